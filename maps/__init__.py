@@ -1,0 +1,1 @@
+"""The world of Admiralty: coasts, ports, stations, shallows and routes under sail."""

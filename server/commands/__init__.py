@@ -1,0 +1,1 @@
+"""Subcommands of the ``admiralty`` CLI, one module each (see :mod:`server.cli`)."""

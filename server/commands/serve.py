@@ -1,0 +1,34 @@
+"""``admiralty serve``: run the web server."""
+
+from __future__ import annotations
+
+import argparse
+
+__all__ = ["register"]
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("serve", help="run the Admiralty web server",
+                       description="Run the Flask-SocketIO server "
+                       "(SQLite ./admiralty.db by default).")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=5000, help="port to listen on (default 5000)")
+    p.add_argument("--database", metavar="URL",
+                   help="SQLAlchemy URL (default $ADMIRALTY_DATABASE_URL or sqlite:///admiralty.db)")
+    p.add_argument("--message-queue", metavar="URL",
+                   help="redis://... so that several server processes serve one campaign")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from server.app import create_app, socketio
+
+    config = {}
+    if args.database:
+        config["DATABASE_URL"] = args.database
+    if args.message_queue:
+        config["MESSAGE_QUEUE"] = args.message_queue
+    app = create_app(config)
+    print(f"Admiralty serving on http://{args.host}:{args.port}/", flush=True)
+    socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True)
+    return 0
