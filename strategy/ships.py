@@ -6,7 +6,7 @@ forgive hyphens ("brig-sloop"); a bad name raises ValueError naming the valid on
 
 >>> t = ship_type("fifth rate")
 >>> t.boxes["hull"], t.broadside, t.speed, t.handling, t.max_traits
-((4, 4, 4), 2, 4, 2)
+((4, 4, 4), 2, 4, 2, 2)
 >>> s = ship("Fifth Rate", traits=["Heart of Oak", "Weight of Lead"])
 >>> s.boxes["hull"], s.broadside
 ((5, 5, 5), 3)
