@@ -2,20 +2,34 @@
 
 from __future__ import annotations
 
+import logging
 import os
+import re
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, jsonify, send_from_directory
+from flask import Flask, jsonify, request, send_from_directory
 from flask_socketio import SocketIO
+from werkzeug.exceptions import HTTPException
 
 from server import __version__
 
-__all__ = ["STATIC_DIR", "create_app", "default_database_url", "socketio"]
+__all__ = ["STATIC_DIR", "create_app", "default_database_url"]
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
+MAX_BODY = 64 * 1024
 
-socketio = SocketIO()
+
+class _RedactTokens(logging.Filter):
+    """Request logs never show a token (invite links carry one in their query)."""
+
+    pattern = re.compile(r"(token=)[^&\s\"']+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "token=" in message:
+            record.msg, record.args = self.pattern.sub(r"\1<redacted>", message), ()
+        return True
 
 
 def default_database_url() -> str:
@@ -28,17 +42,35 @@ def default_database_url() -> str:
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``config`` may set ``DATABASE_URL`` and ``MESSAGE_QUEUE``.
 
+    Its Flask-SocketIO server is ``app.extensions["admiralty.socketio"]``.
+
     >>> app = create_app({"DATABASE_URL": "sqlite://"})
     >>> app.test_client().get("/healthz").json["ok"]
     True
     """
+    from server.api import api, error_response
+    from server.campaigns import CampaignService
+    from server.errors import ActionError
+    from server.sockets import register
+    from server.storage import open_store
+    from server.world_api import world_api
+
     app = Flask(__name__, static_folder=None)
-    app.config.update(DATABASE_URL=default_database_url(), MESSAGE_QUEUE=None)
+    app.config.update(DATABASE_URL=default_database_url(), MESSAGE_QUEUE=None,
+                      MAX_CONTENT_LENGTH=MAX_BODY)
     app.config.update(config or {})
+    logging.getLogger("werkzeug").addFilter(_RedactTokens())
 
-    from server import storage
-
-    storage.init_app(app)
+    socketio = SocketIO(app, message_queue=app.config["MESSAGE_QUEUE"], async_mode="threading",
+                        max_http_buffer_size=4 * MAX_BODY)
+    store = open_store(app.config["DATABASE_URL"])
+    service = CampaignService(store, lambda room, payload: socketio.emit("event", payload,
+                                                                         to=room))
+    app.extensions["admiralty.socketio"] = socketio
+    app.extensions["admiralty.store"] = store
+    app.extensions["admiralty.campaigns"] = service
+    app.register_blueprint(api)
+    app.register_blueprint(world_api)
 
     @app.get("/healthz")
     def healthz():
@@ -48,14 +80,22 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     def index():
         return send_from_directory(STATIC_DIR, "index.html")
 
+    @app.get("/play/<campaign_id>")
+    def play(campaign_id: str):
+        return send_from_directory(STATIC_DIR, "play.html")
+
     @app.get("/static/<path:path>")
     def static_files(path: str):
         return send_from_directory(STATIC_DIR, path)
 
-    socketio.init_app(
-        app,
-        message_queue=app.config["MESSAGE_QUEUE"],
-        async_mode="threading",
-        cors_allowed_origins=[],
-    )
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException):
+        if not request.path.startswith("/api/"):
+            return exc
+        code = {404: "not_found", 405: "invalid", 413: "invalid"}.get(exc.code, "invalid")
+        message = ("the body is over 64 KiB" if exc.code == 413
+                   else exc.description or exc.name)
+        return error_response(ActionError(code, message), exc.code)
+
+    register(app, socketio, service)
     return app

@@ -1,24 +1,170 @@
-"""Storage: one SQLAlchemy engine per app, schema created on first start."""
+"""Storage: campaigns, seats and the event log in any SQLAlchemy database.
+
+The schema is owned by Alembic (``server/migrations``): :func:`open_store` upgrades a new or
+older database to the head revision on start, so the first start creates it.
+"""
 
 from __future__ import annotations
 
-from flask import Flask
-from sqlalchemy import Engine, MetaData, create_engine
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
 
-__all__ = ["engine_for", "init_app", "metadata"]
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    Column,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+
+__all__ = [
+    "StoredEvent",
+    "Store",
+    "campaigns",
+    "events",
+    "metadata",
+    "open_store",
+    "seats",
+]
 
 metadata = MetaData()
 
+campaigns = Table(
+    "campaigns", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("year", Integer, nullable=False),
+    Column("seed", Integer, nullable=False),
+)
 
-def engine_for(url: str) -> Engine:
-    """An engine for ``url``; SQLite files are shared safely between threads."""
+seats = Table(
+    "seats", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("campaign_id", String(32), ForeignKey("campaigns.id"), nullable=False, index=True),
+    Column("token_hash", String(64), nullable=False, unique=True),
+)
+
+events = Table(
+    "events", metadata,
+    Column("campaign_id", String(32), ForeignKey("campaigns.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("type", String(40), nullable=False),
+    Column("seat", String(32), nullable=True),
+    Column("data", Text, nullable=False),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """One row of the log: ``seq`` counts from 1 within its campaign."""
+
+    seq: int
+    type: str
+    seat: str | None
+    data: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seq": self.seq, "type": self.type, "seat": self.seat, "data": self.data}
+
+
+class Store:
+    """The database behind one app: every write is one transaction."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def create_campaign(self, row: dict[str, Any], first: StoredEvent,
+                        gm_token: tuple[str, str]) -> None:
+        """Write a new campaign, its GM seat's token hash and its first event at once."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(campaigns).values(**row))
+            conn.execute(insert(seats).values(id=gm_token[0], campaign_id=row["id"],
+                                              token_hash=gm_token[1]))
+            conn.execute(insert(events).values(campaign_id=row["id"], **_event_row(first)))
+
+    def campaign(self, campaign_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(campaigns).where(campaigns.c.id == campaign_id)).first()
+        return dict(row._mapping) if row else None
+
+    def seat_for_token_hash(self, campaign_id: str, token_hash: str) -> str | None:
+        """The id of the seat whose current token hashes to ``token_hash``."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(seats.c.id).where(
+                seats.c.campaign_id == campaign_id, seats.c.token_hash == token_hash)).scalar()
+
+    def append(self, campaign_id: str, event_: StoredEvent,
+               seat_token: tuple[str, str] | None = None) -> bool:
+        """Write one event, and a seat's new token hash, in one transaction.
+
+        Returns False when another writer took ``event_.seq`` first; nothing is written then.
+        """
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(events).values(campaign_id=campaign_id, **_event_row(event_)))
+                if seat_token:
+                    seat_id, token_hash = seat_token
+                    done = conn.execute(update(seats).where(
+                        seats.c.id == seat_id, seats.c.campaign_id == campaign_id,
+                    ).values(token_hash=token_hash)).rowcount
+                    if not done:
+                        conn.execute(insert(seats).values(id=seat_id, campaign_id=campaign_id,
+                                                          token_hash=token_hash))
+        except IntegrityError:
+            return False
+        return True
+
+    def events_after(self, campaign_id: str, since: int = 0) -> Iterator[StoredEvent]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(events).where(
+                events.c.campaign_id == campaign_id, events.c.seq > since,
+            ).order_by(events.c.seq)).all()
+        for row in rows:
+            yield StoredEvent(row.seq, row.type, row.seat, json.loads(row.data))
+
+
+def _event_row(e: StoredEvent) -> dict[str, Any]:
+    return {"seq": e.seq, "type": e.type, "seat": e.seat,
+            "data": json.dumps(e.data, separators=(",", ":"), sort_keys=True)}
+
+
+def _alembic_config() -> Config:
+    cfg = Config()
+    cfg.set_main_option("script_location", "server:migrations")
+    return cfg
+
+
+def open_store(url: str) -> Store:
+    """Open (and create or upgrade through Alembic) the store at ``url``."""
     if url.startswith("sqlite"):
-        return create_engine(url, connect_args={"check_same_thread": False})
-    return create_engine(url, pool_pre_ping=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
-
-def init_app(app: Flask) -> None:
-    """Open the store named by ``DATABASE_URL`` and create the schema if it is new."""
-    engine = engine_for(app.config["DATABASE_URL"])
-    metadata.create_all(engine)
-    app.extensions["admiralty.engine"] = engine
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_conn, _record) -> None:  # durable and concurrent enough
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+    else:
+        if url.startswith("postgresql://"):
+            url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+        engine = create_engine(url, pool_pre_ping=True)
+    cfg = _alembic_config()
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+    return Store(engine)

@@ -21,7 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from server.app import create_app, socketio
+    from server.app import create_app
 
     config = {}
     if args.database:
@@ -29,6 +29,7 @@ def run(args: argparse.Namespace) -> int:
     if args.message_queue:
         config["MESSAGE_QUEUE"] = args.message_queue
     app = create_app(config)
+    socketio = app.extensions["admiralty.socketio"]
     print(f"Admiralty serving on http://{args.host}:{args.port}/", flush=True)
     socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True)
     return 0

@@ -1,0 +1,241 @@
+"""Forces on the map: the deployed squadrons, the enemy in his arsenals, movement and contact.
+
+A force is a plain dict: ``id``, ``side`` (Britain, France, Spain, Netherlands), ``name``,
+``squadron``, ``ships`` (each ``code``, ``name``, ``type``, ``status``), ``lon``/``lat``,
+``port`` (a port id while in harbour), ``orders`` and ``route`` (the planned track).
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+from typing import Any
+
+from server import rules
+from server.errors import ActionError
+
+__all__ = [
+    "SIGHTING_NM",
+    "advance",
+    "apply_advance",
+    "deploy_destination",
+    "deployment_for",
+    "detach_ship",
+    "distance_nm",
+    "initial_forces",
+    "plan_route",
+    "port_destination",
+    "position_on_route",
+]
+
+SIGHTING_NM = 15.0  # a masthead lookout's horizon in fair weather
+STEPS_PER_DAY = 4  # contact is checked every six hours of game time
+
+State = dict[str, Any]
+
+
+def distance_nm(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Great-circle distance in nautical miles between two (lon, lat) points."""
+    lon1, lat1, lon2, lat2 = map(math.radians, (*a, *b))
+    h = (math.sin((lat2 - lat1) / 2) ** 2
+         + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2)
+    return 2 * 3440.065 * math.asin(min(1.0, math.sqrt(h)))
+
+
+def deployment_for(roll: int) -> list[dict[str, Any]]:
+    """Table F's deployment for ``roll`` as plain records, with each ship's name and type."""
+    return [{"fleet": r.fleet, "squadron": r.squadron, "ship": r.ship, "order": r.order,
+             **rules.briny_ship(r.ship)} for r in rules.force_organisation(roll)]
+
+
+def _force_id(fleet: str, squadron: str | None, ship: str) -> str:
+    fleet_part = {"Channel Fleet": "channel", "Mediterranean": "med",
+                  "West Indies": "wi"}.get(fleet, fleet.lower().replace(" ", "-"))
+    return f"{fleet_part}-{(squadron or ship).lower()}"
+
+
+def initial_forces(deployment: list[dict[str, Any]], rng: random.Random) -> list[dict]:
+    """British forces from the deployment, each at its fleet's base, and the enemy in port."""
+    forces: dict[str, dict[str, Any]] = {}
+    for rec in deployment:
+        fid = _force_id(rec["fleet"], rec["squadron"], rec["ship"])
+        if fid not in forces:
+            port = rules.home_port(rec["fleet"], rec["squadron"] == "Blockade")
+            squadron = rec["squadron"]
+            name = f"{squadron} Squadron, {rec['fleet']}" if squadron else rec["name"]
+            forces[fid] = _force(fid, "Britain", name, squadron, port, rec["fleet"])
+        forces[fid]["ships"].append({"code": rec["ship"], "name": rec["name"],
+                                     "type": rec["type"], "order": rec["order"],
+                                     "status": "afloat"})
+    for sq in rules.scenario()["enemy_squadrons"]:
+        f = _force(sq["id"], sq["side"], sq["name"], None, sq["port"], None)
+        f["ships"] = [{"code": s["name"], "name": s["name"], "type": s["type"],
+                       "status": "afloat"} for s in sq["ships"]]
+        f["sorties"] = list(sq["sorties"])
+        forces[f["id"]] = f
+    return list(forces.values())
+
+
+def _force(fid: str, side: str, name: str, squadron: str | None, port: str,
+           fleet: str | None) -> dict[str, Any]:
+    lon, lat = rules.anchorage(port)
+    return {"id": fid, "side": side, "name": name, "squadron": squadron, "fleet": fleet,
+            "ships": [], "lon": lon, "lat": lat, "port": port, "orders": None, "route": None,
+            "afloat": True}
+
+
+def port_destination(port_id: str) -> str:
+    """``port_id`` if the world knows it, else ``not_found`` naming close matches."""
+    try:
+        rules.anchorage(port_id)
+    except KeyError as exc:
+        raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
+    return port_id
+
+
+def deploy_destination(kind: str, target: Any) -> str | tuple[float, float]:
+    """Where a deploy order sends a squadron: a station's patrol point, off a port, a point."""
+    if kind == "patrol":
+        return tuple(target)
+    try:
+        if kind == "station":
+            return rules.station_point(target)
+        return rules.blockade_point(target)
+    except KeyError as exc:
+        raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
+
+
+def plan_route(state: State, force: dict[str, Any], destination: str | tuple[float, float],
+               ) -> dict[str, Any]:
+    """The routed track from the force's position to ``destination`` under this month's wind."""
+    origin: Any = force["port"] or (force["lon"], force["lat"])
+    month = 6 + state["day"] // 30
+    ship = rules.deepest_type([s["type"] for s in force["ships"] if s["status"] == "afloat"])
+    try:
+        voyage = rules.route(origin, destination, ship, month)
+    except KeyError as exc:
+        raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
+    except ValueError as exc:
+        raise ActionError("invalid", str(exc)) from None
+    voyage["to"] = destination if isinstance(destination, str) else list(destination)
+    voyage["start_day"] = state["day"]
+    return voyage
+
+
+def detach_ship(state: State, force_id: str, code: str) -> str:
+    """Split ship ``code`` off ``force_id`` into a force of its own; returns its id."""
+    parent = state["forces"][force_id]
+    ship = next(s for s in parent["ships"] if s["code"] == code)
+    parent["ships"].remove(ship)
+    fid = f"ship-{code.lower()}"
+    state["forces"][fid] = {**copy.deepcopy({k: v for k, v in parent.items() if k != "ships"}),
+                            "id": fid, "name": ship["name"], "ships": [ship]}
+    return fid
+
+
+def position_on_route(route: dict[str, Any], elapsed_days: float) -> tuple[float, float]:
+    """Where a ship ``elapsed_days`` into ``route`` is, sailing its track at an even pace."""
+    track = route["track"]
+    if route["days"] <= 0 or elapsed_days >= route["days"]:
+        return tuple(track[-1])
+    goal = max(0.0, elapsed_days / route["days"]) * route["distance_nm"]
+    run = 0.0
+    for a, b in zip(track, track[1:], strict=False):
+        step = distance_nm(tuple(a), tuple(b))
+        if run + step >= goal and step > 0:
+            t = (goal - run) / step
+            return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+        run += step
+    return tuple(track[-1])
+
+
+def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
+    """Move the clock ``days`` on: ships sail, the enemy acts, contacts open engagements.
+
+    The clock stops at the end of a day in which an engagement opened that a player captain
+    must fight; ``days`` in the result is how far it really went.
+    """
+    from server import engagements
+
+    work = copy.deepcopy(state)
+    opened: list[dict[str, Any]] = []
+    start = state["day"]
+    day = start
+    while day < start + days:
+        day += 1
+        _enemy_orders(work, day, rng)
+        for step in range(1, STEPS_PER_DAY + 1):
+            now = day - 1 + step / STEPS_PER_DAY
+            _move(work, now)
+            for british, enemy in _contacts(work, now, rng):
+                fight = engagements.open_engagement(work, british, enemy, day, rng)
+                opened.append(fight)
+        if any(not e["over"] for e in opened):
+            break
+    work["day"] = day
+    return {"days": day - start, "day": day,
+            "forces": {fid: work["forces"][fid] for fid in work["forces"]
+                       if work["forces"][fid] != state["forces"].get(fid)},
+            "engagements": opened, "results": work["results"]}
+
+
+def apply_advance(state: State, data: dict[str, Any]) -> None:
+    state["day"] = data["day"]
+    state["forces"].update(copy.deepcopy(data["forces"]))
+    for fight in data["engagements"]:
+        state["engagements"][fight["id"]] = copy.deepcopy(fight)
+    state["results"] = dict(data["results"])
+    for seat in state["seats"].values():
+        seat["ready"] = False
+
+
+def _move(work: State, now: float) -> None:
+    for force in work["forces"].values():
+        route = force["route"]
+        if not force["afloat"] or not route:
+            continue
+        force["port"] = None
+        lon, lat = position_on_route(route, now - route["start_day"])
+        force["lon"], force["lat"] = round(lon, 4), round(lat, 4)
+        if now - route["start_day"] >= route["days"]:
+            force["route"] = None
+            if isinstance(route["to"], str) and rules.is_port(route["to"]):
+                force["port"] = route["to"]
+
+
+def _enemy_orders(work: State, day: int, rng: random.Random) -> None:
+    """NPC enemy squadrons: each day in harbour a squadron may put to sea (breakout)."""
+    chance = rules.scenario()["sortie_chance"]
+    for force in work["forces"].values():
+        if force["side"] == "Britain" or not force["afloat"] or force["route"]:
+            continue
+        if force.get("sorties") and force["port"] and rng.random() < chance:
+            target = rng.choice(force["sorties"])
+            try:
+                voyage = rules.route(force["port"], target,
+                                     rules.deepest_type([s["type"] for s in force["ships"]]),
+                                     6 + (day - 1) // 30)
+            except (KeyError, ValueError):
+                continue
+            voyage.update(to=target, start_day=day - 1)
+            force["route"] = voyage
+            force["orders"] = {"kind": "sortie", "target": target}
+
+
+def _contacts(work: State, now: float, rng: random.Random) -> list[tuple[str, str]]:
+    """Pairs (British force, enemy force) at sea within sighting range and not yet fought."""
+    fought = {tuple(e["forces"]) for e in work["engagements"].values()}
+    british = [f for f in work["forces"].values() if f["side"] == "Britain" and f["afloat"]]
+    pairs = []
+    for enemy in work["forces"].values():
+        if enemy["side"] == "Britain" or not enemy["afloat"] or enemy["port"]:
+            continue
+        for b in british:
+            if (b["id"], enemy["id"]) in fought or not b["afloat"]:
+                continue
+            if distance_nm((b["lon"], b["lat"]), (enemy["lon"], enemy["lat"])) <= SIGHTING_NM:
+                pairs.append((b["id"], enemy["id"]))
+                fought.add((b["id"], enemy["id"]))
+                break
+    return pairs

@@ -1,0 +1,141 @@
+"""The server's one doorway to the rules (:mod:`strategy`), the world (:mod:`maps`) and the
+scenario (``server/data/scenario.json``: home ports, patrol points, the enemy in port).
+
+Everything the campaign needs from them goes through these small functions, so that the
+state stays plain JSON and the rest of the server never touches Shapely or rule objects.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+__all__ = [
+    "ROSTER_ORDER",
+    "anchorage",
+    "blockade_point",
+    "briny_ship",
+    "deepest_type",
+    "force_organisation",
+    "home_port",
+    "is_port",
+    "roster_type",
+    "route",
+    "scenario",
+    "station_point",
+    "world",
+]
+
+ROSTER_ORDER = ("Cutter", "Brig Sloop", "Ship Sloop", "Sixth Rate", "Fifth Rate",
+                "Fourth Rate", "Third Rate", "Second Rate", "First Rate")
+SCENARIO = Path(__file__).resolve().parent / "data" / "scenario.json"
+
+
+@cache
+def world():
+    from maps import load_world
+
+    return load_world()
+
+
+@cache
+def scenario() -> MappingProxyType:
+    """The scenario file, checked once: every port and roster type in it must exist."""
+    raw = json.loads(SCENARIO.read_text(encoding="utf-8"))
+    squadrons = tuple(MappingProxyType(s) for s in raw["enemy_squadrons"])
+    ids = [s["id"] for s in squadrons]
+    if len(ids) != len(set(ids)):
+        raise ValueError("scenario.json: duplicate enemy squadron ids")
+    for sq in squadrons:
+        if sq["side"] not in ("France", "Spain", "Netherlands") or not sq["ships"]:
+            raise ValueError(f"scenario.json: bad enemy squadron {sq['id']}")
+        for ship in sq["ships"]:
+            if ship["type"] not in ROSTER_ORDER:
+                raise ValueError(f"scenario.json: {ship['name']}: no roster type {ship['type']}")
+    if not 0 <= raw["sortie_chance"] <= 1:
+        raise ValueError("scenario.json: sortie_chance must be a probability")
+    return MappingProxyType({
+        "sortie_chance": float(raw["sortie_chance"]),
+        "home_ports": MappingProxyType({(h["fleet"], h["blockade"]): h["port"]
+                                        for h in raw["home_ports"]}),
+        "patrol_points": MappingProxyType({k: tuple(v) for k, v in raw["patrol_points"].items()}),
+        "enemy_squadrons": squadrons,
+    })
+
+
+def home_port(fleet: str, blockade: bool) -> str:
+    """Where a fleet's squadron lies when the summer opens."""
+    return scenario()["home_ports"][(fleet, blockade)]
+
+
+def roster_type(name: str) -> str:
+    """The BtQ roster name for ``name`` (any case); ValueError naming the valid ones."""
+    from strategy.ships import ship_type
+
+    return ship_type(name).name
+
+
+def deepest_type(types: list[str]) -> str:
+    """The largest (deepest-draught, slowest) roster type among ``types``."""
+    return max(types, key=ROSTER_ORDER.index) if types else "Cutter"
+
+
+def force_organisation(roll: int):
+    from strategy.campaign import force_organisation as table_f
+
+    return table_f(roll)
+
+
+def briny_ship(code: str) -> dict[str, str]:
+    """``{"name", "type"}`` of the Briny fleet's ship with two-letter ``code``."""
+    from strategy import fleet
+
+    ship = fleet.ship_by_code(code)
+    return {"name": ship.name, "type": ship.btq_type}
+
+
+def is_port(port_id: str) -> bool:
+    return port_id in world().ports
+
+
+def anchorage(port_id: str) -> tuple[float, float]:
+    """The anchorage (lon, lat) of ``port_id``; KeyError naming close matches."""
+    if port_id not in world().ports:
+        import difflib
+
+        close = difflib.get_close_matches(port_id, list(world().ports), n=3)
+        raise KeyError(f"no port {port_id!r}" + (f"; did you mean {', '.join(close)}?"
+                                                  if close else ""))
+    return tuple(world().ports[port_id].anchorage)
+
+
+def station_point(station: str) -> tuple[float, float]:
+    """The cruising ground of ``station``'s squadrons; KeyError naming the stations."""
+    points = scenario()["patrol_points"]
+    if station not in points:
+        raise KeyError(f"no station {station!r}; stations: {', '.join(points)}")
+    return points[station]
+
+
+def blockade_point(port_id: str) -> tuple[float, float]:
+    """The blockaders' station: in the zone off enemy ``port_id``, within sight of it."""
+    from maps.places import blockade_zones
+
+    anchorage(port_id)
+    zones = blockade_zones()
+    if port_id not in zones:
+        raise KeyError(f"{port_id!r} is not an enemy port; blockade one of "
+                       f"{', '.join(sorted(zones))}")
+    point = zones[port_id].representative_point()
+    return (round(point.x, 4), round(point.y, 4))
+
+
+def route(origin: Any, destination: Any, ship: str, month: int) -> dict[str, Any]:
+    """A routed voyage as plain data: track, distance (nm), days and risks."""
+    voyage = world().route(origin, destination, ship=ship, month=month)
+    return {"track": [[round(x, 4), round(y, 4)] for x, y in voyage.track.coords],
+            "distance_nm": round(voyage.distance_nm, 1), "days": round(voyage.days, 3),
+            "risks": [r if isinstance(r, dict) else str(r) for r in voyage.risks]}

@@ -1,0 +1,98 @@
+"""Read-only REST data from the world and the rules: map layers, ports, routes, odds."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from flask import Blueprint, Response, jsonify, request
+
+from server import rules
+from server.api import error_response
+from server.errors import ActionError
+
+__all__ = ["world_api"]
+
+world_api = Blueprint("world_api", __name__)
+
+
+@world_api.errorhandler(ActionError)
+def _action_error(err: ActionError):
+    return error_response(err)
+
+
+@cache
+def _layers_json() -> bytes:
+    import json
+
+    from maps.layers import all_layers
+
+    return json.dumps(all_layers(), separators=(",", ":")).encode()
+
+
+@world_api.get("/api/map")
+def map_layers():
+    return Response(_layers_json(), mimetype="application/geo+json",
+                    headers={"Cache-Control": "public, max-age=3600"})
+
+
+@world_api.get("/api/ports")
+def ports():
+    return jsonify(ports=[{"id": p.id, "name": p.name, "nation": p.nation, "kind": p.kind,
+                           "station": p.station, "lon": p.lon, "lat": p.lat,
+                           "anchorage": list(p.anchorage)}
+                          for p in rules.world().ports.values()])
+
+
+def _place(value: str | None, key: str):
+    if not value:
+        raise ActionError("invalid", f"'{key}' is required: a port id or lon,lat")
+    if "," in value:
+        try:
+            lon, lat = (float(v) for v in value.split(","))
+        except ValueError:
+            raise ActionError("invalid", f"'{key}' must be a port id or lon,lat") from None
+        return (lon, lat)
+    return value
+
+
+@world_api.get("/api/route")
+def route():
+    args = request.args
+    origin, destination = _place(args.get("from"), "from"), _place(args.get("to"), "to")
+    ship = args.get("ship", "Third Rate")
+    try:
+        month = int(args.get("month", "6"))
+    except ValueError:
+        raise ActionError("invalid", "'month' must be 1 to 12") from None
+    if not 1 <= month <= 12:
+        raise ActionError("invalid", "'month' must be 1 to 12")
+    try:
+        voyage = rules.world().route(origin, destination, ship=ship, month=month)
+    except KeyError as exc:
+        raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
+    except ValueError as exc:
+        raise ActionError("invalid", str(exc)) from None
+    return jsonify(voyage.to_geojson())
+
+
+@world_api.get("/api/odds")
+def odds():
+    from strategy.combat import odds as battle_odds
+
+    args = request.args
+    try:
+        n = int(args.get("n", "1000"))
+        seed = int(args.get("seed", "1"))
+    except ValueError:
+        raise ActionError("invalid", "'n' and 'seed' must be whole numbers") from None
+    if not 1 <= n <= 5000:
+        raise ActionError("invalid", "'n' must be 1 to 5000")
+    side_a = [s for s in args.getlist("a") if s] or None
+    side_b = [s for s in args.getlist("b") if s] or None
+    if not side_a or not side_b:
+        raise ActionError("invalid", "give both sides: a=<ship type>&b=<ship type>")
+    try:
+        result = battle_odds(side_a, side_b, n, seed)
+    except (KeyError, ValueError) as exc:
+        raise ActionError("invalid", str(exc.args[0] if exc.args else exc)) from None
+    return jsonify(dict(result))
