@@ -84,6 +84,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     def play(campaign_id: str):
         return send_from_directory(STATIC_DIR, "play.html")
 
+    @app.get("/vendor/plotly.min.js")
+    def plotly_js():
+        import plotly
+
+        folder = Path(plotly.__file__).resolve().parent / "package_data"
+        return send_from_directory(folder, "plotly.min.js", max_age=86400)
+
     @app.get("/static/<path:path>")
     def static_files(path: str):
         return send_from_directory(STATIC_DIR, path)
