@@ -93,8 +93,8 @@ def briny_ship(code: str) -> dict[str, str]:
     """``{"name", "type"}`` of the Briny fleet's ship with two-letter ``code``."""
     from strategy import fleet
 
-    ship = fleet.ship_by_code(code)
-    return {"name": ship.name, "type": ship.btq_type}
+    ship = fleet.ship(code)
+    return {"name": ship.name, "type": ship.roster}
 
 
 def is_port(port_id: str) -> bool:
