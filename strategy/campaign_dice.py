@@ -1,0 +1,78 @@
+"""Dice for the summer campaign: one seeded source, or a script for tests.
+
+Every roll of the campaign goes through a :class:`Dice`, so a season replays from its
+seed, and a test can play the book's examples with the dice it names.
+
+>>> dice = ScriptedDice([3, 4, 17])
+>>> dice.d6(), dice.d6(), dice.d20()
+(3, 4, 17)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Protocol
+
+__all__ = ["Dice", "RandomDice", "ScriptedDice"]
+
+
+class Dice(Protocol):
+    """Where the campaign's dice come from."""
+
+    def d6(self) -> int:
+        """One six-sided die, 1..6."""
+        ...
+
+    def d20(self) -> int:
+        """One twenty-sided die, 1..20."""
+        ...
+
+
+class RandomDice:
+    """Dice from a seeded :class:`random.Random`: same seed, same rolls."""
+
+    __slots__ = ("_random",)
+
+    def __init__(self, rng: random.Random | int) -> None:
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        # rng.random() is about three times cheaper than randint; a summer rolls ~1,000 dice
+        self._random = rng.random
+
+    def d6(self) -> int:
+        return int(self._random() * 6) + 1
+
+    def d20(self) -> int:
+        return int(self._random() * 20) + 1
+
+
+class ScriptedDice:
+    """Dice that return the given rolls in order; running out or a bad face raises."""
+
+    __slots__ = ("_rolls", "used")
+
+    def __init__(self, rolls: Iterable[int]) -> None:
+        self._rolls = list(rolls)
+        self._rolls.reverse()
+        self.used = 0
+
+    def _next(self, sides: int) -> int:
+        if not self._rolls:
+            raise IndexError(f"scripted dice ran out after {self.used} rolls")
+        value = self._rolls.pop()
+        if not 1 <= value <= sides:
+            raise ValueError(f"scripted roll {value} is not a face of a d{sides}")
+        self.used += 1
+        return value
+
+    def d6(self) -> int:
+        return self._next(6)
+
+    def d20(self) -> int:
+        return self._next(20)
+
+    @property
+    def left(self) -> int:
+        """How many scripted rolls are still unused."""
+        return len(self._rolls)

@@ -1,0 +1,189 @@
+"""Who sails: the Prime Minister's number, the First Sea Lord's deployment, influence,
+substitutions and volunteers (Briny En Garde!, CAMPAIGN and VOLUNTEERS).
+
+The Prime Minister's number digit and the First Sea Lord's deployment digit make the
+Table F roll (35 = number 3, deployment 5). A player in the seat chooses his digit (a
+player Prime Minister may choose 7, "the whole fleet"); an NPC rolls a die. Influence on
+an NPC Prime Minister moves the commitment by one ship on 7 and two on 9, kept within
+3..8 ships; Table E's six D1 columns stand for 3..8 ships (column = ships - 2), and a
+modified total of three picks column 1 on a die of 1-3, column 3 on 4-6.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from strategy.campaign_dice import Dice
+from strategy.campaign_tables import Deployment, force_organisation
+from strategy.fleet import SHIPS, ship
+
+__all__ = [
+    "SEASONS", "commitment_column", "influence_prime_minister", "npc_captain_volunteers",
+    "plan_campaign", "substitute", "volunteer_ship", "volunteer_squadron",
+]
+
+SEASONS = ("spring", "summer", "autumn", "winter")
+_MIN_SHIPS, _MAX_SHIPS = 3, 8
+
+
+def _digit(value: Any, what: str, top: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
+        raise ValueError(f"{what} must be a digit 1..{top}, not {value!r}")
+    return value
+
+
+def influence_prime_minister(digit: int, attempts: Sequence[Mapping[str, int]],
+                             dice: Dice) -> tuple[int, list[dict[str, int]]]:
+    """Influence on an NPC Prime Minister: the commitment in ships after every attempt.
+
+    Each attempt is ``{"direction": +1 or -1, "modifier": favour bonus}``; a die plus the
+    modifier of 7 or 8 moves one ship that way, 9 or more two ships. The total is kept
+    within 3..8. Returns (ships, one record per attempt).
+    """
+    ships = _digit(digit, "the Prime Minister's number", 6) + 2
+    records = []
+    for attempt in attempts:
+        direction, modifier = attempt.get("direction"), attempt.get("modifier", 0)
+        if direction not in (1, -1) or isinstance(modifier, bool) or not isinstance(modifier, int):
+            raise ValueError(f"influence attempt needs direction +1/-1 and an int modifier, "
+                             f"not {dict(attempt)!r}")
+        die = dice.d6()
+        total = die + modifier
+        step = 2 if total >= 9 else 1 if total >= 7 else 0
+        before = ships
+        ships = min(_MAX_SHIPS, max(_MIN_SHIPS, ships + direction * step))
+        records.append({"direction": direction, "modifier": modifier, "die": die,
+                        "total": total, "ships_before": before, "ships_after": ships})
+    return ships, records
+
+
+def commitment_column(ships: int, dice: Dice | None = None) -> tuple[int, int | None]:
+    """Table E's D1 column for a commitment of 3..8 ships; (column, die or None).
+
+    Three ships roll a die: 1-3 column 1, 4-6 column 3 (INVESTMENT, last paragraph).
+    """
+    if ships not in range(_MIN_SHIPS, _MAX_SHIPS + 1):
+        raise ValueError(f"force commitment must be 3..8 ships, not {ships!r}")
+    if ships == 3:
+        if dice is None:
+            raise ValueError("a commitment of three ships needs a die for its column")
+        die = dice.d6()
+        return (1 if die <= 3 else 3), die
+    return ships - 2, None
+
+
+def plan_campaign(choices: Mapping[str, Any], dice: Dice) -> tuple[list[Deployment], dict]:
+    """The Table F roll from the seats' choices or NPC dice, and its deployment.
+
+    ``choices``: ``roll`` (a whole Table F roll, overriding the rest), ``pm`` (a player
+    Prime Minister's digit 1..7, absent or None for an NPC), ``fsl`` (a player First Sea
+    Lord's digit 1..6, absent or None for an NPC), ``pm_influence`` (attempts, see
+    :func:`influence_prime_minister`; only an NPC Prime Minister can be influenced).
+    Dice order: PM die, influence dice, column die, FSL die.
+    """
+    if choices.get("roll") is not None:
+        roll = choices["roll"]
+        deployment = force_organisation(roll)
+        return deployment, {"roll": roll, "given": True}
+    report: dict[str, Any] = {"given": False}
+    pm = choices.get("pm")
+    attempts = choices.get("pm_influence") or []
+    if pm is not None:
+        digit = _digit(pm, "the Prime Minister's number", 7)
+        if attempts:
+            raise ValueError("a player Prime Minister decides for himself: influence has no "
+                             "effect on player characters")
+        report["prime_minister"] = {"seat": "player", "digit": digit}
+        column = digit
+    else:
+        die = dice.d6()
+        report["prime_minister"] = {"seat": "npc", "die": die, "digit": die}
+        ships, records = influence_prime_minister(die, attempts, dice)
+        report["influence"] = records
+        report["ships"] = ships
+        if ships != die + 2:
+            column, column_die = commitment_column(ships, dice)
+            report["column_die"] = column_die
+        else:
+            column = die
+        report["column"] = column
+    fsl = choices.get("fsl")
+    if fsl is not None:
+        deploy = _digit(fsl, "the First Sea Lord's deployment", 6)
+        report["first_sea_lord"] = {"seat": "player", "digit": deploy}
+    else:
+        deploy = dice.d6()
+        report["first_sea_lord"] = {"seat": "npc", "die": deploy, "digit": deploy}
+    roll = column * 10 + deploy
+    report["roll"] = roll
+    return force_organisation(roll), report
+
+
+def substitute(deployment: Sequence[Deployment], out_code: str, in_code: str, *,
+               player_captain_of_the_fleet: bool = False, modifier: int = 0,
+               dice: Dice | None = None) -> tuple[list[Deployment], dict[str, Any]]:
+    """A petition to send ``in_code`` in place of ``out_code`` (Substitutions).
+
+    With an NPC Captain of the Fleet the ships must be of the same rate and the petition
+    is granted on 7 on a die plus ``modifier`` (influence); a player Captain of the Fleet
+    grants it as he sees fit, regardless of rate. The substitute takes the replaced ship's
+    fleet, squadron and order.
+    """
+    out_ship, in_ship = ship(out_code), ship(in_code)
+    codes = [d.ship for d in deployment]
+    if out_ship.code not in codes:
+        raise ValueError(f"{out_ship.name} is not going on campaign: nothing to substitute")
+    if in_ship.code in codes:
+        raise ValueError(f"{in_ship.name} is already going on campaign")
+    record: dict[str, Any] = {"out": out_ship.code, "in": in_ship.code,
+                              "captain_of_the_fleet": "player" if player_captain_of_the_fleet
+                              else "npc"}
+    if not player_captain_of_the_fleet:
+        if out_ship.rate != in_ship.rate:
+            raise ValueError(f"a substitute must be of the same rate: {in_ship.name} is "
+                             f"{in_ship.rate}, {out_ship.name} is {out_ship.rate}")
+        if dice is None:
+            raise ValueError("a petition to an NPC Captain of the Fleet needs a die")
+        die = dice.d6()
+        record.update(die=die, modifier=modifier, total=die + modifier)
+        if die + modifier < 7:
+            record["granted"] = False
+            return list(deployment), record
+    record["granted"] = True
+    out = [Deployment(d.fleet, d.squadron, in_ship.code, d.order) if d.ship == out_ship.code
+           else d for d in deployment]
+    return out, record
+
+
+def npc_captain_volunteers(die: int, characters_aboard: bool, modifier: int = 0) -> bool:
+    """An NPC captain volunteers his ship: 7 with characters aboard (influence needed), else 6."""
+    if die not in range(1, 7):
+        raise ValueError(f"the die must be 1..6, not {die!r}")
+    return die + modifier >= (7 if characters_aboard else 6)
+
+
+def volunteer_ship(code: str, season: str, fleet: str = "Channel Fleet") -> Deployment:
+    """A volunteered ship: attached to the Blockade in summer, else on independent action."""
+    if season not in SEASONS:
+        raise ValueError(f"season must be one of {', '.join(SEASONS)}, not {season!r}")
+    s = ship(code)
+    if season == "summer":
+        return Deployment(fleet, "Blockade", s.code, "B")
+    return Deployment(fleet, None, s.code, "I")
+
+
+def volunteer_squadron(codes: Iterable[str], squadron: str, season: str,
+                       fleet: str = "Channel Fleet") -> list[Deployment]:
+    """Ships an admiral volunteers from his squadron: always on Blockade Duty."""
+    if season not in SEASONS:
+        raise ValueError(f"season must be one of {', '.join(SEASONS)}, not {season!r}")
+    if squadron not in ("White", "Red", "Blue"):
+        raise ValueError(f"only the White, Red and Blue have admirals, not {squadron!r}")
+    out = []
+    for code in codes:
+        s = ship(code)
+        if s.code not in SHIPS:
+            raise KeyError(code)
+        out.append(Deployment(fleet, squadron, s.code, "B"))
+    return out

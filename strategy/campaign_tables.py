@@ -1,0 +1,288 @@
+"""The campaign tables of Briny En Garde!, loaded once from ``strategy/data`` and frozen.
+
+One transcription of each table: Naval Table E (force commitment), Navy Table F (force
+organisation), the Battle Result Table with its interpretations, the Personal Outcome
+Table and its ship and rank modifiers, and the Nelson Touch wounds.
+
+>>> battle_result(5, 3)
+4
+>>> [(d.fleet, d.squadron, d.ship, d.order) for d in force_organisation(12)][-1]
+('West Indies', None, 'ME', 'I')
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+__all__ = [
+    "FLEETS", "ORDERS", "SQUADRONS", "Deployment", "Modifiers", "Targets", "Wound",
+    "battle_result", "force_commitment", "force_organisation", "interpretation",
+    "load_json", "nelson_wound", "personal_outcome_targets", "rank_modifiers",
+    "ship_modifiers", "table_e_order", "table_f_readings", "TABLE_F_ROLLS",
+]
+
+FLEETS = ("Channel Fleet", "Mediterranean", "West Indies")
+SQUADRONS = ("White", "Red", "Blue", "Blockade")
+ORDERS = ("B", "I", "F", "C")
+_SHIP_CODES = ("RO", "FE", "NE", "IN", "FG", "VA", "TH", "DR", "GL", "HA", "AC", "DE",
+               "ME", "HO", "EN", "CA", "TI")
+
+
+def load_json(name: str) -> Any:
+    """A data file of ``strategy/data`` as plain JSON values."""
+    return json.loads(resources.files("strategy").joinpath("data", name).read_text("utf-8"))
+
+
+def _check(cond: bool, what: str) -> None:
+    if not cond:
+        raise ValueError(f"campaign data: {what}")
+
+
+@dataclass(frozen=True, slots=True)
+class Deployment:
+    """One ship's place in a summer campaign: Table F's fleet, squadron, ship and order."""
+
+    fleet: str
+    squadron: str | None
+    ship: str
+    order: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"fleet": self.fleet, "squadron": self.squadron, "ship": self.ship,
+                "order": self.order}
+
+
+# --- Navy Table F -------------------------------------------------------------------------
+
+def _load_table_f() -> tuple[MappingProxyType, MappingProxyType]:
+    raw = load_json("table_f.json")
+    rolls: dict[int, tuple[Deployment, ...]] = {}
+    for key, lines in raw["rolls"].items():
+        roll = int(key)
+        _check(1 <= roll // 10 <= 7 and 1 <= roll % 10 <= 6, f"Table F roll {key}")
+        seen: set[str] = set()
+        out = []
+        for line in lines:
+            _check(line["fleet"] in FLEETS, f"Table F {key} fleet {line['fleet']}")
+            _check(line["squadron"] in (*SQUADRONS, None), f"Table F {key} squadron")
+            for code, order in line["vessels"]:
+                _check(code in _SHIP_CODES and code not in seen, f"Table F {key} ship {code}")
+                _check(order in ORDERS, f"Table F {key} order {order}")
+                seen.add(code)
+                out.append(Deployment(line["fleet"], line["squadron"], code, order))
+        rolls[roll] = tuple(out)
+    _check(sorted(rolls) == [10 * a + b for a in range(1, 8) for b in range(1, 7)],
+           "Table F must have rolls 11..16, 21..26, ..., 71..76")
+    readings = {int(k): tuple(v) for k, v in raw["readings"].items()}
+    return MappingProxyType(rolls), MappingProxyType(readings)
+
+
+TABLE_F_ROLLS, _TABLE_F_READINGS = _load_table_f()
+
+
+def force_organisation(roll: int) -> list[Deployment]:
+    """Navy Table F: the ships a roll sends, with fleet, squadron and order.
+
+    ``roll`` is the Prime Minister's number digit (1..6, 7 for a player's whole-fleet
+    choice) followed by the First Sea Lord's deployment digit (1..6); 11..76.
+    """
+    if isinstance(roll, bool) or not isinstance(roll, int) or roll not in TABLE_F_ROLLS:
+        raise ValueError(f"no Force Organisation roll {roll!r}: rolls are 11..16, 21..26, "
+                         "..., 71..76")
+    return list(TABLE_F_ROLLS[roll])
+
+
+def table_f_readings(roll: int) -> tuple[str, ...]:
+    """The garbled cells of a Table F roll and how Admiralty reads them (may be empty)."""
+    force_organisation(roll)
+    return _TABLE_F_READINGS.get(roll, ())
+
+
+# --- Naval Table E ------------------------------------------------------------------------
+
+def _load_table_e() -> MappingProxyType:
+    rows = {}
+    for row in load_json("table_e.json")["rows"]:
+        d2 = tuple(row["d2"].split())
+        _check(len(d2) == 6 and set(d2) <= set(ORDERS), f"Table E {row['ship']} D2")
+        d1 = tuple(row["d1"])
+        _check(len(d1) == row["d1_printed"].count("X"), f"Table E {row['ship']} D1")
+        rows[row["ship"]] = MappingProxyType({"squadron": row["sq"], "d1": d1, "d2": d2})
+    return MappingProxyType(rows)
+
+
+_TABLE_E = _load_table_e()
+
+
+def force_commitment(column: int) -> list[str]:
+    """Naval Table E, column ``column`` of D1: the names of the ships it commits (1..6).
+
+    Caligula and Tickler are not on Table E; they sail with every Table F roll.
+    """
+    if column not in range(1, 7):
+        raise ValueError(f"Table E has D1 columns 1..6, not {column!r}")
+    return [name for name, row in _TABLE_E.items() if column in row["d1"]]
+
+
+def table_e_order(ship_name: str, deployment: int) -> str:
+    """Naval Table E, column ``deployment`` of D2: the order a ship receives (B, I, F, C)."""
+    if ship_name not in _TABLE_E:
+        raise KeyError(f"{ship_name!r} is not on Naval Table E")
+    if deployment not in range(1, 7):
+        raise ValueError(f"Table E has D2 columns 1..6, not {deployment!r}")
+    return _TABLE_E[ship_name]["d2"][deployment - 1]
+
+
+# --- Battle Result Table --------------------------------------------------------------------
+
+def _load_battle() -> tuple[tuple[tuple[int, ...], ...], MappingProxyType]:
+    raw = load_json("table_battle_result.json")
+    rows = tuple(tuple(raw["results"][str(die)]) for die in range(1, 7))
+    for row in rows:
+        _check(len(row) == 10 and all(1 <= r <= 6 for r in row), "Battle Result row")
+    interp = MappingProxyType({
+        order: MappingProxyType({int(k): v for k, v in raw["interpretations"][order].items()})
+        for order in ORDERS})
+    return rows, interp
+
+
+_BATTLE, _INTERPRETATIONS = _load_battle()
+
+
+def battle_result(modified_na: int, die: int) -> int:
+    """The Battle Result Table: result 1 (best) .. 6 (worst) for an NA of 1..10 and a die."""
+    if isinstance(modified_na, bool) or modified_na not in range(1, 11):
+        raise ValueError(f"modified Naval Ability must be 1..10, not {modified_na!r}")
+    if isinstance(die, bool) or die not in range(1, 7):
+        raise ValueError(f"the die must be 1..6, not {die!r}")
+    return _BATTLE[die - 1][modified_na - 1]
+
+
+def interpretation(order: str, result: int) -> str:
+    """What a battle result means for a ship under an order (Interpretations)."""
+    if order not in _INTERPRETATIONS:
+        raise ValueError(f"order must be one of B, I, F, C, not {order!r}")
+    if result not in range(1, 7):
+        raise ValueError(f"battle result must be 1..6, not {result!r}")
+    return _INTERPRETATIONS[order][result]
+
+
+# --- Personal Outcome Table -----------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Targets:
+    """Targets on 2d6 for one order and battle result (None for the book's '-')."""
+
+    death: int
+    mid: int
+    promotion: int
+    plunder: int | None
+    amount: int | None
+
+    def __getitem__(self, key: str) -> int | None:
+        return getattr(self, key)
+
+    def keys(self) -> tuple[str, ...]:
+        return ("death", "mid", "promotion", "plunder", "amount")
+
+    def to_dict(self) -> dict[str, int | None]:
+        return {k: getattr(self, k) for k in self.keys()}
+
+
+@dataclass(frozen=True, slots=True)
+class Modifiers:
+    """Modifiers to the 2d6 rolls; None where the book prints n/a (no roll)."""
+
+    death: int
+    mid: int
+    promotion: int | None
+    plunder: int | None
+    attached_plunder: int | None = None  # the printed '(-3)' beside n/a
+
+
+def _load_outcomes() -> tuple[MappingProxyType, MappingProxyType, MappingProxyType]:
+    raw = load_json("table_personal_outcome.json")
+    table = {}
+    for order in ORDERS:
+        for key, (death, mid, prom, plunder, amount) in raw["table"][order].items():
+            _check((plunder is None) == (amount is None), f"outcome {order}{key}")
+            total = None if amount is None else amount[0] * amount[1]
+            table[(order, int(key))] = Targets(death, mid, prom, plunder, total)
+    _check(len(table) == 24, "Personal Outcome Table has 24 rows")
+    ships = {}
+    for row in raw["ship_modifiers"]:
+        for name in row["ships"]:
+            _check(name not in ships, f"ship modifier {name} twice")
+            ships[name] = Modifiers(row["death"], row["mid"], row["promotion"], row["plunder"])
+    ranks = {}
+    for row in raw["rank_modifiers"]:
+        for name in row["ranks"]:
+            _check(name not in ranks, f"rank modifier {name} twice")
+            ranks[name] = Modifiers(row["death"], row["mid"], row["promotion"], row["plunder"],
+                                    row.get("note"))
+    return MappingProxyType(table), MappingProxyType(ships), MappingProxyType(ranks)
+
+
+_OUTCOMES, _SHIP_MODS, _RANK_MODS = _load_outcomes()
+
+
+def personal_outcome_targets(order: str, battle_result: int) -> Targets:
+    """The Personal Outcome Table row for an order (B, C, I, F) and a ship's battle result.
+
+    >>> personal_outcome_targets("B", 1).to_dict()
+    {'death': 10, 'mid': 11, 'promotion': 9, 'plunder': 9, 'amount': 300}
+    """
+    if order not in ORDERS:
+        raise ValueError(f"order must be one of B, I, F, C, not {order!r}")
+    if isinstance(battle_result, bool) or battle_result not in range(1, 7):
+        raise ValueError(f"battle result must be 1..6, not {battle_result!r}")
+    return _OUTCOMES[(order, battle_result)]
+
+
+def ship_modifiers(ship_name: str) -> Modifiers:
+    """Personal Outcome Table Modifiers for a ship, by its full name."""
+    try:
+        return _SHIP_MODS[ship_name]
+    except KeyError:
+        raise KeyError(f"no Personal Outcome modifiers for ship {ship_name!r}") from None
+
+
+def rank_modifiers(rank: str) -> Modifiers:
+    """Personal Outcome Table Modifiers for a rank (navy or Royal Marines)."""
+    try:
+        return _RANK_MODS[rank]
+    except KeyError:
+        raise KeyError(f"no Personal Outcome modifiers for rank {rank!r}") from None
+
+
+# --- The Nelson Touch ------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Wound:
+    """A row of the Nelson Touch wound table."""
+
+    die: int
+    wound: str
+    constitution: float
+    expertise: float
+    courting: int
+    hospital_months: int
+    severe: bool
+    loses: str | None
+
+
+_WOUNDS = MappingProxyType({
+    int(k): Wound(int(k), **v) for k, v in load_json("table_nelson_touch.json")["wounds"].items()
+})
+_check(sorted(_WOUNDS) == [1, 2, 3, 4, 5, 6], "Nelson Touch rows 1..6")
+
+
+def nelson_wound(die: int) -> Wound:
+    """The Nelson Touch: the wound a d6 gives a character who escapes death."""
+    if die not in _WOUNDS:
+        raise ValueError(f"the die must be 1..6, not {die!r}")
+    return _WOUNDS[die]

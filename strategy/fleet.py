@@ -1,0 +1,259 @@
+"""Briny En Garde!'s fleet: ships, squadrons, ranks and the officers who sail them.
+
+The ships come from Ship Tables A-C and the Royal Marines detachment list
+(``strategy/data/fleet.json``); each is mapped to the Beat to Quarters roster type it
+fights as. Officers carry a Naval Ability (NA 1..10) and a rank.
+
+>>> ship("RO").name, ship("RO").rate, ship("RO").roster
+('Royal Oak', '1st', 'First Rate')
+>>> berths("HA")
+{'captain': 1, 'Lieutenant': 2, 'Midshipman': 2, 'Able Seaman': 2}
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from types import MappingProxyType
+from typing import Any
+
+from strategy.campaign_tables import SQUADRONS, load_json, rank_modifiers, ship_modifiers
+
+__all__ = [
+    "ADMIRAL_RANKS", "CAPTAIN_RANKS", "MARINE_RANKS", "NAVY_RANKS", "RM_GENERAL_RANKS",
+    "SHIPS", "SQUADRON_STATUS", "Officer", "Ship", "berths", "default_officers",
+    "is_marine", "officers_from", "rank_index", "rm_general_of", "ship", "ship_named",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Ship:
+    """One of His Majesty's ships as Briny En Garde! lists her."""
+
+    name: str
+    code: str
+    squadron: str
+    standing: int        # order on Ship Table A (1 = Royal Oak, the highest)
+    column: int          # column of Ship Table B
+    rate: str            # '1st'..'5th' or 'sloop'
+    weapon: str | None
+    friends: tuple[str, ...]
+    enemies: tuple[str, ...]
+    rm_commander: str    # rank of the officer commanding her Marines
+    roster: str          # Beat to Quarters roster type (strategy.ships.ship_type name)
+    captain_rank: str
+    lieutenants: int
+    midshipmen: int
+    able_seamen: int
+    marines: int
+
+
+_RAW = load_json("fleet.json")
+NAVY_RANKS: tuple[str, ...] = tuple(_RAW["navy_ranks"])
+MARINE_RANKS: tuple[str, ...] = tuple(_RAW["marine_ranks"])
+ADMIRAL_RANKS = ("Rear Admiral", "Vice Admiral", "Admiral")
+RM_GENERAL_RANKS = ("Major General RM", "Lieutenant General RM", "General RM")
+CAPTAIN_RANKS = ("Master & Commander", "Captain", "Post Captain")
+SQUADRON_STATUS = MappingProxyType({s["name"]: s["status"] for s in _RAW["squadrons"]})
+_RM_GENERAL = MappingProxyType({s["name"]: s["rm_general"] for s in _RAW["squadrons"]})
+
+
+def _load_ships() -> MappingProxyType:
+    ships = {}
+    codes = {row["code"] for row in _RAW["ships"]}
+    for row in _RAW["ships"]:
+        rate = _RAW["rates"][row["rate"]]
+        s = Ship(name=row["name"], code=row["code"], squadron=row["squadron"],
+                 standing=row["standing"], column=row["column"], rate=row["rate"],
+                 weapon=row["weapon"], friends=tuple(row["friends"]),
+                 enemies=tuple(row["enemies"]), rm_commander=row["rm_commander"],
+                 roster=row["roster"], captain_rank=rate["captain"],
+                 lieutenants=rate["lieutenants"], midshipmen=rate["midshipmen"],
+                 able_seamen=rate["able_seamen"], marines=rate["marines"])
+        if (s.squadron not in SQUADRONS or not 1 <= s.column <= 10 or s.code in ships
+                or not set(s.friends + s.enemies) <= codes or s.rm_commander not in MARINE_RANKS):
+            raise ValueError(f"fleet data: bad ship {row}")
+        ship_modifiers(s.name)  # every ship must have its Personal Outcome modifiers
+        ships[s.code] = s
+    for rank in NAVY_RANKS + MARINE_RANKS:
+        rank_modifiers(rank)
+    return MappingProxyType(ships)
+
+
+SHIPS: Mapping[str, Ship] = _load_ships()
+_BY_NAME = MappingProxyType({s.name: s for s in SHIPS.values()})
+
+
+def ship(code: str) -> Ship:
+    """The ship with a two-letter code (KeyError names the code)."""
+    try:
+        return SHIPS[code]
+    except KeyError:
+        raise KeyError(f"no ship with code {code!r}") from None
+
+
+def ship_named(name: str) -> Ship:
+    """The ship with a full name, e.g. ``"Fiddler's Green"``."""
+    try:
+        return _BY_NAME[name]
+    except KeyError:
+        raise KeyError(f"no ship named {name!r}") from None
+
+
+def berths(code: str) -> dict[str, int]:
+    """Officer berths of a ship by rank (the captain's berth is keyed 'captain')."""
+    s = ship(code)
+    return {"captain": 1, "Lieutenant": s.lieutenants, "Midshipman": s.midshipmen,
+            "Able Seaman": s.able_seamen}
+
+
+def is_marine(rank: str) -> bool:
+    """True for a Royal Marines rank."""
+    return rank in MARINE_RANKS
+
+
+def rank_index(rank: str) -> int:
+    """Position of a rank on its own ladder (navy or Royal Marines), 0 = lowest."""
+    if rank in NAVY_RANKS:
+        return NAVY_RANKS.index(rank)
+    if rank in MARINE_RANKS:
+        return MARINE_RANKS.index(rank)
+    raise ValueError(f"unknown rank {rank!r}")
+
+
+def rm_general_of(squadron: str) -> str | None:
+    """The RM General who advises a squadron's commander (None for the Blockade)."""
+    return _RM_GENERAL[squadron]
+
+
+@dataclass(frozen=True, slots=True)
+class Officer:
+    """A character or NPC at sea: Naval Ability, rank and where he serves.
+
+    ``ship`` is a ship code (None for admirals, RM generals and staff); ``squadron`` is an
+    admiral's or RM general's squadron; ``serves`` is the officer id an aide serves;
+    ``declined`` counts promotions declined at the present rank; ``wounds`` lists limbs and
+    eyes already lost (for the Nelson Touch).
+    """
+
+    id: str
+    name: str
+    rank: str
+    na: int
+    ship: str | None = None
+    squadron: str | None = None
+    player: bool = False
+    constitution: int = 12
+    appointment: str | None = None
+    serves: str | None = None
+    declined: int = 0
+    wounds: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if isinstance(self.na, bool) or not isinstance(self.na, int) or not 1 <= self.na <= 10:
+            raise ValueError(f"officer {self.id}: Naval Ability must be 1..10, not {self.na!r}")
+        rank_index(self.rank)
+        if self.ship is not None:
+            ship(self.ship)
+        if self.squadron is not None and self.squadron not in SQUADRONS:
+            raise ValueError(f"officer {self.id}: unknown squadron {self.squadron!r}")
+        if self.rank in ADMIRAL_RANKS + RM_GENERAL_RANKS and self.ship is not None:
+            raise ValueError(f"officer {self.id}: a {self.rank} has no ship of his own")
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["wounds"] = list(self.wounds)
+        return d
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Officer:
+        fields = dict(data)
+        fields["wounds"] = tuple(fields.get("wounds", ()))
+        return cls(**fields)
+
+    def with_na(self, na: int) -> Officer:
+        return replace(self, na=na)
+
+
+def officers_from(items: Iterable[Officer | Mapping[str, Any]]) -> list[Officer]:
+    """Officers from Officer objects or plain dicts; ids must be unique."""
+    out = [o if isinstance(o, Officer) else Officer.from_dict(o) for o in items]
+    ids = [o.id for o in out]
+    if len(set(ids)) != len(ids):
+        dup = next(i for i in ids if ids.count(i) > 1)
+        raise ValueError(f"officer id {dup!r} appears twice")
+    return out
+
+
+def _npc_na(rng: random.Random) -> int:
+    # 2d6-2 kept in 1..10: most NPCs middling, a few duffers and a few Nelsons
+    return max(1, rng.randint(1, 6) + rng.randint(1, 6) - 2)
+
+
+def _npc(rng: random.Random, oid: str, name: str, rank: str, **kw: Any) -> Officer:
+    con = rng.randint(1, 6) + rng.randint(1, 6) + 6  # BIRTH: 2d6 + 6
+    return Officer(oid, name, rank, _npc_na(rng), constitution=con, **kw)
+
+
+def default_officers(rng: random.Random, players: Sequence[Officer] = (),
+                     ships: Iterable[str] | None = None) -> list[Officer]:
+    """NPC officers for every berth the ``players`` leave empty, plus the players.
+
+    Per ship: captain, lieutenants (the first is the Ship's Adjutant), midshipmen, able
+    seamen and the Marine commander; the nine active admirals (Rear, Vice and Admiral of
+    the White, Red and Blue) each with an Aide, the three RM Generals and the First Sea
+    Lord with his Aide. Same ``rng`` state, same officers.
+    """
+    players = officers_from(players)
+    taken: dict[tuple[str | None, str | None, str], int] = {}
+    for p in players:
+        key = (p.ship, p.squadron if p.ship is None else None, p.rank)
+        taken[key] = taken.get(key, 0) + 1
+    appointed = {p.appointment for p in players if p.appointment}
+    out: list[Officer] = list(players)
+
+    def fill(count: int, key: tuple[str | None, str | None, str], make: Any) -> None:
+        for i in range(taken.get(key, 0), count):
+            out.append(make(i))
+
+    codes = list(SHIPS) if ships is None else [ship(c).code for c in ships]
+    for code in codes:
+        s = SHIPS[code]
+        captains = sum(taken.get((code, None, r), 0) for r in CAPTAIN_RANKS)
+        if not captains:
+            out.append(_npc(rng, f"{code}-captain", f"Captain of {s.name}", s.captain_rank,
+                            ship=code))
+        has_adjutant = any(p.ship == code and p.appointment == "Ship's Adjutant"
+                           for p in players)
+        fill(s.lieutenants, (code, None, "Lieutenant"),
+             lambda i, c=code, s=s, adj=has_adjutant: _npc(
+            rng, f"{c}-lt{i + 1}", f"Lieutenant {i + 1} of {s.name}", "Lieutenant", ship=c,
+            appointment=None if adj or i else "Ship's Adjutant"))
+        fill(1, (code, None, s.rm_commander), lambda i, c=code, s=s: _npc(
+            rng, f"{c}-rm", f"{s.rm_commander} of {s.name}", s.rm_commander, ship=c))
+        fill(s.midshipmen, (code, None, "Midshipman"), lambda i, c=code, s=s: _npc(
+            rng, f"{c}-mid{i + 1}", f"Midshipman {i + 1} of {s.name}", "Midshipman", ship=c))
+        fill(s.able_seamen, (code, None, "Able Seaman"), lambda i, c=code, s=s: _npc(
+            rng, f"{c}-ab{i + 1}", f"Able Seaman {i + 1} of {s.name}", "Able Seaman", ship=c))
+    for sq in ("White", "Red", "Blue"):
+        for rank in ADMIRAL_RANKS:
+            if taken.get((None, sq, rank)):
+                continue
+            aid = f"{sq}-{''.join(w[0] for w in rank.split())}"
+            out.append(_npc(rng, aid, f"{rank} of the {sq}", rank, squadron=sq))
+        general = rm_general_of(sq)
+        if general and not taken.get((None, sq, general)):
+            out.append(_npc(rng, f"{sq}-RMG", f"{general} ({sq})", general, squadron=sq))
+    served = {p.serves for p in players if p.appointment == "Aide to Admiral"}
+    for adm in [o for o in out if o.rank in ADMIRAL_RANKS and o.squadron]:
+        if adm.id not in served:
+            out.append(_npc(rng, f"{adm.id}-aide", f"Aide to the {adm.name}", "Lieutenant",
+                            appointment="Aide to Admiral", serves=adm.id))
+    if "First Sea Lord" not in appointed:
+        out.append(_npc(rng, "FSL", "First Sea Lord", "Admiral", appointment="First Sea Lord"))
+    if "Aide to the First Sea Lord" not in appointed:
+        fsl = next(o for o in out if o.appointment == "First Sea Lord")
+        out.append(_npc(rng, "FSL-aide", "Aide to the First Sea Lord", "Post Captain",
+                        appointment="Aide to the First Sea Lord", serves=fsl.id))
+    return out
