@@ -1,0 +1,961 @@
+"""Ship-to-ship combat (seed 000, "Ship to Ship Combat"), as a steppable engine.
+
+One battle: Step One establishes the weather and the distance (by a contested Awareness
+test unless a distance or a chase result is given), Step Two hands out Discipline cards,
+then rounds of Repair (fires burn first), Positioning, How Will You Fight?, Broadside!
+(or a boarding round at Distance 0) and Continuing the Engagement, until every ship of
+one side is sunk, struck, taken, decimated or escaped, or both sides disengage.
+
+    >>> result = battle("Fifth Rate", "Brig Sloop", seed=1)
+    >>> result["outcome"]["how"] in ("a_wins", "b_wins", "escaped", "disengaged")
+    True
+
+A live captain steps the same engine: ``b = Battle(a, b, seed=..., policies={"b":
+"cautious"})``, then ``b.step({"a0": {"move": "close", "shot": "grapeshot"}})`` once per
+round until ``b.over``; ``b.to_dict()`` / ``Battle.from_dict`` rebuild it by replaying its
+seed and the decisions given. The decision vocabulary is in :mod:`strategy.policies`.
+Events are plain dicts (JSON-ready): every test with its Card of Fate and cards, every
+box crossed, every decision.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+from strategy import boarding as _boarding
+from strategy.combat_cards import JOKER, Dealer, ScriptedDealer, card, name
+from strategy.combat_ships import Combatant, side
+from strategy.damage import (
+    AREAS,
+    COMBAT,
+    STATES,
+    SUIT_AREA,
+    Damage,
+)
+from strategy.policies import Policy, policy
+
+__all__ = ["WEATHER", "SHOT", "OUTCOMES", "ShipState", "Battle", "battle", "odds"]
+
+OUTCOMES = ("a_wins", "b_wins", "escaped", "disengaged")
+_ORDER_KEYS = {"move", "range", "target", "fire", "shot", "repair", "repair_by", "hwyf",
+               "strike", "continue", "surrender", "turn_tide", "boarding", "tow", "joker"}
+_MOVES = ("close", "hold", "flee", "board")
+_REPAIRS = ("hull", "guns", "crew", "rigging", "fire")
+_MAX_REDRAWS = 25
+
+
+def _load(name_: str) -> dict[str, Any]:
+    return json.loads(resources.files("strategy").joinpath("data", name_).read_text("utf-8"))
+
+
+def _load_weather() -> MappingProxyType:
+    raw = _load("weather.json")
+    out = {}
+    for w in raw["weather"]:
+        if not isinstance(w["speed"], int) or not isinstance(w["handling"], int):
+            raise ValueError(f"weather.json: {w['name']}: speed/handling must be integers")
+        out[w["name"]] = MappingProxyType(w)
+    if list(out) != ["Becalmed", "Steady Breeze", "Good Wind", "High Seas", "Storm"]:
+        raise ValueError("weather.json: the five weathers of the book, in order")
+    return MappingProxyType(out)
+
+
+def _load_shot() -> MappingProxyType:
+    raw = _load("shot.json")
+    out = {}
+    for key, s in raw["shot"].items():
+        if set(s["shift"]) != set(AREAS):
+            raise ValueError(f"shot.json: {key}: shift must cover the four areas")
+        out[key] = MappingProxyType({
+            "pool": int(s["pool"]),
+            "shift": tuple(int(s["shift"][a]) for a in AREAS),
+            "fire_on_critical": bool(s["fire_on_critical"]),
+            "extra_injured": tuple(AREAS.index(a) for a in s["extra_injured"]),
+        })
+    return MappingProxyType({"shot": MappingProxyType(out),
+                             "change_penalty": int(raw["change_penalty"])})
+
+
+WEATHER = _load_weather()
+SHOT = _load_shot()
+_TOWING = _load("weather.json")["towing"]
+_LONG = COMBAT["long_range"]
+_MOVE_BY_LEVEL = (0, COMBAT["positioning_move"]["ordinary"],
+                  COMBAT["positioning_move"]["critical"], COMBAT["positioning_move"]["perfect"])
+_GAGE = int(COMBAT["weather_gage"])
+_HWYF_POOL = int(COMBAT["static_difficulty"][COMBAT["how_will_you_fight_difficulty"]])
+_MORALE = COMBAT["morale"]
+_LOST = COMBAT["lost_officer_penalty"]
+_REPAIR_SKILLS = COMBAT["repair_skills"]
+
+
+def weather(name_: str) -> Mapping[str, Any]:
+    """A weather row by name (case-insensitive)."""
+    for key, row in WEATHER.items():
+        if key.lower() == str(name_).strip().lower():
+            return row
+    raise ValueError(f"unknown weather {name_!r}; valid: {', '.join(WEATHER)}")
+
+
+class ShipState:
+    """One ship during a battle. Policies read it; only the engine changes it."""
+
+    __slots__ = ("id", "side", "index", "spec", "damage", "status", "fire", "shot",
+                 "shot_set", "gage", "chase_gage", "lost", "health", "npc_health",
+                 "discipline", "gunnery", "acting", "tow", "orders", "boarding", "morale")
+
+    def __init__(self, sid: str, side_: str, index: int, spec: Combatant) -> None:
+        self.id = sid
+        self.side = side_
+        self.index = index
+        self.spec = spec
+        self.damage = Damage(spec.boxes)
+        self.status = "active"
+        self.fire = 0
+        self.shot = "roundshot"
+        self.shot_set = False
+        self.gage = 0
+        self.chase_gage = 0
+        self.lost: set[str] = set()
+        self.health = {o.name: 0 for o in spec.officers}
+        self.npc_health = {"captain": 0, "gunner": 0, "master": 0}
+        self.discipline: dict[str, int] = {}
+        gunner = spec.officer("gunner")
+        self.gunnery = gunner.skill("gunnery") if gunner else spec.skill("gunnery")
+        self.acting = True
+        self.tow = False
+        self.orders: dict[str, Any] = {}
+        self.boarding: Any = None
+        self.morale = spec.morale
+
+    @property
+    def active(self) -> bool:
+        return self.status == "active"
+
+    def view(self) -> dict[str, Any]:
+        """Plain summary for events and clients."""
+        return {"id": self.id, "name": self.spec.name, "side": self.side,
+                "status": self.status, "states": self.damage.states(),
+                "boxes": self.damage.boxes(), "fire": self.fire, "shot": self.shot}
+
+
+class Battle:
+    """A battle between side "a" and side "b", stepped one round at a time.
+
+    ``side_a``/``side_b``: a ship (roster type name, named ship, spec dict) or a list.
+    ``policies``: {"a": name or Policy, "b": ...} for sides without live orders.
+    ``distance``: start at this distance (skips the Awareness test); ``chase``: a result
+    of :func:`strategy.chase.chase` ("escaped", or a distance plus Gage).
+    ``record=False`` keeps no events (odds runs); ``dealer`` replaces the shuffled decks
+    (a :class:`~strategy.combat_cards.ScriptedDealer` replays a stacked deck).
+    """
+
+    def __init__(self, side_a: Any, side_b: Any, *, seed: int = 0,
+                 weather: str = "Steady Breeze", policies: Mapping[str, Any] | None = None,
+                 distance: int | None = None, chase: Any = None, record: bool = True,
+                 dealer: Any = None, max_rounds: int = 100) -> None:
+        self.seed = seed
+        self.weather = globals()["weather"](weather)
+        pols = dict(policies or {})
+        if set(pols) - {"a", "b"}:
+            raise ValueError("policies: keys are the sides 'a' and 'b'")
+        self.policies: dict[str, Policy] = {s: policy(pols.get(s)) for s in ("a", "b")}
+        self._policy_args = {s: pols.get(s) for s in ("a", "b")}
+        if distance is not None and not 0 <= int(distance) <= 5:
+            raise ValueError("distance must be 0..5")
+        self.start = None if distance is None else int(distance)
+        self.chase = _chase_result(chase)
+        self.record = record
+        self.rng = random.Random(seed)
+        self.dealer = dealer if dealer is not None else Dealer(self.rng)
+        self.max_rounds = int(max_rounds)
+        self.ships: list[ShipState] = []
+        for side_name, value in (("a", side_a), ("b", side_b)):
+            for i, spec in enumerate(side(value)):
+                self.ships.append(ShipState(f"{side_name}{i}", side_name, len(self.ships),
+                                            spec))
+        self._by_id = {s.id: s for s in self.ships}
+        self._specs = {"a": [s.spec.to_dict() for s in self.ships if s.side == "a"],
+                       "b": [s.spec.to_dict() for s in self.ships if s.side == "b"]}
+        self.dist: dict[tuple[int, int], int] = {}
+        self.round = 0
+        self.events: list[dict[str, Any]] = []
+        self.given: list[dict[str, Any]] = []
+        self.over = False
+        self.outcome: dict[str, Any] | None = None
+        self.fired = False
+        self.last_best = (0, 0)
+
+    # ----- views for policies and clients -------------------------------------------
+
+    def ship(self, sid: str) -> ShipState:
+        """A ship by id ("a0") or name."""
+        if sid in self._by_id:
+            return self._by_id[sid]
+        for s in self.ships:
+            if s.spec.name.lower() == str(sid).lower():
+                return s
+        raise ValueError(f"unknown ship {sid!r}; ships: {', '.join(self._by_id)}")
+
+    def distance(self, x: ShipState, y: ShipState) -> int:
+        """Distance on the range chart, 6 when out of contact."""
+        key = (x.index, y.index) if x.index < y.index else (y.index, x.index)
+        return self.dist.get(key, 6)
+
+    def enemies(self, ship: ShipState) -> list[ShipState]:
+        """Active enemies still in contact."""
+        return [s for s in self.ships if s.side != ship.side and s.active
+                and self.distance(ship, s) <= 5]
+
+    def state(self) -> dict[str, Any]:
+        """A plain snapshot: round, distances, every ship's view."""
+        return {"round": self.round, "over": self.over,
+                "distances": [{"a": self.ships[i].id, "b": self.ships[j].id, "distance": d}
+                              for (i, j), d in sorted(self.dist.items())],
+                "ships": [s.view() for s in self.ships], "outcome": self.outcome}
+
+    # ----- events and tests -----------------------------------------------------------
+
+    def emit(self, kind: str, **fields: Any) -> None:
+        if self.record:
+            fields["type"] = kind
+            fields["round"] = self.round
+            self.events.append(fields)
+
+    def _mods_all(self, ship: ShipState) -> int:
+        m = ship.damage.mods().all + _MORALE[ship.morale]
+        return m
+
+    def unopposed(self, what: str, ship: ShipState, pool: int, **info: Any) -> int:
+        """A test with no opposing pool: the best success level (0 = failure)."""
+        cof = self.dealer.cof()
+        cards = self.dealer.draw(pool, cof, ship.spec.deck == "gm") if pool > 0 else []
+        best = 0
+        for c in cards:
+            if c == JOKER or c == cof:
+                best = 3
+                break
+            if c >> 2 == cof >> 2:
+                best = 2
+            elif c & 3 == cof & 3 and best < 1:
+                best = 1
+        if self.record:
+            self.emit("test", what=what, ship=ship.id, cof=name(cof), pool=pool,
+                      cards=[name(c) for c in cards],
+                      result=("failure", "ordinary", "critical", "perfect")[best], **info)
+        return best
+
+    def contested(self, what: str, a: tuple[Any, int], b: tuple[Any, int],
+                  **info: Any) -> tuple[int, int]:
+        """A contested test between ``(who, pool)`` pairs; ``who`` is a ShipState, or a
+        ``(ShipState, label, deck_is_gm)`` for a person or the GM's difficulty pool.
+
+        Returns ``(winner, level)``: winner 0 (a), 1 (b) or -1 (no result after mutual
+        failures), level the winner's best success. Mutual failure redraws.
+        """
+        for _ in range(_MAX_REDRAWS):
+            if a[1] <= 0 and b[1] <= 0:
+                self.last_best = (0, 0)
+                self.emit("test", what=what, sides=[], result="no cards", **info)
+                return -1, 0
+            cof = self.dealer.cof()
+            res = []
+            for who, pool in (a, b):
+                gm = who[2] if isinstance(who, tuple) else who.spec.deck == "gm"
+                cards = self.dealer.draw(pool, cof, gm) if pool > 0 else []
+                res.append((cards, _succ(cof, cards, who[3] if isinstance(who, tuple)
+                                         and len(who) > 3 else None)))
+            verdict = _compare(res[0][1], res[1][1])
+            self.last_best = (max((lv for lv, _, _ in res[0][1]), default=0),
+                              max((lv for lv, _, _ in res[1][1]), default=0))
+            if self.record:
+                sides = []
+                for (who, pool), (cards, succ) in zip((a, b), res, strict=True):
+                    label = who[1] if isinstance(who, tuple) else who.id
+                    counts = [0, 0, 0, 0]
+                    for lv, _, _ in succ:
+                        counts[lv] += 1
+                    sides.append({"who": label, "pool": pool, "cards": [name(c) for c in cards],
+                                  "perfect": counts[3], "critical": counts[2],
+                                  "ordinary": counts[1]})
+                self.emit("test", what=what, cof=name(cof), sides=sides,
+                          winner=(None if verdict == 0 else sides[0 if verdict > 0 else 1]["who"]),
+                          **info)
+            if verdict != 0:
+                w = 0 if verdict > 0 else 1
+                return w, max(lv for lv, _, _ in res[w][1])
+        return -1, 0
+
+    # ----- set-up ---------------------------------------------------------------------
+
+    def _setup(self, given: Mapping[str, Any]) -> None:
+        self.emit("conditions", weather=self.weather["name"],
+                  ships=[{"id": s.id, "name": s.spec.name, "type": s.spec.type,
+                          "side": s.side} for s in self.ships])
+        a = [s for s in self.ships if s.side == "a"]
+        b = [s for s in self.ships if s.side == "b"]
+        start = self.start
+        if self.chase is not None:
+            if self.chase["escaped"]:
+                for s in self.ships:
+                    if s.side == self.chase["prey"]:
+                        s.status = "escaped"
+                self.emit("chase", result="escaped", prey=self.chase["prey"])
+                self._finish()
+                return
+            start = self.chase["distance"]
+            for s in self.ships:
+                s.chase_gage = self.chase["gage"].get(s.side, 0)
+            self.emit("chase", result="engaged", distance=start, gage=self.chase["gage"])
+        if start is None:
+            best_a = max(a, key=lambda s: s.spec.skill("awareness"))
+            best_b = max(b, key=lambda s: s.spec.skill("awareness"))
+            w, _ = self.contested("awareness", (best_a, best_a.spec.skill("awareness")),
+                                  (best_b, best_b.spec.skill("awareness")))
+            chooser = best_a if w == 0 else best_b
+            wanted = _given_for(given, chooser, "start_distance")
+            if wanted is None:
+                wanted = self.policies[chooser.side].start_distance(self, chooser)
+            lo, hi = COMBAT["start_distance"]["closest"], COMBAT["start_distance"]["furthest"]
+            start = min(hi, max(lo, int(wanted)))
+            self.emit("decision", ship=chooser.id, orders={"start_distance": start})
+        for x in a:
+            for y in b:
+                self.dist[(x.index, y.index)] = start
+        self.emit("distance", distance=start)
+        if start == 0:
+            # a story that opens alongside: side a's first ship is boarding
+            _boarding.start(self, attacker=a[0], defender=b[0])
+        for s in self.ships:
+            alloc = _given_for(given, s, "discipline")
+            if alloc is None:
+                alloc = self.policies[s.side].discipline(self, s)
+            s.discipline = _check_discipline(s, alloc)
+            if s.discipline:
+                self.emit("discipline", ship=s.id, cards=dict(s.discipline))
+
+    # ----- the round ------------------------------------------------------------------
+
+    def step(self, decisions: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        """Fight one round; ``decisions`` maps ship ids (or "a"/"b" for every ship of a
+        side) to orders. Ships without orders follow their side's policy. Returns the
+        round's events."""
+        if self.over:
+            raise ValueError("the battle is over")
+        given = dict(decisions or {})
+        for key in given:
+            if key not in ("a", "b"):
+                self.ship(key)
+        self.given.append(_plain(given))
+        first = len(self.events)
+        if self.round == 0:
+            self._setup(given)
+            if self.over:
+                return self.events[first:]
+        self.round += 1
+        self._orders(given)
+        if not self.over:
+            self._fire_and_repair()
+        if not self.over:
+            self._positioning()
+        if not self.over:
+            self._fight()
+        if not self.over:
+            self._continue()
+        return self.events[first:]
+
+    def run(self) -> dict[str, Any]:
+        """Step with the policies until the battle is over; the outcome."""
+        while not self.over:
+            self.step()
+        return self.outcome  # type: ignore[return-value]
+
+    def _orders(self, given: Mapping[str, Any]) -> None:
+        for s in self.ships:
+            if not s.active:
+                continue
+            raw = given.get(s.id, given.get(s.side))
+            if raw is None:
+                raw = self.policies[s.side].decide(self, s)
+            s.orders = self._normalise(s, raw)
+            self.emit("decision", ship=s.id, orders=_plain(s.orders))
+        for s in self.ships:
+            if s.active and s.orders.get("strike"):
+                self._out_of_battle(s, "struck")
+        self._check_end()
+        for s in self.ships:
+            if not s.active:
+                continue
+            s.acting = True
+            s.tow = bool(s.orders.get("tow")) and self.weather["name"] == "Becalmed"
+            gates = [g for g in s.damage.mods().gates if g[0] == "act"]
+            if _MORALE[s.morale] <= -3:
+                gates.append(("act", "discipline"))
+            for _, skill in gates:
+                if skill != "discipline":
+                    pool = self._skill(s, skill)
+                elif s.spec.officers:
+                    pool = s.spec.officers[0].discipline
+                else:
+                    pool = int(COMBAT["default_crew_skill"])
+                if not self.unopposed(f"{skill} to act", s, pool):
+                    s.acting = False
+                    self.emit("cannot_act", ship=s.id, reason=skill)
+                    break
+
+    def _normalise(self, s: ShipState, raw: Any) -> dict[str, Any]:
+        if not isinstance(raw, Mapping):
+            raise ValueError(f"orders for {s.id} must be a mapping")
+        extra = set(raw) - _ORDER_KEYS
+        if extra:
+            raise ValueError(f"orders for {s.id}: unknown keys {sorted(extra)}; "
+                             f"valid: {sorted(_ORDER_KEYS)}")
+        o = dict(raw)
+        move = o.get("move", "close")
+        if move not in _MOVES:
+            raise ValueError(f"move {move!r}; valid: {', '.join(_MOVES)}")
+        o["move"] = move
+        o["range"] = 0 if move == "board" else int(o.get("range", 1))
+        if o["range"] not in (0, 1, 2):
+            raise ValueError("range must be 0, 1 or 2")
+        shot = o.get("shot", s.shot)
+        if shot not in SHOT["shot"]:
+            raise ValueError(f"shot {shot!r}; valid: {', '.join(SHOT['shot'])}")
+        o["shot"] = shot
+        rep = o.get("repair")
+        if rep is not None and rep not in _REPAIRS:
+            raise ValueError(f"repair {rep!r}; valid: {', '.join(_REPAIRS)}")
+        for key in ("target",):
+            if o.get(key) is not None:
+                t = self.ship(o[key])
+                if t.side == s.side:
+                    raise ValueError(f"{s.id} cannot target its own side's {t.id}")
+                o[key] = t.id
+        if isinstance(o.get("fire"), Mapping):
+            split = {}
+            for k, v in o["fire"].items():
+                t = self.ship(k)
+                if t.side == s.side or int(v) < 0:
+                    raise ValueError("fire: enemy ship ids and card counts >= 0")
+                split[t.id] = int(v)
+            o["fire"] = split
+        elif o.get("fire") is not None:
+            raise ValueError("fire must be None or {enemy_id: cards}")
+        if o.get("joker") is not None:
+            card(o["joker"])
+        names = {x.name for x in s.spec.officers}
+        for key in ("hwyf", "boarding"):
+            if o.get(key) is not None and not set(o[key]) <= names:
+                raise ValueError(f"{key}: unknown officers {sorted(set(o[key]) - names)}")
+        if o.get("repair_by") is not None and o["repair_by"] not in names:
+            raise ValueError(f"repair_by: unknown officer {o['repair_by']!r}")
+        o.setdefault("continue", move != "flee")
+        return o
+
+    # ----- Step Three: fire and repair ------------------------------------------------
+
+    def _skill(self, s: ShipState, key: str, officer: str | None = None) -> int:
+        if officer is not None:
+            o = next(x for x in s.spec.officers if x.name == officer)
+            return o.skill(key) + s.discipline.get(o.name, 0)
+        role = {"seamanship": "master", "gunnery": "gunner", "command": "captain"}.get(key)
+        o = s.spec.officer(role) if role else None
+        if o is not None and self._officer_fit(s, o.name):
+            return o.skill(key) + s.discipline.get(o.name, 0)
+        value = s.spec.skill(key)
+        if role and role in s.lost:
+            value += _LOST[role][1]
+        return value
+
+    def _officer_fit(self, s: ShipState, officer: str) -> bool:
+        return s.health.get(officer, 0) < 2
+
+    def _fire_and_repair(self) -> None:
+        for s in self.ships:
+            if s.active and s.fire:
+                # the GM overturns one card per point of fire: no CoF, one deck
+                cof = None
+                cards = self.dealer.draw(s.fire, -1, True)
+                self.emit("fire_damage", ship=s.id, fire=s.fire,
+                          cards=[name(c) for c in cards])
+                for c in cards:
+                    self._hit(s, SUIT_AREA[c & 3], 1, c, cof, "fire")
+        self._check_out()
+        if self.over:
+            return
+        for s in self.ships:
+            if not s.active:
+                continue
+            rep = s.orders.get("repair") if s.acting else None
+            if rep == "fire" and s.fire:
+                pool = max(self._skill(s, k, s.orders.get("repair_by"))
+                           for k in _REPAIR_SKILLS["fire"])
+                pool = self._towed(s, pool)
+                ok = self.unopposed("extinguish", s, pool)
+                before = s.fire
+                if ok:
+                    s.fire -= 1
+                self.emit("fire", ship=s.id, before=before, after=s.fire,
+                          result="reduced" if ok else "held")
+            else:
+                if s.fire:
+                    s.fire += 1
+                    self.emit("fire", ship=s.id, before=s.fire - 1, after=s.fire,
+                              result="spreads")
+                # a crew fighting hand to hand makes no repairs (docs/rules-notes.md)
+                if rep in AREAS and s.boarding is None:
+                    area = AREAS.index(rep)
+                    if not sum(s.damage.crossed[area]):
+                        continue
+                    pool = max(self._skill(s, k, s.orders.get("repair_by"))
+                               for k in _REPAIR_SKILLS[rep])
+                    pool = self._towed(s, pool)
+                    level = self.unopposed(f"repair {rep}", s, pool)
+                    if level:
+                        got = s.damage.repair(area, level)
+                        if got:
+                            self.emit("repair", ship=s.id, area=rep, level=STATES[got],
+                                      state=STATES[s.damage.state(area)])
+
+    def _towed(self, s: ShipState, pool: int) -> int:
+        return pool // int(_TOWING["crew_pool_divisor"]) if s.tow else pool
+
+    # ----- Step Four: positioning -----------------------------------------------------
+
+    def _speed(self, s: ShipState) -> int:
+        if s.damage.mods().speed_zero:
+            return 0
+        w = self.weather
+        if w["sets"]:
+            return int(_TOWING["speed"]) if s.tow else w["speed"]
+        mod = w["speed"]
+        if mod < 0 and s.spec.weather_relief and w["handling"] >= 0:
+            mod = min(0, mod + s.spec.weather_relief)
+        return max(0, s.spec.speed + mod)
+
+    def _handling(self, s: ShipState) -> int:
+        w = self.weather
+        if w["sets"]:
+            return w["handling"]
+        mod = w["handling"]
+        if mod < 0 and s.spec.weather_relief:
+            # Weatherly relieves one modifier by 1: Handling, which every weather but a
+            # pure Speed penalty touches (docs/rules-notes.md)
+            mod = min(0, mod + s.spec.weather_relief)
+        return s.spec.handling + mod
+
+    def _position_pool(self, s: ShipState, foe: ShipState) -> int:
+        m = s.damage.mods()
+        pool = (self._skill(s, "seamanship") + self._handling(s) + self._speed(s)
+                - self._speed(foe) + m.all + m.positioning + _MORALE[s.morale] + s.chase_gage)
+        return self._towed(s, pool)
+
+    def _intent(self, s: ShipState, foe: ShipState) -> tuple[str, int]:
+        o = s.orders
+        move = o["move"]
+        if move == "flee":
+            return "flee", 6
+        if move == "hold" or (o.get("target") not in (None, foe.id)):
+            return "hold", 0
+        return move, o["range"]
+
+    def _positioning(self) -> None:
+        can = {}
+        for s in self.ships:
+            if not (s.active and s.acting) or s.boarding is not None:
+                can[s.id] = False
+                continue
+            ok = True
+            for action, skill in s.damage.mods().gates:
+                if action == "positioning":
+                    ok = bool(self.unopposed(f"{skill} to position", s, self._skill(s, skill)))
+                    if not ok:
+                        self.emit("cannot_position", ship=s.id, reason=skill)
+            can[s.id] = ok
+        used_gage = set()
+        for (i, j), d in sorted(self.dist.items()):
+            x, y = self.ships[i], self.ships[j]
+            if not (x.active and y.active) or x.boarding is not None or y.boarding is not None:
+                continue
+            ix, iy = self._intent(x, foe=y), self._intent(y, foe=x)
+            if ix[0] == "hold" and iy[0] == "hold":
+                continue
+            px = self._position_pool(x, y) if can[x.id] else 0
+            py = self._position_pool(y, x) if can[y.id] else 0
+            used_gage.update(s.id for s in (x, y) if s.chase_gage)
+            w, level = self.contested("positioning", (x, px), (y, py), ships=[x.id, y.id])
+            if w < 0:
+                continue
+            win, lose = (x, y) if w == 0 else (y, x)
+            move, want = ix if w == 0 else iy
+            steps = _MOVE_BY_LEVEL[level]
+            new = d
+            if move == "flee":
+                new = d + steps
+            elif move in ("close", "board"):
+                new = max(want, d - steps) if d > want else d
+            if new == d:
+                self.emit("move", ships=[x.id, y.id], by=win.id, intent=move, distance=d)
+                continue
+            self.dist[(i, j)] = new
+            self.emit("move", ships=[x.id, y.id], by=win.id, intent=move, before=d,
+                      distance=min(new, 6))
+            if d > 2 >= new and not self.fired and new > 0:
+                win.gage = _GAGE
+                self.emit("weather_gage", ship=win.id, bonus=_GAGE)
+            if new == 0 and move == "board":
+                _boarding.start(self, attacker=win, defender=lose)
+            if new > 5:
+                del self.dist[(i, j)]
+                self.emit("contact_lost", ships=[x.id, y.id])
+        for s in self.ships:
+            if s.id in used_gage:
+                s.chase_gage = 0
+        for s in self.ships:
+            if s.active and not self.enemies(s) and any(
+                    f.active for f in self.ships if f.side != s.side):
+                self._out_of_battle(s, "escaped")
+        self._check_end()
+
+    # ----- Steps Five and Six: How Will You Fight? and Broadside! ---------------------
+
+    def _fight(self) -> None:
+        firing: list[tuple[ShipState, dict[str, int], int]] = []
+        for s in self.ships:
+            if not (s.active and s.acting) or s.boarding is not None:
+                continue
+            plan = self._fire_plan(s)
+            if plan:
+                firing.append((s, plan, 0))
+        pairs = {id(b): b for s in self.ships if s.boarding is not None
+                 for b in (s.boarding,)}
+        if not firing and not pairs:
+            return
+        shots = []
+        for s, plan, _ in firing:
+            hwyf = self._hwyf(s)
+            pool = self._broadside_pool(s, hwyf)
+            if pool is None:
+                continue
+            shots.append((s, plan, pool))
+        if shots:
+            self.fired = True
+            cof = self.dealer.cof()
+            hits = []
+            for s, plan, pool in shots:
+                hits.extend(self._broadside(s, plan, pool, cof))
+            for s, target, area, level, c, shot in hits:
+                self._apply_shot(s, target, area, level, c, shot)
+            self._extra_injuries(hits)
+            for s, _, _ in shots:
+                s.gage = 0
+            self._check_out()
+        for b in pairs.values():
+            if not self.over and b.attacker.active and b.defender.active:
+                _boarding.round_(self, b)
+        self._check_out()
+
+    def _fire_plan(self, s: ShipState) -> dict[str, int] | None:
+        m = s.damage.mods()
+        if m.no_broadside:
+            return None
+        in_range = [f for f in self.enemies(s) if f.boarding is None and
+                    1 <= self.distance(s, f) <= 2 and self._range_mod(s, f) is not None]
+        if not in_range:
+            return None
+        split = s.orders.get("fire")
+        if split:
+            plan = {t: n for t, n in split.items() if self._by_id[t] in in_range}
+            if plan:
+                return plan
+        tid = s.orders.get("target")
+        t = self._by_id.get(tid) if tid else None
+        if t not in in_range:
+            t = min(in_range, key=lambda f: (self.distance(s, f), f.index))
+        return {t.id: -1}
+
+    def _range_mod(self, s: ShipState, foe: ShipState) -> int | None:
+        if self.distance(s, foe) != _LONG["distance"]:
+            return 0
+        rate = s.spec.rate
+        if rate is None:
+            return _LONG["unrated"]
+        return _LONG["rated_1_3"] if rate <= 3 else _LONG["rated_4_6"]
+
+    def _hwyf(self, s: ShipState) -> int:
+        busy = {s.orders.get("repair_by")} if s.orders.get("repair") else set()
+        chosen = s.orders.get("hwyf") or {}
+        total = 0
+        for o in s.spec.officers:
+            if o.name in busy or not self._officer_fit(s, o.name):
+                continue
+            skill = chosen.get(o.name) or max(o.skills, key=lambda k: (o.skills[k], k))
+            pool = (o.skill(skill) + s.discipline.get(o.name, 0) + self._mods_all(s)
+                    - s.health.get(o.name, 0))
+            who = (s, o.name, s.spec.deck == "gm")
+            gm = (s, "difficulty", True)
+            w, _ = self.contested("how will you fight", (who, pool), (gm, _HWYF_POOL),
+                                  ship=s.id, officer=o.name, skill=skill)
+            total += 1 if w == 0 else -1
+        return total
+
+    def _broadside_pool(self, s: ShipState, hwyf: int) -> int | None:
+        m = s.damage.mods()
+        for action, skill in m.gates:
+            if action == "broadside" and not self.unopposed(f"{skill} to fire", s,
+                                                            self._skill(s, skill)):
+                self.emit("cannot_fire", ship=s.id, reason=skill)
+                return None
+        shot = SHOT["shot"][s.orders["shot"]]
+        pool = (self._skill(s, "gunnery") + s.spec.broadside + s.gage + hwyf + m.all
+                + m.broadside + _MORALE[s.morale] + shot["pool"])
+        if s.shot_set and s.orders["shot"] != s.shot:
+            pool += SHOT["change_penalty"]
+            self.emit("shot_changed", ship=s.id, before=s.shot, after=s.orders["shot"])
+        s.shot = s.orders["shot"]
+        s.shot_set = True
+        return self._towed(s, pool)
+
+    def _broadside(self, s: ShipState, plan: dict[str, int], pool: int, cof: int) -> list:
+        targets = list(plan)
+        parts = []
+        left = pool
+        for t in targets[1:]:
+            n = min(max(plan[t], 0), left)
+            parts.append((t, n))
+            left -= n
+        parts.insert(0, (targets[0], left))
+        joker = s.orders.get("joker")
+        joker_as = card(joker) if joker else None
+        out = []
+        for tid, n in parts:
+            t = self._by_id[tid]
+            n += self._range_mod(s, t) or 0
+            cards = self.dealer.draw(n, cof, s.spec.deck == "gm") if n > 0 else []
+            succ = _succ(cof, cards, joker_as)
+            self.emit("broadside", ship=s.id, target=tid, cof=name(cof), pool=max(n, 0),
+                      shot=s.shot, cards=[name(c) for c in cards],
+                      hits=[{"card": name(c), "level": STATES[lv]} for lv, _, c in succ])
+            for lv, _, c in succ:
+                out.append((s, t, SUIT_AREA[c & 3], lv, c, s.shot))
+        return out
+
+    def _apply_shot(self, s: ShipState, t: ShipState, area: int, level: int, c: int,
+                    shot: str) -> None:
+        spec = SHOT["shot"][shot]
+        shifted = min(3, level + spec["shift"][area])
+        if shifted < 1:
+            self.emit("hit", ship=t.id, by=s.id, card=name(c), area=AREAS[area],
+                      level=STATES[level], crossed=None, note=f"spent by {shot}")
+            return
+        self._hit(t, area, shifted, c, s.id, shot)
+        if spec["fire_on_critical"] and level >= 2 and t.fire == 0:
+            t.fire = 1
+            self.emit("fire", ship=t.id, before=0, after=1, result="started", by=s.id)
+
+    def _extra_injuries(self, hits: list) -> None:
+        seen = set()
+        for s, t, area, _, _, shot in hits:
+            extra = SHOT["shot"][shot]["extra_injured"]
+            if area in extra and (s.id, t.id, area) not in seen:
+                seen.add((s.id, t.id, area))
+                self._hit(t, area, 1, None, s.id, shot + " extra")
+
+    def _hit(self, t: ShipState, area: int, level: int, c: int | None, by: Any,
+             how: str) -> None:
+        before = t.damage.state(area)
+        got = t.damage.hit(area, level)
+        if self.record:
+            self.emit("hit", ship=t.id, by=by, card=None if c is None else name(c),
+                      area=AREAS[area], level=STATES[level],
+                      crossed=None if got is None else STATES[got], cause=how)
+            after = t.damage.state(area)
+            if after != before:
+                self.emit("damage_state", ship=t.id, area=AREAS[area], state=STATES[after])
+
+    # ----- Step Seven and the end -----------------------------------------------------
+
+    def _continue(self) -> None:
+        active = [s for s in self.ships if s.active]
+        if active and all(not s.orders.get("continue", True) for s in active):
+            self.emit("disengage", ships=[s.id for s in active])
+            self._finish("disengaged")
+            return
+        if self.round >= self.max_rounds:
+            self.emit("disengage", ships=[s.id for s in active], reason="round limit")
+            self._finish("disengaged")
+
+    def _out_of_battle(self, s: ShipState, status: str) -> None:
+        if not s.active:
+            return
+        s.status = status
+        s.fire = 0
+        if s.boarding is not None:
+            _boarding.end(self, s.boarding)
+        for key in [k for k in self.dist if s.index in k]:
+            del self.dist[key]
+        self.emit(status, ship=s.id, name=s.spec.name)
+
+    def _check_out(self) -> None:
+        for s in self.ships:
+            if s.active:
+                out = s.damage.mods().out
+                if out:
+                    self._out_of_battle(s, out)
+        self._check_end()
+
+    def _check_end(self) -> None:
+        if self.over:
+            return
+        live = {side_: any(s.active for s in self.ships if s.side == side_) for side_ in "ab"}
+        if live["a"] and live["b"]:
+            return
+        self._finish()
+
+    def _finish(self, how: str | None = None) -> None:
+        live = {side_: any(s.active for s in self.ships if s.side == side_) for side_ in "ab"}
+        winner = None
+        if how is None:
+            if live["a"] == live["b"]:
+                how = "disengaged"
+            else:
+                loser = "b" if live["a"] else "a"
+                if any(s.status == "escaped" for s in self.ships if s.side == loser):
+                    how = "escaped"
+                else:
+                    winner = "a" if live["a"] else "b"
+                    how = f"{winner}_wins"
+        self.over = True
+        fates: dict[str, list[str]] = {k: [] for k in
+                                       ("sunk", "struck", "taken", "decimated", "escaped")}
+        for s in self.ships:
+            if s.status in fates:
+                fates[s.status].append(s.id)
+        self.outcome = {"winner": winner, "how": how, "rounds": self.round, **fates,
+                        "ships": {s.id: {"name": s.spec.name, "side": s.side,
+                                         "status": s.status,
+                                         "states": s.damage.states()} for s in self.ships}}
+        self.emit("end", outcome=self.outcome)
+
+    # ----- replay ---------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Seed, set-up and the live decisions given so far: enough to rebuild."""
+        for s, p in self._policy_args.items():
+            if p is not None and not isinstance(p, str):
+                raise ValueError(f"side {s}: only named policies can be saved")
+        if isinstance(self.dealer, ScriptedDealer):
+            raise ValueError("a battle on a stacked deck cannot be saved")
+        return {"a": self._specs["a"], "b": self._specs["b"], "seed": self.seed,
+                "weather": self.weather["name"], "policies": dict(self._policy_args),
+                "distance": self.start, "chase": self.chase, "record": self.record,
+                "max_rounds": self.max_rounds, "decisions": list(self.given)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Battle:
+        """Rebuild a battle by replaying its seed and decisions."""
+        b = cls(data["a"], data["b"], seed=data["seed"], weather=data["weather"],
+                policies=data["policies"], distance=data["distance"], chase=data["chase"],
+                record=data.get("record", True), max_rounds=data.get("max_rounds", 100))
+        for d in data["decisions"]:
+            b.step(d)
+        return b
+
+
+# ----- helpers ------------------------------------------------------------------------
+
+
+def _succ(cof: int, cards: list[int], joker_as: int | None = None) -> list[tuple]:
+    out = []
+    for c in cards:
+        if c == JOKER:
+            c = cof if joker_as is None else joker_as
+        if c == cof:
+            out.append((3, (c >> 2) + 2, c))
+        elif c >> 2 == cof >> 2:
+            out.append((2, (c >> 2) + 2, c))
+        elif c & 3 == cof & 3:
+            out.append((1, (c >> 2) + 2, c))
+    return out
+
+
+def _compare(a: list[tuple], b: list[tuple]) -> int:
+    if not a or not b:
+        return len(a) - len(b) if (a or b) else 0
+    ka = sorted(((lv, rk) for lv, rk, _ in a), reverse=True)
+    kb = sorted(((lv, rk) for lv, rk, _ in b), reverse=True)
+    for level in (3, 2, 1):
+        na = sum(1 for lv, _ in ka if lv == level)
+        nb = sum(1 for lv, _ in kb if lv == level)
+        if na != nb:
+            return na - nb
+    for (_, ra), (_, rb) in zip(ka, kb, strict=False):
+        if ra != rb:
+            return ra - rb
+    return 0
+
+
+def _given_for(given: Mapping[str, Any], s: ShipState, key: str) -> Any:
+    for k in (s.id, s.side):
+        v = given.get(k)
+        if isinstance(v, Mapping) and key in v:
+            return v[key]
+    return None
+
+
+def _check_discipline(s: ShipState, alloc: Mapping[str, int]) -> dict[str, int]:
+    officers = {o.name: o for o in s.spec.officers}
+    out = {}
+    for k, v in (alloc or {}).items():
+        if k not in officers:
+            raise ValueError(f"discipline: {s.id} has no officer {k!r}")
+        if not 0 <= int(v) <= officers[k].discipline:
+            raise ValueError(f"discipline: {k} can take at most {officers[k].discipline} cards")
+        out[k] = int(v)
+    leader = s.spec.officers[0].discipline if s.spec.officers else 0
+    if sum(out.values()) > leader:
+        raise ValueError(f"discipline: {s.id}'s commander has only {leader} cards")
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _chase_result(chase: Any) -> dict[str, Any] | None:
+    """A chase result as plain data: escaped, prey side, distance, Gage per side."""
+    if chase is None:
+        return None
+    if isinstance(chase, Mapping) and "escaped" in chase and "gage" in chase:
+        return dict(chase)
+    from strategy.combat_odds import chase_adapter
+
+    return chase_adapter(chase)
+
+
+def battle(side_a: Any, side_b: Any, *, seed: int = 0, weather: str = "Steady Breeze",
+           policies: Mapping[str, Any] | None = None, distance: int | None = None,
+           chase: Any = None, record: bool = True, max_rounds: int = 100) -> dict[str, Any]:
+    """Fight a whole battle with the policies; ``{"events": [...], "outcome": {...}}``."""
+    b = Battle(side_a, side_b, seed=seed, weather=weather, policies=policies,
+               distance=distance, chase=chase, record=record, max_rounds=max_rounds)
+    outcome = b.run()
+    return {"events": b.events, "outcome": outcome}
+
+
+def odds(side_a: Any, side_b: Any, n: int = 1000, seed: int = 0, chase: bool = False,
+         **kwargs: Any) -> dict[str, Any]:
+    """Monte Carlo rates of a_wins, b_wins, escaped, disengaged; see
+    :func:`strategy.combat_odds.odds`."""
+    from strategy.combat_odds import odds as _odds
+
+    return _odds(side_a, side_b, n=n, seed=seed, chase=chase, **kwargs)

@@ -1,0 +1,188 @@
+"""The card test on the combat engine's hot path: cards as small integers.
+
+BtQ's test (seed 000, "Tests", steps FOUR to SIX): the GM overturns a Card of Fate (CoF);
+each side overturns its card pool; a card of the CoF's suit is an ordinary success, of its
+rank a critical success, the very card a perfect success; the joker counts as any card its
+owner chooses (by default the CoF itself). The winner has more perfect, then critical, then
+ordinary successes, then the higher success cards (aces high).
+
+:mod:`strategy.cards` is the project's readable card model; this module is the engine's
+fast twin (a battle draws thousands of cards) and is checked against it in the tests.
+A card is ``(rank - 2) * 4 + suit`` with suits in the order S, H, D, C (Spades = Hull,
+Hearts = Crew, Diamonds = Guns, Clubs = Rigging on a Broadside!); the joker is 52.
+
+>>> card("10H"), name(card("10H")), name(JOKER)
+(33, '10H', 'JK')
+>>> score(card("4S"), [card(c) for c in ("4C", "KS", "3S", "QH", "JH", "2C")])
+(0, 1, 2)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+__all__ = [
+    "JOKER",
+    "SUITS",
+    "RANKS",
+    "Dealer",
+    "ScriptedDealer",
+    "card",
+    "name",
+    "rank",
+    "suit",
+    "score",
+    "successes",
+    "compare",
+]
+
+SUITS = "SHDC"
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+JOKER = 52
+_NAMES = tuple(r + s for r in RANKS for s in SUITS) + ("JK",)
+_INDEX = {n: i for i, n in enumerate(_NAMES)}
+
+
+def card(text: str) -> int:
+    """The integer of a card written as the books do: ``"10H"``, ``"AS"``, ``"JK"``."""
+    key = text.strip().upper()
+    if key in ("JOKER", "JK"):
+        return JOKER
+    if key not in _INDEX:
+        raise ValueError(f"not a card: {text!r} (write e.g. 10H, AS, QD, 2C or JK)")
+    return _INDEX[key]
+
+
+def name(c: int) -> str:
+    """The card written as the books do."""
+    return _NAMES[c]
+
+
+def rank(c: int) -> int:
+    """Rank 2..14 (aces high)."""
+    return (c >> 2) + 2
+
+
+def suit(c: int) -> str:
+    """Suit letter S, H, D or C."""
+    return SUITS[c & 3]
+
+
+def successes(cof: int, cards: Iterable[int], unskilled: bool = False,
+              joker_as: int | None = None) -> list[tuple[int, int, int]]:
+    """Every success as ``(level, rank, card)``: level 3 perfect, 2 critical, 1 ordinary.
+
+    The joker is taken as ``joker_as`` (default: the CoF itself, the best choice) and its
+    card in the tuple is that chosen card. Unskilled tests cap every success at ordinary.
+    """
+    out = []
+    for c in cards:
+        if c == JOKER:
+            c = cof if joker_as is None else joker_as
+        if c == cof:
+            level = 3
+        elif c >> 2 == cof >> 2:
+            level = 2
+        elif c & 3 == cof & 3:
+            level = 1
+        else:
+            continue
+        out.append((1 if unskilled else level, (c >> 2) + 2, c))
+    return out
+
+
+def score(cof: int, cards: Iterable[int], unskilled: bool = False) -> tuple[int, int, int]:
+    """``(perfect, critical, ordinary)`` for cards against a CoF."""
+    counts = [0, 0, 0, 0]
+    for level, _, _ in successes(cof, cards, unskilled):
+        counts[level] += 1
+    return counts[3], counts[2], counts[1]
+
+
+def compare(a: Sequence[tuple[int, int, int]], b: Sequence[tuple[int, int, int]]) -> int:
+    """>0 if success list ``a`` beats ``b``, <0 if it loses, 0 for a dead heat.
+
+    Perfect, then critical, then ordinary counts; then the success cards' values from
+    the highest down, aces high (seed 000, "SIX: Determine the Victor").
+    """
+    ka = sorted(((lv, rk) for lv, rk, _ in a), reverse=True)
+    kb = sorted(((lv, rk) for lv, rk, _ in b), reverse=True)
+    for level in (3, 2, 1):
+        na = sum(1 for lv, _ in ka if lv == level)
+        nb = sum(1 for lv, _ in kb if lv == level)
+        if na != nb:
+            return na - nb
+    for (_, ra), (_, rb) in zip(ka, kb, strict=False):
+        if ra != rb:
+            return ra - rb
+    return 0
+
+
+class Dealer:
+    """Shuffled decks under one seeded ``random.Random``.
+
+    Every test starts from freshly shuffled decks ("EIGHT: Shuffle your deck"), so a draw
+    is a uniform sample without replacement. The CoF comes from the GM's deck (52 cards,
+    no joker); a side playing with the GM's deck draws from its remaining 51 cards (and so
+    can never score a perfect success), a side with a player's deck draws from 52 + joker.
+    """
+
+    scripted = False
+
+    def __init__(self, rng: random.Random) -> None:
+        self._random = rng.random
+
+    def cof(self) -> int:
+        """Overturn a Card of Fate."""
+        return int(self._random() * 52)
+
+    def draw(self, n: int, cof: int, gm: bool = False) -> list[int]:
+        """Overturn ``n`` cards (capped at the deck's size)."""
+        size = 52 if gm else 53
+        n = min(n, size - 1 if gm else size)
+        rnd = self._random
+        out: list[int] = []
+        while len(out) < n:
+            c = int(rnd() * size)
+            if c in out or (gm and c == cof):
+                continue
+            out.append(c)
+        return out
+
+
+class ScriptedDealer:
+    """A stacked deck: hands out the given cards in order (CoF and draws alike).
+
+    Used to replay the book's worked examples card for card.
+
+    >>> d = ScriptedDealer(["7D", "8D", "JK"])
+    >>> name(d.cof()), [name(c) for c in d.draw(2, 0)]
+    ('7D', ['8D', 'JK'])
+    """
+
+    scripted = True
+
+    def __init__(self, cards: Iterable[str | int]) -> None:
+        self._cards = [c if isinstance(c, int) else card(c) for c in cards]
+        self._next = 0
+
+    @property
+    def left(self) -> int:
+        """Cards not yet dealt."""
+        return len(self._cards) - self._next
+
+    def _take(self, n: int) -> list[int]:
+        if self._next + n > len(self._cards):
+            raise IndexError(f"stacked deck exhausted: wanted {n}, have {self.left}")
+        out = self._cards[self._next:self._next + n]
+        self._next += n
+        return out
+
+    def cof(self) -> int:
+        """The next card as Card of Fate."""
+        return self._take(1)[0]
+
+    def draw(self, n: int, cof: int, gm: bool = False) -> list[int]:
+        """The next ``n`` cards."""
+        return self._take(n)

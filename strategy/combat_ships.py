@@ -1,0 +1,207 @@
+"""Ships as the combat engine sees them: a :class:`strategy.ships.ShipSpec` plus its crew.
+
+An adapter over :mod:`strategy.ships` (which owns the roster and the traits): it turns a
+roster type name, a named ship, a ``ShipSpec`` or a plain dict into a frozen
+:class:`Combatant` with boxes in the engine's area order, the crew's skills (the book
+gives them for named ships; other crews default to 3, "Skills of 2-3 reflect an average
+ability"), optional officers (the player characters of BtQ, who take the How Will You
+Fight? tests, receive Discipline cards and fight in boardings), Ship Morale and deck.
+
+>>> c = combatant("Fifth Rate")
+>>> c.boxes[0], c.rate, c.skill("gunnery")
+((4, 4, 4), 5, 3)
+>>> combatant({"type": "Brig Sloop", "name": "Hermes", "traits": ["Expertly Coppered Hull"],
+...            "skills": {"Gunnery": 4}}).speed
+4
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from strategy import ships as _ships
+from strategy.damage import AREAS, COMBAT
+
+__all__ = ["SKILLS", "ROLES", "Officer", "Combatant", "combatant", "side"]
+
+SKILLS = ("awareness", "command", "engineering", "first_aid", "gunnery", "maritime",
+          "seamanship", "soldiering")
+#: who does what aboard: the captain leads (Discipline, Command), the master has the helm
+#: (Positioning), the gunner lays the guns (Broadside!)
+ROLES = ("captain", "master", "gunner", "officer")
+_DEFAULT = int(COMBAT["default_crew_skill"])
+_MORALE = tuple(COMBAT["morale"])
+
+
+def _skill_key(text: str) -> str:
+    key = re.sub(r"[\s\-]+", "_", text.strip().lower())
+    if key not in SKILLS:
+        raise ValueError(f"unknown skill {text!r}; valid: {', '.join(SKILLS)}")
+    return key
+
+
+def _skills(raw: Mapping[str, int] | None, default: int) -> MappingProxyType:
+    out = dict.fromkeys(SKILLS, default)
+    for k, v in (raw or {}).items():
+        if not isinstance(v, int) or v < 0:
+            raise ValueError(f"skill {k!r} must be a whole number >= 0, got {v!r}")
+        out[_skill_key(k)] = v
+    return MappingProxyType(out)
+
+
+@dataclass(frozen=True)
+class Officer:
+    """A player character (or named NPC officer) aboard: skills, Discipline, role.
+
+    Skills not given are 2 ("All other skills are at 2" in the book's example).
+    """
+
+    name: str
+    role: str = "officer"
+    skills: Mapping[str, int] = field(default_factory=lambda: _skills(None, 2))
+    discipline: int = 2
+    weapon: str = str(COMBAT["officer_weapon"])
+
+    def skill(self, key: str) -> int:
+        return self.skills.get(key, 0)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "role": self.role, "skills": dict(self.skills),
+                "discipline": self.discipline, "weapon": self.weapon}
+
+
+def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
+    if isinstance(raw, Officer):
+        return raw
+    unknown = set(raw) - {"name", "role", "skills", "discipline", "weapon"}
+    if unknown:
+        raise ValueError(f"officer: unknown keys {sorted(unknown)}")
+    role = raw.get("role", "officer")
+    if role not in ROLES:
+        raise ValueError(f"officer role {role!r}; valid: {', '.join(ROLES)}")
+    weapon = raw.get("weapon", COMBAT["officer_weapon"])
+    if weapon not in COMBAT["weapons"]:
+        raise ValueError(f"weapon {weapon!r}; valid: {', '.join(COMBAT['weapons'])}")
+    return Officer(name=str(raw["name"]), role=role, skills=_skills(raw.get("skills"), 2),
+                   discipline=int(raw.get("discipline", 2)), weapon=weapon)
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """One ship ready for battle. ``boxes`` is (hull, guns, crew, rigging) tracks of
+    (Injured, Maimed, Dead) box counts; ``rate`` None for unrated ships; ``deck`` is
+    "player" (52 + joker) or "gm" (the GM's 52, shared with the Card of Fate)."""
+
+    name: str
+    type: str
+    rate: int | None
+    boxes: tuple[tuple[int, int, int], ...]
+    broadside: int
+    speed: int
+    handling: int
+    weather_relief: int = 0
+    skills: Mapping[str, int] = field(default_factory=lambda: _skills(None, _DEFAULT))
+    officers: tuple[Officer, ...] = ()
+    morale: str = "healthy"
+    deck: str = "player"
+    traits: tuple[str, ...] = ()
+
+    def skill(self, key: str) -> int:
+        """The crew's skill."""
+        return self.skills[key]
+
+    def officer(self, role: str) -> Officer | None:
+        """The first officer with ``role``, if any."""
+        for o in self.officers:
+            if o.role == role:
+                return o
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data that :func:`combatant` turns back into this ship."""
+        return {"name": self.name, "type": self.type, "rate": self.rate,
+                "boxes": {AREAS[i]: list(b) for i, b in enumerate(self.boxes)},
+                "broadside": self.broadside, "speed": self.speed, "handling": self.handling,
+                "weather_relief": self.weather_relief, "skills": dict(self.skills),
+                "officers": [o.to_dict() for o in self.officers], "morale": self.morale,
+                "deck": self.deck, "traits": list(self.traits)}
+
+
+def _from_spec(spec: _ships.ShipSpec, name: str | None = None,
+               skills: Mapping[str, int] | None = None) -> dict[str, Any]:
+    crew = {_skill_key(k): spec.skill(k) for k in spec.skills}
+    if spec.skill_bonus:
+        key = _skill_key(spec.skill_bonus[0])
+        crew[key] = crew.get(key, _DEFAULT) + spec.skill_bonus[1]
+    crew.update({_skill_key(k): v for k, v in (skills or {}).items()})
+    return {"name": name or spec.name, "type": spec.type.name, "rate": spec.rate,
+            "boxes": tuple(tuple(spec.boxes[a]) for a in AREAS),
+            "broadside": spec.broadside, "speed": spec.speed, "handling": spec.handling,
+            "weather_relief": spec.weather_relief, "skills": _skills(crew, _DEFAULT),
+            "traits": tuple(spec.traits)}
+
+
+_KEYS = {"name", "type", "traits", "skills", "officers", "morale", "deck", "rate", "boxes",
+         "broadside", "speed", "handling", "weather_relief"}
+
+
+def combatant(spec: Any) -> Combatant:
+    """A :class:`Combatant` from a roster type or named ship name, a ship spec or a dict.
+
+    A dict names its ``type`` (or a named ship) and may add ``name``, ``traits``,
+    ``skills`` (crew), ``officers`` (list of dicts: name, role, skills, discipline,
+    weapon), ``morale`` (healthy/injured/maimed) and ``deck`` ("player"/"gm"); a dict
+    from :meth:`Combatant.to_dict` (with ``boxes``) is taken as it stands.
+    """
+    if isinstance(spec, Combatant):
+        return spec
+    if isinstance(spec, str | _ships.ShipSpec | _ships.NamedShip | _ships.ShipType):
+        return Combatant(**_from_spec(_ships.ship(spec)))
+    if not isinstance(spec, Mapping):
+        raise ValueError(f"not a ship: {spec!r}")
+    unknown = set(spec) - _KEYS
+    if unknown:
+        raise ValueError(f"ship: unknown keys {sorted(unknown)}; valid: {sorted(_KEYS)}")
+    if "type" not in spec:
+        raise ValueError("ship: a dict needs a 'type' (roster type or named ship)")
+    morale = spec.get("morale", "healthy")
+    if morale not in _MORALE:
+        raise ValueError(f"morale {morale!r}; valid: {', '.join(_MORALE)}")
+    deck = spec.get("deck", "player")
+    if deck not in ("player", "gm"):
+        raise ValueError(f"deck {deck!r}; valid: player, gm")
+    extra = {"officers": tuple(_officer(o) for o in spec.get("officers", ())),
+             "morale": morale, "deck": deck}
+    if "boxes" in spec:
+        boxes = spec["boxes"]
+        fields = {"name": spec.get("name", spec["type"]), "type": spec["type"],
+                  "rate": spec.get("rate"),
+                  "boxes": tuple(tuple(int(n) for n in boxes[a]) for a in AREAS),
+                  "broadside": int(spec["broadside"]), "speed": int(spec["speed"]),
+                  "handling": int(spec["handling"]),
+                  "weather_relief": int(spec.get("weather_relief", 0)),
+                  "skills": _skills(spec.get("skills"), _DEFAULT),
+                  "traits": tuple(spec.get("traits", ()))}
+    else:
+        built = _ships.ship(spec["type"], spec.get("traits", ()))
+        fields = _from_spec(built, spec.get("name"), spec.get("skills"))
+    return Combatant(**fields, **extra)
+
+
+def side(value: Any) -> tuple[Combatant, ...]:
+    """A side of a battle: one ship (name, spec, dict) or a list of them.
+
+    >>> [c.name for c in side(["Cutter", "Brig Sloop"])]
+    ['Cutter', 'Brig Sloop']
+    """
+    if isinstance(value, list | tuple):
+        if not value:
+            raise ValueError("a side needs at least one ship")
+        return tuple(combatant(v) for v in value)
+    return (combatant(value),)
+
+

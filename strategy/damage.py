@@ -1,0 +1,205 @@
+"""A ship's damage tracks in battle: boxes crossed per area and level, and their penalties.
+
+Seed 000, "Step Six: Broadside!": each area (Hull, Guns, Crew, Rigging) has boxes in three
+damage states, Injured, Maimed and Dead. An ordinary success crosses an Injured box, a
+critical a Maimed box, a perfect a Dead box; "if the ship sustains damage to an area at a
+level which is already full, you cross off the next box to the right". An area is in a
+damage state when every box of that state is crossed (the worst such state counts), and
+the state carries the penalties of the table that follows (Hull Injured -1 to all card
+pools, ..., Crew Dead: the crew is decimated).
+
+>>> d = Damage(((2, 2, 2), (1, 1, 1), (1, 1, 1), (1, 1, 1)))
+>>> d.hit(HULL, INJURED), d.hit(HULL, INJURED), d.state(HULL), d.mods().all
+(1, 1, 1, -1)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from types import MappingProxyType
+
+__all__ = [
+    "AREAS",
+    "HULL",
+    "GUNS",
+    "CREW",
+    "RIGGING",
+    "HEALTHY",
+    "INJURED",
+    "MAIMED",
+    "DEAD",
+    "STATES",
+    "SUIT_AREA",
+    "COMBAT",
+    "Mods",
+    "Damage",
+]
+
+AREAS = ("hull", "guns", "crew", "rigging")
+HULL, GUNS, CREW, RIGGING = range(4)
+HEALTHY, INJURED, MAIMED, DEAD = range(4)
+STATES = ("healthy", "injured", "maimed", "dead")
+
+
+def _freeze(value):
+    if isinstance(value, dict):
+        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _load_combat() -> MappingProxyType:
+    raw = json.loads(resources.files("strategy").joinpath("data/combat.json").read_text("utf-8"))
+    if [r["distance"] for r in raw["range_chart"]] != list(range(6)):
+        raise ValueError("combat.json: the range chart must list distances 0..5")
+    if sorted(raw["suit_areas"]) != sorted("SHDC") or set(raw["suit_areas"].values()) != set(
+            AREAS):
+        raise ValueError("combat.json: suit_areas must map S, H, D, C onto the four areas")
+    if set(raw["penalties"]) != set(AREAS):
+        raise ValueError("combat.json: penalties must cover the four areas")
+    for area, levels in raw["penalties"].items():
+        if set(levels) != {"injured", "maimed", "dead"}:
+            raise ValueError(f"combat.json: penalties for {area} need injured/maimed/dead")
+    return _freeze(raw)
+
+
+COMBAT = _load_combat()
+#: area index hit by each suit, in the card order S, H, D, C
+SUIT_AREA = tuple(AREAS.index(COMBAT["suit_areas"][s]) for s in "SHDC")
+
+
+@dataclass(frozen=True, slots=True)
+class Mods:
+    """What an area's damage does to a ship: card pool modifiers and required tests.
+
+    ``gates`` lists ``(action, skill)``: before ``action`` ("broadside", "positioning" or
+    "act") the ship must pass a test of ``skill``. ``out`` is "sunk" or "decimated".
+    """
+
+    all: int = 0
+    broadside: int = 0
+    positioning: int = 0
+    gates: tuple[tuple[str, str], ...] = ()
+    no_broadside: bool = False
+    speed_zero: bool = False
+    out: str | None = None
+
+
+def _level_table() -> tuple[tuple[MappingProxyType, ...], ...]:
+    pen = COMBAT["penalties"]
+    return tuple(tuple(pen[a][s] for s in STATES[1:]) for a in AREAS)
+
+
+_TABLE = _level_table()
+_NO_MODS = Mods()
+
+
+class Damage:
+    """Mutable boxes of one ship: ``caps[area][level-1]`` boxes, ``crossed`` alike.
+
+    Levels are 1 (Injured), 2 (Maimed), 3 (Dead). Kept small and flat because the
+    engine touches it on every hit.
+    """
+
+    __slots__ = ("caps", "crossed", "_mods")
+
+    def __init__(self, caps) -> None:
+        self.caps = tuple(tuple(int(n) for n in area) for area in caps)
+        if len(self.caps) != 4 or any(len(a) != 3 or min(a) < 1 for a in self.caps):
+            raise ValueError("boxes: four areas of three damage states, each at least 1 box")
+        self.crossed = [[0, 0, 0] for _ in range(4)]
+        self._mods: Mods | None = _NO_MODS
+
+    def copy(self) -> Damage:
+        """An independent copy."""
+        other = Damage(self.caps)
+        other.crossed = [list(a) for a in self.crossed]
+        other._mods = self._mods
+        return other
+
+    def hit(self, area: int, level: int) -> int | None:
+        """Cross one box at ``level`` in ``area``, overflowing right; the level crossed.
+
+        ``None`` when every box from ``level`` rightwards is already crossed.
+        """
+        crossed, caps = self.crossed[area], self.caps[area]
+        for lv in range(level - 1, 3):
+            if crossed[lv] < caps[lv]:
+                crossed[lv] += 1
+                self._mods = None
+                return lv + 1
+        return None
+
+    def repair(self, area: int, max_level: int, level: int | None = None) -> int | None:
+        """Recover one box "equal to, or lower than the level of the success".
+
+        ``level`` picks the box; by default the worst level whose state is in force
+        (all its boxes crossed), else the worst level with a crossed box.
+        Returns the level recovered, or ``None`` when nothing could be.
+        """
+        crossed, caps = self.crossed[area], self.caps[area]
+        if level is not None:
+            if not 1 <= level <= max_level or crossed[level - 1] == 0:
+                return None
+            choice = level
+        else:
+            allowed = [lv for lv in range(max_level, 0, -1) if crossed[lv - 1]]
+            if not allowed:
+                return None
+            full = [lv for lv in allowed if crossed[lv - 1] == caps[lv - 1]]
+            choice = (full or allowed)[0]
+        crossed[choice - 1] -= 1
+        self._mods = None
+        return choice
+
+    def state(self, area: int) -> int:
+        """The area's damage state: the worst level whose boxes are all crossed."""
+        crossed, caps = self.crossed[area], self.caps[area]
+        for lv in (2, 1, 0):
+            if crossed[lv] == caps[lv]:
+                return lv + 1
+        return HEALTHY
+
+    def states(self) -> dict[str, str]:
+        """Every area's state by name."""
+        return {AREAS[a]: STATES[self.state(a)] for a in range(4)}
+
+    def boxes(self) -> dict[str, list[int]]:
+        """Crossed boxes per area (plain lists, for events and views)."""
+        return {AREAS[a]: list(self.crossed[a]) for a in range(4)}
+
+    def left(self, area: int) -> int:
+        """Boxes not yet crossed in an area."""
+        return sum(self.caps[area]) - sum(self.crossed[area])
+
+    def mods(self) -> Mods:
+        """The penalties in force (cached until the next hit or repair)."""
+        if self._mods is None:
+            self._mods = self._compute()
+        return self._mods
+
+    def _compute(self) -> Mods:
+        total = broadside = positioning = 0
+        gates: list[tuple[str, str]] = []
+        no_broadside = speed_zero = False
+        out = None
+        for area in range(4):
+            st = self.state(area)
+            if st == HEALTHY:
+                continue
+            row = _TABLE[area][st - 1]
+            total += row.get("all", 0)
+            broadside += row.get("broadside", 0)
+            positioning += row.get("positioning", 0)
+            if "gate" in row:
+                gates.append((row["gate"], row["gate_skill"]))
+            if row.get("no") == "broadside":
+                no_broadside = True
+            if row.get("speed_zero"):
+                speed_zero = True
+            if "out" in row and out is None:
+                out = row["out"]
+        return Mods(total, broadside, positioning, tuple(gates), no_broadside, speed_zero, out)

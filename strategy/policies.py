@@ -1,0 +1,214 @@
+"""Captains' decisions in battle: the policy objects that NPC sides (and odds) use.
+
+A policy answers the engine's questions for one ship; a live player answers the same
+questions through ``Battle.step(decisions)`` with the same vocabulary.
+
+The round's orders (a dict; every key optional, the engine fills the rest from defaults):
+
+``move``       "close" (to ``range``, default 1), "hold" (keep the distance), "flee"
+               (open the distance; beyond Distance 5 the ship escapes), "board" (close to
+               Distance 0 and board)
+``range``      distance a "close" stops at: 1 (Broadside!) or 2 (Long Range)
+``target``     id of the enemy ship to close with and fire at (default: the nearest)
+``fire``       None to concentrate on ``target``; ``{enemy_id: cards, ...}`` to split the
+               Broadside! card pool (the remainder goes to the first listed)
+``shot``       "roundshot", "grapeshot", "chainshot", "heated" or "double"; changing the
+               loaded shot costs -2 cards on the next Broadside!
+``repair``     None, "hull", "guns", "crew", "rigging" or "fire" (fight the fire)
+``repair_by``  officer name doing the repair (he then skips How Will You Fight?); default
+               the ship's crew
+``hwyf``       ``{officer: skill}`` for How Will You Fight?; default each free officer's best
+``strike``     True to strike the colours now
+``continue``   False to wish to disengage at Step Seven (default: move is not "flee")
+``surrender``  True/False: surrender if this round's boarding Command test is lost
+               (default: ask :meth:`Policy.surrender`)
+``turn_tide``  True: drive for the enemy ship (Boarding, "Turning the Tide")
+``boarding``   ``{officer: "melee" | "captain" | "gunner" | "master"}``: the Grand Melee
+               or Attack the Officers (attackers only)
+``tow``        True in a Becalmed sea: boats out, Speed 1, half card pools for crew work
+``joker``      the card a joker in this round's Broadside! counts as (default the CoF)
+
+>>> sorted(POLICIES)
+['aggressive', 'boarder', 'cautious', 'runner']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from strategy.damage import CREW, DEAD, GUNS, HULL, MAIMED, RIGGING
+
+__all__ = ["Policy", "Aggressive", "Cautious", "Runner", "Boarder", "POLICIES", "policy"]
+
+_REPAIR_ORDER = (HULL, CREW, GUNS, RIGGING)
+_AREA_NAMES = ("hull", "guns", "crew", "rigging")
+
+
+def strength(ship: Any) -> float:
+    """A rough fighting value: guns times what is left of hull and crew."""
+    dmg = ship.damage
+    left = (dmg.left(HULL) + dmg.left(CREW)) / (sum(dmg.caps[HULL]) + sum(dmg.caps[CREW]))
+    guns = 0 if dmg.state(GUNS) == DEAD else ship.spec.broadside + ship.gunnery
+    return max(guns, 1) * left
+
+
+class Policy:
+    """Base NPC captain: close to Broadside! range, roundshot, repair the worst area,
+    fight on until Hull and Crew are both Maimed."""
+
+    name = "base"
+    close_to = 1
+    shot = "roundshot"
+    start = 3
+
+    def start_distance(self, battle: Any, ship: Any) -> int:
+        """Distance 3..5 chosen when this side wins the Awareness test."""
+        return self.start
+
+    def discipline(self, battle: Any, ship: Any) -> dict[str, int]:
+        """Discipline cards per officer: the gunner first, then the master, then others."""
+        officers = ship.spec.officers
+        if not officers:
+            return {}
+        leader = officers[0]
+        left = leader.discipline
+        order = sorted(officers, key=lambda o: ("gunner", "master").index(o.role)
+                       if o.role in ("gunner", "master") else 2)
+        out: dict[str, int] = {}
+        for o in order:
+            give = min(left, o.discipline)
+            if give:
+                out[o.name] = give
+                left -= give
+        return out
+
+    def target(self, battle: Any, ship: Any) -> Any | None:
+        """The enemy to fight: nearest, then weakest."""
+        foes = battle.enemies(ship)
+        if not foes:
+            return None
+        return min(foes, key=lambda f: (battle.distance(ship, f), strength(f), f.id))
+
+    def repair(self, battle: Any, ship: Any) -> str | None:
+        """Fire first, then the worst damage state, Hull before Crew, Guns, Rigging."""
+        if ship.fire:
+            return "fire"
+        dmg = ship.damage
+        worst = max(_REPAIR_ORDER, key=lambda a: (dmg.state(a), sum(dmg.crossed[a]),
+                                                  -_REPAIR_ORDER.index(a)))
+        return _AREA_NAMES[worst] if sum(dmg.crossed[worst]) else None
+
+    def should_strike(self, battle: Any, ship: Any) -> bool:
+        """Strike when Hull and Crew are both Maimed or worse."""
+        dmg = ship.damage
+        return dmg.state(HULL) >= MAIMED and dmg.state(CREW) >= MAIMED
+
+    def surrender(self, battle: Any, ship: Any) -> bool:
+        """After losing a boarding round: give up when the Crew is down to its last box."""
+        return ship.damage.left(CREW) <= 1
+
+    def move(self, battle: Any, ship: Any, foe: Any) -> tuple[str, int]:
+        if ship.damage.state(GUNS) == DEAD:
+            return "board", 0
+        return "close", self.close_to
+
+    def decide(self, battle: Any, ship: Any) -> dict[str, Any]:
+        """The orders for the coming round."""
+        if self.should_strike(battle, ship):
+            return {"strike": True}
+        foe = self.target(battle, ship)
+        move, rng = self.move(battle, ship, foe) if foe else ("flee", 1)
+        return {"move": move, "range": rng, "target": foe.id if foe else None,
+                "shot": self.shot, "repair": self.repair(battle, ship),
+                "continue": move != "flee"}
+
+
+class Aggressive(Policy):
+    """Close to Broadside! range and pound away; board when the guns are gone."""
+
+    name = "aggressive"
+
+
+class Cautious(Policy):
+    """Fight at long range when rated, run when outmatched or badly hurt, strike early."""
+
+    name = "cautious"
+    start = 4
+
+    def start_distance(self, battle: Any, ship: Any) -> int:
+        foe = self.target(battle, ship)
+        return 5 if foe is not None and strength(foe) > strength(ship) else 4
+
+    def move(self, battle: Any, ship: Any, foe: Any) -> tuple[str, int]:
+        dmg = ship.damage
+        hurt = max(dmg.state(HULL), dmg.state(CREW), dmg.state(GUNS)) >= MAIMED
+        if hurt or strength(foe) > 1.25 * strength(ship):
+            return "flee", 1
+        return "close", 2 if ship.spec.rate is not None else 1
+
+    def should_strike(self, battle: Any, ship: Any) -> bool:
+        dmg = ship.damage
+        maimed = sum(1 for a in (HULL, CREW, GUNS) if dmg.state(a) >= MAIMED)
+        trapped = dmg.state(RIGGING) == DEAD and any(
+            battle.distance(ship, f) <= 2 for f in battle.enemies(ship))
+        return maimed >= 2 or (maimed >= 1 and trapped)
+
+    def surrender(self, battle: Any, ship: Any) -> bool:
+        return ship.damage.state(CREW) >= MAIMED
+
+
+class Runner(Policy):
+    """Flee from the first round; chainshot at pursuers; strike when caught demasted."""
+
+    name = "runner"
+    shot = "chainshot"
+    start = 5
+
+    def move(self, battle: Any, ship: Any, foe: Any) -> tuple[str, int]:
+        return "flee", 1
+
+    def repair(self, battle: Any, ship: Any) -> str | None:
+        if not ship.fire and sum(ship.damage.crossed[RIGGING]):
+            return "rigging"
+        return super().repair(battle, ship)
+
+    def should_strike(self, battle: Any, ship: Any) -> bool:
+        dmg = ship.damage
+        caught = any(battle.distance(ship, f) <= 1 for f in battle.enemies(ship))
+        return caught and (dmg.state(RIGGING) == DEAD or dmg.state(HULL) >= MAIMED)
+
+    def surrender(self, battle: Any, ship: Any) -> bool:
+        return ship.damage.state(CREW) >= MAIMED
+
+
+class Boarder(Policy):
+    """Grapeshot to thin the enemy crew, then close to Distance 0 and board."""
+
+    name = "boarder"
+    shot = "grapeshot"
+
+    def move(self, battle: Any, ship: Any, foe: Any) -> tuple[str, int]:
+        return "board", 0
+
+    def decide(self, battle: Any, ship: Any) -> dict[str, Any]:
+        orders = super().decide(battle, ship)
+        if ship.spec.officers and not orders.get("strike"):
+            first = ship.spec.officers[0]
+            orders["boarding"] = {o.name: ("captain" if o is first else "melee")
+                                  for o in ship.spec.officers}
+        return orders
+
+
+POLICIES = {p.name: p for p in (Aggressive(), Cautious(), Runner(), Boarder())}
+
+
+def policy(value: str | Policy | None, default: str = "aggressive") -> Policy:
+    """A policy from its name (case-insensitive) or as given."""
+    if value is None:
+        value = default
+    if isinstance(value, Policy):
+        return value
+    key = str(value).strip().lower()
+    if key not in POLICIES:
+        raise ValueError(f"unknown policy {value!r}; valid: {', '.join(sorted(POLICIES))}")
+    return POLICIES[key]
