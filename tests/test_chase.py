@@ -1,0 +1,300 @@
+"""The chase (seed 002's engagement tracker with BtQ card tests) and the Sail Ho! table.
+
+Chases are replayed with stacked decks: each test draws its Card of Fate from the cof
+deck, then the hunter's cards, then the prey's (a static test's difficulty pool comes
+from the cof deck right after its CoF).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from strategy.cards import Deck
+from strategy.chase import (
+    BANDS,
+    ChasePolicy,
+    ChaseState,
+    band,
+    chase,
+    market_gage,
+    sail_ho,
+)
+from strategy.ships import ROSTER, ship
+
+
+class Scripted(ChasePolicy):
+    """No crew actions unless asked; the prey always moves down or always banks."""
+
+    def __init__(self, moves: bool, hunter_crew: int = 0, pay: str = "ration") -> None:
+        super().__init__(hunter_crew=hunter_crew, prey_crew=0)
+        self.moves = moves
+        self.pay = pay
+
+    def prey_moves_down(self, state: ChaseState) -> bool:
+        return self.moves
+
+    def pay_with(self, state: ChaseState) -> str:
+        return self.pay
+
+
+def _decks(cof: str, hunter: str, prey: str) -> dict[str, Deck]:
+    return {"cof_deck": Deck.stacked(cof), "hunter_deck": Deck.stacked(hunter, joker=True),
+            "prey_deck": Deck.stacked(prey)}
+
+
+def _events(result, kind: str) -> list[dict]:
+    return [e for e in result.events if e["event"] == kind]
+
+
+def test_bands_read_onto_the_btq_range_chart() -> None:
+    assert [b.name for b in BANDS] == ["Boarding", "Broadside", "Long Range", "Extreme",
+                                       "Spyglass", "Horizon"]
+    assert band("horizon").distance == 5 and band(3).name == "Extreme"
+    with pytest.raises(ValueError, match="Spyglass"):
+        band("Crow's nest")
+    with pytest.raises(ValueError):
+        band(6)
+
+
+def test_heads_up_when_the_hunter_reaches_the_prey_moving_down() -> None:
+    decks = _decks(
+        cof="5H 7D 8D",
+        hunter="5S 2H 9C  7S 2C 3C  8S 2C 3C",
+        prey="2C 3C 4C  2S 3S 4S  2S 3S 4S",
+    )
+    result = chase("Fifth Rate", "Fifth Rate", random.Random(0), policy=Scripted(moves=True),
+                   prey_gage=0, **decks)
+    opening = _events(result, "opening")[0]
+    assert opening["result"] == "critical success" and opening["band"] == "Extreme"
+    assert opening["rounds"] == 4  # 2 + the hunter's two successes
+    assert [e["hunter_at"] for e in _events(result, "pursuit")] == [2, 1]
+    assert _events(result, "prey")[0] == {"event": "prey", "round": 1, "choice": "move down",
+                                          "prey_at": 1, "prey_gage": 0}
+    assert result.outcome == "engaged" and result.distance == 1 and result.band == "Broadside"
+    assert (result.rounds, result.rations, result.morale) == (2, 0, 0)
+    json.dumps(result.to_dict())
+
+
+def test_a_fleeing_prey_banks_gage_and_slips_away_at_the_moment_of_truth() -> None:
+    decks = _decks(
+        cof="9H 9H 9H 9H",
+        hunter="2C 3C 4C  2C 3C 4C  2C 3C 4C  2C 3C 4C",
+        prey="9S 2D 3D  2H 3D 4D  2H 3D 4D  2H 3D 4D 5D",
+    )
+    result = chase("Fifth Rate", "Fifth Rate", random.Random(0), policy=Scripted(moves=False),
+                   prey_gage=0, **decks)
+    opening = _events(result, "opening")[0]
+    assert opening["result"] == "critical failure" and opening["band"] == "Horizon"
+    assert opening["rounds"] == 2
+    assert [e["prey_gage"] for e in _events(result, "prey")] == [1, 2]
+    truth = _events(result, "moment_of_truth")[0]
+    assert truth["prey_gage_spent"] == 1 and truth["test"]["b_pool"] == 4
+    assert truth["result"] == "failure" and truth["paid"] == ["ration"]
+    assert result.escaped and result.distance is None and result.band is None
+    assert (result.rations, result.morale, result.prey_gage) == (1, 0, 1)
+
+
+def test_paying_a_simple_failure_with_morale() -> None:
+    decks = _decks(
+        cof="9H 9H 9H 9H",
+        hunter="2C 3C 4C  2C 3C 4C  2C 3C 4C  2C 3C 4C",
+        prey="9S 2D 3D  2H 3D 4D  2H 3D 4D  2H 3D 4D 5D",
+    )
+    result = chase("Fifth Rate", "Fifth Rate", random.Random(0),
+                   policy=Scripted(moves=False, pay="morale"), prey_gage=0, **decks)
+    assert (result.rations, result.morale) == (0, 1)
+
+
+def test_moment_of_truth_success_starts_the_chase_again() -> None:
+    decks = _decks(
+        cof="9H 9H 9H 9H  5H 7D 7D 7D",
+        hunter="2C 3C 4C  2C 3C 4C  2C 3C 4C  2H 3C 4C  5S 2H 9C  7S 2C 3C  7S 2C 3C  7S 2C 3C",
+        prey="9S 2D 3D  2H 3D 4D  2H 3D 4D  2C 3D 4D 5D  2C 3C 4C  2S 3S 4S  2S 3S 4S  2S 3S 4S",
+    )
+    result = chase("Fifth Rate", "Fifth Rate", random.Random(0), policy=Scripted(moves=False),
+                   prey_gage=0, **decks)
+    truth = _events(result, "moment_of_truth")[0]
+    assert truth["result"] == "success" and truth["paid"] == ["ration"]
+    second = _events(result, "opening")[1]
+    assert second["band"] == "Extreme" and second["prey_at"] == 0 and second["rounds"] == 4
+    assert [e["hunter_at"] for e in _events(result, "pursuit")] == [5, 5, 2, 1, 0]
+    assert result.outcome == "engaged" and result.distance == 0 and result.band == "Boarding"
+    assert (result.rounds, result.rations, result.prey_gage) == (5, 1, 3)
+
+
+def test_moment_of_truth_critical_success_keeps_the_positions() -> None:
+    decks = _decks(
+        cof="5H 9H 9H 9H 7D  9H 9H 9H  9H",
+        hunter=("5S 2C 3C  2C 3C 4C  2C 3C 4C  2C 3C 4C  7S 2C 3C  2C 3C 4C  "
+                "2C 3C 4C  2C 3C 4C  2C 3C 4C"),
+        prey=("2C 3C 4C  2H 3D 4D  2H 3D 4D  2H 3D 4D  2S 3S 4S 5S 6S  9S 2D 3D  "
+              "2H 3D 4D  2H 3D 4D  9S 3D 4D 5D 6D"),
+    )
+    result = chase("Fifth Rate", "Fifth Rate", random.Random(0), policy=Scripted(moves=False),
+                   prey_gage=0, **decks)
+    first, second = _events(result, "opening")
+    assert first["band"] == "Extreme" and first["rounds"] == 3
+    assert second["kept_position"] and second["hunter_at"] == 3
+    assert second["result"] == "critical failure"  # the placement it would give is ignored
+    truths = _events(result, "moment_of_truth")
+    assert [t["result"] for t in truths] == ["critical success", "critical failure"]
+    assert [t["prey_gage_spent"] for t in truths] == [2, 2]
+    assert truths[1]["paid"] == ["ration", "morale"]
+    assert result.escaped and (result.rations, result.morale) == (2, 1)
+
+
+def test_crew_action_gives_two_cards_to_the_next_pursuit_test() -> None:
+    decks = _decks(
+        cof="5H  KD 2C 3C 4C  7D  KD KH 3C 4C  8D",
+        hunter="5S 2H 9C  KS 2S 3S  7S 2C 3C 4C 5C  2S 3S 4S  8S 2C 3C",
+        prey="2C 3C 4C  2S 3S 4S  2S 3S 4S",
+    )
+    result = chase("Fifth Rate", "Fifth Rate", random.Random(0),
+                   policy=Scripted(moves=True, hunter_crew=1), prey_gage=0, **decks)
+    crew = _events(result, "crew_action")
+    assert [c["success"] for c in crew] == [True, False]
+    assert crew[0]["choice"] == "cards" and crew[0]["test"]["kind"] == "static"
+    assert [p["test"]["a_pool"] for p in _events(result, "pursuit")] == [5, 3]
+    assert result.distance == 1
+
+
+def test_crew_action_for_gage() -> None:
+    class ForGage(Scripted):
+        def crew_action(self, side: str, state: ChaseState) -> str:
+            return "gage"
+
+    decks = _decks(
+        cof="5H  KD 2C 3C 4C  7D  KD KH 3C 4C  8D",
+        hunter="5S 2H 9C  KS 2S 3S  7S 2C 3C  2S 3S 4S  8S 2C 3C",
+        prey="2C 3C 4C  2S 3S 4S  2S 3S 4S",
+    )
+    result = chase("Fifth Rate", "Fifth Rate", random.Random(0),
+                   policy=ForGage(moves=True, hunter_crew=1), hunter_gage=2, prey_gage=0,
+                   **decks)
+    assert result.hunter_gage == 3 and result.distance == 1
+
+
+def test_speed_difference_moves_cards_between_the_pools() -> None:
+    # Cutter (Speed 4) hunts a Second Rate (Speed 2): +2 to the hunter, -2 to the prey.
+    result = chase("Cutter", "Second Rate", random.Random(4), policy=Scripted(moves=False),
+                   prey_gage=0)
+    pursuit = _events(result, "pursuit")[0]
+    assert pursuit["test"]["a_pool"] == 3 + 2 and pursuit["test"]["b_pool"] == 3 - 2
+
+
+def test_named_ship_crews_test_their_own_skills() -> None:
+    result = chase("Intrepid", "Minerve", random.Random(2), prey_gage=0,
+                   policy=Scripted(moves=False))
+    opening = _events(result, "opening")[0]
+    assert opening["test"]["a_pool"] == 4  # Intrepid's Command
+    assert opening["test"]["b_pool"] == 4  # Minerve's Awareness
+
+
+def test_market_forces_preloaded_gage() -> None:
+    rng = random.Random(0)
+    assert market_gage(rng, "Cutter", "Fifth Rate", preloaded=2) == 2
+    assert market_gage(rng, "Cutter", "Fifth Rate", preloaded=0, fought_before=True,
+                       veteran=True) == 2
+    # Better ship: a Fifth Rate is bigger and better armed than a Brig Sloop, and faster.
+    assert market_gage(rng, "Fifth Rate", "Brig Sloop", preloaded=3) == 4
+    # Two of three needed: a Cutter is faster than a Third Rate, but neither bigger nor
+    # better armed.
+    assert market_gage(rng, "Cutter", "Third Rate", preloaded=0) == 0
+    drawn = {market_gage(random.Random(s), "Cutter", "Cutter") for s in range(60)}
+    assert drawn == {0, 1, 2, 3}
+    with pytest.raises(ValueError):
+        market_gage(rng, "Cutter", "Cutter", preloaded=4)
+
+
+def test_bad_input() -> None:
+    with pytest.raises(ValueError, match="Fifth Rate"):
+        chase("Galleon", "Cutter", random.Random(0))
+    with pytest.raises(ValueError, match="negative"):
+        chase("Cutter", "Cutter", random.Random(0), hunter_gage=-1)
+
+
+def _signature(seed: int) -> str:
+    return json.dumps(chase("Fifth Rate", "Sixth Rate", random.Random(seed)).to_dict())
+
+
+def test_same_seed_same_chase() -> None:
+    assert _signature(5) == _signature(5)
+    assert len({_signature(s) for s in range(10)}) > 1
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(list(ROSTER)), st.sampled_from(list(ROSTER)),
+       st.integers(0, 3))
+def test_chase_results_are_consistent(seed: int, hunter: str, prey: str, gage: int) -> None:
+    result = chase(hunter, prey, random.Random(seed), hunter_gage=gage)
+    assert result.outcome in ("engaged", "escaped")
+    assert (result.distance is None) == result.escaped
+    if not result.escaped:
+        assert 0 <= result.distance <= 5 and result.band == BANDS[result.distance].name
+    assert result.hunter_gage >= 0 and result.prey_gage >= 0
+    assert result.rations + result.morale >= len(_events(result, "moment_of_truth"))
+    assert result.events[0]["event"] == "chase"
+    assert result.events[-1]["event"] in ("heads up", "escaped")
+    for event in _events(result, "pursuit"):
+        assert 0 <= event["hunter_at"] <= 5
+    json.loads(json.dumps(result.to_dict()))
+
+
+def test_a_prey_that_sails_to_fight_is_met_more_often() -> None:
+    met = {True: 0, False: 0}
+    for seed in range(300):
+        for moves in (True, False):
+            r = chase("Fifth Rate", "Fifth Rate", random.Random(seed),
+                      policy=Scripted(moves=moves), prey_gage=0)
+            met[moves] += not r.escaped
+    assert met[True] > met[False]
+
+
+# -- Sail Ho! ------------------------------------------------------------------------------
+
+CARGO = ["Bar gold / payroll", "Timber", "Dry goods, preserved foods", "Ginger / Cacao",
+         "Passengers", "Sugar / Molasses", "Alcohol / Tobacco", "Slaves / Soldiers",
+         "VIP / personal effects", "Bar silver / situado"]
+SHIPS = [("Man of War", "3"), ("Trading canoe", ".5"), ("War canoe", ".5"),
+         ("Barca longa", "1"), ("Armed pinnace", "1"), ("Fluyt", "1-3"), ("Sloop", "1-2"),
+         ("Brig", "2-3"), ("Galleon", "2-3"), ("Frigate", "3")]
+NATIONS = [None, "Spanish", "French", "English", "Dutch", "Portuguese", "Buccaneer",
+           "Danish", "Swedish", "Genoan"]
+
+
+@pytest.mark.parametrize("die", range(1, 11))
+def test_sail_ho_cargo_and_ship_rows(die: int) -> None:
+    s = sail_ho(random.Random(0), black=die, red=die % 10 + 1)
+    assert s.cargo == CARGO[die % 10] and s.cargo_value == die
+    red = die % 10 + 1
+    assert (s.ship_type, s.scale) == SHIPS[red % 10]
+    ship(s.btq_type)
+
+
+@pytest.mark.parametrize("difference", range(1, 10))
+def test_sail_ho_nationality_by_difference(difference: int) -> None:
+    s = sail_ho(random.Random(0), black=10, red=10 - difference)
+    assert s.nationality == s.flag == NATIONS[difference] and not s.false_flag
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_sail_ho_doubles_fly_a_false_flag(seed: int) -> None:
+    s = sail_ho(random.Random(seed), black=4, red=4)
+    assert s.false_flag and s.flag != s.nationality
+    assert s.flag in NATIONS and s.nationality in NATIONS
+
+
+def test_sail_ho_is_seeded_and_plain_json() -> None:
+    a = [sail_ho(random.Random(8)).to_dict() for _ in range(3)]
+    assert a[0] == a[1] == a[2]
+    rolls = [sail_ho(random.Random(s)) for s in range(400)]
+    assert {r.ship_type for r in rolls} == {name for name, _ in SHIPS}
+    assert 0.04 < sum(r.false_flag for r in rolls) / 400 < 0.17  # 1 in 10
+    json.dumps(a[0])
+    with pytest.raises(ValueError):
+        sail_ho(random.Random(0), black=0)
