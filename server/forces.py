@@ -165,6 +165,10 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
     while day < start + days:
         day += 1
         _enemy_orders(work, day, rng)
+        for force in list(work["forces"].values()):
+            if (force["side"] == "Britain" and force["afloat"] and not force["port"]
+                    and any(s.get("order") == "I" for s in force["ships"])):
+                engagements.sail_ho_encounter(work, force, day, rng)
         for step in range(1, STEPS_PER_DAY + 1):
             now = day - 1 + step / STEPS_PER_DAY
             _move(work, now)

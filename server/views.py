@@ -53,9 +53,15 @@ def visible_forces(state: State, seat: Seat) -> list[dict[str, Any]]:
 
 
 def _engagements(state: State, seat: Seat) -> list[dict[str, Any]]:
-    if seat["role"] not in PLAYERS and not is_gm(seat):
+    """Engagements as ``seat`` may see them: players never get a battle's seed (it would
+    tell the cards to come) nor other captains' orders pending for the next round."""
+    if is_gm(seat):
+        return [copy.deepcopy(e) for e in state["engagements"].values()]
+    if seat["role"] not in PLAYERS:
         return []
-    return [copy.deepcopy(e) for e in state["engagements"].values()]
+    hidden = ("battle", "key", "pending")
+    return [{k: copy.deepcopy(v) for k, v in e.items() if k not in hidden}
+            for e in state["engagements"].values()]
 
 
 def _cabinet(state: State, seat: Seat) -> dict[str, Any]:

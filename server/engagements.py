@@ -1,0 +1,234 @@
+"""Engagements on the map: the chase (seed 002) and then BtQ combat (strategy.combat).
+
+An engagement is a plain record in the state. Its battle is kept as the combat engine's
+replayable form (seed, set-up and the decisions given), so the log holds every draw's
+source and the state can always be rebuilt. NPC ships and absent players fight by policy;
+a British ship whose captain holds a seat waits for his ``engage_decision`` each round.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import OrderedDict
+from typing import Any
+
+from server.errors import ActionError
+
+__all__ = [
+    "DECISIONS",
+    "ENEMY_NATIONS",
+    "apply_round",
+    "briny_result",
+    "decide_round",
+    "open_engagement",
+    "sail_ho_encounter",
+]
+
+State = dict[str, Any]
+DECISIONS = ("close", "hold", "flee", "board", "strike")
+ENEMY_NATIONS = {"French": "France", "Spanish": "Spain", "Dutch": "Netherlands"}
+SAIL_HO_CHANCE = 0.08  # per day at sea on Independent Action: a sail sighted
+_battles: OrderedDict[tuple[str, int], Any] = OrderedDict()  # replay cache, not state
+
+
+def _battle(record: dict[str, Any]):
+    """The live Battle for ``record``, rebuilt from its seed and decisions when not cached."""
+    from strategy.combat import Battle
+
+    key = (record["key"], len(record["battle"]["decisions"]))
+    battle = _battles.pop(key, None)
+    if battle is None:
+        battle = Battle.from_dict(record["battle"])
+    return battle
+
+
+def _remember(record: dict[str, Any], battle) -> None:
+    _battles[(record["key"], len(record["battle"]["decisions"]))] = battle
+    while len(_battles) > 64:
+        _battles.popitem(last=False)
+
+
+def _side(force: dict[str, Any], prefix: str) -> list[dict[str, Any]]:
+    ships = [s for s in force["ships"] if s["status"] == "afloat"]
+    return [{"id": f"{prefix}{i}", "code": s["code"], "name": s["name"], "type": s["type"],
+             "force": force["id"]} for i, s in enumerate(ships)]
+
+
+def _captains(state: State, side: list[dict[str, Any]]) -> dict[str, str]:
+    """Battle ship id -> seat id of the player captain commanding her."""
+    by_ship = {s["ship"]: s["id"] for s in state["seats"].values() if s["role"] == "captain"}
+    return {ship["id"]: by_ship[ship["code"]] for ship in side if ship["code"] in by_ship}
+
+
+def open_engagement(work: State, british_id: str, enemy_id: str, day: int,
+                    rng: random.Random) -> dict[str, Any]:
+    """Open (and, with no player captain aboard, fight out) an engagement in ``work``."""
+    from strategy.chase import chase
+    from strategy.combat import Battle
+
+    british, enemy = work["forces"][british_id], work["forces"][enemy_id]
+    side_a, side_b = _side(british, "a"), _side(enemy, "b")
+    eid = f"e{len(work['engagements']) + 1}"
+    record: dict[str, Any] = {
+        "id": eid, "key": f"{work['campaign']['id']}/{eid}", "day": day,
+        "forces": [british_id, enemy_id], "lon": enemy["lon"], "lat": enemy["lat"],
+        "sides": {"a": side_a, "b": side_b}, "log": [], "over": False, "outcome": None,
+        "awaiting": {}, "pending": {},
+    }
+    # The Royal Navy hunts: the British lead ship chases the enemy's (seed 002).
+    lead_a = max(side_a, key=lambda s: _rank(s["type"]))
+    lead_b = max(side_b, key=lambda s: _rank(s["type"]))
+    result = chase(lead_a["type"], lead_b["type"], rng)
+    record["chase"] = {k: v for k, v in result.to_dict().items() if k != "events"}
+    record["log"].extend({"phase": "chase", **e} for e in result.to_dict()["events"])
+    battle = Battle([{"type": s["type"], "name": s["name"]} for s in side_a],
+                    [{"type": s["type"], "name": s["name"]} for s in side_b],
+                    seed=rng.randrange(2**31), policies={"a": "aggressive", "b": "cautious"},
+                    chase=result.to_dict() if not result.escaped else None,
+                    distance=None if not result.escaped else 5)
+    record["battle"] = battle.to_dict()
+    work["engagements"][eid] = record
+    if result.escaped:
+        _close(work, record, {"how": "escaped", "winner": None, "rounds": 0, "chase": True,
+                              "ships": {}})
+        return record
+    record["awaiting"] = _captains(work, side_a)
+    if not record["awaiting"]:
+        while not battle.over:
+            record["log"].extend(battle.step())
+        record["battle"] = battle.to_dict()
+        _close(work, record, battle.outcome)
+    else:
+        record["view"] = battle.state()
+        _remember(record, battle)
+    return record
+
+
+def _rank(roster_type: str) -> int:
+    from server.rules import ROSTER_ORDER
+
+    return ROSTER_ORDER.index(roster_type)
+
+
+def decide_round(state: State, seat: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:
+    """A captain's orders for the next round; the round is fought when every captain aboard
+    has given his (the others follow their side's policy)."""
+    from strategy.combat import SHOT
+
+    eid = args.get("engagement")
+    record = state["engagements"].get(eid) if isinstance(eid, str) else None
+    if record is None:
+        raise ActionError("not_found", f"no engagement {eid!r}")
+    if record["over"]:
+        raise ActionError("wrong_phase", f"engagement {eid} is over")
+    mine = [sid for sid, holder in record["awaiting"].items() if holder == seat["id"]]
+    if not mine:
+        raise ActionError("forbidden", f"your ship is not fighting in engagement {eid}")
+    decision = args.get("decision")
+    if decision not in DECISIONS:
+        raise ActionError("invalid", f"'decision' must be one of {', '.join(DECISIONS)}")
+    orders: dict[str, Any] = {"strike": True} if decision == "strike" else {"move": decision}
+    shot = args.get("shot")
+    if shot is not None:
+        if shot not in SHOT["shot"]:
+            raise ActionError("invalid", f"'shot' must be one of {', '.join(SHOT['shot'])}")
+        orders["shot"] = shot
+    target = args.get("target")
+    if target is not None:
+        if target not in {s["id"] for s in record["sides"]["b"]}:
+            raise ActionError("invalid", f"'target' must be an enemy ship id of {eid}")
+        orders["target"] = target
+    pending = {**record["pending"], mine[0]: orders}
+    if set(pending) != set(record["awaiting"]):
+        return {"engagement": eid, "ship": mine[0], "orders": orders, "round": None}
+    battle = _battle(record)
+    try:
+        events = battle.step(pending)
+    except ValueError as exc:
+        raise ActionError("invalid", str(exc)) from None
+    _remember({**record, "battle": battle.to_dict()}, battle)
+    return {"engagement": eid, "ship": mine[0], "orders": orders,
+            "round": {"events": events, "battle": battle.to_dict(), "view": battle.state(),
+                      "over": battle.over, "outcome": battle.outcome}}
+
+
+def apply_round(state: State, data: dict[str, Any]) -> None:
+    record = state["engagements"][data["engagement"]]
+    if data["round"] is None:
+        record["pending"][data["ship"]] = data["orders"]
+        return
+    rnd = data["round"]
+    record["pending"] = {}
+    record["log"].extend(rnd["events"])
+    record["battle"] = rnd["battle"]
+    record["view"] = rnd["view"]
+    if rnd["over"]:
+        _close(state, record, rnd["outcome"])
+
+
+def _close(state: State, record: dict[str, Any], outcome: dict[str, Any]) -> None:
+    """End an engagement: ships' fates onto the forces, Briny results onto British ships."""
+    record["over"] = True
+    record["outcome"] = outcome
+    record["awaiting"] = {}
+    fates = {sid: info["status"] for sid, info in outcome.get("ships", {}).items()}
+    for side in ("a", "b"):
+        for ship in record["sides"][side]:
+            status = fates.get(ship["id"], "afloat")
+            force = state["forces"][ship["force"]]
+            for s in force["ships"]:
+                if s["code"] == ship["code"] and status in ("sunk", "struck", "taken"):
+                    s["status"] = status
+            force["afloat"] = any(s["status"] == "afloat" for s in force["ships"])
+            if side == "a":
+                state["results"][ship["code"]] = {
+                    "result": briny_result(outcome, ship["id"]), "engagement": record["id"]}
+
+
+def briny_result(outcome: dict[str, Any], ship_id: str) -> int:
+    """The Briny battle result (1 best .. 6 worst) a British ship's fight earned.
+
+    Her own loss first (sunk 5, struck or taken 6); then victory by what became of the
+    enemy (taken or struck 1, sunk 2, else 3); an enemy escape 3; a mutual disengagement
+    or a British escape 4 (docs/rules-notes.md, "Engagements and Briny results").
+    """
+    ships = outcome.get("ships", {})
+    own = ships.get(ship_id, {}).get("status")
+    if own == "sunk":
+        return 5
+    if own in ("struck", "taken"):
+        return 6
+    enemy = [v["status"] for v in ships.values() if v.get("side") == "b"]
+    if outcome["how"] == "a_wins":
+        if any(s in ("taken", "struck") for s in enemy):
+            return 1
+        return 2 if "sunk" in enemy else 3
+    if outcome["how"] == "escaped" and own != "escaped":
+        return 3
+    return 4
+
+
+def sail_ho_encounter(work: State, force: dict[str, Any], day: int,
+                      rng: random.Random) -> dict[str, Any] | None:
+    """On Independent Action at sea, a sail may be sighted (seed 002's Sail Ho! table).
+
+    An enemy sail becomes a force beside the British ship; a neutral or friendly one is
+    let pass. Returns the new enemy force, or None.
+    """
+    from strategy.chase import sail_ho
+
+    if rng.random() >= SAIL_HO_CHANCE:
+        return None
+    sail = sail_ho(rng)
+    nation = ENEMY_NATIONS.get(sail.nationality)
+    if nation is None:
+        return None
+    fid = f"sail-{day}-{force['id']}"
+    name = f"{sail.nationality} {sail.ship_type.lower()}"
+    enemy = {"id": fid, "side": nation, "name": name, "squadron": None, "fleet": None,
+             "ships": [{"code": fid, "name": name, "type": sail.btq_type, "status": "afloat",
+                        "cargo": sail.cargo}],
+             "lon": force["lon"], "lat": force["lat"], "port": None,
+             "orders": None, "route": None, "afloat": True, "sail_ho": sail.to_dict()}
+    work["forces"][fid] = enemy
+    return enemy
