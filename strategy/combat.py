@@ -43,7 +43,8 @@ __all__ = ["WEATHER", "SHOT", "OUTCOMES", "ShipState", "Battle", "battle", "odds
 
 OUTCOMES = ("a_wins", "b_wins", "escaped", "disengaged")
 _ORDER_KEYS = {"move", "range", "target", "fire", "shot", "repair", "repair_by", "hwyf",
-               "strike", "continue", "surrender", "turn_tide", "boarding", "tow", "joker"}
+               "strike", "continue", "surrender", "turn_tide", "boarding", "tow", "joker",
+               "start_distance", "discipline"}
 _MOVES = ("close", "hold", "flee", "board")
 _REPAIRS = ("hull", "guns", "crew", "rigging", "fire")
 _MAX_REDRAWS = 25
@@ -180,8 +181,7 @@ class Battle:
                 self.ships.append(ShipState(f"{side_name}{i}", side_name, len(self.ships),
                                             spec))
         self._by_id = {s.id: s for s in self.ships}
-        self._specs = {"a": [s.spec.to_dict() for s in self.ships if s.side == "a"],
-                       "b": [s.spec.to_dict() for s in self.ships if s.side == "b"]}
+        self._foes: dict[str, list[ShipState]] | None = None
         self.dist: dict[tuple[int, int], int] = {}
         self.round = 0
         self.events: list[dict[str, Any]] = []
@@ -208,9 +208,15 @@ class Battle:
         return self.dist.get(key, 6)
 
     def enemies(self, ship: ShipState) -> list[ShipState]:
-        """Active enemies still in contact."""
-        return [s for s in self.ships if s.side != ship.side and s.active
-                and self.distance(ship, s) <= 5]
+        """Active enemies still in contact (do not modify the list)."""
+        foes = self._foes
+        if foes is None:
+            foes = self._foes = {}
+        got = foes.get(ship.id)
+        if got is None:
+            got = foes[ship.id] = [s for s in self.ships if s.side != ship.side and s.active
+                                   and self.distance(ship, s) <= 5]
+        return got
 
     def state(self) -> dict[str, Any]:
         """A plain snapshot: round, distances, every ship's view."""
@@ -327,6 +333,7 @@ class Battle:
         for x in a:
             for y in b:
                 self.dist[(x.index, y.index)] = start
+        self._foes = None
         self.emit("distance", distance=start)
         if start == 0:
             # a story that opens alongside: side a's first ship is boarding
@@ -351,7 +358,7 @@ class Battle:
         for key in given:
             if key not in ("a", "b"):
                 self.ship(key)
-        self.given.append(_plain(given))
+        self.given.append(_plain(given) if given else {})
         first = len(self.events)
         if self.round == 0:
             self._setup(given)
@@ -379,11 +386,13 @@ class Battle:
         for s in self.ships:
             if not s.active:
                 continue
-            raw = given.get(s.id, given.get(s.side))
+            raw = given.get(s.id, given.get(s.side)) if given else None
             if raw is None:
-                raw = self.policies[s.side].decide(self, s)
-            s.orders = self._normalise(s, raw)
-            self.emit("decision", ship=s.id, orders=_plain(s.orders))
+                s.orders = _fill(self.policies[s.side].decide(self, s), s)
+            else:
+                s.orders = self._normalise(s, raw)
+            if self.record:
+                self.emit("decision", ship=s.id, orders=_plain(s.orders))
         for s in self.ships:
             if s.active and s.orders.get("strike"):
                 self._out_of_battle(s, "struck")
@@ -603,6 +612,7 @@ class Battle:
                 self.emit("move", ships=[x.id, y.id], by=win.id, intent=move, distance=d)
                 continue
             self.dist[(i, j)] = new
+            self._foes = None
             self.emit("move", ships=[x.id, y.id], by=win.id, intent=move, before=d,
                       distance=min(new, 6))
             if d > 2 >= new and not self.fired and new > 0:
@@ -706,20 +716,26 @@ class Battle:
 
     def _broadside_pool(self, s: ShipState, hwyf: int) -> int | None:
         m = s.damage.mods()
+        shot = SHOT["shot"][s.orders["shot"]]
+        change = s.shot_set and s.orders["shot"] != s.shot
+        pool = (self._skill(s, "gunnery") + s.spec.broadside + s.gage + hwyf + m.all
+                + m.broadside + _MORALE[s.morale] + shot["pool"]
+                + (SHOT["change_penalty"] if change else 0))
+        pool = self._towed(s, pool)
+        if pool <= 0:
+            # no cards to overturn: the gun crews do not even try (the Corsair, round 3)
+            self.emit("cannot_fire", ship=s.id, reason="no cards", pool=pool)
+            return None
         for action, skill in m.gates:
             if action == "broadside" and not self.unopposed(f"{skill} to fire", s,
                                                             self._skill(s, skill)):
                 self.emit("cannot_fire", ship=s.id, reason=skill)
                 return None
-        shot = SHOT["shot"][s.orders["shot"]]
-        pool = (self._skill(s, "gunnery") + s.spec.broadside + s.gage + hwyf + m.all
-                + m.broadside + _MORALE[s.morale] + shot["pool"])
-        if s.shot_set and s.orders["shot"] != s.shot:
-            pool += SHOT["change_penalty"]
+        if change:
             self.emit("shot_changed", ship=s.id, before=s.shot, after=s.orders["shot"])
         s.shot = s.orders["shot"]
         s.shot_set = True
-        return self._towed(s, pool)
+        return pool
 
     def _broadside(self, s: ShipState, plan: dict[str, int], pool: int, cof: int) -> list:
         targets = list(plan)
@@ -738,9 +754,10 @@ class Battle:
             n += self._range_mod(s, t) or 0
             cards = self.dealer.draw(n, cof, s.spec.deck == "gm") if n > 0 else []
             succ = _succ(cof, cards, joker_as)
-            self.emit("broadside", ship=s.id, target=tid, cof=name(cof), pool=max(n, 0),
-                      shot=s.shot, cards=[name(c) for c in cards],
-                      hits=[{"card": name(c), "level": STATES[lv]} for lv, _, c in succ])
+            if self.record:
+                self.emit("broadside", ship=s.id, target=tid, cof=name(cof), pool=max(n, 0),
+                          shot=s.shot, cards=[name(c) for c in cards],
+                          hits=[{"card": name(c), "level": STATES[lv]} for lv, _, c in succ])
             for lv, _, c in succ:
                 out.append((s, t, SUIT_AREA[c & 3], lv, c, s.shot))
         return out
@@ -795,6 +812,7 @@ class Battle:
             return
         s.status = status
         s.fire = 0
+        self._foes = None
         if s.boarding is not None:
             _boarding.end(self, s.boarding)
         for key in [k for k in self.dist if s.index in k]:
@@ -812,10 +830,15 @@ class Battle:
     def _check_end(self) -> None:
         if self.over:
             return
-        live = {side_: any(s.active for s in self.ships if s.side == side_) for side_ in "ab"}
-        if live["a"] and live["b"]:
-            return
-        self._finish()
+        a = b = False
+        for s in self.ships:
+            if s.status == "active":
+                if s.side == "a":
+                    a = True
+                else:
+                    b = True
+        if not (a and b):
+            self._finish()
 
     def _finish(self, how: str | None = None) -> None:
         live = {side_: any(s.active for s in self.ships if s.side == side_) for side_ in "ab"}
@@ -851,7 +874,8 @@ class Battle:
                 raise ValueError(f"side {s}: only named policies can be saved")
         if isinstance(self.dealer, ScriptedDealer):
             raise ValueError("a battle on a stacked deck cannot be saved")
-        return {"a": self._specs["a"], "b": self._specs["b"], "seed": self.seed,
+        specs = {k: [s.spec.to_dict() for s in self.ships if s.side == k] for k in "ab"}
+        return {"a": specs["a"], "b": specs["b"], "seed": self.seed,
                 "weather": self.weather["name"], "policies": dict(self._policy_args),
                 "distance": self.start, "chase": self.chase, "record": self.record,
                 "max_rounds": self.max_rounds, "decisions": list(self.given)}
@@ -898,6 +922,15 @@ def _compare(a: list[tuple], b: list[tuple]) -> int:
         if ra != rb:
             return ra - rb
     return 0
+
+
+def _fill(o: dict[str, Any], s: ShipState) -> dict[str, Any]:
+    """A policy's orders with the defaults filled in (policies are trusted code)."""
+    move = o.setdefault("move", "close")
+    o["range"] = 0 if move == "board" else o.get("range", 1)
+    o.setdefault("shot", s.shot)
+    o.setdefault("continue", move != "flee")
+    return o
 
 
 def _given_for(given: Mapping[str, Any], s: ShipState, key: str) -> Any:

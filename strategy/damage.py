@@ -104,21 +104,35 @@ class Damage:
     engine touches it on every hit.
     """
 
-    __slots__ = ("caps", "crossed", "_mods")
+    __slots__ = ("caps", "crossed", "st", "_mods")
 
     def __init__(self, caps) -> None:
         self.caps = tuple(tuple(int(n) for n in area) for area in caps)
         if len(self.caps) != 4 or any(len(a) != 3 or min(a) < 1 for a in self.caps):
             raise ValueError("boxes: four areas of three damage states, each at least 1 box")
         self.crossed = [[0, 0, 0] for _ in range(4)]
+        #: each area's damage state, kept up to date on every change
+        self.st = [HEALTHY] * 4
         self._mods: Mods | None = _NO_MODS
 
     def copy(self) -> Damage:
         """An independent copy."""
         other = Damage(self.caps)
         other.crossed = [list(a) for a in self.crossed]
+        other.st = list(self.st)
         other._mods = self._mods
         return other
+
+    def _restate(self, area: int) -> None:
+        crossed, caps = self.crossed[area], self.caps[area]
+        st = HEALTHY
+        for lv in (2, 1, 0):
+            if crossed[lv] == caps[lv]:
+                st = lv + 1
+                break
+        if st != self.st[area]:
+            self.st[area] = st
+            self._mods = None
 
     def hit(self, area: int, level: int) -> int | None:
         """Cross one box at ``level`` in ``area``, overflowing right; the level crossed.
@@ -129,7 +143,7 @@ class Damage:
         for lv in range(level - 1, 3):
             if crossed[lv] < caps[lv]:
                 crossed[lv] += 1
-                self._mods = None
+                self._restate(area)
                 return lv + 1
         return None
 
@@ -152,16 +166,12 @@ class Damage:
             full = [lv for lv in allowed if crossed[lv - 1] == caps[lv - 1]]
             choice = (full or allowed)[0]
         crossed[choice - 1] -= 1
-        self._mods = None
+        self._restate(area)
         return choice
 
     def state(self, area: int) -> int:
         """The area's damage state: the worst level whose boxes are all crossed."""
-        crossed, caps = self.crossed[area], self.caps[area]
-        for lv in (2, 1, 0):
-            if crossed[lv] == caps[lv]:
-                return lv + 1
-        return HEALTHY
+        return self.st[area]
 
     def states(self) -> dict[str, str]:
         """Every area's state by name."""
@@ -187,7 +197,7 @@ class Damage:
         no_broadside = speed_zero = False
         out = None
         for area in range(4):
-            st = self.state(area)
+            st = self.st[area]
             if st == HEALTHY:
                 continue
             row = _TABLE[area][st - 1]
