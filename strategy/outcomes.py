@@ -1,8 +1,9 @@
 """Personal outcomes of a campaign: death, the Nelson Touch, Mention in Despatches,
 promotion into a vacant berth, plunder, poltroonery and reckless bravery.
 
-Each character rolls 2d6 plus modifiers against the Personal Outcome Table row of his
-ship's order and battle result; a roll equal to or above the target gives the outcome.
+Each character rolls 2d6 against the Personal Outcome Table row of his ship's order and
+battle result, the target moved by his ship's and rank's modifiers; a roll equal to or
+above the modified target gives the outcome.
 Dice order for one officer: death (2d6), if killed the Nelson Touch (d20, then d6 for the
 wound), if a poltroon his d6, then MiD (2d6), promotion (2d6) and plunder (2d6) as far as
 he may roll them.
@@ -11,8 +12,7 @@ he may roll them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from strategy.campaign_dice import Dice
 from strategy.campaign_tables import (
@@ -41,8 +41,7 @@ _SENIOR_CAPTAIN_RATES = ("3rd", "4th")
 _POST_CAPTAIN_RATES = ("1st", "2nd")
 
 
-@dataclass(frozen=True, slots=True)
-class OutcomeContext:
+class OutcomeContext(NamedTuple):
     """What one officer rolls against.
 
     ``modifier_ship`` and ``modifier_rank`` name the ship and rank whose modifiers apply
@@ -62,49 +61,64 @@ class OutcomeContext:
     attached: bool = False
 
 
-def _check(dice: Dice, modifier: int, target: int) -> dict[str, Any]:
-    a, b = dice.d6(), dice.d6()
-    total = a + b + modifier
-    return {"dice": [a, b], "modifier": modifier, "target": target, "total": total,
-            "success": total >= target}
+_MODIFIERS: dict[OutcomeContext, tuple[int, int, int, int]] = {}
+
+
+def _modifiers(ctx: OutcomeContext) -> tuple[int, int, int, int]:
+    """Modifiers to the death, MiD, promotion and plunder targets for a context (cached)."""
+    ship_m = ship_modifiers(ctx.modifier_ship)
+    rank_m = rank_modifiers(ctx.modifier_rank)
+    if ctx.npc:
+        # NPCs get no benefit of rank or ship for death, only the unfavourable modifiers
+        death = min(0, ship_m.death) + min(0, rank_m.death)
+    else:
+        death = ship_m.death + rank_m.death
+    long = 1 if ctx.long_voyage else 0
+    mid = ship_m.mid + rank_m.mid - long - (1 if ctx.aide else 0) - (1 if ctx.outshone else 0)
+    prom = ship_m.promotion + (rank_m.promotion or 0) - (1 if ctx.outshone else 0)
+    rank_plunder = rank_m.plunder
+    if rank_plunder is None:  # serving with an admiral: the printed '(-3)'
+        rank_plunder = rank_m.attached_plunder or 0
+    mods = (death + long, mid, prom, ship_m.plunder + rank_plunder)
+    if len(_MODIFIERS) < 20_000:  # a bounded memo: contexts are few (order x result x ship x rank)
+        _MODIFIERS[ctx] = mods
+    return mods
 
 
 def personal_outcome(officer: Officer, ctx: OutcomeContext, dice: Dice,
                      choice: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Roll one officer's personal outcome; a plain record of every roll.
 
-    ``choice`` (players only): ``poltroonery`` k (take k off the death roll, then a d6:
-    1-2 unnoticed, no MiD; 3-5 found out, nothing more and 2k SP lost a month; 6 also a
-    court-martial) or ``bravery`` k (k on the death roll and, if he lives, on MiD,
-    promotion and plunder).
+    The modifiers move the number he needs on 2d6 (the book's example: "a character that
+    must roll a 15 for death"). ``choice`` (players only): ``poltroonery`` k (k more needed
+    for death, then a d6: 1-2 unnoticed, no MiD; 3-5 found out, nothing more and 2k SP lost
+    a month; 6 also a court-martial) or ``bravery`` k (k less needed for death and, if he
+    lives, for MiD, promotion and plunder).
     """
     targets = personal_outcome_targets(ctx.order, ctx.battle_result)
-    ship_m = ship_modifiers(ctx.modifier_ship)
-    rank_m = rank_modifiers(ctx.modifier_rank)
-    choice = choice or {}
-    poltroon = int(choice.get("poltroonery", 0) or 0)
-    brave = int(choice.get("bravery", 0) or 0)
-    if poltroon < 0 or brave < 0 or (poltroon and brave):
-        raise ValueError(f"officer {officer.id}: poltroonery or bravery, a modifier of 0 or more")
-    if (poltroon or brave) and not officer.player:
-        raise ValueError(f"officer {officer.id}: only player characters choose poltroonery "
-                         "or bravery")
-    if ctx.npc:
-        # NPCs get no benefit of rank or ship for death, but every unfavourable modifier
-        death_mod = max(0, ship_m.death) + max(0, rank_m.death)
-    else:
-        death_mod = ship_m.death + rank_m.death
-    death_mod += (1 if ctx.long_voyage else 0) - poltroon + brave
+    death_mod, mid_mod, prom_mod, plunder_mod = _MODIFIERS.get(ctx) or _modifiers(ctx)
+    poltroon = brave = 0
+    if choice:
+        poltroon = int(choice.get("poltroonery", 0) or 0)
+        brave = int(choice.get("bravery", 0) or 0)
+        if poltroon < 0 or brave < 0 or (poltroon and brave):
+            raise ValueError(f"officer {officer.id}: poltroonery or bravery, a modifier of "
+                             "0 or more, not both")
+        if (poltroon or brave) and not officer.player:
+            raise ValueError(f"officer {officer.id}: only player characters choose "
+                             "poltroonery or bravery")
     rec: dict[str, Any] = {"officer": officer.id, "rank": officer.rank,
                            "order": ctx.order, "battle_result": ctx.battle_result,
                            "modifier_ship": ctx.modifier_ship,
-                           "modifier_rank": ctx.modifier_rank, "npc": ctx.npc}
-    death = _check(dice, death_mod, targets.death)
-    rec["death"] = death
-    rec["dead"] = False
-    rec["mids"] = 0
-    rec["guineas"] = 0
-    if death["success"]:
+                           "modifier_rank": ctx.modifier_rank, "npc": ctx.npc,
+                           "dead": False, "mids": 0, "guineas": 0}
+    d6 = dice.d6
+    a, b = d6(), d6()
+    need = targets.death + death_mod + poltroon - brave
+    rec["death"] = {"dice": [a, b], "target": targets.death,
+                    "modifier": death_mod + poltroon - brave, "needed": need,
+                    "success": a + b >= need}
+    if a + b >= need:
         half = officer.constitution / 2
         d20 = dice.d20()
         nelson: dict[str, Any] = {"d20": d20, "below": half, "wounded": d20 < half}
@@ -114,14 +128,12 @@ def personal_outcome(officer: Officer, ctx: OutcomeContext, dice: Dice,
             nelson.update(wound_die=wound.die, wound=wound.wound, severe=wound.severe,
                           constitution_lost=wound.constitution,
                           expertise_lost=wound.expertise, courting=wound.courting,
-                          hospital_months=wound.hospital_months,
-                          unfit_for_duty=bool(wound.loses and wound.loses in officer.wounds),
-                          loses=wound.loses)
+                          hospital_months=wound.hospital_months, loses=wound.loses,
+                          unfit_for_duty=bool(wound.loses and wound.loses in officer.wounds))
         else:
             rec["dead"] = True
             return rec
-    may_mid = True
-    may_rest = True
+    may_mid = may_rest = True
     if poltroon:
         die = dice.d6()
         found = "unnoticed" if die <= 2 else "found out" if die <= 5 else "court-martial"
@@ -129,23 +141,30 @@ def personal_outcome(officer: Officer, ctx: OutcomeContext, dice: Dice,
                               "sp_lost_monthly": 0 if die <= 2 else 2 * poltroon}
         may_mid = False
         may_rest = die <= 2
-    bonus = brave
     if may_mid:
-        mid_mod = (ship_m.mid + rank_m.mid + (1 if ctx.aide else 0)
-                   - (1 if ctx.long_voyage else 0) - (1 if ctx.outshone else 0) + bonus)
-        rec["mid"] = _check(dice, mid_mod, targets.mid)
-        rec["mids"] += rec["mid"]["success"]
-    if may_rest and officer.rank not in _NO_PROMOTION_ROLL:
-        prom_mod = ship_m.promotion + (rank_m.promotion or 0) - (1 if ctx.outshone else 0) + bonus
-        rec["promotion"] = _check(dice, prom_mod, targets.promotion)
-    if may_rest and officer.rank not in _NO_PLUNDER_ROLL and targets.plunder is not None:
-        rank_plunder = rank_m.plunder
-        if rank_plunder is None:  # serving with an admiral: the printed '(-3)'
-            rank_plunder = rank_m.attached_plunder or 0
-        plunder = _check(dice, ship_m.plunder + rank_plunder + bonus, targets.plunder)
-        plunder["amount"] = targets.amount
-        rec["plunder"] = plunder
-        if plunder["success"]:
+        a, b = d6(), d6()
+        mod = mid_mod - brave
+        need = targets.mid + mod
+        rec["mid"] = {"dice": [a, b], "target": targets.mid, "modifier": mod, "needed": need,
+                      "success": a + b >= need}
+        if a + b >= need:
+            rec["mids"] = 1
+    if not may_rest:
+        return rec
+    rank = officer.rank
+    if rank not in _NO_PROMOTION_ROLL:
+        a, b = d6(), d6()
+        mod = prom_mod - brave
+        need = targets.promotion + mod
+        rec["promotion"] = {"dice": [a, b], "target": targets.promotion, "modifier": mod,
+                            "needed": need, "success": a + b >= need}
+    if targets.plunder is not None and rank not in _NO_PLUNDER_ROLL:
+        a, b = d6(), d6()
+        mod = plunder_mod - brave
+        need = targets.plunder + mod
+        rec["plunder"] = {"dice": [a, b], "target": targets.plunder, "modifier": mod,
+                          "needed": need, "success": a + b >= need, "amount": targets.amount}
+        if a + b >= need:
             rec["guineas"] = targets.amount
     return rec
 
@@ -184,87 +203,92 @@ def next_step(officer: Officer) -> tuple[str, str] | None:
 _RATES_FOR = {"sloop": ("sloop",), "5th": ("5th",), "3rd/4th": _SENIOR_CAPTAIN_RATES,
               "1st/2nd": _POST_CAPTAIN_RATES}
 _RM_REGIMENT = {"Lieutenant RM": 22}
+_BY_STANDING = tuple(sorted(SHIPS.values(), key=lambda s: s.standing))
+
+
+Berth = tuple  # (rank, ship code or None, squadron or None)
+
+
+def _berth_key(rank: str, ship_code: str | None, squadron: str | None) -> tuple | None:
+    if ship_code is not None:
+        if rank in CAPTAIN_RANKS:
+            return ("captain", ship_code)
+        if rank == SHIPS[ship_code].rm_commander:
+            return ("rm", ship_code)
+        if rank in ("Lieutenant", "Midshipman", "Able Seaman"):
+            return (rank, ship_code)
+    if rank == "Rear Admiral" and squadron in ("White", "Red", "Blue"):
+        return ("flag", squadron)
+    return None
 
 
 class Vacancies:
-    """Open berths in the fleet, from the officers on the books (and deaths at sea)."""
+    """Open berths in the fleet, from the officers on the books (and deaths at sea).
+
+    Berths are ``(rank, ship, squadron)`` triples: a captaincy, a lieutenant's,
+    midshipman's or able seaman's berth in a ship, a Marine detachment's command, a Rear
+    Admiral's flag; a lieutenant of Marines needs room in the regiment (22).
+    """
 
     def __init__(self, officers: Iterable[Officer]) -> None:
-        self.free: dict[tuple[str, ...], int] = {}
+        free: dict[tuple, int] = {}
         for s in SHIPS.values():
-            self.free[("captain", s.code)] = 1
-            self.free[("rm", s.code)] = 1
-            for rank, n in (("Lieutenant", s.lieutenants), ("Midshipman", s.midshipmen),
-                            ("Able Seaman", s.able_seamen)):
-                self.free[(rank, s.code)] = n
+            free[("captain", s.code)] = 1
+            free[("rm", s.code)] = 1
+            free[("Lieutenant", s.code)] = s.lieutenants
+            free[("Midshipman", s.code)] = s.midshipmen
+            free[("Able Seaman", s.code)] = s.able_seamen
         for sq in ("White", "Red", "Blue"):
-            self.free[("flag", sq)] = 1
-        self.free[("regiment", "Lieutenant RM")] = _RM_REGIMENT["Lieutenant RM"]
+            free[("flag", sq)] = 1
+        free[("regiment", "Lieutenant RM")] = _RM_REGIMENT["Lieutenant RM"]
+        self.free = free
         for o in officers:
-            self.take(o)
+            self.take((o.rank, o.ship, o.squadron))
 
-    def _key(self, o: Officer) -> tuple[str, ...] | None:
-        if o.ship is not None:
-            s = SHIPS[o.ship]
-            if o.rank in CAPTAIN_RANKS:
-                return ("captain", o.ship)
-            if o.rank == s.rm_commander:
-                return ("rm", o.ship)
-            if o.rank in ("Lieutenant", "Midshipman", "Able Seaman"):
-                return (o.rank, o.ship)
-        if o.rank == "Rear Admiral" and o.squadron in ("White", "Red", "Blue"):
-            return ("flag", o.squadron)
-        return None
-
-    def take(self, o: Officer) -> None:
-        key = self._key(o)
+    def take(self, berth: Berth) -> None:
+        key = _berth_key(*berth)
         if key is not None:
             self.free[key] = self.free.get(key, 0) - 1
-        if o.rank == "Lieutenant RM":
+        if berth[0] == "Lieutenant RM":
             self.free[("regiment", "Lieutenant RM")] -= 1
 
-    def release(self, o: Officer) -> None:
-        key = self._key(o)
+    def release(self, berth: Berth) -> None:
+        key = _berth_key(*berth)
         if key is not None:
             self.free[key] = self.free.get(key, 0) + 1
-        if o.rank == "Lieutenant RM":
+        if berth[0] == "Lieutenant RM":
             self.free[("regiment", "Lieutenant RM")] += 1
 
-    def find(self, officer: Officer, rank: str, kind: str) -> Officer | None:
-        """The promoted officer in his new berth, or None if no berth is vacant."""
-        def vacant(key: tuple[str, ...]) -> bool:
-            return self.free.get(key, 0) > 0
+    def vacant(self, key: tuple) -> bool:
+        return self.free.get(key, 0) > 0
 
+    def find(self, officer: Officer, rank: str, kind: str) -> Berth | None:
+        """The berth a promotion to ``rank`` can take, or None if none is vacant."""
+        vacant = self.vacant
         if kind == "ranks":
-            return officer.__class__(**{**_fields(officer), "rank": rank})
+            return (rank, officer.ship, officer.squadron)
         if kind == "same ship":
             if officer.ship and vacant((rank, officer.ship)):
-                return officer.__class__(**{**_fields(officer), "rank": rank})
+                return (rank, officer.ship, None)
             return None
         if kind in _RATES_FOR:
-            for s in sorted(SHIPS.values(), key=lambda s: s.standing):
-                if s.rate in _RATES_FOR[kind] and vacant(("captain", s.code)) \
-                        and s.code != officer.ship:
-                    return officer.__class__(**{**_fields(officer), "rank": rank,
-                                                "ship": s.code, "appointment": None})
+            for s in _BY_STANDING:
+                if s.rate in _RATES_FOR[kind] and s.code != officer.ship \
+                        and vacant(("captain", s.code)):
+                    return (rank, s.code, None)
             return None
         if kind == "flag":
             for sq in ("White", "Red", "Blue"):
                 if vacant(("flag", sq)):
-                    return officer.__class__(**{**_fields(officer), "rank": rank, "ship": None,
-                                                "squadron": sq, "appointment": None})
+                    return (rank, None, sq)
             return None
         # marines: a vacant detachment of that rank, else (lieutenants) room in the regiment
-        for s in sorted(SHIPS.values(), key=lambda s: s.standing):
+        for s in _BY_STANDING:
             if s.rm_commander == rank and vacant(("rm", s.code)):
-                return officer.__class__(**{**_fields(officer), "rank": rank, "ship": s.code})
+                return (rank, s.code, None)
         if rank == "Lieutenant RM" and vacant(("regiment", rank)):
-            return officer.__class__(**{**_fields(officer), "rank": rank})
+            return (rank, officer.ship, None)
         return None
-
-
-def _fields(o: Officer) -> dict[str, Any]:
-    return {name: getattr(o, name) for name in Officer.__slots__}
 
 
 _ORDER = {r: i for i, r in enumerate(NAVY_RANKS)} | {r: i for i, r in enumerate(MARINE_RANKS)}
@@ -280,10 +304,13 @@ def resolve_promotions(records: list[dict[str, Any]], officers: Mapping[str, Off
     returns the promotions as ``{"officer", "from", "to", "ship"}``.
     """
     declines = set(declines)
+    winners = [r for r in records if not r["dead"] and r.get("promotion", {}).get("success")]
+    if not winners:
+        return []
     for rec in records:
         if rec["dead"]:
-            vacancies.release(officers[rec["officer"]])
-    winners = [r for r in records if not r["dead"] and r.get("promotion", {}).get("success")]
+            o = officers[rec["officer"]]
+            vacancies.release((o.rank, o.ship, o.squadron))
     winners.sort(key=lambda r: (-_ORDER[officers[r["officer"]].rank],
                                 not officers[r["officer"]].player))
     done = []
@@ -301,12 +328,12 @@ def resolve_promotions(records: list[dict[str, Any]], officers: Mapping[str, Off
             if new is None:
                 prom["result"] = "no vacancy: mentioned in despatches"
             else:
-                vacancies.release(officer)
+                vacancies.release((officer.rank, officer.ship, officer.squadron))
                 vacancies.take(new)
-                prom.update(result="promoted", new_rank=new.rank, new_ship=new.ship,
-                            new_squadron=new.squadron)
-                done.append({"officer": officer.id, "from": officer.rank, "to": new.rank,
-                             "ship": new.ship})
+                prom.update(result="promoted", new_rank=new[0], new_ship=new[1],
+                            new_squadron=new[2])
+                done.append({"officer": officer.id, "from": officer.rank, "to": new[0],
+                             "ship": new[1]})
                 continue
         rec["mids"] += 1
     return done
