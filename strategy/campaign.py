@@ -185,7 +185,8 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
 
     ``deployment``: Table F records (or dicts); None plans it from ``choices`` (``roll``,
     ``pm``, ``fsl``, ``pm_influence``, see :func:`strategy.campaign_plan.plan_campaign`).
-    ``officers``: everyone on the books; None gives NPCs for every berth
+    ``officers``: everyone on the books (vacancies for promotion are the berths they leave
+    empty); None gives NPCs for every berth of the fleet
     (:func:`strategy.fleet.default_officers` seeded from ``seed``).
     ``choices`` also takes: ``season`` ('summer'; autumn, winter and spring campaigns are
     volunteers), ``preset`` {ship code: battle result already earned on the map},
@@ -233,7 +234,7 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
     report["deployment"] = [d.to_dict() for d in deployment]
 
     if officers is None:
-        officers = default_officers(random.Random(seed), ships=[d.ship for d in deployment])
+        officers = default_officers(random.Random(seed))
     officers = officers_from(officers)
     cmd = _Command(deployment, officers, choices)
     preset = dict(choices.get("preset") or {})
