@@ -157,7 +157,7 @@ class CampaignService:
                 raise ActionError("forbidden", "your seat is no longer in this campaign")
             rng = game.event_rng(state["campaign"]["seed"], seq)
             kind, data = game.decide(state, seat, args, rng)
-            return kind, data, None
+            return kind, {**data, "args": args}, None
         return self._commit(campaign_id, seat_id, decide)
 
     def add_seat(self, campaign_id: str, gm_seat_id: str, args: Any) -> tuple[str, str]:

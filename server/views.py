@@ -112,7 +112,7 @@ def _player_data(kind: str, author: str | None, data: dict[str, Any], before: St
     if kind in PUBLIC_EVENTS:
         if kind in ("seat_created", "seat_reissued"):
             return {"seat": public_seat(after["seats"][data["seat"]["id"]])}
-        return copy.deepcopy(data)
+        return {k: copy.deepcopy(v) for k, v in data.items() if k != "args"}
     if kind in ("set_ships", "set_deployment"):
         return {"digit": data["digit"]} if acting == seat["id"] else None
     if kind in ("campaign_created", "note"):

@@ -1,0 +1,216 @@
+"""A whole summer played through the protocol: cabinet, deployment, contact, battle, season.
+
+Also the fog of war for every event type and the replay check of the exported log.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from server.forces import SIGHTING_NM, distance_nm
+from server.replay import replay
+from tests.conftest import ROOT
+from tests.server_helpers import Game, new_app
+
+USHANT = [-5.6, 48.7]
+
+
+def _assert_fogged(payload: dict[str, Any]) -> None:
+    """Every enemy force a player is sent lies within sighting range of a British force."""
+    forces = payload["data"].get("forces")
+    if forces is None:
+        return
+    british = [(f["lon"], f["lat"]) for f in forces if f["side"] == "Britain" and f["afloat"]]
+    for f in forces:
+        if f["side"] != "Britain":
+            assert f["afloat"] and any(distance_nm(p, (f["lon"], f["lat"])) <= SIGHTING_NM
+                                       for p in british), (payload["type"], f["id"])
+            assert "route" not in f and "orders" not in f and "sorties" not in f
+    for e in payload["data"].get("engagements", []):
+        assert "battle" not in e and "pending" not in e
+
+
+@pytest.fixture(scope="module")
+def summer(tmp_path_factory):
+    """One summer, played to its end; every client's received events kept."""
+    app = new_app(tmp_path_factory.mktemp("summer"))
+    game = Game.new(app, seed=11)
+    gm = game.gm()
+    pm = game.add("pm", "prime-minister")
+    fsl = game.add("fsl", "first-sea-lord")
+    red = game.add("red", "admiral", squadron="Red")
+    blue = game.add("blue", "admiral", squadron="Blue")
+    captain = game.add("fg", "captain", ship="FG")
+    observer = game.add("obs", "observer")
+    game.drain()
+    seen: dict[str, list[dict[str, Any]]] = {k: [] for k in game.players}
+
+    def collect() -> None:
+        for key, player in game.players.items():
+            seen[key].extend(player.events())
+
+    steps: dict[str, Any] = {}
+    assert pm.act("set_ships", digit=3)["ok"]
+    assert fsl.act("set_deployment", digit=5)["ok"]
+    assert red.act("deploy", squadron="Red", station="channel")["error"]["code"] == "wrong_phase"
+    steps["roll"] = gm.act("roll_force")
+    collect()
+    steps["deploy"] = red.act("deploy", squadron="Red", patrol=USHANT)
+    steps["blue_on_red"] = blue.act("deploy", squadron="Red", station="channel")
+    steps["enemy"] = gm.act("move_enemy", force="fr-brest", to=USHANT)
+    steps["ready"] = red.act("ready")
+    collect()
+    for _ in range(12):
+        ack = gm.act("advance", days=2)
+        collect()
+        if not ack["ok"]:
+            steps["advance_refused"] = ack
+            break
+        state = game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]
+        if any(not e["over"] for e in state["engagements"]):
+            break
+    steps["state_at_contact"] = game.rest("get", f"/api/campaigns/{game.id}/state").json
+    fight = [e for e in steps["state_at_contact"]["state"]["engagements"] if not e["over"]]
+    steps["fight"] = fight[0]["id"] if fight else None
+    if fight:
+        assert blue.act("engage_decision", engagement=fight[0]["id"],
+                        decision="close")["error"]["code"] == "forbidden"
+        assert gm.act("advance", days=1)["error"]["code"] == "wrong_phase"
+        assert captain.act("engage_decision", engagement=fight[0]["id"],
+                           decision="sail away")["error"]["code"] == "invalid"
+        rounds = 0
+        while True:
+            ack = captain.act("engage_decision", engagement=fight[0]["id"], decision="close",
+                              shot="roundshot")
+            assert ack["ok"], ack
+            rounds += 1
+            state = game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]
+            if next(e for e in state["engagements"] if e["id"] == fight[0]["id"])["over"]:
+                break
+            assert rounds < 200
+        steps["rounds"] = rounds
+    collect()
+    steps["resolve"] = gm.act("resolve_summer")
+    steps["after"] = pm.act("set_ships", digit=1)
+    collect()
+    steps["final"] = game.rest("get", f"/api/campaigns/{game.id}/state").json
+    steps["log"] = game.rest("get", f"/api/campaigns/{game.id}/log").json
+    steps["player_state"] = game.rest("get", f"/api/campaigns/{game.id}/state",
+                                      token=red.token).json["state"]
+    steps["observer_state"] = game.rest("get", f"/api/campaigns/{game.id}/state",
+                                        token=observer.token).json["state"]
+    return game, steps, seen
+
+
+def test_the_cabinet_rolls_table_f(summer) -> None:
+    game, steps, seen = summer
+    roll = steps["roll"]
+    assert roll["ok"]
+    event = next(e for e in seen["red"] if e["seq"] == roll["seq"])
+    assert event["data"]["roll"] == 35
+    codes = {(r["squadron"], r["ship"], r["order"]) for r in event["data"]["deployment"]}
+    assert {("Red", "FG", "F"), ("Red", "DR", "F"), ("Red", "AC", "F")} <= codes
+    gm_event = next(e for e in seen["gm"] if e["seq"] == roll["seq"])
+    enemy = [f for f in gm_event["data"]["forces"] if f["side"] != "Britain"]
+    assert {f["id"] for f in enemy} >= {"fr-brest", "fr-toulon", "sp-cadiz", "nl-texel"}
+    assert all(f["side"] == "Britain" for f in event["data"]["forces"])  # all in port, far off
+    assert next(e for e in seen["obs"] if e["seq"] == roll["seq"])["data"] == {"phase": "summer"}
+
+
+def test_an_admiral_deploys_only_his_own_squadron(summer) -> None:
+    game, steps, seen = summer
+    assert steps["deploy"]["ok"]
+    assert steps["blue_on_red"]["error"]["code"] == "forbidden"
+    event = next(e for e in seen["blue"] if e["seq"] == steps["deploy"]["seq"])
+    route = event["data"]["route"]
+    assert route["distance_nm"] > 100 and route["days"] > 0
+    assert route["track"][-1] == pytest.approx(USHANT, abs=0.05)
+
+
+def test_the_gms_enemy_moves_stay_hidden_until_sighted(summer) -> None:
+    game, steps, seen = summer
+    assert steps["enemy"]["ok"]
+    assert all(e["seq"] != steps["enemy"]["seq"] for e in seen["red"])
+    assert any(e["seq"] == steps["enemy"]["seq"] for e in seen["gm"])
+
+
+def test_contact_opens_an_engagement_fought_through_the_captains_buttons(summer) -> None:
+    game, steps, seen = summer
+    assert steps["fight"] is not None, "the squadrons never met"
+    assert steps["rounds"] >= 1
+    final = steps["final"]["state"]
+    fight = next(e for e in final["engagements"] if e["id"] == steps["fight"])
+    assert fight["over"] and fight["outcome"]["how"] in ("a_wins", "b_wins", "escaped",
+                                                         "disengaged")
+    assert fight["log"] and any(ev.get("type") == "decision" for ev in fight["log"])
+    assert final["results"]["FG"]["engagement"] == steps["fight"]
+    assert 1 <= final["results"]["FG"]["result"] <= 6
+
+
+def test_resolve_summer_uses_the_battle_results_earned(summer) -> None:
+    game, steps, seen = summer
+    assert steps["resolve"]["ok"]
+    final = steps["final"]["state"]
+    assert final["phase"] == "over"
+    report = final["report"]
+    earned = final["results"]["FG"]["result"]
+    fg = [r for r in report["battle_results"] if r.get("ship") == "FG"]
+    assert fg and all(r["result"] == earned for r in fg)
+    assert steps["after"]["error"]["code"] == "wrong_phase"
+    assert steps["observer_state"]["report"] == report
+    assert set(steps["observer_state"]) == {"campaign", "phase", "day", "date", "month",
+                                            "paused", "deadline", "seats", "report"}
+
+
+def test_no_player_is_ever_sent_an_unsighted_enemy(summer) -> None:
+    game, steps, seen = summer
+    types = set()
+    for key in ("pm", "fsl", "red", "blue", "fg"):
+        for payload in seen[key]:
+            types.add(payload["type"])
+            _assert_fogged(payload)
+            assert "notes" not in payload["data"] and "seed" not in json.dumps(payload["data"])
+    assert {"roll_force", "deploy", "advance", "engage_decision"} <= types
+    _assert_fogged({"type": "state", "data": steps["player_state"]})
+    gm_forces = steps["final"]["state"]["forces"]
+    assert len([f for f in gm_forces if f["side"] != "Britain"]) >= 7
+
+
+def test_the_exported_log_replays_exactly(summer, tmp_path) -> None:
+    game, steps, seen = summer
+    state, problems = replay(steps["log"])
+    assert problems == []
+    assert state["phase"] == "over" and state["report"] == steps["final"]["state"]["report"]
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(steps["log"]))
+    cli = subprocess.run([sys.executable, "-m", "server.cli", "replay", str(path)], cwd=ROOT,
+                         capture_output=True, text=True)
+    assert cli.returncode == 0 and "log checks out" in cli.stdout
+    tampered = json.loads(json.dumps(steps["log"]))
+    roll = next(e for e in tampered["events"] if e["type"] == "roll_force")
+    roll["data"]["roll"] = 11
+    _, problems = replay(tampered)
+    assert any("roll_force decides differently" in p for p in problems)
+    path.write_text(json.dumps(tampered))
+    cli = subprocess.run([sys.executable, "-m", "server.cli", "replay", str(path)], cwd=ROOT,
+                         capture_output=True, text=True)
+    assert cli.returncode == 1 and "PROBLEM" in cli.stdout
+    path.write_text("{broken")
+    cli = subprocess.run([sys.executable, "-m", "server.cli", "replay", str(path)], cwd=ROOT,
+                         capture_output=True, text=True)
+    assert cli.returncode == 2 and cli.stderr.count("\n") == 1 and "not JSON" in cli.stderr
+
+
+def test_a_restarted_server_rebuilds_the_same_state(summer) -> None:
+    game, steps, seen = summer
+    from server.app import create_app
+
+    again = create_app({"DATABASE_URL": game.app.config["DATABASE_URL"]})
+    r = again.test_client().get(f"/api/campaigns/{game.id}/state",
+                                headers={"Authorization": f"Bearer {game.gm_token}"})
+    assert r.json == steps["final"]
