@@ -121,10 +121,15 @@ def decide_round(state: State, seat: dict[str, Any], args: dict[str, Any]) -> di
         raise ActionError("not_found", f"no engagement {eid!r}")
     if record["over"]:
         raise ActionError("wrong_phase", f"engagement {eid} is over")
+    decision = args.get("decision")
+    if seat["role"] == "gm":  # absent captains: their ships fight this round by policy
+        if decision != "npc" or set(args) - {"type", "engagement", "decision"}:
+            raise ActionError("invalid", "the GM sends {engagement, decision: 'npc'} to have "
+                                         "this round fought by the NPC policies")
+        return _fight_round(record, record["pending"], None, {})
     mine = [sid for sid, holder in record["awaiting"].items() if holder == seat["id"]]
     if not mine:
         raise ActionError("forbidden", f"your ship is not fighting in engagement {eid}")
-    decision = args.get("decision")
     if decision not in DECISIONS:
         raise ActionError("invalid", f"'decision' must be one of {', '.join(DECISIONS)}")
     orders: dict[str, Any] = {"strike": True} if decision == "strike" else {"move": decision}
@@ -141,13 +146,19 @@ def decide_round(state: State, seat: dict[str, Any], args: dict[str, Any]) -> di
     pending = {**record["pending"], mine[0]: orders}
     if set(pending) != set(record["awaiting"]):
         return {"engagement": eid, "ship": mine[0], "orders": orders, "round": None}
+    return _fight_round(record, pending, mine[0], orders)
+
+
+def _fight_round(record: dict[str, Any], pending: dict[str, Any], ship: str | None,
+                 orders: dict[str, Any]) -> dict[str, Any]:
+    """Fight the next round with the captains' ``pending`` orders (others by policy)."""
     battle = _battle(record)
     try:
         events = battle.step(pending)
     except ValueError as exc:
         raise ActionError("invalid", str(exc)) from None
     _remember({**record, "battle": battle.to_dict()}, battle)
-    return {"engagement": eid, "ship": mine[0], "orders": orders,
+    return {"engagement": record["id"], "ship": ship, "orders": orders,
             "round": {"events": events, "battle": battle.to_dict(), "view": battle.state(),
                       "over": battle.over, "outcome": battle.outcome}}
 

@@ -353,7 +353,7 @@ ACTIONS: dict[str, Action] = {
                     ("cabinet", "summer"), _decide_ready, _apply_ready),
     "advance": Action(("gm",), ("summer",), _decide_advance, _apply_advance,
                       while_paused=False),
-    "engage_decision": Action(("captain",), ("summer",), _decide_engage, _apply_engage,
+    "engage_decision": Action(("captain", "gm"), ("summer",), _decide_engage, _apply_engage,
                               while_paused=False),
     "resolve_summer": Action(("gm",), ("summer",), _decide_resolve, _apply_resolve),
     "pause": Action(("gm",), ("cabinet", "summer", "over"), _decide_pause, _set("paused", True)),
