@@ -26,6 +26,7 @@ Emit = Callable[[str, dict[str, Any]], None]  # (room, event payload)
 
 SEAT_ROLES = ("prime-minister", "first-sea-lord", "admiral", "captain", "observer")
 UNIQUE_ROLES = ("prime-minister", "first-sea-lord")
+PREVIEWABLE = ("deploy", "sail", "move_enemy")
 
 
 def seat_room(campaign_id: str, seat_id: str) -> str:
@@ -159,6 +160,19 @@ class CampaignService:
             kind, data = game.decide(state, seat, args, rng)
             return kind, {**data, "args": args}, None
         return self._commit(campaign_id, seat_id, decide)
+
+    def preview(self, campaign_id: str, seat_id: str, args: dict[str, Any]) -> dict[str, Any]:
+        """Decide an order (deploy, sail, move_enemy) without logging it: the routed track
+        a player sees before he confirms."""
+        if not isinstance(args, dict) or args.get("type") not in PREVIEWABLE:
+            raise ActionError("invalid", f"only {', '.join(PREVIEWABLE)} can be previewed")
+        seq, state = self.current(campaign_id)
+        seat = state["seats"].get(seat_id)
+        if seat is None:
+            raise ActionError("forbidden", "your seat is no longer in this campaign")
+        _, data = game.decide(state, seat, args, game.event_rng(state["campaign"]["seed"],
+                                                                seq + 1))
+        return data
 
     def add_seat(self, campaign_id: str, gm_seat_id: str, args: Any) -> tuple[str, str]:
         """The GM seats a player; returns ``(seat id, token)``."""

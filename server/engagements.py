@@ -64,7 +64,7 @@ def open_engagement(work: State, british_id: str, enemy_id: str, day: int,
                     rng: random.Random) -> dict[str, Any]:
     """Open (and, with no player captain aboard, fight out) an engagement in ``work``."""
     from strategy.chase import chase
-    from strategy.combat import Battle
+    from strategy.combat import SHOT, Battle
 
     british, enemy = work["forces"][british_id], work["forces"][enemy_id]
     side_a, side_b = _side(british, "a"), _side(enemy, "b")
@@ -87,6 +87,10 @@ def open_engagement(work: State, british_id: str, enemy_id: str, day: int,
                     chase=result.to_dict() if not result.escaped else None,
                     distance=None if not result.escaped else 5)
     record["battle"] = battle.to_dict()
+    for ship, state in zip(side_a + side_b, battle.ships, strict=True):
+        ship["caps"] = dict(zip(("hull", "guns", "crew", "rigging"),
+                                (list(c) for c in state.damage.caps), strict=True))
+    record["choices"] = {"decisions": list(DECISIONS), "shots": list(SHOT["shot"])}
     work["engagements"][eid] = record
     if result.escaped:
         _close(work, record, {"how": "escaped", "winner": None, "rounds": 0, "chase": True,

@@ -73,6 +73,9 @@ def register(app: Flask, socketio: SocketIO, service: CampaignService) -> None:
         seat = service.authenticate(campaign_id, token)  # a reissued token stops at once
         if seat["id"] != seat_id:  # pragma: no cover - tokens are unique per seat
             raise ActionError("forbidden", "that token opens another seat")
+        if isinstance(data, dict) and data.get("preview") is True:
+            order = {k: v for k, v in data.items() if k != "preview"}
+            return {"ok": True, "preview": service.preview(campaign_id, seat_id, order)}
         seq = service.act(campaign_id, seat_id, data)
         return {"ok": True, "seq": seq}
 

@@ -99,7 +99,11 @@ def event_for(kind: str, seq: int, author: str | None, data: dict[str, Any],
               before: State, after: State, seat: Seat) -> dict[str, Any] | None:
     """The ``event`` payload ``seat`` receives for one logged event, or None for nothing."""
     if is_gm(seat):
-        return {"seq": seq, "type": kind, "data": copy.deepcopy(data)}
+        full = copy.deepcopy(data)
+        if kind in FORCE_EVENTS:  # the GM's whole picture after it, as players get theirs
+            full["view"] = {"forces": visible_forces(after, seat),
+                            "engagements": _engagements(after, seat)}
+        return {"seq": seq, "type": kind, "data": full}
     out = _player_data(kind, author, data, before, after, seat)
     if out is None:
         return None
