@@ -90,7 +90,7 @@ def force_organisation(roll: int) -> list[Deployment]:
     ``roll`` is the Prime Minister's number digit (1..6, 7 for a player's whole-fleet
     choice) followed by the First Sea Lord's deployment digit (1..6); 11..76.
     """
-    if isinstance(roll, bool) or not isinstance(roll, int) or roll not in TABLE_F_ROLLS:
+    if type(roll) is not int or roll not in TABLE_F_ROLLS:
         raise ValueError(f"no Force Organisation roll {roll!r}: rolls are 11..16, 21..26, "
                          "..., 71..76")
     return list(TABLE_F_ROLLS[roll])
@@ -155,9 +155,9 @@ _BATTLE, _INTERPRETATIONS = _load_battle()
 
 def battle_result(modified_na: int, die: int) -> int:
     """The Battle Result Table: result 1 (best) .. 6 (worst) for an NA of 1..10 and a die."""
-    if isinstance(modified_na, bool) or modified_na not in range(1, 11):
+    if type(modified_na) is not int or not 1 <= modified_na <= 10:
         raise ValueError(f"modified Naval Ability must be 1..10, not {modified_na!r}")
-    if isinstance(die, bool) or die not in range(1, 7):
+    if type(die) is not int or not 1 <= die <= 6:
         raise ValueError(f"the die must be 1..6, not {die!r}")
     return _BATTLE[die - 1][modified_na - 1]
 
@@ -238,7 +238,7 @@ def personal_outcome_targets(order: str, battle_result: int) -> Targets:
     """
     if order not in ORDERS:
         raise ValueError(f"order must be one of B, I, F, C, not {order!r}")
-    if isinstance(battle_result, bool) or battle_result not in range(1, 7):
+    if type(battle_result) is not int or not 1 <= battle_result <= 6:
         raise ValueError(f"battle result must be 1..6, not {battle_result!r}")
     return _OUTCOMES[(order, battle_result)]
 
