@@ -170,6 +170,12 @@ class Battle:
         if distance is not None and not 0 <= int(distance) <= 5:
             raise ValueError("distance must be 0..5")
         self.start = None if distance is None else int(distance)
+        if chase is True:
+            from strategy.combat_odds import run_chase
+
+            chase = run_chase(side_a, side_b, random.Random(seed ^ 0x5EA))
+        elif chase is False:
+            chase = None
         self.chase = _chase_result(chase)
         self.record = record
         self.rng = random.Random(seed)
@@ -564,12 +570,13 @@ class Battle:
                 - self._speed(foe) + m.all + m.positioning + _MORALE[s.morale] + s.chase_gage)
         return self._towed(s, pool)
 
-    def _intent(self, s: ShipState, foe: ShipState) -> tuple[str, int]:
+    def _intent(self, s: ShipState, foe: ShipState, d: int) -> tuple[str, int]:
         o = s.orders
         move = o["move"]
         if move == "flee":
             return "flee", 6
-        if move == "hold" or (o.get("target") not in (None, foe.id)):
+        if move == "hold" or d <= o["range"] or o.get("target") not in (None, foe.id):
+            # already as close as it wants: closing further is no wish to move
             return "hold", 0
         return move, o["range"]
 
@@ -591,7 +598,7 @@ class Battle:
             x, y = self.ships[i], self.ships[j]
             if not (x.active and y.active) or x.boarding is not None or y.boarding is not None:
                 continue
-            ix, iy = self._intent(x, foe=y), self._intent(y, foe=x)
+            ix, iy = self._intent(x, y, d), self._intent(y, x, d)
             if ix[0] == "hold" and iy[0] == "hold":
                 continue
             px = self._position_pool(x, y) if can[x.id] else 0

@@ -98,6 +98,7 @@ def odds(side_a: Any, side_b: Any, n: int = 1000, seed: int = 0, chase: bool = F
     rounds = 0
     for _ in range(n):
         s = master.getrandbits(63)
+        # the same chase a Battle(chase=True, seed=s) would play
         ch = run_chase(a, b, random.Random(s ^ 0x5EA), hunter) if chase else None
         bat = Battle(a, b, seed=s, weather=weather, policies=policies, distance=distance,
                      chase=ch, record=record, max_rounds=max_rounds)

@@ -201,11 +201,13 @@ class Damage:
             if st == HEALTHY:
                 continue
             row = _TABLE[area][st - 1]
-            total += row.get("all", 0)
-            broadside += row.get("broadside", 0)
-            positioning += row.get("positioning", 0)
-            if "gate" in row:
-                gates.append((row["gate"], row["gate_skill"]))
+            # a Dead area is at least as bad as a Maimed one: it keeps the Maimed penalties
+            worst = _TABLE[area][MAIMED - 1] if st == DEAD else row
+            total += worst.get("all", 0)
+            broadside += worst.get("broadside", 0)
+            positioning += worst.get("positioning", 0)
+            if "gate" in worst:
+                gates.append((worst["gate"], worst["gate_skill"]))
             if row.get("no") == "broadside":
                 no_broadside = True
             if row.get("speed_zero"):
