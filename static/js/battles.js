@@ -1,0 +1,288 @@
+// The Battles panel: every engagement this seat may see, streamed from the state and events:
+// the chase and each combat round (cards as cards), the damage tracks as boxes filling, the
+// captain's decision buttons when the engagement awaits his ship, and the odds bar.
+
+import { cardElement, el, fill, getJSON, looksLikeCard, newId, query, show } from "./util.js";
+
+// The server's vocabulary (server/engagements.py DECISIONS, strategy SHOT); an engagement
+// record's own `choices` takes precedence when the server sends one.
+const DECISIONS = ["close", "hold", "flee", "board", "strike"];
+const SHOTS = ["roundshot", "grapeshot", "chainshot", "heated", "double"];
+const AREAS = ["hull", "guns", "crew", "rigging"];
+const STATE_NAMES = ["injured", "maimed", "dead"];
+
+function shipNames(engagement) {
+  const names = {};
+  for (const side of Object.values(engagement.sides || {})) {
+    for (const ship of side) names[ship.id] = ship.name;
+  }
+  for (const ship of engagement.view?.ships || []) names[ship.id] ||= ship.name;
+  return names;
+}
+
+/** A value with any cards in it drawn as cards. */
+function rich(value, names) {
+  if (looksLikeCard(value)) return cardElement(value);
+  if (Array.isArray(value)) {
+    if (value.length && value.every(looksLikeCard)) {
+      return el("span", { class: "cards" }, value.map(cardElement));
+    }
+    return el("span", {}, value.map((v, i) => [i ? ", " : "", rich(v, names)]));
+  }
+  if (typeof value === "string" && names[value]) return names[value];
+  if (value && typeof value === "object") {
+    return el("span", {}, Object.entries(value).map(([k, v], i) => [i ? "; " : "", `${k}: `,
+      rich(v, names)]));
+  }
+  return show(value);
+}
+
+/** One log event as a line of text and cards. */
+export function eventLine(event, names) {
+  const n = (id) => names[id] || id;
+  const t = event.type || event.kind || event.phase || "event";
+  switch (t) {
+    case "conditions":
+      return [`Weather: ${event.weather}`];
+    case "test": {
+      const head = `${event.what} test`;
+      if (Array.isArray(event.sides) && event.sides.length) {
+        return [head, ", Card of Fate ", rich(event.cof, names), ": ",
+          event.sides.map((s, i) => [i ? " vs " : "", `${n(s.who)} `, rich(s.cards, names)]),
+          event.winner ? ` → ${n(event.winner)}` : " → no result"];
+      }
+      return [head, event.ship ? ` (${n(event.ship)})` : "", event.cof ? [", Card of Fate ",
+        rich(event.cof, names)] : "", event.cards ? [" ", rich(event.cards, names)] : "",
+      event.result ? ` → ${event.result}` : ""];
+    }
+    case "decision":
+      return [`${n(event.ship)}: `, Object.entries(event.orders || {})
+        .filter(([, v]) => v !== null && v !== undefined)
+        .map(([k, v]) => `${k} ${typeof v === "string" ? n(v) : show(v)}`).join(", ")];
+    case "distance":
+      return [`Distance ${event.distance}`];
+    case "move":
+      return [`${n(event.by)} ${event.intent}s: distance `, event.before !== undefined
+        ? `${event.before} → ${event.distance}` : `${event.distance}`];
+    case "broadside":
+      return [`${n(event.ship)} fires ${event.shot || ""} at ${n(event.target)}: Card of Fate `,
+        rich(event.cof, names), " ", rich(event.cards || [], names),
+        ` → ${(event.hits || []).length} hit${(event.hits || []).length === 1 ? "" : "s"}`];
+    case "hit":
+      return [`${n(event.ship)} hit in the ${event.area} (${event.level})`,
+        event.card ? [" by ", rich(event.card, names)] : "", event.by ? ` from ${n(event.by)}`
+          : ""];
+    case "damage_state":
+      return [`${n(event.ship)}'s ${event.area} now ${event.state}`];
+    case "end":
+      return [`The battle ends: ${outcomeText(event.outcome, names)}`];
+    default: {
+      const rest = Object.entries(event).filter(([k]) => !["type", "round", "phase"].includes(k));
+      return [`${t.replaceAll("_", " ")}`, rest.length ? ": " : "",
+        rest.map(([k, v], i) => [i ? "; " : "", `${k} `, rich(v, names)])];
+    }
+  }
+}
+
+export function outcomeText(outcome, names = {}) {
+  if (!outcome) return "—";
+  if (typeof outcome === "string") return outcome;
+  const how = { a_wins: "British victory", b_wins: "enemy victory", escaped: "escaped",
+    disengaged: "both disengaged" }[outcome.how] || outcome.how || "";
+  const fates = Object.entries(outcome.ships || {}).filter(([, v]) => v.status
+    && v.status !== "active").map(([id, v]) => `${names[id] || id} ${v.status}`);
+  return `${how}${outcome.rounds ? ` after ${outcome.rounds} round${outcome.rounds === 1 ? ""
+    : "s"}` : ""}${fates.length ? ` (${fates.join(", ")})` : ""}`;
+}
+
+/** One damage area as boxes: crossed boxes filled, per damage state. */
+function track(area, crossed, caps) {
+  const boxes = [];
+  for (let i = 0; i < STATE_NAMES.length; i += 1) {
+    const hit = crossed?.[i] || 0;
+    const cap = caps ? caps[i] || 0 : Math.max(hit, hit ? hit : 1);
+    for (let j = 0; j < Math.max(cap, hit); j += 1) {
+      boxes.push(el("span", { class: `box${j < hit ? " hit" : ""}`,
+        title: `${STATE_NAMES[i]} ${j + 1}` }));
+    }
+    if (i < STATE_NAMES.length - 1) boxes.push(el("span", { class: "sep" }, " "));
+  }
+  const total = (crossed || []).reduce((a, b) => a + b, 0);
+  return el("div", { class: "track", dataset: { area, crossed: String(total) } },
+    el("span", { class: "area" }, area), el("span", { role: "img",
+      "aria-label": `${area}: ${total} boxes crossed` }, boxes));
+}
+
+function shipCard(ship, caps) {
+  return el("div", { class: "ship", dataset: { ship: ship.id, status: ship.status } },
+    el("strong", {}, ship.name), ` (${ship.side === "a" ? "British" : "enemy"}) – `,
+    ship.status, ship.fire ? ` – on fire (${ship.fire})` : "",
+    ship.shot ? el("span", { class: "muted" }, ` – ${ship.shot}`) : null,
+    AREAS.map((a) => track(a, ship.boxes?.[a], (caps || ship.caps)?.[a])));
+}
+
+function oddsBar(odds) {
+  const parts = [["a", "a_wins", "British win"], ["b", "b_wins", "Enemy wins"],
+    ["e", "escaped", "Escape"], ["d", "disengaged", "Disengage"]];
+  return el("div", {}, el("div", { class: "odds", role: "img", dataset: {
+    a: String(odds.a_wins) }, "aria-label": parts.map(([, k, label]) =>
+    `${label} ${Math.round((odds[k] || 0) * 100)}%`).join(", ") }, parts.map(([cls, k, label]) =>
+    el("span", { class: cls, style: `width:${(odds[k] || 0) * 100}%`,
+      title: `${label}: ${Math.round((odds[k] || 0) * 100)}%` },
+    (odds[k] || 0) > 0.12 ? `${Math.round(odds[k] * 100)}%` : ""))),
+  el("p", { class: "muted" }, `Odds from ${odds.n} simulated battles: British `
+    + `${Math.round((odds.a_wins || 0) * 100)}%, enemy ${Math.round((odds.b_wins || 0) * 100)}%, `
+    + `escape ${Math.round((odds.escaped || 0) * 100)}%, disengage `
+    + `${Math.round((odds.disengaged || 0) * 100)}%.`));
+}
+
+export function createBattlesPanel(root, ctx) {
+  const oddsCache = new Map();
+  const shotChoice = new Map();
+  let lastKey = null;
+  let lastWaiting = 0;
+
+  function myShips(engagement) {
+    const seatId = ctx.store.seat?.id;
+    return Object.entries(engagement.awaiting || {}).filter(([, holder]) => holder === seatId)
+      .map(([ship]) => ship);
+  }
+
+  function fetchOdds(engagement) {
+    if (oddsCache.has(engagement.id)) return;
+    const sides = engagement.sides || {};
+    const a = (sides.a || []).map((s) => s.type);
+    const b = (sides.b || []).map((s) => s.type);
+    if (!a.length || !b.length) return;
+    oddsCache.set(engagement.id, { loading: true });
+    getJSON(`/api/odds?${query({ a, b, n: 400, seed: 1 })}`).then((odds) => {
+      oddsCache.set(engagement.id, odds);
+      lastKey = null;
+      render(ctx.store);
+    }).catch((err) => {
+      oddsCache.set(engagement.id, { error: err.message });
+      lastKey = null;
+      render(ctx.store);
+    });
+  }
+
+  /** The GM fights for absent captains: one set of buttons per awaited seat, and "NPC". */
+  function gmControls(engagement) {
+    const holders = [...new Set(Object.values(engagement.awaiting || {}))];
+    const seats = ctx.store.state?.seats || [];
+    const error = el("p", { class: "error", role: "alert" });
+    const npc = el("button", { type: "button", dataset: { decision: "npc" }, onclick: async () => {
+      error.textContent = "";
+      const ack = await ctx.act({ type: "engage_decision", engagement: engagement.id,
+        decision: "npc" });
+      if (!ack.ok) error.textContent = `${ack.error.message} (${ack.error.code})`;
+    } }, "Fight this round by NPC policies");
+    return el("div", {}, el("fieldset", {}, el("legend", {}, "Games Master"),
+      el("p", { class: "muted" }, `Awaiting: ${holders.map((h) => seats.find((s) => s.id === h)
+        ?.name || h).join(", ") || "nobody"}`), npc, error),
+    holders.map((holder) => decisionControls(engagement, Object.entries(engagement.awaiting)
+      .filter(([, h]) => h === holder).map(([sid]) => sid), holder)));
+  }
+
+  function decisionControls(engagement, ships, as = null) {
+    const error = el("p", { class: "error", role: "alert" });
+    const choices = engagement.choices || {};
+    const shots = choices.shots || SHOTS;
+    const shot = el("select", { id: newId("shot") },
+      shots.map((s) => el("option", { value: s }, s)));
+    shot.value = shotChoice.get(engagement.id) || ships.map((sid) => (engagement.view?.ships
+      || []).find((v) => v.id === sid)?.shot).find(Boolean) || shots[0];
+    shot.addEventListener("change", () => shotChoice.set(engagement.id, shot.value));
+    const pending = ships.every((sid) => engagement.pending && sid in engagement.pending);
+    const buttons = (choices.decisions || DECISIONS).map((decision) => el("button", {
+      type: "button", class: decision === "close" ? "primary" : null,
+      dataset: { decision }, disabled: pending,
+      onclick: async (ev) => {
+        error.textContent = "";
+        const action = { type: "engage_decision", engagement: engagement.id, decision };
+        if (decision !== "strike") action.shot = shot.value;
+        if (as) action.as = as;
+        for (const b of ev.target.parentNode.querySelectorAll("button")) b.disabled = true;
+        const ack = await ctx.act(action);
+        if (!ack.ok) {
+          error.textContent = `${ack.error.message} (${ack.error.code})`;
+          for (const b of ev.target.parentNode.querySelectorAll("button")) b.disabled = false;
+        }
+      },
+    }, decision[0].toUpperCase() + decision.slice(1)));
+    return el("fieldset", { class: "orders-round", dataset: { engagement: engagement.id } },
+      el("legend", {}, `${as ? `For ${(ctx.store.state?.seats || []).find((x) => x.id === as)
+        ?.name || as}: orders` : "Your orders"} for round ${(engagement.view?.round ?? 0) + 1}`),
+      el("div", { class: "row" }, el("label", { for: shot.id }, "Shot"), shot),
+      el("div", { class: "decisions", role: "group", "aria-label": "Decision" }, buttons),
+      pending ? el("p", { class: "muted" }, "Orders given; waiting for the other captains.")
+        : null, error);
+  }
+
+  function engagementBox(engagement, forces) {
+    const names = shipNames(engagement);
+    const caps = {};
+    for (const side of Object.values(engagement.sides || {})) {
+      for (const ship of side) caps[ship.id] = ship.caps;
+    }
+    const mine = myShips(engagement);
+    const forceName = (id) => forces.find((f) => f.id === id)?.name || id;
+    const title = (engagement.forces || []).map(forceName).join(" vs ");
+    const log = engagement.log || [];
+    const rounds = new Map();
+    for (const e of log) {
+      const key = e.phase === "chase" ? "Chase" : e.round ? `Round ${e.round}` : "Set-up";
+      if (!rounds.has(key)) rounds.set(key, []);
+      rounds.get(key).push(e);
+    }
+    const odds = oddsCache.get(engagement.id);
+    if (!engagement.over && mine.length) fetchOdds(engagement);
+    const groups = [...rounds.entries()];
+    return el("article", { class: `engagement${engagement.over ? "" : " open"}`, dataset: {
+      engagement: engagement.id, over: String(!!engagement.over), awaitingMe: String(mine.length
+        > 0), rounds: String(engagement.view?.round ?? 0), logLength: String(log.length) } },
+    el("h3", {}, `${engagement.id}: ${title}`, el("span", { class: "muted" },
+      ` – day ${engagement.day ?? "?"}`)),
+    el("p", { class: "status" }, engagement.over
+      ? el("strong", { class: "outcome" }, `Over: ${outcomeText(engagement.outcome, names)}`)
+      : mine.length ? el("strong", {}, "Your ship is engaged: give your orders.")
+        : "Being fought: awaiting the captains."),
+    odds && !odds.loading ? (odds.error ? el("p", { class: "error" }, `Odds: ${odds.error}`)
+      : oddsBar(odds)) : null,
+    !engagement.over && mine.length ? decisionControls(engagement, mine) : null,
+    !engagement.over && ctx.store.seat?.role === "gm" ? gmControls(engagement) : null,
+    (engagement.view?.ships || []).map((ship) => shipCard(ship, caps[ship.id])),
+    el("details", { open: !engagement.over || null }, el("summary", {},
+      `Log (${log.length} events)`), groups.map(([key, events]) => el("div", {},
+      el("h3", {}, key), el("ol", { class: "log", start: 1 }, events.map((e) =>
+        el("li", { dataset: { type: e.type || e.phase || "" } }, eventLine(e, names))))))));
+  }
+
+  function render(store) {
+    const state = store.state;
+    if (!state) return;
+    const engagements = [...(state.engagements || [])].sort((x, y) => (y.day ?? 0) - (x.day ?? 0)
+      || String(y.id).localeCompare(String(x.id), undefined, { numeric: true }));
+    const key = JSON.stringify([engagements.map((e) => [e.id, (e.log || []).length, e.over,
+      e.awaiting, e.pending, e.view?.round]), store.seat?.id]);
+    const badge = document.getElementById("battle-badge");
+    const waiting = engagements.filter((e) => !e.over && myShips(e).length).length;
+    const open = engagements.filter((e) => !e.over).length;
+    if (badge) {
+      badge.hidden = !(waiting || open);
+      badge.textContent = String(waiting || open);
+    }
+    if (key === lastKey) return;
+    const firstAwaiting = waiting > 0 && lastWaiting === 0;
+    lastWaiting = waiting;
+    lastKey = key;
+    fill(root, el("h2", {}, "Battles"), engagements.length
+      ? engagements.map((e) => engagementBox(e, state.forces || []))
+      : el("p", { class: "muted" }, "No engagement yet. When a British force comes within "
+        + "sight of the enemy, the chase and the fight appear here."));
+    root.dataset.count = String(engagements.length);
+    if (firstAwaiting) ctx.selectTab("battles");
+  }
+
+  return { render: (store) => render(store) };
+}

@@ -1,0 +1,202 @@
+// The page at /play/<campaign>?token=...: loads the map, joins the campaign over Socket.IO,
+// keeps the store live and renders the status line and the panels.
+// window.__admiralty exposes the store and a few hooks for the browser tests.
+
+import { createBattlesPanel } from "./battles.js";
+import { createMap, viewButtons } from "./map.js";
+import { connect } from "./net.js";
+import { createOrdersPanel } from "./orders.js";
+import { createLogPanel, createReportPanel } from "./report.js";
+import { applyEvent, createStore, notify, ownSeat, setSnapshot, subscribe } from "./store.js";
+import { deadlineText, el, fill, gameDate, getJSON, roleName } from "./util.js";
+import { createVoyagePanel } from "./voyage.js";
+
+const campaign = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const token = new URLSearchParams(location.search).get("token") || "";
+const store = createStore();
+const $ = (id) => document.getElementById(id);
+
+const debug = {
+  store, joined: false, connection: "connecting", reconnects: 0, caughtUp: null,
+  notices: [], errors: [], renders: 0,
+};
+window.__admiralty = debug;
+
+function notice(text) {
+  debug.notices.push(text);
+  const box = $("map-notice");
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+function setConnection(text, kind) {
+  debug.connection = text;
+  const node = $("st-conn");
+  node.textContent = text;
+  node.className = `item conn ${kind || ""}`;
+}
+
+// -- the status line: always visible -------------------------------------------------------
+function renderStatus() {
+  const state = store.state;
+  const seat = ownSeat(store);
+  if (!state || !seat) return;
+  $("st-campaign").textContent = state.campaign?.name || campaign;
+  const own = seat.squadron ? ` (${seat.squadron})` : seat.ship ? ` (${seat.ship})` : "";
+  $("st-seat").textContent = `${roleName(seat.role)} ${seat.name || ""}${own}`.trim();
+  $("st-phase").textContent = state.phase;
+  $("st-date").textContent = `${gameDate(state.date)} (day ${state.day ?? 0})`;
+  $("st-deadline").textContent = deadlineText(state.deadline);
+  const paused = $("st-paused");
+  paused.textContent = state.paused ? "PAUSED" : "running";
+  paused.className = `item${state.paused ? " paused" : ""}`;
+  const players = (state.seats || []).filter((s) => !["gm", "observer"].includes(s.role));
+  fill($("st-ready"), players.length ? players.map((s, i) => [i ? ", " : "",
+    el("span", { class: s.ready ? "ready-yes" : "ready-no", dataset: { seat: s.id },
+      title: roleName(s.role) }, `${s.ready ? "✔" : "…"} ${s.name}`)]) : "no players seated");
+  document.body.dataset.phase = state.phase;
+  document.body.dataset.role = seat.role;
+}
+
+// -- tabs -----------------------------------------------------------------------------------
+function selectTab(name) {
+  for (const tab of document.querySelectorAll("#tabs [role=tab]")) {
+    const on = tab.id === `tab-${name}`;
+    tab.setAttribute("aria-selected", String(on));
+    tab.tabIndex = on ? 0 : -1;
+    $(tab.getAttribute("aria-controls")).hidden = !on;
+  }
+}
+function wireTabs() {
+  const tabs = [...document.querySelectorAll("#tabs [role=tab]")];
+  for (const tab of tabs) {
+    tab.addEventListener("click", () => selectTab(tab.id.slice(4)));
+    tab.addEventListener("keydown", (ev) => {
+      if (ev.key !== "ArrowRight" && ev.key !== "ArrowLeft") return;
+      const shown = tabs.filter((t) => !t.hidden);
+      const i = shown.indexOf(tab) + (ev.key === "ArrowRight" ? 1 : -1);
+      const next = shown[(i + shown.length) % shown.length];
+      next.focus();
+      selectTab(next.id.slice(4));
+    });
+  }
+  selectTab("orders");
+}
+
+// -- start ----------------------------------------------------------------------------------
+async function loadWorld() {
+  const [layers, ports] = await Promise.all([
+    getJSON("/api/map").catch((err) => {
+      notice(`The map layers could not be loaded: ${err.message}`);
+      return {};
+    }),
+    getJSON("/api/ports").then((b) => b.ports).catch(() => []),
+  ]);
+  return { layers, ports };
+}
+
+let refetching = null;
+/** The GM's events carry raw data: take a fresh snapshot instead of re-deriving anything. */
+function refetchState() {
+  if (refetching) {
+    refetching.again = true;
+    return;
+  }
+  refetching = { again: false };
+  getJSON(`/api/campaigns/${encodeURIComponent(campaign)}/state`, {
+    headers: { Authorization: `Bearer ${token}` },
+  }).then((body) => {
+    if (body.seq >= store.seq) {
+      store.state = body.state;
+      store.seq = body.seq;
+    }
+    notify(store, "refetch");
+  }).catch((err) => notice(`Could not refresh the state: ${err.message}`)).finally(() => {
+    const again = refetching.again;
+    refetching = null;
+    if (again) refetchState();
+  });
+}
+
+async function start() {
+  wireTabs();
+  if (!campaign || !token) {
+    setConnection("no seat token in the link", "warn");
+    notice("Open this page with the link your Games Master gave you (it carries ?token=...).");
+    return;
+  }
+  const t0 = performance.now();
+  const world = await loadWorld();
+  const t1 = performance.now();
+  const map = createMap($("map"), world.layers, world.ports);
+  map.ready.then(() => {
+    debug.timings = { layers_ms: Math.round(t1 - t0), plot_ms: Math.round(performance.now() - t1) };
+  });
+  debug.map = map;
+  $("views").append(viewButtons(map));
+
+  const net = connect({
+    campaign, token, lastSeq: () => store.seq,
+    hooks: {
+      status: setConnection,
+      snapshot(ack) {
+        setSnapshot(store, ack.seat, ack.seq, ack.state);
+        debug.joined = true;
+        setConnection("connected", "ok");
+        notify(store, "snapshot");
+      },
+      caughtUp(ack) {
+        store.seat = ack.seat;
+        let refetch = false;
+        for (const event of ack.events) refetch = applyEvent(store, event) || refetch;
+        store.seq = Math.max(store.seq, ack.seq);
+        debug.reconnects += 1;
+        debug.caughtUp = ack.events.length;
+        const n = ack.events.length;
+        setConnection(`reconnected, caught up ${n} event${n === 1 ? "" : "s"}`, "ok");
+        if (refetch || store.seat.role === "gm") refetchState();
+        notify(store, "caught-up");
+      },
+      event(payload) {
+        if (applyEvent(store, payload)) refetchState();
+        notify(store, payload.type);
+      },
+      failed(error) {
+        setConnection(`refused: ${error.message}`, "warn");
+        notice(`The server refused this seat: ${error.message}`);
+        debug.joinError = error;
+      },
+      revoked() {
+        setConnection("this seat's link was reissued; ask your GM for the new one", "warn");
+      },
+    },
+  });
+  debug.net = net;
+  const ctx = { store, map, campaign, token, act: net.act, notice, selectTab };
+  const panels = [
+    createOrdersPanel($("panel-orders"), ctx),
+    createBattlesPanel($("panel-battles"), ctx),
+    createVoyagePanel($("panel-voyage"), $("tab-voyage"), ctx),
+    createReportPanel($("panel-report"), ctx),
+    createLogPanel($("panel-log"), ctx),
+  ];
+  subscribe(store, (_store, reason) => {
+    renderStatus();
+    map.update(store.state);
+    for (const panel of panels) {
+      try {
+        panel.render(store, reason);
+      } catch (err) {
+        debug.errors.push(String(err));
+        throw err;
+      }
+    }
+    debug.renders += 1;
+    debug.seq = store.seq;
+  });
+  setInterval(() => {
+    if (store.state) $("st-deadline").textContent = deadlineText(store.state.deadline);
+  }, 30000);
+}
+
+start();

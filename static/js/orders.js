@@ -1,0 +1,324 @@
+// The Orders panel: each seat's own controls, built from its role in the join ack.
+// Every control sends one protocol action; the ack's error is shown next to that control.
+
+import { ownForces, ownSeat } from "./store.js";
+import { el, fill, labelled, round } from "./util.js";
+
+/** A button that sends an action and shows the ack's error beside itself. */
+export function actionButton(ctx, label, makeAction, opts = {}) {
+  const error = el("p", { class: "error", role: "alert" });
+  const done = el("span", { class: "ok-text", "aria-live": "polite" });
+  const button = el("button", { type: "button", class: opts.primary ? "primary" : null,
+    dataset: { action: opts.name || "" } }, label);
+  button.addEventListener("click", async () => {
+    error.textContent = "";
+    done.textContent = "";
+    let action;
+    try {
+      action = makeAction();
+    } catch (err) {
+      error.textContent = err.message;
+      return;
+    }
+    if (!action) return;
+    button.disabled = true;
+    const ack = await ctx.act(action);
+    button.disabled = false;
+    if (ack.ok) {
+      done.textContent = opts.okText || "done";
+      setTimeout(() => { done.textContent = ""; }, 2500);
+      if (opts.after) opts.after(ack);
+    } else {
+      error.textContent = `${ack.error.message} (${ack.error.code})`;
+    }
+  });
+  return { button, error, done, nodes: [button, done, error] };
+}
+
+function select(options, value) {
+  const node = el("select", {});
+  for (const [v, text] of options) node.append(el("option", { value: v }, text));
+  if (value !== undefined && value !== null) node.value = String(value);
+  return node;
+}
+
+function digitSection(ctx, title, type, max, current) {
+  const digit = select(Array.from({ length: max }, (_, i) => [i + 1, String(i + 1)]), current);
+  const send = actionButton(ctx, "Choose", () => ({ type, digit: Number(digit.value) }),
+    { primary: true, name: type });
+  return el("fieldset", {}, el("legend", {}, title),
+    el("div", { class: "row" }, labelled(`Digit (1–${max})`, digit), send.nodes),
+    el("p", { class: "muted", dataset: { current: type } },
+      current ? `Your choice: ${current}` : "Not chosen yet: the GM rolls for you if you don't."));
+}
+
+// -- the GM's controls -----------------------------------------------------------------------
+function gmSections(ctx, state) {
+  const out = [];
+  if (state.phase === "cabinet") {
+    const roll = actionButton(ctx, "Roll the force (Table F)", () => ({ type: "roll_force" }),
+      { primary: true, name: "roll_force" });
+    out.push(el("fieldset", {}, el("legend", {}, "Cabinet"),
+      el("p", { class: "muted" }, `Prime Minister's digit: ${state.cabinet?.ships_digit ?? "—"}; `
+        + `First Sea Lord's: ${state.cabinet?.deployment_digit ?? "—"}`),
+      el("div", { class: "row" }, roll.nodes)));
+  }
+  if (state.phase === "summer") {
+    const days = el("input", { type: "number", min: 1, max: 30, value: 1 });
+    const advance = actionButton(ctx, "Advance", () => ({ type: "advance",
+      days: Number(days.value) }), { primary: true, name: "advance" });
+    const resolve = actionButton(ctx, "Resolve the summer", () => (
+      window.confirm("Resolve the season now? The summer ends.") ? { type: "resolve_summer" }
+        : null), { name: "resolve_summer" });
+    out.push(el("fieldset", {}, el("legend", {}, "The clock"),
+      el("div", { class: "row" }, labelled("Days", days), advance.nodes),
+      el("div", { class: "row" }, resolve.nodes)));
+    const enemies = (state.forces || []).filter((f) => f.side !== "Britain" && f.afloat !== false);
+    if (enemies.length) {
+      const force = select(enemies.map((f) => [f.id, `${f.name} (${f.side})`]));
+      const to = select(ctx.map.ports.map((p) => [p.id, `${p.name} (${p.nation})`]));
+      const move = actionButton(ctx, "Move", () => ({ type: "move_enemy", force: force.value,
+        to: to.value }), { name: "move_enemy" });
+      out.push(el("fieldset", {}, el("legend", {}, "The enemy"),
+        el("div", { class: "row" }, labelled("Force", force)),
+        el("div", { class: "row" }, labelled("To", to), move.nodes)));
+    }
+  }
+  const pause = state.paused
+    ? actionButton(ctx, "Resume", () => ({ type: "resume" }), { name: "resume" })
+    : actionButton(ctx, "Pause", () => ({ type: "pause" }), { name: "pause" });
+  const when = el("input", { type: "datetime-local" });
+  const setDeadline = actionButton(ctx, "Set", () => {
+    if (!when.value) throw new Error("pick a date and time first");
+    return { type: "set_deadline", deadline: new Date(when.value).toISOString() };
+  }, { name: "set_deadline" });
+  const clear = actionButton(ctx, "Clear", () => ({ type: "set_deadline", deadline: null }),
+    { name: "clear_deadline" });
+  const note = el("input", { type: "text", maxlength: 4000, placeholder: "seen by you only" });
+  const addNote = actionButton(ctx, "Note", () => ({ type: "note", text: note.value }),
+    { name: "note", after: () => { note.value = ""; } });
+  out.push(el("fieldset", {}, el("legend", {}, "Running the game"),
+    el("div", { class: "row" }, pause.nodes),
+    el("div", { class: "row" }, labelled("Deadline", when), setDeadline.nodes, clear.nodes),
+    el("div", { class: "row" }, labelled("GM note", note), addNote.nodes)));
+  return out;
+}
+
+// -- deploy / sail with a routed preview -----------------------------------------------------
+/** The orders form of an admiral (deploy + sail) or a captain (sail). */
+function movementSection(ctx, forces, role) {
+  const forceSel = select(forces.map((f) => [f.id, `${f.name} (${(f.ships || []).length} ship`
+    + `${(f.ships || []).length === 1 ? "" : "s"})`]));
+  const kinds = role === "admiral"
+    ? [["station", "Deploy to a station"], ["blockade", "Blockade an enemy port"],
+      ["patrol", "Patrol a sea position"], ["sail", "Sail to a port"]]
+    : [["sail", "Sail to a port"], ["sail-sea", "Sail to a sea position"]];
+  const kind = select(kinds);
+  const station = select(ctx.map.stations.map((s) => [s.id, s.name]));
+  const enemyPorts = ctx.map.zones.length
+    ? ctx.map.zones.map((z) => [z.id, z.name])
+    : ctx.map.ports.filter((p) => !["Britain", "Neutral"].includes(p.nation))
+      .map((p) => [p.id, `${p.name} (${p.nation})`]);
+  const blockade = select(enemyPorts);
+  const port = select(ctx.map.ports.map((p) => [p.id, `${p.name} (${p.nation})`]));
+  const lon = el("input", { type: "number", step: "0.01", min: -180, max: 180, value: -6 });
+  const lat = el("input", { type: "number", step: "0.01", min: -90, max: 90, value: 48.5 });
+  const previewBox = el("div", { class: "preview", "aria-live": "polite", hidden: true });
+  const rows = {
+    station: el("div", { class: "row" }, labelled("Station", station)),
+    blockade: el("div", { class: "row" }, labelled("Enemy port", blockade)),
+    sail: el("div", { class: "row" }, labelled("Port", port)),
+    sea: el("div", { class: "row" }, labelled("Lon", lon), labelled("Lat", lat)),
+  };
+
+  function chosen() {
+    const k = kind.value;
+    const fresh = ownForces(ctx.store);
+    const force = fresh.find((f) => f.id === forceSel.value) || fresh[0];
+    const position = [Number(lon.value), Number(lat.value)];
+    if (k === "station") return { force, kind: k, target: station.value };
+    if (k === "blockade") return { force, kind: k, target: blockade.value };
+    if (k === "patrol") return { force, kind: k, target: position };
+    if (k === "sail-sea") return { force, kind: "sail", target: position };
+    return { force, kind: "sail", target: port.value };
+  }
+
+  function action() {
+    const { force, kind: k, target } = chosen();
+    if (!force) throw new Error("you have no force afloat to order");
+    const seat = ctx.store.seat;
+    if (k === "sail") {
+      if (seat.role === "captain" || (force.ships || []).length === 1 && !force.squadron) {
+        return { type: "sail", ship: seat.ship || force.ships[0].code, to: target };
+      }
+      return { type: "sail", squadron: force.squadron, to: target };
+    }
+    return { type: "deploy", squadron: force.squadron, [k]: target };
+  }
+
+  function showRows() {
+    const k = kind.value;
+    rows.station.hidden = k !== "station";
+    rows.blockade.hidden = k !== "blockade";
+    rows.sail.hidden = k !== "sail";
+    rows.sea.hidden = !(k === "patrol" || k === "sail-sea");
+  }
+
+  let previewSeq = 0;
+  /** The server decides the order without logging it and answers with its routed track. */
+  async function preview() {
+    const mine = ++previewSeq;
+    previewBox.hidden = false;
+    let order;
+    try {
+      order = action();
+    } catch (err) {
+      previewBox.textContent = err.message;
+      return;
+    }
+    previewBox.textContent = "Routing…";
+    const ack = await ctx.act({ ...order, preview: true });
+    if (mine !== previewSeq) return;
+    if (!ack.ok) {
+      previewBox.textContent = `No route: ${ack.error.message} (${ack.error.code})`;
+      delete previewBox.dataset.distance;
+      ctx.map.setPreview(null);
+      return;
+    }
+    const route = ack.preview?.route || {};
+    const risks = (route.risks || []).map((r) => (typeof r === "string" ? r : r.name || r.kind
+      || JSON.stringify(r)));
+    fill(previewBox, el("strong", {}, "Route preview: "),
+      `${round(route.distance_nm, 0)} nm, ${round(route.days, 1)} days under the month's wind`,
+      risks.length ? el("div", { class: "muted" }, `Risks: ${risks.join("; ")}`) : null);
+    previewBox.dataset.distance = String(route.distance_nm);
+    previewBox.dataset.days = String(route.days);
+    ctx.map.setPreview(route.track || [], `${round(route.distance_nm, 0)} nm, `
+      + `${round(route.days, 1)} days`);
+  }
+
+  const confirm = actionButton(ctx, "Confirm orders", action, { primary: true, name: "orders",
+    okText: "orders given", after: () => ctx.map.setPreview(null) });
+  const previewButton = el("button", { type: "button", dataset: { action: "preview" },
+    onclick: preview }, "Preview route");
+  for (const control of [forceSel, kind, station, blockade, port, lon, lat]) {
+    control.addEventListener("change", () => {
+      showRows();
+      preview();
+    });
+  }
+  showRows();
+
+  // A click on the map fills the form: a station, an enemy port (blockade), a port, the sea.
+  const unpick = ctx.map.onPick((pick) => {
+    if (!document.body.contains(kind)) {
+      unpick();
+      return;
+    }
+    const has = (sel, v) => [...sel.options].some((o) => o.value === v);
+    if (role === "admiral" && pick.kind === "station" && has(station, pick.id)) {
+      kind.value = "station";
+      station.value = pick.id;
+    } else if (role === "admiral" && pick.kind === "port" && has(blockade, pick.id)) {
+      kind.value = "blockade";
+      blockade.value = pick.id;
+    } else if (pick.kind === "port" && has(port, pick.id)) {
+      kind.value = "sail";
+      port.value = pick.id;
+    } else if (pick.kind === "sea") {
+      if (role === "admiral" && pick.station && has(station, pick.station)
+        && kind.value === "station") {
+        station.value = pick.station;
+      } else {
+        kind.value = role === "admiral" ? "patrol" : "sail-sea";
+        lon.value = pick.lon;
+        lat.value = pick.lat;
+      }
+    } else {
+      return;
+    }
+    showRows();
+    preview();
+  });
+
+  return el("fieldset", { class: "movement" },
+    el("legend", {}, role === "admiral" ? "Orders for your squadron" : "Orders for your ship"),
+    el("p", { class: "muted" }, "Pick the order, or click a station, a port or the sea on the "
+      + "map; check the routed preview, then confirm."),
+    el("div", { class: "row" }, labelled(role === "admiral" ? "Force" : "Ship", forceSel)),
+    el("div", { class: "row" }, labelled("Order", kind)),
+    Object.values(rows), el("div", { class: "row" }, previewButton, confirm.nodes), previewBox);
+}
+
+function forcesTable(forces) {
+  if (!forces.length) return el("p", { class: "muted" }, "No forces of yours at sea yet.");
+  return el("table", {}, el("tr", {}, el("th", {}, "Force"), el("th", {}, "Where"),
+    el("th", {}, "Orders")), forces.map((f) => el("tr", { dataset: { force: f.id } },
+    el("td", {}, f.name), el("td", {}, f.port || `${round(f.lat, 2)}, ${round(f.lon, 2)}`),
+    el("td", {}, f.orders ? `${f.orders.kind} ${Array.isArray(f.orders.target)
+      ? f.orders.target.map((v) => round(v, 2)).join(", ") : f.orders.target ?? ""}`
+      + (f.route ? ` (${round(f.route.days, 1)} d)` : "") : "—"))));
+}
+
+function deploymentTable(deployment) {
+  if (!deployment || !deployment.length) return null;
+  return el("details", {}, el("summary", {}, `Force organisation (${deployment.length} ships)`),
+    el("table", {}, el("tr", {}, ["Fleet", "Squadron", "Ship", "Order"].map((h) =>
+      el("th", {}, h))), deployment.map((d) => el("tr", {}, el("td", {}, d.fleet),
+      el("td", {}, d.squadron || "—"), el("td", {}, d.name ? `${d.name} (${d.ship})` : d.ship),
+      el("td", {}, d.order)))));
+}
+
+/** The Orders panel; render() rebuilds its forms only when what they offer changes. */
+export function createOrdersPanel(root, ctx) {
+  let key = null;
+  const live = el("div", {});
+  const forms = el("div", {});
+  root.append(forms, live);
+  return {
+    render(store) {
+      const state = store.state;
+      const seat = ownSeat(store);
+      if (!state || !seat) return;
+      const mine = ownForces(store);
+      const enemyIds = (state.forces || []).filter((f) => f.side !== "Britain").map((f) => f.id);
+      const nextKey = JSON.stringify([seat.role, state.phase, state.paused, state.cabinet,
+        mine.map((f) => f.id), seat.role === "gm" ? enemyIds : 0]);
+      if (nextKey !== key) {
+        key = nextKey;
+        const sections = [];
+        if (seat.role === "gm") sections.push(...gmSections(ctx, state));
+        if (seat.role === "prime-minister" && state.phase === "cabinet") {
+          sections.push(digitSection(ctx, "Number of ships (Table F)", "set_ships", 7,
+            state.cabinet?.ships_digit));
+        }
+        if (seat.role === "first-sea-lord" && state.phase === "cabinet") {
+          sections.push(digitSection(ctx, "Deployment (Table F)", "set_deployment", 6,
+            state.cabinet?.deployment_digit));
+        }
+        if ((seat.role === "admiral" || seat.role === "captain") && state.phase === "summer") {
+          const afloat = mine.filter((f) => f.afloat !== false);
+          sections.push(afloat.length ? movementSection(ctx, afloat, seat.role)
+            : el("p", { class: "muted" }, "Your command is not at sea this summer."));
+        }
+        if (seat.role === "observer") {
+          sections.push(el("p", { class: "muted" }, "You are watching: no orders to give."));
+        }
+        if (!["gm", "observer"].includes(seat.role) && state.phase !== "over") {
+          const toggle = actionButton(ctx, seat.ready ? "Not ready" : "Ready",
+            () => ({ type: "ready", ready: !ownSeat(ctx.store).ready }), { name: "ready" });
+          sections.push(el("fieldset", {}, el("legend", {}, "Turn"),
+            el("div", { class: "row" }, toggle.nodes)));
+        }
+        if (state.phase === "over") {
+          sections.push(el("p", {}, "The summer is over: see the Report tab."));
+        }
+        fill(forms, el("h2", {}, "Orders"), sections);
+      }
+      const readyButton = forms.querySelector("button[data-action=ready]");
+      if (readyButton) readyButton.textContent = seat.ready ? "Not ready" : "Ready";
+      fill(live, el("h2", {}, seat.role === "gm" ? "British forces" : "Your forces"),
+        forcesTable(mine), deploymentTable(state.deployment));
+    },
+  };
+}

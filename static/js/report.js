@@ -1,0 +1,235 @@
+// The season report (state.report after resolve_summer) as plotly charts, and the event log
+// as a step-through replay on the map. The GM replays the whole log (/api/campaigns/<id>/log);
+// a player steps through the events his page received.
+
+import { el, fill, gameDate, getJSON, labelled, roleName, show } from "./util.js";
+
+const RESULT_COLOURS = ["#1b5e20", "#66bb6a", "#bdbdbd", "#ffb74d", "#e53935", "#6d1b1b"];
+
+function squadronOf(report, officer) {
+  const code = String(officer || "").split("-")[0];
+  const ship = report.ships?.[code];
+  if (ship) return ship.squadron || "Independent";
+  const sq = ["White", "Red", "Blue", "Blockade"].find((s) => String(officer).startsWith(s));
+  return sq || "Admiralty";
+}
+
+/** Counts per squadron of the Briny battle results 1..6. */
+export function resultsBySquadron(report) {
+  const squadrons = [];
+  const counts = {};
+  for (const ship of Object.values(report.ships || {})) {
+    const sq = ship.squadron || "Independent";
+    if (!counts[sq]) {
+      counts[sq] = [0, 0, 0, 0, 0, 0];
+      squadrons.push(sq);
+    }
+    const r = Number(ship.battle_result);
+    if (r >= 1 && r <= 6) counts[sq][r - 1] += 1;
+  }
+  return { squadrons, counts };
+}
+
+/** Deaths, mentions, wounds, promotions and courts martial per squadron. */
+export function peopleBySquadron(report) {
+  const rows = {};
+  const row = (sq) => {
+    rows[sq] ||= { deaths: 0, mentions: 0, wounded: 0, promotions: 0, courts: 0 };
+    return rows[sq];
+  };
+  for (const p of report.personal_outcomes || []) {
+    const r = row(squadronOf(report, p.officer));
+    if (p.dead) r.deaths += 1;
+    r.mentions += Number(p.mids || 0);
+    if (p.nelson_touch?.wounded) r.wounded += 1;
+  }
+  for (const p of report.promotions || []) {
+    if (p.from !== p.to) row(squadronOf(report, p.officer)).promotions += 1;
+  }
+  for (const c of report.courts_martial || []) row(squadronOf(report, c.officer)).courts += 1;
+  return rows;
+}
+
+function chart(id, traces, layout) {
+  const node = el("div", { class: "chart", id });
+  requestAnimationFrame(() => window.Plotly.newPlot(node, traces, {
+    margin: { l: 40, r: 8, t: 28, b: 40 }, font: { size: 11 }, barmode: "stack",
+    legend: { orientation: "h", y: -0.2 }, ...layout,
+  }, { displaylogo: false, responsive: true, displayModeBar: false }));
+  return node;
+}
+
+export function createReportPanel(root, ctx) {
+  let shown = null;
+  return {
+    render(store) {
+      const report = store.state?.report;
+      if (report === shown) return;
+      shown = report;
+      if (!report) {
+        fill(root, el("h2", {}, "Season report"), el("p", { class: "muted" },
+          "The report appears here when the GM resolves the summer."));
+        return;
+      }
+      const { squadrons, counts } = resultsBySquadron(report);
+      const people = peopleBySquadron(report);
+      const groups = Object.keys(people);
+      const plunder = report.plunder_shares || [];
+      const invasion = report.invasion || {};
+      const ships = Object.entries(report.ships || {});
+      fill(root, el("h2", {}, "Season report"),
+        el("p", { class: "invasion", dataset: { invaded: String(!!invasion.invaded) } },
+          el("strong", {}, "Invasion check: "), invasion.invaded ? "England is INVADED."
+            : "no invasion this summer.", invasion.results ? ` Results ${show(invasion.results)}`
+            : ""),
+        chart("chart-results", [1, 2, 3, 4, 5, 6].map((r) => ({
+          type: "bar", name: `Result ${r}`, x: squadrons, y: squadrons.map((s) => counts[s][r - 1]),
+          marker: { color: RESULT_COLOURS[r - 1] },
+        })), { title: { text: "Battle results by squadron (1 best, 6 worst)" },
+          yaxis: { title: { text: "ships" }, dtick: 1 } }),
+        chart("chart-people", [["deaths", "Deaths", "#6d1b1b"], ["wounded", "Wounded", "#e57373"],
+          ["mentions", "Mentions in despatches", "#1565c0"], ["promotions", "Promotions",
+            "#2e7d32"], ["courts", "Courts martial", "#6d6d6d"]].map(([k, name, colour]) => ({
+          type: "bar", name, x: groups, y: groups.map((g) => people[g][k]), marker: { color: colour },
+        })), { title: { text: "Deaths, mentions and promotions" }, barmode: "group" }),
+        plunder.length ? chart("chart-plunder", [{
+          type: "bar", x: plunder.map((p) => p.admiral), y: plunder.map((p) => p.guineas),
+          text: plunder.map((p) => p.fraction), marker: { color: "#c9a227" },
+          hovertemplate: "%{x}: %{y} guineas (%{text})<extra></extra>",
+        }], { title: { text: "Plunder: admirals' shares (guineas)" } }) : null,
+        ships.length ? el("details", {}, el("summary", {}, "Ships"), el("table", {},
+          el("tr", {}, ["Ship", "Squadron", "Result", ""].map((h) => el("th", {}, h))),
+          ships.map(([code, s]) => el("tr", {}, el("td", {}, `${s.name} (${code})`),
+            el("td", {}, s.squadron || "—"), el("td", {}, s.battle_result),
+            el("td", {}, s.interpretation || ""))))) : null);
+      root.dataset.report = "1";
+    },
+  };
+}
+
+// -- the event log and its replay -------------------------------------------------------------
+
+function describe(event, seats) {
+  const d = event.data || {};
+  const who = (id) => seats.find((s) => s.id === id)?.name || id;
+  switch (event.type) {
+    case "deploy":
+    case "sail":
+    case "move_enemy":
+      return `${event.type.replace("_", " ")}: ${d.force} → ${d.orders ? `${d.orders.kind} `
+        + `${show(d.orders.target)}` : ""}${d.route ? ` (${Math.round(d.route.distance_nm)} nm, `
+        + `${Number(d.route.days).toFixed(1)} days)` : ""}`;
+    case "advance":
+      return `the clock advances ${d.days} day${d.days === 1 ? "" : "s"} to day ${d.day}`;
+    case "ready":
+      return `${who(d.seat)} is ${d.ready ? "ready" : "not ready"}`;
+    case "seat_created":
+    case "seat_reissued":
+      return `${roleName(d.seat?.role)} ${d.seat?.name || ""} seated`;
+    case "roll_force":
+      return `the force is rolled: ${d.roll ?? ""}`;
+    case "engage_decision":
+      return `engagement ${d.engagement}: orders`;
+    case "resolve_summer":
+      return "the summer is resolved";
+    default:
+      return `${event.type.replaceAll("_", " ")} ${Object.keys(d).length ? show(Object.fromEntries(
+        Object.entries(d).filter(([k]) => !["forces", "engagements", "view", "args"]
+          .includes(k)))) : ""}`;
+  }
+}
+
+/**
+ * The forces after each event: players' events carry snapshots; the GM's log carries the
+ * raw data (the initial forces on roll_force, the changed ones on advance, new routes).
+ */
+export function replayFrames(events) {
+  const frames = [];
+  let forces = null;
+  let engagements = [];
+  for (const event of events) {
+    const d = event.data || {};
+    const view = d.view || (Array.isArray(d.forces) && Array.isArray(d.engagements) ? d : null);
+    if (view) {
+      forces = Object.fromEntries(view.forces.map((f) => [f.id, f]));
+      engagements = view.engagements;
+    } else if (event.type === "roll_force" && Array.isArray(d.forces)) {
+      forces = Object.fromEntries(d.forces.map((f) => [f.id, f]));
+    } else if (event.type === "advance" && d.forces && forces) {
+      forces = { ...forces, ...d.forces };
+      engagements = [...engagements, ...(d.engagements || [])];
+    } else if (["deploy", "sail", "move_enemy"].includes(event.type) && forces && forces[d.force]) {
+      forces = { ...forces, [d.force]: { ...forces[d.force], route: d.route, orders: d.orders } };
+    }
+    frames.push({ event, forces: forces ? Object.values(forces) : null, engagements });
+  }
+  return frames;
+}
+
+export function createLogPanel(root, ctx) {
+  let frames = [];
+  let index = -1;
+  let fromServer = false;
+  const list = el("ol", { class: "events", "aria-label": "Events" });
+  const position = el("span", { class: "muted", "aria-live": "polite" });
+  const slider = el("input", { type: "range", min: 0, max: 0, value: 0 });
+  const error = el("p", { class: "error", role: "alert" });
+  const step = (i) => {
+    if (!frames.length) return;
+    index = Math.max(0, Math.min(frames.length - 1, i));
+    slider.value = String(index);
+    const frame = frames[index];
+    position.textContent = `event ${index + 1} of ${frames.length} (seq ${frame.event.seq})`;
+    root.dataset.step = String(index);
+    ctx.map.setReplay(frame.forces || [], frame.engagements);
+    for (const [i2, li] of [...list.children].entries()) li.classList.toggle("current", i2 === index);
+    list.children[index]?.scrollIntoView({ block: "nearest" });
+  };
+  const buttons = [["⏮ First", () => step(0)], ["◀ Back", () => step(index - 1)],
+    ["Next ▶", () => step(index + 1)], ["Last ⏭", () => step(frames.length - 1)],
+    ["End replay", () => { index = -1; ctx.map.setReplay(null); position.textContent = "";
+      for (const li of list.children) li.classList.remove("current"); }]]
+    .map(([label, fn]) => el("button", { type: "button", onclick: fn }, label));
+  slider.addEventListener("input", () => step(Number(slider.value)));
+
+  function load(events) {
+    frames = replayFrames(events);
+    slider.max = String(Math.max(0, frames.length - 1));
+    const seats = ctx.store.state?.seats || [];
+    fill(list, frames.map((f) => el("li", { dataset: { seq: f.event.seq } },
+      el("span", { class: "muted" }, `#${f.event.seq} `), describe(f.event, seats))));
+    root.dataset.events = String(frames.length);
+  }
+
+  const fetchLog = el("button", { type: "button", hidden: true, onclick: async () => {
+    error.textContent = "";
+    try {
+      const log = await getJSON(`/api/campaigns/${encodeURIComponent(ctx.campaign)}/log`,
+        { headers: { Authorization: `Bearer ${ctx.token}` } });
+      fromServer = true;
+      load(log.events);
+      step(0);
+    } catch (err) {
+      error.textContent = err.message;
+    }
+  } }, "Load the whole log");
+
+  fill(root, el("h2", {}, "Event log and replay"),
+    el("p", { class: "muted" }, "Step through the campaign's events; the map shows the forces "
+      + "as they were after each (orange outlines)."),
+    el("div", { class: "row" }, fetchLog), error,
+    el("div", { class: "row", role: "group", "aria-label": "Replay" }, buttons),
+    el("div", { class: "row" }, labelled("Step", slider), position), list);
+
+  return {
+    render(store) {
+      fetchLog.hidden = store.seat?.role !== "gm";
+      if (fromServer) return;
+      if (store.events.length !== frames.length) {
+        load(store.events);
+        if (index >= 0) step(index);
+      }
+      root.dataset.date = gameDate(store.state?.date);
+    },
+  };
+}

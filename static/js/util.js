@@ -1,0 +1,181 @@
+// Small helpers shared by the client's modules: DOM building, formatting, REST calls.
+// No game rules live here (or anywhere in static/): the server decides, the client shows.
+
+/** Build an element: el("button", {type: "button", onclick: f}, "Roll"). */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      node.addEventListener(key.slice(2), value);
+    } else if (key === "dataset") {
+      Object.assign(node.dataset, value);
+    } else if (key === "class") {
+      node.className = value;
+    } else if (value === true) {
+      node.setAttribute(key, "");
+    } else {
+      node.setAttribute(key, String(value));
+    }
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** Replace all children of `node`. */
+export function fill(node, ...children) {
+  node.replaceChildren();
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+let uid = 0;
+/** A unique DOM id for label/for pairs. */
+export function newId(prefix = "f") {
+  uid += 1;
+  return `${prefix}-${uid}`;
+}
+
+/** A labelled control: returns [label, control]. */
+export function labelled(text, control) {
+  if (!control.id) control.id = newId();
+  return [el("label", { for: control.id }, text), control];
+}
+
+const SUIT_SYMBOLS = {
+  hearts: "♥", diamonds: "♦", clubs: "♣", spades: "♠",
+  h: "♥", d: "♦", c: "♣", s: "♠", "♥": "♥", "♦": "♦", "♣": "♣", "♠": "♠",
+};
+const RANK_NAMES = { 1: "A", 11: "J", 12: "Q", 13: "K", 14: "A" };
+
+/**
+ * A card as its face text and colour class: {rank: 10, suit: "hearts"} -> "10♥".
+ * Accepts the shapes a server record may use: an object with rank/suit (or value),
+ * a string such as "10H", "QS", "10♥" or "Joker".
+ */
+export function cardFace(card) {
+  if (card === null || card === undefined) return null;
+  if (typeof card === "string") {
+    const text = card.trim();
+    if (/^(joker|jk)$/i.test(text)) return { text: "🃏", red: false, joker: true };
+    const m = text.match(/^(10|[2-9]|[AJQKT])\s*(?:of\s+)?([HDCS♥♦♣♠]|hearts|diamonds|clubs|spades)$/i);
+    if (m) {
+      const rank = m[1].toUpperCase() === "T" ? "10" : m[1].toUpperCase();
+      const suit = SUIT_SYMBOLS[m[2].toLowerCase()] || m[2];
+      return { text: rank + suit, red: suit === "♥" || suit === "♦", joker: false };
+    }
+    return { text, red: false, joker: false };
+  }
+  if (typeof card === "object") {
+    if (card.joker || card.rank === "joker" || card.suit === "joker") {
+      return { text: "🃏", red: false, joker: true };
+    }
+    const rawRank = card.rank ?? card.value;
+    const rank = RANK_NAMES[rawRank] || String(rawRank ?? "?");
+    const suitKey = String(card.suit ?? "").toLowerCase();
+    const suit = SUIT_SYMBOLS[suitKey] || SUIT_SYMBOLS[suitKey[0]] || card.suit || "";
+    return { text: rank + suit, red: suit === "♥" || suit === "♦", joker: false };
+  }
+  return { text: String(card), red: false, joker: false };
+}
+
+/** A card drawn as a small playing card element. */
+export function cardElement(card) {
+  const face = cardFace(card);
+  if (!face) return null;
+  return el("span", {
+    class: "card" + (face.red ? " red" : "") + (face.joker ? " joker" : ""),
+    role: "img", "aria-label": face.joker ? "joker" : face.text,
+  }, face.text);
+}
+
+/** Does this value look like a playing card? (used to find cards in generic records) */
+export function looksLikeCard(value) {
+  if (typeof value === "string") {
+    return /^(10|[2-9AJQKT])[HDCS♥♦♣♠]$/.test(value.trim()) || /^(joker|JK)$/.test(value.trim());
+  }
+  return !!value && typeof value === "object" && ("suit" in value) && ("rank" in value
+    || "value" in value);
+}
+
+/** "1805-06-04" -> "4 June 1805". */
+export function gameDate(iso) {
+  if (!iso) return "—";
+  const [y, m, d] = iso.split("-").map(Number);
+  const months = ["January", "February", "March", "April", "May", "June", "July", "August",
+    "September", "October", "November", "December"];
+  return `${d} ${months[m - 1]} ${y}`;
+}
+
+/** A deadline (ISO UTC) as local text with what is left, or "none". */
+export function deadlineText(iso, now = Date.now()) {
+  if (!iso) return "none";
+  const when = new Date(iso);
+  if (Number.isNaN(when.getTime())) return iso;
+  const left = when.getTime() - now;
+  const hours = Math.floor(Math.abs(left) / 3600000);
+  const minutes = Math.floor((Math.abs(left) % 3600000) / 60000);
+  const span = hours ? `${hours} h ${minutes} min` : `${minutes} min`;
+  const stamp = when.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+  return left >= 0 ? `${stamp} (in ${span})` : `${stamp} (passed ${span} ago)`;
+}
+
+export function round(value, digits = 1) {
+  if (typeof value !== "number" || !Number.isFinite(value)) return "—";
+  const f = 10 ** digits;
+  return String(Math.round(value * f) / f);
+}
+
+/** Fetch JSON; throws an Error carrying the protocol's {code, message} on failure. */
+export async function getJSON(url, options = {}) {
+  const response = await fetch(url, options);
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (!response.ok || (body && body.ok === false)) {
+    const error = body && body.error ? body.error : { code: "http", message: response.statusText };
+    const err = new Error(error.message || `HTTP ${response.status}`);
+    err.code = error.code || String(response.status);
+    throw err;
+  }
+  return body;
+}
+
+/** Query string from an object (arrays repeat the key). */
+export function query(params) {
+  const q = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === null || value === undefined || value === "") continue;
+    for (const v of Array.isArray(value) ? value : [value]) q.append(key, String(v));
+  }
+  return q.toString();
+}
+
+/** "prime-minister" -> "Prime Minister". */
+export function roleName(role) {
+  const names = { gm: "Games Master", "prime-minister": "Prime Minister",
+    "first-sea-lord": "First Sea Lord", admiral: "Admiral", captain: "Captain",
+    observer: "Observer" };
+  return names[role] || role;
+}
+
+/** Human text for any small value found in a generic record. */
+export function show(value) {
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "number") return Number.isInteger(value) ? String(value) : round(value, 2);
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return value.map(show).join(", ");
+  if (typeof value === "object") {
+    return Object.entries(value).map(([k, v]) => `${k}: ${show(v)}`).join("; ");
+  }
+  return String(value);
+}
