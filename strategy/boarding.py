@@ -89,6 +89,8 @@ def _duel(battle: Any, s: Any, o: Any, foe: Any, role: str) -> bool:
                             ((foe, f"{foe.id} {role}", foe.spec.deck == "gm"),
                              t_pool - health), ship=s.id, target=foe.id, role=role)
     mine, theirs = battle.last_best
+    foe.skill_cache.clear()
+    s.skill_cache.clear()
     if mine:
         new = wound(health, mine)
         if oname:

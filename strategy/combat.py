@@ -106,9 +106,10 @@ def weather(name_: str) -> Mapping[str, Any]:
 class ShipState:
     """One ship during a battle. Policies read it; only the engine changes it."""
 
-    __slots__ = ("id", "side", "index", "spec", "damage", "status", "fire", "shot",
+    __slots__ = ("id", "side", "index", "spec", "damage", "status", "active", "fire", "shot",
                  "shot_set", "gage", "chase_gage", "lost", "health", "npc_health",
-                 "discipline", "gunnery", "acting", "tow", "orders", "boarding", "morale")
+                 "discipline", "gunnery", "acting", "tow", "orders", "boarding", "morale",
+                 "skill_cache")
 
     def __init__(self, sid: str, side_: str, index: int, spec: Combatant) -> None:
         self.id = sid
@@ -117,6 +118,8 @@ class ShipState:
         self.spec = spec
         self.damage = Damage(spec.boxes)
         self.status = "active"
+        #: still fighting (status "active"); kept as a flag for the hot path
+        self.active = True
         self.fire = 0
         self.shot = "roundshot"
         self.shot_set = False
@@ -133,10 +136,8 @@ class ShipState:
         self.orders: dict[str, Any] = {}
         self.boarding: Any = None
         self.morale = spec.morale
-
-    @property
-    def active(self) -> bool:
-        return self.status == "active"
+        #: skills as tested (officer, Discipline cards, lost officers); cleared on change
+        self.skill_cache: dict[str, int] = {}
 
     def view(self) -> dict[str, Any]:
         """Plain summary for events and clients."""
@@ -316,7 +317,7 @@ class Battle:
             if self.chase["escaped"]:
                 for s in self.ships:
                     if s.side == self.chase["prey"]:
-                        s.status = "escaped"
+                        s.status, s.active = "escaped", False
                 self.emit("chase", result="escaped", prey=self.chase["prey"])
                 self._finish()
                 return
@@ -349,6 +350,7 @@ class Battle:
             if alloc is None:
                 alloc = self.policies[s.side].discipline(self, s)
             s.discipline = _check_discipline(s, alloc)
+            s.skill_cache.clear()
             if s.discipline:
                 self.emit("discipline", ship=s.id, cards=dict(s.discipline))
 
@@ -403,12 +405,16 @@ class Battle:
             if s.active and s.orders.get("strike"):
                 self._out_of_battle(s, "struck")
         self._check_end()
+        becalmed = self.weather["sets"]
         for s in self.ships:
             if not s.active:
                 continue
             s.acting = True
-            s.tow = bool(s.orders.get("tow")) and self.weather["name"] == "Becalmed"
-            gates = [g for g in s.damage.mods().gates if g[0] == "act"]
+            s.tow = becalmed and bool(s.orders.get("tow"))
+            mods = s.damage.mods()
+            if not mods.gates and s.morale == "healthy":
+                continue
+            gates = [g for g in mods.gates if g[0] == "act"]
             if _MORALE[s.morale] <= -3:
                 gates.append(("act", "discipline"))
             for _, skill in gates:
@@ -475,6 +481,24 @@ class Battle:
     # ----- Step Three: fire and repair ------------------------------------------------
 
     def _skill(self, s: ShipState, key: str, officer: str | None = None) -> int:
+        if officer is None:
+            got = s.skill_cache.get(key)
+            if got is None:
+                got = s.skill_cache[key] = self._skill_now(s, key)
+            return got
+        return self._skill_now(s, key, officer)
+
+    def _repair_pool(self, s: ShipState, what: str) -> int:
+        by = s.orders.get("repair_by")
+        if by is None:
+            got = s.skill_cache.get("repair " + what)
+            if got is None:
+                got = s.skill_cache["repair " + what] = max(
+                    self._skill(s, k) for k in _REPAIR_SKILLS[what])
+            return self._towed(s, got)
+        return self._towed(s, max(self._skill(s, k, by) for k in _REPAIR_SKILLS[what]))
+
+    def _skill_now(self, s: ShipState, key: str, officer: str | None = None) -> int:
         if officer is not None:
             o = next(x for x in s.spec.officers if x.name == officer)
             return o.skill(key) + s.discipline.get(o.name, 0)
@@ -508,10 +532,7 @@ class Battle:
                 continue
             rep = s.orders.get("repair") if s.acting else None
             if rep == "fire" and s.fire:
-                pool = max(self._skill(s, k, s.orders.get("repair_by"))
-                           for k in _REPAIR_SKILLS["fire"])
-                pool = self._towed(s, pool)
-                ok = self.unopposed("extinguish", s, pool)
+                ok = self.unopposed("extinguish", s, self._repair_pool(s, "fire"))
                 before = s.fire
                 if ok:
                     s.fire -= 1
@@ -527,13 +548,10 @@ class Battle:
                     area = AREAS.index(rep)
                     if not sum(s.damage.crossed[area]):
                         continue
-                    pool = max(self._skill(s, k, s.orders.get("repair_by"))
-                               for k in _REPAIR_SKILLS[rep])
-                    pool = self._towed(s, pool)
-                    level = self.unopposed(f"repair {rep}", s, pool)
+                    level = self.unopposed("repair", s, self._repair_pool(s, rep), area=rep)
                     if level:
                         got = s.damage.repair(area, level)
-                        if got:
+                        if got and self.record:
                             self.emit("repair", ship=s.id, area=rep, level=STATES[got],
                                       state=STATES[s.damage.state(area)])
 
@@ -616,12 +634,14 @@ class Battle:
             elif move in ("close", "board"):
                 new = max(want, d - steps) if d > want else d
             if new == d:
-                self.emit("move", ships=[x.id, y.id], by=win.id, intent=move, distance=d)
+                if self.record:
+                    self.emit("move", ships=[x.id, y.id], by=win.id, intent=move, distance=d)
                 continue
             self.dist[(i, j)] = new
             self._foes = None
-            self.emit("move", ships=[x.id, y.id], by=win.id, intent=move, before=d,
-                      distance=min(new, 6))
+            if self.record:
+                self.emit("move", ships=[x.id, y.id], by=win.id, intent=move, before=d,
+                          distance=min(new, 6))
             if d > 2 >= new and not self.fired and new > 0:
                 win.gage = _GAGE
                 self.emit("weather_gage", ship=win.id, bonus=_GAGE)
@@ -649,8 +669,7 @@ class Battle:
             plan = self._fire_plan(s)
             if plan:
                 firing.append((s, plan, 0))
-        pairs = {id(b): b for s in self.ships if s.boarding is not None
-                 for b in (s.boarding,)}
+        pairs = {id(s.boarding): s.boarding for s in self.ships if s.boarding is not None}
         if not firing and not pairs:
             return
         shots = []
@@ -666,9 +685,12 @@ class Battle:
             hits = []
             for s, plan, pool in shots:
                 hits.extend(self._broadside(s, plan, pool, cof))
+            extra = False
             for s, target, area, level, c, shot in hits:
                 self._apply_shot(s, target, area, level, c, shot)
-            self._extra_injuries(hits)
+                extra = extra or shot == "double"
+            if extra:
+                self._extra_injuries(hits)
             for s, _, _ in shots:
                 s.gage = 0
             self._check_out()
@@ -705,6 +727,8 @@ class Battle:
         return _LONG["rated_1_3"] if rate <= 3 else _LONG["rated_4_6"]
 
     def _hwyf(self, s: ShipState) -> int:
+        if not s.spec.officers:
+            return 0
         busy = {s.orders.get("repair_by")} if s.orders.get("repair") else set()
         chosen = s.orders.get("hwyf") or {}
         total = 0
@@ -771,6 +795,9 @@ class Battle:
 
     def _apply_shot(self, s: ShipState, t: ShipState, area: int, level: int, c: int,
                     shot: str) -> None:
+        if shot == "roundshot" and not self.record:
+            t.damage.hit(area, level)
+            return
         spec = SHOT["shot"][shot]
         shifted = min(3, level + spec["shift"][area])
         if shifted < 1:
@@ -792,6 +819,9 @@ class Battle:
 
     def _hit(self, t: ShipState, area: int, level: int, c: int | None, by: Any,
              how: str) -> None:
+        if not self.record:
+            t.damage.hit(area, level)
+            return
         before = t.damage.state(area)
         got = t.damage.hit(area, level)
         if self.record:
@@ -818,6 +848,7 @@ class Battle:
         if not s.active:
             return
         s.status = status
+        s.active = False
         s.fire = 0
         self._foes = None
         if s.boarding is not None:
@@ -839,7 +870,7 @@ class Battle:
             return
         a = b = False
         for s in self.ships:
-            if s.status == "active":
+            if s.active:
                 if s.side == "a":
                     a = True
                 else:

@@ -85,23 +85,26 @@ class Policy:
     def target(self, battle: Any, ship: Any) -> Any | None:
         """The enemy to fight: nearest, then weakest."""
         foes = battle.enemies(ship)
-        if not foes:
-            return None
+        if len(foes) < 2:
+            return foes[0] if foes else None
         return min(foes, key=lambda f: (battle.distance(ship, f), strength(f), f.id))
 
     def repair(self, battle: Any, ship: Any) -> str | None:
         """Fire first, then the worst damage state, Hull before Crew, Guns, Rigging."""
         if ship.fire:
             return "fire"
-        dmg = ship.damage
-        worst = max(_REPAIR_ORDER, key=lambda a: (dmg.state(a), sum(dmg.crossed[a]),
-                                                  -_REPAIR_ORDER.index(a)))
-        return _AREA_NAMES[worst] if sum(dmg.crossed[worst]) else None
+        st, crossed = ship.damage.st, ship.damage.crossed
+        best, key = None, None
+        for rank, a in enumerate(_REPAIR_ORDER):
+            n = crossed[a][0] + crossed[a][1] + crossed[a][2]
+            if n and (key is None or (st[a], n, -rank) > key):
+                best, key = a, (st[a], n, -rank)
+        return None if best is None else _AREA_NAMES[best]
 
     def should_strike(self, battle: Any, ship: Any) -> bool:
         """Strike when Hull and Crew are both Maimed or worse."""
-        dmg = ship.damage
-        return dmg.state(HULL) >= MAIMED and dmg.state(CREW) >= MAIMED
+        st = ship.damage.st
+        return st[HULL] >= MAIMED and st[CREW] >= MAIMED
 
     def surrender(self, battle: Any, ship: Any) -> bool:
         """After losing a boarding round: give up when the Crew is down to its last box."""
