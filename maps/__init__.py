@@ -1,1 +1,24 @@
-"""The world of Admiralty: coasts, ports, stations, shallows and routes under sail."""
+"""The world of Admiralty: coasts, ports, stations, shallows and routes under sail.
+
+>>> world = load_world()
+>>> world is load_world()
+True
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from maps.world import World
+
+__all__ = ["load_world"]
+
+
+@cache
+def load_world() -> World:
+    """The world, built on the first call and shared afterwards."""
+    from maps.world import World
+
+    return World()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cache
 from types import MappingProxyType
 
 import numpy as np
@@ -114,8 +115,26 @@ def _strength_ma(base: np.ndarray, strength: str) -> np.ndarray:
 
 
 def made_good_ma_array(rel: np.ndarray, strength: str = "fair") -> np.ndarray:
-    """:func:`made_good_ma` for an array of angles (degrees off the wind's source)."""
-    rel = np.radians(np.abs((np.asarray(rel, dtype=float) + 180) % 360 - 180))
+    """:func:`made_good_ma` for an array of angles (degrees off the wind's source).
+
+    Read from a table at every tenth of a degree, linearly interpolated.
+    """
+    rel = np.abs((np.asarray(rel, dtype=float) + 180) % 360 - 180)
+    return np.interp(rel, _TABLE_DEG, _polar_table(strength))
+
+
+_TABLE_DEG = np.linspace(0.0, 180.0, 1801)
+
+
+@cache
+def _polar_table(strength: str) -> np.ndarray:
+    table = _made_good(_TABLE_DEG, strength)
+    table.setflags(write=False)
+    return table
+
+
+def _made_good(rel_deg: np.ndarray, strength: str) -> np.ndarray:
+    rel = np.radians(rel_deg)
     ma = _strength_ma(_HEADING_MA, strength)
     best = np.zeros(rel.shape)
     # a course is sailed as boards on two of the 8 headings h1, h2 (possibly the same):

@@ -21,7 +21,16 @@ import numpy as np
 
 from maps.sailing import STRENGTH_MA
 
-__all__ = ["WIND_FILE", "Region", "Wind", "load_regions", "prevailing_wind", "wind_arrays"]
+__all__ = [
+    "STRENGTHS",
+    "WIND_FILE",
+    "Region",
+    "Wind",
+    "load_regions",
+    "prevailing_wind",
+    "wind_arrays",
+    "wind_codes",
+]
 
 WIND_FILE = Path(__file__).resolve().parent / "data" / "wind.json"
 MONTHS = tuple(range(1, 13))
@@ -99,19 +108,34 @@ def prevailing_wind(lon: float, lat: float, month: int) -> Wind:
     raise AssertionError("unreachable: the bands cover the globe")  # pragma: no cover
 
 
-def wind_arrays(lons, lats, month: int) -> tuple[np.ndarray, np.ndarray]:
-    """Vectorised winds: (from_deg array, strength array of 'light'/'fair'/'fresh')."""
+STRENGTHS = ("light", "fair", "fresh")
+
+
+@cache
+def _month_table(month: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Boxes (R x 4), source bearings and strength codes of the regions blowing in a month."""
+    rows = [(r.bbox, w.from_deg, STRENGTHS.index(w.strength))
+            for r in load_regions() if (w := r.wind(month)) is not None]
+    boxes = np.array([b for b, _, _ in rows])
+    frm = np.array([f for _, f, _ in rows])
+    code = np.array([c for _, _, c in rows])
+    for a in (boxes, frm, code):
+        a.setflags(write=False)
+    return boxes, frm, code
+
+
+def wind_codes(lons, lats, month: int) -> tuple[np.ndarray, np.ndarray]:
+    """Vectorised winds: (from_deg array, strength code array: index into STRENGTHS)."""
     _check_month(month)
     lons, lats = np.asarray(lons, dtype=float), np.asarray(lats, dtype=float)
-    frm = np.full(lons.shape, np.nan)
-    strength = np.full(lons.shape, "", dtype=object)
-    todo = np.ones(lons.shape, dtype=bool)
-    for r in load_regions():
-        w = r.wind(month)
-        if w is None:
-            continue
-        lon0, lat0, lon1, lat1 = r.bbox
-        hit = todo & (lons >= lon0) & (lons <= lon1) & (lats >= lat0) & (lats <= lat1)
-        frm[hit], strength[hit] = w.from_deg, w.strength
-        todo &= ~hit
-    return frm, strength
+    boxes, frm, code = _month_table(month)
+    inside = ((lons[..., None] >= boxes[:, 0]) & (lons[..., None] <= boxes[:, 2])
+              & (lats[..., None] >= boxes[:, 1]) & (lats[..., None] <= boxes[:, 3]))
+    first = np.argmax(inside, axis=-1)  # the bands guarantee a hit
+    return frm[first], code[first]
+
+
+def wind_arrays(lons, lats, month: int) -> tuple[np.ndarray, np.ndarray]:
+    """Vectorised winds: (from_deg array, strength array of 'light'/'fair'/'fresh')."""
+    frm, code = wind_codes(lons, lats, month)
+    return frm, np.array(STRENGTHS, dtype=object)[code]

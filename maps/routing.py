@@ -1,0 +1,368 @@
+"""Routes under sail on the sea lanes: A* (networkx) on time under the season's wind.
+
+An edge's weight is the hours a ship of 1 knot reaching speed needs for it: its length in
+nautical miles over ``made_good_ma / 12`` (seed 003's points of sail, :mod:`maps.sailing`)
+under the prevailing wind at its middle in that month (:mod:`maps.wind`). So A->B and
+B->A differ. Large ships (Third Rate and up) lose every edge touching a named shallow or
+the inshore band; middling ships may use them, small ships may cross shallows (and the
+band freely), at a risk listed on the leg and with their time doubled in the search (a
+prudent master takes a hazard only for a real gain). The heuristic is the great-circle
+distance over the fastest speed of the month, so A* stays exact.
+
+The two ends join the graph through straight "connectors" to nearby nodes that see them.
+A harbour approach is pilotage: connectors ignore the inshore band (never land, and never
+a shallow for a large ship). The path is then straightened: a shortcut over up to
+:data:`SHORTCUT_HOPS` nodes replaces the nodes between when it touches no land (nor band
+or shallow) and takes no longer under the wind.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+
+import networkx as nx
+import numpy as np
+import shapely
+from shapely.geometry import LineString
+
+from maps.land import lines_cross_land
+from maps.lanes import SeaLanes
+from maps.sailing import ShipType, made_good_ma_array, point_of_sail, reach_knots
+from maps.voyage import SHALLOW_RULE, Leg, Risk, Stop
+from maps.wind import STRENGTHS, wind_arrays, wind_codes
+
+__all__ = ["EARTH_RADIUS_NM", "RISK_PENALTY", "SHORTCUT_HOPS", "Router", "gc_nm", "track_nm"]
+
+EARTH_RADIUS_NM = 3440.065
+#: A hazard edge counts this many times its time in the search (small and middling ships).
+RISK_PENALTY = 2.0
+#: Straightening looks this many nodes ahead.
+SHORTCUT_HOPS = 8
+_CONNECT_K = 12
+_GRAPHS_KEPT = 12
+
+
+def gc_nm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Great-circle distances (nautical miles) between (lon, lat) arrays.
+
+    >>> round(float(gc_nm(np.array([0.0, 0.0]), np.array([0.0, 1.0]))), 1)
+    60.0
+    """
+    lo1, la1, lo2, la2 = (np.radians(v) for v in (a[..., 0], a[..., 1], b[..., 0], b[..., 1]))
+    h = np.sin((la2 - la1) / 2) ** 2 + np.cos(la1) * np.cos(la2) * np.sin((lo2 - lo1) / 2) ** 2
+    return 2 * EARTH_RADIUS_NM * np.arcsin(np.sqrt(np.minimum(1.0, h)))
+
+
+def _pieces(a: np.ndarray, b: np.ndarray, step: float = 1.0):
+    """Cut straight lon/lat segments into pieces of at most ``step`` degrees."""
+    n = np.maximum(1, np.ceil(np.max(np.abs(b - a), axis=1) / step)).astype(int)
+    seg = np.repeat(np.arange(len(a)), n)
+    k = np.concatenate([np.arange(m) for m in n]) if len(n) else np.zeros(0, int)
+    f0, f1 = (k / n[seg])[:, None], ((k + 1) / n[seg])[:, None]
+    p0 = a[seg] + (b[seg] - a[seg]) * f0
+    p1 = a[seg] + (b[seg] - a[seg]) * f1
+    return seg, p0, p1
+
+
+def track_nm(coords: np.ndarray) -> float:
+    """Length in nautical miles of a lon/lat polyline drawn straight on the chart."""
+    coords = np.asarray(coords, dtype=float)
+    if len(coords) < 2:
+        return 0.0
+    _, p0, p1 = _pieces(coords[:-1], coords[1:])
+    return float(gc_nm(p0, p1).sum())
+
+
+def _bearing(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    mid = np.radians((a[:, 1] + b[:, 1]) / 2)
+    return np.degrees(np.arctan2((b[:, 0] - a[:, 0]) * np.cos(mid), b[:, 1] - a[:, 1])) % 360
+
+
+def speed_factor(a: np.ndarray, b: np.ndarray, month: int) -> np.ndarray:
+    """MA made good over 12 for sailing a->b under the wind at the middle of each segment."""
+    mid = (a + b) / 2
+    frm, code = wind_codes(mid[:, 0], mid[:, 1], month)
+    rel = frm - _bearing(a, b)
+    out = np.zeros(len(a))
+    for c, s in enumerate(STRENGTHS):
+        m = code == c
+        if m.any():
+            out[m] = made_good_ma_array(rel[m], s) / 12.0
+    return out
+
+
+def segment_hours(a: np.ndarray, b: np.ndarray, month: int):
+    """Per straight segment a->b: hours at 1 knot reaching speed, nm, and the pieces."""
+    seg, p0, p1 = _pieces(a, b)
+    nm = gc_nm(p0, p1)
+    f = speed_factor(p0, p1, month)
+    hours = np.bincount(seg, weights=nm / np.maximum(f, 1e-6), minlength=len(a))
+    return hours, np.bincount(seg, weights=nm, minlength=len(a)), (p0, p1, nm)
+
+
+def sail_hours(coords: np.ndarray, month: int):
+    """Per segment of a polyline: hours at 1 knot reaching speed, nm, and the pieces."""
+    return segment_hours(coords[:-1], coords[1:], month)
+
+
+@dataclass(frozen=True, eq=False)
+class _Hazard:
+    id: str
+    name: str
+    rule: str
+    polygon: shapely.Geometry
+
+
+class Router:
+    """Routes on :class:`~maps.lanes.SeaLanes` with the given named shallows.
+
+    Thread-safe: the per-(size, month) graphs are built once and the search adds its two
+    temporary ends under a lock.
+    """
+
+    def __init__(self, lanes: SeaLanes, shallows: Sequence = ()) -> None:
+        self.lanes = lanes
+        nodes, edges = lanes.nodes, lanes.edges
+        self._a, self._b = nodes[edges[:, 0]], nodes[edges[:, 1]]
+        self._nm = gc_nm(self._a, self._b)
+        self._node_pts = shapely.points(nodes)
+        self._node_tree = shapely.STRtree(self._node_pts)
+        self._rad = [(math.radians(x), math.radians(y), math.cos(math.radians(y)))
+                     for x, y in nodes.tolist()]
+        self._hazards = tuple(
+            _Hazard(s.id, s.name, getattr(getattr(s, "risk", None), "text", SHALLOW_RULE),
+                    s.polygon) for s in shallows)
+        polys = np.array([h.polygon for h in self._hazards], dtype=object)
+        shapely.prepare(polys)
+        self._hazard_polys = polys
+        self._hazard_tree = shapely.STRtree(polys) if len(polys) else None
+        lines = shapely.linestrings(np.stack([self._a, self._b], axis=1))
+        self._edge_hazards = self._hazards_of(lines)
+        self._shallow = np.array([bool(h) for h in self._edge_hazards])
+        self._lock = threading.Lock()
+        self._graphs: OrderedDict[tuple[str, int], tuple[nx.DiGraph, float]] = OrderedDict()
+
+    # -- geometry tests -------------------------------------------------------------------
+    def _hazards_of(self, lines: np.ndarray) -> list[tuple[int, ...]]:
+        """Indices of the named shallows each line touches."""
+        out: list[list[int]] = [[] for _ in range(len(lines))]
+        if self._hazard_tree is None or not len(lines):
+            return [()] * len(lines)
+        q, t = self._hazard_tree.query(lines)
+        hit = shapely.intersects(self._hazard_polys[t], lines[q])
+        for i, j in zip(q[hit].tolist(), t[hit].tolist(), strict=True):
+            out[i].append(j)
+        return [tuple(sorted(set(x))) for x in out]
+
+    def _band_hits(self, lines: np.ndarray) -> np.ndarray:
+        return shapely.intersects(self.lanes.band, lines)
+
+    # -- the search graphs ----------------------------------------------------------------
+    def graph(self, size: str, month: int) -> tuple[nx.DiGraph, float]:
+        """The directed graph for a size class and month, and its fastest speed factor."""
+        key = (size, month)
+        with self._lock:
+            if key in self._graphs:
+                self._graphs.move_to_end(key)
+                return self._graphs[key]
+        fwd = speed_factor(self._a, self._b, month)
+        back = speed_factor(self._b, self._a, month)
+        risky = self._shallow.copy()
+        allowed = np.ones(len(fwd), dtype=bool)
+        if size == "Large":
+            allowed = ~(self._shallow | self.lanes.inshore)
+            risky[:] = False
+        elif size == "Middling":
+            risky |= self.lanes.inshore
+        pen = np.where(risky, RISK_PENALTY, 1.0)
+        ok = allowed & (fwd > 0)
+        okb = allowed & (back > 0)
+        u, v = self.lanes.edges[:, 0], self.lanes.edges[:, 1]
+        eid = np.arange(len(u))
+        g = nx.DiGraph()
+        g.add_nodes_from(range(len(self.lanes.nodes)))
+        w1 = (self._nm * pen / np.where(ok, fwd, 1)).tolist()
+        w2 = (self._nm * pen / np.where(okb, back, 1)).tolist()
+        g.add_edges_from((a, b, {"w": w, "eid": e}) for a, b, w, e, k in
+                         zip(u.tolist(), v.tolist(), w1, eid.tolist(), ok.tolist(), strict=True)
+                         if k)
+        g.add_edges_from((b, a, {"w": w, "eid": e}) for a, b, w, e, k in
+                         zip(u.tolist(), v.tolist(), w2, eid.tolist(), okb.tolist(), strict=True)
+                         if k)
+        vmax = float(max(fwd.max(), back.max(), 1.0)) * 1.0001
+        with self._lock:
+            self._graphs[key] = (g, vmax)
+            while len(self._graphs) > _GRAPHS_KEPT:
+                self._graphs.popitem(last=False)
+        return g, vmax
+
+    # -- connecting a free position -------------------------------------------------------
+    def _connectors(self, p: tuple[float, float], size: str, month: int, outgoing: bool,
+                    g: nx.DiGraph) -> list[tuple[int, float, tuple[int, ...]]]:
+        """(node, weight, shallows crossed) for straight runs between ``p`` and nearby nodes."""
+        pt = np.array(p, dtype=float)
+        for radius in (1.0, 2.0, 4.0, 8.0, 16.0):
+            cand = self._node_tree.query(shapely.box(p[0] - radius, p[1] - radius,
+                                                     p[0] + radius, p[1] + radius))
+            if not len(cand):
+                continue
+            d = gc_nm(np.broadcast_to(pt, (len(cand), 2)), self.lanes.nodes[cand])
+            cand = cand[np.argsort(d)][: 4 * _CONNECT_K]
+            cand = np.array([c for c in cand.tolist() if g.degree(c) > 0], dtype=int)
+            if not len(cand):
+                continue
+            ends = self.lanes.nodes[cand]
+            segs = np.stack([np.broadcast_to(pt, ends.shape), ends], axis=1)
+            if not outgoing:
+                segs = segs[:, ::-1]
+            clear = ~lines_cross_land(segs)
+            hz = self._hazards_of(shapely.linestrings(segs))
+            hours = segment_hours(segs[:, 0], segs[:, 1], month)[0]
+            out = []
+            for i in np.flatnonzero(clear).tolist():
+                if hz[i] and size == "Large":
+                    continue
+                w = float(hours[i]) * (RISK_PENALTY if hz[i] else 1.0)
+                if math.isfinite(w) and w < 1e12:
+                    out.append((int(cand[i]), w, hz[i]))
+                if len(out) >= _CONNECT_K:
+                    break
+            if out:
+                return out
+        return []
+
+    # -- the route ------------------------------------------------------------------------
+    def route(self, origin: Stop, destination: Stop, ship: ShipType, month: int,
+              depart_day: float = 0.0) -> Leg:
+        """The fastest track from ``origin`` to ``destination`` for ``ship`` in ``month``."""
+        a, b = (origin.lon, origin.lat), (destination.lon, destination.lat)
+        knots = reach_knots(ship)
+        if a == b:
+            return Leg(origin, destination, ship.name, month, knots, 0.0, 0.0,
+                       LineString([a, b]), depart_day=depart_day)
+        g, vmax = self.graph(ship.size, month)
+        conn_a = self._connectors(a, ship.size, month, True, g)
+        conn_b = self._connectors(b, ship.size, month, False, g)
+        if not conn_a:
+            raise ValueError(f"{origin.label()} is not connected to the open sea")
+        if not conn_b:
+            raise ValueError(f"{destination.label()} is not connected to the open sea")
+        direct = self._direct(a, b, ship.size, month)
+        path = self._search(g, vmax, a, b, conn_a, conn_b, direct)
+        coords = np.array([a] + [tuple(self.lanes.nodes[n]) for n in path[1:-1]] + [b])
+        coords = self._straighten(coords, ship.size, month)
+        return self._leg(origin, destination, ship, month, knots, coords, depart_day)
+
+    def _direct(self, a, b, size, month) -> float | None:
+        seg = np.array([[a, b]])
+        if lines_cross_land(seg)[0]:
+            return None
+        if self._hazards_of(shapely.linestrings(seg))[0]:
+            return None
+        if size != "Small" and self._band_hits(shapely.linestrings(seg))[0]:
+            return None
+        return float(sail_hours(seg[0], month)[0][0])
+
+    def _search(self, g, vmax, a, b, conn_a, conn_b, direct) -> list:
+        rad = self._rad
+        lb, la = math.radians(b[0]), math.radians(b[1])
+        cb = math.cos(la)
+        k = 2 * EARTH_RADIUS_NM / vmax
+
+        def h(u, _target) -> float:
+            if u == "B":
+                return 0.0
+            x, y, c = (math.radians(a[0]), math.radians(a[1]), math.cos(math.radians(a[1]))) \
+                if u == "A" else rad[u]
+            s = math.sin((la - y) / 2) ** 2 + c * cb * math.sin((lb - x) / 2) ** 2
+            return k * math.asin(math.sqrt(min(1.0, s)))
+
+        with self._lock:
+            g.add_edges_from(("A", n, {"w": w, "eid": -1}) for n, w, _ in conn_a)
+            g.add_edges_from((n, "B", {"w": w, "eid": -1}) for n, w, _ in conn_b)
+            if direct is not None:
+                g.add_edge("A", "B", w=direct, eid=-1)
+            try:
+                return nx.astar_path(g, "A", "B", heuristic=h, weight="w")
+            except nx.NetworkXNoPath:
+                raise ValueError("no passage by sea between these places for this ship") from None
+            finally:
+                g.remove_nodes_from(("A", "B"))
+
+    def _straighten(self, coords: np.ndarray, size: str, month: int) -> np.ndarray:
+        """Replace runs of nodes by straight shortcuts that are clear and no slower."""
+        n = len(coords)
+        if n <= 2:
+            return coords
+        hours, _, _ = sail_hours(coords, month)
+        cum = np.concatenate([[0.0], np.cumsum(hours)])
+        pairs = [(i, j) for i in range(n) for j in range(i + 2, min(n, i + SHORTCUT_HOPS + 1))]
+        if not pairs:
+            return coords
+        ij = np.array(pairs)
+        segs = np.stack([coords[ij[:, 0]], coords[ij[:, 1]]], axis=1)
+        ok = ~lines_cross_land(segs)
+        lines = shapely.linestrings(segs)
+        if self._hazard_tree is not None:
+            ok &= np.array([not h for h in self._hazards_of(lines)])
+        if size != "Small":
+            ok[ok] &= ~self._band_hits(lines[ok])
+        t = np.full(len(ij), np.inf)
+        if ok.any():
+            t[ok] = segment_hours(segs[ok, 0], segs[ok, 1], month)[0]
+        # fastest path over the DAG of path steps and clear shortcuts (no slower than the steps)
+        best = np.full(n, np.inf)
+        prev = np.zeros(n, dtype=int)
+        best[0] = 0.0
+        short = {}
+        for (i, j), tij in zip(pairs, t.tolist(), strict=True):
+            if tij <= cum[j] - cum[i] + 1e-9:
+                short.setdefault(j, []).append((i, tij))
+        for j in range(1, n):
+            best[j], prev[j] = best[j - 1] + hours[j - 1], j - 1
+            for i, tij in short.get(j, ()):
+                if best[i] + tij < best[j] - 1e-9 or (
+                        best[i] + tij <= best[j] + 1e-9 and i < prev[j]):
+                    best[j], prev[j] = best[i] + tij, i
+        keep = [n - 1]
+        while keep[-1] != 0:
+            keep.append(int(prev[keep[-1]]))
+        return coords[keep[::-1]]
+
+    def _leg(self, origin, destination, ship, month, knots, coords, depart_day) -> Leg:
+        hours, nm, (p0, p1, pnm) = sail_hours(coords, month)
+        lines = shapely.linestrings(np.stack([coords[:-1], coords[1:]], axis=1))
+        risks: list[Risk] = []
+        seen: set[tuple[str, str]] = set()
+        hz = self._hazards_of(lines)
+        band = self._band_hits(lines) if ship.size == "Middling" else np.zeros(len(lines), bool)
+        for s, line in enumerate(lines):
+            for j in hz[s]:
+                hzd = self._hazards[j]
+                if ("shallows", hzd.id) not in seen:
+                    seen.add(("shallows", hzd.id))
+                    at = shapely.get_coordinates(shapely.intersection(line, hzd.polygon))
+                    risks.append(Risk("shallows", hzd.id, hzd.name,
+                                      tuple(at[0]) if len(at) else tuple(coords[s]),
+                                      hzd.rule))
+            if band[s] and ("inshore", str(s)) not in seen and s not in (0, len(lines) - 1):
+                seen.add(("inshore", str(s)))
+                at = shapely.get_coordinates(shapely.intersection(line, self.lanes.band))
+                risks.append(Risk("inshore", "inshore-band", "the inshore band",
+                                  tuple(at[0]) if len(at) else tuple(coords[s]), SHALLOW_RULE))
+        # nautical miles by point of sail, piece by piece
+        frm, _ = wind_arrays((p0[:, 0] + p1[:, 0]) / 2, (p0[:, 1] + p1[:, 1]) / 2, month)
+        brg = _bearing(p0, p1)
+        sailing: dict[str, float] = {}
+        for f, bb, d in zip(frm.tolist(), brg.tolist(), pnm.tolist(), strict=True):
+            pos = point_of_sail(bb, f)
+            pos = "beating (tacking)" if pos == "in irons" else pos
+            sailing[pos] = sailing.get(pos, 0.0) + d
+        return Leg(origin, destination, ship.name, month, knots, float(nm.sum()),
+                   float(hours.sum()) / knots / 24.0, LineString(coords), tuple(risks),
+                   MappingProxyType(sailing), depart_day)

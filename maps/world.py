@@ -1,0 +1,146 @@
+"""The world: land, ports, stations, shallows and the router, behind one object.
+
+>>> from maps import load_world
+>>> w = load_world()
+>>> v = w.route("portsmouth", "gibraltar", ship="Third Rate", month=6)
+>>> 1100 < v.distance_nm < 1500 and not w.is_land(*v.track.coords[5])
+True
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from maps import land, places
+from maps.lanes import load_lanes
+from maps.routing import Router
+from maps.sailing import ship_type
+from maps.voyage import Leg, Stop, Voyage
+
+__all__ = ["DAYS_PER_MONTH", "Place", "World"]
+
+#: A place on a route: a port id or a (lon, lat) position.
+Place = str | tuple[float, float]
+#: Length of a month when a long voyage moves on through the seasons.
+DAYS_PER_MONTH = 365.25 / 12
+
+
+class World:
+    """Land, ports, stations, shallows and routes. Build it once (:func:`maps.load_world`)."""
+
+    def __init__(self) -> None:
+        self.ports: Mapping[str, places.Port] = places.load_ports()
+        self.shallows: tuple = (
+            tuple(places.load_shallows()) if hasattr(places, "load_shallows") else ())
+        self.lanes = load_lanes()
+        self.router = Router(self.lanes, self.shallows)
+
+    @property
+    def stations(self) -> Mapping[str, Any]:
+        """The naval stations by id (loaded on first use: cutting them from the land is slow)."""
+        if hasattr(places, "load_stations"):
+            return places.load_stations()
+        return MappingProxyType({})  # pragma: no cover - before the stations exist
+
+    # -- geography ------------------------------------------------------------------------
+    @staticmethod
+    def is_land(lon: float, lat: float) -> bool:
+        """Whether the point is on land (Natural Earth 1:10m)."""
+        return land.is_land(lon, lat)
+
+    @staticmethod
+    def is_sea(lon: float, lat: float) -> bool:
+        """Whether the point is open water."""
+        return land.is_sea(lon, lat)
+
+    def station_at(self, lon: float, lat: float) -> str | None:
+        """The id of the naval station whose sea holds the point, or None."""
+        if hasattr(places, "station_at"):
+            return places.station_at(lon, lat)
+        return None  # pragma: no cover - before the stations exist
+
+    def port(self, port_id: str) -> places.Port:
+        """A port by id; an unknown id raises KeyError naming the close matches."""
+        try:
+            return self.ports[port_id]
+        except KeyError:
+            pass
+        key = port_id.strip().lower().replace(" ", "-").replace("_", "-")
+        if key in self.ports:
+            return self.ports[key]
+        by_name = {p.name.lower(): p for p in self.ports.values()}
+        if port_id.strip().lower() in by_name:
+            return by_name[port_id.strip().lower()]
+        close = difflib.get_close_matches(key, list(self.ports), n=4, cutoff=0.5)
+        close += [by_name[n].id for n in difflib.get_close_matches(
+            port_id.lower(), list(by_name), n=2, cutoff=0.6) if by_name[n].id not in close]
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise KeyError(f"unknown port {port_id!r}{hint}")
+
+    def stop(self, place: Place) -> Stop:
+        """A port id or (lon, lat) as a route end; a position on land raises ValueError."""
+        if isinstance(place, str):
+            p = self.port(place)
+            return Stop(p.anchorage[0], p.anchorage[1], p.id, p.name)
+        try:
+            lon, lat = (float(v) for v in place)
+        except (TypeError, ValueError):
+            raise ValueError(f"a place is a port id or a (lon, lat) pair, not {place!r}") from None
+        if not (math.isfinite(lon) and math.isfinite(lat) and -180 <= lon <= 180
+                and -90 <= lat <= 90):
+            raise ValueError(f"position {place!r} is not a longitude and latitude")
+        if land.is_land(lon, lat):
+            raise ValueError(f"position ({lon}, {lat}) is on land")
+        return Stop(lon, lat)
+
+    # -- routes ---------------------------------------------------------------------------
+    def leg(self, origin: Place, destination: Place, ship: str = "Third Rate",
+            month: int = 6, depart_day: float = 0.0) -> Leg:
+        """One routed leg (see :meth:`route`)."""
+        _check_month(month)
+        return self.router.route(self.stop(origin), self.stop(destination), ship_type(ship),
+                                 month, depart_day)
+
+    def route(self, origin: Place, destination: Place, ship: str = "Third Rate",
+              month: int = 6) -> Voyage:
+        """The fastest passage under sail: a one-leg :class:`Voyage`.
+
+        ``origin``/``destination`` are port ids or (lon, lat); ``ship`` a BtQ roster type
+        ("Cutter" ... "First Rate"); ``month`` 1-12 sets the prevailing winds.
+        """
+        return Voyage((self.leg(origin, destination, ship, month),), ship_type(ship).name,
+                      month)
+
+    def voyage(self, waypoints: Sequence[Place], ship: str = "Third Rate", month: int = 6,
+               stay_days: float | Sequence[float] = 0.0) -> Voyage:
+        """A GM's multi-leg plan (home port, station, mission places, home), each leg routed.
+
+        Legs follow one another; ``stay_days`` (one number or one per intermediate stop)
+        is spent at each stop. The month moves on with the timeline, so a long voyage meets
+        the winds of later seasons.
+        """
+        _check_month(month)
+        if len(waypoints) < 2:
+            raise ValueError("a voyage needs at least two waypoints")
+        stops = [self.stop(w) for w in waypoints]
+        stays = ([float(stay_days)] * (len(stops) - 2) if isinstance(stay_days, (int, float))
+                 else [float(s) for s in stay_days])
+        if len(stays) != len(stops) - 2 or any(s < 0 for s in stays):
+            raise ValueError("stay_days: one non-negative number, or one per intermediate stop")
+        st = ship_type(ship)
+        legs, day = [], 0.0
+        for i, (a, b) in enumerate(zip(stops, stops[1:], strict=False)):
+            m = (month - 1 + int(day // DAYS_PER_MONTH)) % 12 + 1
+            leg = self.router.route(a, b, st, m, day)
+            legs.append(leg)
+            day = leg.arrive_day + (stays[i] if i < len(stays) else 0.0)
+        return Voyage(tuple(legs), st.name, month)
+
+
+def _check_month(month: int) -> None:
+    if not isinstance(month, int) or not 1 <= month <= 12:
+        raise ValueError(f"month is 1 to 12, not {month!r}")
