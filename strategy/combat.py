@@ -515,6 +515,7 @@ class Battle:
         return s.health.get(officer, 0) < 2
 
     def _fire_and_repair(self) -> None:
+        burnt = False
         for s in self.ships:
             if s.active and s.fire:
                 # the GM overturns one card per point of fire: no CoF, one deck
@@ -524,9 +525,11 @@ class Battle:
                           cards=[name(c) for c in cards])
                 for c in cards:
                     self._hit(s, SUIT_AREA[c & 3], 1, c, cof, "fire")
-        self._check_out()
-        if self.over:
-            return
+                burnt = True
+        if burnt:
+            self._check_out()
+            if self.over:
+                return
         for s in self.ships:
             if not s.active:
                 continue
@@ -598,20 +601,22 @@ class Battle:
             return "hold", 0
         return move, o["range"]
 
-    def _positioning(self) -> None:
-        can = {}
-        for s in self.ships:
-            if not (s.active and s.acting) or s.boarding is not None:
-                can[s.id] = False
-                continue
-            ok = True
-            for action, skill in s.damage.mods().gates:
+    def _can_position(self, s: ShipState, can: dict[str, bool]) -> bool:
+        ok = can.get(s.id)
+        if ok is None:
+            ok = s.active and s.acting and s.boarding is None
+            for action, skill in s.damage.mods().gates if ok else ():
                 if action == "positioning":
                     ok = bool(self.unopposed(f"{skill} to position", s, self._skill(s, skill)))
                     if not ok:
                         self.emit("cannot_position", ship=s.id, reason=skill)
             can[s.id] = ok
+        return ok
+
+    def _positioning(self) -> None:
+        can: dict[str, bool] = {}
         used_gage = set()
+        lost_contact = False
         for (i, j), d in sorted(self.dist.items()):
             x, y = self.ships[i], self.ships[j]
             if not (x.active and y.active) or x.boarding is not None or y.boarding is not None:
@@ -619,8 +624,8 @@ class Battle:
             ix, iy = self._intent(x, y, d), self._intent(y, x, d)
             if ix[0] == "hold" and iy[0] == "hold":
                 continue
-            px = self._position_pool(x, y) if can[x.id] else 0
-            py = self._position_pool(y, x) if can[y.id] else 0
+            px = self._position_pool(x, y) if self._can_position(x, can) else 0
+            py = self._position_pool(y, x) if self._can_position(y, can) else 0
             used_gage.update(s.id for s in (x, y) if s.chase_gage)
             w, level = self.contested("positioning", (x, px), (y, py), ships=[x.id, y.id])
             if w < 0:
@@ -649,15 +654,17 @@ class Battle:
                 _boarding.start(self, attacker=win, defender=lose)
             if new > 5:
                 del self.dist[(i, j)]
+                lost_contact = True
                 self.emit("contact_lost", ships=[x.id, y.id])
         for s in self.ships:
             if s.id in used_gage:
                 s.chase_gage = 0
-        for s in self.ships:
-            if s.active and not self.enemies(s) and any(
-                    f.active for f in self.ships if f.side != s.side):
-                self._out_of_battle(s, "escaped")
-        self._check_end()
+        if lost_contact:
+            for s in self.ships:
+                if s.active and not self.enemies(s) and any(
+                        f.active for f in self.ships if f.side != s.side):
+                    self._out_of_battle(s, "escaped")
+            self._check_end()
 
     # ----- Steps Five and Six: How Will You Fight? and Broadside! ---------------------
 
@@ -693,18 +700,24 @@ class Battle:
                 self._extra_injuries(hits)
             for s, _, _ in shots:
                 s.gage = 0
-            self._check_out()
+            if hits:
+                self._check_out()
         for b in pairs.values():
             if not self.over and b.attacker.active and b.defender.active:
                 _boarding.round_(self, b)
-        self._check_out()
+        if pairs:
+            self._check_out()
 
     def _fire_plan(self, s: ShipState) -> dict[str, int] | None:
-        m = s.damage.mods()
-        if m.no_broadside:
+        if s.damage.mods().no_broadside:
             return None
-        in_range = [f for f in self.enemies(s) if f.boarding is None and
-                    1 <= self.distance(s, f) <= 2 and self._range_mod(s, f) is not None]
+        rated = s.spec.rate is not None
+        in_range = []
+        for f in self.enemies(s):
+            if f.boarding is None:
+                d = self.distance(s, f)
+                if d == 1 or (d == 2 and rated):
+                    in_range.append(f)
         if not in_range:
             return None
         split = s.orders.get("fire")
