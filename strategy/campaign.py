@@ -95,13 +95,33 @@ class _Command:
     def __init__(self, deployment: Sequence[Deployment], officers: Sequence[Officer],
                  choices: Mapping[str, Any]) -> None:
         self.by_id = {o.id: o for o in officers}
-        self.crew: dict[str, list[Officer]] = {d.ship: [] for d in deployment}
-        for o in officers:
-            if o.ship in self.crew:
-                self.crew[o.ship].append(o)
-        fsl = [o for o in officers if o.appointment == "First Sea Lord"]
-        self.fsl = fsl[0] if fsl else Officer("FSL", "First Sea Lord (NPC)", "Admiral", 5,
-                                              appointment="First Sea Lord")
+        crew: dict[str, list[Officer]] = {d.ship: [] for d in deployment}
+        self.crew = crew
+        flags: dict[str, list[Officer]] = {sq: [] for sq in _FLAG_SQUADRONS}
+        self.flags = flags
+        self.aides_of: dict[str, list[Officer]] = {}
+        self.generals: dict[str, Officer] = {}
+        self.fsl_aides: list[Officer] = []
+        fsl = None
+        for o in officers:  # one pass: ~200 officers, most of them aboard ships
+            if o.ship is not None:
+                aboard = crew.get(o.ship)
+                if aboard is not None:
+                    aboard.append(o)
+                continue
+            app = o.appointment
+            if app == "First Sea Lord":
+                fsl = fsl or o
+            elif o.rank in _ADMIRAL_ORDER and o.squadron in flags:
+                flags[o.squadron].append(o)
+            elif app == "Aide to Admiral" and o.serves:
+                self.aides_of.setdefault(o.serves, []).append(o)
+            elif app == "Aide to the First Sea Lord":
+                self.fsl_aides.append(o)
+            elif o.squadron and o.rank == rm_general_of(o.squadron):
+                self.generals.setdefault(o.squadron, o)
+        self.fsl = fsl or Officer("FSL", "First Sea Lord (NPC)", "Admiral", 5,
+                                  appointment="First Sea Lord")
         self.captain: dict[str, Officer] = {}
         for code, crew in self.crew.items():
             caps = [o for o in crew if o.rank in CAPTAIN_RANKS]
@@ -124,9 +144,8 @@ class _Command:
 
     def _assign_admirals(self, officers: Sequence[Officer],
                          choices: Mapping[str, Any]) -> dict[tuple[str, str], Officer]:
-        flags = {sq: sorted((o for o in officers if o.rank in ADMIRAL_RANKS
-                             and o.squadron == sq and o.appointment != "First Sea Lord"),
-                            key=lambda o: _ADMIRAL_ORDER[o.rank]) for sq in _FLAG_SQUADRONS}
+        flags = {sq: sorted(adms, key=lambda o: _ADMIRAL_ORDER[o.rank])
+                 for sq, adms in self.flags.items()}
         chosen: dict[tuple[str, str], Officer] = {}
         for sub in choices.get("admirals", ()) or ():
             group = (sub.get("fleet"), sub.get("squadron"))
@@ -269,15 +288,9 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
             superior[o.id] = sup.id
         return br
 
-    officers_list = officers
-    fsl_aides = [o for o in officers_list if o.appointment == "Aide to the First Sea Lord"]
-    roll(cmd.fsl, "first_sea_lord", None, fsl_aides, die_mod)
-    aides_of: dict[str, list[Officer]] = {}
-    for o in officers_list:
-        if o.appointment == "Aide to Admiral" and o.serves:
-            aides_of.setdefault(o.serves, []).append(o)
-    generals = {o.squadron: o for o in officers_list
-                if o.squadron and o.rank == rm_general_of(o.squadron)}
+    roll(cmd.fsl, "first_sea_lord", None, cmd.fsl_aides, die_mod)
+    aides_of = cmd.aides_of
+    generals = cmd.generals
     first_group_of: dict[str, Officer] = {}
     for group in cmd.groups:
         if group in cmd.admiral:
@@ -365,6 +378,7 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
     outcomes: list[dict[str, Any]] = []
     order_of = {d.ship: d.order for d in deployment}
     contexts: dict[tuple, OutcomeContext] = {}
+    memo: dict = {}
     for d in deployment:
         cap_br = ship_result[d.ship]
         name = SHIPS[d.ship].name
@@ -377,7 +391,7 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
                 ctx = contexts[key] = OutcomeContext(d.order, cap_br, name, o.rank,
                                                      npc=not o.player, outshone=outshone,
                                                      long_voyage=longv)
-            outcomes.append(personal_outcome(o, ctx, dice, personal_choice.get(o.id)))
+            outcomes.append(personal_outcome(o, ctx, dice, personal_choice.get(o.id), memo))
     group_ships: dict[str, list[str]] = {}
     for d in deployment:
         sup = cmd.superior_of_ship(d)
@@ -391,7 +405,7 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
                 "modifier_ship": SHIPS[flag].name}
         outcomes.append(personal_outcome(adm, OutcomeContext(
             **base, modifier_rank=adm.rank, npc=not adm.player), dice,
-            personal_choice.get(adm.id)))
+            personal_choice.get(adm.id), memo))
         outcomes[-1]["flagship"] = flag
         for staff in advisers.get(adm.id, []):
             if staff.id in attached_done:
@@ -401,14 +415,14 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
             outcomes.append(personal_outcome(staff, OutcomeContext(
                 **base, modifier_rank=adm.rank if is_aide else staff.rank,
                 npc=not staff.player, aide=is_aide, attached=True), dice,
-                personal_choice.get(staff.id)))
+                personal_choice.get(staff.id), memo))
             outcomes[-1]["flagship"] = flag
     for rec in outcomes:
         pol = rec.get("poltroonery")
         if pol and pol["outcome"] == "court-martial":
             courts.append({"officer": rec["officer"], "reason": "poltroonery"})
     declines = [oid for oid, c in personal_choice.items() if c.get("decline_promotion")]
-    promotions = resolve_promotions(outcomes, cmd.by_id, Vacancies(officers_list), declines)
+    promotions = resolve_promotions(outcomes, cmd.by_id, Vacancies(officers), declines)
 
     # admirals' share of plunder
     shares = []
@@ -425,12 +439,22 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
         if d.squadron in _FLAG_SQUADRONS:
             squadron_prize[d.squadron] = squadron_prize.get(d.squadron, 0) + sum(
                 earned.get(o.id, 0) for o in cmd.crew[d.ship])
-    for o in officers_list:
-        if o.rank in ADMIRAL_RANKS and o.squadron in squadron_prize and o.id not in at_sea \
-                and o.appointment != "First Sea Lord":
-            total = squadron_prize[o.squadron]
-            shares.append({"admiral": o.id, "at_sea": False, "fraction": "1/8",
-                           "plunder": total, "guineas": total // 8})
+    for sq, total in squadron_prize.items():
+        for o in cmd.flags[sq]:
+            if o.id not in at_sea:
+                shares.append({"admiral": o.id, "at_sea": False, "fraction": "1/8",
+                               "plunder": total, "guineas": total // 8})
+    # officers in the same context share one record of targets, modifiers and numbers needed
+    contexts: list[dict[str, Any]] = []
+    index: dict[int, int] = {}
+    for rec in outcomes:
+        against = rec.pop("against")
+        at = index.get(id(against))
+        if at is None:
+            at = index[id(against)] = len(contexts)
+            contexts.append(against)
+        rec["context"] = at
+    report["contexts"] = contexts
     report["personal_outcomes"] = outcomes
     report["promotions"] = promotions
     report["plunder_shares"] = shares
@@ -444,7 +468,7 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
         nelson = rec.get("nelson_touch")
         if nelson and nelson.get("wounded"):
             changes.setdefault(oid, {})["wound"] = nelson["wound_die"]
-        prom = rec.get("promotion")
+        prom = rec.get("promotion_result")
         if prom and prom.get("result") == "promoted":
             changes.setdefault(oid, {}).update(rank=prom["new_rank"], ship=prom["new_ship"],
                                                squadron=prom["new_squadron"], declined=0)

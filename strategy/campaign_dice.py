@@ -28,6 +28,10 @@ class Dice(Protocol):
         """One twenty-sided die, 1..20."""
         ...
 
+    def two_d6(self) -> tuple[int, int]:
+        """Two six-sided dice (2d6), in order."""
+        ...
+
 
 class RandomDice:
     """Dice from a seeded :class:`random.Random`: same seed, same rolls."""
@@ -45,6 +49,11 @@ class RandomDice:
 
     def d20(self) -> int:
         return int(self._random() * 20) + 1
+
+    def two_d6(self) -> tuple[int, int]:
+        # one draw for both dice: 36 equally likely pairs
+        x = int(self._random() * 36)
+        return x // 6 + 1, x % 6 + 1
 
 
 class ScriptedDice:
@@ -71,6 +80,9 @@ class ScriptedDice:
 
     def d20(self) -> int:
         return self._next(20)
+
+    def two_d6(self) -> tuple[int, int]:
+        return self._next(6), self._next(6)
 
     @property
     def left(self) -> int:

@@ -11,7 +11,10 @@ he may roll them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
+from operator import attrgetter
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from strategy.campaign_dice import Dice
@@ -85,9 +88,33 @@ def _modifiers(ctx: OutcomeContext) -> tuple[int, int, int, int]:
     return mods
 
 
+def _against(ctx: OutcomeContext, poltroon: int, brave: int) -> dict[str, Any]:
+    """What an officer rolls against: targets, modifiers and the numbers needed."""
+    targets = personal_outcome_targets(ctx.order, ctx.battle_result)
+    death_mod, mid_mod, prom_mod, plunder_mod = _MODIFIERS.get(ctx) or _modifiers(ctx)
+    modifier = {"death": death_mod + poltroon - brave, "mid": mid_mod - brave,
+                "promotion": prom_mod - brave,
+                "plunder": None if targets.plunder is None else plunder_mod - brave}
+    target = targets.to_dict()
+    needed = {k: None if target[k] is None else target[k] + modifier[k] for k in modifier}
+    return {"order": ctx.order, "battle_result": ctx.battle_result,
+            "modifier_ship": ctx.modifier_ship, "modifier_rank": ctx.modifier_rank,
+            "npc": ctx.npc, "outshone": ctx.outshone, "aide": ctx.aide,
+            "long_voyage": ctx.long_voyage, "attached": ctx.attached,
+            "target": target, "modifier": modifier, "needed": needed}
+
+
 def personal_outcome(officer: Officer, ctx: OutcomeContext, dice: Dice,
-                     choice: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                     choice: Mapping[str, Any] | None = None,
+                     memo: dict | None = None) -> dict[str, Any]:
     """Roll one officer's personal outcome; a plain record of every roll.
+
+    The record: ``against`` (order, battle result, whose modifiers, and per roll the
+    ``target``, ``modifier`` and ``needed`` on 2d6), then each roll's two dice: ``death``,
+    ``mid``, ``promotion``, ``plunder`` (absent when not rolled), with ``dead``,
+    ``mentioned``, ``promotion_won``, ``mids`` and ``guineas``; ``nelson_touch`` and
+    ``poltroonery`` when they happen. Officers in the same context share one ``against``
+    dict when a ``memo`` is passed.
 
     The modifiers move the number he needs on 2d6 (the book's example: "a character that
     must roll a 15 for death"). ``choice`` (players only): ``poltroonery`` k (k more needed
@@ -95,8 +122,6 @@ def personal_outcome(officer: Officer, ctx: OutcomeContext, dice: Dice,
     a month; 6 also a court-martial) or ``bravery`` k (k less needed for death and, if he
     lives, for MiD, promotion and plunder).
     """
-    targets = personal_outcome_targets(ctx.order, ctx.battle_result)
-    death_mod, mid_mod, prom_mod, plunder_mod = _MODIFIERS.get(ctx) or _modifiers(ctx)
     poltroon = brave = 0
     if choice:
         poltroon = int(choice.get("poltroonery", 0) or 0)
@@ -107,18 +132,18 @@ def personal_outcome(officer: Officer, ctx: OutcomeContext, dice: Dice,
         if (poltroon or brave) and not officer.player:
             raise ValueError(f"officer {officer.id}: only player characters choose "
                              "poltroonery or bravery")
-    rec: dict[str, Any] = {"officer": officer.id, "rank": officer.rank,
-                           "order": ctx.order, "battle_result": ctx.battle_result,
-                           "modifier_ship": ctx.modifier_ship,
-                           "modifier_rank": ctx.modifier_rank, "npc": ctx.npc,
-                           "dead": False, "mids": 0, "guineas": 0}
-    d6 = dice.d6
-    a, b = d6(), d6()
-    need = targets.death + death_mod + poltroon - brave
-    rec["death"] = {"dice": [a, b], "target": targets.death,
-                    "modifier": death_mod + poltroon - brave, "needed": need,
-                    "success": a + b >= need}
-    if a + b >= need:
+    key = (ctx, poltroon, brave)
+    against = memo.get(key) if memo is not None else None
+    if against is None:
+        against = _against(ctx, poltroon, brave)
+        if memo is not None:
+            memo[key] = against
+    needed = against["needed"]
+    a, b = dice.two_d6()
+    rec: dict[str, Any] = {"officer": officer.id, "rank": officer.rank, "against": against,
+                           "death": [a, b], "dead": False, "mentioned": False,
+                           "promotion_won": False, "mids": 0, "guineas": 0}
+    if a + b >= needed["death"]:
         half = officer.constitution / 2
         d20 = dice.d20()
         nelson: dict[str, Any] = {"d20": d20, "below": half, "wounded": d20 < half}
@@ -133,39 +158,31 @@ def personal_outcome(officer: Officer, ctx: OutcomeContext, dice: Dice,
         else:
             rec["dead"] = True
             return rec
-    may_mid = may_rest = True
+    may_rest = True
     if poltroon:
         die = dice.d6()
         found = "unnoticed" if die <= 2 else "found out" if die <= 5 else "court-martial"
         rec["poltroonery"] = {"modifier": poltroon, "die": die, "outcome": found,
                               "sp_lost_monthly": 0 if die <= 2 else 2 * poltroon}
-        may_mid = False
         may_rest = die <= 2
-    if may_mid:
-        a, b = d6(), d6()
-        mod = mid_mod - brave
-        need = targets.mid + mod
-        rec["mid"] = {"dice": [a, b], "target": targets.mid, "modifier": mod, "needed": need,
-                      "success": a + b >= need}
-        if a + b >= need:
+    else:
+        a, b = dice.two_d6()
+        rec["mid"] = [a, b]
+        if a + b >= needed["mid"]:
+            rec["mentioned"] = True
             rec["mids"] = 1
     if not may_rest:
         return rec
     rank = officer.rank
     if rank not in _NO_PROMOTION_ROLL:
-        a, b = d6(), d6()
-        mod = prom_mod - brave
-        need = targets.promotion + mod
-        rec["promotion"] = {"dice": [a, b], "target": targets.promotion, "modifier": mod,
-                            "needed": need, "success": a + b >= need}
-    if targets.plunder is not None and rank not in _NO_PLUNDER_ROLL:
-        a, b = d6(), d6()
-        mod = plunder_mod - brave
-        need = targets.plunder + mod
-        rec["plunder"] = {"dice": [a, b], "target": targets.plunder, "modifier": mod,
-                          "needed": need, "success": a + b >= need, "amount": targets.amount}
-        if a + b >= need:
-            rec["guineas"] = targets.amount
+        a, b = dice.two_d6()
+        rec["promotion"] = [a, b]
+        rec["promotion_won"] = a + b >= needed["promotion"]
+    if needed["plunder"] is not None and rank not in _NO_PLUNDER_ROLL:
+        a, b = dice.two_d6()
+        rec["plunder"] = [a, b]
+        if a + b >= needed["plunder"]:
+            rec["guineas"] = against["target"]["amount"]
     return rec
 
 
@@ -222,6 +239,24 @@ def _berth_key(rank: str, ship_code: str | None, squadron: str | None) -> tuple 
     return None
 
 
+def _capacity() -> dict[tuple, int]:
+    free: dict[tuple, int] = {}
+    for s in SHIPS.values():
+        free[("captain", s.code)] = 1
+        free[("rm", s.code)] = 1
+        free[("Lieutenant", s.code)] = s.lieutenants
+        free[("Midshipman", s.code)] = s.midshipmen
+        free[("Able Seaman", s.code)] = s.able_seamen
+    for sq in ("White", "Red", "Blue"):
+        free[("flag", sq)] = 1
+    free[("regiment", "Lieutenant RM")] = _RM_REGIMENT["Lieutenant RM"]
+    return free
+
+
+_CAPACITY = MappingProxyType(_capacity())
+_BERTH = attrgetter("rank", "ship", "squadron")
+
+
 class Vacancies:
     """Open berths in the fleet, from the officers on the books (and deaths at sea).
 
@@ -231,19 +266,16 @@ class Vacancies:
     """
 
     def __init__(self, officers: Iterable[Officer]) -> None:
-        free: dict[tuple, int] = {}
-        for s in SHIPS.values():
-            free[("captain", s.code)] = 1
-            free[("rm", s.code)] = 1
-            free[("Lieutenant", s.code)] = s.lieutenants
-            free[("Midshipman", s.code)] = s.midshipmen
-            free[("Able Seaman", s.code)] = s.able_seamen
-        for sq in ("White", "Red", "Blue"):
-            free[("flag", sq)] = 1
-        free[("regiment", "Lieutenant RM")] = _RM_REGIMENT["Lieutenant RM"]
+        free: dict[tuple, int] = dict(_CAPACITY)
+        # count distinct (rank, ship, squadron) first: a few dozen keys for ~200 officers
+        books = Counter(map(_BERTH, officers))
+        for berth, n in books.items():
+            key = _berth_key(*berth)
+            if key is not None:
+                free[key] = free.get(key, 0) - n
+            if berth[0] == "Lieutenant RM":
+                free[("regiment", "Lieutenant RM")] -= n
         self.free = free
-        for o in officers:
-            self.take((o.rank, o.ship, o.squadron))
 
     def take(self, berth: Berth) -> None:
         key = _berth_key(*berth)
@@ -300,11 +332,11 @@ def resolve_promotions(records: list[dict[str, Any]], officers: Mapping[str, Off
 
     Seniors first (so their old berths open for juniors), players before NPCs of the same
     rank. ``declines`` lists officers who decline (a MiD instead); after a third decline at
-    one rank every promotion becomes a MiD. Updates each record's ``promotion`` in place and
+    one rank every promotion becomes a MiD. Sets each winner's ``promotion_result`` and
     returns the promotions as ``{"officer", "from", "to", "ship"}``.
     """
     declines = set(declines)
-    winners = [r for r in records if not r["dead"] and r.get("promotion", {}).get("success")]
+    winners = [r for r in records if r["promotion_won"] and not r["dead"]]
     if not winners:
         return []
     for rec in records:
@@ -316,7 +348,7 @@ def resolve_promotions(records: list[dict[str, Any]], officers: Mapping[str, Off
     done = []
     for rec in winners:
         officer = officers[rec["officer"]]
-        prom = rec["promotion"]
+        prom = rec["promotion_result"] = {}
         if officer.declined >= 3:
             prom["result"] = "no further promotions: mentioned in despatches"
         elif officer.id in declines:

@@ -20,6 +20,10 @@ from strategy.outcomes import (
 LOW = [1] * 40
 
 
+def need(rec: dict, kind: str) -> int:
+    return rec["against"]["needed"][kind]
+
+
 def pc(rank: str, ship: str | None = "RO", **kw: object) -> Officer:
     return Officer("pc", "Horatio", rank, 5, ship=ship, player=True, **kw)
 
@@ -36,14 +40,15 @@ def ctx(order: str = "F", br: int = 1, ship: str = "Royal Oak", rank: str = "Lie
 def test_death_needs_target_plus_ship_and_rank_modifiers() -> None:
     # Fleet action, result 1: death 10; Royal Oak +3, Lieutenant +1: 14 to die
     rec = personal_outcome(pc("Lieutenant"), ctx(npc=False), ScriptedDice([6, 6, *LOW]))
-    assert rec["death"] == {"dice": [6, 6], "target": 10, "modifier": 4, "needed": 14,
-                            "success": False}
+    assert rec["death"] == [6, 6]
+    assert {k: rec["against"][k]["death"] for k in ("target", "modifier", "needed")} == {
+        "target": 10, "modifier": 4, "needed": 14}
     assert not rec["dead"]
     # Hornet -2, Midshipman +1 on a blockade result 6 (death 7): 6 to die
     rec = personal_outcome(pc("Midshipman", "HO"),
                            ctx("B", 6, "Hornet", "Midshipman", npc=False),
                            ScriptedDice([3, 3, 20]))
-    assert rec["death"]["needed"] == 6 and rec["dead"]
+    assert need(rec, "death") == 6 and rec["dead"]
 
 
 def test_reckless_bravery_the_books_example() -> None:
@@ -52,27 +57,27 @@ def test_reckless_bravery_the_books_example() -> None:
     # Royal Oak (+3) in a brilliant fleet victory (10)
     captain = pc("Post Captain")
     rec = personal_outcome(captain, ctx(rank="Post Captain", npc=False), ScriptedDice(LOW))
-    assert rec["death"]["needed"] == 15
+    assert need(rec, "death") == 15
     rec = personal_outcome(captain, ctx(rank="Post Captain", npc=False),
                            ScriptedDice([6, 6, 3, 3, 4, 4, 3, 3]), {"bravery": 2})
-    assert rec["death"]["needed"] == 13 and not rec["dead"]
+    assert need(rec, "death") == 13 and not rec["dead"]
     # ... and the 2 helps his MiD (9 + ship 0 + rank -1 - 2), promotion (9 + 1 + 0 - 2)
     # and plunder (8 - 2 - 2 - 2)
-    assert [rec[k]["needed"] for k in ("mid", "promotion", "plunder")] == [6, 8, 2]
-    assert rec["mid"]["success"] and rec["promotion"]["success"] and rec["plunder"]["success"]
+    assert [need(rec, k) for k in ("mid", "promotion", "plunder")] == [6, 8, 2]
+    assert rec["mentioned"] and rec["promotion_won"] and rec["guineas"] == 100
     assert rec["mids"] == 1 and rec["guineas"] == 100
 
 
 def test_npcs_get_no_benefit_of_rank_or_ship_for_death() -> None:
     rec = personal_outcome(npc("Post Captain"), ctx(rank="Post Captain"), ScriptedDice(LOW))
-    assert rec["death"]["needed"] == 10
+    assert need(rec, "death") == 10
     # ... but an unfavourable ship modifier they do get: Hornet -2
     rec = personal_outcome(npc("Midshipman", "HO"), ctx(ship="Hornet", rank="Midshipman"),
                            ScriptedDice(LOW))
-    assert rec["death"]["needed"] == 8
+    assert need(rec, "death") == 8
     # ... and their ship's promotion modifier (Royal Oak +1)
     rec = personal_outcome(npc("Midshipman"), ctx(rank="Midshipman"), ScriptedDice(LOW))
-    assert rec["promotion"]["needed"] == 9 + 1
+    assert need(rec, "promotion") == 9 + 1
 
 
 def test_nelson_touch_wound_or_death() -> None:
@@ -97,7 +102,7 @@ def test_nelson_touch_wound_or_death() -> None:
 def test_poltroonery(die: int, outcome: str, rolls_on: bool) -> None:
     rec = personal_outcome(pc("Lieutenant"), ctx(npc=False), ScriptedDice([6, 6, die, *LOW]),
                            {"poltroonery": 2})
-    assert rec["death"]["needed"] == 16
+    assert need(rec, "death") == 16
     assert rec["poltroonery"]["outcome"] == outcome
     assert rec["poltroonery"]["sp_lost_monthly"] == (0 if die <= 2 else 4)
     assert "mid" not in rec
@@ -115,18 +120,18 @@ def test_poltroonery_and_bravery_are_player_choices() -> None:
 def test_outshone_lieutenant_aide_and_admiral() -> None:
     base = personal_outcome(pc("Lieutenant"), ctx(npc=False), ScriptedDice(LOW))
     shone = personal_outcome(pc("Lieutenant"), ctx(npc=False, outshone=True), ScriptedDice(LOW))
-    assert shone["mid"]["needed"] == base["mid"]["needed"] - 1
-    assert shone["promotion"]["needed"] == base["promotion"]["needed"] - 1
+    assert need(shone, "mid") == need(base, "mid") - 1
+    assert need(shone, "promotion") == need(base, "promotion") - 1
     # an aide uses his admiral's modifiers (Rear Admiral: MiD -1, plunder '(-3)'), +1 MiD
     aide = Officer("aide", "Flag Lt", "Lieutenant", 5, player=True,
                    appointment="Aide to Admiral", serves="RA")
     rec = personal_outcome(aide, ctx(rank="Rear Admiral", npc=False, aide=True, attached=True),
                            ScriptedDice(LOW))
-    assert rec["mid"]["needed"] == 9 + 0 - 1 - 1
-    assert rec["plunder"]["needed"] == 8 - 2 - 3
+    assert need(rec, "mid") == 9 + 0 - 1 - 1
+    assert need(rec, "plunder") == 8 - 2 - 3
     admiral = Officer("RA", "R", "Rear Admiral", 5, squadron="Red", player=True)
     rec = personal_outcome(admiral, ctx(rank="Rear Admiral", npc=False), ScriptedDice(LOW))
-    assert rec["death"]["needed"] == 10 + 3 + 3
+    assert need(rec, "death") == 10 + 3 + 3
     assert "promotion" not in rec and "plunder" not in rec
 
 
@@ -139,8 +144,8 @@ def test_long_voyage_is_plus_1_death_minus_1_mid() -> None:
     base = personal_outcome(pc("Sailor"), ctx(npc=False, rank="Sailor"), ScriptedDice(LOW))
     long = personal_outcome(pc("Sailor"), ctx(npc=False, rank="Sailor", long_voyage=True),
                             ScriptedDice(LOW))
-    assert long["death"]["needed"] == base["death"]["needed"] + 1
-    assert long["mid"]["needed"] == base["mid"]["needed"] - 1
+    assert need(long, "death") == need(base, "death") + 1
+    assert need(long, "mid") == need(base, "mid") - 1
 
 
 # --- promotion ----------------------------------------------------------------------------
@@ -163,8 +168,7 @@ def test_the_promotion_ladder() -> None:
 
 
 def _won(officer: Officer, dead: bool = False) -> dict:
-    return {"officer": officer.id, "dead": dead, "mids": 0,
-            "promotion": {"success": not dead}}
+    return {"officer": officer.id, "dead": dead, "mids": 0, "promotion_won": not dead}
 
 
 def test_promotion_only_into_a_vacant_berth_else_mid() -> None:
@@ -173,13 +177,13 @@ def test_promotion_only_into_a_vacant_berth_else_mid() -> None:
     books = [*lts, mid]
     recs = [_won(mid)]
     resolve_promotions(recs, {o.id: o for o in books}, Vacancies(books))
-    assert recs[0]["promotion"]["result"] == "no vacancy: mentioned in despatches"
+    assert recs[0]["promotion_result"]["result"] == "no vacancy: mentioned in despatches"
     assert recs[0]["mids"] == 1
     # a lieutenant killed this season leaves a berth
     recs = [_won(lts[0], dead=True), _won(mid)]
     done = resolve_promotions(recs, {o.id: o for o in books}, Vacancies(books))
     assert done == [{"officer": "mid", "from": "Midshipman", "to": "Lieutenant", "ship": "HA"}]
-    assert recs[1]["promotion"]["new_rank"] == "Lieutenant" and recs[1]["mids"] == 0
+    assert recs[1]["promotion_result"]["new_rank"] == "Lieutenant" and recs[1]["mids"] == 0
 
 
 def test_seniors_first_open_berths_and_players_first() -> None:
@@ -192,19 +196,19 @@ def test_seniors_first_open_berths_and_players_first() -> None:
     assert done[0] == {"officer": "lt0", "from": "Lieutenant", "to": "Master & Commander",
                        "ship": "TI"}
     assert done[1]["officer"] == "pc"  # the player takes the lieutenant's berth
-    assert recs[0]["promotion"]["result"] == "no vacancy: mentioned in despatches"
+    assert recs[0]["promotion_result"]["result"] == "no vacancy: mentioned in despatches"
 
 
 def test_declining_promotion() -> None:
     books = [npc("Midshipman", "HA", "mid")]
     recs = [_won(books[0])]
     resolve_promotions(recs, {"mid": books[0]}, Vacancies(books), declines=["mid"])
-    assert recs[0]["promotion"]["result"] == "declined: mentioned in despatches"
-    assert recs[0]["promotion"]["declined"] == 1 and recs[0]["mids"] == 1
+    assert recs[0]["promotion_result"]["result"] == "declined: mentioned in despatches"
+    assert recs[0]["promotion_result"]["declined"] == 1 and recs[0]["mids"] == 1
     tired = npc("Midshipman", "HA", "mid", declined=3)
     recs = [_won(tired)]
     resolve_promotions(recs, {"mid": tired}, Vacancies([tired]))
-    assert recs[0]["promotion"]["result"] == "no further promotions: mentioned in despatches"
+    assert recs[0]["promotion_result"]["result"] == "no further promotions: mentioned in despatches"
 
 
 def test_marine_promotion_needs_a_detachment() -> None:

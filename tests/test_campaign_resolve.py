@@ -353,7 +353,12 @@ def test_properties_of_any_summer(seed: int, pm: int, fsl_digit: int, season: st
             "superior_result"]
     assert set(report["ships"]) == {d.ship for d in deploy}
     for rec in report["personal_outcomes"]:
-        assert rec["guineas"] in (0, rec.get("plunder", {}).get("amount"))
+        against = report["contexts"][rec["context"]]
+        assert rec["guineas"] in (0, against["target"]["amount"])
+        if "plunder" in rec:
+            assert (rec["guineas"] > 0) == (sum(rec["plunder"]) >= against["needed"]["plunder"])
+        assert rec["dead"] == (sum(rec["death"]) >= against["needed"]["death"]
+                               and not rec.get("nelson_touch", {}).get("wounded"))
         if rec["dead"]:
             assert "mid" not in rec and "promotion" not in rec
     for share in report["plunder_shares"]:

@@ -1,0 +1,59 @@
+"""Full summer campaigns resolved per second on one core.
+
+Each summer: a Table F roll (cycling through all 42), every deployed ship crewed by NPC
+officers for every berth (the whole fleet on the books, ~200 officers), the First Sea
+Lord's and every commander's battle result, every officer's personal outcome, promotions,
+shares and investment returns, as the JSON-ready report. Target: 1,000 summers a second.
+
+    .venv/bin/python benchmarks/bench_campaign.py [--summers N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+from strategy.campaign import resolve_summer
+from strategy.campaign_tables import TABLE_F_ROLLS
+from strategy.fleet import default_officers
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--summers", type=int, default=2000)
+    args = parser.parse_args()
+    officers = default_officers(random.Random(1))
+    rolls = sorted(TABLE_F_ROLLS)
+    resolve_summer(None, officers, 0, {"roll": 35})  # warm caches
+    best = best_cpu = 0.0
+    for _ in range(3):
+        start, cpu = time.perf_counter(), time.process_time()
+        for i in range(args.summers):
+            report = resolve_summer(None, officers, i, {"roll": rolls[i % len(rolls)]})
+        best = max(best, args.summers / (time.perf_counter() - start))
+        best_cpu = max(best_cpu, args.summers / (time.process_time() - cpu))
+    ships = sum(len(TABLE_F_ROLLS[r]) for r in rolls) / len(rolls)
+    size = len(json.dumps(report))
+    start = time.perf_counter()
+    for i in range(200):
+        json.dumps(resolve_summer(None, officers, i, {"roll": rolls[i % len(rolls)]}))
+    with_json = 200 / (time.perf_counter() - start)
+    print(f"officers on the books: {len(officers)}; ships per summer: {ships:.1f}")
+    print(f"summers resolved per second (best of 3 x {args.summers}): {best:,.0f} wall, "
+          f"{best_cpu:,.0f} per CPU-second of this process")
+    print(f"summers per second including json.dumps of the report: {with_json:,.0f}")
+    print(f"report size: {size:,} bytes of JSON")
+    # a machine yardstick, so figures from different machines can be compared
+    cpu = time.process_time()
+    x = 0
+    for i in range(2_000_000):
+        x += i
+    loop = (time.process_time() - cpu) / 2
+    print(f"yardstick: a bare Python loop of 1e6 additions takes {loop * 1000:.0f} ms of CPU")
+    print(f"target 1,000/s: {'met' if best_cpu >= 1000 else 'NOT met'} on this machine")
+
+
+if __name__ == "__main__":
+    main()
