@@ -76,10 +76,11 @@ class CampaignService:
         if not isinstance(token, str) or not token or len(token) > 200:
             raise ActionError("forbidden", "a seat token is required")
         seat_id = self.store.seat_for_token_hash(campaign_id, hash_token(token))
-        _, state = self.current(campaign_id)
-        if seat_id is None or seat_id not in state["seats"]:
-            raise ActionError("forbidden", "that token opens no seat in this campaign")
-        return state["seats"][seat_id]
+        with self._lock(campaign_id):
+            _, state = self._catch_up(campaign_id)
+            if seat_id is None or seat_id not in state["seats"]:
+                raise ActionError("forbidden", "that token opens no seat in this campaign")
+            return dict(state["seats"][seat_id])
 
     def snapshot(self, campaign_id: str, seat: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         seq, state = self.current(campaign_id)

@@ -3,8 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import socket
+
+from werkzeug.serving import WSGIRequestHandler
 
 __all__ = ["register"]
+
+
+class _NoDelayHandler(WSGIRequestHandler):
+    """Send each Socket.IO packet at once: an event and its ack are two small writes, and
+    Nagle's algorithm would hold the second back until the first is acknowledged."""
+
+    def setup(self) -> None:
+        super().setup()
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -31,5 +43,6 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(config)
     socketio = app.extensions["admiralty.socketio"]
     print(f"Admiralty serving on http://{args.host}:{args.port}/", flush=True)
-    socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True)
+    socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True,
+                 request_handler=_NoDelayHandler)
     return 0
