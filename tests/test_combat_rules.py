@@ -365,3 +365,61 @@ def test_a_stepped_battle_rebuilds_from_its_seed_and_decisions() -> None:
     bt.step()
     again.step()
     assert again.events == bt.events
+
+
+# ----- the chase, policies ------------------------------------------------------------
+
+
+def test_chase_gage_adds_cards_to_the_first_positioning_test_only() -> None:
+    chase = {"escaped": False, "prey": "b", "distance": 4, "gage": {"a": 2, "b": 1}}
+    bt = Battle("Fifth Rate", "Fifth Rate", chase=chase, seed=3)
+    bt.step({"a": {"move": "close"}, "b": {"move": "flee"}})
+    pos = [e for e in bt.events if e["type"] == "test" and e["what"] == "positioning"]
+    assert [s["pool"] for s in pos[0]["sides"]] == [5 + 2, 5 + 1]
+    assert bt.events[1]["type"] == "chase"
+    if not bt.over:
+        bt.step({"a": {"move": "close"}, "b": {"move": "flee"}})
+        pos = [e for e in bt.events if e["type"] == "test" and e["what"] == "positioning"]
+        assert [s["pool"] for s in pos[-1]["sides"]] == [5, 5]
+
+
+def test_a_chase_the_prey_escapes_ends_the_battle_escaped() -> None:
+    bt = Battle("Fifth Rate", "Cutter", chase={"escaped": True, "prey": "b", "distance": None,
+                                               "gage": {}})
+    bt.step()
+    assert bt.over and bt.outcome["how"] == "escaped" and bt.outcome["escaped"] == ["b0"]
+
+
+def test_a_chase_can_be_played_by_the_battle_itself() -> None:
+    one = Battle("Fifth Rate", "Brig Sloop", chase=True, seed=8)
+    two = Battle("Fifth Rate", "Brig Sloop", chase=True, seed=8)
+    assert one.chase == two.chase and one.chase["prey"] == "b"
+    assert one.run() == two.run()
+
+
+def test_hull_and_crew_penalties_add_up() -> None:
+    bt = _at(1)
+    a = bt.ship("a0")
+    for _ in range(4):
+        a.damage.hit(HULL, 1)
+        a.damage.hit(CREW, 1)
+    assert bt._mods_all(a) == -2
+
+
+def test_npc_policies_behave_as_named() -> None:
+    from strategy.policies import policy
+
+    bt = _at(3, a="Fifth Rate", b="First Rate")
+    a, f = bt.ship("a0"), bt.ship("b0")
+    assert policy("cautious").decide(bt, a)["move"] == "flee"  # outgunned
+    assert policy("aggressive").decide(bt, a)["move"] == "close"
+    assert policy("runner").decide(bt, f)["move"] == "flee"
+    boarder = policy("boarder").decide(bt, a)
+    assert boarder["move"] == "board" and boarder["shot"] == "grapeshot"
+    for _ in range(8):
+        a.damage.hit(HULL, 2)
+        a.damage.hit(CREW, 2)
+    a.damage.hit(HULL, 1)
+    assert policy("aggressive").decide(bt, a) == {"strike": True}
+    with pytest.raises(ValueError, match="aggressive"):
+        policy("coward")
