@@ -47,7 +47,13 @@ from strategy.fleet import (
     rm_general_of,
 )
 from strategy.investment import investment_returns
-from strategy.outcomes import OutcomeContext, Vacancies, personal_outcome, resolve_promotions
+from strategy.outcomes import (
+    OutcomeContext,
+    Vacancies,
+    copy_against,
+    personal_outcome,
+    resolve_promotions,
+)
 
 __all__ = [
     "Deployment", "Dice", "RandomDice", "ScriptedDice", "apply_report", "battle_result",
@@ -452,7 +458,7 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
         at = index.get(id(against))
         if at is None:
             at = index[id(against)] = len(contexts)
-            contexts.append(against)
+            contexts.append(copy_against(against))
         rec["context"] = at
     report["contexts"] = contexts
     report["personal_outcomes"] = outcomes

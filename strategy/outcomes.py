@@ -34,7 +34,7 @@ from strategy.fleet import (
     Officer,
 )
 
-__all__ = ["OutcomeContext", "Vacancies", "next_step", "personal_outcome",
+__all__ = ["OutcomeContext", "Vacancies", "copy_against", "next_step", "personal_outcome",
            "resolve_promotions"]
 
 _NO_PROMOTION_ROLL = frozenset(ADMIRAL_RANKS + RM_GENERAL_RANKS
@@ -104,6 +104,15 @@ def _against(ctx: OutcomeContext, poltroon: int, brave: int) -> dict[str, Any]:
             "target": target, "modifier": modifier, "needed": needed}
 
 
+_AGAINST: dict[tuple, dict[str, Any]] = {}
+
+
+def copy_against(against: Mapping[str, Any]) -> dict[str, Any]:
+    """A private copy of an ``against`` record (its nested dicts too)."""
+    return {**against, "target": dict(against["target"]),
+            "modifier": dict(against["modifier"]), "needed": dict(against["needed"])}
+
+
 def personal_outcome(officer: Officer, ctx: OutcomeContext, dice: Dice,
                      choice: Mapping[str, Any] | None = None,
                      memo: dict | None = None) -> dict[str, Any]:
@@ -113,8 +122,9 @@ def personal_outcome(officer: Officer, ctx: OutcomeContext, dice: Dice,
     ``target``, ``modifier`` and ``needed`` on 2d6), then each roll's two dice: ``death``,
     ``mid``, ``promotion``, ``plunder`` (absent when not rolled), with ``dead``,
     ``mentioned``, ``promotion_won``, ``mids`` and ``guineas``; ``nelson_touch`` and
-    ``poltroonery`` when they happen. Officers in the same context share one ``against``
-    dict when a ``memo`` is passed.
+    ``poltroonery`` when they happen. With a ``memo`` (any dict) the ``against`` record is
+    shared with every officer in the same context and must not be changed: copy it with
+    :func:`copy_against` (as :func:`strategy.campaign.resolve_summer` does).
 
     The modifiers move the number he needs on 2d6 (the book's example: "a character that
     must roll a 15 for death"). ``choice`` (players only): ``poltroonery`` k (k more needed
@@ -133,11 +143,13 @@ def personal_outcome(officer: Officer, ctx: OutcomeContext, dice: Dice,
             raise ValueError(f"officer {officer.id}: only player characters choose "
                              "poltroonery or bravery")
     key = (ctx, poltroon, brave)
-    against = memo.get(key) if memo is not None else None
+    against = _AGAINST.get(key)
     if against is None:
         against = _against(ctx, poltroon, brave)
-        if memo is not None:
-            memo[key] = against
+        if len(_AGAINST) < 50_000:  # bounded: contexts are order x result x ship x rank
+            _AGAINST[key] = against
+    if memo is None:  # the cached record is shared: hand out a copy
+        against = copy_against(against)
     needed = against["needed"]
     a, b = dice.two_d6()
     rec: dict[str, Any] = {"officer": officer.id, "rank": officer.rank, "against": against,
