@@ -30,7 +30,7 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString
 
-from maps.land import lines_cross_land
+from maps.land import land_mask, lines_cross_land
 from maps.lanes import SeaLanes
 from maps.sailing import ShipType, made_good_ma_array, point_of_sail, reach_knots
 from maps.voyage import SHALLOW_RULE, Leg, Risk, Stop
@@ -111,6 +111,28 @@ def sail_hours(coords: np.ndarray, month: int):
 
 
 @dataclass(frozen=True, eq=False)
+class _End:
+    """A way between a free position and a lane node: the polyline from the position."""
+
+    node: int
+    line: np.ndarray
+    hazards: tuple[int, ...]
+
+
+def _straight_pull(line: np.ndarray) -> np.ndarray:
+    """Drop the points of a polyline that a straight run at sea makes needless."""
+    out = [0]
+    n = len(line)
+    while out[-1] < n - 1:
+        i = out[-1]
+        js = np.arange(n - 1, i, -1)
+        segs = np.stack([np.broadcast_to(line[i], (len(js), 2)), line[js]], axis=1)
+        clear = ~lines_cross_land(segs)
+        out.append(int(js[np.argmax(clear)]) if clear.any() else i + 1)
+    return line[out]
+
+
+@dataclass(frozen=True, eq=False)
 class _Hazard:
     id: str
     name: str
@@ -146,6 +168,8 @@ class Router:
         self._shallow = np.array([bool(h) for h in self._edge_hazards])
         self._lock = threading.Lock()
         self._graphs: OrderedDict[tuple[str, int], tuple[nx.DiGraph, float]] = OrderedDict()
+        self._usable: dict[str, np.ndarray] = {}
+        self._ends: dict[tuple[float, float], tuple[_End, ...]] = {}
 
     # -- geometry tests -------------------------------------------------------------------
     def _hazards_of(self, lines: np.ndarray) -> list[tuple[int, ...]]:
@@ -173,9 +197,8 @@ class Router:
         fwd = speed_factor(self._a, self._b, month)
         back = speed_factor(self._b, self._a, month)
         risky = self._shallow.copy()
-        allowed = np.ones(len(fwd), dtype=bool)
+        allowed = self._allowed(size) & self.usable(size)[self.lanes.edges[:, 0]]
         if size == "Large":
-            allowed = ~(self._shallow | self.lanes.inshore)
             risky[:] = False
         elif size == "Middling":
             risky |= self.lanes.inshore
@@ -202,39 +225,146 @@ class Router:
         return g, vmax
 
     # -- connecting a free position -------------------------------------------------------
-    def _connectors(self, p: tuple[float, float], size: str, month: int, outgoing: bool,
-                    g: nx.DiGraph) -> list[tuple[int, float, tuple[int, ...]]]:
-        """(node, weight, shallows crossed) for straight runs between ``p`` and nearby nodes."""
+    def usable(self, size: str) -> np.ndarray:
+        """Nodes in the main body of water open to a size class (large ships lose the coves)."""
+        with self._lock:
+            hit = self._usable.get(size)
+        if hit is not None:
+            return hit
+        allowed = self._allowed(size)
+        g = nx.Graph()
+        g.add_edges_from(self.lanes.edges[allowed].tolist())
+        mask = np.zeros(len(self.lanes.nodes), dtype=bool)
+        mask[sorted(max(nx.connected_components(g), key=len))] = True
+        mask.setflags(write=False)
+        with self._lock:
+            self._usable[size] = mask
+        return mask
+
+    def _allowed(self, size: str) -> np.ndarray:
+        if size == "Large":
+            return ~(self._shallow | self.lanes.inshore)
+        return np.ones(len(self.lanes.edges), dtype=bool)
+
+    def ends(self, p: tuple[float, float], size: str = "Small") -> tuple[_End, ...]:
+        """How a position joins the lanes open to ``size``: straight runs to nodes it sees,
+        or a pilot's way out of a harbour.
+
+        Month-independent, so kept per position (ports are asked again and again).
+        """
+        key = (round(p[0], 7), round(p[1], 7), size)
+        with self._lock:
+            hit = self._ends.get(key)
+        if hit is not None:
+            return hit
+        usable = self.usable(size)
+        found = self._straight_ends(p, (0.5, 1.0), usable)
+        if len(found) < 3:  # in a harbour or behind islands: find the way out on a fine grid
+            have = {e.node for e in found}
+            found += tuple(e for e in self._harbour_ends(p, usable) if e.node not in have)
+        found = found or self._straight_ends(p, (2.0, 4.0, 8.0, 16.0), usable)
+        with self._lock:
+            self._ends[key] = found
+            while len(self._ends) > 4096:
+                self._ends.pop(next(iter(self._ends)))
+        return found
+
+    def _straight_ends(self, p, radii, usable) -> tuple[_End, ...]:
         pt = np.array(p, dtype=float)
-        for radius in (1.0, 2.0, 4.0, 8.0, 16.0):
+        for radius in radii:
             cand = self._node_tree.query(shapely.box(p[0] - radius, p[1] - radius,
                                                      p[0] + radius, p[1] + radius))
+            cand = cand[usable[cand]]
             if not len(cand):
                 continue
             d = gc_nm(np.broadcast_to(pt, (len(cand), 2)), self.lanes.nodes[cand])
             cand = cand[np.argsort(d)][: 4 * _CONNECT_K]
-            cand = np.array([c for c in cand.tolist() if g.degree(c) > 0], dtype=int)
-            if not len(cand):
+            segs = np.stack([np.broadcast_to(pt, (len(cand), 2)), self.lanes.nodes[cand]], axis=1)
+            clear = np.flatnonzero(~lines_cross_land(segs))[:_CONNECT_K]
+            if len(clear):
+                hz = self._hazards_of(shapely.linestrings(segs[clear]))
+                return tuple(_End(int(cand[i]), segs[i].copy(), h)
+                             for i, h in zip(clear.tolist(), hz, strict=True))
+        return ()
+
+    def _harbour_ends(self, p, usable) -> tuple[_End, ...]:
+        """A way out of a harbour that sees no node: a fine grid of water round the point."""
+        for half in (0.3, 0.8, 2.0):
+            step = half / 30
+            xs = p[0] + np.arange(-30, 31) * step
+            ys = p[1] + np.arange(-30, 31) * step
+            gx, gy = np.meshgrid(xs, ys)
+            grid = np.column_stack([gx.ravel(), gy.ravel()])
+            wet = ~land_mask(grid[:, 0], grid[:, 1])
+            idx = -np.ones(len(grid), dtype=int)
+            idx[wet] = np.arange(wet.sum())
+            pts = grid[wet]
+            # the point itself, the water cells, and the lane nodes inside the box
+            cand = self._node_tree.query(shapely.box(xs[0], ys[0], xs[-1], ys[-1]))
+            cand = cand[usable[cand]]
+            allp = np.concatenate([[p], pts, self.lanes.nodes[cand]])
+            n_w = len(pts)
+            pairs = []
+            r, c = np.divmod(np.arange(len(grid)), 61)
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                ok = (r + dr < 61) & (c + dc >= 0) & (c + dc < 61)
+                a = np.flatnonzero(ok)
+                b = (r[a] + dr) * 61 + c[a] + dc
+                both = (idx[a] >= 0) & (idx[b] >= 0)
+                pairs.append(np.column_stack([idx[a][both] + 1, idx[b][both] + 1]))
+            # the point and each lane node join the water cells within two steps
+            tree = shapely.STRtree(shapely.points(pts))
+            extra = [0] + list(range(n_w + 1, len(allp)))
+            for k in extra:
+                near = tree.query(shapely.points(allp[k]).buffer(2.1 * step))
+                pairs.append(np.column_stack([np.full(len(near), k), near + 1]))
+            pairs = np.concatenate(pairs)
+            segs = np.stack([allp[pairs[:, 0]], allp[pairs[:, 1]]], axis=1)
+            pairs = pairs[~lines_cross_land(segs)]
+            g = nx.Graph()
+            w = gc_nm(allp[pairs[:, 0]], allp[pairs[:, 1]])
+            g.add_weighted_edges_from(zip(pairs[:, 0].tolist(), pairs[:, 1].tolist(),
+                                          w.tolist(), strict=True))
+            if 0 not in g:
                 continue
-            ends = self.lanes.nodes[cand]
-            segs = np.stack([np.broadcast_to(pt, ends.shape), ends], axis=1)
-            if not outgoing:
-                segs = segs[:, ::-1]
-            clear = ~lines_cross_land(segs)
-            hz = self._hazards_of(shapely.linestrings(segs))
-            hours = segment_hours(segs[:, 0], segs[:, 1], month)[0]
+            dist, paths = nx.single_source_dijkstra(g, 0)
+            targets = sorted((dist[k], k) for k in range(n_w + 1, len(allp)) if k in dist)
             out = []
-            for i in np.flatnonzero(clear).tolist():
-                if hz[i] and size == "Large":
-                    continue
-                w = float(hours[i]) * (RISK_PENALTY if hz[i] else 1.0)
-                if math.isfinite(w) and w < 1e12:
-                    out.append((int(cand[i]), w, hz[i]))
-                if len(out) >= _CONNECT_K:
-                    break
+            for _, k in targets[:_CONNECT_K]:
+                line = _straight_pull(allp[paths[k]])
+                out.append(_End(int(cand[k - n_w - 1]), line,
+                                self._hazards_of(np.array([shapely.linestrings(line)]))[0]))
             if out:
-                return out
-        return []
+                return tuple(out)
+            # no open node in the box: go on from the water cells reached at its edge
+            edge = half - 1.5 * step
+            rim = [(dist[k], k) for k in range(1, n_w + 1) if k in dist and (
+                abs(allp[k][0] - p[0]) > edge or abs(allp[k][1] - p[1]) > edge)]
+            for _, k in sorted(rim)[:: max(1, len(rim) // 6)][:6]:
+                for e in self._straight_ends(tuple(allp[k]), (0.5, 1.0, 2.0), usable)[:3]:
+                    line = _straight_pull(np.concatenate([allp[paths[k]], e.line[1:]]))
+                    out.append(_End(e.node, line,
+                                    self._hazards_of(np.array([shapely.linestrings(line)]))[0]))
+            if out:
+                return tuple(out)
+        return ()
+
+    def _connect(self, p, size: str, month: int, outgoing: bool):
+        """(node, weight, end) for the ends of ``p`` usable by this size in this month."""
+        ends = [e for e in self.ends(p, size) if not (e.hazards and size == "Large")]
+        if not ends:
+            return []
+        lines = [e.line if outgoing else e.line[::-1] for e in ends]
+        a = np.concatenate([ln[:-1] for ln in lines])
+        b = np.concatenate([ln[1:] for ln in lines])
+        hours = segment_hours(a, b, month)[0]
+        cuts = np.cumsum([0] + [len(ln) - 1 for ln in lines])
+        out = []
+        for i, e in enumerate(ends):
+            w = float(hours[cuts[i]:cuts[i + 1]].sum()) * (RISK_PENALTY if e.hazards else 1.0)
+            if math.isfinite(w) and w < 1e12:
+                out.append((e.node, w, e))
+        return out
 
     # -- the route ------------------------------------------------------------------------
     def route(self, origin: Stop, destination: Stop, ship: ShipType, month: int,
@@ -246,15 +376,21 @@ class Router:
             return Leg(origin, destination, ship.name, month, knots, 0.0, 0.0,
                        LineString([a, b]), depart_day=depart_day)
         g, vmax = self.graph(ship.size, month)
-        conn_a = self._connectors(a, ship.size, month, True, g)
-        conn_b = self._connectors(b, ship.size, month, False, g)
+        conn_a = self._connect(a, ship.size, month, True)
+        conn_b = self._connect(b, ship.size, month, False)
         if not conn_a:
             raise ValueError(f"{origin.label()} is not connected to the open sea")
         if not conn_b:
             raise ValueError(f"{destination.label()} is not connected to the open sea")
         direct = self._direct(a, b, ship.size, month)
         path = self._search(g, vmax, a, b, conn_a, conn_b, direct)
-        coords = np.array([a] + [tuple(self.lanes.nodes[n]) for n in path[1:-1]] + [b])
+        if len(path) == 2:
+            coords = np.array([a, b])
+        else:
+            first = next(e for n, _, e in conn_a if n == path[1])
+            last = next(e for n, _, e in conn_b if n == path[-2])
+            mid = [tuple(self.lanes.nodes[n]) for n in path[2:-2]]
+            coords = np.array([*first.line.tolist(), *mid, *last.line[::-1].tolist()])
         coords = self._straighten(coords, ship.size, month)
         return self._leg(origin, destination, ship, month, knots, coords, depart_day)
 
