@@ -380,6 +380,9 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
 
     # personal outcomes
     personal_choice = choices.get("officers") or {}
+    for oid in personal_choice:
+        if oid not in cmd.by_id:
+            raise KeyError(f"choices for unknown officer {oid!r}")
     long_voyage = set(choices.get("long_voyage") or ())
     outcomes: list[dict[str, Any]] = []
     order_of = {d.ship: d.order for d in deployment}

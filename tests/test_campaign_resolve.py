@@ -365,3 +365,42 @@ def test_properties_of_any_summer(seed: int, pm: int, fsl_digit: int, season: st
         assert share["guineas"] == share["plunder"] // (4 if share["at_sea"] else 8)
     watch = report["invasion"]["results"]
     assert report["invasion"]["invaded"] == (bool(watch) and set(watch) == {6})
+
+
+# --- outcomes inside a season ------------------------------------------------------------------
+
+def test_admirals_share_of_plunder_at_sea_and_ashore() -> None:
+    officers = [*chain(), Officer("RV", "V", "Vice Admiral", 5, squadron="Red")]
+    # results: FSL 4, RA 4, captain 3, lieutenant 3 (all dice 3): Fleet action 3, plunder
+    # 10 for 2 x 50. Captain: death, MiD, promotion stay low, plunder 6+6 (needs 10 - 2);
+    # lieutenant the same (needs 10 - 1); the admiral rolls death and MiD only
+    rolls = [3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 6, 6, 1, 1, 1, 1, 1, 1, 6, 6]
+    report = resolve_summer(RED_FG, officers, dice=dice(*rolls))
+    guineas = {r["officer"]: r["guineas"] for r in report["personal_outcomes"]}
+    assert guineas == {"CAP": 100, "LT": 100, "RA": 0}
+    assert report["plunder_shares"] == [
+        {"admiral": "RA", "at_sea": True, "fraction": "1/4", "plunder": 200, "guineas": 50},
+        {"admiral": "RV", "at_sea": False, "fraction": "1/8", "plunder": 200, "guineas": 25}]
+    admiral = next(r for r in report["personal_outcomes"] if r["officer"] == "RA")
+    assert admiral["flagship"] == "FG" and "plunder" not in admiral
+
+
+def test_player_choices_in_a_season() -> None:
+    officers = chain()
+    officers[3] = Officer("LT", "L", "Lieutenant", 7, ship="FG", player=True)
+    # captain: four low 2d6; lieutenant (poltroon 1): death low, then his d6 = 6
+    rolls = [3, 3, 3, 3, *[1] * 8, 1, 1, 6]
+    report = resolve_summer(RED_FG, officers, choices={"officers": {"LT": {"poltroonery": 1}}},
+                            dice=dice(*rolls))
+    assert {"officer": "LT", "reason": "poltroonery"} in report["courts_martial"]
+    with pytest.raises(KeyError):
+        resolve_summer(RED_FG, officers, choices={"officers": {"nobody": {"bravery": 1}}},
+                       dice=dice())
+    # the lieutenant wins promotion (6+6) and declines it: a MiD instead
+    rolls = [3, 3, 3, 3, *[1] * 8, 1, 1, 1, 1, 6, 6, 1, 1]
+    report = resolve_summer(RED_FG, officers,
+                            choices={"officers": {"LT": {"decline_promotion": True}}},
+                            dice=dice(*rolls))
+    lt = next(r for r in report["personal_outcomes"] if r["officer"] == "LT")
+    assert lt["promotion_result"]["result"] == "declined: mentioned in despatches"
+    assert lt["mids"] == 1 and report["changes"]["LT"]["declined"] == 1
