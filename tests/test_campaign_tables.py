@@ -585,3 +585,18 @@ def test_nelson_touch_table() -> None:
     assert nelson_wound(5).hospital_months == 1
     with pytest.raises(ValueError):
         nelson_wound(7)
+
+
+def test_module_examples() -> None:
+    import doctest
+
+    import strategy.campaign
+    import strategy.campaign_dice
+    import strategy.campaign_tables
+    import strategy.fleet
+    import strategy.investment
+
+    for module in (strategy.campaign, strategy.campaign_dice, strategy.campaign_tables,
+                   strategy.fleet, strategy.investment):
+        failed, tried = doctest.testmod(module)
+        assert tried and not failed, module.__name__
