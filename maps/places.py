@@ -426,8 +426,7 @@ def _blockade_zone(port_id: str) -> Polygon:
     sea = sea_only(_disc(lon, lat, blockade_radius_nm() * NM_KM))
     # keep the water that touches the anchorage, not a bay behind a headland
     here = Point(lon, lat)
-    zone = next((p for p in shapely.get_parts(sea) if p.covers(here)), Polygon())
-    return shapely.set_precision(zone, 1e-6) if not zone.is_empty else zone
+    return next((p for p in shapely.get_parts(sea) if p.covers(here)), Polygon())
 
 
 def blockade_zones(ports: Iterable[str | Port] | None = None) -> Mapping[str, Polygon]:
