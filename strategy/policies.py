@@ -28,6 +28,9 @@ The round's orders (a dict; every key optional, the engine fills the rest from d
 ``tow``        True in a Becalmed sea: boats out, Speed 1, half card pools for crew work
 ``joker``      the card a joker in this round's Broadside! counts as (default the CoF)
 
+On the first step only: ``start_distance`` (3..5, used if this side wins the Awareness
+test) and ``discipline`` (``{officer: cards}`` from the commander's Discipline).
+
 >>> sorted(POLICIES)
 ['aggressive', 'boarder', 'cautious', 'runner']
 """
