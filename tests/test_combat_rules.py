@@ -423,3 +423,21 @@ def test_npc_policies_behave_as_named() -> None:
     assert policy("aggressive").decide(bt, a) == {"strike": True}
     with pytest.raises(ValueError, match="aggressive"):
         policy("coward")
+
+
+def test_ship_morale_modifies_pools_and_maimed_morale_needs_discipline_to_act() -> None:
+    bt = _at(1, a={"type": "Fifth Rate", "morale": "injured"},
+             b={"type": "Fifth Rate", "morale": "maimed"}, deck=["2H", "3C", "4C", "5C"])
+    a, f = bt.ship("a0"), bt.ship("b0")
+    assert bt._mods_all(a) == -1 and bt._mods_all(f) == -3
+    bt._orders({"a": {"move": "hold"}, "b": {"move": "hold"}})
+    assert a.acting and not f.acting
+    assert [e["reason"] for e in bt.events if e["type"] == "cannot_act"] == ["discipline"]
+
+
+def test_the_state_snapshot_is_plain_json() -> None:
+    bt = Battle("Fifth Rate", ["Cutter", "Brig Sloop"], seed=2)
+    bt.step()
+    snap = json.loads(json.dumps(bt.state()))
+    assert snap["round"] == 1 and {s["id"] for s in snap["ships"]} == {"a0", "b0", "b1"}
+    assert all(d["distance"] <= 5 for d in snap["distances"])
