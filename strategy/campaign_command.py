@@ -1,0 +1,236 @@
+"""The chain of command of a campaign season and its battle results.
+
+Battle results are rolled in order of command: the First Sea Lord's strategic result,
+then per fleet the senior admiral and the other squadron commanders, then the captains,
+then the lieutenants and Marine commanders (CAMPAIGN OUTCOME). A superior's 1-2 raises
+his subordinates' effective NA by one, his 5-6 lowers it by one, within 1..10; a competent
+junior (NA two or more above) raises his commander's by one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from strategy.campaign_dice import Dice
+from strategy.campaign_tables import Deployment, battle_result
+from strategy.fleet import (
+    ADMIRAL_RANKS,
+    CAPTAIN_RANKS,
+    MARINE_RANKS,
+    SHIPS,
+    Officer,
+    rm_general_of,
+)
+
+__all__ = ["BattleResults", "ChainOfCommand", "SEASON_DIE", "SEASON_NA", "cascade",
+           "flagship", "roll_battle_results"]
+
+FLAG_SQUADRONS = ("White", "Red", "Blue")
+SEASON_NA = {"winter": -2}           # icy riggings
+SEASON_DIE = {"autumn": -1}          # "-1 DM to battle result", as printed
+_ADMIRAL_ORDER = {r: i for i, r in enumerate(ADMIRAL_RANKS)}
+
+
+def cascade(superior_result: int | None) -> int:
+    """A superior's result moves his subordinates' NA: +1 on 1-2, -1 on 5-6, else 0."""
+    if superior_result is None:
+        return 0
+    return 1 if superior_result <= 2 else -1 if superior_result >= 5 else 0
+
+
+
+class ChainOfCommand:
+    """The chain of command of one season: who answers to whom."""
+
+    def __init__(self, deployment: Sequence[Deployment], officers: Sequence[Officer],
+                 choices: Mapping[str, Any]) -> None:
+        self.by_id = {o.id: o for o in officers}
+        crew: dict[str, list[Officer]] = {d.ship: [] for d in deployment}
+        self.crew = crew
+        flags: dict[str, list[Officer]] = {sq: [] for sq in FLAG_SQUADRONS}
+        self.flags = flags
+        self.aides_of: dict[str, list[Officer]] = {}
+        self.generals: dict[str, Officer] = {}
+        self.fsl_aides: list[Officer] = []
+        fsl = None
+        for o in officers:  # one pass: ~200 officers, most of them aboard ships
+            if o.ship is not None:
+                aboard = crew.get(o.ship)
+                if aboard is not None:
+                    aboard.append(o)
+                continue
+            app = o.appointment
+            if app == "First Sea Lord":
+                fsl = fsl or o
+            elif o.rank in _ADMIRAL_ORDER and o.squadron in flags:
+                flags[o.squadron].append(o)
+            elif app == "Aide to Admiral" and o.serves:
+                self.aides_of.setdefault(o.serves, []).append(o)
+            elif app == "Aide to the First Sea Lord":
+                self.fsl_aides.append(o)
+            elif o.squadron and o.rank == rm_general_of(o.squadron):
+                self.generals.setdefault(o.squadron, o)
+        self.fsl = fsl or Officer("FSL", "First Sea Lord (NPC)", "Admiral", 5,
+                                  appointment="First Sea Lord")
+        self.captain: dict[str, Officer] = {}
+        for code, crew in self.crew.items():
+            caps = [o for o in crew if o.rank in CAPTAIN_RANKS]
+            if not caps:
+                raise ValueError(f"{SHIPS[code].name} cannot sail without a captain")
+            self.captain[code] = max(caps, key=lambda o: (CAPTAIN_RANKS.index(o.rank), o.player))
+        self.groups: list[tuple[str, str]] = []
+        for d in deployment:
+            if d.squadron in FLAG_SQUADRONS and (d.fleet, d.squadron) not in self.groups:
+                self.groups.append((d.fleet, d.squadron))
+        self.admiral = self._assign_admirals(officers, choices)
+        self.top: dict[str, Officer] = {}
+        for fleet in dict.fromkeys(d.fleet for d in deployment):
+            here = [self.admiral[g] for g in self.groups if g[0] == fleet and g in self.admiral]
+            if here:
+                self.top[fleet] = max(here, key=lambda a: (
+                    _ADMIRAL_ORDER[a.rank], -FLAG_SQUADRONS.index(a.squadron or "Blue")))
+        self.fleet_admirals = {f: [self.admiral[g] for g in self.groups
+                                   if g[0] == f and g in self.admiral] for f in self.top}
+        # an admiral's staff: his aides, and for the first group of a squadron its RM General
+        self.advisers: dict[str, list[Officer]] = {}
+        advising: set[str] = set()
+        for group in self.groups:
+            adm = self.admiral.get(group)
+            if adm is not None and adm.id not in self.advisers:
+                staff = list(self.aides_of.get(adm.id, ()))
+                general = self.generals.get(group[1])
+                if general is not None and general.id not in advising:
+                    advising.add(general.id)
+                    staff.append(general)
+                self.advisers[adm.id] = staff
+        self.rm_of = {code: _rm_commander(aboard, code) for code, aboard in self.crew.items()}
+
+    def _assign_admirals(self, officers: Sequence[Officer],
+                         choices: Mapping[str, Any]) -> dict[tuple[str, str], Officer]:
+        flags = {sq: sorted(adms, key=lambda o: _ADMIRAL_ORDER[o.rank])
+                 for sq, adms in self.flags.items()}
+        chosen: dict[tuple[str, str], Officer] = {}
+        for sub in choices.get("admirals", ()) or ():
+            group = (sub.get("fleet"), sub.get("squadron"))
+            if group not in self.groups:
+                raise ValueError(f"no {group[1]} squadron in the {group[0]} to command")
+            adm = self.by_id.get(sub.get("admiral"))
+            if adm is None or adm.rank not in ADMIRAL_RANKS:
+                raise ValueError(f"{sub.get('admiral')!r} is not an admiral")
+            if not self.fsl.player and adm.squadron != group[1]:
+                raise ValueError(f"an NPC First Sea Lord substitutes admirals within their "
+                                 f"squadron: {adm.name} is not of the {group[1]}")
+            if adm in chosen.values():
+                raise ValueError(f"{adm.name} cannot command two squadrons")
+            chosen[group] = adm
+        used = set(a.id for a in chosen.values())
+        for group in self.groups:
+            if group in chosen:
+                continue
+            for adm in flags[group[1]]:
+                if adm.id not in used:
+                    chosen[group] = adm
+                    used.add(adm.id)
+                    break
+        return chosen
+
+    def superior_of_ship(self, d: Deployment) -> Officer:
+        adm = self.admiral.get((d.fleet, d.squadron)) if d.squadron else None
+        return adm or self.top.get(d.fleet) or self.fsl
+
+
+def _junior_raise(commander: Officer, juniors: Iterable[Officer]) -> dict[str, Any] | None:
+    for j in juniors:
+        if j.na >= commander.na + 2:
+            return {"by": j.id, "na": j.na}
+    return None
+
+
+def _rm_commander(crew: Sequence[Officer], code: str) -> Officer | None:
+    marines = [o for o in crew if o.rank in MARINE_RANKS and o.rank not in
+               ("Private RM", "Subaltern RM")]
+    if not marines:
+        return None
+    exact = [o for o in marines if o.rank == SHIPS[code].rm_commander]
+    return (exact or sorted(marines, key=lambda o: -MARINE_RANKS.index(o.rank)))[0]
+
+
+def flagship(codes: Sequence[str]) -> str:
+    """The largest ship of a group: the lowest column of Ship Table B."""
+    return min(codes, key=lambda c: SHIPS[c].column)
+
+
+@dataclass
+class BattleResults:
+    """Every battle-result roll of a season, and who answers to whom."""
+
+    rolls: list[dict[str, Any]] = field(default_factory=list)
+    result: dict[str, int] = field(default_factory=dict)     # officer id -> result
+    superior: dict[str, str] = field(default_factory=dict)   # officer id -> superior's id
+
+
+def roll_battle_results(cmd: ChainOfCommand, deployment: Sequence[Deployment],
+                        preset: Mapping[str, int], season: str, victualling_board: bool,
+                        dice: Dice) -> BattleResults:
+    """Roll the season's battle results down the chain of command (dice in that order).
+
+    ``preset`` ship results are not rolled (a real battle on the map decided them). Winter
+    costs every roll two NA; autumn's -1 takes one off every die, the Victualling Board's
+    -1 one off every die but the First Sea Lord's.
+    """
+    out = BattleResults()
+    rolls, result, superior = out.rolls, out.result, out.superior
+    na_mod = SEASON_NA.get(season, 0)
+    die_mod = SEASON_DIE.get(season, 0)
+    fleet_die_mod = die_mod - (1 if victualling_board else 0)
+
+    def roll(o: Officer, role: str, sup: Officer | None, juniors: Iterable[Officer],
+             dmod: int, ship_code: str | None = None) -> None:
+        sup_result = result.get(sup.id) if sup else None
+        raise_ = _junior_raise(o, juniors)
+        shift = cascade(sup_result)
+        eff = min(10, max(1, o.na + (1 if raise_ else 0) + shift + na_mod))
+        die = dice.d6()
+        mdie = min(6, max(1, die + dmod))
+        br = battle_result(eff, mdie)
+        rolls.append({"officer": o.id, "role": role, "ship": ship_code,
+                      "superior": sup.id if sup else None, "superior_result": sup_result,
+                      "na": o.na, "junior": raise_, "cascade": shift, "season": na_mod,
+                      "effective_na": eff, "die": die, "die_modifier": dmod,
+                      "modified_die": mdie, "result": br})
+        result[o.id] = br
+        if sup:
+            superior[o.id] = sup.id
+
+    roll(cmd.fsl, "first_sea_lord", None, cmd.fsl_aides, die_mod)
+    for fleet, top in cmd.top.items():
+        role = "senior_admiral" if len(cmd.fleet_admirals[fleet]) > 1 else "squadron_commander"
+        roll(top, role, cmd.fsl, cmd.advisers[top.id], fleet_die_mod)
+        for adm in cmd.fleet_admirals[fleet]:
+            if adm is not top:
+                roll(adm, "squadron_commander", top, cmd.advisers[adm.id], fleet_die_mod)
+    for d in deployment:
+        cap = cmd.captain[d.ship]
+        sup = cmd.superior_of_ship(d)
+        if d.ship in preset:
+            result[cap.id] = preset[d.ship]
+            superior[cap.id] = sup.id
+            rolls.append({"officer": cap.id, "role": "captain", "ship": d.ship,
+                          "superior": sup.id, "superior_result": result.get(sup.id),
+                          "preset": preset[d.ship], "result": preset[d.ship]})
+            continue
+        juniors = [o for o in cmd.crew[d.ship] if o.appointment == "Ship's Adjutant"]
+        if cmd.rm_of[d.ship]:
+            juniors.append(cmd.rm_of[d.ship])
+        roll(cap, "captain", sup, juniors, fleet_die_mod, d.ship)
+    for d in deployment:
+        cap = cmd.captain[d.ship]
+        rm = cmd.rm_of[d.ship]
+        for o in cmd.crew[d.ship]:
+            if o.rank == "Lieutenant":
+                roll(o, "lieutenant", cap, (), fleet_die_mod, d.ship)
+            elif o is rm:
+                roll(o, "rm_commander", cap, (), fleet_die_mod, d.ship)
+    return out
