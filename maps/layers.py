@@ -83,8 +83,10 @@ def geometry_json(geom: BaseGeometry) -> dict:
     """
     if geom.geom_type == "Point":
         return {"type": "Point", "coordinates": [round(geom.x, DECIMALS), round(geom.y, DECIMALS)]}
-    polys = [p for p in shapely.get_parts(shapely.orient_polygons(geom, exterior_cw=False))
-             if isinstance(p, Polygon) and not p.is_empty]
+    # snap each part to the output grid first: rounding afterwards could make rings cross
+    snapped = shapely.set_precision(shapely.get_parts(geom), 10.0**-DECIMALS)
+    oriented = shapely.orient_polygons(shapely.get_parts(snapped), exterior_cw=False)
+    polys = [p for p in oriented if isinstance(p, Polygon) and not p.is_empty]
     rings = [c for c in (_polygon_coords(p) for p in polys) if c is not None]
     if len(rings) == 1:
         return {"type": "Polygon", "coordinates": rings[0]}
