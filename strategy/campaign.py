@@ -55,7 +55,6 @@ from strategy.investment import investment_returns
 from strategy.outcomes import (
     OutcomeContext,
     Vacancies,
-    copy_against,
     personal_outcome,
     resolve_promotions,
 )
@@ -152,13 +151,14 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
     report["experience"] = _experience(cmd, battle, changes)
     courts, resign = _courts_martial(cmd, deployment, ship_result, result)
 
-    outcomes = _personal_outcomes(cmd, deployment, ship_result, result, choices, dice)
+    memo: dict = {}
+    outcomes = _personal_outcomes(cmd, deployment, ship_result, result, choices, dice, memo)
     courts += [{"officer": rec["officer"], "reason": "poltroonery"} for rec in outcomes
                if rec.get("poltroonery", {}).get("outcome") == "court-martial"]
     declines = [oid for oid, c in personal_choice.items() if c.get("decline_promotion")]
     promotions = resolve_promotions(outcomes, cmd.by_id, Vacancies(officers), declines)
     report["plunder_shares"] = _plunder_shares(cmd, deployment, outcomes)
-    report["contexts"] = _share_contexts(outcomes)
+    report["contexts"] = memo.get("contexts", [])
     report["personal_outcomes"] = outcomes
     report["promotions"] = promotions
     report["courts_martial"] = courts
@@ -247,14 +247,15 @@ def _courts_martial(cmd: ChainOfCommand, deployment: Sequence[Deployment],
 
 def _personal_outcomes(cmd: ChainOfCommand, deployment: Sequence[Deployment],
                        ship_result: Mapping[str, int], result: Mapping[str, int],
-                       choices: Mapping[str, Any], dice: Dice) -> list[dict[str, Any]]:
+                       choices: Mapping[str, Any], dice: Dice,
+                       memo: dict) -> list[dict[str, Any]]:
     """Every officer at sea rolls: ships' companies in deployment order, then each admiral
-    (on his flagship's result and modifiers) followed by his staff."""
+    (on his flagship's result and modifiers) followed by his staff. Officers in the same
+    context share one record of targets, modifiers and numbers needed (``memo``)."""
     personal_choice = choices.get("officers") or {}
     long_voyage = set(choices.get("long_voyage") or ())
     outcomes: list[dict[str, Any]] = []
     ctx_of: dict[tuple, OutcomeContext] = {}
-    memo: dict = {}
     for d in deployment:
         cap_br = ship_result[d.ship]
         name = SHIPS[d.ship].name
@@ -315,21 +316,6 @@ def _plunder_shares(cmd: ChainOfCommand, deployment: Sequence[Deployment],
                 shares.append({"admiral": o.id, "at_sea": False, "fraction": "1/8",
                                "plunder": total, "guineas": total // 8})
     return shares
-
-
-def _share_contexts(outcomes: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Officers in the same context share one record of targets, modifiers and numbers
-    needed: the report lists them once and each outcome names its ``context``."""
-    contexts: list[dict[str, Any]] = []
-    index: dict[int, int] = {}
-    for rec in outcomes:
-        against = rec.pop("against")
-        at = index.get(id(against))
-        if at is None:
-            at = index[id(against)] = len(contexts)
-            contexts.append(copy_against(against))
-        rec["context"] = at
-    return contexts
 
 
 def _record_changes(outcomes: Sequence[Mapping[str, Any]],

@@ -189,11 +189,13 @@ def roll_battle_results(cmd: ChainOfCommand, deployment: Sequence[Deployment],
     def roll(o: Officer, role: str, sup: Officer | None, juniors: Iterable[Officer],
              dmod: int, ship_code: str | None = None) -> None:
         sup_result = result.get(sup.id) if sup else None
-        raise_ = _junior_raise(o, juniors)
+        raise_ = _junior_raise(o, juniors) if juniors else None
         shift = cascade(sup_result)
-        eff = min(10, max(1, o.na + (1 if raise_ else 0) + shift + na_mod))
+        eff = o.na + (1 if raise_ else 0) + shift + na_mod
+        eff = 1 if eff < 1 else 10 if eff > 10 else eff
         die = dice.d6()
-        mdie = min(6, max(1, die + dmod))
+        mdie = die + dmod
+        mdie = 1 if mdie < 1 else 6 if mdie > 6 else mdie
         br = battle_result(eff, mdie)
         rolls.append({"officer": o.id, "role": role, "ship": ship_code,
                       "superior": sup.id if sup else None, "superior_result": sup_result,

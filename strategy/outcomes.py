@@ -122,9 +122,9 @@ def personal_outcome(officer: Officer, ctx: OutcomeContext, dice: Dice,
     ``target``, ``modifier`` and ``needed`` on 2d6), then each roll's two dice: ``death``,
     ``mid``, ``promotion``, ``plunder`` (absent when not rolled), with ``dead``,
     ``mentioned``, ``promotion_won``, ``mids`` and ``guineas``; ``nelson_touch`` and
-    ``poltroonery`` when they happen. With a ``memo`` (any dict) the ``against`` record is
-    shared with every officer in the same context and must not be changed: copy it with
-    :func:`copy_against` (as :func:`strategy.campaign.resolve_summer` does).
+    ``poltroonery`` when they happen. With a ``memo`` (a dict kept for a whole season)
+    each distinct ``against`` goes once into ``memo["contexts"]`` and the record names its
+    index as ``context`` instead.
 
     The modifiers move the number he needs on 2d6 (the book's example: "a character that
     must roll a 15 for death"). ``choice`` (players only): ``poltroonery`` k (k more needed
@@ -148,13 +148,22 @@ def personal_outcome(officer: Officer, ctx: OutcomeContext, dice: Dice,
         against = _against(ctx, poltroon, brave)
         if len(_AGAINST) < 50_000:  # bounded: contexts are order x result x ship x rank
             _AGAINST[key] = against
-    if memo is None:  # the cached record is shared: hand out a copy
-        against = copy_against(against)
     needed = against["needed"]
     a, b = dice.two_d6()
-    rec: dict[str, Any] = {"officer": officer.id, "rank": officer.rank, "against": against,
-                           "death": [a, b], "dead": False, "mentioned": False,
-                           "promotion_won": False, "mids": 0, "guineas": 0}
+    if memo is None:
+        rec: dict[str, Any] = {"officer": officer.id, "rank": officer.rank,
+                               "against": copy_against(against), "death": [a, b],
+                               "dead": False, "mentioned": False, "promotion_won": False,
+                               "mids": 0, "guineas": 0}
+    else:
+        at = memo.get(key)
+        if at is None:
+            contexts = memo.setdefault("contexts", [])
+            at = memo[key] = len(contexts)
+            contexts.append(copy_against(against))
+        rec = {"officer": officer.id, "rank": officer.rank, "context": at, "death": [a, b],
+               "dead": False, "mentioned": False, "promotion_won": False, "mids": 0,
+               "guineas": 0}
     if a + b >= needed["death"]:
         half = officer.constitution / 2
         d20 = dice.d20()
