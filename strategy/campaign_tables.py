@@ -13,6 +13,7 @@ Table and its ship and rank modifiers, and the Nelson Touch wounds.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from types import MappingProxyType
@@ -173,8 +174,11 @@ def interpretation(order: str, result: int) -> str:
 
 # --- Personal Outcome Table -----------------------------------------------------------------
 
+_TARGET_KEYS = ("death", "mid", "promotion", "plunder", "amount")
+
+
 @dataclass(frozen=True, slots=True)
-class Targets:
+class Targets(Mapping):
     """Targets on 2d6 for one order and battle result (None for the book's '-')."""
 
     death: int
@@ -184,13 +188,18 @@ class Targets:
     amount: int | None
 
     def __getitem__(self, key: str) -> int | None:
+        if key not in _TARGET_KEYS:
+            raise KeyError(key)
         return getattr(self, key)
 
-    def keys(self) -> tuple[str, ...]:
-        return ("death", "mid", "promotion", "plunder", "amount")
+    def __iter__(self) -> Iterator[str]:
+        return iter(_TARGET_KEYS)
+
+    def __len__(self) -> int:
+        return len(_TARGET_KEYS)
 
     def to_dict(self) -> dict[str, int | None]:
-        return {k: getattr(self, k) for k in self.keys()}
+        return {k: getattr(self, k) for k in _TARGET_KEYS}
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ docs/rules-notes.md ("Summer campaign") says.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 import pytest
 
@@ -522,6 +523,7 @@ def test_personal_outcome_targets_is_a_mapping() -> None:
     assert dict(got.to_dict()) == {"death": 6, "mid": 7, "promotion": 5, "plunder": None,
                                    "amount": None}
     assert set(got.keys()) == {"death", "mid", "promotion", "plunder", "amount"}
+    assert isinstance(got, Mapping) and dict(got) == got.to_dict() and got.get("x") is None
 
 
 @pytest.mark.parametrize("order,br", [("X", 1), ("b", 1), ("B", 0), ("B", 7), ("F", True)])
