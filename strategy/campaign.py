@@ -55,6 +55,7 @@ from strategy.investment import investment_returns
 from strategy.outcomes import (
     OutcomeContext,
     Vacancies,
+    midshipmen_purchased,
     personal_outcome,
     resolve_promotions,
 )
@@ -156,7 +157,9 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
     courts += [{"officer": rec["officer"], "reason": "poltroonery"} for rec in outcomes
                if rec.get("poltroonery", {}).get("outcome") == "court-martial"]
     declines = [oid for oid, c in personal_choice.items() if c.get("decline_promotion")]
-    promotions = resolve_promotions(outcomes, cmd.by_id, Vacancies(officers), declines)
+    vacancies = Vacancies(officers)
+    promotions = resolve_promotions(outcomes, cmd.by_id, vacancies, declines)
+    report["midshipmen_purchased"] = midshipmen_purchased(vacancies, cmd.crew)
     report["plunder_shares"] = _plunder_shares(cmd, deployment, outcomes)
     report["contexts"] = memo.get("contexts", [])
     report["personal_outcomes"] = outcomes

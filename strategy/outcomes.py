@@ -34,8 +34,8 @@ from strategy.fleet import (
     Officer,
 )
 
-__all__ = ["OutcomeContext", "Vacancies", "copy_against", "next_step", "personal_outcome",
-           "resolve_promotions"]
+__all__ = ["OutcomeContext", "Vacancies", "copy_against", "midshipmen_purchased", "next_step",
+           "personal_outcome", "resolve_promotions"]
 
 _NO_PROMOTION_ROLL = frozenset(ADMIRAL_RANKS + RM_GENERAL_RANKS
                                + ("Lieutenant Colonel RM", "Colonel RM"))
@@ -278,6 +278,17 @@ _CAPACITY = MappingProxyType(_capacity())
 _BERTH = attrgetter("rank", "ship", "squadron")
 
 
+def midshipmen_purchased(vacancies: Vacancies, ships: Iterable[str]) -> list[dict[str, Any]]:
+    """NPC rule: after the promotions, midshipman vacancies beyond two in a ship are filled
+    by purchase (NPC able seamen can afford it)."""
+    out = []
+    for code in ships:
+        free = vacancies.free.get(("Midshipman", code), 0)
+        if free > 2:
+            out.append({"ship": code, "midshipmen": free - 2})
+    return out
+
+
 class Vacancies:
     """Open berths in the fleet, from the officers on the books (and deaths at sea).
 
@@ -357,13 +368,11 @@ def resolve_promotions(records: list[dict[str, Any]], officers: Mapping[str, Off
     returns the promotions as ``{"officer", "from", "to", "ship"}``.
     """
     declines = set(declines)
-    winners = [r for r in records if r["promotion_won"] and not r["dead"]]
-    if not winners:
-        return []
     for rec in records:
         if rec["dead"]:
             o = officers[rec["officer"]]
             vacancies.release((o.rank, o.ship, o.squadron))
+    winners = [r for r in records if r["promotion_won"] and not r["dead"]]
     winners.sort(key=lambda r: (-_ORDER[officers[r["officer"]].rank],
                                 not officers[r["officer"]].player))
     done = []

@@ -256,3 +256,13 @@ def test_investment_returns_supplier_and_financier() -> None:
         with pytest.raises(ValueError):
             investment_returns(12, 2.0, [bad])
     assert liquidation_value(3000) == 2700
+
+
+def test_midshipman_vacancies_beyond_two_are_purchased() -> None:
+    from strategy.outcomes import midshipmen_purchased
+
+    books = [npc("Midshipman", "RO", "m1"), npc("Midshipman", "TH", "m2")]
+    vac = Vacancies(books)  # Royal Oak: 4 of 5 berths empty; Thermopylae 2 of 3; Halcyon 2
+    assert midshipmen_purchased(vac, ["RO", "TH", "HA"]) == [{"ship": "RO", "midshipmen": 2}]
+    vac.release(("Midshipman", "TH", None))
+    assert midshipmen_purchased(vac, ["TH"]) == [{"ship": "TH", "midshipmen": 1}]
