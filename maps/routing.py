@@ -36,7 +36,15 @@ from maps.sailing import ShipType, made_good_ma_array, point_of_sail, reach_knot
 from maps.voyage import SHALLOW_RULE, Leg, Risk, Stop
 from maps.wind import STRENGTHS, wind_arrays, wind_codes
 
-__all__ = ["EARTH_RADIUS_NM", "RISK_PENALTY", "SHORTCUT_HOPS", "Router", "gc_nm", "track_nm"]
+__all__ = [
+    "EARTH_RADIUS_NM",
+    "LANDMARKS",
+    "RISK_PENALTY",
+    "SHORTCUT_HOPS",
+    "Router",
+    "gc_nm",
+    "track_nm",
+]
 
 EARTH_RADIUS_NM = 3440.065
 #: A hazard edge counts this many times its time in the search (small and middling ships).
@@ -45,6 +53,21 @@ RISK_PENALTY = 2.0
 SHORTCUT_HOPS = 8
 _CONNECT_K = 12
 _GRAPHS_KEPT = 12
+#: ALT landmarks: the far ends of the theatres, so that one lies behind most voyages.
+LANDMARKS = (
+    (29.0, 60.0),  # Gulf of Finland
+    (22.0, 65.0),  # Gulf of Bothnia
+    (25.0, 71.5),  # North Cape
+    (34.5, 33.0),  # the Levant
+    (28.5, 40.8),  # Sea of Marmara
+    (-95.0, 27.0),  # Gulf of Mexico
+    (-55.0, 53.0),  # Labrador
+    (-67.0, -57.0),  # Cape Horn
+    (50.0, 28.0),  # Persian Gulf
+    (88.0, 20.0),  # Bay of Bengal
+    (115.0, 20.0),  # South China Sea
+    (-10.0, 5.0),  # Gulf of Guinea
+)
 
 
 def gc_nm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -119,7 +142,7 @@ class _End:
     hazards: tuple[int, ...]
 
 
-def _straight_pull(line: np.ndarray) -> np.ndarray:
+def _straight_pull(line: np.ndarray, blocked=lines_cross_land) -> np.ndarray:
     """Drop the points of a polyline that a straight run at sea makes needless."""
     out = [0]
     n = len(line)
@@ -127,7 +150,7 @@ def _straight_pull(line: np.ndarray) -> np.ndarray:
         i = out[-1]
         js = np.arange(n - 1, i, -1)
         segs = np.stack([np.broadcast_to(line[i], (len(js), 2)), line[js]], axis=1)
-        clear = ~lines_cross_land(segs)
+        clear = ~blocked(segs)
         out.append(int(js[np.argmax(clear)]) if clear.any() else i + 1)
     return line[out]
 
@@ -169,6 +192,7 @@ class Router:
         self._lock = threading.Lock()
         self._graphs: OrderedDict[tuple[str, int], tuple[nx.DiGraph, float]] = OrderedDict()
         self._usable: dict[str, np.ndarray] = {}
+        self._alt: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._ends: dict[tuple[float, float], tuple[_End, ...]] = {}
 
     # -- geometry tests -------------------------------------------------------------------
@@ -218,11 +242,53 @@ class Router:
                          zip(u.tolist(), v.tolist(), w2, eid.tolist(), okb.tolist(), strict=True)
                          if k)
         vmax = float(max(fwd.max(), back.max(), 1.0)) * 1.0001
+        self.landmarks(month)
         with self._lock:
             self._graphs[key] = (g, vmax)
             while len(self._graphs) > _GRAPHS_KEPT:
                 self._graphs.popitem(last=False)
         return g, vmax
+
+    def landmarks(self, month: int) -> tuple[np.ndarray, np.ndarray]:
+        """ALT tables for a month: hours (at 1 knot reaching) from each landmark to every
+        node, and from every node to each landmark, on all edges without penalties.
+
+        Every search graph of that month has a subset of these edges at no lower weight,
+        so the triangle inequality gives a lower bound on the time left (A*'s heuristic).
+        """
+        with self._lock:
+            hit = self._alt.get(month)
+        if hit is not None:
+            return hit
+        fwd = speed_factor(self._a, self._b, month)
+        back = speed_factor(self._b, self._a, month)
+        u, v = self.lanes.edges[:, 0].tolist(), self.lanes.edges[:, 1].tolist()
+        g = nx.DiGraph()
+        g.add_weighted_edges_from(zip(u, v, (self._nm / np.maximum(fwd, 1e-6)).tolist(),
+                                      strict=True))
+        g.add_weighted_edges_from(zip(v, u, (self._nm / np.maximum(back, 1e-6)).tolist(),
+                                      strict=True))
+        rev = g.reverse(copy=False)
+        n = len(self.lanes.nodes)
+        lm = self._landmark_nodes()
+        d_from = np.full((n, len(lm)), np.inf)
+        d_to = np.full((n, len(lm)), np.inf)
+        for j, node in enumerate(lm):
+            for table, graph in ((d_from, g), (d_to, rev)):
+                dist = nx.single_source_dijkstra_path_length(graph, node)
+                table[list(dist), j] = list(dist.values())
+        # nodes outside the main water: no information, the bound falls back to 0
+        d_from[~np.isfinite(d_from)] = np.nan
+        d_to[~np.isfinite(d_to)] = np.nan
+        with self._lock:
+            self._alt[month] = (d_from, d_to)
+        return d_from, d_to
+
+    def _landmark_nodes(self) -> list[int]:
+        """The usable nodes nearest to :data:`LANDMARKS`."""
+        usable = np.flatnonzero(self.usable("Small"))
+        pts = self.lanes.nodes[usable]
+        return [int(usable[np.argmin(gc_nm(pts, np.array(p)))]) for p in LANDMARKS]
 
     # -- connecting a free position -------------------------------------------------------
     def usable(self, size: str) -> np.ndarray:
@@ -258,18 +324,34 @@ class Router:
         if hit is not None:
             return hit
         usable = self.usable(size)
-        found = self._straight_ends(p, (0.5, 1.0), usable)
+        # a large ship's way out must also keep clear of the named shallows
+        blocked = self._blocked_large if size == "Large" else lines_cross_land
+        found = self._straight_ends(p, (0.5, 1.0), usable, blocked)
         if len(found) < 3:  # in a harbour or behind islands: find the way out on a fine grid
             have = {e.node for e in found}
-            found += tuple(e for e in self._harbour_ends(p, usable) if e.node not in have)
-        found = found or self._straight_ends(p, (2.0, 4.0, 8.0, 16.0), usable)
+            found += tuple(e for e in self._harbour_ends(p, usable, blocked)
+                           if e.node not in have)
+        found = found or self._straight_ends(p, (2.0, 4.0, 8.0, 16.0), usable, blocked)
+        seen: set[int] = set()
+        found = tuple(e for e in found if not (e.node in seen or seen.add(e.node)))
         with self._lock:
             self._ends[key] = found
             while len(self._ends) > 4096:
                 self._ends.pop(next(iter(self._ends)))
         return found
 
-    def _straight_ends(self, p, radii, usable) -> tuple[_End, ...]:
+    def _blocked_large(self, segs: np.ndarray) -> np.ndarray:
+        """Segments touching land or a named shallow."""
+        hit = lines_cross_land(segs)
+        if self._hazard_tree is not None and (~hit).any():
+            free = np.flatnonzero(~hit)
+            lines = shapely.linestrings(segs[free])
+            q, t = self._hazard_tree.query(lines)
+            inter = shapely.intersects(self._hazard_polys[t], lines[q])
+            hit[free[q[inter]]] = True
+        return hit
+
+    def _straight_ends(self, p, radii, usable, blocked) -> tuple[_End, ...]:
         pt = np.array(p, dtype=float)
         for radius in radii:
             cand = self._node_tree.query(shapely.box(p[0] - radius, p[1] - radius,
@@ -280,14 +362,14 @@ class Router:
             d = gc_nm(np.broadcast_to(pt, (len(cand), 2)), self.lanes.nodes[cand])
             cand = cand[np.argsort(d)][: 4 * _CONNECT_K]
             segs = np.stack([np.broadcast_to(pt, (len(cand), 2)), self.lanes.nodes[cand]], axis=1)
-            clear = np.flatnonzero(~lines_cross_land(segs))[:_CONNECT_K]
+            clear = np.flatnonzero(~blocked(segs))[:_CONNECT_K]
             if len(clear):
                 hz = self._hazards_of(shapely.linestrings(segs[clear]))
                 return tuple(_End(int(cand[i]), segs[i].copy(), h)
                              for i, h in zip(clear.tolist(), hz, strict=True))
         return ()
 
-    def _harbour_ends(self, p, usable) -> tuple[_End, ...]:
+    def _harbour_ends(self, p, usable, blocked) -> tuple[_End, ...]:
         """A way out of a harbour that sees no node: a fine grid of water round the point."""
         for half in (0.3, 0.8, 2.0):
             step = half / 30
@@ -320,7 +402,7 @@ class Router:
                 pairs.append(np.column_stack([np.full(len(near), k), near + 1]))
             pairs = np.concatenate(pairs)
             segs = np.stack([allp[pairs[:, 0]], allp[pairs[:, 1]]], axis=1)
-            pairs = pairs[~lines_cross_land(segs)]
+            pairs = pairs[~blocked(segs)]
             g = nx.Graph()
             w = gc_nm(allp[pairs[:, 0]], allp[pairs[:, 1]])
             g.add_weighted_edges_from(zip(pairs[:, 0].tolist(), pairs[:, 1].tolist(),
@@ -331,7 +413,7 @@ class Router:
             targets = sorted((dist[k], k) for k in range(n_w + 1, len(allp)) if k in dist)
             out = []
             for _, k in targets[:_CONNECT_K]:
-                line = _straight_pull(allp[paths[k]])
+                line = _straight_pull(allp[paths[k]], blocked)
                 out.append(_End(int(cand[k - n_w - 1]), line,
                                 self._hazards_of(np.array([shapely.linestrings(line)]))[0]))
             if out:
@@ -341,8 +423,9 @@ class Router:
             rim = [(dist[k], k) for k in range(1, n_w + 1) if k in dist and (
                 abs(allp[k][0] - p[0]) > edge or abs(allp[k][1] - p[1]) > edge)]
             for _, k in sorted(rim)[:: max(1, len(rim) // 6)][:6]:
-                for e in self._straight_ends(tuple(allp[k]), (0.5, 1.0, 2.0), usable)[:3]:
-                    line = _straight_pull(np.concatenate([allp[paths[k]], e.line[1:]]))
+                for e in self._straight_ends(tuple(allp[k]), (0.5, 1.0, 2.0), usable,
+                                             blocked)[:3]:
+                    line = _straight_pull(np.concatenate([allp[paths[k]], e.line[1:]]), blocked)
                     out.append(_End(e.node, line,
                                     self._hazards_of(np.array([shapely.linestrings(line)]))[0]))
             if out:
@@ -383,7 +466,7 @@ class Router:
         if not conn_b:
             raise ValueError(f"{destination.label()} is not connected to the open sea")
         direct = self._direct(a, b, ship.size, month)
-        path = self._search(g, vmax, a, b, conn_a, conn_b, direct)
+        path = self._search(g, vmax, a, b, conn_a, conn_b, direct, month)
         if len(path) == 2:
             coords = np.array([a, b])
         else:
@@ -396,6 +479,8 @@ class Router:
 
     def _direct(self, a, b, size, month) -> float | None:
         seg = np.array([[a, b]])
+        if gc_nm(seg[0, 0], seg[0, 1]) > 600:  # far apart: the lanes will find it
+            return None
         if lines_cross_land(seg)[0]:
             return None
         if self._hazards_of(shapely.linestrings(seg))[0]:
@@ -404,19 +489,22 @@ class Router:
             return None
         return float(sail_hours(seg[0], month)[0][0])
 
-    def _search(self, g, vmax, a, b, conn_a, conn_b, direct) -> list:
-        rad = self._rad
-        lb, la = math.radians(b[0]), math.radians(b[1])
-        cb = math.cos(la)
-        k = 2 * EARTH_RADIUS_NM / vmax
+    def _search(self, g, vmax, a, b, conn_a, conn_b, direct, month) -> list:
+        # lower bounds on the hours left to B, for every node at once: great circle at the
+        # month's best speed, and the landmarks' triangle inequalities through B's ends
+        nodes = self.lanes.nodes
+        gc = gc_nm(nodes, np.array(b)) / vmax
+        d_from, d_to = self.landmarks(month)
+        ends = np.array([n for n, _, _ in conn_b])
+        cost = np.array([w for _, w, _ in conn_b])[:, None]
+        with np.errstate(invalid="ignore"):
+            from_b = np.nanmin(d_from[ends] + cost, axis=0)  # landmark -> B
+            to_b = np.nanmax(d_to[ends] - cost, axis=0)  # B's ends -> landmark, less the end
+            bound = np.fmax(np.nanmax(from_b - d_from, axis=1), np.nanmax(d_to - to_b, axis=1))
+        hl = np.fmax(np.nan_to_num(bound, nan=0.0), gc).tolist()
 
         def h(u, _target) -> float:
-            if u == "B":
-                return 0.0
-            x, y, c = (math.radians(a[0]), math.radians(a[1]), math.cos(math.radians(a[1]))) \
-                if u == "A" else rad[u]
-            s = math.sin((la - y) / 2) ** 2 + c * cb * math.sin((lb - x) / 2) ** 2
-            return k * math.asin(math.sqrt(min(1.0, s)))
+            return hl[u] if isinstance(u, int) else 0.0
 
         with self._lock:
             g.add_edges_from(("A", n, {"w": w, "eid": -1}) for n, w, _ in conn_a)
@@ -442,15 +530,20 @@ class Router:
             return coords
         ij = np.array(pairs)
         segs = np.stack([coords[ij[:, 0]], coords[ij[:, 1]]], axis=1)
-        ok = ~lines_cross_land(segs)
-        lines = shapely.linestrings(segs)
-        if self._hazard_tree is not None:
-            ok &= np.array([not h for h in self._hazards_of(lines)])
-        if size != "Small":
-            ok[ok] &= ~self._band_hits(lines[ok])
-        t = np.full(len(ij), np.inf)
-        if ok.any():
-            t[ok] = segment_hours(segs[ok, 0], segs[ok, 1], month)[0]
+        # cheap first: only a shortcut no slower than the steps it replaces is worth testing
+        t = segment_hours(segs[:, 0], segs[:, 1], month)[0]
+        ok = t <= cum[ij[:, 1]] - cum[ij[:, 0]] + 1e-9
+        idx = np.flatnonzero(ok)
+        if len(idx):
+            clear = ~lines_cross_land(segs[idx])
+            idx = idx[clear]
+            lines = shapely.linestrings(segs[idx])
+            keep = np.array([not h for h in self._hazards_of(lines)], dtype=bool)
+            if size != "Small" and keep.any():
+                keep[keep] &= ~self._band_hits(lines[keep])
+            ok[:] = False
+            ok[idx[keep]] = True
+        t = np.where(ok, t, np.inf)
         # fastest path over the DAG of path steps and clear shortcuts (no slower than the steps)
         best = np.full(n, np.inf)
         prev = np.zeros(n, dtype=int)
