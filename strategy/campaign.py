@@ -41,6 +41,7 @@ from strategy.campaign_tables import (
     force_commitment,
     force_organisation,
     interpretation,
+    nelson_wound,
     personal_outcome_targets,
     table_e_order,
 )
@@ -65,7 +66,6 @@ __all__ = [
     "cascade", "deployment_from", "force_commitment", "force_organisation",
     "interpretation", "personal_outcome_targets", "resolve_summer", "table_e_order",
 ]
-
 
 
 def deployment_from(items: Iterable[Deployment | Mapping[str, Any]]) -> list[Deployment]:
@@ -109,6 +109,16 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
     ``long_voyage`` [ship codes volunteered for two seasons], ``investments`` (see
     :func:`strategy.investment.investment_returns`).
     ``dice`` replaces the seeded dice (tests script them).
+
+    The report: ``seed``, ``season``, ``roll``, ``commitment`` (the digits, dice and
+    influence that made the roll), ``substitutions``, ``deployment``, ``battle_results``
+    (one record per roll in order of command: NA, junior, cascade, season, effective NA,
+    die, result; or the preset), ``ships`` (result and interpretation), ``invasion``,
+    ``experience``, ``contexts`` (targets, modifiers and numbers needed, shared by the
+    officers rolling against them), ``personal_outcomes`` (each officer's dice and what
+    came of them), ``promotions``, ``midshipmen_purchased``, ``plunder_shares``,
+    ``courts_martial``, ``resignations``, ``changes`` (per officer: NA, rank, ship, dead,
+    wound; see :func:`apply_report`) and ``investment``.
     """
     choices = dict(choices or {})
     if dice is None:
@@ -340,9 +350,11 @@ def _record_changes(outcomes: Sequence[Mapping[str, Any]],
 
 def apply_report(officers: Iterable[Officer | Mapping[str, Any]],
                  report: Mapping[str, Any]) -> list[Officer]:
-    """The officers after a season: dead struck off, NA, rank, ship and wounds updated."""
-    from strategy.campaign_tables import nelson_wound
+    """The officers after a season: dead struck off, NA, rank, ship and wounds updated.
 
+    A promoted officer leaves his appointment (Naval appointments need exactly their rank;
+    "if he is promoted at sea, dismissal will occur at the end of the season").
+    """
     out = []
     for o in officers_from(officers):
         ch = report["changes"].get(o.id)
@@ -355,6 +367,8 @@ def apply_report(officers: Iterable[Officer | Mapping[str, Any]],
         for key in ("na", "rank", "ship", "squadron", "declined"):
             if key in ch:
                 fields[key] = ch[key]
+        if "rank" in ch:
+            fields["appointment"] = fields["serves"] = None
         if "wound" in ch:
             loses = nelson_wound(ch["wound"]).loses
             if loses:

@@ -404,3 +404,17 @@ def test_player_choices_in_a_season() -> None:
     lt = next(r for r in report["personal_outcomes"] if r["officer"] == "LT")
     assert lt["promotion_result"]["result"] == "declined: mentioned in despatches"
     assert lt["mids"] == 1 and report["changes"]["LT"]["declined"] == 1
+
+
+def test_apply_report_wounds_and_appointments() -> None:
+    adj = Officer("ADJ", "A", "Lieutenant", 6, ship="HA", appointment="Ship's Adjutant",
+                  wounds=("eye",))
+    dead = Officer("D", "D", "Sailor", 3, ship="HA")
+    same = Officer("S", "S", "Sailor", 3, ship="HA")
+    changes = {"ADJ": {"na": 7, "wound": 3, "rank": "Master & Commander", "ship": "TI",
+                       "squadron": None, "declined": 0},
+               "D": {"dead": True}}
+    after = apply_report([adj, dead, same], {"changes": changes})
+    assert [o.id for o in after] == ["ADJ", "S"] and after[1] is same
+    assert after[0] == Officer("ADJ", "A", "Master & Commander", 7, ship="TI",
+                               wounds=("eye", "arm"))
