@@ -602,3 +602,14 @@ def test_module_examples() -> None:
                    strategy.fleet, strategy.investment):
         failed, tried = doctest.testmod(module)
         assert tried and not failed, module.__name__
+
+
+def test_battle_results_favour_ability_and_high_dice() -> None:
+    # the table never punishes a better NA or a higher die: autumn's and the Victualling
+    # Board's "-1" on the die are penalties
+    for na in range(1, 11):
+        for die in range(1, 7):
+            if na < 10:
+                assert battle_result(na + 1, die) <= battle_result(na, die)
+            if die < 6:
+                assert battle_result(na, die + 1) <= battle_result(na, die)
