@@ -112,6 +112,15 @@ def test_stations_are_valid_sea_without_land_inside() -> None:
         assert wet < 1e-6 * s.polygon.area, f"{s.id}: {wet} deg^2 of land inside"
 
 
+def test_each_station_is_one_connected_sea_holding_its_anchorages() -> None:
+    # one polygon: the Sound, the Dardanelles and the Bosphorus are open in 10m, so every
+    # anchorage in a station is connected by water to all of that station's sea
+    for s in load_stations().values():
+        assert isinstance(s.polygon, shapely.Polygon), s.id
+    for p in load_ports().values():
+        assert load_stations()[p.station].polygon.contains(shapely.Point(p.anchorage)), p.id
+
+
 def test_stations_do_not_overlap() -> None:
     stations = list(load_stations().values())
     for a, b in itertools.combinations(stations, 2):
