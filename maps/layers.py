@@ -78,8 +78,9 @@ def _polygon_coords(poly: Polygon) -> list[list[list[float]]] | None:
 def geometry_json(geom: BaseGeometry) -> dict:
     """RFC 7946 geometry of a Shapely (Multi)Polygon or Point, oriented and rounded.
 
-    >>> geometry_json(shapely.box(0, 0, 1, 1))["coordinates"][0][:2]
-    [[1.0, 0.0], [1.0, 1.0]]
+    >>> clockwise = shapely.Polygon([(0, 0), (0, 1), (1, 1), (1, 0)])
+    >>> geometry_json(clockwise)["coordinates"][0][:3]     # turned counter-clockwise
+    [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0]]
     """
     if geom.geom_type == "Point":
         return {"type": "Point", "coordinates": [round(geom.x, DECIMALS), round(geom.y, DECIMALS)]}
