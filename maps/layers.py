@@ -80,7 +80,7 @@ def geometry_json(geom: BaseGeometry) -> dict:
 
     >>> clockwise = shapely.Polygon([(0, 0), (0, 1), (1, 1), (1, 0)])
     >>> geometry_json(clockwise)["coordinates"][0][:3]     # turned counter-clockwise
-    [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0]]
+    [[0.0, 1.0], [0.0, 0.0], [1.0, 0.0]]
     """
     if geom.geom_type == "Point":
         return {"type": "Point", "coordinates": [round(geom.x, DECIMALS), round(geom.y, DECIMALS)]}
