@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from strategy.campaign_dice import Dice
-from strategy.campaign_tables import Deployment, battle_result
+from strategy.campaign_tables import Deployment, battle_table
 from strategy.fleet import (
     ADMIRAL_RANKS,
     CAPTAIN_RANKS,
@@ -31,6 +31,7 @@ FLAG_SQUADRONS = ("White", "Red", "Blue")
 SEASON_NA = {"winter": -2}           # icy riggings
 SEASON_DIE = {"autumn": -1}          # "-1 DM to battle result", as printed
 _ADMIRAL_ORDER = {r: i for i, r in enumerate(ADMIRAL_RANKS)}
+_CASCADE = {1: 1, 2: 1, 3: 0, 4: 0, 5: -1, 6: -1}
 
 
 def cascade(superior_result: int | None) -> int:
@@ -184,19 +185,20 @@ def roll_battle_results(cmd: ChainOfCommand, deployment: Sequence[Deployment],
     rolls, result, superior = out.rolls, out.result, out.superior
     na_mod = SEASON_NA.get(season, 0)
     die_mod = SEASON_DIE.get(season, 0)
+    table = battle_table()
     fleet_die_mod = die_mod - (1 if victualling_board else 0)
 
     def roll(o: Officer, role: str, sup: Officer | None, juniors: Iterable[Officer],
              dmod: int, ship_code: str | None = None) -> None:
         sup_result = result.get(sup.id) if sup else None
         raise_ = _junior_raise(o, juniors) if juniors else None
-        shift = cascade(sup_result)
+        shift = 0 if sup_result is None else _CASCADE[sup_result]
         eff = o.na + (1 if raise_ else 0) + shift + na_mod
         eff = 1 if eff < 1 else 10 if eff > 10 else eff
         die = dice.d6()
         mdie = die + dmod
         mdie = 1 if mdie < 1 else 6 if mdie > 6 else mdie
-        br = battle_result(eff, mdie)
+        br = table[mdie - 1][eff - 1]
         rolls.append({"officer": o.id, "role": role, "ship": ship_code,
                       "superior": sup.id if sup else None, "superior_result": sup_result,
                       "na": o.na, "junior": raise_, "cascade": shift, "season": na_mod,

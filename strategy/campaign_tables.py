@@ -21,7 +21,7 @@ from typing import Any
 
 __all__ = [
     "FLEETS", "ORDERS", "SQUADRONS", "Deployment", "Modifiers", "Targets", "Wound",
-    "battle_result", "force_commitment", "force_organisation", "interpretation",
+    "battle_result", "battle_table", "force_commitment", "force_organisation", "interpretation",
     "load_json", "nelson_wound", "personal_outcome_targets", "rank_modifiers",
     "ship_modifiers", "table_e_order", "table_f_readings", "TABLE_F_ROLLS",
 ]
@@ -161,6 +161,11 @@ def battle_result(modified_na: int, die: int) -> int:
     if type(die) is not int or not 1 <= die <= 6:
         raise ValueError(f"the die must be 1..6, not {die!r}")
     return _BATTLE[die - 1][modified_na - 1]
+
+
+def battle_table() -> tuple[tuple[int, ...], ...]:
+    """The Battle Result Table as rows by die (1..6) of results by NA (1..10)."""
+    return _BATTLE
 
 
 def interpretation(order: str, result: int) -> str:
