@@ -418,3 +418,11 @@ def test_apply_report_wounds_and_appointments() -> None:
     assert [o.id for o in after] == ["ADJ", "S"] and after[1] is same
     assert after[0] == Officer("ADJ", "A", "Master & Commander", 7, ship="TI",
                                wounds=("eye", "arm"))
+
+
+def test_experience_never_lifts_na_above_10() -> None:
+    # the lieutenant (NA 10, die 6 -> 1) beats his captain (NA 1, die 1 -> 6)
+    report = resolve_summer(RED_FG, chain(5, 5, 1, 10), dice=dice(3, 3, 1, 6))
+    exp = {e["officer"]: e for e in report["experience"]}
+    assert exp["LT"]["na_before"] == exp["LT"]["na_after"] == 10
+    assert "LT" not in report["changes"] or "na" not in report["changes"]["LT"]
