@@ -225,7 +225,7 @@ export function createMap(div, layers, ports) {
   const box = div.getBoundingClientRect();
   const [lonRange, latRange] = fitRanges(...VIEWS.Atlantic, box.width, box.height);
   const layout = {
-    margin: { l: 0, r: 0, t: 0, b: 0 }, paper_bgcolor: SEA, dragmode: "pan",
+    margin: { l: 0, r: 0, t: 0, b: 0 }, paper_bgcolor: SEA, dragmode: "pan", hoverdistance: 12,
     showlegend: true, uirevision: "keep",
     legend: { x: 0.005, y: 0.01, yanchor: "bottom", bgcolor: "rgba(255,255,255,0.8)",
       font: { size: 11 } },
@@ -329,21 +329,26 @@ export function createMap(div, layers, ports) {
       const [kind, id, extra] = point.customdata;
       emitPick({ kind, id, nation: extra, lon: point.lon, lat: point.lat });
     });
-    div.addEventListener("mousedown", (ev) => {
+    // Capture phase: plotly's pan/zoom handlers swallow the bubbling mouse events. A press
+    // and release within a few pixels is a click; anything longer is a pan.
+    div.addEventListener("pointerdown", (ev) => {
       downAt = [ev.clientX, ev.clientY];
-    });
-    div.addEventListener("click", (ev) => {
-      if (!downAt || Math.hypot(ev.clientX - downAt[0], ev.clientY - downAt[1]) > 4) return;
-      if (ev.target.closest(".modebar, .legend")) return;
+    }, true);
+    div.addEventListener("pointerup", (ev) => {
+      const start = downAt;
+      downAt = null;
+      if (!start || Math.hypot(ev.clientX - start[0], ev.clientY - start[1]) > 4) return;
+      if (ev.button !== 0 || ev.target.closest(".modebar, .legend")) return;
       const lonlat = lonLatAt(ev.clientX, ev.clientY);
       if (!lonlat) return;
+      const pressedAt = Date.now();
       setTimeout(() => {
-        if (Date.now() - lastPointClick < 400) return;
+        if (lastPointClick >= pressedAt - 50) return; // plotly_click took it: a point
         const station = stations.find((f) => contains(f, lonlat));
         emitPick({ kind: "sea", lon: lonlat[0], lat: lonlat[1],
           station: station ? featureId(station) : null });
-      }, 60);
-    });
+      }, 120);
+    }, true);
   }
 
   /** The lon/lat under a client pixel, from the geo subplot's own projection. */
@@ -377,6 +382,8 @@ export function createMap(div, layers, ports) {
       dynamic.routes = routeTrace(forces);
       dynamic.engagements = engagementTrace((state && state.engagements) || [], forces);
       div.dataset.forces = forces.map((f) => f.id).sort().join(" ");
+      div.dataset.routes = forces.filter((f) => f.route).map((f) => f.id).sort().join(" ");
+      div.dataset.engagements = ((state && state.engagements) || []).map((e) => e.id).join(" ");
       return redraw();
     },
     setPreview(track, label) {

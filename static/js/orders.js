@@ -177,8 +177,11 @@ function movementSection(ctx, forces, role) {
       return;
     }
     previewBox.textContent = "Routing…";
+    previewBox.dataset.pending = "1";
     const ack = await ctx.act({ ...order, preview: true });
     if (mine !== previewSeq) return;
+    delete previewBox.dataset.pending;
+    previewBox.dataset.order = JSON.stringify(order);
     if (!ack.ok) {
       previewBox.textContent = `No route: ${ack.error.message} (${ack.error.code})`;
       delete previewBox.dataset.distance;

@@ -1,0 +1,151 @@
+"""Helpers for the browser tests: Debian's Chromium through Playwright, campaigns set up over
+REST, a Socket.IO client for the GM's background moves, and pages that collect console errors.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import requests
+import socketio
+
+from tests.conftest import ROOT
+
+__all__ = ["ARTIFACTS", "CHROMIUM", "CHROMIUM_ARGS", "Campaign", "GmClient", "SeatPage",
+           "open_seat"]
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+VIEWPORT = {"width": 1280, "height": 800}
+
+
+class GmClient:
+    """A Socket.IO client joined with a seat's token (the GM's, for background moves)."""
+
+    def __init__(self, url: str, campaign: str, token: str) -> None:
+        self.sio = socketio.Client(reconnection=False)
+        self.sio.connect(url, transports=["websocket"], wait_timeout=20)
+        ack = self.sio.call("join", {"campaign": campaign, "token": token, "since": 0},
+                            timeout=30)
+        assert ack["ok"], ack
+        self.seat = ack["seat"]
+
+    def act(self, type_: str, **args: Any) -> dict[str, Any]:
+        return self.sio.call("act", {"type": type_, **args}, timeout=120)
+
+    def close(self) -> None:
+        self.sio.disconnect()
+
+
+@dataclass
+class Campaign:
+    """A campaign on a live server: the GM's token, seats by key, a GM client."""
+
+    url: str
+    id: str
+    gm_token: str
+    seats: dict[str, dict[str, str]] = field(default_factory=dict)
+    gm: GmClient | None = None
+
+    @classmethod
+    def new(cls, url: str, seed: int = 11) -> Campaign:
+        r = requests.post(url + "/api/campaigns", json={"seed": seed}, timeout=30)
+        assert r.status_code == 201, r.text
+        body = r.json()
+        game = cls(url, body["id"], body["token"])
+        game.seats["gm"] = {"seat": "gm", "token": body["token"], "link": body["link"]}
+        game.gm = GmClient(url, game.id, game.gm_token)
+        return game
+
+    def add(self, key: str, role: str, **body: Any) -> dict[str, str]:
+        r = requests.post(f"{self.url}/api/campaigns/{self.id}/seats",
+                          json={"role": role, "name": key.title(), **body},
+                          headers={"Authorization": f"Bearer {self.gm_token}"}, timeout=30)
+        assert r.status_code == 201, r.text
+        self.seats[key] = r.json()
+        return self.seats[key]
+
+    def state(self, key: str = "gm") -> dict[str, Any]:
+        r = requests.get(f"{self.url}/api/campaigns/{self.id}/state",
+                         headers={"Authorization": f"Bearer {self.seats[key]['token']}"},
+                         timeout=30)
+        assert r.ok, r.text
+        return r.json()["state"]
+
+    def act(self, type_: str, **args: Any) -> dict[str, Any]:
+        assert self.gm is not None
+        ack = self.gm.act(type_, **args)
+        return ack
+
+    def roll(self, ships: int = 3, deployment: int = 5) -> None:
+        """The cabinet's digits (the GM acting for the ministers) and the roll: Table F."""
+        for key, role in (("pm", "prime-minister"), ("fsl", "first-sea-lord")):
+            if key not in self.seats:
+                self.add(key, role)
+        assert self.act("set_ships", digit=ships, **{"as": self.seats["pm"]["seat"]})["ok"]
+        assert self.act("set_deployment", digit=deployment,
+                        **{"as": self.seats["fsl"]["seat"]})["ok"]
+        ack = self.act("roll_force")
+        assert ack["ok"], ack
+
+    def close(self) -> None:
+        if self.gm:
+            self.gm.close()
+
+
+@dataclass
+class SeatPage:
+    """One seat's page in its own browser context, with the console errors it logged."""
+
+    page: Any
+    context: Any
+    errors: list[str]
+
+    def js(self, expression: str, arg: Any = None) -> Any:
+        return self.page.evaluate(expression, arg)
+
+    def wait(self, expression: str, timeout: float = 10.0, arg: Any = None) -> None:
+        self.page.wait_for_function(expression, arg=arg, timeout=timeout * 1000)
+
+    def tab(self, name: str) -> None:
+        self.page.click(f"#tab-{name}")
+
+    def map_data(self) -> dict[str, str]:
+        return self.js("({...document.getElementById('map').dataset})")
+
+    def traces(self) -> list[str]:
+        """The `meta` tags of the map's plotly traces (what is drawn)."""
+        return self.js("document.getElementById('map').data.map((t) => t.meta)")
+
+    def screenshot(self, name: str) -> Path:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / name
+        self.page.screenshot(path=str(path))
+        return path
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def open_seat(browser, url: str, link: str, timeout: float = 60.0) -> SeatPage:
+    """Open a seat's link and wait until the map is drawn and the seat has joined."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(f"console {m.type}: {m.text}")
+            if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+    start = time.monotonic()
+    page.goto(url + link)
+    page.wait_for_function("window.__admiralty && window.__admiralty.joined"
+                           " && document.getElementById('map').dataset.mapReady === '1'",
+                           timeout=timeout * 1000)
+    seat = SeatPage(page, context, errors)
+    seat.load_seconds = time.monotonic() - start  # type: ignore[attr-defined]
+    return seat

@@ -1,0 +1,391 @@
+"""The browser client in Debian's headless Chromium (Playwright), against a live server.
+
+Two admirals see each other's deploy live; a player never sees an unsighted enemy while the
+GM does; a reconnect catches up by sequence number; a battle is fought to its end through the
+captain's buttons; the season report and the replay; the GM's voyage view; keyboard-reachable,
+labelled controls and no console errors. Screenshots go to tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from server.forces import SIGHTING_NM, distance_nm
+from tests.browser_helpers import CHROMIUM, CHROMIUM_ARGS, Campaign, SeatPage, open_seat
+from tests.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+USHANT = [-5.6, 48.7]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[str]:
+    """A live ``admiralty serve`` (or ADMIRALTY_BROWSER_URL, a server already running)."""
+    if os.environ.get("ADMIRALTY_BROWSER_URL"):
+        yield os.environ["ADMIRALTY_BROWSER_URL"].rstrip("/")
+        return
+    live = LiveServer(tmp_path_factory.mktemp("browser")).start()
+    try:
+        yield live.url
+    finally:
+        live.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def pages(browser, server) -> Iterator[list[SeatPage]]:
+    """Pages opened by a test; each must end without a console error or page error."""
+    opened: list[SeatPage] = []
+    yield opened
+    errors = [(i, e) for i, p in enumerate(opened) for e in p.errors]
+    for p in opened:
+        p.close()
+    assert not errors, errors
+
+
+def _open(pages: list[SeatPage], browser, server: str, game: Campaign, key: str) -> SeatPage:
+    page = open_seat(browser, server, game.seats[key]["link"])
+    pages.append(page)
+    return page
+
+
+def _force_of(game: Campaign, squadron: str) -> str:
+    return next(f["id"] for f in game.state()["forces"] if f.get("squadron") == squadron)
+
+
+def _assert_fogged(forces: list[dict]) -> None:
+    """Every enemy force in a player's list lies within sighting range of a British force."""
+    british = [(f["lon"], f["lat"]) for f in forces if f["side"] == "Britain" and f["afloat"]]
+    for f in forces:
+        if f["side"] != "Britain":
+            assert any(distance_nm(p, (f["lon"], f["lat"])) <= SIGHTING_NM for p in british), f
+            assert "route" not in f and "orders" not in f
+
+
+# -- two admirals -------------------------------------------------------------------------
+
+def test_a_deploy_shows_on_the_other_admirals_map_within_two_seconds(browser, server, pages):
+    game = Campaign.new(server)
+    try:
+        game.add("red", "admiral", squadron="Red")
+        game.add("blue", "admiral", squadron="Blue")
+        game.roll()
+        red = _open(pages, browser, server, game, "red")
+        blue = _open(pages, browser, server, game, "blue")
+        red_force = _force_of(game, "Red")
+        assert red_force not in blue.map_data().get("routes", "").split()
+
+        # The admiral clicks the sea off Ushant on his map: the order becomes a patrol there
+        # (or the Channel station, whose cruising ground it is) and its route is previewed.
+        red.page.get_by_label("Order", exact=True).select_option("patrol")
+        red.page.click("#views button:text('Channel')")
+        red.page.wait_for_timeout(300)
+        x, y = red.js("([lon, lat]) => window.__admiralty.map.pixelOf(lon, lat)", [-4.0, 49.6])
+        red.page.mouse.click(x, y)
+        red.wait("(() => { const p = document.querySelector('.preview');"
+                 " return p && !p.dataset.pending && p.dataset.distance"
+                 " && p.dataset.order.includes('-4'); })()", timeout=60)
+        preview = red.page.locator(".preview")
+        assert re.search(r"\d+ nm, [\d.]+ days", preview.inner_text())
+        assert abs(float(red.page.get_by_label("Lon", exact=True).input_value()) + 4.0) < 0.2
+        assert abs(float(red.page.get_by_label("Lat", exact=True).input_value()) - 49.6) < 0.2
+        assert "preview" in red.traces()
+        red.screenshot("deploy-preview.png")
+        assert red_force not in blue.map_data().get("routes", "").split(), "preview is not an order"
+
+        red.page.click("button[data-action=orders]")
+        red.wait(f"document.getElementById('map').dataset.routes.split(' ')"
+                 f".includes('{red_force}')", timeout=60)
+        blue.wait(f"document.getElementById('map').dataset.routes.split(' ')"
+                  f".includes('{red_force}')", timeout=2)
+        assert f"route-{red_force}" in blue.traces()
+        assert "preview" not in red.traces()
+        blue.screenshot("map.png")
+    finally:
+        game.close()
+
+
+def test_a_player_never_sees_an_unsighted_enemy_while_the_gm_does(browser, server, pages):
+    game = Campaign.new(server, seed=5)
+    try:
+        game.add("blue", "admiral", squadron="Blue")
+        game.roll()
+        gm = _open(pages, browser, server, game, "gm")
+        blue = _open(pages, browser, server, game, "blue")
+        enemies = [f["id"] for f in game.state()["forces"] if f["side"] != "Britain"]
+        assert "fr-brest" in enemies
+        assert set(enemies) <= set(gm.map_data()["forces"].split())
+        assert not set(enemies) & set(blue.map_data()["forces"].split())
+        # The enemy puts to sea and the clock runs: still nothing unsighted reaches the player.
+        assert game.act("move_enemy", force="fr-brest", to="ferrol")["ok"]
+        assert game.act("advance", days=2)["ok"]
+        for page in (gm, blue):
+            page.wait("window.__admiralty.store.state.day === 2", timeout=30)
+        gm.wait("document.getElementById('map').dataset.routes.includes('fr-brest')")
+        assert "fr-brest" in gm.map_data()["forces"].split()
+        assert "fr-brest" not in blue.map_data()["forces"].split()
+        store = blue.js("({state: window.__admiralty.store.state,"
+                        " events: window.__admiralty.store.events})")
+        _assert_fogged(store["state"]["forces"])
+        for event in store["events"]:
+            if isinstance(event["data"].get("forces"), list):
+                _assert_fogged(event["data"]["forces"])
+        blue_traces = blue.js("document.getElementById('map').data"
+                              ".filter((t) => t.ids).flatMap((t) => t.ids)")
+        assert not set(enemies) & set(blue_traces)
+    finally:
+        game.close()
+
+
+# -- live status and reconnects -----------------------------------------------------------
+
+def test_status_is_live_and_a_reconnect_catches_up(browser, server, pages):
+    game = Campaign.new(server, seed=2)
+    try:
+        game.add("red", "admiral", squadron="Red")
+        red = _open(pages, browser, server, game, "red")
+        page = red.page
+        assert "Admiral" in page.locator("#st-seat").inner_text()
+        assert page.locator("#st-phase").inner_text() == "cabinet"
+        assert "1 June 1805" in page.locator("#st-date").inner_text()
+        assert page.locator("#st-deadline").inner_text() == "none"
+        assert game.act("pause")["ok"]
+        red.wait("document.getElementById('st-paused').textContent === 'PAUSED'", timeout=2)
+
+        # A network drop: the page misses three events, then catches up by sequence number.
+        red.js("window.__admiralty.net.socket.disconnect()")
+        red.wait("window.__admiralty.connection.includes('lost')")
+        assert game.act("resume")["ok"]
+        assert game.act("set_deadline", deadline="2030-01-02T18:00:00Z")["ok"]
+        game.add("blue", "admiral", squadron="Blue")
+        red.js("window.__admiralty.net.socket.connect()")
+        red.wait("window.__admiralty.caughtUp !== null", timeout=10)
+        assert page.locator("#st-conn").inner_text() == "reconnected, caught up 3 events"
+        assert page.locator("#st-paused").inner_text() == "running"
+        assert "2030" in page.locator("#st-deadline").inner_text()
+        assert "Blue" in page.locator("#st-ready").inner_text()
+
+        # The transport itself drops: Socket.IO reconnects and the page re-joins on its own.
+        red.js("window.__admiralty.net.drop()")
+        red.wait("window.__admiralty.reconnects === 2", timeout=15)
+        assert red.js("window.__admiralty.caughtUp") == 0
+
+        # Ready is shown to everyone.
+        page.click("button[data-action=ready]")
+        red.wait("document.querySelector('#st-ready [data-seat].ready-yes') !== null", timeout=5)
+    finally:
+        game.close()
+
+
+def test_errors_show_next_to_the_control_that_caused_them(browser, server, pages):
+    game = Campaign.new(server, seed=3)
+    try:
+        game.add("pm", "prime-minister")
+        pm = _open(pages, browser, server, game, "pm")
+        gm = _open(pages, browser, server, game, "gm")
+        pm.page.get_by_label("Digit (1–7)").select_option("4")
+        pm.page.click("button[data-action=set_ships]")
+        pm.wait("document.querySelector('[data-current=set_ships]')"
+                ".textContent.includes('4')", timeout=10)
+        gm.page.click("button[data-action=roll_force]")
+        gm.wait("window.__admiralty.store.state.phase === 'summer'", timeout=60)
+        gm.page.get_by_label("Days", exact=True).fill("45")
+        gm.page.click("button[data-action=advance]")
+        error = gm.page.locator("button[data-action=advance] ~ p.error")
+        error.wait_for(state="visible", timeout=10_000)
+        assert "invalid" in error.inner_text()
+        assert gm.js("window.__admiralty.store.state.day") == 0
+        gm.page.get_by_label("Days", exact=True).fill("1")
+        gm.page.click("button[data-action=advance]")
+        gm.wait("window.__admiralty.store.state.day === 1", timeout=60)
+        assert error.inner_text() == ""
+        assert "2 June 1805" in pm.page.locator("#st-date").inner_text()
+    finally:
+        game.close()
+
+
+# -- a battle, then the season --------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def contact(server) -> Iterator[Campaign]:
+    """A summer where the Red squadron meets the Brest squadron off Ushant (seed 11)."""
+    game = Campaign.new(server, seed=11)
+    try:
+        for key, role, extra in (("pm", "prime-minister", {}), ("fsl", "first-sea-lord", {}),
+                                 ("red", "admiral", {"squadron": "Red"}),
+                                 ("blue", "admiral", {"squadron": "Blue"}),
+                                 ("fg", "captain", {"ship": "FG"}), ("obs", "observer", {})):
+            game.add(key, role, **extra)
+        game.roll(3, 5)
+        assert game.act("deploy", squadron="Red", patrol=USHANT,
+                        **{"as": game.seats["red"]["seat"]})["ok"]
+        assert game.act("move_enemy", force="fr-brest", to=USHANT)["ok"]
+        assert game.act("ready", **{"as": game.seats["red"]["seat"]})["ok"]
+        yield game
+    finally:
+        game.close()
+
+
+def _advance_to_a_fight(game: Campaign) -> str:
+    for _ in range(12):
+        ack = game.act("advance", days=2)
+        open_fights = [e for e in game.state()["engagements"] if not e["over"]]
+        if open_fights:
+            return open_fights[0]["id"]
+        assert ack["ok"], ack
+    raise AssertionError("the squadrons never met")
+
+
+def test_a_battle_is_fought_to_its_end_through_the_captains_buttons(browser, server, pages,
+                                                                    contact):
+    captain = _open(pages, browser, server, contact, "fg")
+    fight = _advance_to_a_fight(contact)
+    box = f"article[data-engagement={fight}]"
+    captain.wait(f"document.querySelector('{box}[data-awaiting-me=true]') !== null", timeout=30)
+    assert captain.page.locator("#panel-battles").is_visible(), "the Battles tab opens itself"
+    captain.page.locator(f"{box} .odds").wait_for(timeout=60_000)
+    assert "British" in captain.page.locator(f"{box} .odds").get_attribute("aria-label")
+    assert fight in captain.map_data()["engagements"].split()
+    rounds = 0
+    while captain.js(f"document.querySelector('{box}').dataset.over") != "true":
+        before = captain.js(f"document.querySelector('{box}').dataset.logLength")
+        captain.page.locator(f"{box} button[data-decision=close]").click()
+        captain.wait(f"(() => {{ const b = document.querySelector('{box}');"
+                     f" return b.dataset.over === 'true' || b.dataset.logLength !== '{before}'"
+                     f" && !b.querySelector('button[data-decision=close][disabled]'); }})()",
+                     timeout=30)
+        rounds += 1
+        if rounds == 1:
+            captain.screenshot("battle.png")
+        assert rounds < 150
+    state = contact.state("fg")
+    record = next(e for e in state["engagements"] if e["id"] == fight)
+    assert record["over"] and record["outcome"]["how"] in ("a_wins", "b_wins", "escaped",
+                                                           "disengaged")
+    text = captain.page.locator(box).inner_text()
+    assert "Over:" in text
+    assert captain.page.locator(f"{box} .card").count() > 0, "cards are drawn as cards"
+    suits = captain.js(f"[...document.querySelectorAll('{box} .card')].map((c) => c.textContent)")
+    assert all(re.fullmatch(r"(10|[2-9JQKA])[♥♦♣♠]|🃏", s) for s in suits), suits[:10]
+    tracks = captain.page.locator(f"{box} .track")
+    assert tracks.count() >= 8  # four areas for each ship
+    assert captain.page.locator(f"{box} .box").count() > captain.page.locator(
+        f"{box} .box.hit").count()
+    assert captain.page.locator(f"{box} button[data-decision]").count() == 0
+    captain.screenshot("battle-over.png")
+
+
+def test_the_season_report_and_the_replay(browser, server, pages, contact):
+    gm = _open(pages, browser, server, contact, "gm")
+    red = _open(pages, browser, server, contact, "red")
+    for fight in [e for e in contact.state()["engagements"] if not e["over"]]:
+        for _ in range(150):
+            if contact.act("engage_decision", engagement=fight["id"], decision="npc")["ok"] \
+                    is False:
+                break
+    assert contact.act("resolve_summer")["ok"]
+    for page in (gm, red):
+        page.wait("document.getElementById('panel-report').dataset.report === '1'", timeout=10)
+        page.tab("report")
+        page.page.locator("#chart-results .main-svg").first.wait_for(timeout=10_000)
+    assert gm.page.locator("#st-phase").inner_text() == "over"
+    report = gm.page.locator("#panel-report").inner_text()
+    assert "Invasion check" in report
+    bars = gm.js("document.getElementById('chart-results').data.map((t) => t.name)")
+    assert bars == [f"Result {r}" for r in range(1, 7)]
+    squadrons = gm.js("document.getElementById('chart-results').data[0].x")
+    assert "Red" in squadrons
+    people = gm.js("document.getElementById('chart-people').data.map((t) => t.name)")
+    assert "Deaths" in people and "Mentions in despatches" in people and "Promotions" in people
+    gm.screenshot("season-report.png")
+
+    # The GM steps through the whole log on the map.
+    gm.tab("log")
+    gm.page.click("#panel-log button:text('Load the whole log')")
+    gm.wait("document.getElementById('panel-log').dataset.step === '0'", timeout=10)
+    total = int(gm.js("document.getElementById('panel-log').dataset.events"))
+    log = contact.state()  # the log is longer than what the page showed live
+    assert total >= 10 and log["phase"] == "over"
+    gm.page.click("#panel-log button:text('Last ⏭')")
+    gm.wait(f"document.getElementById('panel-log').dataset.step === '{total - 1}'")
+    assert any(str(m).startswith("replay-") for m in gm.traces())
+    gm.page.click("#panel-log button:text('◀ Back')")
+    gm.wait(f"document.getElementById('panel-log').dataset.step === '{total - 2}'")
+    gm.screenshot("replay.png")
+    # A player steps through the events his page received.
+    red.tab("log")
+    red.page.click("#panel-log button:text('⏮ First')")
+    red.wait("document.getElementById('panel-log').dataset.step === '0'")
+
+
+# -- the GM's voyage view -------------------------------------------------------------------
+
+def test_the_gm_plans_and_animates_a_voyage(browser, server, pages):
+    game = Campaign.new(server, seed=4)
+    try:
+        gm = _open(pages, browser, server, game, "gm")
+        gm.tab("voyage")
+        panel = gm.page.locator("#panel-voyage")
+        panel.get_by_label("Ship", exact=True).select_option("Fifth Rate")
+        panel.get_by_label("Home port").select_option("portsmouth")
+        panel.get_by_label("Station", exact=True).select_option("mediterranean")
+        gm.page.click("#panel-voyage button:text('Plan the voyage')")
+        gm.wait("document.getElementById('panel-voyage').dataset.legs === '5'", timeout=120)
+        traces = gm.traces()
+        assert [f"leg-{i}" for i in range(5)] == [t for t in traces if str(t).startswith("leg-")]
+        assert "voyage-ship" in traces
+        speeds = gm.js("document.getElementById('voyage-chart').data[0].y.filter((v) => v)")
+        assert speeds and all(v > 0 for v in speeds)
+        rows = panel.locator(".legs tr")
+        assert rows.count() == 7  # header, five legs, the total
+        gm.page.click("#panel-voyage button:text('Play')")
+        gm.wait("Number(document.getElementById('panel-voyage').dataset.day || 0) > 0",
+                timeout=10)
+        gm.screenshot("voyage.png")
+    finally:
+        game.close()
+
+
+# -- usable by people -----------------------------------------------------------------------
+
+def test_controls_are_labelled_keyboard_reachable_and_fit_1280x800(browser, server, pages):
+    game = Campaign.new(server, seed=6)
+    try:
+        game.add("red", "admiral", squadron="Red")
+        game.roll()
+        for key in ("gm", "red"):
+            page = _open(pages, browser, server, game, key)
+            unlabelled = page.js("""[...document.querySelectorAll('select, input')]
+                .filter((c) => !c.labels?.length && !c.getAttribute('aria-label'))
+                .map((c) => c.outerHTML.slice(0, 80))""")
+            assert unlabelled == []
+            assert page.js("document.documentElement.scrollWidth") <= 1280
+            assert page.js("document.documentElement.scrollHeight") <= 800
+            # Tab from the top reaches the orders panel's first button, then the tabs' arrows.
+            reached = set()
+            for _ in range(60):
+                page.page.keyboard.press("Tab")
+                reached.add(page.js("document.activeElement.dataset.action || "
+                                    "document.activeElement.id || ''"))
+            expected = "advance" if key == "gm" else "preview"
+            assert expected in reached, reached
+            page.page.focus("#tab-orders")
+            page.page.keyboard.press("ArrowRight")
+            assert page.js("document.activeElement.id") == "tab-battles"
+            assert page.page.locator("#panel-battles").is_visible()
+    finally:
+        game.close()
