@@ -15,12 +15,9 @@ import sys
 from collections.abc import Sequence
 
 from server import commands
+from server.errors import UsageError
 
 __all__ = ["UsageError", "build_parser", "main"]
-
-
-class UsageError(Exception):
-    """Bad input from the command line: printed as one line, exit status 2."""
 
 
 class _Parser(argparse.ArgumentParser):

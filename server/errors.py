@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["CODES", "ActionError", "HTTP_STATUS"]
+__all__ = ["CODES", "ActionError", "HTTP_STATUS", "UsageError"]
 
 CODES = ("invalid", "forbidden", "not_found", "wrong_phase", "conflict")
 HTTP_STATUS = {"invalid": 400, "forbidden": 403, "not_found": 404, "wrong_phase": 409,
@@ -20,3 +20,7 @@ class ActionError(Exception):
 
     def to_dict(self) -> dict[str, object]:
         return {"ok": False, "error": {"code": self.code, "message": self.message}}
+
+
+class UsageError(Exception):
+    """Bad input on the command line: ``admiralty`` prints it as one line and exits 2."""

@@ -186,9 +186,9 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
 
 def apply_advance(state: State, data: dict[str, Any]) -> None:
     state["day"] = data["day"]
-    state["forces"].update(copy.deepcopy(data["forces"]))
+    state["forces"].update(data["forces"])
     for fight in data["engagements"]:
-        state["engagements"][fight["id"]] = copy.deepcopy(fight)
+        state["engagements"][fight["id"]] = fight
     state["results"] = dict(data["results"])
     for seat in state["seats"].values():
         seat["ready"] = False

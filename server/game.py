@@ -8,6 +8,7 @@ The state is a plain JSON-like dict; no Flask, no sockets, no clock.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import random
 from collections.abc import Callable
@@ -400,7 +401,12 @@ def decide(state: State, seat: Seat, args: Args, rng: random.Random) -> tuple[st
 
 
 def apply_event(state: State, kind: str, data: dict[str, Any]) -> None:
-    """Apply one logged event to ``state`` (in place). No dice: everything is in ``data``."""
+    """Apply one logged event to ``state`` (in place). No dice: everything is in ``data``.
+
+    The state never shares objects with ``data``: later events change the state in place,
+    and the logged event must stay as it was written.
+    """
+    data = copy.deepcopy(data)
     if kind == "campaign_created":
         state["seats"][data["gm"]["id"]] = {**data["gm"], "ready": False}
     elif kind in ("seat_created", "seat_reissued"):

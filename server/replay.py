@@ -45,7 +45,10 @@ def replay(log: Any) -> tuple[dict[str, Any], list[str]]:
             except Exception as exc:  # a refusal now is a finding, not a crash
                 problems.append(f"seq {seq}: {kind} is refused on replay: {exc}")
                 continue
-            if again_kind != kind or {**again, "args": data["args"]} != data:
-                problems.append(f"seq {seq}: {kind} decides differently on replay")
+            again = {**again, "args": data["args"]}
+            if again_kind != kind or again != data:
+                keys = sorted(k for k in set(again) | set(data) if again.get(k) != data.get(k))
+                problems.append(f"seq {seq}: {kind} decides differently on replay "
+                                f"({', '.join(keys) or again_kind})")
         game.apply_event(state, kind, data)
     return state, problems

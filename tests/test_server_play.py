@@ -18,6 +18,7 @@ from tests.conftest import ROOT
 from tests.server_helpers import Game, new_app
 
 USHANT = [-5.6, 48.7]
+SEED = 918273645
 
 
 def _assert_fogged(payload: dict[str, Any]) -> None:
@@ -39,7 +40,7 @@ def _assert_fogged(payload: dict[str, Any]) -> None:
 def summer(tmp_path_factory):
     """One summer, played to its end; every client's received events kept."""
     app = new_app(tmp_path_factory.mktemp("summer"))
-    game = Game.new(app, seed=11)
+    game = Game.new(app, seed=SEED)
     gm = game.gm()
     pm = game.add("pm", "prime-minister")
     fsl = game.add("fsl", "first-sea-lord")
@@ -159,8 +160,10 @@ def test_resolve_summer_uses_the_battle_results_earned(summer) -> None:
     assert final["phase"] == "over"
     report = final["report"]
     earned = final["results"]["FG"]["result"]
-    fg = [r for r in report["battle_results"] if r.get("ship") == "FG"]
-    assert fg and all(r["result"] == earned for r in fg)
+    captain = [r for r in report["battle_results"]
+               if r.get("ship") == "FG" and r["role"] == "captain"]
+    assert len(captain) == 1
+    assert captain[0]["preset"] == captain[0]["result"] == earned
     assert steps["after"]["error"]["code"] == "wrong_phase"
     assert steps["observer_state"]["report"] == report
     assert set(steps["observer_state"]) == {"campaign", "phase", "day", "date", "month",
@@ -174,9 +177,10 @@ def test_no_player_is_ever_sent_an_unsighted_enemy(summer) -> None:
         for payload in seen[key]:
             types.add(payload["type"])
             _assert_fogged(payload)
-            assert "notes" not in payload["data"] and "seed" not in json.dumps(payload["data"])
+            assert "notes" not in payload["data"] and str(SEED) not in json.dumps(payload)
     assert {"roll_force", "deploy", "advance", "engage_decision"} <= types
     _assert_fogged({"type": "state", "data": steps["player_state"]})
+    assert str(SEED) not in json.dumps(steps["player_state"])
     gm_forces = steps["final"]["state"]["forces"]
     assert len([f for f in gm_forces if f["side"] != "Britain"]) >= 7
 

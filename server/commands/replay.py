@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from server.cli import UsageError
+from server.errors import UsageError
 
 __all__ = ["register"]
 
