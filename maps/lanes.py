@@ -63,8 +63,9 @@ _CONES = 12
 #: Simplification of the offset coast in the theatres and elsewhere (degrees).
 FINE_TOLERANCE = 0.08
 COARSE_TOLERANCE = 0.4
-#: Spacing of the open-ocean grid (degrees).
+#: Spacing of the open-ocean grid, and of the open-sea grid in the theatres (degrees).
 OCEAN_GRID = 6.0
+SEA_GRID = 2.0
 
 #: Waypoint chains through straits too narrow for the node buffer (lon, lat), checked at sea.
 PASSAGES = MappingProxyType({
@@ -160,6 +161,13 @@ def build_lanes(log=print) -> tuple[np.ndarray, np.ndarray, np.ndarray, MultiPol
     gx, gy = np.meshgrid(np.arange(-180 + half, 180, OCEAN_GRID),
                          np.arange(NAVIGABLE[0] + half, NAVIGABLE[1], OCEAN_GRID))
     grid = np.column_stack([gx.ravel(), gy.ravel()])
+    grid = grid[~shapely.contains_xy(theatres, grid[:, 0], grid[:, 1])]
+    # the narrow seas of the theatres get a finer grid of open-water nodes
+    tx, ty = np.meshgrid(np.arange(-180 + SEA_GRID / 2, 180, SEA_GRID),
+                         np.arange(NAVIGABLE[0] + SEA_GRID / 2, NAVIGABLE[1], SEA_GRID))
+    sea = np.column_stack([tx.ravel(), ty.ravel()])
+    sea = sea[shapely.contains_xy(theatres, sea[:, 0], sea[:, 1])]
+    grid = np.concatenate([grid, sea])
     grid = grid[~shapely.contains_xy(offset, grid[:, 0], grid[:, 1])]
     chains = [np.array(c) for c in PASSAGES.values()]
     pa = np.concatenate(chains)

@@ -326,12 +326,9 @@ class Router:
         usable = self.usable(size)
         # a large ship's way out must also keep clear of the named shallows
         blocked = self._blocked_large if size == "Large" else lines_cross_land
-        found = self._straight_ends(p, (0.5, 1.0), usable, blocked)
-        if len(found) < 3:  # in a harbour or behind islands: find the way out on a fine grid
-            have = {e.node for e in found}
-            found += tuple(e for e in self._harbour_ends(p, usable, blocked)
-                           if e.node not in have)
-        found = found or self._straight_ends(p, (2.0, 4.0, 8.0, 16.0), usable, blocked)
+        found = self._straight_ends(p, (0.5, 1.0, 2.0, 4.0, 8.0, 16.0), usable, blocked)
+        if not found:  # deep in a harbour or behind islands: find the way out on a fine grid
+            found = self._harbour_ends(p, usable, blocked)
         seen: set[int] = set()
         found = tuple(e for e in found if not (e.node in seen or seen.add(e.node)))
         with self._lock:
@@ -467,15 +464,58 @@ class Router:
             raise ValueError(f"{destination.label()} is not connected to the open sea")
         direct = self._direct(a, b, ship.size, month)
         path = self._search(g, vmax, a, b, conn_a, conn_b, direct, month)
-        if len(path) == 2:
-            coords = np.array([a, b])
-        else:
-            first = next(e for n, _, e in conn_a if n == path[1])
-            last = next(e for n, _, e in conn_b if n == path[-2])
-            mid = [tuple(self.lanes.nodes[n]) for n in path[2:-2]]
-            coords = np.array([*first.line.tolist(), *mid, *last.line[::-1].tolist()])
-        coords = self._straighten(coords, ship.size, month)
+        coords = self._straighten(self._coords(path, a, b, conn_a, conn_b), ship.size, month)
         return self._leg(origin, destination, ship, month, knots, coords, depart_day)
+
+    def _coords(self, path, a, b, conn_a, conn_b) -> np.ndarray:
+        """The polyline of a searched path: way out, lane nodes, way in."""
+        if len(path) == 2:
+            return np.array([a, b])
+        first = next(e for n, _, e in conn_a if n == path[1])
+        last = next(e for n, _, e in conn_b if n == path[-2])
+        mid = [tuple(self.lanes.nodes[n]) for n in path[2:-2]]
+        coords = np.array([*first.line.tolist(), *mid, *last.line[::-1].tolist()])
+        same = np.all(coords[1:] == coords[:-1], axis=1)
+        return coords[np.concatenate([[True], ~same])]
+
+    def route_many(self, origin: Stop, destinations: Sequence[Stop], ship: ShipType,
+                   month: int) -> list[Leg | ValueError]:
+        """Legs from one origin to many destinations with a single Dijkstra search.
+
+        A destination that cannot be reached gives its ValueError in place of a leg.
+        """
+        a = (origin.lon, origin.lat)
+        knots = reach_knots(ship)
+        g, _ = self.graph(ship.size, month)
+        conn_a = self._connect(a, ship.size, month, True)
+        if not conn_a:
+            raise ValueError(f"{origin.label()} is not connected to the open sea")
+        conns = [self._connect((d.lon, d.lat), ship.size, month, False) for d in destinations]
+        with self._lock:
+            g.add_edges_from(("A", n, {"w": w}) for n, w, _ in conn_a)
+            for i, (d, cb) in enumerate(zip(destinations, conns, strict=True)):
+                g.add_edges_from((n, ("B", i), {"w": w}) for n, w, _ in cb)
+                direct = self._direct(a, (d.lon, d.lat), ship.size, month)
+                if direct is not None:
+                    g.add_edge("A", ("B", i), w=direct)
+            try:
+                _, paths = nx.single_source_dijkstra(g, "A", weight="w")
+            finally:
+                g.remove_nodes_from(["A", *(("B", i) for i in range(len(destinations)))])
+        out: list[Leg | ValueError] = []
+        for i, d in enumerate(destinations):
+            b = (d.lon, d.lat)
+            if a == b:
+                out.append(Leg(origin, d, ship.name, month, knots, 0.0, 0.0, LineString([a, b])))
+            elif ("B", i) not in paths:
+                out.append(ValueError(f"no passage by sea from {origin.label()} to {d.label()}"))
+            else:
+                path = paths[("B", i)]
+                path = ["A", *path[1:-1], "B"]
+                coords = self._straighten(self._coords(path, a, b, conn_a, conns[i]),
+                                          ship.size, month)
+                out.append(self._leg(origin, d, ship, month, knots, coords, 0.0))
+        return out
 
     def _direct(self, a, b, size, month) -> float | None:
         seg = np.array([[a, b]])

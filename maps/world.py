@@ -115,6 +115,19 @@ class World:
         return Voyage((self.leg(origin, destination, ship, month),), ship_type(ship).name,
                       month)
 
+    def routes_from(self, origin: Place, destinations: Sequence[Place] | None = None,
+                    ship: str = "Third Rate", month: int = 6) -> dict[Place, Voyage]:
+        """One-leg voyages from ``origin`` to each destination (default: every other port),
+        with one search. An unreachable destination is left out."""
+        _check_month(month)
+        st = ship_type(ship)
+        dests = list(destinations) if destinations is not None else [
+            p for p in self.ports if p != origin]
+        legs = self.router.route_many(self.stop(origin), [self.stop(d) for d in dests], st,
+                                      month)
+        return {d: Voyage((leg,), st.name, month)
+                for d, leg in zip(dests, legs, strict=True) if isinstance(leg, Leg)}
+
     def voyage(self, waypoints: Sequence[Place], ship: str = "Third Rate", month: int = 6,
                stay_days: float | Sequence[float] = 0.0) -> Voyage:
         """A GM's multi-leg plan (home port, station, mission places, home), each leg routed.
