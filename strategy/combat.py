@@ -25,7 +25,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from strategy import boarding as _boarding
-from strategy.combat_cards import JOKER, Dealer, ScriptedDealer, card, compare, name, successes
+from strategy.combat_cards import (
+    LEVELS,
+    Dealer,
+    ScriptedDealer,
+    card,
+    name,
+    rank_key,
+    successes,
+)
 from strategy.combat_data import MORALE, SHOT, WEATHER
 from strategy.combat_data import weather as _weather
 from strategy.combat_phases import RoundPhases
@@ -50,7 +58,7 @@ class ShipState:
     __slots__ = ("id", "side", "index", "spec", "damage", "status", "active", "fire", "shot",
                  "shot_set", "gage", "chase_gage", "lost", "health", "npc_health",
                  "discipline", "gunnery", "acting", "tow", "orders", "boarding", "morale",
-                 "skill_cache")
+                 "skill_cache", "gm")
 
     def __init__(self, sid: str, side_: str, index: int, spec: Combatant) -> None:
         self.id = sid
@@ -79,6 +87,8 @@ class ShipState:
         self.morale = spec.morale
         #: skills as tested (officer, Discipline cards, lost officers); cleared on change
         self.skill_cache: dict[str, int] = {}
+        #: draws from the GM's deck (no joker, never the Card of Fate)
+        self.gm = spec.deck == "gm"
 
     def view(self) -> dict[str, Any]:
         """Plain summary for events and clients."""
@@ -182,22 +192,22 @@ class Battle(RoundPhases):
             self.events.append(fields)
 
     def _mods_all(self, ship: ShipState) -> int:
-        m = ship.damage.mods().all + MORALE[ship.morale]
-        return m
+        return ship.damage.m.all + MORALE[ship.morale]
 
     def unopposed(self, what: str, ship: ShipState, pool: int, **info: Any) -> int:
         """A test with no opposing pool: the best success level (0 = failure)."""
-        cof = self.dealer.cof()
-        cards = self.dealer.draw(pool, cof, ship.spec.deck == "gm") if pool > 0 else []
+        dealer = self.dealer
+        cof = dealer.cof()
         best = 0
-        for c in cards:
-            if c == JOKER or c == cof:
-                best = 3
-                break
-            if c >> 2 == cof >> 2:
-                best = 2
-            elif c & 3 == cof & 3 and best < 1:
-                best = 1
+        if pool > 0:
+            cards = dealer.draw(pool, cof, ship.gm)
+            row = LEVELS[cof]
+            for c in cards:
+                lv = row[c]
+                if lv > best:
+                    best = lv
+        else:
+            cards = []
         if self.record:
             self.emit("test", what=what, ship=ship.id, cof=name(cof), pool=pool,
                       cards=[name(c) for c in cards],
@@ -212,37 +222,40 @@ class Battle(RoundPhases):
         Returns ``(winner, level)``: winner 0 (a), 1 (b) or -1 (no result after mutual
         failures), level the winner's best success. Mutual failure redraws.
         """
+        (who_a, pool_a), (who_b, pool_b) = a, b
+        if pool_a <= 0 and pool_b <= 0:
+            self.last_best = (0, 0)
+            self.emit("test", what=what, sides=[], result="no cards", **info)
+            return -1, 0
+        gm_a = who_a[2] if isinstance(who_a, tuple) else who_a.gm
+        gm_b = who_b[2] if isinstance(who_b, tuple) else who_b.gm
+        dealer = self.dealer
         for _ in range(_MAX_REDRAWS):
-            if a[1] <= 0 and b[1] <= 0:
-                self.last_best = (0, 0)
-                self.emit("test", what=what, sides=[], result="no cards", **info)
-                return -1, 0
-            cof = self.dealer.cof()
-            res = []
-            for who, pool in (a, b):
-                gm = who[2] if isinstance(who, tuple) else who.spec.deck == "gm"
-                cards = self.dealer.draw(pool, cof, gm) if pool > 0 else []
-                res.append((cards, successes(cof, cards)))
-            verdict = compare(res[0][1], res[1][1])
-            self.last_best = (max((lv for lv, _, _ in res[0][1]), default=0),
-                              max((lv for lv, _, _ in res[1][1]), default=0))
+            cof = dealer.cof()
+            cards_a = dealer.draw(pool_a, cof, gm_a) if pool_a > 0 else []
+            cards_b = dealer.draw(pool_b, cof, gm_b) if pool_b > 0 else []
+            succ_a, succ_b = successes(cof, cards_a), successes(cof, cards_b)
+            key_a, key_b = rank_key(succ_a), rank_key(succ_b)
+            # the key starts with the perfect, critical, ordinary counts: the best level
+            best_a = 3 if key_a[0] else 2 if key_a[1] else 1 if key_a[2] else 0
+            best_b = 3 if key_b[0] else 2 if key_b[1] else 1 if key_b[2] else 0
+            self.last_best = (best_a, best_b)
             if self.record:
-                sides = []
-                for (who, pool), (cards, succ) in zip((a, b), res, strict=True):
-                    label = who[1] if isinstance(who, tuple) else who.id
-                    counts = [0, 0, 0, 0]
-                    for lv, _, _ in succ:
-                        counts[lv] += 1
-                    sides.append({"who": label, "pool": pool, "cards": [name(c) for c in cards],
-                                  "perfect": counts[3], "critical": counts[2],
-                                  "ordinary": counts[1]})
-                self.emit("test", what=what, cof=name(cof), sides=sides,
-                          winner=(None if verdict == 0 else sides[0 if verdict > 0 else 1]["who"]),
-                          **info)
-            if verdict != 0:
-                w = 0 if verdict > 0 else 1
-                return w, max(lv for lv, _, _ in res[w][1])
+                self._record_contested(what, cof, ((who_a, pool_a, cards_a, key_a),
+                                                   (who_b, pool_b, cards_b, key_b)), info)
+            if key_a != key_b:
+                return (0, best_a) if key_a > key_b else (1, best_b)
         return -1, 0
+
+    def _record_contested(self, what: str, cof: int, sides_: tuple, info: dict) -> None:
+        sides = []
+        for who, pool, cards, key in sides_:
+            sides.append({"who": who[1] if isinstance(who, tuple) else who.id, "pool": pool,
+                          "cards": [name(c) for c in cards], "perfect": key[0],
+                          "critical": key[1], "ordinary": key[2]})
+        (_, _, _, key_a), (_, _, _, key_b) = sides_
+        winner = None if key_a == key_b else sides[0 if key_a > key_b else 1]["who"]
+        self.emit("test", what=what, cof=name(cof), sides=sides, winner=winner, **info)
 
     # ----- set-up ---------------------------------------------------------------------
 
@@ -331,27 +344,40 @@ class Battle(RoundPhases):
         return self.outcome  # type: ignore[return-value]
 
     def _orders(self, given: Mapping[str, Any]) -> None:
-        for s in self.ships:
+        ships = self.ships
+        policies = self.policies
+        record = self.record
+        strike = False
+        for s in ships:
             if not s.active:
                 continue
             raw = given.get(s.id, given.get(s.side)) if given else None
             if raw is None:
-                s.orders = _fill(self.policies[s.side].decide(self, s), s)
+                # a policy's orders with the defaults filled in (policies are trusted code)
+                o = policies[s.side].decide(self, s)
+                move = o.setdefault("move", "close")
+                o["range"] = 0 if move == "board" else o.get("range", 1)
+                o.setdefault("shot", s.shot)
+                o.setdefault("continue", move != "flee")
+                s.orders = o
             else:
-                s.orders = self._normalise(s, raw)
-            if self.record:
-                self.emit("decision", ship=s.id, orders=_plain(s.orders))
-        for s in self.ships:
-            if s.active and s.orders.get("strike"):
-                self._out_of_battle(s, "struck")
+                s.orders = o = self._normalise(s, raw)
+            if o.get("strike"):
+                strike = True
+            if record:
+                self.emit("decision", ship=s.id, orders=_plain(o))
+        if strike:
+            for s in ships:
+                if s.active and s.orders.get("strike"):
+                    self._out_of_battle(s, "struck")
         self._check_end()
         becalmed = self.weather["sets"]
-        for s in self.ships:
+        for s in ships:
             if not s.active:
                 continue
             s.acting = True
             s.tow = becalmed and bool(s.orders.get("tow"))
-            mods = s.damage.mods()
+            mods = s.damage.m
             if not mods.gates and s.morale == "healthy":
                 continue
             gates = [g for g in mods.gates if g[0] == "act"]
@@ -422,7 +448,12 @@ class Battle(RoundPhases):
 
     def _continue(self) -> None:
         active = [s for s in self.ships if s.active]
-        if active and all(not s.orders.get("continue", True) for s in active):
+        onward = False
+        for s in active:
+            if s.orders.get("continue", True):
+                onward = True
+                break
+        if active and not onward:
             self.emit("disengage", ships=[s.id for s in active])
             self._finish("disengaged")
             return
@@ -446,7 +477,7 @@ class Battle(RoundPhases):
     def _check_out(self) -> None:
         for s in self.ships:
             if s.active:
-                out = s.damage.mods().out
+                out = s.damage.m.out
                 if out:
                     self._out_of_battle(s, out)
         self._check_end()
@@ -516,15 +547,6 @@ class Battle(RoundPhases):
 
 
 # ----- helpers ------------------------------------------------------------------------
-
-
-def _fill(o: dict[str, Any], s: ShipState) -> dict[str, Any]:
-    """A policy's orders with the defaults filled in (policies are trusted code)."""
-    move = o.setdefault("move", "close")
-    o["range"] = 0 if move == "board" else o.get("range", 1)
-    o.setdefault("shot", s.shot)
-    o.setdefault("continue", move != "flee")
-    return o
 
 
 def _given_for(given: Mapping[str, Any], s: ShipState, key: str) -> Any:

@@ -34,7 +34,11 @@ __all__ = [
     "suit",
     "score",
     "successes",
+    "best",
+    "rank_key",
     "compare",
+    "LEVELS",
+    "RANK_OF",
 ]
 
 SUITS = "SHDC"
@@ -69,6 +73,23 @@ def suit(c: int) -> str:
     return SUITS[c & 3]
 
 
+def _level(cof: int, c: int) -> int:
+    """The success level of one (non-joker) card against the CoF: 3, 2, 1 or 0."""
+    if c == cof:
+        return 3
+    if c >> 2 == cof >> 2:
+        return 2
+    return 1 if c & 3 == cof & 3 else 0
+
+
+#: ``LEVELS[cof][card]``: the success level of every card against every CoF, the joker
+#: (index 52) taken as the CoF itself; a battle looks up thousands of cards
+LEVELS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_level(cof, c) for c in range(52)) + (3,) for cof in range(52))
+#: ``RANK_OF[card]``: rank 2..14 (the joker's entry is unused: it takes a chosen card's)
+RANK_OF: tuple[int, ...] = tuple((c >> 2) + 2 for c in range(53))
+
+
 def successes(cof: int, cards: Iterable[int], unskilled: bool = False,
               joker_as: int | None = None) -> list[tuple[int, int, int]]:
     """Every success as ``(level, rank, card)``: level 3 perfect, 2 critical, 1 ordinary.
@@ -76,20 +97,29 @@ def successes(cof: int, cards: Iterable[int], unskilled: bool = False,
     The joker is taken as ``joker_as`` (default: the CoF itself, the best choice) and its
     card in the tuple is that chosen card. Unskilled tests cap every success at ordinary.
     """
+    row = LEVELS[cof]
     out = []
     for c in cards:
         if c == JOKER:
             c = cof if joker_as is None else joker_as
-        if c == cof:
-            level = 3
-        elif c >> 2 == cof >> 2:
-            level = 2
-        elif c & 3 == cof & 3:
-            level = 1
+            # a joker chosen as "the joker" is no card of the table: rank it by formula
+            level = row[c] if c < JOKER else _level(cof, c)
         else:
-            continue
-        out.append((1 if unskilled else level, (c >> 2) + 2, c))
+            level = row[c]
+        if level:
+            out.append((1 if unskilled else level, (c >> 2) + 2, c))
     return out
+
+
+def best(cof: int, cards: Iterable[int]) -> int:
+    """The best success level of ``cards`` (the joker as the CoF), 0 for none."""
+    row = LEVELS[cof]
+    top = 0
+    for c in cards:
+        lv = row[c]
+        if lv > top:
+            top = lv
+    return top
 
 
 def score(cof: int, cards: Iterable[int], unskilled: bool = False) -> tuple[int, int, int]:
@@ -98,6 +128,20 @@ def score(cof: int, cards: Iterable[int], unskilled: bool = False) -> tuple[int,
     for level, _, _ in successes(cof, cards, unskilled):
         counts[level] += 1
     return counts[3], counts[2], counts[1]
+
+
+def rank_key(succ: Sequence[tuple[int, int, int]]) -> tuple[int, ...]:
+    """A success list as one tuple that sorts as :func:`compare` ranks it: perfect,
+    critical and ordinary counts, then the ranks in (level, rank) order, best first."""
+    if not succ:
+        return (0, 0, 0)
+    counts = [0, 0, 0, 0]
+    for lv, _, _ in succ:
+        counts[lv] += 1
+    if len(succ) == 1:
+        return (counts[3], counts[2], counts[1], succ[0][1])
+    ranks = [rk for _, rk in sorted([(lv, rk) for lv, rk, _ in succ], reverse=True)]
+    return (counts[3], counts[2], counts[1], *ranks)
 
 
 def compare(a: Sequence[tuple[int, int, int]], b: Sequence[tuple[int, int, int]]) -> int:
@@ -139,15 +183,26 @@ class Dealer:
 
     def draw(self, n: int, cof: int, gm: bool = False) -> list[int]:
         """Overturn ``n`` cards (capped at the deck's size)."""
-        size = 52 if gm else 53
-        n = min(n, size - 1 if gm else size)
         rnd = self._random
-        out: list[int] = []
-        while len(out) < n:
-            c = int(rnd() * size)
-            if c in out or (gm and c == cof):
-                continue
-            out.append(c)
+        if gm:
+            # the CoF is out of the GM's deck: start the hand with it so that one
+            # membership test rejects both a repeat and the CoF, then drop it
+            n = min(n, 51)
+            out = [cof]
+            while n > 0:
+                c = int(rnd() * 52)
+                if c not in out:
+                    out.append(c)
+                    n -= 1
+            del out[0]
+            return out
+        n = min(n, 53)
+        out = []
+        while n > 0:
+            c = int(rnd() * 53)
+            if c not in out:
+                out.append(c)
+                n -= 1
         return out
 
 

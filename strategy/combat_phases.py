@@ -30,6 +30,16 @@ if TYPE_CHECKING:
 
 __all__ = ["RoundPhases"]
 
+_AREA_INDEX = {a: i for i, a in enumerate(AREAS)}
+#: skill-cache keys of the crew's repair pools (built once, not per test)
+_REPAIR_KEY = {k: "repair " + k for k in REPAIR_SKILLS}
+_TOW_DIVISOR = int(TOWING["crew_pool_divisor"])
+_TOW_SPEED = int(TOWING["speed"])
+_SHOTS = SHOT["shot"]
+_CHANGE_PENALTY = SHOT["change_penalty"]
+_LONG = LONG_RANGE["distance"]
+_ROLE_OF_SKILL = {"seamanship": "master", "gunnery": "gunner", "command": "captain"}
+
 
 class RoundPhases:
     """Repair, Positioning, How Will You Fight? and Broadside! for :class:`Battle`."""
@@ -47,18 +57,19 @@ class RoundPhases:
     def _repair_pool(self, s: ShipState, what: str) -> int:
         by = s.orders.get("repair_by")
         if by is None:
-            got = s.skill_cache.get("repair " + what)
+            key = _REPAIR_KEY[what]
+            got = s.skill_cache.get(key)
             if got is None:
-                got = s.skill_cache["repair " + what] = max(
-                    self._skill(s, k) for k in REPAIR_SKILLS[what])
-            return self._towed(s, got)
-        return self._towed(s, max(self._skill(s, k, by) for k in REPAIR_SKILLS[what]))
+                got = s.skill_cache[key] = max(self._skill(s, k) for k in REPAIR_SKILLS[what])
+        else:
+            got = max(self._skill(s, k, by) for k in REPAIR_SKILLS[what])
+        return got // _TOW_DIVISOR if s.tow else got
 
     def _skill_now(self, s: ShipState, key: str, officer: str | None = None) -> int:
         if officer is not None:
             o = next(x for x in s.spec.officers if x.name == officer)
             return o.skill(key) + s.discipline.get(o.name, 0)
-        role = {"seamanship": "master", "gunnery": "gunner", "command": "captain"}.get(key)
+        role = _ROLE_OF_SKILL.get(key)
         o = s.spec.officer(role) if role else None
         if o is not None and self._officer_fit(s, o.name):
             return o.skill(key) + s.discipline.get(o.name, 0)
@@ -90,41 +101,44 @@ class RoundPhases:
             if not s.active:
                 continue
             rep = s.orders.get("repair") if s.acting else None
-            if rep == "fire" and s.fire:
-                ok = self.unopposed("extinguish", s, self._repair_pool(s, "fire"))
-                before = s.fire
-                if ok:
-                    s.fire -= 1
-                self.emit("fire", ship=s.id, before=before, after=s.fire,
-                          result="reduced" if ok else "held")
-            else:
-                if s.fire:
-                    s.fire += 1
-                    self.emit("fire", ship=s.id, before=s.fire - 1, after=s.fire,
-                              result="spreads")
-                # a crew fighting hand to hand makes no repairs (docs/rules-notes.md)
-                if rep in AREAS and s.boarding is None:
-                    area = AREAS.index(rep)
-                    if not sum(s.damage.crossed[area]):
-                        continue
-                    level = self.unopposed("repair", s, self._repair_pool(s, rep), area=rep)
-                    if level:
-                        got = s.damage.repair(area, level)
-                        if got and self.record:
-                            self.emit("repair", ship=s.id, area=rep, level=STATES[got],
-                                      state=STATES[s.damage.state(area)])
+            if s.fire:
+                if rep == "fire":
+                    ok = self.unopposed("extinguish", s, self._repair_pool(s, "fire"))
+                    before = s.fire
+                    if ok:
+                        s.fire -= 1
+                    self.emit("fire", ship=s.id, before=before, after=s.fire,
+                              result="reduced" if ok else "held")
+                    continue
+                s.fire += 1
+                self.emit("fire", ship=s.id, before=s.fire - 1, after=s.fire,
+                          result="spreads")
+            # a crew fighting hand to hand makes no repairs (docs/rules-notes.md)
+            if rep is not None and s.boarding is None:
+                area = _AREA_INDEX.get(rep)
+                if area is None:
+                    continue
+                c = s.damage.crossed[area]
+                if not (c[0] or c[1] or c[2]):
+                    continue
+                level = self.unopposed("repair", s, self._repair_pool(s, rep), area=rep)
+                if level:
+                    got = s.damage.repair(area, level)
+                    if got and self.record:
+                        self.emit("repair", ship=s.id, area=rep, level=STATES[got],
+                                  state=STATES[s.damage.state(area)])
 
     def _towed(self, s: ShipState, pool: int) -> int:
-        return pool // int(TOWING["crew_pool_divisor"]) if s.tow else pool
+        return pool // _TOW_DIVISOR if s.tow else pool
 
     # ----- Step Four: positioning -----------------------------------------------------
 
     def _speed(self, s: ShipState) -> int:
-        if s.damage.mods().speed_zero:
+        if s.damage.m.speed_zero:
             return 0
         w = self.weather
         if w["sets"]:
-            return int(TOWING["speed"]) if s.tow else w["speed"]
+            return _TOW_SPEED if s.tow else w["speed"]
         mod = w["speed"]
         if mod < 0 and s.spec.weather_relief and w["handling"] >= 0:
             mod = min(0, mod + s.spec.weather_relief)
@@ -142,7 +156,7 @@ class RoundPhases:
         return s.spec.handling + mod
 
     def _position_pool(self, s: ShipState, foe: ShipState) -> int:
-        m = s.damage.mods()
+        m = s.damage.m
         pool = (self._skill(s, "seamanship") + self._handling(s) + self._speed(s)
                 - self._speed(foe) + m.all + m.positioning + MORALE[s.morale] + s.chase_gage)
         return self._towed(s, pool)
@@ -161,7 +175,7 @@ class RoundPhases:
         ok = can.get(s.id)
         if ok is None:
             ok = s.active and s.acting and s.boarding is None
-            for action, skill in s.damage.mods().gates if ok else ():
+            for action, skill in s.damage.m.gates if ok else ():
                 if action == "positioning":
                     ok = bool(self.unopposed(f"{skill} to position", s, self._skill(s, skill)))
                     if not ok:
@@ -171,13 +185,18 @@ class RoundPhases:
 
     def _positioning(self) -> None:
         can: dict[str, bool] = {}
-        used_gage = set()
+        used_gage: set[str] = set()
         lost_contact = False
-        for (i, j), d in sorted(self.dist.items()):
-            x, y = self.ships[i], self.ships[j]
+        ships = self.ships
+        dist = self.dist
+        # a snapshot: the loop moves, and may drop, pairs
+        pairs = sorted(dist.items()) if len(dist) > 1 else list(dist.items())
+        intent = self._intent
+        for (i, j), d in pairs:
+            x, y = ships[i], ships[j]
             if not (x.active and y.active) or x.boarding is not None or y.boarding is not None:
                 continue
-            ix, iy = self._intent(x, y, d), self._intent(y, x, d)
+            ix, iy = intent(x, y, d), intent(y, x, d)
             if ix[0] == "hold" and iy[0] == "hold":
                 continue
             px = self._position_pool(x, y) if self._can_position(x, can) else 0
@@ -212,9 +231,10 @@ class RoundPhases:
                 del self.dist[(i, j)]
                 lost_contact = True
                 self.emit("contact_lost", ships=[x.id, y.id])
-        for s in self.ships:
-            if s.id in used_gage:
-                s.chase_gage = 0
+        if used_gage:
+            for s in ships:
+                if s.id in used_gage:
+                    s.chase_gage = 0
         if lost_contact:
             for s in self.ships:
                 if s.active and not self.enemies(s) and any(
@@ -225,33 +245,41 @@ class RoundPhases:
     # ----- Steps Five and Six: How Will You Fight? and Broadside! ---------------------
 
     def _fight(self) -> None:
-        firing: list[tuple[ShipState, dict[str, int], int]] = []
+        firing: list[tuple[ShipState, dict[str, int]]] = []
+        boarded = False
+        fire_plan = self._fire_plan
         for s in self.ships:
-            if not (s.active and s.acting) or s.boarding is not None:
-                continue
-            plan = self._fire_plan(s)
-            if plan:
-                firing.append((s, plan, 0))
-        pairs = {id(s.boarding): s.boarding for s in self.ships if s.boarding is not None}
-        if not firing and not pairs:
+            if s.boarding is not None:
+                boarded = True
+            elif s.active and s.acting:
+                plan = fire_plan(s)
+                if plan:
+                    firing.append((s, plan))
+        if not firing and not boarded:
             return
+        pairs = ({id(s.boarding): s.boarding for s in self.ships if s.boarding is not None}
+                 if boarded else {})
         shots = []
-        for s, plan, _ in firing:
-            hwyf = self._hwyf(s)
-            pool = self._broadside_pool(s, hwyf)
-            if pool is None:
-                continue
-            shots.append((s, plan, pool))
+        for s, plan in firing:
+            pool = self._broadside_pool(s, self._hwyf(s) if s.spec.officers else 0)
+            if pool is not None:
+                shots.append((s, plan, pool))
         if shots:
             self.fired = True
             cof = self.dealer.cof()
-            hits = []
+            hits: list[tuple[ShipState, ShipState, int, int, int, str]] = []
             for s, plan, pool in shots:
-                hits.extend(self._broadside(s, plan, pool, cof))
+                hits += self._broadside(s, plan, pool, cof)
             extra = False
+            record = self.record
             for s, target, area, level, c, shot in hits:
-                self._apply_shot(s, target, area, level, c, shot)
-                extra = extra or shot == "double"
+                if shot == "roundshot" and not record:
+                    # roundshot shifts nothing and starts no fire: the box is the hit
+                    target.damage.hit(area, level)
+                else:
+                    self._apply_shot(s, target, area, level, c, shot)
+                    if shot == "double":
+                        extra = True
             if extra:
                 self._extra_injuries(hits)
             for s, _, _ in shots:
@@ -265,30 +293,34 @@ class RoundPhases:
             self._check_out()
 
     def _fire_plan(self, s: ShipState) -> dict[str, int] | None:
-        if s.damage.mods().no_broadside:
+        if s.damage.m.no_broadside:
             return None
         rated = s.spec.rate is not None
+        dist = self.dist
+        me = s.index
         in_range = []
         for f in self.enemies(s):
             if f.boarding is None:
-                d = self.distance(s, f)
+                d = dist.get((me, f.index) if me < f.index else (f.index, me), 6)
                 if d == 1 or (d == 2 and rated):
                     in_range.append(f)
         if not in_range:
             return None
-        split = s.orders.get("fire")
+        orders = s.orders
+        split = orders.get("fire")
         if split:
             plan = {t: n for t, n in split.items() if self._by_id[t] in in_range}
             if plan:
                 return plan
-        tid = s.orders.get("target")
+        tid = orders.get("target")
         t = self._by_id.get(tid) if tid else None
         if t not in in_range:
-            t = min(in_range, key=lambda f: (self.distance(s, f), f.index))
+            t = in_range[0] if len(in_range) == 1 else min(
+                in_range, key=lambda f: (self.distance(s, f), f.index))
         return {t.id: -1}
 
     def _range_mod(self, s: ShipState, foe: ShipState) -> int | None:
-        if self.distance(s, foe) != LONG_RANGE["distance"]:
+        if self.distance(s, foe) != _LONG:
             return 0
         rate = s.spec.rate
         if rate is None:
@@ -315,13 +347,16 @@ class RoundPhases:
         return total
 
     def _broadside_pool(self, s: ShipState, hwyf: int) -> int | None:
-        m = s.damage.mods()
-        shot = SHOT["shot"][s.orders["shot"]]
-        change = s.shot_set and s.orders["shot"] != s.shot
-        pool = (self._skill(s, "gunnery") + s.spec.broadside + s.gage + hwyf + m.all
-                + m.broadside + MORALE[s.morale] + shot["pool"]
-                + (SHOT["change_penalty"] if change else 0))
-        pool = self._towed(s, pool)
+        m = s.damage.m
+        want = s.orders["shot"]
+        change = s.shot_set and want != s.shot
+        gunnery = s.skill_cache.get("gunnery")
+        if gunnery is None:
+            gunnery = self._skill(s, "gunnery")
+        pool = (gunnery + s.spec.broadside + s.gage + hwyf + m.all + m.broadside
+                + MORALE[s.morale] + _SHOTS[want]["pool"] + (_CHANGE_PENALTY if change else 0))
+        if s.tow:
+            pool //= _TOW_DIVISOR
         if pool <= 0:
             # no cards to overturn: the gun crews do not even try (the Corsair, round 3)
             self.emit("cannot_fire", ship=s.id, reason="no cards", pool=pool)
@@ -332,34 +367,41 @@ class RoundPhases:
                 self.emit("cannot_fire", ship=s.id, reason=skill)
                 return None
         if change:
-            self.emit("shot_changed", ship=s.id, before=s.shot, after=s.orders["shot"])
-        s.shot = s.orders["shot"]
+            self.emit("shot_changed", ship=s.id, before=s.shot, after=want)
+        s.shot = want
         s.shot_set = True
         return pool
 
     def _broadside(self, s: ShipState, plan: dict[str, int], pool: int, cof: int) -> list:
-        targets = list(plan)
-        parts = []
-        left = pool
-        for t in targets[1:]:
-            n = min(max(plan[t], 0), left)
-            parts.append((t, n))
-            left -= n
-        parts.insert(0, (targets[0], left))
+        if len(plan) == 1:
+            parts = [(next(iter(plan)), pool)]
+        else:
+            targets = list(plan)
+            parts = []
+            left = pool
+            for t in targets[1:]:
+                n = min(max(plan[t], 0), left)
+                parts.append((t, n))
+                left -= n
+            parts.insert(0, (targets[0], left))
         joker = s.orders.get("joker")
         joker_as = card(joker) if joker else None
         out = []
+        draw = self.dealer.draw
+        shot = s.shot
+        me = s.index
         for tid, n in parts:
             t = self._by_id[tid]
-            n += self._range_mod(s, t) or 0
-            cards = self.dealer.draw(n, cof, s.spec.deck == "gm") if n > 0 else []
+            if self.dist.get((me, t.index) if me < t.index else (t.index, me), 6) == _LONG:
+                n += self._range_mod(s, t) or 0
+            cards = draw(n, cof, s.gm) if n > 0 else []
             succ = successes(cof, cards, joker_as=joker_as)
             if self.record:
                 self.emit("broadside", ship=s.id, target=tid, cof=name(cof), pool=max(n, 0),
-                          shot=s.shot, cards=[name(c) for c in cards],
+                          shot=shot, cards=[name(c) for c in cards],
                           hits=[{"card": name(c), "level": STATES[lv]} for lv, _, c in succ])
             for lv, _, c in succ:
-                out.append((s, t, SUIT_AREA[c & 3], lv, c, s.shot))
+                out.append((s, t, SUIT_AREA[c & 3], lv, c, shot))
         return out
 
     def _apply_shot(self, s: ShipState, t: ShipState, area: int, level: int, c: int,
@@ -367,7 +409,7 @@ class RoundPhases:
         if shot == "roundshot" and not self.record:
             t.damage.hit(area, level)
             return
-        spec = SHOT["shot"][shot]
+        spec = _SHOTS[shot]
         shifted = min(3, level + spec["shift"][area])
         if shifted < 1:
             self.emit("hit", ship=t.id, by=s.id, card=name(c), area=AREAS[area],
@@ -381,7 +423,7 @@ class RoundPhases:
     def _extra_injuries(self, hits: list) -> None:
         seen = set()
         for s, t, area, _, _, shot in hits:
-            extra = SHOT["shot"][shot]["extra_injured"]
+            extra = _SHOTS[shot]["extra_injured"]
             if area in extra and (s.id, t.id, area) not in seen:
                 seen.add((s.id, t.id, area))
                 self._hit(t, area, 1, None, s.id, shot + " extra")

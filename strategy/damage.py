@@ -94,17 +94,52 @@ def _level_table() -> tuple[tuple[MappingProxyType, ...], ...]:
 
 
 _TABLE = _level_table()
-_NO_MODS = Mods()
+
+
+def _mods_of(states: tuple[int, int, int, int]) -> Mods:
+    """The penalties in force for the four areas' damage states."""
+    total = broadside = positioning = 0
+    gates: list[tuple[str, str]] = []
+    no_broadside = speed_zero = False
+    out = None
+    for area in range(4):
+        st = states[area]
+        if st == HEALTHY:
+            continue
+        row = _TABLE[area][st - 1]
+        # a Dead area is at least as bad as a Maimed one: it keeps the Maimed penalties
+        worst = _TABLE[area][MAIMED - 1] if st == DEAD else row
+        total += worst.get("all", 0)
+        broadside += worst.get("broadside", 0)
+        positioning += worst.get("positioning", 0)
+        if "gate" in worst:
+            gates.append((worst["gate"], worst["gate_skill"]))
+        if row.get("no") == "broadside":
+            no_broadside = True
+        if row.get("speed_zero"):
+            speed_zero = True
+        if "out" in row and out is None:
+            out = row["out"]
+    return Mods(total, broadside, positioning, tuple(gates), no_broadside, speed_zero, out)
+
+
+#: the Mods of every combination of states (4 ** 4), indexed by the state code
+#: ``st[0] + 4 * st[1] + 16 * st[2] + 64 * st[3]``: a hit that changes a state costs one
+#: look-up instead of walking the penalty table
+_MODS = tuple(_mods_of((code & 3, code >> 2 & 3, code >> 4 & 3, code >> 6))
+              for code in range(256))
+_SHIFT = (1, 4, 16, 64)
 
 
 class Damage:
     """Mutable boxes of one ship: ``caps[area][level-1]`` boxes, ``crossed`` alike.
 
     Levels are 1 (Injured), 2 (Maimed), 3 (Dead). Kept small and flat because the
-    engine touches it on every hit.
+    engine touches it on every hit: ``st`` (each area's state) and ``m`` (the
+    :class:`Mods` in force) are kept up to date on every change.
     """
 
-    __slots__ = ("caps", "crossed", "st", "_mods")
+    __slots__ = ("caps", "crossed", "st", "code", "m")
 
     def __init__(self, caps) -> None:
         self.caps = tuple(tuple(int(n) for n in area) for area in caps)
@@ -113,26 +148,35 @@ class Damage:
         self.crossed = [[0, 0, 0] for _ in range(4)]
         #: each area's damage state, kept up to date on every change
         self.st = [HEALTHY] * 4
-        self._mods: Mods | None = _NO_MODS
+        #: the states as one number (see ``_MODS``)
+        self.code = 0
+        #: the penalties in force
+        self.m: Mods = _MODS[0]
 
     def copy(self) -> Damage:
         """An independent copy."""
         other = Damage(self.caps)
         other.crossed = [list(a) for a in self.crossed]
         other.st = list(self.st)
-        other._mods = self._mods
+        other.code = self.code
+        other.m = self.m
         return other
 
     def _restate(self, area: int) -> None:
         crossed, caps = self.crossed[area], self.caps[area]
-        st = HEALTHY
-        for lv in (2, 1, 0):
-            if crossed[lv] == caps[lv]:
-                st = lv + 1
-                break
-        if st != self.st[area]:
+        if crossed[2] == caps[2]:
+            st = DEAD
+        elif crossed[1] == caps[1]:
+            st = MAIMED
+        elif crossed[0] == caps[0]:
+            st = INJURED
+        else:
+            st = HEALTHY
+        old = self.st[area]
+        if st != old:
             self.st[area] = st
-            self._mods = None
+            self.code += (st - old) * _SHIFT[area]
+            self.m = _MODS[self.code]
 
     def hit(self, area: int, level: int) -> int | None:
         """Cross one box at ``level`` in ``area``, overflowing right; the level crossed.
@@ -140,11 +184,15 @@ class Damage:
         ``None`` when every box from ``level`` rightwards is already crossed.
         """
         crossed, caps = self.crossed[area], self.caps[area]
-        for lv in range(level - 1, 3):
+        lv = level - 1
+        while lv < 3:
             if crossed[lv] < caps[lv]:
                 crossed[lv] += 1
-                self._restate(area)
+                # only a box that fills its level can change the area's state
+                if crossed[lv] == caps[lv]:
+                    self._restate(area)
                 return lv + 1
+            lv += 1
         return None
 
     def repair(self, area: int, max_level: int, level: int | None = None) -> int | None:
@@ -186,32 +234,5 @@ class Damage:
         return sum(self.caps[area]) - sum(self.crossed[area])
 
     def mods(self) -> Mods:
-        """The penalties in force (cached until the next hit or repair)."""
-        if self._mods is None:
-            self._mods = self._compute()
-        return self._mods
-
-    def _compute(self) -> Mods:
-        total = broadside = positioning = 0
-        gates: list[tuple[str, str]] = []
-        no_broadside = speed_zero = False
-        out = None
-        for area in range(4):
-            st = self.st[area]
-            if st == HEALTHY:
-                continue
-            row = _TABLE[area][st - 1]
-            # a Dead area is at least as bad as a Maimed one: it keeps the Maimed penalties
-            worst = _TABLE[area][MAIMED - 1] if st == DEAD else row
-            total += worst.get("all", 0)
-            broadside += worst.get("broadside", 0)
-            positioning += worst.get("positioning", 0)
-            if "gate" in worst:
-                gates.append((worst["gate"], worst["gate_skill"]))
-            if row.get("no") == "broadside":
-                no_broadside = True
-            if row.get("speed_zero"):
-                speed_zero = True
-            if "out" in row and out is None:
-                out = row["out"]
-        return Mods(total, broadside, positioning, tuple(gates), no_broadside, speed_zero, out)
+        """The penalties in force."""
+        return self.m

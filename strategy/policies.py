@@ -96,12 +96,17 @@ class Policy:
         """Fire first, then the worst damage state, Hull before Crew, Guns, Rigging."""
         if ship.fire:
             return "fire"
-        st, crossed = ship.damage.st, ship.damage.crossed
-        best, key = None, None
-        for rank, a in enumerate(_REPAIR_ORDER):
-            n = crossed[a][0] + crossed[a][1] + crossed[a][2]
-            if n and (key is None or (st[a], n, -rank) > key):
-                best, key = a, (st[a], n, -rank)
+        dmg = ship.damage
+        st, crossed = dmg.st, dmg.crossed
+        # the highest (state, boxes crossed), the earlier area on a tie
+        best, best_st, best_n = None, -1, 0
+        for a in _REPAIR_ORDER:
+            c = crossed[a]
+            n = c[0] + c[1] + c[2]
+            if n:
+                sa = st[a]
+                if sa > best_st or (sa == best_st and n > best_n):
+                    best, best_st, best_n = a, sa, n
         return None if best is None else _AREA_NAMES[best]
 
     def should_strike(self, battle: Any, ship: Any) -> bool:
