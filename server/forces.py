@@ -73,6 +73,11 @@ def initial_forces(deployment: list[dict[str, Any]], rng: random.Random) -> list
         f["ships"] = [{"code": s["name"], "name": s["name"], "type": s["type"],
                        "status": "afloat"} for s in sq["ships"]]
         f["sorties"] = list(sq["sorties"])
+        if sq.get("sails_for"):  # raiders and convoys are at sea when the summer opens
+            ship = rules.deepest_type([s["type"] for s in f["ships"]])
+            f["route"] = {**rules.route(sq["port"], sq["sails_for"], ship, 6),
+                          "to": sq["sails_for"], "start_day": 0}
+            f["orders"] = {"kind": "sortie", "target": sq["sails_for"]}
         forces[f["id"]] = f
     return list(forces.values())
 

@@ -50,6 +50,8 @@ def scenario() -> MappingProxyType:
     if len(ids) != len(set(ids)):
         raise ValueError("scenario.json: duplicate enemy squadron ids")
     for sq in squadrons:
+        if set(sq) - {"id", "side", "name", "port", "sorties", "ships", "sails_for"}:
+            raise ValueError(f"scenario.json: unknown keys in {sq['id']}")
         if sq["side"] not in ("France", "Spain", "Netherlands") or not sq["ships"]:
             raise ValueError(f"scenario.json: bad enemy squadron {sq['id']}")
         for ship in sq["ships"]:
