@@ -252,8 +252,10 @@ def load_stations() -> Mapping[str, Station]:
             p for p in shapely.get_parts(sea_only(drawn)) if p.area >= MIN_SEA_PART]))
         bases = tuple(props["bases"])
         for base in bases:
-            if base not in ports or ports[base].station != sid:
-                raise ValueError(f"station {sid!r}: base {base!r} is not one of its ports")
+            if (base not in ports or ports[base].station != sid
+                    or ports[base].kind != "british-base"):
+                raise ValueError(f"station {sid!r}: base {base!r} is not one of its ports "
+                                 "of kind british-base")
         shapely.prepare(sea)
         stations[sid] = Station(id=sid, name=props["name"], polygon=sea, bases=bases,
                                 description=props["description"], source=props["source"])

@@ -216,3 +216,22 @@ def test_points_in_a_zone_are_sea_near_the_anchorage(fx: float, fy: float, pid: 
     if shapely.contains_xy(zone, lon, lat):
         assert land.is_sea(lon, lat)
         assert haversine_km(*load_ports()[pid].anchorage, lon, lat) <= 10 * 1.852 * 1.01
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda f: f["properties"].update(kind="quicksand"), "bad kind"),
+    (lambda f: f["properties"].update(source=""), "no source"),
+    (lambda f: f.update(geometry={"type": "Polygon", "coordinates": [
+        [[-1.5, 52.0], [-1.0, 52.0], [-1.0, 52.5], [-1.5, 52.5], [-1.5, 52.0]]]}), "on land"),
+])
+def test_bad_shallow_data_is_refused(monkeypatch: pytest.MonkeyPatch, change, message: str) -> None:
+    real = places._read_features
+
+    def patched(name: str) -> list[dict]:
+        features = [dict(f, properties=dict(f["properties"])) for f in real(name)]
+        change(features[0])
+        return features
+
+    monkeypatch.setattr(places, "_read_features", patched)
+    with pytest.raises(ValueError, match=message):
+        load_shallows.__wrapped__()

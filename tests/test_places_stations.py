@@ -167,3 +167,30 @@ def test_station_at_answers_only_for_sea_inside_that_station(lon: float, lat: fl
     else:
         assert land.is_sea(lon, lat)
         assert shapely.contains_xy(load_stations()[sid].polygon, lon, lat)
+
+
+def _features_with(monkeypatch: pytest.MonkeyPatch, name: str, change) -> None:
+    from maps import places
+
+    real = places._read_features
+
+    def patched(file: str) -> list[dict]:
+        features = [dict(f, properties=dict(f["properties"])) for f in real(file)]
+        if file == name:
+            change(features)
+        return features
+
+    monkeypatch.setattr(places, "_read_features", patched)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda fs: fs[0]["properties"].update(id="pacific"), "unknown or duplicate"),
+    (lambda fs: fs[1]["properties"].update(id="channel"), "unknown or duplicate"),
+    (lambda fs: fs[0]["properties"].update(bases=["atlantis"]), "not one of its ports"),
+    (lambda fs: fs[0]["properties"].update(bases=["brest"]), "not one of its ports"),
+    (lambda fs: fs.pop(), "expected"),
+])
+def test_bad_station_data_is_refused(monkeypatch: pytest.MonkeyPatch, change, message: str) -> None:
+    _features_with(monkeypatch, "stations.geojson", change)
+    with pytest.raises(ValueError, match=message):
+        load_stations.__wrapped__()
