@@ -90,12 +90,17 @@ def _force(fid: str, side: str, name: str, squadron: str | None, port: str,
             "afloat": True}
 
 
-def port_destination(port_id: str) -> str:
-    """``port_id`` if the world knows it, else ``not_found`` naming close matches."""
+def port_destination(port_id: str, british: bool = False) -> str:
+    """``port_id`` if the world knows it, else ``not_found`` naming close matches.
+
+    A British squadron may not sail into an enemy harbour: it blockades it instead.
+    """
     try:
         rules.anchorage(port_id)
     except KeyError as exc:
         raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
+    if british and rules.world().ports[port_id].is_enemy:
+        raise ActionError("invalid", f"{port_id} is an enemy port: deploy to blockade it")
     return port_id
 
 

@@ -226,7 +226,7 @@ def _decide_sail(state: State, seat: Seat, args: Args, rng: random.Random) -> di
         raise ActionError("invalid", "'to' is required: a port id or [lon, lat]")
     to = args["to"]
     destination = (_position(to, "to") if isinstance(to, list | tuple)
-                   else fx.port_destination(_str(args, "to", max_len=60)))
+                   else fx.port_destination(_str(args, "to", max_len=60), british=True))
     if args.get("squadron") is not None:
         force = _own_squadron_force(state, seat, _str(args, "squadron"))
         detach = None

@@ -63,6 +63,11 @@ def summer(tmp_path_factory):
     collect()
     steps["deploy"] = red.act("deploy", squadron="Red", patrol=USHANT)
     steps["blue_on_red"] = blue.act("deploy", squadron="Red", station="channel")
+    steps["sail_enemy_port"] = red.act("sail", squadron="Red", to="brest")
+    steps["sail_nowhere"] = red.act("sail", squadron="Red", to="atlantis")
+    steps["sail_inland"] = red.act("sail", squadron="Red", to=[2.35, 48.85])
+    steps["sail_blue"] = blue.act("sail", squadron="Blue", to="barbados")
+    steps["captain_sails_other"] = captain.act("sail", ship="DR", to="plymouth")
     steps["enemy"] = gm.act("move_enemy", force="fr-brest", to=USHANT)
     steps["ready"] = red.act("ready")
     collect()
@@ -131,6 +136,18 @@ def test_an_admiral_deploys_only_his_own_squadron(summer) -> None:
     route = event["data"]["route"]
     assert route["distance_nm"] > 100 and route["days"] > 0
     assert route["track"][-1] == pytest.approx(USHANT, abs=0.05)
+
+
+def test_sailing_orders_are_checked(summer) -> None:
+    game, steps, seen = summer
+    assert steps["sail_enemy_port"]["error"]["code"] == "invalid"
+    assert "blockade" in steps["sail_enemy_port"]["error"]["message"]
+    assert steps["sail_nowhere"]["error"]["code"] == "not_found"
+    assert steps["sail_inland"]["error"]["code"] == "invalid"
+    assert steps["captain_sails_other"]["error"]["code"] == "forbidden"
+    assert steps["sail_blue"]["ok"]
+    event = next(e for e in seen["red"] if e["seq"] == steps["sail_blue"]["seq"])
+    assert event["data"]["route"]["to"] == "barbados"
 
 
 def test_the_gms_enemy_moves_stay_hidden_until_sighted(summer) -> None:
