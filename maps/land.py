@@ -103,11 +103,11 @@ def segment_crosses_land(a: tuple[float, float], b: tuple[float, float]) -> bool
 
 def lines_cross_land(lines) -> np.ndarray:
     """Vectorised land test for many lon/lat polylines (each a sequence of points)."""
-    arr = np.asarray(lines, dtype=float) if not isinstance(lines, np.ndarray) else lines
-    if arr.dtype != object and arr.ndim == 3:
-        geoms = shapely.linestrings(arr)  # all of one length: one vectorised call
+    if isinstance(lines, np.ndarray) and lines.dtype != object and lines.ndim == 3:
+        geoms = shapely.linestrings(lines)  # all of one length: one vectorised call
     else:
-        geoms = np.array([shapely.linestrings(line) for line in lines], dtype=object)
+        geoms = np.empty(len(lines), dtype=object)
+        geoms[:] = [shapely.linestrings(line) for line in lines]
     hit = np.zeros(geoms.shape, dtype=bool)
     q, t = land_tree().query(geoms)
     inside = shapely.intersects(_parts_array()[t], geoms[q])
