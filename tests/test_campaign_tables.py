@@ -594,11 +594,13 @@ def test_module_examples() -> None:
 
     import strategy.campaign
     import strategy.campaign_dice
+    import strategy.campaign_odds
     import strategy.campaign_tables
     import strategy.fleet
     import strategy.investment
 
-    for module in (strategy.campaign, strategy.campaign_dice, strategy.campaign_tables,
+    for module in (strategy.campaign, strategy.campaign_dice, strategy.campaign_odds,
+                   strategy.campaign_tables,
                    strategy.fleet, strategy.investment):
         failed, tried = doctest.testmod(module)
         assert tried and not failed, module.__name__
