@@ -16,6 +16,7 @@ import random
 import time
 
 from strategy.campaign import resolve_summer
+from strategy.campaign_odds import summer_odds
 from strategy.campaign_tables import TABLE_F_ROLLS
 from strategy.fleet import default_officers
 
@@ -45,6 +46,9 @@ def main() -> None:
           f"{best_cpu:,.0f} per CPU-second of this process")
     print(f"summers per second including json.dumps of the report: {with_json:,.0f}")
     print(f"report size: {size:,} bytes of JSON")
+    start = time.perf_counter()
+    summer_odds(None, officers, 1000, 0, {"roll": 46})
+    print(f"summer_odds over 1,000 summers (roll 46): {time.perf_counter() - start:.2f} s wall")
     # a machine yardstick, so figures from different machines can be compared
     cpu = time.process_time()
     x = 0
