@@ -21,7 +21,8 @@ from typing import Any
 from strategy.campaign_tables import SQUADRONS, load_json, rank_modifiers, ship_modifiers
 
 __all__ = [
-    "ADMIRAL_RANKS", "CAPTAIN_RANKS", "MARINE_RANKS", "NAVY_RANKS", "RM_GENERAL_RANKS",
+    "ADMIRAL_RANKS", "CAPTAIN_RANKS", "MARINE_RANKS", "NAVY_RANKS", "RANK_TABLES",
+    "RM_GENERAL_RANKS",
     "SHIPS", "SQUADRON_STATUS", "Officer", "Ship", "berths", "default_officers",
     "is_marine", "officers_from", "rank_index", "rm_general_of", "ship", "ship_named",
 ]
@@ -82,6 +83,25 @@ def _load_ships() -> MappingProxyType:
 
 
 SHIPS: Mapping[str, Ship] = _load_ships()
+
+
+def _rank_table(name: str, rows: tuple[str, str, str]) -> Mapping[str, Mapping[str, Any]]:
+    raw = _RAW[name]
+    cols = raw["columns"]
+    if not set(cols) <= set(NAVY_RANKS + MARINE_RANKS) or any(
+            len(raw[r]) != len(cols) for r in rows):
+        raise ValueError(f"fleet data: bad {name}")
+    keys = ("min_social_level", "monthly_pay", "monthly_status")
+    return MappingProxyType({rank: MappingProxyType({k: raw[r][i] for k, r in zip(
+        keys, rows, strict=True)}) for i, rank in enumerate(cols)})
+
+
+# Admiralty Table, Naval Table G and the RM Generals: minimum SL, pay and status per rank
+RANK_TABLES: Mapping[str, Mapping[str, Any]] = MappingProxyType({
+    **_rank_table("admiralty_table", ("Minimum Social Level", "Monthly Pay", "Monthly Status")),
+    **_rank_table("royal_marines_table", ("Minimum SL", "Monthly Pay", "Monthly SP")),
+    **_rank_table("rm_generals_table", ("Minimum SL", "Monthly Pay", "Monthly SP")),
+})
 _BY_NAME = MappingProxyType({s.name: s for s in SHIPS.values()})
 
 

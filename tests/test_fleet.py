@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from strategy.campaign_tables import load_json
 from strategy.fleet import (
     ADMIRAL_RANKS,
+    RANK_TABLES,
     SHIPS,
     SQUADRON_STATUS,
     Officer,
@@ -157,19 +158,23 @@ def test_roster_types_resolve_in_the_btq_roster() -> None:
         assert ship_type(s.roster).name == s.roster
 
 
+# Admiralty Table, Naval Table G and RM Generals as printed: (min SL, pay, status)
+RANKS_PRINTED = {
+    "Rear Admiral": (14, 40, 10), "Vice Admiral": (16, 45, 14), "Admiral": (18, 50, 18),
+    "Private RM": (None, 6, 1), "Subaltern RM": (None, 8, 2), "Lieutenant RM": (2, 10, 3),
+    "Captain RM": (3, 12, 4), "Major RM": (4, 14, 5), "Lieutenant Colonel RM": (5, 18, 7),
+    "Colonel RM": (6, 22, 9), "Major General RM": (9, 26, 12),
+    "Lieutenant General RM": (12, 30, 14), "General RM": (14, 40, 16),
+}
+
+
 def test_admiralty_and_marines_tables() -> None:
+    assert set(RANK_TABLES) == set(RANKS_PRINTED)
+    for rank, (sl, pay, status) in RANKS_PRINTED.items():
+        row = RANK_TABLES[rank]
+        assert (row["min_social_level"], row["monthly_pay"], row["monthly_status"]) == (
+            sl, pay, status), rank
     raw = load_json("fleet.json")
-    adm = raw["admiralty_table"]
-    assert adm["columns"] == list(ADMIRAL_RANKS)
-    assert (adm["Minimum Social Level"], adm["Monthly Pay"], adm["Monthly Status"]) == (
-        [14, 16, 18], [40, 45, 50], [10, 14, 18])
-    rm = raw["royal_marines_table"]
-    assert rm["Minimum SL"] == [None, None, 2, 3, 4, 5, 6]
-    assert rm["Monthly Pay"] == [6, 8, 10, 12, 14, 18, 22]
-    assert rm["Monthly SP"] == [1, 2, 3, 4, 5, 7, 9]
-    gen = raw["rm_generals_table"]
-    assert (gen["Minimum SL"], gen["Monthly Pay"], gen["Monthly SP"]) == (
-        [9, 12, 14], [26, 30, 40], [12, 14, 16])
     assert {r: d["number"] for r, d in raw["rm_detachments"].items()} == {
         "Colonel RM": 1, "Lieutenant Colonel RM": 1, "Major RM": 4, "Captain RM": 6,
         "Lieutenant RM": 22}
