@@ -82,7 +82,8 @@ def _pieces(a: np.ndarray, b: np.ndarray, step: float = 1.0):
     """Cut straight lon/lat segments into pieces of at most ``step`` degrees."""
     n = np.maximum(1, np.ceil(np.max(np.abs(b - a), axis=1) / step)).astype(int)
     seg = np.repeat(np.arange(len(a)), n)
-    k = np.concatenate([np.arange(m) for m in n]) if len(n) else np.zeros(0, int)
+    starts = np.concatenate([[0], np.cumsum(n)[:-1]]) if len(n) else np.zeros(0, int)
+    k = np.arange(int(n.sum())) - np.repeat(starts, n)
     f0, f1 = (k / n[seg])[:, None], ((k + 1) / n[seg])[:, None]
     p0 = a[seg] + (b[seg] - a[seg]) * f0
     p1 = a[seg] + (b[seg] - a[seg]) * f1
@@ -591,7 +592,9 @@ class Router:
         ij = np.array(pairs)
         segs = np.stack([coords[ij[:, 0]], coords[ij[:, 1]]], axis=1)
         # cheap first: only a shortcut no slower than the steps it replaces is worth testing
-        t = segment_hours(segs[:, 0], segs[:, 1], month)[0]
+        # (estimated with the wind at its middle; the leg's days are summed piece by piece)
+        t = gc_nm(segs[:, 0], segs[:, 1]) / np.maximum(
+            speed_factor(segs[:, 0], segs[:, 1], month), 1e-6)
         ok = t <= cum[ij[:, 1]] - cum[ij[:, 0]] + 1e-9
         idx = np.flatnonzero(ok)
         if len(idx):
