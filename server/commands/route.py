@@ -17,7 +17,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "given as LON,LAT; more than two places make a multi-leg voyage. Prints distance, "
         "days, legs and risks, or the GeoJSON with --json.")
     p.add_argument("places", nargs="+", metavar="PLACE",
-                   help="port id (e.g. portsmouth) or LON,LAT; at least two")
+                   help="port id (e.g. portsmouth) or LON,LAT; at least two "
+                   "(put -- before the places when a longitude is negative)")
     p.add_argument("--ship", default="Third Rate",
                    help='BtQ ship type, "Cutter" ... "First Rate" (default "Third Rate")')
     p.add_argument("--month", type=int, default=6, help="month 1-12 for the winds (default 6)")
