@@ -198,16 +198,13 @@ class Battle(RoundPhases):
         """A test with no opposing pool: the best success level (0 = failure)."""
         dealer = self.dealer
         cof = dealer.cof()
-        best = 0
         if pool > 0:
             cards = dealer.draw(pool, cof, ship.gm)
-            row = LEVELS[cof]
-            for c in cards:
-                lv = row[c]
-                if lv > best:
-                    best = lv
+            # the joker's entry is 3: it counts as the CoF itself
+            best = max(map(LEVELS[cof].__getitem__, cards), default=0)
         else:
             cards = []
+            best = 0
         if self.record:
             self.emit("test", what=what, ship=ship.id, cof=name(cof), pool=pool,
                       cards=[name(c) for c in cards],

@@ -34,11 +34,10 @@ __all__ = [
     "suit",
     "score",
     "successes",
-    "best",
+    "joker",
     "rank_key",
     "compare",
     "LEVELS",
-    "RANK_OF",
 ]
 
 SUITS = "SHDC"
@@ -86,8 +85,6 @@ def _level(cof: int, c: int) -> int:
 #: (index 52) taken as the CoF itself; a battle looks up thousands of cards
 LEVELS: tuple[tuple[int, ...], ...] = tuple(
     tuple(_level(cof, c) for c in range(52)) + (3,) for cof in range(52))
-#: ``RANK_OF[card]``: rank 2..14 (the joker's entry is unused: it takes a chosen card's)
-RANK_OF: tuple[int, ...] = tuple((c >> 2) + 2 for c in range(53))
 
 
 def successes(cof: int, cards: Iterable[int], unskilled: bool = False,
@@ -101,9 +98,7 @@ def successes(cof: int, cards: Iterable[int], unskilled: bool = False,
     out = []
     for c in cards:
         if c == JOKER:
-            c = cof if joker_as is None else joker_as
-            # a joker chosen as "the joker" is no card of the table: rank it by formula
-            level = row[c] if c < JOKER else _level(cof, c)
+            c, level = joker(cof, joker_as)
         else:
             level = row[c]
         if level:
@@ -111,15 +106,12 @@ def successes(cof: int, cards: Iterable[int], unskilled: bool = False,
     return out
 
 
-def best(cof: int, cards: Iterable[int]) -> int:
-    """The best success level of ``cards`` (the joker as the CoF), 0 for none."""
-    row = LEVELS[cof]
-    top = 0
-    for c in cards:
-        lv = row[c]
-        if lv > top:
-            top = lv
-    return top
+def joker(cof: int, joker_as: int | None) -> tuple[int, int]:
+    """The card a joker counts as (``joker_as``, by default the CoF) and its level."""
+    if joker_as is None:
+        return cof, 3
+    # a joker chosen as "the joker" is no card of the table: rank it by formula
+    return joker_as, LEVELS[cof][joker_as] if joker_as < JOKER else _level(cof, joker_as)
 
 
 def score(cof: int, cards: Iterable[int], unskilled: bool = False) -> tuple[int, int, int]:

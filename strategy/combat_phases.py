@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from strategy import boarding as _boarding
-from strategy.combat_cards import card, name, successes
+from strategy.combat_cards import JOKER, LEVELS, card, joker, name
 from strategy.combat_data import (
     HWYF_POOL,
     LONG_RANGE,
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 __all__ = ["RoundPhases"]
 
 _AREA_INDEX = {a: i for i, a in enumerate(AREAS)}
+#: the area a card hits on a Broadside!, by its suit
+_AREA_OF = tuple(SUIT_AREA[c & 3] for c in range(53))
 #: skill-cache keys of the crew's repair pools (built once, not per test)
 _REPAIR_KEY = {k: "repair " + k for k in REPAIR_SKILLS}
 _TOW_DIVISOR = int(TOWING["crew_pool_divisor"])
@@ -118,8 +120,7 @@ class RoundPhases:
                 area = _AREA_INDEX.get(rep)
                 if area is None:
                     continue
-                c = s.damage.crossed[area]
-                if not (c[0] or c[1] or c[2]):
+                if not s.damage.tot[area]:
                     continue
                 level = self.unopposed("repair", s, self._repair_pool(s, rep), area=rep)
                 if level:
@@ -384,24 +385,33 @@ class RoundPhases:
                 parts.append((t, n))
                 left -= n
             parts.insert(0, (targets[0], left))
-        joker = s.orders.get("joker")
-        joker_as = card(joker) if joker else None
-        out = []
+        chosen = s.orders.get("joker")
+        joker_as = card(chosen) if chosen else None
+        out: list[tuple[ShipState, ShipState, int, int, int, str]] = []
         draw = self.dealer.draw
         shot = s.shot
         me = s.index
+        row = LEVELS[cof]
         for tid, n in parts:
             t = self._by_id[tid]
             if self.dist.get((me, t.index) if me < t.index else (t.index, me), 6) == _LONG:
                 n += self._range_mod(s, t) or 0
             cards = draw(n, cof, s.gm) if n > 0 else []
-            succ = successes(cof, cards, joker_as=joker_as)
+            first = len(out)
+            # every success is a hit, in the order the cards were overturned
+            for c in cards:
+                lv = row[c]
+                if lv:
+                    if c == JOKER:
+                        c, lv = joker(cof, joker_as)
+                        if not lv:
+                            continue
+                    out.append((s, t, _AREA_OF[c], lv, c, shot))
             if self.record:
                 self.emit("broadside", ship=s.id, target=tid, cof=name(cof), pool=max(n, 0),
                           shot=shot, cards=[name(c) for c in cards],
-                          hits=[{"card": name(c), "level": STATES[lv]} for lv, _, c in succ])
-            for lv, _, c in succ:
-                out.append((s, t, SUIT_AREA[c & 3], lv, c, shot))
+                          hits=[{"card": name(h[4]), "level": STATES[h[3]]}
+                                for h in out[first:]])
         return out
 
     def _apply_shot(self, s: ShipState, t: ShipState, area: int, level: int, c: int,

@@ -139,7 +139,7 @@ class Damage:
     :class:`Mods` in force) are kept up to date on every change.
     """
 
-    __slots__ = ("caps", "crossed", "st", "code", "m")
+    __slots__ = ("caps", "crossed", "st", "code", "m", "tot")
 
     def __init__(self, caps) -> None:
         self.caps = tuple(tuple(int(n) for n in area) for area in caps)
@@ -152,6 +152,8 @@ class Damage:
         self.code = 0
         #: the penalties in force
         self.m: Mods = _MODS[0]
+        #: boxes crossed per area, all levels together
+        self.tot = [0, 0, 0, 0]
 
     def copy(self) -> Damage:
         """An independent copy."""
@@ -160,6 +162,7 @@ class Damage:
         other.st = list(self.st)
         other.code = self.code
         other.m = self.m
+        other.tot = list(self.tot)
         return other
 
     def _restate(self, area: int) -> None:
@@ -186,11 +189,19 @@ class Damage:
         crossed, caps = self.crossed[area], self.caps[area]
         lv = level - 1
         while lv < 3:
-            if crossed[lv] < caps[lv]:
-                crossed[lv] += 1
-                # only a box that fills its level can change the area's state
-                if crossed[lv] == caps[lv]:
-                    self._restate(area)
+            n = crossed[lv] + 1
+            if n <= caps[lv]:
+                crossed[lv] = n
+                self.tot[area] += 1
+                # only a box that fills its level can change the area's state, and then
+                # to that level unless a worse one is already full
+                if n == caps[lv]:
+                    st = self.st
+                    old = st[area]
+                    if lv >= old:
+                        st[area] = lv + 1
+                        self.code += (lv + 1 - old) * _SHIFT[area]
+                        self.m = _MODS[self.code]
                 return lv + 1
             lv += 1
         return None
@@ -208,12 +219,20 @@ class Damage:
                 return None
             choice = level
         else:
-            allowed = [lv for lv in range(max_level, 0, -1) if crossed[lv - 1]]
-            if not allowed:
+            # the worst full level up to max_level, else the worst crossed one
+            choice = None
+            for lv in range(max_level, 0, -1):
+                n = crossed[lv - 1]
+                if n:
+                    if n == caps[lv - 1]:
+                        choice = lv
+                        break
+                    if choice is None:
+                        choice = lv
+            if choice is None:
                 return None
-            full = [lv for lv in allowed if crossed[lv - 1] == caps[lv - 1]]
-            choice = (full or allowed)[0]
         crossed[choice - 1] -= 1
+        self.tot[area] -= 1
         self._restate(area)
         return choice
 
@@ -231,7 +250,7 @@ class Damage:
 
     def left(self, area: int) -> int:
         """Boxes not yet crossed in an area."""
-        return sum(self.caps[area]) - sum(self.crossed[area])
+        return sum(self.caps[area]) - self.tot[area]
 
     def mods(self) -> Mods:
         """The penalties in force."""

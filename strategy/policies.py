@@ -45,6 +45,7 @@ __all__ = ["Policy", "Aggressive", "Cautious", "Runner", "Boarder", "POLICIES", 
 
 _REPAIR_ORDER = (HULL, CREW, GUNS, RIGGING)
 _AREA_NAMES = ("hull", "guns", "crew", "rigging")
+_REPAIR_NAMES = tuple(_AREA_NAMES[a] for a in _REPAIR_ORDER)
 
 
 def strength(ship: Any) -> float:
@@ -97,17 +98,14 @@ class Policy:
         if ship.fire:
             return "fire"
         dmg = ship.damage
-        st, crossed = dmg.st, dmg.crossed
-        # the highest (state, boxes crossed), the earlier area on a tie
-        best, best_st, best_n = None, -1, 0
-        for a in _REPAIR_ORDER:
-            c = crossed[a]
-            n = c[0] + c[1] + c[2]
-            if n:
-                sa = st[a]
-                if sa > best_st or (sa == best_st and n > best_n):
-                    best, best_st, best_n = a, sa, n
-        return None if best is None else _AREA_NAMES[best]
+        st, tot = dmg.st, dmg.tot
+        # the highest (state, boxes crossed) as one number per area in _REPAIR_ORDER (an
+        # area has far fewer than 2**16 boxes; a state needs a crossed box), the earlier
+        # area on a tie; 0 when nothing is crossed
+        keys = (st[HULL] << 16 | tot[HULL], st[CREW] << 16 | tot[CREW],
+                st[GUNS] << 16 | tot[GUNS], st[RIGGING] << 16 | tot[RIGGING])
+        top = max(keys)
+        return _REPAIR_NAMES[keys.index(top)] if top else None
 
     def should_strike(self, battle: Any, ship: Any) -> bool:
         """Strike when Hull and Crew are both Maimed or worse."""
@@ -179,7 +177,7 @@ class Runner(Policy):
         return "flee", 1
 
     def repair(self, battle: Any, ship: Any) -> str | None:
-        if not ship.fire and sum(ship.damage.crossed[RIGGING]):
+        if not ship.fire and ship.damage.tot[RIGGING]:
             return "rigging"
         return super().repair(battle, ship)
 
