@@ -10,7 +10,7 @@ from server import rules
 from server.api import error_response
 from server.errors import ActionError
 
-__all__ = ["world_api"]
+__all__ = ["layers_json", "world_api"]
 
 world_api = Blueprint("world_api", __name__)
 
@@ -21,7 +21,8 @@ def _action_error(err: ActionError):
 
 
 @cache
-def _layers_json() -> bytes:
+def layers_json() -> bytes:
+    """All map layers as one cached GeoJSON document (built once per process)."""
     import json
 
     from maps.layers import all_layers
@@ -31,7 +32,7 @@ def _layers_json() -> bytes:
 
 @world_api.get("/api/map")
 def map_layers():
-    return Response(_layers_json(), mimetype="application/geo+json",
+    return Response(layers_json(), mimetype="application/geo+json",
                     headers={"Cache-Control": "public, max-age=3600"})
 
 

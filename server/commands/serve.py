@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import socket
+import threading
 
 from werkzeug.serving import WSGIRequestHandler
 
@@ -17,6 +18,14 @@ class _NoDelayHandler(WSGIRequestHandler):
     def setup(self) -> None:
         super().setup()
         self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+
+def _warm_up() -> None:
+    """Load the world and build the map layers now, not on the first player's request."""
+    from server import rules, world_api
+
+    rules.world()
+    world_api.layers_json()
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -42,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
         config["MESSAGE_QUEUE"] = args.message_queue
     app = create_app(config)
     socketio = app.extensions["admiralty.socketio"]
+    threading.Thread(target=_warm_up, name="warm-up", daemon=True).start()
     print(f"Admiralty serving on http://{args.host}:{args.port}/", flush=True)
     socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True,
                  request_handler=_NoDelayHandler)
