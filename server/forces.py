@@ -8,10 +8,10 @@ A force is a plain dict: ``id``, ``side`` (Britain, France, Spain, Netherlands),
 from __future__ import annotations
 
 import copy
-import math
 import random
 from typing import Any
 
+from maps.places import haversine_km
 from server import rules
 from server.errors import ActionError
 
@@ -30,6 +30,7 @@ __all__ = [
 ]
 
 SIGHTING_NM = 15.0  # a masthead lookout's horizon in fair weather
+KM_PER_NM = 1.852
 STEPS_PER_DAY = 4  # contact is checked every six hours of game time
 
 State = dict[str, Any]
@@ -37,10 +38,7 @@ State = dict[str, Any]
 
 def distance_nm(a: tuple[float, float], b: tuple[float, float]) -> float:
     """Great-circle distance in nautical miles between two (lon, lat) points."""
-    lon1, lat1, lon2, lat2 = map(math.radians, (*a, *b))
-    h = (math.sin((lat2 - lat1) / 2) ** 2
-         + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2)
-    return 2 * 3440.065 * math.asin(min(1.0, math.sqrt(h)))
+    return haversine_km(a[0], a[1], b[0], b[1]) / KM_PER_NM
 
 
 def deployment_for(roll: int) -> list[dict[str, Any]]:
