@@ -32,10 +32,10 @@ import shapely
 from shapely.geometry import LineString
 
 from maps.land import land_mask, lines_cross_land
-from maps.lanes import SeaLanes
-from maps.sailing import ShipType, made_good_ma_array, point_of_sail, reach_knots
+from maps.lanes import PASSAGES, SeaLanes
+from maps.sailing import ShipType, made_good_ma_array, reach_knots
 from maps.voyage import SHALLOW_RULE, Leg, Risk, Stop
-from maps.wind import STRENGTHS, wind_arrays, wind_codes
+from maps.wind import STRENGTHS, wind_codes
 
 __all__ = [
     "EARTH_RADIUS_NM",
@@ -54,6 +54,7 @@ RISK_PENALTY = 2.0
 SHORTCUT_HOPS = 8
 _CONNECT_K = 12
 _GRAPHS_KEPT = 12
+_ACTIVE_LANDMARKS = 3
 #: ALT landmarks: the far ends of the theatres, so that one lies behind most voyages.
 LANDMARKS = (
     (29.0, 60.0),  # Gulf of Finland
@@ -214,10 +215,15 @@ class Router:
         lines = shapely.linestrings(np.stack([self._a, self._b], axis=1))
         self._edge_hazards = self._hazards_of(lines)
         self._shallow = np.array([bool(h) for h in self._edge_hazards])
+        self._passage_boxes = np.array([[min(x for x, _ in c) - 0.1, min(y for _, y in c) - 0.1,
+                                         max(x for x, _ in c) + 0.1, max(y for _, y in c) + 0.1]
+                                        for c in PASSAGES.values()])
         self._lock = threading.Lock()
         self._graphs: OrderedDict[tuple[str, int], tuple[nx.DiGraph, float]] = OrderedDict()
         self._usable: dict[str, np.ndarray] = {}
         self._alt: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self._alt_lists: dict[int, tuple] = {}
+        self._conn: dict[tuple, list] = {}
         self._ends: dict[tuple[float, float], tuple[_End, ...]] = {}
 
     # -- geometry tests -------------------------------------------------------------------
@@ -231,6 +237,14 @@ class Router:
         for i, j in zip(q[hit].tolist(), t[hit].tolist(), strict=True):
             out[i].append(j)
         return [tuple(sorted(set(x))) for x in out]
+
+    def _near_passage(self, segs: np.ndarray) -> np.ndarray:
+        """Whether each segment's box meets the box of a passage (where the band is cut)."""
+        lo, hi = segs.min(axis=1), segs.max(axis=1)
+        pb = self._passage_boxes
+        return ((lo[:, None, 0] <= pb[None, :, 2]) & (hi[:, None, 0] >= pb[None, :, 0])
+                & (lo[:, None, 1] <= pb[None, :, 3]) & (hi[:, None, 1] >= pb[None, :, 1])
+                ).any(axis=1)
 
     def _band_hits(self, lines: np.ndarray) -> np.ndarray:
         return shapely.intersects(self.lanes.band, lines)
@@ -304,6 +318,20 @@ class Router:
         with self._lock:
             self._alt[month] = (d_from, d_to)
         return d_from, d_to
+
+    def _alt_rows(self, month: int):
+        """The ALT tables and, per node, their rows as plain lists (NaN read as no bound)."""
+        with self._lock:
+            hit = self._alt_lists.get(month)
+        if hit is not None:
+            return hit
+        d_from, d_to = self.landmarks(month)
+        rows_from = np.nan_to_num(d_from, nan=np.inf).tolist()
+        rows_to = np.nan_to_num(d_to, nan=-np.inf).tolist()
+        out = (d_from, d_to, rows_from, rows_to)
+        with self._lock:
+            self._alt_lists[month] = out
+        return out
 
     def _landmark_nodes(self) -> list[int]:
         """The usable nodes nearest to :data:`LANDMARKS`."""
@@ -452,6 +480,19 @@ class Router:
 
     def _connect(self, p, size: str, month: int, outgoing: bool):
         """(node, weight, end) for the ends of ``p`` usable by this size in this month."""
+        key = (round(p[0], 7), round(p[1], 7), size, month, outgoing)
+        with self._lock:
+            hit = self._conn.get(key)
+        if hit is not None:
+            return hit
+        out = self._connect_uncached(p, size, month, outgoing)
+        with self._lock:
+            self._conn[key] = out
+            while len(self._conn) > 8192:
+                self._conn.pop(next(iter(self._conn)))
+        return out
+
+    def _connect_uncached(self, p, size: str, month: int, outgoing: bool):
         ends = [e for e in self.ends(p, size) if not (e.hazards and size == "Large")]
         if not ends:
             return []
@@ -551,33 +592,88 @@ class Router:
         return float(sail_hours(seg[0], month)[0][0])
 
     def _search(self, g, vmax, a, b, conn_a, conn_b, direct, month) -> list:
-        # lower bounds on the hours left to B, for every node at once: great circle at the
-        # month's best speed, and the landmarks' triangle inequalities through B's ends
-        nodes = self.lanes.nodes
-        gc = gc_nm(nodes, np.array(b)) / vmax
-        d_from, d_to = self.landmarks(month)
+        # lower bounds on the hours left to B, node by node as A* asks: the great circle at
+        # the month's best speed, and the landmarks' triangle inequalities through B's ends
+        d_from, d_to, rows_from, rows_to = self._alt_rows(month)
         ends = np.array([n for n, _, _ in conn_b])
         cost = np.array([w for _, w, _ in conn_b])[:, None]
         with np.errstate(invalid="ignore"):
-            from_b = np.nanmin(d_from[ends] + cost, axis=0)  # landmark -> B
-            to_b = np.nanmax(d_to[ends] - cost, axis=0)  # B's ends -> landmark, less the end
-            bound = np.fmax(np.nanmax(from_b - d_from, axis=1), np.nanmax(d_to - to_b, axis=1))
-        hl = np.fmax(np.nan_to_num(bound, nan=0.0), gc).tolist()
+            from_b = np.nan_to_num(np.nanmin(d_from[ends] + cost, axis=0), nan=-np.inf)
+            to_b = np.nan_to_num(np.nanmax(d_to[ends] - cost, axis=0), nan=np.inf)
+        from_b, to_b = from_b.tolist(), to_b.tolist()
+        rad = self._rad
+        lb, la = math.radians(b[0]), math.radians(b[1])
+        cb = math.cos(la)
+        k = 2 * EARTH_RADIUS_NM / vmax
+        sin, asin, sqrt = math.sin, math.asin, math.sqrt
+        # active landmarks: the few that bound best from where the search starts
+        starts = [n for n, _, _ in conn_a]
+        score = [max(max(from_b[j] - rows_from[n][j], rows_to[n][j] - to_b[j]) for n in starts)
+                 for j in range(len(from_b))]
+        active = sorted(range(len(from_b)), key=lambda j: -score[j])[:_ACTIVE_LANDMARKS]
+        pairs = [(j, from_b[j], to_b[j]) for j in active]
 
-        def h(u, _target) -> float:
-            return hl[u] if isinstance(u, int) else 0.0
+        def h(u: int) -> float:
+            x, y, c = rad[u]
+            best = k * asin(sqrt(min(1.0, sin((la - y) / 2) ** 2
+                                     + c * cb * sin((lb - x) / 2) ** 2)))
+            rf, rt = rows_from[u], rows_to[u]
+            for j, fb, tb in pairs:
+                lo = fb - rf[j]
+                if lo > best:
+                    best = lo
+                lo = rt[j] - tb
+                if lo > best:
+                    best = lo
+            return best
 
-        with self._lock:
-            g.add_edges_from(("A", n, {"w": w, "eid": -1}) for n, w, _ in conn_a)
-            g.add_edges_from((n, "B", {"w": w, "eid": -1}) for n, w, _ in conn_b)
-            if direct is not None:
-                g.add_edge("A", "B", w=direct, eid=-1)
-            try:
-                return nx.astar_path(g, "A", "B", heuristic=h, weight="w")
-            except nx.NetworkXNoPath:
-                raise ValueError("no passage by sea between these places for this ship") from None
-            finally:
-                g.remove_nodes_from(("A", "B"))
+        # A* on the networkx adjacency, the two ends as extra arcs (no graph mutation)
+        succ = g._succ
+        into_b = {n: w for n, w, _ in conn_b}
+        dist: dict = {"A": 0.0}
+        parent: dict = {"A": None}
+        hcache: dict[int, float] = {}
+        heap: list = []
+        count = 0
+        for n, w, _ in conn_a:
+            if w < dist.get(n, math.inf):
+                dist[n], parent[n] = w, "A"
+        if direct is not None:
+            dist["B"], parent["B"] = direct, "A"
+            heapq.heappush(heap, (direct, -1, "B"))
+        for n, w, _ in conn_a:
+            if dist[n] == w and parent[n] == "A":
+                count += 1
+                hv = hcache[n] = h(n)
+                heapq.heappush(heap, (w + hv, count, n))
+        done: set = set()
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            _, _, u = pop(heap)
+            if u == "B":
+                path = ["B"]
+                while parent[path[-1]] is not None:
+                    path.append(parent[path[-1]])
+                return path[::-1]
+            if u in done:
+                continue
+            done.add(u)
+            du = dist[u]
+            wb = into_b.get(u)
+            if wb is not None and du + wb < dist.get("B", math.inf):
+                dist["B"], parent["B"] = du + wb, u
+                count += 1
+                push(heap, (du + wb, count, "B"))
+            for v, d in succ[u].items():
+                nd = du + d["w"]
+                if nd < dist.get(v, math.inf):
+                    dist[v], parent[v] = nd, u
+                    hv = hcache.get(v)
+                    if hv is None:
+                        hv = hcache[v] = h(v)
+                    count += 1
+                    push(heap, (nd + hv, count, v))
+        raise ValueError("no passage by sea between these places for this ship")
 
     def _straighten(self, coords: np.ndarray, size: str, month: int) -> np.ndarray:
         """Replace runs of nodes by straight shortcuts that are clear and no slower."""
@@ -597,15 +693,22 @@ class Router:
             speed_factor(segs[:, 0], segs[:, 1], month), 1e-6)
         ok = t <= cum[ij[:, 1]] - cum[ij[:, 0]] + 1e-9
         idx = np.flatnonzero(ok)
+        if len(idx) and size != "Small":
+            # the band holds the land except along the passages: test the band first, and
+            # the land itself only for shortcuts that come near a passage
+            idx = idx[~self._band_hits(shapely.linestrings(segs[idx]))]
+            near = self._near_passage(segs[idx])
+            if near.any():
+                idx = np.concatenate([idx[~near],
+                                      idx[near][~lines_cross_land(segs[idx[near]])]])
+        elif len(idx):
+            idx = idx[~lines_cross_land(segs[idx])]
         if len(idx):
-            clear = ~lines_cross_land(segs[idx])
-            idx = idx[clear]
-            lines = shapely.linestrings(segs[idx])
-            keep = np.array([not h for h in self._hazards_of(lines)], dtype=bool)
-            if size != "Small" and keep.any():
-                keep[keep] &= ~self._band_hits(lines[keep])
-            ok[:] = False
-            ok[idx[keep]] = True
+            keep = np.array([not h for h in self._hazards_of(shapely.linestrings(segs[idx]))],
+                            dtype=bool)
+            idx = idx[keep]
+        ok[:] = False
+        ok[idx] = True
         t = np.where(ok, t, np.inf)
         # fastest path over the DAG of path steps and clear shortcuts (no slower than the steps)
         best = np.full(n, np.inf)
@@ -648,13 +751,15 @@ class Router:
                 risks.append(Risk("inshore", "inshore-band", "the inshore band",
                                   tuple(at[0]) if len(at) else tuple(coords[s]), SHALLOW_RULE))
         # nautical miles by point of sail, piece by piece
-        frm, _ = wind_arrays((p0[:, 0] + p1[:, 0]) / 2, (p0[:, 1] + p1[:, 1]) / 2, month)
-        brg = _bearing(p0, p1)
+        frm, _ = wind_codes((p0[:, 0] + p1[:, 0]) / 2, (p0[:, 1] + p1[:, 1]) / 2, month)
+        # seed 003's points of sail, snapped to the 8 points as point_of_sail() does
+        rel = np.rint(np.abs((frm - _bearing(p0, p1) + 180) % 360 - 180) / 45).astype(int)
+        miles = np.bincount(rel, weights=pnm, minlength=5)
+        names = ("beating (tacking)", "beating", "reaching", "reaching", "running")
         sailing: dict[str, float] = {}
-        for f, bb, d in zip(frm.tolist(), brg.tolist(), pnm.tolist(), strict=True):
-            pos = point_of_sail(bb, f)
-            pos = "beating (tacking)" if pos == "in irons" else pos
-            sailing[pos] = sailing.get(pos, 0.0) + d
+        for i, d in enumerate(miles.tolist()):
+            if d > 0:
+                sailing[names[i]] = sailing.get(names[i], 0.0) + d
         return Leg(origin, destination, ship.name, month, knots, float(nm.sum()),
                    float(hours.sum()) / knots / 24.0, LineString(coords), tuple(risks),
                    MappingProxyType(sailing), depart_day)

@@ -1,0 +1,136 @@
+"""Routing benchmark: Admiralty against the ``searoute`` package on port pairs of the period.
+
+Prints per pair and as medians: query time (after load), load time, length of each track,
+the great-circle distance, and land crossings of each track by an independent oracle
+(``global-land-mask``, 1 km grid, sampled every 1 km along the track).
+
+Needs ``pip install searoute global-land-mask`` (benchmark only). Run::
+
+    .venv/bin/python benchmarks/bench_routing.py
+
+searoute runs with its Suez and Panama restrictions on (and its default North-West
+passage restriction), from and to the same anchorage points, with ``append_orig_dest``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+PAIRS = [
+    ("portsmouth", "gibraltar"), ("plymouth", "brest"), ("portsmouth", "copenhagen"),
+    ("yarmouth", "texel"), ("the-downs", "flushing"), ("gibraltar", "toulon"),
+    ("gibraltar", "malta"), ("malta", "alexandria"), ("naples", "malta"),
+    ("port-mahon", "toulon"), ("cadiz", "gibraltar"), ("ferrol", "brest"),
+    ("lisbon", "gibraltar"), ("portsmouth", "halifax"), ("halifax", "new-york"),
+    ("portsmouth", "barbados"), ("barbados", "port-royal"), ("port-royal", "havana"),
+    ("martinique", "barbados"), ("english-harbour", "martinique"),
+    ("portsmouth", "cape-town"), ("cape-town", "bombay"), ("bombay", "madras"),
+    ("madras", "trincomalee"), ("ile-de-france", "madras"), ("leith", "copenhagen"),
+    ("copenhagen", "kronstadt"), ("toulon", "alexandria"), ("brest", "martinique"),
+    ("portsmouth", "lisbon"),
+]
+RESTRICTIONS = ["northwest", "suez", "panama"]
+KM_PER_NM = 1.852
+
+
+def gc_nm(a, b) -> float:
+    lo1, la1, lo2, la2 = map(np.radians, (a[0], a[1], b[0], b[1]))
+    h = np.sin((la2 - la1) / 2) ** 2 + np.cos(la1) * np.cos(la2) * np.sin((lo2 - lo1) / 2) ** 2
+    return float(2 * 3440.065 * np.arcsin(np.sqrt(h)))
+
+
+def land_crossings(coords) -> int:
+    """Runs of land met when sampling the lon/lat polyline every ~1 km (global-land-mask)."""
+    from global_land_mask import globe
+
+    coords = np.asarray(coords, dtype=float)
+    samples = [coords[:1]]
+    for a, b in zip(coords[:-1], coords[1:], strict=True):
+        n = max(1, int(np.ceil(gc_nm(a, b) * KM_PER_NM)))
+        f = (np.arange(1, n + 1) / n)[:, None]
+        samples.append(a + (b - a) * f)
+    pts = np.concatenate(samples)
+    land = globe.is_land(pts[:, 1], pts[:, 0])
+    return int(np.count_nonzero(land[1:] & ~land[:-1]) + int(land[0]))
+
+
+def main() -> None:
+    t0 = time.perf_counter()
+    from maps import load_world
+
+    world = load_world()
+    world.route(*PAIRS[0])  # the default graph (Third Rate, June) and its landmarks
+    load_adm = time.perf_counter() - t0
+
+    import searoute
+
+    t0 = time.perf_counter()
+    searoute.setup_M()
+    searoute.setup_P()
+    searoute.searoute([0.0, 50.0], [1.0, 50.0], units="naut", restrictions=RESTRICTIONS)
+    load_sr = time.perf_counter() - t0
+
+    rows = []
+    print(f"{'pair':<34}{'gc nm':>8}{'adm nm':>9}{'sr nm':>9}{'adm ms':>9}{'sr ms':>9}"
+          f"{'adm land':>9}{'sr land':>8}")
+    for a, b in PAIRS:
+        pa, pb = world.ports[a].anchorage, world.ports[b].anchorage
+        t = time.perf_counter()
+        v = world.route(a, b, ship="Third Rate", month=6)
+        q_adm = time.perf_counter() - t
+        t = time.perf_counter()
+        sr = searoute.searoute(list(pa), list(pb), units="naut", restrictions=RESTRICTIONS,
+                               append_orig_dest=True)
+        q_sr = time.perf_counter() - t
+        sr_coords = sr["geometry"]["coordinates"]
+        row = {
+            "pair": f"{a}-{b}", "gc": gc_nm(pa, pb), "adm": v.distance_nm,
+            "sr": float(sr["properties"]["length"]), "q_adm": q_adm * 1e3, "q_sr": q_sr * 1e3,
+            "land_adm": land_crossings(v.track.coords), "land_sr": land_crossings(sr_coords),
+        }
+        rows.append(row)
+        print(f"{row['pair']:<34}{row['gc']:8.0f}{row['adm']:9.0f}{row['sr']:9.0f}"
+              f"{row['q_adm']:9.2f}{row['q_sr']:9.2f}{row['land_adm']:9d}{row['land_sr']:8d}")
+
+    # the same queries again: Admiralty's graphs and port approaches are now warm
+    rep_adm, rep_sr = [], []
+    for a, b in PAIRS:
+        pa, pb = world.ports[a].anchorage, world.ports[b].anchorage
+        t = time.perf_counter()
+        world.route(a, b, ship="Third Rate", month=6)
+        rep_adm.append((time.perf_counter() - t) * 1e3)
+        t = time.perf_counter()
+        searoute.searoute(list(pa), list(pb), units="naut", restrictions=RESTRICTIONS,
+                          append_orig_dest=True)
+        rep_sr.append((time.perf_counter() - t) * 1e3)
+
+    def med(key: str) -> float:
+        return statistics.median(r[key] for r in rows)
+
+    print()
+    print(f"pairs: {len(rows)}")
+    print(f"load time: admiralty {load_adm:.2f} s (world, default graph, landmarks), "
+          f"searoute {load_sr:.2f} s")
+    print(f"median query ms (first time): admiralty {med('q_adm'):.2f}, "
+          f"searoute {med('q_sr'):.2f}")
+    print(f"median query ms (repeated):   admiralty {statistics.median(rep_adm):.2f}, "
+          f"searoute {statistics.median(rep_sr):.2f}")
+    print(f"median length nm: admiralty {med('adm'):.0f}, searoute {med('sr'):.0f}, "
+          f"great circle {med('gc'):.0f}")
+    ratio = statistics.median(r["adm"] / r["sr"] for r in rows)
+    print(f"median length ratio admiralty/searoute: {ratio:.3f}")
+    print(f"land crossings (global-land-mask, 1 km): admiralty "
+          f"{sum(r['land_adm'] for r in rows)} in "
+          f"{sum(1 for r in rows if r['land_adm'])} tracks, searoute "
+          f"{sum(r['land_sr'] for r in rows)} in {sum(1 for r in rows if r['land_sr'])} tracks")
+
+
+if __name__ == "__main__":
+    main()
