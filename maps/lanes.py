@@ -69,17 +69,18 @@ SEA_GRID = 2.0
 
 #: Waypoint chains through straits too narrow for the node buffer (lon, lat), checked at sea.
 PASSAGES = MappingProxyType({
-    "the Sound": ((12.45, 56.25), (12.60, 56.10), (12.655, 56.03), (12.69, 55.95),
-                  (12.72, 55.80), (12.72, 55.70), (12.75, 55.58), (12.80, 55.45),
-                  (12.85, 55.30)),
-    "Strait of Messina": ((15.66, 38.40), (15.655, 38.30), (15.65, 38.26), (15.60, 38.20),
-                          (15.575, 38.10), (15.56, 38.00)),
+    "the Sound": ((12.42, 56.23), (12.57, 56.11), (12.66, 56.01), (12.66, 55.93),
+                  (12.74, 55.78), (12.80, 55.70), (12.85, 55.62), (12.84, 55.50),
+                  (12.76, 55.42), (12.78, 55.30)),
+    "Strait of Messina": ((15.69, 38.40), (15.70, 38.30), (15.665, 38.26), (15.645, 38.25),
+                          (15.604, 38.23), (15.60, 38.20), (15.60, 38.16), (15.575, 38.08),
+                          (15.54, 37.98)),
     "the Solent and Spithead": ((-1.75, 50.63), (-1.60, 50.68), (-1.545, 50.705),
                                 (-1.45, 50.75), (-1.33, 50.78), (-1.22, 50.78),
                                 (-1.12, 50.77), (-1.02, 50.74), (-0.92, 50.70)),
     "Strait of Gibraltar": ((-6.10, 35.93), (-5.75, 35.95), (-5.50, 35.98), (-5.35, 36.03),
                             (-5.10, 36.05)),
-    "Strait of Bonifacio": ((8.95, 41.40), (9.15, 41.35), (9.30, 41.32), (9.50, 41.30)),
+    "Strait of Bonifacio": ((8.92, 41.38), (9.12, 41.33), (9.33, 41.34), (9.53, 41.32)),
     "Strait of Dover": ((1.10, 50.85), (1.45, 51.02), (1.75, 51.20)),
     "the Dardanelles": ((26.10, 40.00), (26.24, 40.03), (26.30, 40.09), (26.37, 40.12),
                         (26.39, 40.15), (26.38, 40.18), (26.43, 40.21), (26.49, 40.24),
@@ -193,6 +194,9 @@ def build_lanes(log=print) -> tuple[np.ndarray, np.ndarray, np.ndarray, MultiPol
     q, t, d = q[near], t[near], d[near]
     seen = ~lines_cross_land(np.stack([nodes[q], nodes[t]], axis=1))
     q, t, d = q[seen], t[seen], d[seen]
+    # within a strait only the chain itself: no chord between two of its waypoints
+    both = (kind[q] == PASSAGE) & (kind[t] == PASSAGE)
+    q, t, d = q[~both], t[~both], d[~both]
     keep = _yao(nodes, q, t, d)
     # the passages are chained in order whatever the cones say
     idx = {tuple(np.round(p, 6)): i for i, p in enumerate(nodes)}

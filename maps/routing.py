@@ -218,6 +218,8 @@ class Router:
         self._passage_boxes = np.array([[min(x for x, _ in c) - 0.1, min(y for _, y in c) - 0.1,
                                          max(x for x, _ in c) + 0.1, max(y for _, y in c) + 0.1]
                                         for c in PASSAGES.values()])
+        self._passage_points = {(round(x, 6), round(y, 6))
+                                for c in PASSAGES.values() for x, y in c}
         self._lock = threading.Lock()
         self._graphs: OrderedDict[tuple[str, int], tuple[nx.DiGraph, float]] = OrderedDict()
         self._usable: dict[str, np.ndarray] = {}
@@ -237,6 +239,19 @@ class Router:
         for i, j in zip(q[hit].tolist(), t[hit].tolist(), strict=True):
             out[i].append(j)
         return [tuple(sorted(set(x))) for x in out]
+
+    def _hugs(self, segs: np.ndarray) -> np.ndarray:
+        """Whether a run from a harbour meets the inshore band beyond its first 0.06 degrees."""
+        d = segs[:, 1] - segs[:, 0]
+        length = np.hypot(d[:, 0], d[:, 1])
+        cut = np.clip(0.06 / np.maximum(length, 1e-12), 0.0, 1.0)[:, None]
+        start = segs[:, 0] + d * cut
+        out = np.zeros(len(segs), dtype=bool)
+        far = cut[:, 0] < 1.0
+        if far.any():
+            out[far] = self._band_hits(shapely.linestrings(
+                np.stack([start[far], segs[far, 1]], axis=1)))
+        return out
 
     def _near_passage(self, segs: np.ndarray) -> np.ndarray:
         """Whether each segment's box meets the box of a passage (where the band is cut)."""
@@ -375,7 +390,11 @@ class Router:
         usable = self.usable(size)
         # a large ship's way out must also keep clear of the named shallows
         blocked = self._blocked_large if size == "Large" else lines_cross_land
-        found = self._straight_ends(p, (0.5, 1.0, 2.0, 4.0, 8.0, 16.0), usable, blocked)
+        radii = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+        # an approach leaves the coast behind: beyond the harbour mouth it keeps off the band
+        found = self._straight_ends(p, radii[:1], usable,
+                                    lambda segs: blocked(segs) | self._hugs(segs))
+        found = found or self._straight_ends(p, radii, usable, blocked)
         if not found:  # deep in a harbour or behind islands: find the way out on a fine grid
             found = self._harbour_ends(p, usable, blocked)
         seen: set[int] = set()
@@ -682,7 +701,12 @@ class Router:
             return coords
         hours, _, _ = sail_hours(coords, month)
         cum = np.concatenate([[0.0], np.cumsum(hours)])
-        pairs = [(i, j) for i in range(n) for j in range(i + 2, min(n, i + SHORTCUT_HOPS + 1))]
+        # a strait is sailed by its waypoints: no shortcut skips one (the chart's channel)
+        fixed = np.array([(round(x, 6), round(y, 6)) in self._passage_points
+                          for x, y in coords.tolist()])
+        before = np.concatenate([[0], np.cumsum(fixed)])  # fixed points before index k
+        pairs = [(i, j) for i in range(n) for j in range(i + 2, min(n, i + SHORTCUT_HOPS + 1))
+                 if before[j] - before[i + 1] == 0]
         if not pairs:
             return coords
         ij = np.array(pairs)
