@@ -26,6 +26,7 @@ from strategy.campaign_command import (
     FLAG_SQUADRONS,
     BattleResults,
     ChainOfCommand,
+    books_of,
     cascade,
     flagship,
     roll_battle_results,
@@ -54,11 +55,14 @@ from strategy.fleet import (
 )
 from strategy.investment import investment_returns
 from strategy.outcomes import (
+    Against,
     OutcomeContext,
-    Vacancies,
+    against_of,
+    context_index,
     midshipmen_purchased,
     personal_outcome,
     resolve_promotions,
+    roll_outcome,
 )
 
 __all__ = [
@@ -128,9 +132,11 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
         raise ValueError(f"season must be one of {', '.join(SEASONS)}, not {season!r}")
     report: dict[str, Any] = {"seed": seed, "season": season}
     deployment = _deploy(deployment, choices, season, dice, report)
-    officers = officers_from(default_officers(random.Random(seed)) if officers is None
-                             else officers)
-    cmd = ChainOfCommand(deployment, officers, choices)
+    if officers is None:  # NPCs for this season only: not worth keeping
+        books = books_of(default_officers(random.Random(seed)), keep=False)
+    else:
+        books = books_of(officers)
+    cmd = ChainOfCommand(deployment, books.officers, choices, books)
     preset = dict(choices.get("preset") or {})
     for code, value in preset.items():
         if code not in cmd.crew:
@@ -164,11 +170,15 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
 
     memo: dict = {}
     outcomes = _personal_outcomes(cmd, deployment, ship_result, result, choices, dice, memo)
-    courts += [{"officer": rec["officer"], "reason": "poltroonery"} for rec in outcomes
-               if rec.get("poltroonery", {}).get("outcome") == "court-martial"]
+    if personal_choice:  # only a player's choice makes a poltroon
+        courts += [{"officer": rec["officer"], "reason": "poltroonery"} for rec in outcomes
+                   if rec.get("poltroonery", {}).get("outcome") == "court-martial"]
     declines = [oid for oid, c in personal_choice.items() if c.get("decline_promotion")]
-    vacancies = Vacancies(officers)
-    promotions = resolve_promotions(outcomes, cmd.by_id, vacancies, declines)
+    vacancies = cmd.books.vacancies.copy()
+    # the few records that change anything after the dice: the dead, the wounded (both
+    # have a Nelson Touch) and the promotion winners; in order, as the report lists them
+    notable = [rec for rec in outcomes if rec["promotion_won"] or "nelson_touch" in rec]
+    promotions = resolve_promotions(notable, cmd.by_id, vacancies, declines)
     report["midshipmen_purchased"] = midshipmen_purchased(vacancies, cmd.crew)
     report["plunder_shares"] = _plunder_shares(cmd, deployment, outcomes)
     report["contexts"] = memo.get("contexts", [])
@@ -176,7 +186,7 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
     report["promotions"] = promotions
     report["courts_martial"] = courts
     report["resignations"] = resign
-    _record_changes(outcomes, changes)
+    _record_changes(notable, changes)
     report["changes"] = changes
 
     commanders = [result[a.id] for a in cmd.admiral.values()]
@@ -258,6 +268,11 @@ def _courts_martial(cmd: ChainOfCommand, deployment: Sequence[Deployment],
     return courts, resign
 
 
+# (order, captain's result, ship name, rank, player, outshone, long voyage) -> its context:
+# a ship's company rolls against a handful of these, the same every summer
+_SHIP_AGAINST: dict[tuple, Against] = {}
+
+
 def _personal_outcomes(cmd: ChainOfCommand, deployment: Sequence[Deployment],
                        ship_result: Mapping[str, int], result: Mapping[str, int],
                        choices: Mapping[str, Any], dice: Dice,
@@ -268,20 +283,34 @@ def _personal_outcomes(cmd: ChainOfCommand, deployment: Sequence[Deployment],
     personal_choice = choices.get("officers") or {}
     long_voyage = set(choices.get("long_voyage") or ())
     outcomes: list[dict[str, Any]] = []
-    ctx_of: dict[tuple, OutcomeContext] = {}
+    append = outcomes.append
+    seen: dict[tuple, tuple[int, Against]] = {}   # this season's contexts and their index
     for d in deployment:
         cap_br = ship_result[d.ship]
         name = SHIPS[d.ship].name
         longv = d.ship in long_voyage
+        order = d.order
         for o in cmd.crew[d.ship]:
-            outshone = o.rank == "Lieutenant" and result.get(o.id, 7) < cap_br
-            key = (d.order, cap_br, name, o.rank, o.player, outshone, longv)
-            ctx = ctx_of.get(key)
-            if ctx is None:
-                ctx = ctx_of[key] = OutcomeContext(d.order, cap_br, name, o.rank,
-                                                   npc=not o.player, outshone=outshone,
-                                                   long_voyage=longv)
-            outcomes.append(personal_outcome(o, ctx, dice, personal_choice.get(o.id), memo))
+            rank = o.rank
+            outshone = rank == "Lieutenant" and result.get(o.id, 7) < cap_br
+            choice = personal_choice.get(o.id) if personal_choice else None
+            key = (order, cap_br, name, rank, o.player, outshone, longv)
+            hit = seen.get(key)
+            if hit is None or choice:
+                if choice:  # a player's choice: checked and rolled the long way
+                    ctx = OutcomeContext(order, cap_br, name, rank, npc=not o.player,
+                                         outshone=outshone, long_voyage=longv)
+                    append(personal_outcome(o, ctx, dice, choice, memo))
+                    continue
+                against = _SHIP_AGAINST.get(key)
+                if against is None:
+                    against = against_of(OutcomeContext(order, cap_br, name, rank,
+                                                        npc=not o.player, outshone=outshone,
+                                                        long_voyage=longv))
+                    if len(_SHIP_AGAINST) < 20_000:  # bounded, like the outcome caches
+                        _SHIP_AGAINST[key] = against
+                hit = seen[key] = (context_index(memo, against), against)
+            append(roll_outcome(o, hit[1], dice, 0, "context", hit[0]))
     order_of = {d.ship: d.order for d in deployment}
     for (fleet, sq), adm in cmd.admiral.items():
         flag = flagship([d.ship for d in deployment if (d.fleet, d.squadron) == (fleet, sq)])
@@ -304,7 +333,20 @@ def _plunder_shares(cmd: ChainOfCommand, deployment: Sequence[Deployment],
                     outcomes: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Admirals at sea take a quarter of their captains' and lieutenants' plunder; active
     admirals ashore an eighth of all the plunder of their squadron's ships."""
-    earned = {rec["officer"]: rec["guineas"] for rec in outcomes}
+    # per ship: all its company's plunder, and its captains' and lieutenants' (only the
+    # few who won any count; an officer's ship is the ship whose company he rolled with)
+    crew_total: dict[str, int] = {}
+    officers_total: dict[str, int] = {}
+    by_id = cmd.by_id
+    for rec in outcomes:
+        guineas = rec["guineas"]
+        if guineas:
+            o = by_id.get(rec["officer"])
+            code = o.ship if o is not None else None
+            if code in cmd.crew:
+                crew_total[code] = crew_total.get(code, 0) + guineas
+                if o.rank in CAPTAIN_RANKS or o.rank == "Lieutenant":
+                    officers_total[code] = officers_total.get(code, 0) + guineas
     under: dict[str, list[str]] = {}
     for d in deployment:
         sup = cmd.superior_of_ship(d)
@@ -312,17 +354,14 @@ def _plunder_shares(cmd: ChainOfCommand, deployment: Sequence[Deployment],
             under.setdefault(sup.id, []).append(d.ship)
     shares = []
     for adm in cmd.admiral.values():
-        total = sum(earned.get(o.id, 0) for code in under.get(adm.id, ())
-                    for o in cmd.crew[code]
-                    if o.rank in CAPTAIN_RANKS or o.rank == "Lieutenant")
+        total = sum(officers_total.get(code, 0) for code in under.get(adm.id, ()))
         shares.append({"admiral": adm.id, "at_sea": True, "fraction": "1/4",
                        "plunder": total, "guineas": total // 4})
     at_sea = {a.id for a in cmd.admiral.values()}
     prize: dict[str, int] = {}
     for d in deployment:
         if d.squadron in FLAG_SQUADRONS:
-            prize[d.squadron] = prize.get(d.squadron, 0) + sum(
-                earned.get(o.id, 0) for o in cmd.crew[d.ship])
+            prize[d.squadron] = prize.get(d.squadron, 0) + crew_total.get(d.ship, 0)
     for sq, total in prize.items():
         for o in cmd.flags[sq]:
             if o.id not in at_sea:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import is_
 from typing import Any
 
 from strategy.campaign_dice import Dice
@@ -21,11 +22,13 @@ from strategy.fleet import (
     MARINE_RANKS,
     SHIPS,
     Officer,
+    officers_from,
     rm_general_of,
 )
+from strategy.outcomes import Vacancies
 
-__all__ = ["BattleResults", "ChainOfCommand", "SEASON_DIE", "SEASON_NA", "cascade",
-           "flagship", "roll_battle_results"]
+__all__ = ["BattleResults", "Books", "ChainOfCommand", "SEASON_DIE", "SEASON_NA", "books_of",
+           "cascade", "flagship", "roll_battle_results"]
 
 FLAG_SQUADRONS = ("White", "Red", "Blue")
 SEASON_NA = {"winter": -2}           # icy riggings
@@ -42,25 +45,28 @@ def cascade(superior_result: int | None) -> int:
 
 
 
-class ChainOfCommand:
-    """The chain of command of one season: who answers to whom."""
+class Books:
+    """What a list of officers on the books gives every season they sail.
 
-    def __init__(self, deployment: Sequence[Deployment], officers: Sequence[Officer],
-                 choices: Mapping[str, Any]) -> None:
+    Crews by ship, each ship's captain, Marine commander, competent-junior candidates and
+    lieutenants who roll, the flag officers by squadron, aides, RM Generals, the First Sea
+    Lord and the open berths: none of it depends on the deployment, so a list of officers
+    sailing many seasons (the odds, the benchmark) builds it once (:func:`books_of`).
+    Read-only once built.
+    """
+
+    def __init__(self, officers: Sequence[Officer]) -> None:
+        self.officers = tuple(officers)
         self.by_id = {o.id: o for o in officers}
-        crew: dict[str, list[Officer]] = {d.ship: [] for d in deployment}
-        self.crew = crew
+        crew: dict[str, list[Officer]] = {}
         flags: dict[str, list[Officer]] = {sq: [] for sq in FLAG_SQUADRONS}
-        self.flags = flags
         self.aides_of: dict[str, list[Officer]] = {}
         self.generals: dict[str, Officer] = {}
         self.fsl_aides: list[Officer] = []
         fsl = None
         for o in officers:  # one pass: ~200 officers, most of them aboard ships
             if o.ship is not None:
-                aboard = crew.get(o.ship)
-                if aboard is not None:
-                    aboard.append(o)
+                crew.setdefault(o.ship, []).append(o)
                 continue
             app = o.appointment
             if app == "First Sea Lord":
@@ -73,19 +79,89 @@ class ChainOfCommand:
                 self.fsl_aides.append(o)
             elif o.squadron and o.rank == rm_general_of(o.squadron):
                 self.generals.setdefault(o.squadron, o)
+        self.crew = crew
+        self.flags = flags
+        self.flags_by_rank = {sq: sorted(adms, key=lambda o: _ADMIRAL_ORDER[o.rank])
+                              for sq, adms in flags.items()}
         self.fsl = fsl or Officer("FSL", "First Sea Lord (NPC)", "Admiral", 5,
                                   appointment="First Sea Lord")
         self.captain: dict[str, Officer] = {}
-        for code, crew in self.crew.items():
-            caps = [o for o in crew if o.rank in CAPTAIN_RANKS]
-            if not caps:
+        self.rm_of: dict[str, Officer | None] = {}
+        self.juniors: dict[str, list[Officer]] = {}   # may raise the captain's NA
+        self.rollers: dict[str, list[tuple[Officer, str]]] = {}  # roll after the captain
+        for code, aboard in crew.items():
+            caps = [o for o in aboard if o.rank in CAPTAIN_RANKS]
+            if caps:
+                self.captain[code] = max(caps, key=lambda o: (CAPTAIN_RANKS.index(o.rank),
+                                                              o.player))
+            rm = self.rm_of[code] = _rm_commander(aboard, code)
+            juniors = [o for o in aboard if o.appointment == "Ship's Adjutant"]
+            if rm:
+                juniors.append(rm)
+            self.juniors[code] = juniors
+            self.rollers[code] = [(o, "lieutenant" if o.rank == "Lieutenant" else
+                                   "rm_commander") for o in aboard
+                                  if o.rank == "Lieutenant" or o is rm]
+        self.vacancies = Vacancies(officers)
+
+    def same(self, officers: Sequence[Officer]) -> bool:
+        """True if ``officers`` are these very officer objects, in this order."""
+        mine = self.officers
+        return len(mine) == len(officers) and all(map(is_, mine, officers))
+
+
+_BOOKS: list[Books] = []   # the last few lists of officers, most recent first
+
+
+def books_of(officers: Iterable[Officer | Mapping[str, Any]], keep: bool = True) -> Books:
+    """The :class:`Books` of the officers on the books (Officer objects or plain dicts).
+
+    Reused while the very same Officer objects sail again: officers are frozen, so
+    identity is enough, and the cache keeps them alive, so an identity is never reused by
+    another object (dicts never match: a new Officer is made from each). ``keep=False``
+    for a list that cannot recur (NPCs made for one season).
+    """
+    if type(officers) not in (list, tuple):
+        officers = list(officers)
+    for books in _BOOKS:
+        if books.same(officers):  # type: ignore[arg-type]
+            return books
+    books = Books(officers_from(officers))
+    if keep:
+        _BOOKS.insert(0, books)
+        del _BOOKS[4:]
+    return books
+
+
+class ChainOfCommand:
+    """The chain of command of one season: who answers to whom."""
+
+    def __init__(self, deployment: Sequence[Deployment], officers: Sequence[Officer],
+                 choices: Mapping[str, Any], books: Books | None = None) -> None:
+        # ``books``: those of ``officers``, when the caller has them already
+        books = books if books is not None else books_of(officers)
+        self.books = books
+        self.by_id = books.by_id
+        aboard = books.crew
+        self.crew: dict[str, Sequence[Officer]] = {d.ship: aboard.get(d.ship, ())
+                                                   for d in deployment}
+        self.flags = books.flags
+        self.aides_of = books.aides_of
+        self.generals = books.generals
+        self.fsl_aides = books.fsl_aides
+        self.fsl = books.fsl
+        captains = books.captain
+        self.captain: dict[str, Officer] = {}
+        for code in self.crew:
+            cap = captains.get(code)
+            if cap is None:
                 raise ValueError(f"{SHIPS[code].name} cannot sail without a captain")
-            self.captain[code] = max(caps, key=lambda o: (CAPTAIN_RANKS.index(o.rank), o.player))
+            self.captain[code] = cap
         self.groups: list[tuple[str, str]] = []
         for d in deployment:
             if d.squadron in FLAG_SQUADRONS and (d.fleet, d.squadron) not in self.groups:
                 self.groups.append((d.fleet, d.squadron))
-        self.admiral = self._assign_admirals(officers, choices)
+        self.admiral = self._assign_admirals(choices)
         self.top: dict[str, Officer] = {}
         for fleet in dict.fromkeys(d.fleet for d in deployment):
             here = [self.admiral[g] for g in self.groups if g[0] == fleet and g in self.admiral]
@@ -106,12 +182,10 @@ class ChainOfCommand:
                     advising.add(general.id)
                     staff.append(general)
                 self.advisers[adm.id] = staff
-        self.rm_of = {code: _rm_commander(aboard, code) for code, aboard in self.crew.items()}
+        self.rm_of = {code: books.rm_of.get(code) for code in self.crew}
 
-    def _assign_admirals(self, officers: Sequence[Officer],
-                         choices: Mapping[str, Any]) -> dict[tuple[str, str], Officer]:
-        flags = {sq: sorted(adms, key=lambda o: _ADMIRAL_ORDER[o.rank])
-                 for sq, adms in self.flags.items()}
+    def _assign_admirals(self, choices: Mapping[str, Any]) -> dict[tuple[str, str], Officer]:
+        flags = self.books.flags_by_rank
         chosen: dict[tuple[str, str], Officer] = {}
         for sub in choices.get("admirals", ()) or ():
             group = (sub.get("fleet"), sub.get("squadron"))
@@ -215,26 +289,21 @@ def roll_battle_results(cmd: ChainOfCommand, deployment: Sequence[Deployment],
         for adm in cmd.fleet_admirals[fleet]:
             if adm is not top:
                 roll(adm, "squadron_commander", top, cmd.advisers[adm.id], fleet_die_mod)
+    juniors_of, rollers_of = cmd.books.juniors, cmd.books.rollers
     for d in deployment:
-        cap = cmd.captain[d.ship]
+        code = d.ship
+        cap = cmd.captain[code]
         sup = cmd.superior_of_ship(d)
-        if d.ship in preset:
-            result[cap.id] = preset[d.ship]
+        if code in preset:
+            result[cap.id] = preset[code]
             superior[cap.id] = sup.id
-            rolls.append({"officer": cap.id, "role": "captain", "ship": d.ship,
+            rolls.append({"officer": cap.id, "role": "captain", "ship": code,
                           "superior": sup.id, "superior_result": result.get(sup.id),
-                          "preset": preset[d.ship], "result": preset[d.ship]})
+                          "preset": preset[code], "result": preset[code]})
             continue
-        juniors = [o for o in cmd.crew[d.ship] if o.appointment == "Ship's Adjutant"]
-        if cmd.rm_of[d.ship]:
-            juniors.append(cmd.rm_of[d.ship])
-        roll(cap, "captain", sup, juniors, fleet_die_mod, d.ship)
+        roll(cap, "captain", sup, juniors_of[code], fleet_die_mod, code)
     for d in deployment:
         cap = cmd.captain[d.ship]
-        rm = cmd.rm_of[d.ship]
-        for o in cmd.crew[d.ship]:
-            if o.rank == "Lieutenant":
-                roll(o, "lieutenant", cap, (), fleet_die_mod, d.ship)
-            elif o is rm:
-                roll(o, "rm_commander", cap, (), fleet_die_mod, d.ship)
+        for o, role in rollers_of[d.ship]:
+            roll(o, role, cap, (), fleet_die_mod, d.ship)
     return out

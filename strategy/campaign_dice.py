@@ -16,6 +16,9 @@ from typing import Protocol
 
 __all__ = ["Dice", "RandomDice", "ScriptedDice"]
 
+# 2d6 from one draw of 0..35: the pair (x // 6 + 1, x % 6 + 1), looked up, not computed
+_PAIRS = tuple((x // 6 + 1, x % 6 + 1) for x in range(36))
+
 
 class Dice(Protocol):
     """Where the campaign's dice come from."""
@@ -52,8 +55,7 @@ class RandomDice:
 
     def two_d6(self) -> tuple[int, int]:
         # one draw for both dice: 36 equally likely pairs
-        x = int(self._random() * 36)
-        return x // 6 + 1, x % 6 + 1
+        return _PAIRS[int(self._random() * 36)]
 
 
 class ScriptedDice:

@@ -34,8 +34,9 @@ from strategy.fleet import (
     Officer,
 )
 
-__all__ = ["OutcomeContext", "Vacancies", "copy_against", "midshipmen_purchased", "next_step",
-           "personal_outcome", "resolve_promotions"]
+__all__ = ["Against", "OutcomeContext", "Vacancies", "against_of", "context_index",
+           "copy_against", "midshipmen_purchased", "next_step", "personal_outcome",
+           "resolve_promotions", "roll_outcome"]
 
 _NO_PROMOTION_ROLL = frozenset(ADMIRAL_RANKS + RM_GENERAL_RANKS
                                + ("Lieutenant Colonel RM", "Colonel RM"))
@@ -104,13 +105,59 @@ def _against(ctx: OutcomeContext, poltroon: int, brave: int) -> dict[str, Any]:
             "target": target, "modifier": modifier, "needed": needed}
 
 
-_AGAINST: dict[tuple, dict[str, Any]] = {}
+class Against(NamedTuple):
+    """One ``against`` record with its numbers needed unpacked for the rolls (cached).
+
+    ``key`` is (context, poltroonery, bravery): a season's memo lists each key once.
+    """
+
+    key: tuple
+    record: dict[str, Any]
+    death: int
+    mid: int
+    promotion: int
+    plunder: int | None
+    amount: int | None
+
+
+_AGAINST: dict[tuple, Against] = {}
+
+
+def against_of(ctx: OutcomeContext, poltroon: int = 0, brave: int = 0) -> Against:
+    """What an officer in ``ctx`` rolls against (the cached record and its numbers).
+
+    The record is shared: put :func:`copy_against` of it in a report, never itself.
+    """
+    key = (ctx, poltroon, brave)
+    against = _AGAINST.get(key)
+    if against is None:
+        record = _against(ctx, poltroon, brave)
+        needed = record["needed"]
+        against = Against(key, record, needed["death"], needed["mid"], needed["promotion"],
+                          needed["plunder"], record["target"]["amount"])
+        if len(_AGAINST) < 50_000:  # bounded: contexts are order x result x ship x rank
+            _AGAINST[key] = against
+    return against
 
 
 def copy_against(against: Mapping[str, Any]) -> dict[str, Any]:
     """A private copy of an ``against`` record (its nested dicts too)."""
-    return {**against, "target": dict(against["target"]),
-            "modifier": dict(against["modifier"]), "needed": dict(against["needed"])}
+    # dict() copies are about twice as fast as {**d, ...} here; a season copies ~80
+    out = dict(against)
+    out["target"] = dict(against["target"])
+    out["modifier"] = dict(against["modifier"])
+    out["needed"] = dict(against["needed"])
+    return out
+
+
+def context_index(memo: dict, against: Against) -> int:
+    """The index of ``against`` in a season's ``memo["contexts"]``, listing it if new."""
+    at = memo.get(against.key)
+    if at is None:
+        contexts = memo.setdefault("contexts", [])
+        at = memo[against.key] = len(contexts)
+        contexts.append(copy_against(against.record))
+    return at
 
 
 def personal_outcome(officer: Officer, ctx: OutcomeContext, dice: Dice,
@@ -142,29 +189,28 @@ def personal_outcome(officer: Officer, ctx: OutcomeContext, dice: Dice,
         if (poltroon or brave) and not officer.player:
             raise ValueError(f"officer {officer.id}: only player characters choose "
                              "poltroonery or bravery")
-    key = (ctx, poltroon, brave)
-    against = _AGAINST.get(key)
-    if against is None:
-        against = _against(ctx, poltroon, brave)
-        if len(_AGAINST) < 50_000:  # bounded: contexts are order x result x ship x rank
-            _AGAINST[key] = against
-    needed = against["needed"]
-    a, b = dice.two_d6()
+    against = against_of(ctx, poltroon, brave)
     if memo is None:
-        rec: dict[str, Any] = {"officer": officer.id, "rank": officer.rank,
-                               "against": copy_against(against), "death": [a, b],
-                               "dead": False, "mentioned": False, "promotion_won": False,
-                               "mids": 0, "guineas": 0}
-    else:
-        at = memo.get(key)
-        if at is None:
-            contexts = memo.setdefault("contexts", [])
-            at = memo[key] = len(contexts)
-            contexts.append(copy_against(against))
-        rec = {"officer": officer.id, "rank": officer.rank, "context": at, "death": [a, b],
-               "dead": False, "mentioned": False, "promotion_won": False, "mids": 0,
-               "guineas": 0}
-    if a + b >= needed["death"]:
+        return roll_outcome(officer, against, dice, poltroon, "against",
+                            copy_against(against.record))
+    return roll_outcome(officer, against, dice, poltroon, "context",
+                        context_index(memo, against))
+
+
+def roll_outcome(officer: Officer, against: Against, dice: Dice, poltroon: int = 0,
+                 name: str = "context", value: Any = None) -> dict[str, Any]:
+    """The dice of :func:`personal_outcome` once the context is known (no checks).
+
+    ``name`` and ``value`` are the record's third entry: ``"context"`` and the index of
+    the context in the season's list, or ``"against"`` and a private copy of the record.
+    A season rolls ~140 of these, so the numbers needed come unpacked in ``against``.
+    """
+    two_d6 = dice.two_d6
+    a, b = two_d6()
+    rec: dict[str, Any] = {"officer": officer.id, "rank": officer.rank, name: value,
+                           "death": [a, b], "dead": False, "mentioned": False,
+                           "promotion_won": False, "mids": 0, "guineas": 0}
+    if a + b >= against.death:
         half = officer.constitution / 2
         d20 = dice.d20()
         nelson: dict[str, Any] = {"d20": d20, "below": half, "wounded": d20 < half}
@@ -179,31 +225,29 @@ def personal_outcome(officer: Officer, ctx: OutcomeContext, dice: Dice,
         else:
             rec["dead"] = True
             return rec
-    may_rest = True
     if poltroon:
         die = dice.d6()
         found = "unnoticed" if die <= 2 else "found out" if die <= 5 else "court-martial"
         rec["poltroonery"] = {"modifier": poltroon, "die": die, "outcome": found,
                               "sp_lost_monthly": 0 if die <= 2 else 2 * poltroon}
-        may_rest = die <= 2
+        if die > 2:
+            return rec
     else:
-        a, b = dice.two_d6()
+        a, b = two_d6()
         rec["mid"] = [a, b]
-        if a + b >= needed["mid"]:
+        if a + b >= against.mid:
             rec["mentioned"] = True
             rec["mids"] = 1
-    if not may_rest:
-        return rec
     rank = officer.rank
     if rank not in _NO_PROMOTION_ROLL:
-        a, b = dice.two_d6()
+        a, b = two_d6()
         rec["promotion"] = [a, b]
-        rec["promotion_won"] = a + b >= needed["promotion"]
-    if needed["plunder"] is not None and rank not in _NO_PLUNDER_ROLL:
-        a, b = dice.two_d6()
+        rec["promotion_won"] = a + b >= against.promotion
+    if against.plunder is not None and rank not in _NO_PLUNDER_ROLL:
+        a, b = two_d6()
         rec["plunder"] = [a, b]
-        if a + b >= needed["plunder"]:
-            rec["guineas"] = against["target"]["amount"]
+        if a + b >= against.plunder:
+            rec["guineas"] = against.amount
     return rec
 
 
@@ -308,6 +352,12 @@ class Vacancies:
             if berth[0] == "Lieutenant RM":
                 free[("regiment", "Lieutenant RM")] -= n
         self.free = free
+
+    def copy(self) -> Vacancies:
+        """An independent copy (the books' open berths, before a season changes them)."""
+        new = Vacancies.__new__(Vacancies)
+        new.free = dict(self.free)
+        return new
 
     def take(self, berth: Berth) -> None:
         key = _berth_key(*berth)
