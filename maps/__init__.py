@@ -18,7 +18,10 @@ __all__ = ["load_world"]
 
 @cache
 def load_world() -> World:
-    """The world, built on the first call and shared afterwards."""
+    """The world, built on the first call and shared afterwards (warmed for a Third Rate
+    in June, the default of :meth:`~maps.world.World.route`)."""
     from maps.world import World
 
-    return World()
+    world = World()
+    world.warm()
+    return world

@@ -38,6 +38,7 @@ from maps.voyage import SHALLOW_RULE, Leg, Risk, Stop
 from maps.wind import STRENGTHS, wind_codes
 
 __all__ = [
+    "CALM",
     "EARTH_RADIUS_NM",
     "LANDMARKS",
     "RISK_PENALTY",
@@ -48,6 +49,8 @@ __all__ = [
 ]
 
 EARTH_RADIUS_NM = 3440.065
+#: The "month" without wind: shortest tracks (see :func:`speed_factor`).
+CALM = 0
 #: A hazard edge counts this many times its time in the search (small and middling ships).
 RISK_PENALTY = 2.0
 #: Straightening looks this many nodes ahead.
@@ -106,7 +109,13 @@ def _bearing(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def speed_factor(a: np.ndarray, b: np.ndarray, month: int) -> np.ndarray:
-    """MA made good over 12 for sailing a->b under the wind at the middle of each segment."""
+    """MA made good over 12 for sailing a->b under the wind at the middle of each segment.
+
+    Month :data:`CALM` (0) is no wind at all: every course at reaching speed, so the
+    route is the shortest track (for comparison with distance-only routers).
+    """
+    if month == CALM:
+        return np.ones(len(a))
     mid = (a + b) / 2
     frm, code = wind_codes(mid[:, 0], mid[:, 1], month)
     rel = frm - _bearing(a, b)
@@ -775,7 +784,10 @@ class Router:
                 risks.append(Risk("inshore", "inshore-band", "the inshore band",
                                   tuple(at[0]) if len(at) else tuple(coords[s]), SHALLOW_RULE))
         # nautical miles by point of sail, piece by piece
-        frm, _ = wind_codes((p0[:, 0] + p1[:, 0]) / 2, (p0[:, 1] + p1[:, 1]) / 2, month)
+        if month == CALM:
+            frm = _bearing(p0, p1) + 90.0  # a beam wind: all of it "reaching"
+        else:
+            frm, _ = wind_codes((p0[:, 0] + p1[:, 0]) / 2, (p0[:, 1] + p1[:, 1]) / 2, month)
         # seed 003's points of sail, snapped to the 8 points as point_of_sail() does
         rel = np.rint(np.abs((frm - _bearing(p0, p1) + 180) % 360 - 180) / 45).astype(int)
         miles = np.bincount(rel, weights=pnm, minlength=5)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import difflib
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
@@ -21,10 +23,12 @@ from maps.routing import Router
 from maps.sailing import ship_type
 from maps.voyage import Leg, Stop, Voyage
 
-__all__ = ["DAYS_PER_MONTH", "Place", "World"]
+__all__ = ["DAYS_PER_MONTH", "ROUTE_CACHE", "Place", "World"]
 
 #: A place on a route: a port id or a (lon, lat) position.
 Place = str | tuple[float, float]
+#: How many answers :meth:`World.route` keeps.
+ROUTE_CACHE = 1024
 #: Length of a month when a long voyage moves on through the seasons.
 DAYS_PER_MONTH = 365.25 / 12
 
@@ -38,6 +42,17 @@ class World:
             tuple(places.load_shallows()) if hasattr(places, "load_shallows") else ())
         self.lanes = load_lanes()
         self.router = Router(self.lanes, self.shallows)
+        self._routes: OrderedDict[tuple, Voyage] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def warm(self, ship: str = "Third Rate", month: int = 6) -> None:
+        """Build what routing needs for one ship and month before the first question: the
+        search graph and its landmarks, and every port's way out to the lanes."""
+        st = ship_type(ship)
+        self.router.graph(st.size, month)
+        for p in self.ports.values():
+            self.router._connect(p.anchorage, st.size, month, True)
+            self.router._connect(p.anchorage, st.size, month, False)
 
     @property
     def stations(self) -> Mapping[str, Any]:
@@ -110,10 +125,22 @@ class World:
         """The fastest passage under sail: a one-leg :class:`Voyage`.
 
         ``origin``/``destination`` are port ids or (lon, lat); ``ship`` a BtQ roster type
-        ("Cutter" ... "First Rate"); ``month`` 1-12 sets the prevailing winds.
+        ("Cutter" ... "First Rate"); ``month`` 1-12 sets the prevailing winds. Answers are
+        kept (the map asks for the same voyage again and again); they are immutable.
         """
-        return Voyage((self.leg(origin, destination, ship, month),), ship_type(ship).name,
-                      month)
+        key = (_place_key(origin), _place_key(destination), ship, month)
+        with self._lock:
+            hit = self._routes.get(key)
+            if hit is not None:
+                self._routes.move_to_end(key)
+                return hit
+        voyage = Voyage((self.leg(origin, destination, ship, month),), ship_type(ship).name,
+                        month)
+        with self._lock:
+            self._routes[key] = voyage
+            while len(self._routes) > ROUTE_CACHE:
+                self._routes.popitem(last=False)
+        return voyage
 
     def routes_from(self, origin: Place, destinations: Sequence[Place] | None = None,
                     ship: str = "Third Rate", month: int = 6) -> dict[Place, Voyage]:
@@ -152,6 +179,15 @@ class World:
             legs.append(leg)
             day = leg.arrive_day + (stays[i] if i < len(stays) else 0.0)
         return Voyage(tuple(legs), st.name, month)
+
+
+def _place_key(place: Place):
+    if isinstance(place, str):
+        return place
+    try:
+        return tuple(float(v) for v in place)
+    except (TypeError, ValueError):
+        return repr(place)  # refused by World.stop() with a ValueError
 
 
 def _check_month(month: int) -> None:
