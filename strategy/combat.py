@@ -139,7 +139,13 @@ class Battle(RoundPhases):
                 self.ships.append(ShipState(f"{side_name}{i}", side_name, len(self.ships),
                                             spec))
         self._by_id = {s.id: s for s in self.ships}
+        #: ships still fighting on each side, kept by _out_of_battle
+        self._live = {"a": 0, "b": 0}
+        for s in self.ships:
+            self._live[s.side] += 1
         self._foes: dict[str, list[ShipState]] | None = None
+        #: fire plans "the whole pool at this ship", made once per target
+        self._whole: dict[str, dict[str, int]] = {}
         self.dist: dict[tuple[int, int], int] = {}
         self.round = 0
         self.events: list[dict[str, Any]] = []
@@ -198,13 +204,16 @@ class Battle(RoundPhases):
         """A test with no opposing pool: the best success level (0 = failure)."""
         dealer = self.dealer
         cof = dealer.cof()
+        best = 0
         if pool > 0:
             cards = dealer.draw(pool, cof, ship.gm)
             # the joker's entry is 3: it counts as the CoF itself
-            best = max(map(LEVELS[cof].__getitem__, cards), default=0)
+            row = LEVELS[cof]
+            for c in cards:
+                if row[c] > best:
+                    best = row[c]
         else:
             cards = []
-            best = 0
         if self.record:
             self.emit("test", what=what, ship=ship.id, cof=name(cof), pool=pool,
                       cards=[name(c) for c in cards],
@@ -268,6 +277,7 @@ class Battle(RoundPhases):
                 for s in self.ships:
                     if s.side == self.chase["prey"]:
                         s.status, s.active = "escaped", False
+                        self._live[s.side] -= 1
                 self.emit("chase", result="escaped", prey=self.chase["prey"])
                 self._finish()
                 return
@@ -312,16 +322,24 @@ class Battle(RoundPhases):
         round's events."""
         if self.over:
             raise ValueError("the battle is over")
-        given = dict(decisions or {})
-        for key in given:
-            if key not in ("a", "b"):
-                self.ship(key)
-        self.given.append(_plain(given) if given else {})
+        if decisions:
+            given = dict(decisions)
+            for key in given:
+                if key not in ("a", "b"):
+                    self.ship(key)
+            self.given.append(_plain(given))
+        else:
+            given = {}
+            self.given.append({})
         first = len(self.events)
+        self._round(given)
+        return self.events[first:] if self.record else []
+
+    def _round(self, given: Mapping[str, Any]) -> None:
         if self.round == 0:
             self._setup(given)
             if self.over:
-                return self.events[first:]
+                return
         self.round += 1
         self._orders(given)
         if not self.over:
@@ -332,12 +350,14 @@ class Battle(RoundPhases):
             self._fight()
         if not self.over:
             self._continue()
-        return self.events[first:]
 
     def run(self) -> dict[str, Any]:
         """Step with the policies until the battle is over; the outcome."""
+        log = self.given
         while not self.over:
-            self.step()
+            # step() with no decisions, without its checks
+            log.append({})
+            self._round({})
         return self.outcome  # type: ignore[return-value]
 
     def _orders(self, given: Mapping[str, Any]) -> None:
@@ -444,13 +464,17 @@ class Battle(RoundPhases):
     # ----- Step Seven and the end -----------------------------------------------------
 
     def _continue(self) -> None:
+        onward = any_active = False
+        for s in self.ships:
+            if s.active:
+                any_active = True
+                if s.orders.get("continue", True):
+                    onward = True
+                    break
+        if onward and self.round < self.max_rounds:
+            return
         active = [s for s in self.ships if s.active]
-        onward = False
-        for s in active:
-            if s.orders.get("continue", True):
-                onward = True
-                break
-        if active and not onward:
+        if any_active and not onward:
             self.emit("disengage", ships=[s.id for s in active])
             self._finish("disengaged")
             return
@@ -463,6 +487,7 @@ class Battle(RoundPhases):
             return
         s.status = status
         s.active = False
+        self._live[s.side] -= 1
         s.fire = 0
         self._foes = None
         if s.boarding is not None:
@@ -480,16 +505,8 @@ class Battle(RoundPhases):
         self._check_end()
 
     def _check_end(self) -> None:
-        if self.over:
-            return
-        a = b = False
-        for s in self.ships:
-            if s.active:
-                if s.side == "a":
-                    a = True
-                else:
-                    b = True
-        if not (a and b):
+        live = self._live
+        if not (live["a"] and live["b"]) and not self.over:
             self._finish()
 
     def _finish(self, how: str | None = None) -> None:

@@ -122,7 +122,10 @@ class RoundPhases:
                     continue
                 if not s.damage.tot[area]:
                     continue
-                level = self.unopposed("repair", s, self._repair_pool(s, rep), area=rep)
+                pool = self._repair_pool(s, rep)
+                # (no keyword to build when nothing is recorded)
+                level = (self.unopposed("repair", s, pool, area=rep) if self.record
+                         else self.unopposed("repair", s, pool))
                 if level:
                     got = s.damage.repair(area, level)
                     if got and self.record:
@@ -185,13 +188,18 @@ class RoundPhases:
         return ok
 
     def _positioning(self) -> None:
-        can: dict[str, bool] = {}
-        used_gage: set[str] = set()
-        lost_contact = False
         ships = self.ships
         dist = self.dist
         # a snapshot: the loop moves, and may drop, pairs
-        pairs = sorted(dist.items()) if len(dist) > 1 else list(dist.items())
+        if len(dist) > 1:
+            pairs = sorted(dist.items())
+        else:
+            pairs = ()
+            for pair in dist.items():
+                pairs = (pair,)
+        can: dict[str, bool] = {}
+        used_gage: set[str] = set()
+        lost_contact = False
         intent = self._intent
         for (i, j), d in pairs:
             x, y = ships[i], ships[j]
@@ -318,7 +326,12 @@ class RoundPhases:
         if t not in in_range:
             t = in_range[0] if len(in_range) == 1 else min(
                 in_range, key=lambda f: (self.distance(s, f), f.index))
-        return {t.id: -1}
+        # the whole pool at one target: the plan is the same every round, so it is made
+        # once (the engine only reads it)
+        plan = self._whole.get(t.id)
+        if plan is None:
+            plan = self._whole[t.id] = {t.id: -1}
+        return plan
 
     def _range_mod(self, s: ShipState, foe: ShipState) -> int | None:
         if self.distance(s, foe) != _LONG:
@@ -375,7 +388,8 @@ class RoundPhases:
 
     def _broadside(self, s: ShipState, plan: dict[str, int], pool: int, cof: int) -> list:
         if len(plan) == 1:
-            parts = [(next(iter(plan)), pool)]
+            for tid in plan:
+                parts = ((tid, pool),)
         else:
             targets = list(plan)
             parts = []

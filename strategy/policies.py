@@ -43,9 +43,6 @@ from strategy.damage import CREW, DEAD, GUNS, HULL, MAIMED, RIGGING
 
 __all__ = ["Policy", "Aggressive", "Cautious", "Runner", "Boarder", "POLICIES", "policy"]
 
-_REPAIR_ORDER = (HULL, CREW, GUNS, RIGGING)
-_AREA_NAMES = ("hull", "guns", "crew", "rigging")
-_REPAIR_NAMES = tuple(_AREA_NAMES[a] for a in _REPAIR_ORDER)
 
 
 def strength(ship: Any) -> float:
@@ -99,13 +96,20 @@ class Policy:
             return "fire"
         dmg = ship.damage
         st, tot = dmg.st, dmg.tot
-        # the highest (state, boxes crossed) as one number per area in _REPAIR_ORDER (an
-        # area has far fewer than 2**16 boxes; a state needs a crossed box), the earlier
-        # area on a tie; 0 when nothing is crossed
-        keys = (st[HULL] << 16 | tot[HULL], st[CREW] << 16 | tot[CREW],
-                st[GUNS] << 16 | tot[GUNS], st[RIGGING] << 16 | tot[RIGGING])
-        top = max(keys)
-        return _REPAIR_NAMES[keys.index(top)] if top else None
+        # the highest (state, boxes crossed) as one number per area (an area has far
+        # fewer than 2**16 boxes; a state needs a crossed box), the earlier area on a tie
+        # in the order Hull, Crew, Guns, Rigging; 0 when nothing is crossed
+        top, name = st[HULL] << 16 | tot[HULL], "hull"
+        key = st[CREW] << 16 | tot[CREW]
+        if key > top:
+            top, name = key, "crew"
+        key = st[GUNS] << 16 | tot[GUNS]
+        if key > top:
+            top, name = key, "guns"
+        key = st[RIGGING] << 16 | tot[RIGGING]
+        if key > top:
+            top, name = key, "rigging"
+        return name if top else None
 
     def should_strike(self, battle: Any, ship: Any) -> bool:
         """Strike when Hull and Crew are both Maimed or worse."""
@@ -117,7 +121,7 @@ class Policy:
         return ship.damage.left(CREW) <= 1
 
     def move(self, battle: Any, ship: Any, foe: Any) -> tuple[str, int]:
-        if ship.damage.state(GUNS) == DEAD:
+        if ship.damage.st[GUNS] == DEAD:
             return "board", 0
         return "close", self.close_to
 
