@@ -14,8 +14,8 @@ import socketio
 
 from tests.conftest import ROOT
 
-__all__ = ["ARTIFACTS", "CHROMIUM", "CHROMIUM_ARGS", "Campaign", "GmClient", "SeatPage",
-           "open_seat"]
+__all__ = ["ARTIFACTS", "CHROMIUM", "CHROMIUM_ARGS", "VIEWPORT", "Campaign", "GmClient",
+           "SeatPage", "open_seat"]
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu",
@@ -29,15 +29,25 @@ class GmClient:
     """A Socket.IO client joined with a seat's token (the GM's, for background moves)."""
 
     def __init__(self, url: str, campaign: str, token: str) -> None:
+        self.url, self.campaign, self.token = url, campaign, token
         self.sio = socketio.Client(reconnection=False)
-        self.sio.connect(url, transports=["websocket"], wait_timeout=20)
-        ack = self.sio.call("join", {"campaign": campaign, "token": token, "since": 0},
-                            timeout=30)
+        self._join()
+
+    def _join(self) -> None:
+        if not self.sio.connected:
+            self.sio.connect(self.url, transports=["websocket"], wait_timeout=20)
+        ack = self.sio.call("join", {"campaign": self.campaign, "token": self.token,
+                                     "since": 0}, timeout=30)
         assert ack["ok"], ack
         self.seat = ack["seat"]
 
     def act(self, type_: str, **args: Any) -> dict[str, Any]:
-        return self.sio.call("act", {"type": type_, **args}, timeout=120)
+        try:
+            return self.sio.call("act", {"type": type_, **args}, timeout=120)
+        except socketio.exceptions.BadNamespaceError:  # a dropped socket: join again, once
+            self.sio = socketio.Client(reconnection=False)
+            self._join()
+            return self.sio.call("act", {"type": type_, **args}, timeout=120)
 
     def close(self) -> None:
         self.sio.disconnect()
@@ -130,12 +140,22 @@ class SeatPage:
         return path
 
     def close(self) -> None:
-        self.context.close()
+        if self.context is not None:
+            self.context.close()
+        else:
+            self.page.close()
 
 
-def open_seat(browser, url: str, link: str, timeout: float = 60.0) -> SeatPage:
-    """Open a seat's link and wait until the map is drawn and the seat has joined."""
-    context = browser.new_context(viewport=VIEWPORT)
+def open_seat(browser, url: str, link: str, timeout: float = 60.0,
+              context: Any = None) -> SeatPage:
+    """Open a seat's link and wait until the map is drawn and the seat has joined.
+
+    Without ``context`` the page gets a browser context of its own (a separate person);
+    pages of one shared context share its HTTP cache (plotly.js, the map layers).
+    """
+    own = context is None
+    if own:
+        context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(f"console {m.type}: {m.text}")
@@ -146,6 +166,6 @@ def open_seat(browser, url: str, link: str, timeout: float = 60.0) -> SeatPage:
     page.wait_for_function("window.__admiralty && window.__admiralty.joined"
                            " && document.getElementById('map').dataset.mapReady === '1'",
                            timeout=timeout * 1000)
-    seat = SeatPage(page, context, errors)
+    seat = SeatPage(page, context if own else None, errors)
     seat.load_seconds = time.monotonic() - start  # type: ignore[attr-defined]
     return seat

@@ -15,7 +15,14 @@ from collections.abc import Iterator
 import pytest
 
 from server.forces import SIGHTING_NM, distance_nm
-from tests.browser_helpers import CHROMIUM, CHROMIUM_ARGS, Campaign, SeatPage, open_seat
+from tests.browser_helpers import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    VIEWPORT,
+    Campaign,
+    SeatPage,
+    open_seat,
+)
 from tests.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -46,6 +53,14 @@ def browser():
         chromium.close()
 
 
+@pytest.fixture(scope="module")
+def shared(browser):
+    """One browser context for the tests that need no separate people: a shared HTTP cache."""
+    context = browser.new_context(viewport=VIEWPORT)
+    yield context
+    context.close()
+
+
 @pytest.fixture
 def pages(browser, server) -> Iterator[list[SeatPage]]:
     """Pages opened by a test; each must end without a console error or page error."""
@@ -57,8 +72,9 @@ def pages(browser, server) -> Iterator[list[SeatPage]]:
     assert not errors, errors
 
 
-def _open(pages: list[SeatPage], browser, server: str, game: Campaign, key: str) -> SeatPage:
-    page = open_seat(browser, server, game.seats[key]["link"])
+def _open(pages: list[SeatPage], browser, server: str, game: Campaign, key: str,
+          context=None) -> SeatPage:
+    page = open_seat(browser, server, game.seats[key]["link"], context=context)
     pages.append(page)
     return page
 
@@ -119,13 +135,13 @@ def test_a_deploy_shows_on_the_other_admirals_map_within_two_seconds(browser, se
         game.close()
 
 
-def test_a_player_never_sees_an_unsighted_enemy_while_the_gm_does(browser, server, pages):
+def test_a_player_never_sees_an_unsighted_enemy_while_the_gm_does(browser, server, pages, shared):
     game = Campaign.new(server, seed=5)
     try:
         game.add("blue", "admiral", squadron="Blue")
         game.roll()
-        gm = _open(pages, browser, server, game, "gm")
-        blue = _open(pages, browser, server, game, "blue")
+        gm = _open(pages, browser, server, game, "gm", shared)
+        blue = _open(pages, browser, server, game, "blue", shared)
         enemies = [f["id"] for f in game.state()["forces"] if f["side"] != "Britain"]
         assert "fr-brest" in enemies
         assert set(enemies) <= set(gm.map_data()["forces"].split())
@@ -153,11 +169,11 @@ def test_a_player_never_sees_an_unsighted_enemy_while_the_gm_does(browser, serve
 
 # -- live status and reconnects -----------------------------------------------------------
 
-def test_status_is_live_and_a_reconnect_catches_up(browser, server, pages):
+def test_status_is_live_and_a_reconnect_catches_up(browser, server, pages, shared):
     game = Campaign.new(server, seed=2)
     try:
         game.add("red", "admiral", squadron="Red")
-        red = _open(pages, browser, server, game, "red")
+        red = _open(pages, browser, server, game, "red", shared)
         page = red.page
         assert "Admiral" in page.locator("#st-seat").inner_text()
         assert page.locator("#st-phase").inner_text() == "cabinet"
@@ -191,12 +207,12 @@ def test_status_is_live_and_a_reconnect_catches_up(browser, server, pages):
         game.close()
 
 
-def test_errors_show_next_to_the_control_that_caused_them(browser, server, pages):
+def test_errors_show_next_to_the_control_that_caused_them(browser, server, pages, shared):
     game = Campaign.new(server, seed=3)
     try:
         game.add("pm", "prime-minister")
-        pm = _open(pages, browser, server, game, "pm")
-        gm = _open(pages, browser, server, game, "gm")
+        pm = _open(pages, browser, server, game, "pm", shared)
+        gm = _open(pages, browser, server, game, "gm", shared)
         pm.page.get_by_label("Digit (1–7)").select_option("4")
         pm.page.click("button[data-action=set_ships]")
         pm.wait("document.querySelector('[data-current=set_ships]')"
@@ -250,9 +266,9 @@ def _advance_to_a_fight(game: Campaign) -> str:
     raise AssertionError("the squadrons never met")
 
 
-def test_a_battle_is_fought_to_its_end_through_the_captains_buttons(browser, server, pages,
+def test_a_battle_is_fought_to_its_end_through_the_captains_buttons(browser, server, pages, shared,
                                                                     contact):
-    captain = _open(pages, browser, server, contact, "fg")
+    captain = _open(pages, browser, server, contact, "fg", shared)
     fight = _advance_to_a_fight(contact)
     box = f"article[data-engagement={fight}]"
     captain.wait(f"document.querySelector('{box}[data-awaiting-me=true]') !== null", timeout=30)
@@ -289,9 +305,9 @@ def test_a_battle_is_fought_to_its_end_through_the_captains_buttons(browser, ser
     captain.screenshot("battle-over.png")
 
 
-def test_the_season_report_and_the_replay(browser, server, pages, contact):
-    gm = _open(pages, browser, server, contact, "gm")
-    red = _open(pages, browser, server, contact, "red")
+def test_the_season_report_and_the_replay(browser, server, pages, shared, contact):
+    gm = _open(pages, browser, server, contact, "gm", shared)
+    red = _open(pages, browser, server, contact, "red", shared)
     for fight in [e for e in contact.state()["engagements"] if not e["over"]]:
         for _ in range(150):
             if contact.act("engage_decision", engagement=fight["id"], decision="npc")["ok"] \
@@ -334,10 +350,10 @@ def test_the_season_report_and_the_replay(browser, server, pages, contact):
 
 # -- the GM's voyage view -------------------------------------------------------------------
 
-def test_the_gm_plans_and_animates_a_voyage(browser, server, pages):
+def test_the_gm_plans_and_animates_a_voyage(browser, server, pages, shared):
     game = Campaign.new(server, seed=4)
     try:
-        gm = _open(pages, browser, server, game, "gm")
+        gm = _open(pages, browser, server, game, "gm", shared)
         gm.tab("voyage")
         panel = gm.page.locator("#panel-voyage")
         panel.get_by_label("Ship", exact=True).select_option("Fifth Rate")
@@ -362,13 +378,13 @@ def test_the_gm_plans_and_animates_a_voyage(browser, server, pages):
 
 # -- usable by people -----------------------------------------------------------------------
 
-def test_controls_are_labelled_keyboard_reachable_and_fit_1280x800(browser, server, pages):
+def test_controls_are_labelled_keyboard_reachable_and_fit_1280x800(browser, server, pages, shared):
     game = Campaign.new(server, seed=6)
     try:
         game.add("red", "admiral", squadron="Red")
         game.roll()
         for key in ("gm", "red"):
-            page = _open(pages, browser, server, game, key)
+            page = _open(pages, browser, server, game, key, shared)
             unlabelled = page.js("""[...document.querySelectorAll('select, input')]
                 .filter((c) => !c.labels?.length && !c.getAttribute('aria-label'))
                 .map((c) => c.outerHTML.slice(0, 80))""")

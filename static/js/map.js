@@ -196,7 +196,8 @@ export function createMap(div, layers, ports) {
       line: "rgba(150,40,40,0.6)", dash: "dash" }), meta: "blockade_zones" },
   ];
   const stationPoints = stations.map((f) => ({ id: featureId(f), name: featureName(f),
-    at: centreOf(f) })).filter((s) => s.at);
+    at: centreOf(f), bases: f.properties?.bases || [],
+    point: f.properties?.patrol_point || null })).filter((s) => s.at);
   staticTraces.push({
     type: "scattergeo", mode: "markers+text", name: "Naval stations", meta: "station-labels",
     lon: stationPoints.map((s) => s.at[0]), lat: stationPoints.map((s) => s.at[1]),
@@ -305,6 +306,7 @@ export function createMap(div, layers, ports) {
   }
 
   let drawing = Promise.resolve();
+  let lastKey = null;
   function redraw() {
     drawing = drawing.then(() => window.Plotly.react(div, traces(), layout, config));
     return drawing;
@@ -378,6 +380,11 @@ export function createMap(div, layers, ports) {
     ports: portList,
     update(state) {
       const forces = (state && state.forces) || [];
+      // A redraw of the whole geo subplot costs ~0.5 s: skip it when nothing drawn changed.
+      const key = JSON.stringify([forces, ((state && state.engagements) || []).map((e) =>
+        [e.id, e.over, e.outcome?.how, e.lon, e.lat])]);
+      if (key === lastKey) return drawing;
+      lastKey = key;
       dynamic.forces = forceTraces(forces, "forces");
       dynamic.routes = routeTrace(forces);
       dynamic.engagements = engagementTrace((state && state.engagements) || [], forces);

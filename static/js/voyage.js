@@ -6,6 +6,9 @@ import { el, fill, getJSON, labelled, query, round } from "./util.js";
 
 const ROSTER = ["Cutter", "Brig Sloop", "Ship Sloop", "Sixth Rate", "Fifth Rate",
   "Fourth Rate", "Third Rate", "Second Rate", "First Rate"];
+// Whether the server has GET /api/voyage (a whole plan in one request); until it does, each
+// leg is routed with /api/route (a 404 would show as a console error in the browser).
+const VOYAGE_API = false;
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
   "September", "October", "November", "December"];
 
@@ -36,31 +39,33 @@ export function positionAt(leg, t) {
   return track[track.length - 1];
 }
 
-/** Speed samples along the voyage: per sub-leg from the route's own `legs` if it has them. */
+/**
+ * Speed along the voyage, one step per leg (nm per day), and where the server gives each
+ * leg's miles by point of sail, the share of each (running, reaching, beating...).
+ */
 export function speedSeries(legs) {
   const days = [];
   const speed = [];
   const sail = [];
   let start = 0;
   for (const leg of legs) {
-    const parts = Array.isArray(leg.parts) && leg.parts.length ? leg.parts : [leg];
-    let t = start;
-    for (const part of parts) {
-      const d = Number(part.days ?? 0);
-      const nm = Number(part.distance_nm ?? 0);
-      const label = part.point_of_sail || part.sail || "";
-      const v = d > 0 ? nm / d : 0;
-      days.push(t, t + d);
-      speed.push(v, v);
-      sail.push(label, label);
-      t += d;
-    }
+    const v = leg.days > 0 ? leg.distance_nm / leg.days : 0;
+    const mix = leg.sailing ? Object.entries(leg.sailing).filter(([, nm]) => nm > 0)
+      .map(([k, nm]) => `${k} ${Math.round((100 * nm) / (leg.distance_nm || 1))}%`).join(", ")
+      : "";
+    days.push(start, start + leg.days, null);
+    speed.push(v, v, null);
+    sail.push(mix, mix, "");
     start += leg.days;
-    days.push(null);
-    speed.push(null);
-    sail.push("");
   }
   return { days, speed, sail };
+}
+
+/** Per point of sail, the miles of each leg (for a stacked bar), or null if not given. */
+export function sailingMix(legs) {
+  const kinds = [...new Set(legs.flatMap((l) => Object.keys(l.sailing || {})))];
+  if (!kinds.length) return null;
+  return kinds.map((k) => ({ name: k, y: legs.map((l) => (l.sailing || {})[k] || 0) }));
 }
 
 export function createVoyagePanel(root, tab, ctx) {
@@ -131,29 +136,56 @@ export function createVoyagePanel(root, tab, ctx) {
       return s ? `${s.name} station` : v;
     }
 
+    /** Where a voyage calls at a station: its cruising ground, else its first base. */
+    function stationStop(st) {
+      if (!st) return null;
+      if (st.point) return st.point.map((v) => round(v, 4)).join(",");
+      if (st.bases.length) return st.bases[0];
+      return st.at.map((v) => round(v, 4)).join(",");
+    }
+
+    function legFrom(feature, label) {
+      const p = feature.properties || {};
+      const track = feature.geometry?.coordinates || [];
+      let trackLength = 0;
+      for (let j = 1; j < track.length; j += 1) trackLength += distanceNm(track[j - 1], track[j]);
+      const sailing = p.sailing_nm && typeof p.sailing_nm === "object" ? p.sailing_nm : null;
+      return { label, track, trackLength, distance_nm: Number(p.distance_nm || trackLength),
+        days: Number(p.days || 0), risks: p.risks || [], sailing };
+    }
+
     async function planVoyage() {
       error.textContent = "";
       stop();
       const st = ctx.map.stations.find((s) => s.id === station.value);
-      const stops = [home.value, st ? st.at.map((v) => round(v, 4)).join(",") : null,
-        ...[...missions.querySelectorAll("select")].map((s) => s.value).filter(Boolean),
-        home.value].filter(Boolean);
+      const chosen = [...missions.querySelectorAll("select")].filter((s) => s.value);
+      const stops = [home.value, stationStop(st), ...chosen.map((s) => s.value), home.value]
+        .filter(Boolean);
       const names = [placeName(home.value), st ? `${st.name} station` : null,
-        ...[...missions.querySelectorAll("select")].filter((s) => s.value).map((s) =>
-          s.selectedOptions[0].textContent), placeName(home.value)].filter(Boolean);
+        ...chosen.map((s) => s.selectedOptions[0].textContent), placeName(home.value)]
+        .filter(Boolean);
       plan.disabled = true;
       legs = [];
       try {
-        for (let i = 0; i + 1 < stops.length; i += 1) {
-          const feature = await getJSON(`/api/route?${query({ from: stops[i], to: stops[i + 1],
-            ship: ship.value, month: month.value })}`);
-          const p = feature.properties || {};
-          const track = feature.geometry?.coordinates || [];
-          let trackLength = 0;
-          for (let j = 1; j < track.length; j += 1) trackLength += distanceNm(track[j - 1], track[j]);
-          legs.push({ label: `${names[i]} → ${names[i + 1]}`, track, trackLength,
-            distance_nm: Number(p.distance_nm || trackLength), days: Number(p.days || 0),
-            risks: p.risks || [], parts: Array.isArray(p.legs) ? p.legs : null });
+        // One request for the whole plan where the server offers it (legs with their
+        // points of sail); else leg by leg.
+        let collection = null;
+        if (VOYAGE_API) try {
+          collection = await getJSON(`/api/voyage?${query({ stop: stops, ship: ship.value,
+            month: month.value })}`);
+        } catch (err) {
+          if (err.code !== "not_found" && err.code !== "404") throw err;
+        }
+        const features = (collection?.features || []).filter((f) =>
+          f.geometry?.type === "LineString");
+        if (features.length === stops.length - 1) {
+          legs = features.map((f, i) => legFrom(f, `${names[i]} → ${names[i + 1]}`));
+        } else {
+          for (let i = 0; i + 1 < stops.length; i += 1) {
+            const feature = await getJSON(`/api/route?${query({ from: stops[i],
+              to: stops[i + 1], ship: ship.value, month: month.value })}`);
+            legs.push(legFrom(feature, `${names[i]} → ${names[i + 1]}`));
+          }
         }
       } catch (err) {
         error.textContent = `Leg ${legs.length + 1} could not be routed: ${err.message}`;
@@ -196,19 +228,34 @@ export function createVoyagePanel(root, tab, ctx) {
       play.disabled = !legs.length;
       ctx.map.setVoyage(legs, legs.length ? shipAt(0) : null);
       const series = speedSeries(legs);
-      window.Plotly.react(chart, [{
+      const mix = sailingMix(legs);
+      const traces = [{
         type: "scatter", mode: "lines", x: series.days, y: series.speed, name: "speed",
-        text: series.sail, hovertemplate: "day %{x:.1f}: %{y:.0f} nm/day %{text}<extra></extra>",
-        line: { color: "#0d2a4a", width: 2 },
-      }, ...(series.sail.some(Boolean) ? [{
-        type: "scatter", mode: "text", x: series.days.filter((_, i) => i % 2 === 0),
-        y: series.speed.filter((_, i) => i % 2 === 0), text: series.sail.filter((_, i) =>
-          i % 2 === 0), textposition: "top right", showlegend: false, hoverinfo: "skip",
-        textfont: { size: 9 },
-      }] : [])], {
-        margin: { l: 44, r: 8, t: 24, b: 36 }, title: { text: "Speed along the voyage",
-          font: { size: 13 } }, xaxis: { title: { text: "day" } },
-        yaxis: { title: { text: "nm per day" }, rangemode: "tozero" }, showlegend: false,
+        text: series.sail, line: { color: "#0d2a4a", width: 2 },
+        hovertemplate: "day %{x:.1f}: %{y:.0f} nm/day<br>%{text}<extra></extra>",
+      }];
+      if (mix) {
+        const mids = [];
+        let t = 0;
+        for (const leg of legs) {
+          mids.push(t + leg.days / 2);
+          t += leg.days;
+        }
+        for (const part of mix) {
+          traces.push({ type: "bar", name: part.name, x: mids, y: part.y, yaxis: "y2",
+            width: legs.map((l) => l.days * 0.9), opacity: 0.55,
+            hovertemplate: `${part.name}: %{y:.0f} nm<extra></extra>` });
+        }
+      }
+      window.Plotly.react(chart, traces, {
+        margin: { l: 44, r: mix ? 44 : 8, t: 24, b: 36 }, barmode: "stack",
+        title: { text: mix ? "Speed and points of sail along the voyage"
+          : "Speed along the voyage", font: { size: 13 } },
+        xaxis: { title: { text: "day" } },
+        yaxis: { title: { text: "nm per day" }, rangemode: "tozero" },
+        yaxis2: { title: { text: "nm by point of sail" }, overlaying: "y", side: "right",
+          rangemode: "tozero", showgrid: false },
+        showlegend: !!mix, legend: { orientation: "h", y: -0.3, font: { size: 10 } },
         shapes: [{ type: "line", xref: "x", yref: "paper", x0: 0, x1: 0, y0: 0, y1: 1,
           line: { color: "#ff6f00", width: 2 } }],
       }, { displaylogo: false, responsive: true });
