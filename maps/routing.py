@@ -581,17 +581,54 @@ class Router:
         if not conn_a:
             raise ValueError(f"{origin.label()} is not connected to the open sea")
         conns = [self._connect((d.lon, d.lat), ship.size, month, False) for d in destinations]
-        with self._lock:
-            g.add_edges_from(("A", n, {"w": w}) for n, w, _ in conn_a)
-            for i, (d, cb) in enumerate(zip(destinations, conns, strict=True)):
-                g.add_edges_from((n, ("B", i), {"w": w}) for n, w, _ in cb)
-                direct = self._direct(a, (d.lon, d.lat), ship.size, month)
-                if direct is not None:
-                    g.add_edge("A", ("B", i), w=direct)
-            try:
-                _, paths = nx.single_source_dijkstra(g, "A", weight="w")
-            finally:
-                g.remove_nodes_from(["A", *(("B", i) for i in range(len(destinations)))])
+        # Dijkstra on the networkx adjacency from A until every B_i is settled; the ends
+        # are extra arcs, so the shared graph is never changed
+        succ = g._succ
+        into: dict[int, list[tuple[int, float]]] = {}
+        for i, cb in enumerate(conns):
+            for n, w, _ in cb:
+                into.setdefault(n, []).append((i, w))
+        dist: dict = {"A": 0.0}
+        parent: dict = {"A": None}
+        heap: list = []
+        count = 0
+        pop, push = heapq.heappop, heapq.heappush
+
+        def relax(v, nd, u) -> None:
+            nonlocal count
+            if nd < dist.get(v, math.inf):
+                dist[v], parent[v] = nd, u
+                count += 1
+                push(heap, (nd, count, v))
+
+        for n, w, _ in conn_a:
+            relax(n, w, "A")
+        for i, d in enumerate(destinations):
+            direct = self._direct(a, (d.lon, d.lat), ship.size, month)
+            if direct is not None:
+                relax(("B", i), direct, "A")
+        remaining = {("B", i) for i, cb in enumerate(conns) if cb} | {
+            v for v in dist if isinstance(v, tuple)}
+        done: set = set()
+        while heap and remaining:
+            du, _, u = pop(heap)
+            if u in done:
+                continue
+            done.add(u)
+            if isinstance(u, tuple):
+                remaining.discard(u)
+                continue
+            for i, w in into.get(u, ()):
+                relax(("B", i), du + w, u)
+            for v, dd in succ[u].items():
+                relax(v, du + dd["w"], u)
+        paths = {}
+        for i in range(len(destinations)):
+            if ("B", i) in done:
+                path = [("B", i)]
+                while parent[path[-1]] is not None:
+                    path.append(parent[path[-1]])
+                paths[("B", i)] = path[::-1]
         out: list[Leg | ValueError] = []
         for i, d in enumerate(destinations):
             b = (d.lon, d.lat)
