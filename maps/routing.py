@@ -6,14 +6,14 @@ under the prevailing wind at its middle in that month (:mod:`maps.wind`). So A->
 B->A differ. Large ships (Third Rate and up) lose every edge touching a named shallow or
 the inshore band; middling ships may use them, small ships may cross shallows (and the
 band freely), at a risk listed on the leg and with their time doubled in the search (a
-prudent master takes a hazard only for a real gain). The heuristic is the great-circle
-distance over the fastest speed of the month, so A* stays exact.
+prudent master takes a hazard only for a real gain). The heuristic, exact, is the larger
+of the great circle at the month's fastest speed and ALT landmark bounds (:data:`LANDMARKS`).
 
-The two ends join the graph through straight "connectors" to nearby nodes that see them.
-A harbour approach is pilotage: connectors ignore the inshore band (never land, and never
-a shallow for a large ship). The path is then straightened: a shortcut over up to
-:data:`SHORTCUT_HOPS` nodes replaces the nodes between when it touches no land (nor band
-or shallow) and takes no longer under the wind.
+The two ends join the graph by their ways out (:mod:`maps.approaches`). A harbour approach
+is pilotage: it may cross the inshore band (never land, and never a shallow for a large
+ship). The path is then straightened: a shortcut over up to :data:`SHORTCUT_HOPS` nodes
+replaces the nodes between when it touches no land (nor band or shallow), takes no longer
+under the wind and skips no strait waypoint.
 """
 
 from __future__ import annotations
@@ -31,11 +31,22 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString
 
-from maps.land import land_mask, lines_cross_land
+from maps.approaches import Approaches, End
+from maps.land import lines_cross_land
 from maps.lanes import PASSAGES, SeaLanes
-from maps.sailing import ShipType, made_good_ma_array, reach_knots
+from maps.sailing import ShipType, reach_knots
+from maps.timing import (
+    CALM,
+    EARTH_RADIUS_NM,
+    bearing,
+    gc_nm,
+    sail_hours,
+    segment_hours,
+    speed_factor,
+    track_nm,
+)
 from maps.voyage import SHALLOW_RULE, Leg, Risk, Stop
-from maps.wind import STRENGTHS, wind_codes
+from maps.wind import wind_codes
 
 __all__ = [
     "CALM",
@@ -48,14 +59,10 @@ __all__ = [
     "track_nm",
 ]
 
-EARTH_RADIUS_NM = 3440.065
-#: The "month" without wind: shortest tracks (see :func:`speed_factor`).
-CALM = 0
 #: A hazard edge counts this many times its time in the search (small and middling ships).
 RISK_PENALTY = 2.0
 #: Straightening looks this many nodes ahead.
 SHORTCUT_HOPS = 8
-_CONNECT_K = 12
 _GRAPHS_KEPT = 12
 _ACTIVE_LANDMARKS = 3
 #: ALT landmarks: the far ends of the theatres, so that one lies behind most voyages.
@@ -69,76 +76,6 @@ LANDMARKS = (
     (88.0, 20.0),  # Bay of Bengal
     (-10.0, 5.0),  # Gulf of Guinea
 )
-
-
-def gc_nm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Great-circle distances (nautical miles) between (lon, lat) arrays.
-
-    >>> round(float(gc_nm(np.array([0.0, 0.0]), np.array([0.0, 1.0]))), 1)
-    60.0
-    """
-    lo1, la1, lo2, la2 = (np.radians(v) for v in (a[..., 0], a[..., 1], b[..., 0], b[..., 1]))
-    h = np.sin((la2 - la1) / 2) ** 2 + np.cos(la1) * np.cos(la2) * np.sin((lo2 - lo1) / 2) ** 2
-    return 2 * EARTH_RADIUS_NM * np.arcsin(np.sqrt(np.minimum(1.0, h)))
-
-
-def _pieces(a: np.ndarray, b: np.ndarray, step: float = 1.0):
-    """Cut straight lon/lat segments into pieces of at most ``step`` degrees."""
-    n = np.maximum(1, np.ceil(np.max(np.abs(b - a), axis=1) / step)).astype(int)
-    seg = np.repeat(np.arange(len(a)), n)
-    starts = np.concatenate([[0], np.cumsum(n)[:-1]]) if len(n) else np.zeros(0, int)
-    k = np.arange(int(n.sum())) - np.repeat(starts, n)
-    f0, f1 = (k / n[seg])[:, None], ((k + 1) / n[seg])[:, None]
-    p0 = a[seg] + (b[seg] - a[seg]) * f0
-    p1 = a[seg] + (b[seg] - a[seg]) * f1
-    return seg, p0, p1
-
-
-def track_nm(coords: np.ndarray) -> float:
-    """Length in nautical miles of a lon/lat polyline drawn straight on the chart."""
-    coords = np.asarray(coords, dtype=float)
-    if len(coords) < 2:
-        return 0.0
-    _, p0, p1 = _pieces(coords[:-1], coords[1:])
-    return float(gc_nm(p0, p1).sum())
-
-
-def _bearing(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    mid = np.radians((a[:, 1] + b[:, 1]) / 2)
-    return np.degrees(np.arctan2((b[:, 0] - a[:, 0]) * np.cos(mid), b[:, 1] - a[:, 1])) % 360
-
-
-def speed_factor(a: np.ndarray, b: np.ndarray, month: int) -> np.ndarray:
-    """MA made good over 12 for sailing a->b under the wind at the middle of each segment.
-
-    Month :data:`CALM` (0) is no wind at all: every course at reaching speed, so the
-    route is the shortest track (for comparison with distance-only routers).
-    """
-    if month == CALM:
-        return np.ones(len(a))
-    mid = (a + b) / 2
-    frm, code = wind_codes(mid[:, 0], mid[:, 1], month)
-    rel = frm - _bearing(a, b)
-    out = np.zeros(len(a))
-    for c, s in enumerate(STRENGTHS):
-        m = code == c
-        if m.any():
-            out[m] = made_good_ma_array(rel[m], s) / 12.0
-    return out
-
-
-def segment_hours(a: np.ndarray, b: np.ndarray, month: int):
-    """Per straight segment a->b: hours at 1 knot reaching speed, nm, and the pieces."""
-    seg, p0, p1 = _pieces(a, b)
-    nm = gc_nm(p0, p1)
-    f = speed_factor(p0, p1, month)
-    hours = np.bincount(seg, weights=nm / np.maximum(f, 1e-6), minlength=len(a))
-    return hours, np.bincount(seg, weights=nm, minlength=len(a)), (p0, p1, nm)
-
-
-def sail_hours(coords: np.ndarray, month: int):
-    """Per segment of a polyline: hours at 1 knot reaching speed, nm, and the pieces."""
-    return segment_hours(coords[:-1], coords[1:], month)
 
 
 def _adjacency(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray) -> list:
@@ -169,28 +106,6 @@ def _dijkstra(adj: list, source: int) -> np.ndarray:
 
 
 @dataclass(frozen=True, eq=False)
-class _End:
-    """A way between a free position and a lane node: the polyline from the position."""
-
-    node: int
-    line: np.ndarray
-    hazards: tuple[int, ...]
-
-
-def _straight_pull(line: np.ndarray, blocked=lines_cross_land) -> np.ndarray:
-    """Drop the points of a polyline that a straight run at sea makes needless."""
-    out = [0]
-    n = len(line)
-    while out[-1] < n - 1:
-        i = out[-1]
-        js = np.arange(n - 1, i, -1)
-        segs = np.stack([np.broadcast_to(line[i], (len(js), 2)), line[js]], axis=1)
-        clear = ~blocked(segs)
-        out.append(int(js[np.argmax(clear)]) if clear.any() else i + 1)
-    return line[out]
-
-
-@dataclass(frozen=True, eq=False)
 class _Hazard:
     id: str
     name: str
@@ -198,7 +113,7 @@ class _Hazard:
     polygon: shapely.Geometry
 
 
-class Router:
+class Router(Approaches):
     """Routes on :class:`~maps.lanes.SeaLanes` with the given named shallows.
 
     Thread-safe: the per-(size, month) graphs are built once and the search adds its two
@@ -235,7 +150,7 @@ class Router:
         self._alt: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._alt_lists: dict[int, tuple] = {}
         self._conn: dict[tuple, list] = {}
-        self._ends: dict[tuple[float, float], tuple[_End, ...]] = {}
+        self._ends: dict[tuple[float, float], tuple[End, ...]] = {}
 
     # -- geometry tests -------------------------------------------------------------------
     def _hazards_of(self, lines: np.ndarray) -> list[tuple[int, ...]]:
@@ -248,19 +163,6 @@ class Router:
         for i, j in zip(q[hit].tolist(), t[hit].tolist(), strict=True):
             out[i].append(j)
         return [tuple(sorted(set(x))) for x in out]
-
-    def _hugs(self, segs: np.ndarray) -> np.ndarray:
-        """Whether a run from a harbour meets the inshore band beyond its first 0.06 degrees."""
-        d = segs[:, 1] - segs[:, 0]
-        length = np.hypot(d[:, 0], d[:, 1])
-        cut = np.clip(0.06 / np.maximum(length, 1e-12), 0.0, 1.0)[:, None]
-        start = segs[:, 0] + d * cut
-        out = np.zeros(len(segs), dtype=bool)
-        far = cut[:, 0] < 1.0
-        if far.any():
-            out[far] = self._band_hits(shapely.linestrings(
-                np.stack([start[far], segs[far, 1]], axis=1)))
-        return out
 
     def _near_passage(self, segs: np.ndarray) -> np.ndarray:
         """Whether each segment's box meets the box of a passage (where the band is cut)."""
@@ -384,127 +286,6 @@ class Router:
         if size == "Large":
             return ~(self._shallow | self.lanes.inshore)
         return np.ones(len(self.lanes.edges), dtype=bool)
-
-    def ends(self, p: tuple[float, float], size: str = "Small") -> tuple[_End, ...]:
-        """How a position joins the lanes open to ``size``: straight runs to nodes it sees,
-        or a pilot's way out of a harbour.
-
-        Month-independent, so kept per position (ports are asked again and again).
-        """
-        key = (round(p[0], 7), round(p[1], 7), size)
-        with self._lock:
-            hit = self._ends.get(key)
-        if hit is not None:
-            return hit
-        usable = self.usable(size)
-        # a large ship's way out must also keep clear of the named shallows
-        blocked = self._blocked_large if size == "Large" else lines_cross_land
-        radii = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
-        # an approach leaves the coast behind: beyond the harbour mouth it keeps off the band
-        found = self._straight_ends(p, radii[:1], usable,
-                                    lambda segs: blocked(segs) | self._hugs(segs))
-        found = found or self._straight_ends(p, radii, usable, blocked)
-        if not found:  # deep in a harbour or behind islands: find the way out on a fine grid
-            found = self._harbour_ends(p, usable, blocked)
-        seen: set[int] = set()
-        found = tuple(e for e in found if not (e.node in seen or seen.add(e.node)))
-        with self._lock:
-            self._ends[key] = found
-            while len(self._ends) > 4096:
-                self._ends.pop(next(iter(self._ends)))
-        return found
-
-    def _blocked_large(self, segs: np.ndarray) -> np.ndarray:
-        """Segments touching land or a named shallow."""
-        hit = lines_cross_land(segs)
-        if self._hazard_tree is not None and (~hit).any():
-            free = np.flatnonzero(~hit)
-            lines = shapely.linestrings(segs[free])
-            q, t = self._hazard_tree.query(lines)
-            inter = shapely.intersects(self._hazard_polys[t], lines[q])
-            hit[free[q[inter]]] = True
-        return hit
-
-    def _straight_ends(self, p, radii, usable, blocked) -> tuple[_End, ...]:
-        pt = np.array(p, dtype=float)
-        for radius in radii:
-            cand = self._node_tree.query(shapely.box(p[0] - radius, p[1] - radius,
-                                                     p[0] + radius, p[1] + radius))
-            cand = cand[usable[cand]]
-            if not len(cand):
-                continue
-            d = gc_nm(np.broadcast_to(pt, (len(cand), 2)), self.lanes.nodes[cand])
-            cand = cand[np.argsort(d)][: 4 * _CONNECT_K]
-            segs = np.stack([np.broadcast_to(pt, (len(cand), 2)), self.lanes.nodes[cand]], axis=1)
-            clear = np.flatnonzero(~blocked(segs))[:_CONNECT_K]
-            if len(clear):
-                hz = self._hazards_of(shapely.linestrings(segs[clear]))
-                return tuple(_End(int(cand[i]), segs[i].copy(), h)
-                             for i, h in zip(clear.tolist(), hz, strict=True))
-        return ()
-
-    def _harbour_ends(self, p, usable, blocked) -> tuple[_End, ...]:
-        """A way out of a harbour that sees no node: a fine grid of water round the point."""
-        for half in (0.3, 0.8, 2.0):
-            step = half / 30
-            xs = p[0] + np.arange(-30, 31) * step
-            ys = p[1] + np.arange(-30, 31) * step
-            gx, gy = np.meshgrid(xs, ys)
-            grid = np.column_stack([gx.ravel(), gy.ravel()])
-            wet = ~land_mask(grid[:, 0], grid[:, 1])
-            idx = -np.ones(len(grid), dtype=int)
-            idx[wet] = np.arange(wet.sum())
-            pts = grid[wet]
-            # the point itself, the water cells, and the lane nodes inside the box
-            cand = self._node_tree.query(shapely.box(xs[0], ys[0], xs[-1], ys[-1]))
-            cand = cand[usable[cand]]
-            allp = np.concatenate([[p], pts, self.lanes.nodes[cand]])
-            n_w = len(pts)
-            pairs = []
-            r, c = np.divmod(np.arange(len(grid)), 61)
-            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                ok = (r + dr < 61) & (c + dc >= 0) & (c + dc < 61)
-                a = np.flatnonzero(ok)
-                b = (r[a] + dr) * 61 + c[a] + dc
-                both = (idx[a] >= 0) & (idx[b] >= 0)
-                pairs.append(np.column_stack([idx[a][both] + 1, idx[b][both] + 1]))
-            # the point and each lane node join the water cells within two steps
-            tree = shapely.STRtree(shapely.points(pts))
-            extra = [0] + list(range(n_w + 1, len(allp)))
-            for k in extra:
-                near = tree.query(shapely.points(allp[k]).buffer(2.1 * step))
-                pairs.append(np.column_stack([np.full(len(near), k), near + 1]))
-            pairs = np.concatenate(pairs)
-            segs = np.stack([allp[pairs[:, 0]], allp[pairs[:, 1]]], axis=1)
-            pairs = pairs[~blocked(segs)]
-            g = nx.Graph()
-            w = gc_nm(allp[pairs[:, 0]], allp[pairs[:, 1]])
-            g.add_weighted_edges_from(zip(pairs[:, 0].tolist(), pairs[:, 1].tolist(),
-                                          w.tolist(), strict=True))
-            if 0 not in g:
-                continue
-            dist, paths = nx.single_source_dijkstra(g, 0)
-            targets = sorted((dist[k], k) for k in range(n_w + 1, len(allp)) if k in dist)
-            out = []
-            for _, k in targets[:_CONNECT_K]:
-                line = _straight_pull(allp[paths[k]], blocked)
-                out.append(_End(int(cand[k - n_w - 1]), line,
-                                self._hazards_of(np.array([shapely.linestrings(line)]))[0]))
-            if out:
-                return tuple(out)
-            # no open node in the box: go on from the water cells reached at its edge
-            edge = half - 1.5 * step
-            rim = [(dist[k], k) for k in range(1, n_w + 1) if k in dist and (
-                abs(allp[k][0] - p[0]) > edge or abs(allp[k][1] - p[1]) > edge)]
-            for _, k in sorted(rim)[:: max(1, len(rim) // 6)][:6]:
-                for e in self._straight_ends(tuple(allp[k]), (0.5, 1.0, 2.0), usable,
-                                             blocked)[:3]:
-                    line = _straight_pull(np.concatenate([allp[paths[k]], e.line[1:]]), blocked)
-                    out.append(_End(e.node, line,
-                                    self._hazards_of(np.array([shapely.linestrings(line)]))[0]))
-            if out:
-                return tuple(out)
-        return ()
 
     def _connect(self, p, size: str, month: int, outgoing: bool):
         """(node, weight, end) for the ends of ``p`` usable by this size in this month."""
@@ -822,11 +603,11 @@ class Router:
                                   tuple(at[0]) if len(at) else tuple(coords[s]), SHALLOW_RULE))
         # nautical miles by point of sail, piece by piece
         if month == CALM:
-            frm = _bearing(p0, p1) + 90.0  # a beam wind: all of it "reaching"
+            frm = bearing(p0, p1) + 90.0  # a beam wind: all of it "reaching"
         else:
             frm, _ = wind_codes((p0[:, 0] + p1[:, 0]) / 2, (p0[:, 1] + p1[:, 1]) / 2, month)
         # seed 003's points of sail, snapped to the 8 points as point_of_sail() does
-        rel = np.rint(np.abs((frm - _bearing(p0, p1) + 180) % 360 - 180) / 45).astype(int)
+        rel = np.rint(np.abs((frm - bearing(p0, p1) + 180) % 360 - 180) / 45).astype(int)
         miles = np.bincount(rel, weights=pnm, minlength=5)
         names = ("beating (tacking)", "beating", "reaching", "reaching", "running")
         sailing: dict[str, float] = {}

@@ -1,0 +1,187 @@
+"""How a port or a free position joins the sea lanes: its ways out ("ends").
+
+A straight run from the position to a lane node that it sees; from deep in a harbour,
+a way out found on a fine grid of water. Beyond the harbour mouth a run keeps off the
+inshore band when it can; a large ship's way out keeps clear of the named shallows.
+:class:`Approaches` is a part of :class:`maps.routing.Router`, kept here to keep modules
+short; it uses the router's lanes, node tree, hazards and locks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import networkx as nx
+import numpy as np
+import shapely
+
+from maps.land import land_mask, lines_cross_land
+from maps.timing import gc_nm
+
+__all__ = ["Approaches", "End"]
+
+_CONNECT_K = 12
+
+
+@dataclass(frozen=True, eq=False)
+class End:
+    """A way between a free position and a lane node: the polyline from the position."""
+
+    node: int
+    line: np.ndarray
+    hazards: tuple[int, ...]
+
+
+def _straight_pull(line: np.ndarray, blocked=lines_cross_land) -> np.ndarray:
+    """Drop the points of a polyline that a straight run at sea makes needless."""
+    out = [0]
+    n = len(line)
+    while out[-1] < n - 1:
+        i = out[-1]
+        js = np.arange(n - 1, i, -1)
+        segs = np.stack([np.broadcast_to(line[i], (len(js), 2)), line[js]], axis=1)
+        clear = ~blocked(segs)
+        out.append(int(js[np.argmax(clear)]) if clear.any() else i + 1)
+    return line[out]
+
+
+
+
+class Approaches:
+    """The ways out of ports and positions (a part of the Router)."""
+
+    def _hugs(self, segs: np.ndarray) -> np.ndarray:
+        """Whether a run from a harbour meets the inshore band beyond its first 0.06 degrees."""
+        d = segs[:, 1] - segs[:, 0]
+        length = np.hypot(d[:, 0], d[:, 1])
+        cut = np.clip(0.06 / np.maximum(length, 1e-12), 0.0, 1.0)[:, None]
+        start = segs[:, 0] + d * cut
+        out = np.zeros(len(segs), dtype=bool)
+        far = cut[:, 0] < 1.0
+        if far.any():
+            out[far] = self._band_hits(shapely.linestrings(
+                np.stack([start[far], segs[far, 1]], axis=1)))
+        return out
+
+
+    def ends(self, p: tuple[float, float], size: str = "Small") -> tuple[End, ...]:
+        """How a position joins the lanes open to ``size``: straight runs to nodes it sees,
+        or a pilot's way out of a harbour.
+
+        Month-independent, so kept per position (ports are asked again and again).
+        """
+        key = (round(p[0], 7), round(p[1], 7), size)
+        with self._lock:
+            hit = self._ends.get(key)
+        if hit is not None:
+            return hit
+        usable = self.usable(size)
+        # a large ship's way out must also keep clear of the named shallows
+        blocked = self._blocked_large if size == "Large" else lines_cross_land
+        radii = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+        # an approach leaves the coast behind: beyond the harbour mouth it keeps off the band
+        found = self._straight_ends(p, radii[:1], usable,
+                                    lambda segs: blocked(segs) | self._hugs(segs))
+        found = found or self._straight_ends(p, radii, usable, blocked)
+        if not found:  # deep in a harbour or behind islands: find the way out on a fine grid
+            found = self._harbour_ends(p, usable, blocked)
+        seen: set[int] = set()
+        found = tuple(e for e in found if not (e.node in seen or seen.add(e.node)))
+        with self._lock:
+            self._ends[key] = found
+            while len(self._ends) > 4096:
+                self._ends.pop(next(iter(self._ends)))
+        return found
+
+    def _blocked_large(self, segs: np.ndarray) -> np.ndarray:
+        """Segments touching land or a named shallow."""
+        hit = lines_cross_land(segs)
+        if self._hazard_tree is not None and (~hit).any():
+            free = np.flatnonzero(~hit)
+            lines = shapely.linestrings(segs[free])
+            q, t = self._hazard_tree.query(lines)
+            inter = shapely.intersects(self._hazard_polys[t], lines[q])
+            hit[free[q[inter]]] = True
+        return hit
+
+    def _straight_ends(self, p, radii, usable, blocked) -> tuple[End, ...]:
+        pt = np.array(p, dtype=float)
+        for radius in radii:
+            cand = self._node_tree.query(shapely.box(p[0] - radius, p[1] - radius,
+                                                     p[0] + radius, p[1] + radius))
+            cand = cand[usable[cand]]
+            if not len(cand):
+                continue
+            d = gc_nm(np.broadcast_to(pt, (len(cand), 2)), self.lanes.nodes[cand])
+            cand = cand[np.argsort(d)][: 4 * _CONNECT_K]
+            segs = np.stack([np.broadcast_to(pt, (len(cand), 2)), self.lanes.nodes[cand]], axis=1)
+            clear = np.flatnonzero(~blocked(segs))[:_CONNECT_K]
+            if len(clear):
+                hz = self._hazards_of(shapely.linestrings(segs[clear]))
+                return tuple(End(int(cand[i]), segs[i].copy(), h)
+                             for i, h in zip(clear.tolist(), hz, strict=True))
+        return ()
+
+    def _harbour_ends(self, p, usable, blocked) -> tuple[End, ...]:
+        """A way out of a harbour that sees no node: a fine grid of water round the point."""
+        for half in (0.3, 0.8, 2.0):
+            step = half / 30
+            xs = p[0] + np.arange(-30, 31) * step
+            ys = p[1] + np.arange(-30, 31) * step
+            gx, gy = np.meshgrid(xs, ys)
+            grid = np.column_stack([gx.ravel(), gy.ravel()])
+            wet = ~land_mask(grid[:, 0], grid[:, 1])
+            idx = -np.ones(len(grid), dtype=int)
+            idx[wet] = np.arange(wet.sum())
+            pts = grid[wet]
+            # the point itself, the water cells, and the lane nodes inside the box
+            cand = self._node_tree.query(shapely.box(xs[0], ys[0], xs[-1], ys[-1]))
+            cand = cand[usable[cand]]
+            allp = np.concatenate([[p], pts, self.lanes.nodes[cand]])
+            n_w = len(pts)
+            pairs = []
+            r, c = np.divmod(np.arange(len(grid)), 61)
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                ok = (r + dr < 61) & (c + dc >= 0) & (c + dc < 61)
+                a = np.flatnonzero(ok)
+                b = (r[a] + dr) * 61 + c[a] + dc
+                both = (idx[a] >= 0) & (idx[b] >= 0)
+                pairs.append(np.column_stack([idx[a][both] + 1, idx[b][both] + 1]))
+            # the point and each lane node join the water cells within two steps
+            tree = shapely.STRtree(shapely.points(pts))
+            extra = [0] + list(range(n_w + 1, len(allp)))
+            for k in extra:
+                near = tree.query(shapely.points(allp[k]).buffer(2.1 * step))
+                pairs.append(np.column_stack([np.full(len(near), k), near + 1]))
+            pairs = np.concatenate(pairs)
+            segs = np.stack([allp[pairs[:, 0]], allp[pairs[:, 1]]], axis=1)
+            pairs = pairs[~blocked(segs)]
+            g = nx.Graph()
+            w = gc_nm(allp[pairs[:, 0]], allp[pairs[:, 1]])
+            g.add_weighted_edges_from(zip(pairs[:, 0].tolist(), pairs[:, 1].tolist(),
+                                          w.tolist(), strict=True))
+            if 0 not in g:
+                continue
+            dist, paths = nx.single_source_dijkstra(g, 0)
+            targets = sorted((dist[k], k) for k in range(n_w + 1, len(allp)) if k in dist)
+            out = []
+            for _, k in targets[:_CONNECT_K]:
+                line = _straight_pull(allp[paths[k]], blocked)
+                out.append(End(int(cand[k - n_w - 1]), line,
+                                self._hazards_of(np.array([shapely.linestrings(line)]))[0]))
+            if out:
+                return tuple(out)
+            # no open node in the box: go on from the water cells reached at its edge
+            edge = half - 1.5 * step
+            rim = [(dist[k], k) for k in range(1, n_w + 1) if k in dist and (
+                abs(allp[k][0] - p[0]) > edge or abs(allp[k][1] - p[1]) > edge)]
+            for _, k in sorted(rim)[:: max(1, len(rim) // 6)][:6]:
+                for e in self._straight_ends(tuple(allp[k]), (0.5, 1.0, 2.0), usable,
+                                             blocked)[:3]:
+                    line = _straight_pull(np.concatenate([allp[paths[k]], e.line[1:]]), blocked)
+                    out.append(End(e.node, line,
+                                    self._hazards_of(np.array([shapely.linestrings(line)]))[0]))
+            if out:
+                return tuple(out)
+        return ()
+
