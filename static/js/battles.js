@@ -281,7 +281,11 @@ export function createBattlesPanel(root, ctx) {
       : el("p", { class: "muted" }, "No engagement yet. When a British force comes within "
         + "sight of the enemy, the chase and the fight appear here."));
     root.dataset.count = String(engagements.length);
-    if (firstAwaiting) ctx.selectTab("battles");
+    if (firstAwaiting) {
+      ctx.selectTab("battles");
+      const e = engagements.find((x) => !x.over && myShips(x).length);
+      if (e && typeof e.lon === "number") ctx.map.focus(e.lon, e.lat);
+    }
   }
 
   return { render: (store) => render(store) };

@@ -441,6 +441,18 @@ export function createMap(div, layers, ports) {
         "geo.center.lat": (v[1][0] + v[1][1]) / 2,
       });
     },
+    /** Centre the map on [lon, lat] with about `span` degrees of longitude in view. */
+    focus(lon, lat, span = 6) {
+      const size = div.getBoundingClientRect();
+      const half = span / 2;
+      const v = fitRanges([lon - half, lon + half], [lat - half / 2, lat + half / 2],
+        size.width, size.height);
+      div.dataset.view = "focus";
+      return window.Plotly.relayout(div, {
+        "geo.lonaxis.range": v[0], "geo.lataxis.range": v[1], "geo.projection.scale": 1,
+        "geo.center.lon": lon, "geo.center.lat": lat,
+      });
+    },
     onPick(cb) {
       pickers.add(cb);
       return () => pickers.delete(cb);

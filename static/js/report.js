@@ -50,9 +50,16 @@ export function peopleBySquadron(report) {
   return rows;
 }
 
+/** The side panel's inner width, also while the panel is hidden (plotly needs a width). */
+export function panelWidth() {
+  const side = document.getElementById("side");
+  return Math.max(260, (side ? side.clientWidth : 380) - 28);
+}
+
 function chart(id, traces, layout) {
   const node = el("div", { class: "chart", id });
   requestAnimationFrame(() => window.Plotly.newPlot(node, traces, {
+    width: panelWidth(), height: 240,
     margin: { l: 40, r: 8, t: 28, b: 40 }, font: { size: 11 }, barmode: "stack",
     legend: { orientation: "h", y: -0.2 }, ...layout,
   }, { displaylogo: false, responsive: true, displayModeBar: false }));
@@ -62,9 +69,10 @@ function chart(id, traces, layout) {
 export function createReportPanel(root, ctx) {
   let shown = null;
   return {
-    render(store) {
+    render(store, reason) {
       const report = store.state?.report;
       if (report === shown) return;
+      if (report && !shown && reason === "resolve_summer") ctx.selectTab("report");
       shown = report;
       if (!report) {
         fill(root, el("h2", {}, "Season report"), el("p", { class: "muted" },

@@ -2,6 +2,7 @@
 // by the server (/api/route), drawn on the map, animated along its timeline (days), with a
 // plotly chart of speed (and point of sail where the route gives it) along the way.
 
+import { panelWidth } from "./report.js";
 import { el, fill, getJSON, labelled, query, round } from "./util.js";
 
 const ROSTER = ["Cutter", "Brig Sloop", "Ship Sloop", "Sixth Rate", "Fifth Rate",
@@ -169,13 +170,8 @@ export function createVoyagePanel(root, tab, ctx) {
       try {
         // One request for the whole plan where the server offers it (legs with their
         // points of sail); else leg by leg.
-        let collection = null;
-        if (VOYAGE_API) try {
-          collection = await getJSON(`/api/voyage?${query({ stop: stops, ship: ship.value,
-            month: month.value })}`);
-        } catch (err) {
-          if (err.code !== "not_found" && err.code !== "404") throw err;
-        }
+        const collection = VOYAGE_API ? await getJSON(`/api/voyage?${query({ stop: stops,
+          ship: ship.value, month: month.value })}`) : null;
         const features = (collection?.features || []).filter((f) =>
           f.geometry?.type === "LineString");
         if (features.length === stops.length - 1) {
@@ -248,7 +244,8 @@ export function createVoyagePanel(root, tab, ctx) {
         }
       }
       window.Plotly.react(chart, traces, {
-        margin: { l: 44, r: mix ? 44 : 8, t: 24, b: 36 }, barmode: "stack",
+        width: panelWidth(), height: 240, barmode: "stack",
+        margin: { l: 44, r: mix ? 44 : 8, t: 24, b: 36 },
         title: { text: mix ? "Speed and points of sail along the voyage"
           : "Speed along the voyage", font: { size: 13 } },
         xaxis: { title: { text: "day" } },
