@@ -57,6 +57,7 @@ def start(battle: Any, attacker: Any, defender: Any) -> Boarding:
     """Lash the ships together: a boarding begins."""
     b = Boarding(attacker, defender)
     attacker.boarding = defender.boarding = b
+    battle._moved()  # boarded ships are no targets for a Broadside!
     battle.emit("boarding", attacker=attacker.id, defender=defender.id)
     return b
 
@@ -67,6 +68,7 @@ def end(battle: Any, b: Boarding) -> None:
         b.attacker.boarding = None
     if b.defender.boarding is b:
         b.defender.boarding = None
+    battle._moved()
     battle.emit("boarding_over", attacker=b.attacker.id, defender=b.defender.id,
                 rounds=b.rounds)
 

@@ -146,6 +146,8 @@ class Battle(RoundPhases):
         self._foes: dict[str, list[ShipState]] | None = None
         #: fire plans "the whole pool at this ship", made once per target
         self._whole: dict[str, dict[str, int]] = {}
+        #: each ship's last fire plan by its target order, until the ships move
+        self._plans: dict[int, tuple[Any, Any]] = {}
         self.dist: dict[tuple[int, int], int] = {}
         self.round = 0
         self.events: list[dict[str, Any]] = []
@@ -170,6 +172,11 @@ class Battle(RoundPhases):
         """Distance on the range chart, 6 when out of contact."""
         key = (x.index, y.index) if x.index < y.index else (y.index, x.index)
         return self.dist.get(key, 6)
+
+    def _moved(self) -> None:
+        """Distances, ships in the battle or boardings changed: forget what hung on them."""
+        self._foes = None
+        self._plans = {}
 
     def enemies(self, ship: ShipState) -> list[ShipState]:
         """Active enemies still in contact (do not modify the list)."""
@@ -300,7 +307,7 @@ class Battle(RoundPhases):
         for x in a:
             for y in b:
                 self.dist[(x.index, y.index)] = start
-        self._foes = None
+        self._moved()
         self.emit("distance", distance=start)
         if start == 0:
             # a story that opens alongside: side a's first ship is boarding
@@ -384,16 +391,17 @@ class Battle(RoundPhases):
             if record:
                 self.emit("decision", ship=s.id, orders=_plain(o))
         if strike:
+            # (every other way out of the battle checks the end where it happens)
             for s in ships:
                 if s.active and s.orders.get("strike"):
                     self._out_of_battle(s, "struck")
-        self._check_end()
+            self._check_end()
         becalmed = self.weather["sets"]
         for s in ships:
             if not s.active:
                 continue
             s.acting = True
-            s.tow = becalmed and bool(s.orders.get("tow"))
+            s.tow = bool(s.orders.get("tow")) if becalmed else False
             mods = s.damage.m
             if not mods.gates and s.morale == "healthy":
                 continue
@@ -489,7 +497,7 @@ class Battle(RoundPhases):
         s.active = False
         self._live[s.side] -= 1
         s.fire = 0
-        self._foes = None
+        self._moved()
         if s.boarding is not None:
             _boarding.end(self, s.boarding)
         for key in [k for k in self.dist if s.index in k]:

@@ -227,7 +227,7 @@ class RoundPhases:
                     self.emit("move", ships=[x.id, y.id], by=win.id, intent=move, distance=d)
                 continue
             self.dist[(i, j)] = new
-            self._foes = None
+            self._moved()
             if self.record:
                 self.emit("move", ships=[x.id, y.id], by=win.id, intent=move, before=d,
                           distance=min(new, 6))
@@ -254,25 +254,23 @@ class RoundPhases:
     # ----- Steps Five and Six: How Will You Fight? and Broadside! ---------------------
 
     def _fight(self) -> None:
-        firing: list[tuple[ShipState, dict[str, int]]] = []
+        shots = []
         boarded = False
-        fire_plan = self._fire_plan
         for s in self.ships:
             if s.boarding is not None:
                 boarded = True
             elif s.active and s.acting:
-                plan = fire_plan(s)
+                # (a fire plan draws no card and changes nothing: a ship's plan and pool can
+                # be made before the next ship's plan)
+                plan = self._fire_plan(s)
                 if plan:
-                    firing.append((s, plan))
-        if not firing and not boarded:
+                    pool = self._broadside_pool(s, self._hwyf(s) if s.spec.officers else 0)
+                    if pool is not None:
+                        shots.append((s, plan, pool))
+        if not shots and not boarded:
             return
         pairs = ({id(s.boarding): s.boarding for s in self.ships if s.boarding is not None}
                  if boarded else {})
-        shots = []
-        for s, plan in firing:
-            pool = self._broadside_pool(s, self._hwyf(s) if s.spec.officers else 0)
-            if pool is not None:
-                shots.append((s, plan, pool))
         if shots:
             self.fired = True
             cof = self.dealer.cof()
@@ -304,6 +302,20 @@ class RoundPhases:
     def _fire_plan(self, s: ShipState) -> dict[str, int] | None:
         if s.damage.m.no_broadside:
             return None
+        orders = s.orders
+        split = orders.get("fire")
+        tid = orders.get("target")
+        if not split:
+            # the same target order in the same positions: the same plan as last round
+            last = self._plans.get(s.index)
+            if last is not None and last[0] == tid:
+                return last[1]
+            plan = self._plan(s, None, tid)
+            self._plans[s.index] = (tid, plan)
+            return plan
+        return self._plan(s, split, tid)
+
+    def _plan(self, s: ShipState, split: Any, tid: Any) -> dict[str, int] | None:
         rated = s.spec.rate is not None
         dist = self.dist
         me = s.index
@@ -315,13 +327,10 @@ class RoundPhases:
                     in_range.append(f)
         if not in_range:
             return None
-        orders = s.orders
-        split = orders.get("fire")
         if split:
             plan = {t: n for t, n in split.items() if self._by_id[t] in in_range}
             if plan:
                 return plan
-        tid = orders.get("target")
         t = self._by_id.get(tid) if tid else None
         if t not in in_range:
             t = in_range[0] if len(in_range) == 1 else min(
