@@ -285,3 +285,14 @@ def test_route_result_is_frozen_and_risks_a_list(world) -> None:
     assert isinstance(v.risks, list)
     with pytest.raises(AttributeError):
         v.ship = "Cutter"
+
+
+def test_middling_ships_risk_the_inshore_band_small_ones_do_not(world) -> None:
+    frigate = world.route("portsmouth", "leith", ship="Fifth Rate")
+    inshore = [r for r in frigate.risks if r.kind == "inshore"]
+    assert inshore and all("d6" in r.rule for r in inshore)
+    assert all(world.lanes.band.intersects(shapely.Point(r.at).buffer(1e-6)) for r in inshore)
+    cutter = world.route("portsmouth", "leith", ship="Cutter")
+    assert not [r for r in cutter.risks if r.kind == "inshore"]
+    ship_of_the_line = world.route("portsmouth", "leith", ship="Third Rate")
+    assert ship_of_the_line.risks == []
