@@ -76,8 +76,11 @@ class Approaches:
         if hit is not None:
             return hit
         usable = self.usable(size)
-        # a large ship's way out must also keep clear of the named shallows
-        blocked = self._blocked_large if size == "Large" else lines_cross_land
+        # a large ship's way out must also keep clear of the named shallows (but for the
+        # one she is in, if she is in one: she has to come out of it)
+        own = self.own_hazards(p)
+        blocked = ((lambda segs: self._blocked_large(segs, own)) if size == "Large"
+                   else lines_cross_land)
         radii = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
         # an approach leaves the coast behind: beyond the harbour mouth it keeps off the band
         found = self._straight_ends(p, radii[:1], usable,
@@ -93,14 +96,25 @@ class Approaches:
                 self._ends.pop(next(iter(self._ends)))
         return found
 
-    def _blocked_large(self, segs: np.ndarray) -> np.ndarray:
-        """Segments touching land or a named shallow."""
+    def own_hazards(self, p) -> tuple[int, ...]:
+        """The named shallows that hold the position itself."""
+        if self._hazard_tree is None:
+            return ()
+        pt = shapely.points(p[0], p[1])
+        idx = self._hazard_tree.query(pt)
+        return tuple(sorted(int(i) for i in idx
+                            if shapely.intersects(self._hazard_polys[i], pt)))
+
+    def _blocked_large(self, segs: np.ndarray, own: tuple[int, ...] = ()) -> np.ndarray:
+        """Segments touching land or a named shallow (other than ``own``)."""
         hit = lines_cross_land(segs)
         if self._hazard_tree is not None and (~hit).any():
             free = np.flatnonzero(~hit)
             lines = shapely.linestrings(segs[free])
             q, t = self._hazard_tree.query(lines)
             inter = shapely.intersects(self._hazard_polys[t], lines[q])
+            if own:
+                inter &= ~np.isin(t, own)
             hit[free[q[inter]]] = True
         return hit
 

@@ -302,7 +302,9 @@ class Router(Approaches):
         return out
 
     def _connect_uncached(self, p, size: str, month: int, outgoing: bool):
-        ends = [e for e in self.ends(p, size) if not (e.hazards and size == "Large")]
+        own = set(self.own_hazards(p)) if size == "Large" else set()
+        ends = [e for e in self.ends(p, size)
+                if not (size == "Large" and not set(e.hazards) <= own)]
         if not ends:
             return []
         lines = [e.line if outgoing else e.line[::-1] for e in ends]

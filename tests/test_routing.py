@@ -296,3 +296,12 @@ def test_middling_ships_risk_the_inshore_band_small_ones_do_not(world) -> None:
     assert not [r for r in cutter.risks if r.kind == "inshore"]
     ship_of_the_line = world.route("portsmouth", "leith", ship="Third Rate")
     assert ship_of_the_line.risks == []
+
+
+def test_a_deep_ship_caught_in_a_shallow_comes_out_at_a_risk(world) -> None:
+    inside = (2.821, 53.354)  # on the Norfolk banks
+    own = [world.shallows[i].id for i in world.router.own_hazards(inside)]
+    assert own  # the data puts a named shallow here
+    v = world.route(inside, "portsmouth", ship="First Rate")
+    assert [r.id for r in v.risks] == own
+    assert not on_land(v.track)
