@@ -528,7 +528,9 @@ class Router(Approaches):
         n = len(coords)
         if n <= 2:
             return coords
-        hours, _, _ = sail_hours(coords, month)
+        # steps and shortcuts alike are timed with the wind at their middle
+        a, b = coords[:-1], coords[1:]
+        hours = gc_nm(a, b) / np.maximum(speed_factor(a, b, month), 1e-6)
         cum = np.concatenate([[0.0], np.cumsum(hours)])
         # a strait is sailed by its waypoints: no shortcut skips one (the chart's channel)
         fixed = np.array([(round(x, 6), round(y, 6)) in self._passage_points
@@ -541,7 +543,7 @@ class Router(Approaches):
         ij = np.array(pairs)
         segs = np.stack([coords[ij[:, 0]], coords[ij[:, 1]]], axis=1)
         # cheap first: only a shortcut no slower than the steps it replaces is worth testing
-        # (estimated with the wind at its middle; the leg's days are summed piece by piece)
+        # (the leg's days are then summed piece by piece)
         t = gc_nm(segs[:, 0], segs[:, 1]) / np.maximum(
             speed_factor(segs[:, 0], segs[:, 1], month), 1e-6)
         ok = t <= cum[ij[:, 1]] - cum[ij[:, 0]] + 1e-9
