@@ -178,11 +178,14 @@ class Dealer:
 
     def draw(self, n: int, cof: int, gm: bool = False) -> list[int]:
         """Overturn ``n`` cards (capped at the deck's size)."""
+        # each card is a uniform pick among the deck, a repeat picked again: the same
+        # stream of random numbers as a shuffle-free sample without replacement
         rnd = self._random
         if gm:
             # the CoF is out of the GM's deck: start the hand with it so that one
             # membership test rejects both a repeat and the CoF, then drop it
-            n = min(n, 51)
+            if n > 51:
+                n = 51
             out = [cof]
             while n > 0:
                 c = _trunc(rnd() * 52.0)
@@ -191,8 +194,13 @@ class Dealer:
                     n -= 1
             del out[0]
             return out
-        n = min(n, 53)
-        out = []
+        if n <= 0:
+            return []
+        if n > 53:
+            n = 53
+        # the first card can repeat nothing
+        out = [_trunc(rnd() * 53.0)]
+        n -= 1
         while n > 0:
             c = _trunc(rnd() * 53.0)
             if c not in out:

@@ -38,6 +38,7 @@ _REPAIR_KEY = {k: "repair " + k for k in REPAIR_SKILLS}
 _TOW_DIVISOR = int(TOWING["crew_pool_divisor"])
 _TOW_SPEED = int(TOWING["speed"])
 _SHOTS = SHOT["shot"]
+_SHOT_POOL = {k: v["pool"] for k, v in _SHOTS.items()}
 _CHANGE_PENALTY = SHOT["change_penalty"]
 _LONG = LONG_RANGE["distance"]
 _ROLE_OF_SKILL = {"seamanship": "master", "gunnery": "gunner", "command": "captain"}
@@ -377,7 +378,9 @@ class RoundPhases:
         if gunnery is None:
             gunnery = self._skill(s, "gunnery")
         pool = (gunnery + s.spec.broadside + s.gage + hwyf + m.all + m.broadside
-                + MORALE[s.morale] + _SHOTS[want]["pool"] + (_CHANGE_PENALTY if change else 0))
+                + MORALE[s.morale] + _SHOT_POOL[want])
+        if change:
+            pool += _CHANGE_PENALTY
         if s.tow:
             pool //= _TOW_DIVISOR
         if pool <= 0:
@@ -411,7 +414,6 @@ class RoundPhases:
         chosen = s.orders.get("joker")
         joker_as = card(chosen) if chosen else None
         out: list[tuple[ShipState, ShipState, int, int, int, str]] = []
-        draw = self.dealer.draw
         shot = s.shot
         me = s.index
         row = LEVELS[cof]
@@ -419,7 +421,7 @@ class RoundPhases:
             t = self._by_id[tid]
             if self.dist.get((me, t.index) if me < t.index else (t.index, me), 6) == _LONG:
                 n += self._range_mod(s, t) or 0
-            cards = draw(n, cof, s.gm) if n > 0 else []
+            cards = self.dealer.draw(n, cof, s.gm) if n > 0 else []
             first = len(out)
             # every success is a hit, in the order the cards were overturned
             for c in cards:
