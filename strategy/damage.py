@@ -129,6 +129,8 @@ def _mods_of(states: tuple[int, int, int, int]) -> Mods:
 _MODS = tuple(_mods_of((code & 3, code >> 2 & 3, code >> 4 & 3, code >> 6))
               for code in range(256))
 _SHIFT = (1, 4, 16, 64)
+#: box indexes from a success level down: what a repair of that level may recover
+_DOWN = ((), (0,), (1, 0), (2, 1, 0))
 
 
 class Damage:
@@ -139,12 +141,14 @@ class Damage:
     :class:`Mods` in force) are kept up to date on every change.
     """
 
-    __slots__ = ("caps", "crossed", "st", "code", "m", "tot")
+    __slots__ = ("caps", "size", "crossed", "st", "code", "m", "tot")
 
     def __init__(self, caps) -> None:
         self.caps = tuple(tuple(int(n) for n in area) for area in caps)
         if len(self.caps) != 4 or any(len(a) != 3 or min(a) < 1 for a in self.caps):
             raise ValueError("boxes: four areas of three damage states, each at least 1 box")
+        #: boxes per area, all levels together
+        self.size = tuple(a[0] + a[1] + a[2] for a in self.caps)
         self.crossed = [[0, 0, 0] for _ in range(4)]
         #: each area's damage state, kept up to date on every change
         self.st = [HEALTHY] * 4
@@ -221,14 +225,14 @@ class Damage:
         else:
             # the worst full level up to max_level, else the worst crossed one
             choice = None
-            for lv in range(max_level, 0, -1):
-                n = crossed[lv - 1]
+            for i in _DOWN[max_level]:
+                n = crossed[i]
                 if n:
-                    if n == caps[lv - 1]:
-                        choice = lv
+                    if n == caps[i]:
+                        choice = i + 1
                         break
                     if choice is None:
-                        choice = lv
+                        choice = i + 1
             if choice is None:
                 return None
         crossed[choice - 1] -= 1
@@ -250,7 +254,7 @@ class Damage:
 
     def left(self, area: int) -> int:
         """Boxes not yet crossed in an area."""
-        return sum(self.caps[area]) - self.tot[area]
+        return self.size[area] - self.tot[area]
 
     def mods(self) -> Mods:
         """The penalties in force."""

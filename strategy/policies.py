@@ -48,9 +48,10 @@ __all__ = ["Policy", "Aggressive", "Cautious", "Runner", "Boarder", "POLICIES", 
 def strength(ship: Any) -> float:
     """A rough fighting value: guns times what is left of hull and crew."""
     dmg = ship.damage
-    left = (dmg.left(HULL) + dmg.left(CREW)) / (sum(dmg.caps[HULL]) + sum(dmg.caps[CREW]))
-    guns = 0 if dmg.state(GUNS) == DEAD else ship.spec.broadside + ship.gunnery
-    return max(guns, 1) * left
+    size, tot = dmg.size, dmg.tot
+    left = (size[HULL] - tot[HULL] + size[CREW] - tot[CREW]) / (size[HULL] + size[CREW])
+    guns = 0 if dmg.st[GUNS] == DEAD else ship.spec.broadside + ship.gunnery
+    return (guns if guns > 1 else 1) * left
 
 
 class Policy:
@@ -153,16 +154,16 @@ class Cautious(Policy):
         return 5 if foe is not None and strength(foe) > strength(ship) else 4
 
     def move(self, battle: Any, ship: Any, foe: Any) -> tuple[str, int]:
-        dmg = ship.damage
-        hurt = max(dmg.state(HULL), dmg.state(CREW), dmg.state(GUNS)) >= MAIMED
+        st = ship.damage.st
+        hurt = st[HULL] >= MAIMED or st[CREW] >= MAIMED or st[GUNS] >= MAIMED
         if hurt or strength(foe) > 1.25 * strength(ship):
             return "flee", 1
         return "close", 2 if ship.spec.rate is not None else 1
 
     def should_strike(self, battle: Any, ship: Any) -> bool:
-        dmg = ship.damage
-        maimed = sum(1 for a in (HULL, CREW, GUNS) if dmg.state(a) >= MAIMED)
-        trapped = dmg.state(RIGGING) == DEAD and any(
+        st = ship.damage.st
+        maimed = (st[HULL] >= MAIMED) + (st[CREW] >= MAIMED) + (st[GUNS] >= MAIMED)
+        trapped = st[RIGGING] == DEAD and any(
             battle.distance(ship, f) <= 2 for f in battle.enemies(ship))
         return maimed >= 2 or (maimed >= 1 and trapped)
 
