@@ -50,9 +50,13 @@ class World:
         search graph and its landmarks, and every port's way out to the lanes."""
         st = ship_type(ship)
         self.router.graph(st.size, month)
+        self.router._alt_rows(month)
+        stops = [self.stop(pid) for pid in self.ports]
         for p in self.ports.values():
             self.router._connect(p.anchorage, st.size, month, True)
             self.router._connect(p.anchorage, st.size, month, False)
+        if len(stops) >= 2:  # one passage through every step, so none is slow the first time
+            self.router.route(stops[0], stops[-1], st, month)
 
     @property
     def stations(self) -> Mapping[str, Any]:
