@@ -13,13 +13,17 @@ Regenerate only when the rules change on purpose::
 from __future__ import annotations
 
 import json
+import random
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from strategy import cards as book
 from strategy.combat import Battle, odds
+from strategy.combat_cards import JOKER, LEVELS, Dealer, compare, rank_key, successes
+from strategy.combat_cards import name as card_name
 
 GOLDEN = Path(__file__).parent / "data" / "combat_golden.json"
 
@@ -172,6 +176,52 @@ def test_the_cases_cover_the_engine(golden: dict[str, Any]) -> None:
             "escaped", "struck", "wounded", "disengage"} <= kinds
     hows = {c["on"]["outcome"]["how"] for c in golden["cases"].values()}
     assert len(hows) >= 3
+
+
+# ----- the tables and shortcuts behind the speed -------------------------------------
+
+
+def test_the_success_table_is_the_books_card_test() -> None:
+    for cof in range(52):
+        book_cof = book.Card.parse(card_name(cof))
+        for c in range(52):
+            assert LEVELS[cof][c] == book.level(book_cof, book.Card.parse(card_name(c)))
+        assert LEVELS[cof][JOKER] == book.PERFECT  # the joker as the CoF itself
+
+
+def _plain_draw(rng: random.Random, n: int, cof: int, gm: bool) -> list[int]:
+    """The dealer as first written: uniform picks, a repeat (or the GM's CoF) redrawn."""
+    size = 52 if gm else 53
+    n = min(n, size - 1 if gm else size)
+    out: list[int] = []
+    while len(out) < n:
+        c = int(rng.random() * size)
+        if c in out or (gm and c == cof):
+            continue
+        out.append(c)
+    return out
+
+
+@pytest.mark.parametrize("gm", [False, True])
+def test_the_dealer_draws_the_plain_sample_from_the_same_random_numbers(gm: bool) -> None:
+    for n in (-1, 0, 1, 2, 3, 5, 9, 20, 51, 52, 53, 60):
+        for seed in range(40):
+            cof = seed % 52
+            mine, plain = random.Random(seed), random.Random(seed)
+            assert Dealer(mine).draw(n, cof, gm) == _plain_draw(plain, n, cof, gm)
+            assert mine.random() == plain.random()  # and leaves the stream where it was
+        assert Dealer(random.Random(n)).cof() == int(random.Random(n).random() * 52)
+
+
+def test_the_rank_key_orders_as_the_comparison() -> None:
+    rng = random.Random(7)
+    for _ in range(3000):
+        cof = rng.randrange(52)
+        a = successes(cof, rng.sample(range(53), rng.randrange(0, 8)))
+        b = successes(cof, rng.sample(range(53), rng.randrange(0, 8)))
+        verdict = compare(a, b)
+        key_a, key_b = rank_key(a), rank_key(b)
+        assert (key_a > key_b) == (verdict > 0) and (key_a < key_b) == (verdict < 0)
 
 
 if __name__ == "__main__":
