@@ -63,7 +63,7 @@ __all__ = [
 RISK_PENALTY = 2.0
 #: Straightening looks this many nodes ahead.
 SHORTCUT_HOPS = 8
-_GRAPHS_KEPT = 12
+_GRAPHS_KEPT = 6  # about 25 MB each
 _ACTIVE_LANDMARKS = 3
 #: ALT landmarks: the far ends of the theatres, so that one lies behind most voyages.
 LANDMARKS = (
@@ -195,17 +195,14 @@ class Router(Approaches):
         ok = allowed & (fwd > 0)
         okb = allowed & (back > 0)
         u, v = self.lanes.edges[:, 0], self.lanes.edges[:, 1]
-        eid = np.arange(len(u))
         g = nx.DiGraph()
         g.add_nodes_from(range(len(self.lanes.nodes)))
         w1 = (self._nm * pen / np.where(ok, fwd, 1)).tolist()
         w2 = (self._nm * pen / np.where(okb, back, 1)).tolist()
-        g.add_edges_from((a, b, {"w": w, "eid": e}) for a, b, w, e, k in
-                         zip(u.tolist(), v.tolist(), w1, eid.tolist(), ok.tolist(), strict=True)
-                         if k)
-        g.add_edges_from((b, a, {"w": w, "eid": e}) for a, b, w, e, k in
-                         zip(u.tolist(), v.tolist(), w2, eid.tolist(), okb.tolist(), strict=True)
-                         if k)
+        g.add_edges_from((a, b, {"w": w}) for a, b, w, k in
+                         zip(u.tolist(), v.tolist(), w1, ok.tolist(), strict=True) if k)
+        g.add_edges_from((b, a, {"w": w}) for a, b, w, k in
+                         zip(u.tolist(), v.tolist(), w2, okb.tolist(), strict=True) if k)
         vmax = float(max(fwd.max(), back.max(), 1.0)) * 1.0001
         self.landmarks(month)
         with self._lock:
