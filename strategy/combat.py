@@ -27,6 +27,7 @@ from typing import Any
 from strategy import boarding as _boarding
 from strategy.combat_cards import (
     LEVELS,
+    NAMES,
     Dealer,
     ScriptedDealer,
     card,
@@ -223,7 +224,7 @@ class Battle(RoundPhases):
             cards = []
         if self.record:
             self.emit("test", what=what, ship=ship.id, cof=name(cof), pool=pool,
-                      cards=[name(c) for c in cards],
+                      cards=[NAMES[c] for c in cards],
                       result=("failure", "ordinary", "critical", "perfect")[best], **info)
         return best
 
@@ -264,7 +265,7 @@ class Battle(RoundPhases):
         sides = []
         for who, pool, cards, key in sides_:
             sides.append({"who": who[1] if isinstance(who, tuple) else who.id, "pool": pool,
-                          "cards": [name(c) for c in cards], "perfect": key[0],
+                          "cards": [NAMES[c] for c in cards], "perfect": key[0],
                           "critical": key[1], "ordinary": key[2]})
         (_, _, _, key_a), (_, _, _, key_b) = sides_
         winner = None if key_a == key_b else sides[0 if key_a > key_b else 1]["who"]
@@ -594,7 +595,16 @@ def _check_discipline(s: ShipState, alloc: Mapping[str, int]) -> dict[str, int]:
     return out
 
 
+_SCALARS = frozenset((str, int, bool, float, type(None)))
+
+
 def _plain(value: Any) -> Any:
+    if type(value) is dict:
+        # the usual orders: plain keys and mostly plain values, no ABC checks to make
+        return {k if type(k) is str else str(k): v if type(v) in _SCALARS else _plain(v)
+                for k, v in value.items()}
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

@@ -38,12 +38,15 @@ __all__ = [
     "rank_key",
     "compare",
     "LEVELS",
+    "NAMES",
 ]
 
 SUITS = "SHDC"
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 JOKER = 52
 _NAMES = tuple(r + s for r in RANKS for s in SUITS) + ("JK",)
+#: ``NAMES[card]``: every card written as the books do (events look names up, no call)
+NAMES = _NAMES
 _INDEX = {n: i for i, n in enumerate(_NAMES)}
 #: ``int()`` of a float in [0, 1) times the deck size, without the cost of calling the
 #: ``int`` type (several times dearer than the float method on this hot path)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from strategy import boarding as _boarding
-from strategy.combat_cards import JOKER, LEVELS, card, joker, name
+from strategy.combat_cards import JOKER, LEVELS, NAMES, card, joker, name
 from strategy.combat_data import (
     HWYF_POOL,
     LONG_RANGE,
@@ -92,7 +92,7 @@ class RoundPhases:
                 cof = None
                 cards = self.dealer.draw(s.fire, -1, True)
                 self.emit("fire_damage", ship=s.id, fire=s.fire,
-                          cards=[name(c) for c in cards])
+                          cards=[NAMES[c] for c in cards])
                 for c in cards:
                     self._hit(s, SUIT_AREA[c & 3], 1, c, cof, "fire")
                 burnt = True
@@ -434,8 +434,8 @@ class RoundPhases:
                     out.append((s, t, _AREA_OF[c], lv, c, shot))
             if self.record:
                 self.emit("broadside", ship=s.id, target=tid, cof=name(cof), pool=max(n, 0),
-                          shot=shot, cards=[name(c) for c in cards],
-                          hits=[{"card": name(h[4]), "level": STATES[h[3]]}
+                          shot=shot, cards=[NAMES[c] for c in cards],
+                          hits=[{"card": NAMES[h[4]], "level": STATES[h[3]]}
                                 for h in out[first:]])
         return out
 
