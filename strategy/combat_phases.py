@@ -41,6 +41,8 @@ _SHOTS = SHOT["shot"]
 _SHOT_POOL = {k: v["pool"] for k, v in _SHOTS.items()}
 _CHANGE_PENALTY = SHOT["change_penalty"]
 _LONG = LONG_RANGE["distance"]
+_FLEE = ("flee", 6)
+_HOLD = ("hold", 0)
 _ROLE_OF_SKILL = {"seamanship": "master", "gunnery": "gunner", "command": "captain"}
 
 
@@ -170,11 +172,15 @@ class RoundPhases:
         o = s.orders
         move = o["move"]
         if move == "flee":
-            return "flee", 6
-        if move == "hold" or d <= o["range"] or o.get("target") not in (None, foe.id):
+            return _FLEE
+        want = o["range"]
+        if move == "hold" or d <= want:
             # already as close as it wants: closing further is no wish to move
-            return "hold", 0
-        return move, o["range"]
+            return _HOLD
+        target = o.get("target")
+        if target is not None and target != foe.id:
+            return _HOLD
+        return move, want
 
     def _can_position(self, s: ShipState, can: dict[str, bool]) -> bool:
         ok = can.get(s.id)
@@ -201,12 +207,12 @@ class RoundPhases:
         can: dict[str, bool] = {}
         used_gage: set[str] = set()
         lost_contact = False
-        intent = self._intent
         for (i, j), d in pairs:
             x, y = ships[i], ships[j]
             if not (x.active and y.active) or x.boarding is not None or y.boarding is not None:
                 continue
-            ix, iy = intent(x, y, d), intent(y, x, d)
+            ix = self._intent(x, y, d)
+            iy = self._intent(y, x, d)
             if ix[0] == "hold" and iy[0] == "hold":
                 continue
             px = self._position_pool(x, y) if self._can_position(x, can) else 0
