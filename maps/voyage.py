@@ -164,8 +164,18 @@ class Voyage:
         """Per leg: from, to, departure and arrival day offsets."""
         return [{"leg": i, "from": leg.origin.label(), "to": leg.destination.label(),
                  "depart_day": round(leg.depart_day, 2), "arrive_day": round(leg.arrive_day, 2),
-                 "distance_nm": round(leg.distance_nm, 1), "month": leg.month}
+                 "distance_nm": round(leg.distance_nm, 1), "month": leg.month,
+                 "sailing_nm": {k: round(v, 1) for k, v in leg.sailing.items()}}
                 for i, leg in enumerate(self.legs)]
+
+    @property
+    def sailing(self) -> dict[str, float]:
+        """Nautical miles by point of sail over all legs."""
+        out: dict[str, float] = {}
+        for leg in self.legs:
+            for k, v in leg.sailing.items():
+                out[k] = out.get(k, 0.0) + v
+        return out
 
     def properties(self) -> dict[str, Any]:
         return {
@@ -177,6 +187,7 @@ class Voyage:
             "distance_nm": round(self.distance_nm, 1),
             "days": round(self.days, 2),
             "legs": len(self.legs),
+            "sailing_nm": {k: round(v, 1) for k, v in self.sailing.items()},
             "timeline": self.timeline,
             "risks": [r.as_dict() for r in self.risks],
         }

@@ -274,6 +274,9 @@ def test_geojson_feature_and_collection(world) -> None:
     assert {"distance_nm", "days", "risks", "ship", "month", "origin", "destination"} <= set(props)
     whole = json.loads(json.dumps(v.to_geojson()))
     assert whole["type"] == "Feature" and whole["properties"]["legs"] == 2
+    miles = whole["properties"]["sailing_nm"]
+    assert set(miles) <= {"running", "reaching", "beating", "beating (tacking)"}
+    assert sum(miles.values()) == pytest.approx(v.distance_nm, abs=1.0)
     fc = json.loads(json.dumps(v.to_feature_collection()))
     assert fc["type"] == "FeatureCollection"
     kinds = [f["properties"]["kind"] for f in fc["features"]]
