@@ -205,7 +205,7 @@ class RoundPhases:
             for pair in dist.items():
                 pairs = (pair,)
         can: dict[str, bool] = {}
-        used_gage: set[str] = set()
+        used_gage: list[str] = []  # (a list: no set() call in the usual round)
         lost_contact = False
         for (i, j), d in pairs:
             x, y = ships[i], ships[j]
@@ -217,7 +217,7 @@ class RoundPhases:
                 continue
             px = self._position_pool(x, y) if self._can_position(x, can) else 0
             py = self._position_pool(y, x) if self._can_position(y, can) else 0
-            used_gage.update(s.id for s in (x, y) if s.chase_gage)
+            used_gage.extend(s.id for s in (x, y) if s.chase_gage)
             w, level = self.contested("positioning", (x, px), (y, py), ships=[x.id, y.id])
             if w < 0:
                 continue

@@ -235,9 +235,12 @@ class Damage:
                         choice = i + 1
             if choice is None:
                 return None
-        crossed[choice - 1] -= 1
+        n = crossed[choice - 1]
+        crossed[choice - 1] = n - 1
         self.tot[area] -= 1
-        self._restate(area)
+        if n == caps[choice - 1]:
+            # only a level that was full can take the area's state down with it
+            self._restate(area)
         return choice
 
     def state(self, area: int) -> int:
