@@ -140,4 +140,4 @@ def route(origin: Any, destination: Any, ship: str, month: int) -> dict[str, Any
     voyage = world().route(origin, destination, ship=ship, month=month)
     return {"track": [[round(x, 4), round(y, 4)] for x, y in voyage.track.coords],
             "distance_nm": round(voyage.distance_nm, 1), "days": round(voyage.days, 3),
-            "risks": [r if isinstance(r, dict) else str(r) for r in voyage.risks]}
+            "risks": [r.as_dict() for r in voyage.risks]}

@@ -22,12 +22,19 @@ def _action_error(err: ActionError):
 
 @cache
 def layers_json() -> bytes:
-    """All map layers as one cached GeoJSON document (built once per process)."""
+    """All map layers as one cached GeoJSON document (built once per process), each station
+    labelled with its squadrons' cruising ground (``patrol_point``), where deploys go."""
+    import copy
     import json
 
     from maps.layers import all_layers
 
-    return json.dumps(all_layers(), separators=(",", ":")).encode()
+    layers = copy.deepcopy(all_layers())
+    points = rules.scenario()["patrol_points"]
+    for feature in layers["stations"]["features"]:
+        point = points.get(feature["properties"]["id"])
+        feature["properties"]["patrol_point"] = list(point) if point else None
+    return json.dumps(layers, separators=(",", ":")).encode()
 
 
 @world_api.get("/api/map")
@@ -47,6 +54,11 @@ def ports():
 def _place(value: str | None, key: str):
     if not value:
         raise ActionError("invalid", f"'{key}' is required: a port id or lon,lat")
+    if value.startswith("station:"):
+        try:
+            return rules.station_point(value.removeprefix("station:"))
+        except KeyError as exc:
+            raise ActionError("not_found", str(exc.args[0])) from None
     if "," in value:
         try:
             lon, lat = (float(v) for v in value.split(","))
@@ -60,13 +72,7 @@ def _place(value: str | None, key: str):
 def route():
     args = request.args
     origin, destination = _place(args.get("from"), "from"), _place(args.get("to"), "to")
-    ship = args.get("ship", "Third Rate")
-    try:
-        month = int(args.get("month", "6"))
-    except ValueError:
-        raise ActionError("invalid", "'month' must be 1 to 12") from None
-    if not 1 <= month <= 12:
-        raise ActionError("invalid", "'month' must be 1 to 12")
+    ship, month = _ship_and_month(args)
     try:
         voyage = rules.world().route(origin, destination, ship=ship, month=month)
     except KeyError as exc:
@@ -74,6 +80,43 @@ def route():
     except ValueError as exc:
         raise ActionError("invalid", str(exc)) from None
     return jsonify(voyage.to_geojson())
+
+
+def _ship_and_month(args) -> tuple[str, int]:
+    try:
+        month = int(args.get("month", "6"))
+    except ValueError:
+        raise ActionError("invalid", "'month' must be 1 to 12") from None
+    if not 1 <= month <= 12:
+        raise ActionError("invalid", "'month' must be 1 to 12")
+    try:
+        ship = rules.roster_type(args.get("ship", "Third Rate"))
+    except ValueError as exc:
+        raise ActionError("invalid", str(exc)) from None
+    return ship, month
+
+
+@world_api.get("/api/voyage")
+def voyage():
+    """A GM's multi-leg voyage: ``stop`` repeated (port id, ``lon,lat`` or
+    ``station:<id>``), ``ship``, ``month``, ``stay`` (days at each stop)."""
+    stops = [_place(v, "stop") for v in request.args.getlist("stop")]
+    if not 2 <= len(stops) <= 12:
+        raise ActionError("invalid", "a voyage needs 2 to 12 'stop' places")
+    ship, month = _ship_and_month(request.args)
+    try:
+        stay = float(request.args.get("stay", "0"))
+    except ValueError:
+        raise ActionError("invalid", "'stay' must be a number of days") from None
+    if not 0 <= stay <= 60:
+        raise ActionError("invalid", "'stay' must be 0 to 60 days")
+    try:
+        result = rules.world().voyage(stops, ship=ship, month=month, stay_days=stay)
+    except KeyError as exc:
+        raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
+    except ValueError as exc:
+        raise ActionError("invalid", str(exc)) from None
+    return jsonify(result.to_feature_collection())
 
 
 @world_api.get("/api/odds")
