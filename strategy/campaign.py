@@ -284,32 +284,31 @@ def _personal_outcomes(cmd: ChainOfCommand, deployment: Sequence[Deployment],
     long_voyage = set(choices.get("long_voyage") or ())
     outcomes: list[dict[str, Any]] = []
     append = outcomes.append
-    seen: dict[tuple, tuple[int, Against]] = {}   # this season's contexts and their index
+    company = cmd.books.company
     for d in deployment:
-        cap_br = ship_result[d.ship]
-        name = SHIPS[d.ship].name
-        longv = d.ship in long_voyage
-        order = d.order
-        for o in cmd.crew[d.ship]:
-            rank = o.rank
-            outshone = rank == "Lieutenant" and result.get(o.id, 7) < cap_br
+        code = d.ship
+        cap_br = ship_result[code]
+        order, name, longv = d.order, SHIPS[code].name, code in long_voyage
+        here: dict[tuple, tuple[int, Against]] = {}  # (rank, player, outshone) on this ship
+        for o, rank, player, lieutenant in company[code]:
+            outshone = lieutenant and result.get(o.id, 7) < cap_br
             choice = personal_choice.get(o.id) if personal_choice else None
-            key = (order, cap_br, name, rank, o.player, outshone, longv)
-            hit = seen.get(key)
+            hit = here.get((rank, player, outshone))
             if hit is None or choice:
                 if choice:  # a player's choice: checked and rolled the long way
-                    ctx = OutcomeContext(order, cap_br, name, rank, npc=not o.player,
+                    ctx = OutcomeContext(order, cap_br, name, rank, npc=not player,
                                          outshone=outshone, long_voyage=longv)
                     append(personal_outcome(o, ctx, dice, choice, memo))
                     continue
+                key = (order, cap_br, name, rank, player, outshone, longv)
                 against = _SHIP_AGAINST.get(key)
                 if against is None:
                     against = against_of(OutcomeContext(order, cap_br, name, rank,
-                                                        npc=not o.player, outshone=outshone,
+                                                        npc=not player, outshone=outshone,
                                                         long_voyage=longv))
                     if len(_SHIP_AGAINST) < 20_000:  # bounded, like the outcome caches
                         _SHIP_AGAINST[key] = against
-                hit = seen[key] = (context_index(memo, against), against)
+                hit = here[rank, player, outshone] = (context_index(memo, against), against)
             append(roll_outcome(o, hit[1], dice, 0, "context", hit[0]))
     order_of = {d.ship: d.order for d in deployment}
     for (fleet, sq), adm in cmd.admiral.items():

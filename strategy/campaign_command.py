@@ -89,6 +89,10 @@ class Books:
         self.rm_of: dict[str, Officer | None] = {}
         self.juniors: dict[str, list[Officer]] = {}   # may raise the captain's NA
         self.rollers: dict[str, list[tuple[Officer, str]]] = {}  # roll after the captain
+        # per ship, what its personal outcomes need of each of its company, unpacked
+        self.company: dict[str, tuple[tuple[Officer, str, bool, bool], ...]] = {
+            code: tuple((o, o.rank, o.player, o.rank == "Lieutenant") for o in aboard)
+            for code, aboard in crew.items()}
         for code, aboard in crew.items():
             caps = [o for o in aboard if o.rank in CAPTAIN_RANKS]
             if caps:

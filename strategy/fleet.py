@@ -133,13 +133,17 @@ def is_marine(rank: str) -> bool:
     return rank in MARINE_RANKS
 
 
+_RANK_INDEX = MappingProxyType({r: i for i, r in enumerate(MARINE_RANKS)}
+                               | {r: i for i, r in enumerate(NAVY_RANKS)})
+_NO_SHIP_RANKS = frozenset(ADMIRAL_RANKS + RM_GENERAL_RANKS)
+
+
 def rank_index(rank: str) -> int:
     """Position of a rank on its own ladder (navy or Royal Marines), 0 = lowest."""
-    if rank in NAVY_RANKS:
-        return NAVY_RANKS.index(rank)
-    if rank in MARINE_RANKS:
-        return MARINE_RANKS.index(rank)
-    raise ValueError(f"unknown rank {rank!r}")
+    try:
+        return _RANK_INDEX[rank]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown rank {rank!r}") from None
 
 
 def rm_general_of(squadron: str) -> str | None:
@@ -171,14 +175,18 @@ class Officer:
     wounds: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
-        if isinstance(self.na, bool) or not isinstance(self.na, int) or not 1 <= self.na <= 10:
-            raise ValueError(f"officer {self.id}: Naval Ability must be 1..10, not {self.na!r}")
+        # a season makes ~200 NPCs: the usual case (an int NA, a known rank and ship) is
+        # checked with one lookup each, the rest the long way for the error
+        na = self.na
+        if (type(na) is not int and (isinstance(na, bool) or not isinstance(na, int))) \
+                or not 1 <= na <= 10:
+            raise ValueError(f"officer {self.id}: Naval Ability must be 1..10, not {na!r}")
         rank_index(self.rank)
-        if self.ship is not None:
+        if self.ship is not None and self.ship not in SHIPS:
             ship(self.ship)
         if self.squadron is not None and self.squadron not in SQUADRONS:
             raise ValueError(f"officer {self.id}: unknown squadron {self.squadron!r}")
-        if self.rank in ADMIRAL_RANKS + RM_GENERAL_RANKS and self.ship is not None:
+        if self.rank in _NO_SHIP_RANKS and self.ship is not None:
             raise ValueError(f"officer {self.id}: a {self.rank} has no ship of his own")
 
     def to_dict(self) -> dict[str, Any]:
@@ -206,12 +214,81 @@ def officers_from(items: Iterable[Officer | Mapping[str, Any]]) -> list[Officer]
     return out
 
 
-def _npc(rng: random.Random, oid: str, name: str, rank: str, **kw: Any) -> Officer:
-    r = rng.random  # a d6 from one draw: randint is several times slower
+# An NPC to be made: id, name, rank, ship, squadron, appointment and the officer he serves
+_Spec = tuple[str, str, str, str | None, str | None, str | None, str | None]
+
+
+def _npc(r: Any, oid: str, name: str, rank: str, ship: str | None = None,
+         squadron: str | None = None, appointment: str | None = None,
+         serves: str | None = None) -> Officer:
+    # r is rng.random: a d6 from one draw, randint is several times slower
     con = int(r() * 6) + int(r() * 6) + 8          # BIRTH: 2d6 + 6
     # NA 2d6-2 kept in 1..10: most NPCs middling, a few duffers and a few Nelsons
     na = max(1, int(r() * 6) + int(r() * 6))
-    return Officer(oid, name, rank, na, constitution=con, **kw)
+    return Officer(oid, name, rank, na, ship, squadron, False, con, appointment, serves)
+
+
+def _npc_specs(players: Sequence[Officer], codes: Sequence[str]) -> list[_Spec]:
+    """The NPCs :func:`default_officers` makes, in order (no dice: who, not how able)."""
+    taken: dict[tuple[str | None, str | None, str], int] = {}
+    for p in players:
+        key = (p.ship, p.squadron if p.ship is None else None, p.rank)
+        taken[key] = taken.get(key, 0) + 1
+    appointed = {p.appointment for p in players if p.appointment}
+    specs: list[_Spec] = []
+
+    def fill(count: int, key: tuple[str | None, str | None, str], make: Any) -> None:
+        for i in range(taken.get(key, 0), count):
+            specs.append(make(i))
+
+    for code in codes:
+        s = SHIPS[code]
+        captains = sum(taken.get((code, None, r), 0) for r in CAPTAIN_RANKS)
+        if not captains:
+            specs.append((f"{code}-captain", f"Captain of {s.name}", s.captain_rank, code,
+                          None, None, None))
+        has_adjutant = any(p.ship == code and p.appointment == "Ship's Adjutant"
+                           for p in players)
+        fill(s.lieutenants, (code, None, "Lieutenant"),
+             lambda i, c=code, s=s, adj=has_adjutant: (
+            f"{c}-lt{i + 1}", f"Lieutenant {i + 1} of {s.name}", "Lieutenant", c, None,
+            None if adj or i else "Ship's Adjutant", None))
+        fill(1, (code, None, s.rm_commander), lambda i, c=code, s=s: (
+            f"{c}-rm", f"{s.rm_commander} of {s.name}", s.rm_commander, c, None, None, None))
+        fill(s.midshipmen, (code, None, "Midshipman"), lambda i, c=code, s=s: (
+            f"{c}-mid{i + 1}", f"Midshipman {i + 1} of {s.name}", "Midshipman", c, None, None,
+            None))
+        fill(s.able_seamen, (code, None, "Able Seaman"), lambda i, c=code, s=s: (
+            f"{c}-ab{i + 1}", f"Able Seaman {i + 1} of {s.name}", "Able Seaman", c, None,
+            None, None))
+    for sq in ("White", "Red", "Blue"):
+        for rank in ADMIRAL_RANKS:
+            if taken.get((None, sq, rank)):
+                continue
+            aid = f"{sq}-{''.join(w[0] for w in rank.split())}"
+            specs.append((aid, f"{rank} of the {sq}", rank, None, sq, None, None))
+        general = rm_general_of(sq)
+        if general and not taken.get((None, sq, general)):
+            specs.append((f"{sq}-RMG", f"{general} ({sq})", general, None, sq, None, None))
+    served = {p.serves for p in players if p.appointment == "Aide to Admiral"}
+    # every active admiral, players first, then the NPCs above: (id, name)
+    admirals = [(p.id, p.name) for p in players if p.rank in ADMIRAL_RANKS and p.squadron]
+    admirals += [(sp[0], sp[1]) for sp in specs if sp[2] in ADMIRAL_RANKS and sp[4]]
+    for aid, aname in admirals:
+        if aid not in served:
+            specs.append((f"{aid}-aide", f"Aide to the {aname}", "Lieutenant", None, None,
+                          "Aide to Admiral", aid))
+    fsl = next((p.id for p in players if p.appointment == "First Sea Lord"), None)
+    if "First Sea Lord" not in appointed:
+        specs.append(("FSL", "First Sea Lord", "Admiral", None, None, "First Sea Lord", None))
+        fsl = fsl or "FSL"
+    if "Aide to the First Sea Lord" not in appointed:
+        specs.append(("FSL-aide", "Aide to the First Sea Lord", "Post Captain", None, None,
+                      "Aide to the First Sea Lord", fsl))
+    return specs
+
+
+_SPECS: dict[tuple[str, ...] | None, tuple[_Spec, ...]] = {}  # no players: by ships sailing
 
 
 def default_officers(rng: random.Random, players: Sequence[Officer] = (),
@@ -224,54 +301,16 @@ def default_officers(rng: random.Random, players: Sequence[Officer] = (),
     Lord with his Aide. Same ``rng`` state, same officers.
     """
     players = officers_from(players)
-    taken: dict[tuple[str | None, str | None, str], int] = {}
-    for p in players:
-        key = (p.ship, p.squadron if p.ship is None else None, p.rank)
-        taken[key] = taken.get(key, 0) + 1
-    appointed = {p.appointment for p in players if p.appointment}
+    codes = None if ships is None else tuple(ship(c).code for c in ships)
+    if players:
+        specs: Sequence[_Spec] = _npc_specs(players, list(SHIPS) if codes is None else codes)
+    else:  # the usual case: who the NPCs are is fixed, only their dice differ
+        specs = _SPECS.get(codes) or ()
+        if not specs:
+            specs = tuple(_npc_specs((), list(SHIPS) if codes is None else codes))
+            if len(_SPECS) < 64:
+                _SPECS[codes] = specs
+    r = rng.random
     out: list[Officer] = list(players)
-
-    def fill(count: int, key: tuple[str | None, str | None, str], make: Any) -> None:
-        for i in range(taken.get(key, 0), count):
-            out.append(make(i))
-
-    codes = list(SHIPS) if ships is None else [ship(c).code for c in ships]
-    for code in codes:
-        s = SHIPS[code]
-        captains = sum(taken.get((code, None, r), 0) for r in CAPTAIN_RANKS)
-        if not captains:
-            out.append(_npc(rng, f"{code}-captain", f"Captain of {s.name}", s.captain_rank,
-                            ship=code))
-        has_adjutant = any(p.ship == code and p.appointment == "Ship's Adjutant"
-                           for p in players)
-        fill(s.lieutenants, (code, None, "Lieutenant"),
-             lambda i, c=code, s=s, adj=has_adjutant: _npc(
-            rng, f"{c}-lt{i + 1}", f"Lieutenant {i + 1} of {s.name}", "Lieutenant", ship=c,
-            appointment=None if adj or i else "Ship's Adjutant"))
-        fill(1, (code, None, s.rm_commander), lambda i, c=code, s=s: _npc(
-            rng, f"{c}-rm", f"{s.rm_commander} of {s.name}", s.rm_commander, ship=c))
-        fill(s.midshipmen, (code, None, "Midshipman"), lambda i, c=code, s=s: _npc(
-            rng, f"{c}-mid{i + 1}", f"Midshipman {i + 1} of {s.name}", "Midshipman", ship=c))
-        fill(s.able_seamen, (code, None, "Able Seaman"), lambda i, c=code, s=s: _npc(
-            rng, f"{c}-ab{i + 1}", f"Able Seaman {i + 1} of {s.name}", "Able Seaman", ship=c))
-    for sq in ("White", "Red", "Blue"):
-        for rank in ADMIRAL_RANKS:
-            if taken.get((None, sq, rank)):
-                continue
-            aid = f"{sq}-{''.join(w[0] for w in rank.split())}"
-            out.append(_npc(rng, aid, f"{rank} of the {sq}", rank, squadron=sq))
-        general = rm_general_of(sq)
-        if general and not taken.get((None, sq, general)):
-            out.append(_npc(rng, f"{sq}-RMG", f"{general} ({sq})", general, squadron=sq))
-    served = {p.serves for p in players if p.appointment == "Aide to Admiral"}
-    for adm in [o for o in out if o.rank in ADMIRAL_RANKS and o.squadron]:
-        if adm.id not in served:
-            out.append(_npc(rng, f"{adm.id}-aide", f"Aide to the {adm.name}", "Lieutenant",
-                            appointment="Aide to Admiral", serves=adm.id))
-    if "First Sea Lord" not in appointed:
-        out.append(_npc(rng, "FSL", "First Sea Lord", "Admiral", appointment="First Sea Lord"))
-    if "Aide to the First Sea Lord" not in appointed:
-        fsl = next(o for o in out if o.appointment == "First Sea Lord")
-        out.append(_npc(rng, "FSL-aide", "Aide to the First Sea Lord", "Post Captain",
-                        appointment="Aide to the First Sea Lord", serves=fsl.id))
+    out += [_npc(r, *spec) for spec in specs]
     return out

@@ -11,6 +11,7 @@ he may roll them.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from operator import attrgetter
@@ -108,10 +109,11 @@ def _against(ctx: OutcomeContext, poltroon: int, brave: int) -> dict[str, Any]:
 class Against(NamedTuple):
     """One ``against`` record with its numbers needed unpacked for the rolls (cached).
 
-    ``key`` is (context, poltroonery, bravery): a season's memo lists each key once.
+    ``serial`` numbers every distinct (context, poltroonery, bravery) ever made: a
+    season's memo lists each once, and an int is quicker to look up than the context.
     """
 
-    key: tuple
+    serial: int
     record: dict[str, Any]
     death: int
     mid: int
@@ -121,6 +123,7 @@ class Against(NamedTuple):
 
 
 _AGAINST: dict[tuple, Against] = {}
+_SERIAL = itertools.count()
 
 
 def against_of(ctx: OutcomeContext, poltroon: int = 0, brave: int = 0) -> Against:
@@ -133,8 +136,8 @@ def against_of(ctx: OutcomeContext, poltroon: int = 0, brave: int = 0) -> Agains
     if against is None:
         record = _against(ctx, poltroon, brave)
         needed = record["needed"]
-        against = Against(key, record, needed["death"], needed["mid"], needed["promotion"],
-                          needed["plunder"], record["target"]["amount"])
+        against = Against(next(_SERIAL), record, needed["death"], needed["mid"],
+                          needed["promotion"], needed["plunder"], record["target"]["amount"])
         if len(_AGAINST) < 50_000:  # bounded: contexts are order x result x ship x rank
             _AGAINST[key] = against
     return against
@@ -152,10 +155,10 @@ def copy_against(against: Mapping[str, Any]) -> dict[str, Any]:
 
 def context_index(memo: dict, against: Against) -> int:
     """The index of ``against`` in a season's ``memo["contexts"]``, listing it if new."""
-    at = memo.get(against.key)
+    at = memo.get(against.serial)
     if at is None:
         contexts = memo.setdefault("contexts", [])
-        at = memo[against.key] = len(contexts)
+        at = memo[against.serial] = len(contexts)
         contexts.append(copy_against(against.record))
     return at
 
@@ -282,10 +285,29 @@ def next_step(officer: Officer) -> tuple[str, str] | None:
     return MARINE_RANKS[MARINE_RANKS.index(rank) + 1], "marines"
 
 
+_STEPS: dict[tuple[str, str | None], tuple[str, str] | None] = {}
+
+
+def _step(officer: Officer) -> tuple[str, str] | None:
+    """:func:`next_step`, remembered by rank and ship (all it depends on)."""
+    key = (officer.rank, officer.ship)
+    try:
+        return _STEPS[key]
+    except KeyError:
+        step = _STEPS[key] = next_step(officer)
+        return step
+
+
 _RATES_FOR = {"sloop": ("sloop",), "5th": ("5th",), "3rd/4th": _SENIOR_CAPTAIN_RATES,
               "1st/2nd": _POST_CAPTAIN_RATES}
 _RM_REGIMENT = {"Lieutenant RM": 22}
 _BY_STANDING = tuple(sorted(SHIPS.values(), key=lambda s: s.standing))
+# the ships a promotion may look in, highest standing first: captaincies by kind of
+# berth, Marine detachments by the rank commanding them
+_CAPTAINCIES = {kind: tuple(s.code for s in _BY_STANDING if s.rate in rates)
+                for kind, rates in _RATES_FOR.items()}
+_DETACHMENTS = {rank: tuple(s.code for s in _BY_STANDING if s.rm_commander == rank)
+                for rank in MARINE_RANKS}
 
 
 Berth = tuple  # (rank, ship code or None, squadron or None)
@@ -302,6 +324,20 @@ def _berth_key(rank: str, ship_code: str | None, squadron: str | None) -> tuple 
     if rank == "Rear Admiral" and squadron in ("White", "Red", "Blue"):
         return ("flag", squadron)
     return None
+
+
+_KEYS: dict[tuple, tuple | None] = {}
+
+
+def _key_of(berth: Berth) -> tuple | None:
+    """:func:`_berth_key` of a berth, remembered: berths are few (rank x ship or flag)."""
+    try:
+        return _KEYS[berth]
+    except KeyError:
+        key = _berth_key(*berth)
+        if len(_KEYS) < 10_000:
+            _KEYS[berth] = key
+        return key
 
 
 def _capacity() -> dict[tuple, int]:
@@ -360,14 +396,14 @@ class Vacancies:
         return new
 
     def take(self, berth: Berth) -> None:
-        key = _berth_key(*berth)
+        key = _key_of(berth)
         if key is not None:
             self.free[key] = self.free.get(key, 0) - 1
         if berth[0] == "Lieutenant RM":
             self.free[("regiment", "Lieutenant RM")] -= 1
 
     def release(self, berth: Berth) -> None:
-        key = _berth_key(*berth)
+        key = _key_of(berth)
         if key is not None:
             self.free[key] = self.free.get(key, 0) + 1
         if berth[0] == "Lieutenant RM":
@@ -378,29 +414,28 @@ class Vacancies:
 
     def find(self, officer: Officer, rank: str, kind: str) -> Berth | None:
         """The berth a promotion to ``rank`` can take, or None if none is vacant."""
-        vacant = self.vacant
+        free = self.free
         if kind == "ranks":
             return (rank, officer.ship, officer.squadron)
         if kind == "same ship":
-            if officer.ship and vacant((rank, officer.ship)):
+            if officer.ship and free.get((rank, officer.ship), 0) > 0:
                 return (rank, officer.ship, None)
             return None
-        if kind in _RATES_FOR:
-            for s in _BY_STANDING:
-                if s.rate in _RATES_FOR[kind] and s.code != officer.ship \
-                        and vacant(("captain", s.code)):
-                    return (rank, s.code, None)
+        if kind in _CAPTAINCIES:
+            for code in _CAPTAINCIES[kind]:
+                if code != officer.ship and free.get(("captain", code), 0) > 0:
+                    return (rank, code, None)
             return None
         if kind == "flag":
             for sq in ("White", "Red", "Blue"):
-                if vacant(("flag", sq)):
+                if free.get(("flag", sq), 0) > 0:
                     return (rank, None, sq)
             return None
         # marines: a vacant detachment of that rank, else (lieutenants) room in the regiment
-        for s in _BY_STANDING:
-            if s.rm_commander == rank and vacant(("rm", s.code)):
-                return (rank, s.code, None)
-        if rank == "Lieutenant RM" and vacant(("regiment", rank)):
+        for code in _DETACHMENTS.get(rank, ()):
+            if free.get(("rm", code), 0) > 0:
+                return (rank, code, None)
+        if rank == "Lieutenant RM" and free.get(("regiment", rank), 0) > 0:
             return (rank, officer.ship, None)
         return None
 
@@ -418,32 +453,33 @@ def resolve_promotions(records: list[dict[str, Any]], officers: Mapping[str, Off
     returns the promotions as ``{"officer", "from", "to", "ship"}``.
     """
     declines = set(declines)
+    release = vacancies.release
+    winners = []
     for rec in records:
         if rec["dead"]:
+            release(_BERTH(officers[rec["officer"]]))
+        elif rec["promotion_won"]:
             o = officers[rec["officer"]]
-            vacancies.release((o.rank, o.ship, o.squadron))
-    winners = [r for r in records if r["promotion_won"] and not r["dead"]]
-    winners.sort(key=lambda r: (-_ORDER[officers[r["officer"]].rank],
-                                not officers[r["officer"]].player))
+            winners.append((-_ORDER[o.rank], not o.player, len(winners), rec, o))
+    winners.sort()  # seniors first, players first; then in order (the index breaks ties)
     done = []
-    for rec in winners:
-        officer = officers[rec["officer"]]
-        prom = rec["promotion_result"] = {}
+    for _, _, _, rec, officer in winners:
         if officer.declined >= 3:
-            prom["result"] = "no further promotions: mentioned in despatches"
+            rec["promotion_result"] = {
+                "result": "no further promotions: mentioned in despatches"}
         elif officer.id in declines:
-            prom["result"] = "declined: mentioned in despatches"
-            prom["declined"] = officer.declined + 1
+            rec["promotion_result"] = {"result": "declined: mentioned in despatches",
+                                       "declined": officer.declined + 1}
         else:
-            step = next_step(officer)
+            step = _step(officer)
             new = vacancies.find(officer, *step) if step else None
             if new is None:
-                prom["result"] = "no vacancy: mentioned in despatches"
+                rec["promotion_result"] = {"result": "no vacancy: mentioned in despatches"}
             else:
-                vacancies.release((officer.rank, officer.ship, officer.squadron))
+                release(_BERTH(officer))
                 vacancies.take(new)
-                prom.update(result="promoted", new_rank=new[0], new_ship=new[1],
-                            new_squadron=new[2])
+                rec["promotion_result"] = {"result": "promoted", "new_rank": new[0],
+                                           "new_ship": new[1], "new_squadron": new[2]}
                 done.append({"officer": officer.id, "from": officer.rank, "to": new[0],
                              "ship": new[1]})
                 continue
