@@ -218,14 +218,25 @@ def officers_from(items: Iterable[Officer | Mapping[str, Any]]) -> list[Officer]
 _Spec = tuple[str, str, str, str | None, str | None, str | None, str | None]
 
 
-def _npc(r: Any, oid: str, name: str, rank: str, ship: str | None = None,
-         squadron: str | None = None, appointment: str | None = None,
-         serves: str | None = None) -> Officer:
-    # r is rng.random: a d6 from one draw, randint is several times slower
+# NPCs already made, by (spec, constitution, NA): officers are frozen values, and making
+# one (a frozen dataclass) costs ten times a lookup; at most 11 x 10 per berth
+_MADE: dict[tuple[_Spec, int, int], Officer] = {}
+
+
+def _npc(r: Any, spec: _Spec) -> Officer:
+    """The NPC of ``spec`` with his dice drawn from ``r`` (``rng.random``)."""
+    # a d6 from one draw: randint is several times slower
     con = int(r() * 6) + int(r() * 6) + 8          # BIRTH: 2d6 + 6
     # NA 2d6-2 kept in 1..10: most NPCs middling, a few duffers and a few Nelsons
     na = max(1, int(r() * 6) + int(r() * 6))
-    return Officer(oid, name, rank, na, ship, squadron, False, con, appointment, serves)
+    key = (spec, con, na)
+    officer = _MADE.get(key)
+    if officer is None:
+        oid, name, rank, ship, squadron, appointment, serves = spec
+        officer = Officer(oid, name, rank, na, ship, squadron, False, con, appointment, serves)
+        if len(_MADE) < 100_000:
+            _MADE[key] = officer
+    return officer
 
 
 def _npc_specs(players: Sequence[Officer], codes: Sequence[str]) -> list[_Spec]:
@@ -312,5 +323,5 @@ def default_officers(rng: random.Random, players: Sequence[Officer] = (),
                 _SPECS[codes] = specs
     r = rng.random
     out: list[Officer] = list(players)
-    out += [_npc(r, *spec) for spec in specs]
+    out += [_npc(r, spec) for spec in specs]
     return out
