@@ -45,13 +45,13 @@ export function fitRanges([lon0, lon1], [lat0, lat1], width, height) {
   return [[lon0, lon1], [Math.max(-85, mercLat(mid - half)), Math.min(85, mercLat(mid + half))]];
 }
 
-/** Shoelace area of a ring in lon/lat; < 0 when it winds clockwise. */
-function signedArea(ring) {
+/** Shoelace area of a ring in lon/lat: > 0 counter-clockwise, < 0 clockwise. */
+export function signedArea(ring) {
   let sum = 0;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i, i += 1) {
-    sum += (ring[j][0] - ring[i][0]) * (ring[j][1] + ring[i][1]);
+    sum += ring[j][0] * ring[i][1] - ring[i][0] * ring[j][1];
   }
-  return -sum / 2;
+  return sum / 2;
 }
 
 function polygonsOf(geometry) {
@@ -63,10 +63,10 @@ function polygonsOf(geometry) {
 }
 
 /**
- * Rings of polygon features as one lon/lat pair of arrays separated by nulls. Plotly's
- * scattergeo fill treats a ring's winding as the side to fill: a clockwise ring (in lon/lat)
- * fills the rest of the globe, so every outer ring is made counter-clockwise (RFC 7946).
- * Holes are left out: they are lakes and lagoons, of no use at sea.
+ * Rings of polygon features as one lon/lat pair of arrays separated by nulls. Plotly fills
+ * with d3-geo, which reads rings on the sphere: a clockwise ring encloses the small area, a
+ * counter-clockwise one (RFC 7946's exterior, as /api/map sends them) the rest of the globe.
+ * So every outer ring is turned clockwise. Holes are left out (lakes, of no use at sea).
  */
 export function ringsToTrace(features) {
   const lon = [];
@@ -75,7 +75,7 @@ export function ringsToTrace(features) {
     for (const polygon of polygonsOf(feature.geometry)) {
       const outer = polygon[0];
       if (!outer || outer.length < 4) continue;
-      const ring = signedArea(outer) < 0 ? [...outer].reverse() : outer;
+      const ring = signedArea(outer) > 0 ? [...outer].reverse() : outer;
       if (lon.length) {
         lon.push(null);
         lat.push(null);
