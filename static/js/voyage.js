@@ -7,9 +7,9 @@ import { el, fill, getJSON, labelled, query, round } from "./util.js";
 
 const ROSTER = ["Cutter", "Brig Sloop", "Ship Sloop", "Sixth Rate", "Fifth Rate",
   "Fourth Rate", "Third Rate", "Second Rate", "First Rate"];
-// Whether the server has GET /api/voyage (a whole plan in one request); until it does, each
-// leg is routed with /api/route (a 404 would show as a console error in the browser).
-const VOYAGE_API = false;
+// GET /api/voyage routes the whole plan in one request (legs with their miles by point of
+// sail); with it off, each leg is routed with /api/route and drawn without points of sail.
+const VOYAGE_API = true;
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
   "September", "October", "November", "December"];
 
@@ -137,9 +137,10 @@ export function createVoyagePanel(root, tab, ctx) {
       return s ? `${s.name} station` : v;
     }
 
-    /** Where a voyage calls at a station: its cruising ground, else its first base. */
+    /** Where a voyage calls at a station: its cruising ground (the server's), else a base. */
     function stationStop(st) {
       if (!st) return null;
+      if (VOYAGE_API) return `station:${st.id}`;
       if (st.point) return st.point.map((v) => round(v, 4)).join(",");
       if (st.bases.length) return st.bases[0];
       return st.at.map((v) => round(v, 4)).join(",");
@@ -150,7 +151,8 @@ export function createVoyagePanel(root, tab, ctx) {
       const track = feature.geometry?.coordinates || [];
       let trackLength = 0;
       for (let j = 1; j < track.length; j += 1) trackLength += distanceNm(track[j - 1], track[j]);
-      const sailing = p.sailing_nm && typeof p.sailing_nm === "object" ? p.sailing_nm : null;
+      const raw = p.sailing ?? p.sailing_nm;
+      const sailing = raw && typeof raw === "object" ? raw : null;
       return { label, track, trackLength, distance_nm: Number(p.distance_nm || trackLength),
         days: Number(p.days || 0), risks: p.risks || [], sailing };
     }
