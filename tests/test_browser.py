@@ -130,6 +130,8 @@ def test_a_deploy_shows_on_the_other_admirals_map_within_two_seconds(browser, se
                   f".includes('{red_force}')", timeout=2)
         assert f"route-{red_force}" in blue.traces()
         assert "preview" not in red.traces()
+        blue.page.click("#views button:text('Europe')")
+        blue.page.wait_for_timeout(500)
         blue.screenshot("map.png")
     finally:
         game.close()
@@ -139,9 +141,11 @@ def test_a_player_never_sees_an_unsighted_enemy_while_the_gm_does(browser, serve
     game = Campaign.new(server, seed=5)
     try:
         game.add("blue", "admiral", squadron="Blue")
+        game.add("obs", "observer")
         game.roll()
         gm = _open(pages, browser, server, game, "gm", shared)
         blue = _open(pages, browser, server, game, "blue", shared)
+        observer = _open(pages, browser, server, game, "obs", shared)
         enemies = [f["id"] for f in game.state()["forces"] if f["side"] != "Britain"]
         assert "fr-brest" in enemies
         assert set(enemies) <= set(gm.map_data()["forces"].split())
@@ -163,6 +167,10 @@ def test_a_player_never_sees_an_unsighted_enemy_while_the_gm_does(browser, serve
         blue_traces = blue.js("document.getElementById('map').data"
                               ".filter((t) => t.ids).flatMap((t) => t.ids)")
         assert not set(enemies) & set(blue_traces)
+        # An observer sees the public status only: no forces at all, but the date moves on.
+        observer.wait("window.__admiralty.store.state.day === 2", timeout=30)
+        assert observer.map_data().get("forces", "") == ""
+        assert "watching" in observer.page.locator("#panel-orders").inner_text()
     finally:
         game.close()
 

@@ -441,6 +441,25 @@ export function createMap(div, layers, ports) {
         "geo.center.lat": (v[1][0] + v[1][1]) / 2,
       });
     },
+    /** Show every [lon, lat] of `points` (with a margin). */
+    fitTo(points) {
+      const ok = points.filter((p) => Array.isArray(p) && Number.isFinite(p[0]));
+      if (!ok.length) return Promise.resolve();
+      const lons = ok.map((p) => p[0]);
+      const lats = ok.map((p) => p[1]);
+      const pad = (a, b) => Math.max(1, (b - a) * 0.1);
+      const [lo0, lo1, la0, la1] = [Math.min(...lons), Math.max(...lons), Math.min(...lats),
+        Math.max(...lats)];
+      const size = div.getBoundingClientRect();
+      const v = fitRanges([lo0 - pad(lo0, lo1), lo1 + pad(lo0, lo1)],
+        [Math.max(-80, la0 - pad(la0, la1)), Math.min(80, la1 + pad(la0, la1))],
+        size.width, size.height);
+      div.dataset.view = "fit";
+      return window.Plotly.relayout(div, {
+        "geo.lonaxis.range": v[0], "geo.lataxis.range": v[1], "geo.projection.scale": 1,
+        "geo.center.lon": (v[0][0] + v[0][1]) / 2, "geo.center.lat": (v[1][0] + v[1][1]) / 2,
+      });
+    },
     /** Centre the map on [lon, lat] with about `span` degrees of longitude in view. */
     focus(lon, lat, span = 6) {
       const size = div.getBoundingClientRect();

@@ -191,6 +191,7 @@ export function createVoyagePanel(root, tab, ctx) {
         plan.disabled = false;
       }
       showVoyage();
+      if (legs.length) ctx.map.fitTo(legs.flatMap((l) => l.track));
     }
 
     function totalDays() {
