@@ -130,6 +130,11 @@ def test_a_deploy_shows_on_the_other_admirals_map_within_two_seconds(browser, se
                   f".includes('{red_force}')", timeout=2)
         assert f"route-{red_force}" in blue.traces()
         assert "preview" not in red.traces()
+        # Pan and zoom from the whole Atlantic down to the Solent.
+        blue.page.click("#views button:text('Solent')")
+        blue.wait("document.getElementById('map').dataset.view === 'Solent'")
+        lon0, lon1 = blue.js("document.getElementById('map').layout.geo.lonaxis.range")
+        assert lon0 <= -1.3 <= lon1 and lon1 - lon0 < 2
         blue.page.click("#views button:text('Europe')")
         blue.page.wait_for_timeout(500)
         blue.screenshot("map.png")
