@@ -103,7 +103,9 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
     ``pm``, ``fsl``, ``pm_influence``, see :func:`strategy.campaign_plan.plan_campaign`).
     ``officers``: everyone on the books (vacancies for promotion are the berths they leave
     empty); None gives NPCs for every berth of the fleet
-    (:func:`strategy.fleet.default_officers` seeded from ``seed``).
+    (:func:`strategy.fleet.default_officers` seeded from ``seed``). The same list of
+    Officer objects sailing many seasons (odds, replays) is sorted into crews, commands and
+    open berths once (:func:`strategy.campaign_command.books_of`).
     ``choices`` also takes: ``season`` ('summer'; autumn, winter and spring campaigns are
     volunteers), ``preset`` {ship code: battle result already earned on the map},
     ``victualling_board`` (True: the Board's embezzlement costs every squadron a step),

@@ -155,10 +155,13 @@ def copy_against(against: Mapping[str, Any]) -> dict[str, Any]:
 
 def context_index(memo: dict, against: Against) -> int:
     """The index of ``against`` in a season's ``memo["contexts"]``, listing it if new."""
-    at = memo.get(against.serial)
+    serial = against.serial
+    at = memo.get(serial)
     if at is None:
-        contexts = memo.setdefault("contexts", [])
-        at = memo[against.serial] = len(contexts)
+        contexts = memo.get("contexts")
+        if contexts is None:
+            contexts = memo["contexts"] = []
+        at = memo[serial] = len(contexts)
         contexts.append(copy_against(against.record))
     return at
 
