@@ -243,6 +243,17 @@ def test_errors_show_next_to_the_control_that_caused_them(browser, server, pages
         gm.wait("window.__admiralty.store.state.day === 1", timeout=60)
         assert error.inner_text() == ""
         assert "2 June 1805" in pm.page.locator("#st-date").inner_text()
+        # A wrong token: the join is refused and the page says so (no console error).
+        page = shared.new_page()
+        logged: list[str] = []
+        page.on("console", lambda m: logged.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: logged.append(str(e)))
+        page.goto(f"{server}/play/{game.id}?token=not-a-seat-token")
+        page.wait_for_function("window.__admiralty && window.__admiralty.joinError", timeout=30_000)
+        assert page.evaluate("window.__admiralty.joinError.code") == "forbidden"
+        assert "refused" in page.locator("#map-notice").inner_text()
+        assert logged == []
+        page.close()
     finally:
         game.close()
 
