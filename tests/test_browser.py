@@ -258,6 +258,29 @@ def test_errors_show_next_to_the_control_that_caused_them(browser, server, pages
         game.close()
 
 
+def test_a_captain_sails_his_ship_after_a_preview(browser, server, pages, shared):
+    game = Campaign.new(server, seed=8)
+    try:
+        game.add("fg", "captain", ship="FG")
+        game.roll(3, 5)  # Table F 35: Fiddler's Green sails with the Channel Fleet's Red
+        captain = _open(pages, browser, server, game, "fg", shared)
+        captain.page.get_by_label("Order", exact=True).select_option("sail")
+        captain.page.get_by_label("Port", exact=True).select_option("plymouth")
+        captain.wait("(() => { const p = document.querySelector('.preview');"
+                     " return p && !p.dataset.pending && p.dataset.distance"
+                     " && p.dataset.order.includes('plymouth'); })()", timeout=60)
+        assert float(captain.js("document.querySelector('.preview').dataset.days")) > 0
+        captain.page.click("button[data-action=orders]")
+        captain.wait("document.getElementById('map').dataset.routes.includes('ship-fg')",
+                     timeout=60)
+        forces = {f["id"]: f for f in game.state()["forces"]}
+        assert forces["ship-fg"]["orders"] == {"kind": "sail", "target": "plymouth"}
+        assert all(s["code"] != "FG" for f in forces.values() if f["id"] != "ship-fg"
+                   for s in f["ships"])
+    finally:
+        game.close()
+
+
 # -- a battle, then the season --------------------------------------------------------------
 
 @pytest.fixture(scope="module")

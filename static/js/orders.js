@@ -148,7 +148,8 @@ function movementSection(ctx, forces, role) {
     if (!force) throw new Error("you have no force afloat to order");
     const seat = ctx.store.seat;
     if (k === "sail") {
-      if (seat.role === "captain" || (force.ships || []).length === 1 && !force.squadron) {
+      // A captain, or a ship already detached from her squadron, sails as one ship.
+      if (seat.role === "captain" || !force.squadron || String(force.id).startsWith("ship-")) {
         return { type: "sail", ship: seat.ship || force.ships[0].code, to: target };
       }
       return { type: "sail", squadron: force.squadron, to: target };
