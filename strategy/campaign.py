@@ -273,6 +273,45 @@ def _courts_martial(cmd: ChainOfCommand, deployment: Sequence[Deployment],
 # (order, captain's result, ship name, rank, player, outshone, long voyage) -> its context:
 # a ship's company rolls against a handful of these, the same every summer
 _SHIP_AGAINST: dict[tuple, Against] = {}
+#: a ship's company in one summer: its distinct contexts in order of first use, and per
+#: officer (him, the position of his context, whether he outshone his captain)
+_Plan = tuple[tuple[Against, ...], tuple[tuple[Officer, int, bool], ...]]
+
+
+def _ship_plan(cmd: ChainOfCommand, code: str, order: str, cap_br: int, longv: bool,
+               result: Mapping[str, int]) -> _Plan:
+    """Who in a ship's company rolls against which context (choices aside). It depends on
+    the ship, order, captain's result, long voyage and which lieutenants outshone him:
+    the books remember it for the next summer like this one."""
+    books = cmd.books
+    outshone = tuple([result.get(oid, 7) < cap_br for oid in books.lieutenant_ids[code]])
+    key = (code, order, cap_br, longv, outshone)
+    plan = books.plans.get(key)
+    if plan is not None:
+        return plan
+    name = SHIPS[code].name
+    flags = iter(outshone)
+    againsts: list[Against] = []
+    slot_of: dict[tuple, int] = {}
+    rows = []
+    for o, rank, player, lieutenant in books.company[code]:
+        shone = next(flags) if lieutenant else False
+        slot = slot_of.get((rank, player, shone))
+        if slot is None:
+            ctx_key = (order, cap_br, name, rank, player, shone, longv)
+            against = _SHIP_AGAINST.get(ctx_key)
+            if against is None:
+                against = against_of(OutcomeContext(order, cap_br, name, rank, npc=not player,
+                                                    outshone=shone, long_voyage=longv))
+                if len(_SHIP_AGAINST) < 20_000:  # bounded, like the outcome caches
+                    _SHIP_AGAINST[ctx_key] = against
+            slot = slot_of[rank, player, shone] = len(againsts)
+            againsts.append(against)
+        rows.append((o, slot, shone))
+    plan = (tuple(againsts), tuple(rows))
+    if len(books.plans) < 5_000:  # ship x order x result x lieutenants outshone: bounded
+        books.plans[key] = plan
+    return plan
 
 
 def _personal_outcomes(cmd: ChainOfCommand, deployment: Sequence[Deployment],
@@ -286,32 +325,24 @@ def _personal_outcomes(cmd: ChainOfCommand, deployment: Sequence[Deployment],
     long_voyage = set(choices.get("long_voyage") or ())
     outcomes: list[dict[str, Any]] = []
     append = outcomes.append
-    company = cmd.books.company
     for d in deployment:
         code = d.ship
         cap_br = ship_result[code]
-        order, name, longv = d.order, SHIPS[code].name, code in long_voyage
-        here: dict[tuple, tuple[int, Against]] = {}  # (rank, player, outshone) on this ship
-        for o, rank, player, lieutenant in company[code]:
-            outshone = lieutenant and result.get(o.id, 7) < cap_br
+        longv = code in long_voyage
+        againsts, rows = _ship_plan(cmd, code, d.order, cap_br, longv, result)
+        # each context is listed when first rolled against, as the officers come
+        at: list[int | None] = [None] * len(againsts)
+        for o, slot, shone in rows:
             choice = personal_choice.get(o.id) if personal_choice else None
-            hit = here.get((rank, player, outshone))
-            if hit is None or choice:
-                if choice:  # a player's choice: checked and rolled the long way
-                    ctx = OutcomeContext(order, cap_br, name, rank, npc=not player,
-                                         outshone=outshone, long_voyage=longv)
-                    append(personal_outcome(o, ctx, dice, choice, memo))
-                    continue
-                key = (order, cap_br, name, rank, player, outshone, longv)
-                against = _SHIP_AGAINST.get(key)
-                if against is None:
-                    against = against_of(OutcomeContext(order, cap_br, name, rank,
-                                                        npc=not player, outshone=outshone,
-                                                        long_voyage=longv))
-                    if len(_SHIP_AGAINST) < 20_000:  # bounded, like the outcome caches
-                        _SHIP_AGAINST[key] = against
-                hit = here[rank, player, outshone] = (context_index(memo, against), against)
-            append(roll_outcome(o, hit[1], dice, 0, "context", hit[0]))
+            if choice:  # a player's choice: checked and rolled the long way
+                ctx = OutcomeContext(d.order, cap_br, SHIPS[code].name, o.rank,
+                                     npc=not o.player, outshone=shone, long_voyage=longv)
+                append(personal_outcome(o, ctx, dice, choice, memo))
+                continue
+            i = at[slot]
+            if i is None:
+                i = at[slot] = context_index(memo, againsts[slot])
+            append(roll_outcome(o, againsts[slot], dice, 0, "context", i))
     order_of = {d.ship: d.order for d in deployment}
     for (fleet, sq), adm in cmd.admiral.items():
         flag = flagship([d.ship for d in deployment if (d.fleet, d.squadron) == (fleet, sq)])

@@ -52,7 +52,7 @@ class Books:
     lieutenants who roll, the flag officers by squadron, aides, RM Generals, the First Sea
     Lord and the open berths: none of it depends on the deployment, so a list of officers
     sailing many seasons (the odds, the benchmark) builds it once (:func:`books_of`).
-    Read-only once built.
+    Read-only once built, but for ``plans``, a memo of who rolls against what.
     """
 
     def __init__(self, officers: Sequence[Officer]) -> None:
@@ -93,6 +93,10 @@ class Books:
         self.company: dict[str, tuple[tuple[Officer, str, bool, bool], ...]] = {
             code: tuple((o, o.rank, o.player, o.rank == "Lieutenant") for o in aboard)
             for code, aboard in crew.items()}
+        self.lieutenant_ids = {code: tuple(o.id for o in aboard if o.rank == "Lieutenant")
+                               for code, aboard in crew.items()}
+        # per ship and summer, who rolls against which context (strategy.campaign fills it)
+        self.plans: dict[tuple, Any] = {}
         for code, aboard in crew.items():
             caps = [o for o in aboard if o.rank in CAPTAIN_RANKS]
             if caps:

@@ -109,11 +109,12 @@ def _against(ctx: OutcomeContext, poltroon: int, brave: int) -> dict[str, Any]:
 class Against(NamedTuple):
     """One ``against`` record with its numbers needed unpacked for the rolls (cached).
 
-    ``serial`` numbers every distinct (context, poltroonery, bravery) ever made: a
-    season's memo lists each once, and an int is quicker to look up than the context.
+    ``serial`` numbers every distinct (context, poltroonery, bravery) cached: a season's
+    memo lists each once, and an int is quicker to look up than the context (once the
+    cache is full, the key itself: it names the same context every time too).
     """
 
-    serial: int
+    serial: int | tuple
     record: dict[str, Any]
     death: int
     mid: int
@@ -136,9 +137,11 @@ def against_of(ctx: OutcomeContext, poltroon: int = 0, brave: int = 0) -> Agains
     if against is None:
         record = _against(ctx, poltroon, brave)
         needed = record["needed"]
-        against = Against(next(_SERIAL), record, needed["death"], needed["mid"],
-                          needed["promotion"], needed["plunder"], record["target"]["amount"])
-        if len(_AGAINST) < 50_000:  # bounded: contexts are order x result x ship x rank
+        cached = len(_AGAINST) < 50_000  # bounded: contexts are order x result x ship x rank
+        against = Against(next(_SERIAL) if cached else key, record, needed["death"],
+                          needed["mid"], needed["promotion"], needed["plunder"],
+                          record["target"]["amount"])
+        if cached:
             _AGAINST[key] = against
     return against
 
