@@ -380,10 +380,18 @@ class Battle(RoundPhases):
             if raw is None:
                 # a policy's orders with the defaults filled in (policies are trusted code)
                 o = policies[s.side].decide(self, s)
-                move = o.setdefault("move", "close")
-                o["range"] = 0 if move == "board" else o.get("range", 1)
-                o.setdefault("shot", s.shot)
-                o.setdefault("continue", move != "flee")
+                if "move" in o:
+                    move = o["move"]
+                else:
+                    move = o["move"] = "close"
+                if move == "board":
+                    o["range"] = 0
+                elif "range" not in o:
+                    o["range"] = 1
+                if "shot" not in o:
+                    o["shot"] = s.shot
+                if "continue" not in o:
+                    o["continue"] = move != "flee"
                 s.orders = o
             else:
                 s.orders = o = self._normalise(s, raw)
