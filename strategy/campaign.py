@@ -28,7 +28,7 @@ from strategy.campaign_command import (
     ChainOfCommand,
     books_of,
     cascade,
-    flagship,
+    chain_of,
     roll_battle_results,
 )
 from strategy.campaign_dice import Dice, RandomDice, ScriptedDice
@@ -138,7 +138,7 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
         books = books_of(default_officers(random.Random(seed)), keep=False)
     else:
         books = books_of(officers)
-    cmd = ChainOfCommand(deployment, books.officers, choices, books)
+    cmd = chain_of(deployment, books, choices)
     preset = dict(choices.get("preset") or {})
     for code, value in preset.items():
         if code not in cmd.crew:
@@ -192,7 +192,7 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
     report["changes"] = changes
 
     commanders = [result[a.id] for a in cmd.admiral.values()]
-    commanders += [ship_result[d.ship] for d in deployment if cmd.superior_of_ship(d) is cmd.fsl]
+    commanders += [ship_result[d.ship] for d in deployment if cmd.superior[d.ship] is cmd.fsl]
     if not commanders:
         commanders = list(ship_result.values())
     average = sum(commanders) / len(commanders) if commanders else None
@@ -345,7 +345,7 @@ def _personal_outcomes(cmd: ChainOfCommand, deployment: Sequence[Deployment],
             append(roll_outcome(o, againsts[slot], dice, 0, "context", i))
     order_of = {d.ship: d.order for d in deployment}
     for (fleet, sq), adm in cmd.admiral.items():
-        flag = flagship([d.ship for d in deployment if (d.fleet, d.squadron) == (fleet, sq)])
+        flag = cmd.flagship_of[fleet, sq]
         base = (order_of[flag], ship_result[flag], SHIPS[flag].name)
         outcomes.append(personal_outcome(adm, OutcomeContext(*base, adm.rank,
                                                              npc=not adm.player),
@@ -379,11 +379,7 @@ def _plunder_shares(cmd: ChainOfCommand, deployment: Sequence[Deployment],
                 crew_total[code] = crew_total.get(code, 0) + guineas
                 if o.rank in CAPTAIN_RANKS or o.rank == "Lieutenant":
                     officers_total[code] = officers_total.get(code, 0) + guineas
-    under: dict[str, list[str]] = {}
-    for d in deployment:
-        sup = cmd.superior_of_ship(d)
-        if sup is not cmd.fsl:
-            under.setdefault(sup.id, []).append(d.ship)
+    under = cmd.under
     shares = []
     for adm in cmd.admiral.values():
         total = sum(officers_total.get(code, 0) for code in under.get(adm.id, ()))

@@ -28,7 +28,7 @@ from strategy.fleet import (
 from strategy.outcomes import Vacancies
 
 __all__ = ["BattleResults", "Books", "ChainOfCommand", "SEASON_DIE", "SEASON_NA", "books_of",
-           "cascade", "flagship", "roll_battle_results"]
+           "cascade", "chain_of", "flagship", "roll_battle_results"]
 
 FLAG_SQUADRONS = ("White", "Red", "Blue")
 SEASON_NA = {"winter": -2}           # icy riggings
@@ -52,7 +52,8 @@ class Books:
     lieutenants who roll, the flag officers by squadron, aides, RM Generals, the First Sea
     Lord and the open berths: none of it depends on the deployment, so a list of officers
     sailing many seasons (the odds, the benchmark) builds it once (:func:`books_of`).
-    Read-only once built, but for ``plans``, a memo of who rolls against what.
+    Read-only once built, but for the memos ``plans`` (who rolls against what) and
+    ``chains`` (see :func:`chain_of`).
     """
 
     def __init__(self, officers: Sequence[Officer]) -> None:
@@ -97,6 +98,7 @@ class Books:
                                for code, aboard in crew.items()}
         # per ship and summer, who rolls against which context (strategy.campaign fills it)
         self.plans: dict[tuple, Any] = {}
+        self.chains: dict[tuple[Deployment, ...], ChainOfCommand] = {}  # see chain_of
         for code, aboard in crew.items():
             caps = [o for o in aboard if o.rank in CAPTAIN_RANKS]
             if caps:
@@ -119,6 +121,21 @@ class Books:
 
 
 _BOOKS: list[Books] = []   # the last few lists of officers, most recent first
+
+
+def chain_of(deployment: Sequence[Deployment], books: Books,
+             choices: Mapping[str, Any]) -> ChainOfCommand:
+    """The :class:`ChainOfCommand` of a deployment, reused by the same books for the same
+    deployment (read-only once built) unless the seats chose admirals."""
+    if choices.get("admirals"):
+        return ChainOfCommand(deployment, books.officers, choices, books)
+    key = tuple(deployment)
+    cmd = books.chains.get(key)
+    if cmd is None:
+        cmd = ChainOfCommand(deployment, books.officers, choices, books)
+        if len(books.chains) < 500:  # a Table F roll or a few volunteers each: bounded
+            books.chains[key] = cmd
+    return cmd
 
 
 def books_of(officers: Iterable[Officer | Mapping[str, Any]], keep: bool = True) -> Books:
@@ -191,6 +208,17 @@ class ChainOfCommand:
                     staff.append(general)
                 self.advisers[adm.id] = staff
         self.rm_of = {code: books.rm_of.get(code) for code in self.crew}
+        # per ship, the officer his captain answers to; the ships each admiral at sea
+        # commands; each group's flagship
+        self.superior = {d.ship: self.superior_of_ship(d) for d in deployment}
+        self.under: dict[str, list[str]] = {}
+        for d in deployment:
+            sup = self.superior[d.ship]
+            if sup is not self.fsl:
+                self.under.setdefault(sup.id, []).append(d.ship)
+        self.flagship_of = {group: flagship([d.ship for d in deployment
+                                             if (d.fleet, d.squadron) == group])
+                            for group in self.admiral}
 
     def _assign_admirals(self, choices: Mapping[str, Any]) -> dict[tuple[str, str], Officer]:
         flags = self.books.flags_by_rank
@@ -301,7 +329,7 @@ def roll_battle_results(cmd: ChainOfCommand, deployment: Sequence[Deployment],
     for d in deployment:
         code = d.ship
         cap = cmd.captain[code]
-        sup = cmd.superior_of_ship(d)
+        sup = cmd.superior[code]
         if code in preset:
             result[cap.id] = preset[code]
             superior[cap.id] = sup.id
