@@ -309,7 +309,7 @@ def _ship_plan(cmd: ChainOfCommand, code: str, order: str, cap_br: int, longv: b
             againsts.append(against)
         rows.append((o, slot, shone))
     plan = (tuple(againsts), tuple(rows))
-    if len(books.plans) < 5_000:  # ship x order x result x lieutenants outshone: bounded
+    if books.memo and len(books.plans) < 5_000:  # ship x order x result x outshone: bounded
         books.plans[key] = plan
     return plan
 

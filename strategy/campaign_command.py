@@ -56,8 +56,9 @@ class Books:
     ``chains`` (see :func:`chain_of`).
     """
 
-    def __init__(self, officers: Sequence[Officer]) -> None:
+    def __init__(self, officers: Sequence[Officer], memo: bool = True) -> None:
         self.officers = tuple(officers)
+        self.memo = memo  # False: books for one season only, nothing worth remembering
         self.by_id = {o.id: o for o in officers}
         crew: dict[str, list[Officer]] = {}
         flags: dict[str, list[Officer]] = {sq: [] for sq in FLAG_SQUADRONS}
@@ -129,6 +130,8 @@ def chain_of(deployment: Sequence[Deployment], books: Books,
     deployment (read-only once built) unless the seats chose admirals."""
     if choices.get("admirals"):
         return ChainOfCommand(deployment, books.officers, choices, books)
+    if not books.memo:
+        return ChainOfCommand(deployment, books.officers, choices, books)
     key = tuple(deployment)
     cmd = books.chains.get(key)
     if cmd is None:
@@ -151,7 +154,7 @@ def books_of(officers: Iterable[Officer | Mapping[str, Any]], keep: bool = True)
     for books in _BOOKS:
         if books.same(officers):  # type: ignore[arg-type]
             return books
-    books = Books(officers_from(officers))
+    books = Books(officers_from(officers), memo=keep)
     if keep:
         _BOOKS.insert(0, books)
         del _BOOKS[4:]
