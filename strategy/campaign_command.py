@@ -154,6 +154,8 @@ def books_of(officers: Iterable[Officer | Mapping[str, Any]], keep: bool = True)
     for books in _BOOKS:
         if books.same(officers):  # type: ignore[arg-type]
             return books
+    # officers given as dicts are made anew each time: those books can never match again
+    keep = keep and all(isinstance(o, Officer) for o in officers)
     books = Books(officers_from(officers), memo=keep)
     if keep:
         _BOOKS.insert(0, books)

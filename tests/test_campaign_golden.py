@@ -149,6 +149,25 @@ def test_odds_unchanged(golden: dict[str, Any]) -> None:
     assert _digest(odds()) == golden["odds"]
 
 
+def test_officers_sailing_again_give_the_same_reports() -> None:
+    # the same Officer objects reuse what their books computed; plain dicts never do
+    books = _fixed()
+    for seed, roll in ((1, 11), (2, 46), (1, 11), (3, 76)):
+        again = resolve_summer(None, books, seed, {"roll": roll})
+        fresh = resolve_summer(None, [o.to_dict() for o in books], seed, {"roll": roll})
+        assert again == fresh
+
+
+def test_a_changed_list_of_officers_is_seen() -> None:
+    books = _fixed()
+    before = resolve_summer(None, books, 5, {"roll": 35})
+    i = next(i for i, o in enumerate(books) if o.id == "FG-captain")
+    books[i] = books[i].with_na(10 if books[i].na < 10 else 1)  # same list, new captain
+    after = resolve_summer(None, books, 5, {"roll": 35})
+    assert after == resolve_summer(None, [o.to_dict() for o in books], 5, {"roll": 35})
+    assert after != before
+
+
 if __name__ == "__main__":
     if sys.argv[1:] != ["--write"]:
         sys.exit("usage: tests/test_campaign_golden.py --write  (rules changed on purpose)")
