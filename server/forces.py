@@ -97,7 +97,7 @@ def port_destination(port_id: str, british: bool = False) -> str:
         rules.anchorage(port_id)
     except KeyError as exc:
         raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
-    if british and rules.world().ports[port_id].is_enemy:
+    if british and rules.is_enemy_port(port_id):
         raise ActionError("invalid", f"{port_id} is an enemy port: deploy to blockade it")
     return port_id
 

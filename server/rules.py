@@ -7,13 +7,16 @@ state stays plain JSON and the rest of the server never touches Shapely or rule 
 
 from __future__ import annotations
 
+import functools
 import json
+import threading
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 __all__ = [
+    "MAPS_LOCK",
     "ROSTER_ORDER",
     "anchorage",
     "blockade_point",
@@ -21,11 +24,16 @@ __all__ = [
     "deepest_type",
     "force_organisation",
     "home_port",
+    "is_enemy_port",
     "is_port",
+    "layers",
+    "ports",
+    "route_feature",
     "roster_type",
     "route",
     "scenario",
     "station_point",
+    "voyage",
     "world",
 ]
 
@@ -34,7 +42,20 @@ ROSTER_ORDER = ("Cutter", "Brig Sloop", "Ship Sloop", "Sixth Rate", "Fifth Rate"
 SCENARIO = Path(__file__).resolve().parent / "data" / "scenario.json"
 
 
-@cache
+# One lock for every use of the world from the server: Shapely/GEOS objects shared by
+# request threads are built lazily (prepared geometries, layers), which is not thread-safe.
+MAPS_LOCK = threading.RLock()
+
+
+def _with_maps_lock(fn):
+    @functools.wraps(fn)
+    def locked(*args, **kwargs):
+        with MAPS_LOCK:
+            return fn(*args, **kwargs)
+    return locked
+
+
+@_with_maps_lock
 def world():
     from maps import load_world
 
@@ -99,10 +120,12 @@ def briny_ship(code: str) -> dict[str, str]:
     return {"name": ship.name, "type": ship.roster}
 
 
+@_with_maps_lock
 def is_port(port_id: str) -> bool:
     return port_id in world().ports
 
 
+@_with_maps_lock
 def anchorage(port_id: str) -> tuple[float, float]:
     """The anchorage (lon, lat) of ``port_id``; KeyError naming close matches."""
     if port_id not in world().ports:
@@ -114,6 +137,7 @@ def anchorage(port_id: str) -> tuple[float, float]:
     return tuple(world().ports[port_id].anchorage)
 
 
+@_with_maps_lock
 def station_point(station: str) -> tuple[float, float]:
     """The cruising ground of ``station``'s squadrons; KeyError naming the stations."""
     points = scenario()["patrol_points"]
@@ -122,6 +146,7 @@ def station_point(station: str) -> tuple[float, float]:
     return points[station]
 
 
+@_with_maps_lock
 def blockade_point(port_id: str) -> tuple[float, float]:
     """The blockaders' station: in the zone off enemy ``port_id``, within sight of it."""
     from maps.places import blockade_zones
@@ -135,6 +160,39 @@ def blockade_point(port_id: str) -> tuple[float, float]:
     return (round(point.x, 4), round(point.y, 4))
 
 
+@_with_maps_lock
+def is_enemy_port(port_id: str) -> bool:
+    return world().ports[port_id].is_enemy
+
+
+@_with_maps_lock
+def voyage(stops: list[Any], ship: str, month: int, stay: float) -> dict[str, Any]:
+    """A GM's multi-leg voyage as a GeoJSON FeatureCollection."""
+    return world().voyage(stops, ship=ship, month=month, stay_days=stay).to_feature_collection()
+
+
+@_with_maps_lock
+def route_feature(origin: Any, destination: Any, ship: str, month: int) -> dict[str, Any]:
+    """One routed passage as a GeoJSON Feature."""
+    return world().route(origin, destination, ship=ship, month=month).to_geojson()
+
+
+@_with_maps_lock
+def ports() -> list[dict[str, Any]]:
+    return [{"id": p.id, "name": p.name, "nation": p.nation, "kind": p.kind,
+             "station": p.station, "lon": p.lon, "lat": p.lat, "anchorage": list(p.anchorage)}
+            for p in world().ports.values()]
+
+
+@_with_maps_lock
+def layers() -> dict[str, Any]:
+    """The browser's GeoJSON layers (built once by maps.layers)."""
+    from maps.layers import all_layers
+
+    return all_layers()
+
+
+@_with_maps_lock
 def route(origin: Any, destination: Any, ship: str, month: int) -> dict[str, Any]:
     """A routed voyage as plain data: track, distance (nm), days and risks."""
     voyage = world().route(origin, destination, ship=ship, month=month)

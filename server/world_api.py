@@ -27,9 +27,7 @@ def layers_json() -> bytes:
     import copy
     import json
 
-    from maps.layers import all_layers
-
-    layers = copy.deepcopy(all_layers())
+    layers = copy.deepcopy(rules.layers())
     points = rules.scenario()["patrol_points"]
     for feature in layers["stations"]["features"]:
         point = points.get(feature["properties"]["id"])
@@ -45,10 +43,7 @@ def map_layers():
 
 @world_api.get("/api/ports")
 def ports():
-    return jsonify(ports=[{"id": p.id, "name": p.name, "nation": p.nation, "kind": p.kind,
-                           "station": p.station, "lon": p.lon, "lat": p.lat,
-                           "anchorage": list(p.anchorage)}
-                          for p in rules.world().ports.values()])
+    return jsonify(ports=rules.ports())
 
 
 def _place(value: str | None, key: str):
@@ -74,12 +69,12 @@ def route():
     origin, destination = _place(args.get("from"), "from"), _place(args.get("to"), "to")
     ship, month = _ship_and_month(args)
     try:
-        voyage = rules.world().route(origin, destination, ship=ship, month=month)
+        feature = rules.route_feature(origin, destination, ship, month)
     except KeyError as exc:
         raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
     except ValueError as exc:
         raise ActionError("invalid", str(exc)) from None
-    return jsonify(voyage.to_geojson())
+    return jsonify(feature)
 
 
 def _ship_and_month(args) -> tuple[str, int]:
@@ -111,12 +106,12 @@ def voyage():
     if not 0 <= stay <= 60:
         raise ActionError("invalid", "'stay' must be 0 to 60 days")
     try:
-        result = rules.world().voyage(stops, ship=ship, month=month, stay_days=stay)
+        result = rules.voyage(stops, ship, month, stay)
     except KeyError as exc:
         raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
     except ValueError as exc:
         raise ActionError("invalid", str(exc)) from None
-    return jsonify(result.to_feature_collection())
+    return jsonify(result)
 
 
 @world_api.get("/api/odds")

@@ -201,3 +201,26 @@ def test_two_server_processes_share_a_campaign_through_redis(tmp_path) -> None:
         finally:
             one.stop()
             two.stop()
+
+
+def test_requests_at_start_wait_for_the_world_instead_of_crashing(tmp_path) -> None:
+    """The world is built in the background at start; first requests must wait, not race."""
+    server = LiveServer(tmp_path).start()
+    url = server.url
+    try:
+        paths = ["/api/route?from=portsmouth&to=plymouth", "/api/map", "/api/ports",
+                 "/api/route?from=brest&to=cadiz&ship=Cutter"]
+        results: dict[str, int] = {}
+
+        def get(path: str) -> None:
+            results[path] = requests.get(url + path, timeout=120).status_code
+
+        threads = [threading.Thread(target=get, args=(p,)) for p in paths]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert results == dict.fromkeys(paths, 200)
+        assert server.proc.poll() is None
+    finally:
+        server.stop()
