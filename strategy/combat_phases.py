@@ -213,7 +213,8 @@ class RoundPhases:
                 continue
             ix = self._intent(x, y, d)
             iy = self._intent(y, x, d)
-            if ix[0] == "hold" and iy[0] == "hold":
+            # (every "hold" is the one _HOLD tuple)
+            if ix is _HOLD and iy is _HOLD:
                 continue
             px = self._position_pool(x, y) if self._can_position(x, can) else 0
             py = self._position_pool(y, x) if self._can_position(y, can) else 0
