@@ -16,6 +16,11 @@ round until ``b.over``; ``b.to_dict()`` / ``Battle.from_dict`` rebuild it by rep
 seed and the decisions given. The decision vocabulary is in :mod:`strategy.policies`.
 Events are plain dicts (JSON-ready): every test with its Card of Fate and cards, every
 box crossed, every decision.
+
+The engine is the odds preview's inner loop (``benchmarks/bench_combat.py``), so its hot
+path trades a little plainness for speed (tables instead of card arithmetic, cached
+penalties and fire plans, no events built when ``record=False``);
+``tests/test_combat_golden.py`` holds it to the very events and outcomes of fixed seeds.
 """
 
 from __future__ import annotations
