@@ -355,6 +355,8 @@ def test_a_battle_is_fought_to_its_end_through_the_captains_buttons(browser, ser
 def test_the_season_report_and_the_replay(browser, server, pages, shared, contact):
     gm = _open(pages, browser, server, contact, "gm", shared)
     red = _open(pages, browser, server, contact, "red", shared)
+    if not contact.state()["engagements"]:  # run on its own: meet the enemy first
+        _advance_to_a_fight(contact)
     for fight in [e for e in contact.state()["engagements"] if not e["over"]]:
         for _ in range(150):
             if contact.act("engage_decision", engagement=fight["id"], decision="npc")["ok"] \
@@ -383,15 +385,18 @@ def test_the_season_report_and_the_replay(browser, server, pages, shared, contac
     total = int(gm.js("document.getElementById('panel-log').dataset.events"))
     log = contact.state()  # the log is longer than what the page showed live
     assert total >= 10 and log["phase"] == "over"
-    gm.page.click("#panel-log button:text('Last ⏭')")
+    gm.page.click("#panel-log button:text('Last »')")
     gm.wait(f"document.getElementById('panel-log').dataset.step === '{total - 1}'")
     assert any(str(m).startswith("replay-") for m in gm.traces())
+    assert not any(str(m).startswith("forces-") for m in gm.traces()), "live forces hidden"
+    assert "resolved" in gm.page.locator("#panel-log li.current").inner_text()
     gm.page.click("#panel-log button:text('◀ Back')")
     gm.wait(f"document.getElementById('panel-log').dataset.step === '{total - 2}'")
+    assert "engagement e" in gm.page.locator("#panel-log li.current").inner_text()
     gm.screenshot("replay.png")
     # A player steps through the events his page received.
     red.tab("log")
-    red.page.click("#panel-log button:text('⏮ First')")
+    red.page.click("#panel-log button:text('« First')")
     red.wait("document.getElementById('panel-log').dataset.step === '0'")
 
 

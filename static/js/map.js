@@ -301,8 +301,10 @@ export function createMap(div, layers, ports) {
   }
 
   function traces() {
-    return [...staticTraces, ...dynamic.routes, ...dynamic.preview, ...dynamic.voyage,
-      ...dynamic.forces, ...dynamic.engagements, ...dynamic.replay];
+    // During a replay the map shows the forces as they were, not as they are.
+    const live = dynamic.replay.length ? [] : [...dynamic.routes, ...dynamic.forces,
+      ...dynamic.engagements];
+    return [...staticTraces, ...dynamic.preview, ...dynamic.voyage, ...live, ...dynamic.replay];
   }
 
   let drawing = Promise.resolve();

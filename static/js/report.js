@@ -136,8 +136,20 @@ function describe(event, seats) {
       return `${roleName(d.seat?.role)} ${d.seat?.name || ""} seated`;
     case "roll_force":
       return `the force is rolled: ${d.roll ?? ""}`;
-    case "engage_decision":
-      return `engagement ${d.engagement}: orders`;
+    case "engage_decision": {
+      const order = d.args?.decision || d.orders?.move || (d.orders?.strike ? "strike" : "");
+      const shot = d.args?.shot || d.orders?.shot;
+      return `engagement ${d.engagement}: ${who(d.as || event.seat) || "a captain"} orders `
+        + `${order || "the round"}${shot ? ` (${shot})` : ""}`;
+    }
+    case "set_ships":
+      return `the Prime Minister's digit: ${d.digit}`;
+    case "set_deployment":
+      return `the First Sea Lord's digit: ${d.digit}`;
+    case "campaign_created":
+      return `the campaign "${d.name}" of ${d.year} is created`;
+    case "note":
+      return `GM note: ${d.text}`;
     case "resolve_summer":
       return "the summer is resolved";
     default:
@@ -193,8 +205,8 @@ export function createLogPanel(root, ctx) {
     for (const [i2, li] of [...list.children].entries()) li.classList.toggle("current", i2 === index);
     list.children[index]?.scrollIntoView({ block: "nearest" });
   };
-  const buttons = [["⏮ First", () => step(0)], ["◀ Back", () => step(index - 1)],
-    ["Next ▶", () => step(index + 1)], ["Last ⏭", () => step(frames.length - 1)],
+  const buttons = [["« First", () => step(0)], ["◀ Back", () => step(index - 1)],
+    ["Next ▶", () => step(index + 1)], ["Last »", () => step(frames.length - 1)],
     ["End replay", () => { index = -1; ctx.map.setReplay(null); position.textContent = "";
       for (const li of list.children) li.classList.remove("current"); }]]
     .map(([label, fn]) => el("button", { type: "button", onclick: fn }, label));
