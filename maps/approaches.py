@@ -9,18 +9,31 @@ short; it uses the router's lanes, node tree, hazards and locks.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
+from pathlib import Path
 
 import networkx as nx
 import numpy as np
 import shapely
 
-from maps.land import land_mask, lines_cross_land
+from maps.land import land_mask, land_parts, land_tree
+from maps.lanes import islets, lines_blocked
 from maps.timing import gc_nm
 
-__all__ = ["Approaches", "End"]
+__all__ = ["ENDS_FILE", "Approaches", "End"]
+
+#: The ports' ways out, worked out by ``scripts/build_graph.py`` (see :meth:`Approaches.save_ends`).
+ENDS_FILE = Path(__file__).resolve().parent / "data" / "graph_ends.npz"
+_ENDS_FORMAT = 1
+_SIZES = ("Small", "Middling", "Large")
 
 _CONNECT_K = 12
+#: Beyond the harbour mouth (:data:`MOUTH` degrees from the anchorage) a way out keeps this
+#: far (degrees, ~2.4 nautical miles) off the land when it can: coasts drawn at 1:10m may
+#: lie a mile or two off their true place.
+CLEARANCE = 0.04
+MOUTH = 0.06
 
 
 @dataclass(frozen=True, eq=False)
@@ -32,7 +45,7 @@ class End:
     hazards: tuple[int, ...]
 
 
-def _straight_pull(line: np.ndarray, blocked=lines_cross_land) -> np.ndarray:
+def _straight_pull(line: np.ndarray, blocked=lines_blocked) -> np.ndarray:
     """Drop the points of a polyline that a straight run at sea makes needless."""
     out = [0]
     n = len(line)
@@ -47,14 +60,27 @@ def _straight_pull(line: np.ndarray, blocked=lines_cross_land) -> np.ndarray:
 
 
 
+def _coast_zone(segs: np.ndarray) -> shapely.Geometry:
+    """Land and :data:`~maps.lanes.ISLETS` within the segments' box, widened by
+    :data:`CLEARANCE` (prepared): cut out locally, as buffering a continent is slow."""
+    lo, hi = segs.reshape(-1, 2).min(axis=0), segs.reshape(-1, 2).max(axis=0)
+    frame = shapely.box(*(lo - 2 * CLEARANCE), *(hi + 2 * CLEARANCE))
+    parts = np.array(land_parts(), dtype=object)[land_tree().query(frame)]
+    pieces = shapely.intersection(parts, frame)
+    zone = shapely.union_all([*shapely.buffer(pieces, CLEARANCE, quad_segs=2),
+                              shapely.buffer(shapely.intersection(islets(), frame), CLEARANCE)])
+    shapely.prepare(zone)
+    return zone
+
+
 class Approaches:
     """The ways out of ports and positions (a part of the Router)."""
 
-    def _hugs(self, segs: np.ndarray) -> np.ndarray:
-        """Whether a run from a harbour meets the inshore band beyond its first 0.06 degrees."""
+    def _band_run(self, segs: np.ndarray) -> np.ndarray:
+        """Whether a run from a harbour meets the inshore band beyond its first MOUTH."""
         d = segs[:, 1] - segs[:, 0]
         length = np.hypot(d[:, 0], d[:, 1])
-        cut = np.clip(0.06 / np.maximum(length, 1e-12), 0.0, 1.0)[:, None]
+        cut = np.clip(MOUTH / np.maximum(length, 1e-12), 0.0, 1.0)[:, None]
         start = segs[:, 0] + d * cut
         out = np.zeros(len(segs), dtype=bool)
         far = cut[:, 0] < 1.0
@@ -63,6 +89,25 @@ class Approaches:
                 np.stack([start[far], segs[far, 1]], axis=1)))
         return out
 
+    def _hugs(self, segs: np.ndarray, origin=None) -> np.ndarray:
+        """Whether a run comes within :data:`CLEARANCE` of land (or meets the inshore band)
+        farther than :data:`MOUTH` degrees from ``origin`` (default: each run's start), away
+        from the straits' channels."""
+        d = segs[:, 1] - segs[:, 0]
+        length = np.hypot(d[:, 0], d[:, 1])
+        o = segs[:, 0] if origin is None else np.asarray(origin, dtype=float)[None, :]
+        left = MOUTH - np.hypot(*(segs[:, 0] - o).T)
+        cut = np.clip(left / np.maximum(length, 1e-12), 0.0, 1.0)[:, None]
+        start = segs[:, 0] + d * cut
+        out = np.zeros(len(segs), dtype=bool)
+        far = np.flatnonzero(cut[:, 0] < 1.0)
+        if len(far):
+            lines = shapely.linestrings(np.stack([start[far], segs[far, 1]], axis=1))
+            out[far] = self._band_hits(lines)
+            free = np.flatnonzero(~out[far] & ~self._near_passage(segs[far]))
+            if len(free):
+                out[far[free]] = shapely.intersects(_coast_zone(segs[far[free]]), lines[free])
+        return out
 
     def ends(self, p: tuple[float, float], size: str = "Small") -> tuple[End, ...]:
         """How a position joins the lanes open to ``size``: straight runs to nodes it sees,
@@ -80,14 +125,21 @@ class Approaches:
         # one she is in, if she is in one: she has to come out of it)
         own = self.own_hazards(p)
         blocked = ((lambda segs: self._blocked_large(segs, own)) if size == "Large"
-                   else lines_cross_land)
+                   else lines_blocked)
         radii = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
         # an approach leaves the coast behind: beyond the harbour mouth it keeps off the band
         found = self._straight_ends(p, radii[:1], usable,
-                                    lambda segs: blocked(segs) | self._hugs(segs))
+                                    lambda segs: blocked(segs) | self._band_run(segs))
         found = found or self._straight_ends(p, radii, usable, blocked)
         if not found:  # deep in a harbour or behind islands: find the way out on a fine grid
             found = self._harbour_ends(p, usable, blocked)
+        # past the harbour mouth, keep the ways out that stand off the coast, if any does
+        off = [e for e in found if not self._hugs(
+            np.stack([e.line[:-1], e.line[1:]], axis=1), p).any()]
+        if found and not off:
+            off = list(self._harbour_ends(
+                p, usable, lambda segs: blocked(segs) | self._hugs(segs, p), clear=True))
+        found = tuple(off) or found
         seen: set[int] = set()
         found = tuple(e for e in found if not (e.node in seen or seen.add(e.node)))
         with self._lock:
@@ -95,6 +147,62 @@ class Approaches:
             while len(self._ends) > 4096:
                 self._ends.pop(next(iter(self._ends)))
         return found
+
+    # -- the ports' ways out, kept in a file --------------------------------------------
+    def ends_fingerprint(self) -> str:
+        """What the ways out depend on: the lanes, the band, the shallows, the rules here."""
+        h = hashlib.sha256()
+        for a in (self.lanes.nodes, self.lanes.edges, self.lanes.inshore):
+            h.update(np.ascontiguousarray(a).tobytes())
+        h.update(shapely.to_wkb(self.lanes.band))
+        for hz in self._hazards:
+            h.update(hz.id.encode() + shapely.to_wkb(hz.polygon))
+        h.update(repr((_ENDS_FORMAT, CLEARANCE, MOUTH, _CONNECT_K,
+                       shapely.to_wkb(islets()))).encode())
+        return h.hexdigest()
+
+    def save_ends(self, positions, path: Path = ENDS_FILE) -> None:
+        """Work out the ways out of ``positions`` for every size class and write them."""
+        keys, counts, nodes, lens, coords, hz = [], [], [], [], [], []
+        for x, y in positions:
+            for k, size in enumerate(_SIZES):
+                found = self.ends((x, y), size)
+                keys.append((x, y, k))
+                counts.append(len(found))
+                for e in found:
+                    nodes.append(e.node)
+                    lens.append(len(e.line))
+                    coords.extend(e.line.tolist())
+                    hz.append(",".join(map(str, e.hazards)))
+        np.savez_compressed(
+            path, format=np.array(_ENDS_FORMAT), fingerprint=np.array(self.ends_fingerprint()),
+            keys=np.array(keys, dtype=float).reshape(-1, 3), counts=np.array(counts, int),
+            nodes=np.array(nodes, int), lens=np.array(lens, int),
+            coords=np.array(coords, dtype=float).reshape(-1, 2), hazards=np.array(hz, str))
+
+    def load_ends(self, path: Path = ENDS_FILE) -> bool:
+        """Take the ports' ways out from the file if it was made for these lanes, shallows
+        and rules (else they are worked out on first use); whether it was used."""
+        if not path.exists():
+            return False
+        with np.load(path) as z:
+            if int(z["format"]) != _ENDS_FORMAT or str(z["fingerprint"]) != \
+                    self.ends_fingerprint():
+                return False
+            keys, counts, nodes, lens = z["keys"], z["counts"], z["nodes"], z["lens"]
+            coords, hazards = z["coords"], z["hazards"]
+        cuts = np.concatenate([[0], np.cumsum(lens)])
+        i = 0
+        table = {}
+        for (x, y, k), c in zip(keys.tolist(), counts.tolist(), strict=True):
+            table[(round(x, 7), round(y, 7), _SIZES[int(k)])] = tuple(
+                End(int(nodes[j]), coords[cuts[j]:cuts[j + 1]].copy(),
+                    tuple(int(v) for v in str(hazards[j]).split(",") if v))
+                for j in range(i, i + c))
+            i += c
+        with self._lock:
+            self._ends.update(table)
+        return True
 
     def own_hazards(self, p) -> tuple[int, ...]:
         """The named shallows that hold the position itself."""
@@ -107,7 +215,7 @@ class Approaches:
 
     def _blocked_large(self, segs: np.ndarray, own: tuple[int, ...] = ()) -> np.ndarray:
         """Segments touching land or a named shallow (other than ``own``)."""
-        hit = lines_cross_land(segs)
+        hit = lines_blocked(segs)
         if self._hazard_tree is not None and (~hit).any():
             free = np.flatnonzero(~hit)
             lines = shapely.linestrings(segs[free])
@@ -136,15 +244,22 @@ class Approaches:
                              for i, h in zip(clear.tolist(), hz, strict=True))
         return ()
 
-    def _harbour_ends(self, p, usable, blocked) -> tuple[End, ...]:
-        """A way out of a harbour that sees no node: a fine grid of water round the point."""
-        for half in (0.3, 0.8, 2.0):
+    def _harbour_ends(self, p, usable, blocked, clear: bool = False) -> tuple[End, ...]:
+        """A way out of a harbour that sees no node: a fine grid of water round the point
+        (``clear``: only water :data:`CLEARANCE` off the land beyond the harbour mouth)."""
+        for half in ((0.3, 0.8) if clear else (0.3, 0.8, 2.0)):
             step = half / 30
             xs = p[0] + np.arange(-30, 31) * step
             ys = p[1] + np.arange(-30, 31) * step
             gx, gy = np.meshgrid(xs, ys)
             grid = np.column_stack([gx.ravel(), gy.ravel()])
-            wet = ~land_mask(grid[:, 0], grid[:, 1])
+            wet = ~(land_mask(grid[:, 0], grid[:, 1])
+                    | shapely.contains_xy(islets(), grid[:, 0], grid[:, 1]))
+            if clear:
+                far = np.flatnonzero(wet & (np.hypot(grid[:, 0] - p[0], grid[:, 1] - p[1])
+                                            > MOUTH))
+                zone = _coast_zone(np.array([[[xs[0], ys[0]], [xs[-1], ys[-1]]]]))
+                wet[far[shapely.contains_xy(zone, grid[far, 0], grid[far, 1])]] = False
             idx = -np.ones(len(grid), dtype=int)
             idx[wet] = np.arange(wet.sum())
             pts = grid[wet]

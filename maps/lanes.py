@@ -39,9 +39,12 @@ __all__ = [
     "BAND_FILE",
     "INSHORE_BAND",
     "NODE_OFFSET",
+    "ISLETS",
     "PASSAGES",
     "SeaLanes",
     "build_lanes",
+    "islets",
+    "lines_blocked",
     "load_lanes",
 ]
 
@@ -87,6 +90,39 @@ PASSAGES = MappingProxyType({
                         (26.52, 40.27), (26.57, 40.30), (26.62, 40.33), (26.65, 40.36),
                         (26.67, 40.39), (26.75, 40.43), (26.90, 40.50), (27.10, 40.60)),
 })
+
+#: Islands and skerries that Natural Earth 1:10m leaves out (its land layer has no minor
+#: islands) beside lanes of the period: (lon, lat, radius in degrees) round each group's
+#: charted position. They count as land for the lanes, the band, the ways out of harbours
+#: and the straightened tracks; see docs/data.md, "Routing".
+ISLETS = MappingProxyType({
+    "Vinga (Gothenburg skerries)": (11.603, 57.633, 0.012),
+    "Hönö and Öckerö (Gothenburg skerries)": (11.655, 57.695, 0.03),
+    "Razzoli, Budelli and Santa Maria (Maddalena)": (9.365, 41.295, 0.035),
+})
+
+
+@cache
+def islets() -> shapely.Geometry:
+    """The :data:`ISLETS` as one (prepared) geometry."""
+    geom = shapely.union_all([shapely.Point(x, y).buffer(r, quad_segs=8)
+                              for x, y, r in ISLETS.values()])
+    shapely.prepare(geom)
+    return geom
+
+
+def lines_blocked(lines) -> np.ndarray:
+    """Vectorised: whether each lon/lat polyline touches land or one of the :data:`ISLETS`."""
+    hit = lines_cross_land(lines)
+    if len(hit) and (~hit).any():
+        free = np.flatnonzero(~hit)
+        if isinstance(lines, np.ndarray) and lines.dtype != object and lines.ndim == 3:
+            geoms = shapely.linestrings(lines[free])
+        else:
+            geoms = np.array([shapely.linestrings(lines[i]) for i in free.tolist()],
+                             dtype=object)
+        hit[free] = shapely.intersects(islets(), geoms)
+    return hit
 
 
 @dataclass(frozen=True, eq=False)
@@ -181,6 +217,8 @@ def build_lanes(log=print) -> tuple[np.ndarray, np.ndarray, np.ndarray, MultiPol
     uniq = np.zeros(len(nodes), dtype=bool)
     uniq[first] = True
     nodes, kind = nodes[ok & uniq], kind[ok & uniq]
+    wet = ~shapely.contains_xy(islets().buffer(NODE_OFFSET), nodes[:, 0], nodes[:, 1])
+    nodes, kind = nodes[wet | (kind == PASSAGE)], kind[wet | (kind == PASSAGE)]
     if land_mask(nodes[:, 0], nodes[:, 1]).any():
         raise ValueError("a node of the sea lanes is on land")
     log(f"{len(nodes)} nodes")
@@ -192,7 +230,7 @@ def build_lanes(log=print) -> tuple[np.ndarray, np.ndarray, np.ndarray, MultiPol
     d = _scaled_distance(nodes, q, t)
     near = d <= np.maximum(radius[q], radius[t])
     q, t, d = q[near], t[near], d[near]
-    seen = ~lines_cross_land(np.stack([nodes[q], nodes[t]], axis=1))
+    seen = ~lines_blocked(np.stack([nodes[q], nodes[t]], axis=1))
     q, t, d = q[seen], t[seen], d[seen]
     # within a strait only the chain itself: no chord between two of its waypoints
     both = (kind[q] == PASSAGE) & (kind[t] == PASSAGE)
@@ -206,7 +244,7 @@ def build_lanes(log=print) -> tuple[np.ndarray, np.ndarray, np.ndarray, MultiPol
         extra.extend((min(a, b), max(a, b)) for a, b in zip(ids, ids[1:], strict=False))
     edges = np.unique(np.concatenate([np.column_stack([q[keep], t[keep]]),
                                       np.array(extra, dtype=q.dtype)]), axis=0)
-    if lines_cross_land(np.stack([nodes[edges[:, 0]], nodes[edges[:, 1]]], axis=1)).any():
+    if lines_blocked(np.stack([nodes[edges[:, 0]], nodes[edges[:, 1]]], axis=1)).any():
         raise ValueError("a passage waypoint chain crosses land")
     log(f"{len(edges)} edges")
 
@@ -222,7 +260,8 @@ def build_lanes(log=print) -> tuple[np.ndarray, np.ndarray, np.ndarray, MultiPol
     nodes = nodes[members]
     log(f"main water: {len(nodes)} nodes, {len(edges)} edges")
 
-    band = shapely.union_all(shapely.buffer(parts, INSHORE_BAND, quad_segs=2))
+    band = shapely.union_all([*shapely.buffer(parts, INSHORE_BAND, quad_segs=2),
+                              shapely.buffer(islets(), INSHORE_BAND, quad_segs=2)])
     band = shapely.difference(band, passage_zone())
     band = shapely.simplify(band, 0.005)
     lines = shapely.linestrings(np.stack([nodes[edges[:, 0]], nodes[edges[:, 1]]], axis=1))

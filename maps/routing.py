@@ -32,8 +32,7 @@ import shapely
 from shapely.geometry import LineString
 
 from maps.approaches import Approaches, End
-from maps.land import lines_cross_land
-from maps.lanes import PASSAGES, SeaLanes
+from maps.lanes import PASSAGES, SeaLanes, lines_blocked
 from maps.sailing import ShipType, reach_knots
 from maps.timing import (
     CALM,
@@ -428,7 +427,7 @@ class Router(Approaches):
         seg = np.array([[a, b]])
         if gc_nm(seg[0, 0], seg[0, 1]) > 600:  # far apart: the lanes will find it
             return None
-        if lines_cross_land(seg)[0]:
+        if lines_blocked(seg)[0]:
             return None
         if self._hazards_of(shapely.linestrings(seg))[0]:
             return None
@@ -552,9 +551,9 @@ class Router(Approaches):
             near = self._near_passage(segs[idx])
             if near.any():
                 idx = np.concatenate([idx[~near],
-                                      idx[near][~lines_cross_land(segs[idx[near]])]])
+                                      idx[near][~lines_blocked(segs[idx[near]])]])
         elif len(idx):
-            idx = idx[~lines_cross_land(segs[idx])]
+            idx = idx[~lines_blocked(segs[idx])]
         if len(idx):
             keep = np.array([not h for h in self._hazards_of(shapely.linestrings(segs[idx]))],
                             dtype=bool)

@@ -42,6 +42,7 @@ class World:
             tuple(places.load_shallows()) if hasattr(places, "load_shallows") else ())
         self.lanes = load_lanes()
         self.router = Router(self.lanes, self.shallows)
+        self.router.load_ends()  # the ports' ways out, if the file is current
         self._routes: OrderedDict[tuple, Voyage] = OrderedDict()
         self._lock = threading.Lock()
 
