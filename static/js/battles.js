@@ -55,10 +55,14 @@ export function eventLine(event, names) {
         rich(event.cof, names)] : "", event.cards ? [" ", rich(event.cards, names)] : "",
       event.result ? ` → ${event.result}` : ""];
     }
-    case "decision":
-      return [`${n(event.ship)}: `, Object.entries(event.orders || {})
-        .filter(([, v]) => v !== null && v !== undefined)
-        .map(([k, v]) => `${k} ${typeof v === "string" ? n(v) : show(v)}`).join(", ")];
+    case "decision": {
+      // The orders a reader cares about; the engine's defaults (range, continue) left out.
+      const o = event.orders || {};
+      const parts = [o.strike ? "strikes her colours" : o.move, o.shot,
+        o.target ? `at ${n(o.target)}` : null, o.repair ? `repairs ${o.repair}` : null,
+        o.start_distance !== undefined ? `opens at distance ${o.start_distance}` : null];
+      return [`${n(event.ship)}: ${parts.filter(Boolean).join(", ") || show(o)}`];
+    }
     case "distance":
       return [`Distance ${event.distance}`];
     case "move":
@@ -251,11 +255,13 @@ export function createBattlesPanel(root, ctx) {
       : oddsBar(odds)) : null,
     !engagement.over && mine.length ? decisionControls(engagement, mine) : null,
     !engagement.over && ctx.store.seat?.role === "gm" ? gmControls(engagement) : null,
-    (engagement.view?.ships || []).map((ship) => shipCard(ship, caps[ship.id])),
-    el("details", { open: !engagement.over || null }, el("summary", {},
-      `Log (${log.length} events)`), groups.map(([key, events]) => el("div", {},
-      el("h3", {}, key), el("ol", { class: "log", start: 1 }, events.map((e) =>
-        el("li", { dataset: { type: e.type || e.phase || "" } }, eventLine(e, names))))))));
+    // The newest round first and open; the older ones folded; then the ships' damage.
+    el("div", { class: "rounds", "aria-label": `Log (${log.length} events)` },
+      [...groups].reverse().map(([key, events], i) => el("details", { open: i === 0 || null },
+        el("summary", {}, `${key} (${events.length})`), el("ol", { class: "log" },
+          events.map((e) => el("li", { dataset: { type: e.type || e.phase || "" } },
+            eventLine(e, names))))))),
+    (engagement.view?.ships || []).map((ship) => shipCard(ship, caps[ship.id])));
   }
 
   function render(store) {
