@@ -59,9 +59,9 @@ export function panelWidth() {
 function chart(id, traces, layout) {
   const node = el("div", { class: "chart", id });
   requestAnimationFrame(() => window.Plotly.newPlot(node, traces, {
-    width: panelWidth(), height: 240,
-    margin: { l: 40, r: 8, t: 28, b: 40 }, font: { size: 11 }, barmode: "stack",
-    legend: { orientation: "h", y: -0.2 }, ...layout,
+    width: panelWidth(), height: 320,
+    margin: { l: 40, r: 8, t: 28, b: 110 }, font: { size: 11 }, barmode: "stack",
+    legend: { orientation: "h", y: -0.18, yanchor: "top", font: { size: 10 } }, ...layout,
   }, { displaylogo: false, responsive: true, displayModeBar: false }));
   return node;
 }
