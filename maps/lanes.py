@@ -99,6 +99,10 @@ ISLETS = MappingProxyType({
     "Vinga (Gothenburg skerries)": (11.603, 57.633, 0.012),
     "Hönö and Öckerö (Gothenburg skerries)": (11.655, 57.695, 0.03),
     "Razzoli, Budelli and Santa Maria (Maddalena)": (9.365, 41.295, 0.035),
+    "Ponza": (12.96, 40.905, 0.045),
+    "Palmarola": (12.86, 40.935, 0.02),
+    "Zannone": (13.055, 40.97, 0.015),
+    "Khanderi and Underi (off Bombay)": (72.82, 18.70, 0.018),
 })
 
 

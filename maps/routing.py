@@ -1,4 +1,4 @@
-"""Routes under sail on the sea lanes: A* (networkx) on time under the season's wind.
+"""Routes under sail on the sea lanes: A* on time under the season's wind.
 
 An edge's weight is the hours a ship of 1 knot reaching speed needs for it: its length in
 nautical miles over ``made_good_ma / 12`` (seed 003's points of sail, :mod:`maps.sailing`)
@@ -26,7 +26,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-import networkx as nx
 import numpy as np
 import shapely
 from shapely.geometry import LineString
@@ -77,18 +76,18 @@ LANDMARKS = (
 )
 
 
-def _adjacency(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray) -> list:
-    """Per node, a list of (head, weight): plain lists for a fast pure-Python Dijkstra."""
+def _csr(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray) -> tuple:
+    """Arcs by tail as plain lists (starts, heads, weights): node u's arcs are
+    ``starts[u]:starts[u + 1]``. Built in milliseconds; a pure-Python search reads them fast."""
     order = np.argsort(tails, kind="stable")
     starts = np.searchsorted(tails[order], np.arange(n + 1))
-    hs, ws = heads[order].tolist(), weights[order].tolist()
-    return [list(zip(hs[starts[i]:starts[i + 1]], ws[starts[i]:starts[i + 1]], strict=True))
-            for i in range(n)]
+    return starts.tolist(), heads[order].tolist(), weights[order].tolist()
 
 
-def _dijkstra(adj: list, source: int) -> np.ndarray:
-    """Distances from ``source`` over an adjacency list (inf where unreachable)."""
-    dist = [math.inf] * len(adj)
+def _dijkstra(adj: tuple, source: int) -> np.ndarray:
+    """Distances from ``source`` over :func:`_csr` arcs (inf where unreachable)."""
+    starts, heads, weights = adj
+    dist = [math.inf] * (len(starts) - 1)
     dist[source] = 0.0
     heap = [(0.0, source)]
     pop, push = heapq.heappop, heapq.heappush
@@ -96,8 +95,9 @@ def _dijkstra(adj: list, source: int) -> np.ndarray:
         d, u = pop(heap)
         if d > dist[u]:
             continue
-        for v, w in adj[u]:
-            nd = d + w
+        for k in range(starts[u], starts[u + 1]):
+            v = heads[k]
+            nd = d + weights[k]
             if nd < dist[v]:
                 dist[v] = nd
                 push(heap, (nd, v))
@@ -141,10 +141,9 @@ class Router(Approaches):
         self._passage_boxes = np.array([[min(x for x, _ in c) - 0.1, min(y for _, y in c) - 0.1,
                                          max(x for x, _ in c) + 0.1, max(y for _, y in c) + 0.1]
                                         for c in PASSAGES.values()])
-        self._passage_points = {(round(x, 6), round(y, 6))
-                                for c in PASSAGES.values() for x, y in c}
+        self._passage_points = np.array([p for c in PASSAGES.values() for p in c])
         self._lock = threading.Lock()
-        self._graphs: OrderedDict[tuple[str, int], tuple[nx.DiGraph, float]] = OrderedDict()
+        self._graphs: OrderedDict[tuple[str, int], tuple[tuple, float]] = OrderedDict()
         self._usable: dict[str, np.ndarray] = {}
         self._alt: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._alt_lists: dict[int, tuple] = {}
@@ -175,8 +174,9 @@ class Router(Approaches):
         return shapely.intersects(self.lanes.band, lines)
 
     # -- the search graphs ----------------------------------------------------------------
-    def graph(self, size: str, month: int) -> tuple[nx.DiGraph, float]:
-        """The directed graph for a size class and month, and its fastest speed factor."""
+    def graph(self, size: str, month: int) -> tuple[tuple, float]:
+        """The directed graph for a size class and month (:func:`_csr` arcs, weights in
+        hours at 1 knot reaching), and its fastest speed factor."""
         key = (size, month)
         with self._lock:
             if key in self._graphs:
@@ -194,14 +194,10 @@ class Router(Approaches):
         ok = allowed & (fwd > 0)
         okb = allowed & (back > 0)
         u, v = self.lanes.edges[:, 0], self.lanes.edges[:, 1]
-        g = nx.DiGraph()
-        g.add_nodes_from(range(len(self.lanes.nodes)))
-        w1 = (self._nm * pen / np.where(ok, fwd, 1)).tolist()
-        w2 = (self._nm * pen / np.where(okb, back, 1)).tolist()
-        g.add_edges_from((a, b, {"w": w}) for a, b, w, k in
-                         zip(u.tolist(), v.tolist(), w1, ok.tolist(), strict=True) if k)
-        g.add_edges_from((b, a, {"w": w}) for a, b, w, k in
-                         zip(u.tolist(), v.tolist(), w2, okb.tolist(), strict=True) if k)
+        w1 = self._nm * pen / np.where(ok, fwd, 1)
+        w2 = self._nm * pen / np.where(okb, back, 1)
+        g = _csr(len(self.lanes.nodes), np.concatenate([u[ok], v[okb]]),
+                 np.concatenate([v[ok], u[okb]]), np.concatenate([w1[ok], w2[okb]]))
         vmax = float(max(fwd.max(), back.max(), 1.0)) * 1.0001
         self.landmarks(month)
         with self._lock:
@@ -229,8 +225,8 @@ class Router(Approaches):
         tails = np.concatenate([u, v])
         heads = np.concatenate([v, u])
         weights = np.concatenate([w1, w2])
-        out_adj = _adjacency(n, tails, heads, weights)
-        in_adj = _adjacency(n, heads, tails, weights)
+        out_adj = _csr(n, tails, heads, weights)
+        in_adj = _csr(n, heads, tails, weights)
         lm = self._landmark_nodes()
         d_from = np.column_stack([_dijkstra(out_adj, node) for node in lm])
         d_to = np.column_stack([_dijkstra(in_adj, node) for node in lm])
@@ -269,10 +265,25 @@ class Router(Approaches):
         if hit is not None:
             return hit
         allowed = self._allowed(size)
-        g = nx.Graph()
-        g.add_edges_from(self.lanes.edges[allowed].tolist())
-        mask = np.zeros(len(self.lanes.nodes), dtype=bool)
-        mask[sorted(max(nx.connected_components(g), key=len))] = True
+        n = len(self.lanes.nodes)
+        e = self.lanes.edges[allowed]
+        starts, heads, _ = _csr(n, np.concatenate([e[:, 0], e[:, 1]]),
+                                np.concatenate([e[:, 1], e[:, 0]]), np.zeros(2 * len(e)))
+        label = [-1] * n  # connected pieces, by a breadth-first walk from each new node
+        for s0 in range(n):
+            if label[s0] < 0 and starts[s0] < starts[s0 + 1]:
+                label[s0], todo = s0, [s0]
+                while todo:
+                    x = todo.pop()
+                    for k in range(starts[x], starts[x + 1]):
+                        y = heads[k]
+                        if label[y] < 0:
+                            label[y] = s0
+                            todo.append(y)
+        lab = np.array(label)
+        mask = np.zeros(n, dtype=bool)
+        if (lab >= 0).any():
+            mask = lab == np.bincount(lab[lab >= 0]).argmax()
         mask.setflags(write=False)
         with self._lock:
             self._usable[size] = mask
@@ -360,9 +371,9 @@ class Router(Approaches):
         if not conn_a:
             raise ValueError(f"{origin.label()} is not connected to the open sea")
         conns = [self._connect((d.lon, d.lat), ship.size, month, False) for d in destinations]
-        # Dijkstra on the networkx adjacency from A until every B_i is settled; the ends
-        # are extra arcs, so the shared graph is never changed
-        succ = g._succ
+        # Dijkstra on the arcs from A until every B_i is settled; the ends are extra arcs,
+        # so the shared graph is never changed
+        starts, heads, weights = g
         into: dict[int, list[tuple[int, float]]] = {}
         for i, cb in enumerate(conns):
             for n, w, _ in cb:
@@ -399,8 +410,8 @@ class Router(Approaches):
                 continue
             for i, w in into.get(u, ()):
                 relax(("B", i), du + w, u)
-            for v, dd in succ[u].items():
-                relax(v, du + dd["w"], u)
+            for k in range(starts[u], starts[u + 1]):
+                relax(heads[k], du + weights[k], u)
         paths = {}
         for i in range(len(destinations)):
             if ("B", i) in done:
@@ -448,7 +459,7 @@ class Router(Approaches):
         rad = self._rad
         lb, la = math.radians(b[0]), math.radians(b[1])
         cb = math.cos(la)
-        k = 2 * EARTH_RADIUS_NM / vmax
+        kgc = 2 * EARTH_RADIUS_NM / vmax
         sin, asin, sqrt = math.sin, math.asin, math.sqrt
         # active landmarks: the few that bound best from where the search starts
         starts = [n for n, _, _ in conn_a]
@@ -459,7 +470,7 @@ class Router(Approaches):
 
         def h(u: int) -> float:
             x, y, c = rad[u]
-            best = k * asin(sqrt(min(1.0, sin((la - y) / 2) ** 2
+            best = kgc * asin(sqrt(min(1.0, sin((la - y) / 2) ** 2
                                      + c * cb * sin((lb - x) / 2) ** 2)))
             rf, rt = rows_from[u], rows_to[u]
             for j, fb, tb in pairs:
@@ -471,49 +482,56 @@ class Router(Approaches):
                     best = lo
             return best
 
-        # A* on the networkx adjacency, the two ends as extra arcs (no graph mutation)
-        succ = g._succ
-        into_b = {n: w for n, w, _ in conn_b}
-        dist: dict = {"A": 0.0}
-        parent: dict = {"A": None}
-        hcache: dict[int, float] = {}
+        # A* on the arcs, the two ends as extra arcs (no graph mutation); node n is B,
+        # parent -1 is A
+        starts, heads, weights = g
+        n = len(starts) - 1
+        into_b = {node: w for node, w, _ in conn_b}
+        inf = math.inf
+        dist = [inf] * (n + 1)
+        parent = [-2] * (n + 1)
+        hcache = [-1.0] * n
+        done = bytearray(n + 1)
         heap: list = []
         count = 0
-        for n, w, _ in conn_a:
-            if w < dist.get(n, math.inf):
-                dist[n], parent[n] = w, "A"
+        for node, w, _ in conn_a:
+            if w < dist[node]:
+                dist[node], parent[node] = w, -1
         if direct is not None:
-            dist["B"], parent["B"] = direct, "A"
-            heapq.heappush(heap, (direct, -1, "B"))
-        for n, w, _ in conn_a:
-            if dist[n] == w and parent[n] == "A":
+            dist[n], parent[n] = direct, -1
+            heap.append((direct, -1, n))
+        for node, w, _ in conn_a:
+            if dist[node] == w and parent[node] == -1 and hcache[node] < 0:
                 count += 1
-                hv = hcache[n] = h(n)
-                heapq.heappush(heap, (w + hv, count, n))
-        done: set = set()
+                hv = hcache[node] = h(node)
+                heapq.heappush(heap, (w + hv, count, node))
         pop, push = heapq.heappop, heapq.heappush
         while heap:
             _, _, u = pop(heap)
-            if u == "B":
+            if u == n:
                 path = ["B"]
-                while parent[path[-1]] is not None:
-                    path.append(parent[path[-1]])
+                u = parent[n]
+                while u != -1:
+                    path.append(u)
+                    u = parent[u]
+                path.append("A")
                 return path[::-1]
-            if u in done:
+            if done[u]:
                 continue
-            done.add(u)
+            done[u] = 1
             du = dist[u]
             wb = into_b.get(u)
-            if wb is not None and du + wb < dist.get("B", math.inf):
-                dist["B"], parent["B"] = du + wb, u
+            if wb is not None and du + wb < dist[n]:
+                dist[n], parent[n] = du + wb, u
                 count += 1
-                push(heap, (du + wb, count, "B"))
-            for v, d in succ[u].items():
-                nd = du + d["w"]
-                if nd < dist.get(v, math.inf):
+                push(heap, (du + wb, count, n))
+            for arc in range(starts[u], starts[u + 1]):
+                v = heads[arc]
+                nd = du + weights[arc]
+                if nd < dist[v]:
                     dist[v], parent[v] = nd, u
-                    hv = hcache.get(v)
-                    if hv is None:
+                    hv = hcache[v]
+                    if hv < 0:
                         hv = hcache[v] = h(v)
                     count += 1
                     push(heap, (nd + hv, count, v))
@@ -529,14 +547,16 @@ class Router(Approaches):
         hours = gc_nm(a, b) / np.maximum(speed_factor(a, b, month), 1e-6)
         cum = np.concatenate([[0.0], np.cumsum(hours)])
         # a strait is sailed by its waypoints: no shortcut skips one (the chart's channel)
-        fixed = np.array([(round(x, 6), round(y, 6)) in self._passage_points
-                          for x, y in coords.tolist()])
+        fixed = (np.abs(coords[:, None, :] - self._passage_points[None, :, :]).max(axis=2)
+                 < 5e-7).any(axis=1)
         before = np.concatenate([[0], np.cumsum(fixed)])  # fixed points before index k
-        pairs = [(i, j) for i in range(n) for j in range(i + 2, min(n, i + SHORTCUT_HOPS + 1))
-                 if before[j] - before[i + 1] == 0]
-        if not pairs:
+        i0, hop = np.meshgrid(np.arange(n), np.arange(2, SHORTCUT_HOPS + 1), indexing="ij")
+        ij = np.column_stack([i0.ravel(), (i0 + hop).ravel()])
+        ij = ij[ij[:, 1] < n]
+        ij = ij[before[ij[:, 1]] == before[ij[:, 0] + 1]]
+        if not len(ij):
             return coords
-        ij = np.array(pairs)
+        pairs = ij.tolist()
         segs = np.stack([coords[ij[:, 0]], coords[ij[:, 1]]], axis=1)
         # cheap first: only a shortcut no slower than the steps it replaces is worth testing
         # (the leg's days are then summed piece by piece)
@@ -558,19 +578,17 @@ class Router(Approaches):
             keep = np.array([not h for h in self._hazards_of(shapely.linestrings(segs[idx]))],
                             dtype=bool)
             idx = idx[keep]
-        ok[:] = False
-        ok[idx] = True
-        t = np.where(ok, t, np.inf)
         # fastest path over the DAG of path steps and clear shortcuts (no slower than the steps)
-        best = np.full(n, np.inf)
-        prev = np.zeros(n, dtype=int)
+        short: dict[int, list] = {}
+        for k, tij in zip(np.sort(idx).tolist(), t[np.sort(idx)].tolist(), strict=True):
+            i, j = pairs[k]
+            short.setdefault(j, []).append((i, tij))
+        hrs = hours.tolist()
+        best = [math.inf] * n
+        prev = [0] * n
         best[0] = 0.0
-        short = {}
-        for (i, j), tij in zip(pairs, t.tolist(), strict=True):
-            if tij <= cum[j] - cum[i] + 1e-9:
-                short.setdefault(j, []).append((i, tij))
         for j in range(1, n):
-            best[j], prev[j] = best[j - 1] + hours[j - 1], j - 1
+            best[j], prev[j] = best[j - 1] + hrs[j - 1], j - 1
             for i, tij in short.get(j, ()):
                 if best[i] + tij < best[j] - 1e-9 or (
                         best[i] + tij <= best[j] + 1e-9 and i < prev[j]):

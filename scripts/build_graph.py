@@ -1,6 +1,6 @@
 """Build the sea-lane graph ``maps/data/graph.npz`` and band ``maps/data/graph_band.wkb.gz``.
 
-Usage: ``python scripts/build_graph.py`` (after ``scripts/build_land.py``); ~1 min.
+Usage: ``python scripts/build_graph.py [--ends-only]`` (after ``scripts/build_land.py``); ~1 min.
 Also writes ``maps/data/graph_ends.npz``: the ports' ways out (rebuild after moving a
 port, a shallow or the lanes; a stale file is ignored and the ways out are worked out at load).
 The construction is described in :mod:`maps.lanes` and docs/data.md.
@@ -24,9 +24,10 @@ def main() -> None:
     def log(msg: str) -> None:
         print(f"{time.perf_counter() - t0:6.1f}s  {msg}", flush=True)
 
-    save_lanes(*build_lanes(log))
-    log(f"wrote {GRAPH_FILE} ({GRAPH_FILE.stat().st_size / 1e6:.2f} MB) and "
-        f"{BAND_FILE} ({BAND_FILE.stat().st_size / 1e6:.2f} MB)")
+    if "--ends-only" not in sys.argv[1:]:
+        save_lanes(*build_lanes(log))
+        log(f"wrote {GRAPH_FILE} ({GRAPH_FILE.stat().st_size / 1e6:.2f} MB) and "
+            f"{BAND_FILE} ({BAND_FILE.stat().st_size / 1e6:.2f} MB)")
     # the ports' ways out, so that loading the world need not work them out
     from maps import places
     from maps.routing import Router
