@@ -303,25 +303,30 @@ def roll_battle_results(cmd: ChainOfCommand, deployment: Sequence[Deployment],
     table = battle_table()
     fleet_die_mod = die_mod - (1 if victualling_board else 0)
 
+    d6 = dice.d6
+
     def roll(o: Officer, role: str, sup: Officer | None, juniors: Iterable[Officer],
              dmod: int, ship_code: str | None = None) -> None:
-        sup_result = result.get(sup.id) if sup else None
+        sup_id = sup.id if sup is not None else None
+        sup_result = result.get(sup_id) if sup_id is not None else None
         raise_ = _junior_raise(o, juniors) if juniors else None
         shift = 0 if sup_result is None else _CASCADE[sup_result]
-        eff = o.na + (1 if raise_ else 0) + shift + na_mod
+        na = o.na
+        eff = na + (1 if raise_ else 0) + shift + na_mod
         eff = 1 if eff < 1 else 10 if eff > 10 else eff
-        die = dice.d6()
+        die = d6()
         mdie = die + dmod
         mdie = 1 if mdie < 1 else 6 if mdie > 6 else mdie
         br = table[mdie - 1][eff - 1]
-        rolls.append({"officer": o.id, "role": role, "ship": ship_code,
-                      "superior": sup.id if sup else None, "superior_result": sup_result,
-                      "na": o.na, "junior": raise_, "cascade": shift, "season": na_mod,
+        oid = o.id
+        rolls.append({"officer": oid, "role": role, "ship": ship_code,
+                      "superior": sup_id, "superior_result": sup_result,
+                      "na": na, "junior": raise_, "cascade": shift, "season": na_mod,
                       "effective_na": eff, "die": die, "die_modifier": dmod,
                       "modified_die": mdie, "result": br})
-        result[o.id] = br
-        if sup:
-            superior[o.id] = sup.id
+        result[oid] = br
+        if sup_id is not None:
+            superior[oid] = sup_id
 
     roll(cmd.fsl, "first_sea_lord", None, cmd.fsl_aides, die_mod)
     for fleet, top in cmd.top.items():

@@ -333,6 +333,7 @@ def _berth_key(rank: str, ship_code: str | None, squadron: str | None) -> tuple 
 
 
 _KEYS: dict[tuple, tuple | None] = {}
+_UNKNOWN = ("not yet looked up",)  # a berth's key may be None: this marks a miss
 
 
 def _key_of(berth: Berth) -> tuple | None:
@@ -402,18 +403,25 @@ class Vacancies:
         return new
 
     def take(self, berth: Berth) -> None:
-        key = _key_of(berth)
+        key = _KEYS.get(berth, _UNKNOWN)
+        if key is _UNKNOWN:
+            key = _key_of(berth)
+        free = self.free
         if key is not None:
-            self.free[key] = self.free.get(key, 0) - 1
+            free[key] = free.get(key, 0) - 1
         if berth[0] == "Lieutenant RM":
-            self.free[("regiment", "Lieutenant RM")] -= 1
+            free[("regiment", "Lieutenant RM")] -= 1
 
     def release(self, berth: Berth) -> None:
-        key = _key_of(berth)
+        # a season releases ~50 berths (the dead, the promoted): the key looked up inline
+        key = _KEYS.get(berth, _UNKNOWN)
+        if key is _UNKNOWN:
+            key = _key_of(berth)
+        free = self.free
         if key is not None:
-            self.free[key] = self.free.get(key, 0) + 1
+            free[key] = free.get(key, 0) + 1
         if berth[0] == "Lieutenant RM":
-            self.free[("regiment", "Lieutenant RM")] += 1
+            free[("regiment", "Lieutenant RM")] += 1
 
     def vacant(self, key: tuple) -> bool:
         return self.free.get(key, 0) > 0
