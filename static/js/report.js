@@ -98,7 +98,8 @@ export function createReportPanel(root, ctx) {
         chart("chart-people", [["deaths", "Deaths", "#6d1b1b"], ["wounded", "Wounded", "#e57373"],
           ["mentions", "Mentions in despatches", "#1565c0"], ["promotions", "Promotions",
             "#2e7d32"], ["courts", "Courts martial", "#6d6d6d"]].map(([k, name, colour]) => ({
-          type: "bar", name, x: groups, y: groups.map((g) => people[g][k]), marker: { color: colour },
+          type: "bar", name, x: groups, y: groups.map((g) => people[g][k]),
+          marker: { color: colour },
         })), { title: { text: "Deaths, mentions and promotions" }, barmode: "group" }),
         plunder.length ? chart("chart-plunder", [{
           type: "bar", x: plunder.map((p) => p.admiral), y: plunder.map((p) => p.guineas),
@@ -202,7 +203,9 @@ export function createLogPanel(root, ctx) {
     position.textContent = `event ${index + 1} of ${frames.length} (seq ${frame.event.seq})`;
     root.dataset.step = String(index);
     ctx.map.setReplay(frame.forces || [], frame.engagements);
-    for (const [i2, li] of [...list.children].entries()) li.classList.toggle("current", i2 === index);
+    for (const [i2, li] of [...list.children].entries()) {
+      li.classList.toggle("current", i2 === index);
+    }
     list.children[index]?.scrollIntoView({ block: "nearest" });
   };
   const buttons = [["« First", () => step(0)], ["◀ Back", () => step(index - 1)],

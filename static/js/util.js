@@ -64,7 +64,8 @@ export function cardFace(card) {
   if (typeof card === "string") {
     const text = card.trim();
     if (/^(joker|jk)$/i.test(text)) return { text: "🃏", red: false, joker: true };
-    const m = text.match(/^(10|[2-9]|[AJQKT])\s*(?:of\s+)?([HDCS♥♦♣♠]|hearts|diamonds|clubs|spades)$/i);
+    const suits = "([HDCS♥♦♣♠]|hearts|diamonds|clubs|spades)";
+    const m = text.match(new RegExp(`^(10|[2-9]|[AJQKT])\\s*(?:of\\s+)?${suits}$`, "i"));
     if (m) {
       const rank = m[1].toUpperCase() === "T" ? "10" : m[1].toUpperCase();
       const suit = SUIT_SYMBOLS[m[2].toLowerCase()] || m[2];
@@ -98,7 +99,8 @@ export function cardElement(card) {
 /** Does this value look like a playing card? (used to find cards in generic records) */
 export function looksLikeCard(value) {
   if (typeof value === "string") {
-    return /^(10|[2-9AJQKT])[HDCS♥♦♣♠]$/.test(value.trim()) || /^(joker|JK)$/.test(value.trim());
+    const text = value.trim();
+    return /^(10|[2-9AJQKT])[HDCS♥♦♣♠]$/.test(text) || /^(joker|JK)$/.test(text);
   }
   return !!value && typeof value === "object" && ("suit" in value) && ("rank" in value
     || "value" in value);
