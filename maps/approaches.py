@@ -30,7 +30,7 @@ _SIZES = ("Small", "Middling", "Large")
 
 _CONNECT_K = 12
 #: Beyond the harbour mouth (:data:`MOUTH` degrees from the anchorage) a way out keeps this
-#: far (degrees, ~2.4 nautical miles) off the land when it can: coasts drawn at 1:10m may
+#: far (degrees, ~1.2 nautical miles) off the land when it can: coasts drawn at 1:10m may
 #: lie a mile or two off their true place.
 CLEARANCE = 0.02
 MOUTH = 0.06

@@ -32,7 +32,7 @@ from shapely.geometry import LineString
 
 from maps.approaches import Approaches, End
 from maps.lanes import PASSAGES, SeaLanes, lines_blocked
-from maps.sailing import ShipType, reach_knots
+from maps.sailing import BOARD_MA, GOING_ABOUT_MA, ShipType, reach_knots
 from maps.timing import (
     CALM,
     EARTH_RADIUS_NM,
@@ -59,6 +59,8 @@ __all__ = [
 
 #: A hazard edge counts this many times its time in the search (small and middling ships).
 RISK_PENALTY = 2.0
+#: A course that changes tack goes about once a board (seed 003; :mod:`maps.sailing`).
+TACKING = 1 + GOING_ABOUT_MA / BOARD_MA
 #: Straightening looks this many nodes ahead.
 SHORTCUT_HOPS = 8
 _GRAPHS_KEPT = 6  # about 25 MB each
@@ -545,6 +547,16 @@ class Router(Approaches):
         # steps and shortcuts alike are timed with the wind at their middle
         a, b = coords[:-1], coords[1:]
         hours = gc_nm(a, b) / np.maximum(speed_factor(a, b, month), 1e-6)
+        if month != CALM and n > 2:
+            # a zig-zag of steps on opposite tacks goes about at its corners, which an edge's
+            # time leaves out (a straight course pays for its boards): charge its steps
+            # seed 003's going about as a straight course is charged
+            frm, _ = wind_codes((a[:, 0] + b[:, 0]) / 2, (a[:, 1] + b[:, 1]) / 2, month)
+            tack = (frm - bearing(a, b)) % 360 < 180
+            turn = np.zeros(len(hours), dtype=bool)
+            turn[1:] |= tack[1:] != tack[:-1]
+            turn[:-1] |= tack[1:] != tack[:-1]
+            hours = np.where(turn, hours * TACKING, hours)
         cum = np.concatenate([[0.0], np.cumsum(hours)])
         # a strait is sailed by its waypoints: no shortcut skips one (the chart's channel)
         fixed = (np.abs(coords[:, None, :] - self._passage_points[None, :, :]).max(axis=2)
@@ -559,28 +571,19 @@ class Router(Approaches):
         pairs = ij.tolist()
         segs = np.stack([coords[ij[:, 0]], coords[ij[:, 1]]], axis=1)
         # cheap first: only a shortcut no slower than the steps it replaces is worth testing
-        # (the leg's days are then summed piece by piece)
+        # (the leg's days are then summed piece by piece). Steps that change tack go about
+        # at their corners, which an edge's time leaves out (a straight course pays for its
+        # boards): charge them seed 003's going about as the shortcut is charged
         t = gc_nm(segs[:, 0], segs[:, 1]) / np.maximum(
             speed_factor(segs[:, 0], segs[:, 1], month), 1e-6)
-        ok = t <= cum[ij[:, 1]] - cum[ij[:, 0]] + 1e-9
-        idx = np.flatnonzero(ok)
-        if len(idx) and size != "Small":
-            # the band holds the land except along the passages: test the band first, and
-            # the land itself only for shortcuts that come near a passage
-            idx = idx[~self._band_hits(shapely.linestrings(segs[idx]))]
-            near = self._near_passage(segs[idx])
-            if near.any():
-                idx = np.concatenate([idx[~near],
-                                      idx[near][~lines_blocked(segs[idx[near]])]])
-        elif len(idx):
-            idx = idx[~lines_blocked(segs[idx])]
-        if len(idx):
-            keep = np.array([not h for h in self._hazards_of(shapely.linestrings(segs[idx]))],
-                            dtype=bool)
-            idx = idx[keep]
+        steps = cum[ij[:, 1]] - cum[ij[:, 0]]
+        ok = t <= steps + 1e-9
         # fastest path over the DAG of path steps and clear shortcuts (no slower than the steps)
+        idx = np.flatnonzero(ok)
+        if len(idx):
+            idx = idx[self._clear(segs[idx], size)]
         short: dict[int, list] = {}
-        for k, tij in zip(np.sort(idx).tolist(), t[np.sort(idx)].tolist(), strict=True):
+        for k, tij in zip(idx.tolist(), t[idx].tolist(), strict=True):
             i, j = pairs[k]
             short.setdefault(j, []).append((i, tij))
         hrs = hours.tolist()
@@ -595,8 +598,26 @@ class Router(Approaches):
                     best[j], prev[j] = best[i] + tij, i
         keep = [n - 1]
         while keep[-1] != 0:
-            keep.append(int(prev[keep[-1]]))
+            keep.append(prev[keep[-1]])
         return coords[keep[::-1]]
+
+    def _clear(self, segs: np.ndarray, size: str) -> np.ndarray:
+        """Whether each shortcut touches no land (no islet), no named shallow and, but for
+        a small ship, no inshore band."""
+        ok = np.ones(len(segs), dtype=bool)
+        if size != "Small":
+            # the band holds the land except along the passages: test the band first, and
+            # the land itself only for shortcuts that come near a passage
+            ok &= ~self._band_hits(shapely.linestrings(segs))
+            near = np.flatnonzero(ok & self._near_passage(segs))
+            if len(near):
+                ok[near] = ~lines_blocked(segs[near])
+        else:
+            ok &= ~lines_blocked(segs)
+        free = np.flatnonzero(ok)
+        if len(free):
+            ok[free] = [not h for h in self._hazards_of(shapely.linestrings(segs[free]))]
+        return ok
 
     def _leg(self, origin, destination, ship, month, knots, coords, depart_day) -> Leg:
         hours, nm, (p0, p1, pnm) = sail_hours(coords, month)
