@@ -400,10 +400,12 @@ def _plunder_shares(cmd: ChainOfCommand, deployment: Sequence[Deployment],
 
 def _record_changes(outcomes: Sequence[Mapping[str, Any]],
                     changes: dict[str, dict[str, Any]]) -> None:
+    """Deaths, wounds, promotions and declines into ``changes``, in order of the records."""
     for rec in outcomes:
         oid = rec["officer"]
         if rec["dead"]:
             changes.setdefault(oid, {})["dead"] = True
+            continue  # the dead have no wound and rolled no promotion
         nelson = rec.get("nelson_touch")
         if nelson and nelson.get("wounded"):
             changes.setdefault(oid, {})["wound"] = nelson["wound_die"]

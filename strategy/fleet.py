@@ -220,7 +220,8 @@ _Spec = tuple[str, str, str, str | None, str | None, str | None, str | None]
 
 
 # NPCs already made, by (spec, constitution, NA): officers are frozen values, and making
-# one (a frozen dataclass) costs ten times a lookup; at most 11 x 10 per berth
+# one (a frozen dataclass) costs ten times a lookup; at most 11 x 10 per berth (CON 8..18,
+# NA 1..10), so a default fleet's NPCs are soon all made
 _MADE: dict[tuple[_Spec, int, int], Officer] = {}
 
 
@@ -235,7 +236,7 @@ def _npc(r: Any, spec: _Spec) -> Officer:
     if officer is None:
         oid, name, rank, ship, squadron, appointment, serves = spec
         officer = Officer(oid, name, rank, na, ship, squadron, False, con, appointment, serves)
-        if len(_MADE) < 100_000:
+        if len(_MADE) < 30_000:  # the fleet's ~200 berths x 110: a few megabytes at most
             _MADE[key] = officer
     return officer
 
