@@ -103,6 +103,7 @@ ISLETS = MappingProxyType({
     "Palmarola": (12.86, 40.935, 0.02),
     "Zannone": (13.055, 40.97, 0.015),
     "Khanderi and Underi (off Bombay)": (72.82, 18.70, 0.018),
+    "Muskeget and Tuckernuck (off Nantucket)": (-70.28, 41.32, 0.03),
 })
 
 

@@ -184,8 +184,8 @@ class Router(Approaches):
             if key in self._graphs:
                 self._graphs.move_to_end(key)
                 return self._graphs[key]
-        fwd = speed_factor(self._a, self._b, month)
-        back = speed_factor(self._b, self._a, month)
+        fwd = speed_factor(self._a, self._b, month) / self._board_charge(self._a, self._b, month)
+        back = speed_factor(self._b, self._a, month) / self._board_charge(self._b, self._a, month)
         risky = self._shallow.copy()
         allowed = self._allowed(size) & self.usable(size)[self.lanes.edges[:, 0]]
         if size == "Large":
@@ -207,6 +207,18 @@ class Router(Approaches):
             while len(self._graphs) > _GRAPHS_KEPT:
                 self._graphs.popitem(last=False)
         return g, vmax
+
+    @staticmethod
+    def _board_charge(a: np.ndarray, b: np.ndarray, month: int) -> np.ndarray:
+        """:data:`TACKING` for an edge sailed close-hauled (a board to windward: 45 to 67.5
+        degrees off the wind), else 1. A course closer to the wind already pays for going
+        about in its boards; a zig-zag of edges would otherwise go about for nothing at its
+        corners. Used in the search only (a leg's days are the plain sailing time)."""
+        if month == CALM:
+            return np.ones(len(a))
+        frm, _ = wind_codes((a[:, 0] + b[:, 0]) / 2, (a[:, 1] + b[:, 1]) / 2, month)
+        rel = np.abs((frm - bearing(a, b) + 180) % 360 - 180)
+        return np.where((rel >= 45 - 1e-9) & (rel < 67.5), TACKING, 1.0)
 
     def landmarks(self, month: int) -> tuple[np.ndarray, np.ndarray]:
         """ALT tables for a month: hours (at 1 knot reaching) from each landmark to every
