@@ -41,6 +41,7 @@ from maps.timing import (
     sail_hours,
     segment_hours,
     speed_factor,
+    speed_wind,
     track_nm,
 )
 from maps.voyage import SHALLOW_RULE, Leg, Risk, Stop
@@ -502,24 +503,26 @@ class Router(Approaches):
         n = len(starts) - 1
         into_b = {node: w for node, w, _ in conn_b}
         inf = math.inf
-        dist = [inf] * (n + 1)
-        parent = [-2] * (n + 1)
-        hcache = [-1.0] * n
-        done = bytearray(n + 1)
+        # a search settles a few hundred nodes at most: dicts, not arrays of every node
+        dist: dict[int, float] = {}
+        parent: dict[int, int] = {}
+        hcache: dict[int, float] = {}
+        done: set[int] = set()
         heap: list = []
         count = 0
         for node, w, _ in conn_a:
-            if w < dist[node]:
+            if w < dist.get(node, inf):
                 dist[node], parent[node] = w, -1
         if direct is not None:
             dist[n], parent[n] = direct, -1
             heap.append((direct, -1, n))
         for node, w, _ in conn_a:
-            if dist[node] == w and parent[node] == -1 and hcache[node] < 0:
+            if dist[node] == w and parent[node] == -1 and node not in hcache:
                 count += 1
                 hv = hcache[node] = h(node)
                 heapq.heappush(heap, (w + hv, count, node))
         pop, push = heapq.heappop, heapq.heappush
+        get, hget = dist.get, hcache.get
         while heap:
             _, _, u = pop(heap)
             if u == n:
@@ -530,22 +533,22 @@ class Router(Approaches):
                     u = parent[u]
                 path.append("A")
                 return path[::-1]
-            if done[u]:
+            if u in done:
                 continue
-            done[u] = 1
+            done.add(u)
             du = dist[u]
             wb = into_b.get(u)
-            if wb is not None and du + wb < dist[n]:
+            if wb is not None and du + wb < get(n, inf):
                 dist[n], parent[n] = du + wb, u
                 count += 1
                 push(heap, (du + wb, count, n))
             for arc in range(starts[u], starts[u + 1]):
                 v = heads[arc]
                 nd = du + weights[arc]
-                if nd < dist[v]:
+                if nd < get(v, inf):
                     dist[v], parent[v] = nd, u
-                    hv = hcache[v]
-                    if hv < 0:
+                    hv = hget(v)
+                    if hv is None:
                         hv = hcache[v] = h(v)
                     count += 1
                     push(heap, (nd + hv, count, v))
@@ -556,20 +559,6 @@ class Router(Approaches):
         n = len(coords)
         if n <= 2:
             return coords
-        # steps and shortcuts alike are timed with the wind at their middle
-        a, b = coords[:-1], coords[1:]
-        hours = gc_nm(a, b) / np.maximum(speed_factor(a, b, month), 1e-6)
-        if month != CALM and n > 2:
-            # a zig-zag of steps on opposite tacks goes about at its corners, which an edge's
-            # time leaves out (a straight course pays for its boards): charge its steps
-            # seed 003's going about as a straight course is charged
-            frm, _ = wind_codes((a[:, 0] + b[:, 0]) / 2, (a[:, 1] + b[:, 1]) / 2, month)
-            tack = (frm - bearing(a, b)) % 360 < 180
-            turn = np.zeros(len(hours), dtype=bool)
-            turn[1:] |= tack[1:] != tack[:-1]
-            turn[:-1] |= tack[1:] != tack[:-1]
-            hours = np.where(turn, hours * TACKING, hours)
-        cum = np.concatenate([[0.0], np.cumsum(hours)])
         # a strait is sailed by its waypoints: no shortcut skips one (the chart's channel)
         fixed = (np.abs(coords[:, None, :] - self._passage_points[None, :, :]).max(axis=2)
                  < 5e-7).any(axis=1)
@@ -582,12 +571,24 @@ class Router(Approaches):
             return coords
         pairs = ij.tolist()
         segs = np.stack([coords[ij[:, 0]], coords[ij[:, 1]]], axis=1)
+        # steps and shortcuts alike are timed with the wind at their middle (one lookup)
+        a = np.concatenate([coords[:-1], segs[:, 0]])
+        b = np.concatenate([coords[1:], segs[:, 1]])
+        f, frm, brg = speed_wind(a, b, month)
+        every = gc_nm(a, b) / np.maximum(f, 1e-6)
+        hours, t = every[:n - 1], every[n - 1:]
+        if month != CALM:
+            # a zig-zag of steps on opposite tacks goes about at its corners, which an edge's
+            # time leaves out (a straight course pays for its boards): charge its steps
+            # seed 003's going about as a straight course is charged
+            tack = (frm[:n - 1] - brg[:n - 1]) % 360 < 180
+            turn = np.zeros(n - 1, dtype=bool)
+            turn[1:] |= tack[1:] != tack[:-1]
+            turn[:-1] |= tack[1:] != tack[:-1]
+            hours = np.where(turn, hours * TACKING, hours)
+        cum = np.concatenate([[0.0], np.cumsum(hours)])
         # cheap first: only a shortcut no slower than the steps it replaces is worth testing
-        # (the leg's days are then summed piece by piece). Steps that change tack go about
-        # at their corners, which an edge's time leaves out (a straight course pays for its
-        # boards): charge them seed 003's going about as the shortcut is charged
-        t = gc_nm(segs[:, 0], segs[:, 1]) / np.maximum(
-            speed_factor(segs[:, 0], segs[:, 1], month), 1e-6)
+        # (the leg's days are then summed piece by piece)
         steps = cum[ij[:, 1]] - cum[ij[:, 0]]
         ok = t <= steps + 1e-9
         # fastest path over the DAG of path steps and clear shortcuts (no slower than the steps)
@@ -632,7 +633,7 @@ class Router(Approaches):
         return ok
 
     def _leg(self, origin, destination, ship, month, knots, coords, depart_day) -> Leg:
-        hours, nm, (p0, p1, pnm) = sail_hours(coords, month)
+        hours, nm, (p0, p1, pnm, frm, brg) = sail_hours(coords, month, winds=True)
         lines = shapely.linestrings(np.stack([coords[:-1], coords[1:]], axis=1))
         risks: list[Risk] = []
         seen: set[tuple[str, str]] = set()
@@ -652,13 +653,10 @@ class Router(Approaches):
                 at = shapely.get_coordinates(shapely.intersection(line, self.lanes.band))
                 risks.append(Risk("inshore", "inshore-band", "the inshore band",
                                   tuple(at[0]) if len(at) else tuple(coords[s]), SHALLOW_RULE))
-        # nautical miles by point of sail, piece by piece
-        if month == CALM:
-            frm = bearing(p0, p1) + 90.0  # a beam wind: all of it "reaching"
-        else:
-            frm, _ = wind_codes((p0[:, 0] + p1[:, 0]) / 2, (p0[:, 1] + p1[:, 1]) / 2, month)
-        # seed 003's points of sail, snapped to the 8 points as point_of_sail() does
-        rel = np.rint(np.abs((frm - bearing(p0, p1) + 180) % 360 - 180) / 45).astype(int)
+        # nautical miles by point of sail, piece by piece (in a calm the "wind" is abeam:
+        # all of it "reaching"); seed 003's points of sail, snapped to the 8 points as
+        # point_of_sail() does
+        rel = np.rint(np.abs((frm - brg + 180) % 360 - 180) / 45).astype(int)
         miles = np.bincount(rel, weights=pnm, minlength=5)
         names = ("beating (tacking)", "beating", "reaching", "reaching", "running")
         sailing: dict[str, float] = {}

@@ -22,6 +22,7 @@ __all__ = [
     "sail_hours",
     "segment_hours",
     "speed_factor",
+    "speed_wind",
     "track_nm",
 ]
 
@@ -73,28 +74,37 @@ def speed_factor(a: np.ndarray, b: np.ndarray, month: int) -> np.ndarray:
     Month :data:`CALM` (0) is no wind at all: every course at reaching speed, so the
     route is the shortest track (for comparison with distance-only routers).
     """
+    return speed_wind(a, b, month)[0]
+
+
+def speed_wind(a: np.ndarray, b: np.ndarray, month: int):
+    """(:func:`speed_factor`, the wind's source bearing, the course) per segment; in a calm
+    the "wind" is abeam."""
+    brg = bearing(a, b)
     if month == CALM:
-        return np.ones(len(a))
+        return np.ones(len(a)), brg + 90.0, brg
     mid = (a + b) / 2
     frm, code = wind_codes(mid[:, 0], mid[:, 1], month)
-    rel = frm - bearing(a, b)
+    rel = frm - brg
     out = np.zeros(len(a))
     for c, s in enumerate(STRENGTHS):
         m = code == c
         if m.any():
             out[m] = made_good_ma_array(rel[m], s) / 12.0
-    return out
+    return out, frm, brg
 
 
-def segment_hours(a: np.ndarray, b: np.ndarray, month: int):
-    """Per straight segment a->b: hours at 1 knot reaching speed, nm, and the pieces."""
+def segment_hours(a: np.ndarray, b: np.ndarray, month: int, winds: bool = False):
+    """Per straight segment a->b: hours at 1 knot reaching speed, nm, and the pieces
+    (p0, p1, nm; with ``winds`` also each piece's wind source bearing and course)."""
     seg, p0, p1 = pieces(a, b)
     nm = gc_nm(p0, p1)
-    f = speed_factor(p0, p1, month)
+    f, frm, brg = speed_wind(p0, p1, month)
     hours = np.bincount(seg, weights=nm / np.maximum(f, 1e-6), minlength=len(a))
-    return hours, np.bincount(seg, weights=nm, minlength=len(a)), (p0, p1, nm)
+    detail = (p0, p1, nm, frm, brg) if winds else (p0, p1, nm)
+    return hours, np.bincount(seg, weights=nm, minlength=len(a)), detail
 
 
-def sail_hours(coords: np.ndarray, month: int):
+def sail_hours(coords: np.ndarray, month: int, winds: bool = False):
     """Per segment of a polyline: hours at 1 knot reaching speed, nm, and the pieces."""
-    return segment_hours(coords[:-1], coords[1:], month)
+    return segment_hours(coords[:-1], coords[1:], month, winds)
