@@ -4,7 +4,9 @@ A straight run from the position to a lane node that it sees; from deep in a har
 a way out found on a fine grid of water. Beyond the harbour mouth a run keeps off the
 inshore band when it can; a large ship's way out keeps clear of the named shallows.
 :class:`Approaches` is a part of :class:`maps.routing.Router`, kept here to keep modules
-short; it uses the router's lanes, node tree, hazards and locks.
+short; it uses the router's lanes, node tree, hazards and locks. Past the harbour mouth a
+way out keeps :data:`CLEARANCE` off the land when any way out can. The ports' ways out are
+worked out by ``scripts/build_graph.py`` and read back from :data:`ENDS_FILE` when current.
 """
 
 from __future__ import annotations

@@ -16,6 +16,8 @@ Construction (see docs/data.md, "Routing"):
   water by "Accurate Charts"). Edges that touch it are flagged; large ships do not use them.
 
 Only the largest connected piece of water is kept (the Caspian and the Great Lakes drop out).
+Islands that the 1:10m land leaves out beside lanes of the period (:data:`ISLETS`) count as
+land throughout (:func:`lines_blocked`).
 """
 
 from __future__ import annotations

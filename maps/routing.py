@@ -6,7 +6,8 @@ under the prevailing wind at its middle in that month (:mod:`maps.wind`). So A->
 B->A differ. Large ships (Third Rate and up) lose every edge touching a named shallow or
 the inshore band; middling ships may use them, small ships may cross shallows (and the
 band freely), at a risk listed on the leg and with their time doubled in the search (a
-prudent master takes a hazard only for a real gain). The heuristic, exact, is the larger
+prudent master takes a hazard only for a real gain); an edge sailed close-hauled counts
+its going about (:data:`TACKING`). The heuristic, exact, is the larger
 of the great circle at the month's fastest speed and ALT landmark bounds (:data:`LANDMARKS`).
 
 The two ends join the graph by their ways out (:mod:`maps.approaches`). A harbour approach
@@ -594,7 +595,21 @@ class Router(Approaches):
         # fastest path over the DAG of path steps and clear shortcuts (no slower than the steps)
         idx = np.flatnonzero(ok)
         if len(idx):
-            idx = idx[self._clear(segs[idx], size)]
+            # the longest shortcut from each point first; then only those not inside a
+            # clear one (a shortcut within a clear shortcut would not be taken)
+            ii, jj = ij[idx, 0], ij[idx, 1]
+            far = np.full(n, -1)
+            np.maximum.at(far, ii, jj)
+            first = jj == far[ii]
+            clear = np.zeros(len(idx), dtype=bool)
+            clear[first] = self._clear(segs[idx[first]], size)
+            reach = np.full(n, -1)
+            np.maximum.at(reach, ii[clear], jj[clear])
+            reach = np.maximum.accumulate(reach)
+            rest = np.flatnonzero(~first & (reach[ii] < jj))
+            if len(rest):
+                clear[rest] = self._clear(segs[idx[rest]], size)
+            idx = idx[clear]
         short: dict[int, list] = {}
         for k, tij in zip(idx.tolist(), t[idx].tolist(), strict=True):
             i, j = pairs[k]
