@@ -12,6 +12,7 @@ worked out by ``scripts/build_graph.py`` and read back from :data:`ENDS_FILE` wh
 from __future__ import annotations
 
 import hashlib
+import io
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,7 +21,7 @@ import numpy as np
 import shapely
 
 from maps.land import land_mask, land_parts, land_tree
-from maps.lanes import islets, lines_blocked
+from maps.lanes import islets, lines_blocked, replace_file
 from maps.timing import gc_nm
 
 __all__ = ["ENDS_FILE", "Approaches", "End"]
@@ -176,11 +177,13 @@ class Approaches:
                     lens.append(len(e.line))
                     coords.extend(e.line.tolist())
                     hz.append(",".join(map(str, e.hazards)))
+        buf = io.BytesIO()
         np.savez_compressed(
-            path, format=np.array(_ENDS_FORMAT), fingerprint=np.array(self.ends_fingerprint()),
+            buf, format=np.array(_ENDS_FORMAT), fingerprint=np.array(self.ends_fingerprint()),
             keys=np.array(keys, dtype=float).reshape(-1, 3), counts=np.array(counts, int),
             nodes=np.array(nodes, int), lens=np.array(lens, int),
             coords=np.array(coords, dtype=float).reshape(-1, 2), hazards=np.array(hz, str))
+        replace_file(path, buf.getvalue())
 
     def load_ends(self, path: Path = ENDS_FILE) -> bool:
         """Take the ports' ways out from the file if it was made for these lanes, shallows

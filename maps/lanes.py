@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import os
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -45,6 +46,7 @@ __all__ = [
     "PASSAGES",
     "SeaLanes",
     "build_lanes",
+    "replace_file",
     "islets",
     "lines_blocked",
     "load_lanes",
@@ -284,8 +286,16 @@ def save_lanes(nodes, edges, inshore, band, graph_file=GRAPH_FILE, band_file=BAN
     """Write the graph (npz) and the band (gzipped WKB)."""
     buf = io.BytesIO()
     np.savez_compressed(buf, format=np.array(FORMAT), nodes=nodes, edges=edges, inshore=inshore)
-    graph_file.write_bytes(buf.getvalue())
-    band_file.write_bytes(gzip.compress(shapely.to_wkb(band), 9, mtime=0))
+    replace_file(graph_file, buf.getvalue())
+    replace_file(band_file, gzip.compress(shapely.to_wkb(band), 9, mtime=0))
+
+
+def replace_file(path: Path, data: bytes) -> None:
+    """Write ``path`` whole or not at all: a server loading the graph while it is rebuilt
+    must never read half a file."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
 
 
 @cache
