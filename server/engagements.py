@@ -51,7 +51,12 @@ def _remember(record: dict[str, Any], battle) -> None:
 def _side(force: dict[str, Any], prefix: str) -> list[dict[str, Any]]:
     ships = [s for s in force["ships"] if s["status"] == "afloat"]
     return [{"id": f"{prefix}{i}", "code": s["code"], "name": s["name"], "type": s["type"],
-             "force": force["id"]} for i, s in enumerate(ships)]
+             "named": bool(s.get("named")), "force": force["id"]} for i, s in enumerate(ships)]
+
+
+def _fighter(ship: dict[str, Any]) -> dict[str, Any]:
+    """The combat engine's spec: Friends and Foes fight as themselves, traits and all."""
+    return {"type": ship["name"] if ship["named"] else ship["type"], "name": ship["name"]}
 
 
 def _captains(state: State, side: list[dict[str, Any]]) -> dict[str, str]:
@@ -81,8 +86,7 @@ def open_engagement(work: State, british_id: str, enemy_id: str, day: int,
     result = chase(lead_a["type"], lead_b["type"], rng)
     record["chase"] = {k: v for k, v in result.to_dict().items() if k != "events"}
     record["log"].extend({"phase": "chase", **e} for e in result.to_dict()["events"])
-    battle = Battle([{"type": s["type"], "name": s["name"]} for s in side_a],
-                    [{"type": s["type"], "name": s["name"]} for s in side_b],
+    battle = Battle([_fighter(s) for s in side_a], [_fighter(s) for s in side_b],
                     seed=rng.randrange(2**31), policies={"a": "aggressive", "b": "cautious"},
                     chase=result.to_dict() if not result.escaped else None,
                     distance=None if not result.escaped else 5)

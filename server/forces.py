@@ -69,7 +69,7 @@ def initial_forces(deployment: list[dict[str, Any]], rng: random.Random) -> list
     for sq in rules.scenario()["enemy_squadrons"]:
         f = _force(sq["id"], sq["side"], sq["name"], None, sq["port"], None)
         f["ships"] = [{"code": s["name"], "name": s["name"], "type": s["type"],
-                       "status": "afloat"} for s in sq["ships"]]
+                       "named": bool(s.get("named")), "status": "afloat"} for s in sq["ships"]]
         f["sorties"] = list(sq["sorties"])
         if sq.get("sails_for"):  # raiders and convoys are at sea when the summer opens
             ship = rules.deepest_type([s["type"] for s in f["ships"]])

@@ -78,6 +78,8 @@ def scenario() -> MappingProxyType:
         for ship in sq["ships"]:
             if ship["type"] not in ROSTER_ORDER:
                 raise ValueError(f"scenario.json: {ship['name']}: no roster type {ship['type']}")
+            if ship.get("named") and _named_type(ship["name"]) != ship["type"]:
+                raise ValueError(f"scenario.json: {ship['name']} is not a {ship['type']}")
     if not 0 <= raw["sortie_chance"] <= 1:
         raise ValueError("scenario.json: sortie_chance must be a probability")
     return MappingProxyType({
@@ -87,6 +89,13 @@ def scenario() -> MappingProxyType:
         "patrol_points": MappingProxyType({k: tuple(v) for k, v in raw["patrol_points"].items()}),
         "enemy_squadrons": squadrons,
     })
+
+
+def _named_type(name: str) -> str:
+    """The roster type of one of BtQ's Friends and Foes (ValueError if no such ship)."""
+    from strategy.ships import named_ship
+
+    return named_ship(name).type.name
 
 
 def home_port(fleet: str, blockade: bool) -> str:

@@ -42,6 +42,14 @@ def test_the_scenario_names_real_ports_and_roster_types() -> None:
         assert all(p in world.ports for p in sq["sorties"])
         for ship in sq["ships"]:
             assert rules.roster_type(ship["type"]) == ship["type"]
+    named = {s["name"] for sq in scenario["enemy_squadrons"] for s in sq["ships"]
+             if s.get("named")}
+    assert named == {"Intrepid", "Minerve", "San Augustin", "Peregrina"}
+    fighter = engagements._fighter({"name": "Minerve", "type": "Fifth Rate", "named": True})
+    from strategy.combat import Battle
+
+    minerve = Battle("Fifth Rate", [fighter], seed=1).ships[1].spec
+    assert minerve.name == "Minerve" and minerve.traits
     for port in scenario["home_ports"].values():
         assert world.ports[port].nation == "Britain"
     for station, point in scenario["patrol_points"].items():
