@@ -24,7 +24,7 @@ __all__ = ["CampaignService", "seat_room"]
 State = dict[str, Any]
 Emit = Callable[[str, dict[str, Any]], None]  # (room, event payload)
 
-SEAT_ROLES = ("prime-minister", "first-sea-lord", "admiral", "captain", "observer")
+SEAT_ROLES = tuple(r for r in game.ROLES if r != "gm")  # the GM's seat comes with the campaign
 UNIQUE_ROLES = ("prime-minister", "first-sea-lord")
 PREVIEWABLE = ("deploy", "sail", "move_enemy")
 
