@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-__all__ = ["CODES", "ActionError", "HTTP_STATUS", "UsageError"]
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+__all__ = ["CODES", "ActionError", "HTTP_STATUS", "UsageError", "rule_errors"]
 
 CODES = ("invalid", "forbidden", "not_found", "wrong_phase", "conflict")
 HTTP_STATUS = {"invalid": 400, "forbidden": 403, "not_found": 404, "wrong_phase": 409,
@@ -24,3 +27,15 @@ class ActionError(Exception):
 
 class UsageError(Exception):
     """Bad input on the command line: ``admiralty`` prints it as one line and exits 2."""
+
+
+@contextmanager
+def rule_errors() -> Iterator[None]:
+    """Turn the rules' and the world's refusals into protocol errors: an unknown id
+    (KeyError, which names close matches) is ``not_found``, a bad value ``invalid``."""
+    try:
+        yield
+    except KeyError as exc:
+        raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
+    except ValueError as exc:
+        raise ActionError("invalid", str(exc)) from None

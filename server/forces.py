@@ -13,7 +13,7 @@ from typing import Any
 
 from maps.places import haversine_km
 from server import rules
-from server.errors import ActionError
+from server.errors import ActionError, rule_errors
 
 __all__ = [
     "SIGHTING_NM",
@@ -93,10 +93,8 @@ def port_destination(port_id: str, british: bool = False) -> str:
 
     A British squadron may not sail into an enemy harbour: it blockades it instead.
     """
-    try:
+    with rule_errors():
         rules.anchorage(port_id)
-    except KeyError as exc:
-        raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
     if british and rules.is_enemy_port(port_id):
         raise ActionError("invalid", f"{port_id} is an enemy port: deploy to blockade it")
     return port_id
@@ -106,12 +104,10 @@ def deploy_destination(kind: str, target: Any) -> str | tuple[float, float]:
     """Where a deploy order sends a squadron: a station's patrol point, off a port, a point."""
     if kind == "patrol":
         return tuple(target)
-    try:
+    with rule_errors():
         if kind == "station":
             return rules.station_point(target)
         return rules.blockade_point(target)
-    except KeyError as exc:
-        raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
 
 
 def plan_route(state: State, force: dict[str, Any], destination: str | tuple[float, float],
@@ -120,12 +116,8 @@ def plan_route(state: State, force: dict[str, Any], destination: str | tuple[flo
     origin: Any = force["port"] or (force["lon"], force["lat"])
     month = 6 + state["day"] // 30
     ship = rules.deepest_type([s["type"] for s in force["ships"] if s["status"] == "afloat"])
-    try:
+    with rule_errors():
         voyage = rules.route(origin, destination, ship, month)
-    except KeyError as exc:
-        raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
-    except ValueError as exc:
-        raise ActionError("invalid", str(exc)) from None
     voyage["to"] = destination if isinstance(destination, str) else list(destination)
     voyage["start_day"] = state["day"]
     return voyage

@@ -8,7 +8,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from server import rules
 from server.api import error_response
-from server.errors import ActionError
+from server.errors import ActionError, rule_errors
 
 __all__ = ["layers_json", "world_api"]
 
@@ -50,10 +50,8 @@ def _place(value: str | None, key: str):
     if not value:
         raise ActionError("invalid", f"'{key}' is required: a port id or lon,lat")
     if value.startswith("station:"):
-        try:
+        with rule_errors():
             return rules.station_point(value.removeprefix("station:"))
-        except KeyError as exc:
-            raise ActionError("not_found", str(exc.args[0])) from None
     if "," in value:
         try:
             lon, lat = (float(v) for v in value.split(","))
@@ -68,12 +66,8 @@ def route():
     args = request.args
     origin, destination = _place(args.get("from"), "from"), _place(args.get("to"), "to")
     ship, month = _ship_and_month(args)
-    try:
+    with rule_errors():
         feature = rules.route_feature(origin, destination, ship, month)
-    except KeyError as exc:
-        raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
-    except ValueError as exc:
-        raise ActionError("invalid", str(exc)) from None
     return jsonify(feature)
 
 
@@ -105,12 +99,8 @@ def voyage():
         raise ActionError("invalid", "'stay' must be a number of days") from None
     if not 0 <= stay <= 60:
         raise ActionError("invalid", "'stay' must be 0 to 60 days")
-    try:
+    with rule_errors():
         result = rules.voyage(stops, ship, month, stay)
-    except KeyError as exc:
-        raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
-    except ValueError as exc:
-        raise ActionError("invalid", str(exc)) from None
     return jsonify(result)
 
 
