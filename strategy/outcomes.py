@@ -403,25 +403,20 @@ class Vacancies:
         return new
 
     def take(self, berth: Berth) -> None:
-        key = _KEYS.get(berth, _UNKNOWN)
-        if key is _UNKNOWN:
-            key = _key_of(berth)
-        free = self.free
-        if key is not None:
-            free[key] = free.get(key, 0) - 1
-        if berth[0] == "Lieutenant RM":
-            free[("regiment", "Lieutenant RM")] -= 1
+        self._count(berth, -1)
 
     def release(self, berth: Berth) -> None:
-        # a season releases ~50 berths (the dead, the promoted): the key looked up inline
+        self._count(berth, 1)
+
+    def _count(self, berth: Berth, change: int) -> None:
         key = _KEYS.get(berth, _UNKNOWN)
         if key is _UNKNOWN:
             key = _key_of(berth)
         free = self.free
         if key is not None:
-            free[key] = free.get(key, 0) + 1
+            free[key] = free.get(key, 0) + change
         if berth[0] == "Lieutenant RM":
-            free[("regiment", "Lieutenant RM")] += 1
+            free[("regiment", "Lieutenant RM")] += change
 
     def vacant(self, key: tuple) -> bool:
         return self.free.get(key, 0) > 0
