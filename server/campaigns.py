@@ -86,23 +86,28 @@ class CampaignService:
         seq, state = self.current(campaign_id)
         return seq, views.state_for(state, state["seats"][seat["id"]])
 
-    def events_since(self, campaign_id: str, seat_id: str, since: int) -> list[dict]:
-        """The event payloads ``seat_id`` would have received after ``since``, in order."""
-        if self.store.campaign(campaign_id) is None:
+    def events_since(self, campaign_id: str, seat_id: str, since: int
+                     ) -> tuple[int, list[dict]]:
+        """The campaign's last seq, and the event payloads ``seat_id`` would have received
+        after ``since``, in order."""
+        row = self.store.campaign(campaign_id)
+        if row is None:
             raise ActionError("not_found", f"no campaign {campaign_id!r}")
-        state = game.initial_state(self.store.campaign(campaign_id))
+        state = game.initial_state(row)
+        seq = 0
         out = []
         for ev in self.store.events_after(campaign_id, 0):
             before_view = None
             if ev.seq > since and ev.type == "move_enemy":
                 before_view = copy.deepcopy(state)
             game.apply_event(state, ev.type, ev.data)
+            seq = ev.seq
             if ev.seq > since and seat_id in state["seats"]:
                 payload = views.event_for(ev.type, ev.seq, ev.seat, ev.data,
                                           before_view or state, state, state["seats"][seat_id])
                 if payload is not None:
                     out.append(payload)
-        return out
+        return seq, out
 
     def log(self, campaign_id: str) -> dict[str, Any]:
         row = self.store.campaign(campaign_id)

@@ -89,12 +89,12 @@ def _force(fid: str, side: str, name: str, squadron: str | None, port: str,
 
 
 def port_destination(port_id: str, british: bool = False) -> str:
-    """``port_id`` if the world knows it, else ``not_found`` naming close matches.
+    """The id of the port ``port_id`` names, else ``not_found`` naming close matches.
 
     A British squadron may not sail into an enemy harbour: it blockades it instead.
     """
     with rule_errors():
-        rules.anchorage(port_id)
+        port_id = rules.port_id(port_id)
     if british and rules.is_enemy_port(port_id):
         raise ActionError("invalid", f"{port_id} is an enemy port: deploy to blockade it")
     return port_id

@@ -26,6 +26,7 @@ __all__ = [
     "home_port",
     "is_enemy_port",
     "is_port",
+    "port_id",
     "layers",
     "ports",
     "route_feature",
@@ -135,15 +136,16 @@ def is_port(port_id: str) -> bool:
 
 
 @_with_maps_lock
-def anchorage(port_id: str) -> tuple[float, float]:
-    """The anchorage (lon, lat) of ``port_id``; KeyError naming close matches."""
-    if port_id not in world().ports:
-        import difflib
+def port_id(name: str) -> str:
+    """The id of the port ``name`` (an id, or a name in any case); KeyError naming close
+    matches."""
+    return world().port(name).id
 
-        close = difflib.get_close_matches(port_id, list(world().ports), n=3)
-        raise KeyError(f"no port {port_id!r}" + (f"; did you mean {', '.join(close)}?"
-                                                  if close else ""))
-    return tuple(world().ports[port_id].anchorage)
+
+@_with_maps_lock
+def anchorage(port: str) -> tuple[float, float]:
+    """The anchorage (lon, lat) of ``port``; KeyError naming close matches."""
+    return tuple(world().port(port).anchorage)
 
 
 @_with_maps_lock

@@ -57,8 +57,7 @@ def register(app: Flask, socketio: SocketIO, service: CampaignService) -> None:
         join_room(seat_room(campaign_id, seat["id"]))
         public = {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship")}
         if since:
-            events = service.events_since(campaign_id, seat["id"], since)
-            seq = service.current(campaign_id)[0]
+            seq, events = service.events_since(campaign_id, seat["id"], since)
             return {"ok": True, "seat": public, "seq": seq, "events": events}
         seq, state = service.snapshot(campaign_id, seat)
         return {"ok": True, "seat": public, "seq": seq, "state": state}
