@@ -88,6 +88,14 @@ def _csr(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray) -> t
     return starts.tolist(), heads[order].tolist(), weights[order].tolist()
 
 
+def _arcs(n: int, tails: np.ndarray, heads: np.ndarray, weights: np.ndarray) -> list:
+    """Arcs by tail: node u's arcs are ``arcs[u]``, a list of (head, weight) pairs (what a
+    pure-Python search reads fastest)."""
+    starts, hl, wl = _csr(n, tails, heads, weights)
+    pairs = list(zip(hl, wl, strict=True))
+    return [pairs[s:e] for s, e in zip(starts[:-1], starts[1:], strict=True)]
+
+
 def _dijkstra(adj: tuple, source: int) -> np.ndarray:
     """Distances from ``source`` over :func:`_csr` arcs (inf where unreachable)."""
     starts, heads, weights = adj
@@ -147,7 +155,7 @@ class Router(Approaches):
                                         for c in PASSAGES.values()])
         self._passage_points = np.array([p for c in PASSAGES.values() for p in c])
         self._lock = threading.Lock()
-        self._graphs: OrderedDict[tuple[str, int], tuple[tuple, float]] = OrderedDict()
+        self._graphs: OrderedDict[tuple[str, int], tuple[list, float]] = OrderedDict()
         self._usable: dict[str, np.ndarray] = {}
         self._alt: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._alt_lists: dict[int, tuple] = {}
@@ -178,9 +186,9 @@ class Router(Approaches):
         return shapely.intersects(self.lanes.band, lines)
 
     # -- the search graphs ----------------------------------------------------------------
-    def graph(self, size: str, month: int) -> tuple[tuple, float]:
-        """The directed graph for a size class and month (:func:`_csr` arcs, weights in
-        hours at 1 knot reaching), and its fastest speed factor."""
+    def graph(self, size: str, month: int) -> tuple[list, float]:
+        """The directed graph for a size class and month (:func:`_arcs`, weights in hours
+        at 1 knot reaching), and its fastest speed factor."""
         key = (size, month)
         with self._lock:
             if key in self._graphs:
@@ -200,7 +208,7 @@ class Router(Approaches):
         u, v = self.lanes.edges[:, 0], self.lanes.edges[:, 1]
         w1 = self._nm * pen / np.where(ok, fwd, 1)
         w2 = self._nm * pen / np.where(okb, back, 1)
-        g = _csr(len(self.lanes.nodes), np.concatenate([u[ok], v[okb]]),
+        g = _arcs(len(self.lanes.nodes), np.concatenate([u[ok], v[okb]]),
                  np.concatenate([v[ok], u[okb]]), np.concatenate([w1[ok], w2[okb]]))
         vmax = float(max(fwd.max(), back.max(), 1.0)) * 1.0001
         self.landmarks(month)
@@ -389,7 +397,6 @@ class Router(Approaches):
         conns = [self._connect((d.lon, d.lat), ship.size, month, False) for d in destinations]
         # Dijkstra on the arcs from A until every B_i is settled; the ends are extra arcs,
         # so the shared graph is never changed
-        starts, heads, weights = g
         into: dict[int, list[tuple[int, float]]] = {}
         for i, cb in enumerate(conns):
             for n, w, _ in cb:
@@ -426,8 +433,8 @@ class Router(Approaches):
                 continue
             for i, w in into.get(u, ()):
                 relax(("B", i), du + w, u)
-            for k in range(starts[u], starts[u + 1]):
-                relax(heads[k], du + weights[k], u)
+            for v, w in g[u]:
+                relax(v, du + w, u)
         paths = {}
         for i in range(len(destinations)):
             if ("B", i) in done:
@@ -465,67 +472,67 @@ class Router(Approaches):
     def _search(self, g, vmax, a, b, conn_a, conn_b, direct, month) -> list:
         # lower bounds on the hours left to B, node by node as A* asks: the great circle at
         # the month's best speed, and the landmarks' triangle inequalities through B's ends
-        d_from, d_to, rows_from, rows_to = self._alt_rows(month)
-        ends = np.array([n for n, _, _ in conn_b])
-        cost = np.array([w for _, w, _ in conn_b])[:, None]
-        with np.errstate(invalid="ignore"):
-            from_b = np.nan_to_num(np.nanmin(d_from[ends] + cost, axis=0), nan=-np.inf)
-            to_b = np.nan_to_num(np.nanmax(d_to[ends] - cost, axis=0), nan=np.inf)
-        from_b, to_b = from_b.tolist(), to_b.tolist()
+        _, _, rows_from, rows_to = self._alt_rows(month)
+        k = len(rows_from[0])
+        from_b, to_b = [math.inf] * k, [-math.inf] * k
+        for node, w, _ in conn_b:
+            rf, rt = rows_from[node], rows_to[node]
+            for j in range(k):
+                if rf[j] + w < from_b[j]:
+                    from_b[j] = rf[j] + w
+                if rt[j] - w > to_b[j]:
+                    to_b[j] = rt[j] - w
+        # no information about B from a landmark (B outside its water): no bound from it
+        from_b = [x if x < math.inf else -math.inf for x in from_b]
+        to_b = [x if x > -math.inf else math.inf for x in to_b]
+        # active landmarks: the few that bound best from where the search starts
+        score = [max(max(from_b[j] - rows_from[n][j], rows_to[n][j] - to_b[j])
+                     for n, _, _ in conn_a) for j in range(k)]
+        j0, j1, j2 = sorted(range(k), key=lambda j: -score[j])[:_ACTIVE_LANDMARKS]
+        f0, f1, f2, t0, t1, t2 = from_b[j0], from_b[j1], from_b[j2], to_b[j0], to_b[j1], to_b[j2]
         rad = self._rad
         lb, la = math.radians(b[0]), math.radians(b[1])
         cb = math.cos(la)
         kgc = 2 * EARTH_RADIUS_NM / vmax
         sin, asin, sqrt = math.sin, math.asin, math.sqrt
-        # active landmarks: the few that bound best from where the search starts
-        starts = [n for n, _, _ in conn_a]
-        score = [max(max(from_b[j] - rows_from[n][j], rows_to[n][j] - to_b[j]) for n in starts)
-                 for j in range(len(from_b))]
-        active = sorted(range(len(from_b)), key=lambda j: -score[j])[:_ACTIVE_LANDMARKS]
-        pairs = [(j, from_b[j], to_b[j]) for j in active]
+        hcache: dict[int, float] = {}
 
         def h(u: int) -> float:
             x, y, c = rad[u]
             best = kgc * asin(sqrt(min(1.0, sin((la - y) / 2) ** 2
                                      + c * cb * sin((lb - x) / 2) ** 2)))
             rf, rt = rows_from[u], rows_to[u]
-            for j, fb, tb in pairs:
-                lo = fb - rf[j]
-                if lo > best:
-                    best = lo
-                lo = rt[j] - tb
-                if lo > best:
-                    best = lo
+            best = max(best, f0 - rf[j0], f1 - rf[j1], f2 - rf[j2], rt[j0] - t0,
+                       rt[j1] - t1, rt[j2] - t2)
+            hcache[u] = best
             return best
 
         # A* on the arcs, the two ends as extra arcs (no graph mutation); node n is B,
-        # parent -1 is A
-        starts, heads, weights = g
-        n = len(starts) - 1
+        # parent -1 is A. The heuristic is consistent: a node is expanded once, at its
+        # best time (heap entries left behind by a better time are skipped).
+        n = len(g)
         into_b = {node: w for node, w, _ in conn_b}
         inf = math.inf
         # a search settles a few hundred nodes at most: dicts, not arrays of every node
         dist: dict[int, float] = {}
         parent: dict[int, int] = {}
-        hcache: dict[int, float] = {}
-        done: set[int] = set()
         heap: list = []
-        count = 0
         for node, w, _ in conn_a:
             if w < dist.get(node, inf):
                 dist[node], parent[node] = w, -1
         if direct is not None:
             dist[n], parent[n] = direct, -1
-            heap.append((direct, -1, n))
-        for node, w, _ in conn_a:
-            if dist[node] == w and parent[node] == -1 and node not in hcache:
-                count += 1
-                hv = hcache[node] = h(node)
-                heapq.heappush(heap, (w + hv, count, node))
+            heap.append((direct, direct, n))
+        for node, d in dist.items():
+            if node != n:
+                heap.append((d + h(node), d, node))
+        heapq.heapify(heap)
         pop, push = heapq.heappop, heapq.heappush
         get, hget = dist.get, hcache.get
         while heap:
-            _, _, u = pop(heap)
+            _, du, u = pop(heap)
+            if du > dist[u]:
+                continue
             if u == n:
                 path = ["B"]
                 u = parent[n]
@@ -534,25 +541,18 @@ class Router(Approaches):
                     u = parent[u]
                 path.append("A")
                 return path[::-1]
-            if u in done:
-                continue
-            done.add(u)
-            du = dist[u]
             wb = into_b.get(u)
             if wb is not None and du + wb < get(n, inf):
-                dist[n], parent[n] = du + wb, u
-                count += 1
-                push(heap, (du + wb, count, n))
-            for arc in range(starts[u], starts[u + 1]):
-                v = heads[arc]
-                nd = du + weights[arc]
+                dist[n] = nd = du + wb
+                parent[n] = u
+                push(heap, (nd, nd, n))
+            for v, w in g[u]:
+                nd = du + w
                 if nd < get(v, inf):
-                    dist[v], parent[v] = nd, u
+                    dist[v] = nd
+                    parent[v] = u
                     hv = hget(v)
-                    if hv is None:
-                        hv = hcache[v] = h(v)
-                    count += 1
-                    push(heap, (nd + hv, count, v))
+                    push(heap, (nd + (h(v) if hv is None else hv), nd, v))
         raise ValueError("no passage by sea between these places for this ship")
 
     def _straighten(self, coords: np.ndarray, size: str, month: int) -> np.ndarray:
