@@ -23,6 +23,7 @@ land throughout (:func:`lines_blocked`).
 from __future__ import annotations
 
 import gzip
+import hashlib
 import io
 import os
 from dataclasses import dataclass
@@ -44,17 +45,30 @@ __all__ = [
     "NODE_OFFSET",
     "ISLETS",
     "PASSAGES",
+    "SHORTCUTS_FILE",
+    "SHORTCUT_HOPS",
     "SeaLanes",
     "build_lanes",
+    "build_shortcuts",
+    "deep_clear",
     "replace_file",
     "islets",
     "lines_blocked",
     "load_lanes",
+    "load_shortcuts",
+    "near_passage",
+    "save_shortcuts",
+    "shortcut_pairs",
 ]
 
 GRAPH_FILE = Path(__file__).resolve().parent / "data" / "graph.npz"
 BAND_FILE = Path(__file__).resolve().parent / "data" / "graph_band.wkb.gz"
+SHORTCUTS_FILE = Path(__file__).resolve().parent / "data" / "graph_shortcuts.npz"
 FORMAT = 1
+_SHORTCUTS_FORMAT = 1
+#: Straightening a track (:mod:`maps.routing`) looks this many nodes ahead; the shortcuts
+#: file holds the clear pairs of nodes up to this many hops apart.
+SHORTCUT_HOPS = 8
 
 #: Nodes stand this far (degrees) off the land.
 NODE_OFFSET = 0.05
@@ -132,6 +146,39 @@ def lines_blocked(lines) -> np.ndarray:
                              dtype=object)
         hit[free] = shapely.intersects(islets(), geoms)
     return hit
+
+
+def _passage_boxes() -> np.ndarray:
+    return np.array([[min(x for x, _ in c) - 0.1, min(y for _, y in c) - 0.1,
+                      max(x for x, _ in c) + 0.1, max(y for _, y in c) + 0.1]
+                     for c in PASSAGES.values()])
+
+
+_PASSAGE_BOXES = _passage_boxes()
+
+
+def near_passage(segs: np.ndarray) -> np.ndarray:
+    """Whether each segment's box meets the box (0.1 degree wider) of a passage, where the
+    inshore band is cut and the land comes near."""
+    lo, hi = segs.min(axis=1), segs.max(axis=1)
+    pb = _PASSAGE_BOXES
+    return ((lo[:, None, 0] <= pb[None, :, 2]) & (hi[:, None, 0] >= pb[None, :, 0])
+            & (lo[:, None, 1] <= pb[None, :, 3]) & (hi[:, None, 1] >= pb[None, :, 1])
+            ).any(axis=1)
+
+
+def deep_clear(segs: np.ndarray, band: shapely.Geometry) -> np.ndarray:
+    """Whether each segment keeps off the inshore band and, near a passage, off the land and
+    the islets: a large or middling ship's test of a shortcut, but for the named shallows.
+
+    The band holds the land and the islets everywhere but along the passages, so a segment
+    that passes it is clear of land too (a small ship's test, again but for the shallows).
+    """
+    ok = ~shapely.intersects(band, shapely.linestrings(segs))
+    near = np.flatnonzero(ok & near_passage(segs))
+    if len(near):
+        ok[near] = ~lines_blocked(segs[near])
+    return ok
 
 
 @dataclass(frozen=True, eq=False)
@@ -280,6 +327,73 @@ def build_lanes(log=print) -> tuple[np.ndarray, np.ndarray, np.ndarray, MultiPol
     band_parts = [p for g_ in getattr(band, "geoms", [band]) for p in
                   (g_.geoms if hasattr(g_, "geoms") else [g_]) if p.geom_type == "Polygon"]
     return nodes, edges.astype(np.int32), inshore, MultiPolygon(band_parts)
+
+
+def shortcut_pairs(n: int, edges: np.ndarray, hops: int = SHORTCUT_HOPS) -> np.ndarray:
+    """Keys ``i * n + j`` (i < j, sorted) of the pairs of nodes at most ``hops`` edges apart."""
+    g = nx.Graph()
+    g.add_nodes_from(range(n))
+    g.add_edges_from(map(tuple, edges.tolist()))
+    keys = []
+    for i in range(n):
+        far = nx.single_source_shortest_path_length(g, i, cutoff=hops)
+        js = np.fromiter((j for j in far if j > i), dtype=np.int64)
+        keys.append(i * n + np.sort(js))
+    return np.concatenate(keys)
+
+
+def build_shortcuts(lanes: SeaLanes, log=print) -> np.ndarray:
+    """Keys (see :func:`shortcut_pairs`) of the pairs of nodes up to :data:`SHORTCUT_HOPS`
+    apart whose straight segment is :func:`deep_clear`; ~1 min."""
+    n = len(lanes.nodes)
+    keys = shortcut_pairs(n, lanes.edges)
+    log(f"{len(keys)} pairs of nodes within {SHORTCUT_HOPS} hops")
+    ok = np.zeros(len(keys), dtype=bool)
+    for k in range(0, len(keys), 100_000):
+        part = keys[k:k + 100_000]
+        segs = np.stack([lanes.nodes[part // n], lanes.nodes[part % n]], axis=1)
+        ok[k:k + 100_000] = deep_clear(segs, lanes.band)
+    log(f"{int(ok.sum())} of them clear of the band (and of land near the passages)")
+    return keys[ok]
+
+
+def _shortcuts_fingerprint(lanes: SeaLanes) -> str:
+    """What the shortcuts depend on: the lanes, the band, the islets, the passages, the land."""
+    from maps.land import LAND_FILE
+
+    h = hashlib.sha256()
+    for a in (lanes.nodes, lanes.edges):
+        h.update(np.ascontiguousarray(a).tobytes())
+    h.update(shapely.to_wkb(lanes.band))
+    h.update(shapely.to_wkb(islets()))
+    h.update(LAND_FILE.read_bytes())
+    h.update(repr((_SHORTCUTS_FORMAT, SHORTCUT_HOPS, sorted(PASSAGES.items()))).encode())
+    return h.hexdigest()
+
+
+def save_shortcuts(keys: np.ndarray, lanes: SeaLanes, path: Path = SHORTCUTS_FILE) -> None:
+    """Write the clear shortcuts (sorted keys, stored as their differences)."""
+    buf = io.BytesIO()
+    np.savez_compressed(buf, format=np.array(_SHORTCUTS_FORMAT),
+                        fingerprint=np.array(_shortcuts_fingerprint(lanes)),
+                        nodes=np.array(len(lanes.nodes)),
+                        steps=np.diff(keys, prepend=0).astype(np.uint32))
+    replace_file(path, buf.getvalue())
+
+
+@cache
+def load_shortcuts(lanes: SeaLanes, path: Path = SHORTCUTS_FILE) -> np.ndarray | None:
+    """The clear shortcuts' sorted keys if the file was made for these lanes (else None:
+    shortcuts are then tested at query time)."""
+    if not path.exists():
+        return None
+    with np.load(path) as z:
+        if (int(z["format"]) != _SHORTCUTS_FORMAT or int(z["nodes"]) != len(lanes.nodes)
+                or str(z["fingerprint"]) != _shortcuts_fingerprint(lanes)):
+            return None
+        keys = np.cumsum(z["steps"], dtype=np.int64)
+    keys.setflags(write=False)
+    return keys
 
 
 def save_lanes(nodes, edges, inshore, band, graph_file=GRAPH_FILE, band_file=BAND_FILE) -> None:

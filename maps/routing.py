@@ -25,6 +25,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 
 import numpy as np
@@ -32,7 +33,15 @@ import shapely
 from shapely.geometry import LineString
 
 from maps.approaches import Approaches, End
-from maps.lanes import PASSAGES, SeaLanes, lines_blocked
+from maps.lanes import (
+    PASSAGES,
+    SHORTCUT_HOPS,
+    SeaLanes,
+    deep_clear,
+    lines_blocked,
+    load_shortcuts,
+    near_passage,
+)
 from maps.sailing import BOARD_MA, GOING_ABOUT_MA, ShipType, reach_knots
 from maps.timing import (
     CALM,
@@ -63,8 +72,6 @@ __all__ = [
 RISK_PENALTY = 2.0
 #: A course that changes tack goes about once a board (seed 003; :mod:`maps.sailing`).
 TACKING = 1 + GOING_ABOUT_MA / BOARD_MA
-#: Straightening looks this many nodes ahead.
-SHORTCUT_HOPS = 8
 _GRAPHS_KEPT = 6  # about 25 MB each
 _ACTIVE_LANDMARKS = 3
 #: ALT landmarks: the far ends of the theatres, so that one lies behind most voyages.
@@ -116,6 +123,16 @@ def _dijkstra(adj: tuple, source: int) -> np.ndarray:
     return np.array(dist)
 
 
+@lru_cache(maxsize=512)
+def _hop_pairs(n: int) -> np.ndarray:
+    """(i, j) for the shortcuts of a polyline of n points: 2 to SHORTCUT_HOPS steps."""
+    i0, hop = np.meshgrid(np.arange(n), np.arange(2, SHORTCUT_HOPS + 1), indexing="ij")
+    ij = np.column_stack([i0.ravel(), (i0 + hop).ravel()])
+    ij = ij[ij[:, 1] < n]
+    ij.setflags(write=False)
+    return ij
+
+
 @dataclass(frozen=True, eq=False)
 class _Hazard:
     id: str
@@ -150,10 +167,13 @@ class Router(Approaches):
         lines = shapely.linestrings(np.stack([self._a, self._b], axis=1))
         self._edge_hazards = self._hazards_of(lines)
         self._shallow = np.array([bool(h) for h in self._edge_hazards])
-        self._passage_boxes = np.array([[min(x for x, _ in c) - 0.1, min(y for _, y in c) - 0.1,
-                                         max(x for x, _ in c) + 0.1, max(y for _, y in c) + 0.1]
-                                        for c in PASSAGES.values()])
+        self._hazard_boxes = (shapely.bounds(polys).reshape(-1, 4) if len(polys)
+                              else np.zeros((0, 4)))
         self._passage_points = np.array([p for c in PASSAGES.values() for p in c])
+        self._at_passage = self._on_passage(nodes)
+        # the pairs of nodes whose straight run is clear of band and land (built with the
+        # lanes; None if the file is stale: then every shortcut is tested here)
+        self._deep = load_shortcuts(lanes)
         self._lock = threading.Lock()
         self._graphs: OrderedDict[tuple[str, int], tuple[list, float]] = OrderedDict()
         self._usable: dict[str, np.ndarray] = {}
@@ -174,13 +194,34 @@ class Router(Approaches):
             out[i].append(j)
         return [tuple(sorted(set(x))) for x in out]
 
-    def _near_passage(self, segs: np.ndarray) -> np.ndarray:
-        """Whether each segment's box meets the box of a passage (where the band is cut)."""
+    def _no_hazard(self, segs: np.ndarray) -> np.ndarray:
+        """Whether each segment touches no named shallow (boxes first, then the shapes)."""
+        out = np.ones(len(segs), dtype=bool)
+        if self._hazard_tree is None or not len(segs):
+            return out
+        near = np.flatnonzero(self._hazard_near(segs).any(axis=1))
+        if len(near):
+            out[near] = [not h for h in self._hazards_of(shapely.linestrings(segs[near]))]
+        return out
+
+    def _hazard_near(self, segs: np.ndarray) -> np.ndarray:
+        """Whether each segment's box meets each named shallow's box."""
         lo, hi = segs.min(axis=1), segs.max(axis=1)
-        pb = self._passage_boxes
-        return ((lo[:, None, 0] <= pb[None, :, 2]) & (hi[:, None, 0] >= pb[None, :, 0])
-                & (lo[:, None, 1] <= pb[None, :, 3]) & (hi[:, None, 1] >= pb[None, :, 1])
-                ).any(axis=1)
+        hb = self._hazard_boxes
+        return ((lo[:, None, 0] <= hb[None, :, 2]) & (hi[:, None, 0] >= hb[None, :, 0])
+                & (lo[:, None, 1] <= hb[None, :, 3]) & (hi[:, None, 1] >= hb[None, :, 1]))
+
+    def _on_passage(self, pts: np.ndarray) -> np.ndarray:
+        """Whether each point is a strait's waypoint."""
+        if not len(pts):
+            return np.zeros(0, dtype=bool)
+        return (np.abs(pts[:, None, :] - self._passage_points[None, :, :]).max(axis=2)
+                < 5e-7).any(axis=1)
+
+    @staticmethod
+    def _near_passage(segs: np.ndarray) -> np.ndarray:
+        """Whether each segment's box meets the box of a passage (where the band is cut)."""
+        return near_passage(segs)
 
     def _band_hits(self, lines: np.ndarray) -> np.ndarray:
         return shapely.intersects(self.lanes.band, lines)
@@ -368,19 +409,28 @@ class Router(Approaches):
             raise ValueError(f"{destination.label()} is not connected to the open sea")
         direct = self._direct(a, b, ship.size, month)
         path = self._search(g, vmax, a, b, conn_a, conn_b, direct, month)
-        coords = self._straighten(self._coords(path, a, b, conn_a, conn_b), ship.size, month)
+        coords = self._straighten(*self._coords(path, a, b, conn_a, conn_b), ship.size, month)
         return self._leg(origin, destination, ship, month, knots, coords, depart_day)
 
-    def _coords(self, path, a, b, conn_a, conn_b) -> np.ndarray:
-        """The polyline of a searched path: way out, lane nodes, way in."""
+    def _coords(self, path, a, b, conn_a, conn_b) -> tuple[np.ndarray, np.ndarray]:
+        """The polyline of a searched path (way out, lane nodes, way in) and the lane node
+        at each of its points (-1 on the ways out)."""
         if len(path) == 2:
-            return np.array([a, b])
+            return np.array([a, b]), np.array([-1, -1])
         first = next(e for n, _, e in conn_a if n == path[1])
         last = next(e for n, _, e in conn_b if n == path[-2])
-        mid = [tuple(self.lanes.nodes[n]) for n in path[2:-2]]
-        coords = np.array([*first.line.tolist(), *mid, *last.line[::-1].tolist()])
-        same = np.all(coords[1:] == coords[:-1], axis=1)
-        return coords[np.concatenate([[True], ~same])]
+        mid = path[2:-2]
+        coords = np.concatenate([first.line, self.lanes.nodes[mid].reshape(-1, 2),
+                                 last.line[::-1]])
+        ids = np.array([*[-1] * (len(first.line) - 1), path[1], *mid, path[-2],
+                        *[-1] * (len(last.line) - 1)])
+        same = np.flatnonzero(np.all(coords[1:] == coords[:-1], axis=1))
+        if len(same):  # one point twice (a one-node path): keep it once, as the node
+            ids[same] = np.maximum(ids[same], ids[same + 1])
+            keep = np.ones(len(coords), dtype=bool)
+            keep[same + 1] = False
+            coords, ids = coords[keep], ids[keep]
+        return coords, ids
 
     def route_many(self, origin: Stop, destinations: Sequence[Stop], ship: ShipType,
                    month: int) -> list[Leg | ValueError]:
@@ -452,20 +502,18 @@ class Router(Approaches):
             else:
                 path = paths[("B", i)]
                 path = ["A", *path[1:-1], "B"]
-                coords = self._straighten(self._coords(path, a, b, conn_a, conns[i]),
+                coords = self._straighten(*self._coords(path, a, b, conn_a, conns[i]),
                                           ship.size, month)
                 out.append(self._leg(origin, d, ship, month, knots, coords, 0.0))
         return out
 
     def _direct(self, a, b, size, month) -> float | None:
-        seg = np.array([[a, b]])
+        """The hours of the straight run from a to b if it is near and clear (as a
+        shortcut is: :meth:`_clear`), else None."""
+        seg = np.array([[a, b]], dtype=float)
         if gc_nm(seg[0, 0], seg[0, 1]) > 600:  # far apart: the lanes will find it
             return None
-        if lines_blocked(seg)[0]:
-            return None
-        if self._hazards_of(shapely.linestrings(seg))[0]:
-            return None
-        if size != "Small" and self._band_hits(shapely.linestrings(seg))[0]:
+        if not self._clear(seg, size)[0]:
             return None
         return float(sail_hours(seg[0], month)[0][0])
 
@@ -555,26 +603,27 @@ class Router(Approaches):
                     push(heap, (nd + (h(v) if hv is None else hv), nd, v))
         raise ValueError("no passage by sea between these places for this ship")
 
-    def _straighten(self, coords: np.ndarray, size: str, month: int) -> np.ndarray:
-        """Replace runs of nodes by straight shortcuts that are clear and no slower."""
+    def _straighten(self, coords: np.ndarray, ids: np.ndarray, size: str,
+                    month: int) -> np.ndarray:
+        """Replace runs of nodes by straight shortcuts that are clear and no slower
+        (``ids``: the lane node at each point, -1 elsewhere)."""
         n = len(coords)
         if n <= 2:
             return coords
         # a strait is sailed by its waypoints: no shortcut skips one (the chart's channel)
-        fixed = (np.abs(coords[:, None, :] - self._passage_points[None, :, :]).max(axis=2)
-                 < 5e-7).any(axis=1)
-        before = np.concatenate([[0], np.cumsum(fixed)])  # fixed points before index k
-        i0, hop = np.meshgrid(np.arange(n), np.arange(2, SHORTCUT_HOPS + 1), indexing="ij")
-        ij = np.column_stack([i0.ravel(), (i0 + hop).ravel()])
-        ij = ij[ij[:, 1] < n]
-        ij = ij[before[ij[:, 1]] == before[ij[:, 0] + 1]]
+        node = ids >= 0
+        fixed = np.zeros(n, dtype=bool)
+        fixed[node] = self._at_passage[ids[node]]
+        fixed[~node] = self._on_passage(coords[~node])
+        ij = _hop_pairs(n)
+        if fixed[1:-1].any():
+            before = np.concatenate([[0], np.cumsum(fixed)])  # fixed points before index k
+            ij = ij[before[ij[:, 1]] == before[ij[:, 0] + 1]]
         if not len(ij):
             return coords
-        pairs = ij.tolist()
-        segs = np.stack([coords[ij[:, 0]], coords[ij[:, 1]]], axis=1)
         # steps and shortcuts alike are timed with the wind at their middle (one lookup)
-        a = np.concatenate([coords[:-1], segs[:, 0]])
-        b = np.concatenate([coords[1:], segs[:, 1]])
+        a = np.concatenate([coords[:-1], coords[ij[:, 0]]])
+        b = np.concatenate([coords[1:], coords[ij[:, 1]]])
         f, frm, brg = speed_wind(a, b, month)
         every = gc_nm(a, b) / np.maximum(f, 1e-6)
         hours, t = every[:n - 1], every[n - 1:]
@@ -583,36 +632,36 @@ class Router(Approaches):
             # time leaves out (a straight course pays for its boards): charge its steps
             # seed 003's going about as a straight course is charged
             tack = (frm[:n - 1] - brg[:n - 1]) % 360 < 180
+            change = tack[1:] != tack[:-1]
             turn = np.zeros(n - 1, dtype=bool)
-            turn[1:] |= tack[1:] != tack[:-1]
-            turn[:-1] |= tack[1:] != tack[:-1]
+            turn[1:] |= change
+            turn[:-1] |= change
             hours = np.where(turn, hours * TACKING, hours)
         cum = np.concatenate([[0.0], np.cumsum(hours)])
         # cheap first: only a shortcut no slower than the steps it replaces is worth testing
         # (the leg's days are then summed piece by piece)
-        steps = cum[ij[:, 1]] - cum[ij[:, 0]]
-        ok = t <= steps + 1e-9
+        idx = np.flatnonzero(t <= cum[ij[:, 1]] - cum[ij[:, 0]] + 1e-9)
         # fastest path over the DAG of path steps and clear shortcuts (no slower than the steps)
-        idx = np.flatnonzero(ok)
         if len(idx):
             # the longest shortcut from each point first; then only those not inside a
             # clear one (a shortcut within a clear shortcut would not be taken)
             ii, jj = ij[idx, 0], ij[idx, 1]
             far = np.full(n, -1)
             np.maximum.at(far, ii, jj)
-            first = jj == far[ii]
+            first = np.flatnonzero(jj == far[ii])
             clear = np.zeros(len(idx), dtype=bool)
-            clear[first] = self._clear(segs[idx[first]], size)
+            clear[first] = self._clear(np.stack([coords[ii[first]], coords[jj[first]]], axis=1),
+                                       size, np.column_stack([ids[ii[first]], ids[jj[first]]]))
             reach = np.full(n, -1)
             np.maximum.at(reach, ii[clear], jj[clear])
             reach = np.maximum.accumulate(reach)
-            rest = np.flatnonzero(~first & (reach[ii] < jj))
+            rest = np.flatnonzero((jj != far[ii]) & (reach[ii] < jj))
             if len(rest):
-                clear[rest] = self._clear(segs[idx[rest]], size)
+                clear[rest] = self._clear(np.stack([coords[ii[rest]], coords[jj[rest]]], axis=1),
+                                          size, np.column_stack([ids[ii[rest]], ids[jj[rest]]]))
             idx = idx[clear]
         short: dict[int, list] = {}
-        for k, tij in zip(idx.tolist(), t[idx].tolist(), strict=True):
-            i, j = pairs[k]
+        for (i, j), tij in zip(ij[idx].tolist(), t[idx].tolist(), strict=True):
             short.setdefault(j, []).append((i, tij))
         hrs = hours.tolist()
         best = [math.inf] * n
@@ -629,23 +678,42 @@ class Router(Approaches):
             keep.append(prev[keep[-1]])
         return coords[keep[::-1]]
 
-    def _clear(self, segs: np.ndarray, size: str) -> np.ndarray:
+    def _clear(self, segs: np.ndarray, size: str, ids: np.ndarray | None = None) -> np.ndarray:
         """Whether each shortcut touches no land (no islet), no named shallow and, but for
-        a small ship, no inshore band."""
+        a small ship, no inshore band. ``ids``: the lane nodes at the segments' ends (-1
+        for none); a run between two nodes is looked up in the shortcuts built with the
+        lanes (:func:`~maps.lanes.deep_clear`), the others tested here."""
         ok = np.ones(len(segs), dtype=bool)
-        if size != "Small":
-            # the band holds the land except along the passages: test the band first, and
-            # the land itself only for shortcuts that come near a passage
-            ok &= ~self._band_hits(shapely.linestrings(segs))
-            near = np.flatnonzero(ok & self._near_passage(segs))
-            if len(near):
-                ok[near] = ~lines_blocked(segs[near])
-        else:
-            ok &= ~lines_blocked(segs)
+        test = np.ones(len(segs), dtype=bool)
+        if ids is not None and self._deep is not None:
+            both = np.flatnonzero((ids >= 0).all(axis=1))
+            if len(both):
+                deep = self._deep_pair(ids[both])
+                if size != "Small":
+                    ok[both] = deep
+                    test[both] = False
+                else:  # clear of the band (and of land near the passages): clear of land
+                    test[both[deep]] = False
+        rest = np.flatnonzero(test)
+        if len(rest):
+            if size != "Small":
+                # the band holds the land except along the passages: the band, and the land
+                # itself only for shortcuts that come near a passage
+                ok[rest] = deep_clear(segs[rest], self.lanes.band)
+            else:
+                ok[rest] = ~lines_blocked(segs[rest])
         free = np.flatnonzero(ok)
         if len(free):
-            ok[free] = [not h for h in self._hazards_of(shapely.linestrings(segs[free]))]
+            ok[free] = self._no_hazard(segs[free])
         return ok
+
+    def _deep_pair(self, pairs: np.ndarray) -> np.ndarray:
+        """Whether each pair of nodes (up to SHORTCUT_HOPS apart) is a clear shortcut."""
+        keys = self._deep
+        n = len(self.lanes.nodes)
+        k = pairs.min(axis=1).astype(np.int64) * n + pairs.max(axis=1)
+        pos = np.minimum(np.searchsorted(keys, k), len(keys) - 1)
+        return keys[pos] == k
 
     def _leg(self, origin, destination, ship, month, knots, coords, depart_day) -> Leg:
         hours, nm, (p0, p1, pnm, frm, brg) = sail_hours(coords, month, winds=True)
