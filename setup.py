@@ -19,9 +19,9 @@ from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
 #: the modules a battle's rounds run through (benchmarks/bench_combat.py)
-COMPILED = ["strategy.combat", "strategy.combat_phases", "strategy.combat_cards",
-            "strategy.damage", "strategy.policies", "strategy.boarding",
-            "strategy.combat_data", "strategy.combat_ships"]
+COMPILED = ["strategy.combat", "strategy.combat_state", "strategy.combat_phases",
+            "strategy.combat_cards", "strategy.damage", "strategy.policies",
+            "strategy.boarding", "strategy.combat_data", "strategy.combat_ships"]
 MANIFEST = "compiled.json"
 
 
@@ -61,7 +61,8 @@ def _extensions() -> list[Extension]:
     exts = [Extension(m, [str(_source(m).relative_to(HERE))], optional=True)
             for m in COMPILED]
     return cythonize(exts, build_dir="build/cython", quiet=True,
-                     compiler_directives={"language_level": "3"})
+                     # the C types are the .pxd files' alone: a type hint stays a hint
+                     compiler_directives={"language_level": "3", "annotation_typing": False})
 
 
 setup(ext_modules=_extensions(), cmdclass={"build_ext": BuildExt},

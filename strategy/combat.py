@@ -43,8 +43,9 @@ from strategy.combat_cards import (
 from strategy.combat_data import MORALE, SHOT, WEATHER
 from strategy.combat_data import weather as _weather
 from strategy.combat_phases import RoundPhases
-from strategy.combat_ships import Combatant, side
-from strategy.damage import COMBAT, Damage
+from strategy.combat_ships import side
+from strategy.combat_state import ShipState
+from strategy.damage import COMBAT
 from strategy.policies import Policy, policy
 
 __all__ = ["WEATHER", "SHOT", "OUTCOMES", "ShipState", "Battle", "battle", "odds"]
@@ -56,51 +57,6 @@ _ORDER_KEYS = {"move", "range", "target", "fire", "shot", "repair", "repair_by",
 _MOVES = ("close", "hold", "flee", "board")
 _REPAIRS = ("hull", "guns", "crew", "rigging", "fire")
 _MAX_REDRAWS = 25
-
-
-class ShipState:
-    """One ship during a battle. Policies read it; only the engine changes it."""
-
-    __slots__ = ("id", "side", "index", "spec", "damage", "status", "active", "fire", "shot",
-                 "shot_set", "gage", "chase_gage", "lost", "health", "npc_health",
-                 "discipline", "gunnery", "acting", "tow", "orders", "boarding", "morale",
-                 "skill_cache", "gm")
-
-    def __init__(self, sid: str, side_: str, index: int, spec: Combatant) -> None:
-        self.id = sid
-        self.side = side_
-        self.index = index
-        self.spec = spec
-        self.damage = Damage(spec.boxes)
-        self.status = "active"
-        #: still fighting (status "active"); kept as a flag for the hot path
-        self.active = True
-        self.fire = 0
-        self.shot = "roundshot"
-        self.shot_set = False
-        self.gage = 0
-        self.chase_gage = 0
-        self.lost: set[str] = set()
-        self.health = {o.name: 0 for o in spec.officers}
-        self.npc_health = {"captain": 0, "gunner": 0, "master": 0}
-        self.discipline: dict[str, int] = {}
-        gunner = spec.officer("gunner")
-        self.gunnery = gunner.skill("gunnery") if gunner else spec.skill("gunnery")
-        self.acting = True
-        self.tow = False
-        self.orders: dict[str, Any] = {}
-        self.boarding: Any = None
-        self.morale = spec.morale
-        #: skills as tested (officer, Discipline cards, lost officers); cleared on change
-        self.skill_cache: dict[str, int] = {}
-        #: draws from the GM's deck (no joker, never the Card of Fate)
-        self.gm = spec.deck == "gm"
-
-    def view(self) -> dict[str, Any]:
-        """Plain summary for events and clients."""
-        return {"id": self.id, "name": self.spec.name, "side": self.side,
-                "status": self.status, "states": self.damage.states(),
-                "boxes": self.damage.boxes(), "fire": self.fire, "shot": self.shot}
 
 
 class Battle(RoundPhases):
@@ -213,8 +169,9 @@ class Battle(RoundPhases):
     def _mods_all(self, ship: ShipState) -> int:
         return ship.damage.m.all + MORALE[ship.morale]
 
-    def unopposed(self, what: str, ship: ShipState, pool: int, **info: Any) -> int:
-        """A test with no opposing pool: the best success level (0 = failure)."""
+    def unopposed(self, what: str, ship: ShipState, pool: int, area: str | None = None) -> int:
+        """A test with no opposing pool: the best success level (0 = failure). ``area``:
+        the area being repaired, for the event."""
         dealer = self.dealer
         cof = dealer.cof()
         best = 0
@@ -228,6 +185,7 @@ class Battle(RoundPhases):
         else:
             cards = []
         if self.record:
+            info = {} if area is None else {"area": area}
             self.emit("test", what=what, ship=ship.id, cof=name(cof), pool=pool,
                       cards=[NAMES[c] for c in cards],
                       result=("failure", "ordinary", "critical", "perfect")[best], **info)

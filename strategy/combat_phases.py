@@ -26,7 +26,7 @@ from strategy.combat_data import (
 from strategy.damage import AREAS, STATES, SUIT_AREA
 
 if TYPE_CHECKING:
-    from strategy.combat import ShipState
+    from strategy.combat_state import ShipState
 
 __all__ = ["RoundPhases"]
 
@@ -49,6 +49,29 @@ _ROLE_OF_SKILL = {"seamanship": "master", "gunnery": "gunner", "command": "capta
 class RoundPhases:
     """Repair, Positioning, How Will You Fight? and Broadside! for :class:`Battle`."""
 
+    # ----- provided by Battle (declared here for the compiled build, combat_phases.pxd) --
+
+    def distance(self, x: ShipState, y: ShipState) -> int:
+        raise NotImplementedError
+
+    def enemies(self, ship: ShipState) -> list[ShipState]:
+        raise NotImplementedError
+
+    def _moved(self) -> None:
+        raise NotImplementedError
+
+    def _check_out(self) -> None:
+        raise NotImplementedError
+
+    def _check_end(self) -> None:
+        raise NotImplementedError
+
+    def _out_of_battle(self, s: ShipState, status: str) -> None:
+        raise NotImplementedError
+
+    def unopposed(self, what: str, ship: ShipState, pool: int, area: str | None = None) -> int:
+        raise NotImplementedError
+
     # ----- Step Three: fire and repair ------------------------------------------------
 
     def _skill(self, s: ShipState, key: str, officer: str | None = None) -> int:
@@ -60,14 +83,15 @@ class RoundPhases:
         return self._skill_now(s, key, officer)
 
     def _repair_pool(self, s: ShipState, what: str) -> int:
+        # (list comprehensions, not generators: the compiled build takes no closures here)
         by = s.orders.get("repair_by")
         if by is None:
             key = _REPAIR_KEY[what]
             got = s.skill_cache.get(key)
             if got is None:
-                got = s.skill_cache[key] = max(self._skill(s, k) for k in REPAIR_SKILLS[what])
+                got = s.skill_cache[key] = max([self._skill(s, k) for k in REPAIR_SKILLS[what]])
         else:
-            got = max(self._skill(s, k, by) for k in REPAIR_SKILLS[what])
+            got = max([self._skill(s, k, by) for k in REPAIR_SKILLS[what]])
         return got // _TOW_DIVISOR if s.tow else got
 
     def _skill_now(self, s: ShipState, key: str, officer: str | None = None) -> int:
@@ -127,8 +151,7 @@ class RoundPhases:
                     continue
                 pool = self._repair_pool(s, rep)
                 # (no keyword to build when nothing is recorded)
-                level = (self.unopposed("repair", s, pool, area=rep) if self.record
-                         else self.unopposed("repair", s, pool))
+                level = self.unopposed("repair", s, pool, rep)
                 if level:
                     got = s.damage.repair(area, level)
                     if got and self.record:
@@ -218,7 +241,10 @@ class RoundPhases:
                 continue
             px = self._position_pool(x, y) if self._can_position(x, can) else 0
             py = self._position_pool(y, x) if self._can_position(y, can) else 0
-            used_gage.extend(s.id for s in (x, y) if s.chase_gage)
+            if x.chase_gage:
+                used_gage.append(x.id)
+            if y.chase_gage:
+                used_gage.append(y.id)
             w, level = self.contested("positioning", (x, px), (y, py), ships=[x.id, y.id])
             if w < 0:
                 continue
@@ -254,8 +280,8 @@ class RoundPhases:
                     s.chase_gage = 0
         if lost_contact:
             for s in self.ships:
-                if s.active and not self.enemies(s) and any(
-                        f.active for f in self.ships if f.side != s.side):
+                if s.active and not self.enemies(s) and [
+                        f for f in self.ships if f.side != s.side and f.active]:
                     self._out_of_battle(s, "escaped")
             self._check_end()
 
@@ -341,8 +367,13 @@ class RoundPhases:
                 return plan
         t = self._by_id.get(tid) if tid else None
         if t not in in_range:
-            t = in_range[0] if len(in_range) == 1 else min(
-                in_range, key=lambda f: (self.distance(s, f), f.index))
+            # the nearest, then the first in the battle's order
+            t = in_range[0]
+            best = self.distance(s, t)
+            for f in in_range[1:]:
+                d = self.distance(s, f)
+                if d < best:
+                    t, best = f, d
         # the whole pool at one target: the plan is the same every round, so it is made
         # once (the engine only reads it)
         plan = self._whole.get(t.id)
@@ -413,9 +444,9 @@ class RoundPhases:
             targets = list(plan)
             parts = []
             left = pool
-            for t in targets[1:]:
-                n = min(max(plan[t], 0), left)
-                parts.append((t, n))
+            for other in targets[1:]:
+                n = min(max(plan[other], 0), left)
+                parts.append((other, n))
                 left -= n
             parts.insert(0, (targets[0], left))
         chosen = s.orders.get("joker")

@@ -1,0 +1,11 @@
+# Cython declarations for combat_cards.py (see setup.py): C types on the dealer's loop.
+import cython
+
+
+cdef class Dealer:
+    cdef object _random
+
+    cpdef int cof(self)
+
+    @cython.locals(c=int, out=list)
+    cpdef list draw(self, int n, int cof, bint gm=*)
