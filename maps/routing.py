@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
+from typing import NamedTuple
 
 import numpy as np
 import shapely
@@ -73,7 +74,7 @@ RISK_PENALTY = 2.0
 #: A course that changes tack goes about once a board (seed 003; :mod:`maps.sailing`).
 TACKING = 1 + GOING_ABOUT_MA / BOARD_MA
 _GRAPHS_KEPT = 6  # about 25 MB each
-_ACTIVE_LANDMARKS = 3
+_ACTIVE_LANDMARKS = 4
 #: ALT landmarks: the far ends of the theatres, so that one lies behind most voyages.
 LANDMARKS = (
     (29.0, 60.0),  # Gulf of Finland
@@ -124,13 +125,42 @@ def _dijkstra(adj: tuple, source: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=512)
-def _hop_pairs(n: int) -> np.ndarray:
-    """(i, j) for the shortcuts of a polyline of n points: 2 to SHORTCUT_HOPS steps."""
+def _hop_pairs(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(i, j) for the shortcuts of a polyline of n points (2 to SHORTCUT_HOPS steps), and
+    the start and end indices of its steps followed by those of the shortcuts."""
     i0, hop = np.meshgrid(np.arange(n), np.arange(2, SHORTCUT_HOPS + 1), indexing="ij")
     ij = np.column_stack([i0.ravel(), (i0 + hop).ravel()])
     ij = ij[ij[:, 1] < n]
-    ij.setflags(write=False)
-    return ij
+    ia = np.concatenate([np.arange(n - 1), ij[:, 0]])
+    ib = np.concatenate([np.arange(1, n), ij[:, 1]])
+    for x in (ij, ia, ib):
+        x.setflags(write=False)
+    return ij, ia, ib
+
+
+def _unit(p) -> tuple[float, float, float]:
+    """The unit vector of a (lon, lat) position."""
+    lon, lat = math.radians(p[0]), math.radians(p[1])
+    return math.cos(lat) * math.cos(lon), math.cos(lat) * math.sin(lon), math.sin(lat)
+
+
+def _gc1(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Great-circle nautical miles between two (lon, lat) points (haversine)."""
+    lo1, la1, lo2, la2 = map(math.radians, (a[0], a[1], b[0], b[1]))
+    h = (math.sin((la2 - la1) / 2) ** 2
+         + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2)
+    return 2 * EARTH_RADIUS_NM * math.asin(math.sqrt(min(1.0, h)))
+
+
+class SearchGraph(NamedTuple):
+    """A size class's graph in a month, as the search reads it."""
+
+    arcs: list  # per node: (head, hours at 1 knot reaching) pairs
+    vmax: float  # the fastest speed factor (the great circle's bound)
+    d_from: np.ndarray  # hours from each landmark (column) to each node (row); inf: no way
+    d_to: np.ndarray  # hours from each node to each landmark
+    rows_from: list  # d_from's rows as lists
+    rows_to: list  # d_to's rows as lists, -inf where there is no way
 
 
 @dataclass(frozen=True, eq=False)
@@ -155,8 +185,7 @@ class Router(Approaches):
         self._nm = gc_nm(self._a, self._b)
         self._node_pts = shapely.points(nodes)
         self._node_tree = shapely.STRtree(self._node_pts)
-        self._rad = [(math.radians(x), math.radians(y), math.cos(math.radians(y)))
-                     for x, y in nodes.tolist()]
+        self._xyz = [_unit(p) for p in nodes.tolist()]
         self._hazards = tuple(
             _Hazard(s.id, s.name, getattr(getattr(s, "risk", None), "text", SHALLOW_RULE),
                     s.polygon) for s in shallows)
@@ -175,10 +204,8 @@ class Router(Approaches):
         # lanes; None if the file is stale: then every shortcut is tested here)
         self._deep = load_shortcuts(lanes)
         self._lock = threading.Lock()
-        self._graphs: OrderedDict[tuple[str, int], tuple[list, float]] = OrderedDict()
+        self._graphs: OrderedDict[tuple[str, int], SearchGraph] = OrderedDict()
         self._usable: dict[str, np.ndarray] = {}
-        self._alt: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-        self._alt_lists: dict[int, tuple] = {}
         self._conn: dict[tuple, list] = {}
         self._ends: dict[tuple[float, float], tuple[End, ...]] = {}
 
@@ -197,19 +224,20 @@ class Router(Approaches):
     def _no_hazard(self, segs: np.ndarray) -> np.ndarray:
         """Whether each segment touches no named shallow (boxes first, then the shapes)."""
         out = np.ones(len(segs), dtype=bool)
-        if self._hazard_tree is None or not len(segs):
-            return out
-        near = np.flatnonzero(self._hazard_near(segs).any(axis=1))
+        near = np.flatnonzero(self._hazard_near(segs))
         if len(near):
             out[near] = [not h for h in self._hazards_of(shapely.linestrings(segs[near]))]
         return out
 
     def _hazard_near(self, segs: np.ndarray) -> np.ndarray:
-        """Whether each segment's box meets each named shallow's box."""
+        """Whether each segment's box meets the box of a named shallow."""
+        if not len(self._hazard_boxes):
+            return np.zeros(len(segs), dtype=bool)
         lo, hi = segs.min(axis=1), segs.max(axis=1)
         hb = self._hazard_boxes
         return ((lo[:, None, 0] <= hb[None, :, 2]) & (hi[:, None, 0] >= hb[None, :, 0])
-                & (lo[:, None, 1] <= hb[None, :, 3]) & (hi[:, None, 1] >= hb[None, :, 1]))
+                & (lo[:, None, 1] <= hb[None, :, 3]) & (hi[:, None, 1] >= hb[None, :, 1])
+                ).any(axis=1)
 
     def _on_passage(self, pts: np.ndarray) -> np.ndarray:
         """Whether each point is a strait's waypoint."""
@@ -227,9 +255,9 @@ class Router(Approaches):
         return shapely.intersects(self.lanes.band, lines)
 
     # -- the search graphs ----------------------------------------------------------------
-    def graph(self, size: str, month: int) -> tuple[list, float]:
-        """The directed graph for a size class and month (:func:`_arcs`, weights in hours
-        at 1 knot reaching), and its fastest speed factor."""
+    def graph(self, size: str, month: int) -> SearchGraph:
+        """The directed graph for a size class and month (weights in hours at 1 knot
+        reaching), its fastest speed factor and its landmark tables; built on first use."""
         key = (size, month)
         with self._lock:
             if key in self._graphs:
@@ -249,15 +277,28 @@ class Router(Approaches):
         u, v = self.lanes.edges[:, 0], self.lanes.edges[:, 1]
         w1 = self._nm * pen / np.where(ok, fwd, 1)
         w2 = self._nm * pen / np.where(okb, back, 1)
-        g = _arcs(len(self.lanes.nodes), np.concatenate([u[ok], v[okb]]),
-                 np.concatenate([v[ok], u[okb]]), np.concatenate([w1[ok], w2[okb]]))
+        n = len(self.lanes.nodes)
+        tails = np.concatenate([u[ok], v[okb]])
+        heads = np.concatenate([v[ok], u[okb]])
+        weights = np.concatenate([w1[ok], w2[okb]])
         vmax = float(max(fwd.max(), back.max(), 1.0)) * 1.0001
-        self.landmarks(month)
+        # ALT tables on this very graph: hours from each landmark to every node and from
+        # every node to each landmark; the triangle inequality then bounds the time left
+        lm = self._landmark_nodes(size)
+        out_adj = _csr(n, tails, heads, weights)
+        in_adj = _csr(n, heads, tails, weights)
+        d_from = np.column_stack([_dijkstra(out_adj, node) for node in lm])
+        d_to = np.column_stack([_dijkstra(in_adj, node) for node in lm])
+        for d in (d_from, d_to):
+            d.setflags(write=False)
+        # unreachable (inf) gives no bound: +inf from a landmark, -inf to one
+        out = SearchGraph(_arcs(n, tails, heads, weights), vmax, d_from, d_to, d_from.tolist(),
+                          np.where(np.isfinite(d_to), d_to, -np.inf).tolist())
         with self._lock:
-            self._graphs[key] = (g, vmax)
+            self._graphs[key] = out
             while len(self._graphs) > _GRAPHS_KEPT:
                 self._graphs.popitem(last=False)
-        return g, vmax
+        return out
 
     @staticmethod
     def _board_charge(a: np.ndarray, b: np.ndarray, month: int) -> np.ndarray:
@@ -271,54 +312,16 @@ class Router(Approaches):
         rel = np.abs((frm - bearing(a, b) + 180) % 360 - 180)
         return np.where((rel >= 45 - 1e-9) & (rel < 67.5), TACKING, 1.0)
 
-    def landmarks(self, month: int) -> tuple[np.ndarray, np.ndarray]:
-        """ALT tables for a month: hours (at 1 knot reaching) from each landmark to every
-        node, and from every node to each landmark, on all edges without penalties.
+    def landmarks(self, size: str, month: int) -> tuple[np.ndarray, np.ndarray]:
+        """ALT tables of the search graph for a size class and month: hours (at 1 knot
+        reaching) from each landmark to every node, and from every node to each landmark
+        (inf where there is no way)."""
+        g = self.graph(size, month)
+        return g.d_from, g.d_to
 
-        Every search graph of that month has a subset of these edges at no lower weight,
-        so the triangle inequality gives a lower bound on the time left (A*'s heuristic).
-        """
-        with self._lock:
-            hit = self._alt.get(month)
-        if hit is not None:
-            return hit
-        fwd = speed_factor(self._a, self._b, month)
-        back = speed_factor(self._b, self._a, month)
-        u, v = self.lanes.edges[:, 0], self.lanes.edges[:, 1]
-        w1, w2 = self._nm / np.maximum(fwd, 1e-6), self._nm / np.maximum(back, 1e-6)
-        n = len(self.lanes.nodes)
-        tails = np.concatenate([u, v])
-        heads = np.concatenate([v, u])
-        weights = np.concatenate([w1, w2])
-        out_adj = _csr(n, tails, heads, weights)
-        in_adj = _csr(n, heads, tails, weights)
-        lm = self._landmark_nodes()
-        d_from = np.column_stack([_dijkstra(out_adj, node) for node in lm])
-        d_to = np.column_stack([_dijkstra(in_adj, node) for node in lm])
-        # nodes outside the main water: no information, the bound falls back to 0
-        d_from[~np.isfinite(d_from)] = np.nan
-        d_to[~np.isfinite(d_to)] = np.nan
-        with self._lock:
-            self._alt[month] = (d_from, d_to)
-        return d_from, d_to
-
-    def _alt_rows(self, month: int):
-        """The ALT tables and, per node, their rows as plain lists (NaN read as no bound)."""
-        with self._lock:
-            hit = self._alt_lists.get(month)
-        if hit is not None:
-            return hit
-        d_from, d_to = self.landmarks(month)
-        rows_from = np.nan_to_num(d_from, nan=np.inf).tolist()
-        rows_to = np.nan_to_num(d_to, nan=-np.inf).tolist()
-        out = (d_from, d_to, rows_from, rows_to)
-        with self._lock:
-            self._alt_lists[month] = out
-        return out
-
-    def _landmark_nodes(self) -> list[int]:
-        """The usable nodes nearest to :data:`LANDMARKS`."""
-        usable = np.flatnonzero(self.usable("Small"))
+    def _landmark_nodes(self, size: str) -> list[int]:
+        """The nodes open to ``size`` nearest to :data:`LANDMARKS`."""
+        usable = np.flatnonzero(self.usable(size))
         pts = self.lanes.nodes[usable]
         return [int(usable[np.argmin(gc_nm(pts, np.array(p)))]) for p in LANDMARKS]
 
@@ -400,7 +403,7 @@ class Router(Approaches):
         if a == b:
             return Leg(origin, destination, ship.name, month, knots, 0.0, 0.0,
                        LineString([a, b]), depart_day=depart_day)
-        g, vmax = self.graph(ship.size, month)
+        g = self.graph(ship.size, month)
         conn_a = self._connect(a, ship.size, month, True)
         conn_b = self._connect(b, ship.size, month, False)
         if not conn_a:
@@ -408,7 +411,7 @@ class Router(Approaches):
         if not conn_b:
             raise ValueError(f"{destination.label()} is not connected to the open sea")
         direct = self._direct(a, b, ship.size, month)
-        path = self._search(g, vmax, a, b, conn_a, conn_b, direct, month)
+        path = self._search(g, b, conn_a, conn_b, direct)
         coords = self._straighten(*self._coords(path, a, b, conn_a, conn_b), ship.size, month)
         return self._leg(origin, destination, ship, month, knots, coords, depart_day)
 
@@ -440,7 +443,7 @@ class Router(Approaches):
         """
         a = (origin.lon, origin.lat)
         knots = reach_knots(ship)
-        g, _ = self.graph(ship.size, month)
+        g = self.graph(ship.size, month).arcs
         conn_a = self._connect(a, ship.size, month, True)
         if not conn_a:
             raise ValueError(f"{origin.label()} is not connected to the open sea")
@@ -510,17 +513,17 @@ class Router(Approaches):
     def _direct(self, a, b, size, month) -> float | None:
         """The hours of the straight run from a to b if it is near and clear (as a
         shortcut is: :meth:`_clear`), else None."""
-        seg = np.array([[a, b]], dtype=float)
-        if gc_nm(seg[0, 0], seg[0, 1]) > 600:  # far apart: the lanes will find it
+        if _gc1(a, b) > 600:  # far apart: the lanes will find it
             return None
+        seg = np.array([[a, b]], dtype=float)
         if not self._clear(seg, size)[0]:
             return None
         return float(sail_hours(seg[0], month)[0][0])
 
-    def _search(self, g, vmax, a, b, conn_a, conn_b, direct, month) -> list:
+    def _search(self, graph: SearchGraph, b, conn_a, conn_b, direct) -> list:
         # lower bounds on the hours left to B, node by node as A* asks: the great circle at
         # the month's best speed, and the landmarks' triangle inequalities through B's ends
-        _, _, rows_from, rows_to = self._alt_rows(month)
+        rows_from, rows_to = graph.rows_from, graph.rows_to
         k = len(rows_from[0])
         from_b, to_b = [math.inf] * k, [-math.inf] * k
         for node, w, _ in conn_b:
@@ -530,60 +533,90 @@ class Router(Approaches):
                     from_b[j] = rf[j] + w
                 if rt[j] - w > to_b[j]:
                     to_b[j] = rt[j] - w
-        # no information about B from a landmark (B outside its water): no bound from it
+        # no way between B and a landmark: no bound from it
         from_b = [x if x < math.inf else -math.inf for x in from_b]
         to_b = [x if x > -math.inf else math.inf for x in to_b]
         # active landmarks: the few that bound best from where the search starts
         score = [max(max(from_b[j] - rows_from[n][j], rows_to[n][j] - to_b[j])
                      for n, _, _ in conn_a) for j in range(k)]
-        j0, j1, j2 = sorted(range(k), key=lambda j: -score[j])[:_ACTIVE_LANDMARKS]
-        f0, f1, f2, t0, t1, t2 = from_b[j0], from_b[j1], from_b[j2], to_b[j0], to_b[j1], to_b[j2]
-        rad = self._rad
-        lb, la = math.radians(b[0]), math.radians(b[1])
-        cb = math.cos(la)
-        kgc = 2 * EARTH_RADIUS_NM / vmax
-        sin, asin, sqrt = math.sin, math.asin, math.sqrt
+        j0, j1, j2, j3 = sorted(range(k), key=lambda j: -score[j])[:_ACTIVE_LANDMARKS]
+        f0, f1, f2, f3 = from_b[j0], from_b[j1], from_b[j2], from_b[j3]
+        t0, t1, t2, t3 = to_b[j0], to_b[j1], to_b[j2], to_b[j3]
+        # the great circle's bound by its chord (no longer than the arc): B's unit vector
+        xb, yb, zb = _unit(b)
+        kc = EARTH_RADIUS_NM / graph.vmax
+        xyz = self._xyz
+        sqrt = math.sqrt
         hcache: dict[int, float] = {}
 
         def h(u: int) -> float:
-            x, y, c = rad[u]
-            best = kgc * asin(sqrt(min(1.0, sin((la - y) / 2) ** 2
-                                     + c * cb * sin((lb - x) / 2) ** 2)))
-            rf, rt = rows_from[u], rows_to[u]
-            best = max(best, f0 - rf[j0], f1 - rf[j1], f2 - rf[j2], rt[j0] - t0,
-                       rt[j1] - t1, rt[j2] - t2)
+            x, y, z = xyz[u]
+            x -= xb
+            y -= yb
+            z -= zb
+            best = kc * sqrt(x * x + y * y + z * z)
+            rf = rows_from[u]
+            e = f0 - rf[j0]
+            if e > best:
+                best = e
+            e = f1 - rf[j1]
+            if e > best:
+                best = e
+            e = f2 - rf[j2]
+            if e > best:
+                best = e
+            e = f3 - rf[j3]
+            if e > best:
+                best = e
+            rt = rows_to[u]
+            e = rt[j0] - t0
+            if e > best:
+                best = e
+            e = rt[j1] - t1
+            if e > best:
+                best = e
+            e = rt[j2] - t2
+            if e > best:
+                best = e
+            e = rt[j3] - t3
+            if e > best:
+                best = e
             hcache[u] = best
             return best
 
         # A* on the arcs, the two ends as extra arcs (no graph mutation); node n is B,
         # parent -1 is A. The heuristic is consistent: a node is expanded once, at its
         # best time (heap entries left behind by a better time are skipped).
+        g = graph.arcs
         n = len(g)
         into_b = {node: w for node, w, _ in conn_b}
         inf = math.inf
         # a search settles a few hundred nodes at most: dicts, not arrays of every node
+        # heap entries: (bound, time, node, parent); a node's parent is kept when it is
+        # expanded, at its best time
         dist: dict[int, float] = {}
         parent: dict[int, int] = {}
         heap: list = []
         for node, w, _ in conn_a:
             if w < dist.get(node, inf):
-                dist[node], parent[node] = w, -1
+                dist[node] = w
         if direct is not None:
-            dist[n], parent[n] = direct, -1
-            heap.append((direct, direct, n))
+            dist[n] = direct
+            heap.append((direct, direct, n, -1))
         for node, d in dist.items():
             if node != n:
-                heap.append((d + h(node), d, node))
+                heap.append((d + h(node), d, node, -1))
         heapq.heapify(heap)
         pop, push = heapq.heappop, heapq.heappush
         get, hget = dist.get, hcache.get
         while heap:
-            _, du, u = pop(heap)
+            _, du, u, pu = pop(heap)
             if du > dist[u]:
                 continue
+            parent[u] = pu
             if u == n:
                 path = ["B"]
-                u = parent[n]
+                u = pu
                 while u != -1:
                     path.append(u)
                     u = parent[u]
@@ -592,15 +625,13 @@ class Router(Approaches):
             wb = into_b.get(u)
             if wb is not None and du + wb < get(n, inf):
                 dist[n] = nd = du + wb
-                parent[n] = u
-                push(heap, (nd, nd, n))
+                push(heap, (nd, nd, n, u))
             for v, w in g[u]:
                 nd = du + w
                 if nd < get(v, inf):
                     dist[v] = nd
-                    parent[v] = u
                     hv = hget(v)
-                    push(heap, (nd + (h(v) if hv is None else hv), nd, v))
+                    push(heap, (nd + (h(v) if hv is None else hv), nd, v, u))
         raise ValueError("no passage by sea between these places for this ship")
 
     def _straighten(self, coords: np.ndarray, ids: np.ndarray, size: str,
@@ -614,16 +645,18 @@ class Router(Approaches):
         node = ids >= 0
         fixed = np.zeros(n, dtype=bool)
         fixed[node] = self._at_passage[ids[node]]
-        fixed[~node] = self._on_passage(coords[~node])
-        ij = _hop_pairs(n)
+        if not node.all():
+            fixed[~node] = self._on_passage(coords[~node])
+        ij, ia, ib = _hop_pairs(n)
         if fixed[1:-1].any():
             before = np.concatenate([[0], np.cumsum(fixed)])  # fixed points before index k
             ij = ij[before[ij[:, 1]] == before[ij[:, 0] + 1]]
+            ia = np.concatenate([ia[:n - 1], ij[:, 0]])
+            ib = np.concatenate([ib[:n - 1], ij[:, 1]])
         if not len(ij):
             return coords
         # steps and shortcuts alike are timed with the wind at their middle (one lookup)
-        a = np.concatenate([coords[:-1], coords[ij[:, 0]]])
-        b = np.concatenate([coords[1:], coords[ij[:, 1]]])
+        a, b = coords[ia], coords[ib]
         f, frm, brg = speed_wind(a, b, month)
         every = gc_nm(a, b) / np.maximum(f, 1e-6)
         hours, t = every[:n - 1], every[n - 1:]
@@ -641,25 +674,9 @@ class Router(Approaches):
         # cheap first: only a shortcut no slower than the steps it replaces is worth testing
         # (the leg's days are then summed piece by piece)
         idx = np.flatnonzero(t <= cum[ij[:, 1]] - cum[ij[:, 0]] + 1e-9)
-        # fastest path over the DAG of path steps and clear shortcuts (no slower than the steps)
         if len(idx):
-            # the longest shortcut from each point first; then only those not inside a
-            # clear one (a shortcut within a clear shortcut would not be taken)
-            ii, jj = ij[idx, 0], ij[idx, 1]
-            far = np.full(n, -1)
-            np.maximum.at(far, ii, jj)
-            first = np.flatnonzero(jj == far[ii])
-            clear = np.zeros(len(idx), dtype=bool)
-            clear[first] = self._clear(np.stack([coords[ii[first]], coords[jj[first]]], axis=1),
-                                       size, np.column_stack([ids[ii[first]], ids[jj[first]]]))
-            reach = np.full(n, -1)
-            np.maximum.at(reach, ii[clear], jj[clear])
-            reach = np.maximum.accumulate(reach)
-            rest = np.flatnonzero((jj != far[ii]) & (reach[ii] < jj))
-            if len(rest):
-                clear[rest] = self._clear(np.stack([coords[ii[rest]], coords[jj[rest]]], axis=1),
-                                          size, np.column_stack([ids[ii[rest]], ids[jj[rest]]]))
-            idx = idx[clear]
+            idx = idx[self._shortcuts_clear(coords, ids, ij[idx], size)]
+        # fastest path over the DAG of path steps and clear shortcuts (no slower than the steps)
         short: dict[int, list] = {}
         for (i, j), tij in zip(ij[idx].tolist(), t[idx].tolist(), strict=True):
             short.setdefault(j, []).append((i, tij))
@@ -678,41 +695,77 @@ class Router(Approaches):
             keep.append(prev[keep[-1]])
         return coords[keep[::-1]]
 
-    def _clear(self, segs: np.ndarray, size: str, ids: np.ndarray | None = None) -> np.ndarray:
-        """Whether each shortcut touches no land (no islet), no named shallow and, but for
-        a small ship, no inshore band. ``ids``: the lane nodes at the segments' ends (-1
-        for none); a run between two nodes is looked up in the shortcuts built with the
-        lanes (:func:`~maps.lanes.deep_clear`), the others tested here."""
-        ok = np.ones(len(segs), dtype=bool)
-        test = np.ones(len(segs), dtype=bool)
-        if ids is not None and self._deep is not None:
-            both = np.flatnonzero((ids >= 0).all(axis=1))
+    def _shortcuts_clear(self, coords: np.ndarray, ids: np.ndarray, ij: np.ndarray,
+                         size: str) -> np.ndarray:
+        """Which shortcuts (i, j) of a polyline are taken as clear (:meth:`_clear`): the
+        longest from each point, and the others not inside a clear one (a shortcut within a
+        clear shortcut would not be taken). A run between two lane nodes is looked up in
+        the shortcuts built with the lanes; the others are tested here, only as needed."""
+        ii, jj = ij[:, 0], ij[:, 1]
+        segs = np.stack([coords[ii], coords[jj]], axis=1)
+        m = len(ij)
+        geo = np.zeros(m, dtype=bool)  # clear of land, islets and (but small ships) the band
+        known = np.zeros(m, dtype=bool)
+        if self._deep is not None:
+            both = np.flatnonzero((ids[ii] >= 0) & (ids[jj] >= 0))
             if len(both):
-                deep = self._deep_pair(ids[both])
-                if size != "Small":
-                    ok[both] = deep
-                    test[both] = False
-                else:  # clear of the band (and of land near the passages): clear of land
-                    test[both[deep]] = False
-        rest = np.flatnonzero(test)
+                deep = self._deep_pair(ids[ii[both]], ids[jj[both]])
+                geo[both] = deep
+                # a small ship needs no band: clear of it (and of land near the passages)
+                # is clear of land, else she is tested
+                known[both[deep] if size == "Small" else both] = True
+        near = self._hazard_near(segs)
+
+        def clear(sel: np.ndarray) -> np.ndarray:
+            out = geo[sel]
+            todo = np.flatnonzero(~known[sel])
+            if len(todo):
+                out[todo] = self._geo_clear(segs[sel[todo]], size)
+            hz = np.flatnonzero(out & near[sel])
+            if len(hz):
+                out[hz] = [not h for h in self._hazards_of(shapely.linestrings(segs[sel[hz]]))]
+            return out
+
+        far = np.full(len(coords), -1)
+        np.maximum.at(far, ii, jj)
+        first = jj == far[ii]
+        ok = np.zeros(m, dtype=bool)
+        sel = np.flatnonzero(first)
+        ok[sel] = clear(sel)
+        reach = np.full(len(coords), -1)
+        np.maximum.at(reach, ii[ok], jj[ok])
+        reach = np.maximum.accumulate(reach)
+        rest = np.flatnonzero(~first & (reach[ii] < jj))
         if len(rest):
-            if size != "Small":
-                # the band holds the land except along the passages: the band, and the land
-                # itself only for shortcuts that come near a passage
-                ok[rest] = deep_clear(segs[rest], self.lanes.band)
-            else:
-                ok[rest] = ~lines_blocked(segs[rest])
+            ok[rest] = clear(rest)
+        return ok
+
+    def _geo_clear(self, segs: np.ndarray, size: str) -> np.ndarray:
+        """Whether each segment touches no land (no islet) and, but for a small ship, no
+        inshore band."""
+        if size != "Small":
+            # the band holds the land except along the passages: the band, and the land
+            # itself only for shortcuts that come near a passage
+            return deep_clear(segs, self.lanes.band)
+        return ~lines_blocked(segs)
+
+    def _clear(self, segs: np.ndarray, size: str) -> np.ndarray:
+        """Whether each shortcut touches no land (no islet), no named shallow and, but for
+        a small ship, no inshore band."""
+        ok = self._geo_clear(segs, size)
         free = np.flatnonzero(ok)
         if len(free):
             ok[free] = self._no_hazard(segs[free])
         return ok
 
-    def _deep_pair(self, pairs: np.ndarray) -> np.ndarray:
-        """Whether each pair of nodes (up to SHORTCUT_HOPS apart) is a clear shortcut."""
+    def _deep_pair(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """Whether the run between nodes a and b (up to SHORTCUT_HOPS apart) is clear of the
+        band (and of land near the passages): :func:`~maps.lanes.deep_clear`, built with the
+        lanes."""
         keys = self._deep
-        n = len(self.lanes.nodes)
-        k = pairs.min(axis=1).astype(np.int64) * n + pairs.max(axis=1)
-        pos = np.minimum(np.searchsorted(keys, k), len(keys) - 1)
+        k = np.minimum(a, b).astype(np.int64) * len(self.lanes.nodes) + np.maximum(a, b)
+        pos = np.searchsorted(keys, k)
+        pos[pos == len(keys)] = 0
         return keys[pos] == k
 
     def _leg(self, origin, destination, ship, month, knots, coords, depart_day) -> Leg:
@@ -720,7 +773,11 @@ class Router(Approaches):
         lines = shapely.linestrings(np.stack([coords[:-1], coords[1:]], axis=1))
         risks: list[Risk] = []
         seen: set[tuple[str, str]] = set()
-        hz = self._hazards_of(lines)
+        hz: list[tuple[int, ...]] = [()] * len(lines)
+        near = np.flatnonzero(self._hazard_near(np.stack([coords[:-1], coords[1:]], axis=1)))
+        if len(near):
+            for s, h in zip(near.tolist(), self._hazards_of(lines[near]), strict=True):
+                hz[s] = h
         band = self._band_hits(lines) if ship.size == "Middling" else np.zeros(len(lines), bool)
         for s, line in enumerate(lines):
             for j in hz[s]:

@@ -39,6 +39,7 @@ __all__ = [
     "compass_point",
     "made_good_ma",
     "made_good_ma_array",
+    "made_good_ma_choice",
     "point_of_sail",
     "reach_knots",
     "ship_type",
@@ -121,6 +122,14 @@ def made_good_ma_array(rel: np.ndarray, strength: str = "fair") -> np.ndarray:
     """
     rel = np.abs((np.asarray(rel, dtype=float) + 180) % 360 - 180)
     return np.interp(rel, _TABLE_DEG, _polar_table(strength))
+
+
+def made_good_ma_choice(rel: np.ndarray, choice: np.ndarray,
+                        strengths: tuple[str, ...] = ("light", "fair", "fresh")) -> np.ndarray:
+    """:func:`made_good_ma_array` for angles each in its own wind: ``strengths[choice[i]]``
+    for angle ``rel[i]`` (one table lookup per strength over the whole array)."""
+    rel = np.abs((np.asarray(rel, dtype=float) + 180) % 360 - 180)
+    return np.choose(choice, [np.interp(rel, _TABLE_DEG, _polar_table(s)) for s in strengths])
 
 
 _TABLE_DEG = np.linspace(0.0, 180.0, 1801)

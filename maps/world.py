@@ -51,7 +51,6 @@ class World:
         search graph and its landmarks, and every port's way out to the lanes."""
         st = ship_type(ship)
         self.router.graph(st.size, month)
-        self.router._alt_rows(month)
         stops = [self.stop(pid) for pid in self.ports]
         for p in self.ports.values():
             self.router._connect(p.anchorage, st.size, month, True)

@@ -173,8 +173,9 @@ def test_named_shallows_avoided_by_deep_ships(world) -> None:
 
 # --- free positions, errors -------------------------------------------------------------
 
-# open-water boxes of the theatres (lon0, lat0, lon1, lat1): islands, but no lakes
-SEAS = [(-60, 20, -10, 55), (-35, -40, 10, 0), (0, 36, 10, 42), (0, 52, 6, 57),
+# open-water boxes of the theatres (lon0, lat0, lon1, lat1): islands, but no lakes (nor
+# Lake Melville, behind the Labrador narrows, which no way out reaches: see docs/data.md)
+SEAS = [(-60, 20, -10, 52), (-35, -40, 10, 0), (0, 36, 10, 42), (0, 52, 6, 57),
         (-80, 12, -62, 17), (60, 5, 70, 20), (12, 34, 20, 38)]
 
 
