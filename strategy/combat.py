@@ -342,7 +342,8 @@ class Battle(RoundPhases):
             raw = given.get(s.id, given.get(s.side)) if given else None
             if raw is None:
                 # a policy's orders with the defaults filled in (policies are trusted code)
-                o = policies[s.side].decide(self, s)
+                pol = policies[s.side]
+                o = pol.decide(self, s)
                 if "move" in o:
                     move = o["move"]
                 else:

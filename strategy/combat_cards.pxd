@@ -5,7 +5,8 @@ import cython
 cdef class Dealer:
     cdef object _random
 
+    @cython.locals(x=cython.double)
     cpdef int cof(self)
 
-    @cython.locals(c=int, out=list)
+    @cython.locals(c=int, x=cython.double, out=list)
     cpdef list draw(self, int n, int cof, bint gm=*)

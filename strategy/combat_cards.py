@@ -48,9 +48,6 @@ _NAMES = tuple(r + s for r in RANKS for s in SUITS) + ("JK",)
 #: ``NAMES[card]``: every card written as the books do (events look names up, no call)
 NAMES = _NAMES
 _INDEX = {n: i for i, n in enumerate(_NAMES)}
-#: ``int()`` of a float in [0, 1) times the deck size, without the cost of calling the
-#: ``int`` type (several times dearer than the float method on this hot path)
-_trunc = float.__trunc__
 
 
 def card(text: str) -> int:
@@ -177,7 +174,8 @@ class Dealer:
 
     def cof(self) -> int:
         """Overturn a Card of Fate."""
-        return _trunc(self._random() * 52.0)
+        x = self._random()
+        return int(x * 52.0)
 
     def draw(self, n: int, cof: int, gm: bool = False) -> list[int]:
         """Overturn ``n`` cards (capped at the deck's size)."""
@@ -191,7 +189,8 @@ class Dealer:
                 n = 51
             out = [cof]
             while n > 0:
-                c = _trunc(rnd() * 52.0)
+                x = rnd()
+                c = int(x * 52.0)
                 if c not in out:
                     out.append(c)
                     n -= 1
@@ -202,10 +201,12 @@ class Dealer:
         if n > 53:
             n = 53
         # the first card can repeat nothing
-        out = [_trunc(rnd() * 53.0)]
+        x = rnd()
+        out = [int(x * 53.0)]
         n -= 1
         while n > 0:
-            c = _trunc(rnd() * 53.0)
+            x = rnd()
+            c = int(x * 53.0)
             if c not in out:
                 out.append(c)
                 n -= 1

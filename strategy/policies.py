@@ -89,7 +89,13 @@ class Policy:
         foes = battle.enemies(ship)
         if len(foes) < 2:
             return foes[0] if foes else None
-        return min(foes, key=lambda f: (battle.distance(ship, f), strength(f), f.id))
+        # (a loop, not min() with a key: the compiled build takes no closures here)
+        best = key = None
+        for f in foes:
+            k = (battle.distance(ship, f), strength(f), f.id)
+            if key is None or k < key:
+                best, key = f, k
+        return best
 
     def repair(self, battle: Any, ship: Any) -> str | None:
         """Fire first, then the worst damage state, Hull before Crew, Guns, Rigging."""
