@@ -1,10 +1,11 @@
 """Which of the rules' modules run compiled, and the guard that keeps them honest.
 
 ``setup.py`` may compile the combat engine's hot modules with Cython; it writes
-``compiled.json`` beside them with the digest of each source it compiled. A compiled
-module is used only while its ``.py`` is still that source: one edited since (or any, when
-``ADMIRALTY_PURE_PYTHON=1``) is imported from its source, so an edit always takes effect
-and the two can be compared (``tests/test_compiled.py``).
+``compiled.json`` beside them with the digest of each source it compiled. The compiled
+modules are used only while every one's ``.py`` is still that source: they reach into each
+other's C layouts, so when one was edited since (or when ``ADMIRALTY_PURE_PYTHON=1``) all
+of them are imported from their sources. An edit always takes effect, and the two builds
+can be compared (``tests/test_compiled.py``).
 
     >>> isinstance(compiled(), list)
     True
@@ -57,20 +58,19 @@ def _extensions() -> set[str]:
 
 
 def guard() -> None:
-    """Import from source every compiled module that is stale, unrecorded or unwanted."""
+    """Import every compiled module from its source if any is stale, unrecorded or the
+    pure build is asked for."""
     built = _extensions()
     if not built:
         return
     manifest = _HERE / "compiled.json"
     digests = json.loads(manifest.read_text()) if manifest.exists() else {}
-    pure = os.environ.get(PURE_ENV) == "1"
-    source = set()
-    for name in built:
-        py = _HERE / (name.rpartition(".")[2] + ".py")
-        if pure or digests.get(name) != hashlib.sha256(py.read_bytes()).hexdigest():
-            source.add(name)
-    if source:
-        sys.meta_path.insert(0, _FromSource(source))
+    fresh = os.environ.get(PURE_ENV) != "1" and all(
+        digests.get(name) == hashlib.sha256(
+            (_HERE / (name.rpartition(".")[2] + ".py")).read_bytes()).hexdigest()
+        for name in built)
+    if not fresh:
+        sys.meta_path.insert(0, _FromSource(built))
 
 
 def compiled() -> list[str]:
