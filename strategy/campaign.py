@@ -56,12 +56,15 @@ from strategy.fleet import (
 from strategy.investment import investment_returns
 from strategy.outcomes import (
     Against,
+    CompanyRow,
     OutcomeContext,
     against_of,
+    company_row,
     context_index,
     midshipmen_purchased,
     personal_outcome,
     resolve_promotions,
+    roll_company,
     roll_outcome,
 )
 
@@ -171,7 +174,9 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
     courts, resign = _courts_martial(cmd, deployment, ship_result, result)
 
     memo: dict = {}
-    outcomes = _personal_outcomes(cmd, deployment, ship_result, result, choices, dice, memo)
+    plunder: dict[str, tuple[int, int]] = {}
+    outcomes = _personal_outcomes(cmd, deployment, ship_result, result, choices, dice, memo,
+                                  plunder)
     if personal_choice:  # only a player's choice makes a poltroon
         courts += [{"officer": rec["officer"], "reason": "poltroonery"} for rec in outcomes
                    if rec.get("poltroonery", {}).get("outcome") == "court-martial"]
@@ -182,7 +187,7 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
     notable = [rec for rec in outcomes if rec["promotion_won"] or "nelson_touch" in rec]
     promotions = resolve_promotions(notable, cmd.by_id, vacancies, declines)
     report["midshipmen_purchased"] = midshipmen_purchased(vacancies, cmd.crew)
-    report["plunder_shares"] = _plunder_shares(cmd, deployment, outcomes)
+    report["plunder_shares"] = _plunder_shares(cmd, deployment, plunder)
     report["contexts"] = memo.get("contexts", [])
     report["personal_outcomes"] = outcomes
     report["promotions"] = promotions
@@ -273,9 +278,11 @@ def _courts_martial(cmd: ChainOfCommand, deployment: Sequence[Deployment],
 # (order, captain's result, ship name, rank, player, outshone, long voyage) -> its context:
 # a ship's company rolls against a handful of these, the same every summer
 _SHIP_AGAINST: dict[tuple, Against] = {}
-#: a ship's company in one summer: its distinct contexts in order of first use, and per
-#: officer (him, the position of his context, whether he outshone his captain)
-_Plan = tuple[tuple[Against, ...], tuple[tuple[Officer, int, bool], ...]]
+#: a ship's company in one summer: its distinct contexts in order of first use, per
+#: officer (him, the position of his context, whether he outshone his captain), and the
+#: same officers unpacked for :func:`strategy.outcomes.roll_company` (no choices)
+_Plan = tuple[tuple[Against, ...], tuple[tuple[Officer, int, bool], ...],
+              tuple[CompanyRow, ...]]
 
 
 def _ship_plan(cmd: ChainOfCommand, code: str, order: str, cap_br: int, longv: bool,
@@ -308,7 +315,8 @@ def _ship_plan(cmd: ChainOfCommand, code: str, order: str, cap_br: int, longv: b
             slot = slot_of[rank, player, shone] = len(againsts)
             againsts.append(against)
         rows.append((o, slot, shone))
-    plan = (tuple(againsts), tuple(rows))
+    plan = (tuple(againsts), tuple(rows),
+            tuple([company_row(o, slot, againsts[slot]) for o, slot, _ in rows]))
     if books.memo and len(books.plans) < 5_000:  # ship x order x result x outshone: bounded
         books.plans[key] = plan
     return plan
@@ -316,22 +324,32 @@ def _ship_plan(cmd: ChainOfCommand, code: str, order: str, cap_br: int, longv: b
 
 def _personal_outcomes(cmd: ChainOfCommand, deployment: Sequence[Deployment],
                        ship_result: Mapping[str, int], result: Mapping[str, int],
-                       choices: Mapping[str, Any], dice: Dice,
-                       memo: dict) -> list[dict[str, Any]]:
+                       choices: Mapping[str, Any], dice: Dice, memo: dict,
+                       plunder: dict[str, tuple[int, int]]) -> list[dict[str, Any]]:
     """Every officer at sea rolls: ships' companies in deployment order, then each admiral
     (on his flagship's result and modifiers) followed by his staff. Officers in the same
-    context share one record of targets, modifiers and numbers needed (``memo``)."""
+    context share one record of targets, modifiers and numbers needed (``memo``).
+    ``plunder`` gets per ship the plunder of its whole company and of its captains and
+    lieutenants (see :func:`_plunder_shares`)."""
     personal_choice = choices.get("officers") or {}
     long_voyage = set(choices.get("long_voyage") or ())
     outcomes: list[dict[str, Any]] = []
     append = outcomes.append
+    # seeded dice are drawn inline for the companies with no player choices: same stream
+    rand = dice.random if type(dice) is RandomDice else None
     for d in deployment:
         code = d.ship
         cap_br = ship_result[code]
         longv = code in long_voyage
-        againsts, rows = _ship_plan(cmd, code, d.order, cap_br, longv, result)
+        againsts, rows, fast = _ship_plan(cmd, code, d.order, cap_br, longv, result)
+        if rand is not None and not (personal_choice and _chooses(rows, personal_choice)):
+            # contexts are first used in slot order: list them all now
+            at = [context_index(memo, against) for against in againsts]
+            plunder[code] = roll_company(fast, at, rand, append)
+            continue
+        start = len(outcomes)
         # each context is listed when first rolled against, as the officers come
-        at: list[int | None] = [None] * len(againsts)
+        at_: list[int | None] = [None] * len(againsts)
         for o, slot, shone in rows:
             choice = personal_choice.get(o.id) if personal_choice else None
             if choice:  # a player's choice: checked and rolled the long way
@@ -339,10 +357,17 @@ def _personal_outcomes(cmd: ChainOfCommand, deployment: Sequence[Deployment],
                                      npc=not o.player, outshone=shone, long_voyage=longv)
                 append(personal_outcome(o, ctx, dice, choice, memo))
                 continue
-            i = at[slot]
+            i = at_[slot]
             if i is None:
-                i = at[slot] = context_index(memo, againsts[slot])
+                i = at_[slot] = context_index(memo, againsts[slot])
             append(roll_outcome(o, againsts[slot], dice, 0, "context", i))
+        company = officers = 0
+        for rec, (o, _, _) in zip(outcomes[start:], rows, strict=True):
+            if rec["guineas"]:
+                company += rec["guineas"]
+                if o.rank in CAPTAIN_RANKS or o.rank == "Lieutenant":
+                    officers += rec["guineas"]
+        plunder[code] = (company, officers)
     order_of = {d.ship: d.order for d in deployment}
     for (fleet, sq), adm in cmd.admiral.items():
         flag = cmd.flagship_of[fleet, sq]
@@ -361,35 +386,29 @@ def _personal_outcomes(cmd: ChainOfCommand, deployment: Sequence[Deployment],
     return outcomes
 
 
+def _chooses(rows: Iterable[tuple[Officer, int, bool]], choice: Mapping[str, Any]) -> bool:
+    """True if any of a ship's company made a player's choice."""
+    return any(choice.get(o.id) for o, _, _ in rows)
+
+
 def _plunder_shares(cmd: ChainOfCommand, deployment: Sequence[Deployment],
-                    outcomes: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+                    plunder: Mapping[str, tuple[int, int]]) -> list[dict[str, Any]]:
     """Admirals at sea take a quarter of their captains' and lieutenants' plunder; active
-    admirals ashore an eighth of all the plunder of their squadron's ships."""
-    # per ship: all its company's plunder, and its captains' and lieutenants' (only the
-    # few who won any count; an officer's ship is the ship whose company he rolled with)
-    crew_total: dict[str, int] = {}
-    officers_total: dict[str, int] = {}
-    by_id = cmd.by_id
-    for rec in outcomes:
-        guineas = rec["guineas"]
-        if guineas:
-            o = by_id.get(rec["officer"])
-            code = o.ship if o is not None else None
-            if code in cmd.crew:
-                crew_total[code] = crew_total.get(code, 0) + guineas
-                if o.rank in CAPTAIN_RANKS or o.rank == "Lieutenant":
-                    officers_total[code] = officers_total.get(code, 0) + guineas
+    admirals ashore an eighth of all the plunder of their squadron's ships.
+
+    ``plunder``: per ship, the plunder of its whole company and of its captains and
+    lieutenants (an officer's ship is the ship whose company he rolled with)."""
     under = cmd.under
     shares = []
     for adm in cmd.admiral.values():
-        total = sum(officers_total.get(code, 0) for code in under.get(adm.id, ()))
+        total = sum(plunder[code][1] for code in under.get(adm.id, ()))
         shares.append({"admiral": adm.id, "at_sea": True, "fraction": "1/4",
                        "plunder": total, "guineas": total // 4})
     at_sea = {a.id for a in cmd.admiral.values()}
     prize: dict[str, int] = {}
     for d in deployment:
         if d.squadron in FLAG_SQUADRONS:
-            prize[d.squadron] = prize.get(d.squadron, 0) + crew_total.get(d.ship, 0)
+            prize[d.squadron] = prize.get(d.squadron, 0) + plunder[d.ship][0]
     for sq, total in prize.items():
         for o in cmd.flags[sq]:
             if o.id not in at_sea:

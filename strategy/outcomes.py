@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from math import floor
 from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from strategy.campaign_dice import Dice
+from strategy.campaign_dice import PAIRS, Dice
 from strategy.campaign_tables import (
     nelson_wound,
     personal_outcome_targets,
@@ -35,9 +36,10 @@ from strategy.fleet import (
     Officer,
 )
 
-__all__ = ["Against", "OutcomeContext", "Vacancies", "against_of", "context_index",
-           "copy_against", "midshipmen_purchased", "next_step", "personal_outcome",
-           "resolve_promotions", "roll_outcome"]
+__all__ = ["Against", "CompanyRow", "OutcomeContext", "Vacancies", "against_of",
+           "company_row", "context_index", "copy_against", "midshipmen_purchased",
+           "next_step", "personal_outcome", "resolve_promotions", "roll_company",
+           "roll_outcome"]
 
 _NO_PROMOTION_ROLL = frozenset(ADMIRAL_RANKS + RM_GENERAL_RANKS
                                + ("Lieutenant Colonel RM", "Colonel RM"))
@@ -222,16 +224,10 @@ def roll_outcome(officer: Officer, against: Against, dice: Dice, poltroon: int =
     if a + b >= against.death:
         half = officer.constitution / 2
         d20 = dice.d20()
-        nelson: dict[str, Any] = {"d20": d20, "below": half, "wounded": d20 < half}
-        rec["nelson_touch"] = nelson
         if d20 < half:
-            wound = nelson_wound(dice.d6())
-            nelson.update(wound_die=wound.die, wound=wound.wound, severe=wound.severe,
-                          constitution_lost=wound.constitution,
-                          expertise_lost=wound.expertise, courting=wound.courting,
-                          hospital_months=wound.hospital_months, loses=wound.loses,
-                          unfit_for_duty=bool(wound.loses and wound.loses in officer.wounds))
+            rec["nelson_touch"] = _wounded(d20, half, dice.d6(), officer.wounds)
         else:
+            rec["nelson_touch"] = {"d20": d20, "below": half, "wounded": False}
             rec["dead"] = True
             return rec
     if poltroon:
@@ -258,6 +254,122 @@ def roll_outcome(officer: Officer, against: Against, dice: Dice, poltroon: int =
         if a + b >= against.plunder:
             rec["guineas"] = against.amount
     return rec
+
+
+def _wounded(d20: int, half: float, die: int, wounds: tuple[str, ...]) -> dict[str, Any]:
+    """The Nelson Touch record of an officer who escapes death with the wound ``die`` gives."""
+    w = nelson_wound(die)
+    return {"d20": d20, "below": half, "wounded": True, "wound_die": w.die, "wound": w.wound,
+            "severe": w.severe, "constitution_lost": w.constitution,
+            "expertise_lost": w.expertise, "courting": w.courting,
+            "hospital_months": w.hospital_months, "loses": w.loses,
+            "unfit_for_duty": bool(w.loses and w.loses in wounds)}
+
+
+class CompanyRow(NamedTuple):
+    """One NPC of a ship's company, unpacked for :func:`roll_company`.
+
+    ``slot`` is the position of his context among his ship's; ``death``, ``mid``,
+    ``promotion`` and ``plunder`` the numbers he needs (``promotion`` and ``plunder`` None
+    when he does not roll them); ``amount`` the plunder a success wins; ``half`` his
+    constitution / 2 (the Nelson Touch); ``share`` True for captains and lieutenants,
+    whose plunder their admiral shares.
+    """
+
+    officer: Officer
+    id: str
+    rank: str
+    slot: int
+    death: int
+    mid: int
+    promotion: int | None
+    plunder: int | None
+    amount: int | None
+    half: float
+    share: bool
+
+
+def company_row(officer: Officer, slot: int, against: Against) -> CompanyRow:
+    """The :class:`CompanyRow` of an officer (no choices) rolling against ``against``."""
+    rank = officer.rank
+    plunder = None if rank in _NO_PLUNDER_ROLL else against.plunder
+    return CompanyRow(officer, officer.id, rank, slot, against.death, against.mid,
+                      None if rank in _NO_PROMOTION_ROLL else against.promotion,
+                      plunder, against.amount, officer.constitution / 2,
+                      rank in CAPTAIN_RANKS or rank == "Lieutenant")
+
+
+def roll_company(rows: Iterable[CompanyRow], contexts: Sequence[int],
+                 rand: Callable[[], float], append: Callable[[dict[str, Any]], Any]
+                 ) -> tuple[int, int]:
+    """:func:`roll_outcome` for each of a ship's company, with the dice drawn inline.
+
+    ``rand`` is the seeded ``random()`` of :class:`~strategy.campaign_dice.RandomDice`
+    (each die one draw, as its methods draw it); ``contexts[row.slot]`` is the index of a
+    row's context in the season's list. Appends each record; returns the plunder won by
+    the whole company and by its captains and lieutenants. A season rolls ~130 officers
+    here: every record is built in one go where it can be.
+    """
+    company = officers = 0
+    for o, oid, rank, slot, death, mid, prom, plunder, amount, half, share in rows:
+        a, b = PAIRS[floor(rand() * 36.0)]
+        if a + b < death:
+            c, d = PAIRS[floor(rand() * 36.0)]
+            mentioned = c + d >= mid
+            if prom is not None:
+                e, f = PAIRS[floor(rand() * 36.0)]
+                if plunder is not None:
+                    g, h = PAIRS[floor(rand() * 36.0)]
+                    guineas = amount if g + h >= plunder else 0
+                    append({"officer": oid, "rank": rank, "context": contexts[slot],
+                            "death": [a, b], "dead": False, "mentioned": mentioned,
+                            "promotion_won": e + f >= prom, "mids": 1 if mentioned else 0,
+                            "guineas": guineas, "mid": [c, d], "promotion": [e, f],
+                            "plunder": [g, h]})
+                    if guineas:
+                        company += guineas
+                        if share:
+                            officers += guineas
+                    continue
+                append({"officer": oid, "rank": rank, "context": contexts[slot],
+                        "death": [a, b], "dead": False, "mentioned": mentioned,
+                        "promotion_won": e + f >= prom, "mids": 1 if mentioned else 0,
+                        "guineas": 0, "mid": [c, d], "promotion": [e, f]})
+                continue
+            rec = {"officer": oid, "rank": rank, "context": contexts[slot], "death": [a, b],
+                   "dead": False, "mentioned": mentioned, "promotion_won": False,
+                   "mids": 1 if mentioned else 0, "guineas": 0, "mid": [c, d]}
+        else:
+            d20 = floor(rand() * 20.0) + 1
+            if d20 >= half:
+                append({"officer": oid, "rank": rank, "context": contexts[slot],
+                        "death": [a, b], "dead": True, "mentioned": False,
+                        "promotion_won": False, "mids": 0, "guineas": 0,
+                        "nelson_touch": {"d20": d20, "below": half, "wounded": False}})
+                continue
+            rec = {"officer": oid, "rank": rank, "context": contexts[slot], "death": [a, b],
+                   "dead": False, "mentioned": False, "promotion_won": False, "mids": 0,
+                   "guineas": 0, "nelson_touch": _wounded(d20, half,
+                                                          floor(rand() * 6.0) + 1, o.wounds)}
+            c, d = PAIRS[floor(rand() * 36.0)]
+            rec["mid"] = [c, d]
+            if c + d >= mid:
+                rec["mentioned"] = True
+                rec["mids"] = 1
+            if prom is not None:
+                e, f = PAIRS[floor(rand() * 36.0)]
+                rec["promotion"] = [e, f]
+                rec["promotion_won"] = e + f >= prom
+        if plunder is not None:
+            g, h = PAIRS[floor(rand() * 36.0)]
+            rec["plunder"] = [g, h]
+            if g + h >= plunder:
+                rec["guineas"] = amount
+                company += amount  # type: ignore[operator]
+                if share:
+                    officers += amount  # type: ignore[operator]
+        append(rec)
+    return company, officers
 
 
 # --- promotion into a vacant berth ------------------------------------------------------------

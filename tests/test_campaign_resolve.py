@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from strategy.campaign import (
     Deployment,
+    RandomDice,
     ScriptedDice,
     apply_report,
     cascade,
@@ -321,6 +322,36 @@ def test_same_seed_same_report_and_json() -> None:
     assert a == resolve_summer(None, None, 11, {"roll": 46})
     assert json.loads(json.dumps(a)) == a
     assert a != resolve_summer(None, None, 12, {"roll": 46})
+
+
+class _SameDice:
+    """Seeded dice that are not a RandomDice: every roll through the generic path."""
+
+    def __init__(self, seed: int) -> None:
+        self._dice = RandomDice(random.Random(seed))
+
+    def d6(self) -> int:
+        return self._dice.d6()
+
+    def d20(self) -> int:
+        return self._dice.d20()
+
+    def two_d6(self) -> tuple[int, int]:
+        return self._dice.two_d6()
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("fixed", [False, True])
+def test_seeded_dice_drawn_inline_roll_as_the_dice_methods(seed: int, fixed: bool) -> None:
+    # resolve_summer draws RandomDice inline in its hot loops; any other Dice goes the long
+    # way, one method call a die: the same stream must give the same season
+    officers = default_officers(random.Random(1)) if fixed else None
+    for roll in (11, 46, 76):
+        choices = {"roll": roll}
+        fast = resolve_summer(None, officers, seed, choices)
+        slow = resolve_summer(None, officers if fixed else default_officers(
+            random.Random(seed)), seed, choices, dice=_SameDice(seed))
+        assert fast == slow
 
 
 def test_apply_report_strikes_the_dead_and_promotes() -> None:
