@@ -21,14 +21,21 @@ import numpy as np
 import shapely
 
 from maps.land import land_mask, land_parts, land_tree
-from maps.lanes import islets, lines_blocked, replace_file
+from maps.lanes import (
+    SHORTCUT_HOPS,
+    deep_clear,
+    islets,
+    lines_blocked,
+    replace_file,
+    shortcuts_fingerprint,
+)
 from maps.timing import gc_nm
 
 __all__ = ["ENDS_FILE", "Approaches", "End"]
 
 #: The ports' ways out, worked out by ``scripts/build_graph.py`` (see :meth:`Approaches.save_ends`).
 ENDS_FILE = Path(__file__).resolve().parent / "data" / "graph_ends.npz"
-_ENDS_FORMAT = 1
+_ENDS_FORMAT = 2
 _SIZES = ("Small", "Middling", "Large")
 
 _CONNECT_K = 12
@@ -46,6 +53,9 @@ class End:
     node: int
     line: np.ndarray
     hazards: tuple[int, ...]
+    #: the line's points but the node in the ways-out points table of :data:`ENDS_FILE`
+    #: (their shortcuts to the lanes looked up, not tested), or () if not there
+    pids: tuple[int, ...] = ()
 
 
 def _straight_pull(line: np.ndarray, blocked=lines_blocked) -> np.ndarray:
@@ -162,6 +172,7 @@ class Approaches:
             h.update(hz.id.encode() + shapely.to_wkb(hz.polygon))
         h.update(repr((_ENDS_FORMAT, CLEARANCE, MOUTH, _CONNECT_K,
                        shapely.to_wkb(islets()))).encode())
+        h.update(shortcuts_fingerprint(self.lanes).encode())
         return h.hexdigest()
 
     def save_ends(self, positions, path: Path = ENDS_FILE) -> None:
@@ -177,13 +188,41 @@ class Approaches:
                     lens.append(len(e.line))
                     coords.extend(e.line.tolist())
                     hz.append(",".join(map(str, e.hazards)))
+        points, pairs, clear = self._way_shortcuts(
+            [e for x, y in positions for size in _SIZES for e in self.ends((x, y), size)])
         buf = io.BytesIO()
         np.savez_compressed(
             buf, format=np.array(_ENDS_FORMAT), fingerprint=np.array(self.ends_fingerprint()),
             keys=np.array(keys, dtype=float).reshape(-1, 3), counts=np.array(counts, int),
             nodes=np.array(nodes, int), lens=np.array(lens, int),
-            coords=np.array(coords, dtype=float).reshape(-1, 2), hazards=np.array(hz, str))
+            coords=np.array(coords, dtype=float).reshape(-1, 2), hazards=np.array(hz, str),
+            points=points, pair_steps=np.diff(pairs, prepend=0).astype(np.uint32),
+            pair_clear=clear)
         replace_file(path, buf.getvalue())
+
+    def _way_shortcuts(self, ends) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The ways-out points table: the ends' points but their nodes (P x 2), the keys
+        ``point * N + node`` (sorted) of every shortcut a track can take from or to such a
+        point along the lanes (nodes up to SHORTCUT_HOPS steps away along the track), and
+        whether each is :func:`~maps.lanes.deep_clear`."""
+        n = len(self.lanes.nodes)
+        index: dict[tuple[float, float], int] = {}
+        reach: dict[tuple[int, int], int] = {}  # (point, end node): hops left to the lanes
+        for e in ends:
+            last = len(e.line) - 1
+            for k, (x, y) in enumerate(e.line[:-1].tolist()):
+                pid = index.setdefault((round(x, 7), round(y, 7)), len(index))
+                left = SHORTCUT_HOPS - (last - k)
+                if left >= 0:
+                    reach[(pid, e.node)] = max(reach.get((pid, e.node), -1), left)
+        keys = set()
+        for (pid, node), left in reach.items():
+            near = nx.single_source_shortest_path_length(self.lanes.graph, node, cutoff=left)
+            keys.update(pid * n + j for j in near)
+        pairs = np.array(sorted(keys), dtype=np.int64)
+        points = np.array(list(index), dtype=float).reshape(-1, 2)
+        segs = np.stack([points[pairs // n], self.lanes.nodes[pairs % n]], axis=1)
+        return points, pairs, deep_clear(segs, self.lanes.band)
 
     def load_ends(self, path: Path = ENDS_FILE) -> bool:
         """Take the ports' ways out from the file if it was made for these lanes, shallows
@@ -196,18 +235,36 @@ class Approaches:
                 return False
             keys, counts, nodes, lens = z["keys"], z["counts"], z["nodes"], z["lens"]
             coords, hazards = z["coords"], z["hazards"]
+            points, clear = z["points"], z["pair_clear"]
+            pairs = np.cumsum(z["pair_steps"], dtype=np.int64)
+        index = {(round(x, 7), round(y, 7)): i for i, (x, y) in enumerate(points.tolist())}
         cuts = np.concatenate([[0], np.cumsum(lens)])
         i = 0
         table = {}
         for (x, y, k), c in zip(keys.tolist(), counts.tolist(), strict=True):
             table[(round(x, 7), round(y, 7), _SIZES[int(k)])] = tuple(
-                End(int(nodes[j]), coords[cuts[j]:cuts[j + 1]].copy(),
-                    tuple(int(v) for v in str(hazards[j]).split(",") if v))
-                for j in range(i, i + c))
+                End(int(nodes[j]), line, tuple(int(v) for v in str(hazards[j]).split(",") if v),
+                    tuple(index[(round(px, 7), round(py, 7))] for px, py in line[:-1].tolist()))
+                for j in range(i, i + c)
+                for line in (coords[cuts[j]:cuts[j + 1]].copy(),))
             i += c
         with self._lock:
             self._ends.update(table)
+        self._set_way_table(pairs, clear)
         return True
+
+    def _set_way_table(self, pairs: np.ndarray, clear: np.ndarray) -> None:
+        """Take the ways-out points' shortcuts (see :meth:`_way_shortcuts`) beside the lane
+        nodes' (a point's key is offset by N * N)."""
+        deep = self._deep
+        if deep is None:
+            return
+        n = len(self.lanes.nodes)
+        keys = np.concatenate([deep, n * n + pairs])
+        flags = np.concatenate([np.ones(len(deep), dtype=bool), clear])
+        for a in (keys, flags):
+            a.setflags(write=False)
+        self._table = (keys, flags)
 
     def own_hazards(self, p) -> tuple[int, ...]:
         """The named shallows that hold the position itself."""

@@ -59,6 +59,7 @@ __all__ = [
     "near_passage",
     "save_shortcuts",
     "shortcut_pairs",
+    "shortcuts_fingerprint",
 ]
 
 GRAPH_FILE = Path(__file__).resolve().parent / "data" / "graph.npz"
@@ -357,7 +358,8 @@ def build_shortcuts(lanes: SeaLanes, log=print) -> np.ndarray:
     return keys[ok]
 
 
-def _shortcuts_fingerprint(lanes: SeaLanes) -> str:
+@cache
+def shortcuts_fingerprint(lanes: SeaLanes) -> str:
     """What the shortcuts depend on: the lanes, the band, the islets, the passages, the land."""
     from maps.land import LAND_FILE
 
@@ -375,7 +377,7 @@ def save_shortcuts(keys: np.ndarray, lanes: SeaLanes, path: Path = SHORTCUTS_FIL
     """Write the clear shortcuts (sorted keys, stored as their differences)."""
     buf = io.BytesIO()
     np.savez_compressed(buf, format=np.array(_SHORTCUTS_FORMAT),
-                        fingerprint=np.array(_shortcuts_fingerprint(lanes)),
+                        fingerprint=np.array(shortcuts_fingerprint(lanes)),
                         nodes=np.array(len(lanes.nodes)),
                         steps=np.diff(keys, prepend=0).astype(np.uint32))
     replace_file(path, buf.getvalue())
@@ -389,7 +391,7 @@ def load_shortcuts(lanes: SeaLanes, path: Path = SHORTCUTS_FILE) -> np.ndarray |
         return None
     with np.load(path) as z:
         if (int(z["format"]) != _SHORTCUTS_FORMAT or int(z["nodes"]) != len(lanes.nodes)
-                or str(z["fingerprint"]) != _shortcuts_fingerprint(lanes)):
+                or str(z["fingerprint"]) != shortcuts_fingerprint(lanes)):
             return None
         keys = np.cumsum(z["steps"], dtype=np.int64)
     keys.setflags(write=False)

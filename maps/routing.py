@@ -34,6 +34,7 @@ import shapely
 from shapely.geometry import LineString
 
 from maps.approaches import Approaches, End
+from maps.land import land_parts
 from maps.lanes import (
     PASSAGES,
     SHORTCUT_HOPS,
@@ -203,6 +204,9 @@ class Router(Approaches):
         # the pairs of nodes whose straight run is clear of band and land (built with the
         # lanes; None if the file is stale: then every shortcut is tested here)
         self._deep = load_shortcuts(lanes)
+        # the clear shortcuts' keys and, for the ways out of ports (once read), whether clear
+        self._table = None if self._deep is None else (
+            self._deep, np.ones(len(self._deep), dtype=bool))
         self._lock = threading.Lock()
         self._graphs: OrderedDict[tuple[str, int], SearchGraph] = OrderedDict()
         self._usable: dict[str, np.ndarray] = {}
@@ -253,6 +257,18 @@ class Router(Approaches):
 
     def _band_hits(self, lines: np.ndarray) -> np.ndarray:
         return shapely.intersects(self.lanes.band, lines)
+
+    def prime(self) -> None:
+        """Build the indexes that GEOS builds for a prepared polygon on its first tests (of
+        the band, the land, the islets and the named shallows), so that no question waits
+        for them: a short run at a corner of each shape's box, twice."""
+        shapes = np.array([self.lanes.band, *land_parts(), *self._hazard_polys], dtype=object)
+        corner = shapely.bounds(shapes)[:, :2]
+        segs = np.stack([corner, corner + 1e-9], axis=1)
+        for _ in range(2):
+            shapely.intersects(self.lanes.band, shapely.linestrings(segs[:1]))
+            lines_blocked(segs[1:])
+            self._no_hazard(segs)
 
     # -- the search graphs ----------------------------------------------------------------
     def graph(self, size: str, month: int) -> SearchGraph:
@@ -416,8 +432,8 @@ class Router(Approaches):
         return self._leg(origin, destination, ship, month, knots, coords, depart_day)
 
     def _coords(self, path, a, b, conn_a, conn_b) -> tuple[np.ndarray, np.ndarray]:
-        """The polyline of a searched path (way out, lane nodes, way in) and the lane node
-        at each of its points (-1 on the ways out)."""
+        """The polyline of a searched path (way out, lane nodes, way in) and what each of
+        its points is: a lane node, N + its row in the ways-out points table, or -1."""
         if len(path) == 2:
             return np.array([a, b]), np.array([-1, -1])
         first = next(e for n, _, e in conn_a if n == path[1])
@@ -425,8 +441,10 @@ class Router(Approaches):
         mid = path[2:-2]
         coords = np.concatenate([first.line, self.lanes.nodes[mid].reshape(-1, 2),
                                  last.line[::-1]])
-        ids = np.array([*[-1] * (len(first.line) - 1), path[1], *mid, path[-2],
-                        *[-1] * (len(last.line) - 1)])
+        n = len(self.lanes.nodes)
+        ids = np.array([*([n + i for i in first.pids] or [-1] * (len(first.line) - 1)),
+                        path[1], *mid, path[-2],
+                        *([n + i for i in last.pids[::-1]] or [-1] * (len(last.line) - 1))])
         same = np.flatnonzero(np.all(coords[1:] == coords[:-1], axis=1))
         if len(same):  # one point twice (a one-node path): keep it once, as the node
             ids[same] = np.maximum(ids[same], ids[same + 1])
@@ -642,7 +660,7 @@ class Router(Approaches):
         if n <= 2:
             return coords
         # a strait is sailed by its waypoints: no shortcut skips one (the chart's channel)
-        node = ids >= 0
+        node = (ids >= 0) & (ids < len(self._at_passage))
         fixed = np.zeros(n, dtype=bool)
         fixed[node] = self._at_passage[ids[node]]
         if not node.all():
@@ -706,14 +724,14 @@ class Router(Approaches):
         m = len(ij)
         geo = np.zeros(m, dtype=bool)  # clear of land, islets and (but small ships) the band
         known = np.zeros(m, dtype=bool)
-        if self._deep is not None:
+        if self._table is not None:
             both = np.flatnonzero((ids[ii] >= 0) & (ids[jj] >= 0))
             if len(both):
-                deep = self._deep_pair(ids[ii[both]], ids[jj[both]])
+                found, deep = self._lookup(ids[ii[both]], ids[jj[both]])
                 geo[both] = deep
                 # a small ship needs no band: clear of it (and of land near the passages)
                 # is clear of land, else she is tested
-                known[both[deep] if size == "Small" else both] = True
+                known[both[deep if size == "Small" else found]] = True
         near = self._hazard_near(segs)
 
         def clear(sel: np.ndarray) -> np.ndarray:
@@ -758,15 +776,19 @@ class Router(Approaches):
             ok[free] = self._no_hazard(segs[free])
         return ok
 
-    def _deep_pair(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        """Whether the run between nodes a and b (up to SHORTCUT_HOPS apart) is clear of the
-        band (and of land near the passages): :func:`~maps.lanes.deep_clear`, built with the
-        lanes."""
-        keys = self._deep
-        k = np.minimum(a, b).astype(np.int64) * len(self.lanes.nodes) + np.maximum(a, b)
+    def _lookup(self, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Whether the run between a and b (lane nodes up to SHORTCUT_HOPS apart, or a port's
+        way-out point, N + its row, and a node) is in the tables built with the data, and
+        whether it is clear of the band (and of land near the passages):
+        :func:`~maps.lanes.deep_clear`. Two nodes not in the table are not clear."""
+        keys, flags = self._table
+        n = len(self.lanes.nodes)
+        lo, hi = np.minimum(a, b).astype(np.int64), np.maximum(a, b).astype(np.int64)
+        k = np.where(hi < n, lo * n + hi, n * n + (hi - n) * n + lo)
         pos = np.searchsorted(keys, k)
         pos[pos == len(keys)] = 0
-        return keys[pos] == k
+        hit = (keys[pos] == k) & (lo < n)
+        return hit | (hi < n), hit & flags[pos]
 
     def _leg(self, origin, destination, ship, month, knots, coords, depart_day) -> Leg:
         hours, nm, (p0, p1, pnm, frm, brg) = sail_hours(coords, month, winds=True)

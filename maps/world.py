@@ -48,8 +48,10 @@ class World:
 
     def warm(self, ship: str = "Third Rate", month: int = 6) -> None:
         """Build what routing needs for one ship and month before the first question: the
-        search graph and its landmarks, and every port's way out to the lanes."""
+        geometry's indexes, the search graph and its landmarks, and every port's way out to
+        the lanes."""
         st = ship_type(ship)
+        self.router.prime()
         self.router.graph(st.size, month)
         stops = [self.stop(pid) for pid in self.ports]
         for p in self.ports.values():
