@@ -170,7 +170,7 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
     watch += [ship_result[d.ship] for d in deployment if d.squadron is None]
     report["invasion"] = {"results": watch, "invaded": bool(watch) and all(r == 6 for r in watch)}
     changes: dict[str, dict[str, Any]] = {}
-    report["experience"] = _experience(cmd, battle, changes)
+    report["experience"] = _experience(battle, changes)
     courts, resign = _courts_martial(cmd, deployment, ship_result, result)
 
     memo: dict = {}
@@ -237,21 +237,13 @@ def _deploy(deployment: Iterable[Deployment | Mapping[str, Any]] | None,
     return deployment
 
 
-def _experience(cmd: ChainOfCommand, battle: BattleResults,
+def _experience(battle: BattleResults,
                 changes: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
     """+1 NA (at most 10) for everyone whose result beat his immediate superior's."""
-    result = battle.result
-    out = []
-    for oid, sid in battle.superior.items():
-        o = cmd.by_id.get(oid)
-        if o is None or sid not in result or result[oid] >= result[sid]:
-            continue
-        new = min(10, o.na + 1)
-        out.append({"officer": oid, "result": result[oid], "superior": sid,
-                    "superior_result": result[sid], "na_before": o.na, "na_after": new})
-        if new != o.na:
-            changes.setdefault(oid, {})["na"] = new
-    return out
+    for rec in battle.experience:
+        if rec["na_after"] != rec["na_before"]:
+            changes.setdefault(rec["officer"], {})["na"] = rec["na_after"]
+    return battle.experience
 
 
 def _courts_martial(cmd: ChainOfCommand, deployment: Sequence[Deployment],

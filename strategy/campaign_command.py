@@ -9,12 +9,13 @@ junior (NA two or more above) raises his commander's by one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from math import floor
 from operator import is_
 from typing import Any
 
-from strategy.campaign_dice import Dice
+from strategy.campaign_dice import Dice, RandomDice
 from strategy.campaign_tables import Deployment, battle_table
 from strategy.fleet import (
     ADMIRAL_RANKS,
@@ -27,8 +28,8 @@ from strategy.fleet import (
 )
 from strategy.outcomes import Vacancies
 
-__all__ = ["BattleResults", "Books", "ChainOfCommand", "SEASON_DIE", "SEASON_NA", "books_of",
-           "cascade", "chain_of", "flagship", "roll_battle_results"]
+__all__ = ["BattleResults", "Books", "ChainOfCommand", "RollSpec", "SEASON_DIE", "SEASON_NA",
+           "books_of", "cascade", "chain_of", "flagship", "roll_battle_results"]
 
 FLAG_SQUADRONS = ("White", "Red", "Blue")
 SEASON_NA = {"winter": -2}           # icy riggings
@@ -128,10 +129,10 @@ def chain_of(deployment: Sequence[Deployment], books: Books,
              choices: Mapping[str, Any]) -> ChainOfCommand:
     """The :class:`ChainOfCommand` of a deployment, reused by the same books for the same
     deployment (read-only once built) unless the seats chose admirals."""
-    if choices.get("admirals"):
-        return ChainOfCommand(deployment, books.officers, choices, books)
-    if not books.memo:
-        return ChainOfCommand(deployment, books.officers, choices, books)
+    if choices.get("admirals") or not books.memo:  # for one season: rolled the long way
+        cmd = ChainOfCommand(deployment, books.officers, choices, books)
+        cmd._specs = None
+        return cmd
     key = tuple(deployment)
     cmd = books.chains.get(key)
     if cmd is None:
@@ -171,6 +172,8 @@ class ChainOfCommand:
         # ``books``: those of ``officers``, when the caller has them already
         books = books if books is not None else books_of(officers)
         self.books = books
+        self.deployment = tuple(deployment)
+        self._specs: tuple[RollSpec, ...] | None | bool = False  # False: not yet known
         self.by_id = books.by_id
         aboard = books.crew
         self.crew: dict[str, Sequence[Officer]] = {d.ship: aboard.get(d.ship, ())
@@ -252,6 +255,14 @@ class ChainOfCommand:
                     break
         return chosen
 
+    @property
+    def specs(self) -> tuple[RollSpec, ...] | None:
+        """The season's battle-result rolls in order, all that never changes (None when
+        an officer id is not unique), worked out once."""
+        if self._specs is False:
+            self._specs = _roll_specs(self)
+        return self._specs  # type: ignore[return-value]
+
     def superior_of_ship(self, d: Deployment) -> Officer:
         adm = self.admiral.get((d.fleet, d.squadron)) if d.squadron else None
         return adm or self.top.get(d.fleet) or self.fsl
@@ -280,11 +291,102 @@ def flagship(codes: Sequence[str]) -> str:
 
 @dataclass
 class BattleResults:
-    """Every battle-result roll of a season, and who answers to whom."""
+    """Every battle-result roll of a season, who answers to whom, and who gained
+    experience (+1 NA, at most 10: his result beat his immediate superior's)."""
 
     rolls: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, int] = field(default_factory=dict)     # officer id -> result
     superior: dict[str, str] = field(default_factory=dict)   # officer id -> superior's id
+    experience: list[dict[str, Any]] = field(default_factory=list)
+
+
+#: one battle-result roll of a chain of command, all that does not change from season to
+#: season: officer id, role, ship, superior's id, NA, a competent junior's (id, NA),
+#: NA with his raise, whether the fleet's die modifier applies (all but the First Sea
+#: Lord), whether he is on the books (gains experience) and his NA after experience
+RollSpec = tuple[str, str, "str | None", "str | None", int, "tuple[str, int] | None", int,
+                 bool, bool, int]
+
+
+def _roll_specs(cmd: ChainOfCommand) -> tuple[RollSpec, ...] | None:
+    """The rolls of ``cmd``'s season in order (no presets), or None if an officer would
+    roll twice (ids are not unique): those seasons go the long way."""
+    specs: list[RollSpec] = []
+    by_id = cmd.by_id
+
+    def add(o: Officer, role: str, sup: Officer | None, juniors: Iterable[Officer],
+            ship_code: str | None = None) -> None:
+        raise_ = _junior_raise(o, juniors) if juniors else None
+        specs.append((o.id, role, ship_code, sup.id if sup is not None else None, o.na,
+                       (raise_["by"], raise_["na"]) if raise_ else None,
+                       o.na + (1 if raise_ else 0), sup is not None,
+                       by_id.get(o.id) is o, min(10, o.na + 1)))
+
+    add(cmd.fsl, "first_sea_lord", None, cmd.fsl_aides)
+    for fleet, top in cmd.top.items():
+        add(top, "senior_admiral" if len(cmd.fleet_admirals[fleet]) > 1
+            else "squadron_commander", cmd.fsl, cmd.advisers[top.id])
+        for adm in cmd.fleet_admirals[fleet]:
+            if adm is not top:
+                add(adm, "squadron_commander", top, cmd.advisers[adm.id])
+    juniors_of, rollers_of = cmd.books.juniors, cmd.books.rollers
+    for d in cmd.deployment:
+        add(cmd.captain[d.ship], "captain", cmd.superior[d.ship], juniors_of[d.ship], d.ship)
+    for d in cmd.deployment:
+        cap = cmd.captain[d.ship]
+        for o, role in rollers_of[d.ship]:
+            add(o, role, cap, (), d.ship)
+    if len({spec[0] for spec in specs}) < len(specs):
+        return None
+    return tuple(specs)
+
+
+def _roll_known(specs: Sequence[RollSpec], out: BattleResults, na_mod: int, die_mod: int,
+                fleet_die_mod: int, rand: Callable[[], float] | None, dice: Dice) -> None:
+    """:func:`roll_battle_results` from the chain's specs (seeded dice drawn inline)."""
+    rolls, result, superior, experience = out.rolls, out.result, out.superior, out.experience
+    table = battle_table()
+    d6 = dice.d6
+    append = rolls.append
+    for oid, role, ship, sup_id, na, junior, base, fleet, known, na_after in specs:
+        if sup_id is None:
+            sup_result = None
+            eff = base + na_mod
+            shift = 0
+        else:
+            sup_result = result[sup_id]
+            shift = _CASCADE[sup_result]
+            eff = base + shift + na_mod
+        eff = 1 if eff < 1 else 10 if eff > 10 else eff
+        die = floor(rand() * 6.0) + 1 if rand is not None else d6()
+        dmod = fleet_die_mod if fleet else die_mod
+        mdie = die + dmod
+        mdie = 1 if mdie < 1 else 6 if mdie > 6 else mdie
+        br = table[mdie - 1][eff - 1]
+        append({"officer": oid, "role": role, "ship": ship, "superior": sup_id,
+                "superior_result": sup_result, "na": na,
+                "junior": {"by": junior[0], "na": junior[1]} if junior else None,
+                "cascade": shift, "season": na_mod, "effective_na": eff, "die": die,
+                "die_modifier": dmod, "modified_die": mdie, "result": br})
+        result[oid] = br
+        if sup_id is not None:
+            superior[oid] = sup_id
+            if br < sup_result and known:  # type: ignore[operator]
+                experience.append({"officer": oid, "result": br, "superior": sup_id,
+                                   "superior_result": sup_result, "na_before": na,
+                                   "na_after": na_after})
+
+
+def _experience(cmd: ChainOfCommand, out: BattleResults) -> None:
+    """Everyone whose result beat his immediate superior's, in order of the rolls."""
+    result = out.result
+    for oid, sid in out.superior.items():
+        o = cmd.by_id.get(oid)
+        if o is None or sid not in result or result[oid] >= result[sid]:
+            continue
+        out.experience.append({"officer": oid, "result": result[oid], "superior": sid,
+                               "superior_result": result[sid], "na_before": o.na,
+                               "na_after": min(10, o.na + 1)})
 
 
 def roll_battle_results(cmd: ChainOfCommand, deployment: Sequence[Deployment],
@@ -302,6 +404,10 @@ def roll_battle_results(cmd: ChainOfCommand, deployment: Sequence[Deployment],
     die_mod = SEASON_DIE.get(season, 0)
     table = battle_table()
     fleet_die_mod = die_mod - (1 if victualling_board else 0)
+    if not preset and cmd.specs is not None and cmd.deployment == tuple(deployment):
+        _roll_known(cmd.specs, out, na_mod, die_mod, fleet_die_mod,
+                    dice.random if type(dice) is RandomDice else None, dice)
+        return out
 
     d6 = dice.d6
 
@@ -352,4 +458,5 @@ def roll_battle_results(cmd: ChainOfCommand, deployment: Sequence[Deployment],
         cap = cmd.captain[d.ship]
         for o, role in rollers_of[d.ship]:
             roll(o, role, cap, (), fleet_die_mod, d.ship)
+    _experience(cmd, out)
     return out
