@@ -444,21 +444,6 @@ def _berth_key(rank: str, ship_code: str | None, squadron: str | None) -> tuple 
     return None
 
 
-_KEYS: dict[tuple, tuple | None] = {}
-_UNKNOWN = ("not yet looked up",)  # a berth's key may be None: this marks a miss
-
-
-def _key_of(berth: Berth) -> tuple | None:
-    """:func:`_berth_key` of a berth, remembered: berths are few (rank x ship or flag)."""
-    try:
-        return _KEYS[berth]
-    except KeyError:
-        key = _berth_key(*berth)
-        if len(_KEYS) < 10_000:
-            _KEYS[berth] = key
-        return key
-
-
 def _capacity() -> dict[tuple, int]:
     free: dict[tuple, int] = {}
     for s in SHIPS.values():
@@ -473,18 +458,44 @@ def _capacity() -> dict[tuple, int]:
     return free
 
 
+# every berth key counts its free places in one slot of a list: a list index is much
+# cheaper than hashing a tuple key, and a season looks up ~150 of them
 _CAPACITY = MappingProxyType(_capacity())
+_SLOT = MappingProxyType({key: i for i, key in enumerate(_CAPACITY)})
+_REGIMENT = _SLOT["regiment", "Lieutenant RM"]
+_SHIP_SLOTS = {rank: {code: _SLOT[rank, code] for code in SHIPS}
+               for rank in ("Lieutenant", "Midshipman", "Able Seaman")}
+_CAPTAINCY_SLOTS = {kind: tuple((code, _SLOT["captain", code]) for code in codes)
+                    for kind, codes in _CAPTAINCIES.items()}
+_DETACHMENT_SLOTS = {rank: tuple((code, _SLOT["rm", code]) for code in codes)
+                     for rank, codes in _DETACHMENTS.items()}
+_FLAG_SLOTS = tuple((sq, _SLOT["flag", sq]) for sq in ("White", "Red", "Blue"))
 _BERTH = attrgetter("rank", "ship", "squadron")
+_SLOTS_OF: dict[tuple, int | None] = {}
+
+
+def _slot_of(berth: Berth) -> int | None:
+    """The slot of a berth's key (None: a berth nobody counts), remembered: berths are few
+    (rank x ship or flag)."""
+    try:
+        return _SLOTS_OF[berth]
+    except KeyError:
+        key = _berth_key(*berth)
+        slot = None if key is None else _SLOT[key]
+        if len(_SLOTS_OF) < 10_000:
+            _SLOTS_OF[berth] = slot
+        return slot
 
 
 def midshipmen_purchased(vacancies: Vacancies, ships: Iterable[str]) -> list[dict[str, Any]]:
     """NPC rule: after the promotions, midshipman vacancies beyond two in a ship are filled
     by purchase (NPC able seamen can afford it)."""
     out = []
+    slots, free = _SHIP_SLOTS["Midshipman"], vacancies.free
     for code in ships:
-        free = vacancies.free.get(("Midshipman", code), 0)
-        if free > 2:
-            out.append({"ship": code, "midshipmen": free - 2})
+        n = free[slots[code]]
+        if n > 2:
+            out.append({"ship": code, "midshipmen": n - 2})
     return out
 
 
@@ -493,25 +504,27 @@ class Vacancies:
 
     Berths are ``(rank, ship, squadron)`` triples: a captaincy, a lieutenant's,
     midshipman's or able seaman's berth in a ship, a Marine detachment's command, a Rear
-    Admiral's flag; a lieutenant of Marines needs room in the regiment (22).
+    Admiral's flag; a lieutenant of Marines needs room in the regiment (22). ``free``
+    counts the places open per berth key, in the slots of ``_SLOT``.
     """
 
+    __slots__ = ("free",)
+
     def __init__(self, officers: Iterable[Officer]) -> None:
-        free: dict[tuple, int] = dict(_CAPACITY)
+        free = list(_CAPACITY.values())
         # count distinct (rank, ship, squadron) first: a few dozen keys for ~200 officers
-        books = Counter(map(_BERTH, officers))
-        for berth, n in books.items():
-            key = _berth_key(*berth)
-            if key is not None:
-                free[key] = free.get(key, 0) - n
+        for berth, n in Counter(map(_BERTH, officers)).items():
+            slot = _slot_of(berth)
+            if slot is not None:
+                free[slot] -= n
             if berth[0] == "Lieutenant RM":
-                free[("regiment", "Lieutenant RM")] -= n
+                free[_REGIMENT] -= n
         self.free = free
 
     def copy(self) -> Vacancies:
         """An independent copy (the books' open berths, before a season changes them)."""
         new = Vacancies.__new__(Vacancies)
-        new.free = dict(self.free)
+        new.free = self.free.copy()
         return new
 
     def take(self, berth: Berth) -> None:
@@ -521,17 +534,15 @@ class Vacancies:
         self._count(berth, 1)
 
     def _count(self, berth: Berth, change: int) -> None:
-        key = _KEYS.get(berth, _UNKNOWN)
-        if key is _UNKNOWN:
-            key = _key_of(berth)
-        free = self.free
-        if key is not None:
-            free[key] = free.get(key, 0) + change
+        slot = _slot_of(berth)
+        if slot is not None:
+            self.free[slot] += change
         if berth[0] == "Lieutenant RM":
-            free[("regiment", "Lieutenant RM")] += change
+            self.free[_REGIMENT] += change
 
     def vacant(self, key: tuple) -> bool:
-        return self.free.get(key, 0) > 0
+        slot = _SLOT.get(key)
+        return slot is not None and self.free[slot] > 0
 
     def find(self, officer: Officer, rank: str, kind: str) -> Berth | None:
         """The berth a promotion to ``rank`` can take, or None if none is vacant."""
@@ -539,29 +550,48 @@ class Vacancies:
         if kind == "ranks":
             return (rank, officer.ship, officer.squadron)
         if kind == "same ship":
-            if officer.ship and free.get((rank, officer.ship), 0) > 0:
+            if officer.ship and free[_SHIP_SLOTS[rank][officer.ship]] > 0:
                 return (rank, officer.ship, None)
             return None
-        if kind in _CAPTAINCIES:
-            for code in _CAPTAINCIES[kind]:
-                if code != officer.ship and free.get(("captain", code), 0) > 0:
+        if kind in _CAPTAINCY_SLOTS:
+            own = officer.ship
+            for code, slot in _CAPTAINCY_SLOTS[kind]:
+                if free[slot] > 0 and code != own:
                     return (rank, code, None)
             return None
         if kind == "flag":
-            for sq in ("White", "Red", "Blue"):
-                if free.get(("flag", sq), 0) > 0:
+            for sq, slot in _FLAG_SLOTS:
+                if free[slot] > 0:
                     return (rank, None, sq)
             return None
         # marines: a vacant detachment of that rank, else (lieutenants) room in the regiment
-        for code in _DETACHMENTS.get(rank, ()):
-            if free.get(("rm", code), 0) > 0:
+        for code, slot in _DETACHMENT_SLOTS.get(rank, ()):
+            if free[slot] > 0:
                 return (rank, code, None)
-        if rank == "Lieutenant RM" and free.get(("regiment", rank), 0) > 0:
+        if rank == "Lieutenant RM" and free[_REGIMENT] > 0:
             return (rank, officer.ship, None)
         return None
 
 
 _ORDER = {r: i for i, r in enumerate(NAVY_RANKS)} | {r: i for i, r in enumerate(MARINE_RANKS)}
+
+
+#: per officer id, what a promotion needs of him: (the officer, -seniority, NPC, the
+#: slot of his berth or None, a lieutenant of Marines, his next step or None); his
+#: officer object checks an entry is his (officers are frozen), bounded like the rest
+_PROMOTION: dict[str, tuple[Officer, int, bool, int | None, bool, tuple[str, str] | None]] = {}
+
+
+def _promotion(o: Officer) -> tuple[Officer, int, bool, int | None, bool,
+                                    tuple[str, str] | None]:
+    entry = _PROMOTION.get(o.id)
+    if entry is None or entry[0] is not o:
+        entry = (o, -_ORDER[o.rank], not o.player, _slot_of(_BERTH(o)),
+                 o.rank == "Lieutenant RM", _step(o))
+        if len(_PROMOTION) >= 20_000:
+            _PROMOTION.clear()
+        _PROMOTION[o.id] = entry
+    return entry
 
 
 def resolve_promotions(records: list[dict[str, Any]], officers: Mapping[str, Officer],
@@ -574,30 +604,42 @@ def resolve_promotions(records: list[dict[str, Any]], officers: Mapping[str, Off
     returns the promotions as ``{"officer", "from", "to", "ship"}``.
     """
     declines = set(declines)
-    release = vacancies.release
+    free = vacancies.free
     winners = []
     for rec in records:
-        if rec["dead"]:
-            release(_BERTH(officers[rec["officer"]]))
+        if rec["dead"]:  # his berth opens
+            o = officers[rec["officer"]]
+            entry = _PROMOTION.get(o.id)
+            if entry is None or entry[0] is not o:
+                entry = _promotion(o)
+            if entry[3] is not None:
+                free[entry[3]] += 1
+            if entry[4]:
+                free[_REGIMENT] += 1
         elif rec["promotion_won"]:
             o = officers[rec["officer"]]
-            winners.append((-_ORDER[o.rank], not o.player, len(winners), rec, o))
+            entry = _PROMOTION.get(o.id)
+            if entry is None or entry[0] is not o:
+                entry = _promotion(o)
+            winners.append((entry[1], entry[2], len(winners), rec, entry))
     winners.sort()  # seniors first, players first; then in order (the index breaks ties)
     done = []
-    for _, _, _, rec, officer in winners:
+    for _, _, _, rec, (officer, _, _, slot, lt_rm, step) in winners:
         if officer.declined >= 3:
             rec["promotion_result"] = {
                 "result": "no further promotions: mentioned in despatches"}
-        elif officer.id in declines:
+        elif declines and officer.id in declines:
             rec["promotion_result"] = {"result": "declined: mentioned in despatches",
                                        "declined": officer.declined + 1}
         else:
-            step = _step(officer)
             new = vacancies.find(officer, *step) if step else None
             if new is None:
                 rec["promotion_result"] = {"result": "no vacancy: mentioned in despatches"}
             else:
-                release(_BERTH(officer))
+                if slot is not None:  # his old berth opens, his new one fills
+                    free[slot] += 1
+                if lt_rm:
+                    free[_REGIMENT] += 1
                 vacancies.take(new)
                 rec["promotion_result"] = {"result": "promoted", "new_rank": new[0],
                                            "new_ship": new[1], "new_squadron": new[2]}
