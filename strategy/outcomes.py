@@ -124,6 +124,16 @@ class Against(NamedTuple):
     plunder: int | None
     amount: int | None
 
+    def copy(self) -> dict[str, Any]:
+        """A private copy of the record (its nested dicts too), for a report."""
+        # dict.copy() clones the table in one go; a season copies ~80 of these
+        record = self.record
+        out = record.copy()
+        out["target"] = record["target"].copy()
+        out["modifier"] = record["modifier"].copy()
+        out["needed"] = record["needed"].copy()
+        return out
+
 
 _AGAINST: dict[tuple, Against] = {}
 _SERIAL = itertools.count()
@@ -150,7 +160,6 @@ def against_of(ctx: OutcomeContext, poltroon: int = 0, brave: int = 0) -> Agains
 
 def copy_against(against: Mapping[str, Any]) -> dict[str, Any]:
     """A private copy of an ``against`` record (its nested dicts too)."""
-    # dict() copies are about twice as fast as {**d, ...} here; a season copies ~80
     out = dict(against)
     out["target"] = dict(against["target"])
     out["modifier"] = dict(against["modifier"])
@@ -167,7 +176,7 @@ def context_index(memo: dict, against: Against) -> int:
         if contexts is None:
             contexts = memo["contexts"] = []
         at = memo[serial] = len(contexts)
-        contexts.append(copy_against(against.record))
+        contexts.append(against.copy())
     return at
 
 
