@@ -174,6 +174,7 @@ class ChainOfCommand:
         self.books = books
         self.deployment = tuple(deployment)
         self._specs: tuple[RollSpec, ...] | None | bool = False  # False: not yet known
+        self._season_rolls: dict[tuple[int, int, int], tuple[_Roll, ...]] = {}
         self.by_id = books.by_id
         aboard = books.crew
         self.crew: dict[str, Sequence[Officer]] = {d.ship: aboard.get(d.ship, ())
@@ -263,6 +264,14 @@ class ChainOfCommand:
             self._specs = _roll_specs(self)
         return self._specs  # type: ignore[return-value]
 
+    def season_rolls(self, na_mod: int, die_mod: int, fleet_die_mod: int) -> tuple[_Roll, ...]:
+        """:attr:`specs` made ready for a season's modifiers (kept per kind of season)."""
+        key = (na_mod, die_mod, fleet_die_mod)
+        rolls = self._season_rolls.get(key)
+        if rolls is None:
+            rolls = self._season_rolls[key] = _season_rolls(self.specs or (), *key)
+        return rolls
+
     def superior_of_ship(self, d: Deployment) -> Officer:
         adm = self.admiral.get((d.fleet, d.squadron)) if d.squadron else None
         return adm or self.top.get(d.fleet) or self.fsl
@@ -341,37 +350,60 @@ def _roll_specs(cmd: ChainOfCommand) -> tuple[RollSpec, ...] | None:
     return tuple(specs)
 
 
-def _roll_known(specs: Sequence[RollSpec], out: BattleResults, na_mod: int, die_mod: int,
-                fleet_die_mod: int, rand: Callable[[], float] | None, dice: Dice) -> None:
-    """:func:`roll_battle_results` from the chain's specs (seeded dice drawn inline)."""
+#: a roll ready for one kind of season: the record to copy (all but the dice and what
+#: follows from them filled in), officer id, superior's id, NA with his raise and the
+#: season's, die modifier, competent junior, on the books, NA before and after experience
+_Roll = tuple[dict[str, Any], str, "str | None", int, int, "tuple[str, int] | None", bool, int,
+              int]
+
+
+def _season_rolls(specs: Sequence[RollSpec], na_mod: int, die_mod: int,
+                  fleet_die_mod: int) -> tuple[_Roll, ...]:
+    """The rolls of the specs for a season's modifiers, each with its record to copy."""
+    out = []
+    for oid, role, ship, sup_id, na, junior, base, fleet, known, na_after in specs:
+        dmod = fleet_die_mod if fleet else die_mod
+        template = {"officer": oid, "role": role, "ship": ship, "superior": sup_id,
+                    "superior_result": None, "na": na, "junior": None, "cascade": 0,
+                    "season": na_mod, "effective_na": 0, "die": 0, "die_modifier": dmod,
+                    "modified_die": 0, "result": 0}
+        out.append((template, oid, sup_id, base + na_mod, dmod, junior, known, na, na_after))
+    return tuple(out)
+
+
+def _roll_known(rolls_: Sequence[_Roll], out: BattleResults, rand: Callable[[], float] | None,
+                dice: Dice) -> None:
+    """:func:`roll_battle_results` from the chain's rolls (seeded dice drawn inline): each
+    record is a copy of its template with the dice's part filled in."""
     rolls, result, superior, experience = out.rolls, out.result, out.superior, out.experience
     table = battle_table()
     d6 = dice.d6
     append = rolls.append
-    for oid, role, ship, sup_id, na, junior, base, fleet, known, na_after in specs:
-        if sup_id is None:
-            sup_result = None
-            eff = base + na_mod
-            shift = 0
-        else:
+    for template, oid, sup_id, eff, dmod, junior, known, na, na_after in rolls_:
+        rec = template.copy()
+        if sup_id is not None:
             sup_result = result[sup_id]
+            rec["superior_result"] = sup_result
             shift = _CASCADE[sup_result]
-            eff = base + shift + na_mod
+            if shift:
+                rec["cascade"] = shift
+                eff += shift
         eff = 1 if eff < 1 else 10 if eff > 10 else eff
         die = floor(rand() * 6.0) + 1 if rand is not None else d6()
-        dmod = fleet_die_mod if fleet else die_mod
         mdie = die + dmod
         mdie = 1 if mdie < 1 else 6 if mdie > 6 else mdie
         br = table[mdie - 1][eff - 1]
-        append({"officer": oid, "role": role, "ship": ship, "superior": sup_id,
-                "superior_result": sup_result, "na": na,
-                "junior": {"by": junior[0], "na": junior[1]} if junior else None,
-                "cascade": shift, "season": na_mod, "effective_na": eff, "die": die,
-                "die_modifier": dmod, "modified_die": mdie, "result": br})
+        rec["effective_na"] = eff
+        rec["die"] = die
+        rec["modified_die"] = mdie
+        rec["result"] = br
+        if junior:
+            rec["junior"] = {"by": junior[0], "na": junior[1]}
+        append(rec)
         result[oid] = br
         if sup_id is not None:
             superior[oid] = sup_id
-            if br < sup_result and known:  # type: ignore[operator]
+            if br < sup_result and known:
                 experience.append({"officer": oid, "result": br, "superior": sup_id,
                                    "superior_result": sup_result, "na_before": na,
                                    "na_after": na_after})
@@ -405,7 +437,7 @@ def roll_battle_results(cmd: ChainOfCommand, deployment: Sequence[Deployment],
     table = battle_table()
     fleet_die_mod = die_mod - (1 if victualling_board else 0)
     if not preset and cmd.specs is not None and cmd.deployment == tuple(deployment):
-        _roll_known(cmd.specs, out, na_mod, die_mod, fleet_die_mod,
+        _roll_known(cmd.season_rolls(na_mod, die_mod, fleet_die_mod), out,
                     dice.random if type(dice) is RandomDice else None, dice)
         return out
 
