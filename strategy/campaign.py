@@ -367,22 +367,38 @@ def _personal_outcomes(cmd: ChainOfCommand, deployment: Sequence[Deployment],
                 if o.rank in CAPTAIN_RANKS or o.rank == "Lieutenant":
                     officers += rec["guineas"]
         plunder[code] = (company, officers)
-    order_of = {d.ship: d.order for d in deployment}
-    for (fleet, sq), adm in cmd.admiral.items():
-        flag = cmd.flagship_of[fleet, sq]
-        base = (order_of[flag], ship_result[flag], SHIPS[flag].name)
-        outcomes.append(personal_outcome(adm, OutcomeContext(*base, adm.rank,
-                                                             npc=not adm.player),
-                                         dice, personal_choice.get(adm.id), memo))
-        outcomes[-1]["flagship"] = flag
-        for staff in cmd.advisers.get(adm.id, ()):
-            is_aide = staff.appointment == "Aide to Admiral"
-            ctx = OutcomeContext(*base, adm.rank if is_aide else staff.rank,
-                                 npc=not staff.player, aide=is_aide, attached=True)
-            outcomes.append(personal_outcome(staff, ctx, dice, personal_choice.get(staff.id),
-                                             memo))
-            outcomes[-1]["flagship"] = flag
+    order_of: dict[str, str] | None = None
+    for group, adm in cmd.admiral.items():
+        flag = cmd.flagship_of[group]
+        br = ship_result[flag]
+        staff = cmd.staff_plans.get((group, br))
+        if staff is None:
+            if order_of is None:
+                order_of = {d.ship: d.order for d in deployment}
+            staff = _staff_plan(cmd, adm, order_of[flag], br, SHIPS[flag].name)
+            if len(cmd.staff_plans) < 1_000:  # groups x results: bounded
+                cmd.staff_plans[group, br] = staff
+        for o, ctx, against in staff:
+            choice = personal_choice.get(o.id) if personal_choice else None
+            if choice:
+                rec = personal_outcome(o, ctx, dice, choice, memo)
+            else:  # personal_outcome with no choice, its context already looked up
+                rec = roll_outcome(o, against, dice, 0, "context", context_index(memo, against))
+            rec["flagship"] = flag
+            append(rec)
     return outcomes
+
+
+def _staff_plan(cmd: ChainOfCommand, adm: Officer, order: str, br: int,
+                name: str) -> tuple[tuple[Officer, OutcomeContext, Against], ...]:
+    """An admiral at sea and his staff: each with what he rolls against, on his flagship's
+    order, result and modifiers (an aide with his admiral's rank)."""
+    out = [(adm, OutcomeContext(order, br, name, adm.rank, npc=not adm.player))]
+    for staff in cmd.advisers.get(adm.id, ()):
+        is_aide = staff.appointment == "Aide to Admiral"
+        out.append((staff, OutcomeContext(order, br, name, adm.rank if is_aide else staff.rank,
+                                          npc=not staff.player, aide=is_aide, attached=True)))
+    return tuple((o, ctx, against_of(ctx)) for o, ctx in out)
 
 
 def _chooses(rows: Iterable[tuple[Officer, int, bool]], choice: Mapping[str, Any]) -> bool:

@@ -175,6 +175,9 @@ class ChainOfCommand:
         self.deployment = tuple(deployment)
         self._specs: tuple[RollSpec, ...] | None | bool = False  # False: not yet known
         self._season_rolls: dict[tuple[int, int, int], tuple[_Roll, ...]] = {}
+        #: per (group, flagship's result), its admiral and staff with what they roll
+        #: against (strategy.campaign fills it)
+        self.staff_plans: dict[tuple[tuple[str, str], int], tuple] = {}
         self.by_id = books.by_id
         aboard = books.crew
         self.crew: dict[str, Sequence[Officer]] = {d.ship: aboard.get(d.ship, ())
