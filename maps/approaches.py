@@ -190,6 +190,7 @@ class Approaches:
                     hz.append(",".join(map(str, e.hazards)))
         points, pairs, clear = self._way_shortcuts(
             [e for x, y in positions for size in _SIZES for e in self.ends((x, y), size)])
+        shoal = self._shoal_keys(points, pairs)
         buf = io.BytesIO()
         np.savez_compressed(
             buf, format=np.array(_ENDS_FORMAT), fingerprint=np.array(self.ends_fingerprint()),
@@ -197,7 +198,7 @@ class Approaches:
             nodes=np.array(nodes, int), lens=np.array(lens, int),
             coords=np.array(coords, dtype=float).reshape(-1, 2), hazards=np.array(hz, str),
             points=points, pair_steps=np.diff(pairs, prepend=0).astype(np.uint32),
-            pair_clear=clear)
+            pair_clear=clear, shoal_steps=np.diff(shoal, prepend=0).astype(np.uint32))
         replace_file(path, buf.getvalue())
 
     def _way_shortcuts(self, ends) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -224,6 +225,28 @@ class Approaches:
         segs = np.stack([points[pairs // n], self.lanes.nodes[pairs % n]], axis=1)
         return points, pairs, deep_clear(segs, self.lanes.band)
 
+    def _table_segments(self, keys: np.ndarray, points: np.ndarray) -> np.ndarray:
+        """The segments of table keys (two lane nodes, or N * N + a point's row * N + a node)."""
+        n = len(self.lanes.nodes)
+        node = keys < n * n
+        q = np.where(node, keys, keys - n * n)
+        a = np.where(node[:, None], self.lanes.nodes[np.where(node, q // n, 0)],
+                     points[np.where(node, 0, q // n)] if len(points) else 0.0)
+        return np.stack([a, self.lanes.nodes[q % n]], axis=1)
+
+    def _shoal_keys(self, points: np.ndarray, pairs: np.ndarray) -> np.ndarray:
+        """The table's keys (the lanes' clear shortcuts, then the ways-out points') whose
+        segment touches a named shallow."""
+        n = len(self.lanes.nodes)
+        if self._deep is None:
+            return np.zeros(0, dtype=np.int64)
+        keys = np.concatenate([self._deep, n * n + pairs])
+        out = []
+        for k in range(0, len(keys), 100_000):
+            part = keys[k:k + 100_000]
+            out.append(part[~self._no_hazard(self._table_segments(part, points))])
+        return np.concatenate(out)
+
     def load_ends(self, path: Path = ENDS_FILE) -> bool:
         """Take the ports' ways out from the file if it was made for these lanes, shallows
         and rules (else they are worked out on first use); whether it was used."""
@@ -237,6 +260,7 @@ class Approaches:
             coords, hazards = z["coords"], z["hazards"]
             points, clear = z["points"], z["pair_clear"]
             pairs = np.cumsum(z["pair_steps"], dtype=np.int64)
+            shoal = np.cumsum(z["shoal_steps"], dtype=np.int64)
         index = {(round(x, 7), round(y, 7)): i for i, (x, y) in enumerate(points.tolist())}
         cuts = np.concatenate([[0], np.cumsum(lens)])
         i = 0
@@ -250,21 +274,29 @@ class Approaches:
             i += c
         with self._lock:
             self._ends.update(table)
-        self._set_way_table(pairs, clear)
+        self._set_way_table(points, pairs, clear, shoal)
         return True
 
-    def _set_way_table(self, pairs: np.ndarray, clear: np.ndarray) -> None:
+    def _set_way_table(self, points: np.ndarray, pairs: np.ndarray, clear: np.ndarray,
+                       shoal: np.ndarray) -> None:
         """Take the ways-out points' shortcuts (see :meth:`_way_shortcuts`) beside the lane
-        nodes' (a point's key is offset by N * N)."""
+        nodes' (a point's key is offset by N * N), with the named shallows (``shoal``:
+        the keys whose run touches one) ruled out."""
+        self._at_points = self._on_passage(points)
+        inside = shapely.intersects(self.lanes.band, shapely.points(points)).tolist()
+        self._in_band = {(round(x, 7), round(y, 7)): b
+                         for (x, y), b in zip(points.tolist(), inside, strict=True)}
         deep = self._deep
         if deep is None:
             return
         n = len(self.lanes.nodes)
         keys = np.concatenate([deep, n * n + pairs])
         flags = np.concatenate([np.ones(len(deep), dtype=bool), clear])
+        pos = np.minimum(np.searchsorted(keys, shoal), len(keys) - 1)
+        flags[pos[keys[pos] == shoal]] = False
         for a in (keys, flags):
             a.setflags(write=False)
-        self._table = (keys, flags)
+        self._table = (keys, flags, True)
 
     def own_hazards(self, p) -> tuple[int, ...]:
         """The named shallows that hold the position itself."""

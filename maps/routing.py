@@ -7,8 +7,9 @@ B->A differ. Large ships (Third Rate and up) lose every edge touching a named sh
 the inshore band; middling ships may use them, small ships may cross shallows (and the
 band freely), at a risk listed on the leg and with their time doubled in the search (a
 prudent master takes a hazard only for a real gain); an edge sailed close-hauled counts
-its going about (:data:`TACKING`). The heuristic, exact, is the larger
-of the great circle at the month's fastest speed and ALT landmark bounds (:data:`LANDMARKS`).
+its going about (:data:`TACKING`). The heuristic, admissible and consistent, is the larger
+of the great circle (by its chord) at the month's fastest speed and the best four ALT bounds
+of :data:`LANDMARKS`, whose tables are worked out on each search graph itself.
 
 The two ends join the graph by their ways out (:mod:`maps.approaches`). A harbour approach
 is pilotage: it may cross the inshore band (never land, and never a shallow for a large
@@ -49,6 +50,7 @@ from maps.timing import (
     CALM,
     EARTH_RADIUS_NM,
     bearing,
+    counted_pieces,
     gc_nm,
     sail_hours,
     segment_hours,
@@ -75,7 +77,8 @@ RISK_PENALTY = 2.0
 #: A course that changes tack goes about once a board (seed 003; :mod:`maps.sailing`).
 TACKING = 1 + GOING_ABOUT_MA / BOARD_MA
 _GRAPHS_KEPT = 6  # about 25 MB each
-_ACTIVE_LANDMARKS = 4
+#: Landmark bounds a search evaluates: those best where it starts (of two per landmark).
+_ACTIVE_BOUNDS = 4
 #: ALT landmarks: the far ends of the theatres, so that one lies behind most voyages.
 LANDMARKS = (
     (29.0, 60.0),  # Gulf of Finland
@@ -160,8 +163,10 @@ class SearchGraph(NamedTuple):
     vmax: float  # the fastest speed factor (the great circle's bound)
     d_from: np.ndarray  # hours from each landmark (column) to each node (row); inf: no way
     d_to: np.ndarray  # hours from each node to each landmark
-    rows_from: list  # d_from's rows as lists
-    rows_to: list  # d_to's rows as lists, -inf where there is no way
+    #: per node, hours from each landmark and minus hours to each (inf where there is no
+    #: way); with c[i] the least of ``row[i] + w`` over B's ends (their hours w to B),
+    #: ``c[i] - row[i]`` bounds the hours from the node to B (the triangle inequality)
+    rows: list
 
 
 @dataclass(frozen=True, eq=False)
@@ -205,8 +210,11 @@ class Router(Approaches):
         # lanes; None if the file is stale: then every shortcut is tested here)
         self._deep = load_shortcuts(lanes)
         # the clear shortcuts' keys and, for the ways out of ports (once read), whether clear
+        # (and the third item: whether that takes the named shallows into account)
         self._table = None if self._deep is None else (
-            self._deep, np.ones(len(self._deep), dtype=bool))
+            self._deep, np.ones(len(self._deep), dtype=bool), False)
+        self._at_points = np.zeros(0, dtype=bool)  # the ways-out points at a strait
+        self._in_band: dict[tuple[float, float], bool] = {}  # ways-out points in the band
         self._lock = threading.Lock()
         self._graphs: OrderedDict[tuple[str, int], SearchGraph] = OrderedDict()
         self._usable: dict[str, np.ndarray] = {}
@@ -308,8 +316,8 @@ class Router(Approaches):
         for d in (d_from, d_to):
             d.setflags(write=False)
         # unreachable (inf) gives no bound: +inf from a landmark, -inf to one
-        out = SearchGraph(_arcs(n, tails, heads, weights), vmax, d_from, d_to, d_from.tolist(),
-                          np.where(np.isfinite(d_to), d_to, -np.inf).tolist())
+        rows = np.hstack([d_from, np.where(np.isfinite(d_to), -d_to, np.inf)]).tolist()
+        out = SearchGraph(_arcs(n, tails, heads, weights), vmax, d_from, d_to, rows)
         with self._lock:
             self._graphs[key] = out
             while len(self._graphs) > _GRAPHS_KEPT:
@@ -428,8 +436,9 @@ class Router(Approaches):
             raise ValueError(f"{destination.label()} is not connected to the open sea")
         direct = self._direct(a, b, ship.size, month)
         path = self._search(g, b, conn_a, conn_b, direct)
-        coords = self._straighten(*self._coords(path, a, b, conn_a, conn_b), ship.size, month)
-        return self._leg(origin, destination, ship, month, knots, coords, depart_day)
+        coords, sail = self._straighten(*self._coords(path, a, b, conn_a, conn_b), ship.size,
+                                        month)
+        return self._leg(origin, destination, ship, month, knots, coords, depart_day, sail)
 
     def _coords(self, path, a, b, conn_a, conn_b) -> tuple[np.ndarray, np.ndarray]:
         """The polyline of a searched path (way out, lane nodes, way in) and what each of
@@ -523,9 +532,9 @@ class Router(Approaches):
             else:
                 path = paths[("B", i)]
                 path = ["A", *path[1:-1], "B"]
-                coords = self._straighten(*self._coords(path, a, b, conn_a, conns[i]),
-                                          ship.size, month)
-                out.append(self._leg(origin, d, ship, month, knots, coords, 0.0))
+                coords, sail = self._straighten(*self._coords(path, a, b, conn_a, conns[i]),
+                                                ship.size, month)
+                out.append(self._leg(origin, d, ship, month, knots, coords, 0.0, sail))
         return out
 
     def _direct(self, a, b, size, month) -> float | None:
@@ -533,6 +542,9 @@ class Router(Approaches):
         shortcut is: :meth:`_clear`), else None."""
         if _gc1(a, b) > 600:  # far apart: the lanes will find it
             return None
+        if size != "Small" and (self._in_band.get((round(a[0], 7), round(a[1], 7)))
+                                or self._in_band.get((round(b[0], 7), round(b[1], 7)))):
+            return None  # a port in the band: the run meets it
         seg = np.array([[a, b]], dtype=float)
         if not self._clear(seg, size)[0]:
             return None
@@ -540,27 +552,21 @@ class Router(Approaches):
 
     def _search(self, graph: SearchGraph, b, conn_a, conn_b, direct) -> list:
         # lower bounds on the hours left to B, node by node as A* asks: the great circle at
-        # the month's best speed, and the landmarks' triangle inequalities through B's ends
-        rows_from, rows_to = graph.rows_from, graph.rows_to
-        k = len(rows_from[0])
-        from_b, to_b = [math.inf] * k, [-math.inf] * k
+        # the month's best speed (by its chord), and the landmarks' triangle inequalities
+        # through B's ends, each ``c - row[i]`` (see SearchGraph.rows)
+        rows = graph.rows
+        m = len(rows[0])
+        c = [math.inf] * m
         for node, w, _ in conn_b:
-            rf, rt = rows_from[node], rows_to[node]
-            for j in range(k):
-                if rf[j] + w < from_b[j]:
-                    from_b[j] = rf[j] + w
-                if rt[j] - w > to_b[j]:
-                    to_b[j] = rt[j] - w
-        # no way between B and a landmark: no bound from it
-        from_b = [x if x < math.inf else -math.inf for x in from_b]
-        to_b = [x if x > -math.inf else math.inf for x in to_b]
-        # active landmarks: the few that bound best from where the search starts
-        score = [max(max(from_b[j] - rows_from[n][j], rows_to[n][j] - to_b[j])
-                     for n, _, _ in conn_a) for j in range(k)]
-        j0, j1, j2, j3 = sorted(range(k), key=lambda j: -score[j])[:_ACTIVE_LANDMARKS]
-        f0, f1, f2, f3 = from_b[j0], from_b[j1], from_b[j2], from_b[j3]
-        t0, t1, t2, t3 = to_b[j0], to_b[j1], to_b[j2], to_b[j3]
-        # the great circle's bound by its chord (no longer than the arc): B's unit vector
+            r = rows[node]
+            for j in range(m):
+                if r[j] + w < c[j]:
+                    c[j] = r[j] + w
+        c = [x if x < math.inf else -math.inf for x in c]  # no way: no bound
+        # the bounds that are best where the search starts (unrolled below)
+        score = [max(c[j] - rows[n][j] for n, _, _ in conn_a) for j in range(m)]
+        i0, i1, i2, i3 = sorted(range(m), key=lambda j: -score[j])[:_ACTIVE_BOUNDS]
+        c0, c1, c2, c3 = c[i0], c[i1], c[i2], c[i3]
         xb, yb, zb = _unit(b)
         kc = EARTH_RADIUS_NM / graph.vmax
         xyz = self._xyz
@@ -573,30 +579,17 @@ class Router(Approaches):
             y -= yb
             z -= zb
             best = kc * sqrt(x * x + y * y + z * z)
-            rf = rows_from[u]
-            e = f0 - rf[j0]
+            row = rows[u]
+            e = c0 - row[i0]
             if e > best:
                 best = e
-            e = f1 - rf[j1]
+            e = c1 - row[i1]
             if e > best:
                 best = e
-            e = f2 - rf[j2]
+            e = c2 - row[i2]
             if e > best:
                 best = e
-            e = f3 - rf[j3]
-            if e > best:
-                best = e
-            rt = rows_to[u]
-            e = rt[j0] - t0
-            if e > best:
-                best = e
-            e = rt[j1] - t1
-            if e > best:
-                best = e
-            e = rt[j2] - t2
-            if e > best:
-                best = e
-            e = rt[j3] - t3
+            e = c3 - row[i3]
             if e > best:
                 best = e
             hcache[u] = best
@@ -653,18 +646,22 @@ class Router(Approaches):
         raise ValueError("no passage by sea between these places for this ship")
 
     def _straighten(self, coords: np.ndarray, ids: np.ndarray, size: str,
-                    month: int) -> np.ndarray:
+                    month: int) -> tuple[np.ndarray, tuple | None]:
         """Replace runs of nodes by straight shortcuts that are clear and no slower
-        (``ids``: the lane node at each point, -1 elsewhere)."""
+        (``ids``: what each point is, see :meth:`_coords`); and the track's sailing time
+        piece by piece as :func:`~maps.timing.sail_hours` gives it (None if not worked
+        out here)."""
         n = len(coords)
         if n <= 2:
-            return coords
+            return coords, None
         # a strait is sailed by its waypoints: no shortcut skips one (the chart's channel)
-        node = (ids >= 0) & (ids < len(self._at_passage))
-        fixed = np.zeros(n, dtype=bool)
-        fixed[node] = self._at_passage[ids[node]]
-        if not node.all():
-            fixed[~node] = self._on_passage(coords[~node])
+        known = ids >= 0
+        if known.all():
+            fixed = np.concatenate([self._at_passage, self._at_points])[ids]
+        else:
+            fixed = np.zeros(n, dtype=bool)
+            fixed[known] = np.concatenate([self._at_passage, self._at_points])[ids[known]]
+            fixed[~known] = self._on_passage(coords[~known])
         ij, ia, ib = _hop_pairs(n)
         if fixed[1:-1].any():
             before = np.concatenate([[0], np.cumsum(fixed)])  # fixed points before index k
@@ -672,12 +669,17 @@ class Router(Approaches):
             ia = np.concatenate([ia[:n - 1], ij[:, 0]])
             ib = np.concatenate([ib[:n - 1], ij[:, 1]])
         if not len(ij):
-            return coords
-        # steps and shortcuts alike are timed with the wind at their middle (one lookup)
+            return coords, None
+        # steps and shortcuts alike are timed with the wind at their middle; and, for the
+        # leg, piece by piece (one lookup for both)
         a, b = coords[ia], coords[ib]
+        k = len(a)
+        count, _, p0, p1 = counted_pieces(a, b)
+        a, b = np.concatenate([a, p0]), np.concatenate([b, p1])
         f, frm, brg = speed_wind(a, b, month)
-        every = gc_nm(a, b) / np.maximum(f, 1e-6)
-        hours, t = every[:n - 1], every[n - 1:]
+        dist = gc_nm(a, b)
+        every = dist / np.maximum(f, 1e-6)
+        hours, t = every[:n - 1], every[n - 1:k]
         if month != CALM:
             # a zig-zag of steps on opposite tacks goes about at its corners, which an edge's
             # time leaves out (a straight course pays for its boards): charge its steps
@@ -696,52 +698,68 @@ class Router(Approaches):
             idx = idx[self._shortcuts_clear(coords, ids, ij[idx], size)]
         # fastest path over the DAG of path steps and clear shortcuts (no slower than the steps)
         short: dict[int, list] = {}
-        for (i, j), tij in zip(ij[idx].tolist(), t[idx].tolist(), strict=True):
-            short.setdefault(j, []).append((i, tij))
+        for (i, j), tij, c in zip(ij[idx].tolist(), t[idx].tolist(), idx.tolist(), strict=True):
+            short.setdefault(j, []).append((i, tij, n - 1 + c))
         hrs = hours.tolist()
         best = [math.inf] * n
         prev = [0] * n
+        via = [0] * n  # the step or shortcut (row of a, b) that arrives at each point
         best[0] = 0.0
         for j in range(1, n):
-            best[j], prev[j] = best[j - 1] + hrs[j - 1], j - 1
-            for i, tij in short.get(j, ()):
+            best[j], prev[j], via[j] = best[j - 1] + hrs[j - 1], j - 1, j - 1
+            for i, tij, c in short.get(j, ()):
                 if best[i] + tij < best[j] - 1e-9 or (
                         best[i] + tij <= best[j] + 1e-9 and i < prev[j]):
-                    best[j], prev[j] = best[i] + tij, i
+                    best[j], prev[j], via[j] = best[i] + tij, i, c
         keep = [n - 1]
         while keep[-1] != 0:
             keep.append(prev[keep[-1]])
-        return coords[keep[::-1]]
+        keep.reverse()
+        # the pieces of the runs taken, in order
+        taken = [via[j] for j in keep[1:]]
+        first = np.concatenate([[k], k + np.cumsum(count)]).tolist()
+        cnt = count.tolist()
+        rows = np.array([r for s in taken for r in range(first[s], first[s] + cnt[s])])
+        run = np.repeat(np.arange(len(taken)), count[taken])
+        pnm = dist[rows]
+        sail = (np.bincount(run, weights=every[rows], minlength=len(taken)),
+                np.bincount(run, weights=pnm, minlength=len(taken)),
+                (None, None, pnm, frm[rows], brg[rows]))  # (no pieces' ends: unused)
+        return coords[keep], sail
 
     def _shortcuts_clear(self, coords: np.ndarray, ids: np.ndarray, ij: np.ndarray,
                          size: str) -> np.ndarray:
         """Which shortcuts (i, j) of a polyline are taken as clear (:meth:`_clear`): the
         longest from each point, and the others not inside a clear one (a shortcut within a
-        clear shortcut would not be taken). A run between two lane nodes is looked up in
-        the shortcuts built with the lanes; the others are tested here, only as needed."""
+        clear shortcut would not be taken). A run between two lane nodes, or a port's way
+        out and a node, is looked up in the tables built with the data; the others are
+        tested here, only as needed."""
         ii, jj = ij[:, 0], ij[:, 1]
-        segs = np.stack([coords[ii], coords[jj]], axis=1)
         m = len(ij)
-        geo = np.zeros(m, dtype=bool)  # clear of land, islets and (but small ships) the band
+        verdict = np.zeros(m, dtype=bool)  # the table's: clear (of the shallows too if full)
         known = np.zeros(m, dtype=bool)
+        full = False
         if self._table is not None:
+            full = self._table[2]
             both = np.flatnonzero((ids[ii] >= 0) & (ids[jj] >= 0))
             if len(both):
-                found, deep = self._lookup(ids[ii[both]], ids[jj[both]])
-                geo[both] = deep
+                found, clear = self._lookup(ids[ii[both]], ids[jj[both]])
+                verdict[both] = clear
                 # a small ship needs no band: clear of it (and of land near the passages)
                 # is clear of land, else she is tested
-                known[both[deep if size == "Small" else found]] = True
-        near = self._hazard_near(segs)
+                known[both[clear if size == "Small" else found]] = True
 
-        def clear(sel: np.ndarray) -> np.ndarray:
-            out = geo[sel]
+        def test(sel: np.ndarray) -> np.ndarray:
+            out = verdict[sel]
             todo = np.flatnonzero(~known[sel])
             if len(todo):
-                out[todo] = self._geo_clear(segs[sel[todo]], size)
-            hz = np.flatnonzero(out & near[sel])
+                pick = sel[todo]
+                out[todo] = self._geo_clear(
+                    np.stack([coords[ii[pick]], coords[jj[pick]]], axis=1), size)
+            hz = np.flatnonzero(out if not full else out & ~known[sel])
             if len(hz):
-                out[hz] = [not h for h in self._hazards_of(shapely.linestrings(segs[sel[hz]]))]
+                pick = sel[hz]
+                out[hz] = self._no_hazard(np.stack([coords[ii[pick]], coords[jj[pick]]], axis=1))
             return out
 
         far = np.full(len(coords), -1)
@@ -749,13 +767,13 @@ class Router(Approaches):
         first = jj == far[ii]
         ok = np.zeros(m, dtype=bool)
         sel = np.flatnonzero(first)
-        ok[sel] = clear(sel)
+        ok[sel] = test(sel)
         reach = np.full(len(coords), -1)
         np.maximum.at(reach, ii[ok], jj[ok])
         reach = np.maximum.accumulate(reach)
         rest = np.flatnonzero(~first & (reach[ii] < jj))
         if len(rest):
-            ok[rest] = clear(rest)
+            ok[rest] = test(rest)
         return ok
 
     def _geo_clear(self, segs: np.ndarray, size: str) -> np.ndarray:
@@ -781,7 +799,7 @@ class Router(Approaches):
         way-out point, N + its row, and a node) is in the tables built with the data, and
         whether it is clear of the band (and of land near the passages):
         :func:`~maps.lanes.deep_clear`. Two nodes not in the table are not clear."""
-        keys, flags = self._table
+        keys, flags, _ = self._table
         n = len(self.lanes.nodes)
         lo, hi = np.minimum(a, b).astype(np.int64), np.maximum(a, b).astype(np.int64)
         k = np.where(hi < n, lo * n + hi, n * n + (hi - n) * n + lo)
@@ -790,28 +808,34 @@ class Router(Approaches):
         hit = (keys[pos] == k) & (lo < n)
         return hit | (hi < n), hit & flags[pos]
 
-    def _leg(self, origin, destination, ship, month, knots, coords, depart_day) -> Leg:
-        hours, nm, (p0, p1, pnm, frm, brg) = sail_hours(coords, month, winds=True)
-        lines = shapely.linestrings(np.stack([coords[:-1], coords[1:]], axis=1))
+    def _leg(self, origin, destination, ship, month, knots, coords, depart_day,
+             sail: tuple | None = None) -> Leg:
+        hours, nm, (_, _, pnm, frm, brg) = sail or sail_hours(coords, month, winds=True)
         risks: list[Risk] = []
-        seen: set[tuple[str, str]] = set()
-        hz: list[tuple[int, ...]] = [()] * len(lines)
-        near = np.flatnonzero(self._hazard_near(np.stack([coords[:-1], coords[1:]], axis=1)))
+        # the named shallows met (boxes first) and, for a middling ship, the inshore band
+        # met between the approaches, in the order sailed
+        segs = np.stack([coords[:-1], coords[1:]], axis=1)
+        hz: dict[int, tuple[int, ...]] = {}
+        near = np.flatnonzero(self._hazard_near(segs))
         if len(near):
-            for s, h in zip(near.tolist(), self._hazards_of(lines[near]), strict=True):
-                hz[s] = h
-        band = self._band_hits(lines) if ship.size == "Middling" else np.zeros(len(lines), bool)
-        for s, line in enumerate(lines):
-            for j in hz[s]:
+            hz = dict(zip(near.tolist(),
+                          self._hazards_of(shapely.linestrings(segs[near])), strict=True))
+        band: set[int] = set()
+        if ship.size == "Middling" and len(segs) > 2:
+            inner = np.flatnonzero(self._band_hits(shapely.linestrings(segs[1:-1])))
+            band = set((inner + 1).tolist())
+        seen: set[str] = set()
+        for s in sorted({*hz, *band}):
+            line = shapely.linestrings(segs[s])
+            for j in hz.get(s, ()):
                 hzd = self._hazards[j]
-                if ("shallows", hzd.id) not in seen:
-                    seen.add(("shallows", hzd.id))
+                if hzd.id not in seen:
+                    seen.add(hzd.id)
                     at = shapely.get_coordinates(shapely.intersection(line, hzd.polygon))
                     risks.append(Risk("shallows", hzd.id, hzd.name,
                                       tuple(at[0]) if len(at) else tuple(coords[s]),
                                       hzd.rule))
-            if band[s] and ("inshore", str(s)) not in seen and s not in (0, len(lines) - 1):
-                seen.add(("inshore", str(s)))
+            if s in band:
                 at = shapely.get_coordinates(shapely.intersection(line, self.lanes.band))
                 risks.append(Risk("inshore", "inshore-band", "the inshore band",
                                   tuple(at[0]) if len(at) else tuple(coords[s]), SHALLOW_RULE))

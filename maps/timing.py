@@ -17,6 +17,7 @@ __all__ = [
     "CALM",
     "EARTH_RADIUS_NM",
     "bearing",
+    "counted_pieces",
     "gc_nm",
     "pieces",
     "sail_hours",
@@ -48,6 +49,12 @@ def gc_nm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def pieces(a: np.ndarray, b: np.ndarray, step: float = 1.0):
     """Cut straight lon/lat segments into pieces of at most ``step`` degrees."""
+    return counted_pieces(a, b, step)[1:]
+
+
+def counted_pieces(a: np.ndarray, b: np.ndarray, step: float = 1.0):
+    """:func:`pieces` and, first, the number of pieces of each segment (its pieces are
+    consecutive)."""
     d = b - a
     n = np.maximum(1, np.ceil(np.max(np.abs(d), axis=1) / step)).astype(int)
     seg = np.repeat(np.arange(len(a)), n)
@@ -57,7 +64,7 @@ def pieces(a: np.ndarray, b: np.ndarray, step: float = 1.0):
     a_s, d_s = a[seg], d[seg]
     p0 = a_s + d_s * (k / ns)[:, None]
     p1 = a_s + d_s * ((k + 1) / ns)[:, None]
-    return seg, p0, p1
+    return n, seg, p0, p1
 
 
 def track_nm(coords: np.ndarray) -> float:
