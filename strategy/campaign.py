@@ -437,18 +437,29 @@ def _record_changes(outcomes: Sequence[Mapping[str, Any]],
     """Deaths, wounds, promotions and declines into ``changes``, in order of the records."""
     for rec in outcomes:
         oid = rec["officer"]
+        ch = changes.get(oid)
         if rec["dead"]:
-            changes.setdefault(oid, {})["dead"] = True
+            if ch is None:
+                changes[oid] = {"dead": True}
+            else:
+                ch["dead"] = True
             continue  # the dead have no wound and rolled no promotion
-        nelson = rec.get("nelson_touch")
-        if nelson and nelson.get("wounded"):
-            changes.setdefault(oid, {})["wound"] = nelson["wound_die"]
+        if "nelson_touch" in rec and rec["nelson_touch"].get("wounded"):
+            if ch is None:
+                ch = changes[oid] = {}
+            ch["wound"] = rec["nelson_touch"]["wound_die"]
         prom = rec.get("promotion_result")
-        if prom and prom.get("result") == "promoted":
-            changes.setdefault(oid, {}).update(rank=prom["new_rank"], ship=prom["new_ship"],
-                                               squadron=prom["new_squadron"], declined=0)
-        elif prom and "declined" in prom:
-            changes.setdefault(oid, {})["declined"] = prom["declined"]
+        if prom is None:
+            continue
+        if prom["result"] == "promoted":
+            if ch is None:
+                ch = changes[oid] = {}
+            ch.update(rank=prom["new_rank"], ship=prom["new_ship"],
+                      squadron=prom["new_squadron"], declined=0)
+        elif "declined" in prom:
+            if ch is None:
+                ch = changes[oid] = {}
+            ch["declined"] = prom["declined"]
 
 
 def apply_report(officers: Iterable[Officer | Mapping[str, Any]],
