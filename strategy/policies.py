@@ -169,9 +169,14 @@ class Cautious(Policy):
     def should_strike(self, battle: Any, ship: Any) -> bool:
         st = ship.damage.st
         maimed = (st[HULL] >= MAIMED) + (st[CREW] >= MAIMED) + (st[GUNS] >= MAIMED)
-        trapped = st[RIGGING] == DEAD and any(
-            battle.distance(ship, f) <= 2 for f in battle.enemies(ship))
-        return maimed >= 2 or (maimed >= 1 and trapped)
+        if maimed >= 2:
+            return True
+        if maimed and st[RIGGING] == DEAD:
+            # trapped: demasted with an enemy in gun range
+            for f in battle.enemies(ship):
+                if battle.distance(ship, f) <= 2:
+                    return True
+        return False
 
     def surrender(self, battle: Any, ship: Any) -> bool:
         return ship.damage.state(CREW) >= MAIMED
@@ -190,12 +195,16 @@ class Runner(Policy):
     def repair(self, battle: Any, ship: Any) -> str | None:
         if not ship.fire and ship.damage.tot[RIGGING]:
             return "rigging"
-        return super().repair(battle, ship)
+        return Policy.repair(self, battle, ship)
 
     def should_strike(self, battle: Any, ship: Any) -> bool:
         dmg = ship.damage
-        caught = any(battle.distance(ship, f) <= 1 for f in battle.enemies(ship))
-        return caught and (dmg.state(RIGGING) == DEAD or dmg.state(HULL) >= MAIMED)
+        if dmg.state(RIGGING) == DEAD or dmg.state(HULL) >= MAIMED:
+            # caught: an enemy alongside or at Broadside! range
+            for f in battle.enemies(ship):
+                if battle.distance(ship, f) <= 1:
+                    return True
+        return False
 
     def surrender(self, battle: Any, ship: Any) -> bool:
         return ship.damage.state(CREW) >= MAIMED
