@@ -175,16 +175,14 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
 
     memo: dict = {}
     plunder: dict[str, tuple[int, int]] = {}
+    notable: list[dict[str, Any]] = []
     outcomes = _personal_outcomes(cmd, deployment, ship_result, result, choices, dice, memo,
-                                  plunder)
+                                  plunder, notable)
     if personal_choice:  # only a player's choice makes a poltroon
         courts += [{"officer": rec["officer"], "reason": "poltroonery"} for rec in outcomes
                    if rec.get("poltroonery", {}).get("outcome") == "court-martial"]
     declines = [oid for oid, c in personal_choice.items() if c.get("decline_promotion")]
     vacancies = cmd.books.vacancies.copy()
-    # the few records that change anything after the dice: the dead, the wounded (both
-    # have a Nelson Touch) and the promotion winners; in order, as the report lists them
-    notable = [rec for rec in outcomes if rec["promotion_won"] or "nelson_touch" in rec]
     promotions = resolve_promotions(notable, cmd.by_id, vacancies, declines)
     report["midshipmen_purchased"] = midshipmen_purchased(vacancies, cmd.crew)
     report["plunder_shares"] = _plunder_shares(cmd, deployment, plunder)
@@ -317,12 +315,15 @@ def _ship_plan(cmd: ChainOfCommand, code: str, order: str, cap_br: int, longv: b
 def _personal_outcomes(cmd: ChainOfCommand, deployment: Sequence[Deployment],
                        ship_result: Mapping[str, int], result: Mapping[str, int],
                        choices: Mapping[str, Any], dice: Dice, memo: dict,
-                       plunder: dict[str, tuple[int, int]]) -> list[dict[str, Any]]:
+                       plunder: dict[str, tuple[int, int]],
+                       notable: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every officer at sea rolls: ships' companies in deployment order, then each admiral
     (on his flagship's result and modifiers) followed by his staff. Officers in the same
     context share one record of targets, modifiers and numbers needed (``memo``).
     ``plunder`` gets per ship the plunder of its whole company and of its captains and
-    lieutenants (see :func:`_plunder_shares`)."""
+    lieutenants (see :func:`_plunder_shares`); ``notable`` the records that change
+    anything after the dice: the dead, the wounded (both have a Nelson Touch) and the
+    promotion winners, in order, as the report lists them."""
     personal_choice = choices.get("officers") or {}
     long_voyage = set(choices.get("long_voyage") or ())
     outcomes: list[dict[str, Any]] = []
@@ -344,7 +345,7 @@ def _personal_outcomes(cmd: ChainOfCommand, deployment: Sequence[Deployment],
                     i = memo[against.serial] = len(contexts)
                     contexts.append(against.copy())
                 at.append(i)
-            plunder[code] = roll_company(fast, at, rand, append)
+            plunder[code] = roll_company(fast, at, rand, append, notable.append)
             continue
         start = len(outcomes)
         # each context is listed when first rolled against, as the officers come
@@ -362,6 +363,8 @@ def _personal_outcomes(cmd: ChainOfCommand, deployment: Sequence[Deployment],
             append(roll_outcome(o, againsts[slot], dice, 0, "context", i))
         company = officers = 0
         for rec, (o, _, _) in zip(outcomes[start:], rows, strict=True):
+            if rec["promotion_won"] or "nelson_touch" in rec:
+                notable.append(rec)
             if rec["guineas"]:
                 company += rec["guineas"]
                 if o.rank in CAPTAIN_RANKS or o.rank == "Lieutenant":
@@ -386,6 +389,8 @@ def _personal_outcomes(cmd: ChainOfCommand, deployment: Sequence[Deployment],
                 rec = roll_outcome(o, against, dice, 0, "context", context_index(memo, against))
             rec["flagship"] = flag
             append(rec)
+            if rec["promotion_won"] or "nelson_touch" in rec:
+                notable.append(rec)
     return outcomes
 
 

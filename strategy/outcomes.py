@@ -309,15 +309,16 @@ def company_row(officer: Officer, slot: int, against: Against) -> CompanyRow:
 
 
 def roll_company(rows: Iterable[CompanyRow], contexts: Sequence[int],
-                 rand: Callable[[], float], append: Callable[[dict[str, Any]], Any]
-                 ) -> tuple[int, int]:
+                 rand: Callable[[], float], append: Callable[[dict[str, Any]], Any],
+                 note: Callable[[dict[str, Any]], Any]) -> tuple[int, int]:
     """:func:`roll_outcome` for each of a ship's company, with the dice drawn inline.
 
     ``rand`` is the seeded ``random()`` of :class:`~strategy.campaign_dice.RandomDice`
     (each die one draw, as its methods draw it); ``contexts[row.slot]`` is the index of a
-    row's context in the season's list. Appends each record; returns the plunder won by
-    the whole company and by its captains and lieutenants. A season rolls ~130 officers
-    here: every record is built in one go where it can be.
+    row's context in the season's list. Appends each record, and ``note``s those that
+    change anything after the dice (the dead, the wounded and the promotion winners);
+    returns the plunder won by the whole company and by its captains and lieutenants. A
+    season rolls ~130 officers here: every record is built in one go where it can be.
     """
     company = officers = 0
     for o, oid, rank, slot, death, mid, prom, plunder, amount, half, share in rows:
@@ -327,23 +328,27 @@ def roll_company(rows: Iterable[CompanyRow], contexts: Sequence[int],
             mentioned = c + d >= mid
             if prom is not None:
                 e, f = PAIRS[floor(rand() * 36.0)]
+                won = e + f >= prom
                 if plunder is not None:
                     g, h = PAIRS[floor(rand() * 36.0)]
                     guineas = amount if g + h >= plunder else 0
-                    append({"officer": oid, "rank": rank, "context": contexts[slot],
-                            "death": [a, b], "dead": False, "mentioned": mentioned,
-                            "promotion_won": e + f >= prom, "mids": 1 if mentioned else 0,
-                            "guineas": guineas, "mid": [c, d], "promotion": [e, f],
-                            "plunder": [g, h]})
+                    rec = {"officer": oid, "rank": rank, "context": contexts[slot],
+                           "death": [a, b], "dead": False, "mentioned": mentioned,
+                           "promotion_won": won, "mids": 1 if mentioned else 0,
+                           "guineas": guineas, "mid": [c, d], "promotion": [e, f],
+                           "plunder": [g, h]}
                     if guineas:
                         company += guineas
                         if share:
                             officers += guineas
-                    continue
-                append({"officer": oid, "rank": rank, "context": contexts[slot],
-                        "death": [a, b], "dead": False, "mentioned": mentioned,
-                        "promotion_won": e + f >= prom, "mids": 1 if mentioned else 0,
-                        "guineas": 0, "mid": [c, d], "promotion": [e, f]})
+                else:
+                    rec = {"officer": oid, "rank": rank, "context": contexts[slot],
+                           "death": [a, b], "dead": False, "mentioned": mentioned,
+                           "promotion_won": won, "mids": 1 if mentioned else 0,
+                           "guineas": 0, "mid": [c, d], "promotion": [e, f]}
+                append(rec)
+                if won:
+                    note(rec)
                 continue
             rec = {"officer": oid, "rank": rank, "context": contexts[slot], "death": [a, b],
                    "dead": False, "mentioned": mentioned, "promotion_won": False,
@@ -351,15 +356,18 @@ def roll_company(rows: Iterable[CompanyRow], contexts: Sequence[int],
         else:
             d20 = floor(rand() * 20.0) + 1
             if d20 >= half:
-                append({"officer": oid, "rank": rank, "context": contexts[slot],
-                        "death": [a, b], "dead": True, "mentioned": False,
-                        "promotion_won": False, "mids": 0, "guineas": 0,
-                        "nelson_touch": {"d20": d20, "below": half, "wounded": False}})
+                rec = {"officer": oid, "rank": rank, "context": contexts[slot],
+                       "death": [a, b], "dead": True, "mentioned": False,
+                       "promotion_won": False, "mids": 0, "guineas": 0,
+                       "nelson_touch": {"d20": d20, "below": half, "wounded": False}}
+                append(rec)
+                note(rec)
                 continue
             rec = {"officer": oid, "rank": rank, "context": contexts[slot], "death": [a, b],
                    "dead": False, "mentioned": False, "promotion_won": False, "mids": 0,
                    "guineas": 0, "nelson_touch": _wounded(d20, half,
                                                           floor(rand() * 6.0) + 1, o.wounds)}
+            note(rec)
             c, d = PAIRS[floor(rand() * 36.0)]
             rec["mid"] = [c, d]
             if c + d >= mid:
