@@ -594,17 +594,22 @@ _ORDER = {r: i for i, r in enumerate(NAVY_RANKS)} | {r: i for i, r in enumerate(
 
 
 #: per officer id, what a promotion needs of him: (the officer, -seniority, NPC, the
-#: slot of his berth or None, a lieutenant of Marines, his next step or None); his
-#: officer object checks an entry is his (officers are frozen), bounded like the rest
-_PROMOTION: dict[str, tuple[Officer, int, bool, int | None, bool, tuple[str, str] | None]] = {}
+#: slot of his berth or None, a lieutenant of Marines, his next step or None, and for a
+#: step up in his own ship the slot of that berth); his officer object checks an entry is
+#: his (officers are frozen), bounded like the rest
+_Promotion = tuple[Officer, int, bool, "int | None", bool, "tuple[str, str] | None",
+                   "int | None"]
+_PROMOTION: dict[str, _Promotion] = {}
 
 
-def _promotion(o: Officer) -> tuple[Officer, int, bool, int | None, bool,
-                                    tuple[str, str] | None]:
+def _promotion(o: Officer) -> _Promotion:
     entry = _PROMOTION.get(o.id)
     if entry is None or entry[0] is not o:
+        step = _step(o)
+        same = (_SHIP_SLOTS[step[0]][o.ship] if step and step[1] == "same ship" and o.ship
+                else None)
         entry = (o, -_ORDER[o.rank], not o.player, _slot_of(_BERTH(o)),
-                 o.rank == "Lieutenant RM", _step(o))
+                 o.rank == "Lieutenant RM", step, same)
         if len(_PROMOTION) >= 20_000:
             _PROMOTION.clear()
         _PROMOTION[o.id] = entry
@@ -641,7 +646,7 @@ def resolve_promotions(records: list[dict[str, Any]], officers: Mapping[str, Off
             winners.append((entry[1], entry[2], len(winners), rec, entry))
     winners.sort()  # seniors first, players first; then in order (the index breaks ties)
     done = []
-    for _, _, _, rec, (officer, _, _, slot, lt_rm, step) in winners:
+    for _, _, _, rec, (officer, _, _, slot, lt_rm, step, same) in winners:
         if officer.declined >= 3:
             rec["promotion_result"] = {
                 "result": "no further promotions: mentioned in despatches"}
@@ -649,7 +654,10 @@ def resolve_promotions(records: list[dict[str, Any]], officers: Mapping[str, Off
             rec["promotion_result"] = {"result": "declined: mentioned in despatches",
                                        "declined": officer.declined + 1}
         else:
-            new = vacancies.find(officer, *step) if step else None
+            if same is not None:  # up a rank in his own ship (Vacancies.find's first case)
+                new = (step[0], officer.ship, None) if free[same] > 0 else None  # type: ignore
+            else:
+                new = vacancies.find(officer, step[0], step[1]) if step else None
             if new is None:
                 rec["promotion_result"] = {"result": "no vacancy: mentioned in despatches"}
             else:
@@ -657,7 +665,10 @@ def resolve_promotions(records: list[dict[str, Any]], officers: Mapping[str, Off
                     free[slot] += 1
                 if lt_rm:
                     free[_REGIMENT] += 1
-                vacancies.take(new)
+                if same is not None:
+                    free[same] -= 1
+                else:
+                    vacancies.take(new)
                 rec["promotion_result"] = {"result": "promoted", "new_rank": new[0],
                                            "new_ship": new[1], "new_squadron": new[2]}
                 done.append({"officer": officer.id, "from": officer.rank, "to": new[0],
