@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import networkx as nx
@@ -56,6 +56,11 @@ class End:
     #: the line's points but the node in the ways-out points table of :data:`ENDS_FILE`
     #: (their shortcuts to the lanes looked up, not tested), or () if not there
     pids: tuple[int, ...] = ()
+    #: the line as (lon, lat) tuples
+    points: tuple[tuple[float, float], ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "points", tuple(map(tuple, self.line.tolist())))
 
 
 def _straight_pull(line: np.ndarray, blocked=lines_blocked) -> np.ndarray:
@@ -283,6 +288,7 @@ class Approaches:
         nodes' (a point's key is offset by N * N), with the named shallows (``shoal``:
         the keys whose run touches one) ruled out."""
         self._at_points = self._on_passage(points)
+        self._at_list = [*self._at_passage.tolist(), *self._at_points.tolist()]
         inside = shapely.intersects(self.lanes.band, shapely.points(points)).tolist()
         self._in_band = {(round(x, 7), round(y, 7)): b
                          for (x, y), b in zip(points.tolist(), inside, strict=True)}
@@ -294,9 +300,7 @@ class Approaches:
         flags = np.concatenate([np.ones(len(deep), dtype=bool), clear])
         pos = np.minimum(np.searchsorted(keys, shoal), len(keys) - 1)
         flags[pos[keys[pos] == shoal]] = False
-        for a in (keys, flags):
-            a.setflags(write=False)
-        self._table = (keys, flags, True)
+        self._table = self._lookup_table(keys, flags, True)
 
     def own_hazards(self, p) -> tuple[int, ...]:
         """The named shallows that hold the position itself."""

@@ -176,9 +176,10 @@ def deep_clear(segs: np.ndarray, band: shapely.Geometry) -> np.ndarray:
     that passes it is clear of land too (a small ship's test, again but for the shallows).
     """
     ok = ~shapely.intersects(band, shapely.linestrings(segs))
-    near = np.flatnonzero(ok & near_passage(segs))
-    if len(near):
-        ok[near] = ~lines_blocked(segs[near])
+    if ok.any():
+        near = np.flatnonzero(ok & near_passage(segs))
+        if len(near):
+            ok[near] = ~lines_blocked(segs[near])
     return ok
 
 

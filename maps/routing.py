@@ -23,6 +23,8 @@ from __future__ import annotations
 import heapq
 import math
 import threading
+from array import array
+from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -50,8 +52,8 @@ from maps.timing import (
     CALM,
     EARTH_RADIUS_NM,
     bearing,
-    counted_pieces,
     gc_nm,
+    leg_sailing,
     sail_hours,
     segment_hours,
     speed_factor,
@@ -129,17 +131,15 @@ def _dijkstra(adj: tuple, source: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=512)
-def _hop_pairs(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _hop_pairs(n: int) -> tuple[list[tuple[int, int]], np.ndarray, np.ndarray]:
     """(i, j) for the shortcuts of a polyline of n points (2 to SHORTCUT_HOPS steps), and
     the start and end indices of its steps followed by those of the shortcuts."""
-    i0, hop = np.meshgrid(np.arange(n), np.arange(2, SHORTCUT_HOPS + 1), indexing="ij")
-    ij = np.column_stack([i0.ravel(), (i0 + hop).ravel()])
-    ij = ij[ij[:, 1] < n]
-    ia = np.concatenate([np.arange(n - 1), ij[:, 0]])
-    ib = np.concatenate([np.arange(1, n), ij[:, 1]])
-    for x in (ij, ia, ib):
+    pairs = [(i, i + h) for i in range(n) for h in range(2, SHORTCUT_HOPS + 1) if i + h < n]
+    ia = np.array([*range(n - 1), *(i for i, _ in pairs)], dtype=int)
+    ib = np.array([*range(1, n), *(j for _, j in pairs)], dtype=int)
+    for x in (ia, ib):
         x.setflags(write=False)
-    return ij, ia, ib
+    return pairs, ia, ib
 
 
 def _unit(p) -> tuple[float, float, float]:
@@ -156,6 +156,14 @@ def _gc1(a: tuple[float, float], b: tuple[float, float]) -> float:
     return 2 * EARTH_RADIUS_NM * math.asin(math.sqrt(min(1.0, h)))
 
 
+class _Table(NamedTuple):
+    """The clear shortcuts, for a lookup (see :meth:`Router._lookup_table`)."""
+
+    partners: list  # per lane node i: sorted array of the nodes j > i it runs clear to
+    points: list  # per way-out point: (sorted array of nodes, whether each run is clear)
+    full: bool  # whether the named shallows are ruled out too
+
+
 class SearchGraph(NamedTuple):
     """A size class's graph in a month, as the search reads it."""
 
@@ -163,10 +171,11 @@ class SearchGraph(NamedTuple):
     vmax: float  # the fastest speed factor (the great circle's bound)
     d_from: np.ndarray  # hours from each landmark (column) to each node (row); inf: no way
     d_to: np.ndarray  # hours from each node to each landmark
-    #: per node, hours from each landmark and minus hours to each (inf where there is no
-    #: way); with c[i] the least of ``row[i] + w`` over B's ends (their hours w to B),
-    #: ``c[i] - row[i]`` bounds the hours from the node to B (the triangle inequality)
-    rows: list
+    #: per node (2L values at 2L u, L landmarks), hours from each landmark and minus hours
+    #: to each (inf where there is no way); with c[i] the least of ``row[i] + w`` over
+    #: B's ends (their hours w to B), ``c[i] - row[i]`` bounds the hours from the node to
+    #: B (the triangle inequality)
+    rows: array
 
 
 @dataclass(frozen=True, eq=False)
@@ -191,7 +200,8 @@ class Router(Approaches):
         self._nm = gc_nm(self._a, self._b)
         self._node_pts = shapely.points(nodes)
         self._node_tree = shapely.STRtree(self._node_pts)
-        self._xyz = [_unit(p) for p in nodes.tolist()]
+        # unit vectors, flat (x, y, z of node u at 3u): few cache lines per node
+        self._xyz = array("d", [c for p in nodes.tolist() for c in _unit(p)])
         self._hazards = tuple(
             _Hazard(s.id, s.name, getattr(getattr(s, "risk", None), "text", SHALLOW_RULE),
                     s.polygon) for s in shallows)
@@ -211,9 +221,11 @@ class Router(Approaches):
         self._deep = load_shortcuts(lanes)
         # the clear shortcuts' keys and, for the ways out of ports (once read), whether clear
         # (and the third item: whether that takes the named shallows into account)
-        self._table = None if self._deep is None else (
+        self._table = None if self._deep is None else self._lookup_table(
             self._deep, np.ones(len(self._deep), dtype=bool), False)
         self._at_points = np.zeros(0, dtype=bool)  # the ways-out points at a strait
+        self._at_list = self._at_passage.tolist()  # the nodes', then the points'
+        self._node_list = [tuple(p) for p in nodes.tolist()]
         self._in_band: dict[tuple[float, float], bool] = {}  # ways-out points in the band
         self._lock = threading.Lock()
         self._graphs: OrderedDict[tuple[str, int], SearchGraph] = OrderedDict()
@@ -316,7 +328,8 @@ class Router(Approaches):
         for d in (d_from, d_to):
             d.setflags(write=False)
         # unreachable (inf) gives no bound: +inf from a landmark, -inf to one
-        rows = np.hstack([d_from, np.where(np.isfinite(d_to), -d_to, np.inf)]).tolist()
+        rows = array("d", np.hstack([d_from, np.where(np.isfinite(d_to), -d_to, np.inf)]
+                                    ).ravel().tobytes())
         out = SearchGraph(_arcs(n, tails, heads, weights), vmax, d_from, d_to, rows)
         with self._lock:
             self._graphs[key] = out
@@ -436,31 +449,31 @@ class Router(Approaches):
             raise ValueError(f"{destination.label()} is not connected to the open sea")
         direct = self._direct(a, b, ship.size, month)
         path = self._search(g, b, conn_a, conn_b, direct)
-        coords, sail = self._straighten(*self._coords(path, a, b, conn_a, conn_b), ship.size,
-                                        month)
-        return self._leg(origin, destination, ship, month, knots, coords, depart_day, sail)
+        coords = self._straighten(*self._coords(path, a, b, conn_a, conn_b), ship.size, month)
+        return self._leg(origin, destination, ship, month, knots, coords, depart_day)
 
-    def _coords(self, path, a, b, conn_a, conn_b) -> tuple[np.ndarray, np.ndarray]:
-        """The polyline of a searched path (way out, lane nodes, way in) and what each of
-        its points is: a lane node, N + its row in the ways-out points table, or -1."""
+    def _coords(self, path, a, b, conn_a, conn_b) -> tuple[list, list[int]]:
+        """The polyline of a searched path (way out, lane nodes, way in) as (lon, lat)
+        tuples, and what each of its points is: a lane node, N + its row in the ways-out
+        points table, or -1."""
         if len(path) == 2:
-            return np.array([a, b]), np.array([-1, -1])
+            return [a, b], [-1, -1]
         first = next(e for n, _, e in conn_a if n == path[1])
         last = next(e for n, _, e in conn_b if n == path[-2])
+        n = len(self._node_list)
         mid = path[2:-2]
-        coords = np.concatenate([first.line, self.lanes.nodes[mid].reshape(-1, 2),
-                                 last.line[::-1]])
-        n = len(self.lanes.nodes)
-        ids = np.array([*([n + i for i in first.pids] or [-1] * (len(first.line) - 1)),
-                        path[1], *mid, path[-2],
-                        *([n + i for i in last.pids[::-1]] or [-1] * (len(last.line) - 1))])
-        same = np.flatnonzero(np.all(coords[1:] == coords[:-1], axis=1))
-        if len(same):  # one point twice (a one-node path): keep it once, as the node
-            ids[same] = np.maximum(ids[same], ids[same + 1])
-            keep = np.ones(len(coords), dtype=bool)
-            keep[same + 1] = False
-            coords, ids = coords[keep], ids[keep]
-        return coords, ids
+        pts = [*first.points, *(self._node_list[u] for u in mid), *last.points[::-1]]
+        ids = [*([n + i for i in first.pids] or [-1] * (len(first.points) - 1)),
+               path[1], *mid, path[-2],
+               *([n + i for i in last.pids[::-1]] or [-1] * (len(last.points) - 1))]
+        out_p, out_i = [pts[0]], [ids[0]]
+        for p, i in zip(pts[1:], ids[1:], strict=True):
+            if p == out_p[-1]:  # one point twice (a one-node path): keep it once, as the node
+                out_i[-1] = max(out_i[-1], i)
+            else:
+                out_p.append(p)
+                out_i.append(i)
+        return out_p, out_i
 
     def route_many(self, origin: Stop, destinations: Sequence[Stop], ship: ShipType,
                    month: int) -> list[Leg | ValueError]:
@@ -532,9 +545,9 @@ class Router(Approaches):
             else:
                 path = paths[("B", i)]
                 path = ["A", *path[1:-1], "B"]
-                coords, sail = self._straighten(*self._coords(path, a, b, conn_a, conns[i]),
-                                                ship.size, month)
-                out.append(self._leg(origin, d, ship, month, knots, coords, 0.0, sail))
+                coords = self._straighten(*self._coords(path, a, b, conn_a, conns[i]),
+                                          ship.size, month)
+                out.append(self._leg(origin, d, ship, month, knots, coords, 0.0))
         return out
 
     def _direct(self, a, b, size, month) -> float | None:
@@ -555,16 +568,16 @@ class Router(Approaches):
         # the month's best speed (by its chord), and the landmarks' triangle inequalities
         # through B's ends, each ``c - row[i]`` (see SearchGraph.rows)
         rows = graph.rows
-        m = len(rows[0])
+        m = 2 * len(LANDMARKS)
         c = [math.inf] * m
         for node, w, _ in conn_b:
-            r = rows[node]
+            r = rows[m * node:m * node + m]
             for j in range(m):
                 if r[j] + w < c[j]:
                     c[j] = r[j] + w
         c = [x if x < math.inf else -math.inf for x in c]  # no way: no bound
         # the bounds that are best where the search starts (unrolled below)
-        score = [max(c[j] - rows[n][j] for n, _, _ in conn_a) for j in range(m)]
+        score = [max(c[j] - rows[m * n + j] for n, _, _ in conn_a) for j in range(m)]
         i0, i1, i2, i3 = sorted(range(m), key=lambda j: -score[j])[:_ACTIVE_BOUNDS]
         c0, c1, c2, c3 = c[i0], c[i1], c[i2], c[i3]
         xb, yb, zb = _unit(b)
@@ -574,22 +587,21 @@ class Router(Approaches):
         hcache: dict[int, float] = {}
 
         def h(u: int) -> float:
-            x, y, z = xyz[u]
-            x -= xb
-            y -= yb
-            z -= zb
+            x = xyz[3 * u] - xb
+            y = xyz[3 * u + 1] - yb
+            z = xyz[3 * u + 2] - zb
             best = kc * sqrt(x * x + y * y + z * z)
-            row = rows[u]
-            e = c0 - row[i0]
+            r = m * u
+            e = c0 - rows[r + i0]
             if e > best:
                 best = e
-            e = c1 - row[i1]
+            e = c1 - rows[r + i1]
             if e > best:
                 best = e
-            e = c2 - row[i2]
+            e = c2 - rows[r + i2]
             if e > best:
                 best = e
-            e = c3 - row[i3]
+            e = c3 - rows[r + i3]
             if e > best:
                 best = e
             hcache[u] = best
@@ -645,135 +657,132 @@ class Router(Approaches):
                     push(heap, (nd + (h(v) if hv is None else hv), nd, v, u))
         raise ValueError("no passage by sea between these places for this ship")
 
-    def _straighten(self, coords: np.ndarray, ids: np.ndarray, size: str,
-                    month: int) -> tuple[np.ndarray, tuple | None]:
+    def _straighten(self, pts: list, ids: list[int], size: str, month: int) -> np.ndarray:
         """Replace runs of nodes by straight shortcuts that are clear and no slower
-        (``ids``: what each point is, see :meth:`_coords`); and the track's sailing time
-        piece by piece as :func:`~maps.timing.sail_hours` gives it (None if not worked
-        out here)."""
-        n = len(coords)
+        (``pts``, ``ids``: the polyline and what each point is, see :meth:`_coords`)."""
+        n = len(pts)
+        coords = np.array(pts, dtype=float)
         if n <= 2:
-            return coords, None
+            return coords
         # a strait is sailed by its waypoints: no shortcut skips one (the chart's channel)
-        known = ids >= 0
-        if known.all():
-            fixed = np.concatenate([self._at_passage, self._at_points])[ids]
-        else:
-            fixed = np.zeros(n, dtype=bool)
-            fixed[known] = np.concatenate([self._at_passage, self._at_points])[ids[known]]
-            fixed[~known] = self._on_passage(coords[~known])
-        ij, ia, ib = _hop_pairs(n)
-        if fixed[1:-1].any():
-            before = np.concatenate([[0], np.cumsum(fixed)])  # fixed points before index k
-            ij = ij[before[ij[:, 1]] == before[ij[:, 0] + 1]]
-            ia = np.concatenate([ia[:n - 1], ij[:, 0]])
-            ib = np.concatenate([ib[:n - 1], ij[:, 1]])
-        if not len(ij):
-            return coords, None
-        # steps and shortcuts alike are timed with the wind at their middle; and, for the
-        # leg, piece by piece (one lookup for both)
+        at = self._at_list
+        fixed = [at[i] if i >= 0 else False for i in ids]
+        unknown = [k for k, i in enumerate(ids) if i < 0]
+        if unknown:
+            for k, f in zip(unknown, self._on_passage(coords[unknown]).tolist(), strict=True):
+                fixed[k] = f
+        pairs, ia, ib = _hop_pairs(n)
+        if any(fixed[1:-1]):
+            before = [0]  # fixed points before index k
+            for f in fixed:
+                before.append(before[-1] + f)
+            sel = [c for c, (i, j) in enumerate(pairs) if before[j] == before[i + 1]]
+            pairs = [pairs[c] for c in sel]
+            rows = np.concatenate([np.arange(n - 1), n - 1 + np.array(sel, dtype=int)])
+            ia, ib = ia[rows], ib[rows]
+        if not pairs:
+            return coords
+        # steps and shortcuts alike are timed with the wind at their middle (one lookup)
         a, b = coords[ia], coords[ib]
-        k = len(a)
-        count, _, p0, p1 = counted_pieces(a, b)
-        a, b = np.concatenate([a, p0]), np.concatenate([b, p1])
         f, frm, brg = speed_wind(a, b, month)
-        dist = gc_nm(a, b)
-        every = dist / np.maximum(f, 1e-6)
-        hours, t = every[:n - 1], every[n - 1:k]
+        every = (gc_nm(a, b) / np.maximum(f, 1e-6)).tolist()
+        hours, t = every[:n - 1], every[n - 1:]
         if month != CALM:
             # a zig-zag of steps on opposite tacks goes about at its corners, which an edge's
             # time leaves out (a straight course pays for its boards): charge its steps
             # seed 003's going about as a straight course is charged
-            tack = (frm[:n - 1] - brg[:n - 1]) % 360 < 180
-            change = tack[1:] != tack[:-1]
-            turn = np.zeros(n - 1, dtype=bool)
-            turn[1:] |= change
-            turn[:-1] |= change
-            hours = np.where(turn, hours * TACKING, hours)
-        cum = np.concatenate([[0.0], np.cumsum(hours)])
+            tack = [(x - y) % 360 < 180 for x, y in zip(frm[:n - 1].tolist(),
+                                                        brg[:n - 1].tolist(), strict=True)]
+            hours = [h * TACKING if (k > 0 and tack[k] != tack[k - 1])
+                     or (k < n - 2 and tack[k] != tack[k + 1]) else h
+                     for k, h in enumerate(hours)]
+        cum = [0.0]
+        for h in hours:
+            cum.append(cum[-1] + h)
         # cheap first: only a shortcut no slower than the steps it replaces is worth testing
         # (the leg's days are then summed piece by piece)
-        idx = np.flatnonzero(t <= cum[ij[:, 1]] - cum[ij[:, 0]] + 1e-9)
-        if len(idx):
-            idx = idx[self._shortcuts_clear(coords, ids, ij[idx], size)]
+        cand = [c for c, (i, j) in enumerate(pairs) if t[c] <= cum[j] - cum[i] + 1e-9]
+        if cand:
+            clear = self._shortcuts_clear(coords, ids, [pairs[c] for c in cand], size)
+            cand = [c for c, ok in zip(cand, clear, strict=True) if ok]
         # fastest path over the DAG of path steps and clear shortcuts (no slower than the steps)
         short: dict[int, list] = {}
-        for (i, j), tij, c in zip(ij[idx].tolist(), t[idx].tolist(), idx.tolist(), strict=True):
-            short.setdefault(j, []).append((i, tij, n - 1 + c))
-        hrs = hours.tolist()
+        for c in cand:
+            i, j = pairs[c]
+            short.setdefault(j, []).append((i, t[c]))
         best = [math.inf] * n
         prev = [0] * n
-        via = [0] * n  # the step or shortcut (row of a, b) that arrives at each point
         best[0] = 0.0
         for j in range(1, n):
-            best[j], prev[j], via[j] = best[j - 1] + hrs[j - 1], j - 1, j - 1
-            for i, tij, c in short.get(j, ()):
+            best[j], prev[j] = best[j - 1] + hours[j - 1], j - 1
+            for i, tij in short.get(j, ()):
                 if best[i] + tij < best[j] - 1e-9 or (
                         best[i] + tij <= best[j] + 1e-9 and i < prev[j]):
-                    best[j], prev[j], via[j] = best[i] + tij, i, c
+                    best[j], prev[j] = best[i] + tij, i
         keep = [n - 1]
         while keep[-1] != 0:
             keep.append(prev[keep[-1]])
-        keep.reverse()
-        # the pieces of the runs taken, in order
-        taken = [via[j] for j in keep[1:]]
-        first = np.concatenate([[k], k + np.cumsum(count)]).tolist()
-        cnt = count.tolist()
-        rows = np.array([r for s in taken for r in range(first[s], first[s] + cnt[s])])
-        run = np.repeat(np.arange(len(taken)), count[taken])
-        pnm = dist[rows]
-        sail = (np.bincount(run, weights=every[rows], minlength=len(taken)),
-                np.bincount(run, weights=pnm, minlength=len(taken)),
-                (None, None, pnm, frm[rows], brg[rows]))  # (no pieces' ends: unused)
-        return coords[keep], sail
+        return coords[keep[::-1]]
 
-    def _shortcuts_clear(self, coords: np.ndarray, ids: np.ndarray, ij: np.ndarray,
-                         size: str) -> np.ndarray:
+    def _shortcuts_clear(self, coords: np.ndarray, ids: list[int], pairs: list,
+                         size: str) -> list[bool]:
         """Which shortcuts (i, j) of a polyline are taken as clear (:meth:`_clear`): the
         longest from each point, and the others not inside a clear one (a shortcut within a
         clear shortcut would not be taken). A run between two lane nodes, or a port's way
         out and a node, is looked up in the tables built with the data; the others are
         tested here, only as needed."""
-        ii, jj = ij[:, 0], ij[:, 1]
-        m = len(ij)
-        verdict = np.zeros(m, dtype=bool)  # the table's: clear (of the shallows too if full)
-        known = np.zeros(m, dtype=bool)
+        m = len(pairs)
+        verdict = [False] * m  # the table's: clear (of the shallows too if it is full)
+        known = [False] * m
         full = False
         if self._table is not None:
-            full = self._table[2]
-            both = np.flatnonzero((ids[ii] >= 0) & (ids[jj] >= 0))
-            if len(both):
-                found, clear = self._lookup(ids[ii[both]], ids[jj[both]])
-                verdict[both] = clear
-                # a small ship needs no band: clear of it (and of land near the passages)
-                # is clear of land, else she is tested
-                known[both[clear if size == "Small" else found]] = True
+            full = self._table.full
+            both = [c for c, (i, j) in enumerate(pairs) if ids[i] >= 0 and ids[j] >= 0]
+            if both:
+                found, clear = self._lookup([ids[pairs[c][0]] for c in both],
+                                            [ids[pairs[c][1]] for c in both])
+                small = size == "Small"
+                for c, fd, cl in zip(both, found, clear, strict=True):
+                    verdict[c] = cl
+                    # a small ship needs no band: clear of it (and of land near the
+                    # passages) is clear of land, else she is tested
+                    known[c] = cl if small else fd
 
-        def test(sel: np.ndarray) -> np.ndarray:
-            out = verdict[sel]
-            todo = np.flatnonzero(~known[sel])
-            if len(todo):
-                pick = sel[todo]
-                out[todo] = self._geo_clear(
-                    np.stack([coords[ii[pick]], coords[jj[pick]]], axis=1), size)
-            hz = np.flatnonzero(out if not full else out & ~known[sel])
-            if len(hz):
-                pick = sel[hz]
-                out[hz] = self._no_hazard(np.stack([coords[ii[pick]], coords[jj[pick]]], axis=1))
+        def test(sel: list[int]) -> list[bool]:
+            out = [verdict[c] for c in sel]
+            todo = [k for k, c in enumerate(sel) if not known[c]]
+            if todo:
+                segs = np.array([(coords[pairs[sel[k]][0]], coords[pairs[sel[k]][1]])
+                                 for k in todo])
+                for k, ok in zip(todo, self._geo_clear(segs, size).tolist(), strict=True):
+                    out[k] = ok
+            hz = [k for k, c in enumerate(sel) if out[k] and not (full and known[c])]
+            if hz:
+                segs = np.array([(coords[pairs[sel[k]][0]], coords[pairs[sel[k]][1]])
+                                 for k in hz])
+                for k, ok in zip(hz, self._no_hazard(segs).tolist(), strict=True):
+                    out[k] = ok
             return out
 
-        far = np.full(len(coords), -1)
-        np.maximum.at(far, ii, jj)
-        first = jj == far[ii]
-        ok = np.zeros(m, dtype=bool)
-        sel = np.flatnonzero(first)
-        ok[sel] = test(sel)
-        reach = np.full(len(coords), -1)
-        np.maximum.at(reach, ii[ok], jj[ok])
-        reach = np.maximum.accumulate(reach)
-        rest = np.flatnonzero(~first & (reach[ii] < jj))
-        if len(rest):
-            ok[rest] = test(rest)
+        far = [-1] * len(coords)
+        for i, j in pairs:
+            if j > far[i]:
+                far[i] = j
+        ok = [False] * m
+        first = [c for c, (i, j) in enumerate(pairs) if j == far[i]]
+        for c, v in zip(first, test(first), strict=True):
+            ok[c] = v
+        reach = [-1] * len(coords)
+        for c in first:
+            if ok[c]:
+                i, j = pairs[c]
+                reach[i] = max(reach[i], j)
+        for k in range(1, len(reach)):
+            reach[k] = max(reach[k], reach[k - 1])
+        rest = [c for c, (i, j) in enumerate(pairs) if j != far[i] and reach[i] < j]
+        if rest:
+            for c, v in zip(rest, test(rest), strict=True):
+                ok[c] = v
         return ok
 
     def _geo_clear(self, segs: np.ndarray, size: str) -> np.ndarray:
@@ -794,23 +803,54 @@ class Router(Approaches):
             ok[free] = self._no_hazard(segs[free])
         return ok
 
-    def _lookup(self, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _lookup_table(self, keys: np.ndarray, flags: np.ndarray, full: bool) -> _Table:
+        """The table of keys (two lane nodes ``i * N + j``, i < j; or a way-out point and a
+        node, ``N * N + row * N + node``) and whether each run is clear, as per-node and
+        per-point sorted arrays for a lookup by bisection."""
+        n = len(self.lanes.nodes)
+        pair = keys < n * n
+        clear = keys[pair & flags]  # two nodes: only the clear runs (the rest are not)
+        first = np.searchsorted(clear // n, np.arange(n + 1))
+        second = (clear % n).astype(np.int32)
+        partners = [array("i", second[first[i]:first[i + 1]].tobytes()) for i in range(n)]
+        q = keys[~pair] - n * n  # a point and a node: every run a track may ask about
+        rows = np.searchsorted(q // n, np.arange(q[-1] // n + 2 if len(q) else 1))
+        nodes = (q % n).astype(np.int32)
+        marks = flags[~pair].astype(np.int8)
+        points = [(array("i", nodes[rows[i]:rows[i + 1]].tobytes()),
+                   array("b", marks[rows[i]:rows[i + 1]].tobytes()))
+                  for i in range(len(rows) - 1)]
+        return _Table(partners, points, full)
+
+    def _lookup(self, a: list[int], b: list[int]) -> tuple[list[bool], list[bool]]:
         """Whether the run between a and b (lane nodes up to SHORTCUT_HOPS apart, or a port's
         way-out point, N + its row, and a node) is in the tables built with the data, and
         whether it is clear of the band (and of land near the passages):
         :func:`~maps.lanes.deep_clear`. Two nodes not in the table are not clear."""
-        keys, flags, _ = self._table
-        n = len(self.lanes.nodes)
-        lo, hi = np.minimum(a, b).astype(np.int64), np.maximum(a, b).astype(np.int64)
-        k = np.where(hi < n, lo * n + hi, n * n + (hi - n) * n + lo)
-        pos = np.searchsorted(keys, k)
-        pos[pos == len(keys)] = 0
-        hit = (keys[pos] == k) & (lo < n)
-        return hit | (hi < n), hit & flags[pos]
+        table = self._table
+        n = len(self._node_list)
+        found, clear = [], []
+        for x, y in zip(a, b, strict=True):
+            lo, hi = (x, y) if x < y else (y, x)
+            if hi < n:  # two nodes
+                arr = table.partners[lo]
+                k = bisect_left(arr, hi)
+                found.append(True)
+                clear.append(k < len(arr) and arr[k] == hi)
+            elif lo < n and hi - n < len(table.points):  # a way-out point and a node
+                arr, marks = table.points[hi - n]
+                k = bisect_left(arr, lo)
+                hit = k < len(arr) and arr[k] == lo
+                found.append(hit)
+                clear.append(hit and marks[k] == 1)
+            else:
+                found.append(False)
+                clear.append(False)
+        return found, clear
 
-    def _leg(self, origin, destination, ship, month, knots, coords, depart_day,
-             sail: tuple | None = None) -> Leg:
-        hours, nm, (_, _, pnm, frm, brg) = sail or sail_hours(coords, month, winds=True)
+    def _leg(self, origin, destination, ship, month, knots, coords, depart_day) -> Leg:
+        # a leg's few runs are timed in plain floats (numpy's calls cost more than its sums)
+        total_nm, total_h, by_point = leg_sailing(coords.tolist(), month)
         risks: list[Risk] = []
         # the named shallows met (boxes first) and, for a middling ship, the inshore band
         # met between the approaches, in the order sailed
@@ -842,13 +882,11 @@ class Router(Approaches):
         # nautical miles by point of sail, piece by piece (in a calm the "wind" is abeam:
         # all of it "reaching"); seed 003's points of sail, snapped to the 8 points as
         # point_of_sail() does
-        rel = np.rint(np.abs((frm - brg + 180) % 360 - 180) / 45).astype(int)
-        miles = np.bincount(rel, weights=pnm, minlength=5)
         names = ("beating (tacking)", "beating", "reaching", "reaching", "running")
         sailing: dict[str, float] = {}
-        for i, d in enumerate(miles.tolist()):
+        for i, d in enumerate(by_point):
             if d > 0:
                 sailing[names[i]] = sailing.get(names[i], 0.0) + d
-        return Leg(origin, destination, ship.name, month, knots, float(nm.sum()),
-                   float(hours.sum()) / knots / 24.0, LineString(coords), tuple(risks),
+        return Leg(origin, destination, ship.name, month, knots, total_nm,
+                   total_h / knots / 24.0, LineString(coords), tuple(risks),
                    MappingProxyType(sailing), depart_day)
