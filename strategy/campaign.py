@@ -42,6 +42,7 @@ from strategy.campaign_tables import (
     force_commitment,
     force_organisation,
     interpretation,
+    interpretations,
     nelson_wound,
     personal_outcome_targets,
     table_e_order,
@@ -157,14 +158,17 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
                                  bool(choices.get("victualling_board")), dice)
     result = battle.result
     report["battle_results"] = battle.rolls
-    ship_result = {d.ship: result[cmd.captain[d.ship].id] for d in deployment}
-    report["ships"] = {d.ship: {"name": SHIPS[d.ship].name, "fleet": d.fleet,
-                                "squadron": d.squadron, "order": d.order,
-                                "captain": cmd.captain[d.ship].id,
-                                "battle_result": ship_result[d.ship],
-                                "preset": d.ship in preset,
-                                "interpretation": interpretation(d.order, ship_result[d.ship])}
-                       for d in deployment}
+    ship_result = {}
+    ships: dict[str, dict[str, Any]] = {}
+    meaning = interpretations()
+    for code, template in _ship_records(cmd).items():  # in deployment order
+        br = ship_result[code] = result[template["captain"]]
+        rec = ships[code] = template.copy()
+        rec["battle_result"] = br
+        if preset and code in preset:
+            rec["preset"] = True
+        rec["interpretation"] = meaning[template["order"]][br]
+    report["ships"] = ships
     # invasion: every admiral at sea and every ship with no squadron got a 6
     watch = [result[a.id] for a in cmd.admiral.values()]
     watch += [ship_result[d.ship] for d in deployment if d.squadron is None]
@@ -216,11 +220,11 @@ def _deploy(deployment: Iterable[Deployment | Mapping[str, Any]] | None,
         planned, plan = plan_campaign(choices, dice)
         report["commitment"] = plan
         report["roll"] = plan["roll"]
-        deployment = planned
+        deployment = planned  # Table F's own records: checked when the table was loaded
     else:
         report["commitment"] = None
         report["roll"] = choices.get("roll")
-    deployment = deployment_from(deployment)
+        deployment = deployment_from(deployment)
     subs = []
     player_cof = choices.get("captain_of_the_fleet") == "player"
     if player_cof and len(choices.get("substitutions") or ()) > 1:
@@ -233,6 +237,19 @@ def _deploy(deployment: Iterable[Deployment | Mapping[str, Any]] | None,
     report["substitutions"] = subs
     report["deployment"] = [d.to_dict() for d in deployment]
     return deployment
+
+
+def _ship_records(cmd: ChainOfCommand) -> dict[str, dict[str, Any]]:
+    """Per deployed ship, its report record but for the season's result (kept by the
+    chain of command: copy before use)."""
+    records = cmd.ship_records
+    if records is None:
+        records = cmd.ship_records = {
+            d.ship: {"name": SHIPS[d.ship].name, "fleet": d.fleet, "squadron": d.squadron,
+                     "order": d.order, "captain": cmd.captain[d.ship].id,
+                     "battle_result": 0, "preset": False, "interpretation": ""}
+            for d in cmd.deployment}
+    return records
 
 
 def _experience(battle: BattleResults,

@@ -178,6 +178,8 @@ class ChainOfCommand:
         #: per (group, flagship's result), its admiral and staff with what they roll
         #: against (strategy.campaign fills it)
         self.staff_plans: dict[tuple[tuple[str, str], int], tuple] = {}
+        #: per ship, its report record to copy (strategy.campaign fills it)
+        self.ship_records: dict[str, dict[str, Any]] | None = None
         self.by_id = books.by_id
         aboard = books.crew
         self.crew: dict[str, Sequence[Officer]] = {d.ship: aboard.get(d.ship, ())

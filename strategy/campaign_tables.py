@@ -22,7 +22,7 @@ from typing import Any
 __all__ = [
     "FLEETS", "ORDERS", "SQUADRONS", "Deployment", "Modifiers", "Targets", "Wound",
     "battle_result", "battle_table", "force_commitment", "force_organisation", "interpretation",
-    "load_json", "nelson_wound", "personal_outcome_targets", "rank_modifiers",
+    "interpretations", "load_json", "nelson_wound", "personal_outcome_targets", "rank_modifiers",
     "ship_modifiers", "table_e_order", "table_f_readings", "TABLE_F_ROLLS",
 ]
 
@@ -166,6 +166,11 @@ def battle_result(modified_na: int, die: int) -> int:
 def battle_table() -> tuple[tuple[int, ...], ...]:
     """The Battle Result Table as rows by die (1..6) of results by NA (1..10)."""
     return _BATTLE
+
+
+def interpretations() -> Mapping[str, Mapping[int, str]]:
+    """The Interpretations by order (B, I, F, C) and battle result (1..6), read-only."""
+    return _INTERPRETATIONS
 
 
 def interpretation(order: str, result: int) -> str:
