@@ -214,6 +214,7 @@ class Router(Approaches):
         self._shallow = np.array([bool(h) for h in self._edge_hazards])
         self._hazard_boxes = (shapely.bounds(polys).reshape(-1, 4) if len(polys)
                               else np.zeros((0, 4)))
+        self._hazard_box_list = [tuple(b) for b in self._hazard_boxes.tolist()]
         self._passage_points = np.array([p for c in PASSAGES.values() for p in c])
         self._at_passage = self._on_passage(nodes)
         # the pairs of nodes whose straight run is clear of band and land (built with the
@@ -558,6 +559,8 @@ class Router(Approaches):
         if size != "Small" and (self._in_band.get((round(a[0], 7), round(a[1], 7)))
                                 or self._in_band.get((round(b[0], 7), round(b[1], 7)))):
             return None  # a port in the band: the run meets it
+        if size != "Small" and shapely.intersects(self.lanes.band, shapely.linestrings([a, b])):
+            return None  # the band first: it holds the land but along the passages
         seg = np.array([[a, b]], dtype=float)
         if not self._clear(seg, size)[0]:
             return None
@@ -850,16 +853,21 @@ class Router(Approaches):
 
     def _leg(self, origin, destination, ship, month, knots, coords, depart_day) -> Leg:
         # a leg's few runs are timed in plain floats (numpy's calls cost more than its sums)
-        total_nm, total_h, by_point = leg_sailing(coords.tolist(), month)
+        pts = coords.tolist()
+        total_nm, total_h, by_point = leg_sailing(pts, month)
         risks: list[Risk] = []
-        # the named shallows met (boxes first) and, for a middling ship, the inshore band
-        # met between the approaches, in the order sailed
+        # the named shallows met (boxes first: the track's, then each run's) and, for a
+        # middling ship, the inshore band met between the approaches, in the order sailed
         segs = np.stack([coords[:-1], coords[1:]], axis=1)
         hz: dict[int, tuple[int, ...]] = {}
-        near = np.flatnonzero(self._hazard_near(segs))
-        if len(near):
-            hz = dict(zip(near.tolist(),
-                          self._hazards_of(shapely.linestrings(segs[near])), strict=True))
+        xs, ys = [x for x, _ in pts], [y for _, y in pts]
+        x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+        if any(x0 <= bx1 and x1 >= bx0 and y0 <= by1 and y1 >= by0
+               for bx0, by0, bx1, by1 in self._hazard_box_list):
+            near = np.flatnonzero(self._hazard_near(segs))
+            if len(near):
+                hz = dict(zip(near.tolist(),
+                              self._hazards_of(shapely.linestrings(segs[near])), strict=True))
         band: set[int] = set()
         if ship.size == "Middling" and len(segs) > 2:
             inner = np.flatnonzero(self._band_hits(shapely.linestrings(segs[1:-1])))
@@ -888,5 +896,5 @@ class Router(Approaches):
             if d > 0:
                 sailing[names[i]] = sailing.get(names[i], 0.0) + d
         return Leg(origin, destination, ship.name, month, knots, total_nm,
-                   total_h / knots / 24.0, LineString(coords), tuple(risks),
+                   total_h / knots / 24.0, shapely.linestrings(coords), tuple(risks),
                    MappingProxyType(sailing), depart_day)
