@@ -174,7 +174,9 @@ class ChainOfCommand:
         self.books = books
         self.deployment = tuple(deployment)
         self._specs: tuple[RollSpec, ...] | None | bool = False  # False: not yet known
-        self._season_rolls: dict[tuple[int, int, int], tuple[_Roll, ...]] = {}
+        self._season_rolls: dict[tuple[int, int, int], tuple[tuple[_Roll, ...],
+                                                             dict[str, int],
+                                                             dict[str, str]]] = {}
         #: per (group, flagship's result), its admiral and staff with what they roll
         #: against (strategy.campaign fills it)
         self.staff_plans: dict[tuple[tuple[str, str], int], tuple] = {}
@@ -269,12 +271,17 @@ class ChainOfCommand:
             self._specs = _roll_specs(self)
         return self._specs  # type: ignore[return-value]
 
-    def season_rolls(self, na_mod: int, die_mod: int, fleet_die_mod: int) -> tuple[_Roll, ...]:
-        """:attr:`specs` made ready for a season's modifiers (kept per kind of season)."""
+    def season_rolls(self, na_mod: int, die_mod: int, fleet_die_mod: int
+                     ) -> tuple[tuple[_Roll, ...], dict[str, int], dict[str, str]]:
+        """:attr:`specs` made ready for a season's modifiers (kept per kind of season),
+        with a result per officer to fill in and each one's superior, in order."""
         key = (na_mod, die_mod, fleet_die_mod)
         rolls = self._season_rolls.get(key)
         if rolls is None:
-            rolls = self._season_rolls[key] = _season_rolls(self.specs or (), *key)
+            specs = self.specs or ()
+            rolls = self._season_rolls[key] = (
+                _season_rolls(specs, *key), {spec[0]: 0 for spec in specs},
+                {spec[0]: spec[3] for spec in specs if spec[3] is not None})
         return rolls
 
     def superior_of_ship(self, d: Deployment) -> Officer:
@@ -376,14 +383,21 @@ def _season_rolls(specs: Sequence[RollSpec], na_mod: int, die_mod: int,
     return tuple(out)
 
 
+#: effective NA and modified die kept within 1..10 and 1..6, looked up (offset by 8)
+_NA_WITHIN = tuple(min(10, max(1, n - 8)) for n in range(30))
+_DIE_WITHIN = tuple(min(6, max(1, n - 8)) for n in range(30))
+
+
 def _roll_known(rolls_: Sequence[_Roll], out: BattleResults, rand: Callable[[], float] | None,
                 dice: Dice) -> None:
     """:func:`roll_battle_results` from the chain's rolls (seeded dice drawn inline): each
-    record is a copy of its template with the dice's part filled in."""
-    rolls, result, superior, experience = out.rolls, out.result, out.superior, out.experience
+    record is a copy of its template with the dice's part filled in. ``out.result`` and
+    ``out.superior`` come with every officer's key in the order of the rolls."""
+    rolls, result, experience = out.rolls, out.result, out.experience
     table = battle_table()
     d6 = dice.d6
     append = rolls.append
+    na_within, die_within = _NA_WITHIN, _DIE_WITHIN
     for template, oid, sup_id, eff, dmod, junior, known, na, na_after in rolls_:
         rec = template.copy()
         if sup_id is not None:
@@ -393,11 +407,10 @@ def _roll_known(rolls_: Sequence[_Roll], out: BattleResults, rand: Callable[[], 
             if shift:
                 rec["cascade"] = shift
                 eff += shift
-        eff = 1 if eff < 1 else 10 if eff > 10 else eff
+        eff = na_within[eff + 8]
         die = floor(rand() * 6.0) + 1 if rand is not None else d6()
-        mdie = die + dmod
-        mdie = 1 if mdie < 1 else 6 if mdie > 6 else mdie
-        br = table[mdie - 1][eff - 1]
+        mdie = die_within[die + dmod + 8]
+        result[oid] = br = table[mdie - 1][eff - 1]
         rec["effective_na"] = eff
         rec["die"] = die
         rec["modified_die"] = mdie
@@ -405,13 +418,10 @@ def _roll_known(rolls_: Sequence[_Roll], out: BattleResults, rand: Callable[[], 
         if junior:
             rec["junior"] = {"by": junior[0], "na": junior[1]}
         append(rec)
-        result[oid] = br
-        if sup_id is not None:
-            superior[oid] = sup_id
-            if br < sup_result and known:
-                experience.append({"officer": oid, "result": br, "superior": sup_id,
-                                   "superior_result": sup_result, "na_before": na,
-                                   "na_after": na_after})
+        if sup_id is not None and br < sup_result and known:
+            experience.append({"officer": oid, "result": br, "superior": sup_id,
+                               "superior_result": sup_result, "na_before": na,
+                               "na_after": na_after})
 
 
 def _experience(cmd: ChainOfCommand, out: BattleResults) -> None:
@@ -442,8 +452,10 @@ def roll_battle_results(cmd: ChainOfCommand, deployment: Sequence[Deployment],
     table = battle_table()
     fleet_die_mod = die_mod - (1 if victualling_board else 0)
     if not preset and cmd.specs is not None and cmd.deployment == tuple(deployment):
-        _roll_known(cmd.season_rolls(na_mod, die_mod, fleet_die_mod), out,
-                    dice.random if type(dice) is RandomDice else None, dice)
+        rolls_, results, superiors = cmd.season_rolls(na_mod, die_mod, fleet_die_mod)
+        out.result = results.copy()  # every key already there: no growing
+        out.superior = superiors.copy()
+        _roll_known(rolls_, out, dice.random if type(dice) is RandomDice else None, dice)
         return out
 
     d6 = dice.d6
