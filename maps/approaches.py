@@ -6,15 +6,26 @@ inshore band when it can; a large ship's way out keeps clear of the named shallo
 :class:`Approaches` is a part of :class:`maps.routing.Router`, kept here to keep modules
 short; it uses the router's lanes, node tree, hazards and locks. Past the harbour mouth a
 way out keeps :data:`CLEARANCE` off the land when any way out can. The ports' ways out are
-worked out by ``scripts/build_graph.py`` and read back from :data:`ENDS_FILE` when current.
+worked out by ``scripts/build_graph.py`` and read back from :data:`ENDS_FILE` when current,
+with every shortcut a straightened track can take from their points to the lanes.
+
+:class:`Shortcuts`, the other part of the Router kept here, straightens a searched track:
+shortcuts between lane nodes, and between a port's way out and the lanes, are looked up in
+the tables built with the data (:func:`maps.lanes.load_shortcuts` and :data:`ENDS_FILE`);
+the others are tested with Shapely.
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
+import math
+from array import array
+from bisect import bisect_left
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 import networkx as nx
 import numpy as np
@@ -26,12 +37,14 @@ from maps.lanes import (
     deep_clear,
     islets,
     lines_blocked,
+    near_passage,
     replace_file,
     shortcuts_fingerprint,
 )
-from maps.timing import gc_nm
+from maps.sailing import BOARD_MA, GOING_ABOUT_MA
+from maps.timing import CALM, gc_nm, speed_wind
 
-__all__ = ["ENDS_FILE", "Approaches", "End"]
+__all__ = ["ENDS_FILE", "TACKING", "Approaches", "End", "Shortcuts"]
 
 #: The ports' ways out, worked out by ``scripts/build_graph.py`` (see :meth:`Approaches.save_ends`).
 ENDS_FILE = Path(__file__).resolve().parent / "data" / "graph_ends.npz"
@@ -39,6 +52,8 @@ _ENDS_FORMAT = 2
 _SIZES = ("Small", "Middling", "Large")
 
 _CONNECT_K = 12
+#: A course that changes tack goes about once a board (seed 003; :mod:`maps.sailing`).
+TACKING = 1 + GOING_ABOUT_MA / BOARD_MA
 #: Beyond the harbour mouth (:data:`MOUTH` degrees from the anchorage) a way out keeps this
 #: far (degrees, ~1.2 nautical miles) off the land when it can: coasts drawn at 1:10m may
 #: lie a mile or two off their true place.
@@ -412,3 +427,249 @@ class Approaches:
                 return tuple(out)
         return ()
 
+
+@lru_cache(maxsize=512)
+def _hop_pairs(n: int) -> tuple[list[tuple[int, int]], np.ndarray, np.ndarray]:
+    """(i, j) for the shortcuts of a polyline of n points (2 to SHORTCUT_HOPS steps), and
+    the start and end indices of its steps followed by those of the shortcuts."""
+    pairs = [(i, i + h) for i in range(n) for h in range(2, SHORTCUT_HOPS + 1) if i + h < n]
+    ia = np.array([*range(n - 1), *(i for i, _ in pairs)], dtype=int)
+    ib = np.array([*range(1, n), *(j for _, j in pairs)], dtype=int)
+    for x in (ia, ib):
+        x.setflags(write=False)
+    return pairs, ia, ib
+
+
+class _Table(NamedTuple):
+    """The clear shortcuts, for a lookup (see :meth:`Router._lookup_table`)."""
+
+    partners: list  # per lane node i: sorted array of the nodes j > i it runs clear to
+    points: list  # per way-out point: (sorted array of nodes, whether each run is clear)
+    full: bool  # whether the named shallows are ruled out too
+
+
+class Shortcuts:
+    """Straightening a searched track by clear shortcuts, and the tests and tables of
+    clearance it reads (a part of the Router, kept here to keep modules short; it uses the
+    router's lanes, hazards, passages and tables)."""
+
+    def _no_hazard(self, segs: np.ndarray) -> np.ndarray:
+        """Whether each segment touches no named shallow (boxes first, then the shapes)."""
+        out = np.ones(len(segs), dtype=bool)
+        near = np.flatnonzero(self._hazard_near(segs))
+        if len(near):
+            out[near] = [not h for h in self._hazards_of(shapely.linestrings(segs[near]))]
+        return out
+
+    def _hazard_near(self, segs: np.ndarray) -> np.ndarray:
+        """Whether each segment's box meets the box of a named shallow."""
+        if not len(self._hazard_boxes):
+            return np.zeros(len(segs), dtype=bool)
+        lo, hi = segs.min(axis=1), segs.max(axis=1)
+        hb = self._hazard_boxes
+        return ((lo[:, None, 0] <= hb[None, :, 2]) & (hi[:, None, 0] >= hb[None, :, 0])
+                & (lo[:, None, 1] <= hb[None, :, 3]) & (hi[:, None, 1] >= hb[None, :, 1])
+                ).any(axis=1)
+
+    def _on_passage(self, pts: np.ndarray) -> np.ndarray:
+        """Whether each point is a strait's waypoint."""
+        if not len(pts):
+            return np.zeros(0, dtype=bool)
+        return (np.abs(pts[:, None, :] - self._passage_points[None, :, :]).max(axis=2)
+                < 5e-7).any(axis=1)
+
+    @staticmethod
+    def _near_passage(segs: np.ndarray) -> np.ndarray:
+        """Whether each segment's box meets the box of a passage (where the band is cut)."""
+        return near_passage(segs)
+
+    def _straighten(self, pts: list, ids: list[int], size: str, month: int) -> np.ndarray:
+        """Replace runs of nodes by straight shortcuts that are clear and no slower
+        (``pts``, ``ids``: the polyline and what each point is, see :meth:`_coords`)."""
+        n = len(pts)
+        coords = np.array(pts, dtype=float)
+        if n <= 2:
+            return coords
+        # a strait is sailed by its waypoints: no shortcut skips one (the chart's channel)
+        at = self._at_list
+        fixed = [at[i] if i >= 0 else False for i in ids]
+        unknown = [k for k, i in enumerate(ids) if i < 0]
+        if unknown:
+            for k, f in zip(unknown, self._on_passage(coords[unknown]).tolist(), strict=True):
+                fixed[k] = f
+        pairs, ia, ib = _hop_pairs(n)
+        if any(fixed[1:-1]):
+            before = [0]  # fixed points before index k
+            for f in fixed:
+                before.append(before[-1] + f)
+            sel = [c for c, (i, j) in enumerate(pairs) if before[j] == before[i + 1]]
+            pairs = [pairs[c] for c in sel]
+            rows = np.concatenate([np.arange(n - 1), n - 1 + np.array(sel, dtype=int)])
+            ia, ib = ia[rows], ib[rows]
+        if not pairs:
+            return coords
+        # steps and shortcuts alike are timed with the wind at their middle (one lookup)
+        a, b = coords[ia], coords[ib]
+        f, frm, brg = speed_wind(a, b, month)
+        every = (gc_nm(a, b) / np.maximum(f, 1e-6)).tolist()
+        hours, t = every[:n - 1], every[n - 1:]
+        if month != CALM:
+            # a zig-zag of steps on opposite tacks goes about at its corners, which an edge's
+            # time leaves out (a straight course pays for its boards): charge its steps
+            # seed 003's going about as a straight course is charged
+            tack = [(x - y) % 360 < 180 for x, y in zip(frm[:n - 1].tolist(),
+                                                        brg[:n - 1].tolist(), strict=True)]
+            hours = [h * TACKING if (k > 0 and tack[k] != tack[k - 1])
+                     or (k < n - 2 and tack[k] != tack[k + 1]) else h
+                     for k, h in enumerate(hours)]
+        cum = [0.0]
+        for h in hours:
+            cum.append(cum[-1] + h)
+        # cheap first: only a shortcut no slower than the steps it replaces is worth testing
+        # (the leg's days are then summed piece by piece)
+        cand = [c for c, (i, j) in enumerate(pairs) if t[c] <= cum[j] - cum[i] + 1e-9]
+        if cand:
+            clear = self._shortcuts_clear(coords, ids, [pairs[c] for c in cand], size)
+            cand = [c for c, ok in zip(cand, clear, strict=True) if ok]
+        # fastest path over the DAG of path steps and clear shortcuts (no slower than the steps)
+        short: dict[int, list] = {}
+        for c in cand:
+            i, j = pairs[c]
+            short.setdefault(j, []).append((i, t[c]))
+        best = [math.inf] * n
+        prev = [0] * n
+        best[0] = 0.0
+        for j in range(1, n):
+            best[j], prev[j] = best[j - 1] + hours[j - 1], j - 1
+            for i, tij in short.get(j, ()):
+                if best[i] + tij < best[j] - 1e-9 or (
+                        best[i] + tij <= best[j] + 1e-9 and i < prev[j]):
+                    best[j], prev[j] = best[i] + tij, i
+        keep = [n - 1]
+        while keep[-1] != 0:
+            keep.append(prev[keep[-1]])
+        return coords[keep[::-1]]
+
+    def _shortcuts_clear(self, coords: np.ndarray, ids: list[int], pairs: list,
+                         size: str) -> list[bool]:
+        """Which shortcuts (i, j) of a polyline are taken as clear (:meth:`_clear`): the
+        longest from each point, and the others not inside a clear one (a shortcut within a
+        clear shortcut would not be taken). A run between two lane nodes, or a port's way
+        out and a node, is looked up in the tables built with the data; the others are
+        tested here, only as needed."""
+        m = len(pairs)
+        verdict = [False] * m  # the table's: clear (of the shallows too if it is full)
+        known = [False] * m
+        full = False
+        if self._table is not None:
+            full = self._table.full
+            both = [c for c, (i, j) in enumerate(pairs) if ids[i] >= 0 and ids[j] >= 0]
+            if both:
+                found, clear = self._lookup([ids[pairs[c][0]] for c in both],
+                                            [ids[pairs[c][1]] for c in both])
+                small = size == "Small"
+                for c, fd, cl in zip(both, found, clear, strict=True):
+                    verdict[c] = cl
+                    # a small ship needs no band: clear of it (and of land near the
+                    # passages) is clear of land, else she is tested
+                    known[c] = cl if small else fd
+
+        def test(sel: list[int]) -> list[bool]:
+            out = [verdict[c] for c in sel]
+            todo = [k for k, c in enumerate(sel) if not known[c]]
+            if todo:
+                segs = np.array([(coords[pairs[sel[k]][0]], coords[pairs[sel[k]][1]])
+                                 for k in todo])
+                for k, ok in zip(todo, self._geo_clear(segs, size).tolist(), strict=True):
+                    out[k] = ok
+            hz = [k for k, c in enumerate(sel) if out[k] and not (full and known[c])]
+            if hz:
+                segs = np.array([(coords[pairs[sel[k]][0]], coords[pairs[sel[k]][1]])
+                                 for k in hz])
+                for k, ok in zip(hz, self._no_hazard(segs).tolist(), strict=True):
+                    out[k] = ok
+            return out
+
+        far = [-1] * len(coords)
+        for i, j in pairs:
+            if j > far[i]:
+                far[i] = j
+        ok = [False] * m
+        first = [c for c, (i, j) in enumerate(pairs) if j == far[i]]
+        for c, v in zip(first, test(first), strict=True):
+            ok[c] = v
+        reach = [-1] * len(coords)
+        for c in first:
+            if ok[c]:
+                i, j = pairs[c]
+                reach[i] = max(reach[i], j)
+        for k in range(1, len(reach)):
+            reach[k] = max(reach[k], reach[k - 1])
+        rest = [c for c, (i, j) in enumerate(pairs) if j != far[i] and reach[i] < j]
+        if rest:
+            for c, v in zip(rest, test(rest), strict=True):
+                ok[c] = v
+        return ok
+
+    def _geo_clear(self, segs: np.ndarray, size: str) -> np.ndarray:
+        """Whether each segment touches no land (no islet) and, but for a small ship, no
+        inshore band."""
+        if size != "Small":
+            # the band holds the land except along the passages: the band, and the land
+            # itself only for shortcuts that come near a passage
+            return deep_clear(segs, self.lanes.band)
+        return ~lines_blocked(segs)
+
+    def _clear(self, segs: np.ndarray, size: str) -> np.ndarray:
+        """Whether each shortcut touches no land (no islet), no named shallow and, but for
+        a small ship, no inshore band."""
+        ok = self._geo_clear(segs, size)
+        free = np.flatnonzero(ok)
+        if len(free):
+            ok[free] = self._no_hazard(segs[free])
+        return ok
+
+    def _lookup_table(self, keys: np.ndarray, flags: np.ndarray, full: bool) -> _Table:
+        """The table of keys (two lane nodes ``i * N + j``, i < j; or a way-out point and a
+        node, ``N * N + row * N + node``) and whether each run is clear, as per-node and
+        per-point sorted arrays for a lookup by bisection."""
+        n = len(self.lanes.nodes)
+        pair = keys < n * n
+        clear = keys[pair & flags]  # two nodes: only the clear runs (the rest are not)
+        first = np.searchsorted(clear // n, np.arange(n + 1))
+        second = (clear % n).astype(np.int32)
+        partners = [array("i", second[first[i]:first[i + 1]].tobytes()) for i in range(n)]
+        q = keys[~pair] - n * n  # a point and a node: every run a track may ask about
+        rows = np.searchsorted(q // n, np.arange(q[-1] // n + 2 if len(q) else 1))
+        nodes = (q % n).astype(np.int32)
+        marks = flags[~pair].astype(np.int8)
+        points = [(array("i", nodes[rows[i]:rows[i + 1]].tobytes()),
+                   array("b", marks[rows[i]:rows[i + 1]].tobytes()))
+                  for i in range(len(rows) - 1)]
+        return _Table(partners, points, full)
+
+    def _lookup(self, a: list[int], b: list[int]) -> tuple[list[bool], list[bool]]:
+        """Whether the run between a and b (lane nodes up to SHORTCUT_HOPS apart, or a port's
+        way-out point, N + its row, and a node) is in the tables built with the data, and
+        whether it is clear of the band (and of land near the passages):
+        :func:`~maps.lanes.deep_clear`. Two nodes not in the table are not clear."""
+        table = self._table
+        n = len(self._node_list)
+        found, clear = [], []
+        for x, y in zip(a, b, strict=True):
+            lo, hi = (x, y) if x < y else (y, x)
+            if hi < n:  # two nodes
+                arr = table.partners[lo]
+                k = bisect_left(arr, hi)
+                found.append(True)
+                clear.append(k < len(arr) and arr[k] == hi)
+            elif lo < n and hi - n < len(table.points):  # a way-out point and a node
+                arr, marks = table.points[hi - n]
+                k = bisect_left(arr, lo)
+                hit = k < len(arr) and arr[k] == lo
+                found.append(hit)
+                clear.append(hit and marks[k] == 1)
+            else:
+                found.append(False)
+                clear.append(False)
+        return found, clear
