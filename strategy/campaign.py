@@ -360,7 +360,13 @@ def _personal_outcomes(cmd: ChainOfCommand, deployment: Sequence[Deployment],
                 i = memo.get(against.serial)
                 if i is None:
                     i = memo[against.serial] = len(contexts)
-                    contexts.append(against.copy())
+                    # Against.copy, inline: a season lists ~75 of these
+                    target, modifier, needed = against.nested
+                    rec = against.record.copy()
+                    rec["target"] = target.copy()
+                    rec["modifier"] = modifier.copy()
+                    rec["needed"] = needed.copy()
+                    contexts.append(rec)
                 at.append(i)
             plunder[code] = roll_company(fast, at, rand, append, notable.append)
             continue

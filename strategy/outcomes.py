@@ -123,15 +123,17 @@ class Against(NamedTuple):
     promotion: int
     plunder: int | None
     amount: int | None
+    #: the record's ``target``, ``modifier`` and ``needed``
+    nested: tuple[dict[str, Any], dict[str, Any], dict[str, Any]]
 
     def copy(self) -> dict[str, Any]:
         """A private copy of the record (its nested dicts too), for a report."""
         # dict.copy() clones the table in one go; a season copies ~80 of these
-        record = self.record
-        out = record.copy()
-        out["target"] = record["target"].copy()
-        out["modifier"] = record["modifier"].copy()
-        out["needed"] = record["needed"].copy()
+        target, modifier, needed = self.nested
+        out = self.record.copy()
+        out["target"] = target.copy()
+        out["modifier"] = modifier.copy()
+        out["needed"] = needed.copy()
         return out
 
 
@@ -152,7 +154,8 @@ def against_of(ctx: OutcomeContext, poltroon: int = 0, brave: int = 0) -> Agains
         cached = len(_AGAINST) < 50_000  # bounded: contexts are order x result x ship x rank
         against = Against(next(_SERIAL) if cached else key, record, needed["death"],
                           needed["mid"], needed["promotion"], needed["plunder"],
-                          record["target"]["amount"])
+                          record["target"]["amount"],
+                          (record["target"], record["modifier"], needed))
         if cached:
             _AGAINST[key] = against
     return against
