@@ -7,12 +7,6 @@ from strategy.policies cimport Policy
 
 
 cdef class Battle(RoundPhases):
-    cpdef int distance(self, ShipState x, ShipState y)
-    cpdef list enemies(self, ShipState ship)
-    cpdef _moved(self)
-    cpdef _check_out(self)
-    cpdef _check_end(self)
-    cpdef _out_of_battle(self, ShipState s, str status)
     @cython.locals(cof=int, best=int, c=int, row=tuple)
     cpdef int unopposed(self, str what, ShipState ship, int pool, object area=*)
     cpdef _round(self, dict given)
