@@ -150,7 +150,6 @@ class RoundPhases:
                 if not s.damage.tot[area]:
                     continue
                 pool = self._repair_pool(s, rep)
-                # (no keyword to build when nothing is recorded)
                 level = self.unopposed("repair", s, pool, rep)
                 if level:
                     got = s.damage.repair(area, level)
