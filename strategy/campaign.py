@@ -347,27 +347,14 @@ def _personal_outcomes(cmd: ChainOfCommand, deployment: Sequence[Deployment],
     append = outcomes.append
     # seeded dice are drawn inline for the companies with no player choices: same stream
     rand = dice.random if type(dice) is RandomDice else None
-    contexts = memo.setdefault("contexts", [])
     for d in deployment:
         code = d.ship
         cap_br = ship_result[code]
         longv = code in long_voyage
         againsts, rows, fast = _ship_plan(cmd, code, d.order, cap_br, longv, result)
         if rand is not None and not (personal_choice and _chooses(rows, personal_choice)):
-            # contexts are first used in slot order: list them all now (context_index)
-            at = []
-            for against in againsts:
-                i = memo.get(against.serial)
-                if i is None:
-                    i = memo[against.serial] = len(contexts)
-                    # Against.copy, inline: a season lists ~75 of these
-                    target, modifier, needed = against.nested
-                    rec = against.record.copy()
-                    rec["target"] = target.copy()
-                    rec["modifier"] = modifier.copy()
-                    rec["needed"] = needed.copy()
-                    contexts.append(rec)
-                at.append(i)
+            # contexts are first used in slot order: list them all now
+            at = [context_index(memo, against) for against in againsts]
             plunder[code] = roll_company(fast, at, rand, append, notable.append)
             continue
         start = len(outcomes)

@@ -37,7 +37,7 @@ from strategy.fleet import (
 )
 
 __all__ = ["Against", "CompanyRow", "OutcomeContext", "Vacancies", "against_of",
-           "company_row", "context_index", "copy_against", "midshipmen_purchased",
+           "company_row", "context_index", "midshipmen_purchased",
            "next_step", "personal_outcome", "resolve_promotions", "roll_company",
            "roll_outcome"]
 
@@ -123,17 +123,15 @@ class Against(NamedTuple):
     promotion: int
     plunder: int | None
     amount: int | None
-    #: the record's ``target``, ``modifier`` and ``needed``
-    nested: tuple[dict[str, Any], dict[str, Any], dict[str, Any]]
 
     def copy(self) -> dict[str, Any]:
         """A private copy of the record (its nested dicts too), for a report."""
         # dict.copy() clones the table in one go; a season copies ~80 of these
-        target, modifier, needed = self.nested
-        out = self.record.copy()
-        out["target"] = target.copy()
-        out["modifier"] = modifier.copy()
-        out["needed"] = needed.copy()
+        record = self.record
+        out = record.copy()
+        out["target"] = record["target"].copy()
+        out["modifier"] = record["modifier"].copy()
+        out["needed"] = record["needed"].copy()
         return out
 
 
@@ -144,7 +142,7 @@ _SERIAL = itertools.count()
 def against_of(ctx: OutcomeContext, poltroon: int = 0, brave: int = 0) -> Against:
     """What an officer in ``ctx`` rolls against (the cached record and its numbers).
 
-    The record is shared: put :func:`copy_against` of it in a report, never itself.
+    The record is shared: put :meth:`Against.copy` of it in a report, never itself.
     """
     key = (ctx, poltroon, brave)
     against = _AGAINST.get(key)
@@ -154,20 +152,10 @@ def against_of(ctx: OutcomeContext, poltroon: int = 0, brave: int = 0) -> Agains
         cached = len(_AGAINST) < 50_000  # bounded: contexts are order x result x ship x rank
         against = Against(next(_SERIAL) if cached else key, record, needed["death"],
                           needed["mid"], needed["promotion"], needed["plunder"],
-                          record["target"]["amount"],
-                          (record["target"], record["modifier"], needed))
+                          record["target"]["amount"])
         if cached:
             _AGAINST[key] = against
     return against
-
-
-def copy_against(against: Mapping[str, Any]) -> dict[str, Any]:
-    """A private copy of an ``against`` record (its nested dicts too)."""
-    out = dict(against)
-    out["target"] = dict(against["target"])
-    out["modifier"] = dict(against["modifier"])
-    out["needed"] = dict(against["needed"])
-    return out
 
 
 def context_index(memo: dict, against: Against) -> int:
@@ -214,8 +202,7 @@ def personal_outcome(officer: Officer, ctx: OutcomeContext, dice: Dice,
                              "poltroonery or bravery")
     against = against_of(ctx, poltroon, brave)
     if memo is None:
-        return roll_outcome(officer, against, dice, poltroon, "against",
-                            copy_against(against.record))
+        return roll_outcome(officer, against, dice, poltroon, "against", against.copy())
     return roll_outcome(officer, against, dice, poltroon, "context",
                         context_index(memo, against))
 
