@@ -8,5 +8,5 @@ cdef class Dealer:
     @cython.locals(x=cython.double)
     cpdef int cof(self)
 
-    @cython.locals(c=int, x=cython.double, out=list)
+    @cython.locals(c=int, x=cython.double, size=cython.double, out=list)
     cpdef list draw(self, int n, int cof, bint gm=*)

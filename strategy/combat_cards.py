@@ -185,32 +185,20 @@ class Dealer:
         if gm:
             # the CoF is out of the GM's deck: start the hand with it so that one
             # membership test rejects both a repeat and the CoF, then drop it
-            if n > 51:
-                n = 51
+            size = 52.0
+            n = min(n, 51)
             out = [cof]
-            while n > 0:
-                x = rnd()
-                c = int(x * 52.0)
-                if c not in out:
-                    out.append(c)
-                    n -= 1
-            del out[0]
-            return out
-        if n <= 0:
-            return []
-        if n > 53:
-            n = 53
-        # the first card can repeat nothing
-        x = rnd()
-        out = [int(x * 53.0)]
-        n -= 1
+        else:
+            size = 53.0
+            n = min(n, 53)
+            out = []
         while n > 0:
             x = rnd()
-            c = int(x * 53.0)
+            c = int(x * size)
             if c not in out:
                 out.append(c)
                 n -= 1
-        return out
+        return out[1:] if gm else out
 
 
 class ScriptedDealer:

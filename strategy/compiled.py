@@ -31,6 +31,11 @@ _HERE = Path(__file__).resolve().parent
 _PACKAGE = __name__.rpartition(".")[0]
 
 
+def _source(name: str) -> Path:
+    """The ``.py`` of a module of this package."""
+    return _HERE / (name.rpartition(".")[2] + ".py")
+
+
 class _FromSource:
     """A finder that imports the named modules from their ``.py`` files."""
 
@@ -41,8 +46,7 @@ class _FromSource:
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         if fullname not in self.names:
             return None
-        return importlib.util.spec_from_file_location(
-            fullname, _HERE / (fullname.rpartition(".")[2] + ".py"))
+        return importlib.util.spec_from_file_location(fullname, _source(fullname))
 
 
 def _extensions() -> set[str]:
@@ -66,8 +70,7 @@ def guard() -> None:
     manifest = _HERE / "compiled.json"
     digests = json.loads(manifest.read_text()) if manifest.exists() else {}
     fresh = os.environ.get(PURE_ENV) != "1" and all(
-        digests.get(name) == hashlib.sha256(
-            (_HERE / (name.rpartition(".")[2] + ".py")).read_bytes()).hexdigest()
+        digests.get(name) == hashlib.sha256(_source(name).read_bytes()).hexdigest()
         for name in built)
     if not fresh:
         sys.meta_path.insert(0, _FromSource(built))
