@@ -19,9 +19,17 @@ from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
 #: the modules a battle's rounds run through (benchmarks/bench_combat.py)
-COMPILED = ["strategy.combat", "strategy.combat_state", "strategy.combat_phases",
-            "strategy.combat_cards", "strategy.damage", "strategy.policies",
-            "strategy.boarding", "strategy.combat_data", "strategy.combat_ships"]
+COMPILED = [
+    "strategy.combat",
+    "strategy.combat_state",
+    "strategy.combat_phases",
+    "strategy.combat_cards",
+    "strategy.damage",
+    "strategy.policies",
+    "strategy.boarding",
+    "strategy.combat_data",
+    "strategy.combat_ships",
+]
 MANIFEST = "compiled.json"
 
 
@@ -62,12 +70,18 @@ def _extensions() -> list[Extension]:
         from Cython.Build import cythonize
     except ImportError:  # a build without Cython: the pure Python engine
         return []
-    exts = [Extension(m, [str(_source(m).relative_to(HERE))], optional=True)
-            for m in COMPILED]
-    return cythonize(exts, build_dir="build/cython", quiet=True,
-                     # the C types are the .pxd files' alone: a type hint stays a hint
-                     compiler_directives={"language_level": "3", "annotation_typing": False})
+    exts = [Extension(m, [str(_source(m).relative_to(HERE))], optional=True) for m in COMPILED]
+    return cythonize(
+        exts,
+        build_dir="build/cython",
+        quiet=True,
+        # the C types are the .pxd files' alone: a type hint stays a hint
+        compiler_directives={"language_level": "3", "annotation_typing": False},
+    )
 
 
-setup(ext_modules=_extensions(), cmdclass={"build_ext": BuildExt},
-      options={"build_ext": {"parallel": 2}})
+setup(
+    ext_modules=_extensions(),
+    cmdclass={"build_ext": BuildExt},
+    options={"build_ext": {"parallel": 2}},
+)

@@ -35,8 +35,12 @@ def main() -> None:
         live = LiveServer(Path(tempfile.mkdtemp(prefix="admiralty-bench-"))).start()
         url = live.url
         time.sleep(10)  # let the server's warm-up build the world before the first request
-    figures: dict[str, list[float]] = {"load_s": [], "plot_ms": [], "event_to_map_s": [],
-                                       "redraw_ms": []}
+    figures: dict[str, list[float]] = {
+        "load_s": [],
+        "plot_ms": [],
+        "event_to_map_s": [],
+        "redraw_ms": [],
+    }
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -49,16 +53,18 @@ def main() -> None:
                 blue = open_seat(browser, url, game.seats["blue"]["link"])
                 figures["load_s"].append(red.load_seconds)  # type: ignore[attr-defined]
                 figures["plot_ms"].append(red.js("window.__admiralty.timings.plot_ms"))
-                force = next(f["id"] for f in game.state()["forces"]
-                             if f.get("squadron") == "Red")
+                force = next(f["id"] for f in game.state()["forces"] if f.get("squadron") == "Red")
                 start = time.monotonic()
-                assert game.act("deploy", squadron="Red", station="channel",
-                                **{"as": game.seats["red"]["seat"]})["ok"]
-                blue.wait(f"document.getElementById('map').dataset.routes.includes('{force}')",
-                          timeout=30)
+                assert game.act(
+                    "deploy", squadron="Red", station="channel", **{"as": game.seats["red"]["seat"]}
+                )["ok"]
+                blue.wait(
+                    f"document.getElementById('map').dataset.routes.includes('{force}')", timeout=30
+                )
                 figures["event_to_map_s"].append(time.monotonic() - start)
                 # A live event that moves the forces: the whole geo subplot is drawn again.
-                figures["redraw_ms"].append(blue.js("""(async () => {
+                figures["redraw_ms"].append(
+                    blue.js("""(async () => {
                     const a = window.__admiralty;
                     const state = {...a.store.state, forces: a.store.state.forces.map(
                         (f) => ({...f, lon: f.lon + 0.01}))};
@@ -66,7 +72,8 @@ def main() -> None:
                     await a.map.update(state);
                     const ms = performance.now() - t;
                     await a.map.update(a.store.state);
-                    return ms; })()"""))
+                    return ms; })()""")
+                )
                 for page in (red, blue):
                     page.close()
                 game.close()
@@ -76,8 +83,10 @@ def main() -> None:
             live.stop()
     print(f"browser client, {args.runs} runs (median):")
     for key, values in figures.items():
-        print(f"  {key:16s} {statistics.median(values):8.2f}   (all: "
-              f"{', '.join(f'{v:.2f}' for v in values)})")
+        print(
+            f"  {key:16s} {statistics.median(values):8.2f}   (all: "
+            f"{', '.join(f'{v:.2f}' for v in values)})"
+        )
 
 
 if __name__ == "__main__":

@@ -46,8 +46,10 @@ def main() -> None:
         json.dumps(resolve_summer(None, officers, i, {"roll": rolls[i % len(rolls)]}))
     with_json = 200 / (time.perf_counter() - start)
     print(f"officers on the books: {len(officers)}; ships per summer: {ships:.1f}")
-    print(f"summers resolved per second (best of 3 x {args.summers}): {best:,.0f} wall, "
-          f"{best_cpu:,.0f} per CPU-second of this process")
+    print(
+        f"summers resolved per second (best of 3 x {args.summers}): {best:,.0f} wall, "
+        f"{best_cpu:,.0f} per CPU-second of this process"
+    )
     print(f"summers per second including json.dumps of the report: {with_json:,.0f}")
     npc = npc_cpu = 0.0
     for _ in range(3):
@@ -56,8 +58,10 @@ def main() -> None:
             resolve_summer(None, None, i, {"roll": rolls[i % len(rolls)]})
         npc = max(npc, args.summers // 2 / (time.perf_counter() - start))
         npc_cpu = max(npc_cpu, args.summers // 2 / (time.process_time() - cpu))
-    print(f"with NPC officers made every summer from its seed (best of 3 x "
-          f"{args.summers // 2}): {npc:,.0f} wall, {npc_cpu:,.0f} per CPU-second")
+    print(
+        f"with NPC officers made every summer from its seed (best of 3 x "
+        f"{args.summers // 2}): {npc:,.0f} wall, {npc_cpu:,.0f} per CPU-second"
+    )
     print(f"report size: {size:,} bytes of JSON")
     start = time.perf_counter()
     summer_odds(None, officers, 1000, 0, {"roll": 46})

@@ -32,8 +32,10 @@ def best_of(passes: int, n: int, record: bool, policies: dict[str, str]) -> str:
     runs = [rate(n, record, policies) for _ in range(passes)]
     wall = max(r[0] for r in runs)
     cpu = sorted(r[1] for r in runs)
-    return (f"{wall:,.0f} battles/s wall, {cpu[-1]:,.0f} battles/s CPU "
-            f"(slowest pass {cpu[0]:,.0f}; {runs[0][2]:.1f} rounds per battle)")
+    return (
+        f"{wall:,.0f} battles/s wall, {cpu[-1]:,.0f} battles/s CPU "
+        f"(slowest pass {cpu[0]:,.0f}; {runs[0][2]:.1f} rounds per battle)"
+    )
 
 
 def main() -> None:
@@ -41,10 +43,14 @@ def main() -> None:
     print(f"compiled modules: {len(compiled())} ({', '.join(compiled()) or 'none'})")
     rate(50, False, {"a": "aggressive", "b": "aggressive"})  # warm-up
     for pol in ({"a": "aggressive", "b": "aggressive"}, {"a": "cautious", "b": "aggressive"}):
-        print(f"Fifth Rate vs Fifth Rate ({pol['a']} v {pol['b']}), events off: "
-              f"{best_of(3, n, False, pol)}")
-    print(f"Fifth Rate vs Fifth Rate (aggressive v aggressive), events on: "
-          f"{best_of(3, max(1, n // 4), True, {'a': 'aggressive', 'b': 'aggressive'})}")
+        print(
+            f"Fifth Rate vs Fifth Rate ({pol['a']} v {pol['b']}), events off: "
+            f"{best_of(3, n, False, pol)}"
+        )
+    print(
+        f"Fifth Rate vs Fifth Rate (aggressive v aggressive), events on: "
+        f"{best_of(3, max(1, n // 4), True, {'a': 'aggressive', 'b': 'aggressive'})}"
+    )
     start = time.perf_counter()
     odds("Fifth Rate", "Fifth Rate", n=1000, seed=1)
     print(f"odds preview, 1000 battles: {time.perf_counter() - start:.2f} s")

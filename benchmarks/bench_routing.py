@@ -29,16 +29,35 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 PAIRS = [
-    ("portsmouth", "gibraltar"), ("plymouth", "brest"), ("portsmouth", "copenhagen"),
-    ("yarmouth", "texel"), ("the-downs", "flushing"), ("gibraltar", "toulon"),
-    ("gibraltar", "malta"), ("malta", "alexandria"), ("naples", "malta"),
-    ("port-mahon", "toulon"), ("cadiz", "gibraltar"), ("ferrol", "brest"),
-    ("lisbon", "gibraltar"), ("portsmouth", "halifax"), ("halifax", "new-york"),
-    ("portsmouth", "barbados"), ("barbados", "port-royal"), ("port-royal", "havana"),
-    ("martinique", "barbados"), ("english-harbour", "martinique"),
-    ("portsmouth", "cape-town"), ("cape-town", "bombay"), ("bombay", "madras"),
-    ("madras", "trincomalee"), ("ile-de-france", "madras"), ("leith", "copenhagen"),
-    ("copenhagen", "kronstadt"), ("toulon", "alexandria"), ("brest", "martinique"),
+    ("portsmouth", "gibraltar"),
+    ("plymouth", "brest"),
+    ("portsmouth", "copenhagen"),
+    ("yarmouth", "texel"),
+    ("the-downs", "flushing"),
+    ("gibraltar", "toulon"),
+    ("gibraltar", "malta"),
+    ("malta", "alexandria"),
+    ("naples", "malta"),
+    ("port-mahon", "toulon"),
+    ("cadiz", "gibraltar"),
+    ("ferrol", "brest"),
+    ("lisbon", "gibraltar"),
+    ("portsmouth", "halifax"),
+    ("halifax", "new-york"),
+    ("portsmouth", "barbados"),
+    ("barbados", "port-royal"),
+    ("port-royal", "havana"),
+    ("martinique", "barbados"),
+    ("english-harbour", "martinique"),
+    ("portsmouth", "cape-town"),
+    ("cape-town", "bombay"),
+    ("bombay", "madras"),
+    ("madras", "trincomalee"),
+    ("ile-de-france", "madras"),
+    ("leith", "copenhagen"),
+    ("copenhagen", "kronstadt"),
+    ("toulon", "alexandria"),
+    ("brest", "martinique"),
     ("portsmouth", "lisbon"),
 ]
 RESTRICTIONS = ["northwest", "suez", "panama"]
@@ -82,26 +101,36 @@ def main() -> None:
     load_sr = time.perf_counter() - t0
 
     rows = []
-    print(f"{'pair':<34}{'gc nm':>8}{'adm nm':>9}{'sr nm':>9}{'adm ms':>9}{'sr ms':>9}"
-          f"{'adm land':>9}{'sr land':>8}")
+    print(
+        f"{'pair':<34}{'gc nm':>8}{'adm nm':>9}{'sr nm':>9}{'adm ms':>9}{'sr ms':>9}"
+        f"{'adm land':>9}{'sr land':>8}"
+    )
     for a, b in PAIRS:
         pa, pb = world.ports[a].anchorage, world.ports[b].anchorage
         t = time.perf_counter()
         v = world.route(a, b, ship="Third Rate", month=6)
         q_adm = time.perf_counter() - t
         t = time.perf_counter()
-        sr = searoute.searoute(list(pa), list(pb), units="naut", restrictions=RESTRICTIONS,
-                               append_orig_dest=True)
+        sr = searoute.searoute(
+            list(pa), list(pb), units="naut", restrictions=RESTRICTIONS, append_orig_dest=True
+        )
         q_sr = time.perf_counter() - t
         sr_coords = sr["geometry"]["coordinates"]
         row = {
-            "pair": f"{a}-{b}", "gc": gc_nm(pa, pb), "adm": v.distance_nm,
-            "sr": float(sr["properties"]["length"]), "q_adm": q_adm * 1e3, "q_sr": q_sr * 1e3,
-            "land_adm": land_crossings(v.track.coords), "land_sr": land_crossings(sr_coords),
+            "pair": f"{a}-{b}",
+            "gc": gc_nm(pa, pb),
+            "adm": v.distance_nm,
+            "sr": float(sr["properties"]["length"]),
+            "q_adm": q_adm * 1e3,
+            "q_sr": q_sr * 1e3,
+            "land_adm": land_crossings(v.track.coords),
+            "land_sr": land_crossings(sr_coords),
         }
         rows.append(row)
-        print(f"{row['pair']:<34}{row['gc']:8.0f}{row['adm']:9.0f}{row['sr']:9.0f}"
-              f"{row['q_adm']:9.2f}{row['q_sr']:9.2f}{row['land_adm']:9d}{row['land_sr']:8d}")
+        print(
+            f"{row['pair']:<34}{row['gc']:8.0f}{row['adm']:9.0f}{row['sr']:9.0f}"
+            f"{row['q_adm']:9.2f}{row['q_sr']:9.2f}{row['land_adm']:9d}{row['land_sr']:8d}"
+        )
 
     # the same queries again: Admiralty answers from its route cache (World.route keeps
     # its answers); the router itself, cache bypassed, is timed as "router, warm"
@@ -116,8 +145,10 @@ def main() -> None:
         world.router.route(sa, sb, third, 6)
         rep_router.append((time.perf_counter() - t) * 1e3)
     # and the same geometry with no wind at all: the shortest track Admiralty can draw
-    calm = {f"{a}-{b}": world.router.route(world.stop(a), world.stop(b), third, CALM).distance_nm
-            for a, b in PAIRS}
+    calm = {
+        f"{a}-{b}": world.router.route(world.stop(a), world.stop(b), third, CALM).distance_nm
+        for a, b in PAIRS
+    }
     for r in rows:
         r["calm"] = calm[r["pair"]]
     rep_adm, rep_sr = [], []
@@ -127,8 +158,9 @@ def main() -> None:
         world.route(a, b, ship="Third Rate", month=6)
         rep_adm.append((time.perf_counter() - t) * 1e3)
         t = time.perf_counter()
-        searoute.searoute(list(pa), list(pb), units="naut", restrictions=RESTRICTIONS,
-                          append_orig_dest=True)
+        searoute.searoute(
+            list(pa), list(pb), units="naut", restrictions=RESTRICTIONS, append_orig_dest=True
+        )
         rep_sr.append((time.perf_counter() - t) * 1e3)
 
     def med(key: str) -> float:
@@ -138,26 +170,38 @@ def main() -> None:
     print(f"pairs: {len(rows)}")
     from maps.approaches import ENDS_FILE
 
-    print(f"load time: admiralty {load_adm:.2f} s (load_world: data, graph, landmarks, ports; "
-          f"ways out read from {ENDS_FILE.name}: {world.router.load_ends()}), "
-          f"searoute {load_sr:.2f} s")
-    print(f"median query ms (first time: each pair asked once, no answer cache hit): "
-          f"admiralty {med('q_adm'):.2f}, searoute {med('q_sr'):.2f}")
-    print(f"median query ms (repeated):   admiralty {statistics.median(rep_adm):.3f} "
-          f"(route cache), router warm {statistics.median(rep_router):.2f}; "
-          f"searoute {statistics.median(rep_sr):.2f}")
-    print(f"median length nm: admiralty {med('adm'):.0f}, searoute {med('sr'):.0f}, "
-          f"great circle {med('gc'):.0f}")
+    print(
+        f"load time: admiralty {load_adm:.2f} s (load_world: data, graph, landmarks, ports; "
+        f"ways out read from {ENDS_FILE.name}: {world.router.load_ends()}), "
+        f"searoute {load_sr:.2f} s"
+    )
+    print(
+        f"median query ms (first time: each pair asked once, no answer cache hit): "
+        f"admiralty {med('q_adm'):.2f}, searoute {med('q_sr'):.2f}"
+    )
+    print(
+        f"median query ms (repeated):   admiralty {statistics.median(rep_adm):.3f} "
+        f"(route cache), router warm {statistics.median(rep_router):.2f}; "
+        f"searoute {statistics.median(rep_sr):.2f}"
+    )
+    print(
+        f"median length nm: admiralty {med('adm'):.0f}, searoute {med('sr'):.0f}, "
+        f"great circle {med('gc'):.0f}"
+    )
     ratio = statistics.median(r["adm"] / r["sr"] for r in rows)
     print(f"median length ratio admiralty/searoute: {ratio:.3f}")
     calm_ratio = statistics.median(r["calm"] / r["sr"] for r in rows)
-    print(f"without wind (shortest tracks): median length admiralty {med('calm'):.0f} nm, "
-          f"median ratio admiralty/searoute {calm_ratio:.3f}, "
-          f"longer than searoute on {sum(r['calm'] > r['sr'] for r in rows)} of {len(rows)}")
-    print(f"land crossings (global-land-mask, 1 km): admiralty "
-          f"{sum(r['land_adm'] for r in rows)} in "
-          f"{sum(1 for r in rows if r['land_adm'])} tracks, searoute "
-          f"{sum(r['land_sr'] for r in rows)} in {sum(1 for r in rows if r['land_sr'])} tracks")
+    print(
+        f"without wind (shortest tracks): median length admiralty {med('calm'):.0f} nm, "
+        f"median ratio admiralty/searoute {calm_ratio:.3f}, "
+        f"longer than searoute on {sum(r['calm'] > r['sr'] for r in rows)} of {len(rows)}"
+    )
+    print(
+        f"land crossings (global-land-mask, 1 km): admiralty "
+        f"{sum(r['land_adm'] for r in rows)} in "
+        f"{sum(1 for r in rows if r['land_adm'])} tracks, searoute "
+        f"{sum(r['land_sr'] for r in rows)} in {sum(1 for r in rows if r['land_sr'])} tracks"
+    )
 
 
 if __name__ == "__main__":

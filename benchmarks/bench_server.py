@@ -41,8 +41,12 @@ def run(url: str, watchers: int, actions: int) -> None:
     cid, gm = r["id"], r["token"]
 
     def seat(**body) -> str:
-        return requests.post(f"{url}/api/campaigns/{cid}/seats", json=body, timeout=10,
-                             headers={"Authorization": f"Bearer {gm}"}).json()["token"]
+        return requests.post(
+            f"{url}/api/campaigns/{cid}/seats",
+            json=body,
+            timeout=10,
+            headers={"Authorization": f"Bearer {gm}"},
+        ).json()["token"]
 
     arrived: dict[int, float] = {}
     got_all = threading.Condition()
@@ -75,11 +79,14 @@ def run(url: str, watchers: int, actions: int) -> None:
     elapsed = time.perf_counter() - start
     latencies.sort()
     print(f"seats watching: {watchers}, actions: {actions}, transport: {transport}")
-    print(f"act -> other seat's event: median {statistics.median(latencies):.1f} ms, "
-          f"p95 {latencies[int(0.95 * len(latencies)) - 1]:.1f} ms, "
-          f"worst {latencies[-1]:.1f} ms")
-    print(f"accepted actions per second (one actor, committed and broadcast): "
-          f"{actions / elapsed:.0f}")
+    print(
+        f"act -> other seat's event: median {statistics.median(latencies):.1f} ms, "
+        f"p95 {latencies[int(0.95 * len(latencies)) - 1]:.1f} ms, "
+        f"worst {latencies[-1]:.1f} ms"
+    )
+    print(
+        f"accepted actions per second (one actor, committed and broadcast): {actions / elapsed:.0f}"
+    )
     for sio in [*clients, actor]:
         sio.disconnect()
 

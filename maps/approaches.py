@@ -91,8 +91,6 @@ def _straight_pull(line: np.ndarray, blocked=lines_blocked) -> np.ndarray:
     return line[out]
 
 
-
-
 def _coast_zone(segs: np.ndarray) -> shapely.Geometry:
     """Land and :data:`~maps.lanes.ISLETS` within the segments' box, widened by
     :data:`CLEARANCE` (prepared): cut out locally, as buffering a continent is slow."""
@@ -100,8 +98,12 @@ def _coast_zone(segs: np.ndarray) -> shapely.Geometry:
     frame = shapely.box(*(lo - 2 * CLEARANCE), *(hi + 2 * CLEARANCE))
     parts = np.array(land_parts(), dtype=object)[land_tree().query(frame)]
     pieces = shapely.intersection(parts, frame)
-    zone = shapely.union_all([*shapely.buffer(pieces, CLEARANCE, quad_segs=2),
-                              shapely.buffer(shapely.intersection(islets(), frame), CLEARANCE)])
+    zone = shapely.union_all(
+        [
+            *shapely.buffer(pieces, CLEARANCE, quad_segs=2),
+            shapely.buffer(shapely.intersection(islets(), frame), CLEARANCE),
+        ]
+    )
     shapely.prepare(zone)
     return zone
 
@@ -118,8 +120,9 @@ class Approaches:
         out = np.zeros(len(segs), dtype=bool)
         far = cut[:, 0] < 1.0
         if far.any():
-            out[far] = self._band_hits(shapely.linestrings(
-                np.stack([start[far], segs[far, 1]], axis=1)))
+            out[far] = self._band_hits(
+                shapely.linestrings(np.stack([start[far], segs[far, 1]], axis=1))
+            )
         return out
 
     def _hugs(self, segs: np.ndarray, origin=None) -> np.ndarray:
@@ -157,21 +160,27 @@ class Approaches:
         # a large ship's way out must also keep clear of the named shallows (but for the
         # one she is in, if she is in one: she has to come out of it)
         own = self.own_hazards(p)
-        blocked = ((lambda segs: self._blocked_large(segs, own)) if size == "Large"
-                   else lines_blocked)
+        blocked = (
+            (lambda segs: self._blocked_large(segs, own)) if size == "Large" else lines_blocked
+        )
         radii = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
         # an approach leaves the coast behind: beyond the harbour mouth it keeps off the band
-        found = self._straight_ends(p, radii[:1], usable,
-                                    lambda segs: blocked(segs) | self._band_run(segs))
+        found = self._straight_ends(
+            p, radii[:1], usable, lambda segs: blocked(segs) | self._band_run(segs)
+        )
         found = found or self._straight_ends(p, radii, usable, blocked)
         if not found:  # deep in a harbour or behind islands: find the way out on a fine grid
             found = self._harbour_ends(p, usable, blocked)
         # past the harbour mouth, keep the ways out that stand off the coast, if any does
-        off = [e for e in found if not self._hugs(
-            np.stack([e.line[:-1], e.line[1:]], axis=1), p).any()]
+        off = [
+            e for e in found if not self._hugs(np.stack([e.line[:-1], e.line[1:]], axis=1), p).any()
+        ]
         if found and not off:
-            off = list(self._harbour_ends(
-                p, usable, lambda segs: blocked(segs) | self._hugs(segs, p), clear=True))
+            off = list(
+                self._harbour_ends(
+                    p, usable, lambda segs: blocked(segs) | self._hugs(segs, p), clear=True
+                )
+            )
         found = tuple(off) or found
         seen: set[int] = set()
         found = tuple(e for e in found if not (e.node in seen or seen.add(e.node)))
@@ -190,8 +199,9 @@ class Approaches:
         h.update(shapely.to_wkb(self.lanes.band))
         for hz in self._hazards:
             h.update(hz.id.encode() + shapely.to_wkb(hz.polygon))
-        h.update(repr((_ENDS_FORMAT, CLEARANCE, MOUTH, _CONNECT_K,
-                       shapely.to_wkb(islets()))).encode())
+        h.update(
+            repr((_ENDS_FORMAT, CLEARANCE, MOUTH, _CONNECT_K, shapely.to_wkb(islets()))).encode()
+        )
         h.update(shortcuts_fingerprint(self.lanes).encode())
         return h.hexdigest()
 
@@ -209,16 +219,25 @@ class Approaches:
                     coords.extend(e.line.tolist())
                     hz.append(",".join(map(str, e.hazards)))
         points, pairs, clear = self._way_shortcuts(
-            [e for x, y in positions for size in _SIZES for e in self.ends((x, y), size)])
+            [e for x, y in positions for size in _SIZES for e in self.ends((x, y), size)]
+        )
         shoal = self._shoal_keys(points, pairs)
         buf = io.BytesIO()
         np.savez_compressed(
-            buf, format=np.array(_ENDS_FORMAT), fingerprint=np.array(self.ends_fingerprint()),
-            keys=np.array(keys, dtype=float).reshape(-1, 3), counts=np.array(counts, int),
-            nodes=np.array(nodes, int), lens=np.array(lens, int),
-            coords=np.array(coords, dtype=float).reshape(-1, 2), hazards=np.array(hz, str),
-            points=points, pair_steps=np.diff(pairs, prepend=0).astype(np.uint32),
-            pair_clear=clear, shoal_steps=np.diff(shoal, prepend=0).astype(np.uint32))
+            buf,
+            format=np.array(_ENDS_FORMAT),
+            fingerprint=np.array(self.ends_fingerprint()),
+            keys=np.array(keys, dtype=float).reshape(-1, 3),
+            counts=np.array(counts, int),
+            nodes=np.array(nodes, int),
+            lens=np.array(lens, int),
+            coords=np.array(coords, dtype=float).reshape(-1, 2),
+            hazards=np.array(hz, str),
+            points=points,
+            pair_steps=np.diff(pairs, prepend=0).astype(np.uint32),
+            pair_clear=clear,
+            shoal_steps=np.diff(shoal, prepend=0).astype(np.uint32),
+        )
         replace_file(path, buf.getvalue())
 
     def _way_shortcuts(self, ends) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -250,8 +269,11 @@ class Approaches:
         n = len(self.lanes.nodes)
         node = keys < n * n
         q = np.where(node, keys, keys - n * n)
-        a = np.where(node[:, None], self.lanes.nodes[np.where(node, q // n, 0)],
-                     points[np.where(node, 0, q // n)] if len(points) else 0.0)
+        a = np.where(
+            node[:, None],
+            self.lanes.nodes[np.where(node, q // n, 0)],
+            points[np.where(node, 0, q // n)] if len(points) else 0.0,
+        )
         return np.stack([a, self.lanes.nodes[q % n]], axis=1)
 
     def _shoal_keys(self, points: np.ndarray, pairs: np.ndarray) -> np.ndarray:
@@ -263,7 +285,7 @@ class Approaches:
         keys = np.concatenate([self._deep, n * n + pairs])
         out = []
         for k in range(0, len(keys), 100_000):
-            part = keys[k:k + 100_000]
+            part = keys[k : k + 100_000]
             out.append(part[~self._no_hazard(self._table_segments(part, points))])
         return np.concatenate(out)
 
@@ -273,8 +295,7 @@ class Approaches:
         if not path.exists():
             return False
         with np.load(path) as z:
-            if int(z["format"]) != _ENDS_FORMAT or str(z["fingerprint"]) != \
-                    self.ends_fingerprint():
+            if int(z["format"]) != _ENDS_FORMAT or str(z["fingerprint"]) != self.ends_fingerprint():
                 return False
             keys, counts, nodes, lens = z["keys"], z["counts"], z["nodes"], z["lens"]
             coords, hazards = z["coords"], z["hazards"]
@@ -287,26 +308,33 @@ class Approaches:
         table = {}
         for (x, y, k), c in zip(keys.tolist(), counts.tolist(), strict=True):
             table[(round(x, 7), round(y, 7), _SIZES[int(k)])] = tuple(
-                End(int(nodes[j]), line, tuple(int(v) for v in str(hazards[j]).split(",") if v),
-                    tuple(index[(round(px, 7), round(py, 7))] for px, py in line[:-1].tolist()))
+                End(
+                    int(nodes[j]),
+                    line,
+                    tuple(int(v) for v in str(hazards[j]).split(",") if v),
+                    tuple(index[(round(px, 7), round(py, 7))] for px, py in line[:-1].tolist()),
+                )
                 for j in range(i, i + c)
-                for line in (coords[cuts[j]:cuts[j + 1]].copy(),))
+                for line in (coords[cuts[j] : cuts[j + 1]].copy(),)
+            )
             i += c
         with self._lock:
             self._ends.update(table)
         self._set_way_table(points, pairs, clear, shoal)
         return True
 
-    def _set_way_table(self, points: np.ndarray, pairs: np.ndarray, clear: np.ndarray,
-                       shoal: np.ndarray) -> None:
+    def _set_way_table(
+        self, points: np.ndarray, pairs: np.ndarray, clear: np.ndarray, shoal: np.ndarray
+    ) -> None:
         """Take the ways-out points' shortcuts (see :meth:`_way_shortcuts`) beside the lane
         nodes' (a point's key is offset by N * N), with the named shallows (``shoal``:
         the keys whose run touches one) ruled out."""
         self._at_points = self._on_passage(points)
         self._at_list = [*self._at_passage.tolist(), *self._at_points.tolist()]
         inside = shapely.intersects(self.lanes.band, shapely.points(points)).tolist()
-        self._in_band = {(round(x, 7), round(y, 7)): b
-                         for (x, y), b in zip(points.tolist(), inside, strict=True)}
+        self._in_band = {
+            (round(x, 7), round(y, 7)): b for (x, y), b in zip(points.tolist(), inside, strict=True)
+        }
         deep = self._deep
         if deep is None:
             return
@@ -323,8 +351,7 @@ class Approaches:
             return ()
         pt = shapely.points(p[0], p[1])
         idx = self._hazard_tree.query(pt)
-        return tuple(sorted(int(i) for i in idx
-                            if shapely.intersects(self._hazard_polys[i], pt)))
+        return tuple(sorted(int(i) for i in idx if shapely.intersects(self._hazard_polys[i], pt)))
 
     def _blocked_large(self, segs: np.ndarray, own: tuple[int, ...] = ()) -> np.ndarray:
         """Segments touching land or a named shallow (other than ``own``)."""
@@ -342,8 +369,9 @@ class Approaches:
     def _straight_ends(self, p, radii, usable, blocked) -> tuple[End, ...]:
         pt = np.array(p, dtype=float)
         for radius in radii:
-            cand = self._node_tree.query(shapely.box(p[0] - radius, p[1] - radius,
-                                                     p[0] + radius, p[1] + radius))
+            cand = self._node_tree.query(
+                shapely.box(p[0] - radius, p[1] - radius, p[0] + radius, p[1] + radius)
+            )
             cand = cand[usable[cand]]
             if not len(cand):
                 continue
@@ -353,24 +381,27 @@ class Approaches:
             clear = np.flatnonzero(~blocked(segs))[:_CONNECT_K]
             if len(clear):
                 hz = self._hazards_of(shapely.linestrings(segs[clear]))
-                return tuple(End(int(cand[i]), segs[i].copy(), h)
-                             for i, h in zip(clear.tolist(), hz, strict=True))
+                return tuple(
+                    End(int(cand[i]), segs[i].copy(), h)
+                    for i, h in zip(clear.tolist(), hz, strict=True)
+                )
         return ()
 
     def _harbour_ends(self, p, usable, blocked, clear: bool = False) -> tuple[End, ...]:
         """A way out of a harbour that sees no node: a fine grid of water round the point
         (``clear``: only water :data:`CLEARANCE` off the land beyond the harbour mouth)."""
-        for half in ((0.3, 0.8) if clear else (0.3, 0.8, 2.0)):
+        for half in (0.3, 0.8) if clear else (0.3, 0.8, 2.0):
             step = half / 30
             xs = p[0] + np.arange(-30, 31) * step
             ys = p[1] + np.arange(-30, 31) * step
             gx, gy = np.meshgrid(xs, ys)
             grid = np.column_stack([gx.ravel(), gy.ravel()])
-            wet = ~(land_mask(grid[:, 0], grid[:, 1])
-                    | shapely.contains_xy(islets(), grid[:, 0], grid[:, 1]))
+            wet = ~(
+                land_mask(grid[:, 0], grid[:, 1])
+                | shapely.contains_xy(islets(), grid[:, 0], grid[:, 1])
+            )
             if clear:
-                far = np.flatnonzero(wet & (np.hypot(grid[:, 0] - p[0], grid[:, 1] - p[1])
-                                            > MOUTH))
+                far = np.flatnonzero(wet & (np.hypot(grid[:, 0] - p[0], grid[:, 1] - p[1]) > MOUTH))
                 zone = _coast_zone(np.array([[[xs[0], ys[0]], [xs[-1], ys[-1]]]]))
                 wet[far[shapely.contains_xy(zone, grid[far, 0], grid[far, 1])]] = False
             idx = -np.ones(len(grid), dtype=int)
@@ -400,8 +431,9 @@ class Approaches:
             pairs = pairs[~blocked(segs)]
             g = nx.Graph()
             w = gc_nm(allp[pairs[:, 0]], allp[pairs[:, 1]])
-            g.add_weighted_edges_from(zip(pairs[:, 0].tolist(), pairs[:, 1].tolist(),
-                                          w.tolist(), strict=True))
+            g.add_weighted_edges_from(
+                zip(pairs[:, 0].tolist(), pairs[:, 1].tolist(), w.tolist(), strict=True)
+            )
             if 0 not in g:
                 continue
             dist, paths = nx.single_source_dijkstra(g, 0)
@@ -409,20 +441,30 @@ class Approaches:
             out = []
             for _, k in targets[:_CONNECT_K]:
                 line = _straight_pull(allp[paths[k]], blocked)
-                out.append(End(int(cand[k - n_w - 1]), line,
-                                self._hazards_of(np.array([shapely.linestrings(line)]))[0]))
+                out.append(
+                    End(
+                        int(cand[k - n_w - 1]),
+                        line,
+                        self._hazards_of(np.array([shapely.linestrings(line)]))[0],
+                    )
+                )
             if out:
                 return tuple(out)
             # no open node in the box: go on from the water cells reached at its edge
             edge = half - 1.5 * step
-            rim = [(dist[k], k) for k in range(1, n_w + 1) if k in dist and (
-                abs(allp[k][0] - p[0]) > edge or abs(allp[k][1] - p[1]) > edge)]
+            rim = [
+                (dist[k], k)
+                for k in range(1, n_w + 1)
+                if k in dist and (abs(allp[k][0] - p[0]) > edge or abs(allp[k][1] - p[1]) > edge)
+            ]
             for _, k in sorted(rim)[:: max(1, len(rim) // 6)][:6]:
-                for e in self._straight_ends(tuple(allp[k]), (0.5, 1.0, 2.0), usable,
-                                             blocked)[:3]:
+                for e in self._straight_ends(tuple(allp[k]), (0.5, 1.0, 2.0), usable, blocked)[:3]:
                     line = _straight_pull(np.concatenate([allp[paths[k]], e.line[1:]]), blocked)
-                    out.append(End(e.node, line,
-                                    self._hazards_of(np.array([shapely.linestrings(line)]))[0]))
+                    out.append(
+                        End(
+                            e.node, line, self._hazards_of(np.array([shapely.linestrings(line)]))[0]
+                        )
+                    )
             if out:
                 return tuple(out)
         return ()
@@ -467,16 +509,20 @@ class Shortcuts:
             return np.zeros(len(segs), dtype=bool)
         lo, hi = segs.min(axis=1), segs.max(axis=1)
         hb = self._hazard_boxes
-        return ((lo[:, None, 0] <= hb[None, :, 2]) & (hi[:, None, 0] >= hb[None, :, 0])
-                & (lo[:, None, 1] <= hb[None, :, 3]) & (hi[:, None, 1] >= hb[None, :, 1])
-                ).any(axis=1)
+        return (
+            (lo[:, None, 0] <= hb[None, :, 2])
+            & (hi[:, None, 0] >= hb[None, :, 0])
+            & (lo[:, None, 1] <= hb[None, :, 3])
+            & (hi[:, None, 1] >= hb[None, :, 1])
+        ).any(axis=1)
 
     def _on_passage(self, pts: np.ndarray) -> np.ndarray:
         """Whether each point is a strait's waypoint."""
         if not len(pts):
             return np.zeros(0, dtype=bool)
-        return (np.abs(pts[:, None, :] - self._passage_points[None, :, :]).max(axis=2)
-                < 5e-7).any(axis=1)
+        return (np.abs(pts[:, None, :] - self._passage_points[None, :, :]).max(axis=2) < 5e-7).any(
+            axis=1
+        )
 
     @staticmethod
     def _near_passage(segs: np.ndarray) -> np.ndarray:
@@ -512,16 +558,21 @@ class Shortcuts:
         a, b = coords[ia], coords[ib]
         f, frm, brg = speed_wind(a, b, month)
         every = (gc_nm(a, b) / np.maximum(f, 1e-6)).tolist()
-        hours, t = every[:n - 1], every[n - 1:]
+        hours, t = every[: n - 1], every[n - 1 :]
         if month != CALM:
             # a zig-zag of steps on opposite tacks goes about at its corners, which an edge's
             # time leaves out (a straight course pays for its boards): charge its steps
             # seed 003's going about as a straight course is charged
-            tack = [(x - y) % 360 < 180 for x, y in zip(frm[:n - 1].tolist(),
-                                                        brg[:n - 1].tolist(), strict=True)]
-            hours = [h * TACKING if (k > 0 and tack[k] != tack[k - 1])
-                     or (k < n - 2 and tack[k] != tack[k + 1]) else h
-                     for k, h in enumerate(hours)]
+            tack = [
+                (x - y) % 360 < 180
+                for x, y in zip(frm[: n - 1].tolist(), brg[: n - 1].tolist(), strict=True)
+            ]
+            hours = [
+                h * TACKING
+                if (k > 0 and tack[k] != tack[k - 1]) or (k < n - 2 and tack[k] != tack[k + 1])
+                else h
+                for k, h in enumerate(hours)
+            ]
         cum = [0.0]
         for h in hours:
             cum.append(cum[-1] + h)
@@ -543,15 +594,17 @@ class Shortcuts:
             best[j], prev[j] = best[j - 1] + hours[j - 1], j - 1
             for i, tij in short.get(j, ()):
                 if best[i] + tij < best[j] - 1e-9 or (
-                        best[i] + tij <= best[j] + 1e-9 and i < prev[j]):
+                    best[i] + tij <= best[j] + 1e-9 and i < prev[j]
+                ):
                     best[j], prev[j] = best[i] + tij, i
         keep = [n - 1]
         while keep[-1] != 0:
             keep.append(prev[keep[-1]])
         return coords[keep[::-1]]
 
-    def _shortcuts_clear(self, coords: np.ndarray, ids: list[int], pairs: list,
-                         size: str) -> list[bool]:
+    def _shortcuts_clear(
+        self, coords: np.ndarray, ids: list[int], pairs: list, size: str
+    ) -> list[bool]:
         """Which shortcuts (i, j) of a polyline are taken as clear (:meth:`_clear`): the
         longest from each point, and the others not inside a clear one (a shortcut within a
         clear shortcut would not be taken). A run between two lane nodes, or a port's way
@@ -565,8 +618,9 @@ class Shortcuts:
             full = self._table.full
             both = [c for c, (i, j) in enumerate(pairs) if ids[i] >= 0 and ids[j] >= 0]
             if both:
-                found, clear = self._lookup([ids[pairs[c][0]] for c in both],
-                                            [ids[pairs[c][1]] for c in both])
+                found, clear = self._lookup(
+                    [ids[pairs[c][0]] for c in both], [ids[pairs[c][1]] for c in both]
+                )
                 small = size == "Small"
                 for c, fd, cl in zip(both, found, clear, strict=True):
                     verdict[c] = cl
@@ -578,14 +632,14 @@ class Shortcuts:
             out = [verdict[c] for c in sel]
             todo = [k for k, c in enumerate(sel) if not known[c]]
             if todo:
-                segs = np.array([(coords[pairs[sel[k]][0]], coords[pairs[sel[k]][1]])
-                                 for k in todo])
+                segs = np.array(
+                    [(coords[pairs[sel[k]][0]], coords[pairs[sel[k]][1]]) for k in todo]
+                )
                 for k, ok in zip(todo, self._geo_clear(segs, size).tolist(), strict=True):
                     out[k] = ok
             hz = [k for k, c in enumerate(sel) if out[k] and not (full and known[c])]
             if hz:
-                segs = np.array([(coords[pairs[sel[k]][0]], coords[pairs[sel[k]][1]])
-                                 for k in hz])
+                segs = np.array([(coords[pairs[sel[k]][0]], coords[pairs[sel[k]][1]]) for k in hz])
                 for k, ok in zip(hz, self._no_hazard(segs).tolist(), strict=True):
                     out[k] = ok
             return out
@@ -638,14 +692,18 @@ class Shortcuts:
         clear = keys[pair & flags]  # two nodes: only the clear runs (the rest are not)
         first = np.searchsorted(clear // n, np.arange(n + 1))
         second = (clear % n).astype(np.int32)
-        partners = [array("i", second[first[i]:first[i + 1]].tobytes()) for i in range(n)]
+        partners = [array("i", second[first[i] : first[i + 1]].tobytes()) for i in range(n)]
         q = keys[~pair] - n * n  # a point and a node: every run a track may ask about
         rows = np.searchsorted(q // n, np.arange(q[-1] // n + 2 if len(q) else 1))
         nodes = (q % n).astype(np.int32)
         marks = flags[~pair].astype(np.int8)
-        points = [(array("i", nodes[rows[i]:rows[i + 1]].tobytes()),
-                   array("b", marks[rows[i]:rows[i + 1]].tobytes()))
-                  for i in range(len(rows) - 1)]
+        points = [
+            (
+                array("i", nodes[rows[i] : rows[i + 1]].tobytes()),
+                array("b", marks[rows[i] : rows[i + 1]].tobytes()),
+            )
+            for i in range(len(rows) - 1)
+        ]
         return _Table(partners, points, full)
 
     def _lookup(self, a: list[int], b: list[int]) -> tuple[list[bool], list[bool]]:

@@ -90,47 +90,96 @@ OCEAN_GRID = 6.0
 SEA_GRID = 2.0
 
 #: Waypoint chains through straits too narrow for the node buffer (lon, lat), checked at sea.
-PASSAGES = MappingProxyType({
-    "the Sound": ((12.42, 56.23), (12.57, 56.11), (12.66, 56.01), (12.66, 55.93),
-                  (12.74, 55.78), (12.80, 55.70), (12.85, 55.62), (12.84, 55.50),
-                  (12.76, 55.42), (12.78, 55.30)),
-    "Strait of Messina": ((15.69, 38.40), (15.70, 38.30), (15.665, 38.26), (15.645, 38.25),
-                          (15.604, 38.23), (15.60, 38.20), (15.60, 38.16), (15.575, 38.08),
-                          (15.54, 37.98)),
-    "the Solent and Spithead": ((-1.75, 50.63), (-1.60, 50.68), (-1.545, 50.705),
-                                (-1.45, 50.75), (-1.33, 50.78), (-1.22, 50.78),
-                                (-1.12, 50.77), (-1.02, 50.74), (-0.92, 50.70)),
-    "Strait of Gibraltar": ((-6.10, 35.93), (-5.75, 35.95), (-5.50, 35.98), (-5.35, 36.03),
-                            (-5.10, 36.05)),
-    "Strait of Bonifacio": ((8.92, 41.38), (9.12, 41.33), (9.33, 41.34), (9.53, 41.32)),
-    "Strait of Dover": ((1.10, 50.85), (1.45, 51.02), (1.75, 51.20)),
-    "the Dardanelles": ((26.10, 40.00), (26.24, 40.03), (26.30, 40.09), (26.37, 40.12),
-                        (26.39, 40.15), (26.38, 40.18), (26.43, 40.21), (26.49, 40.24),
-                        (26.52, 40.27), (26.57, 40.30), (26.62, 40.33), (26.65, 40.36),
-                        (26.67, 40.39), (26.75, 40.43), (26.90, 40.50), (27.10, 40.60)),
-})
+PASSAGES = MappingProxyType(
+    {
+        "the Sound": (
+            (12.42, 56.23),
+            (12.57, 56.11),
+            (12.66, 56.01),
+            (12.66, 55.93),
+            (12.74, 55.78),
+            (12.80, 55.70),
+            (12.85, 55.62),
+            (12.84, 55.50),
+            (12.76, 55.42),
+            (12.78, 55.30),
+        ),
+        "Strait of Messina": (
+            (15.69, 38.40),
+            (15.70, 38.30),
+            (15.665, 38.26),
+            (15.645, 38.25),
+            (15.604, 38.23),
+            (15.60, 38.20),
+            (15.60, 38.16),
+            (15.575, 38.08),
+            (15.54, 37.98),
+        ),
+        "the Solent and Spithead": (
+            (-1.75, 50.63),
+            (-1.60, 50.68),
+            (-1.545, 50.705),
+            (-1.45, 50.75),
+            (-1.33, 50.78),
+            (-1.22, 50.78),
+            (-1.12, 50.77),
+            (-1.02, 50.74),
+            (-0.92, 50.70),
+        ),
+        "Strait of Gibraltar": (
+            (-6.10, 35.93),
+            (-5.75, 35.95),
+            (-5.50, 35.98),
+            (-5.35, 36.03),
+            (-5.10, 36.05),
+        ),
+        "Strait of Bonifacio": ((8.92, 41.38), (9.12, 41.33), (9.33, 41.34), (9.53, 41.32)),
+        "Strait of Dover": ((1.10, 50.85), (1.45, 51.02), (1.75, 51.20)),
+        "the Dardanelles": (
+            (26.10, 40.00),
+            (26.24, 40.03),
+            (26.30, 40.09),
+            (26.37, 40.12),
+            (26.39, 40.15),
+            (26.38, 40.18),
+            (26.43, 40.21),
+            (26.49, 40.24),
+            (26.52, 40.27),
+            (26.57, 40.30),
+            (26.62, 40.33),
+            (26.65, 40.36),
+            (26.67, 40.39),
+            (26.75, 40.43),
+            (26.90, 40.50),
+            (27.10, 40.60),
+        ),
+    }
+)
 
 #: Islands and skerries that Natural Earth 1:10m leaves out (its land layer has no minor
 #: islands) beside lanes of the period: (lon, lat, radius in degrees) round each group's
 #: charted position. They count as land for the lanes, the band, the ways out of harbours
 #: and the straightened tracks; see docs/data.md, "Routing".
-ISLETS = MappingProxyType({
-    "Vinga (Gothenburg skerries)": (11.603, 57.633, 0.012),
-    "Hönö and Öckerö (Gothenburg skerries)": (11.655, 57.695, 0.03),
-    "Razzoli, Budelli and Santa Maria (Maddalena)": (9.365, 41.295, 0.035),
-    "Ponza": (12.96, 40.905, 0.045),
-    "Palmarola": (12.86, 40.935, 0.02),
-    "Zannone": (13.055, 40.97, 0.015),
-    "Khanderi and Underi (off Bombay)": (72.82, 18.70, 0.018),
-    "Muskeget and Tuckernuck (off Nantucket)": (-70.28, 41.32, 0.03),
-})
+ISLETS = MappingProxyType(
+    {
+        "Vinga (Gothenburg skerries)": (11.603, 57.633, 0.012),
+        "Hönö and Öckerö (Gothenburg skerries)": (11.655, 57.695, 0.03),
+        "Razzoli, Budelli and Santa Maria (Maddalena)": (9.365, 41.295, 0.035),
+        "Ponza": (12.96, 40.905, 0.045),
+        "Palmarola": (12.86, 40.935, 0.02),
+        "Zannone": (13.055, 40.97, 0.015),
+        "Khanderi and Underi (off Bombay)": (72.82, 18.70, 0.018),
+        "Muskeget and Tuckernuck (off Nantucket)": (-70.28, 41.32, 0.03),
+    }
+)
 
 
 @cache
 def islets() -> shapely.Geometry:
     """The :data:`ISLETS` as one (prepared) geometry."""
-    geom = shapely.union_all([shapely.Point(x, y).buffer(r, quad_segs=8)
-                              for x, y, r in ISLETS.values()])
+    geom = shapely.union_all(
+        [shapely.Point(x, y).buffer(r, quad_segs=8) for x, y, r in ISLETS.values()]
+    )
     shapely.prepare(geom)
     return geom
 
@@ -143,16 +192,23 @@ def lines_blocked(lines) -> np.ndarray:
         if isinstance(lines, np.ndarray) and lines.dtype != object and lines.ndim == 3:
             geoms = shapely.linestrings(lines[free])
         else:
-            geoms = np.array([shapely.linestrings(lines[i]) for i in free.tolist()],
-                             dtype=object)
+            geoms = np.array([shapely.linestrings(lines[i]) for i in free.tolist()], dtype=object)
         hit[free] = shapely.intersects(islets(), geoms)
     return hit
 
 
 def _passage_boxes() -> np.ndarray:
-    return np.array([[min(x for x, _ in c) - 0.1, min(y for _, y in c) - 0.1,
-                      max(x for x, _ in c) + 0.1, max(y for _, y in c) + 0.1]
-                     for c in PASSAGES.values()])
+    return np.array(
+        [
+            [
+                min(x for x, _ in c) - 0.1,
+                min(y for _, y in c) - 0.1,
+                max(x for x, _ in c) + 0.1,
+                max(y for _, y in c) + 0.1,
+            ]
+            for c in PASSAGES.values()
+        ]
+    )
 
 
 _PASSAGE_BOXES = _passage_boxes()
@@ -163,9 +219,12 @@ def near_passage(segs: np.ndarray) -> np.ndarray:
     inshore band is cut and the land comes near."""
     lo, hi = segs.min(axis=1), segs.max(axis=1)
     pb = _PASSAGE_BOXES
-    return ((lo[:, None, 0] <= pb[None, :, 2]) & (hi[:, None, 0] >= pb[None, :, 0])
-            & (lo[:, None, 1] <= pb[None, :, 3]) & (hi[:, None, 1] >= pb[None, :, 1])
-            ).any(axis=1)
+    return (
+        (lo[:, None, 0] <= pb[None, :, 2])
+        & (hi[:, None, 0] >= pb[None, :, 0])
+        & (lo[:, None, 1] <= pb[None, :, 3])
+        & (hi[:, None, 1] >= pb[None, :, 1])
+    ).any(axis=1)
 
 
 def deep_clear(segs: np.ndarray, band: shapely.Geometry) -> np.ndarray:
@@ -213,8 +272,9 @@ def convex_vertices(geom) -> np.ndarray:
             if len(c) < 3:
                 continue
             p, n = np.roll(c, 1, axis=0), np.roll(c, -1, axis=0)
-            cross = ((c[:, 0] - p[:, 0]) * (n[:, 1] - c[:, 1])
-                     - (c[:, 1] - p[:, 1]) * (n[:, 0] - c[:, 0]))
+            cross = (c[:, 0] - p[:, 0]) * (n[:, 1] - c[:, 1]) - (c[:, 1] - p[:, 1]) * (
+                n[:, 0] - c[:, 0]
+            )
             out.append(c[cross > 0])
     return np.concatenate(out)
 
@@ -245,21 +305,26 @@ def build_lanes(log=print) -> tuple[np.ndarray, np.ndarray, np.ndarray, MultiPol
     offset = shapely.union_all(shapely.buffer(parts, NODE_OFFSET, quad_segs=2))
     log("buffered land")
     theatres = shapely.union_all([box(*b) for b in THEATRES])
-    fine = shapely.simplify(shapely.intersection(offset, theatres.buffer(1.0)), FINE_TOLERANCE,
-                            preserve_topology=False)
+    fine = shapely.simplify(
+        shapely.intersection(offset, theatres.buffer(1.0)), FINE_TOLERANCE, preserve_topology=False
+    )
     coarse = shapely.simplify(offset, COARSE_TOLERANCE, preserve_topology=False)
     cf = convex_vertices(fine)
     cf = cf[shapely.contains_xy(theatres, cf[:, 0], cf[:, 1])]
     cc = convex_vertices(coarse)
     cc = cc[~shapely.contains_xy(theatres.buffer(0.5), cc[:, 0], cc[:, 1])]
     half = OCEAN_GRID / 2
-    gx, gy = np.meshgrid(np.arange(-180 + half, 180, OCEAN_GRID),
-                         np.arange(NAVIGABLE[0] + half, NAVIGABLE[1], OCEAN_GRID))
+    gx, gy = np.meshgrid(
+        np.arange(-180 + half, 180, OCEAN_GRID),
+        np.arange(NAVIGABLE[0] + half, NAVIGABLE[1], OCEAN_GRID),
+    )
     grid = np.column_stack([gx.ravel(), gy.ravel()])
     grid = grid[~shapely.contains_xy(theatres, grid[:, 0], grid[:, 1])]
     # the narrow seas of the theatres get a finer grid of open-water nodes
-    tx, ty = np.meshgrid(np.arange(-180 + SEA_GRID / 2, 180, SEA_GRID),
-                         np.arange(NAVIGABLE[0] + SEA_GRID / 2, NAVIGABLE[1], SEA_GRID))
+    tx, ty = np.meshgrid(
+        np.arange(-180 + SEA_GRID / 2, 180, SEA_GRID),
+        np.arange(NAVIGABLE[0] + SEA_GRID / 2, NAVIGABLE[1], SEA_GRID),
+    )
     sea = np.column_stack([tx.ravel(), ty.ravel()])
     sea = sea[shapely.contains_xy(theatres, sea[:, 0], sea[:, 1])]
     grid = np.concatenate([grid, sea])
@@ -267,10 +332,16 @@ def build_lanes(log=print) -> tuple[np.ndarray, np.ndarray, np.ndarray, MultiPol
     chains = [np.array(c) for c in PASSAGES.values()]
     pa = np.concatenate(chains)
     nodes = np.concatenate([cf, cc, grid, pa])
-    kind = np.concatenate([np.full(len(cf), FINE), np.full(len(cc), COARSE),
-                           np.full(len(grid), OCEAN), np.full(len(pa), PASSAGE)])
+    kind = np.concatenate(
+        [
+            np.full(len(cf), FINE),
+            np.full(len(cc), COARSE),
+            np.full(len(grid), OCEAN),
+            np.full(len(pa), PASSAGE),
+        ]
+    )
     ok = (nodes[:, 1] > NAVIGABLE[0]) & (nodes[:, 1] < NAVIGABLE[1])
-    ok &= (np.abs(nodes[:, 0]) < 179.99)
+    ok &= np.abs(nodes[:, 0]) < 179.99
     _, first = np.unique(np.round(nodes, 6), axis=0, return_index=True)
     uniq = np.zeros(len(nodes), dtype=bool)
     uniq[first] = True
@@ -300,8 +371,10 @@ def build_lanes(log=print) -> tuple[np.ndarray, np.ndarray, np.ndarray, MultiPol
     for c in chains:
         ids = [idx[tuple(np.round(p, 6))] for p in c]
         extra.extend((min(a, b), max(a, b)) for a, b in zip(ids, ids[1:], strict=False))
-    edges = np.unique(np.concatenate([np.column_stack([q[keep], t[keep]]),
-                                      np.array(extra, dtype=q.dtype)]), axis=0)
+    edges = np.unique(
+        np.concatenate([np.column_stack([q[keep], t[keep]]), np.array(extra, dtype=q.dtype)]),
+        axis=0,
+    )
     if lines_blocked(np.stack([nodes[edges[:, 0]], nodes[edges[:, 1]]], axis=1)).any():
         raise ValueError("a passage waypoint chain crosses land")
     log(f"{len(edges)} edges")
@@ -318,16 +391,24 @@ def build_lanes(log=print) -> tuple[np.ndarray, np.ndarray, np.ndarray, MultiPol
     nodes = nodes[members]
     log(f"main water: {len(nodes)} nodes, {len(edges)} edges")
 
-    band = shapely.union_all([*shapely.buffer(parts, INSHORE_BAND, quad_segs=2),
-                              shapely.buffer(islets(), INSHORE_BAND, quad_segs=2)])
+    band = shapely.union_all(
+        [
+            *shapely.buffer(parts, INSHORE_BAND, quad_segs=2),
+            shapely.buffer(islets(), INSHORE_BAND, quad_segs=2),
+        ]
+    )
     band = shapely.difference(band, passage_zone())
     band = shapely.simplify(band, 0.005)
     lines = shapely.linestrings(np.stack([nodes[edges[:, 0]], nodes[edges[:, 1]]], axis=1))
     shapely.prepare(band)
     inshore = shapely.intersects(band, lines)
     log(f"{int(inshore.sum())} edges touch the inshore band")
-    band_parts = [p for g_ in getattr(band, "geoms", [band]) for p in
-                  (g_.geoms if hasattr(g_, "geoms") else [g_]) if p.geom_type == "Polygon"]
+    band_parts = [
+        p
+        for g_ in getattr(band, "geoms", [band])
+        for p in (g_.geoms if hasattr(g_, "geoms") else [g_])
+        if p.geom_type == "Polygon"
+    ]
     return nodes, edges.astype(np.int32), inshore, MultiPolygon(band_parts)
 
 
@@ -352,9 +433,9 @@ def build_shortcuts(lanes: SeaLanes, log=print) -> np.ndarray:
     log(f"{len(keys)} pairs of nodes within {SHORTCUT_HOPS} hops")
     ok = np.zeros(len(keys), dtype=bool)
     for k in range(0, len(keys), 100_000):
-        part = keys[k:k + 100_000]
+        part = keys[k : k + 100_000]
         segs = np.stack([lanes.nodes[part // n], lanes.nodes[part % n]], axis=1)
-        ok[k:k + 100_000] = deep_clear(segs, lanes.band)
+        ok[k : k + 100_000] = deep_clear(segs, lanes.band)
     log(f"{int(ok.sum())} of them clear of the band (and of land near the passages)")
     return keys[ok]
 
@@ -377,10 +458,13 @@ def shortcuts_fingerprint(lanes: SeaLanes) -> str:
 def save_shortcuts(keys: np.ndarray, lanes: SeaLanes, path: Path = SHORTCUTS_FILE) -> None:
     """Write the clear shortcuts (sorted keys, stored as their differences)."""
     buf = io.BytesIO()
-    np.savez_compressed(buf, format=np.array(_SHORTCUTS_FORMAT),
-                        fingerprint=np.array(shortcuts_fingerprint(lanes)),
-                        nodes=np.array(len(lanes.nodes)),
-                        steps=np.diff(keys, prepend=0).astype(np.uint32))
+    np.savez_compressed(
+        buf,
+        format=np.array(_SHORTCUTS_FORMAT),
+        fingerprint=np.array(shortcuts_fingerprint(lanes)),
+        nodes=np.array(len(lanes.nodes)),
+        steps=np.diff(keys, prepend=0).astype(np.uint32),
+    )
     replace_file(path, buf.getvalue())
 
 
@@ -391,8 +475,11 @@ def load_shortcuts(lanes: SeaLanes, path: Path = SHORTCUTS_FILE) -> np.ndarray |
     if not path.exists():
         return None
     with np.load(path) as z:
-        if (int(z["format"]) != _SHORTCUTS_FORMAT or int(z["nodes"]) != len(lanes.nodes)
-                or str(z["fingerprint"]) != shortcuts_fingerprint(lanes)):
+        if (
+            int(z["format"]) != _SHORTCUTS_FORMAT
+            or int(z["nodes"]) != len(lanes.nodes)
+            or str(z["fingerprint"]) != shortcuts_fingerprint(lanes)
+        ):
             return None
         keys = np.cumsum(z["steps"], dtype=np.int64)
     keys.setflags(write=False)

@@ -109,11 +109,18 @@ def land() -> dict:
     lat0, lat1 = LAND_LATITUDES
     parts = shapely.clip_by_rect(list(land_model.land_parts()), -180.0, lat0, 180.0, lat1)
     parts = shapely.simplify(parts, LAND_TOLERANCE, preserve_topology=True)
-    keep = [g for p in parts for g in shapely.get_parts(p)
-            if isinstance(g, Polygon) and g.area >= LAND_MIN_AREA]
-    props = {"name": "land", "source": "Natural Earth 1:10m land (public domain), "
-             f"simplified to {LAND_TOLERANCE} deg, islands under {LAND_MIN_AREA:g} deg^2 "
-             f"and latitudes beyond {lat0:g}..{lat1:g} left off"}
+    keep = [
+        g
+        for p in parts
+        for g in shapely.get_parts(p)
+        if isinstance(g, Polygon) and g.area >= LAND_MIN_AREA
+    ]
+    props = {
+        "name": "land",
+        "source": "Natural Earth 1:10m land (public domain), "
+        f"simplified to {LAND_TOLERANCE} deg, islands under {LAND_MIN_AREA:g} deg^2 "
+        f"and latitudes beyond {lat0:g}..{lat1:g} left off",
+    }
     return _collection([_feature("land", MultiPolygon(keep), props)])
 
 
@@ -124,10 +131,16 @@ def ports() -> dict:
     features = []
     for p in places.load_ports().values():
         props = {
-            "id": p.id, "name": p.name, "nation": p.nation, "kind": p.kind,
-            "station": p.station, "base_of": base_of.get(p.id),
+            "id": p.id,
+            "name": p.name,
+            "nation": p.nation,
+            "kind": p.kind,
+            "station": p.station,
+            "base_of": base_of.get(p.id),
             "anchorage": [round(p.anchorage[0], DECIMALS), round(p.anchorage[1], DECIMALS)],
-            "anchorage_name": p.anchorage_name, "note": p.note, "source": p.source,
+            "anchorage_name": p.anchorage_name,
+            "note": p.note,
+            "source": p.source,
         }
         features.append(_feature(p.id, shapely.Point(p.lon, p.lat), props))
     return _collection(features)
@@ -139,8 +152,13 @@ def stations() -> dict:
     features = []
     for s in places.load_stations().values():
         outline = shapely.simplify(s.polygon, STATION_TOLERANCE, preserve_topology=True)
-        props = {"id": s.id, "name": s.name, "bases": list(s.bases),
-                 "description": s.description, "source": s.source}
+        props = {
+            "id": s.id,
+            "name": s.name,
+            "bases": list(s.bases),
+            "description": s.description,
+            "source": s.source,
+        }
         features.append(_feature(s.id, outline, props))
     return _collection(features)
 
@@ -151,8 +169,13 @@ def shallows() -> dict:
     features = []
     for s in places.load_shallows():
         odds = {k: round(v, 4) for k, v in s.risk.probabilities().items()}
-        props = {"id": s.id, "name": s.name, "kind": s.kind, "source": s.source,
-                 "risk": {**odds, "rule": s.risk.text, "rule_source": s.risk.source}}
+        props = {
+            "id": s.id,
+            "name": s.name,
+            "kind": s.kind,
+            "source": s.source,
+            "risk": {**odds, "rule": s.risk.text, "rule_source": s.risk.source},
+        }
         features.append(_feature(s.id, s.polygon, props))
     return _collection(features)
 
@@ -165,15 +188,25 @@ def blockade_zones() -> dict:
     features = []
     for pid, zone in places.blockade_zones().items():
         p = all_ports[pid]
-        props = {"id": pid, "port": pid, "name": f"Blockade of {p.name}", "nation": p.nation,
-                 "kind": p.kind, "station": p.station, "radius_nm": radius}
+        props = {
+            "id": pid,
+            "port": pid,
+            "name": f"Blockade of {p.name}",
+            "nation": p.nation,
+            "kind": p.kind,
+            "station": p.station,
+            "radius_nm": radius,
+        }
         features.append(_feature(pid, zone, props))
     return _collection(features)
 
 
 _BUILDERS: dict[str, Callable[[], dict]] = {
-    "land": land, "stations": stations, "shallows": shallows,
-    "blockade_zones": blockade_zones, "ports": ports,
+    "land": land,
+    "stations": stations,
+    "shallows": shallows,
+    "blockade_zones": blockade_zones,
+    "ports": ports,
 }
 
 

@@ -60,16 +60,40 @@ KINDS: tuple[str, ...] = ("british-base", "enemy-arsenal", "enemy-port", "neutra
 #: The Royal Navy's stations as seed 000 ("British Naval Stations") lists them; its
 #: "Cape and East Indies" command is split in two (see docs/rules-notes.md).
 STATION_IDS: tuple[str, ...] = (
-    "channel", "north-sea", "baltic", "mediterranean",
-    "north-america", "west-indies", "cape", "east-indies",
+    "channel",
+    "north-sea",
+    "baltic",
+    "mediterranean",
+    "north-america",
+    "west-indies",
+    "cape",
+    "east-indies",
 )
 
 #: Who held a harbour c.1805 (Netherlands = the Batavian Republic).
-NATIONS: frozenset[str] = frozenset({
-    "Britain", "France", "Spain", "Netherlands", "Denmark", "Portugal", "Naples",
-    "United States", "Sweden", "Russia", "Ottoman Empire", "Prussia", "Austria",
-    "Etruria", "Algiers", "Tripoli", "Morocco", "Haiti", "Muscat",
-})
+NATIONS: frozenset[str] = frozenset(
+    {
+        "Britain",
+        "France",
+        "Spain",
+        "Netherlands",
+        "Denmark",
+        "Portugal",
+        "Naples",
+        "United States",
+        "Sweden",
+        "Russia",
+        "Ottoman Empire",
+        "Prussia",
+        "Austria",
+        "Etruria",
+        "Algiers",
+        "Tripoli",
+        "Morocco",
+        "Haiti",
+        "Muscat",
+    }
+)
 
 EARTH_RADIUS_KM = 6371.0088
 #: An anchorage must be at least this far from the Natural Earth 10m coast.
@@ -83,8 +107,10 @@ def haversine_km(lon1: float, lat1: float, lon2: float, lat2: float) -> float:
     111.2
     """
     p1, p2 = math.radians(lat1), math.radians(lat2)
-    a = (math.sin((p2 - p1) / 2) ** 2
-         + math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2)
+    a = (
+        math.sin((p2 - p1) / 2) ** 2
+        + math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
+    )
     return 2 * EARTH_RADIUS_KM * math.asin(math.sqrt(min(1.0, a)))
 
 
@@ -153,10 +179,19 @@ def _port(row: Mapping) -> Port:
         raise ValueError(f"port {pid!r}: anchorage more than 25 km from the harbour")
     if not row.get("source"):
         raise ValueError(f"port {pid!r}: no source")
-    return Port(id=pid, name=row["name"], nation=row["nation"], kind=row["kind"],
-                station=row["station"], lon=lon, lat=lat, anchorage=(alon, alat),
-                source=row["source"], anchorage_name=row.get("anchorage_name", ""),
-                note=row.get("note", ""))
+    return Port(
+        id=pid,
+        name=row["name"],
+        nation=row["nation"],
+        kind=row["kind"],
+        station=row["station"],
+        lon=lon,
+        lat=lat,
+        anchorage=(alon, alat),
+        source=row["source"],
+        anchorage_name=row.get("anchorage_name", ""),
+        note=row.get("note", ""),
+    )
 
 
 @cache
@@ -248,17 +283,28 @@ def load_stations() -> Mapping[str, Station]:
         drawn = shape(feature["geometry"])
         if not isinstance(drawn, Polygon) or not drawn.is_valid:
             raise ValueError(f"station {sid!r}: not a valid polygon")
-        sea = _polygonal(MultiPolygon([
-            p for p in shapely.get_parts(sea_only(drawn)) if p.area >= MIN_SEA_PART]))
+        sea = _polygonal(
+            MultiPolygon([p for p in shapely.get_parts(sea_only(drawn)) if p.area >= MIN_SEA_PART])
+        )
         bases = tuple(props["bases"])
         for base in bases:
-            if (base not in ports or ports[base].station != sid
-                    or ports[base].kind != "british-base"):
-                raise ValueError(f"station {sid!r}: base {base!r} is not one of its ports "
-                                 "of kind british-base")
+            if (
+                base not in ports
+                or ports[base].station != sid
+                or ports[base].kind != "british-base"
+            ):
+                raise ValueError(
+                    f"station {sid!r}: base {base!r} is not one of its ports of kind british-base"
+                )
         shapely.prepare(sea)
-        stations[sid] = Station(id=sid, name=props["name"], polygon=sea, bases=bases,
-                                description=props["description"], source=props["source"])
+        stations[sid] = Station(
+            id=sid,
+            name=props["name"],
+            polygon=sea,
+            bases=bases,
+            description=props["description"],
+            source=props["source"],
+        )
     if tuple(stations) != STATION_IDS:
         raise ValueError(f"stations.geojson: expected {STATION_IDS}, got {tuple(stations)}")
     return MappingProxyType(stations)
@@ -328,8 +374,9 @@ class ShallowWaterRule:
         >>> dict(load_shallow_water_rule().probabilities())["clear"]
         0.5
         """
-        return MappingProxyType({name: len(getattr(self, name)) / self.die
-                                 for name in ("clear", "aground", "rocks")})
+        return MappingProxyType(
+            {name: len(getattr(self, name)) / self.die for name in ("clear", "aground", "rocks")}
+        )
 
     def resolve(self, rng: random.Random) -> ShallowWaterResult:
         """Throw the rule with ``rng``: the d6, then the d6 to get free or the 2d6 damage."""
@@ -350,19 +397,23 @@ def load_shallow_water_rule() -> ShallowWaterRule:
     """Seed 003's shallow-water rule, stored once in ``places_rules.json``."""
     raw = _read_json("places_rules.json")["shallow_water"]
     die = int(raw["die"])
-    outcomes = {k: frozenset(int(v) for v in raw["outcomes"][k])
-                for k in ("clear", "aground", "rocks")}
+    outcomes = {
+        k: frozenset(int(v) for v in raw["outcomes"][k]) for k in ("clear", "aground", "rocks")
+    }
     if sorted(r for s in outcomes.values() for r in s) != list(range(1, die + 1)):
         raise ValueError("places_rules.json: shallow-water outcomes must cover the die once")
     for sub, keys in (("aground", ("stuck", "freed")), ("rocks", ("stuck", "scraped_free"))):
         if sorted(r for k in keys for r in raw[sub][k]) != list(range(1, 7)):
             raise ValueError(f"places_rules.json: the {sub} d6 must cover 1-6 once")
     return ShallowWaterRule(
-        die=die, **outcomes,
+        die=die,
+        **outcomes,
         aground_stuck=frozenset(raw["aground"]["stuck"]),
         rocks_damage_dice=int(raw["rocks"]["damage_dice"]),
         rocks_stuck=frozenset(raw["rocks"]["stuck"]),
-        text=raw["text"], source=raw["source"])
+        text=raw["text"],
+        source=raw["source"],
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,8 +453,16 @@ def load_shallows() -> tuple[Shallow, ...]:
         if water.is_empty or water.area < 0.5 * drawn.area:
             raise ValueError(f"shallow {sid!r}: mostly on land")
         shapely.prepare(water)
-        shallows.append(Shallow(id=sid, name=props["name"], kind=props["kind"],
-                                polygon=water, source=props["source"], risk=rule))
+        shallows.append(
+            Shallow(
+                id=sid,
+                name=props["name"],
+                kind=props["kind"],
+                polygon=water,
+                source=props["source"],
+                risk=rule,
+            )
+        )
     return tuple(shallows)
 
 
@@ -433,8 +492,7 @@ def blockade_radius_nm() -> float:
 def _disc(lon: float, lat: float, km: float, segments: int = 16) -> Polygon:
     """A circle of ``km`` on the ground as a lon/lat polygon (locally equirectangular)."""
     r = km / 111.2
-    return affinity.scale(Point(lon, lat).buffer(r, segments),
-                          1 / math.cos(math.radians(lat)), 1.0)
+    return affinity.scale(Point(lon, lat).buffer(r, segments), 1 / math.cos(math.radians(lat)), 1.0)
 
 
 @cache

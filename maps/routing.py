@@ -132,8 +132,10 @@ def _unit(p) -> tuple[float, float, float]:
 def _gc1(a: tuple[float, float], b: tuple[float, float]) -> float:
     """Great-circle nautical miles between two (lon, lat) points (haversine)."""
     lo1, la1, lo2, la2 = map(math.radians, (a[0], a[1], b[0], b[1]))
-    h = (math.sin((la2 - la1) / 2) ** 2
-         + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2)
+    h = (
+        math.sin((la2 - la1) / 2) ** 2
+        + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
+    )
     return 2 * EARTH_RADIUS_NM * math.asin(math.sqrt(min(1.0, h)))
 
 
@@ -176,8 +178,11 @@ class Router(Approaches, Shortcuts):
         # unit vectors, flat (x, y, z of node u at 3u): few cache lines per node
         self._xyz = array("d", [c for p in nodes.tolist() for c in _unit(p)])
         self._hazards = tuple(
-            _Hazard(s.id, s.name, getattr(getattr(s, "risk", None), "text", SHALLOW_RULE),
-                    s.polygon) for s in shallows)
+            _Hazard(
+                s.id, s.name, getattr(getattr(s, "risk", None), "text", SHALLOW_RULE), s.polygon
+            )
+            for s in shallows
+        )
         polys = np.array([h.polygon for h in self._hazards], dtype=object)
         shapely.prepare(polys)
         self._hazard_polys = polys
@@ -185,8 +190,9 @@ class Router(Approaches, Shortcuts):
         lines = shapely.linestrings(np.stack([self._a, self._b], axis=1))
         self._edge_hazards = self._hazards_of(lines)
         self._shallow = np.array([bool(h) for h in self._edge_hazards])
-        self._hazard_boxes = (shapely.bounds(polys).reshape(-1, 4) if len(polys)
-                              else np.zeros((0, 4)))
+        self._hazard_boxes = (
+            shapely.bounds(polys).reshape(-1, 4) if len(polys) else np.zeros((0, 4))
+        )
         self._hazard_box_list = [tuple(b) for b in self._hazard_boxes.tolist()]
         self._passage_points = np.array([p for c in PASSAGES.values() for p in c])
         self._at_passage = self._on_passage(nodes)
@@ -195,8 +201,11 @@ class Router(Approaches, Shortcuts):
         self._deep = load_shortcuts(lanes)
         # the clear shortcuts' keys and, for the ways out of ports (once read), whether clear
         # (and the third item: whether that takes the named shallows into account)
-        self._table = None if self._deep is None else self._lookup_table(
-            self._deep, np.ones(len(self._deep), dtype=bool), False)
+        self._table = (
+            None
+            if self._deep is None
+            else self._lookup_table(self._deep, np.ones(len(self._deep), dtype=bool), False)
+        )
         self._at_points = np.zeros(0, dtype=bool)  # the ways-out points at a strait
         self._at_list = self._at_passage.tolist()  # the nodes', then the points'
         self._node_list = [tuple(p) for p in nodes.tolist()]
@@ -272,8 +281,9 @@ class Router(Approaches, Shortcuts):
         for d in (d_from, d_to):
             d.setflags(write=False)
         # unreachable (inf) gives no bound: +inf from a landmark, -inf to one
-        rows = array("d", np.hstack([d_from, np.where(np.isfinite(d_to), -d_to, np.inf)]
-                                    ).ravel().tobytes())
+        rows = array(
+            "d", np.hstack([d_from, np.where(np.isfinite(d_to), -d_to, np.inf)]).ravel().tobytes()
+        )
         out = SearchGraph(_arcs(n, tails, heads, weights), vmax, d_from, d_to, rows)
         with self._lock:
             self._graphs[key] = out
@@ -316,8 +326,12 @@ class Router(Approaches, Shortcuts):
         allowed = self._allowed(size)
         n = len(self.lanes.nodes)
         e = self.lanes.edges[allowed]
-        starts, heads, _ = _csr(n, np.concatenate([e[:, 0], e[:, 1]]),
-                                np.concatenate([e[:, 1], e[:, 0]]), np.zeros(2 * len(e)))
+        starts, heads, _ = _csr(
+            n,
+            np.concatenate([e[:, 0], e[:, 1]]),
+            np.concatenate([e[:, 1], e[:, 0]]),
+            np.zeros(2 * len(e)),
+        )
         label = [-1] * n  # connected pieces, by a breadth-first walk from each new node
         for s0 in range(n):
             if label[s0] < 0 and starts[s0] < starts[s0 + 1]:
@@ -359,8 +373,9 @@ class Router(Approaches, Shortcuts):
 
     def _connect_uncached(self, p, size: str, month: int, outgoing: bool):
         own = set(self.own_hazards(p)) if size == "Large" else set()
-        ends = [e for e in self.ends(p, size)
-                if not (size == "Large" and not set(e.hazards) <= own)]
+        ends = [
+            e for e in self.ends(p, size) if not (size == "Large" and not set(e.hazards) <= own)
+        ]
         if not ends:
             return []
         lines = [e.line if outgoing else e.line[::-1] for e in ends]
@@ -370,20 +385,30 @@ class Router(Approaches, Shortcuts):
         cuts = np.cumsum([0] + [len(ln) - 1 for ln in lines])
         out = []
         for i, e in enumerate(ends):
-            w = float(hours[cuts[i]:cuts[i + 1]].sum()) * (RISK_PENALTY if e.hazards else 1.0)
+            w = float(hours[cuts[i] : cuts[i + 1]].sum()) * (RISK_PENALTY if e.hazards else 1.0)
             if math.isfinite(w) and w < 1e12:
                 out.append((e.node, w, e))
         return out
 
     # -- the route ------------------------------------------------------------------------
-    def route(self, origin: Stop, destination: Stop, ship: ShipType, month: int,
-              depart_day: float = 0.0) -> Leg:
+    def route(
+        self, origin: Stop, destination: Stop, ship: ShipType, month: int, depart_day: float = 0.0
+    ) -> Leg:
         """The fastest track from ``origin`` to ``destination`` for ``ship`` in ``month``."""
         a, b = (origin.lon, origin.lat), (destination.lon, destination.lat)
         knots = reach_knots(ship)
         if a == b:
-            return Leg(origin, destination, ship.name, month, knots, 0.0, 0.0,
-                       LineString([a, b]), depart_day=depart_day)
+            return Leg(
+                origin,
+                destination,
+                ship.name,
+                month,
+                knots,
+                0.0,
+                0.0,
+                LineString([a, b]),
+                depart_day=depart_day,
+            )
         g = self.graph(ship.size, month)
         conn_a = self._connect(a, ship.size, month, True)
         conn_b = self._connect(b, ship.size, month, False)
@@ -407,9 +432,13 @@ class Router(Approaches, Shortcuts):
         n = len(self._node_list)
         mid = path[2:-2]
         pts = [*first.points, *(self._node_list[u] for u in mid), *last.points[::-1]]
-        ids = [*([n + i for i in first.pids] or [-1] * (len(first.points) - 1)),
-               path[1], *mid, path[-2],
-               *([n + i for i in last.pids[::-1]] or [-1] * (len(last.points) - 1))]
+        ids = [
+            *([n + i for i in first.pids] or [-1] * (len(first.points) - 1)),
+            path[1],
+            *mid,
+            path[-2],
+            *([n + i for i in last.pids[::-1]] or [-1] * (len(last.points) - 1)),
+        ]
         out_p, out_i = [pts[0]], [ids[0]]
         for p, i in zip(pts[1:], ids[1:], strict=True):
             if p == out_p[-1]:  # one point twice (a one-node path): keep it once, as the node
@@ -419,8 +448,9 @@ class Router(Approaches, Shortcuts):
                 out_i.append(i)
         return out_p, out_i
 
-    def route_many(self, origin: Stop, destinations: Sequence[Stop], ship: ShipType,
-                   month: int) -> list[Leg | ValueError]:
+    def route_many(
+        self, origin: Stop, destinations: Sequence[Stop], ship: ShipType, month: int
+    ) -> list[Leg | ValueError]:
         """Legs from one origin to many destinations with a single Dijkstra search.
 
         A destination that cannot be reached gives its ValueError in place of a leg.
@@ -458,7 +488,8 @@ class Router(Approaches, Shortcuts):
             if direct is not None:
                 relax(("B", i), direct, "A")
         remaining = {("B", i) for i, cb in enumerate(conns) if cb} | {
-            v for v in dist if isinstance(v, tuple)}
+            v for v in dist if isinstance(v, tuple)
+        }
         done: set = set()
         while heap and remaining:
             du, _, u = pop(heap)
@@ -489,8 +520,9 @@ class Router(Approaches, Shortcuts):
             else:
                 path = paths[("B", i)]
                 path = ["A", *path[1:-1], "B"]
-                coords = self._straighten(*self._coords(path, a, b, conn_a, conns[i]),
-                                          ship.size, month)
+                coords = self._straighten(
+                    *self._coords(path, a, b, conn_a, conns[i]), ship.size, month
+                )
                 out.append(self._leg(origin, d, ship, month, knots, coords, 0.0))
         return out
 
@@ -499,8 +531,10 @@ class Router(Approaches, Shortcuts):
         shortcut is: :meth:`_clear`), else None."""
         if _gc1(a, b) > 600:  # far apart: the lanes will find it
             return None
-        if size != "Small" and (self._in_band.get((round(a[0], 7), round(a[1], 7)))
-                                or self._in_band.get((round(b[0], 7), round(b[1], 7)))):
+        if size != "Small" and (
+            self._in_band.get((round(a[0], 7), round(a[1], 7)))
+            or self._in_band.get((round(b[0], 7), round(b[1], 7)))
+        ):
             return None  # a port in the band: the run meets it
         if size != "Small" and shapely.intersects(self.lanes.band, shapely.linestrings([a, b])):
             return None  # the band first: it holds the land but along the passages
@@ -517,7 +551,7 @@ class Router(Approaches, Shortcuts):
         m = 2 * len(LANDMARKS)
         c = [math.inf] * m
         for node, w, _ in conn_b:
-            r = rows[m * node:m * node + m]
+            r = rows[m * node : m * node + m]
             for j in range(m):
                 if r[j] + w < c[j]:
                     c[j] = r[j] + w
@@ -614,12 +648,19 @@ class Router(Approaches, Shortcuts):
         hz: dict[int, tuple[int, ...]] = {}
         xs, ys = [x for x, _ in pts], [y for _, y in pts]
         x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
-        if any(x0 <= bx1 and x1 >= bx0 and y0 <= by1 and y1 >= by0
-               for bx0, by0, bx1, by1 in self._hazard_box_list):
+        if any(
+            x0 <= bx1 and x1 >= bx0 and y0 <= by1 and y1 >= by0
+            for bx0, by0, bx1, by1 in self._hazard_box_list
+        ):
             near = np.flatnonzero(self._hazard_near(segs))
             if len(near):
-                hz = dict(zip(near.tolist(),
-                              self._hazards_of(shapely.linestrings(segs[near])), strict=True))
+                hz = dict(
+                    zip(
+                        near.tolist(),
+                        self._hazards_of(shapely.linestrings(segs[near])),
+                        strict=True,
+                    )
+                )
         band: set[int] = set()
         if ship.size == "Middling" and len(segs) > 2:
             inner = np.flatnonzero(self._band_hits(shapely.linestrings(segs[1:-1])))
@@ -632,13 +673,26 @@ class Router(Approaches, Shortcuts):
                 if hzd.id not in seen:
                     seen.add(hzd.id)
                     at = shapely.get_coordinates(shapely.intersection(line, hzd.polygon))
-                    risks.append(Risk("shallows", hzd.id, hzd.name,
-                                      tuple(at[0]) if len(at) else tuple(coords[s]),
-                                      hzd.rule))
+                    risks.append(
+                        Risk(
+                            "shallows",
+                            hzd.id,
+                            hzd.name,
+                            tuple(at[0]) if len(at) else tuple(coords[s]),
+                            hzd.rule,
+                        )
+                    )
             if s in band:
                 at = shapely.get_coordinates(shapely.intersection(line, self.lanes.band))
-                risks.append(Risk("inshore", "inshore-band", "the inshore band",
-                                  tuple(at[0]) if len(at) else tuple(coords[s]), SHALLOW_RULE))
+                risks.append(
+                    Risk(
+                        "inshore",
+                        "inshore-band",
+                        "the inshore band",
+                        tuple(at[0]) if len(at) else tuple(coords[s]),
+                        SHALLOW_RULE,
+                    )
+                )
         # nautical miles by point of sail, piece by piece (in a calm the "wind" is abeam:
         # all of it "reaching"); seed 003's points of sail, snapped to the 8 points as
         # point_of_sail() does
@@ -647,6 +701,16 @@ class Router(Approaches, Shortcuts):
         for i, d in enumerate(by_point):
             if d > 0:
                 sailing[names[i]] = sailing.get(names[i], 0.0) + d
-        return Leg(origin, destination, ship.name, month, knots, total_nm,
-                   total_h / knots / 24.0, shapely.linestrings(coords), tuple(risks),
-                   MappingProxyType(sailing), depart_day)
+        return Leg(
+            origin,
+            destination,
+            ship.name,
+            month,
+            knots,
+            total_nm,
+            total_h / knots / 24.0,
+            shapely.linestrings(coords),
+            tuple(risks),
+            MappingProxyType(sailing),
+            depart_day,
+        )

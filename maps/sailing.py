@@ -64,14 +64,16 @@ BOARD_MA = 96
 #: Expected change of MA by wind strength: fresh +1d6, light -1d6 (mean 3.5).
 STRENGTH_MA = MappingProxyType({"light": -3.5, "fair": 0.0, "fresh": 3.5})
 #: Seed 003 "Shallow Water": the d6 throw when a ship risks shallow water.
-SHALLOW_RISK = MappingProxyType({
-    1: "keel strikes rocks/reef: 2d6 damage points; then 1d6: 1-2 stuck (aground), 3-6 free",
-    2: "aground on a sand-bank: 1d6 each turn, 1-3 stuck fast, 4-6 freed (or be towed off)",
-    3: "aground on a sand-bank: 1d6 each turn, 1-3 stuck fast, 4-6 freed (or be towed off)",
-    4: "no problem",
-    5: "no problem",
-    6: "no problem",
-})
+SHALLOW_RISK = MappingProxyType(
+    {
+        1: "keel strikes rocks/reef: 2d6 damage points; then 1d6: 1-2 stuck (aground), 3-6 free",
+        2: "aground on a sand-bank: 1d6 each turn, 1-3 stuck fast, 4-6 freed (or be towed off)",
+        3: "aground on a sand-bank: 1d6 each turn, 1-3 stuck fast, 4-6 freed (or be towed off)",
+        4: "no problem",
+        5: "no problem",
+        6: "no problem",
+    }
+)
 
 # relative angle of each heading to the wind's source, and its MA (the book's 8 points)
 _HEADINGS = np.radians([0.0, 45.0, 90.0, 135.0, 180.0, 225.0, 270.0, 315.0])
@@ -125,8 +127,9 @@ def made_good_ma_array(rel: np.ndarray, strength: str = "fair") -> np.ndarray:
     return np.interp(rel, _TABLE_DEG, _polar_table(strength))
 
 
-def made_good_ma_choice(rel: np.ndarray, choice: np.ndarray,
-                        strengths: tuple[str, ...] = ("light", "fair", "fresh")) -> np.ndarray:
+def made_good_ma_choice(
+    rel: np.ndarray, choice: np.ndarray, strengths: tuple[str, ...] = ("light", "fair", "fresh")
+) -> np.ndarray:
     """:func:`made_good_ma_array` for angles each in its own wind: ``strengths[choice[i]]``
     for angle ``rel[i]`` (one table lookup per strength over the whole array)."""
     rel = np.abs((np.asarray(rel, dtype=float) + 180) % 360 - 180)
@@ -209,20 +212,22 @@ class ShipType:
 
 
 #: The BtQ roster ("Ship Roster", p. 89): Speed, and our seed 003 size class by rate.
-SHIPS = MappingProxyType({
-    s.name: s
-    for s in (
-        ShipType("Cutter", 4, "Small"),
-        ShipType("Brig Sloop", 3, "Small"),
-        ShipType("Ship Sloop", 3, "Small"),
-        ShipType("Sixth Rate", 4, "Small"),
-        ShipType("Fifth Rate", 4, "Middling"),
-        ShipType("Fourth Rate", 3, "Middling"),
-        ShipType("Third Rate", 3, "Large"),
-        ShipType("Second Rate", 2, "Large"),
-        ShipType("First Rate", 2, "Large"),
-    )
-})
+SHIPS = MappingProxyType(
+    {
+        s.name: s
+        for s in (
+            ShipType("Cutter", 4, "Small"),
+            ShipType("Brig Sloop", 3, "Small"),
+            ShipType("Ship Sloop", 3, "Small"),
+            ShipType("Sixth Rate", 4, "Small"),
+            ShipType("Fifth Rate", 4, "Middling"),
+            ShipType("Fourth Rate", 3, "Middling"),
+            ShipType("Third Rate", 3, "Large"),
+            ShipType("Second Rate", 2, "Large"),
+            ShipType("First Rate", 2, "Large"),
+        )
+    }
+)
 #: Roster names with deep draught: Third Rate and larger.
 DEEP_DRAUGHT = frozenset(n for n, s in SHIPS.items() if s.deep_draught)
 

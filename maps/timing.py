@@ -127,8 +127,11 @@ _FEW_PIECES = 20
 def _wind_rows(month: int) -> tuple[tuple[float, float, float, float, float, int], ...]:
     """The regions blowing in a month, in order: (lon0, lat0, lon1, lat1, from_deg, strength
     code), as :func:`maps.wind.wind_codes` reads them."""
-    return tuple((*map(float, r.bbox), float(w.from_deg), STRENGTHS.index(w.strength))
-                 for r in load_regions() if (w := r.wind(month)) is not None)
+    return tuple(
+        (*map(float, r.bbox), float(w.from_deg), STRENGTHS.index(w.strength))
+        for r in load_regions()
+        if (w := r.wind(month)) is not None
+    )
 
 
 def leg_sailing(coords: list, month: int) -> tuple[float, float, list[float]]:
@@ -137,8 +140,10 @@ def leg_sailing(coords: list, month: int) -> tuple[float, float, list[float]]:
     of the compass, 0 to 4, rounded as :func:`numpy.rint` does). A short one is worked out
     one piece at a time in plain floats (numpy's calls cost more than so few sums), with
     the same formulas: the same figures, to the last bit or so."""
-    counts = [max(1, math.ceil(max(abs(x1 - x0), abs(y1 - y0))))
-              for (x0, y0), (x1, y1) in zip(coords, coords[1:], strict=False)]
+    counts = [
+        max(1, math.ceil(max(abs(x1 - x0), abs(y1 - y0))))
+        for (x0, y0), (x1, y1) in zip(coords, coords[1:], strict=False)
+    ]
     if sum(counts) > _FEW_PIECES:
         hours, nm, (_, _, pnm, frm, brg) = sail_hours(np.array(coords), month, winds=True)
         rel = np.rint(np.abs((frm - brg + 180) % 360 - 180) / 45).astype(int)

@@ -15,9 +15,11 @@ from shapely.geometry import LineString, mapping
 __all__ = ["Leg", "Risk", "Stop", "Voyage"]
 
 #: Seed 003 "Shallow Water", as a risk entry tells it (the dice are rolled by whoever sails).
-SHALLOW_RULE = ("d6: 4-6 no problem; 2-3 aground on a sand-bank (1d6 each turn: 1-3 stuck "
-                "fast, 4-6 freed, or be towed off); 1 keel strikes rocks/reef: 2d6 damage "
-                "points, then 1d6: 1-2 stuck (aground), 3-6 scraped free")
+SHALLOW_RULE = (
+    "d6: 4-6 no problem; 2-3 aground on a sand-bank (1d6 each turn: 1-3 stuck "
+    "fast, 4-6 freed, or be towed off); 1 keel strikes rocks/reef: 2d6 damage "
+    "points, then 1d6: 1-2 stuck (aground), 3-6 scraped free"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,9 +35,14 @@ class Risk:
 
     def as_dict(self) -> dict[str, Any]:
         """Plain JSON-ready dict."""
-        return {"kind": self.kind, "id": self.id, "name": self.name,
-                "at": [round(self.at[0], 5), round(self.at[1], 5)], "rule": self.rule,
-                "leg": self.leg}
+        return {
+            "kind": self.kind,
+            "id": self.id,
+            "name": self.name,
+            "at": [round(self.at[0], 5), round(self.at[1], 5)],
+            "rule": self.rule,
+            "leg": self.leg,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +58,12 @@ class Stop:
         return self.name or self.id or f"{self.lat:.3f}, {self.lon:.3f}"
 
     def as_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "lon": round(self.lon, 5),
-                "lat": round(self.lat, 5)}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "lon": round(self.lon, 5),
+            "lat": round(self.lat, 5),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,14 +115,15 @@ class Leg:
 
     def to_geojson(self) -> dict[str, Any]:
         """An RFC 7946 Feature (LineString, lon/lat) with the leg's properties."""
-        return {"type": "Feature", "geometry": _line(self.track),
-                "properties": self.properties()}
+        return {"type": "Feature", "geometry": _line(self.track), "properties": self.properties()}
 
 
 def _line(track: LineString) -> dict[str, Any]:
     geo = mapping(track)
-    return {"type": "LineString",
-            "coordinates": [[round(x, 5), round(y, 5)] for x, y, *_ in geo["coordinates"]]}
+    return {
+        "type": "LineString",
+        "coordinates": [[round(x, 5), round(y, 5)] for x, y, *_ in geo["coordinates"]],
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,11 +174,19 @@ class Voyage:
     @property
     def timeline(self) -> list[dict[str, Any]]:
         """Per leg: from, to, departure and arrival day offsets."""
-        return [{"leg": i, "from": leg.origin.label(), "to": leg.destination.label(),
-                 "depart_day": round(leg.depart_day, 2), "arrive_day": round(leg.arrive_day, 2),
-                 "distance_nm": round(leg.distance_nm, 1), "month": leg.month,
-                 "sailing_nm": {k: round(v, 1) for k, v in leg.sailing.items()}}
-                for i, leg in enumerate(self.legs)]
+        return [
+            {
+                "leg": i,
+                "from": leg.origin.label(),
+                "to": leg.destination.label(),
+                "depart_day": round(leg.depart_day, 2),
+                "arrive_day": round(leg.arrive_day, 2),
+                "distance_nm": round(leg.distance_nm, 1),
+                "month": leg.month,
+                "sailing_nm": {k: round(v, 1) for k, v in leg.sailing.items()},
+            }
+            for i, leg in enumerate(self.legs)
+        ]
 
     @property
     def sailing(self) -> dict[str, float]:
@@ -194,8 +214,7 @@ class Voyage:
 
     def to_geojson(self) -> dict[str, Any]:
         """An RFC 7946 Feature: the whole track with the voyage's properties."""
-        return {"type": "Feature", "geometry": _line(self.track),
-                "properties": self.properties()}
+        return {"type": "Feature", "geometry": _line(self.track), "properties": self.properties()}
 
     def to_feature_collection(self) -> dict[str, Any]:
         """An RFC 7946 FeatureCollection: one LineString per leg, one Point per stop."""
@@ -203,10 +222,19 @@ class Voyage:
         stops = [self.legs[0].origin] + [leg.destination for leg in self.legs]
         for i, stop in enumerate(stops):
             day = self.legs[0].depart_day if i == 0 else self.legs[i - 1].arrive_day
-            features.append({"type": "Feature",
-                             "geometry": {"type": "Point",
-                                          "coordinates": [round(stop.lon, 5), round(stop.lat, 5)]},
-                             "properties": {"kind": "stop", "index": i, **stop.as_dict(),
-                                            "day": round(day, 2)}})
-        return {"type": "FeatureCollection", "features": features,
-                "properties": self.properties()}
+            features.append(
+                {
+                    "type": "Feature",
+                    "geometry": {
+                        "type": "Point",
+                        "coordinates": [round(stop.lon, 5), round(stop.lat, 5)],
+                    },
+                    "properties": {
+                        "kind": "stop",
+                        "index": i,
+                        **stop.as_dict(),
+                        "day": round(day, 2),
+                    },
+                }
+            )
+        return {"type": "FeatureCollection", "features": features, "properties": self.properties()}

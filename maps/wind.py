@@ -114,8 +114,11 @@ STRENGTHS = ("light", "fair", "fresh")
 @cache
 def _month_table(month: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Boxes (R x 4), source bearings and strength codes of the regions blowing in a month."""
-    rows = [(r.bbox, w.from_deg, STRENGTHS.index(w.strength))
-            for r in load_regions() if (w := r.wind(month)) is not None]
+    rows = [
+        (r.bbox, w.from_deg, STRENGTHS.index(w.strength))
+        for r in load_regions()
+        if (w := r.wind(month)) is not None
+    ]
     boxes = np.array([b for b, _, _ in rows])
     frm = np.array([f for _, f, _ in rows])
     code = np.array([c for _, _, c in rows])
@@ -129,8 +132,12 @@ def wind_codes(lons, lats, month: int) -> tuple[np.ndarray, np.ndarray]:
     _check_month(month)
     lons, lats = np.asarray(lons, dtype=float), np.asarray(lats, dtype=float)
     boxes, frm, code = _month_table(month)
-    inside = ((lons[..., None] >= boxes[:, 0]) & (lons[..., None] <= boxes[:, 2])
-              & (lats[..., None] >= boxes[:, 1]) & (lats[..., None] <= boxes[:, 3]))
+    inside = (
+        (lons[..., None] >= boxes[:, 0])
+        & (lons[..., None] <= boxes[:, 2])
+        & (lats[..., None] >= boxes[:, 1])
+        & (lats[..., None] <= boxes[:, 3])
+    )
     first = np.argmax(inside, axis=-1)  # the bands guarantee a hit
     return frm[first], code[first]
 

@@ -39,7 +39,8 @@ class World:
     def __init__(self) -> None:
         self.ports: Mapping[str, places.Port] = places.load_ports()
         self.shallows: tuple = (
-            tuple(places.load_shallows()) if hasattr(places, "load_shallows") else ())
+            tuple(places.load_shallows()) if hasattr(places, "load_shallows") else ()
+        )
         self.lanes = load_lanes()
         self.router = Router(self.lanes, self.shallows)
         self.router.load_ends()  # the ports' ways out, if the file is current
@@ -97,8 +98,11 @@ class World:
         if port_id.strip().lower() in by_name:
             return by_name[port_id.strip().lower()]
         close = difflib.get_close_matches(key, list(self.ports), n=4, cutoff=0.5)
-        close += [by_name[n].id for n in difflib.get_close_matches(
-            port_id.lower(), list(by_name), n=2, cutoff=0.6) if by_name[n].id not in close]
+        close += [
+            by_name[n].id
+            for n in difflib.get_close_matches(port_id.lower(), list(by_name), n=2, cutoff=0.6)
+            if by_name[n].id not in close
+        ]
         hint = f"; did you mean {', '.join(close)}?" if close else ""
         raise KeyError(f"unknown port {port_id!r}{hint}")
 
@@ -111,23 +115,32 @@ class World:
             lon, lat = (float(v) for v in place)
         except (TypeError, ValueError):
             raise ValueError(f"a place is a port id or a (lon, lat) pair, not {place!r}") from None
-        if not (math.isfinite(lon) and math.isfinite(lat) and -180 <= lon <= 180
-                and -90 <= lat <= 90):
+        if not (
+            math.isfinite(lon) and math.isfinite(lat) and -180 <= lon <= 180 and -90 <= lat <= 90
+        ):
             raise ValueError(f"position {place!r} is not a longitude and latitude")
         if land.is_land(lon, lat):
             raise ValueError(f"position ({lon}, {lat}) is on land")
         return Stop(lon, lat)
 
     # -- routes ---------------------------------------------------------------------------
-    def leg(self, origin: Place, destination: Place, ship: str = "Third Rate",
-            month: int = 6, depart_day: float = 0.0) -> Leg:
+    def leg(
+        self,
+        origin: Place,
+        destination: Place,
+        ship: str = "Third Rate",
+        month: int = 6,
+        depart_day: float = 0.0,
+    ) -> Leg:
         """One routed leg (see :meth:`route`)."""
         _check_month(month)
-        return self.router.route(self.stop(origin), self.stop(destination), ship_type(ship),
-                                 month, depart_day)
+        return self.router.route(
+            self.stop(origin), self.stop(destination), ship_type(ship), month, depart_day
+        )
 
-    def route(self, origin: Place, destination: Place, ship: str = "Third Rate",
-              month: int = 6) -> Voyage:
+    def route(
+        self, origin: Place, destination: Place, ship: str = "Third Rate", month: int = 6
+    ) -> Voyage:
         """The fastest passage under sail: a one-leg :class:`Voyage`.
 
         ``origin``/``destination`` are port ids or (lon, lat); ``ship`` a BtQ roster type
@@ -140,29 +153,43 @@ class World:
             if hit is not None:
                 self._routes.move_to_end(key)
                 return hit
-        voyage = Voyage((self.leg(origin, destination, ship, month),), ship_type(ship).name,
-                        month)
+        voyage = Voyage((self.leg(origin, destination, ship, month),), ship_type(ship).name, month)
         with self._lock:
             self._routes[key] = voyage
             while len(self._routes) > ROUTE_CACHE:
                 self._routes.popitem(last=False)
         return voyage
 
-    def routes_from(self, origin: Place, destinations: Sequence[Place] | None = None,
-                    ship: str = "Third Rate", month: int = 6) -> dict[Place, Voyage]:
+    def routes_from(
+        self,
+        origin: Place,
+        destinations: Sequence[Place] | None = None,
+        ship: str = "Third Rate",
+        month: int = 6,
+    ) -> dict[Place, Voyage]:
         """One-leg voyages from ``origin`` to each destination (default: every other port),
         with one search. An unreachable destination is left out."""
         _check_month(month)
         st = ship_type(ship)
-        dests = list(destinations) if destinations is not None else [
-            p for p in self.ports if p != origin]
-        legs = self.router.route_many(self.stop(origin), [self.stop(d) for d in dests], st,
-                                      month)
-        return {d: Voyage((leg,), st.name, month)
-                for d, leg in zip(dests, legs, strict=True) if isinstance(leg, Leg)}
+        dests = (
+            list(destinations)
+            if destinations is not None
+            else [p for p in self.ports if p != origin]
+        )
+        legs = self.router.route_many(self.stop(origin), [self.stop(d) for d in dests], st, month)
+        return {
+            d: Voyage((leg,), st.name, month)
+            for d, leg in zip(dests, legs, strict=True)
+            if isinstance(leg, Leg)
+        }
 
-    def voyage(self, waypoints: Sequence[Place], ship: str = "Third Rate", month: int = 6,
-               stay_days: float | Sequence[float] = 0.0) -> Voyage:
+    def voyage(
+        self,
+        waypoints: Sequence[Place],
+        ship: str = "Third Rate",
+        month: int = 6,
+        stay_days: float | Sequence[float] = 0.0,
+    ) -> Voyage:
         """A GM's multi-leg plan (home port, station, mission places, home), each leg routed.
 
         Legs follow one another; ``stay_days`` (one number or one per intermediate stop)
@@ -173,8 +200,11 @@ class World:
         if len(waypoints) < 2:
             raise ValueError("a voyage needs at least two waypoints")
         stops = [self.stop(w) for w in waypoints]
-        stays = ([float(stay_days)] * (len(stops) - 2) if isinstance(stay_days, (int, float))
-                 else [float(s) for s in stay_days])
+        stays = (
+            [float(stay_days)] * (len(stops) - 2)
+            if isinstance(stay_days, (int, float))
+            else [float(s) for s in stay_days]
+        )
         if len(stays) != len(stops) - 2 or any(s < 0 for s in stays):
             raise ValueError("stay_days: one non-negative number, or one per intermediate stop")
         st = ship_type(ship)

@@ -40,8 +40,10 @@ def main() -> None:
 
     if "--ends-only" not in args and "--shortcuts-only" not in args:
         save_lanes(*build_lanes(log))
-        log(f"wrote {GRAPH_FILE} ({GRAPH_FILE.stat().st_size / 1e6:.2f} MB) and "
-            f"{BAND_FILE} ({BAND_FILE.stat().st_size / 1e6:.2f} MB)")
+        log(
+            f"wrote {GRAPH_FILE} ({GRAPH_FILE.stat().st_size / 1e6:.2f} MB) and "
+            f"{BAND_FILE} ({BAND_FILE.stat().st_size / 1e6:.2f} MB)"
+        )
         load_lanes.cache_clear()
     if "--ends-only" not in args:
         lanes = load_lanes()
@@ -57,8 +59,10 @@ def main() -> None:
     router = Router(load_lanes(), tuple(places.load_shallows()))
     ports = sorted({p.anchorage for p in places.load_ports().values()})
     router.save_ends(ports)
-    log(f"wrote {ENDS_FILE} ({ENDS_FILE.stat().st_size / 1e6:.2f} MB): ways out of "
-        f"{len(ports)} ports")
+    log(
+        f"wrote {ENDS_FILE} ({ENDS_FILE.stat().st_size / 1e6:.2f} MB): ways out of "
+        f"{len(ports)} ports"
+    )
 
 
 if __name__ == "__main__":

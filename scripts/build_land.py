@@ -126,8 +126,10 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_bytes(gzip.compress(shapely.to_wkb(land), 9, mtime=0))
     n = shapely.get_num_coordinates(land)
-    print(f"{len(land.geoms)} polygons, {n} vertices -> {args.out} "
-          f"({args.out.stat().st_size / 1e6:.2f} MB)")
+    print(
+        f"{len(land.geoms)} polygons, {n} vertices -> {args.out} "
+        f"({args.out.stat().st_size / 1e6:.2f} MB)"
+    )
 
 
 if __name__ == "__main__":

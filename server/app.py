@@ -56,16 +56,20 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from server.world_api import world_api
 
     app = Flask(__name__, static_folder=None)
-    app.config.update(DATABASE_URL=default_database_url(), MESSAGE_QUEUE=None,
-                      MAX_CONTENT_LENGTH=MAX_BODY)
+    app.config.update(
+        DATABASE_URL=default_database_url(), MESSAGE_QUEUE=None, MAX_CONTENT_LENGTH=MAX_BODY
+    )
     app.config.update(config or {})
     logging.getLogger("werkzeug").addFilter(_RedactTokens())
 
-    socketio = SocketIO(app, message_queue=app.config["MESSAGE_QUEUE"], async_mode="threading",
-                        max_http_buffer_size=4 * MAX_BODY)
+    socketio = SocketIO(
+        app,
+        message_queue=app.config["MESSAGE_QUEUE"],
+        async_mode="threading",
+        max_http_buffer_size=4 * MAX_BODY,
+    )
     store = open_store(app.config["DATABASE_URL"])
-    service = CampaignService(store, lambda room, payload: socketio.emit("event", payload,
-                                                                         to=room))
+    service = CampaignService(store, lambda room, payload: socketio.emit("event", payload, to=room))
     app.extensions["admiralty.socketio"] = socketio
     app.extensions["admiralty.store"] = store
     app.extensions["admiralty.campaigns"] = service
@@ -100,8 +104,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         if not request.path.startswith("/api/"):
             return exc
         code = {404: "not_found", 405: "invalid", 413: "invalid"}.get(exc.code, "invalid")
-        message = ("the body is over 64 KiB" if exc.code == 413
-                   else exc.description or exc.name)
+        message = "the body is over 64 KiB" if exc.code == 413 else exc.description or exc.name
         return error_response(ActionError(code, message), exc.code)
 
     register(app, socketio, service)

@@ -86,8 +86,7 @@ class CampaignService:
         seq, state = self.current(campaign_id)
         return seq, views.state_for(state, state["seats"][seat["id"]])
 
-    def events_since(self, campaign_id: str, seat_id: str, since: int
-                     ) -> tuple[int, list[dict]]:
+    def events_since(self, campaign_id: str, seat_id: str, since: int) -> tuple[int, list[dict]]:
         """The campaign's last seq, and the event payloads ``seat_id`` would have received
         after ``since``, in order."""
         row = self.store.campaign(campaign_id)
@@ -103,8 +102,15 @@ class CampaignService:
             game.apply_event(state, ev.type, ev.data)
             seq = ev.seq
             if ev.seq > since and seat_id in state["seats"]:
-                payload = views.event_for(ev.type, ev.seq, ev.seat, ev.data,
-                                          before_view or state, state, state["seats"][seat_id])
+                payload = views.event_for(
+                    ev.type,
+                    ev.seq,
+                    ev.seat,
+                    ev.data,
+                    before_view or state,
+                    state,
+                    state["seats"][seat_id],
+                )
                 if payload is not None:
                     out.append(payload)
         return seq, out
@@ -113,8 +119,10 @@ class CampaignService:
         row = self.store.campaign(campaign_id)
         if row is None:
             raise ActionError("not_found", f"no campaign {campaign_id!r}")
-        return {"campaign": {k: row[k] for k in ("id", "name", "year", "seed")},
-                "events": [e.to_dict() for e in self.store.events_after(campaign_id, 0)]}
+        return {
+            "campaign": {k: row[k] for k in ("id", "name", "year", "seed")},
+            "events": [e.to_dict() for e in self.store.events_after(campaign_id, 0)],
+        }
 
     # -- writing ---------------------------------------------------------------------
 
@@ -122,16 +130,27 @@ class CampaignService:
         """A new campaign; returns ``(campaign id, GM token)``."""
         campaign_id = secrets.token_hex(5)
         token = new_token()
-        gm = {"id": "gm-" + secrets.token_hex(4), "role": "gm", "name": "Games Master",
-              "squadron": None, "ship": None}
-        first = StoredEvent(1, "campaign_created", gm["id"],
-                            {"gm": gm, "name": name, "year": year})
-        self.store.create_campaign({"id": campaign_id, "name": name, "year": year, "seed": seed},
-                                   first, (gm["id"], hash_token(token)))
+        gm = {
+            "id": "gm-" + secrets.token_hex(4),
+            "role": "gm",
+            "name": "Games Master",
+            "squadron": None,
+            "ship": None,
+        }
+        first = StoredEvent(1, "campaign_created", gm["id"], {"gm": gm, "name": name, "year": year})
+        self.store.create_campaign(
+            {"id": campaign_id, "name": name, "year": year, "seed": seed},
+            first,
+            (gm["id"], hash_token(token)),
+        )
         return campaign_id, token
 
-    def _commit(self, campaign_id: str, author: str | None,
-                decide: Callable[[int, State], tuple[str, dict, tuple[str, str] | None]]) -> int:
+    def _commit(
+        self,
+        campaign_id: str,
+        author: str | None,
+        decide: Callable[[int, State], tuple[str, dict, tuple[str, str] | None]],
+    ) -> int:
         """Decide against the newest state, log it, apply it, broadcast it; returns its seq."""
         with self._lock(campaign_id):
             for _ in range(5):
@@ -158,6 +177,7 @@ class CampaignService:
 
     def act(self, campaign_id: str, seat_id: str, args: dict[str, Any]) -> int:
         """Check and apply one action from ``seat_id``; returns the event's seq."""
+
         def decide(seq: int, state: State):
             seat = state["seats"].get(seat_id)
             if seat is None:
@@ -165,6 +185,7 @@ class CampaignService:
             rng = game.event_rng(state["campaign"]["seed"], seq)
             kind, data = game.decide(state, seat, args, rng)
             return kind, {**data, "args": args}, None
+
         return self._commit(campaign_id, seat_id, decide)
 
     def preview(self, campaign_id: str, seat_id: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -176,8 +197,7 @@ class CampaignService:
         seat = state["seats"].get(seat_id)
         if seat is None:
             raise ActionError("forbidden", "your seat is no longer in this campaign")
-        _, data = game.decide(state, seat, args, game.event_rng(state["campaign"]["seed"],
-                                                                seq + 1))
+        _, data = game.decide(state, seat, args, game.event_rng(state["campaign"]["seed"], seq + 1))
         return data
 
     def add_seat(self, campaign_id: str, gm_seat_id: str, args: Any) -> tuple[str, str]:
@@ -191,15 +211,14 @@ class CampaignService:
             seat = _checked_seat(state, args)
             seat["id"] = seat_id
             return "seat_created", {"seat": seat}, (seat_id, hash_token(token))
+
         self._commit(campaign_id, gm_seat_id, decide)
         return seat_id, token
 
-    def reissue(self, campaign_id: str, gm_seat_id: str, seat_id: str,
-                name: Any = None) -> str:
+    def reissue(self, campaign_id: str, gm_seat_id: str, seat_id: str, name: Any = None) -> str:
         """Revoke a seat's token and issue another (optionally to a new holder's name)."""
         token = new_token()
-        if name is not None and (not isinstance(name, str) or not name.strip()
-                                 or len(name) > 200):
+        if name is not None and (not isinstance(name, str) or not name.strip() or len(name) > 200):
             raise ActionError("invalid", "'name' must be a non-empty string")
 
         def decide(seq: int, state: State):
@@ -213,6 +232,7 @@ class CampaignService:
             if name:
                 public["name"] = name.strip()
             return "seat_reissued", {"seat": public}, (seat_id, hash_token(token))
+
         self._commit(campaign_id, gm_seat_id, decide)
         return token
 
@@ -236,8 +256,9 @@ def _checked_seat(state: State, args: dict[str, Any]) -> dict[str, Any]:
     if role == "admiral":
         squadron = args.get("squadron")
         if not isinstance(squadron, str) or squadron.title() not in game.SQUADRONS:
-            raise ActionError("invalid", f"an admiral needs a 'squadron': "
-                                         f"{', '.join(game.SQUADRONS)}")
+            raise ActionError(
+                "invalid", f"an admiral needs a 'squadron': {', '.join(game.SQUADRONS)}"
+            )
         seat["squadron"] = squadron.title()
         if any(s["role"] == "admiral" and s["squadron"] == seat["squadron"] for s in taken):
             raise ActionError("conflict", f"the {seat['squadron']} squadron has an admiral")

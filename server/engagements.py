@@ -50,8 +50,17 @@ def _remember(record: dict[str, Any], battle) -> None:
 
 def _side(force: dict[str, Any], prefix: str) -> list[dict[str, Any]]:
     ships = [s for s in force["ships"] if s["status"] == "afloat"]
-    return [{"id": f"{prefix}{i}", "code": s["code"], "name": s["name"], "type": s["type"],
-             "named": bool(s.get("named")), "force": force["id"]} for i, s in enumerate(ships)]
+    return [
+        {
+            "id": f"{prefix}{i}",
+            "code": s["code"],
+            "name": s["name"],
+            "type": s["type"],
+            "named": bool(s.get("named")),
+            "force": force["id"],
+        }
+        for i, s in enumerate(ships)
+    ]
 
 
 def _fighter(ship: dict[str, Any]) -> dict[str, Any]:
@@ -65,8 +74,9 @@ def _captains(state: State, side: list[dict[str, Any]]) -> dict[str, str]:
     return {ship["id"]: by_ship[ship["code"]] for ship in side if ship["code"] in by_ship}
 
 
-def open_engagement(work: State, british_id: str, enemy_id: str, day: int,
-                    rng: random.Random) -> dict[str, Any]:
+def open_engagement(
+    work: State, british_id: str, enemy_id: str, day: int, rng: random.Random
+) -> dict[str, Any]:
     """Open (and, with no player captain aboard, fight out) an engagement in ``work``."""
     from strategy.chase import chase
     from strategy.combat import SHOT, Battle
@@ -75,10 +85,18 @@ def open_engagement(work: State, british_id: str, enemy_id: str, day: int,
     side_a, side_b = _side(british, "a"), _side(enemy, "b")
     eid = f"e{len(work['engagements']) + 1}"
     record: dict[str, Any] = {
-        "id": eid, "key": f"{work['campaign']['id']}/{eid}", "day": day,
-        "forces": [british_id, enemy_id], "lon": enemy["lon"], "lat": enemy["lat"],
-        "sides": {"a": side_a, "b": side_b}, "log": [], "over": False, "outcome": None,
-        "awaiting": {}, "pending": {},
+        "id": eid,
+        "key": f"{work['campaign']['id']}/{eid}",
+        "day": day,
+        "forces": [british_id, enemy_id],
+        "lon": enemy["lon"],
+        "lat": enemy["lat"],
+        "sides": {"a": side_a, "b": side_b},
+        "log": [],
+        "over": False,
+        "outcome": None,
+        "awaiting": {},
+        "pending": {},
     }
     # The Royal Navy hunts: the British lead ship chases the enemy's (seed 002).
     lead_a = max(side_a, key=lambda s: _rank(s["type"]))
@@ -86,19 +104,31 @@ def open_engagement(work: State, british_id: str, enemy_id: str, day: int,
     result = chase(lead_a["type"], lead_b["type"], rng)
     record["chase"] = {k: v for k, v in result.to_dict().items() if k != "events"}
     record["log"].extend({"phase": "chase", **e} for e in result.to_dict()["events"])
-    battle = Battle([_fighter(s) for s in side_a], [_fighter(s) for s in side_b],
-                    seed=rng.randrange(2**31), policies={"a": "aggressive", "b": "cautious"},
-                    chase=result.to_dict() if not result.escaped else None,
-                    distance=None if not result.escaped else 5)
+    battle = Battle(
+        [_fighter(s) for s in side_a],
+        [_fighter(s) for s in side_b],
+        seed=rng.randrange(2**31),
+        policies={"a": "aggressive", "b": "cautious"},
+        chase=result.to_dict() if not result.escaped else None,
+        distance=None if not result.escaped else 5,
+    )
     record["battle"] = battle.to_dict()
     for ship, state in zip(side_a + side_b, battle.ships, strict=True):
-        ship["caps"] = dict(zip(("hull", "guns", "crew", "rigging"),
-                                (list(c) for c in state.damage.caps), strict=True))
+        ship["caps"] = dict(
+            zip(
+                ("hull", "guns", "crew", "rigging"),
+                (list(c) for c in state.damage.caps),
+                strict=True,
+            )
+        )
     record["choices"] = {"decisions": list(DECISIONS), "shots": list(SHOT["shot"])}
     work["engagements"][eid] = record
     if result.escaped:
-        _close(work, record, {"how": "escaped", "winner": None, "rounds": 0, "chase": True,
-                              "ships": {}})
+        _close(
+            work,
+            record,
+            {"how": "escaped", "winner": None, "rounds": 0, "chase": True, "ships": {}},
+        )
         return record
     record["awaiting"] = _captains(work, side_a)
     if not record["awaiting"]:
@@ -132,8 +162,11 @@ def decide_round(state: State, seat: dict[str, Any], args: dict[str, Any]) -> di
     decision = args.get("decision")
     if seat["role"] == "gm":  # absent captains: their ships fight this round by policy
         if decision != "npc" or set(args) - {"type", "engagement", "decision"}:
-            raise ActionError("invalid", "the GM sends {engagement, decision: 'npc'} to have "
-                                         "this round fought by the NPC policies")
+            raise ActionError(
+                "invalid",
+                "the GM sends {engagement, decision: 'npc'} to have "
+                "this round fought by the NPC policies",
+            )
         return _fight_round(record, record["pending"], None, {})
     mine = [sid for sid, holder in record["awaiting"].items() if holder == seat["id"]]
     if not mine:
@@ -157,8 +190,9 @@ def decide_round(state: State, seat: dict[str, Any], args: dict[str, Any]) -> di
     return _fight_round(record, pending, mine[0], orders)
 
 
-def _fight_round(record: dict[str, Any], pending: dict[str, Any], ship: str | None,
-                 orders: dict[str, Any]) -> dict[str, Any]:
+def _fight_round(
+    record: dict[str, Any], pending: dict[str, Any], ship: str | None, orders: dict[str, Any]
+) -> dict[str, Any]:
     """Fight the next round with the captains' ``pending`` orders (others by policy)."""
     battle = _battle(record)
     try:
@@ -166,9 +200,18 @@ def _fight_round(record: dict[str, Any], pending: dict[str, Any], ship: str | No
     except ValueError as exc:
         raise ActionError("invalid", str(exc)) from None
     _remember({**record, "battle": battle.to_dict()}, battle)
-    return {"engagement": record["id"], "ship": ship, "orders": orders,
-            "round": {"events": events, "battle": battle.to_dict(), "view": battle.state(),
-                      "over": battle.over, "outcome": battle.outcome}}
+    return {
+        "engagement": record["id"],
+        "ship": ship,
+        "orders": orders,
+        "round": {
+            "events": events,
+            "battle": battle.to_dict(),
+            "view": battle.state(),
+            "over": battle.over,
+            "outcome": battle.outcome,
+        },
+    }
 
 
 def apply_round(state: State, data: dict[str, Any]) -> None:
@@ -201,7 +244,9 @@ def _close(state: State, record: dict[str, Any], outcome: dict[str, Any]) -> Non
             force["afloat"] = any(s["status"] == "afloat" for s in force["ships"])
             if side == "a":
                 state["results"][ship["code"]] = {
-                    "result": briny_result(outcome, ship["id"]), "engagement": record["id"]}
+                    "result": briny_result(outcome, ship["id"]),
+                    "engagement": record["id"],
+                }
 
 
 def briny_result(outcome: dict[str, Any], ship_id: str) -> int:
@@ -227,8 +272,9 @@ def briny_result(outcome: dict[str, Any], ship_id: str) -> int:
     return 4
 
 
-def sail_ho_encounter(work: State, force: dict[str, Any], day: int,
-                      rng: random.Random) -> dict[str, Any] | None:
+def sail_ho_encounter(
+    work: State, force: dict[str, Any], day: int, rng: random.Random
+) -> dict[str, Any] | None:
     """On Independent Action at sea, a sail may be sighted (seed 002's Sail Ho! table).
 
     An enemy sail becomes a force beside the British ship; a neutral or friendly one is
@@ -244,10 +290,28 @@ def sail_ho_encounter(work: State, force: dict[str, Any], day: int,
         return None
     fid = f"sail-{day}-{force['id']}"
     name = f"{sail.nationality} {sail.ship_type.lower()}"
-    enemy = {"id": fid, "side": nation, "name": name, "squadron": None, "fleet": None,
-             "ships": [{"code": fid, "name": name, "type": sail.btq_type, "status": "afloat",
-                        "cargo": sail.cargo}],
-             "lon": force["lon"], "lat": force["lat"], "port": None,
-             "orders": None, "route": None, "afloat": True, "sail_ho": sail.to_dict()}
+    enemy = {
+        "id": fid,
+        "side": nation,
+        "name": name,
+        "squadron": None,
+        "fleet": None,
+        "ships": [
+            {
+                "code": fid,
+                "name": name,
+                "type": sail.btq_type,
+                "status": "afloat",
+                "cargo": sail.cargo,
+            }
+        ],
+        "lon": force["lon"],
+        "lat": force["lat"],
+        "port": None,
+        "orders": None,
+        "route": None,
+        "afloat": True,
+        "sail_ho": sail.to_dict(),
+    }
     work["forces"][fid] = enemy
     return enemy

@@ -8,8 +8,13 @@ from contextlib import contextmanager
 __all__ = ["CODES", "ActionError", "HTTP_STATUS", "UsageError", "rule_errors"]
 
 CODES = ("invalid", "forbidden", "not_found", "wrong_phase", "conflict")
-HTTP_STATUS = {"invalid": 400, "forbidden": 403, "not_found": 404, "wrong_phase": 409,
-               "conflict": 409}
+HTTP_STATUS = {
+    "invalid": 400,
+    "forbidden": 403,
+    "not_found": 404,
+    "wrong_phase": 409,
+    "conflict": 409,
+}
 
 
 class ActionError(Exception):

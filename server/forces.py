@@ -43,13 +43,22 @@ def distance_nm(a: tuple[float, float], b: tuple[float, float]) -> float:
 
 def deployment_for(roll: int) -> list[dict[str, Any]]:
     """Table F's deployment for ``roll`` as plain records, with each ship's name and type."""
-    return [{"fleet": r.fleet, "squadron": r.squadron, "ship": r.ship, "order": r.order,
-             **rules.briny_ship(r.ship)} for r in rules.force_organisation(roll)]
+    return [
+        {
+            "fleet": r.fleet,
+            "squadron": r.squadron,
+            "ship": r.ship,
+            "order": r.order,
+            **rules.briny_ship(r.ship),
+        }
+        for r in rules.force_organisation(roll)
+    ]
 
 
 def _force_id(fleet: str, squadron: str | None, ship: str) -> str:
-    fleet_part = {"Channel Fleet": "channel", "Mediterranean": "med",
-                  "West Indies": "wi"}.get(fleet, fleet.lower().replace(" ", "-"))
+    fleet_part = {"Channel Fleet": "channel", "Mediterranean": "med", "West Indies": "wi"}.get(
+        fleet, fleet.lower().replace(" ", "-")
+    )
     return f"{fleet_part}-{(squadron or ship).lower()}"
 
 
@@ -63,29 +72,58 @@ def initial_forces(deployment: list[dict[str, Any]], rng: random.Random) -> list
             squadron = rec["squadron"]
             name = f"{squadron} Squadron, {rec['fleet']}" if squadron else rec["name"]
             forces[fid] = _force(fid, "Britain", name, squadron, port, rec["fleet"])
-        forces[fid]["ships"].append({"code": rec["ship"], "name": rec["name"],
-                                     "type": rec["type"], "order": rec["order"],
-                                     "status": "afloat"})
+        forces[fid]["ships"].append(
+            {
+                "code": rec["ship"],
+                "name": rec["name"],
+                "type": rec["type"],
+                "order": rec["order"],
+                "status": "afloat",
+            }
+        )
     for sq in rules.scenario()["enemy_squadrons"]:
         f = _force(sq["id"], sq["side"], sq["name"], None, sq["port"], None)
-        f["ships"] = [{"code": s["name"], "name": s["name"], "type": s["type"],
-                       "named": bool(s.get("named")), "status": "afloat"} for s in sq["ships"]]
+        f["ships"] = [
+            {
+                "code": s["name"],
+                "name": s["name"],
+                "type": s["type"],
+                "named": bool(s.get("named")),
+                "status": "afloat",
+            }
+            for s in sq["ships"]
+        ]
         f["sorties"] = list(sq["sorties"])
         if sq.get("sails_for"):  # raiders and convoys are at sea when the summer opens
             ship = rules.deepest_type([s["type"] for s in f["ships"]])
-            f["route"] = {**rules.route(sq["port"], sq["sails_for"], ship, 6),
-                          "to": sq["sails_for"], "start_day": 0}
+            f["route"] = {
+                **rules.route(sq["port"], sq["sails_for"], ship, 6),
+                "to": sq["sails_for"],
+                "start_day": 0,
+            }
             f["orders"] = {"kind": "sortie", "target": sq["sails_for"]}
         forces[f["id"]] = f
     return list(forces.values())
 
 
-def _force(fid: str, side: str, name: str, squadron: str | None, port: str,
-           fleet: str | None) -> dict[str, Any]:
+def _force(
+    fid: str, side: str, name: str, squadron: str | None, port: str, fleet: str | None
+) -> dict[str, Any]:
     lon, lat = rules.anchorage(port)
-    return {"id": fid, "side": side, "name": name, "squadron": squadron, "fleet": fleet,
-            "ships": [], "lon": lon, "lat": lat, "port": port, "orders": None, "route": None,
-            "afloat": True}
+    return {
+        "id": fid,
+        "side": side,
+        "name": name,
+        "squadron": squadron,
+        "fleet": fleet,
+        "ships": [],
+        "lon": lon,
+        "lat": lat,
+        "port": port,
+        "orders": None,
+        "route": None,
+        "afloat": True,
+    }
 
 
 def port_destination(port_id: str, british: bool = False) -> str:
@@ -110,8 +148,11 @@ def deploy_destination(kind: str, target: Any) -> str | tuple[float, float]:
         return rules.blockade_point(target)
 
 
-def plan_route(state: State, force: dict[str, Any], destination: str | tuple[float, float],
-               ) -> dict[str, Any]:
+def plan_route(
+    state: State,
+    force: dict[str, Any],
+    destination: str | tuple[float, float],
+) -> dict[str, Any]:
     """The routed track from the force's position to ``destination`` under this month's wind."""
     origin: Any = force["port"] or (force["lon"], force["lat"])
     month = 6 + state["day"] // 30
@@ -129,8 +170,12 @@ def detach_ship(state: State, force_id: str, code: str) -> str:
     ship = next(s for s in parent["ships"] if s["code"] == code)
     parent["ships"].remove(ship)
     fid = f"ship-{code.lower()}"
-    state["forces"][fid] = {**copy.deepcopy({k: v for k, v in parent.items() if k != "ships"}),
-                            "id": fid, "name": ship["name"], "ships": [ship]}
+    state["forces"][fid] = {
+        **copy.deepcopy({k: v for k, v in parent.items() if k != "ships"}),
+        "id": fid,
+        "name": ship["name"],
+        "ships": [ship],
+    }
     return fid
 
 
@@ -166,8 +211,12 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
         day += 1
         _enemy_orders(work, day, rng)
         for force in list(work["forces"].values()):
-            if (force["side"] == "Britain" and force["afloat"] and not force["port"]
-                    and any(s.get("order") == "I" for s in force["ships"])):
+            if (
+                force["side"] == "Britain"
+                and force["afloat"]
+                and not force["port"]
+                and any(s.get("order") == "I" for s in force["ships"])
+            ):
                 engagements.sail_ho_encounter(work, force, day, rng)
         for step in range(1, STEPS_PER_DAY + 1):
             now = day - 1 + step / STEPS_PER_DAY
@@ -178,10 +227,17 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
         if any(not e["over"] for e in opened):
             break
     work["day"] = day
-    return {"days": day - start, "day": day,
-            "forces": {fid: work["forces"][fid] for fid in work["forces"]
-                       if work["forces"][fid] != state["forces"].get(fid)},
-            "engagements": opened, "results": work["results"]}
+    return {
+        "days": day - start,
+        "day": day,
+        "forces": {
+            fid: work["forces"][fid]
+            for fid in work["forces"]
+            if work["forces"][fid] != state["forces"].get(fid)
+        },
+        "engagements": opened,
+        "results": work["results"],
+    }
 
 
 def apply_advance(state: State, data: dict[str, Any]) -> None:
@@ -217,9 +273,12 @@ def _enemy_orders(work: State, day: int, rng: random.Random) -> None:
         if force.get("sorties") and force["port"] and rng.random() < chance:
             target = rng.choice(force["sorties"])
             try:
-                voyage = rules.route(force["port"], target,
-                                     rules.deepest_type([s["type"] for s in force["ships"]]),
-                                     6 + (day - 1) // 30)
+                voyage = rules.route(
+                    force["port"],
+                    target,
+                    rules.deepest_type([s["type"] for s in force["ships"]]),
+                    6 + (day - 1) // 30,
+                )
             except (KeyError, ValueError):
                 continue
             voyage.update(to=target, start_day=day - 1)

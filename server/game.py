@@ -43,10 +43,18 @@ def initial_state(campaign: dict[str, Any]) -> State:
     """The state of a new campaign before its first event."""
     return {
         "campaign": {k: campaign[k] for k in ("id", "name", "year", "seed")},
-        "phase": "cabinet", "day": 0, "paused": False, "deadline": None,
-        "seats": {}, "cabinet": {"ships_digit": None, "deployment_digit": None, "roll": None},
-        "deployment": [], "forces": {}, "engagements": {}, "results": {},
-        "report": None, "notes": [],
+        "phase": "cabinet",
+        "day": 0,
+        "paused": False,
+        "deadline": None,
+        "seats": {},
+        "cabinet": {"ships_digit": None, "deployment_digit": None, "roll": None},
+        "deployment": [],
+        "forces": {},
+        "engagements": {},
+        "results": {},
+        "report": None,
+        "notes": [],
     }
 
 
@@ -63,6 +71,7 @@ def event_rng(seed: int, seq: int) -> random.Random:
 
 # -- argument checking -------------------------------------------------------------------
 
+
 def _int(args: Args, key: str, lo: int, hi: int) -> int:
     value = args.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
@@ -77,14 +86,18 @@ def _str(args: Args, key: str, *, required: bool = True, max_len: int = 200) -> 
     if value is None and not required:
         return None
     if not isinstance(value, str) or not value.strip() or len(value) > max_len:
-        raise ActionError("invalid", f"'{key}' must be a non-empty string of at most "
-                                     f"{max_len} characters")
+        raise ActionError(
+            "invalid", f"'{key}' must be a non-empty string of at most {max_len} characters"
+        )
     return value.strip()
 
 
 def _position(value: Any, key: str) -> tuple[float, float]:
-    ok = (isinstance(value, list | tuple) and len(value) == 2
-          and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value))
+    ok = (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+    )
     if not ok or not (-180 <= value[0] <= 180 and -90 <= value[1] <= 90):
         raise ActionError("invalid", f"'{key}' must be [lon, lat] in degrees")
     return float(value[0]), float(value[1])
@@ -97,6 +110,7 @@ def _only(args: Args, *allowed: str) -> None:
 
 
 # -- the actions -------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Action:
@@ -139,13 +153,22 @@ def _decide_roll_force(state: State, seat: Seat, args: Args, rng: random.Random)
         deploy = rolled["deployment_digit"] = rng.randint(1, 6)
     roll = ships * 10 + deploy
     deployment = fx.deployment_for(roll)
-    return {"ships_digit": ships, "deployment_digit": deploy, "rolled": rolled, "roll": roll,
-            "deployment": deployment, "forces": fx.initial_forces(deployment, rng)}
+    return {
+        "ships_digit": ships,
+        "deployment_digit": deploy,
+        "rolled": rolled,
+        "roll": roll,
+        "deployment": deployment,
+        "forces": fx.initial_forces(deployment, rng),
+    }
 
 
 def _apply_roll_force(state: State, data: dict) -> None:
-    state["cabinet"].update(ships_digit=data["ships_digit"],
-                            deployment_digit=data["deployment_digit"], roll=data["roll"])
+    state["cabinet"].update(
+        ships_digit=data["ships_digit"],
+        deployment_digit=data["deployment_digit"],
+        roll=data["roll"],
+    )
     state["deployment"] = data["deployment"]
     state["forces"] = {f["id"]: f for f in data["forces"]}
     state["phase"] = "summer"
@@ -214,8 +237,11 @@ def _decide_deploy(state: State, seat: Seat, args: Args, rng: random.Random) -> 
     else:
         target = _str(args, kind, max_len=60)
     destination = fx.deploy_destination(kind, target)
-    return {"force": force["id"], "orders": {"kind": kind, "target": target},
-            "route": fx.plan_route(state, force, destination)}
+    return {
+        "force": force["id"],
+        "orders": {"kind": kind, "target": target},
+        "route": fx.plan_route(state, force, destination),
+    }
 
 
 def _decide_sail(state: State, seat: Seat, args: Args, rng: random.Random) -> dict:
@@ -225,8 +251,11 @@ def _decide_sail(state: State, seat: Seat, args: Args, rng: random.Random) -> di
     if "to" not in args:
         raise ActionError("invalid", "'to' is required: a port id or [lon, lat]")
     to = args["to"]
-    destination = (_position(to, "to") if isinstance(to, list | tuple)
-                   else fx.port_destination(_str(args, "to", max_len=60), british=True))
+    destination = (
+        _position(to, "to")
+        if isinstance(to, list | tuple)
+        else fx.port_destination(_str(args, "to", max_len=60), british=True)
+    )
     if args.get("squadron") is not None:
         force = _own_squadron_force(state, seat, _str(args, "squadron"))
         detach = None
@@ -234,8 +263,12 @@ def _decide_sail(state: State, seat: Seat, args: Args, rng: random.Random) -> di
         code = _str(args, "ship", max_len=8).upper()
         force, detach = _own_ship(state, seat, code)
     orders = {"kind": "sail", "target": list(to) if isinstance(to, list | tuple) else to}
-    return {"force": force["id"], "detach": detach, "orders": orders,
-            "route": fx.plan_route(state, force, destination)}
+    return {
+        "force": force["id"],
+        "detach": detach,
+        "orders": orders,
+        "route": fx.plan_route(state, force, destination),
+    }
 
 
 def _apply_orders(state: State, data: dict) -> None:
@@ -254,8 +287,9 @@ def _own_squadron_force(state: State, seat: Seat, squadron: str) -> dict:
     if name not in SQUADRONS:
         raise ActionError("invalid", f"no squadron {squadron!r}; squadrons: {', '.join(SQUADRONS)}")
     if seat["role"] == "admiral" and seat.get("squadron") != name:
-        raise ActionError("forbidden", f"you command the {seat.get('squadron')} squadron, "
-                                       f"not the {name}")
+        raise ActionError(
+            "forbidden", f"you command the {seat.get('squadron')} squadron, not the {name}"
+        )
     for force in state["forces"].values():
         if force["side"] == "Britain" and force.get("squadron") == name and force["afloat"]:
             return force
@@ -284,10 +318,16 @@ def _decide_move_enemy(state: State, seat: Seat, args: Args, rng: random.Random)
     if force is None or force["side"] == "Britain" or not force["afloat"]:
         raise ActionError("not_found", f"no enemy force {fid!r} afloat")
     to = args.get("to")
-    destination = (_position(to, "to") if isinstance(to, list | tuple)
-                   else fx.port_destination(_str(args, "to", max_len=60)))
-    return {"force": fid, "orders": {"kind": "sail", "target": to},
-            "route": fx.plan_route(state, force, destination)}
+    destination = (
+        _position(to, "to")
+        if isinstance(to, list | tuple)
+        else fx.port_destination(_str(args, "to", max_len=60))
+    )
+    return {
+        "force": fid,
+        "orders": {"kind": "sail", "target": to},
+        "route": fx.plan_route(state, force, destination),
+    }
 
 
 def _decide_advance(state: State, seat: Seat, args: Args, rng: random.Random) -> dict:
@@ -336,6 +376,7 @@ def _apply_resolve(state: State, data: dict) -> None:
 def _set(key: str, value: Any) -> Callable[[State, dict], None]:
     def apply(state: State, data: dict) -> None:
         state[key] = data.get(key, value) if value is None else value
+
     return apply
 
 
@@ -345,23 +386,28 @@ def _apply_note(state: State, data: dict) -> None:
 
 ACTIONS: dict[str, Action] = {
     "set_ships": Action(("prime-minister",), ("cabinet",), _decide_set_ships, _apply_set_ships),
-    "set_deployment": Action(("first-sea-lord",), ("cabinet",), _decide_set_deployment,
-                             _apply_set_deployment),
+    "set_deployment": Action(
+        ("first-sea-lord",), ("cabinet",), _decide_set_deployment, _apply_set_deployment
+    ),
     "roll_force": Action(("gm",), ("cabinet",), _decide_roll_force, _apply_roll_force),
     "deploy": Action(("admiral",), ("summer",), _decide_deploy, _apply_orders),
     "sail": Action(("admiral", "captain"), ("summer",), _decide_sail, _apply_orders),
-    "ready": Action(("prime-minister", "first-sea-lord", "admiral", "captain"),
-                    ("cabinet", "summer"), _decide_ready, _apply_ready),
-    "advance": Action(("gm",), ("summer",), _decide_advance, _apply_advance,
-                      while_paused=False),
-    "engage_decision": Action(("captain", "gm"), ("summer",), _decide_engage, _apply_engage,
-                              while_paused=False),
+    "ready": Action(
+        ("prime-minister", "first-sea-lord", "admiral", "captain"),
+        ("cabinet", "summer"),
+        _decide_ready,
+        _apply_ready,
+    ),
+    "advance": Action(("gm",), ("summer",), _decide_advance, _apply_advance, while_paused=False),
+    "engage_decision": Action(
+        ("captain", "gm"), ("summer",), _decide_engage, _apply_engage, while_paused=False
+    ),
     "resolve_summer": Action(("gm",), ("summer",), _decide_resolve, _apply_resolve),
     "pause": Action(("gm",), ("cabinet", "summer", "over"), _decide_pause, _set("paused", True)),
-    "resume": Action(("gm",), ("cabinet", "summer", "over"), _decide_resume,
-                     _set("paused", False)),
-    "set_deadline": Action(("gm",), ("cabinet", "summer", "over"), _decide_set_deadline,
-                           _set("deadline", None)),
+    "resume": Action(("gm",), ("cabinet", "summer", "over"), _decide_resume, _set("paused", False)),
+    "set_deadline": Action(
+        ("gm",), ("cabinet", "summer", "over"), _decide_set_deadline, _set("deadline", None)
+    ),
     "note": Action(("gm",), ("cabinet", "summer", "over"), _decide_note, _apply_note),
     "move_enemy": Action(("gm",), ("summer",), _decide_move_enemy, _apply_orders),
 }
@@ -377,8 +423,9 @@ def decide(state: State, seat: Seat, args: Args, rng: random.Random) -> tuple[st
         raise ActionError("invalid", "an action is a JSON object with a 'type'")
     kind = args.get("type")
     if not isinstance(kind, str) or kind not in ACTIONS:
-        raise ActionError("invalid", f"unknown action type {kind!r}; types: "
-                                     f"{', '.join(sorted(ACTIONS))}")
+        raise ActionError(
+            "invalid", f"unknown action type {kind!r}; types: {', '.join(sorted(ACTIONS))}"
+        )
     if "as" in args:
         if seat["role"] != "gm":
             raise ActionError("forbidden", "only the GM may act for another seat")
@@ -388,8 +435,9 @@ def decide(state: State, seat: Seat, args: Args, rng: random.Random) -> tuple[st
         seat = other
     action = ACTIONS[kind]
     if seat["role"] not in action.roles:
-        raise ActionError("forbidden", f"a {seat['role']} may not {kind}; "
-                                       f"only: {', '.join(action.roles)}")
+        raise ActionError(
+            "forbidden", f"a {seat['role']} may not {kind}; only: {', '.join(action.roles)}"
+        )
     if state["phase"] not in action.phases:
         raise ActionError("wrong_phase", f"{kind} is not allowed in the {state['phase']} phase")
     if state["paused"] and not action.while_paused:

@@ -40,15 +40,18 @@ def replay(log: Any) -> tuple[dict[str, Any], list[str]]:
                 problems.append(f"seq {seq}: no seat {event.get('seat')!r} to act")
                 continue
             try:
-                again_kind, again = game.decide(copy.deepcopy(state), seat, data["args"],
-                                                game.event_rng(campaign["seed"], seq))
+                again_kind, again = game.decide(
+                    copy.deepcopy(state), seat, data["args"], game.event_rng(campaign["seed"], seq)
+                )
             except Exception as exc:  # a refusal now is a finding, not a crash
                 problems.append(f"seq {seq}: {kind} is refused on replay: {exc}")
                 continue
             again = {**again, "args": data["args"]}
             if again_kind != kind or again != data:
                 keys = sorted(k for k in set(again) | set(data) if again.get(k) != data.get(k))
-                problems.append(f"seq {seq}: {kind} decides differently on replay "
-                                f"({', '.join(keys) or again_kind})")
+                problems.append(
+                    f"seq {seq}: {kind} decides differently on replay "
+                    f"({', '.join(keys) or again_kind})"
+                )
         game.apply_event(state, kind, data)
     return state, problems

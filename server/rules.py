@@ -38,8 +38,17 @@ __all__ = [
     "world",
 ]
 
-ROSTER_ORDER = ("Cutter", "Brig Sloop", "Ship Sloop", "Sixth Rate", "Fifth Rate",
-                "Fourth Rate", "Third Rate", "Second Rate", "First Rate")
+ROSTER_ORDER = (
+    "Cutter",
+    "Brig Sloop",
+    "Ship Sloop",
+    "Sixth Rate",
+    "Fifth Rate",
+    "Fourth Rate",
+    "Third Rate",
+    "Second Rate",
+    "First Rate",
+)
 SCENARIO = Path(__file__).resolve().parent / "data" / "scenario.json"
 
 
@@ -53,6 +62,7 @@ def _with_maps_lock(fn):
     def locked(*args, **kwargs):
         with MAPS_LOCK:
             return fn(*args, **kwargs)
+
     return locked
 
 
@@ -83,13 +93,18 @@ def scenario() -> MappingProxyType:
                 raise ValueError(f"scenario.json: {ship['name']} is not a {ship['type']}")
     if not 0 <= raw["sortie_chance"] <= 1:
         raise ValueError("scenario.json: sortie_chance must be a probability")
-    return MappingProxyType({
-        "sortie_chance": float(raw["sortie_chance"]),
-        "home_ports": MappingProxyType({(h["fleet"], h["blockade"]): h["port"]
-                                        for h in raw["home_ports"]}),
-        "patrol_points": MappingProxyType({k: tuple(v) for k, v in raw["patrol_points"].items()}),
-        "enemy_squadrons": squadrons,
-    })
+    return MappingProxyType(
+        {
+            "sortie_chance": float(raw["sortie_chance"]),
+            "home_ports": MappingProxyType(
+                {(h["fleet"], h["blockade"]): h["port"] for h in raw["home_ports"]}
+            ),
+            "patrol_points": MappingProxyType(
+                {k: tuple(v) for k, v in raw["patrol_points"].items()}
+            ),
+            "enemy_squadrons": squadrons,
+        }
+    )
 
 
 def _named_type(name: str) -> str:
@@ -165,8 +180,9 @@ def blockade_point(port_id: str) -> tuple[float, float]:
     anchorage(port_id)
     zones = blockade_zones()
     if port_id not in zones:
-        raise KeyError(f"{port_id!r} is not an enemy port; blockade one of "
-                       f"{', '.join(sorted(zones))}")
+        raise KeyError(
+            f"{port_id!r} is not an enemy port; blockade one of {', '.join(sorted(zones))}"
+        )
     point = zones[port_id].representative_point()
     return (round(point.x, 4), round(point.y, 4))
 
@@ -190,9 +206,19 @@ def route_feature(origin: Any, destination: Any, ship: str, month: int) -> dict[
 
 @_with_maps_lock
 def ports() -> list[dict[str, Any]]:
-    return [{"id": p.id, "name": p.name, "nation": p.nation, "kind": p.kind,
-             "station": p.station, "lon": p.lon, "lat": p.lat, "anchorage": list(p.anchorage)}
-            for p in world().ports.values()]
+    return [
+        {
+            "id": p.id,
+            "name": p.name,
+            "nation": p.nation,
+            "kind": p.kind,
+            "station": p.station,
+            "lon": p.lon,
+            "lat": p.lat,
+            "anchorage": list(p.anchorage),
+        }
+        for p in world().ports.values()
+    ]
 
 
 @_with_maps_lock
@@ -207,6 +233,9 @@ def layers() -> dict[str, Any]:
 def route(origin: Any, destination: Any, ship: str, month: int) -> dict[str, Any]:
     """A routed voyage as plain data: track, distance (nm), days and risks."""
     voyage = world().route(origin, destination, ship=ship, month=month)
-    return {"track": [[round(x, 4), round(y, 4)] for x, y in voyage.track.coords],
-            "distance_nm": round(voyage.distance_nm, 1), "days": round(voyage.days, 3),
-            "risks": [r.as_dict() for r in voyage.risks]}
+    return {
+        "track": [[round(x, 4), round(y, 4)] for x, y in voyage.track.coords],
+        "distance_nm": round(voyage.distance_nm, 1),
+        "days": round(voyage.days, 3),
+        "risks": [r.as_dict() for r in voyage.risks],
+    }

@@ -13,8 +13,9 @@ def resolve(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     resolve_summer`, with the results ships already earned in battle on the map preset."""
     from strategy.campaign import resolve_summer
 
-    deployment = [{k: rec[k] for k in ("fleet", "squadron", "ship", "order")}
-                  for rec in state["deployment"]]
+    deployment = [
+        {k: rec[k] for k in ("fleet", "squadron", "ship", "order")} for rec in state["deployment"]
+    ]
     preset = {code: r["result"] for code, r in state["results"].items()}
     seed = rng.randrange(2**31)
     report = resolve_summer(deployment, None, seed, {"preset": preset})

@@ -37,6 +37,7 @@ def register(app: Flask, socketio: SocketIO, service: CampaignService) -> None:
                 return handler(data)
             except ActionError as err:
                 return err.to_dict()
+
         run.__name__ = handler.__name__
         return run
 

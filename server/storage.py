@@ -43,7 +43,8 @@ __all__ = [
 metadata = MetaData()
 
 campaigns = Table(
-    "campaigns", metadata,
+    "campaigns",
+    metadata,
     Column("id", String(32), primary_key=True),
     Column("name", String(200), nullable=False),
     Column("year", Integer, nullable=False),
@@ -51,14 +52,16 @@ campaigns = Table(
 )
 
 seats = Table(
-    "seats", metadata,
+    "seats",
+    metadata,
     Column("id", String(32), primary_key=True),
     Column("campaign_id", String(32), ForeignKey("campaigns.id"), nullable=False, index=True),
     Column("token_hash", String(64), nullable=False, unique=True),
 )
 
 events = Table(
-    "events", metadata,
+    "events",
+    metadata,
     Column("campaign_id", String(32), ForeignKey("campaigns.id"), primary_key=True),
     Column("seq", Integer, primary_key=True, autoincrement=False),
     Column("type", String(40), nullable=False),
@@ -86,13 +89,15 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
-    def create_campaign(self, row: dict[str, Any], first: StoredEvent,
-                        gm_token: tuple[str, str]) -> None:
+    def create_campaign(
+        self, row: dict[str, Any], first: StoredEvent, gm_token: tuple[str, str]
+    ) -> None:
         """Write a new campaign, its GM seat's token hash and its first event at once."""
         with self.engine.begin() as conn:
             conn.execute(insert(campaigns).values(**row))
-            conn.execute(insert(seats).values(id=gm_token[0], campaign_id=row["id"],
-                                              token_hash=gm_token[1]))
+            conn.execute(
+                insert(seats).values(id=gm_token[0], campaign_id=row["id"], token_hash=gm_token[1])
+            )
             conn.execute(insert(events).values(campaign_id=row["id"], **_event_row(first)))
 
     def campaign(self, campaign_id: str) -> dict[str, Any] | None:
@@ -103,11 +108,15 @@ class Store:
     def seat_for_token_hash(self, campaign_id: str, token_hash: str) -> str | None:
         """The id of the seat whose current token hashes to ``token_hash``."""
         with self.engine.connect() as conn:
-            return conn.execute(select(seats.c.id).where(
-                seats.c.campaign_id == campaign_id, seats.c.token_hash == token_hash)).scalar()
+            return conn.execute(
+                select(seats.c.id).where(
+                    seats.c.campaign_id == campaign_id, seats.c.token_hash == token_hash
+                )
+            ).scalar()
 
-    def append(self, campaign_id: str, event_: StoredEvent,
-               seat_token: tuple[str, str] | None = None) -> bool:
+    def append(
+        self, campaign_id: str, event_: StoredEvent, seat_token: tuple[str, str] | None = None
+    ) -> bool:
         """Write one event, and a seat's new token hash, in one transaction.
 
         Returns False when another writer took ``event_.seq`` first; nothing is written then.
@@ -117,28 +126,45 @@ class Store:
                 conn.execute(insert(events).values(campaign_id=campaign_id, **_event_row(event_)))
                 if seat_token:
                     seat_id, token_hash = seat_token
-                    done = conn.execute(update(seats).where(
-                        seats.c.id == seat_id, seats.c.campaign_id == campaign_id,
-                    ).values(token_hash=token_hash)).rowcount
+                    done = conn.execute(
+                        update(seats)
+                        .where(
+                            seats.c.id == seat_id,
+                            seats.c.campaign_id == campaign_id,
+                        )
+                        .values(token_hash=token_hash)
+                    ).rowcount
                     if not done:
-                        conn.execute(insert(seats).values(id=seat_id, campaign_id=campaign_id,
-                                                          token_hash=token_hash))
+                        conn.execute(
+                            insert(seats).values(
+                                id=seat_id, campaign_id=campaign_id, token_hash=token_hash
+                            )
+                        )
         except IntegrityError:
             return False
         return True
 
     def events_after(self, campaign_id: str, since: int = 0) -> Iterator[StoredEvent]:
         with self.engine.connect() as conn:
-            rows = conn.execute(select(events).where(
-                events.c.campaign_id == campaign_id, events.c.seq > since,
-            ).order_by(events.c.seq)).all()
+            rows = conn.execute(
+                select(events)
+                .where(
+                    events.c.campaign_id == campaign_id,
+                    events.c.seq > since,
+                )
+                .order_by(events.c.seq)
+            ).all()
         for row in rows:
             yield StoredEvent(row.seq, row.type, row.seat, json.loads(row.data))
 
 
 def _event_row(e: StoredEvent) -> dict[str, Any]:
-    return {"seq": e.seq, "type": e.type, "seat": e.seat,
-            "data": json.dumps(e.data, separators=(",", ":"), sort_keys=True)}
+    return {
+        "seq": e.seq,
+        "type": e.type,
+        "seat": e.seat,
+        "data": json.dumps(e.data, separators=(",", ":"), sort_keys=True),
+    }
 
 
 def _alembic_config() -> Config:

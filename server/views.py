@@ -21,8 +21,15 @@ Seat = dict[str, Any]
 
 PLAYERS = ("prime-minister", "first-sea-lord", "admiral", "captain")
 FORCE_EVENTS = ("roll_force", "deploy", "sail", "advance", "engage_decision", "move_enemy")
-PUBLIC_EVENTS = ("seat_created", "seat_reissued", "ready", "pause", "resume", "set_deadline",
-                 "resolve_summer")
+PUBLIC_EVENTS = (
+    "seat_created",
+    "seat_reissued",
+    "ready",
+    "pause",
+    "resume",
+    "set_deadline",
+    "resolve_summer",
+)
 
 
 def is_gm(seat: Seat) -> bool:
@@ -45,10 +52,16 @@ def visible_forces(state: State, seat: Seat) -> list[dict[str, Any]]:
     for force in forces:
         if force["side"] == "Britain":
             seen.append(copy.deepcopy(force))
-        elif force["afloat"] and any(distance_nm(p, (force["lon"], force["lat"])) <= SIGHTING_NM
-                                     for p in british):
-            seen.append({k: copy.deepcopy(v) for k, v in force.items()
-                         if k not in ("orders", "route", "sorties")})
+        elif force["afloat"] and any(
+            distance_nm(p, (force["lon"], force["lat"])) <= SIGHTING_NM for p in british
+        ):
+            seen.append(
+                {
+                    k: copy.deepcopy(v)
+                    for k, v in force.items()
+                    if k not in ("orders", "route", "sorties")
+                }
+            )
     return seen
 
 
@@ -60,8 +73,10 @@ def _engagements(state: State, seat: Seat) -> list[dict[str, Any]]:
     if seat["role"] not in PLAYERS:
         return []
     hidden = ("battle", "key", "pending")
-    return [{k: copy.deepcopy(v) for k, v in e.items() if k not in hidden}
-            for e in state["engagements"].values()]
+    return [
+        {k: copy.deepcopy(v) for k, v in e.items() if k not in hidden}
+        for e in state["engagements"].values()
+    ]
 
 
 def _cabinet(state: State, seat: Seat) -> dict[str, Any]:
@@ -78,31 +93,47 @@ def state_for(state: State, seat: Seat) -> dict[str, Any]:
     """The snapshot ``seat`` may see."""
     view: dict[str, Any] = {
         "campaign": {k: state["campaign"][k] for k in ("id", "name", "year")},
-        "phase": state["phase"], "day": state["day"],
-        "date": season_date(state).isoformat(), "month": season_date(state).month,
-        "paused": state["paused"], "deadline": state["deadline"],
+        "phase": state["phase"],
+        "day": state["day"],
+        "date": season_date(state).isoformat(),
+        "month": season_date(state).month,
+        "paused": state["paused"],
+        "deadline": state["deadline"],
         "seats": [public_seat(s) for s in state["seats"].values()],
         "report": copy.deepcopy(state["report"]),
     }
     if seat["role"] == "observer":
         return view
-    view.update(cabinet=_cabinet(state, seat), deployment=copy.deepcopy(state["deployment"]),
-                forces=visible_forces(state, seat), engagements=_engagements(state, seat),
-                results=dict(state["results"]))
+    view.update(
+        cabinet=_cabinet(state, seat),
+        deployment=copy.deepcopy(state["deployment"]),
+        forces=visible_forces(state, seat),
+        engagements=_engagements(state, seat),
+        results=dict(state["results"]),
+    )
     if is_gm(seat):
         view["notes"] = copy.deepcopy(state["notes"])
         view["campaign"]["seed"] = state["campaign"]["seed"]
     return view
 
 
-def event_for(kind: str, seq: int, author: str | None, data: dict[str, Any],
-              before: State, after: State, seat: Seat) -> dict[str, Any] | None:
+def event_for(
+    kind: str,
+    seq: int,
+    author: str | None,
+    data: dict[str, Any],
+    before: State,
+    after: State,
+    seat: Seat,
+) -> dict[str, Any] | None:
     """The ``event`` payload ``seat`` receives for one logged event, or None for nothing."""
     if is_gm(seat):
         full = copy.deepcopy(data)
         if kind in FORCE_EVENTS:  # the GM's whole picture after it, as players get theirs
-            full["view"] = {"forces": visible_forces(after, seat),
-                            "engagements": _engagements(after, seat)}
+            full["view"] = {
+                "forces": visible_forces(after, seat),
+                "engagements": _engagements(after, seat),
+            }
         return {"seq": seq, "type": kind, "data": full}
     out = _player_data(kind, author, data, before, after, seat)
     if out is None:
@@ -110,8 +141,9 @@ def event_for(kind: str, seq: int, author: str | None, data: dict[str, Any],
     return {"seq": seq, "type": kind, "data": out}
 
 
-def _player_data(kind: str, author: str | None, data: dict[str, Any], before: State,
-                 after: State, seat: Seat) -> dict[str, Any] | None:
+def _player_data(
+    kind: str, author: str | None, data: dict[str, Any], before: State, after: State, seat: Seat
+) -> dict[str, Any] | None:
     acting = data.get("as") or author
     if kind in PUBLIC_EVENTS:
         if kind in ("seat_created", "seat_reissued"):
@@ -125,8 +157,11 @@ def _player_data(kind: str, author: str | None, data: dict[str, Any], before: St
         if kind == "roll_force":
             return {"phase": after["phase"]}
         if kind == "advance":
-            return {"days": data["days"], "day": data["day"],
-                    "date": season_date(after).isoformat()}
+            return {
+                "days": data["days"],
+                "day": data["day"],
+                "date": season_date(after).isoformat(),
+            }
         return None
     if kind not in FORCE_EVENTS:
         return None
@@ -135,13 +170,21 @@ def _player_data(kind: str, author: str | None, data: dict[str, Any], before: St
     if kind == "move_enemy":
         return out if forces != visible_forces(before, seat) else None
     if kind == "roll_force":
-        out.update({k: copy.deepcopy(data[k]) for k in
-                    ("ships_digit", "deployment_digit", "roll", "rolled", "deployment")})
+        out.update(
+            {
+                k: copy.deepcopy(data[k])
+                for k in ("ships_digit", "deployment_digit", "roll", "rolled", "deployment")
+            }
+        )
     elif kind in ("deploy", "sail"):
         out.update(force=data["force"], orders=data["orders"], route=data["route"])
     elif kind == "advance":
-        out.update(days=data["days"], day=data["day"], date=season_date(after).isoformat(),
-                   results=dict(after["results"]))
+        out.update(
+            days=data["days"],
+            day=data["day"],
+            date=season_date(after).isoformat(),
+            results=dict(after["results"]),
+        )
     elif kind == "engage_decision":
         out.update(engagement=data["engagement"], results=dict(after["results"]))
     return out

@@ -37,8 +37,11 @@ def layers_json() -> bytes:
 
 @world_api.get("/api/map")
 def map_layers():
-    return Response(layers_json(), mimetype="application/geo+json",
-                    headers={"Cache-Control": "public, max-age=3600"})
+    return Response(
+        layers_json(),
+        mimetype="application/geo+json",
+        headers={"Cache-Control": "public, max-age=3600"},
+    )
 
 
 @world_api.get("/api/ports")

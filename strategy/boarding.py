@@ -69,8 +69,7 @@ def end(battle: Any, b: Boarding) -> None:
     if b.defender.boarding is b:
         b.defender.boarding = None
     battle._moved()
-    battle.emit("boarding_over", attacker=b.attacker.id, defender=b.defender.id,
-                rounds=b.rounds)
+    battle.emit("boarding_over", attacker=b.attacker.id, defender=b.defender.id, rounds=b.rounds)
 
 
 def _npc_health(ship: Any, role: str) -> tuple[int, str | None]:
@@ -87,9 +86,14 @@ def _duel(battle: Any, s: Any, o: Any, foe: Any, role: str) -> bool:
     target = foe.spec.officer(role)
     t_pool = _WEAPONS[target.weapon] if target else _WEAPONS[COMBAT["officer_weapon"]]
     pool = _WEAPONS[o.weapon] + s.discipline.get(o.name, 0) - s.health[o.name]
-    w, _ = battle.contested("duel", ((s, o.name, s.spec.deck == "gm"), pool),
-                            ((foe, f"{foe.id} {role}", foe.spec.deck == "gm"),
-                             t_pool - health), ship=s.id, target=foe.id, role=role)
+    w, _ = battle.contested(
+        "duel",
+        ((s, o.name, s.spec.deck == "gm"), pool),
+        ((foe, f"{foe.id} {role}", foe.spec.deck == "gm"), t_pool - health),
+        ship=s.id,
+        target=foe.id,
+        role=role,
+    )
     mine, theirs = battle.last_best
     foe.skill_cache.clear()
     s.skill_cache.clear()
@@ -112,11 +116,14 @@ _HEALTH = ("healthy", "injured", "maimed", "dead")
 
 
 def _melee(battle: Any, s: Any, o: Any, foe: Any, apply_own: bool) -> bool:
-    pool = _WEAPONS[o.weapon] + s.discipline.get(o.name, 0) + battle._mods_all(s) \
-        - s.health[o.name]
-    w, _ = battle.contested("grand melee", ((s, o.name, s.spec.deck == "gm"), pool),
-                            ((foe, f"{foe.id} crew", foe.spec.deck == "gm"),
-                             _FOE_POOL + battle._mods_all(foe)), ship=s.id, officer=o.name)
+    pool = _WEAPONS[o.weapon] + s.discipline.get(o.name, 0) + battle._mods_all(s) - s.health[o.name]
+    w, _ = battle.contested(
+        "grand melee",
+        ((s, o.name, s.spec.deck == "gm"), pool),
+        ((foe, f"{foe.id} crew", foe.spec.deck == "gm"), _FOE_POOL + battle._mods_all(foe)),
+        ship=s.id,
+        officer=o.name,
+    )
     mine, theirs = battle.last_best
     if mine and apply_own:
         battle._hit(foe, CREW, mine, None, s.id, "boarding")
@@ -161,8 +168,9 @@ def round_(battle: Any, b: Boarding) -> None:
     for s in (att, dfn):
         won, lost = tally[s.id]
         pools.append((s, battle._skill(s, "command") + won - lost + battle._mods_all(s)))
-    w, _ = battle.contested("boarding command", pools[0], pools[1], attacker=att.id,
-                            defender=dfn.id)
+    w, _ = battle.contested(
+        "boarding command", pools[0], pools[1], attacker=att.id, defender=dfn.id
+    )
     if w < 0:
         return
     winner, loser = (att, dfn) if w == 0 else (dfn, att)
@@ -176,9 +184,7 @@ def round_(battle: Any, b: Boarding) -> None:
     battle._hit(loser, CREW, 1, None, winner.id, "boarding")
     if _crew_dead(battle, b):
         return
-    if (winner is dfn and dfn.orders.get("turn_tide")
-            and tally[dfn.id][1] == 0):
+    if winner is dfn and dfn.orders.get("turn_tide") and tally[dfn.id][1] == 0:
         b.attacker, b.defender = dfn, att
         b.approach.clear()
         battle.emit("tide_turned", attacker=dfn.id, defender=att.id)
-

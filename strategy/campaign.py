@@ -70,9 +70,20 @@ from strategy.outcomes import (
 )
 
 __all__ = [
-    "Deployment", "Dice", "RandomDice", "ScriptedDice", "apply_report", "battle_result",
-    "cascade", "deployment_from", "force_commitment", "force_organisation",
-    "interpretation", "personal_outcome_targets", "resolve_summer", "table_e_order",
+    "Deployment",
+    "Dice",
+    "RandomDice",
+    "ScriptedDice",
+    "apply_report",
+    "battle_result",
+    "cascade",
+    "deployment_from",
+    "force_commitment",
+    "force_organisation",
+    "interpretation",
+    "personal_outcome_targets",
+    "resolve_summer",
+    "table_e_order",
 ]
 
 
@@ -80,8 +91,11 @@ def deployment_from(items: Iterable[Deployment | Mapping[str, Any]]) -> list[Dep
     """Deployment records from records or plain dicts, checked (no ship twice)."""
     out, seen = [], set()
     for item in items:
-        d = item if isinstance(item, Deployment) else Deployment(
-            item["fleet"], item.get("squadron"), item["ship"], item["order"])
+        d = (
+            item
+            if isinstance(item, Deployment)
+            else Deployment(item["fleet"], item.get("squadron"), item["ship"], item["order"])
+        )
         if d.fleet not in FLEETS:
             raise ValueError(f"unknown fleet {d.fleet!r}: one of {', '.join(FLEETS)}")
         if d.squadron not in (*SQUADRONS, None):
@@ -97,10 +111,14 @@ def deployment_from(items: Iterable[Deployment | Mapping[str, Any]]) -> list[Dep
     return out
 
 
-def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None = None,
-                   officers: Iterable[Officer | Mapping[str, Any]] | None = None,
-                   seed: int = 0, choices: Mapping[str, Any] | None = None, *,
-                   dice: Dice | None = None) -> dict[str, Any]:
+def resolve_summer(
+    deployment: Iterable[Deployment | Mapping[str, Any]] | None = None,
+    officers: Iterable[Officer | Mapping[str, Any]] | None = None,
+    seed: int = 0,
+    choices: Mapping[str, Any] | None = None,
+    *,
+    dice: Dice | None = None,
+) -> dict[str, Any]:
     """Play one campaign season; a plain, JSON-serialisable report.
 
     ``deployment``: Table F records (or dicts); None plans it from ``choices`` (``roll``,
@@ -154,8 +172,9 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
         if oid not in cmd.by_id:
             raise KeyError(f"choices for unknown officer {oid!r}")
 
-    battle = roll_battle_results(cmd, deployment, preset, season,
-                                 bool(choices.get("victualling_board")), dice)
+    battle = roll_battle_results(
+        cmd, deployment, preset, season, bool(choices.get("victualling_board")), dice
+    )
     result = battle.result
     report["battle_results"] = battle.rolls
     ship_result = {}
@@ -180,11 +199,15 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
     memo: dict = {}
     plunder: dict[str, tuple[int, int]] = {}
     notable: list[dict[str, Any]] = []
-    outcomes = _personal_outcomes(cmd, deployment, ship_result, result, choices, dice, memo,
-                                  plunder, notable)
+    outcomes = _personal_outcomes(
+        cmd, deployment, ship_result, result, choices, dice, memo, plunder, notable
+    )
     if personal_choice:  # only a player's choice makes a poltroon
-        courts += [{"officer": rec["officer"], "reason": "poltroonery"} for rec in outcomes
-                   if rec.get("poltroonery", {}).get("outcome") == "court-martial"]
+        courts += [
+            {"officer": rec["officer"], "reason": "poltroonery"}
+            for rec in outcomes
+            if rec.get("poltroonery", {}).get("outcome") == "court-martial"
+        ]
     declines = [oid for oid, c in personal_choice.items() if c.get("decline_promotion")]
     vacancies = cmd.books.vacancies.copy()
     promotions = resolve_promotions(notable, cmd.by_id, vacancies, declines)
@@ -203,20 +226,26 @@ def resolve_summer(deployment: Iterable[Deployment | Mapping[str, Any]] | None =
     if not commanders:
         commanders = list(ship_result.values())
     average = sum(commanders) / len(commanders) if commanders else None
-    report["investment"] = investment_returns(len(deployment), average,
-                                              choices.get("investments") or ())
+    report["investment"] = investment_returns(
+        len(deployment), average, choices.get("investments") or ()
+    )
     report["investment"]["commanders"] = commanders
     return report
 
 
-def _deploy(deployment: Iterable[Deployment | Mapping[str, Any]] | None,
-            choices: Mapping[str, Any], season: str, dice: Dice,
-            report: dict[str, Any]) -> list[Deployment]:
+def _deploy(
+    deployment: Iterable[Deployment | Mapping[str, Any]] | None,
+    choices: Mapping[str, Any],
+    season: str,
+    dice: Dice,
+    report: dict[str, Any],
+) -> list[Deployment]:
     """The season's deployment: given, or planned from the seats' choices; substitutions."""
     if deployment is None:
         if season != "summer":
-            raise ValueError("only the summer campaign is planned by Table F; "
-                             "other seasons sail volunteers")
+            raise ValueError(
+                "only the summer campaign is planned by Table F; other seasons sail volunteers"
+            )
         planned, plan = plan_campaign(choices, dice)
         report["commitment"] = plan
         report["roll"] = plan["roll"]
@@ -230,9 +259,14 @@ def _deploy(deployment: Iterable[Deployment | Mapping[str, Any]] | None,
     if player_cof and len(choices.get("substitutions") or ()) > 1:
         raise ValueError("a player Captain of the Fleet substitutes one ship")
     for sub in choices.get("substitutions") or ():
-        deployment, rec = substitute(deployment, sub["out"], sub["in"],
-                                     player_captain_of_the_fleet=player_cof,
-                                     modifier=int(sub.get("modifier", 0)), dice=dice)
+        deployment, rec = substitute(
+            deployment,
+            sub["out"],
+            sub["in"],
+            player_captain_of_the_fleet=player_cof,
+            modifier=int(sub.get("modifier", 0)),
+            dice=dice,
+        )
         subs.append(rec)
     report["substitutions"] = subs
     report["deployment"] = [d.to_dict() for d in deployment]
@@ -245,15 +279,22 @@ def _ship_records(cmd: ChainOfCommand) -> dict[str, dict[str, Any]]:
     records = cmd.ship_records
     if records is None:
         records = cmd.ship_records = {
-            d.ship: {"name": SHIPS[d.ship].name, "fleet": d.fleet, "squadron": d.squadron,
-                     "order": d.order, "captain": cmd.captain[d.ship].id,
-                     "battle_result": 0, "preset": False, "interpretation": ""}
-            for d in cmd.deployment}
+            d.ship: {
+                "name": SHIPS[d.ship].name,
+                "fleet": d.fleet,
+                "squadron": d.squadron,
+                "order": d.order,
+                "captain": cmd.captain[d.ship].id,
+                "battle_result": 0,
+                "preset": False,
+                "interpretation": "",
+            }
+            for d in cmd.deployment
+        }
     return records
 
 
-def _experience(battle: BattleResults,
-                changes: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+def _experience(battle: BattleResults, changes: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
     """+1 NA (at most 10) for everyone whose result beat his immediate superior's."""
     for rec in battle.experience:
         if rec["na_after"] != rec["na_before"]:
@@ -261,24 +302,30 @@ def _experience(battle: BattleResults,
     return battle.experience
 
 
-def _courts_martial(cmd: ChainOfCommand, deployment: Sequence[Deployment],
-                    ship_result: Mapping[str, int],
-                    result: Mapping[str, int]) -> tuple[list[dict], list[dict]]:
+def _courts_martial(
+    cmd: ChainOfCommand,
+    deployment: Sequence[Deployment],
+    ship_result: Mapping[str, int],
+    result: Mapping[str, int],
+) -> tuple[list[dict], list[dict]]:
     """Captains with a 6 and player admirals with 5-6 face a court-martial; NPC admirals
     with 5-6 resign."""
     courts, resign = [], []
     for d in deployment:
         if ship_result[d.ship] == 6:
-            courts.append({"officer": cmd.captain[d.ship].id,
-                           "reason": "captain's battle result 6"})
+            courts.append(
+                {"officer": cmd.captain[d.ship].id, "reason": "captain's battle result 6"}
+            )
     for adm in cmd.admiral.values():
         if result[adm.id] >= 5:
             if adm.player:
-                courts.append({"officer": adm.id,
-                               "reason": f"admiral's battle result {result[adm.id]}"})
+                courts.append(
+                    {"officer": adm.id, "reason": f"admiral's battle result {result[adm.id]}"}
+                )
             else:
-                resign.append({"officer": adm.id,
-                               "reason": f"NPC admiral's battle result {result[adm.id]}"})
+                resign.append(
+                    {"officer": adm.id, "reason": f"NPC admiral's battle result {result[adm.id]}"}
+                )
     return courts, resign
 
 
@@ -288,12 +335,12 @@ _SHIP_AGAINST: dict[tuple, Against] = {}
 #: a ship's company in one summer: its distinct contexts in order of first use, per
 #: officer (him, the position of his context, whether he outshone his captain), and the
 #: same officers unpacked for :func:`strategy.outcomes.roll_company` (no choices)
-_Plan = tuple[tuple[Against, ...], tuple[tuple[Officer, int, bool], ...],
-              tuple[CompanyRow, ...]]
+_Plan = tuple[tuple[Against, ...], tuple[tuple[Officer, int, bool], ...], tuple[CompanyRow, ...]]
 
 
-def _ship_plan(cmd: ChainOfCommand, code: str, order: str, cap_br: int, longv: bool,
-               result: Mapping[str, int]) -> _Plan:
+def _ship_plan(
+    cmd: ChainOfCommand, code: str, order: str, cap_br: int, longv: bool, result: Mapping[str, int]
+) -> _Plan:
     """Who in a ship's company rolls against which context (choices aside). It depends on
     the ship, order, captain's result, long voyage and which lieutenants outshone him:
     the books remember it for the next summer like this one."""
@@ -315,25 +362,37 @@ def _ship_plan(cmd: ChainOfCommand, code: str, order: str, cap_br: int, longv: b
             ctx_key = (order, cap_br, name, rank, player, shone, longv)
             against = _SHIP_AGAINST.get(ctx_key)
             if against is None:
-                against = against_of(OutcomeContext(order, cap_br, name, rank, npc=not player,
-                                                    outshone=shone, long_voyage=longv))
+                against = against_of(
+                    OutcomeContext(
+                        order, cap_br, name, rank, npc=not player, outshone=shone, long_voyage=longv
+                    )
+                )
                 if len(_SHIP_AGAINST) < 20_000:  # bounded, like the outcome caches
                     _SHIP_AGAINST[ctx_key] = against
             slot = slot_of[rank, player, shone] = len(againsts)
             againsts.append(against)
         rows.append((o, slot, shone))
-    plan = (tuple(againsts), tuple(rows),
-            tuple([company_row(o, slot, againsts[slot]) for o, slot, _ in rows]))
+    plan = (
+        tuple(againsts),
+        tuple(rows),
+        tuple([company_row(o, slot, againsts[slot]) for o, slot, _ in rows]),
+    )
     if books.memo and len(books.plans) < 5_000:  # ship x order x result x outshone: bounded
         books.plans[key] = plan
     return plan
 
 
-def _personal_outcomes(cmd: ChainOfCommand, deployment: Sequence[Deployment],
-                       ship_result: Mapping[str, int], result: Mapping[str, int],
-                       choices: Mapping[str, Any], dice: Dice, memo: dict,
-                       plunder: dict[str, tuple[int, int]],
-                       notable: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _personal_outcomes(
+    cmd: ChainOfCommand,
+    deployment: Sequence[Deployment],
+    ship_result: Mapping[str, int],
+    result: Mapping[str, int],
+    choices: Mapping[str, Any],
+    dice: Dice,
+    memo: dict,
+    plunder: dict[str, tuple[int, int]],
+    notable: list[dict[str, Any]],
+) -> list[dict[str, Any]]:
     """Every officer at sea rolls: ships' companies in deployment order, then each admiral
     (on his flagship's result and modifiers) followed by his staff. Officers in the same
     context share one record of targets, modifiers and numbers needed (``memo``).
@@ -363,8 +422,15 @@ def _personal_outcomes(cmd: ChainOfCommand, deployment: Sequence[Deployment],
         for o, slot, shone in rows:
             choice = personal_choice.get(o.id) if personal_choice else None
             if choice:  # a player's choice: checked and rolled the long way
-                ctx = OutcomeContext(d.order, cap_br, SHIPS[code].name, o.rank,
-                                     npc=not o.player, outshone=shone, long_voyage=longv)
+                ctx = OutcomeContext(
+                    d.order,
+                    cap_br,
+                    SHIPS[code].name,
+                    o.rank,
+                    npc=not o.player,
+                    outshone=shone,
+                    long_voyage=longv,
+                )
                 append(personal_outcome(o, ctx, dice, choice, memo))
                 continue
             i = at_[slot]
@@ -404,15 +470,28 @@ def _personal_outcomes(cmd: ChainOfCommand, deployment: Sequence[Deployment],
     return outcomes
 
 
-def _staff_plan(cmd: ChainOfCommand, adm: Officer, order: str, br: int,
-                name: str) -> tuple[tuple[Officer, OutcomeContext, Against], ...]:
+def _staff_plan(
+    cmd: ChainOfCommand, adm: Officer, order: str, br: int, name: str
+) -> tuple[tuple[Officer, OutcomeContext, Against], ...]:
     """An admiral at sea and his staff: each with what he rolls against, on his flagship's
     order, result and modifiers (an aide with his admiral's rank)."""
     out = [(adm, OutcomeContext(order, br, name, adm.rank, npc=not adm.player))]
     for staff in cmd.advisers.get(adm.id, ()):
         is_aide = staff.appointment == "Aide to Admiral"
-        out.append((staff, OutcomeContext(order, br, name, adm.rank if is_aide else staff.rank,
-                                          npc=not staff.player, aide=is_aide, attached=True)))
+        out.append(
+            (
+                staff,
+                OutcomeContext(
+                    order,
+                    br,
+                    name,
+                    adm.rank if is_aide else staff.rank,
+                    npc=not staff.player,
+                    aide=is_aide,
+                    attached=True,
+                ),
+            )
+        )
     return tuple((o, ctx, against_of(ctx)) for o, ctx in out)
 
 
@@ -421,8 +500,9 @@ def _chooses(rows: Iterable[tuple[Officer, int, bool]], choice: Mapping[str, Any
     return any(choice.get(o.id) for o, _, _ in rows)
 
 
-def _plunder_shares(cmd: ChainOfCommand, deployment: Sequence[Deployment],
-                    plunder: Mapping[str, tuple[int, int]]) -> list[dict[str, Any]]:
+def _plunder_shares(
+    cmd: ChainOfCommand, deployment: Sequence[Deployment], plunder: Mapping[str, tuple[int, int]]
+) -> list[dict[str, Any]]:
     """Admirals at sea take a quarter of their captains' and lieutenants' plunder; active
     admirals ashore an eighth of all the plunder of their squadron's ships.
 
@@ -432,8 +512,15 @@ def _plunder_shares(cmd: ChainOfCommand, deployment: Sequence[Deployment],
     shares = []
     for adm in cmd.admiral.values():
         total = sum(plunder[code][1] for code in under.get(adm.id, ()))
-        shares.append({"admiral": adm.id, "at_sea": True, "fraction": "1/4",
-                       "plunder": total, "guineas": total // 4})
+        shares.append(
+            {
+                "admiral": adm.id,
+                "at_sea": True,
+                "fraction": "1/4",
+                "plunder": total,
+                "guineas": total // 4,
+            }
+        )
     at_sea = {a.id for a in cmd.admiral.values()}
     prize: dict[str, int] = {}
     for d in deployment:
@@ -442,13 +529,21 @@ def _plunder_shares(cmd: ChainOfCommand, deployment: Sequence[Deployment],
     for sq, total in prize.items():
         for o in cmd.flags[sq]:
             if o.id not in at_sea:
-                shares.append({"admiral": o.id, "at_sea": False, "fraction": "1/8",
-                               "plunder": total, "guineas": total // 8})
+                shares.append(
+                    {
+                        "admiral": o.id,
+                        "at_sea": False,
+                        "fraction": "1/8",
+                        "plunder": total,
+                        "guineas": total // 8,
+                    }
+                )
     return shares
 
 
-def _record_changes(outcomes: Sequence[Mapping[str, Any]],
-                    changes: dict[str, dict[str, Any]]) -> None:
+def _record_changes(
+    outcomes: Sequence[Mapping[str, Any]], changes: dict[str, dict[str, Any]]
+) -> None:
     """Deaths, wounds, promotions and declines into ``changes``, in order of the records."""
     for rec in outcomes:
         oid = rec["officer"]
@@ -469,16 +564,21 @@ def _record_changes(outcomes: Sequence[Mapping[str, Any]],
         if prom["result"] == "promoted":
             if ch is None:
                 ch = changes[oid] = {}
-            ch.update(rank=prom["new_rank"], ship=prom["new_ship"],
-                      squadron=prom["new_squadron"], declined=0)
+            ch.update(
+                rank=prom["new_rank"],
+                ship=prom["new_ship"],
+                squadron=prom["new_squadron"],
+                declined=0,
+            )
         elif "declined" in prom:
             if ch is None:
                 ch = changes[oid] = {}
             ch["declined"] = prom["declined"]
 
 
-def apply_report(officers: Iterable[Officer | Mapping[str, Any]],
-                 report: Mapping[str, Any]) -> list[Officer]:
+def apply_report(
+    officers: Iterable[Officer | Mapping[str, Any]], report: Mapping[str, Any]
+) -> list[Officer]:
     """The officers after a season: dead struck off, NA, rank, ship and wounds updated.
 
     A promoted officer leaves his appointment (Naval appointments need exactly their rank;

@@ -28,12 +28,23 @@ from strategy.fleet import (
 )
 from strategy.outcomes import Vacancies
 
-__all__ = ["BattleResults", "Books", "ChainOfCommand", "RollSpec", "SEASON_DIE", "SEASON_NA",
-           "books_of", "cascade", "chain_of", "flagship", "roll_battle_results"]
+__all__ = [
+    "BattleResults",
+    "Books",
+    "ChainOfCommand",
+    "RollSpec",
+    "SEASON_DIE",
+    "SEASON_NA",
+    "books_of",
+    "cascade",
+    "chain_of",
+    "flagship",
+    "roll_battle_results",
+]
 
 FLAG_SQUADRONS = ("White", "Red", "Blue")
-SEASON_NA = {"winter": -2}           # icy riggings
-SEASON_DIE = {"autumn": -1}          # "-1 DM to battle result", as printed
+SEASON_NA = {"winter": -2}  # icy riggings
+SEASON_DIE = {"autumn": -1}  # "-1 DM to battle result", as printed
 _ADMIRAL_ORDER = {r: i for i, r in enumerate(ADMIRAL_RANKS)}
 _CASCADE = {1: 1, 2: 1, 3: 0, 4: 0, 5: -1, 6: -1}
 
@@ -43,7 +54,6 @@ def cascade(superior_result: int | None) -> int:
     if superior_result is None:
         return 0
     return 1 if superior_result <= 2 else -1 if superior_result >= 5 else 0
-
 
 
 class Books:
@@ -84,36 +94,44 @@ class Books:
                 self.generals.setdefault(o.squadron, o)
         self.crew = crew
         self.flags = flags
-        self.flags_by_rank = {sq: sorted(adms, key=lambda o: _ADMIRAL_ORDER[o.rank])
-                              for sq, adms in flags.items()}
-        self.fsl = fsl or Officer("FSL", "First Sea Lord (NPC)", "Admiral", 5,
-                                  appointment="First Sea Lord")
+        self.flags_by_rank = {
+            sq: sorted(adms, key=lambda o: _ADMIRAL_ORDER[o.rank]) for sq, adms in flags.items()
+        }
+        self.fsl = fsl or Officer(
+            "FSL", "First Sea Lord (NPC)", "Admiral", 5, appointment="First Sea Lord"
+        )
         self.captain: dict[str, Officer] = {}
         self.rm_of: dict[str, Officer | None] = {}
-        self.juniors: dict[str, list[Officer]] = {}   # may raise the captain's NA
+        self.juniors: dict[str, list[Officer]] = {}  # may raise the captain's NA
         self.rollers: dict[str, list[tuple[Officer, str]]] = {}  # roll after the captain
         # per ship, what its personal outcomes need of each of its company, unpacked
         self.company: dict[str, tuple[tuple[Officer, str, bool, bool], ...]] = {
             code: tuple((o, o.rank, o.player, o.rank == "Lieutenant") for o in aboard)
-            for code, aboard in crew.items()}
-        self.lieutenant_ids = {code: tuple(o.id for o in aboard if o.rank == "Lieutenant")
-                               for code, aboard in crew.items()}
+            for code, aboard in crew.items()
+        }
+        self.lieutenant_ids = {
+            code: tuple(o.id for o in aboard if o.rank == "Lieutenant")
+            for code, aboard in crew.items()
+        }
         # per ship and summer, who rolls against which context (strategy.campaign fills it)
         self.plans: dict[tuple, Any] = {}
         self.chains: dict[tuple[Deployment, ...], ChainOfCommand] = {}  # see chain_of
         for code, aboard in crew.items():
             caps = [o for o in aboard if o.rank in CAPTAIN_RANKS]
             if caps:
-                self.captain[code] = max(caps, key=lambda o: (CAPTAIN_RANKS.index(o.rank),
-                                                              o.player))
+                self.captain[code] = max(
+                    caps, key=lambda o: (CAPTAIN_RANKS.index(o.rank), o.player)
+                )
             rm = self.rm_of[code] = _rm_commander(aboard, code)
             juniors = [o for o in aboard if o.appointment == "Ship's Adjutant"]
             if rm:
                 juniors.append(rm)
             self.juniors[code] = juniors
-            self.rollers[code] = [(o, "lieutenant" if o.rank == "Lieutenant" else
-                                   "rm_commander") for o in aboard
-                                  if o.rank == "Lieutenant" or o is rm]
+            self.rollers[code] = [
+                (o, "lieutenant" if o.rank == "Lieutenant" else "rm_commander")
+                for o in aboard
+                if o.rank == "Lieutenant" or o is rm
+            ]
         self.vacancies = Vacancies(officers)
 
     def same(self, officers: Sequence[Officer]) -> bool:
@@ -122,11 +140,12 @@ class Books:
         return len(mine) == len(officers) and all(map(is_, mine, officers))
 
 
-_BOOKS: list[Books] = []   # the last few lists of officers, most recent first
+_BOOKS: list[Books] = []  # the last few lists of officers, most recent first
 
 
-def chain_of(deployment: Sequence[Deployment], books: Books,
-             choices: Mapping[str, Any]) -> ChainOfCommand:
+def chain_of(
+    deployment: Sequence[Deployment], books: Books, choices: Mapping[str, Any]
+) -> ChainOfCommand:
     """The :class:`ChainOfCommand` of a deployment, reused by the same books for the same
     deployment (read-only once built) unless the seats chose admirals."""
     if choices.get("admirals") or not books.memo:  # for one season: rolled the long way
@@ -167,16 +186,21 @@ def books_of(officers: Iterable[Officer | Mapping[str, Any]], keep: bool = True)
 class ChainOfCommand:
     """The chain of command of one season: who answers to whom."""
 
-    def __init__(self, deployment: Sequence[Deployment], officers: Sequence[Officer],
-                 choices: Mapping[str, Any], books: Books | None = None) -> None:
+    def __init__(
+        self,
+        deployment: Sequence[Deployment],
+        officers: Sequence[Officer],
+        choices: Mapping[str, Any],
+        books: Books | None = None,
+    ) -> None:
         # ``books``: those of ``officers``, when the caller has them already
         books = books if books is not None else books_of(officers)
         self.books = books
         self.deployment = tuple(deployment)
         self._specs: tuple[RollSpec, ...] | None | bool = False  # False: not yet known
-        self._season_rolls: dict[tuple[int, int, int], tuple[tuple[_Roll, ...],
-                                                             dict[str, int],
-                                                             dict[str, str]]] = {}
+        self._season_rolls: dict[
+            tuple[int, int, int], tuple[tuple[_Roll, ...], dict[str, int], dict[str, str]]
+        ] = {}
         #: per (group, flagship's result), its admiral and staff with what they roll
         #: against (strategy.campaign fills it)
         self.staff_plans: dict[tuple[tuple[str, str], int], tuple] = {}
@@ -184,8 +208,9 @@ class ChainOfCommand:
         self.ship_records: dict[str, dict[str, Any]] | None = None
         self.by_id = books.by_id
         aboard = books.crew
-        self.crew: dict[str, Sequence[Officer]] = {d.ship: aboard.get(d.ship, ())
-                                                   for d in deployment}
+        self.crew: dict[str, Sequence[Officer]] = {
+            d.ship: aboard.get(d.ship, ()) for d in deployment
+        }
         self.flags = books.flags
         self.aides_of = books.aides_of
         self.generals = books.generals
@@ -207,10 +232,17 @@ class ChainOfCommand:
         for fleet in dict.fromkeys(d.fleet for d in deployment):
             here = [self.admiral[g] for g in self.groups if g[0] == fleet and g in self.admiral]
             if here:
-                self.top[fleet] = max(here, key=lambda a: (
-                    _ADMIRAL_ORDER[a.rank], -FLAG_SQUADRONS.index(a.squadron or "Blue")))
-        self.fleet_admirals = {f: [self.admiral[g] for g in self.groups
-                                   if g[0] == f and g in self.admiral] for f in self.top}
+                self.top[fleet] = max(
+                    here,
+                    key=lambda a: (
+                        _ADMIRAL_ORDER[a.rank],
+                        -FLAG_SQUADRONS.index(a.squadron or "Blue"),
+                    ),
+                )
+        self.fleet_admirals = {
+            f: [self.admiral[g] for g in self.groups if g[0] == f and g in self.admiral]
+            for f in self.top
+        }
         # an admiral's staff: his aides, and for the first group of a squadron its RM General
         self.advisers: dict[str, list[Officer]] = {}
         advising: set[str] = set()
@@ -232,9 +264,10 @@ class ChainOfCommand:
             sup = self.superior[d.ship]
             if sup is not self.fsl:
                 self.under.setdefault(sup.id, []).append(d.ship)
-        self.flagship_of = {group: flagship([d.ship for d in deployment
-                                             if (d.fleet, d.squadron) == group])
-                            for group in self.admiral}
+        self.flagship_of = {
+            group: flagship([d.ship for d in deployment if (d.fleet, d.squadron) == group])
+            for group in self.admiral
+        }
 
     def _assign_admirals(self, choices: Mapping[str, Any]) -> dict[tuple[str, str], Officer]:
         flags = self.books.flags_by_rank
@@ -247,8 +280,10 @@ class ChainOfCommand:
             if adm is None or adm.rank not in ADMIRAL_RANKS:
                 raise ValueError(f"{sub.get('admiral')!r} is not an admiral")
             if not self.fsl.player and adm.squadron != group[1]:
-                raise ValueError(f"an NPC First Sea Lord substitutes admirals within their "
-                                 f"squadron: {adm.name} is not of the {group[1]}")
+                raise ValueError(
+                    f"an NPC First Sea Lord substitutes admirals within their "
+                    f"squadron: {adm.name} is not of the {group[1]}"
+                )
             if adm in chosen.values():
                 raise ValueError(f"{adm.name} cannot command two squadrons")
             chosen[group] = adm
@@ -271,8 +306,9 @@ class ChainOfCommand:
             self._specs = _roll_specs(self)
         return self._specs  # type: ignore[return-value]
 
-    def season_rolls(self, na_mod: int, die_mod: int, fleet_die_mod: int
-                     ) -> tuple[tuple[_Roll, ...], dict[str, int], dict[str, str]]:
+    def season_rolls(
+        self, na_mod: int, die_mod: int, fleet_die_mod: int
+    ) -> tuple[tuple[_Roll, ...], dict[str, int], dict[str, str]]:
         """:attr:`specs` made ready for a season's modifiers (kept per kind of season),
         with a result per officer to fill in and each one's superior, in order."""
         key = (na_mod, die_mod, fleet_die_mod)
@@ -280,8 +316,10 @@ class ChainOfCommand:
         if rolls is None:
             specs = self.specs or ()
             rolls = self._season_rolls[key] = (
-                _season_rolls(specs, *key), {spec[0]: 0 for spec in specs},
-                {spec[0]: spec[3] for spec in specs if spec[3] is not None})
+                _season_rolls(specs, *key),
+                {spec[0]: 0 for spec in specs},
+                {spec[0]: spec[3] for spec in specs if spec[3] is not None},
+            )
         return rolls
 
     def superior_of_ship(self, d: Deployment) -> Officer:
@@ -297,8 +335,9 @@ def _junior_raise(commander: Officer, juniors: Iterable[Officer]) -> dict[str, A
 
 
 def _rm_commander(crew: Sequence[Officer], code: str) -> Officer | None:
-    marines = [o for o in crew if o.rank in MARINE_RANKS and o.rank not in
-               ("Private RM", "Subaltern RM")]
+    marines = [
+        o for o in crew if o.rank in MARINE_RANKS and o.rank not in ("Private RM", "Subaltern RM")
+    ]
     if not marines:
         return None
     exact = [o for o in marines if o.rank == SHIPS[code].rm_commander]
@@ -316,8 +355,8 @@ class BattleResults:
     experience (+1 NA, at most 10: his result beat his immediate superior's)."""
 
     rolls: list[dict[str, Any]] = field(default_factory=list)
-    result: dict[str, int] = field(default_factory=dict)     # officer id -> result
-    superior: dict[str, str] = field(default_factory=dict)   # officer id -> superior's id
+    result: dict[str, int] = field(default_factory=dict)  # officer id -> result
+    superior: dict[str, str] = field(default_factory=dict)  # officer id -> superior's id
     experience: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -325,8 +364,9 @@ class BattleResults:
 #: season: officer id, role, ship, superior's id, NA, a competent junior's (id, NA),
 #: NA with his raise, whether the fleet's die modifier applies (all but the First Sea
 #: Lord), whether he is on the books (gains experience) and his NA after experience
-RollSpec = tuple[str, str, "str | None", "str | None", int, "tuple[str, int] | None", int,
-                 bool, bool, int]
+RollSpec = tuple[
+    str, str, "str | None", "str | None", int, "tuple[str, int] | None", int, bool, bool, int
+]
 
 
 def _roll_specs(cmd: ChainOfCommand) -> tuple[RollSpec, ...] | None:
@@ -335,18 +375,37 @@ def _roll_specs(cmd: ChainOfCommand) -> tuple[RollSpec, ...] | None:
     specs: list[RollSpec] = []
     by_id = cmd.by_id
 
-    def add(o: Officer, role: str, sup: Officer | None, juniors: Iterable[Officer],
-            ship_code: str | None = None) -> None:
+    def add(
+        o: Officer,
+        role: str,
+        sup: Officer | None,
+        juniors: Iterable[Officer],
+        ship_code: str | None = None,
+    ) -> None:
         raise_ = _junior_raise(o, juniors) if juniors else None
-        specs.append((o.id, role, ship_code, sup.id if sup is not None else None, o.na,
-                       (raise_["by"], raise_["na"]) if raise_ else None,
-                       o.na + (1 if raise_ else 0), sup is not None,
-                       by_id.get(o.id) is o, min(10, o.na + 1)))
+        specs.append(
+            (
+                o.id,
+                role,
+                ship_code,
+                sup.id if sup is not None else None,
+                o.na,
+                (raise_["by"], raise_["na"]) if raise_ else None,
+                o.na + (1 if raise_ else 0),
+                sup is not None,
+                by_id.get(o.id) is o,
+                min(10, o.na + 1),
+            )
+        )
 
     add(cmd.fsl, "first_sea_lord", None, cmd.fsl_aides)
     for fleet, top in cmd.top.items():
-        add(top, "senior_admiral" if len(cmd.fleet_admirals[fleet]) > 1
-            else "squadron_commander", cmd.fsl, cmd.advisers[top.id])
+        add(
+            top,
+            "senior_admiral" if len(cmd.fleet_admirals[fleet]) > 1 else "squadron_commander",
+            cmd.fsl,
+            cmd.advisers[top.id],
+        )
         for adm in cmd.fleet_admirals[fleet]:
             if adm is not top:
                 add(adm, "squadron_commander", top, cmd.advisers[adm.id])
@@ -365,20 +424,32 @@ def _roll_specs(cmd: ChainOfCommand) -> tuple[RollSpec, ...] | None:
 #: a roll ready for one kind of season: the record to copy (all but the dice and what
 #: follows from them filled in), officer id, superior's id, NA with his raise and the
 #: season's, die modifier, competent junior, on the books, NA before and after experience
-_Roll = tuple[dict[str, Any], str, "str | None", int, int, "tuple[str, int] | None", bool, int,
-              int]
+_Roll = tuple[dict[str, Any], str, "str | None", int, int, "tuple[str, int] | None", bool, int, int]
 
 
-def _season_rolls(specs: Sequence[RollSpec], na_mod: int, die_mod: int,
-                  fleet_die_mod: int) -> tuple[_Roll, ...]:
+def _season_rolls(
+    specs: Sequence[RollSpec], na_mod: int, die_mod: int, fleet_die_mod: int
+) -> tuple[_Roll, ...]:
     """The rolls of the specs for a season's modifiers, each with its record to copy."""
     out = []
     for oid, role, ship, sup_id, na, junior, base, fleet, known, na_after in specs:
         dmod = fleet_die_mod if fleet else die_mod
-        template = {"officer": oid, "role": role, "ship": ship, "superior": sup_id,
-                    "superior_result": None, "na": na, "junior": None, "cascade": 0,
-                    "season": na_mod, "effective_na": 0, "die": 0, "die_modifier": dmod,
-                    "modified_die": 0, "result": 0}
+        template = {
+            "officer": oid,
+            "role": role,
+            "ship": ship,
+            "superior": sup_id,
+            "superior_result": None,
+            "na": na,
+            "junior": None,
+            "cascade": 0,
+            "season": na_mod,
+            "effective_na": 0,
+            "die": 0,
+            "die_modifier": dmod,
+            "modified_die": 0,
+            "result": 0,
+        }
         out.append((template, oid, sup_id, base + na_mod, dmod, junior, known, na, na_after))
     return tuple(out)
 
@@ -388,8 +459,9 @@ _NA_WITHIN = tuple(min(10, max(1, n - 8)) for n in range(30))
 _DIE_WITHIN = tuple(min(6, max(1, n - 8)) for n in range(30))
 
 
-def _roll_known(rolls_: Sequence[_Roll], out: BattleResults, rand: Callable[[], float] | None,
-                dice: Dice) -> None:
+def _roll_known(
+    rolls_: Sequence[_Roll], out: BattleResults, rand: Callable[[], float] | None, dice: Dice
+) -> None:
     """:func:`roll_battle_results` from the chain's rolls (seeded dice drawn inline): each
     record is a copy of its template with the dice's part filled in. ``out.result`` and
     ``out.superior`` come with every officer's key in the order of the rolls."""
@@ -419,9 +491,16 @@ def _roll_known(rolls_: Sequence[_Roll], out: BattleResults, rand: Callable[[], 
             rec["junior"] = {"by": junior[0], "na": junior[1]}
         append(rec)
         if sup_id is not None and br < sup_result and known:
-            experience.append({"officer": oid, "result": br, "superior": sup_id,
-                               "superior_result": sup_result, "na_before": na,
-                               "na_after": na_after})
+            experience.append(
+                {
+                    "officer": oid,
+                    "result": br,
+                    "superior": sup_id,
+                    "superior_result": sup_result,
+                    "na_before": na,
+                    "na_after": na_after,
+                }
+            )
 
 
 def _experience(cmd: ChainOfCommand, out: BattleResults) -> None:
@@ -431,14 +510,26 @@ def _experience(cmd: ChainOfCommand, out: BattleResults) -> None:
         o = cmd.by_id.get(oid)
         if o is None or sid not in result or result[oid] >= result[sid]:
             continue
-        out.experience.append({"officer": oid, "result": result[oid], "superior": sid,
-                               "superior_result": result[sid], "na_before": o.na,
-                               "na_after": min(10, o.na + 1)})
+        out.experience.append(
+            {
+                "officer": oid,
+                "result": result[oid],
+                "superior": sid,
+                "superior_result": result[sid],
+                "na_before": o.na,
+                "na_after": min(10, o.na + 1),
+            }
+        )
 
 
-def roll_battle_results(cmd: ChainOfCommand, deployment: Sequence[Deployment],
-                        preset: Mapping[str, int], season: str, victualling_board: bool,
-                        dice: Dice) -> BattleResults:
+def roll_battle_results(
+    cmd: ChainOfCommand,
+    deployment: Sequence[Deployment],
+    preset: Mapping[str, int],
+    season: str,
+    victualling_board: bool,
+    dice: Dice,
+) -> BattleResults:
     """Roll the season's battle results down the chain of command (dice in that order).
 
     ``preset`` ship results are not rolled (a real battle on the map decided them). Winter
@@ -460,8 +551,14 @@ def roll_battle_results(cmd: ChainOfCommand, deployment: Sequence[Deployment],
 
     d6 = dice.d6
 
-    def roll(o: Officer, role: str, sup: Officer | None, juniors: Iterable[Officer],
-             dmod: int, ship_code: str | None = None) -> None:
+    def roll(
+        o: Officer,
+        role: str,
+        sup: Officer | None,
+        juniors: Iterable[Officer],
+        dmod: int,
+        ship_code: str | None = None,
+    ) -> None:
         sup_id = sup.id if sup is not None else None
         sup_result = result.get(sup_id) if sup_id is not None else None
         raise_ = _junior_raise(o, juniors) if juniors else None
@@ -474,11 +571,24 @@ def roll_battle_results(cmd: ChainOfCommand, deployment: Sequence[Deployment],
         mdie = 1 if mdie < 1 else 6 if mdie > 6 else mdie
         br = table[mdie - 1][eff - 1]
         oid = o.id
-        rolls.append({"officer": oid, "role": role, "ship": ship_code,
-                      "superior": sup_id, "superior_result": sup_result,
-                      "na": na, "junior": raise_, "cascade": shift, "season": na_mod,
-                      "effective_na": eff, "die": die, "die_modifier": dmod,
-                      "modified_die": mdie, "result": br})
+        rolls.append(
+            {
+                "officer": oid,
+                "role": role,
+                "ship": ship_code,
+                "superior": sup_id,
+                "superior_result": sup_result,
+                "na": na,
+                "junior": raise_,
+                "cascade": shift,
+                "season": na_mod,
+                "effective_na": eff,
+                "die": die,
+                "die_modifier": dmod,
+                "modified_die": mdie,
+                "result": br,
+            }
+        )
         result[oid] = br
         if sup_id is not None:
             superior[oid] = sup_id
@@ -498,9 +608,17 @@ def roll_battle_results(cmd: ChainOfCommand, deployment: Sequence[Deployment],
         if code in preset:
             result[cap.id] = preset[code]
             superior[cap.id] = sup.id
-            rolls.append({"officer": cap.id, "role": "captain", "ship": code,
-                          "superior": sup.id, "superior_result": result.get(sup.id),
-                          "preset": preset[code], "result": preset[code]})
+            rolls.append(
+                {
+                    "officer": cap.id,
+                    "role": "captain",
+                    "ship": code,
+                    "superior": sup.id,
+                    "superior_result": result.get(sup.id),
+                    "preset": preset[code],
+                    "result": preset[code],
+                }
+            )
             continue
         roll(cap, "captain", sup, juniors_of[code], fleet_die_mod, code)
     for d in deployment:

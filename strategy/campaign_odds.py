@@ -18,10 +18,13 @@ from strategy.fleet import Officer, default_officers, officers_from
 __all__ = ["summer_odds"]
 
 
-def summer_odds(deployment: Iterable[Deployment | Mapping[str, Any]] | None,
-                officers: Iterable[Officer | Mapping[str, Any]] | None = None,
-                summers: int = 1000, seed: int = 0,
-                choices: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def summer_odds(
+    deployment: Iterable[Deployment | Mapping[str, Any]] | None,
+    officers: Iterable[Officer | Mapping[str, Any]] | None = None,
+    summers: int = 1000,
+    seed: int = 0,
+    choices: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """Resolve ``summers`` seasons (seeds ``seed``, ``seed + 1``, ...) and count.
 
     Returns plain JSON: per ship the count of each battle result 1..6 and its mean; the
@@ -53,13 +56,22 @@ def summer_odds(deployment: Iterable[Deployment | Mapping[str, Any]] | None,
         for key in money:
             money[key] += report["investment"].get(key, 0)
     return {
-        "summers": summers, "seed": seed,
-        "ships": {code: {"results": counts,
-                         "mean": sum((r + 1) * n for r, n in enumerate(counts)) / sum(counts)}
-                  for code, counts in ships.items()},
+        "summers": summers,
+        "seed": seed,
+        "ships": {
+            code: {
+                "results": counts,
+                "mean": sum((r + 1) * n for r, n in enumerate(counts)) / sum(counts),
+            }
+            for code, counts in ships.items()
+        },
         "invasion": invaded / summers,
-        "per_summer": {"killed": killed / summers, "wounded": wounded / summers,
-                       "mentioned": mentioned / summers, "promoted": promoted / summers,
-                       "guineas": guineas / summers},
+        "per_summer": {
+            "killed": killed / summers,
+            "wounded": wounded / summers,
+            "mentioned": mentioned / summers,
+            "promoted": promoted / summers,
+            "guineas": guineas / summers,
+        },
         "investment": {k: v / summers for k, v in money.items()},
     }

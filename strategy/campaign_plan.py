@@ -19,8 +19,14 @@ from strategy.campaign_tables import Deployment, force_organisation
 from strategy.fleet import SHIPS, ship
 
 __all__ = [
-    "SEASONS", "commitment_column", "influence_prime_minister", "npc_captain_volunteers",
-    "plan_campaign", "substitute", "volunteer_ship", "volunteer_squadron",
+    "SEASONS",
+    "commitment_column",
+    "influence_prime_minister",
+    "npc_captain_volunteers",
+    "plan_campaign",
+    "substitute",
+    "volunteer_ship",
+    "volunteer_squadron",
 ]
 
 SEASONS = ("spring", "summer", "autumn", "winter")
@@ -33,8 +39,9 @@ def _digit(value: Any, what: str, top: int) -> int:
     return value
 
 
-def influence_prime_minister(digit: int, attempts: Sequence[Mapping[str, int]],
-                             dice: Dice) -> tuple[int, list[dict[str, int]]]:
+def influence_prime_minister(
+    digit: int, attempts: Sequence[Mapping[str, int]], dice: Dice
+) -> tuple[int, list[dict[str, int]]]:
     """Influence on an NPC Prime Minister: the commitment in ships after every attempt.
 
     Each attempt is ``{"direction": +1 or -1, "modifier": favour bonus}``; a die plus the
@@ -46,15 +53,25 @@ def influence_prime_minister(digit: int, attempts: Sequence[Mapping[str, int]],
     for attempt in attempts:
         direction, modifier = attempt.get("direction"), attempt.get("modifier", 0)
         if direction not in (1, -1) or isinstance(modifier, bool) or not isinstance(modifier, int):
-            raise ValueError(f"influence attempt needs direction +1/-1 and an int modifier, "
-                             f"not {dict(attempt)!r}")
+            raise ValueError(
+                f"influence attempt needs direction +1/-1 and an int modifier, "
+                f"not {dict(attempt)!r}"
+            )
         die = dice.d6()
         total = die + modifier
         step = 2 if total >= 9 else 1 if total >= 7 else 0
         before = ships
         ships = min(_MAX_SHIPS, max(_MIN_SHIPS, ships + direction * step))
-        records.append({"direction": direction, "modifier": modifier, "die": die,
-                        "total": total, "ships_before": before, "ships_after": ships})
+        records.append(
+            {
+                "direction": direction,
+                "modifier": modifier,
+                "die": die,
+                "total": total,
+                "ships_before": before,
+                "ships_after": ships,
+            }
+        )
     return ships, records
 
 
@@ -92,8 +109,10 @@ def plan_campaign(choices: Mapping[str, Any], dice: Dice) -> tuple[list[Deployme
     if pm is not None:
         digit = _digit(pm, "the Prime Minister's number", 7)
         if attempts:
-            raise ValueError("a player Prime Minister decides for himself: influence has no "
-                             "effect on player characters")
+            raise ValueError(
+                "a player Prime Minister decides for himself: influence has no "
+                "effect on player characters"
+            )
         report["prime_minister"] = {"seat": "player", "digit": digit}
         column = digit
     else:
@@ -120,9 +139,15 @@ def plan_campaign(choices: Mapping[str, Any], dice: Dice) -> tuple[list[Deployme
     return force_organisation(roll), report
 
 
-def substitute(deployment: Sequence[Deployment], out_code: str, in_code: str, *,
-               player_captain_of_the_fleet: bool = False, modifier: int = 0,
-               dice: Dice | None = None) -> tuple[list[Deployment], dict[str, Any]]:
+def substitute(
+    deployment: Sequence[Deployment],
+    out_code: str,
+    in_code: str,
+    *,
+    player_captain_of_the_fleet: bool = False,
+    modifier: int = 0,
+    dice: Dice | None = None,
+) -> tuple[list[Deployment], dict[str, Any]]:
     """A petition to send ``in_code`` in place of ``out_code`` (Substitutions).
 
     With an NPC Captain of the Fleet the ships must be of the same rate and the petition
@@ -136,13 +161,17 @@ def substitute(deployment: Sequence[Deployment], out_code: str, in_code: str, *,
         raise ValueError(f"{out_ship.name} is not going on campaign: nothing to substitute")
     if in_ship.code in codes:
         raise ValueError(f"{in_ship.name} is already going on campaign")
-    record: dict[str, Any] = {"out": out_ship.code, "in": in_ship.code,
-                              "captain_of_the_fleet": "player" if player_captain_of_the_fleet
-                              else "npc"}
+    record: dict[str, Any] = {
+        "out": out_ship.code,
+        "in": in_ship.code,
+        "captain_of_the_fleet": "player" if player_captain_of_the_fleet else "npc",
+    }
     if not player_captain_of_the_fleet:
         if out_ship.rate != in_ship.rate:
-            raise ValueError(f"a substitute must be of the same rate: {in_ship.name} is "
-                             f"{in_ship.rate}, {out_ship.name} is {out_ship.rate}")
+            raise ValueError(
+                f"a substitute must be of the same rate: {in_ship.name} is "
+                f"{in_ship.rate}, {out_ship.name} is {out_ship.rate}"
+            )
         if dice is None:
             raise ValueError("a petition to an NPC Captain of the Fleet needs a die")
         die = dice.d6()
@@ -151,8 +180,10 @@ def substitute(deployment: Sequence[Deployment], out_code: str, in_code: str, *,
             record["granted"] = False
             return list(deployment), record
     record["granted"] = True
-    out = [Deployment(d.fleet, d.squadron, in_ship.code, d.order) if d.ship == out_ship.code
-           else d for d in deployment]
+    out = [
+        Deployment(d.fleet, d.squadron, in_ship.code, d.order) if d.ship == out_ship.code else d
+        for d in deployment
+    ]
     return out, record
 
 
@@ -173,8 +204,9 @@ def volunteer_ship(code: str, season: str, fleet: str = "Channel Fleet") -> Depl
     return Deployment(fleet, None, s.code, "I")
 
 
-def volunteer_squadron(codes: Iterable[str], squadron: str, season: str,
-                       fleet: str = "Channel Fleet") -> list[Deployment]:
+def volunteer_squadron(
+    codes: Iterable[str], squadron: str, season: str, fleet: str = "Channel Fleet"
+) -> list[Deployment]:
     """Ships an admiral volunteers from his squadron: always on Blockade Duty."""
     if season not in SEASONS:
         raise ValueError(f"season must be one of {', '.join(SEASONS)}, not {season!r}")

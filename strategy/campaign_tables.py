@@ -20,17 +20,51 @@ from types import MappingProxyType
 from typing import Any
 
 __all__ = [
-    "FLEETS", "ORDERS", "SQUADRONS", "Deployment", "Modifiers", "Targets", "Wound",
-    "battle_result", "battle_table", "force_commitment", "force_organisation", "interpretation",
-    "interpretations", "load_json", "nelson_wound", "personal_outcome_targets", "rank_modifiers",
-    "ship_modifiers", "table_e_order", "table_f_readings", "TABLE_F_ROLLS",
+    "FLEETS",
+    "ORDERS",
+    "SQUADRONS",
+    "Deployment",
+    "Modifiers",
+    "Targets",
+    "Wound",
+    "battle_result",
+    "battle_table",
+    "force_commitment",
+    "force_organisation",
+    "interpretation",
+    "interpretations",
+    "load_json",
+    "nelson_wound",
+    "personal_outcome_targets",
+    "rank_modifiers",
+    "ship_modifiers",
+    "table_e_order",
+    "table_f_readings",
+    "TABLE_F_ROLLS",
 ]
 
 FLEETS = ("Channel Fleet", "Mediterranean", "West Indies")
 SQUADRONS = ("White", "Red", "Blue", "Blockade")
 ORDERS = ("B", "I", "F", "C")
-_SHIP_CODES = ("RO", "FE", "NE", "IN", "FG", "VA", "TH", "DR", "GL", "HA", "AC", "DE",
-               "ME", "HO", "EN", "CA", "TI")
+_SHIP_CODES = (
+    "RO",
+    "FE",
+    "NE",
+    "IN",
+    "FG",
+    "VA",
+    "TH",
+    "DR",
+    "GL",
+    "HA",
+    "AC",
+    "DE",
+    "ME",
+    "HO",
+    "EN",
+    "CA",
+    "TI",
+)
 
 
 def load_json(name: str) -> Any:
@@ -53,11 +87,16 @@ class Deployment:
     order: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {"fleet": self.fleet, "squadron": self.squadron, "ship": self.ship,
-                "order": self.order}
+        return {
+            "fleet": self.fleet,
+            "squadron": self.squadron,
+            "ship": self.ship,
+            "order": self.order,
+        }
 
 
 # --- Navy Table F -------------------------------------------------------------------------
+
 
 def _load_table_f() -> tuple[MappingProxyType, MappingProxyType]:
     raw = load_json("table_f.json")
@@ -76,8 +115,10 @@ def _load_table_f() -> tuple[MappingProxyType, MappingProxyType]:
                 seen.add(code)
                 out.append(Deployment(line["fleet"], line["squadron"], code, order))
         rolls[roll] = tuple(out)
-    _check(sorted(rolls) == [10 * a + b for a in range(1, 8) for b in range(1, 7)],
-           "Table F must have rolls 11..16, 21..26, ..., 71..76")
+    _check(
+        sorted(rolls) == [10 * a + b for a in range(1, 8) for b in range(1, 7)],
+        "Table F must have rolls 11..16, 21..26, ..., 71..76",
+    )
     readings = {int(k): tuple(v) for k, v in raw["readings"].items()}
     return MappingProxyType(rolls), MappingProxyType(readings)
 
@@ -92,8 +133,9 @@ def force_organisation(roll: int) -> list[Deployment]:
     choice) followed by the First Sea Lord's deployment digit (1..6); 11..76.
     """
     if type(roll) is not int or roll not in TABLE_F_ROLLS:
-        raise ValueError(f"no Force Organisation roll {roll!r}: rolls are 11..16, 21..26, "
-                         "..., 71..76")
+        raise ValueError(
+            f"no Force Organisation roll {roll!r}: rolls are 11..16, 21..26, ..., 71..76"
+        )
     return list(TABLE_F_ROLLS[roll])
 
 
@@ -104,6 +146,7 @@ def table_f_readings(roll: int) -> tuple[str, ...]:
 
 
 # --- Naval Table E ------------------------------------------------------------------------
+
 
 def _load_table_e() -> MappingProxyType:
     rows = {}
@@ -140,14 +183,18 @@ def table_e_order(ship_name: str, deployment: int) -> str:
 
 # --- Battle Result Table --------------------------------------------------------------------
 
+
 def _load_battle() -> tuple[tuple[tuple[int, ...], ...], MappingProxyType]:
     raw = load_json("table_battle_result.json")
     rows = tuple(tuple(raw["results"][str(die)]) for die in range(1, 7))
     for row in rows:
         _check(len(row) == 10 and all(1 <= r <= 6 for r in row), "Battle Result row")
-    interp = MappingProxyType({
-        order: MappingProxyType({int(k): v for k, v in raw["interpretations"][order].items()})
-        for order in ORDERS})
+    interp = MappingProxyType(
+        {
+            order: MappingProxyType({int(k): v for k, v in raw["interpretations"][order].items()})
+            for order in ORDERS
+        }
+    )
     return rows, interp
 
 
@@ -241,8 +288,9 @@ def _load_outcomes() -> tuple[MappingProxyType, MappingProxyType, MappingProxyTy
     for row in raw["rank_modifiers"]:
         for name in row["ranks"]:
             _check(name not in ranks, f"rank modifier {name} twice")
-            ranks[name] = Modifiers(row["death"], row["mid"], row["promotion"], row["plunder"],
-                                    row.get("note"))
+            ranks[name] = Modifiers(
+                row["death"], row["mid"], row["promotion"], row["plunder"], row.get("note")
+            )
     return MappingProxyType(table), MappingProxyType(ships), MappingProxyType(ranks)
 
 
@@ -280,6 +328,7 @@ def rank_modifiers(rank: str) -> Modifiers:
 
 # --- The Nelson Touch ------------------------------------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class Wound:
     """A row of the Nelson Touch wound table."""
@@ -294,9 +343,9 @@ class Wound:
     loses: str | None
 
 
-_WOUNDS = MappingProxyType({
-    int(k): Wound(int(k), **v) for k, v in load_json("table_nelson_touch.json")["wounds"].items()
-})
+_WOUNDS = MappingProxyType(
+    {int(k): Wound(int(k), **v) for k, v in load_json("table_nelson_touch.json")["wounds"].items()}
+)
 _check(sorted(_WOUNDS) == [1, 2, 3, 4, 5, 6], "Nelson Touch rows 1..6")
 
 

@@ -80,13 +80,15 @@ FAILURE, ORDINARY, CRITICAL, PERFECT = 0, 1, 2, 3
 LEVEL_NAMES: tuple[str | None, ...] = (None, "ordinary", "critical", "perfect")
 """``LEVEL_NAMES[level]``: the book's name of a success level (None for a failure)."""
 
-DIFFICULTIES: MappingProxyType[str, int] = MappingProxyType({
-    "Easy": 1,
-    "Routine": 3,
-    "Challenging": 5,
-    "Damned Hard!": 7,
-    "Heroic Effort": 9,
-})
+DIFFICULTIES: MappingProxyType[str, int] = MappingProxyType(
+    {
+        "Easy": 1,
+        "Routine": 3,
+        "Challenging": 5,
+        "Damned Hard!": 7,
+        "Heroic Effort": 9,
+    }
+)
 """Static test difficulty -> the opposing card pool (BtQ, "Static Tests")."""
 
 MAX_ASSIST = 3
@@ -184,8 +186,9 @@ class Deck:
 
     __slots__ = ("_rng", "_pile", "_out", "_script", "has_joker")
 
-    def __init__(self, rng: random.Random | None, *, joker: bool = False,
-                 cards: Iterable[Card] | None = None) -> None:
+    def __init__(
+        self, rng: random.Random | None, *, joker: bool = False, cards: Iterable[Card] | None = None
+    ) -> None:
         self._rng = rng
         self.has_joker = joker
         self._pile: list[Card] = list(full_deck(joker) if cards is None else cards)
@@ -314,8 +317,12 @@ class Score:
         return (self.perfect, self.critical, self.ordinary, self.values)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"perfect": self.perfect, "critical": self.critical,
-                "ordinary": self.ordinary, "best": LEVEL_NAMES[self.best]}
+        return {
+            "perfect": self.perfect,
+            "critical": self.critical,
+            "ordinary": self.ordinary,
+            "best": LEVEL_NAMES[self.best],
+        }
 
 
 def _resolve(card: Card, cof: Card, joker_as: Card | None) -> Card:
@@ -324,8 +331,9 @@ def _resolve(card: Card, cof: Card, joker_as: Card | None) -> Card:
     return card
 
 
-def score(cof: Card, cards: Iterable[Card], unskilled: bool = False,
-          joker_as: Card | None = None) -> Score:
+def score(
+    cof: Card, cards: Iterable[Card], unskilled: bool = False, joker_as: Card | None = None
+) -> Score:
     """Count perfect, critical and ordinary successes of ``cards`` against ``cof``.
 
     A joker counts as ``joker_as`` (default: the CoF itself, the best choice).
@@ -347,8 +355,7 @@ def score(cof: Card, cards: Iterable[Card], unskilled: bool = False,
     perfect.sort(reverse=True)
     critical.sort(reverse=True)
     ordinary.sort(reverse=True)
-    return Score(len(perfect), len(critical), len(ordinary),
-                 tuple(perfect + critical + ordinary))
+    return Score(len(perfect), len(critical), len(ordinary), tuple(perfect + critical + ordinary))
 
 
 def compare_scores(a: Score, b: Score) -> int:
@@ -357,9 +364,16 @@ def compare_scores(a: Score, b: Score) -> int:
     return (ka > kb) - (ka < kb)
 
 
-def compare(cof: Card, a_cards: Iterable[Card], b_cards: Iterable[Card], *,
-            a_unskilled: bool = False, b_unskilled: bool = False,
-            a_joker_as: Card | None = None, b_joker_as: Card | None = None) -> int:
+def compare(
+    cof: Card,
+    a_cards: Iterable[Card],
+    b_cards: Iterable[Card],
+    *,
+    a_unskilled: bool = False,
+    b_unskilled: bool = False,
+    a_joker_as: Card | None = None,
+    b_joker_as: Card | None = None,
+) -> int:
     """>0 if side a wins, <0 if side b wins, 0 on a complete tie.
 
     By perfect, then critical, then ordinary successes, then the values of the
@@ -370,8 +384,9 @@ def compare(cof: Card, a_cards: Iterable[Card], b_cards: Iterable[Card], *,
     >>> compare(cof, parse_cards("4C KS QH"), parse_cards("4H AH 2D 7S"))  # King beats 7
     1
     """
-    return compare_scores(score(cof, a_cards, a_unskilled, a_joker_as),
-                          score(cof, b_cards, b_unskilled, b_joker_as))
+    return compare_scores(
+        score(cof, a_cards, a_unskilled, a_joker_as), score(cof, b_cards, b_unskilled, b_joker_as)
+    )
 
 
 def assisted_pool(pool: int, helpers: Iterable[int | None]) -> int:
@@ -463,10 +478,20 @@ def _joker_choice(cards: Sequence[Card], cof: Card, joker_as: Card | None) -> Ca
     return None
 
 
-def contested_test(cof_deck: Deck, a_deck: Deck, a_pool: int, b_deck: Deck, b_pool: int, *,
-                   a_unskilled: bool = False, b_unskilled: bool = False,
-                   a_joker_as: Card | None = None, b_joker_as: Card | None = None,
-                   kind: str = "contested", shuffle: bool = True) -> TestResult:
+def contested_test(
+    cof_deck: Deck,
+    a_deck: Deck,
+    a_pool: int,
+    b_deck: Deck,
+    b_pool: int,
+    *,
+    a_unskilled: bool = False,
+    b_unskilled: bool = False,
+    a_joker_as: Card | None = None,
+    b_joker_as: Card | None = None,
+    kind: str = "contested",
+    shuffle: bool = True,
+) -> TestResult:
     """One contested test (BtQ, "Tests" steps FOUR to EIGHT).
 
     Order of draws: the CoF from ``cof_deck`` (the GM's), then side a's pool from
@@ -507,9 +532,20 @@ def contested_test(cof_deck: Deck, a_deck: Deck, a_pool: int, b_deck: Deck, b_po
     if shuffle:
         for deck in decks:
             deck.shuffle()
-    return TestResult(kind, cof, a_pool, b_pool, a_cards, b_cards, a_score, b_score, winner,
-                      tuple(redraws), _joker_choice(a_cards, cof, a_joker_as),
-                      _joker_choice(b_cards, cof, b_joker_as))
+    return TestResult(
+        kind,
+        cof,
+        a_pool,
+        b_pool,
+        a_cards,
+        b_cards,
+        a_score,
+        b_score,
+        winner,
+        tuple(redraws),
+        _joker_choice(a_cards, cof, a_joker_as),
+        _joker_choice(b_cards, cof, b_joker_as),
+    )
 
 
 def _distinct(*decks: Deck) -> list[Deck]:
@@ -520,9 +556,16 @@ def _distinct(*decks: Deck) -> list[Deck]:
     return out
 
 
-def static_test(gm_deck: Deck, deck: Deck, pool: int, difficulty: int | str, *,
-                unskilled: bool = False, joker_as: Card | None = None,
-                shuffle: bool = True) -> TestResult:
+def static_test(
+    gm_deck: Deck,
+    deck: Deck,
+    pool: int,
+    difficulty: int | str,
+    *,
+    unskilled: bool = False,
+    joker_as: Card | None = None,
+    shuffle: bool = True,
+) -> TestResult:
     """A static test: the character's pool against a difficulty pool from the GM's deck.
 
     ``difficulty`` is a card pool (int) or a name from :data:`DIFFICULTIES`
@@ -536,9 +579,17 @@ def static_test(gm_deck: Deck, deck: Deck, pool: int, difficulty: int | str, *,
     >>> r.winner, r.a_score.perfect
     ('a', 1)
     """
-    return contested_test(gm_deck, deck, pool, gm_deck, difficulty_pool(difficulty),
-                          a_unskilled=unskilled, a_joker_as=joker_as, kind="static",
-                          shuffle=shuffle)
+    return contested_test(
+        gm_deck,
+        deck,
+        pool,
+        gm_deck,
+        difficulty_pool(difficulty),
+        a_unskilled=unskilled,
+        a_joker_as=joker_as,
+        kind="static",
+        shuffle=shuffle,
+    )
 
 
 def difficulty_pool(difficulty: int | str) -> int:
@@ -554,8 +605,14 @@ def difficulty_pool(difficulty: int | str) -> int:
     raise ValueError(f"unknown difficulty {difficulty!r}; valid: {', '.join(DIFFICULTIES)}")
 
 
-def unskilled_test(gm_deck: Deck, deck: Deck, opposition: int | str, *,
-                   opposition_deck: Deck | None = None, shuffle: bool = True) -> TestResult:
+def unskilled_test(
+    gm_deck: Deck,
+    deck: Deck,
+    opposition: int | str,
+    *,
+    opposition_deck: Deck | None = None,
+    shuffle: bool = True,
+) -> TestResult:
     """An unskilled test: one card, at best an ordinary success (BtQ, "Unskilled Tests").
 
     ``opposition`` is the opposing pool or a difficulty name; the opposition draws from
@@ -566,5 +623,13 @@ def unskilled_test(gm_deck: Deck, deck: Deck, opposition: int | str, *,
     (0, 1, 'a')
     """
     opp = gm_deck if opposition_deck is None else opposition_deck
-    return contested_test(gm_deck, deck, 1, opp, difficulty_pool(opposition),
-                          a_unskilled=True, kind="unskilled", shuffle=shuffle)
+    return contested_test(
+        gm_deck,
+        deck,
+        1,
+        opp,
+        difficulty_pool(opposition),
+        a_unskilled=True,
+        kind="unskilled",
+        shuffle=shuffle,
+    )

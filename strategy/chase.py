@@ -81,8 +81,11 @@ def _load_chase() -> tuple[tuple[Band, ...], MappingProxyType[str, Any]]:
     for key in ("critical_success", "critical_failure", "otherwise"):
         if opening[key] not in names:
             raise ValueError(f"chase.json: opening {key} {opening[key]!r} is not a band")
-    rules = {k: MappingProxyType(v) if isinstance(v, dict) else v
-             for k, v in raw.items() if k not in ("bands", "source")}
+    rules = {
+        k: MappingProxyType(v) if isinstance(v, dict) else v
+        for k, v in raw.items()
+        if k not in ("bands", "source")
+    }
     return bands, MappingProxyType(rules)
 
 
@@ -100,8 +103,9 @@ def band(name_or_distance: str | int) -> Band:
         return BANDS[name_or_distance]
     found = _BAND_BY_NAME.get(name_or_distance.strip().lower())
     if found is None:
-        raise ValueError(f"unknown band {name_or_distance!r}; valid: "
-                         f"{', '.join(b.name for b in BANDS)}")
+        raise ValueError(
+            f"unknown band {name_or_distance!r}; valid: {', '.join(b.name for b in BANDS)}"
+        )
     return found
 
 
@@ -145,7 +149,7 @@ class ChasePolicy:
         return state.prey.broadside >= state.hunter.broadside
 
     def crew_action(self, side: str, state: ChaseState) -> str:
-        """"cards" (+2 on the captain's next pursuit test) or "gage" (+1 Gage)."""
+        """ "cards" (+2 on the captain's next pursuit test) or "gage" (+1 Gage)."""
         return "cards" if side == "hunter" else "gage"
 
     def spend_gage(self, side: str, test: str, state: ChaseState) -> int:
@@ -157,7 +161,7 @@ class ChasePolicy:
         return (gage + 1) // 2
 
     def pay_with(self, state: ChaseState) -> str:
-        """"ration" or "morale" on a simple failure at the moment of truth."""
+        """ "ration" or "morale" on a simple failure at the moment of truth."""
         return "ration"
 
 
@@ -186,10 +190,17 @@ class ChaseResult:
         return self.outcome == "escaped"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"outcome": self.outcome, "distance": self.distance, "band": self.band,
-                "hunter_gage": self.hunter_gage, "prey_gage": self.prey_gage,
-                "rounds": self.rounds, "rations": self.rations, "morale": self.morale,
-                "events": [dict(e) for e in self.events]}
+        return {
+            "outcome": self.outcome,
+            "distance": self.distance,
+            "band": self.band,
+            "hunter_gage": self.hunter_gage,
+            "prey_gage": self.prey_gage,
+            "rounds": self.rounds,
+            "rations": self.rations,
+            "morale": self.morale,
+            "events": [dict(e) for e in self.events],
+        }
 
 
 def _better_ship(a: ShipSpec, b: ShipSpec) -> bool:
@@ -199,9 +210,15 @@ def _better_ship(a: ShipSpec, b: ShipSpec) -> bool:
     return (a.speed > b.speed) + (size_a > size_b) + (a.broadside > b.broadside) >= 2
 
 
-def market_gage(rng: random.Random, prey: ShipSpec | str, hunter: ShipSpec | str, *,
-                fought_before: bool = False, veteran: bool = False,
-                preloaded: int | None = None) -> int:
+def market_gage(
+    rng: random.Random,
+    prey: ShipSpec | str,
+    hunter: ShipSpec | str,
+    *,
+    fought_before: bool = False,
+    veteran: bool = False,
+    preloaded: int | None = None,
+) -> int:
     """Market Forces' starting Gage (seed 002, 2.5): 0-3 preloaded (drawn from ``rng``
     unless given), +1 if they fought the hunter before, +1 if veterans, +1 if theirs is
     the better ship (any two of faster, bigger, better armed).
@@ -215,8 +232,9 @@ def market_gage(rng: random.Random, prey: ShipSpec | str, hunter: ShipSpec | str
         preloaded = rng.randint(lo, hi)
     elif not lo <= preloaded <= hi:
         raise ValueError(f"preloaded Gage must be {lo}..{hi}, got {preloaded}")
-    return (preloaded + int(fought_before) + int(veteran)
-            + int(_better_ship(ship(prey), ship(hunter))))
+    return (
+        preloaded + int(fought_before) + int(veteran) + int(_better_ship(ship(prey), ship(hunter)))
+    )
 
 
 def _skill(spec: ShipSpec, skill: str) -> int:
@@ -239,8 +257,14 @@ def _grade(result: TestResult) -> str:
 class _Chase:
     """One chase in progress (kept private: :func:`chase` is the interface)."""
 
-    def __init__(self, state: ChaseState, policy: ChasePolicy, cof_deck: Deck,
-                 hunter_deck: Deck, prey_deck: Deck) -> None:
+    def __init__(
+        self,
+        state: ChaseState,
+        policy: ChasePolicy,
+        cof_deck: Deck,
+        hunter_deck: Deck,
+        prey_deck: Deck,
+    ) -> None:
         self.s = state
         self.policy = policy
         self.cof_deck, self.hunter_deck, self.prey_deck = cof_deck, hunter_deck, prey_deck
@@ -259,34 +283,56 @@ class _Chase:
             self.s.prey_gage -= spent
         return spent
 
-    def _contest(self, test: str, hunter_skill: str, hunter_pool: int, prey_skill: str,
-                 prey_pool: int) -> tuple[TestResult, dict[str, Any]]:
+    def _contest(
+        self, test: str, hunter_skill: str, hunter_pool: int, prey_skill: str, prey_pool: int
+    ) -> tuple[TestResult, dict[str, Any]]:
         h_gage, p_gage = self._spend("hunter", test), self._spend("prey", test)
-        result = contested_test(self.cof_deck, self.hunter_deck, hunter_pool + h_gage,
-                                self.prey_deck, prey_pool + p_gage)
-        event = {"event": test, "hunter_skill": hunter_skill, "prey_skill": prey_skill,
-                 "hunter_gage_spent": h_gage, "prey_gage_spent": p_gage,
-                 "test": result.to_dict(), "result": _grade(result)}
+        result = contested_test(
+            self.cof_deck,
+            self.hunter_deck,
+            hunter_pool + h_gage,
+            self.prey_deck,
+            prey_pool + p_gage,
+        )
+        event = {
+            "event": test,
+            "hunter_skill": hunter_skill,
+            "prey_skill": prey_skill,
+            "hunter_gage_spent": h_gage,
+            "prey_gage_spent": p_gage,
+            "test": result.to_dict(),
+            "result": _grade(result),
+        }
         return result, event
 
     def opening(self, keep_position: bool) -> None:
         rules = _RULES["opening"]
         h_skill, p_skill = rules["hunter_skill"], rules["prey_skill"]
-        result, event = self._contest("opening", h_skill, _skill(self.s.hunter, h_skill),
-                                      p_skill, _skill(self.s.prey, p_skill))
+        result, event = self._contest(
+            "opening",
+            h_skill,
+            _skill(self.s.hunter, h_skill),
+            p_skill,
+            _skill(self.s.prey, p_skill),
+        )
         grade = event["result"]
         if not keep_position:
-            name = {"critical success": rules["critical_success"],
-                    "critical failure": rules["critical_failure"]}.get(grade,
-                                                                       rules["otherwise"])
+            name = {
+                "critical success": rules["critical_success"],
+                "critical failure": rules["critical_failure"],
+            }.get(grade, rules["otherwise"])
             self.s.hunter_at = band(name).distance
             self.s.prey_at = 0
         extra = min(rules["max_extra_rounds"], result.a_score.successes)
         self.s.rounds = rules["base_rounds"] + extra
         self.s.round = 0
-        event.update(hunter_at=self.s.hunter_at, prey_at=self.s.prey_at,
-                     band=BANDS[self.s.hunter_at].name, rounds=self.s.rounds,
-                     kept_position=keep_position)
+        event.update(
+            hunter_at=self.s.hunter_at,
+            prey_at=self.s.prey_at,
+            band=BANDS[self.s.hunter_at].name,
+            rounds=self.s.rounds,
+            kept_position=keep_position,
+        )
         self.events.append(event)
 
     def crew(self, side: str) -> None:
@@ -311,9 +357,16 @@ class _Chase:
                     self.s.hunter_bonus_cards += rules["cards"]
                 else:
                     self.s.prey_bonus_cards += rules["cards"]
-            self.events.append({"event": "crew_action", "side": side, "skill": skill,
-                                "choice": choice, "success": won,
-                                "test": result.to_dict()})
+            self.events.append(
+                {
+                    "event": "crew_action",
+                    "side": side,
+                    "skill": skill,
+                    "choice": choice,
+                    "success": won,
+                    "test": result.to_dict(),
+                }
+            )
 
     def pursuit_round(self) -> bool:
         """One pursuit round; True if the ships meet."""
@@ -339,16 +392,27 @@ class _Chase:
             s.prey_at += 1
         else:
             s.prey_gage += 1
-        self.events.append({"event": "prey", "round": s.round,
-                            "choice": "move down" if moves else "bank gage",
-                            "prey_at": s.prey_at, "prey_gage": s.prey_gage})
+        self.events.append(
+            {
+                "event": "prey",
+                "round": s.round,
+                "choice": "move down" if moves else "bank gage",
+                "prey_at": s.prey_at,
+                "prey_gage": s.prey_gage,
+            }
+        )
         return s.hunter_at <= s.prey_at
 
     def moment_of_truth(self) -> str:
         rules = _RULES["moment_of_truth"]
         h_skill, p_skill = rules["hunter_skill"], rules["prey_skill"]
-        _, event = self._contest("moment_of_truth", h_skill, _skill(self.s.hunter, h_skill),
-                                 p_skill, _skill(self.s.prey, p_skill))
+        _, event = self._contest(
+            "moment_of_truth",
+            h_skill,
+            _skill(self.s.hunter, h_skill),
+            p_skill,
+            _skill(self.s.prey, p_skill),
+        )
         grade = event["result"]
         if grade == "critical failure":
             self.rations += 1
@@ -371,8 +435,15 @@ class _Chase:
 
     def run(self) -> ChaseResult:
         s = self.s
-        self.events.append({"event": "chase", "hunter": s.hunter.name, "prey": s.prey.name,
-                            "hunter_gage": s.hunter_gage, "prey_gage": s.prey_gage})
+        self.events.append(
+            {
+                "event": "chase",
+                "hunter": s.hunter.name,
+                "prey": s.prey.name,
+                "hunter_gage": s.hunter_gage,
+                "prey_gage": s.prey_gage,
+            }
+        )
         self.opening(keep_position=False)
         renewals = 0
         while True:
@@ -394,20 +465,41 @@ class _Chase:
         s = self.s
         engaged = outcome == "engaged"
         distance = s.hunter_at if engaged else None
-        self.events.append({"event": "heads up" if engaged else "escaped",
-                            "distance": distance,
-                            "band": BANDS[s.hunter_at].name if engaged else None,
-                            "hunter_gage": s.hunter_gage, "prey_gage": s.prey_gage})
-        return ChaseResult(outcome, distance, BANDS[s.hunter_at].name if engaged else None,
-                           s.hunter_gage, s.prey_gage, self.total_rounds, self.rations,
-                           self.morale, tuple(self.events))
+        self.events.append(
+            {
+                "event": "heads up" if engaged else "escaped",
+                "distance": distance,
+                "band": BANDS[s.hunter_at].name if engaged else None,
+                "hunter_gage": s.hunter_gage,
+                "prey_gage": s.prey_gage,
+            }
+        )
+        return ChaseResult(
+            outcome,
+            distance,
+            BANDS[s.hunter_at].name if engaged else None,
+            s.hunter_gage,
+            s.prey_gage,
+            self.total_rounds,
+            self.rations,
+            self.morale,
+            tuple(self.events),
+        )
 
 
-def chase(hunter: ShipSpec | str, prey: ShipSpec | str, rng: random.Random, *,
-          policy: ChasePolicy | None = None, hunter_gage: int = 0,
-          prey_gage: int | None = None, market: dict[str, Any] | None = None,
-          cof_deck: Deck | None = None, hunter_deck: Deck | None = None,
-          prey_deck: Deck | None = None) -> ChaseResult:
+def chase(
+    hunter: ShipSpec | str,
+    prey: ShipSpec | str,
+    rng: random.Random,
+    *,
+    policy: ChasePolicy | None = None,
+    hunter_gage: int = 0,
+    prey_gage: int | None = None,
+    market: dict[str, Any] | None = None,
+    cof_deck: Deck | None = None,
+    hunter_deck: Deck | None = None,
+    prey_deck: Deck | None = None,
+) -> ChaseResult:
     """Play a chase of ``hunter`` after ``prey`` (ship specs, roster types or named ships).
 
     ``hunter_gage`` is Gage from prep work. ``prey_gage`` None means Market Forces:
@@ -426,8 +518,13 @@ def chase(hunter: ShipSpec | str, prey: ShipSpec | str, rng: random.Random, *,
     if prey_gage is None:
         prey_gage = market_gage(rng, p, h, **(market or {}))
     gm = cof_deck if cof_deck is not None else Deck.gm(rng)
-    state = ChaseState(hunter=h, prey=p, hunter_at=band(_RULES["opening"]["otherwise"]).distance,
-                       hunter_gage=hunter_gage, prey_gage=prey_gage)
+    state = ChaseState(
+        hunter=h,
+        prey=p,
+        hunter_at=band(_RULES["opening"]["otherwise"]).distance,
+        hunter_gage=hunter_gage,
+        prey_gage=prey_gage,
+    )
     return _Chase(state, policy or ChasePolicy(), gm, hunter_deck or gm, prey_deck or gm).run()
 
 
@@ -452,11 +549,18 @@ class SailHo:
     false_flag: bool
 
     def to_dict(self) -> dict[str, Any]:
-        return {"black": self.black, "red": self.red, "cargo": self.cargo,
-                "cargo_value": self.cargo_value, "ship_type": self.ship_type,
-                "scale": self.scale, "btq_type": self.btq_type,
-                "nationality": self.nationality, "flag": self.flag,
-                "false_flag": self.false_flag}
+        return {
+            "black": self.black,
+            "red": self.red,
+            "cargo": self.cargo,
+            "cargo_value": self.cargo_value,
+            "ship_type": self.ship_type,
+            "scale": self.scale,
+            "btq_type": self.btq_type,
+            "nationality": self.nationality,
+            "flag": self.flag,
+            "false_flag": self.false_flag,
+        }
 
 
 def _load_sail_ho() -> MappingProxyType[str, Any]:
@@ -507,7 +611,15 @@ def sail_ho(rng: random.Random, black: int | None = None, red: int | None = None
         flag = _nation_roll(rng)
         while flag is None or flag == nation:
             flag = _nation_roll(rng)
-    return SailHo(black=b, red=r, cargo=_SAIL_HO["cargo"][row_b], cargo_value=b,
-                  ship_type=ship_row["name"], scale=ship_row["scale"],
-                  btq_type=ship_row["btq_type"], nationality=str(nation), flag=str(flag),
-                  false_flag=false_flag)
+    return SailHo(
+        black=b,
+        red=r,
+        cargo=_SAIL_HO["cargo"][row_b],
+        cargo_value=b,
+        ship_type=ship_row["name"],
+        scale=ship_row["scale"],
+        btq_type=ship_row["btq_type"],
+        nationality=str(nation),
+        flag=str(flag),
+        false_flag=false_flag,
+    )

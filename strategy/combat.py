@@ -51,9 +51,25 @@ from strategy.policies import Policy, policy
 __all__ = ["WEATHER", "SHOT", "OUTCOMES", "ShipState", "Battle", "battle", "odds"]
 
 OUTCOMES = ("a_wins", "b_wins", "escaped", "disengaged")
-_ORDER_KEYS = {"move", "range", "target", "fire", "shot", "repair", "repair_by", "hwyf",
-               "strike", "continue", "surrender", "turn_tide", "boarding", "tow", "joker",
-               "start_distance", "discipline"}
+_ORDER_KEYS = {
+    "move",
+    "range",
+    "target",
+    "fire",
+    "shot",
+    "repair",
+    "repair_by",
+    "hwyf",
+    "strike",
+    "continue",
+    "surrender",
+    "turn_tide",
+    "boarding",
+    "tow",
+    "joker",
+    "start_distance",
+    "discipline",
+}
 _MOVES = ("close", "hold", "flee", "board")
 _REPAIRS = ("hull", "guns", "crew", "rigging", "fire")
 _MAX_REDRAWS = 25
@@ -70,10 +86,20 @@ class Battle(RoundPhases):
     (a :class:`~strategy.combat_cards.ScriptedDealer` replays a stacked deck).
     """
 
-    def __init__(self, side_a: Any, side_b: Any, *, seed: int = 0,
-                 weather: str = "Steady Breeze", policies: Mapping[str, Any] | None = None,
-                 distance: int | None = None, chase: Any = None, record: bool = True,
-                 dealer: Any = None, max_rounds: int = 100) -> None:
+    def __init__(
+        self,
+        side_a: Any,
+        side_b: Any,
+        *,
+        seed: int = 0,
+        weather: str = "Steady Breeze",
+        policies: Mapping[str, Any] | None = None,
+        distance: int | None = None,
+        chase: Any = None,
+        record: bool = True,
+        dealer: Any = None,
+        max_rounds: int = 100,
+    ) -> None:
         self.seed = seed
         self.weather = _weather(weather)
         pols = dict(policies or {})
@@ -98,8 +124,7 @@ class Battle(RoundPhases):
         self.ships: list[ShipState] = []
         for side_name, value in (("a", side_a), ("b", side_b)):
             for i, spec in enumerate(side(value)):
-                self.ships.append(ShipState(f"{side_name}{i}", side_name, len(self.ships),
-                                            spec))
+                self.ships.append(ShipState(f"{side_name}{i}", side_name, len(self.ships), spec))
         self._by_id = {s.id: s for s in self.ships}
         #: ships still fighting on each side, kept by _out_of_battle
         self._live = {"a": 0, "b": 0}
@@ -147,16 +172,25 @@ class Battle(RoundPhases):
             foes = self._foes = {}
         got = foes.get(ship.id)
         if got is None:
-            got = foes[ship.id] = [s for s in self.ships if s.side != ship.side and s.active
-                                   and self.distance(ship, s) <= 5]
+            got = foes[ship.id] = [
+                s
+                for s in self.ships
+                if s.side != ship.side and s.active and self.distance(ship, s) <= 5
+            ]
         return got
 
     def state(self) -> dict[str, Any]:
         """A plain snapshot: round, distances, every ship's view."""
-        return {"round": self.round, "over": self.over,
-                "distances": [{"a": self.ships[i].id, "b": self.ships[j].id, "distance": d}
-                              for (i, j), d in sorted(self.dist.items())],
-                "ships": [s.view() for s in self.ships], "outcome": self.outcome}
+        return {
+            "round": self.round,
+            "over": self.over,
+            "distances": [
+                {"a": self.ships[i].id, "b": self.ships[j].id, "distance": d}
+                for (i, j), d in sorted(self.dist.items())
+            ],
+            "ships": [s.view() for s in self.ships],
+            "outcome": self.outcome,
+        }
 
     # ----- events and tests -----------------------------------------------------------
 
@@ -186,13 +220,21 @@ class Battle(RoundPhases):
             cards = []
         if self.record:
             info = {} if area is None else {"area": area}
-            self.emit("test", what=what, ship=ship.id, cof=name(cof), pool=pool,
-                      cards=[NAMES[c] for c in cards],
-                      result=("failure", "ordinary", "critical", "perfect")[best], **info)
+            self.emit(
+                "test",
+                what=what,
+                ship=ship.id,
+                cof=name(cof),
+                pool=pool,
+                cards=[NAMES[c] for c in cards],
+                result=("failure", "ordinary", "critical", "perfect")[best],
+                **info,
+            )
         return best
 
-    def contested(self, what: str, a: tuple[Any, int], b: tuple[Any, int],
-                  **info: Any) -> tuple[int, int]:
+    def contested(
+        self, what: str, a: tuple[Any, int], b: tuple[Any, int], **info: Any
+    ) -> tuple[int, int]:
         """A contested test between ``(who, pool)`` pairs; ``who`` is a ShipState, or a
         ``(ShipState, label, deck_is_gm)`` for a person or the GM's difficulty pool.
 
@@ -218,8 +260,12 @@ class Battle(RoundPhases):
             best_b = 3 if key_b[0] else 2 if key_b[1] else 1 if key_b[2] else 0
             self.last_best = (best_a, best_b)
             if self.record:
-                self._record_contested(what, cof, ((who_a, pool_a, cards_a, key_a),
-                                                   (who_b, pool_b, cards_b, key_b)), info)
+                self._record_contested(
+                    what,
+                    cof,
+                    ((who_a, pool_a, cards_a, key_a), (who_b, pool_b, cards_b, key_b)),
+                    info,
+                )
             if key_a != key_b:
                 return (0, best_a) if key_a > key_b else (1, best_b)
         return -1, 0
@@ -227,9 +273,16 @@ class Battle(RoundPhases):
     def _record_contested(self, what: str, cof: int, sides_: tuple, info: dict) -> None:
         sides = []
         for who, pool, cards, key in sides_:
-            sides.append({"who": who[1] if isinstance(who, tuple) else who.id, "pool": pool,
-                          "cards": [NAMES[c] for c in cards], "perfect": key[0],
-                          "critical": key[1], "ordinary": key[2]})
+            sides.append(
+                {
+                    "who": who[1] if isinstance(who, tuple) else who.id,
+                    "pool": pool,
+                    "cards": [NAMES[c] for c in cards],
+                    "perfect": key[0],
+                    "critical": key[1],
+                    "ordinary": key[2],
+                }
+            )
         (_, _, _, key_a), (_, _, _, key_b) = sides_
         winner = None if key_a == key_b else sides[0 if key_a > key_b else 1]["who"]
         self.emit("test", what=what, cof=name(cof), sides=sides, winner=winner, **info)
@@ -237,9 +290,14 @@ class Battle(RoundPhases):
     # ----- set-up ---------------------------------------------------------------------
 
     def _setup(self, given: Mapping[str, Any]) -> None:
-        self.emit("conditions", weather=self.weather["name"],
-                  ships=[{"id": s.id, "name": s.spec.name, "type": s.spec.type,
-                          "side": s.side} for s in self.ships])
+        self.emit(
+            "conditions",
+            weather=self.weather["name"],
+            ships=[
+                {"id": s.id, "name": s.spec.name, "type": s.spec.type, "side": s.side}
+                for s in self.ships
+            ],
+        )
         a = [s for s in self.ships if s.side == "a"]
         b = [s for s in self.ships if s.side == "b"]
         start = self.start
@@ -259,8 +317,11 @@ class Battle(RoundPhases):
         if start is None:
             best_a = max(a, key=lambda s: s.spec.skill("awareness"))
             best_b = max(b, key=lambda s: s.spec.skill("awareness"))
-            w, _ = self.contested("awareness", (best_a, best_a.spec.skill("awareness")),
-                                  (best_b, best_b.spec.skill("awareness")))
+            w, _ = self.contested(
+                "awareness",
+                (best_a, best_a.spec.skill("awareness")),
+                (best_b, best_b.spec.skill("awareness")),
+            )
             chooser = best_a if w == 0 else best_b
             wanted = _given_for(given, chooser, "start_distance")
             if wanted is None:
@@ -398,8 +459,9 @@ class Battle(RoundPhases):
             raise ValueError(f"orders for {s.id} must be a mapping")
         extra = set(raw) - _ORDER_KEYS
         if extra:
-            raise ValueError(f"orders for {s.id}: unknown keys {sorted(extra)}; "
-                             f"valid: {sorted(_ORDER_KEYS)}")
+            raise ValueError(
+                f"orders for {s.id}: unknown keys {sorted(extra)}; valid: {sorted(_ORDER_KEYS)}"
+            )
         o = dict(raw)
         move = o.get("move", "close")
         if move not in _MOVES:
@@ -504,15 +566,27 @@ class Battle(RoundPhases):
                     winner = "a" if live["a"] else "b"
                     how = f"{winner}_wins"
         self.over = True
-        fates: dict[str, list[str]] = {k: [] for k in
-                                       ("sunk", "struck", "taken", "decimated", "escaped")}
+        fates: dict[str, list[str]] = {
+            k: [] for k in ("sunk", "struck", "taken", "decimated", "escaped")
+        }
         for s in self.ships:
             if s.status in fates:
                 fates[s.status].append(s.id)
-        self.outcome = {"winner": winner, "how": how, "rounds": self.round, **fates,
-                        "ships": {s.id: {"name": s.spec.name, "side": s.side,
-                                         "status": s.status,
-                                         "states": s.damage.states()} for s in self.ships}}
+        self.outcome = {
+            "winner": winner,
+            "how": how,
+            "rounds": self.round,
+            **fates,
+            "ships": {
+                s.id: {
+                    "name": s.spec.name,
+                    "side": s.side,
+                    "status": s.status,
+                    "states": s.damage.states(),
+                }
+                for s in self.ships
+            },
+        }
         self.emit("end", outcome=self.outcome)
 
     # ----- replay ---------------------------------------------------------------------
@@ -525,17 +599,33 @@ class Battle(RoundPhases):
         if isinstance(self.dealer, ScriptedDealer):
             raise ValueError("a battle on a stacked deck cannot be saved")
         specs = {k: [s.spec.to_dict() for s in self.ships if s.side == k] for k in "ab"}
-        return {"a": specs["a"], "b": specs["b"], "seed": self.seed,
-                "weather": self.weather["name"], "policies": dict(self._policy_args),
-                "distance": self.start, "chase": self.chase, "record": self.record,
-                "max_rounds": self.max_rounds, "decisions": list(self.given)}
+        return {
+            "a": specs["a"],
+            "b": specs["b"],
+            "seed": self.seed,
+            "weather": self.weather["name"],
+            "policies": dict(self._policy_args),
+            "distance": self.start,
+            "chase": self.chase,
+            "record": self.record,
+            "max_rounds": self.max_rounds,
+            "decisions": list(self.given),
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Battle:
         """Rebuild a battle by replaying its seed and decisions."""
-        b = cls(data["a"], data["b"], seed=data["seed"], weather=data["weather"],
-                policies=data["policies"], distance=data["distance"], chase=data["chase"],
-                record=data.get("record", True), max_rounds=data.get("max_rounds", 100))
+        b = cls(
+            data["a"],
+            data["b"],
+            seed=data["seed"],
+            weather=data["weather"],
+            policies=data["policies"],
+            distance=data["distance"],
+            chase=data["chase"],
+            record=data.get("record", True),
+            max_rounds=data.get("max_rounds", 100),
+        )
         for d in data["decisions"]:
             b.step(d)
         return b
@@ -573,8 +663,10 @@ _SCALARS = frozenset((str, int, bool, float, type(None)))
 def _plain(value: Any) -> Any:
     if type(value) is dict:
         # the usual orders: plain keys and mostly plain values, no ABC checks to make
-        return {k if type(k) is str else str(k): v if type(v) in _SCALARS else _plain(v)
-                for k, v in value.items()}
+        return {
+            k if type(k) is str else str(k): v if type(v) in _SCALARS else _plain(v)
+            for k, v in value.items()
+        }
     if type(value) in _SCALARS:
         return value
     if isinstance(value, Mapping):
@@ -595,18 +687,37 @@ def _chase_result(chase: Any) -> dict[str, Any] | None:
     return chase_adapter(chase)
 
 
-def battle(side_a: Any, side_b: Any, *, seed: int = 0, weather: str = "Steady Breeze",
-           policies: Mapping[str, Any] | None = None, distance: int | None = None,
-           chase: Any = None, record: bool = True, max_rounds: int = 100) -> dict[str, Any]:
+def battle(
+    side_a: Any,
+    side_b: Any,
+    *,
+    seed: int = 0,
+    weather: str = "Steady Breeze",
+    policies: Mapping[str, Any] | None = None,
+    distance: int | None = None,
+    chase: Any = None,
+    record: bool = True,
+    max_rounds: int = 100,
+) -> dict[str, Any]:
     """Fight a whole battle with the policies; ``{"events": [...], "outcome": {...}}``."""
-    b = Battle(side_a, side_b, seed=seed, weather=weather, policies=policies,
-               distance=distance, chase=chase, record=record, max_rounds=max_rounds)
+    b = Battle(
+        side_a,
+        side_b,
+        seed=seed,
+        weather=weather,
+        policies=policies,
+        distance=distance,
+        chase=chase,
+        record=record,
+        max_rounds=max_rounds,
+    )
     outcome = b.run()
     return {"events": b.events, "outcome": outcome}
 
 
-def odds(side_a: Any, side_b: Any, n: int = 1000, seed: int = 0, chase: bool = False,
-         **kwargs: Any) -> dict[str, Any]:
+def odds(
+    side_a: Any, side_b: Any, n: int = 1000, seed: int = 0, chase: bool = False, **kwargs: Any
+) -> dict[str, Any]:
     """Monte Carlo rates of a_wins, b_wins, escaped, disengaged; see
     :func:`strategy.combat_odds.odds`."""
     from strategy.combat_odds import odds as _odds

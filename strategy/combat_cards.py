@@ -87,11 +87,13 @@ def _level(cof: int, c: int) -> int:
 #: ``LEVELS[cof][card]``: the success level of every card against every CoF, the joker
 #: (index 52) taken as the CoF itself; a battle looks up thousands of cards
 LEVELS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_level(cof, c) for c in range(52)) + (3,) for cof in range(52))
+    tuple(_level(cof, c) for c in range(52)) + (3,) for cof in range(52)
+)
 
 
-def successes(cof: int, cards: Iterable[int], unskilled: bool = False,
-              joker_as: int | None = None) -> list[tuple[int, int, int]]:
+def successes(
+    cof: int, cards: Iterable[int], unskilled: bool = False, joker_as: int | None = None
+) -> list[tuple[int, int, int]]:
     """Every success as ``(level, rank, card)``: level 3 perfect, 2 critical, 1 ordinary.
 
     The joker is taken as ``joker_as`` (default: the CoF itself, the best choice) and its
@@ -225,7 +227,7 @@ class ScriptedDealer:
     def _take(self, n: int) -> list[int]:
         if self._next + n > len(self._cards):
             raise IndexError(f"stacked deck exhausted: wanted {n}, have {self.left}")
-        out = self._cards[self._next:self._next + n]
+        out = self._cards[self._next : self._next + n]
         self._next += n
         return out
 

@@ -15,8 +15,19 @@ from typing import Any
 
 from strategy.damage import AREAS, COMBAT
 
-__all__ = ["WEATHER", "SHOT", "TOWING", "LONG_RANGE", "MOVE_BY_LEVEL", "WEATHER_GAGE",
-           "HWYF_POOL", "MORALE", "LOST", "REPAIR_SKILLS", "weather"]
+__all__ = [
+    "WEATHER",
+    "SHOT",
+    "TOWING",
+    "LONG_RANGE",
+    "MOVE_BY_LEVEL",
+    "WEATHER_GAGE",
+    "HWYF_POOL",
+    "MORALE",
+    "LOST",
+    "REPAIR_SKILLS",
+    "weather",
+]
 
 
 def _load(name_: str) -> dict[str, Any]:
@@ -41,22 +52,29 @@ def _load_shot() -> MappingProxyType:
     for key, s in raw["shot"].items():
         if set(s["shift"]) != set(AREAS):
             raise ValueError(f"shot.json: {key}: shift must cover the four areas")
-        out[key] = MappingProxyType({
-            "pool": int(s["pool"]),
-            "shift": tuple(int(s["shift"][a]) for a in AREAS),
-            "fire_on_critical": bool(s["fire_on_critical"]),
-            "extra_injured": tuple(AREAS.index(a) for a in s["extra_injured"]),
-        })
-    return MappingProxyType({"shot": MappingProxyType(out),
-                             "change_penalty": int(raw["change_penalty"])})
+        out[key] = MappingProxyType(
+            {
+                "pool": int(s["pool"]),
+                "shift": tuple(int(s["shift"][a]) for a in AREAS),
+                "fire_on_critical": bool(s["fire_on_critical"]),
+                "extra_injured": tuple(AREAS.index(a) for a in s["extra_injured"]),
+            }
+        )
+    return MappingProxyType(
+        {"shot": MappingProxyType(out), "change_penalty": int(raw["change_penalty"])}
+    )
 
 
 WEATHER = _load_weather()
 SHOT = _load_shot()
 TOWING = _load("weather.json")["towing"]
 LONG_RANGE = COMBAT["long_range"]
-MOVE_BY_LEVEL = (0, COMBAT["positioning_move"]["ordinary"],
-                  COMBAT["positioning_move"]["critical"], COMBAT["positioning_move"]["perfect"])
+MOVE_BY_LEVEL = (
+    0,
+    COMBAT["positioning_move"]["ordinary"],
+    COMBAT["positioning_move"]["critical"],
+    COMBAT["positioning_move"]["perfect"],
+)
 WEATHER_GAGE = int(COMBAT["weather_gage"])
 HWYF_POOL = int(COMBAT["static_difficulty"][COMBAT["how_will_you_fight_difficulty"]])
 MORALE = COMBAT["morale"]

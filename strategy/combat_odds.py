@@ -49,9 +49,12 @@ def chase_adapter(result: Any, hunter: str = "a") -> dict[str, Any]:
     prey = "b" if hunter == "a" else "a"
     escaped = data["outcome"] == "escaped"
     distance = None if escaped else int(data["distance"])
-    return {"escaped": escaped, "prey": prey, "distance": distance,
-            "gage": {hunter: int(data.get("hunter_gage", 0)),
-                     prey: int(data.get("prey_gage", 0))}}
+    return {
+        "escaped": escaped,
+        "prey": prey,
+        "distance": distance,
+        "gage": {hunter: int(data.get("hunter_gage", 0)), prey: int(data.get("prey_gage", 0))},
+    }
 
 
 _SKILL_NAMES = {"first_aid": "First Aid"}
@@ -62,12 +65,21 @@ def _ship_spec(c: Combatant) -> _ships.ShipSpec:
     base = _ships.ship(c.type)
     skills = {_SKILL_NAMES.get(k, k.title()): v for k, v in c.skills.items()}
     boxes = dict(zip(_ships.AREAS, c.boxes, strict=True))
-    return replace(base, name=c.name, boxes=boxes, broadside=c.broadside, speed=c.speed,
-                   handling=c.handling, skills=skills, skill_bonus=None)
+    return replace(
+        base,
+        name=c.name,
+        boxes=boxes,
+        broadside=c.broadside,
+        speed=c.speed,
+        handling=c.handling,
+        skills=skills,
+        skill_bonus=None,
+    )
 
 
-def run_chase(side_a: Any, side_b: Any, rng: random.Random, hunter: str = "a",
-              **kwargs: Any) -> dict[str, Any]:
+def run_chase(
+    side_a: Any, side_b: Any, rng: random.Random, hunter: str = "a", **kwargs: Any
+) -> dict[str, Any]:
     """Play :func:`strategy.chase.chase` between the sides' first ships; plain result."""
     from strategy.chase import chase
 
@@ -76,10 +88,20 @@ def run_chase(side_a: Any, side_b: Any, rng: random.Random, hunter: str = "a",
     return chase_adapter(chase(_ship_spec(h), _ship_spec(p), rng, **kwargs), hunter)
 
 
-def odds(side_a: Any, side_b: Any, n: int = 1000, seed: int = 0, chase: bool = False, *,
-         weather: str = "Steady Breeze", policies: Mapping[str, Any] | None = None,
-         distance: int | None = None, hunter: str = "a", max_rounds: int = 100,
-         record: bool = False) -> dict[str, Any]:
+def odds(
+    side_a: Any,
+    side_b: Any,
+    n: int = 1000,
+    seed: int = 0,
+    chase: bool = False,
+    *,
+    weather: str = "Steady Breeze",
+    policies: Mapping[str, Any] | None = None,
+    distance: int | None = None,
+    hunter: str = "a",
+    max_rounds: int = 100,
+    record: bool = False,
+) -> dict[str, Any]:
     """Run ``n`` battles (seeded from ``seed``) and return the rates.
 
     Sides are roster type names ("Fifth Rate"), named ships, spec dicts or lists of
@@ -102,13 +124,27 @@ def odds(side_a: Any, side_b: Any, n: int = 1000, seed: int = 0, chase: bool = F
         s = master.getrandbits(63)
         # the same chase a Battle(chase=True, seed=s) would play
         ch = run_chase(a, b, random.Random(s ^ 0x5EA), hunter) if chase else None
-        bat = Battle(a, b, seed=s, weather=weather, policies=policies, distance=distance,
-                     chase=ch, record=record, max_rounds=max_rounds)
+        bat = Battle(
+            a,
+            b,
+            seed=s,
+            weather=weather,
+            policies=policies,
+            distance=distance,
+            chase=ch,
+            record=record,
+            max_rounds=max_rounds,
+        )
         out = bat.run()
         counts[out["how"]] += 1
         rounds += out["rounds"]
     result: dict[str, Any] = {k: counts[k] / n for k in _RATES}
-    result.update(n=n, seed=seed, chase=bool(chase), counts=counts,
-                  ci={k: list(wilson(counts[k], n)) for k in _RATES},
-                  mean_rounds=rounds / n)
+    result.update(
+        n=n,
+        seed=seed,
+        chase=bool(chase),
+        counts=counts,
+        ci={k: list(wilson(counts[k], n)) for k in _RATES},
+        mean_rounds=rounds / n,
+    )
     return result

@@ -117,8 +117,7 @@ class RoundPhases:
                 # the GM overturns one card per point of fire: no CoF, one deck
                 cof = None
                 cards = self.dealer.draw(s.fire, -1, True)
-                self.emit("fire_damage", ship=s.id, fire=s.fire,
-                          cards=[NAMES[c] for c in cards])
+                self.emit("fire_damage", ship=s.id, fire=s.fire, cards=[NAMES[c] for c in cards])
                 for c in cards:
                     self._hit(s, SUIT_AREA[c & 3], 1, c, cof, "fire")
                 burnt = True
@@ -136,12 +135,16 @@ class RoundPhases:
                     before = s.fire
                     if ok:
                         s.fire -= 1
-                    self.emit("fire", ship=s.id, before=before, after=s.fire,
-                              result="reduced" if ok else "held")
+                    self.emit(
+                        "fire",
+                        ship=s.id,
+                        before=before,
+                        after=s.fire,
+                        result="reduced" if ok else "held",
+                    )
                     continue
                 s.fire += 1
-                self.emit("fire", ship=s.id, before=s.fire - 1, after=s.fire,
-                          result="spreads")
+                self.emit("fire", ship=s.id, before=s.fire - 1, after=s.fire, result="spreads")
             # a crew fighting hand to hand makes no repairs (docs/rules-notes.md)
             if rep is not None and s.boarding is None:
                 area = _AREA_INDEX.get(rep)
@@ -154,8 +157,13 @@ class RoundPhases:
                 if level:
                     got = s.damage.repair(area, level)
                     if got and self.record:
-                        self.emit("repair", ship=s.id, area=rep, level=STATES[got],
-                                  state=STATES[s.damage.state(area)])
+                        self.emit(
+                            "repair",
+                            ship=s.id,
+                            area=rep,
+                            level=STATES[got],
+                            state=STATES[s.damage.state(area)],
+                        )
 
     def _towed(self, s: ShipState, pool: int) -> int:
         return pool // _TOW_DIVISOR if s.tow else pool
@@ -186,8 +194,16 @@ class RoundPhases:
 
     def _position_pool(self, s: ShipState, foe: ShipState) -> int:
         m = s.damage.m
-        pool = (self._skill(s, "seamanship") + self._handling(s) + self._speed(s)
-                - self._speed(foe) + m.all + m.positioning + MORALE[s.morale] + s.chase_gage)
+        pool = (
+            self._skill(s, "seamanship")
+            + self._handling(s)
+            + self._speed(s)
+            - self._speed(foe)
+            + m.all
+            + m.positioning
+            + MORALE[s.morale]
+            + s.chase_gage
+        )
         return self._towed(s, pool)
 
     def _intent(self, s: ShipState, foe: ShipState, d: int) -> tuple[str, int]:
@@ -262,8 +278,14 @@ class RoundPhases:
             self.dist[(i, j)] = new
             self._moved()
             if self.record:
-                self.emit("move", ships=[x.id, y.id], by=win.id, intent=move, before=d,
-                          distance=min(new, 6))
+                self.emit(
+                    "move",
+                    ships=[x.id, y.id],
+                    by=win.id,
+                    intent=move,
+                    before=d,
+                    distance=min(new, 6),
+                )
             if d > 2 >= new and not self.fired and new > 0:
                 win.gage = WEATHER_GAGE
                 self.emit("weather_gage", ship=win.id, bonus=WEATHER_GAGE)
@@ -279,8 +301,11 @@ class RoundPhases:
                     s.chase_gage = 0
         if lost_contact:
             for s in self.ships:
-                if s.active and not self.enemies(s) and [
-                        f for f in self.ships if f.side != s.side and f.active]:
+                if (
+                    s.active
+                    and not self.enemies(s)
+                    and [f for f in self.ships if f.side != s.side and f.active]
+                ):
                     self._out_of_battle(s, "escaped")
             self._check_end()
 
@@ -302,8 +327,11 @@ class RoundPhases:
                         shots.append((s, plan, pool))
         if not shots and not boarded:
             return
-        pairs = ({id(s.boarding): s.boarding for s in self.ships if s.boarding is not None}
-                 if boarded else {})
+        pairs = (
+            {id(s.boarding): s.boarding for s in self.ships if s.boarding is not None}
+            if boarded
+            else {}
+        )
         if shots:
             self.fired = True
             cof = self.dealer.cof()
@@ -398,12 +426,22 @@ class RoundPhases:
             if o.name in busy or not self._officer_fit(s, o.name):
                 continue
             skill = chosen.get(o.name) or max(o.skills, key=lambda k: (o.skills[k], k))
-            pool = (o.skill(skill) + s.discipline.get(o.name, 0) + self._mods_all(s)
-                    - s.health.get(o.name, 0))
+            pool = (
+                o.skill(skill)
+                + s.discipline.get(o.name, 0)
+                + self._mods_all(s)
+                - s.health.get(o.name, 0)
+            )
             who = (s, o.name, s.spec.deck == "gm")
             gm = (s, "difficulty", True)
-            w, _ = self.contested("how will you fight", (who, pool), (gm, HWYF_POOL),
-                                  ship=s.id, officer=o.name, skill=skill)
+            w, _ = self.contested(
+                "how will you fight",
+                (who, pool),
+                (gm, HWYF_POOL),
+                ship=s.id,
+                officer=o.name,
+                skill=skill,
+            )
             total += 1 if w == 0 else -1
         return total
 
@@ -414,8 +452,16 @@ class RoundPhases:
         gunnery = s.skill_cache.get("gunnery")
         if gunnery is None:
             gunnery = self._skill(s, "gunnery")
-        pool = (gunnery + s.spec.broadside + s.gage + hwyf + m.all + m.broadside
-                + MORALE[s.morale] + _SHOT_POOL[want])
+        pool = (
+            gunnery
+            + s.spec.broadside
+            + s.gage
+            + hwyf
+            + m.all
+            + m.broadside
+            + MORALE[s.morale]
+            + _SHOT_POOL[want]
+        )
         if change:
             pool += _CHANGE_PENALTY
         if s.tow:
@@ -425,8 +471,9 @@ class RoundPhases:
             self.emit("cannot_fire", ship=s.id, reason="no cards", pool=pool)
             return None
         for action, skill in m.gates:
-            if action == "broadside" and not self.unopposed(f"{skill} to fire", s,
-                                                            self._skill(s, skill)):
+            if action == "broadside" and not self.unopposed(
+                f"{skill} to fire", s, self._skill(s, skill)
+            ):
                 self.emit("cannot_fire", ship=s.id, reason=skill)
                 return None
         if change:
@@ -470,22 +517,37 @@ class RoundPhases:
                             continue
                     out.append((s, t, _AREA_OF[c], lv, c, shot))
             if self.record:
-                self.emit("broadside", ship=s.id, target=tid, cof=name(cof), pool=max(n, 0),
-                          shot=shot, cards=[NAMES[c] for c in cards],
-                          hits=[{"card": NAMES[h[4]], "level": STATES[h[3]]}
-                                for h in out[first:]])
+                self.emit(
+                    "broadside",
+                    ship=s.id,
+                    target=tid,
+                    cof=name(cof),
+                    pool=max(n, 0),
+                    shot=shot,
+                    cards=[NAMES[c] for c in cards],
+                    hits=[{"card": NAMES[h[4]], "level": STATES[h[3]]} for h in out[first:]],
+                )
         return out
 
-    def _apply_shot(self, s: ShipState, t: ShipState, area: int, level: int, c: int,
-                    shot: str) -> None:
+    def _apply_shot(
+        self, s: ShipState, t: ShipState, area: int, level: int, c: int, shot: str
+    ) -> None:
         if shot == "roundshot" and not self.record:
             t.damage.hit(area, level)
             return
         spec = _SHOTS[shot]
         shifted = min(3, level + spec["shift"][area])
         if shifted < 1:
-            self.emit("hit", ship=t.id, by=s.id, card=name(c), area=AREAS[area],
-                      level=STATES[level], crossed=None, note=f"spent by {shot}")
+            self.emit(
+                "hit",
+                ship=t.id,
+                by=s.id,
+                card=name(c),
+                area=AREAS[area],
+                level=STATES[level],
+                crossed=None,
+                note=f"spent by {shot}",
+            )
             return
         self._hit(t, area, shifted, c, s.id, shot)
         if spec["fire_on_critical"] and level >= 2 and t.fire == 0:
@@ -500,17 +562,23 @@ class RoundPhases:
                 seen.add((s.id, t.id, area))
                 self._hit(t, area, 1, None, s.id, shot + " extra")
 
-    def _hit(self, t: ShipState, area: int, level: int, c: int | None, by: Any,
-             how: str) -> None:
+    def _hit(self, t: ShipState, area: int, level: int, c: int | None, by: Any, how: str) -> None:
         if not self.record:
             t.damage.hit(area, level)
             return
         before = t.damage.state(area)
         got = t.damage.hit(area, level)
         if self.record:
-            self.emit("hit", ship=t.id, by=by, card=None if c is None else name(c),
-                      area=AREAS[area], level=STATES[level],
-                      crossed=None if got is None else STATES[got], cause=how)
+            self.emit(
+                "hit",
+                ship=t.id,
+                by=by,
+                card=None if c is None else name(c),
+                area=AREAS[area],
+                level=STATES[level],
+                crossed=None if got is None else STATES[got],
+                cause=how,
+            )
             after = t.damage.state(area)
             if after != before:
                 self.emit("damage_state", ship=t.id, area=AREAS[area], state=STATES[after])

@@ -28,8 +28,16 @@ from strategy.damage import AREAS, COMBAT
 
 __all__ = ["SKILLS", "ROLES", "Officer", "Combatant", "combatant", "side"]
 
-SKILLS = ("awareness", "command", "engineering", "first_aid", "gunnery", "maritime",
-          "seamanship", "soldiering")
+SKILLS = (
+    "awareness",
+    "command",
+    "engineering",
+    "first_aid",
+    "gunnery",
+    "maritime",
+    "seamanship",
+    "soldiering",
+)
 #: who does what aboard: the captain leads (Discipline, Command), the master has the helm
 #: (Positioning), the gunner lays the guns (Broadside!)
 ROLES = ("captain", "master", "gunner", "officer")
@@ -70,8 +78,13 @@ class Officer:
         return self.skills.get(key, 0)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "role": self.role, "skills": dict(self.skills),
-                "discipline": self.discipline, "weapon": self.weapon}
+        return {
+            "name": self.name,
+            "role": self.role,
+            "skills": dict(self.skills),
+            "discipline": self.discipline,
+            "weapon": self.weapon,
+        }
 
 
 def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
@@ -86,8 +99,13 @@ def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
     weapon = raw.get("weapon", COMBAT["officer_weapon"])
     if weapon not in COMBAT["weapons"]:
         raise ValueError(f"weapon {weapon!r}; valid: {', '.join(COMBAT['weapons'])}")
-    return Officer(name=str(raw["name"]), role=role, skills=_skills(raw.get("skills"), 2),
-                   discipline=int(raw.get("discipline", 2)), weapon=weapon)
+    return Officer(
+        name=str(raw["name"]),
+        role=role,
+        skills=_skills(raw.get("skills"), 2),
+        discipline=int(raw.get("discipline", 2)),
+        weapon=weapon,
+    )
 
 
 @dataclass(frozen=True)
@@ -123,30 +141,60 @@ class Combatant:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data that :func:`combatant` turns back into this ship."""
-        return {"name": self.name, "type": self.type, "rate": self.rate,
-                "boxes": {AREAS[i]: list(b) for i, b in enumerate(self.boxes)},
-                "broadside": self.broadside, "speed": self.speed, "handling": self.handling,
-                "weather_relief": self.weather_relief, "skills": dict(self.skills),
-                "officers": [o.to_dict() for o in self.officers], "morale": self.morale,
-                "deck": self.deck, "traits": list(self.traits)}
+        return {
+            "name": self.name,
+            "type": self.type,
+            "rate": self.rate,
+            "boxes": {AREAS[i]: list(b) for i, b in enumerate(self.boxes)},
+            "broadside": self.broadside,
+            "speed": self.speed,
+            "handling": self.handling,
+            "weather_relief": self.weather_relief,
+            "skills": dict(self.skills),
+            "officers": [o.to_dict() for o in self.officers],
+            "morale": self.morale,
+            "deck": self.deck,
+            "traits": list(self.traits),
+        }
 
 
-def _from_spec(spec: _ships.ShipSpec, name: str | None = None,
-               skills: Mapping[str, int] | None = None) -> dict[str, Any]:
+def _from_spec(
+    spec: _ships.ShipSpec, name: str | None = None, skills: Mapping[str, int] | None = None
+) -> dict[str, Any]:
     crew = {_skill_key(k): spec.skill(k) for k in spec.skills}
     if spec.skill_bonus:
         key = _skill_key(spec.skill_bonus[0])
         crew[key] = crew.get(key, _DEFAULT) + spec.skill_bonus[1]
     crew.update({_skill_key(k): v for k, v in (skills or {}).items()})
-    return {"name": name or spec.name, "type": spec.type.name, "rate": spec.rate,
-            "boxes": tuple(tuple(spec.boxes[a]) for a in AREAS),
-            "broadside": spec.broadside, "speed": spec.speed, "handling": spec.handling,
-            "weather_relief": spec.weather_relief, "skills": _skills(crew, _DEFAULT),
-            "traits": tuple(spec.traits)}
+    return {
+        "name": name or spec.name,
+        "type": spec.type.name,
+        "rate": spec.rate,
+        "boxes": tuple(tuple(spec.boxes[a]) for a in AREAS),
+        "broadside": spec.broadside,
+        "speed": spec.speed,
+        "handling": spec.handling,
+        "weather_relief": spec.weather_relief,
+        "skills": _skills(crew, _DEFAULT),
+        "traits": tuple(spec.traits),
+    }
 
 
-_KEYS = {"name", "type", "traits", "skills", "officers", "morale", "deck", "rate", "boxes",
-         "broadside", "speed", "handling", "weather_relief"}
+_KEYS = {
+    "name",
+    "type",
+    "traits",
+    "skills",
+    "officers",
+    "morale",
+    "deck",
+    "rate",
+    "boxes",
+    "broadside",
+    "speed",
+    "handling",
+    "weather_relief",
+}
 
 
 def combatant(spec: Any) -> Combatant:
@@ -174,18 +222,25 @@ def combatant(spec: Any) -> Combatant:
     deck = spec.get("deck", "player")
     if deck not in ("player", "gm"):
         raise ValueError(f"deck {deck!r}; valid: player, gm")
-    extra = {"officers": tuple(_officer(o) for o in spec.get("officers", ())),
-             "morale": morale, "deck": deck}
+    extra = {
+        "officers": tuple(_officer(o) for o in spec.get("officers", ())),
+        "morale": morale,
+        "deck": deck,
+    }
     if "boxes" in spec:
         boxes = spec["boxes"]
-        fields = {"name": spec.get("name", spec["type"]), "type": spec["type"],
-                  "rate": spec.get("rate"),
-                  "boxes": tuple(tuple(int(n) for n in boxes[a]) for a in AREAS),
-                  "broadside": int(spec["broadside"]), "speed": int(spec["speed"]),
-                  "handling": int(spec["handling"]),
-                  "weather_relief": int(spec.get("weather_relief", 0)),
-                  "skills": _skills(spec.get("skills"), _DEFAULT),
-                  "traits": tuple(spec.get("traits", ()))}
+        fields = {
+            "name": spec.get("name", spec["type"]),
+            "type": spec["type"],
+            "rate": spec.get("rate"),
+            "boxes": tuple(tuple(int(n) for n in boxes[a]) for a in AREAS),
+            "broadside": int(spec["broadside"]),
+            "speed": int(spec["speed"]),
+            "handling": int(spec["handling"]),
+            "weather_relief": int(spec.get("weather_relief", 0)),
+            "skills": _skills(spec.get("skills"), _DEFAULT),
+            "traits": tuple(spec.get("traits", ())),
+        }
     else:
         built = _ships.ship(spec["type"], spec.get("traits", ()))
         fields = _from_spec(built, spec.get("name"), spec.get("skills"))
@@ -203,5 +258,3 @@ def side(value: Any) -> tuple[Combatant, ...]:
             raise ValueError("a side needs at least one ship")
         return tuple(combatant(v) for v in value)
     return (combatant(value),)
-
-

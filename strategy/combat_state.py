@@ -17,10 +17,32 @@ __all__ = ["ShipState"]
 class ShipState:
     """One ship during a battle. Policies read it; only the engine changes it."""
 
-    __slots__ = ("id", "side", "index", "spec", "damage", "status", "active", "fire", "shot",
-                 "shot_set", "gage", "chase_gage", "lost", "health", "npc_health",
-                 "discipline", "gunnery", "acting", "tow", "orders", "boarding", "morale",
-                 "skill_cache", "gm")
+    __slots__ = (
+        "id",
+        "side",
+        "index",
+        "spec",
+        "damage",
+        "status",
+        "active",
+        "fire",
+        "shot",
+        "shot_set",
+        "gage",
+        "chase_gage",
+        "lost",
+        "health",
+        "npc_health",
+        "discipline",
+        "gunnery",
+        "acting",
+        "tow",
+        "orders",
+        "boarding",
+        "morale",
+        "skill_cache",
+        "gm",
+    )
 
     def __init__(self, sid: str, side_: str, index: int, spec: Combatant) -> None:
         self.id = sid
@@ -54,6 +76,13 @@ class ShipState:
 
     def view(self) -> dict[str, Any]:
         """Plain summary for events and clients."""
-        return {"id": self.id, "name": self.spec.name, "side": self.side,
-                "status": self.status, "states": self.damage.states(),
-                "boxes": self.damage.boxes(), "fire": self.fire, "shot": self.shot}
+        return {
+            "id": self.id,
+            "name": self.spec.name,
+            "side": self.side,
+            "status": self.status,
+            "states": self.damage.states(),
+            "boxes": self.damage.boxes(),
+            "fire": self.fire,
+            "shot": self.shot,
+        }

@@ -42,8 +42,9 @@ class _FromSource:
     def __init__(self, names: set[str]) -> None:
         self.names = names
 
-    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
-                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
         if fullname not in self.names:
             return None
         return importlib.util.spec_from_file_location(fullname, _source(fullname))
@@ -54,7 +55,7 @@ def _extensions() -> set[str]:
     found = set()
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
         for path in _HERE.glob("*" + suffix):
-            stem = path.name[:-len(suffix)]
+            stem = path.name[: -len(suffix)]
             # ("x.cpython-311-x86_64-linux-gnu.so" also ends in ".so")
             if "." not in stem:
                 found.add(f"{_PACKAGE}.{stem}")
@@ -71,14 +72,20 @@ def guard() -> None:
     digests = json.loads(manifest.read_text()) if manifest.exists() else {}
     fresh = os.environ.get(PURE_ENV) != "1" and all(
         digests.get(name) == hashlib.sha256(_source(name).read_bytes()).hexdigest()
-        for name in built)
+        for name in built
+    )
     if not fresh:
         sys.meta_path.insert(0, _FromSource(built))
 
 
 def compiled() -> list[str]:
     """The modules of this package imported so far from a compiled extension."""
-    return sorted(name for name, mod in list(sys.modules.items())
-                  if name.startswith(_PACKAGE + ".")
-                  and isinstance(getattr(mod, "__spec__", None) and mod.__spec__.loader,
-                                 importlib.machinery.ExtensionFileLoader))
+    return sorted(
+        name
+        for name, mod in list(sys.modules.items())
+        if name.startswith(_PACKAGE + ".")
+        and isinstance(
+            getattr(mod, "__spec__", None) and mod.__spec__.loader,
+            importlib.machinery.ExtensionFileLoader,
+        )
+    )

@@ -55,8 +55,7 @@ def _load_combat() -> MappingProxyType:
     raw = json.loads(resources.files("strategy").joinpath("data/combat.json").read_text("utf-8"))
     if [r["distance"] for r in raw["range_chart"]] != list(range(6)):
         raise ValueError("combat.json: the range chart must list distances 0..5")
-    if sorted(raw["suit_areas"]) != sorted("SHDC") or set(raw["suit_areas"].values()) != set(
-            AREAS):
+    if sorted(raw["suit_areas"]) != sorted("SHDC") or set(raw["suit_areas"].values()) != set(AREAS):
         raise ValueError("combat.json: suit_areas must map S, H, D, C onto the four areas")
     if set(raw["penalties"]) != set(AREAS):
         raise ValueError("combat.json: penalties must cover the four areas")
@@ -126,8 +125,7 @@ def _mods_of(states: tuple[int, int, int, int]) -> Mods:
 #: the Mods of every combination of states (4 ** 4), indexed by the state code
 #: ``st[0] + 4 * st[1] + 16 * st[2] + 64 * st[3]``: a hit that changes a state costs one
 #: look-up instead of walking the penalty table
-_MODS = tuple(_mods_of((code & 3, code >> 2 & 3, code >> 4 & 3, code >> 6))
-              for code in range(256))
+_MODS = tuple(_mods_of((code & 3, code >> 2 & 3, code >> 4 & 3, code >> 6)) for code in range(256))
 _SHIFT = (1, 4, 16, 64)
 #: box indexes from a success level down: what a repair of that level may recover
 _DOWN = ((), (0,), (1, 0), (2, 1, 0))

@@ -22,10 +22,24 @@ from typing import Any
 from strategy.campaign_tables import SQUADRONS, load_json, rank_modifiers, ship_modifiers
 
 __all__ = [
-    "ADMIRAL_RANKS", "CAPTAIN_RANKS", "MARINE_RANKS", "NAVY_RANKS", "RANK_TABLES",
+    "ADMIRAL_RANKS",
+    "CAPTAIN_RANKS",
+    "MARINE_RANKS",
+    "NAVY_RANKS",
+    "RANK_TABLES",
     "RM_GENERAL_RANKS",
-    "SHIPS", "SQUADRON_STATUS", "Officer", "Ship", "berths", "default_officers",
-    "is_marine", "officers_from", "rank_index", "rm_general_of", "ship", "ship_named",
+    "SHIPS",
+    "SQUADRON_STATUS",
+    "Officer",
+    "Ship",
+    "berths",
+    "default_officers",
+    "is_marine",
+    "officers_from",
+    "rank_index",
+    "rm_general_of",
+    "ship",
+    "ship_named",
 ]
 
 
@@ -36,14 +50,14 @@ class Ship:
     name: str
     code: str
     squadron: str
-    standing: int        # order on Ship Table A (1 = Royal Oak, the highest)
-    column: int          # column of Ship Table B
-    rate: str            # '1st'..'5th' or 'sloop'
+    standing: int  # order on Ship Table A (1 = Royal Oak, the highest)
+    column: int  # column of Ship Table B
+    rate: str  # '1st'..'5th' or 'sloop'
     weapon: str | None
     friends: tuple[str, ...]
     enemies: tuple[str, ...]
-    rm_commander: str    # rank of the officer commanding her Marines
-    roster: str          # Beat to Quarters roster type (strategy.ships.ship_type name)
+    rm_commander: str  # rank of the officer commanding her Marines
+    roster: str  # Beat to Quarters roster type (strategy.ships.ship_type name)
     captain_rank: str
     lieutenants: int
     midshipmen: int
@@ -66,15 +80,31 @@ def _load_ships() -> MappingProxyType:
     codes = {row["code"] for row in _RAW["ships"]}
     for row in _RAW["ships"]:
         rate = _RAW["rates"][row["rate"]]
-        s = Ship(name=row["name"], code=row["code"], squadron=row["squadron"],
-                 standing=row["standing"], column=row["column"], rate=row["rate"],
-                 weapon=row["weapon"], friends=tuple(row["friends"]),
-                 enemies=tuple(row["enemies"]), rm_commander=row["rm_commander"],
-                 roster=row["roster"], captain_rank=rate["captain"],
-                 lieutenants=rate["lieutenants"], midshipmen=rate["midshipmen"],
-                 able_seamen=rate["able_seamen"], marines=rate["marines"])
-        if (s.squadron not in SQUADRONS or not 1 <= s.column <= 10 or s.code in ships
-                or not set(s.friends + s.enemies) <= codes or s.rm_commander not in MARINE_RANKS):
+        s = Ship(
+            name=row["name"],
+            code=row["code"],
+            squadron=row["squadron"],
+            standing=row["standing"],
+            column=row["column"],
+            rate=row["rate"],
+            weapon=row["weapon"],
+            friends=tuple(row["friends"]),
+            enemies=tuple(row["enemies"]),
+            rm_commander=row["rm_commander"],
+            roster=row["roster"],
+            captain_rank=rate["captain"],
+            lieutenants=rate["lieutenants"],
+            midshipmen=rate["midshipmen"],
+            able_seamen=rate["able_seamen"],
+            marines=rate["marines"],
+        )
+        if (
+            s.squadron not in SQUADRONS
+            or not 1 <= s.column <= 10
+            or s.code in ships
+            or not set(s.friends + s.enemies) <= codes
+            or s.rm_commander not in MARINE_RANKS
+        ):
             raise ValueError(f"fleet data: bad ship {row}")
         ship_modifiers(s.name)  # every ship must have its Personal Outcome modifiers
         ships[s.code] = s
@@ -90,19 +120,26 @@ def _rank_table(name: str, rows: tuple[str, str, str]) -> Mapping[str, Mapping[s
     raw = _RAW[name]
     cols = raw["columns"]
     if not set(cols) <= set(NAVY_RANKS + MARINE_RANKS) or any(
-            len(raw[r]) != len(cols) for r in rows):
+        len(raw[r]) != len(cols) for r in rows
+    ):
         raise ValueError(f"fleet data: bad {name}")
     keys = ("min_social_level", "monthly_pay", "monthly_status")
-    return MappingProxyType({rank: MappingProxyType({k: raw[r][i] for k, r in zip(
-        keys, rows, strict=True)}) for i, rank in enumerate(cols)})
+    return MappingProxyType(
+        {
+            rank: MappingProxyType({k: raw[r][i] for k, r in zip(keys, rows, strict=True)})
+            for i, rank in enumerate(cols)
+        }
+    )
 
 
 # Admiralty Table, Naval Table G and the RM Generals: minimum SL, pay and status per rank
-RANK_TABLES: Mapping[str, Mapping[str, Any]] = MappingProxyType({
-    **_rank_table("admiralty_table", ("Minimum Social Level", "Monthly Pay", "Monthly Status")),
-    **_rank_table("royal_marines_table", ("Minimum SL", "Monthly Pay", "Monthly SP")),
-    **_rank_table("rm_generals_table", ("Minimum SL", "Monthly Pay", "Monthly SP")),
-})
+RANK_TABLES: Mapping[str, Mapping[str, Any]] = MappingProxyType(
+    {
+        **_rank_table("admiralty_table", ("Minimum Social Level", "Monthly Pay", "Monthly Status")),
+        **_rank_table("royal_marines_table", ("Minimum SL", "Monthly Pay", "Monthly SP")),
+        **_rank_table("rm_generals_table", ("Minimum SL", "Monthly Pay", "Monthly SP")),
+    }
+)
 _BY_NAME = MappingProxyType({s.name: s for s in SHIPS.values()})
 
 
@@ -125,8 +162,12 @@ def ship_named(name: str) -> Ship:
 def berths(code: str) -> dict[str, int]:
     """Officer berths of a ship by rank (the captain's berth is keyed 'captain')."""
     s = ship(code)
-    return {"captain": 1, "Lieutenant": s.lieutenants, "Midshipman": s.midshipmen,
-            "Able Seaman": s.able_seamen}
+    return {
+        "captain": 1,
+        "Lieutenant": s.lieutenants,
+        "Midshipman": s.midshipmen,
+        "Able Seaman": s.able_seamen,
+    }
 
 
 def is_marine(rank: str) -> bool:
@@ -134,8 +175,9 @@ def is_marine(rank: str) -> bool:
     return rank in MARINE_RANKS
 
 
-_RANK_INDEX = MappingProxyType({r: i for i, r in enumerate(MARINE_RANKS)}
-                               | {r: i for i, r in enumerate(NAVY_RANKS)})
+_RANK_INDEX = MappingProxyType(
+    {r: i for i, r in enumerate(MARINE_RANKS)} | {r: i for i, r in enumerate(NAVY_RANKS)}
+)
 _NO_SHIP_RANKS = frozenset(ADMIRAL_RANKS + RM_GENERAL_RANKS)
 
 
@@ -179,8 +221,9 @@ class Officer:
         # a season makes ~200 NPCs: the usual case (an int NA, a known rank and ship) is
         # checked with one lookup each, the rest the long way for the error
         na = self.na
-        if (type(na) is not int and (isinstance(na, bool) or not isinstance(na, int))) \
-                or not 1 <= na <= 10:
+        if (
+            type(na) is not int and (isinstance(na, bool) or not isinstance(na, int))
+        ) or not 1 <= na <= 10:
             raise ValueError(f"officer {self.id}: Naval Ability must be 1..10, not {na!r}")
         rank_index(self.rank)
         if self.ship is not None and self.ship not in SHIPS:
@@ -228,7 +271,7 @@ _MADE: dict[tuple[_Spec, int, int], Officer] = {}
 def _npc(r: Any, spec: _Spec) -> Officer:
     """The NPC of ``spec`` with his dice drawn from ``r`` (``rng.random``)."""
     # a d6 from one draw (randint is several times slower); floor is int for x >= 0, cheaper
-    con = floor(r() * 6) + floor(r() * 6) + 8          # BIRTH: 2d6 + 6
+    con = floor(r() * 6) + floor(r() * 6) + 8  # BIRTH: 2d6 + 6
     # NA 2d6-2 kept in 1..10: most NPCs middling, a few duffers and a few Nelsons
     na = floor(r() * 6) + floor(r() * 6) or 1
     key = (spec, con, na)
@@ -258,22 +301,62 @@ def _npc_specs(players: Sequence[Officer], codes: Sequence[str]) -> list[_Spec]:
         s = SHIPS[code]
         captains = sum(taken.get((code, None, r), 0) for r in CAPTAIN_RANKS)
         if not captains:
-            specs.append((f"{code}-captain", f"Captain of {s.name}", s.captain_rank, code,
-                          None, None, None))
-        has_adjutant = any(p.ship == code and p.appointment == "Ship's Adjutant"
-                           for p in players)
-        fill(s.lieutenants, (code, None, "Lieutenant"),
-             lambda i, c=code, s=s, adj=has_adjutant: (
-            f"{c}-lt{i + 1}", f"Lieutenant {i + 1} of {s.name}", "Lieutenant", c, None,
-            None if adj or i else "Ship's Adjutant", None))
-        fill(1, (code, None, s.rm_commander), lambda i, c=code, s=s: (
-            f"{c}-rm", f"{s.rm_commander} of {s.name}", s.rm_commander, c, None, None, None))
-        fill(s.midshipmen, (code, None, "Midshipman"), lambda i, c=code, s=s: (
-            f"{c}-mid{i + 1}", f"Midshipman {i + 1} of {s.name}", "Midshipman", c, None, None,
-            None))
-        fill(s.able_seamen, (code, None, "Able Seaman"), lambda i, c=code, s=s: (
-            f"{c}-ab{i + 1}", f"Able Seaman {i + 1} of {s.name}", "Able Seaman", c, None,
-            None, None))
+            specs.append(
+                (f"{code}-captain", f"Captain of {s.name}", s.captain_rank, code, None, None, None)
+            )
+        has_adjutant = any(p.ship == code and p.appointment == "Ship's Adjutant" for p in players)
+        fill(
+            s.lieutenants,
+            (code, None, "Lieutenant"),
+            lambda i, c=code, s=s, adj=has_adjutant: (
+                f"{c}-lt{i + 1}",
+                f"Lieutenant {i + 1} of {s.name}",
+                "Lieutenant",
+                c,
+                None,
+                None if adj or i else "Ship's Adjutant",
+                None,
+            ),
+        )
+        fill(
+            1,
+            (code, None, s.rm_commander),
+            lambda i, c=code, s=s: (
+                f"{c}-rm",
+                f"{s.rm_commander} of {s.name}",
+                s.rm_commander,
+                c,
+                None,
+                None,
+                None,
+            ),
+        )
+        fill(
+            s.midshipmen,
+            (code, None, "Midshipman"),
+            lambda i, c=code, s=s: (
+                f"{c}-mid{i + 1}",
+                f"Midshipman {i + 1} of {s.name}",
+                "Midshipman",
+                c,
+                None,
+                None,
+                None,
+            ),
+        )
+        fill(
+            s.able_seamen,
+            (code, None, "Able Seaman"),
+            lambda i, c=code, s=s: (
+                f"{c}-ab{i + 1}",
+                f"Able Seaman {i + 1} of {s.name}",
+                "Able Seaman",
+                c,
+                None,
+                None,
+                None,
+            ),
+        )
     for sq in ("White", "Red", "Blue"):
         for rank in ADMIRAL_RANKS:
             if taken.get((None, sq, rank)):
@@ -289,23 +372,42 @@ def _npc_specs(players: Sequence[Officer], codes: Sequence[str]) -> list[_Spec]:
     admirals += [(sp[0], sp[1]) for sp in specs if sp[2] in ADMIRAL_RANKS and sp[4]]
     for aid, aname in admirals:
         if aid not in served:
-            specs.append((f"{aid}-aide", f"Aide to the {aname}", "Lieutenant", None, None,
-                          "Aide to Admiral", aid))
+            specs.append(
+                (
+                    f"{aid}-aide",
+                    f"Aide to the {aname}",
+                    "Lieutenant",
+                    None,
+                    None,
+                    "Aide to Admiral",
+                    aid,
+                )
+            )
     fsl = next((p.id for p in players if p.appointment == "First Sea Lord"), None)
     if "First Sea Lord" not in appointed:
         specs.append(("FSL", "First Sea Lord", "Admiral", None, None, "First Sea Lord", None))
         fsl = fsl or "FSL"
     if "Aide to the First Sea Lord" not in appointed:
-        specs.append(("FSL-aide", "Aide to the First Sea Lord", "Post Captain", None, None,
-                      "Aide to the First Sea Lord", fsl))
+        specs.append(
+            (
+                "FSL-aide",
+                "Aide to the First Sea Lord",
+                "Post Captain",
+                None,
+                None,
+                "Aide to the First Sea Lord",
+                fsl,
+            )
+        )
     return specs
 
 
 _SPECS: dict[tuple[str, ...] | None, tuple[_Spec, ...]] = {}  # no players: by ships sailing
 
 
-def default_officers(rng: random.Random, players: Sequence[Officer] = (),
-                     ships: Iterable[str] | None = None) -> list[Officer]:
+def default_officers(
+    rng: random.Random, players: Sequence[Officer] = (), ships: Iterable[str] | None = None
+) -> list[Officer]:
     """NPC officers for every berth the ``players`` leave empty, plus the players.
 
     Per ship: captain, lieutenants (the first is the Ship's Adjutant), midshipmen, able

@@ -18,8 +18,14 @@ from typing import Any
 
 from strategy.campaign_tables import load_json
 
-__all__ = ["ALL_SHIPS", "BLOCK", "arms_finance", "commerce", "investment_returns",
-           "liquidation_value"]
+__all__ = [
+    "ALL_SHIPS",
+    "BLOCK",
+    "arms_finance",
+    "commerce",
+    "investment_returns",
+    "liquidation_value",
+]
 
 
 def _load() -> tuple[tuple[MappingProxyType, ...], MappingProxyType, int, int]:
@@ -68,8 +74,9 @@ def liquidation_value(capital: int) -> int:
     return capital - capital * _FEE // 100
 
 
-def investment_returns(ships_sent: int, average_result: float | None,
-                       investments: Iterable[Mapping[str, Any]] = ()) -> dict[str, Any]:
+def investment_returns(
+    ships_sent: int, average_result: float | None, investments: Iterable[Mapping[str, Any]] = ()
+) -> dict[str, Any]:
     """Returns for the season's investments.
 
     Each investment is ``{"investor", "kind": "arms"|"finance"|"commerce", "capital"}`` in
@@ -82,10 +89,13 @@ def investment_returns(ships_sent: int, average_result: float | None,
         kind, capital = inv.get("kind"), inv.get("capital")
         if kind not in ("arms", "finance", "commerce"):
             raise ValueError(f"investment kind must be arms, finance or commerce, not {kind!r}")
-        if isinstance(capital, bool) or not isinstance(capital, int) or capital <= 0 \
-                or capital % BLOCK:
-            raise ValueError(f"investments are made in blocks of {BLOCK} guineas, "
-                             f"not {capital!r}")
+        if (
+            isinstance(capital, bool)
+            or not isinstance(capital, int)
+            or capital <= 0
+            or capital % BLOCK
+        ):
+            raise ValueError(f"investments are made in blocks of {BLOCK} guineas, not {capital!r}")
         if kind == "commerce":
             if average_result is None:
                 raise ValueError("no battle results: Commerce has no return")
@@ -102,9 +112,16 @@ def investment_returns(ships_sent: int, average_result: float | None,
                     raise ValueError("only a finance investor can be the favoured financier")
                 counted = max(0, counted - 2)
             percent = arms_finance(counted)[kind]
-        out.append({"investor": inv.get("investor"), "kind": kind, "capital": capital,
-                    "ships_counted": counted, "percent": percent,
-                    "guineas": capital * percent // 100})
+        out.append(
+            {
+                "investor": inv.get("investor"),
+                "kind": kind,
+                "capital": capital,
+                "ships_counted": counted,
+                "percent": percent,
+                "guineas": capital * percent // 100,
+            }
+        )
     report: dict[str, Any] = {"ships_sent": ships_sent, **arms_finance(ships_sent)}
     if average_result is not None:
         report.update(commerce(average_result))

@@ -36,13 +36,25 @@ from strategy.fleet import (
     Officer,
 )
 
-__all__ = ["Against", "CompanyRow", "OutcomeContext", "Vacancies", "against_of",
-           "company_row", "context_index", "midshipmen_purchased",
-           "next_step", "personal_outcome", "resolve_promotions", "roll_company",
-           "roll_outcome"]
+__all__ = [
+    "Against",
+    "CompanyRow",
+    "OutcomeContext",
+    "Vacancies",
+    "against_of",
+    "company_row",
+    "context_index",
+    "midshipmen_purchased",
+    "next_step",
+    "personal_outcome",
+    "resolve_promotions",
+    "roll_company",
+    "roll_outcome",
+]
 
-_NO_PROMOTION_ROLL = frozenset(ADMIRAL_RANKS + RM_GENERAL_RANKS
-                               + ("Lieutenant Colonel RM", "Colonel RM"))
+_NO_PROMOTION_ROLL = frozenset(
+    ADMIRAL_RANKS + RM_GENERAL_RANKS + ("Lieutenant Colonel RM", "Colonel RM")
+)
 _NO_PLUNDER_ROLL = frozenset(ADMIRAL_RANKS + RM_GENERAL_RANKS)
 _SENIOR_CAPTAIN_RATES = ("3rd", "4th")
 _POST_CAPTAIN_RATES = ("1st", "2nd")
@@ -96,16 +108,28 @@ def _against(ctx: OutcomeContext, poltroon: int, brave: int) -> dict[str, Any]:
     """What an officer rolls against: targets, modifiers and the numbers needed."""
     targets = personal_outcome_targets(ctx.order, ctx.battle_result)
     death_mod, mid_mod, prom_mod, plunder_mod = _MODIFIERS.get(ctx) or _modifiers(ctx)
-    modifier = {"death": death_mod + poltroon - brave, "mid": mid_mod - brave,
-                "promotion": prom_mod - brave,
-                "plunder": None if targets.plunder is None else plunder_mod - brave}
+    modifier = {
+        "death": death_mod + poltroon - brave,
+        "mid": mid_mod - brave,
+        "promotion": prom_mod - brave,
+        "plunder": None if targets.plunder is None else plunder_mod - brave,
+    }
     target = targets.to_dict()
     needed = {k: None if target[k] is None else target[k] + modifier[k] for k in modifier}
-    return {"order": ctx.order, "battle_result": ctx.battle_result,
-            "modifier_ship": ctx.modifier_ship, "modifier_rank": ctx.modifier_rank,
-            "npc": ctx.npc, "outshone": ctx.outshone, "aide": ctx.aide,
-            "long_voyage": ctx.long_voyage, "attached": ctx.attached,
-            "target": target, "modifier": modifier, "needed": needed}
+    return {
+        "order": ctx.order,
+        "battle_result": ctx.battle_result,
+        "modifier_ship": ctx.modifier_ship,
+        "modifier_rank": ctx.modifier_rank,
+        "npc": ctx.npc,
+        "outshone": ctx.outshone,
+        "aide": ctx.aide,
+        "long_voyage": ctx.long_voyage,
+        "attached": ctx.attached,
+        "target": target,
+        "modifier": modifier,
+        "needed": needed,
+    }
 
 
 class Against(NamedTuple):
@@ -150,9 +174,15 @@ def against_of(ctx: OutcomeContext, poltroon: int = 0, brave: int = 0) -> Agains
         record = _against(ctx, poltroon, brave)
         needed = record["needed"]
         cached = len(_AGAINST) < 50_000  # bounded: contexts are order x result x ship x rank
-        against = Against(next(_SERIAL) if cached else key, record, needed["death"],
-                          needed["mid"], needed["promotion"], needed["plunder"],
-                          record["target"]["amount"])
+        against = Against(
+            next(_SERIAL) if cached else key,
+            record,
+            needed["death"],
+            needed["mid"],
+            needed["promotion"],
+            needed["plunder"],
+            record["target"]["amount"],
+        )
         if cached:
             _AGAINST[key] = against
     return against
@@ -171,9 +201,13 @@ def context_index(memo: dict, against: Against) -> int:
     return at
 
 
-def personal_outcome(officer: Officer, ctx: OutcomeContext, dice: Dice,
-                     choice: Mapping[str, Any] | None = None,
-                     memo: dict | None = None) -> dict[str, Any]:
+def personal_outcome(
+    officer: Officer,
+    ctx: OutcomeContext,
+    dice: Dice,
+    choice: Mapping[str, Any] | None = None,
+    memo: dict | None = None,
+) -> dict[str, Any]:
     """Roll one officer's personal outcome; a plain record of every roll.
 
     The record: ``against`` (order, battle result, whose modifiers, and per roll the
@@ -195,20 +229,27 @@ def personal_outcome(officer: Officer, ctx: OutcomeContext, dice: Dice,
         poltroon = int(choice.get("poltroonery", 0) or 0)
         brave = int(choice.get("bravery", 0) or 0)
         if poltroon < 0 or brave < 0 or (poltroon and brave):
-            raise ValueError(f"officer {officer.id}: poltroonery or bravery, a modifier of "
-                             "0 or more, not both")
+            raise ValueError(
+                f"officer {officer.id}: poltroonery or bravery, a modifier of 0 or more, not both"
+            )
         if (poltroon or brave) and not officer.player:
-            raise ValueError(f"officer {officer.id}: only player characters choose "
-                             "poltroonery or bravery")
+            raise ValueError(
+                f"officer {officer.id}: only player characters choose poltroonery or bravery"
+            )
     against = against_of(ctx, poltroon, brave)
     if memo is None:
         return roll_outcome(officer, against, dice, poltroon, "against", against.copy())
-    return roll_outcome(officer, against, dice, poltroon, "context",
-                        context_index(memo, against))
+    return roll_outcome(officer, against, dice, poltroon, "context", context_index(memo, against))
 
 
-def roll_outcome(officer: Officer, against: Against, dice: Dice, poltroon: int = 0,
-                 name: str = "context", value: Any = None) -> dict[str, Any]:
+def roll_outcome(
+    officer: Officer,
+    against: Against,
+    dice: Dice,
+    poltroon: int = 0,
+    name: str = "context",
+    value: Any = None,
+) -> dict[str, Any]:
     """The dice of :func:`personal_outcome` once the context is known (no checks).
 
     ``name`` and ``value`` are the record's third entry: ``"context"`` and the index of
@@ -217,9 +258,17 @@ def roll_outcome(officer: Officer, against: Against, dice: Dice, poltroon: int =
     """
     two_d6 = dice.two_d6
     a, b = two_d6()
-    rec: dict[str, Any] = {"officer": officer.id, "rank": officer.rank, name: value,
-                           "death": [a, b], "dead": False, "mentioned": False,
-                           "promotion_won": False, "mids": 0, "guineas": 0}
+    rec: dict[str, Any] = {
+        "officer": officer.id,
+        "rank": officer.rank,
+        name: value,
+        "death": [a, b],
+        "dead": False,
+        "mentioned": False,
+        "promotion_won": False,
+        "mids": 0,
+        "guineas": 0,
+    }
     if a + b >= against.death:
         half = officer.constitution / 2
         d20 = dice.d20()
@@ -232,8 +281,12 @@ def roll_outcome(officer: Officer, against: Against, dice: Dice, poltroon: int =
     if poltroon:
         die = dice.d6()
         found = "unnoticed" if die <= 2 else "found out" if die <= 5 else "court-martial"
-        rec["poltroonery"] = {"modifier": poltroon, "die": die, "outcome": found,
-                              "sp_lost_monthly": 0 if die <= 2 else 2 * poltroon}
+        rec["poltroonery"] = {
+            "modifier": poltroon,
+            "die": die,
+            "outcome": found,
+            "sp_lost_monthly": 0 if die <= 2 else 2 * poltroon,
+        }
         if die > 2:
             return rec
     else:
@@ -258,11 +311,20 @@ def roll_outcome(officer: Officer, against: Against, dice: Dice, poltroon: int =
 def _wounded(d20: int, half: float, die: int, wounds: tuple[str, ...]) -> dict[str, Any]:
     """The Nelson Touch record of an officer who escapes death with the wound ``die`` gives."""
     w = nelson_wound(die)
-    return {"d20": d20, "below": half, "wounded": True, "wound_die": w.die, "wound": w.wound,
-            "severe": w.severe, "constitution_lost": w.constitution,
-            "expertise_lost": w.expertise, "courting": w.courting,
-            "hospital_months": w.hospital_months, "loses": w.loses,
-            "unfit_for_duty": bool(w.loses and w.loses in wounds)}
+    return {
+        "d20": d20,
+        "below": half,
+        "wounded": True,
+        "wound_die": w.die,
+        "wound": w.wound,
+        "severe": w.severe,
+        "constitution_lost": w.constitution,
+        "expertise_lost": w.expertise,
+        "courting": w.courting,
+        "hospital_months": w.hospital_months,
+        "loses": w.loses,
+        "unfit_for_duty": bool(w.loses and w.loses in wounds),
+    }
 
 
 class CompanyRow(NamedTuple):
@@ -292,15 +354,28 @@ def company_row(officer: Officer, slot: int, against: Against) -> CompanyRow:
     """The :class:`CompanyRow` of an officer (no choices) rolling against ``against``."""
     rank = officer.rank
     plunder = None if rank in _NO_PLUNDER_ROLL else against.plunder
-    return CompanyRow(officer, officer.id, rank, slot, against.death, against.mid,
-                      None if rank in _NO_PROMOTION_ROLL else against.promotion,
-                      plunder, against.amount, officer.constitution / 2,
-                      rank in CAPTAIN_RANKS or rank == "Lieutenant")
+    return CompanyRow(
+        officer,
+        officer.id,
+        rank,
+        slot,
+        against.death,
+        against.mid,
+        None if rank in _NO_PROMOTION_ROLL else against.promotion,
+        plunder,
+        against.amount,
+        officer.constitution / 2,
+        rank in CAPTAIN_RANKS or rank == "Lieutenant",
+    )
 
 
-def roll_company(rows: Iterable[CompanyRow], contexts: Sequence[int],
-                 rand: Callable[[], float], append: Callable[[dict[str, Any]], Any],
-                 note: Callable[[dict[str, Any]], Any]) -> tuple[int, int]:
+def roll_company(
+    rows: Iterable[CompanyRow],
+    contexts: Sequence[int],
+    rand: Callable[[], float],
+    append: Callable[[dict[str, Any]], Any],
+    note: Callable[[dict[str, Any]], Any],
+) -> tuple[int, int]:
     """:func:`roll_outcome` for each of a ship's company, with the dice drawn inline.
 
     ``rand`` is the seeded ``random()`` of :class:`~strategy.campaign_dice.RandomDice`
@@ -322,41 +397,84 @@ def roll_company(rows: Iterable[CompanyRow], contexts: Sequence[int],
                 if plunder is not None:
                     g, h = PAIRS[floor(rand() * 36.0)]
                     guineas = amount if g + h >= plunder else 0
-                    rec = {"officer": oid, "rank": rank, "context": contexts[slot],
-                           "death": [a, b], "dead": False, "mentioned": mentioned,
-                           "promotion_won": won, "mids": 1 if mentioned else 0,
-                           "guineas": guineas, "mid": [c, d], "promotion": [e, f],
-                           "plunder": [g, h]}
+                    rec = {
+                        "officer": oid,
+                        "rank": rank,
+                        "context": contexts[slot],
+                        "death": [a, b],
+                        "dead": False,
+                        "mentioned": mentioned,
+                        "promotion_won": won,
+                        "mids": 1 if mentioned else 0,
+                        "guineas": guineas,
+                        "mid": [c, d],
+                        "promotion": [e, f],
+                        "plunder": [g, h],
+                    }
                     if guineas:
                         company += guineas
                         if share:
                             officers += guineas
                 else:
-                    rec = {"officer": oid, "rank": rank, "context": contexts[slot],
-                           "death": [a, b], "dead": False, "mentioned": mentioned,
-                           "promotion_won": won, "mids": 1 if mentioned else 0,
-                           "guineas": 0, "mid": [c, d], "promotion": [e, f]}
+                    rec = {
+                        "officer": oid,
+                        "rank": rank,
+                        "context": contexts[slot],
+                        "death": [a, b],
+                        "dead": False,
+                        "mentioned": mentioned,
+                        "promotion_won": won,
+                        "mids": 1 if mentioned else 0,
+                        "guineas": 0,
+                        "mid": [c, d],
+                        "promotion": [e, f],
+                    }
                 append(rec)
                 if won:
                     note(rec)
                 continue
-            rec = {"officer": oid, "rank": rank, "context": contexts[slot], "death": [a, b],
-                   "dead": False, "mentioned": mentioned, "promotion_won": False,
-                   "mids": 1 if mentioned else 0, "guineas": 0, "mid": [c, d]}
+            rec = {
+                "officer": oid,
+                "rank": rank,
+                "context": contexts[slot],
+                "death": [a, b],
+                "dead": False,
+                "mentioned": mentioned,
+                "promotion_won": False,
+                "mids": 1 if mentioned else 0,
+                "guineas": 0,
+                "mid": [c, d],
+            }
         else:
             d20 = floor(rand() * 20.0) + 1
             if d20 >= half:
-                rec = {"officer": oid, "rank": rank, "context": contexts[slot],
-                       "death": [a, b], "dead": True, "mentioned": False,
-                       "promotion_won": False, "mids": 0, "guineas": 0,
-                       "nelson_touch": {"d20": d20, "below": half, "wounded": False}}
+                rec = {
+                    "officer": oid,
+                    "rank": rank,
+                    "context": contexts[slot],
+                    "death": [a, b],
+                    "dead": True,
+                    "mentioned": False,
+                    "promotion_won": False,
+                    "mids": 0,
+                    "guineas": 0,
+                    "nelson_touch": {"d20": d20, "below": half, "wounded": False},
+                }
                 append(rec)
                 note(rec)
                 continue
-            rec = {"officer": oid, "rank": rank, "context": contexts[slot], "death": [a, b],
-                   "dead": False, "mentioned": False, "promotion_won": False, "mids": 0,
-                   "guineas": 0, "nelson_touch": _wounded(d20, half,
-                                                          floor(rand() * 6.0) + 1, o.wounds)}
+            rec = {
+                "officer": oid,
+                "rank": rank,
+                "context": contexts[slot],
+                "death": [a, b],
+                "dead": False,
+                "mentioned": False,
+                "promotion_won": False,
+                "mids": 0,
+                "guineas": 0,
+                "nelson_touch": _wounded(d20, half, floor(rand() * 6.0) + 1, o.wounds),
+            }
             note(rec)
             c, d = PAIRS[floor(rand() * 36.0)]
             rec["mid"] = [c, d]
@@ -380,6 +498,7 @@ def roll_company(rows: Iterable[CompanyRow], contexts: Sequence[int],
 
 
 # --- promotion into a vacant berth ------------------------------------------------------------
+
 
 def next_step(officer: Officer) -> tuple[str, str] | None:
     """The rank a promotion gives and the kind of berth it needs, or None (no roll).
@@ -423,16 +542,23 @@ def _step(officer: Officer) -> tuple[str, str] | None:
         return step
 
 
-_RATES_FOR = {"sloop": ("sloop",), "5th": ("5th",), "3rd/4th": _SENIOR_CAPTAIN_RATES,
-              "1st/2nd": _POST_CAPTAIN_RATES}
+_RATES_FOR = {
+    "sloop": ("sloop",),
+    "5th": ("5th",),
+    "3rd/4th": _SENIOR_CAPTAIN_RATES,
+    "1st/2nd": _POST_CAPTAIN_RATES,
+}
 _RM_REGIMENT = {"Lieutenant RM": 22}
 _BY_STANDING = tuple(sorted(SHIPS.values(), key=lambda s: s.standing))
 # the ships a promotion may look in, highest standing first: captaincies by kind of
 # berth, Marine detachments by the rank commanding them
-_CAPTAINCIES = {kind: tuple(s.code for s in _BY_STANDING if s.rate in rates)
-                for kind, rates in _RATES_FOR.items()}
-_DETACHMENTS = {rank: tuple(s.code for s in _BY_STANDING if s.rm_commander == rank)
-                for rank in MARINE_RANKS}
+_CAPTAINCIES = {
+    kind: tuple(s.code for s in _BY_STANDING if s.rate in rates)
+    for kind, rates in _RATES_FOR.items()
+}
+_DETACHMENTS = {
+    rank: tuple(s.code for s in _BY_STANDING if s.rm_commander == rank) for rank in MARINE_RANKS
+}
 
 
 Berth = tuple  # (rank, ship code or None, squadron or None)
@@ -470,12 +596,17 @@ def _capacity() -> dict[tuple, int]:
 _CAPACITY = MappingProxyType(_capacity())
 _SLOT = MappingProxyType({key: i for i, key in enumerate(_CAPACITY)})
 _REGIMENT = _SLOT["regiment", "Lieutenant RM"]
-_SHIP_SLOTS = {rank: {code: _SLOT[rank, code] for code in SHIPS}
-               for rank in ("Lieutenant", "Midshipman", "Able Seaman")}
-_CAPTAINCY_SLOTS = {kind: tuple((code, _SLOT["captain", code]) for code in codes)
-                    for kind, codes in _CAPTAINCIES.items()}
-_DETACHMENT_SLOTS = {rank: tuple((code, _SLOT["rm", code]) for code in codes)
-                     for rank, codes in _DETACHMENTS.items()}
+_SHIP_SLOTS = {
+    rank: {code: _SLOT[rank, code] for code in SHIPS}
+    for rank in ("Lieutenant", "Midshipman", "Able Seaman")
+}
+_CAPTAINCY_SLOTS = {
+    kind: tuple((code, _SLOT["captain", code]) for code in codes)
+    for kind, codes in _CAPTAINCIES.items()
+}
+_DETACHMENT_SLOTS = {
+    rank: tuple((code, _SLOT["rm", code]) for code in codes) for rank, codes in _DETACHMENTS.items()
+}
 _FLAG_SLOTS = tuple((sq, _SLOT["flag", sq]) for sq in ("White", "Red", "Blue"))
 _BERTH = attrgetter("rank", "ship", "squadron")
 _SLOTS_OF: dict[tuple, int | None] = {}
@@ -587,8 +718,7 @@ _ORDER = {r: i for i, r in enumerate(NAVY_RANKS)} | {r: i for i, r in enumerate(
 #: slot of his berth or None, a lieutenant of Marines, his next step or None, and for a
 #: step up in his own ship the slot of that berth); his officer object checks an entry is
 #: his (officers are frozen), bounded like the rest
-_Promotion = tuple[Officer, int, bool, "int | None", bool, "tuple[str, str] | None",
-                   "int | None"]
+_Promotion = tuple[Officer, int, bool, "int | None", bool, "tuple[str, str] | None", "int | None"]
 _PROMOTION: dict[str, _Promotion] = {}
 
 
@@ -596,18 +726,28 @@ def _promotion(o: Officer) -> _Promotion:
     entry = _PROMOTION.get(o.id)
     if entry is None or entry[0] is not o:
         step = _step(o)
-        same = (_SHIP_SLOTS[step[0]][o.ship] if step and step[1] == "same ship" and o.ship
-                else None)
-        entry = (o, -_ORDER[o.rank], not o.player, _slot_of(_BERTH(o)),
-                 o.rank == "Lieutenant RM", step, same)
+        same = _SHIP_SLOTS[step[0]][o.ship] if step and step[1] == "same ship" and o.ship else None
+        entry = (
+            o,
+            -_ORDER[o.rank],
+            not o.player,
+            _slot_of(_BERTH(o)),
+            o.rank == "Lieutenant RM",
+            step,
+            same,
+        )
         if len(_PROMOTION) >= 20_000:
             _PROMOTION.clear()
         _PROMOTION[o.id] = entry
     return entry
 
 
-def resolve_promotions(records: list[dict[str, Any]], officers: Mapping[str, Officer],
-                       vacancies: Vacancies, declines: Iterable[str] = ()) -> list[dict]:
+def resolve_promotions(
+    records: list[dict[str, Any]],
+    officers: Mapping[str, Officer],
+    vacancies: Vacancies,
+    declines: Iterable[str] = (),
+) -> list[dict]:
     """Turn successful promotion rolls into promotions where a berth is vacant, else MiDs.
 
     Seniors first (so their old berths open for juniors), players before NPCs of the same
@@ -638,11 +778,12 @@ def resolve_promotions(records: list[dict[str, Any]], officers: Mapping[str, Off
     done = []
     for _, _, _, rec, (officer, _, _, slot, lt_rm, step, same) in winners:
         if officer.declined >= 3:
-            rec["promotion_result"] = {
-                "result": "no further promotions: mentioned in despatches"}
+            rec["promotion_result"] = {"result": "no further promotions: mentioned in despatches"}
         elif declines and officer.id in declines:
-            rec["promotion_result"] = {"result": "declined: mentioned in despatches",
-                                       "declined": officer.declined + 1}
+            rec["promotion_result"] = {
+                "result": "declined: mentioned in despatches",
+                "declined": officer.declined + 1,
+            }
         else:
             if same is not None:  # up a rank in his own ship (Vacancies.find's first case)
                 new = (step[0], officer.ship, None) if free[same] > 0 else None  # type: ignore
@@ -659,10 +800,15 @@ def resolve_promotions(records: list[dict[str, Any]], officers: Mapping[str, Off
                     free[same] -= 1
                 else:
                     vacancies.take(new)
-                rec["promotion_result"] = {"result": "promoted", "new_rank": new[0],
-                                           "new_ship": new[1], "new_squadron": new[2]}
-                done.append({"officer": officer.id, "from": officer.rank, "to": new[0],
-                             "ship": new[1]})
+                rec["promotion_result"] = {
+                    "result": "promoted",
+                    "new_rank": new[0],
+                    "new_ship": new[1],
+                    "new_squadron": new[2],
+                }
+                done.append(
+                    {"officer": officer.id, "from": officer.rank, "to": new[0], "ship": new[1]}
+                )
                 continue
         rec["mids"] += 1
     return done

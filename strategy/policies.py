@@ -44,7 +44,6 @@ from strategy.damage import CREW, DEAD, GUNS, HULL, MAIMED, RIGGING
 __all__ = ["Policy", "Aggressive", "Cautious", "Runner", "Boarder", "POLICIES", "policy"]
 
 
-
 def strength(ship: Any) -> float:
     """A rough fighting value: guns times what is left of hull and crew."""
     dmg = ship.damage
@@ -74,8 +73,12 @@ class Policy:
             return {}
         leader = officers[0]
         left = leader.discipline
-        order = sorted(officers, key=lambda o: ("gunner", "master").index(o.role)
-                       if o.role in ("gunner", "master") else 2)
+        order = sorted(
+            officers,
+            key=lambda o: (
+                ("gunner", "master").index(o.role) if o.role in ("gunner", "master") else 2
+            ),
+        )
         out: dict[str, int] = {}
         for o in order:
             give = min(left, o.discipline)
@@ -138,9 +141,14 @@ class Policy:
             return {"strike": True}
         foe = self.target(battle, ship)
         move, rng = self.move(battle, ship, foe) if foe else ("flee", 1)
-        return {"move": move, "range": rng, "target": foe.id if foe else None,
-                "shot": self.shot, "repair": self.repair(battle, ship),
-                "continue": move != "flee"}
+        return {
+            "move": move,
+            "range": rng,
+            "target": foe.id if foe else None,
+            "shot": self.shot,
+            "repair": self.repair(battle, ship),
+            "continue": move != "flee",
+        }
 
 
 class Aggressive(Policy):
@@ -223,8 +231,9 @@ class Boarder(Policy):
         orders = super().decide(battle, ship)
         if ship.spec.officers and not orders.get("strike"):
             first = ship.spec.officers[0]
-            orders["boarding"] = {o.name: ("captain" if o is first else "melee")
-                                  for o in ship.spec.officers}
+            orders["boarding"] = {
+                o.name: ("captain" if o is first else "melee") for o in ship.spec.officers
+            }
         return orders
 
 

@@ -100,11 +100,19 @@ class ShipType:
         return sum(sum(track) for track in self.boxes.values())
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "class": self.ship_class, "rate": self.rate,
-                "rated": self.rated, "command": self.command, "guns": self.guns,
-                "boxes": {a: list(t) for a, t in self.boxes.items()},
-                "broadside": self.broadside, "speed": self.speed, "handling": self.handling,
-                "max_traits": self.max_traits}
+        return {
+            "name": self.name,
+            "class": self.ship_class,
+            "rate": self.rate,
+            "rated": self.rated,
+            "command": self.command,
+            "guns": self.guns,
+            "boxes": {a: list(t) for a, t in self.boxes.items()},
+            "broadside": self.broadside,
+            "speed": self.speed,
+            "handling": self.handling,
+            "max_traits": self.max_traits,
+        }
 
 
 @dataclass(frozen=True)
@@ -153,14 +161,20 @@ def _load_types() -> tuple[MappingProxyType[str, ShipType], dict[str, ShipType]]
             if rate is not None and rate not in range(1, 7):
                 raise ValueError(f"roster.json: {entry['name']}: rate {rate} not 1..6")
             stype = ShipType(
-                name=entry["name"], ship_class=entry["class"], rate=rate,
-                command=entry["command"], guns=entry["guns"], guns_min=entry["guns_min"],
+                name=entry["name"],
+                ship_class=entry["class"],
+                rate=rate,
+                command=entry["command"],
+                guns=entry["guns"],
+                guns_min=entry["guns_min"],
                 guns_max=entry["guns_max"],
                 boxes=_freeze_boxes(entry["boxes"], entry["name"]),
-                broadside=int(entry["broadside"]), speed=int(entry["speed"]),
+                broadside=int(entry["broadside"]),
+                speed=int(entry["speed"]),
                 handling=int(entry["handling"]),
                 max_traits=_max_traits(rate, raw["max_traits"]),
-                aliases=tuple(entry["aliases"]), foreign=foreign,
+                aliases=tuple(entry["aliases"]),
+                foreign=foreign,
             )
             if not foreign:
                 roster[stype.name] = stype
@@ -175,8 +189,19 @@ def _load_traits() -> tuple[MappingProxyType[str, Trait], dict[str, Trait]]:
     raw = _load("traits.json")
     traits: dict[str, Trait] = {}
     index: dict[str, Trait] = {}
-    known = {"name", "effect", "speed", "handling", "broadside", "boxes", "reputation",
-             "skill_bonus", "choose_skill", "weather_relief", "aliases"}
+    known = {
+        "name",
+        "effect",
+        "speed",
+        "handling",
+        "broadside",
+        "boxes",
+        "reputation",
+        "skill_bonus",
+        "choose_skill",
+        "weather_relief",
+        "aliases",
+    }
     for entry in raw["traits"]:
         extra = set(entry) - known
         if extra:
@@ -184,8 +209,13 @@ def _load_traits() -> tuple[MappingProxyType[str, Trait], dict[str, Trait]]:
         boxes = entry.get("boxes", {})
         if not set(boxes) <= set(AREAS):
             raise ValueError(f"traits.json: {entry['name']}: bad areas {sorted(boxes)}")
-        trait = Trait(**{**entry, "boxes": MappingProxyType(dict(boxes)),
-                         "aliases": tuple(entry.get("aliases", ()))})
+        trait = Trait(
+            **{
+                **entry,
+                "boxes": MappingProxyType(dict(boxes)),
+                "aliases": tuple(entry.get("aliases", ())),
+            }
+        )
         traits[trait.name] = trait
         for key in (trait.name, *trait.aliases):
             index[_norm(key)] = trait
@@ -264,14 +294,23 @@ class ShipSpec:
         return value
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "type": self.type.name, "rate": self.rate,
-                "traits": list(self.traits),
-                "boxes": {a: list(t) for a, t in self.boxes.items()},
-                "broadside": self.broadside, "speed": self.speed, "handling": self.handling,
-                "reputation": self.reputation, "weather_relief": self.weather_relief,
-                "skills": dict(self.skills),
-                "skill_bonus": list(self.skill_bonus) if self.skill_bonus else None,
-                "nation": self.nation, "guns": self.guns, "command": self.command}
+        return {
+            "name": self.name,
+            "type": self.type.name,
+            "rate": self.rate,
+            "traits": list(self.traits),
+            "boxes": {a: list(t) for a, t in self.boxes.items()},
+            "broadside": self.broadside,
+            "speed": self.speed,
+            "handling": self.handling,
+            "reputation": self.reputation,
+            "weather_relief": self.weather_relief,
+            "skills": dict(self.skills),
+            "skill_bonus": list(self.skill_bonus) if self.skill_bonus else None,
+            "nation": self.nation,
+            "guns": self.guns,
+            "command": self.command,
+        }
 
 
 DEFAULT_WILY_SKILL = "Gunnery"
@@ -283,8 +322,9 @@ def _wily_skill(text: str) -> str:
     return match.group(1).strip().title() if match else DEFAULT_WILY_SKILL
 
 
-def _apply_traits(stype: ShipType, names: Iterable[str], *, limit: bool,
-                  skills_include_bonus: bool = False) -> dict[str, Any]:
+def _apply_traits(
+    stype: ShipType, names: Iterable[str], *, limit: bool, skills_include_bonus: bool = False
+) -> dict[str, Any]:
     texts = list(names)
     traits = [ship_trait(t) for t in texts]
     seen = [t.name for t in traits]
@@ -292,12 +332,18 @@ def _apply_traits(stype: ShipType, names: Iterable[str], *, limit: bool,
     if dupes:
         raise ValueError(f"each trait can only be assigned once: {', '.join(dupes)}")
     if limit and len(traits) > stype.max_traits:
-        raise ValueError(f"a {stype.name} can take at most {stype.max_traits} trait(s), "
-                         f"got {len(traits)}")
+        raise ValueError(
+            f"a {stype.name} can take at most {stype.max_traits} trait(s), got {len(traits)}"
+        )
     boxes = {a: list(stype.boxes[a]) for a in AREAS}
-    out: dict[str, Any] = {"broadside": stype.broadside, "speed": stype.speed,
-                           "handling": stype.handling, "reputation": 0,
-                           "weather_relief": 0, "skill_bonus": None}
+    out: dict[str, Any] = {
+        "broadside": stype.broadside,
+        "speed": stype.speed,
+        "handling": stype.handling,
+        "reputation": 0,
+        "weather_relief": 0,
+        "skill_bonus": None,
+    }
     labels = []
     for text, trait in zip(texts, traits, strict=True):
         for area, extra in trait.boxes.items():
@@ -368,15 +414,26 @@ def _load_named() -> tuple[MappingProxyType[str, NamedShip], dict[str, NamedShip
         # Wily Sea Dogs: the printed crew skills already carry the +1.
         applied = _apply_traits(stype, entry["traits"], limit=False, skills_include_bonus=True)
         spec = ShipSpec(
-            name=entry["name"], type=stype, skills=MappingProxyType(dict(entry["skills"])),
-            nation=entry["nation"], guns=entry["guns"], command=entry["command"], **applied,
+            name=entry["name"],
+            type=stype,
+            skills=MappingProxyType(dict(entry["skills"])),
+            nation=entry["nation"],
+            guns=entry["guns"],
+            command=entry["command"],
+            **applied,
         )
         printed = entry["printed"]
         _freeze_boxes(printed["boxes"], entry["name"])
         named = NamedShip(
-            name=entry["name"], nation=entry["nation"], spec=spec,
-            printed=MappingProxyType({**printed, "boxes": MappingProxyType(
-                {a: tuple(t) for a, t in printed["boxes"].items()})}),
+            name=entry["name"],
+            nation=entry["nation"],
+            spec=spec,
+            printed=MappingProxyType(
+                {
+                    **printed,
+                    "boxes": MappingProxyType({a: tuple(t) for a, t in printed["boxes"].items()}),
+                }
+            ),
             corrections=tuple(MappingProxyType(c) for c in entry["corrections"]),
             notes=entry.get("notes", ""),
         )
@@ -400,8 +457,13 @@ def named_ship(name: str) -> NamedShip:
     return found
 
 
-def ship(name_or_type: str | ShipType | ShipSpec | NamedShip, traits: Iterable[str] = (), *,
-         name: str | None = None, skills: Mapping[str, int] | None = None) -> ShipSpec:
+def ship(
+    name_or_type: str | ShipType | ShipSpec | NamedShip,
+    traits: Iterable[str] = (),
+    *,
+    name: str | None = None,
+    skills: Mapping[str, int] | None = None,
+) -> ShipSpec:
     """A fighting ship spec from a roster type (with ``traits``) or a named ship.
 
     Traits follow "Customising Ships": each at most once, at most 3 for a ship rated
@@ -430,19 +492,24 @@ def ship(name_or_type: str | ShipType | ShipSpec | NamedShip, traits: Iterable[s
             raise ValueError(f"{named.name} has its own traits: {', '.join(named.traits)}")
         spec = named.spec
         if name is not None or skills is not None:
-            spec = replace(spec, name=name or spec.name,
-                           skills=MappingProxyType(dict(skills if skills is not None
-                                                        else spec.skills)))
+            spec = replace(
+                spec,
+                name=name or spec.name,
+                skills=MappingProxyType(dict(skills if skills is not None else spec.skills)),
+            )
         return spec
     if isinstance(name_or_type, ShipType):
         stype = name_or_type
     else:
         if _norm(name_or_type) not in _TYPE_INDEX:
-            valid = [*ROSTER, *(t.name for t in _TYPE_INDEX.values() if t.foreign),
-                     *NAMED_SHIPS]
+            valid = [*ROSTER, *(t.name for t in _TYPE_INDEX.values() if t.foreign), *NAMED_SHIPS]
             raise _unknown("ship", name_or_type, dict.fromkeys(valid))
         stype = ship_type(name_or_type)
     applied = _apply_traits(stype, traits, limit=True)
-    return ShipSpec(name=name or stype.name, type=stype,
-                    skills=MappingProxyType(dict(skills or {})), command=stype.command,
-                    **applied)
+    return ShipSpec(
+        name=name or stype.name,
+        type=stype,
+        skills=MappingProxyType(dict(skills or {})),
+        command=stype.command,
+        **applied,
+    )

@@ -14,13 +14,27 @@ import socketio
 
 from tests.conftest import ROOT
 
-__all__ = ["ARTIFACTS", "CHROMIUM", "CHROMIUM_ARGS", "VIEWPORT", "Campaign", "GmClient",
-           "SeatPage", "open_seat"]
+__all__ = [
+    "ARTIFACTS",
+    "CHROMIUM",
+    "CHROMIUM_ARGS",
+    "VIEWPORT",
+    "Campaign",
+    "GmClient",
+    "SeatPage",
+    "open_seat",
+]
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 ARTIFACTS = ROOT / "tests" / "artifacts"
 VIEWPORT = {"width": 1280, "height": 800}
 
@@ -36,8 +50,9 @@ class GmClient:
     def _join(self) -> None:
         if not self.sio.connected:
             self.sio.connect(self.url, transports=["websocket"], wait_timeout=20)
-        ack = self.sio.call("join", {"campaign": self.campaign, "token": self.token,
-                                     "since": 0}, timeout=30)
+        ack = self.sio.call(
+            "join", {"campaign": self.campaign, "token": self.token, "since": 0}, timeout=30
+        )
         assert ack["ok"], ack
         self.seat = ack["seat"]
 
@@ -74,17 +89,22 @@ class Campaign:
         return game
 
     def add(self, key: str, role: str, **body: Any) -> dict[str, str]:
-        r = requests.post(f"{self.url}/api/campaigns/{self.id}/seats",
-                          json={"role": role, "name": key.title(), **body},
-                          headers={"Authorization": f"Bearer {self.gm_token}"}, timeout=30)
+        r = requests.post(
+            f"{self.url}/api/campaigns/{self.id}/seats",
+            json={"role": role, "name": key.title(), **body},
+            headers={"Authorization": f"Bearer {self.gm_token}"},
+            timeout=30,
+        )
         assert r.status_code == 201, r.text
         self.seats[key] = r.json()
         return self.seats[key]
 
     def state(self, key: str = "gm") -> dict[str, Any]:
-        r = requests.get(f"{self.url}/api/campaigns/{self.id}/state",
-                         headers={"Authorization": f"Bearer {self.seats[key]['token']}"},
-                         timeout=30)
+        r = requests.get(
+            f"{self.url}/api/campaigns/{self.id}/state",
+            headers={"Authorization": f"Bearer {self.seats[key]['token']}"},
+            timeout=30,
+        )
         assert r.ok, r.text
         return r.json()["state"]
 
@@ -99,8 +119,9 @@ class Campaign:
             if key not in self.seats:
                 self.add(key, role)
         assert self.act("set_ships", digit=ships, **{"as": self.seats["pm"]["seat"]})["ok"]
-        assert self.act("set_deployment", digit=deployment,
-                        **{"as": self.seats["fsl"]["seat"]})["ok"]
+        assert self.act("set_deployment", digit=deployment, **{"as": self.seats["fsl"]["seat"]})[
+            "ok"
+        ]
         ack = self.act("roll_force")
         assert ack["ok"], ack
 
@@ -146,8 +167,7 @@ class SeatPage:
             self.page.close()
 
 
-def open_seat(browser, url: str, link: str, timeout: float = 60.0,
-              context: Any = None) -> SeatPage:
+def open_seat(browser, url: str, link: str, timeout: float = 60.0, context: Any = None) -> SeatPage:
     """Open a seat's link and wait until the map is drawn and the seat has joined.
 
     Without ``context`` the page gets a browser context of its own (a separate person);
@@ -158,14 +178,20 @@ def open_seat(browser, url: str, link: str, timeout: float = 60.0,
         context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     errors: list[str] = []
-    page.on("console", lambda m: errors.append(f"console {m.type}: {m.text}")
-            if m.type in ("error", "warning") else None)
+    page.on(
+        "console",
+        lambda m: (
+            errors.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None
+        ),
+    )
     page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
     start = time.monotonic()
     page.goto(url + link)
-    page.wait_for_function("window.__admiralty && window.__admiralty.joined"
-                           " && document.getElementById('map').dataset.mapReady === '1'",
-                           timeout=timeout * 1000)
+    page.wait_for_function(
+        "window.__admiralty && window.__admiralty.joined"
+        " && document.getElementById('map').dataset.mapReady === '1'",
+        timeout=timeout * 1000,
+    )
     seat = SeatPage(page, context if own else None, errors)
     seat.load_seconds = time.monotonic() - start  # type: ignore[attr-defined]
     return seat

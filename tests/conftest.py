@@ -38,8 +38,7 @@ class LiveServer:
     def start(self, timeout: float = 60.0) -> LiveServer:
         args = [*ADMIRALTY, "serve", "--port", str(self.port), *self.extra]
         with open(self.log, "ab") as log:
-            self.proc = subprocess.Popen(args, cwd=self.tmp, stdout=log, stderr=log,
-                                         env=self.env)
+            self.proc = subprocess.Popen(args, cwd=self.tmp, stdout=log, stderr=log, env=self.env)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -61,8 +61,9 @@ class Game:
     def join(self, token: str, since: int = 0, key: str | None = None) -> Player:
         socketio = self.app.extensions["admiralty.socketio"]
         client = socketio.test_client(self.app)
-        ack = client.emit("join", {"campaign": self.id, "token": token, "since": since},
-                          callback=True)
+        ack = client.emit(
+            "join", {"campaign": self.id, "token": token, "since": since}, callback=True
+        )
         assert ack["ok"], ack
         player = Player(ack["seat"], token, client, ack)
         client.get_received()

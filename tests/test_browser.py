@@ -72,8 +72,9 @@ def pages(browser, server) -> Iterator[list[SeatPage]]:
     assert not errors, errors
 
 
-def _open(pages: list[SeatPage], browser, server: str, game: Campaign, key: str,
-          context=None) -> SeatPage:
+def _open(
+    pages: list[SeatPage], browser, server: str, game: Campaign, key: str, context=None
+) -> SeatPage:
     page = open_seat(browser, server, game.seats[key]["link"], context=context)
     pages.append(page)
     return page
@@ -94,6 +95,7 @@ def _assert_fogged(forces: list[dict]) -> None:
 
 # -- two admirals -------------------------------------------------------------------------
 
+
 def test_a_deploy_shows_on_the_other_admirals_map_within_two_seconds(browser, server, pages):
     game = Campaign.new(server)
     try:
@@ -112,9 +114,12 @@ def test_a_deploy_shows_on_the_other_admirals_map_within_two_seconds(browser, se
         red.page.wait_for_timeout(300)
         x, y = red.js("([lon, lat]) => window.__admiralty.map.pixelOf(lon, lat)", [-4.0, 49.6])
         red.page.mouse.click(x, y)
-        red.wait("(() => { const p = document.querySelector('.preview');"
-                 " return p && !p.dataset.pending && p.dataset.distance"
-                 " && p.dataset.order.includes('-4'); })()", timeout=60)
+        red.wait(
+            "(() => { const p = document.querySelector('.preview');"
+            " return p && !p.dataset.pending && p.dataset.distance"
+            " && p.dataset.order.includes('-4'); })()",
+            timeout=60,
+        )
         preview = red.page.locator(".preview")
         assert re.search(r"\d+ nm, [\d.]+ days", preview.inner_text())
         assert abs(float(red.page.get_by_label("Lon", exact=True).input_value()) + 4.0) < 0.2
@@ -124,10 +129,14 @@ def test_a_deploy_shows_on_the_other_admirals_map_within_two_seconds(browser, se
         assert red_force not in blue.map_data().get("routes", "").split(), "preview is not an order"
 
         red.page.click("button[data-action=orders]")
-        red.wait(f"document.getElementById('map').dataset.routes.split(' ')"
-                 f".includes('{red_force}')", timeout=60)
-        blue.wait(f"document.getElementById('map').dataset.routes.split(' ')"
-                  f".includes('{red_force}')", timeout=2)
+        red.wait(
+            f"document.getElementById('map').dataset.routes.split(' ').includes('{red_force}')",
+            timeout=60,
+        )
+        blue.wait(
+            f"document.getElementById('map').dataset.routes.split(' ').includes('{red_force}')",
+            timeout=2,
+        )
         assert f"route-{red_force}" in blue.traces()
         assert "preview" not in red.traces()
         # Pan and zoom from the whole Atlantic down to the Solent.
@@ -163,14 +172,16 @@ def test_a_player_never_sees_an_unsighted_enemy_while_the_gm_does(browser, serve
         gm.wait("document.getElementById('map').dataset.routes.includes('fr-brest')")
         assert "fr-brest" in gm.map_data()["forces"].split()
         assert "fr-brest" not in blue.map_data()["forces"].split()
-        store = blue.js("({state: window.__admiralty.store.state,"
-                        " events: window.__admiralty.store.events})")
+        store = blue.js(
+            "({state: window.__admiralty.store.state, events: window.__admiralty.store.events})"
+        )
         _assert_fogged(store["state"]["forces"])
         for event in store["events"]:
             if isinstance(event["data"].get("forces"), list):
                 _assert_fogged(event["data"]["forces"])
-        blue_traces = blue.js("document.getElementById('map').data"
-                              ".filter((t) => t.ids).flatMap((t) => t.ids)")
+        blue_traces = blue.js(
+            "document.getElementById('map').data.filter((t) => t.ids).flatMap((t) => t.ids)"
+        )
         assert not set(enemies) & set(blue_traces)
         # An observer sees the public status only: no forces at all, but the date moves on.
         observer.wait("window.__admiralty.store.state.day === 2", timeout=30)
@@ -181,6 +192,7 @@ def test_a_player_never_sees_an_unsighted_enemy_while_the_gm_does(browser, serve
 
 
 # -- live status and reconnects -----------------------------------------------------------
+
 
 def test_status_is_live_and_a_reconnect_catches_up(browser, server, pages, shared):
     game = Campaign.new(server, seed=2)
@@ -228,8 +240,10 @@ def test_errors_show_next_to_the_control_that_caused_them(browser, server, pages
         gm = _open(pages, browser, server, game, "gm", shared)
         pm.page.get_by_label("Digit (1–7)").select_option("4")
         pm.page.click("button[data-action=set_ships]")
-        pm.wait("document.querySelector('[data-current=set_ships]')"
-                ".textContent.includes('4')", timeout=10)
+        pm.wait(
+            "document.querySelector('[data-current=set_ships]').textContent.includes('4')",
+            timeout=10,
+        )
         gm.page.click("button[data-action=roll_force]")
         gm.wait("window.__admiralty.store.state.phase === 'summer'", timeout=60)
         gm.page.get_by_label("Days", exact=True).fill("45")
@@ -266,36 +280,47 @@ def test_a_captain_sails_his_ship_after_a_preview(browser, server, pages, shared
         captain = _open(pages, browser, server, game, "fg", shared)
         captain.page.get_by_label("Order", exact=True).select_option("sail")
         captain.page.get_by_label("Port", exact=True).select_option("plymouth")
-        captain.wait("(() => { const p = document.querySelector('.preview');"
-                     " return p && !p.dataset.pending && p.dataset.distance"
-                     " && p.dataset.order.includes('plymouth'); })()", timeout=60)
+        captain.wait(
+            "(() => { const p = document.querySelector('.preview');"
+            " return p && !p.dataset.pending && p.dataset.distance"
+            " && p.dataset.order.includes('plymouth'); })()",
+            timeout=60,
+        )
         assert float(captain.js("document.querySelector('.preview').dataset.days")) > 0
         captain.page.click("button[data-action=orders]")
-        captain.wait("document.getElementById('map').dataset.routes.includes('ship-fg')",
-                     timeout=60)
+        captain.wait(
+            "document.getElementById('map').dataset.routes.includes('ship-fg')", timeout=60
+        )
         forces = {f["id"]: f for f in game.state()["forces"]}
         assert forces["ship-fg"]["orders"] == {"kind": "sail", "target": "plymouth"}
-        assert all(s["code"] != "FG" for f in forces.values() if f["id"] != "ship-fg"
-                   for s in f["ships"])
+        assert all(
+            s["code"] != "FG" for f in forces.values() if f["id"] != "ship-fg" for s in f["ships"]
+        )
     finally:
         game.close()
 
 
 # -- a battle, then the season --------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def contact(server) -> Iterator[Campaign]:
     """A summer where the Red squadron meets the Brest squadron off Ushant (seed 11)."""
     game = Campaign.new(server, seed=11)
     try:
-        for key, role, extra in (("pm", "prime-minister", {}), ("fsl", "first-sea-lord", {}),
-                                 ("red", "admiral", {"squadron": "Red"}),
-                                 ("blue", "admiral", {"squadron": "Blue"}),
-                                 ("fg", "captain", {"ship": "FG"}), ("obs", "observer", {})):
+        for key, role, extra in (
+            ("pm", "prime-minister", {}),
+            ("fsl", "first-sea-lord", {}),
+            ("red", "admiral", {"squadron": "Red"}),
+            ("blue", "admiral", {"squadron": "Blue"}),
+            ("fg", "captain", {"ship": "FG"}),
+            ("obs", "observer", {}),
+        ):
             game.add(key, role, **extra)
         game.roll(3, 5)
-        assert game.act("deploy", squadron="Red", patrol=USHANT,
-                        **{"as": game.seats["red"]["seat"]})["ok"]
+        assert game.act(
+            "deploy", squadron="Red", patrol=USHANT, **{"as": game.seats["red"]["seat"]}
+        )["ok"]
         assert game.act("move_enemy", force="fr-brest", to=USHANT)["ok"]
         assert game.act("ready", **{"as": game.seats["red"]["seat"]})["ok"]
         yield game
@@ -313,8 +338,9 @@ def _advance_to_a_fight(game: Campaign) -> str:
     raise AssertionError("the squadrons never met")
 
 
-def test_a_battle_is_fought_to_its_end_through_the_captains_buttons(browser, server, pages, shared,
-                                                                    contact):
+def test_a_battle_is_fought_to_its_end_through_the_captains_buttons(
+    browser, server, pages, shared, contact
+):
     captain = _open(pages, browser, server, contact, "fg", shared)
     fight = _advance_to_a_fight(contact)
     box = f"article[data-engagement={fight}]"
@@ -327,18 +353,24 @@ def test_a_battle_is_fought_to_its_end_through_the_captains_buttons(browser, ser
     while captain.js(f"document.querySelector('{box}').dataset.over") != "true":
         before = captain.js(f"document.querySelector('{box}').dataset.logLength")
         captain.page.locator(f"{box} button[data-decision=close]").click()
-        captain.wait(f"(() => {{ const b = document.querySelector('{box}');"
-                     f" return b.dataset.over === 'true' || b.dataset.logLength !== '{before}'"
-                     f" && !b.querySelector('button[data-decision=close][disabled]'); }})()",
-                     timeout=30)
+        captain.wait(
+            f"(() => {{ const b = document.querySelector('{box}');"
+            f" return b.dataset.over === 'true' || b.dataset.logLength !== '{before}'"
+            f" && !b.querySelector('button[data-decision=close][disabled]'); }})()",
+            timeout=30,
+        )
         rounds += 1
         if rounds == 1:
             captain.screenshot("battle.png")
         assert rounds < 150
     state = contact.state("fg")
     record = next(e for e in state["engagements"] if e["id"] == fight)
-    assert record["over"] and record["outcome"]["how"] in ("a_wins", "b_wins", "escaped",
-                                                           "disengaged")
+    assert record["over"] and record["outcome"]["how"] in (
+        "a_wins",
+        "b_wins",
+        "escaped",
+        "disengaged",
+    )
     text = captain.page.locator(box).inner_text()
     assert "Over:" in text
     assert captain.page.locator(f"{box} .card").count() > 0, "cards are drawn as cards"
@@ -346,8 +378,10 @@ def test_a_battle_is_fought_to_its_end_through_the_captains_buttons(browser, ser
     assert all(re.fullmatch(r"(10|[2-9JQKA])[♥♦♣♠]|🃏", s) for s in suits), suits[:10]
     tracks = captain.page.locator(f"{box} .track")
     assert tracks.count() >= 8  # four areas for each ship
-    assert captain.page.locator(f"{box} .box").count() > captain.page.locator(
-        f"{box} .box.hit").count()
+    assert (
+        captain.page.locator(f"{box} .box").count()
+        > captain.page.locator(f"{box} .box.hit").count()
+    )
     assert captain.page.locator(f"{box} button[data-decision]").count() == 0
     captain.screenshot("battle-over.png")
 
@@ -359,8 +393,10 @@ def test_the_season_report_and_the_replay(browser, server, pages, shared, contac
         _advance_to_a_fight(contact)
     for fight in [e for e in contact.state()["engagements"] if not e["over"]]:
         for _ in range(150):
-            if contact.act("engage_decision", engagement=fight["id"], decision="npc")["ok"] \
-                    is False:
+            if (
+                contact.act("engage_decision", engagement=fight["id"], decision="npc")["ok"]
+                is False
+            ):
                 break
     assert contact.act("resolve_summer")["ok"]
     for page in (gm, red):
@@ -402,6 +438,7 @@ def test_the_season_report_and_the_replay(browser, server, pages, shared, contac
 
 # -- the GM's voyage view -------------------------------------------------------------------
 
+
 def test_the_gm_plans_and_animates_a_voyage(browser, server, pages, shared):
     game = Campaign.new(server, seed=4)
     try:
@@ -421,14 +458,14 @@ def test_the_gm_plans_and_animates_a_voyage(browser, server, pages, shared):
         rows = panel.locator(".legs tr")
         assert rows.count() == 7  # header, five legs, the total
         gm.page.click("#panel-voyage button:text('Play')")
-        gm.wait("Number(document.getElementById('panel-voyage').dataset.day || 0) > 0",
-                timeout=10)
+        gm.wait("Number(document.getElementById('panel-voyage').dataset.day || 0) > 0", timeout=10)
         gm.screenshot("voyage.png")
     finally:
         game.close()
 
 
 # -- usable by people -----------------------------------------------------------------------
+
 
 def test_controls_are_labelled_keyboard_reachable_and_fit_1280x800(browser, server, pages, shared):
     game = Campaign.new(server, seed=6)
@@ -447,8 +484,11 @@ def test_controls_are_labelled_keyboard_reachable_and_fit_1280x800(browser, serv
             reached = set()
             for _ in range(60):
                 page.page.keyboard.press("Tab")
-                reached.add(page.js("document.activeElement.dataset.action || "
-                                    "document.activeElement.id || ''"))
+                reached.add(
+                    page.js(
+                        "document.activeElement.dataset.action || document.activeElement.id || ''"
+                    )
+                )
             expected = "advance" if key == "gm" else "preview"
             assert expected in reached, reached
             page.page.focus("#tab-orders")

@@ -30,18 +30,29 @@ def js(browser, server):  # noqa: F811
             " const report = await import('/static/js/report.js');"
             " const voyage = await import('/static/js/voyage.js');"
             " const battles = await import('/static/js/battles.js');"
-            f" {body} }}", arg)
+            f" {body} }}",
+            arg,
+        )
 
     yield run
     context.close()
     assert not errors, errors
 
 
-@pytest.mark.parametrize(("card", "face", "red"), [
-    ("10H", "10♥", True), ("QS", "Q♠", False), ("AD", "A♦", True), ("2C", "2♣", False),
-    ("KH", "K♥", True), ("JK", "🃏", False), ({"rank": 12, "suit": "spades"}, "Q♠", False),
-    ({"rank": 14, "suit": "hearts"}, "A♥", True), ({"rank": 10, "suit": "D"}, "10♦", True),
-])
+@pytest.mark.parametrize(
+    ("card", "face", "red"),
+    [
+        ("10H", "10♥", True),
+        ("QS", "Q♠", False),
+        ("AD", "A♦", True),
+        ("2C", "2♣", False),
+        ("KH", "K♥", True),
+        ("JK", "🃏", False),
+        ({"rank": 12, "suit": "spades"}, "Q♠", False),
+        ({"rank": 14, "suit": "hearts"}, "A♥", True),
+        ({"rank": 10, "suit": "D"}, "10♦", True),
+    ],
+)
 def test_cards_are_written_as_the_books_do(js, card, face, red) -> None:
     got = js("return util.cardFace(arg);", card)
     assert got["text"] == face and got["red"] is red
@@ -49,16 +60,21 @@ def test_cards_are_written_as_the_books_do(js, card, face, red) -> None:
 
 def test_only_card_names_look_like_cards(js) -> None:
     assert js("return ['10H', 'AS', 'JK', '9C'].map(util.looksLikeCard);") == [True] * 4
-    assert js("return ['a0', 'close', 'hull', 'H10', '11H'].map(util.looksLikeCard);") == [
-        False] * 5
+    assert (
+        js("return ['a0', 'close', 'hull', 'H10', '11H'].map(util.looksLikeCard);") == [False] * 5
+    )
 
 
 def test_land_rings_are_turned_clockwise_and_joined_by_nulls(js) -> None:
     cw = [[0, 0], [0, 1], [1, 1], [1, 0], [0, 0]]  # clockwise in lon/lat
     ccw = [[5, 5], [6, 5], [6, 6], [5, 6], [5, 5]]
-    out = js("return map.ringsToTrace(arg);", [
-        {"geometry": {"type": "Polygon", "coordinates": [cw]}},
-        {"geometry": {"type": "MultiPolygon", "coordinates": [[ccw], [ccw]]}}])
+    out = js(
+        "return map.ringsToTrace(arg);",
+        [
+            {"geometry": {"type": "Polygon", "coordinates": [cw]}},
+            {"geometry": {"type": "MultiPolygon", "coordinates": [[ccw], [ccw]]}},
+        ],
+    )
     assert out["lon"].count(None) == 2
     first = list(zip(out["lon"][:5], out["lat"][:5], strict=True))
     area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(first, first[1:], strict=False))
@@ -73,17 +89,22 @@ def test_views_are_widened_to_fill_the_window(js) -> None:
 
     for width, height in ((900, 766), (1600, 500), (300, 700)):
         (lon0, lon1), (lat0, lat1) = js(
-            "return map.fitRanges([-7, 3], [48, 52.5], arg[0], arg[1]);", [width, height])
+            "return map.fitRanges([-7, 3], [48, 52.5], arg[0], arg[1]);", [width, height]
+        )
         assert lon0 <= -7 and lon1 >= 3 and lat0 <= 48 and lat1 >= 52.5
         aspect = math.radians(lon1 - lon0) / (merc(lat1) - merc(lat0))
         assert aspect == pytest.approx(width / height, rel=1e-6)
 
 
 def test_a_point_in_a_station(js) -> None:
-    square = {"geometry": {"type": "Polygon", "coordinates": [[[0, 0], [4, 0], [4, 4], [0, 4],
-                                                              [0, 0]]]}}
-    assert js("return [[1, 1], [5, 1], [3.9, 3.9]].map((p) => map.contains(arg, p));",
-              square) == [True, False, True]
+    square = {
+        "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [4, 0], [4, 4], [0, 4], [0, 0]]]}
+    }
+    assert js("return [[1, 1], [5, 1], [3.9, 3.9]].map((p) => map.contains(arg, p));", square) == [
+        True,
+        False,
+        True,
+    ]
     assert js("return map.centreOf(arg);", square) == [2, 2]
 
 
@@ -134,15 +155,20 @@ def test_replay_frames_follow_the_forces(js) -> None:
 
 def test_report_counts_by_squadron(js) -> None:
     report = {
-        "ships": {"FG": {"squadron": "Red", "battle_result": 6},
-                  "DR": {"squadron": "Red", "battle_result": 2},
-                  "ME": {"squadron": None, "battle_result": 5}},
+        "ships": {
+            "FG": {"squadron": "Red", "battle_result": 6},
+            "DR": {"squadron": "Red", "battle_result": 2},
+            "ME": {"squadron": None, "battle_result": 5},
+        },
         "personal_outcomes": [
             {"officer": "FG-captain", "dead": True, "mids": 0},
             {"officer": "DR-lt1", "dead": False, "mids": 2, "nelson_touch": {"wounded": True}},
-            {"officer": "ME-rm", "dead": False, "mids": 1}],
-        "promotions": [{"officer": "DR-mid1", "from": "Midshipman", "to": "Lieutenant"},
-                       {"officer": "FG-lt1", "from": "Captain", "to": "Captain"}],
+            {"officer": "ME-rm", "dead": False, "mids": 1},
+        ],
+        "promotions": [
+            {"officer": "DR-mid1", "from": "Midshipman", "to": "Lieutenant"},
+            {"officer": "FG-lt1", "from": "Captain", "to": "Captain"},
+        ],
         "courts_martial": [{"officer": "FG-captain"}],
     }
     results = js("return report.resultsBySquadron(arg);", report)
@@ -150,15 +176,21 @@ def test_report_counts_by_squadron(js) -> None:
     assert results["counts"]["Red"] == [0, 1, 0, 0, 0, 1]
     assert results["counts"]["Independent"] == [0, 0, 0, 0, 1, 0]
     people = js("return report.peopleBySquadron(arg);", report)
-    assert people["Red"] == {"deaths": 1, "mentions": 2, "wounded": 1, "promotions": 1,
-                             "courts": 1}
+    assert people["Red"] == {"deaths": 1, "mentions": 2, "wounded": 1, "promotions": 1, "courts": 1}
     assert people["Independent"]["mentions"] == 1
 
 
 def test_a_voyage_is_timed_leg_by_leg(js) -> None:
-    legs = [{"days": 2, "distance_nm": 200, "track": [[0, 0], [0, 2]], "trackLength": 120.0,
-             "sailing": {"reaching": 150, "beating": 50}},
-            {"days": 4, "distance_nm": 200, "track": [[0, 2], [2, 2]], "trackLength": 119.9}]
+    legs = [
+        {
+            "days": 2,
+            "distance_nm": 200,
+            "track": [[0, 0], [0, 2]],
+            "trackLength": 120.0,
+            "sailing": {"reaching": 150, "beating": 50},
+        },
+        {"days": 4, "distance_nm": 200, "track": [[0, 2], [2, 2]], "trackLength": 119.9},
+    ]
     series = js("return voyage.speedSeries(arg);", legs)
     assert series["days"] == [0, 2, None, 2, 6, None]
     assert series["speed"] == [100, 100, None, 50, 50, None]

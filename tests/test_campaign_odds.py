@@ -12,7 +12,18 @@ from strategy.campaign_odds import summer_odds
 def test_odds_count_every_summer_and_replay() -> None:
     odds = summer_odds(None, summers=25, seed=2, choices={"roll": 11})
     assert odds["summers"] == 25 and set(odds["ships"]) == {
-        "FE", "DR", "AC", "NE", "VA", "GL", "ME", "EN", "HO", "CA", "TI"}
+        "FE",
+        "DR",
+        "AC",
+        "NE",
+        "VA",
+        "GL",
+        "ME",
+        "EN",
+        "HO",
+        "CA",
+        "TI",
+    }
     for ship in odds["ships"].values():
         assert sum(ship["results"]) == 25 and 1 <= ship["mean"] <= 6
     assert 0 <= odds["invasion"] <= 1

@@ -32,8 +32,9 @@ def npc(rank: str, ship: str | None = "RO", oid: str = "npc", **kw: object) -> O
     return Officer(oid, "Jones", rank, 5, ship=ship, **kw)
 
 
-def ctx(order: str = "F", br: int = 1, ship: str = "Royal Oak", rank: str = "Lieutenant",
-        **kw: object) -> OutcomeContext:
+def ctx(
+    order: str = "F", br: int = 1, ship: str = "Royal Oak", rank: str = "Lieutenant", **kw: object
+) -> OutcomeContext:
     return OutcomeContext(order, br, ship, rank, **kw)
 
 
@@ -42,12 +43,17 @@ def test_death_needs_target_plus_ship_and_rank_modifiers() -> None:
     rec = personal_outcome(pc("Lieutenant"), ctx(npc=False), ScriptedDice([6, 6, *LOW]))
     assert rec["death"] == [6, 6]
     assert {k: rec["against"][k]["death"] for k in ("target", "modifier", "needed")} == {
-        "target": 10, "modifier": 4, "needed": 14}
+        "target": 10,
+        "modifier": 4,
+        "needed": 14,
+    }
     assert not rec["dead"]
     # Hornet -2, Midshipman +1 on a blockade result 6 (death 7): 6 to die
-    rec = personal_outcome(pc("Midshipman", "HO"),
-                           ctx("B", 6, "Hornet", "Midshipman", npc=False),
-                           ScriptedDice([3, 3, 20]))
+    rec = personal_outcome(
+        pc("Midshipman", "HO"),
+        ctx("B", 6, "Hornet", "Midshipman", npc=False),
+        ScriptedDice([3, 3, 20]),
+    )
     assert need(rec, "death") == 6 and rec["dead"]
 
 
@@ -58,8 +64,12 @@ def test_reckless_bravery_the_books_example() -> None:
     captain = pc("Post Captain")
     rec = personal_outcome(captain, ctx(rank="Post Captain", npc=False), ScriptedDice(LOW))
     assert need(rec, "death") == 15
-    rec = personal_outcome(captain, ctx(rank="Post Captain", npc=False),
-                           ScriptedDice([6, 6, 3, 3, 4, 4, 3, 3]), {"bravery": 2})
+    rec = personal_outcome(
+        captain,
+        ctx(rank="Post Captain", npc=False),
+        ScriptedDice([6, 6, 3, 3, 4, 4, 3, 3]),
+        {"bravery": 2},
+    )
     assert need(rec, "death") == 13 and not rec["dead"]
     # ... and the 2 helps his MiD (9 + ship 0 + rank -1 - 2), promotion (9 + 1 + 0 - 2)
     # and plunder (8 - 2 - 2 - 2)
@@ -72,8 +82,9 @@ def test_npcs_get_no_benefit_of_rank_or_ship_for_death() -> None:
     rec = personal_outcome(npc("Post Captain"), ctx(rank="Post Captain"), ScriptedDice(LOW))
     assert need(rec, "death") == 10
     # ... but an unfavourable ship modifier they do get: Hornet -2
-    rec = personal_outcome(npc("Midshipman", "HO"), ctx(ship="Hornet", rank="Midshipman"),
-                           ScriptedDice(LOW))
+    rec = personal_outcome(
+        npc("Midshipman", "HO"), ctx(ship="Hornet", rank="Midshipman"), ScriptedDice(LOW)
+    )
     assert need(rec, "death") == 8
     # ... and their ship's promotion modifier (Royal Oak +1)
     rec = personal_outcome(npc("Midshipman"), ctx(rank="Midshipman"), ScriptedDice(LOW))
@@ -81,7 +92,7 @@ def test_npcs_get_no_benefit_of_rank_or_ship_for_death() -> None:
 
 
 def test_nelson_touch_wound_or_death() -> None:
-    officer = pc("Lieutenant", constitution=12)   # d20 below 6 to live
+    officer = pc("Lieutenant", constitution=12)  # d20 below 6 to live
     rec = personal_outcome(officer, ctx("F", 6, npc=False), ScriptedDice([6, 6, 5, 2, *LOW]))
     touch = rec["nelson_touch"]
     assert touch["wounded"] and touch["wound"] == "lose a foot or leg" and touch["severe"]
@@ -95,13 +106,20 @@ def test_nelson_touch_wound_or_death() -> None:
     assert rec["nelson_touch"]["unfit_for_duty"]
 
 
-@pytest.mark.parametrize("die,outcome,rolls_on", [(1, "unnoticed", True), (2, "unnoticed", True),
-                                                  (3, "found out", False),
-                                                  (5, "found out", False),
-                                                  (6, "court-martial", False)])
+@pytest.mark.parametrize(
+    "die,outcome,rolls_on",
+    [
+        (1, "unnoticed", True),
+        (2, "unnoticed", True),
+        (3, "found out", False),
+        (5, "found out", False),
+        (6, "court-martial", False),
+    ],
+)
 def test_poltroonery(die: int, outcome: str, rolls_on: bool) -> None:
-    rec = personal_outcome(pc("Lieutenant"), ctx(npc=False), ScriptedDice([6, 6, die, *LOW]),
-                           {"poltroonery": 2})
+    rec = personal_outcome(
+        pc("Lieutenant"), ctx(npc=False), ScriptedDice([6, 6, die, *LOW]), {"poltroonery": 2}
+    )
     assert need(rec, "death") == 16
     assert rec["poltroonery"]["outcome"] == outcome
     assert rec["poltroonery"]["sp_lost_monthly"] == (0 if die <= 2 else 4)
@@ -113,8 +131,9 @@ def test_poltroonery_and_bravery_are_player_choices() -> None:
     with pytest.raises(ValueError):
         personal_outcome(npc("Lieutenant"), ctx(), ScriptedDice(LOW), {"bravery": 1})
     with pytest.raises(ValueError):
-        personal_outcome(pc("Lieutenant"), ctx(npc=False), ScriptedDice(LOW),
-                         {"bravery": 1, "poltroonery": 1})
+        personal_outcome(
+            pc("Lieutenant"), ctx(npc=False), ScriptedDice(LOW), {"bravery": 1, "poltroonery": 1}
+        )
 
 
 def test_outshone_lieutenant_aide_and_admiral() -> None:
@@ -123,10 +142,12 @@ def test_outshone_lieutenant_aide_and_admiral() -> None:
     assert need(shone, "mid") == need(base, "mid") - 1
     assert need(shone, "promotion") == need(base, "promotion") - 1
     # an aide uses his admiral's modifiers (Rear Admiral: MiD -1, plunder '(-3)'), +1 MiD
-    aide = Officer("aide", "Flag Lt", "Lieutenant", 5, player=True,
-                   appointment="Aide to Admiral", serves="RA")
-    rec = personal_outcome(aide, ctx(rank="Rear Admiral", npc=False, aide=True, attached=True),
-                           ScriptedDice(LOW))
+    aide = Officer(
+        "aide", "Flag Lt", "Lieutenant", 5, player=True, appointment="Aide to Admiral", serves="RA"
+    )
+    rec = personal_outcome(
+        aide, ctx(rank="Rear Admiral", npc=False, aide=True, attached=True), ScriptedDice(LOW)
+    )
     assert need(rec, "mid") == 9 + 0 - 1 - 1
     assert need(rec, "plunder") == 8 - 2 - 3
     admiral = Officer("RA", "R", "Rear Admiral", 5, squadron="Red", player=True)
@@ -142,22 +163,28 @@ def test_no_plunder_roll_where_the_table_prints_dash() -> None:
 
 def test_long_voyage_is_plus_1_death_minus_1_mid() -> None:
     base = personal_outcome(pc("Sailor"), ctx(npc=False, rank="Sailor"), ScriptedDice(LOW))
-    long = personal_outcome(pc("Sailor"), ctx(npc=False, rank="Sailor", long_voyage=True),
-                            ScriptedDice(LOW))
+    long = personal_outcome(
+        pc("Sailor"), ctx(npc=False, rank="Sailor", long_voyage=True), ScriptedDice(LOW)
+    )
     assert need(long, "death") == need(base, "death") + 1
     assert need(long, "mid") == need(base, "mid") - 1
 
 
 # --- promotion ----------------------------------------------------------------------------
 
+
 def test_the_promotion_ladder() -> None:
-    steps = {r: next_step(npc(r, "HA")) for r in ("Sailor", "Able Seaman", "Midshipman",
-                                                 "Lieutenant", "Master & Commander")}
-    assert steps == {"Sailor": ("Able Seaman", "same ship"),
-                     "Able Seaman": ("Midshipman", "same ship"),
-                     "Midshipman": ("Lieutenant", "same ship"),
-                     "Lieutenant": ("Master & Commander", "sloop"),
-                     "Master & Commander": ("Captain", "5th")}
+    steps = {
+        r: next_step(npc(r, "HA"))
+        for r in ("Sailor", "Able Seaman", "Midshipman", "Lieutenant", "Master & Commander")
+    }
+    assert steps == {
+        "Sailor": ("Able Seaman", "same ship"),
+        "Able Seaman": ("Midshipman", "same ship"),
+        "Midshipman": ("Lieutenant", "same ship"),
+        "Lieutenant": ("Master & Commander", "sloop"),
+        "Master & Commander": ("Captain", "5th"),
+    }
     assert next_step(npc("Captain", "HA")) == ("Captain", "3rd/4th")
     assert next_step(npc("Captain", "TH")) == ("Post Captain", "1st/2nd")
     assert next_step(npc("Post Captain", "RO")) == ("Rear Admiral", "flag")
@@ -193,8 +220,12 @@ def test_seniors_first_open_berths_and_players_first() -> None:
     books = [*lts, *mids, *captains]  # Tickler's captaincy is vacant
     recs = [_won(mids[0]), _won(mids[1]), _won(lts[0])]
     done = resolve_promotions(recs, {o.id: o for o in books}, Vacancies(books))
-    assert done[0] == {"officer": "lt0", "from": "Lieutenant", "to": "Master & Commander",
-                       "ship": "TI"}
+    assert done[0] == {
+        "officer": "lt0",
+        "from": "Lieutenant",
+        "to": "Master & Commander",
+        "ship": "TI",
+    }
     assert done[1]["officer"] == "pc"  # the player takes the lieutenant's berth
     assert recs[0]["promotion_result"]["result"] == "no vacancy: mentioned in despatches"
 
@@ -212,8 +243,10 @@ def test_declining_promotion() -> None:
 
 
 def test_marine_promotion_needs_a_detachment() -> None:
-    books = [npc(r, s, f"rm-{s}") for r, s in (("Major RM", "NE"), ("Major RM", "IN"),
-                                              ("Major RM", "FG"))]
+    books = [
+        npc(r, s, f"rm-{s}")
+        for r, s in (("Major RM", "NE"), ("Major RM", "IN"), ("Major RM", "FG"))
+    ]
     captain = npc("Captain RM", "HA", "rmc")
     books.append(captain)
     recs = [_won(captain)]
@@ -223,12 +256,25 @@ def test_marine_promotion_needs_a_detachment() -> None:
 
 # --- investment ----------------------------------------------------------------------------
 
+
 def test_arms_finance_rows() -> None:
     got = [(n, arms_finance(n)["arms"], arms_finance(n)["finance"]) for n in range(0, 18)]
-    expect_rows = {0: 6, 5: 6, 6: 6, 8: 6, 9: 9, 10: 9, 11: 11, 12: 11, 13: 13, 14: 13,
-                   15: 15, 16: 15, 17: 17}
-    table = {6: (-50, 40), 9: (-20, 20), 11: (30, 10), 13: (50, -60), 15: (80, -60),
-             17: (100, -60)}
+    expect_rows = {
+        0: 6,
+        5: 6,
+        6: 6,
+        8: 6,
+        9: 9,
+        10: 9,
+        11: 11,
+        12: 11,
+        13: 13,
+        14: 13,
+        15: 15,
+        16: 15,
+        17: 17,
+    }
+    table = {6: (-50, 40), 9: (-20, 20), 11: (30, 10), 13: (50, -60), 15: (80, -60), 17: (100, -60)}
     for n, arms, finance in got:
         if n in expect_rows:
             assert (arms, finance) == table[expect_rows[n]], n
@@ -244,15 +290,23 @@ def test_commerce_rows() -> None:
 
 
 def test_investment_returns_supplier_and_financier() -> None:
-    report = investment_returns(12, 2.0, [
-        {"investor": "a", "kind": "arms", "capital": 2000},
-        {"investor": "b", "kind": "arms", "capital": 1000, "supplier": True},
-        {"investor": "c", "kind": "finance", "capital": 1000, "favoured": True},
-        {"investor": "d", "kind": "commerce", "capital": 3000}])
+    report = investment_returns(
+        12,
+        2.0,
+        [
+            {"investor": "a", "kind": "arms", "capital": 2000},
+            {"investor": "b", "kind": "arms", "capital": 1000, "supplier": True},
+            {"investor": "c", "kind": "finance", "capital": 1000, "favoured": True},
+            {"investor": "d", "kind": "commerce", "capital": 3000},
+        ],
+    )
     got = [(i["ships_counted"], i["percent"], i["guineas"]) for i in report["investments"]]
     assert got == [(12, 30, 600), (13, 50, 500), (10, 20, 200), (None, 20, 600)]
-    for bad in ({"kind": "arms", "capital": 1500}, {"kind": "gold", "capital": 1000},
-                {"kind": "finance", "capital": 1000, "supplier": True}):
+    for bad in (
+        {"kind": "arms", "capital": 1500},
+        {"kind": "gold", "capital": 1000},
+        {"kind": "finance", "capital": 1000, "supplier": True},
+    ):
         with pytest.raises(ValueError):
             investment_returns(12, 2.0, [bad])
     assert liquidation_value(3000) == 2700

@@ -43,10 +43,12 @@ def fsl(na: int = 5, **kw: object) -> Officer:
 
 
 def chain(fsl_na: int = 5, ra_na: int = 4, cap_na: int = 6, lt_na: int = 7) -> list[Officer]:
-    return [fsl(fsl_na), Officer("RA", "Rear Admiral of the Red", "Rear Admiral", ra_na,
-                                 squadron="Red"),
-            Officer("CAP", "Captain of FG", "Captain", cap_na, ship="FG"),
-            Officer("LT", "Lieutenant of FG", "Lieutenant", lt_na, ship="FG")]
+    return [
+        fsl(fsl_na),
+        Officer("RA", "Rear Admiral of the Red", "Rear Admiral", ra_na, squadron="Red"),
+        Officer("CAP", "Captain of FG", "Captain", cap_na, ship="FG"),
+        Officer("LT", "Lieutenant of FG", "Lieutenant", lt_na, ship="FG"),
+    ]
 
 
 RED_FG = [Deployment("Channel Fleet", "Red", "FG", "F")]
@@ -67,7 +69,11 @@ def test_na_cascade_down_the_chain_of_command() -> None:
     got = by_officer(report)
     assert [r["officer"] for r in report["battle_results"]] == ["FSL", "RA", "CAP", "LT"]
     assert [(got[o]["effective_na"], got[o]["result"]) for o in ("FSL", "RA", "CAP", "LT")] == [
-        (5, 2), (5, 5), (5, 4), (7, 1)]
+        (5, 2),
+        (5, 5),
+        (5, 4),
+        (7, 1),
+    ]
     assert [got[o]["cascade"] for o in ("FSL", "RA", "CAP", "LT")] == [0, 1, -1, 0]
     assert got["CAP"]["superior"] == "RA" and got["LT"]["superior"] == "CAP"
     assert report["ships"]["FG"]["battle_result"] == 4
@@ -77,8 +83,7 @@ def test_na_cascade_down_the_chain_of_command() -> None:
     assert exp == {"CAP": (6, 7), "LT": (7, 8)}
     assert report["changes"]["CAP"]["na"] == 7
     # an NPC admiral with a 5 resigns
-    assert report["resignations"] == [{"officer": "RA",
-                                       "reason": "NPC admiral's battle result 5"}]
+    assert report["resignations"] == [{"officer": "RA", "reason": "NPC admiral's battle result 5"}]
 
 
 def test_effective_na_kept_within_1_and_10() -> None:
@@ -102,14 +107,16 @@ def test_winter_costs_two_na_and_autumn_and_victualling_move_the_die() -> None:
     assert [r["effective_na"] for r in winter["battle_results"]] == [3, 4]
     autumn = resolve_summer(deploy, officers, choices={"season": "autumn"}, dice=dice(3, 1))
     assert [(r["die"], r["modified_die"]) for r in autumn["battle_results"]] == [(3, 2), (1, 1)]
-    board = resolve_summer(deploy, officers, choices={"victualling_board": True},
-                           dice=dice(3, 3))
+    board = resolve_summer(deploy, officers, choices={"victualling_board": True}, dice=dice(3, 3))
     assert [r["modified_die"] for r in board["battle_results"]] == [3, 2]  # not the FSL's
 
 
 def test_competent_junior_raises_the_commander() -> None:
-    officers = [fsl(5), Officer("CAP", "C", "Captain", 4, ship="FG"),
-                Officer("ADJ", "A", "Lieutenant", 6, ship="FG", appointment="Ship's Adjutant")]
+    officers = [
+        fsl(5),
+        Officer("CAP", "C", "Captain", 4, ship="FG"),
+        Officer("ADJ", "A", "Lieutenant", 6, ship="FG", appointment="Ship's Adjutant"),
+    ]
     deploy = [Deployment("Channel Fleet", None, "FG", "I")]
     got = by_officer(resolve_summer(deploy, officers, dice=dice(3, 3, 3)))
     assert got["CAP"]["junior"] == {"by": "ADJ", "na": 6} and got["CAP"]["effective_na"] == 5
@@ -125,8 +132,7 @@ def test_competent_junior_raises_the_commander() -> None:
 
 def test_aide_and_rm_general_raise_the_admiral() -> None:
     base = chain(ra_na=3)
-    aide = Officer("AIDE", "Flag Lt", "Lieutenant", 5, appointment="Aide to Admiral",
-                   serves="RA")
+    aide = Officer("AIDE", "Flag Lt", "Lieutenant", 5, appointment="Aide to Admiral", serves="RA")
     got = by_officer(resolve_summer(RED_FG, [*base, aide], dice=dice(3, 3, 3, 3)))
     assert got["RA"]["junior"] == {"by": "AIDE", "na": 5} and got["RA"]["effective_na"] == 4
     general = Officer("GEN", "Lt Gen RM", "Lieutenant General RM", 9, squadron="Red")
@@ -135,11 +141,17 @@ def test_aide_and_rm_general_raise_the_admiral() -> None:
 
 
 def test_preset_battle_result_is_not_rolled_and_cascades() -> None:
-    report = resolve_summer(RED_FG, chain(), choices={"preset": {"FG": 1}},
-                            dice=dice(3, 3, 3))
+    report = resolve_summer(RED_FG, chain(), choices={"preset": {"FG": 1}}, dice=dice(3, 3, 3))
     got = by_officer(report)
-    assert got["CAP"] == {"officer": "CAP", "role": "captain", "ship": "FG", "superior": "RA",
-                          "superior_result": got["RA"]["result"], "preset": 1, "result": 1}
+    assert got["CAP"] == {
+        "officer": "CAP",
+        "role": "captain",
+        "ship": "FG",
+        "superior": "RA",
+        "superior_result": got["RA"]["result"],
+        "preset": 1,
+        "result": 1,
+    }
     assert got["LT"]["cascade"] == 1 and report["ships"]["FG"]["preset"] is True
     with pytest.raises(ValueError):
         resolve_summer(RED_FG, chain(), choices={"preset": {"RO": 1}})
@@ -148,13 +160,18 @@ def test_preset_battle_result_is_not_rolled_and_cascades() -> None:
 
 
 def _invasion(ra_die: int, none_die: int, blockade_die: int) -> dict:
-    deploy = [Deployment("Channel Fleet", "Red", "FG", "F"),
-              Deployment("West Indies", None, "ME", "I"),
-              Deployment("Channel Fleet", "Blockade", "HO", "B")]
-    officers = [fsl(1), Officer("RA", "R", "Rear Admiral", 1, squadron="Red"),
-                Officer("C1", "C", "Captain", 1, ship="FG"),
-                Officer("C2", "C", "Master & Commander", 1, ship="ME"),
-                Officer("C3", "C", "Master & Commander", 1, ship="HO")]
+    deploy = [
+        Deployment("Channel Fleet", "Red", "FG", "F"),
+        Deployment("West Indies", None, "ME", "I"),
+        Deployment("Channel Fleet", "Blockade", "HO", "B"),
+    ]
+    officers = [
+        fsl(1),
+        Officer("RA", "R", "Rear Admiral", 1, squadron="Red"),
+        Officer("C1", "C", "Captain", 1, ship="FG"),
+        Officer("C2", "C", "Master & Commander", 1, ship="ME"),
+        Officer("C3", "C", "Master & Commander", 1, ship="HO"),
+    ]
     # NA 1 everywhere: die 1 gives 6, die 6 gives 3
     return resolve_summer(deploy, officers, dice=dice(1, ra_die, 1, none_die, blockade_die))
 
@@ -182,14 +199,19 @@ def test_court_martial_for_captain_6_and_player_admiral_5() -> None:
 
 
 def test_senior_admiral_commands_an_area_with_two_squadrons() -> None:
-    deploy = [Deployment("Channel Fleet", "Red", "FG", "F"),
-              Deployment("Channel Fleet", "White", "TH", "F"),
-              Deployment("Channel Fleet", "Blockade", "HO", "B")]
-    officers = [fsl(), Officer("RR", "R", "Rear Admiral", 5, squadron="Red"),
-                Officer("WR", "W", "Rear Admiral", 5, squadron="White"),
-                Officer("C1", "C", "Captain", 5, ship="FG"),
-                Officer("C2", "C", "Captain", 5, ship="TH"),
-                Officer("C3", "C", "Master & Commander", 5, ship="HO")]
+    deploy = [
+        Deployment("Channel Fleet", "Red", "FG", "F"),
+        Deployment("Channel Fleet", "White", "TH", "F"),
+        Deployment("Channel Fleet", "Blockade", "HO", "B"),
+    ]
+    officers = [
+        fsl(),
+        Officer("RR", "R", "Rear Admiral", 5, squadron="Red"),
+        Officer("WR", "W", "Rear Admiral", 5, squadron="White"),
+        Officer("C1", "C", "Captain", 5, ship="FG"),
+        Officer("C2", "C", "Captain", 5, ship="TH"),
+        Officer("C3", "C", "Master & Commander", 5, ship="HO"),
+    ]
     got = by_officer(resolve_summer(deploy, officers, dice=dice()))
     assert [r["officer"] for r in got.values()][:3] == ["FSL", "WR", "RR"]
     assert got["WR"]["role"] == "senior_admiral" and got["RR"]["superior"] == "WR"
@@ -198,8 +220,11 @@ def test_senior_admiral_commands_an_area_with_two_squadrons() -> None:
 
 
 def test_admiral_substitution() -> None:
-    officers = [*chain(), Officer("RV", "V", "Vice Admiral", 8, squadron="Red"),
-                Officer("WV", "W", "Vice Admiral", 8, squadron="White")]
+    officers = [
+        *chain(),
+        Officer("RV", "V", "Vice Admiral", 8, squadron="Red"),
+        Officer("WV", "W", "Vice Admiral", 8, squadron="White"),
+    ]
     pick = {"admirals": [{"fleet": "Channel Fleet", "squadron": "Red", "admiral": "RV"}]}
     got = by_officer(resolve_summer(RED_FG, officers, choices=pick, dice=dice()))
     assert "RV" in got and "RA" not in got
@@ -217,6 +242,7 @@ def test_a_ship_without_captain_cannot_sail() -> None:
 
 
 # --- the Prime Minister, the First Sea Lord and influence ------------------------------------
+
 
 def test_npc_digits_are_rolled_pm_first() -> None:
     deployment, plan = plan_campaign({}, dice(3, 5))
@@ -240,7 +266,8 @@ def test_influence_moves_one_ship_on_7_and_two_on_9() -> None:
     assert influence_prime_minister(3, [{"direction": 1, "modifier": 3}], dice(6))[0] == 7
     assert influence_prime_minister(3, [{"direction": -1, "modifier": 3}], dice(5))[0] == 4
     ships, recs = influence_prime_minister(
-        4, [{"direction": 1, "modifier": 4}, {"direction": -1, "modifier": 1}], dice(5, 6))
+        4, [{"direction": 1, "modifier": 4}, {"direction": -1, "modifier": 1}], dice(5, 6)
+    )
     assert ships == 7 and [r["ships_after"] for r in recs] == [8, 7]
 
 
@@ -260,22 +287,22 @@ def test_three_ships_use_column_1_or_3() -> None:
 
 def test_influenced_plan_uses_the_new_column() -> None:
     # NPC PM rolls 2 (4 ships); influence +2 (die 6 + 3) -> 6 ships, column 4; FSL 1
-    _, plan = plan_campaign({"pm_influence": [{"direction": 1, "modifier": 3}]},
-                            dice(2, 6, 1))
+    _, plan = plan_campaign({"pm_influence": [{"direction": 1, "modifier": 3}]}, dice(2, 6, 1))
     assert (plan["ships"], plan["column"], plan["roll"]) == (6, 4, 41)
     # NPC PM rolls 2; influence -1 (die 4 + 3) -> 3 ships: column die 5 -> column 3
-    _, plan = plan_campaign({"pm_influence": [{"direction": -1, "modifier": 3}]},
-                            dice(2, 4, 5, 6))
+    _, plan = plan_campaign({"pm_influence": [{"direction": -1, "modifier": 3}]}, dice(2, 4, 5, 6))
     assert (plan["ships"], plan["column_die"], plan["roll"]) == (3, 5, 36)
 
 
 # --- substitutions and volunteers -----------------------------------------------------------
 
+
 def test_petition_same_rate_granted_on_7() -> None:
     base = force_organisation(11)  # FE sails, RO (also a 1st rate) does not
     out, rec = substitute(base, "FE", "RO", modifier=2, dice=dice(5))
     assert rec["granted"] and [d for d in out if d.ship == "RO"] == [
-        Deployment("Channel Fleet", "Red", "RO", "B")]
+        Deployment("Channel Fleet", "Red", "RO", "B")
+    ]
     out, rec = substitute(base, "FE", "RO", modifier=1, dice=dice(5))
     assert not rec["granted"] and out == base
     with pytest.raises(ValueError, match="same rate"):
@@ -287,14 +314,30 @@ def test_petition_same_rate_granted_on_7() -> None:
 
 
 def test_player_captain_of_the_fleet_substitutes_one_ship_freely() -> None:
-    report = resolve_summer(None, None, 1, {"roll": 11, "captain_of_the_fleet": "player",
-                                            "substitutions": [{"out": "FE", "in": "HA"}]})
-    assert {"fleet": "Channel Fleet", "squadron": "Red", "ship": "HA", "order": "B"} in \
-        report["deployment"]
+    report = resolve_summer(
+        None,
+        None,
+        1,
+        {
+            "roll": 11,
+            "captain_of_the_fleet": "player",
+            "substitutions": [{"out": "FE", "in": "HA"}],
+        },
+    )
+    assert {"fleet": "Channel Fleet", "squadron": "Red", "ship": "HA", "order": "B"} in report[
+        "deployment"
+    ]
     with pytest.raises(ValueError, match="one ship"):
-        resolve_summer(None, None, 1, {"roll": 11, "captain_of_the_fleet": "player",
-                                       "substitutions": [{"out": "FE", "in": "HA"},
-                                                         {"out": "DR", "in": "TH"}]})
+        resolve_summer(
+            None,
+            None,
+            1,
+            {
+                "roll": 11,
+                "captain_of_the_fleet": "player",
+                "substitutions": [{"out": "FE", "in": "HA"}, {"out": "DR", "in": "TH"}],
+            },
+        )
 
 
 def test_volunteers() -> None:
@@ -316,6 +359,7 @@ def test_winter_volunteers_resolve() -> None:
 
 
 # --- seeds and the report --------------------------------------------------------------------
+
 
 def test_same_seed_same_report_and_json() -> None:
     a = resolve_summer(None, None, 11, {"roll": 46})
@@ -349,8 +393,13 @@ def test_seeded_dice_drawn_inline_roll_as_the_dice_methods(seed: int, fixed: boo
     for roll in (11, 46, 76):
         choices = {"roll": roll}
         fast = resolve_summer(None, officers, seed, choices)
-        slow = resolve_summer(None, officers if fixed else default_officers(
-            random.Random(seed)), seed, choices, dice=_SameDice(seed))
+        slow = resolve_summer(
+            None,
+            officers if fixed else default_officers(random.Random(seed)),
+            seed,
+            choices,
+            dice=_SameDice(seed),
+        )
         assert fast == slow
 
 
@@ -368,10 +417,16 @@ def test_apply_report_strikes_the_dead_and_promotes() -> None:
 
 
 @settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 2**31), pm=st.integers(1, 7), fsl_digit=st.integers(1, 6),
-       season=st.sampled_from(["summer", "winter", "autumn"]), board=st.booleans())
-def test_properties_of_any_summer(seed: int, pm: int, fsl_digit: int, season: str,
-                                  board: bool) -> None:
+@given(
+    seed=st.integers(0, 2**31),
+    pm=st.integers(1, 7),
+    fsl_digit=st.integers(1, 6),
+    season=st.sampled_from(["summer", "winter", "autumn"]),
+    board=st.booleans(),
+)
+def test_properties_of_any_summer(
+    seed: int, pm: int, fsl_digit: int, season: str, board: bool
+) -> None:
     deploy = force_organisation(pm * 10 + fsl_digit)
     report = resolve_summer(deploy, None, seed, {"season": season, "victualling_board": board})
     assert json.loads(json.dumps(report)) == report
@@ -380,16 +435,17 @@ def test_properties_of_any_summer(seed: int, pm: int, fsl_digit: int, season: st
         if "effective_na" in r:
             assert 1 <= r["effective_na"] <= 10 and 1 <= r["modified_die"] <= 6
     for e in report["experience"]:
-        assert e["na_after"] == min(10, e["na_before"] + 1) and e["result"] < e[
-            "superior_result"]
+        assert e["na_after"] == min(10, e["na_before"] + 1) and e["result"] < e["superior_result"]
     assert set(report["ships"]) == {d.ship for d in deploy}
     for rec in report["personal_outcomes"]:
         against = report["contexts"][rec["context"]]
         assert rec["guineas"] in (0, against["target"]["amount"])
         if "plunder" in rec:
             assert (rec["guineas"] > 0) == (sum(rec["plunder"]) >= against["needed"]["plunder"])
-        assert rec["dead"] == (sum(rec["death"]) >= against["needed"]["death"]
-                               and not rec.get("nelson_touch", {}).get("wounded"))
+        assert rec["dead"] == (
+            sum(rec["death"]) >= against["needed"]["death"]
+            and not rec.get("nelson_touch", {}).get("wounded")
+        )
         if rec["dead"]:
             assert "mid" not in rec and "promotion" not in rec
     for share in report["plunder_shares"]:
@@ -399,6 +455,7 @@ def test_properties_of_any_summer(seed: int, pm: int, fsl_digit: int, season: st
 
 
 # --- outcomes inside a season ------------------------------------------------------------------
+
 
 def test_admirals_share_of_plunder_at_sea_and_ashore() -> None:
     officers = [*chain(), Officer("RV", "V", "Vice Admiral", 5, squadron="Red")]
@@ -411,7 +468,8 @@ def test_admirals_share_of_plunder_at_sea_and_ashore() -> None:
     assert guineas == {"CAP": 100, "LT": 100, "RA": 0}
     assert report["plunder_shares"] == [
         {"admiral": "RA", "at_sea": True, "fraction": "1/4", "plunder": 200, "guineas": 50},
-        {"admiral": "RV", "at_sea": False, "fraction": "1/8", "plunder": 200, "guineas": 25}]
+        {"admiral": "RV", "at_sea": False, "fraction": "1/8", "plunder": 200, "guineas": 25},
+    ]
     admiral = next(r for r in report["personal_outcomes"] if r["officer"] == "RA")
     assert admiral["flagship"] == "FG" and "plunder" not in admiral
 
@@ -421,34 +479,49 @@ def test_player_choices_in_a_season() -> None:
     officers[3] = Officer("LT", "L", "Lieutenant", 7, ship="FG", player=True)
     # captain: four low 2d6; lieutenant (poltroon 1): death low, then his d6 = 6
     rolls = [3, 3, 3, 3, *[1] * 8, 1, 1, 6]
-    report = resolve_summer(RED_FG, officers, choices={"officers": {"LT": {"poltroonery": 1}}},
-                            dice=dice(*rolls))
+    report = resolve_summer(
+        RED_FG, officers, choices={"officers": {"LT": {"poltroonery": 1}}}, dice=dice(*rolls)
+    )
     assert {"officer": "LT", "reason": "poltroonery"} in report["courts_martial"]
     with pytest.raises(KeyError):
-        resolve_summer(RED_FG, officers, choices={"officers": {"nobody": {"bravery": 1}}},
-                       dice=dice())
+        resolve_summer(
+            RED_FG, officers, choices={"officers": {"nobody": {"bravery": 1}}}, dice=dice()
+        )
     # the lieutenant wins promotion (6+6) and declines it: a MiD instead
     rolls = [3, 3, 3, 3, *[1] * 8, 1, 1, 1, 1, 6, 6, 1, 1]
-    report = resolve_summer(RED_FG, officers,
-                            choices={"officers": {"LT": {"decline_promotion": True}}},
-                            dice=dice(*rolls))
+    report = resolve_summer(
+        RED_FG,
+        officers,
+        choices={"officers": {"LT": {"decline_promotion": True}}},
+        dice=dice(*rolls),
+    )
     lt = next(r for r in report["personal_outcomes"] if r["officer"] == "LT")
     assert lt["promotion_result"]["result"] == "declined: mentioned in despatches"
     assert lt["mids"] == 1 and report["changes"]["LT"]["declined"] == 1
 
 
 def test_apply_report_wounds_and_appointments() -> None:
-    adj = Officer("ADJ", "A", "Lieutenant", 6, ship="HA", appointment="Ship's Adjutant",
-                  wounds=("eye",))
+    adj = Officer(
+        "ADJ", "A", "Lieutenant", 6, ship="HA", appointment="Ship's Adjutant", wounds=("eye",)
+    )
     dead = Officer("D", "D", "Sailor", 3, ship="HA")
     same = Officer("S", "S", "Sailor", 3, ship="HA")
-    changes = {"ADJ": {"na": 7, "wound": 3, "rank": "Master & Commander", "ship": "TI",
-                       "squadron": None, "declined": 0},
-               "D": {"dead": True}}
+    changes = {
+        "ADJ": {
+            "na": 7,
+            "wound": 3,
+            "rank": "Master & Commander",
+            "ship": "TI",
+            "squadron": None,
+            "declined": 0,
+        },
+        "D": {"dead": True},
+    }
     after = apply_report([adj, dead, same], {"changes": changes})
     assert [o.id for o in after] == ["ADJ", "S"] and after[1] is same
-    assert after[0] == Officer("ADJ", "A", "Master & Commander", 7, ship="TI",
-                               wounds=("eye", "arm"))
+    assert after[0] == Officer(
+        "ADJ", "A", "Master & Commander", 7, ship="TI", wounds=("eye", "arm")
+    )
 
 
 def test_experience_never_lifts_na_above_10() -> None:

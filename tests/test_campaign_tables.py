@@ -329,11 +329,11 @@ def _parse_table_f(text: str) -> dict[int, list[tuple[str, str | None, str, str]
             rolls[roll] = []
         for f in FLEETS:
             if line.startswith(f):
-                fleet, line = f, line[len(f):].strip()
+                fleet, line = f, line[len(f) :].strip()
         squadron = "?"
         for s in SQUADRONS:
             if line.startswith(s + " "):
-                squadron, line = (None if s == "(none)" else s), line[len(s):].strip()
+                squadron, line = (None if s == "(none)" else s), line[len(s) :].strip()
         pending: list[str] = []
         for token in re.findall(r"\([BIFC]\)|[A-Z]{2}", line):
             if token.startswith("("):
@@ -349,13 +349,13 @@ def _read_garbles(roll: int, rows: list) -> list:
     """The readings of docs/rules-notes.md, applied to the book's rows."""
     out, seen = [], set()
     for fleet, squadron, code, order in rows:
-        if code == "SH":          # no ship has the code SH (roll 15)
+        if code == "SH":  # no ship has the code SH (roll 15)
             continue
-        if squadron == "?":       # a line with no squadron (rolls 45 and 63)
+        if squadron == "?":  # a line with no squadron (rolls 45 and 63)
             squadron = None if roll == 45 else "Blockade"
-        if order == "?":          # roll 72: "Blue NE, VA, GL," with no order
+        if order == "?":  # roll 72: "Blue NE, VA, GL," with no order
             order = "B"
-        if code in seen:          # rolls 73 (VA) and 76 (TH): a ship listed twice
+        if code in seen:  # rolls 73 (VA) and 76 (TH): a ship listed twice
             continue
         seen.add(code)
         out.append((fleet, squadron, code, order))
@@ -376,8 +376,9 @@ def test_table_f_cell_by_cell(roll: int) -> None:
 
 
 def test_table_f_garbled_rolls_are_exactly_the_documented_ones() -> None:
-    garbled = {roll for roll, rows in BOOK_F.items()
-               if _read_garbles(roll, rows) != [r for r in rows]}
+    garbled = {
+        roll for roll, rows in BOOK_F.items() if _read_garbles(roll, rows) != [r for r in rows]
+    }
     assert garbled == {15, 45, 63, 72, 73, 76}
     assert {roll for roll in BOOK_F if table_f_readings(roll)} == garbled
 
@@ -389,7 +390,8 @@ def test_table_f_garbles_read_as_documented() -> None:
     assert (me45.fleet, me45.squadron, me45.order) == ("Mediterranean", None, "I")
     r63 = {d.ship: d for d in force_organisation(63)}
     assert [(r63[c].fleet, r63[c].squadron, r63[c].order) for c in ("EN", "HO", "ME")] == [
-        ("Channel Fleet", "Blockade", "B")] * 2 + [("Channel Fleet", "Blockade", "C")]
+        ("Channel Fleet", "Blockade", "B")
+    ] * 2 + [("Channel Fleet", "Blockade", "C")]
     r72 = {d.ship: d for d in force_organisation(72)}
     assert {r72[c].order for c in ("NE", "VA", "GL")} == {"B"}
     assert [d.fleet for d in force_organisation(73) if d.ship == "VA"] == ["Mediterranean"]
@@ -443,8 +445,11 @@ def test_table_e_x_marks_restored_from_table_f() -> None:
         assert len(cols) == xs, name
         code = ship_named(name).code
         for column in range(1, 7):
-            sent = {d.ship for roll in range(10 * column + 1, 10 * column + 7)
-                    for d in force_organisation(roll)}
+            sent = {
+                d.ship
+                for roll in range(10 * column + 1, 10 * column + 7)
+                for d in force_organisation(roll)
+            }
             assert (code in sent) == (column in cols), (name, column)
 
 
@@ -460,6 +465,7 @@ def test_table_e_bad_columns(bad: int) -> None:
 
 # --- Battle Result Table ------------------------------------------------------------------
 
+
 def test_battle_result_table_cell_by_cell() -> None:
     rows = [list(map(int, line.split())) for line in BATTLE.splitlines()]
     assert [r[0] for r in rows] == [1, 2, 3, 4, 5, 6]
@@ -469,8 +475,7 @@ def test_battle_result_table_cell_by_cell() -> None:
             assert battle_result(na, die) == cell, (na, die)
 
 
-@pytest.mark.parametrize("na,die", [(0, 1), (11, 1), (5, 0), (5, 7), (True, 1), (5.0, 1),
-                                    (5, "3")])
+@pytest.mark.parametrize("na,die", [(0, 1), (11, 1), (5, 0), (5, 7), (True, 1), (5.0, 1), (5, "3")])
 def test_battle_result_bad_arguments(na: object, die: object) -> None:
     with pytest.raises(ValueError):
         battle_result(na, die)  # type: ignore[arg-type]
@@ -496,6 +501,7 @@ def test_interpretations_cell_by_cell() -> None:
 
 # --- Personal Outcome Table ----------------------------------------------------------------
 
+
 def test_personal_outcome_table_cell_by_cell() -> None:
     names = {"Block.": "B", "Cutt.": "C", "Indep.": "I", "Fleet": "F"}
     order = None
@@ -503,7 +509,7 @@ def test_personal_outcome_table_cell_by_cell() -> None:
     for line in OUTCOME.splitlines():
         first = line.split()[0]
         if first in names:
-            order, line = names[first], line[len(first):].strip()
+            order, line = names[first], line[len(first) :].strip()
         m = re.match(r"(\d) (\d+) (\d+) (\d+) (?:(\d+) \((\d+) x (\d+)\)|-)$", line)
         assert m and order, line
         br, death, mid, prom = (int(m.group(i)) for i in range(1, 5))
@@ -520,8 +526,13 @@ def test_personal_outcome_table_cell_by_cell() -> None:
 
 def test_personal_outcome_targets_is_a_mapping() -> None:
     got = personal_outcome_targets("F", 6)
-    assert dict(got.to_dict()) == {"death": 6, "mid": 7, "promotion": 5, "plunder": None,
-                                   "amount": None}
+    assert dict(got.to_dict()) == {
+        "death": 6,
+        "mid": 7,
+        "promotion": 5,
+        "plunder": None,
+        "amount": None,
+    }
     assert set(got.keys()) == {"death", "mid", "promotion", "plunder", "amount"}
     assert isinstance(got, Mapping) and dict(got) == got.to_dict() and got.get("x") is None
 
@@ -550,24 +561,38 @@ def test_ship_modifiers_cell_by_cell() -> None:
     assert covered == {s.name for s in SHIPS.values()}
 
 
-RANK_NAMES = {"Subalt. RM": "Subaltern RM", "Lieut. RM": "Lieutenant RM",
-              "Lt. Colonel RM": "Lieutenant Colonel RM",
-              "Brigade General RM": "Major General RM", "Lieutenant General RM":
-              "Lieutenant General RM", "General RM": "General RM", "Captain RM": "Captain RM",
-              "Major RM": "Major RM", "Colonel RM": "Colonel RM", "Private RM": "Private RM"}
+RANK_NAMES = {
+    "Subalt. RM": "Subaltern RM",
+    "Lieut. RM": "Lieutenant RM",
+    "Lt. Colonel RM": "Lieutenant Colonel RM",
+    "Brigade General RM": "Major General RM",
+    "Lieutenant General RM": "Lieutenant General RM",
+    "General RM": "General RM",
+    "Captain RM": "Captain RM",
+    "Major RM": "Major RM",
+    "Colonel RM": "Colonel RM",
+    "Private RM": "Private RM",
+}
 
 
 def test_rank_modifiers_cell_by_cell() -> None:
     for line in RANK_MODS.splitlines():
-        m = re.match(r"(.+?) ([+\u2212]?\d) ([+\u2212]?\d) (n/a|[+\u2212]?\d) "
-                     r"(n/a \((\u22123)\)|[+\u2212]?\d)$", line)
+        m = re.match(
+            r"(.+?) ([+\u2212]?\d) ([+\u2212]?\d) (n/a|[+\u2212]?\d) "
+            r"(n/a \((\u22123)\)|[+\u2212]?\d)$",
+            line,
+        )
         assert m, line
         death, mid, prom = _signed(m.group(2)), _signed(m.group(3)), _signed(m.group(4))
         plunder = None if m.group(5).startswith("n/a") else _signed(m.group(5))
         for name in m.group(1).split(", "):
             got = rank_modifiers(RANK_NAMES.get(name, name))
-            assert (got.death, got.mid, got.promotion, got.plunder) == (death, mid, prom,
-                                                                        plunder), name
+            assert (got.death, got.mid, got.promotion, got.plunder) == (
+                death,
+                mid,
+                prom,
+                plunder,
+            ), name
             if plunder is None:
                 assert got.attached_plunder == -3
 
@@ -599,9 +624,14 @@ def test_module_examples() -> None:
     import strategy.fleet
     import strategy.investment
 
-    for module in (strategy.campaign, strategy.campaign_dice, strategy.campaign_odds,
-                   strategy.campaign_tables,
-                   strategy.fleet, strategy.investment):
+    for module in (
+        strategy.campaign,
+        strategy.campaign_dice,
+        strategy.campaign_odds,
+        strategy.campaign_tables,
+        strategy.fleet,
+        strategy.investment,
+    ):
         failed, tried = doctest.testmod(module)
         assert tried and not failed, module.__name__
 

@@ -43,6 +43,7 @@ plain_st = st.sampled_from(full_deck())
 
 # -- cards ---------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("text", [str(c) for c in ALL])
 def test_parse_and_str_round_trip(text: str) -> None:
     assert str(C(text)) == text
@@ -50,8 +51,7 @@ def test_parse_and_str_round_trip(text: str) -> None:
 
 
 def test_card_values_aces_high_and_joker() -> None:
-    assert [C(f"{r}S").value for r in "2 3 4 5 6 7 8 9 10 J Q K A".split()] == list(
-        range(2, 15))
+    assert [C(f"{r}S").value for r in "2 3 4 5 6 7 8 9 10 J Q K A".split()] == list(range(2, 15))
     assert C("JK") is JOKER and JOKER.is_joker and str(JOKER) == "JK"
     assert C("10H").suit == "H" and C("10H").rank == "10"
 
@@ -114,6 +114,7 @@ def test_parse_cards_accepts_commas() -> None:
 
 # -- success levels ------------------------------------------------------------------------
 
+
 def test_levels_against_the_card_of_fate() -> None:
     cof = C("4S")
     assert level(cof, C("4S")) == PERFECT
@@ -151,8 +152,12 @@ def test_tests_example_replayed_through_decks() -> None:
     assert result.a_cards == parse_cards("4C KD KS QH JH 2C")
     assert result.b_cards == parse_cards("4H AH 2D 7S")
     json.dumps(result.to_dict())
-    assert result.to_dict()["a_score"] == {"perfect": 0, "critical": 1, "ordinary": 1,
-                                           "best": "critical"}
+    assert result.to_dict()["a_score"] == {
+        "perfect": 0,
+        "critical": 1,
+        "ordinary": 1,
+        "best": "critical",
+    }
 
 
 def test_static_example_otoole_through_london() -> None:
@@ -214,8 +219,14 @@ def test_broadside_example_joker_chosen_as_kd() -> None:
     assert (s.perfect, s.critical, s.ordinary) == (1, 2, 2)
     best = score(cof, cards)
     assert (best.perfect, best.critical, best.ordinary) == (2, 1, 2)
-    result = contested_test(Deck.stacked("KH"), Deck.stacked(cards, joker=True), 9,
-                            Deck.stacked(""), 0, a_joker_as=C("KD"))
+    result = contested_test(
+        Deck.stacked("KH"),
+        Deck.stacked(cards, joker=True),
+        9,
+        Deck.stacked(""),
+        0,
+        a_joker_as=C("KD"),
+    )
     assert result.a_joker == C("KD") and result.to_dict()["a_joker"] == "KD"
 
 
@@ -225,6 +236,7 @@ def test_joker_cannot_be_chosen_as_a_joker() -> None:
 
 
 # -- comparison, ties and redraws ----------------------------------------------------------
+
 
 def test_comparison_order_perfect_then_critical_then_ordinary_then_values() -> None:
     cof = C("9H")
@@ -278,9 +290,15 @@ def test_a_side_with_no_cards_loses_to_any_success() -> None:
 
 # -- static and assisted -------------------------------------------------------------------
 
+
 def test_difficulty_pools() -> None:
-    assert dict(DIFFICULTIES) == {"Easy": 1, "Routine": 3, "Challenging": 5,
-                                  "Damned Hard!": 7, "Heroic Effort": 9}
+    assert dict(DIFFICULTIES) == {
+        "Easy": 1,
+        "Routine": 3,
+        "Challenging": 5,
+        "Damned Hard!": 7,
+        "Heroic Effort": 9,
+    }
     assert difficulty_pool("damned hard") == 7 and difficulty_pool(4) == 4
     with pytest.raises(ValueError, match="Heroic Effort"):
         difficulty_pool("Impossible")
@@ -307,6 +325,7 @@ def test_assistance_never_adds_more_than_three(pool: int, helpers: list[int | No
 
 # -- determinism and properties ------------------------------------------------------------
 
+
 def _run(seed: int) -> list[dict]:
     rng = random.Random(seed)
     gm, pc = Deck.gm(rng), Deck.player(rng)
@@ -325,8 +344,9 @@ def test_compare_is_antisymmetric(cof: Card, a: list[Card], b: list[Card]) -> No
 
 
 @given(plain_st, cards_st, st.booleans())
-def test_score_never_counts_more_successes_than_cards(cof: Card, cards: list[Card],
-                                                      unskilled: bool) -> None:
+def test_score_never_counts_more_successes_than_cards(
+    cof: Card, cards: list[Card], unskilled: bool
+) -> None:
     s = score(cof, cards, unskilled)
     assert 0 <= s.successes <= len(cards)
     assert len(s.values) == s.successes
@@ -340,8 +360,7 @@ def test_unskilled_caps_every_success_at_ordinary(cof: Card, cards: list[Card]) 
 
 
 @given(plain_st, cards_st, plain_st)
-def test_the_default_joker_choice_is_the_best(cof: Card, cards: list[Card],
-                                              other: Card) -> None:
+def test_the_default_joker_choice_is_the_best(cof: Card, cards: list[Card], other: Card) -> None:
     hand = [*cards, JOKER]
     default = score(cof, hand)
     assert default.key >= score(cof, hand, joker_as=other).key

@@ -43,8 +43,11 @@ class Scripted(ChasePolicy):
 
 
 def _decks(cof: str, hunter: str, prey: str) -> dict[str, Deck]:
-    return {"cof_deck": Deck.stacked(cof), "hunter_deck": Deck.stacked(hunter, joker=True),
-            "prey_deck": Deck.stacked(prey)}
+    return {
+        "cof_deck": Deck.stacked(cof),
+        "hunter_deck": Deck.stacked(hunter, joker=True),
+        "prey_deck": Deck.stacked(prey),
+    }
 
 
 def _events(result, kind: str) -> list[dict]:
@@ -52,8 +55,14 @@ def _events(result, kind: str) -> list[dict]:
 
 
 def test_bands_read_onto_the_btq_range_chart() -> None:
-    assert [b.name for b in BANDS] == ["Boarding", "Broadside", "Long Range", "Extreme",
-                                       "Spyglass", "Horizon"]
+    assert [b.name for b in BANDS] == [
+        "Boarding",
+        "Broadside",
+        "Long Range",
+        "Extreme",
+        "Spyglass",
+        "Horizon",
+    ]
     assert band("horizon").distance == 5 and band(3).name == "Extreme"
     with pytest.raises(ValueError, match="Spyglass"):
         band("Crow's nest")
@@ -67,14 +76,25 @@ def test_heads_up_when_the_hunter_reaches_the_prey_moving_down() -> None:
         hunter="5S 2H 9C  7S 2C 3C  8S 2C 3C",
         prey="2C 3C 4C  2S 3S 4S  2S 3S 4S",
     )
-    result = chase("Fifth Rate", "Fifth Rate", random.Random(0), policy=Scripted(moves=True),
-                   prey_gage=0, **decks)
+    result = chase(
+        "Fifth Rate",
+        "Fifth Rate",
+        random.Random(0),
+        policy=Scripted(moves=True),
+        prey_gage=0,
+        **decks,
+    )
     opening = _events(result, "opening")[0]
     assert opening["result"] == "critical success" and opening["band"] == "Extreme"
     assert opening["rounds"] == 4  # 2 + the hunter's two successes
     assert [e["hunter_at"] for e in _events(result, "pursuit")] == [2, 1]
-    assert _events(result, "prey")[0] == {"event": "prey", "round": 1, "choice": "move down",
-                                          "prey_at": 1, "prey_gage": 0}
+    assert _events(result, "prey")[0] == {
+        "event": "prey",
+        "round": 1,
+        "choice": "move down",
+        "prey_at": 1,
+        "prey_gage": 0,
+    }
     assert result.outcome == "engaged" and result.distance == 1 and result.band == "Broadside"
     assert (result.rounds, result.rations, result.morale) == (2, 0, 0)
     json.dumps(result.to_dict())
@@ -86,8 +106,14 @@ def test_a_fleeing_prey_banks_gage_and_slips_away_at_the_moment_of_truth() -> No
         hunter="2C 3C 4C  2C 3C 4C  2C 3C 4C  2C 3C 4C",
         prey="9S 2D 3D  2H 3D 4D  2H 3D 4D  2H 3D 4D 5D",
     )
-    result = chase("Fifth Rate", "Fifth Rate", random.Random(0), policy=Scripted(moves=False),
-                   prey_gage=0, **decks)
+    result = chase(
+        "Fifth Rate",
+        "Fifth Rate",
+        random.Random(0),
+        policy=Scripted(moves=False),
+        prey_gage=0,
+        **decks,
+    )
     opening = _events(result, "opening")[0]
     assert opening["result"] == "critical failure" and opening["band"] == "Horizon"
     assert opening["rounds"] == 2
@@ -105,8 +131,14 @@ def test_paying_a_simple_failure_with_morale() -> None:
         hunter="2C 3C 4C  2C 3C 4C  2C 3C 4C  2C 3C 4C",
         prey="9S 2D 3D  2H 3D 4D  2H 3D 4D  2H 3D 4D 5D",
     )
-    result = chase("Fifth Rate", "Fifth Rate", random.Random(0),
-                   policy=Scripted(moves=False, pay="morale"), prey_gage=0, **decks)
+    result = chase(
+        "Fifth Rate",
+        "Fifth Rate",
+        random.Random(0),
+        policy=Scripted(moves=False, pay="morale"),
+        prey_gage=0,
+        **decks,
+    )
     assert (result.rations, result.morale) == (0, 1)
 
 
@@ -116,8 +148,14 @@ def test_moment_of_truth_success_starts_the_chase_again() -> None:
         hunter="2C 3C 4C  2C 3C 4C  2C 3C 4C  2H 3C 4C  5S 2H 9C  7S 2C 3C  7S 2C 3C  7S 2C 3C",
         prey="9S 2D 3D  2H 3D 4D  2H 3D 4D  2C 3D 4D 5D  2C 3C 4C  2S 3S 4S  2S 3S 4S  2S 3S 4S",
     )
-    result = chase("Fifth Rate", "Fifth Rate", random.Random(0), policy=Scripted(moves=False),
-                   prey_gage=0, **decks)
+    result = chase(
+        "Fifth Rate",
+        "Fifth Rate",
+        random.Random(0),
+        policy=Scripted(moves=False),
+        prey_gage=0,
+        **decks,
+    )
     truth = _events(result, "moment_of_truth")[0]
     assert truth["result"] == "success" and truth["paid"] == ["ration"]
     second = _events(result, "opening")[1]
@@ -130,13 +168,23 @@ def test_moment_of_truth_success_starts_the_chase_again() -> None:
 def test_moment_of_truth_critical_success_keeps_the_positions() -> None:
     decks = _decks(
         cof="5H 9H 9H 9H 7D  9H 9H 9H  9H",
-        hunter=("5S 2C 3C  2C 3C 4C  2C 3C 4C  2C 3C 4C  7S 2C 3C  2C 3C 4C  "
-                "2C 3C 4C  2C 3C 4C  2C 3C 4C"),
-        prey=("2C 3C 4C  2H 3D 4D  2H 3D 4D  2H 3D 4D  2S 3S 4S 5S 6S  9S 2D 3D  "
-              "2H 3D 4D  2H 3D 4D  9S 3D 4D 5D 6D"),
+        hunter=(
+            "5S 2C 3C  2C 3C 4C  2C 3C 4C  2C 3C 4C  7S 2C 3C  2C 3C 4C  "
+            "2C 3C 4C  2C 3C 4C  2C 3C 4C"
+        ),
+        prey=(
+            "2C 3C 4C  2H 3D 4D  2H 3D 4D  2H 3D 4D  2S 3S 4S 5S 6S  9S 2D 3D  "
+            "2H 3D 4D  2H 3D 4D  9S 3D 4D 5D 6D"
+        ),
     )
-    result = chase("Fifth Rate", "Fifth Rate", random.Random(0), policy=Scripted(moves=False),
-                   prey_gage=0, **decks)
+    result = chase(
+        "Fifth Rate",
+        "Fifth Rate",
+        random.Random(0),
+        policy=Scripted(moves=False),
+        prey_gage=0,
+        **decks,
+    )
     first, second = _events(result, "opening")
     assert first["band"] == "Extreme" and first["rounds"] == 3
     assert second["kept_position"] and second["hunter_at"] == 3
@@ -154,8 +202,14 @@ def test_crew_action_gives_two_cards_to_the_next_pursuit_test() -> None:
         hunter="5S 2H 9C  KS 2S 3S  7S 2C 3C 4C 5C  2S 3S 4S  8S 2C 3C",
         prey="2C 3C 4C  2S 3S 4S  2S 3S 4S",
     )
-    result = chase("Fifth Rate", "Fifth Rate", random.Random(0),
-                   policy=Scripted(moves=True, hunter_crew=1), prey_gage=0, **decks)
+    result = chase(
+        "Fifth Rate",
+        "Fifth Rate",
+        random.Random(0),
+        policy=Scripted(moves=True, hunter_crew=1),
+        prey_gage=0,
+        **decks,
+    )
     crew = _events(result, "crew_action")
     assert [c["success"] for c in crew] == [True, False]
     assert crew[0]["choice"] == "cards" and crew[0]["test"]["kind"] == "static"
@@ -173,23 +227,31 @@ def test_crew_action_for_gage() -> None:
         hunter="5S 2H 9C  KS 2S 3S  7S 2C 3C  2S 3S 4S  8S 2C 3C",
         prey="2C 3C 4C  2S 3S 4S  2S 3S 4S",
     )
-    result = chase("Fifth Rate", "Fifth Rate", random.Random(0),
-                   policy=ForGage(moves=True, hunter_crew=1), hunter_gage=2, prey_gage=0,
-                   **decks)
+    result = chase(
+        "Fifth Rate",
+        "Fifth Rate",
+        random.Random(0),
+        policy=ForGage(moves=True, hunter_crew=1),
+        hunter_gage=2,
+        prey_gage=0,
+        **decks,
+    )
     assert result.hunter_gage == 3 and result.distance == 1
 
 
 def test_speed_difference_moves_cards_between_the_pools() -> None:
     # Cutter (Speed 4) hunts a Second Rate (Speed 2): +2 to the hunter, -2 to the prey.
-    result = chase("Cutter", "Second Rate", random.Random(4), policy=Scripted(moves=False),
-                   prey_gage=0)
+    result = chase(
+        "Cutter", "Second Rate", random.Random(4), policy=Scripted(moves=False), prey_gage=0
+    )
     pursuit = _events(result, "pursuit")[0]
     assert pursuit["test"]["a_pool"] == 3 + 2 and pursuit["test"]["b_pool"] == 3 - 2
 
 
 def test_named_ship_crews_test_their_own_skills() -> None:
-    result = chase("Intrepid", "Minerve", random.Random(2), prey_gage=0,
-                   policy=Scripted(moves=False))
+    result = chase(
+        "Intrepid", "Minerve", random.Random(2), prey_gage=0, policy=Scripted(moves=False)
+    )
     opening = _events(result, "opening")[0]
     assert opening["test"]["a_pool"] == 4  # Intrepid's Command
     assert opening["test"]["b_pool"] == 4  # Minerve's Awareness
@@ -198,8 +260,9 @@ def test_named_ship_crews_test_their_own_skills() -> None:
 def test_market_forces_preloaded_gage() -> None:
     rng = random.Random(0)
     assert market_gage(rng, "Cutter", "Fifth Rate", preloaded=2) == 2
-    assert market_gage(rng, "Cutter", "Fifth Rate", preloaded=0, fought_before=True,
-                       veteran=True) == 2
+    assert (
+        market_gage(rng, "Cutter", "Fifth Rate", preloaded=0, fought_before=True, veteran=True) == 2
+    )
     # Better ship: a Fifth Rate is bigger and better armed than a Brig Sloop, and faster.
     assert market_gage(rng, "Fifth Rate", "Brig Sloop", preloaded=3) == 4
     # Two of three needed: a Cutter is faster than a Third Rate, but neither bigger nor
@@ -228,8 +291,12 @@ def test_same_seed_same_chase() -> None:
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.integers(0, 2**32), st.sampled_from(list(ROSTER)), st.sampled_from(list(ROSTER)),
-       st.integers(0, 3))
+@given(
+    st.integers(0, 2**32),
+    st.sampled_from(list(ROSTER)),
+    st.sampled_from(list(ROSTER)),
+    st.integers(0, 3),
+)
 def test_chase_results_are_consistent(seed: int, hunter: str, prey: str, gage: int) -> None:
     result = chase(hunter, prey, random.Random(seed), hunter_gage=gage)
     assert result.outcome in ("engaged", "escaped")
@@ -249,22 +316,55 @@ def test_a_prey_that_sails_to_fight_is_met_more_often() -> None:
     met = {True: 0, False: 0}
     for seed in range(300):
         for moves in (True, False):
-            r = chase("Fifth Rate", "Fifth Rate", random.Random(seed),
-                      policy=Scripted(moves=moves), prey_gage=0)
+            r = chase(
+                "Fifth Rate",
+                "Fifth Rate",
+                random.Random(seed),
+                policy=Scripted(moves=moves),
+                prey_gage=0,
+            )
             met[moves] += not r.escaped
     assert met[True] > met[False]
 
 
 # -- Sail Ho! ------------------------------------------------------------------------------
 
-CARGO = ["Bar gold / payroll", "Timber", "Dry goods, preserved foods", "Ginger / Cacao",
-         "Passengers", "Sugar / Molasses", "Alcohol / Tobacco", "Slaves / Soldiers",
-         "VIP / personal effects", "Bar silver / situado"]
-SHIPS = [("Man of War", "3"), ("Trading canoe", ".5"), ("War canoe", ".5"),
-         ("Barca longa", "1"), ("Armed pinnace", "1"), ("Fluyt", "1-3"), ("Sloop", "1-2"),
-         ("Brig", "2-3"), ("Galleon", "2-3"), ("Frigate", "3")]
-NATIONS = [None, "Spanish", "French", "English", "Dutch", "Portuguese", "Buccaneer",
-           "Danish", "Swedish", "Genoan"]
+CARGO = [
+    "Bar gold / payroll",
+    "Timber",
+    "Dry goods, preserved foods",
+    "Ginger / Cacao",
+    "Passengers",
+    "Sugar / Molasses",
+    "Alcohol / Tobacco",
+    "Slaves / Soldiers",
+    "VIP / personal effects",
+    "Bar silver / situado",
+]
+SHIPS = [
+    ("Man of War", "3"),
+    ("Trading canoe", ".5"),
+    ("War canoe", ".5"),
+    ("Barca longa", "1"),
+    ("Armed pinnace", "1"),
+    ("Fluyt", "1-3"),
+    ("Sloop", "1-2"),
+    ("Brig", "2-3"),
+    ("Galleon", "2-3"),
+    ("Frigate", "3"),
+]
+NATIONS = [
+    None,
+    "Spanish",
+    "French",
+    "English",
+    "Dutch",
+    "Portuguese",
+    "Buccaneer",
+    "Danish",
+    "Swedish",
+    "Genoan",
+]
 
 
 @pytest.mark.parametrize("die", range(1, 11))

@@ -12,21 +12,37 @@ from tests.conftest import ROOT
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "server.cli", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "server.cli", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_battle_prints_a_round_by_round_log() -> None:
-    r = _cli("battle", "--a", "Fifth Rate", "--b", "Brig Sloop", "--weather", "Good Wind",
-             "--seed", "3")
+    r = _cli(
+        "battle", "--a", "Fifth Rate", "--b", "Brig Sloop", "--weather", "Good Wind", "--seed", "3"
+    )
     assert r.returncode == 0, r.stderr
     assert "Weather: Good Wind" in r.stdout and "Round 1" in r.stdout
     assert "positioning test" in r.stdout and r.stdout.splitlines()[-1].startswith("Outcome:")
 
 
 def test_battle_json_is_events_and_outcome_and_repeats_by_seed() -> None:
-    args = ("battle", "--a", "Fifth Rate", "--b", "Cutter", "--b", "Cutter", "--seed", "9",
-            "--json")
+    args = (
+        "battle",
+        "--a",
+        "Fifth Rate",
+        "--b",
+        "Cutter",
+        "--b",
+        "Cutter",
+        "--seed",
+        "9",
+        "--json",
+    )
     r = _cli(*args)
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
@@ -45,15 +61,18 @@ def test_odds_prints_the_rates() -> None:
     assert abs(data["a_wins"] + data["b_wins"] + data["escaped"] + data["disengaged"] - 1) < 1e-9
 
 
-@pytest.mark.parametrize(("args", "words"), [
-    (("battle", "--a", "Sixty Rate", "--b", "Cutter"), "unknown ship"),
-    (("battle", "--a", "Cutter", "--b", "Cutter", "--weather", "Drizzle"), "unknown weather"),
-    (("battle", "--a", "Cutter", "--b", "Cutter", "--policy-a", "coward"), "unknown policy"),
-    (("battle", "--a", "Cutter", "--b", "Cutter", "--distance", "9"), "distance"),
-    (("odds", "--a", "Cutter", "--b", "Cutter", "-n", "0"), "positive"),
-    (("odds", "--a", "Cutter", "--b", "Cutter", "-n", "many"), "invalid int"),
-    (("battle", "--b", "Cutter"), "required"),
-])
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("battle", "--a", "Sixty Rate", "--b", "Cutter"), "unknown ship"),
+        (("battle", "--a", "Cutter", "--b", "Cutter", "--weather", "Drizzle"), "unknown weather"),
+        (("battle", "--a", "Cutter", "--b", "Cutter", "--policy-a", "coward"), "unknown policy"),
+        (("battle", "--a", "Cutter", "--b", "Cutter", "--distance", "9"), "distance"),
+        (("odds", "--a", "Cutter", "--b", "Cutter", "-n", "0"), "positive"),
+        (("odds", "--a", "Cutter", "--b", "Cutter", "-n", "many"), "invalid int"),
+        (("battle", "--b", "Cutter"), "required"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], words: str) -> None:
     r = _cli(*args)
     assert r.returncode == 2

@@ -12,8 +12,12 @@ from tests.conftest import ROOT
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "server.cli", "campaign", *args], cwd=ROOT,
-                          capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "server.cli", "campaign", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
 
 
 def test_roll_prints_deployment_and_outcome() -> None:
@@ -21,8 +25,14 @@ def test_roll_prints_deployment_and_outcome() -> None:
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Table F roll 35" in out
-    for text in ("West Indies", "Fiddler's Green", "Fleet Action", "Battle results",
-                 "Personal outcomes", "Investment: 12 ships sent"):
+    for text in (
+        "West Indies",
+        "Fiddler's Green",
+        "Fleet Action",
+        "Battle results",
+        "Personal outcomes",
+        "Investment: 12 ships sent",
+    ):
         assert text in out
 
 
@@ -41,19 +51,21 @@ def test_npc_digits_are_rolled_and_preset_applies() -> None:
     assert report["commitment"]["first_sea_lord"]["seat"] == "npc"
     ship = report["deployment"][0]["ship"]
     preset = json.loads(_cli("--seed", "5", "--json", "--preset", f"{ship}=1").stdout)
-    assert preset["ships"][ship] == {**preset["ships"][ship], "battle_result": 1,
-                                     "preset": True}
+    assert preset["ships"][ship] == {**preset["ships"][ship], "battle_result": 1, "preset": True}
 
 
-@pytest.mark.parametrize("args,message", [
-    (("--roll", "77"), "no Force Organisation roll 77"),
-    (("--roll", "35", "--pm", "3"), "either --roll or --pm/--fsl"),
-    (("--pm", "9"), "number must be a digit 1..7"),
-    (("--fsl", "0"), "deployment must be a digit 1..6"),
-    (("--roll", "11", "--preset", "RO=2"), "not deployed"),
-    (("--roll", "11", "--preset", "FE"), "SHIP=BR"),
-    (("--roll", "harbour"), "invalid int value"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (("--roll", "77"), "no Force Organisation roll 77"),
+        (("--roll", "35", "--pm", "3"), "either --roll or --pm/--fsl"),
+        (("--pm", "9"), "number must be a digit 1..7"),
+        (("--fsl", "0"), "deployment must be a digit 1..6"),
+        (("--roll", "11", "--preset", "RO=2"), "not deployed"),
+        (("--roll", "11", "--preset", "FE"), "SHIP=BR"),
+        (("--roll", "harbour"), "invalid int value"),
+    ],
+)
 def test_bad_input_is_one_line_exit_2(args: tuple[str, ...], message: str) -> None:
     result = _cli(*args)
     assert result.returncode == 2

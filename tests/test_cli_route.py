@@ -10,8 +10,13 @@ from tests.conftest import ROOT
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "server.cli", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "server.cli", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_route_prints_distance_days_legs_and_risks() -> None:
@@ -54,10 +59,12 @@ def test_bad_port_id_is_one_line_naming_close_matches() -> None:
 
 
 def test_bad_ship_month_and_position_exit_2() -> None:
-    for args in (("portsmouth", "gibraltar", "--ship", "Galleon"),
-                 ("portsmouth", "gibraltar", "--month", "13"),
-                 ("--", "-1.5,52", "gibraltar"),
-                 ("portsmouth",)):
+    for args in (
+        ("portsmouth", "gibraltar", "--ship", "Galleon"),
+        ("portsmouth", "gibraltar", "--month", "13"),
+        ("--", "-1.5,52", "gibraltar"),
+        ("portsmouth",),
+    ):
         r = _cli("route", *args)
         assert r.returncode == 2, args
         assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr, args

@@ -10,20 +10,30 @@ from strategy.combat import OUTCOMES, WEATHER, Battle
 from strategy.policies import POLICIES
 
 SHIPS = ["Cutter", "Brig Sloop", "Ship Sloop", "Sixth Rate", "Fifth Rate"]
-_ACTOR_KEYS = {"decision": "ship", "broadside": "ship", "repair": "ship", "move": "by",
-               "fire": "ship", "cannot_fire": "ship", "shot_changed": "ship"}
+_ACTOR_KEYS = {
+    "decision": "ship",
+    "broadside": "ship",
+    "repair": "ship",
+    "move": "by",
+    "fire": "ship",
+    "cannot_fire": "ship",
+    "shot_changed": "ship",
+}
 
 sides = st.lists(st.sampled_from(SHIPS), min_size=1, max_size=2)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), a=sides, b=sides,
-       pa=st.sampled_from(sorted(POLICIES)), pb=st.sampled_from(sorted(POLICIES)),
-       weather=st.sampled_from(sorted(WEATHER)))
-def test_boxes_stay_on_their_tracks_and_the_fallen_never_act(seed, a, b, pa, pb,
-                                                              weather) -> None:
-    bt = Battle(a, b, seed=seed, weather=weather, policies={"a": pa, "b": pb},
-                max_rounds=40)
+@given(
+    seed=st.integers(0, 2**32),
+    a=sides,
+    b=sides,
+    pa=st.sampled_from(sorted(POLICIES)),
+    pb=st.sampled_from(sorted(POLICIES)),
+    weather=st.sampled_from(sorted(WEATHER)),
+)
+def test_boxes_stay_on_their_tracks_and_the_fallen_never_act(seed, a, b, pa, pb, weather) -> None:
+    bt = Battle(a, b, seed=seed, weather=weather, policies={"a": pa, "b": pb}, max_rounds=40)
     out: set[str] = set()
     while not bt.over:
         events = bt.step()
@@ -44,8 +54,7 @@ def test_boxes_stay_on_their_tracks_and_the_fallen_never_act(seed, a, b, pa, pb,
     assert (bt.outcome["winner"] is not None) == bt.outcome["how"].endswith("_wins")
     if bt.outcome["winner"]:
         loser = "b" if bt.outcome["winner"] == "a" else "a"
-        assert all(not s.active and s.status != "escaped" for s in bt.ships
-                   if s.side == loser)
+        assert all(not s.active and s.status != "escaped" for s in bt.ships if s.side == loser)
 
 
 @settings(max_examples=25, deadline=None)

@@ -18,14 +18,25 @@ def test_weather_table_cell_by_cell() -> None:
     """Step One: Becalmed Speed = 0, Handling = 0; Steady Breeze no modifiers; Good Wind
     Handling -1; High Seas Speed -1, Handling -2; Storm Speed -2, Handling -3."""
     rows = {k: (v["speed"], v["handling"], v["sets"]) for k, v in WEATHER.items()}
-    assert rows == {"Becalmed": (0, 0, True), "Steady Breeze": (0, 0, False),
-                    "Good Wind": (0, -1, False), "High Seas": (-1, -2, False),
-                    "Storm": (-2, -3, False)}
+    assert rows == {
+        "Becalmed": (0, 0, True),
+        "Steady Breeze": (0, 0, False),
+        "Good Wind": (0, -1, False),
+        "High Seas": (-1, -2, False),
+        "Storm": (-2, -3, False),
+    }
 
 
-@pytest.mark.parametrize(("weather", "speed", "handling"), [
-    ("Becalmed", 0, 0), ("Steady Breeze", 4, 2), ("Good Wind", 4, 1), ("High Seas", 3, 0),
-    ("Storm", 2, -1)])
+@pytest.mark.parametrize(
+    ("weather", "speed", "handling"),
+    [
+        ("Becalmed", 0, 0),
+        ("Steady Breeze", 4, 2),
+        ("Good Wind", 4, 1),
+        ("High Seas", 3, 0),
+        ("Storm", 2, -1),
+    ],
+)
 def test_weather_applied_to_a_fifth_rate(weather: str, speed: int, handling: int) -> None:
     b = Battle("Fifth Rate", "Cutter", weather=weather, distance=4)
     s = b.ship("a0")
@@ -33,8 +44,7 @@ def test_weather_applied_to_a_fifth_rate(weather: str, speed: int, handling: int
 
 
 def test_weatherly_relieves_a_handling_penalty_by_one() -> None:
-    b = Battle({"type": "Cutter", "traits": ["Weatherly"]}, "Cutter", weather="Storm",
-               distance=4)
+    b = Battle({"type": "Cutter", "traits": ["Weatherly"]}, "Cutter", weather="Storm", distance=4)
     assert b._handling(b.ship("a0")) == 4 - 2 and b._handling(b.ship("b0")) == 4 - 3
 
 
@@ -50,9 +60,21 @@ def test_becalmed_towing_gives_speed_one_and_halves_crew_pools() -> None:
 
 def test_range_chart_and_long_range_penalties() -> None:
     assert [r["name"] for r in COMBAT["range_chart"]] == [
-        "Boarding", "Broadside!", "Long Range", "Visual", "Far Sight", "Horizon"]
-    for ship_type, at_two in (("First Rate", -2), ("Third Rate", -2), ("Fourth Rate", -4),
-                              ("Sixth Rate", -4), ("Ship Sloop", None), ("Cutter", None)):
+        "Boarding",
+        "Broadside!",
+        "Long Range",
+        "Visual",
+        "Far Sight",
+        "Horizon",
+    ]
+    for ship_type, at_two in (
+        ("First Rate", -2),
+        ("Third Rate", -2),
+        ("Fourth Rate", -4),
+        ("Sixth Rate", -4),
+        ("Ship Sloop", None),
+        ("Cutter", None),
+    ):
         b = Battle(ship_type, "Cutter", distance=2)
         b._setup({})
         a, f = b.ship("a0"), b.ship("b0")
@@ -72,20 +94,23 @@ def test_shot_table_cell_by_cell() -> None:
     assert SHOT["change_penalty"] == -2
 
 
-@pytest.mark.parametrize(("area", "state", "mods"), [
-    (HULL, 1, Mods(all=-1)),
-    (HULL, 2, Mods(all=-3, gates=(("broadside", "seamanship"),))),
-    (HULL, 3, Mods(all=-3, gates=(("broadside", "seamanship"),), out="sunk")),
-    (GUNS, 1, Mods(broadside=-1)),
-    (GUNS, 2, Mods(broadside=-3, gates=(("broadside", "gunnery"),))),
-    (GUNS, 3, Mods(broadside=-3, gates=(("broadside", "gunnery"),), no_broadside=True)),
-    (RIGGING, 1, Mods(positioning=-1)),
-    (RIGGING, 2, Mods(positioning=-3, gates=(("positioning", "maritime"),))),
-    (RIGGING, 3, Mods(positioning=-3, gates=(("positioning", "maritime"),), speed_zero=True)),
-    (CREW, 1, Mods(all=-1)),
-    (CREW, 2, Mods(all=-3, gates=(("act", "command"),))),
-    (CREW, 3, Mods(all=-3, gates=(("act", "command"),), out="decimated")),
-])
+@pytest.mark.parametrize(
+    ("area", "state", "mods"),
+    [
+        (HULL, 1, Mods(all=-1)),
+        (HULL, 2, Mods(all=-3, gates=(("broadside", "seamanship"),))),
+        (HULL, 3, Mods(all=-3, gates=(("broadside", "seamanship"),), out="sunk")),
+        (GUNS, 1, Mods(broadside=-1)),
+        (GUNS, 2, Mods(broadside=-3, gates=(("broadside", "gunnery"),))),
+        (GUNS, 3, Mods(broadside=-3, gates=(("broadside", "gunnery"),), no_broadside=True)),
+        (RIGGING, 1, Mods(positioning=-1)),
+        (RIGGING, 2, Mods(positioning=-3, gates=(("positioning", "maritime"),))),
+        (RIGGING, 3, Mods(positioning=-3, gates=(("positioning", "maritime"),), speed_zero=True)),
+        (CREW, 1, Mods(all=-1)),
+        (CREW, 2, Mods(all=-3, gates=(("act", "command"),))),
+        (CREW, 3, Mods(all=-3, gates=(("act", "command"),), out="decimated")),
+    ],
+)
 def test_damage_state_penalties(area: int, state: int, mods: Mods) -> None:
     """The penalty table of Step Six. A Dead area has every box crossed (overflow from
     the left), so it carries its Maimed penalty too."""
@@ -129,10 +154,15 @@ def test_fast_scoring_agrees_with_strategy_cards() -> None:
     theirs = ["4H", "AH", "2D", "7S"]
     c = card(cof)
     assert score(c, [card(x) for x in mine]) == (0, 1, 1)
-    assert compare(successes(c, [card(x) for x in mine]),
-                   successes(c, [card(x) for x in theirs])) > 0
-    assert book_cards.compare(book_cards.Card.parse(cof), book_cards.parse_cards(mine),
-                              book_cards.parse_cards(theirs)) > 0
+    assert (
+        compare(successes(c, [card(x) for x in mine]), successes(c, [card(x) for x in theirs])) > 0
+    )
+    assert (
+        book_cards.compare(
+            book_cards.Card.parse(cof), book_cards.parse_cards(mine), book_cards.parse_cards(theirs)
+        )
+        > 0
+    )
 
 
 def test_the_tests_chapter_example_as_printed_is_inconsistent() -> None:
@@ -158,18 +188,21 @@ def _at(distance: int, a="Fifth Rate", b="Fifth Rate", deck=()) -> Battle:
     return bt
 
 
-@pytest.mark.parametrize(("shot", "area", "level", "crossed"), [
-    ("roundshot", CREW, 1, [1, 0, 0]),
-    ("grapeshot", CREW, 1, [0, 1, 0]),
-    ("grapeshot", CREW, 3, [0, 0, 1]),
-    ("grapeshot", GUNS, 2, [0, 1, 0]),
-    ("grapeshot", RIGGING, 2, [1, 0, 0]),
-    ("grapeshot", HULL, 1, [0, 0, 0]),
-    ("chainshot", RIGGING, 1, [0, 1, 0]),
-    ("chainshot", CREW, 2, [1, 0, 0]),
-    ("chainshot", GUNS, 1, [0, 0, 0]),
-    ("chainshot", HULL, 2, [0, 1, 0]),
-])
+@pytest.mark.parametrize(
+    ("shot", "area", "level", "crossed"),
+    [
+        ("roundshot", CREW, 1, [1, 0, 0]),
+        ("grapeshot", CREW, 1, [0, 1, 0]),
+        ("grapeshot", CREW, 3, [0, 0, 1]),
+        ("grapeshot", GUNS, 2, [0, 1, 0]),
+        ("grapeshot", RIGGING, 2, [1, 0, 0]),
+        ("grapeshot", HULL, 1, [0, 0, 0]),
+        ("chainshot", RIGGING, 1, [0, 1, 0]),
+        ("chainshot", CREW, 2, [1, 0, 0]),
+        ("chainshot", GUNS, 1, [0, 0, 0]),
+        ("chainshot", HULL, 2, [0, 1, 0]),
+    ],
+)
 def test_shot_shifts_each_hit(shot: str, area: int, level: int, crossed: list[int]) -> None:
     bt = _at(1)
     a, f = bt.ship("a0"), bt.ship("b0")
@@ -191,8 +224,11 @@ def test_heated_shot_costs_two_cards_and_sets_fire_on_a_critical() -> None:
 def test_double_shot_adds_one_injured_box_to_crew_and_hull_hit() -> None:
     bt = _at(1)
     a, f = bt.ship("a0"), bt.ship("b0")
-    hits = [(a, f, HULL, 1, card("2S"), "double"), (a, f, HULL, 2, card("3S"), "double"),
-            (a, f, RIGGING, 1, card("2C"), "double")]
+    hits = [
+        (a, f, HULL, 1, card("2S"), "double"),
+        (a, f, HULL, 2, card("3S"), "double"),
+        (a, f, RIGGING, 1, card("2C"), "double"),
+    ]
     for h in hits:
         bt._apply_shot(*h)
     bt._extra_injuries(hits)
@@ -241,8 +277,21 @@ def test_guns_dead_cannot_fire() -> None:
 
 
 def test_rigging_maimed_needs_maritime_to_position_and_dead_rigging_is_speed_zero() -> None:
-    bt = _at(3, deck=["2H", "3C", "4C", "5C",  # Maritime fails: a0 cannot position
-                      "9D", "2D", "3C", "4C", "5C", "6C"])  # b0 tests alone
+    bt = _at(
+        3,
+        deck=[
+            "2H",
+            "3C",
+            "4C",
+            "5C",  # Maritime fails: a0 cannot position
+            "9D",
+            "2D",
+            "3C",
+            "4C",
+            "5C",
+            "6C",
+        ],
+    )  # b0 tests alone
     a, f = bt.ship("a0"), bt.ship("b0")
     for _ in range(4):
         a.damage.hit(RIGGING, 2)
@@ -284,8 +333,7 @@ def test_split_fire_shares_one_pool_and_one_card_of_fate() -> None:
     """The London's 10 cards split 5 and 5: the second pool at Distance 2 keeps 1 card."""
     london = {"type": "Fifth Rate", "skills": {"Gunnery": 8}}
     deck = ["2S", "3C", "4C", "5C", "6C", "7C", "8C"]
-    bt = Battle(london, ["Brig Sloop", "Brig Sloop"], distance=1,
-                dealer=ScriptedDealer(deck))
+    bt = Battle(london, ["Brig Sloop", "Brig Sloop"], distance=1, dealer=ScriptedDealer(deck))
     bt._setup({})
     bt.round = 1
     bt.dist[(0, 2)] = 2
@@ -296,14 +344,12 @@ def test_split_fire_shares_one_pool_and_one_card_of_fate() -> None:
     assert pool == 10
     hits = bt._broadside(a, plan, pool, bt.dealer.cof())
     shots = [e for e in bt.events if e["type"] == "broadside"]
-    assert [(e["target"], e["pool"], e["cof"]) for e in shots] == [("b0", 5, "2S"),
-                                                                    ("b1", 1, "2S")]
+    assert [(e["target"], e["pool"], e["cof"]) for e in shots] == [("b0", 5, "2S"), ("b1", 1, "2S")]
     assert hits == []
 
 
 def test_each_pair_positions_separately_and_an_escape_needs_every_foe_left_behind() -> None:
-    r = battle("Cutter", ["Brig Sloop", "Ship Sloop"], seed=4, distance=5,
-               policies={"a": "runner"})
+    r = battle("Cutter", ["Brig Sloop", "Ship Sloop"], seed=4, distance=5, policies={"a": "runner"})
     moves = [e for e in r["events"] if e["type"] == "test" and e["what"] == "positioning"]
     assert {tuple(e["ships"]) for e in moves} == {("a0", "b0"), ("a0", "b1")}
     if r["outcome"]["how"] == "escaped":
@@ -337,8 +383,15 @@ def test_both_captains_disengaging_ends_it_disengaged() -> None:
 
 def test_bad_orders_are_value_errors() -> None:
     bt = Battle("Fifth Rate", "Fifth Rate", distance=4)
-    for orders in ({"move": "swim"}, {"shot": "bricks"}, {"target": "a0"}, {"fire": 3},
-                   {"repair": "morale"}, {"colour": "red"}, {"hwyf": {"Nelson": "gunnery"}}):
+    for orders in (
+        {"move": "swim"},
+        {"shot": "bricks"},
+        {"target": "a0"},
+        {"fire": 3},
+        {"repair": "morale"},
+        {"colour": "red"},
+        {"hwyf": {"Nelson": "gunnery"}},
+    ):
         with pytest.raises(ValueError):
             bt.step({"a0": orders})
     with pytest.raises(ValueError):
@@ -384,8 +437,9 @@ def test_chase_gage_adds_cards_to_the_first_positioning_test_only() -> None:
 
 
 def test_a_chase_the_prey_escapes_ends_the_battle_escaped() -> None:
-    bt = Battle("Fifth Rate", "Cutter", chase={"escaped": True, "prey": "b", "distance": None,
-                                               "gage": {}})
+    bt = Battle(
+        "Fifth Rate", "Cutter", chase={"escaped": True, "prey": "b", "distance": None, "gage": {}}
+    )
     bt.step()
     assert bt.over and bt.outcome["how"] == "escaped" and bt.outcome["escaped"] == ["b0"]
 
@@ -426,8 +480,12 @@ def test_npc_policies_behave_as_named() -> None:
 
 
 def test_ship_morale_modifies_pools_and_maimed_morale_needs_discipline_to_act() -> None:
-    bt = _at(1, a={"type": "Fifth Rate", "morale": "injured"},
-             b={"type": "Fifth Rate", "morale": "maimed"}, deck=["2H", "3C", "4C", "5C"])
+    bt = _at(
+        1,
+        a={"type": "Fifth Rate", "morale": "injured"},
+        b={"type": "Fifth Rate", "morale": "maimed"},
+        deck=["2H", "3C", "4C", "5C"],
+    )
     a, f = bt.ship("a0"), bt.ship("b0")
     assert bt._mods_all(a) == -1 and bt._mods_all(f) == -3
     bt._orders({"a": {"move": "hold"}, "b": {"move": "hold"}})

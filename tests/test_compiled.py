@@ -31,8 +31,9 @@ def _listed() -> list[str]:
 
 
 def _python(code: str, env: dict[str, str], cwd: Path = ROOT) -> str:
-    done = subprocess.run([sys.executable, "-c", code], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -45,9 +46,22 @@ def test_pure_sources_play_the_golden_battles() -> None:
     env = {**os.environ, PURE_ENV: "1"}
     out = _python("import strategy.combat, strategy.compiled as c; print(c.compiled())", env)
     assert out.strip() == "[]"
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           "tests/test_combat_golden.py"], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "tests/test_combat_golden.py",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stdout[-3000:]
     assert " passed" in done.stdout
 
@@ -59,13 +73,18 @@ def test_one_edited_source_sends_every_module_to_its_source(tmp_path: Path) -> N
         f.write("\nEDITED = True\n")
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
     env.pop(PURE_ENV, None)
-    out = _python("import strategy.combat, strategy.combat_data as d, strategy.compiled as c;"
-                  "print(d.EDITED, d.__file__); print(c.compiled())", env, cwd=tmp_path)
+    out = _python(
+        "import strategy.combat, strategy.combat_data as d, strategy.compiled as c;"
+        "print(d.EDITED, d.__file__); print(c.compiled())",
+        env,
+        cwd=tmp_path,
+    )
     first, second = out.splitlines()
     assert first == f"True {copy / 'combat_data.py'}"
     assert second == "[]"
     # and the untouched copy runs compiled
     (copy / "combat_data.py").write_bytes((ROOT / "strategy" / "combat_data.py").read_bytes())
-    out = _python("import strategy.combat, strategy.compiled as c; print(c.compiled())", env,
-                  cwd=tmp_path)
+    out = _python(
+        "import strategy.combat, strategy.compiled as c; print(c.compiled())", env, cwd=tmp_path
+    )
     assert out.strip() == str(compiled())

@@ -108,8 +108,13 @@ def test_ship_table_b_columns() -> None:
 
 def test_marine_detachments() -> None:
     fix = {"Glenmoragnie": "Glenmorangie"}  # the book's spelling slip
-    rank = {"Colonel": "Colonel RM", "Lieutenant-Colonel": "Lieutenant Colonel RM",
-            "Major": "Major RM", "Captain": "Captain RM", "Lieutenant": "Lieutenant RM"}
+    rank = {
+        "Colonel": "Colonel RM",
+        "Lieutenant-Colonel": "Lieutenant Colonel RM",
+        "Major": "Major RM",
+        "Captain": "Captain RM",
+        "Lieutenant": "Lieutenant RM",
+    }
     for line in MARINES.splitlines():
         title, _, names = line.split(" ", 2)
         for name in names.split(", "):
@@ -122,33 +127,68 @@ def test_rates_follow_marines_and_captains() -> None:
     # classes: 5th (Halcyon, Achilles, Devonshire), 4th (Glenmorangie, Thermopylae,
     # Dreadnought)
     rate = {c: s.rate for c, s in SHIPS.items()}
-    assert rate == {"RO": "1st", "FE": "1st", "IN": "2nd", "NE": "2nd", "FG": "3rd",
-                    "VA": "3rd", "TH": "4th", "DR": "4th", "GL": "4th", "HA": "5th",
-                    "AC": "5th", "DE": "5th", "ME": "sloop", "HO": "sloop", "EN": "sloop",
-                    "CA": "sloop", "TI": "sloop"}
+    assert rate == {
+        "RO": "1st",
+        "FE": "1st",
+        "IN": "2nd",
+        "NE": "2nd",
+        "FG": "3rd",
+        "VA": "3rd",
+        "TH": "4th",
+        "DR": "4th",
+        "GL": "4th",
+        "HA": "5th",
+        "AC": "5th",
+        "DE": "5th",
+        "ME": "sloop",
+        "HO": "sloop",
+        "EN": "sloop",
+        "CA": "sloop",
+        "TI": "sloop",
+    }
     marines = {"1st": 150, "2nd": 100, "3rd": 100, "4th": 60, "5th": 60, "sloop": 30}
     for s in SHIPS.values():
         assert s.marines == marines[s.rate]
 
 
-@pytest.mark.parametrize("code,lts,mids,abs_,captain", [
-    ("RO", 5, 5, 5, "Post Captain"), ("IN", 5, 5, 5, "Post Captain"),
-    ("VA", 4, 4, 3, "Captain"), ("TH", 3, 3, 3, "Captain"), ("HA", 2, 2, 2, "Captain"),
-    ("ME", 2, 2, 0, "Master & Commander"), ("TI", 2, 2, 0, "Master & Commander")])
+@pytest.mark.parametrize(
+    "code,lts,mids,abs_,captain",
+    [
+        ("RO", 5, 5, 5, "Post Captain"),
+        ("IN", 5, 5, 5, "Post Captain"),
+        ("VA", 4, 4, 3, "Captain"),
+        ("TH", 3, 3, 3, "Captain"),
+        ("HA", 2, 2, 2, "Captain"),
+        ("ME", 2, 2, 0, "Master & Commander"),
+        ("TI", 2, 2, 0, "Master & Commander"),
+    ],
+)
 def test_berths_by_rate(code: str, lts: int, mids: int, abs_: int, captain: str) -> None:
-    assert berths(code) == {"captain": 1, "Lieutenant": lts, "Midshipman": mids,
-                            "Able Seaman": abs_}
+    assert berths(code) == {
+        "captain": 1,
+        "Lieutenant": lts,
+        "Midshipman": mids,
+        "Able Seaman": abs_,
+    }
     assert ship(code).captain_rank == captain
 
 
 def test_roster_types_resolve_in_the_btq_roster() -> None:
-    expected = {"1st": "First Rate", "2nd": "Second Rate", "3rd": "Third Rate",
-                "4th": "Fourth Rate", "5th": "Fifth Rate"}
+    expected = {
+        "1st": "First Rate",
+        "2nd": "Second Rate",
+        "3rd": "Third Rate",
+        "4th": "Fourth Rate",
+        "5th": "Fifth Rate",
+    }
     for s in SHIPS.values():
         if s.rate in expected:
             assert s.roster == expected[s.rate]
     assert {ship(c).roster for c in ("ME", "HO", "EN", "CA", "TI")} == {
-        "Ship Sloop", "Brig Sloop", "Cutter"}
+        "Ship Sloop",
+        "Brig Sloop",
+        "Cutter",
+    }
     from strategy.ships import ship_type
 
     for s in SHIPS.values():
@@ -157,11 +197,19 @@ def test_roster_types_resolve_in_the_btq_roster() -> None:
 
 # Admiralty Table, Naval Table G and RM Generals as printed: (min SL, pay, status)
 RANKS_PRINTED = {
-    "Rear Admiral": (14, 40, 10), "Vice Admiral": (16, 45, 14), "Admiral": (18, 50, 18),
-    "Private RM": (None, 6, 1), "Subaltern RM": (None, 8, 2), "Lieutenant RM": (2, 10, 3),
-    "Captain RM": (3, 12, 4), "Major RM": (4, 14, 5), "Lieutenant Colonel RM": (5, 18, 7),
-    "Colonel RM": (6, 22, 9), "Major General RM": (9, 26, 12),
-    "Lieutenant General RM": (12, 30, 14), "General RM": (14, 40, 16),
+    "Rear Admiral": (14, 40, 10),
+    "Vice Admiral": (16, 45, 14),
+    "Admiral": (18, 50, 18),
+    "Private RM": (None, 6, 1),
+    "Subaltern RM": (None, 8, 2),
+    "Lieutenant RM": (2, 10, 3),
+    "Captain RM": (3, 12, 4),
+    "Major RM": (4, 14, 5),
+    "Lieutenant Colonel RM": (5, 18, 7),
+    "Colonel RM": (6, 22, 9),
+    "Major General RM": (9, 26, 12),
+    "Lieutenant General RM": (12, 30, 14),
+    "General RM": (14, 40, 16),
 }
 
 
@@ -170,11 +218,18 @@ def test_admiralty_and_marines_tables() -> None:
     for rank, (sl, pay, status) in RANKS_PRINTED.items():
         row = RANK_TABLES[rank]
         assert (row["min_social_level"], row["monthly_pay"], row["monthly_status"]) == (
-            sl, pay, status), rank
+            sl,
+            pay,
+            status,
+        ), rank
     raw = load_json("fleet.json")
     assert {r: d["number"] for r, d in raw["rm_detachments"].items()} == {
-        "Colonel RM": 1, "Lieutenant Colonel RM": 1, "Major RM": 4, "Captain RM": 6,
-        "Lieutenant RM": 22}
+        "Colonel RM": 1,
+        "Lieutenant Colonel RM": 1,
+        "Major RM": 4,
+        "Captain RM": 6,
+        "Lieutenant RM": 22,
+    }
 
 
 def test_unknown_ship_and_rank() -> None:
@@ -200,8 +255,12 @@ def test_officer_validation() -> None:
     with pytest.raises(ValueError):
         Officer("x", "X", "Admiral", 5, ship="RO")
     with pytest.raises(ValueError):
-        officers_from([Officer("x", "X", "Lieutenant", 5), {"id": "x", "name": "Y",
-                                                            "rank": "Sailor", "na": 2}])
+        officers_from(
+            [
+                Officer("x", "X", "Lieutenant", 5),
+                {"id": "x", "name": "Y", "rank": "Sailor", "na": 2},
+            ]
+        )
 
 
 def test_officer_round_trips_through_a_dict() -> None:
@@ -215,22 +274,31 @@ def test_default_officers_fill_every_berth() -> None:
     assert len(ids) == len(set(ids))
     for code, s in SHIPS.items():
         crew = [o for o in officers if o.ship == code]
-        count = {r: sum(o.rank == r for o in crew) for r in
-                 ("Lieutenant", "Midshipman", "Able Seaman", s.captain_rank, s.rm_commander)}
-        assert count == {"Lieutenant": s.lieutenants, "Midshipman": s.midshipmen,
-                         "Able Seaman": s.able_seamen, s.captain_rank: 1, s.rm_commander: 1}
+        count = {
+            r: sum(o.rank == r for o in crew)
+            for r in ("Lieutenant", "Midshipman", "Able Seaman", s.captain_rank, s.rm_commander)
+        }
+        assert count == {
+            "Lieutenant": s.lieutenants,
+            "Midshipman": s.midshipmen,
+            "Able Seaman": s.able_seamen,
+            s.captain_rank: 1,
+            s.rm_commander: 1,
+        }
         assert sum(o.appointment == "Ship's Adjutant" for o in crew) == 1
     for sq in ("White", "Red", "Blue"):
-        assert sorted(o.rank for o in officers if o.squadron == sq
-                      and o.rank in ADMIRAL_RANKS) == sorted(ADMIRAL_RANKS)
+        assert sorted(
+            o.rank for o in officers if o.squadron == sq and o.rank in ADMIRAL_RANKS
+        ) == sorted(ADMIRAL_RANKS)
     assert sum(o.appointment == "First Sea Lord" for o in officers) == 1
     assert sum(o.appointment == "Aide to Admiral" for o in officers) == 9
 
 
 def test_default_officers_keep_the_players() -> None:
     me = Officer("me", "Jack Aubrey", "Master & Commander", 9, ship="ME", player=True)
-    lt = Officer("lt", "Tom Pullings", "Lieutenant", 6, ship="ME", player=True,
-                 appointment="Ship's Adjutant")
+    lt = Officer(
+        "lt", "Tom Pullings", "Lieutenant", 6, ship="ME", player=True, appointment="Ship's Adjutant"
+    )
     officers = default_officers(random.Random(1), [me, lt])
     crew = [o for o in officers if o.ship == "ME"]
     assert [o for o in crew if o.rank == "Master & Commander"] == [me]

@@ -11,8 +11,9 @@ from tests.conftest import ROOT, LiveServer
 
 
 def test_ruff_check_is_clean() -> None:
-    result = subprocess.run([sys.executable, "-m", "ruff", "check", "."], cwd=ROOT,
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "."], cwd=ROOT, capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -27,8 +28,9 @@ def test_serve_answers_healthz_and_creates_sqlite_file(live_server: LiveServer) 
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "server.cli", *args], cwd=ROOT,
-                          capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "server.cli", *args], cwd=ROOT, capture_output=True, text=True
+    )
 
 
 def test_every_subcommand_has_help() -> None:

@@ -50,8 +50,9 @@ STRAITS = [
 ]
 
 
-@pytest.mark.parametrize(("name", "lon", "lat", "land"), ANTIMERIDIAN,
-                         ids=[a[0] for a in ANTIMERIDIAN])
+@pytest.mark.parametrize(
+    ("name", "lon", "lat", "land"), ANTIMERIDIAN, ids=[a[0] for a in ANTIMERIDIAN]
+)
 def test_antimeridian_cut_keeps_land_and_sea_in_place(name, lon, lat, land) -> None:
     assert is_land(lon, lat) is land
     assert is_sea(lon, lat) is (not land)

@@ -124,7 +124,8 @@ def test_station_shallow_and_zone_layers_match_the_model() -> None:
     assert (risk["clear"], risk["aground"], risk["rocks"]) == (0.5, 0.3333, 0.1667)
     zones = layers.blockade_zones()["features"]
     assert {f["properties"]["port"] for f in zones} == {
-        p.id for p in load_ports().values() if p.is_enemy}
+        p.id for p in load_ports().values() if p.is_enemy
+    }
     assert all(f["properties"]["radius_nm"] == 10 for f in zones)
 
 
@@ -147,8 +148,15 @@ def test_land_layer_is_the_models_land() -> None:
     display = shape(layers.land()["features"][0]["geometry"])
     shapely.prepare(display)
     # islands that carry ports are still drawn; the antimeridian band is still sea
-    for lon, lat in [(14.42, 35.88), (-1.30, 50.67), (-5.71, -15.96), (-61.78, 17.07),
-                     (-64.75, 32.31), (57.55, -20.25), (25.0, 68.0)]:
+    for lon, lat in [
+        (14.42, 35.88),
+        (-1.30, 50.67),
+        (-5.71, -15.96),
+        (-61.78, 17.07),
+        (-64.75, 32.31),
+        (57.55, -20.25),
+        (25.0, 68.0),
+    ]:
         assert shapely.contains_xy(display, lon, lat), (lon, lat)
     for lon, lat in [(5.0, 67.0), (-57.0, 66.0), (-5.6, 35.95), (12.66, 56.05)]:
         assert not shapely.contains_xy(display, lon, lat), (lon, lat)

@@ -27,8 +27,9 @@ def test_same_seed_same_odds_and_other_seeds_differ() -> None:
 
 
 def test_sides_as_names_lists_and_specs() -> None:
-    r = odds(["Brig Sloop", "Brig Sloop"], {"type": "Cutter", "traits": ["Heart of Oak"]},
-             n=30, seed=2)
+    r = odds(
+        ["Brig Sloop", "Brig Sloop"], {"type": "Cutter", "traits": ["Heart of Oak"]}, n=30, seed=2
+    )
     assert r["a_wins"] > 0.5
     r = odds("Minerve", "fifth rate", n=20, seed=2)
     assert abs(sum(r[k] for k in RATES) - 1) < 1e-12
@@ -42,9 +43,9 @@ def test_runners_escape_and_a_chase_can_open_the_battle() -> None:
 
 
 def test_chase_results_become_a_starting_distance_and_gage() -> None:
-    assert chase_adapter({"outcome": "engaged", "distance": 3, "hunter_gage": 1,
-                          "prey_gage": 2}) == {"escaped": False, "prey": "b", "distance": 3,
-                                               "gage": {"a": 1, "b": 2}}
+    assert chase_adapter(
+        {"outcome": "engaged", "distance": 3, "hunter_gage": 1, "prey_gage": 2}
+    ) == {"escaped": False, "prey": "b", "distance": 3, "gage": {"a": 1, "b": 2}}
     assert chase_adapter({"outcome": "escaped", "distance": None}, hunter="b")["prey"] == "a"
 
 

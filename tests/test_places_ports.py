@@ -25,24 +25,64 @@ globe = pytest.importorskip("global_land_mask.globe")
 
 # The harbours issue 5 names, with the kind each must have.
 MUST_HAVE = {
-    "british-base": ["portsmouth", "plymouth", "spithead", "torbay", "falmouth", "the-downs",
-                     "yarmouth", "leith", "gibraltar", "port-mahon", "malta", "port-royal",
-                     "english-harbour", "barbados", "halifax", "st-johns", "cape-town",
-                     "bombay", "madras"],
-    "enemy-arsenal": ["brest", "lorient", "rochefort", "flushing", "texel", "toulon", "cadiz",
-                      "ferrol", "cartagena", "havana", "ile-de-france"],
+    "british-base": [
+        "portsmouth",
+        "plymouth",
+        "spithead",
+        "torbay",
+        "falmouth",
+        "the-downs",
+        "yarmouth",
+        "leith",
+        "gibraltar",
+        "port-mahon",
+        "malta",
+        "port-royal",
+        "english-harbour",
+        "barbados",
+        "halifax",
+        "st-johns",
+        "cape-town",
+        "bombay",
+        "madras",
+    ],
+    "enemy-arsenal": [
+        "brest",
+        "lorient",
+        "rochefort",
+        "flushing",
+        "texel",
+        "toulon",
+        "cadiz",
+        "ferrol",
+        "cartagena",
+        "havana",
+        "ile-de-france",
+    ],
     "enemy-port": ["cherbourg", "le-havre", "boulogne", "martinique", "guadeloupe"],
     "neutral": ["lisbon", "copenhagen", "naples", "boston", "new-york", "norfolk"],
 }
 
 # Independent reference positions (lon, lat) of towns, from GeoNames / Wikipedia, to 0.05 deg.
 REFERENCE = {
-    "portsmouth": (-1.09, 50.80), "plymouth": (-4.14, 50.37), "brest": (-4.49, 48.39),
-    "toulon": (5.93, 43.12), "cadiz": (-6.29, 36.53), "gibraltar": (-5.35, 36.14),
-    "malta": (14.51, 35.90), "copenhagen": (12.57, 55.68), "halifax": (-63.57, 44.65),
-    "port-royal": (-76.84, 17.94), "havana": (-82.37, 23.11), "cape-town": (18.42, -33.92),
-    "bombay": (72.83, 18.93), "madras": (80.27, 13.08), "ile-de-france": (57.50, -20.16),
-    "new-york": (-74.01, 40.71), "lisbon": (-9.14, 38.72), "texel": (4.76, 52.96),
+    "portsmouth": (-1.09, 50.80),
+    "plymouth": (-4.14, 50.37),
+    "brest": (-4.49, 48.39),
+    "toulon": (5.93, 43.12),
+    "cadiz": (-6.29, 36.53),
+    "gibraltar": (-5.35, 36.14),
+    "malta": (14.51, 35.90),
+    "copenhagen": (12.57, 55.68),
+    "halifax": (-63.57, 44.65),
+    "port-royal": (-76.84, 17.94),
+    "havana": (-82.37, 23.11),
+    "cape-town": (18.42, -33.92),
+    "bombay": (72.83, 18.93),
+    "madras": (80.27, 13.08),
+    "ile-de-france": (57.50, -20.16),
+    "new-york": (-74.01, 40.71),
+    "lisbon": (-9.14, 38.72),
+    "texel": (4.76, 52.96),
 }
 
 # Roadsteads and anchorages listed as ports: their position is water, not a town.
@@ -52,8 +92,12 @@ ROADSTEADS = {"spithead", "torbay", "the-downs", "wingo-sound"}
 RIVER_PORTS = {"rochefort", "gothenburg", "riga"}
 
 # Royal Navy bases whose harbour another nation held c.1805 (see docs/rules-notes.md).
-FOREIGN_BASES = {"port-mahon": "Spain", "cape-town": "Netherlands",
-                 "simons-bay": "Netherlands", "wingo-sound": "Sweden"}
+FOREIGN_BASES = {
+    "port-mahon": "Spain",
+    "cape-town": "Netherlands",
+    "simons-bay": "Netherlands",
+    "wingo-sound": "Sweden",
+}
 
 
 def test_at_least_fifty_ports_in_every_station_with_every_kind() -> None:
@@ -130,8 +174,9 @@ def test_harbour_positions_are_on_the_coast() -> None:
             continue
         assert not coast_clearance_ok(p.lon, p.lat, km=4.0), f"{p.id}: no land within 4 km"
         r = 0.15 if p.id in RIVER_PORTS else 0.08
-        near_sea = any(land.is_sea(p.lon + dx, p.lat + dy)
-                       for dx in (-r, 0, r) for dy in (-r, 0, r))
+        near_sea = any(
+            land.is_sea(p.lon + dx, p.lat + dy) for dx in (-r, 0, r) for dy in (-r, 0, r)
+        )
         assert near_sea, f"{p.id}: no sea within ~{r * 100:.0f} km of the harbour"
 
 
@@ -149,19 +194,30 @@ def test_ports_are_immutable() -> None:
     assert load_ports() is ports
 
 
-GOOD_ROW = {"id": "x", "name": "X", "nation": "France", "kind": "enemy-port",
-            "station": "channel", "lon": -4.49, "lat": 48.39, "anchorage": [-4.66, 48.31],
-            "source": "test"}
+GOOD_ROW = {
+    "id": "x",
+    "name": "X",
+    "nation": "France",
+    "kind": "enemy-port",
+    "station": "channel",
+    "lon": -4.49,
+    "lat": 48.39,
+    "anchorage": [-4.66, 48.31],
+    "source": "test",
+}
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    ({"nation": "Atlantis"}, "unknown nation"),
-    ({"kind": "pirate-lair"}, "unknown kind"),
-    ({"station": "pacific"}, "unknown station"),
-    ({"anchorage": [-4.49, 48.39]}, "not in open water"),       # the town itself: land
-    ({"anchorage": [-5.5, 48.0]}, "more than 25 km"),
-    ({"source": ""}, "no source"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"nation": "Atlantis"}, "unknown nation"),
+        ({"kind": "pirate-lair"}, "unknown kind"),
+        ({"station": "pacific"}, "unknown station"),
+        ({"anchorage": [-4.49, 48.39]}, "not in open water"),  # the town itself: land
+        ({"anchorage": [-5.5, 48.0]}, "more than 25 km"),
+        ({"source": ""}, "no source"),
+    ],
+)
 def test_bad_port_rows_are_refused(change: dict, message: str) -> None:
     assert _port(GOOD_ROW).id == "x"
     with pytest.raises(ValueError, match=message):

@@ -54,8 +54,16 @@ KNOWN = [
 ]
 
 # The straits of the period stay open to every ship.
-STRAITS = [(-5.60, 35.95), (1.40, 51.00), (-1.10, 50.76), (-1.45, 50.75), (12.66, 56.05),
-           (15.63, 38.20), (9.20, 41.32), (10.65, 57.90)]
+STRAITS = [
+    (-5.60, 35.95),
+    (1.40, 51.00),
+    (-1.10, 50.76),
+    (-1.45, 50.75),
+    (12.66, 56.05),
+    (15.63, 38.20),
+    (9.20, 41.32),
+    (10.65, 57.90),
+]
 
 
 class ScriptedRandom(random.Random):
@@ -83,8 +91,9 @@ def test_at_least_twenty_named_shallows_of_known_kinds() -> None:
     assert {s.kind for s in shallows} == set(SHALLOW_KINDS)
 
 
-@pytest.mark.parametrize(("sid", "lon", "lat", "spot"), KNOWN,
-                         ids=[f"{k[0]}:{k[3]}" for k in KNOWN])
+@pytest.mark.parametrize(
+    ("sid", "lon", "lat", "spot"), KNOWN, ids=[f"{k[0]}:{k[3]}" for k in KNOWN]
+)
 def test_each_shallow_is_at_its_named_place(sid: str, lon: float, lat: float, spot: str) -> None:
     assert sid in [s.id for s in shallows_at(lon, lat)]
 
@@ -92,8 +101,10 @@ def test_each_shallow_is_at_its_named_place(sid: str, lon: float, lat: float, sp
 def test_shallows_are_water() -> None:
     parts = land.land_parts()
     for s in load_shallows():
-        wet = sum(s.polygon.intersection(parts[i]).area
-                  for i in land.land_tree().query(s.polygon, predicate="intersects"))
+        wet = sum(
+            s.polygon.intersection(parts[i]).area
+            for i in land.land_tree().query(s.polygon, predicate="intersects")
+        )
         assert wet < 1e-9, s.id
 
 
@@ -114,12 +125,19 @@ def test_shallow_water_table_cell_by_cell() -> None:
     # seed 003: "4..6 no problem - 2..3 aground on sand-bank ... - 1 keel strikes rocks/reef"
     rule = load_shallow_water_rule()
     assert [rule.outcome(r) for r in range(1, 7)] == [
-        "rocks", "aground", "aground", "clear", "clear", "clear"]
-    assert rule.aground_stuck == {1, 2, 3}           # "1..3 stuck fast ... 4..6 freed"
-    assert rule.rocks_damage_dice == 2               # "(2d6 damage points)"
-    assert rule.rocks_stuck == {1, 2}                # "1..2 stuck, treat as aground, 3..6 ..."
+        "rocks",
+        "aground",
+        "aground",
+        "clear",
+        "clear",
+        "clear",
+    ]
+    assert rule.aground_stuck == {1, 2, 3}  # "1..3 stuck fast ... 4..6 freed"
+    assert rule.rocks_damage_dice == 2  # "(2d6 damage points)"
+    assert rule.rocks_stuck == {1, 2}  # "1..2 stuck, treat as aground, 3..6 ..."
     assert dict(rule.probabilities()) == pytest.approx(
-        {"clear": 1 / 2, "aground": 1 / 3, "rocks": 1 / 6})
+        {"clear": 1 / 2, "aground": 1 / 3, "rocks": 1 / 6}
+    )
     with pytest.raises(ValueError):
         rule.outcome(7)
 
@@ -131,19 +149,27 @@ def test_the_stored_text_is_the_books() -> None:
         assert " ".join(piece.split()) in book, piece
 
 
-@pytest.mark.parametrize(("throws", "result", "damage", "stuck"), [
-    ([5], "clear", 0, False),
-    ([3, 2], "aground", 0, True),     # stuck fast, try again next turn
-    ([2, 4], "aground", 0, False),    # freed
-    ([1, 6, 5, 2], "rocks", 11, True),   # 2d6 = 11, then 2: stuck, treat as aground
-    ([1, 1, 3, 3], "rocks", 4, False),   # 2d6 = 4, then 3: scraped free
-])
-def test_resolve_replays_scripted_throws(throws: list[int], result: str, damage: int,
-                                         stuck: bool) -> None:
+@pytest.mark.parametrize(
+    ("throws", "result", "damage", "stuck"),
+    [
+        ([5], "clear", 0, False),
+        ([3, 2], "aground", 0, True),  # stuck fast, try again next turn
+        ([2, 4], "aground", 0, False),  # freed
+        ([1, 6, 5, 2], "rocks", 11, True),  # 2d6 = 11, then 2: stuck, treat as aground
+        ([1, 1, 3, 3], "rocks", 4, False),  # 2d6 = 4, then 3: scraped free
+    ],
+)
+def test_resolve_replays_scripted_throws(
+    throws: list[int], result: str, damage: int, stuck: bool
+) -> None:
     rng = ScriptedRandom(throws)
     outcome = load_shallow_water_rule().resolve(rng)
     assert (outcome.roll, outcome.result, outcome.damage, outcome.stuck) == (
-        throws[0], result, damage, stuck)
+        throws[0],
+        result,
+        damage,
+        stuck,
+    )
     assert rng.throws == []
 
 
@@ -160,9 +186,13 @@ def test_resolve_is_consistent_and_seeded(seed: int) -> None:
 
 def test_bad_rule_data_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     good = places._read_json("places_rules.json")
-    bad = {**good, "shallow_water": {**good["shallow_water"],
-                                     "outcomes": {"clear": [4, 5, 6], "aground": [2, 3],
-                                                  "rocks": []}}}
+    bad = {
+        **good,
+        "shallow_water": {
+            **good["shallow_water"],
+            "outcomes": {"clear": [4, 5, 6], "aground": [2, 3], "rocks": []},
+        },
+    }
     monkeypatch.setattr(places, "_read_json", lambda name: bad)
     with pytest.raises(ValueError, match="cover the die"):
         load_shallow_water_rule.__wrapped__()
@@ -186,8 +216,10 @@ def test_zones_are_sea_round_the_anchorage_within_the_radius() -> None:
         p = ports[pid]
         assert isinstance(zone, Polygon) and zone.is_valid, pid
         assert zone.contains(Point(p.anchorage)), pid
-        wet = sum(zone.intersection(parts[i]).area
-                  for i in land.land_tree().query(zone, predicate="intersects"))
+        wet = sum(
+            zone.intersection(parts[i]).area
+            for i in land.land_tree().query(zone, predicate="intersects")
+        )
         assert wet < 1e-6 * zone.area, pid
         far = max(haversine_km(*p.anchorage, x, y) for x, y in zone.exterior.coords)
         assert radius_km * 0.9 < far < radius_km * 1.01, pid
@@ -199,8 +231,8 @@ def test_blockade_zones_for_chosen_ports() -> None:
     ports = load_ports()
     zones = blockade_zones(["brest", ports["toulon"]])
     assert list(zones) == ["brest", "toulon"]
-    assert zones["brest"] is blockade_zones()["brest"]          # built once
-    assert zones["brest"].contains(Point(-4.75, 48.30))         # off the Goulet
+    assert zones["brest"] is blockade_zones()["brest"]  # built once
+    assert zones["brest"].contains(Point(-4.75, 48.30))  # off the Goulet
     with pytest.raises(KeyError, match="atlantis"):
         blockade_zones(["atlantis"])
     with pytest.raises(TypeError):
@@ -218,12 +250,24 @@ def test_points_in_a_zone_are_sea_near_the_anchorage(fx: float, fy: float, pid: 
         assert haversine_km(*load_ports()[pid].anchorage, lon, lat) <= 10 * 1.852 * 1.01
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (lambda f: f["properties"].update(kind="quicksand"), "bad kind"),
-    (lambda f: f["properties"].update(source=""), "no source"),
-    (lambda f: f.update(geometry={"type": "Polygon", "coordinates": [
-        [[-1.5, 52.0], [-1.0, 52.0], [-1.0, 52.5], [-1.5, 52.5], [-1.5, 52.0]]]}), "on land"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda f: f["properties"].update(kind="quicksand"), "bad kind"),
+        (lambda f: f["properties"].update(source=""), "no source"),
+        (
+            lambda f: f.update(
+                geometry={
+                    "type": "Polygon",
+                    "coordinates": [
+                        [[-1.5, 52.0], [-1.0, 52.0], [-1.0, 52.5], [-1.5, 52.5], [-1.5, 52.0]]
+                    ],
+                }
+            ),
+            "on land",
+        ),
+    ],
+)
 def test_bad_shallow_data_is_refused(monkeypatch: pytest.MonkeyPatch, change, message: str) -> None:
     real = places._read_features
 

@@ -22,11 +22,11 @@ KNOWN = [
     ("Plymouth Sound", -4.15, 50.33, "channel"),
     ("off Ushant", -5.4, 48.5, "channel"),
     ("Bay of Biscay", -5.0, 45.0, "channel"),
-    ("off the Tagus", -9.5, 38.6, "channel"),      # "patrols down the Portuguese coast"
-    ("Dover Strait", 1.40, 51.00, "north-sea"),     # the Downs and the Boulogne blockade
+    ("off the Tagus", -9.5, 38.6, "channel"),  # "patrols down the Portuguese coast"
+    ("Dover Strait", 1.40, 51.00, "north-sea"),  # the Downs and the Boulogne blockade
     ("off the Texel", 4.40, 53.0, "north-sea"),
     ("Firth of Forth", -2.9, 56.05, "north-sea"),
-    ("Norwegian Sea", 5.0, 67.0, "north-sea"),      # the Arctic whalers' escort
+    ("Norwegian Sea", 5.0, 67.0, "north-sea"),  # the Arctic whalers' escort
     ("Skagerrak", 9.0, 58.0, "north-sea"),
     ("Kattegat", 11.5, 57.0, "baltic"),
     ("the Sound off Elsinore", 12.66, 56.05, "baltic"),
@@ -57,10 +57,15 @@ KNOWN = [
 
 # Waters no station reaches: the open ocean, the Pacific behind Central America, the Caspian.
 NOWHERE = [
-    ("mid-Atlantic", -30.0, 40.0), ("Gulf of Guinea", 3.0, 3.0),
-    ("Gulf of Tehuantepec", -95.0, 15.5), ("Gulf of Panama", -79.5, 8.6),
-    ("Gulf of Fonseca", -87.7, 13.2), ("Pacific off Colombia", -78.0, 5.0),
-    ("Caspian Sea", 50.0, 42.0), ("Hudson Bay", -85.0, 58.0), ("mid-Pacific", -140.0, 0.0),
+    ("mid-Atlantic", -30.0, 40.0),
+    ("Gulf of Guinea", 3.0, 3.0),
+    ("Gulf of Tehuantepec", -95.0, 15.5),
+    ("Gulf of Panama", -79.5, 8.6),
+    ("Gulf of Fonseca", -87.7, 13.2),
+    ("Pacific off Colombia", -78.0, 5.0),
+    ("Caspian Sea", 50.0, 42.0),
+    ("Hudson Bay", -85.0, 58.0),
+    ("mid-Pacific", -140.0, 0.0),
 ]
 
 
@@ -68,19 +73,29 @@ def test_the_eight_stations_of_the_book() -> None:
     stations = load_stations()
     assert tuple(stations) == STATION_IDS
     names = [s.name for s in stations.values()]
-    assert names == ["Channel", "North Sea", "Baltic", "Mediterranean", "North America",
-                     "West Indies", "Cape of Good Hope", "East Indies"]
+    assert names == [
+        "Channel",
+        "North Sea",
+        "Baltic",
+        "Mediterranean",
+        "North America",
+        "West Indies",
+        "Cape of Good Hope",
+        "East Indies",
+    ]
 
 
 def test_bases_named_in_the_book() -> None:
     stations = load_stations()
-    book = {"channel": {"plymouth", "portsmouth", "spithead", "torbay", "falmouth"},
-            "north-sea": {"yarmouth", "leith"},
-            "mediterranean": {"gibraltar", "malta", "port-mahon"},
-            "north-america": {"halifax", "st-johns"},
-            "west-indies": {"port-royal", "english-harbour", "barbados"},
-            "east-indies": {"madras", "bombay"},
-            "cape": {"cape-town"}}
+    book = {
+        "channel": {"plymouth", "portsmouth", "spithead", "torbay", "falmouth"},
+        "north-sea": {"yarmouth", "leith"},
+        "mediterranean": {"gibraltar", "malta", "port-mahon"},
+        "north-america": {"halifax", "st-johns"},
+        "west-indies": {"port-royal", "english-harbour", "barbados"},
+        "east-indies": {"madras", "bombay"},
+        "cape": {"cape-town"},
+    }
     for sid, bases in book.items():
         assert bases <= set(stations[sid].bases), sid
 
@@ -162,8 +177,7 @@ def test_random_points_in_stations_are_sea_for_the_independent_oracle() -> None:
 def test_station_at_answers_only_for_sea_inside_that_station(lon: float, lat: float) -> None:
     sid = station_at(lon, lat)
     if sid is None:
-        assert not any(shapely.contains_xy(s.polygon, lon, lat)
-                       for s in load_stations().values())
+        assert not any(shapely.contains_xy(s.polygon, lon, lat) for s in load_stations().values())
     else:
         assert land.is_sea(lon, lat)
         assert shapely.contains_xy(load_stations()[sid].polygon, lon, lat)
@@ -183,13 +197,16 @@ def _features_with(monkeypatch: pytest.MonkeyPatch, name: str, change) -> None:
     monkeypatch.setattr(places, "_read_features", patched)
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (lambda fs: fs[0]["properties"].update(id="pacific"), "unknown or duplicate"),
-    (lambda fs: fs[1]["properties"].update(id="channel"), "unknown or duplicate"),
-    (lambda fs: fs[0]["properties"].update(bases=["atlantis"]), "not one of its ports"),
-    (lambda fs: fs[0]["properties"].update(bases=["brest"]), "not one of its ports"),
-    (lambda fs: fs.pop(), "expected"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda fs: fs[0]["properties"].update(id="pacific"), "unknown or duplicate"),
+        (lambda fs: fs[1]["properties"].update(id="channel"), "unknown or duplicate"),
+        (lambda fs: fs[0]["properties"].update(bases=["atlantis"]), "not one of its ports"),
+        (lambda fs: fs[0]["properties"].update(bases=["brest"]), "not one of its ports"),
+        (lambda fs: fs.pop(), "expected"),
+    ],
+)
 def test_bad_station_data_is_refused(monkeypatch: pytest.MonkeyPatch, change, message: str) -> None:
     _features_with(monkeypatch, "stations.geojson", change)
     with pytest.raises(ValueError, match=message):

@@ -106,8 +106,10 @@ def test_monsoon_turns_with_the_season(world) -> None:
 
 
 def test_faster_ships_arrive_sooner(world) -> None:
-    days = [world.route("portsmouth", "gibraltar", ship=s).days
-            for s in ("First Rate", "Third Rate", "Fifth Rate")]
+    days = [
+        world.route("portsmouth", "gibraltar", ship=s).days
+        for s in ("First Rate", "Third Rate", "Fifth Rate")
+    ]
     assert days[0] > days[1] > days[2]
 
 
@@ -139,8 +141,9 @@ def _stop(world, pid):
 
 
 def test_small_ships_cross_a_shallow_at_a_listed_risk(world, dover_shoaled) -> None:
-    leg = dover_shoaled.route(_stop(world, "portsmouth"), _stop(world, "the-nore"),
-                              SHIPS["Cutter"], 6)
+    leg = dover_shoaled.route(
+        _stop(world, "portsmouth"), _stop(world, "the-nore"), SHIPS["Cutter"], 6
+    )
     assert [r.id for r in leg.risks] == ["dover-bar"]
     risk = leg.risks[0]
     assert risk.kind == "shallows" and "d6" in risk.rule
@@ -149,8 +152,9 @@ def test_small_ships_cross_a_shallow_at_a_listed_risk(world, dover_shoaled) -> N
 
 
 def test_deep_draught_ships_never_enter_shallows(world, dover_shoaled) -> None:
-    leg = dover_shoaled.route(_stop(world, "portsmouth"), _stop(world, "the-nore"),
-                              SHIPS["Third Rate"], 6)
+    leg = dover_shoaled.route(
+        _stop(world, "portsmouth"), _stop(world, "the-nore"), SHIPS["Third Rate"], 6
+    )
     assert leg.risks == []
     assert not leg.track.intersects(box(1.0, 50.7, 2.0, 51.4))
     assert leg.distance_nm > 1000  # north about, round Scotland
@@ -175,8 +179,15 @@ def test_named_shallows_avoided_by_deep_ships(world) -> None:
 
 # open-water boxes of the theatres (lon0, lat0, lon1, lat1): islands, but no lakes (nor
 # Lake Melville, behind the Labrador narrows, which no way out reaches: see docs/data.md)
-SEAS = [(-60, 20, -10, 52), (-35, -40, 10, 0), (0, 36, 10, 42), (0, 52, 6, 57),
-        (-80, 12, -62, 17), (60, 5, 70, 20), (12, 34, 20, 38)]
+SEAS = [
+    (-60, 20, -10, 52),
+    (-35, -40, 10, 0),
+    (0, 36, 10, 42),
+    (0, 52, 6, 57),
+    (-80, 12, -62, 17),
+    (60, 5, 70, 20),
+    (12, 34, 20, 38),
+]
 
 
 @st.composite
@@ -223,7 +234,8 @@ def test_enclosed_water_is_not_connected(world) -> None:
 
 def test_port_ids_and_names_both_work(world) -> None:
     assert world.route("Portsmouth", "Gibraltar").distance_nm == pytest.approx(
-        world.route("portsmouth", "gibraltar").distance_nm)
+        world.route("portsmouth", "gibraltar").distance_nm
+    )
 
 
 def test_anchorages_are_at_sea_and_connected_for_every_ship(world) -> None:
@@ -246,8 +258,12 @@ def test_station_at(world) -> None:
 
 
 def test_voyage_legs_follow_one_another(world) -> None:
-    v = world.voyage(["portsmouth", "gibraltar", "malta", "portsmouth"], ship="Fifth Rate",
-                     month=5, stay_days=[3, 2])
+    v = world.voyage(
+        ["portsmouth", "gibraltar", "malta", "portsmouth"],
+        ship="Fifth Rate",
+        month=5,
+        stay_days=[3, 2],
+    )
     assert len(v.legs) == 3
     assert v.legs[0].depart_day == 0
     assert v.legs[1].depart_day == pytest.approx(v.legs[0].arrive_day + 3)

@@ -24,8 +24,8 @@ def test_every_pair_of_ports_routes_at_sea_and_deep_ships_clear_of_shallows(worl
     tracks, names = [], []
     for i, a in enumerate(ids[:-1]):
         # one search per origin; each pair once (the other direction is the same water)
-        voyages = world.routes_from(a, ids[i + 1:], ship="Third Rate", month=6)
-        missing = set(ids[i + 1:]) - set(voyages)
+        voyages = world.routes_from(a, ids[i + 1 :], ship="Third Rate", month=6)
+        missing = set(ids[i + 1 :]) - set(voyages)
         assert not missing, (a, missing)
         for b, v in voyages.items():
             tracks.append(v.track)

@@ -69,8 +69,9 @@ def test_islets_are_land_for_the_router(world) -> None:
     nodes = world.lanes.nodes
     assert not shapely.contains_xy(geom, nodes[:, 0], nodes[:, 1]).any()
     e = world.lanes.edges
-    assert not shapely.intersects(geom, shapely.linestrings(
-        np.stack([nodes[e[:, 0]], nodes[e[:, 1]]], axis=1))).any()
+    assert not shapely.intersects(
+        geom, shapely.linestrings(np.stack([nodes[e[:, 0]], nodes[e[:, 1]]], axis=1))
+    ).any()
 
 
 def test_tracks_past_the_islets_go_round_them(world) -> None:

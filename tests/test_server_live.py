@@ -24,8 +24,9 @@ class Client:
         self.sio = socketio.Client(reconnection=False)
         self.sio.on("event", self.events.put)
         self.sio.connect(url, wait_timeout=WAIT)
-        self.ack = self.sio.call("join", {"campaign": campaign, "token": token, "since": since},
-                                 timeout=WAIT)
+        self.ack = self.sio.call(
+            "join", {"campaign": campaign, "token": token, "since": since}, timeout=WAIT
+        )
         assert self.ack["ok"], self.ack
 
     def act(self, type_: str, **args: Any) -> dict[str, Any]:
@@ -50,15 +51,22 @@ def _campaign(url: str, seed: int = 3) -> tuple[str, str]:
 
 
 def _seat(url: str, cid: str, gm: str, **body: Any) -> str:
-    r = requests.post(f"{url}/api/campaigns/{cid}/seats", json=body, timeout=WAIT,
-                      headers={"Authorization": f"Bearer {gm}"})
+    r = requests.post(
+        f"{url}/api/campaigns/{cid}/seats",
+        json=body,
+        timeout=WAIT,
+        headers={"Authorization": f"Bearer {gm}"},
+    )
     assert r.status_code == 201, r.text
     return r.json()["token"]
 
 
 def _state(url: str, cid: str, token: str) -> dict[str, Any]:
-    r = requests.get(f"{url}/api/campaigns/{cid}/state", timeout=WAIT,
-                     headers={"Authorization": f"Bearer {token}"})
+    r = requests.get(
+        f"{url}/api/campaigns/{cid}/state",
+        timeout=WAIT,
+        headers={"Authorization": f"Bearer {token}"},
+    )
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -72,8 +80,11 @@ def test_two_seats_see_each_others_moves_live(live_server: LiveServer) -> None:
         ack = a.act("ready", ready=True)
         assert ack["ok"]
         event = b.event(ack["seq"])
-        assert event == {"seq": ack["seq"], "type": "ready",
-                         "data": {"seat": a.ack["seat"]["id"], "ready": True}}
+        assert event == {
+            "seq": ack["seq"],
+            "type": "ready",
+            "data": {"seat": a.ack["seat"]["id"], "ready": True},
+        }
         ack = b.act("ready", ready=True)
         assert a.event(ack["seq"])["type"] == "ready"
         bad = b.act("advance", days=3)
@@ -91,8 +102,7 @@ def test_reconnect_gets_exactly_the_missed_events(live_server: LiveServer) -> No
     adm = Client(url, cid, adm_token)
     seen = adm.ack["seq"]
     adm.close()
-    missed = [gm.act("pause")["seq"], gm.act("note", text="hidden")["seq"],
-              gm.act("resume")["seq"]]
+    missed = [gm.act("pause")["seq"], gm.act("note", text="hidden")["seq"], gm.act("resume")["seq"]]
     again = Client(url, cid, adm_token, since=seen)
     try:
         assert [e["seq"] for e in again.ack["events"]] == [missed[0], missed[2]]
@@ -111,8 +121,11 @@ def test_sigkill_and_restart_loses_no_acknowledged_action(tmp_path) -> None:
     pm_token = _seat(url, cid, gm_token, role="prime-minister")
     pm = Client(url, cid, pm_token)
     gm = Client(url, cid, gm_token)
-    acked = [pm.act("set_ships", digit=4)["seq"], gm.act("pause")["seq"],
-             gm.act("set_deadline", deadline="2026-12-24T12:00:00Z")["seq"]]
+    acked = [
+        pm.act("set_ships", digit=4)["seq"],
+        gm.act("pause")["seq"],
+        gm.act("set_deadline", deadline="2026-12-24T12:00:00Z")["seq"],
+    ]
     before = _state(url, cid, gm_token)
     server.kill()  # SIGKILL: no shutdown, no flush
     restarted = LiveServer(tmp_path)
@@ -122,8 +135,11 @@ def test_sigkill_and_restart_loses_no_acknowledged_action(tmp_path) -> None:
         assert after == before and after["seq"] == acked[-1]
         assert after["state"]["cabinet"]["ships_digit"] == 4
         assert after["state"]["paused"] is True
-        log = requests.get(f"{restarted.url}/api/campaigns/{cid}/log", timeout=WAIT,
-                           headers={"Authorization": f"Bearer {gm_token}"}).json()
+        log = requests.get(
+            f"{restarted.url}/api/campaigns/{cid}/log",
+            timeout=WAIT,
+            headers={"Authorization": f"Bearer {gm_token}"},
+        ).json()
         assert [e["seq"] for e in log["events"]] == list(range(1, acked[-1] + 1))
     finally:
         restarted.stop()
@@ -153,8 +169,11 @@ def test_hammered_campaign_keeps_a_gapless_log(live_server: LiveServer) -> None:
     assert all(a["ok"] for a in acks)
     seqs = sorted(a["seq"] for a in acks)
     assert len(set(seqs)) == len(seqs) == 30
-    log = requests.get(f"{url}/api/campaigns/{cid}/log", timeout=WAIT,
-                       headers={"Authorization": f"Bearer {gm_token}"}).json()
+    log = requests.get(
+        f"{url}/api/campaigns/{cid}/log",
+        timeout=WAIT,
+        headers={"Authorization": f"Bearer {gm_token}"},
+    ).json()
     assert [e["seq"] for e in log["events"]] == list(range(1, len(log["events"]) + 1))
 
 
@@ -187,10 +206,10 @@ def test_two_server_processes_share_a_campaign_through_redis(tmp_path) -> None:
         two = LiveServer(tmp_path, "--database", db, "--message-queue", queue_url).start()
         try:
             cid, gm_token = _campaign(one.url)
-            a = Client(one.url, cid, _seat(one.url, cid, gm_token, role="admiral",
-                                           squadron="White"))
-            b = Client(two.url, cid, _seat(two.url, cid, gm_token, role="admiral",
-                                           squadron="Red"))
+            a = Client(
+                one.url, cid, _seat(one.url, cid, gm_token, role="admiral", squadron="White")
+            )
+            b = Client(two.url, cid, _seat(two.url, cid, gm_token, role="admiral", squadron="Red"))
             ack_a = a.act("ready", ready=True)
             assert b.event(ack_a["seq"])["type"] == "ready"
             ack_b = b.act("ready", ready=True)  # process two catches up from the store first
@@ -208,8 +227,12 @@ def test_requests_at_start_wait_for_the_world_instead_of_crashing(tmp_path) -> N
     server = LiveServer(tmp_path).start()
     url = server.url
     try:
-        paths = ["/api/route?from=portsmouth&to=plymouth", "/api/map", "/api/ports",
-                 "/api/route?from=brest&to=cadiz&ship=Cutter"]
+        paths = [
+            "/api/route?from=portsmouth&to=plymouth",
+            "/api/map",
+            "/api/ports",
+            "/api/route?from=brest&to=cadiz&ship=Cutter",
+        ]
         results: dict[str, int] = {}
 
         def get(path: str) -> None:

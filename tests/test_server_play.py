@@ -29,8 +29,9 @@ def _assert_fogged(payload: dict[str, Any]) -> None:
     british = [(f["lon"], f["lat"]) for f in forces if f["side"] == "Britain" and f["afloat"]]
     for f in forces:
         if f["side"] != "Britain":
-            assert f["afloat"] and any(distance_nm(p, (f["lon"], f["lat"])) <= SIGHTING_NM
-                                       for p in british), (payload["type"], f["id"])
+            assert f["afloat"] and any(
+                distance_nm(p, (f["lon"], f["lat"])) <= SIGHTING_NM for p in british
+            ), (payload["type"], f["id"])
             assert "route" not in f and "orders" not in f and "sorties" not in f
     for e in payload["data"].get("engagements", []):
         assert "battle" not in e and "pending" not in e
@@ -84,15 +85,24 @@ def summer(tmp_path_factory):
     fight = [e for e in steps["state_at_contact"]["state"]["engagements"] if not e["over"]]
     steps["fight"] = fight[0]["id"] if fight else None
     if fight:
-        assert blue.act("engage_decision", engagement=fight[0]["id"],
-                        decision="close")["error"]["code"] == "forbidden"
+        assert (
+            blue.act("engage_decision", engagement=fight[0]["id"], decision="close")["error"][
+                "code"
+            ]
+            == "forbidden"
+        )
         assert gm.act("advance", days=1)["error"]["code"] == "wrong_phase"
-        assert captain.act("engage_decision", engagement=fight[0]["id"],
-                           decision="sail away")["error"]["code"] == "invalid"
+        assert (
+            captain.act("engage_decision", engagement=fight[0]["id"], decision="sail away")[
+                "error"
+            ]["code"]
+            == "invalid"
+        )
         rounds = 0
         while True:
-            ack = captain.act("engage_decision", engagement=fight[0]["id"], decision="close",
-                              shot="roundshot")
+            ack = captain.act(
+                "engage_decision", engagement=fight[0]["id"], decision="close", shot="roundshot"
+            )
             assert ack["ok"], ack
             rounds += 1
             state = game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]
@@ -106,10 +116,12 @@ def summer(tmp_path_factory):
     collect()
     steps["final"] = game.rest("get", f"/api/campaigns/{game.id}/state").json
     steps["log"] = game.rest("get", f"/api/campaigns/{game.id}/log").json
-    steps["player_state"] = game.rest("get", f"/api/campaigns/{game.id}/state",
-                                      token=red.token).json["state"]
-    steps["observer_state"] = game.rest("get", f"/api/campaigns/{game.id}/state",
-                                        token=observer.token).json["state"]
+    steps["player_state"] = game.rest(
+        "get", f"/api/campaigns/{game.id}/state", token=red.token
+    ).json["state"]
+    steps["observer_state"] = game.rest(
+        "get", f"/api/campaigns/{game.id}/state", token=observer.token
+    ).json["state"]
     return game, steps, seen
 
 
@@ -163,8 +175,12 @@ def test_contact_opens_an_engagement_fought_through_the_captains_buttons(summer)
     assert steps["rounds"] >= 1
     final = steps["final"]["state"]
     fight = next(e for e in final["engagements"] if e["id"] == steps["fight"])
-    assert fight["over"] and fight["outcome"]["how"] in ("a_wins", "b_wins", "escaped",
-                                                         "disengaged")
+    assert fight["over"] and fight["outcome"]["how"] in (
+        "a_wins",
+        "b_wins",
+        "escaped",
+        "disengaged",
+    )
     assert fight["log"] and any(ev.get("type") == "decision" for ev in fight["log"])
     assert final["results"]["FG"]["engagement"] == steps["fight"]
     assert 1 <= final["results"]["FG"]["result"] <= 6
@@ -177,14 +193,24 @@ def test_resolve_summer_uses_the_battle_results_earned(summer) -> None:
     assert final["phase"] == "over"
     report = final["report"]
     earned = final["results"]["FG"]["result"]
-    captain = [r for r in report["battle_results"]
-               if r.get("ship") == "FG" and r["role"] == "captain"]
+    captain = [
+        r for r in report["battle_results"] if r.get("ship") == "FG" and r["role"] == "captain"
+    ]
     assert len(captain) == 1
     assert captain[0]["preset"] == captain[0]["result"] == earned
     assert steps["after"]["error"]["code"] == "wrong_phase"
     assert steps["observer_state"]["report"] == report
-    assert set(steps["observer_state"]) == {"campaign", "phase", "day", "date", "month",
-                                            "paused", "deadline", "seats", "report"}
+    assert set(steps["observer_state"]) == {
+        "campaign",
+        "phase",
+        "day",
+        "date",
+        "month",
+        "paused",
+        "deadline",
+        "seats",
+        "report",
+    }
 
 
 def test_no_player_is_ever_sent_an_unsighted_enemy(summer) -> None:
@@ -209,8 +235,12 @@ def test_the_exported_log_replays_exactly(summer, tmp_path) -> None:
     assert state["phase"] == "over" and state["report"] == steps["final"]["state"]["report"]
     path = tmp_path / "log.json"
     path.write_text(json.dumps(steps["log"]))
-    cli = subprocess.run([sys.executable, "-m", "server.cli", "replay", str(path)], cwd=ROOT,
-                         capture_output=True, text=True)
+    cli = subprocess.run(
+        [sys.executable, "-m", "server.cli", "replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert cli.returncode == 0 and "log checks out" in cli.stdout
     tampered = json.loads(json.dumps(steps["log"]))
     roll = next(e for e in tampered["events"] if e["type"] == "roll_force")
@@ -218,12 +248,20 @@ def test_the_exported_log_replays_exactly(summer, tmp_path) -> None:
     _, problems = replay(tampered)
     assert any("roll_force decides differently" in p for p in problems)
     path.write_text(json.dumps(tampered))
-    cli = subprocess.run([sys.executable, "-m", "server.cli", "replay", str(path)], cwd=ROOT,
-                         capture_output=True, text=True)
+    cli = subprocess.run(
+        [sys.executable, "-m", "server.cli", "replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert cli.returncode == 1 and "PROBLEM" in cli.stdout
     path.write_text("{broken")
-    cli = subprocess.run([sys.executable, "-m", "server.cli", "replay", str(path)], cwd=ROOT,
-                         capture_output=True, text=True)
+    cli = subprocess.run(
+        [sys.executable, "-m", "server.cli", "replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert cli.returncode == 2 and cli.stderr.count("\n") == 1 and "not JSON" in cli.stderr
 
 
@@ -232,6 +270,7 @@ def test_a_restarted_server_rebuilds_the_same_state(summer) -> None:
     from server.app import create_app
 
     again = create_app({"DATABASE_URL": game.app.config["DATABASE_URL"]})
-    r = again.test_client().get(f"/api/campaigns/{game.id}/state",
-                                headers={"Authorization": f"Bearer {game.gm_token}"})
+    r = again.test_client().get(
+        f"/api/campaigns/{game.id}/state", headers={"Authorization": f"Bearer {game.gm_token}"}
+    )
     assert r.json == steps["final"]

@@ -17,19 +17,22 @@ def _outcome(how: str, own: str, enemy: list[str]) -> dict:
     return {"how": how, "ships": ships}
 
 
-@pytest.mark.parametrize("how, own, enemy, result", [
-    ("a_wins", "active", ["taken"], 1),
-    ("a_wins", "active", ["struck", "sunk"], 1),
-    ("a_wins", "active", ["sunk"], 2),
-    ("a_wins", "active", ["decimated"], 3),
-    ("escaped", "active", ["escaped"], 3),
-    ("escaped", "escaped", ["active"], 4),
-    ("disengaged", "active", ["active"], 4),
-    ("b_wins", "sunk", ["active"], 5),
-    ("a_wins", "sunk", ["sunk"], 5),
-    ("b_wins", "struck", ["active"], 6),
-    ("b_wins", "taken", ["active"], 6),
-])
+@pytest.mark.parametrize(
+    "how, own, enemy, result",
+    [
+        ("a_wins", "active", ["taken"], 1),
+        ("a_wins", "active", ["struck", "sunk"], 1),
+        ("a_wins", "active", ["sunk"], 2),
+        ("a_wins", "active", ["decimated"], 3),
+        ("escaped", "active", ["escaped"], 3),
+        ("escaped", "escaped", ["active"], 4),
+        ("disengaged", "active", ["active"], 4),
+        ("b_wins", "sunk", ["active"], 5),
+        ("a_wins", "sunk", ["sunk"], 5),
+        ("b_wins", "struck", ["active"], 6),
+        ("b_wins", "taken", ["active"], 6),
+    ],
+)
 def test_briny_result_of_a_fight(how, own, enemy, result) -> None:
     assert engagements.briny_result(_outcome(how, own, enemy), "a0") == result
 
@@ -42,8 +45,7 @@ def test_the_scenario_names_real_ports_and_roster_types() -> None:
         assert all(p in world.ports for p in sq["sorties"])
         for ship in sq["ships"]:
             assert rules.roster_type(ship["type"]) == ship["type"]
-    named = {s["name"] for sq in scenario["enemy_squadrons"] for s in sq["ships"]
-             if s.get("named")}
+    named = {s["name"] for sq in scenario["enemy_squadrons"] for s in sq["ships"] if s.get("named")}
     assert named == {"Intrepid", "Minerve", "San Augustin", "Peregrina"}
     fighter = engagements._fighter({"name": "Minerve", "type": "Fifth Rate", "named": True})
     from strategy.combat import Battle
@@ -69,12 +71,15 @@ def test_blockade_points_lie_within_sight_of_the_port() -> None:
 
 @given(st.floats(0, 30), st.floats(0.1, 20))
 def test_position_on_route_stays_on_the_track(elapsed: float, days: float) -> None:
-    route = {"track": [[0.0, 50.0], [1.0, 50.0], [1.0, 51.0]], "days": days,
-             "distance_nm": forces.distance_nm((0, 50), (1, 50))
-             + forces.distance_nm((1, 50), (1, 51))}
+    route = {
+        "track": [[0.0, 50.0], [1.0, 50.0], [1.0, 51.0]],
+        "days": days,
+        "distance_nm": forces.distance_nm((0, 50), (1, 50)) + forces.distance_nm((1, 50), (1, 51)),
+    }
     lon, lat = forces.position_on_route(route, elapsed)
-    assert (0 <= lon <= 1 and lat == pytest.approx(50)) or (lon == pytest.approx(1)
-                                                           and 50 <= lat <= 51)
+    assert (0 <= lon <= 1 and lat == pytest.approx(50)) or (
+        lon == pytest.approx(1) and 50 <= lat <= 51
+    )
     if elapsed >= days:
         assert (lon, lat) == (1.0, 51.0)
 

@@ -23,8 +23,13 @@ def test_create_campaign_defaults_and_validation(app) -> None:
     r = client.post("/api/campaigns")
     assert r.status_code == 201
     assert len(r.json["token"]) >= 32 and r.json["link"].endswith(r.json["token"])
-    bad = [({"year": 1700}, "year"), ({"year": "1805"}, "year"), ({"seed": -1}, "seed"),
-           ({"name": ""}, "name"), ({"colour": "red"}, "unexpected")]
+    bad = [
+        ({"year": 1700}, "year"),
+        ({"year": "1805"}, "year"),
+        ({"seed": -1}, "seed"),
+        ({"name": ""}, "name"),
+        ({"colour": "red"}, "unexpected"),
+    ]
     for body, word in bad:
         r = client.post("/api/campaigns", json=body)
         assert r.status_code == 400 and r.json["error"]["code"] == "invalid", body
@@ -37,11 +42,13 @@ def test_create_campaign_defaults_and_validation(app) -> None:
 
 def test_seats_need_the_gm_token(game) -> None:
     _, pm_token = game.seat("prime-minister", name="Pitt")
-    r = game.rest("post", f"/api/campaigns/{game.id}/seats", token=pm_token,
-                  json={"role": "observer"})
+    r = game.rest(
+        "post", f"/api/campaigns/{game.id}/seats", token=pm_token, json={"role": "observer"}
+    )
     assert r.status_code == 403 and r.json["error"]["code"] == "forbidden"
-    r = game.rest("post", f"/api/campaigns/{game.id}/seats", token="nonsense",
-                  json={"role": "observer"})
+    r = game.rest(
+        "post", f"/api/campaigns/{game.id}/seats", token="nonsense", json={"role": "observer"}
+    )
     assert r.status_code == 403
     r = game.app.test_client().post(f"/api/campaigns/{game.id}/seats", json={"role": "observer"})
     assert r.status_code == 403
@@ -49,16 +56,19 @@ def test_seats_need_the_gm_token(game) -> None:
     assert r.status_code == 404 and r.json["error"]["code"] == "not_found"
 
 
-@pytest.mark.parametrize("body, code", [
-    ({"role": "king"}, "invalid"),
-    ({"role": "admiral"}, "invalid"),
-    ({"role": "admiral", "squadron": "Green"}, "invalid"),
-    ({"role": "captain"}, "invalid"),
-    ({"role": "captain", "ship": "ZZ"}, "not_found"),
-    ({"role": "observer", "ship": "RO"}, "invalid"),
-    ({"role": "prime-minister"}, "conflict"),
-    ({"role": "admiral", "squadron": "white"}, "conflict"),
-])
+@pytest.mark.parametrize(
+    "body, code",
+    [
+        ({"role": "king"}, "invalid"),
+        ({"role": "admiral"}, "invalid"),
+        ({"role": "admiral", "squadron": "Green"}, "invalid"),
+        ({"role": "captain"}, "invalid"),
+        ({"role": "captain", "ship": "ZZ"}, "not_found"),
+        ({"role": "observer", "ship": "RO"}, "invalid"),
+        ({"role": "prime-minister"}, "conflict"),
+        ({"role": "admiral", "squadron": "white"}, "conflict"),
+    ],
+)
 def test_bad_seats_are_refused_and_change_nothing(game, body, code) -> None:
     game.seat("prime-minister")
     game.seat("admiral", squadron="White")
@@ -79,12 +89,13 @@ def test_tokens_are_stored_only_as_hashes(game, tmp_path) -> None:
 def test_join_refuses_bad_tokens_and_act_needs_a_join(game) -> None:
     socketio = game.app.extensions["admiralty.socketio"]
     client = socketio.test_client(game.app)
-    for payload, code in [({"campaign": game.id, "token": "wrong"}, "forbidden"),
-                          ({"campaign": game.id}, "forbidden"),
-                          ({"campaign": "nosuch", "token": game.gm_token}, "not_found"),
-                          ({"campaign": game.id, "token": game.gm_token, "since": -1},
-                           "invalid"),
-                          ("join me", "invalid")]:
+    for payload, code in [
+        ({"campaign": game.id, "token": "wrong"}, "forbidden"),
+        ({"campaign": game.id}, "forbidden"),
+        ({"campaign": "nosuch", "token": game.gm_token}, "not_found"),
+        ({"campaign": game.id, "token": game.gm_token, "since": -1}, "invalid"),
+        ("join me", "invalid"),
+    ]:
         ack = client.emit("join", payload, callback=True)
         assert ack == {"ok": False, "error": {"code": code, "message": ack["error"]["message"]}}
     ack = client.emit("act", {"type": "pause"}, callback=True)
@@ -94,14 +105,16 @@ def test_join_refuses_bad_tokens_and_act_needs_a_join(game) -> None:
 def test_reissue_cuts_the_old_token_off(game) -> None:
     seat_id, old = game.seat("prime-minister", name="Pitt")
     pm = game.join(old)
-    r = game.rest("post", f"/api/campaigns/{game.id}/seats/{seat_id}/token",
-                  json={"name": "Addington"})
+    r = game.rest(
+        "post", f"/api/campaigns/{game.id}/seats/{seat_id}/token", json={"name": "Addington"}
+    )
     assert r.status_code == 200 and r.json["token"] != old
     assert pm.act("set_ships", digit=3)["error"]["code"] == "forbidden"
     r = game.rest("get", f"/api/campaigns/{game.id}/state", token=old)
     assert r.status_code == 403
-    new = game.join(game.rest("post", f"/api/campaigns/{game.id}/seats/{seat_id}/token")
-                    .json["token"])
+    new = game.join(
+        game.rest("post", f"/api/campaigns/{game.id}/seats/{seat_id}/token").json["token"]
+    )
     assert new.seat["name"] == "Addington"
     assert new.act("set_ships", digit=3)["ok"]
     r = game.rest("post", f"/api/campaigns/{game.id}/seats/nosuch/token")
@@ -123,8 +136,10 @@ def test_cabinet_choices_are_secret_until_the_roll(game) -> None:
     pm_state = game.rest("get", f"/api/campaigns/{game.id}/state", token=pm.token).json
     assert fsl_state["state"]["cabinet"]["ships_digit"] is None
     assert pm_state["state"]["cabinet"]["ships_digit"] == 5
-    assert "cabinet" not in game.rest("get", f"/api/campaigns/{game.id}/state",
-                                      token=obs.token).json["state"]
+    assert (
+        "cabinet"
+        not in game.rest("get", f"/api/campaigns/{game.id}/state", token=obs.token).json["state"]
+    )
 
 
 def test_gm_notes_reach_the_gm_only(game) -> None:
@@ -162,18 +177,21 @@ def test_every_action_is_refused_for_every_seat_that_may_not_send_it(game) -> No
     assert log[-1]["seq"] == seq
 
 
-@pytest.mark.parametrize("payload, code", [
-    ("pause", "invalid"),
-    ({"type": "fly"}, "invalid"),
-    ({"type": "set_ships"}, "invalid"),
-    ({"type": "set_ships", "digit": 8}, "invalid"),
-    ({"type": "set_ships", "digit": "3"}, "invalid"),
-    ({"type": "set_ships", "digit": True}, "invalid"),
-    ({"type": "set_ships", "digit": 3, "extra": 1}, "invalid"),
-    ({"type": "set_ships", "digit": 3, "pad": "x" * 70_000}, "invalid"),
-    ({"type": "deploy", "squadron": "White", "station": "channel"}, "forbidden"),
-    ({"type": "set_deadline", "deadline": "soon"}, "forbidden"),
-])
+@pytest.mark.parametrize(
+    "payload, code",
+    [
+        ("pause", "invalid"),
+        ({"type": "fly"}, "invalid"),
+        ({"type": "set_ships"}, "invalid"),
+        ({"type": "set_ships", "digit": 8}, "invalid"),
+        ({"type": "set_ships", "digit": "3"}, "invalid"),
+        ({"type": "set_ships", "digit": True}, "invalid"),
+        ({"type": "set_ships", "digit": 3, "extra": 1}, "invalid"),
+        ({"type": "set_ships", "digit": 3, "pad": "x" * 70_000}, "invalid"),
+        ({"type": "deploy", "squadron": "White", "station": "channel"}, "forbidden"),
+        ({"type": "set_deadline", "deadline": "soon"}, "forbidden"),
+    ],
+)
 def test_malformed_actions_change_nothing(game, payload, code) -> None:
     pm = game.add("pm", "prime-minister")
     before = game.rest("get", f"/api/campaigns/{game.id}/log").json
@@ -206,8 +224,7 @@ def test_gm_acts_for_an_absent_seat(game) -> None:
     ack = gm.act("set_ships", digit=2, **{"as": pm.seat["id"]})
     assert ack["ok"]
     assert pm.events()[0]["data"] == {"digit": 2}
-    assert pm.act("set_ships", **{"as": gm.seat["id"], "digit": 1})["error"]["code"] \
-        == "forbidden"
+    assert pm.act("set_ships", **{"as": gm.seat["id"], "digit": 1})["error"]["code"] == "forbidden"
 
 
 def test_reconnect_with_since_gets_exactly_the_missed_events(game) -> None:
@@ -215,8 +232,12 @@ def test_reconnect_with_since_gets_exactly_the_missed_events(game) -> None:
     adm = game.add("adm", "admiral", squadron="White")
     seen = adm.ack["seq"]
     adm.client.disconnect()
-    acks = [gm.act("pause"), gm.act("note", text="secret"), gm.act("resume"),
-            gm.act("set_deadline", deadline=None)]
+    acks = [
+        gm.act("pause"),
+        gm.act("note", text="secret"),
+        gm.act("resume"),
+        gm.act("set_deadline", deadline=None),
+    ]
     again = game.join(adm.token, since=seen)
     got = again.ack["events"]
     assert [e["seq"] for e in got] == [acks[0]["seq"], acks[2]["seq"], acks[3]["seq"]]

@@ -31,29 +31,37 @@ def test_ports_and_routes(client) -> None:
     assert 1000 < r.json["properties"]["distance_nm"] < 1600
     r = client.get("/api/route?from=portsmouth&to=station:mediterranean")
     assert r.status_code == 200
-    for query, code in [("from=portsmouth&to=gibraltr", "not_found"),
-                        ("from=portsmouth&to=2.35,48.85", "invalid"),
-                        ("from=portsmouth", "invalid"),
-                        ("from=portsmouth&to=gibraltar&month=13", "invalid"),
-                        ("from=portsmouth&to=gibraltar&ship=Galleon", "invalid"),
-                        ("from=portsmouth&to=station:atlantis", "not_found")]:
+    for query, code in [
+        ("from=portsmouth&to=gibraltr", "not_found"),
+        ("from=portsmouth&to=2.35,48.85", "invalid"),
+        ("from=portsmouth", "invalid"),
+        ("from=portsmouth&to=gibraltar&month=13", "invalid"),
+        ("from=portsmouth&to=gibraltar&ship=Galleon", "invalid"),
+        ("from=portsmouth&to=station:atlantis", "not_found"),
+    ]:
         r = client.get(f"/api/route?{query}")
         assert r.json["error"]["code"] == code, query
-    assert "gibraltar" in client.get("/api/route?from=portsmouth&to=gibraltr").json[
-        "error"]["message"]
+    assert (
+        "gibraltar" in client.get("/api/route?from=portsmouth&to=gibraltr").json["error"]["message"]
+    )
 
 
 def test_a_gms_voyage_leg_by_leg(client) -> None:
-    r = client.get("/api/voyage?stop=portsmouth&stop=station:mediterranean&stop=malta"
-                   "&stop=portsmouth&ship=Fifth%20Rate&month=6&stay=2")
+    r = client.get(
+        "/api/voyage?stop=portsmouth&stop=station:mediterranean&stop=malta"
+        "&stop=portsmouth&ship=Fifth%20Rate&month=6&stay=2"
+    )
     assert r.status_code == 200
     legs = [f for f in r.json["features"] if f["geometry"]["type"] == "LineString"]
     stops = [f for f in r.json["features"] if f["geometry"]["type"] == "Point"]
     assert len(legs) == 3 and len(stops) == 4
     days = [leg["properties"]["arrive_day"] for leg in legs]
     assert days == sorted(days) and days[-1] > 20
-    for query in ("stop=portsmouth", "stop=portsmouth&stop=malta&stay=-1",
-                  "stop=portsmouth&stop=malta&month=x"):
+    for query in (
+        "stop=portsmouth",
+        "stop=portsmouth&stop=malta&stay=-1",
+        "stop=portsmouth&stop=malta&month=x",
+    ):
         assert client.get(f"/api/voyage?{query}").json["error"]["code"] == "invalid"
 
 
@@ -61,10 +69,13 @@ def test_battle_odds(client) -> None:
     r = client.get("/api/odds?a=Fifth%20Rate&b=Brig%20Sloop&n=200&seed=3")
     assert r.status_code == 200
     rates = r.json
-    assert sum(rates[k] for k in ("a_wins", "b_wins", "escaped", "disengaged")) == \
-        pytest.approx(1)
+    assert sum(rates[k] for k in ("a_wins", "b_wins", "escaped", "disengaged")) == pytest.approx(1)
     assert rates["a_wins"] > rates["b_wins"]
     assert client.get("/api/odds?a=Fifth%20Rate&b=Brig%20Sloop&n=200&seed=3").json == rates
-    for query in ("a=Fifth%20Rate", "a=Galleon&b=Cutter", "a=Cutter&b=Cutter&n=0",
-                  "a=Cutter&b=Cutter&n=x"):
+    for query in (
+        "a=Fifth%20Rate",
+        "a=Galleon&b=Cutter",
+        "a=Cutter&b=Cutter&n=0",
+        "a=Cutter&b=Cutter&n=x",
+    ):
         assert client.get(f"/api/odds?{query}").json["error"]["code"] == "invalid"

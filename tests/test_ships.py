@@ -45,12 +45,17 @@ def test_the_roster_is_the_books_nine_types_in_order() -> None:
 
 @pytest.mark.parametrize("name", list(BOOK_ROSTER))
 def test_roster_cell_by_cell(name: str) -> None:
-    command, hull, guns, crew, rigging, broadside, speed, handling, rate, carried = (
-        BOOK_ROSTER[name])
+    command, hull, guns, crew, rigging, broadside, speed, handling, rate, carried = BOOK_ROSTER[
+        name
+    ]
     t = ship_type(name)
     assert t.name == name and t.command == command
-    assert dict(t.boxes) == {"hull": (hull,) * 3, "guns": (guns,) * 3,
-                             "crew": (crew,) * 3, "rigging": (rigging,) * 3}
+    assert dict(t.boxes) == {
+        "hull": (hull,) * 3,
+        "guns": (guns,) * 3,
+        "crew": (crew,) * 3,
+        "rigging": (rigging,) * 3,
+    }
     assert (t.broadside, t.speed, t.handling) == (broadside, speed, handling)
     assert t.rate == rate and t.rated == (rate is not None) and t.guns == carried
     assert t.max_traits == (1 if rate is None else 3 if rate <= 3 else 2)
@@ -69,11 +74,17 @@ def test_guns_ranges() -> None:
     assert ship_type("first rate").guns_min == 100 and ship_type("first rate").guns_max is None
 
 
-@pytest.mark.parametrize("alias,name", [
-    ("FIFTH RATE", "Fifth Rate"), ("brig-sloop", "Brig Sloop"), ("  ship  sloop ", "Ship Sloop"),
-    ("Frigate", "Fifth Rate"), ("First Rate Ship-of-the Line", "First Rate"),
-    ("barbary xebec", "Barbary Xebec"),
-])
+@pytest.mark.parametrize(
+    "alias,name",
+    [
+        ("FIFTH RATE", "Fifth Rate"),
+        ("brig-sloop", "Brig Sloop"),
+        ("  ship  sloop ", "Ship Sloop"),
+        ("Frigate", "Fifth Rate"),
+        ("First Rate Ship-of-the Line", "First Rate"),
+        ("barbary xebec", "Barbary Xebec"),
+    ],
+)
 def test_lookup_is_case_insensitive_with_aliases(alias: str, name: str) -> None:
     assert ship_type(alias).name == name
 
@@ -98,38 +109,58 @@ def test_roster_data_is_frozen() -> None:
 
 # -- traits --------------------------------------------------------------------------------
 
+
 def test_the_ten_traits() -> None:
     assert set(TRAITS) == {
-        "Expertly Coppered Hull", "Well-drilled Topmen", "Weight of Lead", "Heart of Oak",
-        "Sturdy Rigging", "Jolly Tars", "Carronades", "Renowned Name", "Wily Sea Dogs",
-        "Weatherly"}
+        "Expertly Coppered Hull",
+        "Well-drilled Topmen",
+        "Weight of Lead",
+        "Heart of Oak",
+        "Sturdy Rigging",
+        "Jolly Tars",
+        "Carronades",
+        "Renowned Name",
+        "Wily Sea Dogs",
+        "Weatherly",
+    }
     assert all(t.effect for t in TRAITS.values())
 
 
-@pytest.mark.parametrize("trait,field,delta", [
-    ("Expertly Coppered Hull", "speed", 1),
-    ("Well-drilled Topmen", "handling", 1),
-    ("Weight of Lead", "broadside", 1),
-    ("Renowned Name", "reputation", 1),
-    ("Weatherly", "weather_relief", 1),
-])
+@pytest.mark.parametrize(
+    "trait,field,delta",
+    [
+        ("Expertly Coppered Hull", "speed", 1),
+        ("Well-drilled Topmen", "handling", 1),
+        ("Weight of Lead", "broadside", 1),
+        ("Renowned Name", "reputation", 1),
+        ("Weatherly", "weather_relief", 1),
+    ],
+)
 def test_traits_that_raise_a_rating(trait: str, field: str, delta: int) -> None:
     base, with_trait = ship("Sixth Rate"), ship("Sixth Rate", [trait])
     assert getattr(with_trait, field) == getattr(base, field) + delta
     assert with_trait.boxes == base.boxes
 
 
-@pytest.mark.parametrize("trait,area", [
-    ("Heart of Oak", "hull"), ("Sturdy Rigging", "rigging"), ("Jolly Tars", "crew"),
-    ("Carronades", "guns"),
-])
+@pytest.mark.parametrize(
+    "trait,area",
+    [
+        ("Heart of Oak", "hull"),
+        ("Sturdy Rigging", "rigging"),
+        ("Jolly Tars", "crew"),
+        ("Carronades", "guns"),
+    ],
+)
 def test_traits_that_add_a_box_to_each_state(trait: str, area: str) -> None:
     base, with_trait = ship("Fourth Rate"), ship("Fourth Rate", [trait])
     for a in AREAS:
         extra = 1 if a == area else 0
         assert with_trait.boxes[a] == tuple(n + extra for n in base.boxes[a])
     assert (with_trait.speed, with_trait.handling, with_trait.broadside) == (
-        base.speed, base.handling, base.broadside)
+        base.speed,
+        base.handling,
+        base.broadside,
+    )
 
 
 def test_wily_sea_dogs_raises_one_named_skill() -> None:
@@ -158,8 +189,7 @@ def test_each_trait_only_once_and_unknown_traits() -> None:
 @given(st.sampled_from(list(BOOK_ROSTER)), st.data())
 def test_any_legal_fit_adds_exactly_its_traits(name: str, data: st.DataObject) -> None:
     t = ship_type(name)
-    chosen = data.draw(st.lists(st.sampled_from(list(TRAITS)), unique=True,
-                                max_size=t.max_traits))
+    chosen = data.draw(st.lists(st.sampled_from(list(TRAITS)), unique=True, max_size=t.max_traits))
     spec = ship(name, chosen)
     extra_boxes = sum(sum(TRAITS[c].boxes.values()) for c in chosen)
     assert sum(map(sum, spec.boxes.values())) == t.total_boxes + 3 * extra_boxes
@@ -216,8 +246,14 @@ def test_named_ship_crews_and_traits() -> None:
     intrepid = ship("intrepid")
     assert intrepid.traits == ("Heart of Oak", "Sturdy Rigging", "Wily Sea Dogs (Gunnery)")
     assert intrepid.skill("Gunnery") == 6  # printed skill already carries the +1
-    assert dict(ship("The Falcon").skills) == {"Awareness": 4, "Command": 3, "First Aid": 2,
-                                               "Gunnery": 2, "Maritime": 3, "Seamanship": 3}
+    assert dict(ship("The Falcon").skills) == {
+        "Awareness": 4,
+        "Command": 3,
+        "First Aid": 2,
+        "Gunnery": 2,
+        "Maritime": 3,
+        "Seamanship": 3,
+    }
     assert ship("falcon").weather_relief == 1
     assert ship("Golden Ibis").boxes["crew"] == (3, 3, 3)
     assert named_ship("San Augustin").spec.guns == 74

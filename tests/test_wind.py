@@ -46,8 +46,16 @@ def test_manoeuvre_costs() -> None:
 # the book's worked example: "say a ship is heading North. She would be running from a
 # Southerly, reaching from a Sou'Westerly, Westerly, Sou'Easterly or Easterly, beating
 # against a Nor'Westerly or Nor'Easterly and Caught in Irons by a Northerly."
-HEADING_NORTH = {"S": "running", "SW": "reaching", "W": "reaching", "SE": "reaching",
-                 "E": "reaching", "NW": "beating", "NE": "beating", "N": "in irons"}
+HEADING_NORTH = {
+    "S": "running",
+    "SW": "reaching",
+    "W": "reaching",
+    "SE": "reaching",
+    "E": "reaching",
+    "NW": "beating",
+    "NE": "beating",
+    "N": "in irons",
+}
 
 
 @pytest.mark.parametrize(("wind", "expected"), HEADING_NORTH.items())
@@ -65,7 +73,13 @@ def test_points_of_sail_turn_with_the_compass(heading: int, wind: int) -> None:
 def test_wind_strength_d6_cell_by_cell() -> None:
     # "Roll a d6: 6 = Fresh, 2...5 = Fair, 1 = Light."
     assert [wind_strength(d) for d in range(1, 7)] == [
-        "light", "fair", "fair", "fair", "fair", "fresh"]
+        "light",
+        "fair",
+        "fair",
+        "fair",
+        "fair",
+        "fresh",
+    ]
     with pytest.raises(ValueError):
         wind_strength(7)
 
@@ -82,8 +96,9 @@ def test_made_good_on_the_eight_points() -> None:
     assert made_good_ma(180) == 10  # running
     assert made_good_ma(45) == 8  # beating, a point off the wind
     # dead to windward: two boards a point off the wind, going about after each board
-    assert made_good_ma(0) == pytest.approx(8 * math.cos(math.radians(45))
-                                            / (1 + GOING_ABOUT_MA / BOARD_MA))
+    assert made_good_ma(0) == pytest.approx(
+        8 * math.cos(math.radians(45)) / (1 + GOING_ABOUT_MA / BOARD_MA)
+    )
 
 
 def test_wind_strength_moves_ma_by_a_d6_on_average() -> None:
@@ -107,8 +122,16 @@ def test_ship_roster_speeds_and_classes() -> None:
     # BtQ Ship Roster Speed: Cutter 4, Brig Sloop 3, Ship Sloop 3, Sixth 4, Fifth 4,
     # Fourth 3, Third 3, Second 2, First 2
     assert {n: s.speed for n, s in SHIPS.items()} == {
-        "Cutter": 4, "Brig Sloop": 3, "Ship Sloop": 3, "Sixth Rate": 4, "Fifth Rate": 4,
-        "Fourth Rate": 3, "Third Rate": 3, "Second Rate": 2, "First Rate": 2}
+        "Cutter": 4,
+        "Brig Sloop": 3,
+        "Ship Sloop": 3,
+        "Sixth Rate": 4,
+        "Fifth Rate": 4,
+        "Fourth Rate": 3,
+        "Third Rate": 3,
+        "Second Rate": 2,
+        "First Rate": 2,
+    }
     assert DEEP_DRAUGHT == {"Third Rate", "Second Rate", "First Rate"}
     assert reach_knots("First Rate") < reach_knots("Third Rate") < reach_knots("Cutter")
     assert reach_knots("Brig Sloop", coppered=True) == reach_knots("Cutter")
@@ -122,7 +145,13 @@ def test_unknown_ship_names_close_matches() -> None:
 
 def test_compass_points() -> None:
     assert [compass_point(b) for b in (0, 44, 46, 180, 337.6, 359)] == [
-        "N", "NE", "NE", "S", "N", "N"]
+        "N",
+        "NE",
+        "NE",
+        "S",
+        "N",
+        "N",
+    ]
 
 
 # --- the wind table ---------------------------------------------------------------------

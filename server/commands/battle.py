@@ -10,25 +10,45 @@ __all__ = ["register", "run", "describe"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("battle", help="fight a ship-to-ship battle (Beat to Quarters rules)",
-                       description="Fight one battle between side A and side B with NPC "
-                       "captains and print a round-by-round log (or JSON events and outcome).")
-    p.add_argument("--a", action="append", required=True, metavar="SHIP",
-                   help='a ship of side A: roster type or named ship, e.g. "Fifth Rate" '
-                   "(repeat for several ships)")
-    p.add_argument("--b", action="append", required=True, metavar="SHIP",
-                   help='a ship of side B, e.g. "Brig Sloop" (repeat for several ships)')
-    p.add_argument("--weather", default="Steady Breeze",
-                   help="Becalmed, Steady Breeze, Good Wind, High Seas or Storm "
-                   "(default Steady Breeze)")
+    p = sub.add_parser(
+        "battle",
+        help="fight a ship-to-ship battle (Beat to Quarters rules)",
+        description="Fight one battle between side A and side B with NPC "
+        "captains and print a round-by-round log (or JSON events and outcome).",
+    )
+    p.add_argument(
+        "--a",
+        action="append",
+        required=True,
+        metavar="SHIP",
+        help='a ship of side A: roster type or named ship, e.g. "Fifth Rate" '
+        "(repeat for several ships)",
+    )
+    p.add_argument(
+        "--b",
+        action="append",
+        required=True,
+        metavar="SHIP",
+        help='a ship of side B, e.g. "Brig Sloop" (repeat for several ships)',
+    )
+    p.add_argument(
+        "--weather",
+        default="Steady Breeze",
+        help="Becalmed, Steady Breeze, Good Wind, High Seas or Storm (default Steady Breeze)",
+    )
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--policy-a", default="aggressive",
-                   help="side A's captain: aggressive, cautious, runner, boarder")
-    p.add_argument("--policy-b", default="aggressive",
-                   help="side B's captain: aggressive, cautious, runner, boarder")
+    p.add_argument(
+        "--policy-a",
+        default="aggressive",
+        help="side A's captain: aggressive, cautious, runner, boarder",
+    )
+    p.add_argument(
+        "--policy-b",
+        default="aggressive",
+        help="side B's captain: aggressive, cautious, runner, boarder",
+    )
     p.add_argument("--distance", type=int, help="starting distance 0-5 (default: Awareness test)")
-    p.add_argument("--chase", action="store_true",
-                   help="open with a chase, side A hunting side B")
+    p.add_argument("--chase", action="store_true", help="open with a chase, side A hunting side B")
     p.add_argument("--json", action="store_true", help="print the events and outcome as JSON")
     p.set_defaults(func=run)
 
@@ -49,12 +69,16 @@ def describe(e: dict[str, Any]) -> str | None:
         return f"Chase: {e['result']}"
     if t == "test":
         if "sides" in e:
-            sides = "; ".join(f"{s['who']} {s['pool']} cards [{_cards(s['cards'])}] "
-                              f"P{s['perfect']} C{s['critical']} O{s['ordinary']}"
-                              for s in e["sides"])
+            sides = "; ".join(
+                f"{s['who']} {s['pool']} cards [{_cards(s['cards'])}] "
+                f"P{s['perfect']} C{s['critical']} O{s['ordinary']}"
+                for s in e["sides"]
+            )
             return f"  {e['what']} test, CoF {e.get('cof', '-')}: {sides} -> {e['winner']}"
-        return (f"  {e['ship']} {e['what']}: CoF {e['cof']}, {e['pool']} cards "
-                f"[{_cards(e['cards'])}] -> {e['result']}")
+        return (
+            f"  {e['ship']} {e['what']}: CoF {e['cof']}, {e['pool']} cards "
+            f"[{_cards(e['cards'])}] -> {e['result']}"
+        )
     if t == "decision" and e["round"]:
         o = e["orders"]
         if o.get("strike"):
@@ -71,8 +95,10 @@ def describe(e: dict[str, Any]) -> str | None:
         return f"  {e['by']} holds at distance {e['distance']}"
     if t == "broadside":
         hits = ", ".join(f"{h['card']} {h['level']}" for h in e["hits"]) or "no hits"
-        return (f"  {e['ship']} fires {e['shot']} at {e['target']}: CoF {e['cof']}, "
-                f"{e['pool']} cards [{_cards(e['cards'])}]: {hits}")
+        return (
+            f"  {e['ship']} fires {e['shot']} at {e['target']}: CoF {e['cof']}, "
+            f"{e['pool']} cards [{_cards(e['cards'])}]: {hits}"
+        )
     if t == "hit":
         crossed = e["crossed"] or "nothing left to cross"
         return f"    {e['ship']} {e['area']}: {e['level']} hit, {crossed} box crossed"
@@ -86,8 +112,16 @@ def describe(e: dict[str, Any]) -> str | None:
         return f"  {e['ship']} {e['name']}: {t.upper()}"
     if t in ("boarding", "tide_turned"):
         return f"  {e['attacker']} boards {e['defender']}"
-    if t in ("weather_gage", "cannot_fire", "cannot_act", "cannot_position", "disengage",
-             "fire_damage", "shot_changed", "wounded"):
+    if t in (
+        "weather_gage",
+        "cannot_fire",
+        "cannot_act",
+        "cannot_position",
+        "disengage",
+        "fire_damage",
+        "shot_changed",
+        "wounded",
+    ):
         rest = ", ".join(f"{k} {v}" for k, v in e.items() if k not in ("type", "round"))
         return f"  {t.replace('_', ' ')}: {rest}"
     return None
@@ -96,11 +130,15 @@ def describe(e: dict[str, Any]) -> str | None:
 def run(args: argparse.Namespace) -> int:
     from strategy.combat import battle
 
-    result = battle(args.a if len(args.a) > 1 else args.a[0],
-                    args.b if len(args.b) > 1 else args.b[0],
-                    seed=args.seed, weather=args.weather,
-                    policies={"a": args.policy_a, "b": args.policy_b},
-                    distance=args.distance, chase=args.chase or None)
+    result = battle(
+        args.a if len(args.a) > 1 else args.a[0],
+        args.b if len(args.b) > 1 else args.b[0],
+        seed=args.seed,
+        weather=args.weather,
+        policies={"a": args.policy_a, "b": args.policy_b},
+        distance=args.distance,
+        chase=args.chase or None,
+    )
     if args.json:
         print(json.dumps(result))
         return 0
@@ -113,8 +151,10 @@ def run(args: argparse.Namespace) -> int:
         if line:
             print(line)
     o = result["outcome"]
-    fates = "; ".join(f"{k}: {', '.join(v)}" for k, v in o.items()
-                      if k in ("sunk", "struck", "taken", "decimated", "escaped") and v)
-    print(f"Outcome: {o['how']} after {o['rounds']} rounds"
-          + (f" ({fates})" if fates else ""))
+    fates = "; ".join(
+        f"{k}: {', '.join(v)}"
+        for k, v in o.items()
+        if k in ("sunk", "struck", "taken", "decimated", "escaped") and v
+    )
+    print(f"Outcome: {o['how']} after {o['rounds']} rounds" + (f" ({fates})" if fates else ""))
     return 0

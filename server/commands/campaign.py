@@ -9,26 +9,48 @@ from typing import Any
 
 __all__ = ["register", "render", "run"]
 
-_ORDER_NAMES = {"B": "Blockade Duty", "I": "Independent Action", "F": "Fleet Action",
-                "C": "Cutting Out Expedition"}
+_ORDER_NAMES = {
+    "B": "Blockade Duty",
+    "I": "Independent Action",
+    "F": "Fleet Action",
+    "C": "Cutting Out Expedition",
+}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "campaign", help="resolve a summer campaign (Briny En Garde!) and print it",
+        "campaign",
+        help="resolve a summer campaign (Briny En Garde!) and print it",
         description="Resolve one summer campaign: Force Organisation (Table F), battle "
         "results down the chain of command, personal outcomes, investment returns. "
         "Without --roll the Prime Minister's and First Sea Lord's digits are the given "
-        "--pm/--fsl or rolled for NPCs; every berth is filled with NPC officers.")
-    p.add_argument("--roll", type=int, metavar="NN",
-                   help="Table F roll 11..76 (number digit, deployment digit), e.g. 35")
-    p.add_argument("--pm", type=int, metavar="D",
-                   help="the Prime Minister's number digit 1..7 (7: the whole fleet); "
-                   "rolled if absent")
-    p.add_argument("--fsl", type=int, metavar="D",
-                   help="the First Sea Lord's deployment digit 1..6; rolled if absent")
-    p.add_argument("--preset", action="append", default=[], metavar="SHIP=BR",
-                   help="a battle result already earned on the map, e.g. FG=2 (repeatable)")
+        "--pm/--fsl or rolled for NPCs; every berth is filled with NPC officers.",
+    )
+    p.add_argument(
+        "--roll",
+        type=int,
+        metavar="NN",
+        help="Table F roll 11..76 (number digit, deployment digit), e.g. 35",
+    )
+    p.add_argument(
+        "--pm",
+        type=int,
+        metavar="D",
+        help="the Prime Minister's number digit 1..7 (7: the whole fleet); rolled if absent",
+    )
+    p.add_argument(
+        "--fsl",
+        type=int,
+        metavar="D",
+        help="the First Sea Lord's deployment digit 1..6; rolled if absent",
+    )
+    p.add_argument(
+        "--preset",
+        action="append",
+        default=[],
+        metavar="SHIP=BR",
+        help="a battle result already earned on the map, e.g. FG=2 (repeatable)",
+    )
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--json", action="store_true", help="print the full report as JSON")
     p.set_defaults(func=run)
@@ -81,8 +103,10 @@ def render(report: Mapping[str, Any]) -> str:
         if plan.get("column") not in (None, pm.get("digit")):
             how.append(f"influenced to {plan.get('ships')} ships, column {plan['column']}")
         how.append(f"First Sea Lord ({fsl.get('seat')}) {fsl.get('digit')}")
-    lines.append(f"Summer campaign, seed {report['seed']}: Table F roll {report['roll']}"
-                 + (f" ({'; '.join(how)})" if how else ""))
+    lines.append(
+        f"Summer campaign, seed {report['seed']}: Table F roll {report['roll']}"
+        + (f" ({'; '.join(how)})" if how else "")
+    )
     lines.append("")
     lines.append("Deployment")
     current = None
@@ -90,8 +114,10 @@ def render(report: Mapping[str, Any]) -> str:
         if d["fleet"] != current:
             current = d["fleet"]
             lines.append(f"  {current}")
-        lines.append(f"    {d['squadron'] or '(none)':9} {SHIPS[d['ship']].name:16} {d['ship']} "
-                     f"{_ORDER_NAMES[d['order']]}")
+        lines.append(
+            f"    {d['squadron'] or '(none)':9} {SHIPS[d['ship']].name:16} {d['ship']} "
+            f"{_ORDER_NAMES[d['order']]}"
+        )
     lines.append("")
     lines.append("Battle results (NA -> effective NA, die -> result)")
     for r in report["battle_results"]:
@@ -100,34 +126,47 @@ def render(report: Mapping[str, Any]) -> str:
         if "preset" in r:
             lines.append(f"  {r['role']:18} {r['officer']:14} preset {r['result']}")
             continue
-        lines.append(f"  {r['role']:18} {r['officer']:14} NA {r['na']} -> {r['effective_na']}, "
-                     f"die {r['modified_die']} -> {r['result']}")
+        lines.append(
+            f"  {r['role']:18} {r['officer']:14} NA {r['na']} -> {r['effective_na']}, "
+            f"die {r['modified_die']} -> {r['result']}"
+        )
     lines.append("")
     lines.append("Ships")
     for s in report["ships"].values():
-        lines.append(f"  {s['name']:16} {s['order']} BR {s['battle_result']}: "
-                     f"{s['interpretation']}")
+        lines.append(
+            f"  {s['name']:16} {s['order']} BR {s['battle_result']}: {s['interpretation']}"
+        )
     inv = report["invasion"]
     lines.append("")
-    lines.append("BRITAIN IS INVADED by Napoleon's Grand Army!" if inv["invaded"]
-                 else "Britain is safe from invasion.")
+    lines.append(
+        "BRITAIN IS INVADED by Napoleon's Grand Army!"
+        if inv["invaded"]
+        else "Britain is safe from invasion."
+    )
     outcomes = report["personal_outcomes"]
     dead = [o["officer"] for o in outcomes if o["dead"]]
-    wounded = [f"{o['officer']} ({o['nelson_touch']['wound']})" for o in outcomes
-               if o.get("nelson_touch", {}).get("wounded")]
+    wounded = [
+        f"{o['officer']} ({o['nelson_touch']['wound']})"
+        for o in outcomes
+        if o.get("nelson_touch", {}).get("wounded")
+    ]
     mids = [o["officer"] for o in outcomes if o["mids"]]
     plunder = sum(o["guineas"] for o in outcomes)
     lines.append("")
-    lines.append(f"Personal outcomes: {len(outcomes)} officers, {len(dead)} killed, "
-                 f"{len(wounded)} wounded, {len(mids)} mentioned in despatches, "
-                 f"{plunder} guineas of plunder")
+    lines.append(
+        f"Personal outcomes: {len(outcomes)} officers, {len(dead)} killed, "
+        f"{len(wounded)} wounded, {len(mids)} mentioned in despatches, "
+        f"{plunder} guineas of plunder"
+    )
     if dead:
         lines.append("  Killed: " + ", ".join(dead))
     if wounded:
         lines.append("  Wounded: " + "; ".join(wounded))
     for p in report["promotions"]:
-        lines.append(f"  Promoted: {p['officer']} {p['from']} -> {p['to']}"
-                     + (f" ({SHIPS[p['ship']].name})" if p["ship"] else ""))
+        lines.append(
+            f"  Promoted: {p['officer']} {p['from']} -> {p['to']}"
+            + (f" ({SHIPS[p['ship']].name})" if p["ship"] else "")
+        )
     for e in report["experience"]:
         if e["na_after"] != e["na_before"]:
             lines.append(f"  Experience: {e['officer']} NA {e['na_before']} -> {e['na_after']}")
@@ -137,8 +176,13 @@ def render(report: Mapping[str, Any]) -> str:
         lines.append(f"  Resigns: {c['officer']} ({c['reason']})")
     money = report["investment"]
     lines.append("")
-    lines.append(f"Investment: {money['ships_sent']} ships sent: Arms {money['arms']:+d}%, "
-                 f"Finance {money['finance']:+d}%"
-                 + (f"; average result {money['average']:.2f}: Commerce "
-                    f"{money['commerce']:+d}%" if "commerce" in money else ""))
+    lines.append(
+        f"Investment: {money['ships_sent']} ships sent: Arms {money['arms']:+d}%, "
+        f"Finance {money['finance']:+d}%"
+        + (
+            f"; average result {money['average']:.2f}: Commerce {money['commerce']:+d}%"
+            if "commerce" in money
+            else ""
+        )
+    )
     return "\n".join(lines)

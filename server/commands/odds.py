@@ -9,23 +9,46 @@ __all__ = ["register", "run"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("odds", help="battle odds by Monte Carlo (win / loss / escape rates)",
-                       description="Fight N battles between side A and side B with NPC "
-                       "captains and print the rates with 95%% confidence intervals.")
-    p.add_argument("--a", action="append", required=True, metavar="SHIP",
-                   help='a ship of side A, e.g. "Fifth Rate" (repeat for several ships)')
-    p.add_argument("--b", action="append", required=True, metavar="SHIP",
-                   help='a ship of side B, e.g. "Brig Sloop" (repeat for several ships)')
+    p = sub.add_parser(
+        "odds",
+        help="battle odds by Monte Carlo (win / loss / escape rates)",
+        description="Fight N battles between side A and side B with NPC "
+        "captains and print the rates with 95%% confidence intervals.",
+    )
+    p.add_argument(
+        "--a",
+        action="append",
+        required=True,
+        metavar="SHIP",
+        help='a ship of side A, e.g. "Fifth Rate" (repeat for several ships)',
+    )
+    p.add_argument(
+        "--b",
+        action="append",
+        required=True,
+        metavar="SHIP",
+        help='a ship of side B, e.g. "Brig Sloop" (repeat for several ships)',
+    )
     p.add_argument("-n", type=int, default=1000, help="number of battles (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--weather", default="Steady Breeze",
-                   help="Becalmed, Steady Breeze, Good Wind, High Seas or Storm")
-    p.add_argument("--policy-a", default="aggressive",
-                   help="side A's captain: aggressive, cautious, runner, boarder")
-    p.add_argument("--policy-b", default="aggressive",
-                   help="side B's captain: aggressive, cautious, runner, boarder")
-    p.add_argument("--chase", action="store_true",
-                   help="open every battle with a chase, side A hunting side B")
+    p.add_argument(
+        "--weather",
+        default="Steady Breeze",
+        help="Becalmed, Steady Breeze, Good Wind, High Seas or Storm",
+    )
+    p.add_argument(
+        "--policy-a",
+        default="aggressive",
+        help="side A's captain: aggressive, cautious, runner, boarder",
+    )
+    p.add_argument(
+        "--policy-b",
+        default="aggressive",
+        help="side B's captain: aggressive, cautious, runner, boarder",
+    )
+    p.add_argument(
+        "--chase", action="store_true", help="open every battle with a chase, side A hunting side B"
+    )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(func=run)
 
@@ -35,16 +58,28 @@ def run(args: argparse.Namespace) -> int:
 
     if args.n <= 0:
         raise ValueError("-n must be a positive number of battles")
-    r = odds(args.a if len(args.a) > 1 else args.a[0], args.b if len(args.b) > 1 else args.b[0],
-             n=args.n, seed=args.seed, chase=args.chase, weather=args.weather,
-             policies={"a": args.policy_a, "b": args.policy_b})
+    r = odds(
+        args.a if len(args.a) > 1 else args.a[0],
+        args.b if len(args.b) > 1 else args.b[0],
+        n=args.n,
+        seed=args.seed,
+        chase=args.chase,
+        weather=args.weather,
+        policies={"a": args.policy_a, "b": args.policy_b},
+    )
     if args.json:
         print(json.dumps(r))
         return 0
-    print(f"{' + '.join(args.a)} (A) against {' + '.join(args.b)} (B), {r['n']} battles, "
-          f"seed {r['seed']}{', with chase' if r['chase'] else ''}")
-    for key, label in (("a_wins", "A wins"), ("b_wins", "B wins"), ("escaped", "escaped"),
-                       ("disengaged", "disengaged")):
+    print(
+        f"{' + '.join(args.a)} (A) against {' + '.join(args.b)} (B), {r['n']} battles, "
+        f"seed {r['seed']}{', with chase' if r['chase'] else ''}"
+    )
+    for key, label in (
+        ("a_wins", "A wins"),
+        ("b_wins", "B wins"),
+        ("escaped", "escaped"),
+        ("disengaged", "disengaged"),
+    ):
         lo, hi = r["ci"][key]
         print(f"  {label:<11} {r[key]:6.1%}  (95% CI {lo:.1%} - {hi:.1%})")
     print(f"  mean rounds {r['mean_rounds']:.1f}")

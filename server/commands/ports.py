@@ -9,8 +9,11 @@ __all__ = ["register", "run"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("ports", help="list the ports (ids for `admiralty route`)",
-                       description="List the ports with nation, kind, station and anchorage.")
+    p = sub.add_parser(
+        "ports",
+        help="list the ports (ids for `admiralty route`)",
+        description="List the ports with nation, kind, station and anchorage.",
+    )
     p.add_argument("--station", help="only the ports of this station (e.g. channel)")
     p.add_argument("--json", action="store_true", help="print a GeoJSON FeatureCollection")
     p.set_defaults(func=run)
@@ -26,15 +29,33 @@ def run(args: argparse.Namespace) -> int:
             raise KeyError(f"unknown station {args.station!r} (one of: {', '.join(stations)})")
         ports = [p for p in ports if p.station == args.station]
     if args.json:
-        print(json.dumps({"type": "FeatureCollection", "features": [
-            {"type": "Feature",
-             "geometry": {"type": "Point", "coordinates": [p.lon, p.lat]},
-             "properties": {"id": p.id, "name": p.name, "nation": p.nation, "kind": p.kind,
-                            "station": p.station, "anchorage": list(p.anchorage)}}
-            for p in ports]}))
+        print(
+            json.dumps(
+                {
+                    "type": "FeatureCollection",
+                    "features": [
+                        {
+                            "type": "Feature",
+                            "geometry": {"type": "Point", "coordinates": [p.lon, p.lat]},
+                            "properties": {
+                                "id": p.id,
+                                "name": p.name,
+                                "nation": p.nation,
+                                "kind": p.kind,
+                                "station": p.station,
+                                "anchorage": list(p.anchorage),
+                            },
+                        }
+                        for p in ports
+                    ],
+                }
+            )
+        )
         return 0
     width = max(len(p.id) for p in ports) if ports else 2
     for p in ports:
-        print(f"{p.id:<{width}}  {p.name:<28} {p.nation:<15} {p.kind:<14} {p.station:<14}"
-              f" {p.lat:8.3f} {p.lon:9.3f}")
+        print(
+            f"{p.id:<{width}}  {p.name:<28} {p.nation:<15} {p.kind:<14} {p.station:<14}"
+            f" {p.lat:8.3f} {p.lon:9.3f}"
+        )
     return 0

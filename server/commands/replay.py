@@ -12,10 +12,13 @@ __all__ = ["register"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("replay", help="rebuild a campaign from its log and check it",
-                       description="Rebuild a campaign from the JSON that GET "
-                                   "/api/campaigns/<id>/log exports, deciding every action "
-                                   "again from its seed; exit 1 if anything differs.")
+    p = sub.add_parser(
+        "replay",
+        help="rebuild a campaign from its log and check it",
+        description="Rebuild a campaign from the JSON that GET "
+        "/api/campaigns/<id>/log exports, deciding every action "
+        "again from its seed; exit 1 if anything differs.",
+    )
     p.add_argument("file", help="the exported log (JSON), or - for standard input")
     p.add_argument("--json", action="store_true", help="print the rebuilt state as JSON")
     p.set_defaults(func=run)
@@ -37,10 +40,15 @@ def run(args: argparse.Namespace) -> int:
     else:
         c = state["campaign"]
         print(f"{c['name']} ({c['id']}), seed {c['seed']}: {len(log['events'])} events")
-        print(f"phase {state['phase']}, day {state['day']}, {len(state['seats'])} seats, "
-              f"{len(state['forces'])} forces, {len(state['engagements'])} engagements")
+        print(
+            f"phase {state['phase']}, day {state['day']}, {len(state['seats'])} seats, "
+            f"{len(state['forces'])} forces, {len(state['engagements'])} engagements"
+        )
         for problem in problems:
             print(f"PROBLEM: {problem}")
-        print("log checks out: every action decides the same again" if not problems
-              else f"{len(problems)} problem(s)")
+        print(
+            "log checks out: every action decides the same again"
+            if not problems
+            else f"{len(problems)} problem(s)"
+        )
     return 1 if problems else 0

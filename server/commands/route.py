@@ -12,18 +12,30 @@ __all__ = ["register", "run", "parse_place"]
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "route", help="route a ship between two ports under the season's winds",
+        "route",
+        help="route a ship between two ports under the season's winds",
         description="Route a ship between ports (ids from `admiralty ports`) or positions "
         "given as LON,LAT; more than two places make a multi-leg voyage. Prints distance, "
-        "days, legs and risks, or the GeoJSON with --json.")
-    p.add_argument("places", nargs="+", metavar="PLACE",
-                   help="port id (e.g. portsmouth) or LON,LAT; at least two "
-                   "(put -- before the places when a longitude is negative)")
-    p.add_argument("--ship", default="Third Rate",
-                   help='BtQ ship type, "Cutter" ... "First Rate" (default "Third Rate")')
+        "days, legs and risks, or the GeoJSON with --json.",
+    )
+    p.add_argument(
+        "places",
+        nargs="+",
+        metavar="PLACE",
+        help="port id (e.g. portsmouth) or LON,LAT; at least two "
+        "(put -- before the places when a longitude is negative)",
+    )
+    p.add_argument(
+        "--ship",
+        default="Third Rate",
+        help='BtQ ship type, "Cutter" ... "First Rate" (default "Third Rate")',
+    )
     p.add_argument("--month", type=int, default=6, help="month 1-12 for the winds (default 6)")
-    p.add_argument("--json", action="store_true",
-                   help="print RFC 7946 GeoJSON (a Feature, or a FeatureCollection per leg)")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print RFC 7946 GeoJSON (a Feature, or a FeatureCollection per leg)",
+    )
     p.set_defaults(func=run)
 
 
@@ -59,15 +71,20 @@ def run(args: argparse.Namespace) -> int:
         doc = voyage.to_geojson() if len(voyage.legs) == 1 else voyage.to_feature_collection()
         print(json.dumps(doc))
         return 0
-    print(f"{voyage.origin.label()} -> {voyage.destination.label()}: "
-          f"{voyage.distance_nm:,.0f} nm, {voyage.days:.1f} days "
-          f"({voyage.ship}, {voyage.legs[0].knots:g} knots reaching, month {voyage.month})")
+    print(
+        f"{voyage.origin.label()} -> {voyage.destination.label()}: "
+        f"{voyage.distance_nm:,.0f} nm, {voyage.days:.1f} days "
+        f"({voyage.ship}, {voyage.legs[0].knots:g} knots reaching, month {voyage.month})"
+    )
     for i, leg in enumerate(voyage.legs, 1):
-        sail = ", ".join(f"{k} {v:,.0f} nm" for k, v in sorted(leg.sailing.items(),
-                                                               key=lambda kv: -kv[1]))
-        print(f"  leg {i}: {leg.origin.label()} -> {leg.destination.label()}: "
-              f"{leg.distance_nm:,.0f} nm, day {leg.depart_day:.1f} to {leg.arrive_day:.1f}"
-              f" (month {leg.month}; {sail})")
+        sail = ", ".join(
+            f"{k} {v:,.0f} nm" for k, v in sorted(leg.sailing.items(), key=lambda kv: -kv[1])
+        )
+        print(
+            f"  leg {i}: {leg.origin.label()} -> {leg.destination.label()}: "
+            f"{leg.distance_nm:,.0f} nm, day {leg.depart_day:.1f} to {leg.arrive_day:.1f}"
+            f" (month {leg.month}; {sail})"
+        )
     if voyage.risks:
         print("  risks:")
         for r in voyage.risks:

@@ -29,15 +29,23 @@ def _warm_up() -> None:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("serve", help="run the Admiralty web server",
-                       description="Run the Flask-SocketIO server "
-                       "(SQLite ./admiralty.db by default).")
+    p = sub.add_parser(
+        "serve",
+        help="run the Admiralty web server",
+        description="Run the Flask-SocketIO server (SQLite ./admiralty.db by default).",
+    )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=5000, help="port to listen on (default 5000)")
-    p.add_argument("--database", metavar="URL",
-                   help="SQLAlchemy URL (default $ADMIRALTY_DATABASE_URL or sqlite:///admiralty.db)")
-    p.add_argument("--message-queue", metavar="URL",
-                   help="redis://... so that several server processes serve one campaign")
+    p.add_argument(
+        "--database",
+        metavar="URL",
+        help="SQLAlchemy URL (default $ADMIRALTY_DATABASE_URL or sqlite:///admiralty.db)",
+    )
+    p.add_argument(
+        "--message-queue",
+        metavar="URL",
+        help="redis://... so that several server processes serve one campaign",
+    )
     p.set_defaults(func=run)
 
 
@@ -53,6 +61,11 @@ def run(args: argparse.Namespace) -> int:
     socketio = app.extensions["admiralty.socketio"]
     threading.Thread(target=_warm_up, name="warm-up", daemon=True).start()
     print(f"Admiralty serving on http://{args.host}:{args.port}/", flush=True)
-    socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True,
-                 request_handler=_NoDelayHandler)
+    socketio.run(
+        app,
+        host=args.host,
+        port=args.port,
+        allow_unsafe_werkzeug=True,
+        request_handler=_NoDelayHandler,
+    )
     return 0

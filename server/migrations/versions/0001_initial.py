@@ -24,8 +24,9 @@ def upgrade() -> None:
     op.create_table(
         "seats",
         sa.Column("id", sa.String(32), primary_key=True),
-        sa.Column("campaign_id", sa.String(32), sa.ForeignKey("campaigns.id"), nullable=False,
-                  index=True),
+        sa.Column(
+            "campaign_id", sa.String(32), sa.ForeignKey("campaigns.id"), nullable=False, index=True
+        ),
         sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
     )
     op.create_table(
