@@ -6,7 +6,7 @@ Lord's and every commander's battle result, every officer's personal outcome, pr
 shares and investment returns, as the JSON-ready report. Target: 1,000 summers a second.
 
 The main figure passes one list of officers built once, as the browser's odds do (the
-same officers sail every summer, see :func:`strategy.campaign_odds.summer_odds`); the
+same officers sail every summer, see :func:`strategy.campaign.odds.summer_odds`); the
 second lets every summer make its own NPCs from its seed (``officers=None``).
 
     .venv/bin/python benchmarks/bench_campaign.py [--summers N]
@@ -20,9 +20,9 @@ import random
 import time
 
 from strategy.campaign import resolve_summer
-from strategy.campaign_odds import summer_odds
-from strategy.campaign_tables import TABLE_F_ROLLS
-from strategy.fleet import default_officers
+from strategy.campaign.fleet import default_officers
+from strategy.campaign.odds import summer_odds
+from strategy.campaign.tables import TABLE_F_ROLLS
 
 
 def main() -> None:

@@ -11,9 +11,10 @@ from __future__ import annotations
 import sys
 import time
 
-from strategy.combat import Battle, odds
-from strategy.combat_ships import side
 from strategy.compiled import compiled
+
+from strategy.combat import Battle, odds
+from strategy.combat.combatant import side
 
 
 def rate(n: int, record: bool, policies: dict[str, str]) -> tuple[float, float, float]:

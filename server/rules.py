@@ -139,7 +139,7 @@ def force_organisation(roll: int):
 
 def briny_ship(code: str) -> dict[str, str]:
     """``{"name", "type"}`` of the Briny fleet's ship with two-letter ``code``."""
-    from strategy import fleet
+    from strategy.campaign import fleet
 
     ship = fleet.ship(code)
     return {"name": ship.name, "type": ship.roster}

@@ -27,10 +27,10 @@ from typing import Any
 import pytest
 
 from strategy.campaign import apply_report, resolve_summer
-from strategy.campaign_odds import summer_odds
-from strategy.campaign_plan import volunteer_ship, volunteer_squadron
-from strategy.campaign_tables import TABLE_F_ROLLS, force_organisation
-from strategy.fleet import Officer, default_officers
+from strategy.campaign.fleet import Officer, default_officers
+from strategy.campaign.odds import summer_odds
+from strategy.campaign.plan import volunteer_ship, volunteer_squadron
+from strategy.campaign.tables import TABLE_F_ROLLS, force_organisation
 
 GOLDEN = Path(__file__).parent / "data" / "campaign_golden.json"
 FULL = ("winter-volunteers", "spring-squadron", "players-46")  # reports kept in full

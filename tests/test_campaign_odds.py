@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from strategy.campaign_odds import summer_odds
+from strategy.campaign.odds import summer_odds
 
 
 def test_odds_count_every_summer_and_replay() -> None:

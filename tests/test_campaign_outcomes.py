@@ -7,9 +7,14 @@ from __future__ import annotations
 import pytest
 
 from strategy.campaign import ScriptedDice
-from strategy.fleet import Officer
-from strategy.investment import arms_finance, commerce, investment_returns, liquidation_value
-from strategy.outcomes import (
+from strategy.campaign.fleet import Officer
+from strategy.campaign.investment import (
+    arms_finance,
+    commerce,
+    investment_returns,
+    liquidation_value,
+)
+from strategy.campaign.outcomes import (
     OutcomeContext,
     Vacancies,
     next_step,
@@ -313,7 +318,7 @@ def test_investment_returns_supplier_and_financier() -> None:
 
 
 def test_midshipman_vacancies_beyond_two_are_purchased() -> None:
-    from strategy.outcomes import midshipmen_purchased
+    from strategy.campaign.outcomes import midshipmen_purchased
 
     books = [npc("Midshipman", "RO", "m1"), npc("Midshipman", "TH", "m2")]
     vac = Vacancies(books)  # Royal Oak: 4 of 5 berths empty; Thermopylae 2 of 3; Halcyon 2

@@ -20,7 +20,8 @@ from strategy.campaign import (
     force_organisation,
     resolve_summer,
 )
-from strategy.campaign_plan import (
+from strategy.campaign.fleet import Officer, default_officers
+from strategy.campaign.plan import (
     commitment_column,
     influence_prime_minister,
     npc_captain_volunteers,
@@ -29,7 +30,6 @@ from strategy.campaign_plan import (
     volunteer_ship,
     volunteer_squadron,
 )
-from strategy.fleet import Officer, default_officers
 
 FILLER = [1] * 400  # after the scripted rolls: 2d6 of 2 never dies, never succeeds
 

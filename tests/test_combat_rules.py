@@ -6,10 +6,11 @@ import json
 
 import pytest
 
-from strategy import cards as book_cards
+from strategy.cards import card as book_cards
+from strategy.cards.core import card, compare, score, successes
+from strategy.cards.dealer import ScriptedDealer
 from strategy.combat import SHOT, WEATHER, Battle, battle
-from strategy.combat_cards import ScriptedDealer, card, compare, score, successes
-from strategy.damage import COMBAT, CREW, GUNS, HULL, RIGGING, Damage, Mods
+from strategy.combat.damage import COMBAT, CREW, GUNS, HULL, RIGGING, Damage, Mods
 
 # ----- tables, cell by cell against the book ------------------------------------------
 
@@ -461,7 +462,7 @@ def test_hull_and_crew_penalties_add_up() -> None:
 
 
 def test_npc_policies_behave_as_named() -> None:
-    from strategy.policies import policy
+    from strategy.combat.policies import policy
 
     bt = _at(3, a="Fifth Rate", b="First Rate")
     a, f = bt.ship("a0"), bt.ship("b0")

@@ -8,8 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from strategy.campaign_tables import load_json
-from strategy.fleet import (
+from strategy.campaign.fleet import (
     ADMIRAL_RANKS,
     RANK_TABLES,
     SHIPS,
@@ -22,6 +21,7 @@ from strategy.fleet import (
     ship,
     ship_named,
 )
+from strategy.campaign.tables import load_json
 
 # Ship Table C, as printed (ship, code, weapon, friends, enemies) by squadron
 TABLE_C = """\

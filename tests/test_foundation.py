@@ -5,14 +5,26 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 import requests
 
 from tests.conftest import ROOT, LiveServer
 
 
-def test_ruff_check_is_clean() -> None:
+@pytest.mark.parametrize(
+    "command", [["check", "."], ["format", "--check", "."]], ids=["check", "format"]
+)
+def test_ruff_is_clean(command: list[str]) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", "."], cwd=ROOT, capture_output=True, text=True
+        [sys.executable, "-m", "ruff", *command], cwd=ROOT, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_is_clean_on_the_rules_and_the_world() -> None:
+    # settings (the packages, strictness) live in pyproject.toml
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True
     )
     assert result.returncode == 0, result.stdout + result.stderr
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import json
 import math
 import random
@@ -68,14 +67,6 @@ def test_every_layer_is_an_rfc7946_feature_collection(name: str) -> None:
         raise AssertionError(f"{value} is not JSON")
 
     assert json.loads(text, parse_constant=no_constants) == fc
-
-
-def test_module_examples() -> None:
-    import maps.places
-
-    for module in (layers, maps.places):
-        result = doctest.testmod(module)
-        assert result.attempted > 0 and result.failed == 0, module.__name__
 
 
 def test_all_layers_by_name_and_cached() -> None:

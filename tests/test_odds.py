@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from strategy.combat import odds
-from strategy.combat_odds import chase_adapter, wilson
+from strategy.combat.monte_carlo import chase_adapter, wilson
 
 RATES = ("a_wins", "b_wins", "escaped", "disengaged")
 

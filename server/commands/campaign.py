@@ -92,7 +92,7 @@ def _who(oid: str | None) -> str:
 
 def render(report: Mapping[str, Any]) -> str:
     """The season as text: deployment, battle results, outcomes, investments."""
-    from strategy.fleet import SHIPS
+    from strategy.campaign.fleet import SHIPS
 
     lines = []
     plan = report.get("commitment") or {}

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from strategy.campaign_dice import Dice
-from strategy.campaign_tables import Deployment, force_organisation
-from strategy.fleet import SHIPS, ship
+from strategy.campaign.dice import Dice
+from strategy.campaign.fleet import SHIPS, ship
+from strategy.campaign.tables import Deployment, force_organisation
 
 __all__ = [
     "SEASONS",

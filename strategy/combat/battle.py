@@ -13,7 +13,7 @@ one side is sunk, struck, taken, decimated or escaped, or both sides disengage.
 A live captain steps the same engine: ``b = Battle(a, b, seed=..., policies={"b":
 "cautious"})``, then ``b.step({"a0": {"move": "close", "shot": "grapeshot"}})`` once per
 round until ``b.over``; ``b.to_dict()`` / ``Battle.from_dict`` rebuild it by replaying its
-seed and the decisions given. The decision vocabulary is in :mod:`strategy.policies`.
+seed and the decisions given. The decision vocabulary is in :mod:`strategy.combat.policies`.
 Events are plain dicts (JSON-ready): every test with its Card of Fate and cards, every
 box crossed, every decision.
 
@@ -29,24 +29,23 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from strategy import boarding as _boarding
-from strategy.combat_cards import (
+from strategy.cards.core import (
     LEVELS,
     NAMES,
-    Dealer,
-    ScriptedDealer,
     card,
     name,
     rank_key,
     successes,
 )
-from strategy.combat_data import MORALE, SHOT, WEATHER
-from strategy.combat_data import weather as _weather
-from strategy.combat_phases import RoundPhases
-from strategy.combat_ships import side
-from strategy.combat_state import ShipState
-from strategy.damage import COMBAT
-from strategy.policies import Policy, policy
+from strategy.cards.dealer import Dealer, ScriptedDealer
+from strategy.combat import boarding as _boarding
+from strategy.combat.combatant import side
+from strategy.combat.damage import COMBAT
+from strategy.combat.data import MORALE, SHOT, WEATHER
+from strategy.combat.data import weather as _weather
+from strategy.combat.phases import RoundPhases
+from strategy.combat.policies import Policy, policy
+from strategy.combat.state import ShipState
 
 __all__ = ["WEATHER", "SHOT", "OUTCOMES", "ShipState", "Battle", "battle", "odds"]
 
@@ -83,7 +82,7 @@ class Battle(RoundPhases):
     ``distance``: start at this distance (skips the Awareness test); ``chase``: a result
     of :func:`strategy.chase.chase` ("escaped", or a distance plus Gage).
     ``record=False`` keeps no events (odds runs); ``dealer`` replaces the shuffled decks
-    (a :class:`~strategy.combat_cards.ScriptedDealer` replays a stacked deck).
+    (a :class:`~strategy.cards.dealer.ScriptedDealer` replays a stacked deck).
     """
 
     def __init__(
@@ -111,7 +110,7 @@ class Battle(RoundPhases):
             raise ValueError("distance must be 0..5")
         self.start = None if distance is None else int(distance)
         if chase is True:
-            from strategy.combat_odds import run_chase
+            from strategy.combat.monte_carlo import run_chase
 
             chase = run_chase(side_a, side_b, random.Random(seed ^ 0x5EA))
         elif chase is False:
@@ -682,7 +681,7 @@ def _chase_result(chase: Any) -> dict[str, Any] | None:
         return None
     if isinstance(chase, Mapping) and "escaped" in chase and "gage" in chase:
         return dict(chase)
-    from strategy.combat_odds import chase_adapter
+    from strategy.combat.monte_carlo import chase_adapter
 
     return chase_adapter(chase)
 
@@ -719,7 +718,7 @@ def odds(
     side_a: Any, side_b: Any, n: int = 1000, seed: int = 0, chase: bool = False, **kwargs: Any
 ) -> dict[str, Any]:
     """Monte Carlo rates of a_wins, b_wins, escaped, disengaged; see
-    :func:`strategy.combat_odds.odds`."""
-    from strategy.combat_odds import odds as _odds
+    :func:`strategy.combat.monte_carlo.odds`."""
+    from strategy.combat.monte_carlo import odds as _odds
 
     return _odds(side_a, side_b, n=n, seed=seed, chase=chase, **kwargs)

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from strategy import ships as _ships
-from strategy.combat_ships import Combatant, side
+from strategy.combat.combatant import Combatant, side
+from strategy.ships import roster as _ships
 
 __all__ = ["odds", "wilson", "chase_adapter", "run_chase"]
 
@@ -81,7 +81,7 @@ def run_chase(
     side_a: Any, side_b: Any, rng: random.Random, hunter: str = "a", **kwargs: Any
 ) -> dict[str, Any]:
     """Play :func:`strategy.chase.chase` between the sides' first ships; plain result."""
-    from strategy.chase import chase
+    from strategy.chase.pursuit import chase
 
     a, b = side(side_a)[0], side(side_b)[0]
     h, p = (a, b) if hunter == "a" else (b, a)
@@ -111,7 +111,7 @@ def odds(
     summing to 1), ``n``, ``seed``, ``ci`` (Wilson 95% interval per rate) and
     ``mean_rounds``.
     """
-    from strategy.combat import Battle
+    from strategy.combat.battle import Battle
 
     n = int(n)
     if n <= 0:

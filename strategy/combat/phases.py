@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from strategy import boarding as _boarding
-from strategy.combat_cards import JOKER, LEVELS, NAMES, card, joker, name
-from strategy.combat_data import (
+from strategy.cards.core import JOKER, LEVELS, NAMES, card, joker, name
+from strategy.combat import boarding as _boarding
+from strategy.combat.damage import AREAS, STATES, SUIT_AREA
+from strategy.combat.data import (
     HWYF_POOL,
     LONG_RANGE,
     LOST,
@@ -23,10 +24,9 @@ from strategy.combat_data import (
     TOWING,
     WEATHER_GAGE,
 )
-from strategy.damage import AREAS, STATES, SUIT_AREA
 
 if TYPE_CHECKING:
-    from strategy.combat_state import ShipState
+    from strategy.combat.state import ShipState
 
 __all__ = ["RoundPhases"]
 

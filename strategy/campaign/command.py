@@ -15,9 +15,8 @@ from math import floor
 from operator import is_
 from typing import Any
 
-from strategy.campaign_dice import Dice, RandomDice
-from strategy.campaign_tables import Deployment, battle_table
-from strategy.fleet import (
+from strategy.campaign.dice import Dice, RandomDice
+from strategy.campaign.fleet import (
     ADMIRAL_RANKS,
     CAPTAIN_RANKS,
     MARINE_RANKS,
@@ -26,7 +25,8 @@ from strategy.fleet import (
     officers_from,
     rm_general_of,
 )
-from strategy.outcomes import Vacancies
+from strategy.campaign.outcomes import Vacancies
+from strategy.campaign.tables import Deployment, battle_table
 
 __all__ = [
     "BattleResults",

@@ -40,8 +40,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from strategy.cards import CRITICAL, Deck, TestResult, contested_test, static_test
-from strategy.ships import ShipSpec, ship
+from strategy.cards.card import CRITICAL, Deck, TestResult, contested_test, static_test
+from strategy.ships.roster import ShipSpec, ship
 
 __all__ = [
     "BANDS",

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from strategy.combat_ships import Combatant
-from strategy.damage import Damage
+from strategy.combat.combatant import Combatant
+from strategy.combat.damage import Damage
 
 __all__ = ["ShipState"]
 

@@ -22,7 +22,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from strategy.campaign_command import (
+from strategy.campaign.command import (
     FLAG_SQUADRONS,
     BattleResults,
     ChainOfCommand,
@@ -31,9 +31,30 @@ from strategy.campaign_command import (
     chain_of,
     roll_battle_results,
 )
-from strategy.campaign_dice import Dice, RandomDice, ScriptedDice
-from strategy.campaign_plan import SEASONS, plan_campaign, substitute
-from strategy.campaign_tables import (
+from strategy.campaign.dice import Dice, RandomDice, ScriptedDice
+from strategy.campaign.fleet import (
+    CAPTAIN_RANKS,
+    SHIPS,
+    Officer,
+    default_officers,
+    officers_from,
+)
+from strategy.campaign.investment import investment_returns
+from strategy.campaign.outcomes import (
+    Against,
+    CompanyRow,
+    OutcomeContext,
+    against_of,
+    company_row,
+    context_index,
+    midshipmen_purchased,
+    personal_outcome,
+    resolve_promotions,
+    roll_company,
+    roll_outcome,
+)
+from strategy.campaign.plan import SEASONS, plan_campaign, substitute
+from strategy.campaign.tables import (
     FLEETS,
     ORDERS,
     SQUADRONS,
@@ -46,27 +67,6 @@ from strategy.campaign_tables import (
     nelson_wound,
     personal_outcome_targets,
     table_e_order,
-)
-from strategy.fleet import (
-    CAPTAIN_RANKS,
-    SHIPS,
-    Officer,
-    default_officers,
-    officers_from,
-)
-from strategy.investment import investment_returns
-from strategy.outcomes import (
-    Against,
-    CompanyRow,
-    OutcomeContext,
-    against_of,
-    company_row,
-    context_index,
-    midshipmen_purchased,
-    personal_outcome,
-    resolve_promotions,
-    roll_company,
-    roll_outcome,
 )
 
 __all__ = [
@@ -122,12 +122,12 @@ def resolve_summer(
     """Play one campaign season; a plain, JSON-serialisable report.
 
     ``deployment``: Table F records (or dicts); None plans it from ``choices`` (``roll``,
-    ``pm``, ``fsl``, ``pm_influence``, see :func:`strategy.campaign_plan.plan_campaign`).
+    ``pm``, ``fsl``, ``pm_influence``, see :func:`strategy.campaign.plan.plan_campaign`).
     ``officers``: everyone on the books (vacancies for promotion are the berths they leave
     empty); None gives NPCs for every berth of the fleet
-    (:func:`strategy.fleet.default_officers` seeded from ``seed``). The same list of
+    (:func:`strategy.campaign.fleet.default_officers` seeded from ``seed``). The same list of
     Officer objects sailing many seasons (odds, replays) is sorted into crews, commands and
-    open berths once (:func:`strategy.campaign_command.books_of`).
+    open berths once (:func:`strategy.campaign.command.books_of`).
     ``choices`` also takes: ``season`` ('summer'; autumn, winter and spring campaigns are
     volunteers), ``preset`` {ship code: battle result already earned on the map},
     ``victualling_board`` (True: the Board's embezzlement costs every squadron a step),
@@ -135,7 +135,7 @@ def resolve_summer(
     substitutes one ship freely), ``admirals`` [{"fleet", "squadron", "admiral"}],
     ``officers`` {id: {"poltroonery": k} | {"bravery": k} | {"decline_promotion": True}},
     ``long_voyage`` [ship codes volunteered for two seasons], ``investments`` (see
-    :func:`strategy.investment.investment_returns`).
+    :func:`strategy.campaign.investment.investment_returns`).
     ``dice`` replaces the seeded dice (tests script them).
 
     The report: ``seed``, ``season``, ``roll``, ``commitment`` (the digits, dice and
@@ -334,7 +334,7 @@ def _courts_martial(
 _SHIP_AGAINST: dict[tuple, Against] = {}
 #: a ship's company in one summer: its distinct contexts in order of first use, per
 #: officer (him, the position of his context, whether he outshone his captain), and the
-#: same officers unpacked for :func:`strategy.outcomes.roll_company` (no choices)
+#: same officers unpacked for :func:`strategy.campaign.outcomes.roll_company` (no choices)
 _Plan = tuple[tuple[Against, ...], tuple[tuple[Officer, int, bool], ...], tuple[CompanyRow, ...]]
 
 

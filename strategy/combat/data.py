@@ -13,7 +13,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from strategy.damage import AREAS, COMBAT
+from strategy.combat.damage import AREAS, COMBAT
 
 __all__ = [
     "WEATHER",

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from strategy.damage import COMBAT, CREW, DEAD
+from strategy.combat.damage import COMBAT, CREW, DEAD
 
 __all__ = ["Boarding", "start", "round_", "end", "wound"]
 

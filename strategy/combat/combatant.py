@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from strategy import ships as _ships
-from strategy.damage import AREAS, COMBAT
+from strategy.combat.damage import AREAS, COMBAT
+from strategy.ships import roster as _ships
 
 __all__ = ["SKILLS", "ROLES", "Officer", "Combatant", "combatant", "side"]
 

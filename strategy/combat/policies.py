@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from strategy.damage import CREW, DEAD, GUNS, HULL, MAIMED, RIGGING
+from strategy.combat.damage import CREW, DEAD, GUNS, HULL, MAIMED, RIGGING
 
 __all__ = ["Policy", "Aggressive", "Cautious", "Runner", "Boarder", "POLICIES", "policy"]
 

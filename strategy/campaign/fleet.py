@@ -19,7 +19,7 @@ from math import floor
 from types import MappingProxyType
 from typing import Any
 
-from strategy.campaign_tables import SQUADRONS, load_json, rank_modifiers, ship_modifiers
+from strategy.campaign.tables import SQUADRONS, load_json, rank_modifiers, ship_modifiers
 
 __all__ = [
     "ADMIRAL_RANKS",

@@ -11,9 +11,9 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from strategy.campaign import resolve_summer
-from strategy.campaign_tables import Deployment
-from strategy.fleet import Officer, default_officers, officers_from
+from strategy.campaign.fleet import Officer, default_officers, officers_from
+from strategy.campaign.season import resolve_summer
+from strategy.campaign.tables import Deployment
 
 __all__ = ["summer_odds"]
 

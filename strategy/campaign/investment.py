@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from strategy.campaign_tables import load_json
+from strategy.campaign.tables import load_json
 
 __all__ = [
     "ALL_SHIPS",

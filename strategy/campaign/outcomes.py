@@ -19,14 +19,8 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from strategy.campaign_dice import PAIRS, Dice
-from strategy.campaign_tables import (
-    nelson_wound,
-    personal_outcome_targets,
-    rank_modifiers,
-    ship_modifiers,
-)
-from strategy.fleet import (
+from strategy.campaign.dice import PAIRS, Dice
+from strategy.campaign.fleet import (
     ADMIRAL_RANKS,
     CAPTAIN_RANKS,
     MARINE_RANKS,
@@ -34,6 +28,12 @@ from strategy.fleet import (
     RM_GENERAL_RANKS,
     SHIPS,
     Officer,
+)
+from strategy.campaign.tables import (
+    nelson_wound,
+    personal_outcome_targets,
+    rank_modifiers,
+    ship_modifiers,
 )
 
 __all__ = [
@@ -378,7 +378,7 @@ def roll_company(
 ) -> tuple[int, int]:
     """:func:`roll_outcome` for each of a ship's company, with the dice drawn inline.
 
-    ``rand`` is the seeded ``random()`` of :class:`~strategy.campaign_dice.RandomDice`
+    ``rand`` is the seeded ``random()`` of :class:`~strategy.campaign.dice.RandomDice`
     (each die one draw, as its methods draw it); ``contexts[row.slot]`` is the index of a
     row's context in the season's list. Appends each record, and ``note``s those that
     change anything after the dice (the dead, the wounded and the promotion winners);
