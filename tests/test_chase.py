@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.cards import Deck
+from strategy.cards import ScriptedDealer
 from strategy.chase import (
     BANDS,
     ChasePolicy,
@@ -42,11 +42,11 @@ class Scripted(ChasePolicy):
         return self.pay
 
 
-def _decks(cof: str, hunter: str, prey: str) -> dict[str, Deck]:
+def _decks(cof: str, hunter: str, prey: str) -> dict[str, ScriptedDealer]:
     return {
-        "cof_deck": Deck.stacked(cof),
-        "hunter_deck": Deck.stacked(hunter, joker=True),
-        "prey_deck": Deck.stacked(prey),
+        "cof_deck": ScriptedDealer(cof),
+        "hunter_deck": ScriptedDealer(hunter),
+        "prey_deck": ScriptedDealer(prey),
     }
 
 

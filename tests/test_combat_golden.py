@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from strategy.cards import card as book
+import strategy.cards as book
 from strategy.cards.core import JOKER, LEVELS, compare, rank_key, successes
 from strategy.cards.core import name as card_name
 from strategy.cards.dealer import Dealer

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from strategy.cards import card as book_cards
+import strategy.cards as book_cards
 from strategy.cards.core import card, compare, score, successes
 from strategy.cards.dealer import ScriptedDealer
 from strategy.combat import SHOT, WEATHER, Battle, battle

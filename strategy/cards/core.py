@@ -1,4 +1,4 @@
-"""The card test on the combat engine's hot path: cards as small integers.
+"""The one card engine: cards as small integers, their success levels and their ranking.
 
 BtQ's test (seed 000, "Tests", steps FOUR to SIX): the GM overturns a Card of Fate (CoF);
 each side overturns its card pool; a card of the CoF's suit is an ordinary success, of its
@@ -6,8 +6,8 @@ rank a critical success, the very card a perfect success; the joker counts as an
 owner chooses (by default the CoF itself). The winner has more perfect, then critical, then
 ordinary successes, then the higher success cards (aces high).
 
-:mod:`strategy.cards` is the project's readable card model; this module is the engine's
-fast twin (a battle draws thousands of cards) and is checked against it in the tests.
+Every card test of the game (combat, the chase, a character's tests) is scored here;
+:class:`strategy.cards.Card` is only a view of these integers for parsing and printing.
 A card is ``(rank - 2) * 4 + suit`` with suits in the order S, H, D, C (Spades = Hull,
 Hearts = Crew, Diamonds = Guns, Clubs = Rigging on a Broadside!); the joker is 52.
 
@@ -21,7 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from strategy.errors import InvalidMove
+
 __all__ = [
+    "DECK",
     "JOKER",
     "SUITS",
     "RANKS",
@@ -44,17 +47,30 @@ JOKER = 52
 _NAMES = tuple(r + s for r in RANKS for s in SUITS) + ("JK",)
 #: ``NAMES[card]``: every card written as the books do (events look names up, no call)
 NAMES = _NAMES
-_INDEX = {n: i for i, n in enumerate(_NAMES)}
+# what a player may write for a card: the books' names, "T" for ten as card players
+# write it, and the joker spelt out
+_INDEX = {
+    **{n: i for i, n in enumerate(_NAMES)},
+    **{"T" + s: card for s, card in zip(SUITS, range(32, 36), strict=True)},
+    "JOKER": JOKER,
+}
+
+#: the 52 cards as a fresh deck comes out of the box, suit by suit (S, H, D, C) and in
+#: each suit 2 up to the ace; a persistent deck starts in this order, so a seed deals
+#: the same cards it always has
+DECK: tuple[int, ...] = tuple(r * 4 + s for s in range(4) for r in range(13))
 
 
 def card(text: str) -> int:
-    """The integer of a card written as the books do: ``"10H"``, ``"AS"``, ``"JK"``."""
-    key = text.strip().upper()
-    if key in ("JOKER", "JK"):
-        return JOKER
-    if key not in _INDEX:
-        raise ValueError(f"not a card: {text!r} (write e.g. 10H, AS, QD, 2C or JK)")
-    return _INDEX[key]
+    """The integer of a card written as the books do: ``"10H"``, ``"AS"``, ``"JK"``.
+
+    >>> card("th") == card("10H"), card("joker") == JOKER
+    (True, True)
+    """
+    found = _INDEX.get(text.strip().upper())
+    if found is None:
+        raise InvalidMove(f"not a card: {text!r} (write e.g. 10H, AS, QD, 2C or JK)")
+    return found
 
 
 def name(c: int) -> str:

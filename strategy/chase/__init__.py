@@ -1,4 +1,37 @@
-"""The chase that opens a fight (seed 002's engagement tracker) and Sail Ho!."""
+"""Before a fight and at sea (seed 002, the engagement tracker): the chase and Sail Ho!.
 
-from strategy.chase.pursuit import *  # noqa: F403  (the package's public names)
-from strategy.chase.pursuit import __all__  # noqa: F401
+* :mod:`strategy.chase.pursuit`: the chase that opens an engagement: hunter and prey,
+  the opening test, pursuit rounds, Gage, the moment of truth; it gives the starting
+  distance on the BtQ range chart or the prey's escape (:func:`chase`).
+* :mod:`strategy.chase.sail_ho`: the "Sail Ho!" prize table: the ship a cruise meets,
+  her cargo and her colours (:func:`sail_ho`).
+
+>>> import random
+>>> chase("Fifth Rate", "Cutter", random.Random(1)).outcome in ("engaged", "escaped")
+True
+"""
+
+from strategy.chase.pursuit import (
+    BANDS,
+    Band,
+    ChasePolicy,
+    ChaseResult,
+    ChaseState,
+    band,
+    chase,
+    market_gage,
+)
+from strategy.chase.sail_ho import SailHo, sail_ho
+
+__all__ = [
+    "BANDS",
+    "Band",
+    "ChasePolicy",
+    "ChaseResult",
+    "ChaseState",
+    "SailHo",
+    "band",
+    "chase",
+    "market_gage",
+    "sail_ho",
+]

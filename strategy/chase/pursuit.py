@@ -8,7 +8,7 @@ either moves down one band (sails to fight) or banks one Gage (sails to escape).
 the two meet in a band ("heads up") the ships engage at the hunter's distance; when the
 pursuit rounds run out first, the moment of truth decides whether the prey slips away.
 
-Tests, all BtQ contested card tests (:func:`strategy.cards.contested_test`):
+Tests, all BtQ contested card tests (:func:`strategy.cards.trials.contested_test`):
 
 * opening: hunter Command against prey Awareness. Hunter wins with a critical or perfect
   success: Extreme; prey wins with one: Horizon; otherwise Spyglass. Pursuit rounds:
@@ -26,38 +26,36 @@ Gage (both sides) may be spent as extra cards, one card per Gage, on any test; w
 left is carried into the first positioning test of the battle. Market Forces' prey
 comes preloaded with 0-3 Gage (+1 fought before, +1 veterans, +1 better ship).
 
-Every decision comes from a :class:`ChasePolicy`. Draw order (for stacked decks): each
-test draws its Card of Fate from ``cof_deck``, then the hunter's (or acting side's)
+Every decision comes from a :class:`ChasePolicy`. By default every card comes from one
+persistent GM's :class:`~strategy.cards.dealer.Deck` shuffled by the chase's seeded
+source. Draw order (for stacked decks, :class:`~strategy.cards.dealer.ScriptedDealer`):
+each test draws its Card of Fate from ``cof_deck``, then the hunter's (or acting side's)
 cards, then the opposing pool (a static test's difficulty pool comes from ``cof_deck``).
 """
 
 from __future__ import annotations
 
-import json
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import resources
-from types import MappingProxyType
 from typing import Any
 
-from strategy.cards.card import CRITICAL, Deck, TestResult, contested_test, static_test
-from strategy.ships.roster import ShipSpec, ship
+from strategy.cards.dealer import Deck, Pile
+from strategy.cards.trials import CRITICAL, TestResult, contested_test, static_test
+from strategy.errors import InvalidMove
+from strategy.loader import check, freeze, load
+from strategy.ships import ShipSpec, ship
 
 __all__ = [
     "BANDS",
+    "Band",
     "ChasePolicy",
     "ChaseResult",
     "ChaseState",
-    "SailHo",
     "band",
     "chase",
     "market_gage",
-    "sail_ho",
 ]
-
-
-def _load(name: str) -> dict[str, Any]:
-    return json.loads(resources.files("strategy").joinpath("data", name).read_text("utf-8"))
 
 
 @dataclass(frozen=True)
@@ -69,24 +67,17 @@ class Band:
     skills: tuple[str, ...]
 
 
-def _load_chase() -> tuple[tuple[Band, ...], MappingProxyType[str, Any]]:
-    raw = _load("chase.json")
+def _load_chase() -> tuple[tuple[Band, ...], Mapping[str, Any]]:
+    """``chase.json``: the six bands and the tracker's numbers, checked."""
+    raw = load("chase.json")
     bands = tuple(Band(b["name"], int(b["distance"]), tuple(b["skills"])) for b in raw["bands"])
-    if [b.distance for b in bands] != list(range(6)):
-        raise ValueError("chase.json: bands must be distances 0..5 in order")
-    if not all(b.skills for b in bands):
-        raise ValueError("chase.json: every band needs a skill pool")
+    check([b.distance for b in bands] == list(range(6)), "chase.json: bands are distances 0..5")
+    check(all(b.skills for b in bands), "chase.json: every band needs a skill pool")
     names = {b.name for b in bands}
     opening = raw["opening"]
     for key in ("critical_success", "critical_failure", "otherwise"):
-        if opening[key] not in names:
-            raise ValueError(f"chase.json: opening {key} {opening[key]!r} is not a band")
-    rules = {
-        k: MappingProxyType(v) if isinstance(v, dict) else v
-        for k, v in raw.items()
-        if k not in ("bands", "source")
-    }
-    return bands, MappingProxyType(rules)
+        check(opening[key] in names, f"chase.json: opening {key} {opening[key]!r} is a band")
+    return bands, freeze({k: v for k, v in raw.items() if k not in ("bands", "source")})
 
 
 BANDS, _RULES = _load_chase()
@@ -99,11 +90,11 @@ def band(name_or_distance: str | int) -> Band:
     """A band by name (case-insensitive) or BtQ distance 0..5."""
     if isinstance(name_or_distance, int):
         if not 0 <= name_or_distance <= 5:
-            raise ValueError(f"distance must be 0..5, got {name_or_distance}")
+            raise InvalidMove(f"distance must be 0..5, got {name_or_distance}")
         return BANDS[name_or_distance]
     found = _BAND_BY_NAME.get(name_or_distance.strip().lower())
     if found is None:
-        raise ValueError(
+        raise InvalidMove(
             f"unknown band {name_or_distance!r}; valid: {', '.join(b.name for b in BANDS)}"
         )
     return found
@@ -231,7 +222,7 @@ def market_gage(
     if preloaded is None:
         preloaded = rng.randint(lo, hi)
     elif not lo <= preloaded <= hi:
-        raise ValueError(f"preloaded Gage must be {lo}..{hi}, got {preloaded}")
+        raise InvalidMove(f"preloaded Gage must be {lo}..{hi}, got {preloaded}")
     return (
         preloaded + int(fought_before) + int(veteran) + int(_better_ship(ship(prey), ship(hunter)))
     )
@@ -261,9 +252,9 @@ class _Chase:
         self,
         state: ChaseState,
         policy: ChasePolicy,
-        cof_deck: Deck,
-        hunter_deck: Deck,
-        prey_deck: Deck,
+        cof_deck: Pile,
+        hunter_deck: Pile,
+        prey_deck: Pile,
     ) -> None:
         self.s = state
         self.policy = policy
@@ -343,7 +334,7 @@ class _Chase:
         for _ in range(max(0, int(self.policy.crew_actions(side, self.s)))):
             choice = self.policy.crew_action(side, self.s)
             if choice not in ("gage", "cards"):
-                raise ValueError(f"crew action must be 'gage' or 'cards', got {choice!r}")
+                raise InvalidMove(f"crew action must be 'gage' or 'cards', got {choice!r}")
             skill, pool = _best_skill(spec, BANDS[at].skills)
             result = static_test(self.cof_deck, deck, pool, rules["difficulty"])
             won = result.winner == "a"
@@ -421,7 +412,7 @@ class _Chase:
         elif grade == "failure":
             pay = self.policy.pay_with(self.s)
             if pay not in ("ration", "morale"):
-                raise ValueError(f"pay_with must be 'ration' or 'morale', got {pay!r}")
+                raise InvalidMove(f"pay_with must be 'ration' or 'morale', got {pay!r}")
             if pay == "ration":
                 self.rations += 1
             else:
@@ -496,9 +487,9 @@ def chase(
     hunter_gage: int = 0,
     prey_gage: int | None = None,
     market: dict[str, Any] | None = None,
-    cof_deck: Deck | None = None,
-    hunter_deck: Deck | None = None,
-    prey_deck: Deck | None = None,
+    cof_deck: Pile | None = None,
+    hunter_deck: Pile | None = None,
+    prey_deck: Pile | None = None,
 ) -> ChaseResult:
     """Play a chase of ``hunter`` after ``prey`` (ship specs, roster types or named ships).
 
@@ -514,7 +505,7 @@ def chase(
     """
     h, p = ship(hunter), ship(prey)
     if hunter_gage < 0 or (prey_gage is not None and prey_gage < 0):
-        raise ValueError("Gage cannot be negative")
+        raise InvalidMove("Gage cannot be negative")
     if prey_gage is None:
         prey_gage = market_gage(rng, p, h, **(market or {}))
     gm = cof_deck if cof_deck is not None else Deck.gm(rng)
@@ -525,101 +516,10 @@ def chase(
         hunter_gage=hunter_gage,
         prey_gage=prey_gage,
     )
-    return _Chase(state, policy or ChasePolicy(), gm, hunter_deck or gm, prey_deck or gm).run()
-
-
-@dataclass(frozen=True)
-class SailHo:
-    """An encountered ship from the "Sail Ho!" table (seed 002, 2.2).
-
-    ``black``/``red`` are the dice (1..10, a 10 reads as the table's 0); ``cargo_value``
-    is the black die; ``nationality`` is the ship's true nation and ``flag`` the colours
-    it shows (they differ only under a false flag).
-    """
-
-    black: int
-    red: int
-    cargo: str
-    cargo_value: int
-    ship_type: str
-    scale: str
-    btq_type: str
-    nationality: str
-    flag: str
-    false_flag: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "black": self.black,
-            "red": self.red,
-            "cargo": self.cargo,
-            "cargo_value": self.cargo_value,
-            "ship_type": self.ship_type,
-            "scale": self.scale,
-            "btq_type": self.btq_type,
-            "nationality": self.nationality,
-            "flag": self.flag,
-            "false_flag": self.false_flag,
-        }
-
-
-def _load_sail_ho() -> MappingProxyType[str, Any]:
-    raw = _load("sail_ho.json")
-    keys = {str(i) for i in range(10)}
-    for column in ("cargo", "ship", "nationality"):
-        if set(raw[column]) != keys:
-            raise ValueError(f"sail_ho.json: {column} needs rows 0..9")
-    for row in raw["ship"].values():
-        ship(row["btq_type"])  # validates the roster name
-    if raw["nationality"]["0"] is not None:
-        raise ValueError("sail_ho.json: nationality row 0 is the false flag")
-    return MappingProxyType({k: MappingProxyType(v) for k, v in raw.items() if k != "source"})
-
-
-_SAIL_HO = _load_sail_ho()
-
-
-def _nation_roll(rng: random.Random) -> str | None:
-    return _SAIL_HO["nationality"][str(abs(rng.randint(1, 10) - rng.randint(1, 10)))]
-
-
-def sail_ho(rng: random.Random, black: int | None = None, red: int | None = None) -> SailHo:
-    """Roll (or take) the Black and Red dice and read the Sail Ho! table.
-
-    A difference of 0 is a false flag: the true nation is rolled again in secret (two
-    fresh dice, again until not 0), and the colours shown are rolled the same way until
-    they differ from the truth.
-
-    >>> s = sail_ho(random.Random(0), black=9, red=9)
-    >>> s.cargo, s.ship_type, s.btq_type, s.false_flag
-    ('Bar silver / situado', 'Frigate', 'Fifth Rate', True)
-    """
-    for die in (black, red):
-        if die is not None and not 1 <= die <= 10:
-            raise ValueError(f"a die reads 1..10 (10 is the table's 0), got {die}")
-    b = rng.randint(1, 10) if black is None else black
-    r = rng.randint(1, 10) if red is None else red
-    row_b, row_r = str(b % 10), str(r % 10)
-    ship_row = _SAIL_HO["ship"][row_r]
-    nation = _SAIL_HO["nationality"][str(abs(b - r))]
-    false_flag = nation is None
-    flag = nation
-    if false_flag:
-        nation = _nation_roll(rng)
-        while nation is None:
-            nation = _nation_roll(rng)
-        flag = _nation_roll(rng)
-        while flag is None or flag == nation:
-            flag = _nation_roll(rng)
-    return SailHo(
-        black=b,
-        red=r,
-        cargo=_SAIL_HO["cargo"][row_b],
-        cargo_value=b,
-        ship_type=ship_row["name"],
-        scale=ship_row["scale"],
-        btq_type=ship_row["btq_type"],
-        nationality=str(nation),
-        flag=str(flag),
-        false_flag=false_flag,
-    )
+    return _Chase(
+        state,
+        policy or ChasePolicy(),
+        gm,
+        gm if hunter_deck is None else hunter_deck,
+        gm if prey_deck is None else prey_deck,
+    ).run()

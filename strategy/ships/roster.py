@@ -1,8 +1,9 @@
 """Ships of Beat to Quarters: the roster by rate, the ship traits and the named foreign ships.
 
 The data live in ``strategy/data/roster.json``, ``traits.json`` and ``named_ships.json``;
-they are loaded once, validated, and frozen. Lookups by name are case-insensitive and
-forgive hyphens ("brig-sloop"); a bad name raises ValueError naming the valid ones.
+they are read through :func:`strategy.loader.load` once, checked, and frozen. Lookups by
+name are case-insensitive and forgive hyphens ("brig-sloop"); a bad name raises
+:class:`~strategy.errors.InvalidMove` (a ValueError) naming the valid ones.
 
 >>> t = ship_type("fifth rate")
 >>> t.boxes["hull"], t.broadside, t.speed, t.handling, t.max_traits
@@ -16,16 +17,18 @@ forgive hyphens ("brig-sloop"); a bad name raises ValueError naming the valid on
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from strategy.errors import InvalidMove
+from strategy.loader import check, load
+
 __all__ = [
     "AREAS",
+    "DEFAULT_WILY_SKILL",
     "NAMED_SHIPS",
     "ROSTER",
     "STATES",
@@ -57,13 +60,12 @@ def _norm(name: str) -> str:
 
 
 def _freeze_boxes(raw: Mapping[str, Any], where: str) -> Boxes:
-    if set(raw) != set(AREAS):
-        raise ValueError(f"{where}: boxes must have exactly {AREAS}, got {sorted(raw)}")
+    check(set(raw) == set(AREAS), f"{where}: boxes must have exactly {AREAS}, got {sorted(raw)}")
     out = {}
     for area in AREAS:
         track = tuple(raw[area])
-        if len(track) != 3 or not all(isinstance(n, int) and n >= 1 for n in track):
-            raise ValueError(f"{where}: {area} needs 3 positive box counts, got {raw[area]}")
+        ok = len(track) == 3 and all(isinstance(n, int) and n >= 1 for n in track)
+        check(ok, f"{where}: {area} needs 3 positive box counts, got {raw[area]}")
         out[area] = track
     return MappingProxyType(out)
 
@@ -145,21 +147,17 @@ def _max_traits(rate: int | None, table: Mapping[str, int]) -> int:
     return table["rated 1-3"] if rate <= 3 else table["rated 4-6"]
 
 
-def _load(name: str) -> dict[str, Any]:
-    return json.loads(resources.files("strategy").joinpath("data", name).read_text("utf-8"))
-
-
 def _load_types() -> tuple[MappingProxyType[str, ShipType], dict[str, ShipType]]:
-    raw = _load("roster.json")
-    if tuple(raw["areas"]) != AREAS or tuple(raw["states"]) != STATES:
-        raise ValueError("roster.json: areas/states do not match the book's")
+    raw = load("roster.json")
+    same = tuple(raw["areas"]) == AREAS and tuple(raw["states"]) == STATES
+    check(same, "roster.json: areas/states match the book's")
     roster: dict[str, ShipType] = {}
     index: dict[str, ShipType] = {}
     for group, foreign in (("types", False), ("foreign_types", True)):
         for entry in raw[group]:
             rate = entry["rate"]
-            if rate is not None and rate not in range(1, 7):
-                raise ValueError(f"roster.json: {entry['name']}: rate {rate} not 1..6")
+            ok = rate is None or rate in range(1, 7)
+            check(ok, f"roster.json: {entry['name']}: rate {rate} not 1..6")
             stype = ShipType(
                 name=entry["name"],
                 ship_class=entry["class"],
@@ -179,14 +177,14 @@ def _load_types() -> tuple[MappingProxyType[str, ShipType], dict[str, ShipType]]
             if not foreign:
                 roster[stype.name] = stype
             for key in (stype.name, *stype.aliases):
-                if index.get(_norm(key), stype) is not stype:
-                    raise ValueError(f"roster.json: duplicate name {key!r}")
+                unique = index.get(_norm(key), stype) is stype
+                check(unique, f"roster.json: duplicate name {key!r}")
                 index[_norm(key)] = stype
     return MappingProxyType(roster), index
 
 
 def _load_traits() -> tuple[MappingProxyType[str, Trait], dict[str, Trait]]:
-    raw = _load("traits.json")
+    raw = load("traits.json")
     traits: dict[str, Trait] = {}
     index: dict[str, Trait] = {}
     known = {
@@ -204,11 +202,9 @@ def _load_traits() -> tuple[MappingProxyType[str, Trait], dict[str, Trait]]:
     }
     for entry in raw["traits"]:
         extra = set(entry) - known
-        if extra:
-            raise ValueError(f"traits.json: {entry['name']}: unknown keys {sorted(extra)}")
+        check(not extra, f"traits.json: {entry['name']}: unknown keys {sorted(extra)}")
         boxes = entry.get("boxes", {})
-        if not set(boxes) <= set(AREAS):
-            raise ValueError(f"traits.json: {entry['name']}: bad areas {sorted(boxes)}")
+        check(set(boxes) <= set(AREAS), f"traits.json: {entry['name']}: bad areas {sorted(boxes)}")
         trait = Trait(
             **{
                 **entry,
@@ -230,8 +226,9 @@ TRAITS, _TRAIT_INDEX = _load_traits()
 """The ten ship traits by name."""
 
 
-def _unknown(kind: str, name: str, valid: Iterable[str]) -> ValueError:
-    return ValueError(f"unknown {kind} {name!r}; valid: {', '.join(valid)}")
+def _unknown(kind: str, name: str, valid: Iterable[str]) -> InvalidMove:
+    # an InvalidMove (a ValueError), as callers have always caught a bad ship name
+    return InvalidMove(f"unknown {kind} {name!r}; valid: {', '.join(valid)}")
 
 
 def ship_type(name: str) -> ShipType:
@@ -330,9 +327,9 @@ def _apply_traits(
     seen = [t.name for t in traits]
     dupes = sorted({n for n in seen if seen.count(n) > 1})
     if dupes:
-        raise ValueError(f"each trait can only be assigned once: {', '.join(dupes)}")
+        raise InvalidMove(f"each trait can only be assigned once: {', '.join(dupes)}")
     if limit and len(traits) > stype.max_traits:
-        raise ValueError(
+        raise InvalidMove(
             f"a {stype.name} can take at most {stype.max_traits} trait(s), got {len(traits)}"
         )
     boxes = {a: list(stype.boxes[a]) for a in AREAS}
@@ -406,7 +403,7 @@ class NamedShip:
 
 
 def _load_named() -> tuple[MappingProxyType[str, NamedShip], dict[str, NamedShip]]:
-    raw = _load("named_ships.json")
+    raw = load("named_ships.json")
     ships: dict[str, NamedShip] = {}
     index: dict[str, NamedShip] = {}
     for entry in raw["ships"]:
@@ -469,7 +466,7 @@ def ship(
     Traits follow "Customising Ships": each at most once, at most 3 for a ship rated
     1-3, 2 for rated 4-6, 1 for an unrated ship. "Wily Sea Dogs (Seamanship)" names
     the skill it raises (default Gunnery). A named ship comes with its own traits and
-    crew; passing ``traits`` for one is a ValueError.
+    crew; passing ``traits`` for one is an :class:`~strategy.errors.InvalidMove`.
 
     >>> ship("cutter", ["Weatherly"]).weather_relief
     1
@@ -479,32 +476,21 @@ def ship(
     traits = list(traits)
     if isinstance(name_or_type, ShipSpec):
         if traits:
-            raise ValueError("a built ship spec already has its traits")
+            raise InvalidMove("a built ship spec already has its traits")
         return name_or_type
     if isinstance(name_or_type, NamedShip):
-        named: NamedShip | None = name_or_type
-    elif isinstance(name_or_type, ShipType):
-        named = None
-    else:
-        named = _NAMED_INDEX.get(_norm(name_or_type))
-    if named is not None:
-        if traits:
-            raise ValueError(f"{named.name} has its own traits: {', '.join(named.traits)}")
-        spec = named.spec
-        if name is not None or skills is not None:
-            spec = replace(
-                spec,
-                name=name or spec.name,
-                skills=MappingProxyType(dict(skills if skills is not None else spec.skills)),
-            )
-        return spec
+        return _named_spec(name_or_type, traits, name, skills)
     if isinstance(name_or_type, ShipType):
         stype = name_or_type
     else:
-        if _norm(name_or_type) not in _TYPE_INDEX:
+        named = _NAMED_INDEX.get(_norm(name_or_type))
+        if named is not None:
+            return _named_spec(named, traits, name, skills)
+        found = _TYPE_INDEX.get(_norm(name_or_type))
+        if found is None:
             valid = [*ROSTER, *(t.name for t in _TYPE_INDEX.values() if t.foreign), *NAMED_SHIPS]
             raise _unknown("ship", name_or_type, dict.fromkeys(valid))
-        stype = ship_type(name_or_type)
+        stype = found
     applied = _apply_traits(stype, traits, limit=True)
     return ShipSpec(
         name=name or stype.name,
@@ -513,3 +499,19 @@ def ship(
         command=stype.command,
         **applied,
     )
+
+
+def _named_spec(
+    named: NamedShip, traits: list[str], name: str | None, skills: Mapping[str, int] | None
+) -> ShipSpec:
+    """A named ship's spec, renamed or recrewed if asked; it takes no further traits."""
+    if traits:
+        raise InvalidMove(f"{named.name} has its own traits: {', '.join(named.traits)}")
+    spec = named.spec
+    if name is not None or skills is not None:
+        spec = replace(
+            spec,
+            name=name or spec.name,
+            skills=MappingProxyType(dict(skills if skills is not None else spec.skills)),
+        )
+    return spec
