@@ -35,7 +35,7 @@ from strategy.cards import (
     static_test,
     unskilled_test,
 )
-from strategy.errors import OutOfCards
+from strategy.errors import InvalidMove, OutOfCards
 
 C = Card.parse
 Stacked = ScriptedDealer
@@ -385,3 +385,67 @@ def test_contested_tests_always_decide_with_positive_pools(seed: int, a: int, b:
     loser = result.b_score if result.winner == "a" else result.a_score
     assert winner.key > loser.key and result.margin_level == winner.best >= ORDINARY
     assert len(gm) == 52 and len(pc) == 53  # step EIGHT: every card back in its deck
+
+
+# -- one engine: the Card views and the integer core agree --------------------------------
+
+
+def _book_level(cof: Card, card: Card) -> int:
+    """The book's rule read off the views: the very card, its rank, its suit."""
+    if card.is_joker or card == cof:
+        return PERFECT
+    if card.value == cof.value:
+        return CRITICAL
+    return ORDINARY if card.suit == cof.suit else FAILURE
+
+
+def test_views_and_core_agree_on_every_level_against_every_card_of_fate() -> None:
+    for cof in full_deck():
+        for card in ALL:
+            lvl = _book_level(cof, card)
+            assert level(cof, card) == core.LEVELS[cof.code][card.code] == lvl, (cof, card)
+            assert level(cof, card, unskilled=True) == min(lvl, ORDINARY)
+
+
+def test_views_print_and_parse_as_the_core_does() -> None:
+    for code in range(53):
+        view = Card.of(code)
+        assert view.code == code and str(view) == core.name(code) == core.NAMES[code]
+        assert Card.parse(str(view)) is view and repr(view) == f"Card({core.name(code)!r})"
+        if not view.is_joker:
+            assert (view.value, view.suit) == (core.rank(code), core.suit(code))
+    for spelling in ("10S", "ts", "Th", "10d", "TC", "jk", "Joker", " as "):
+        assert Card.parse(spelling).code == core.card(spelling)
+    assert [c.code for c in full_deck(joker=True)] == [*core.DECK, core.JOKER]
+    with pytest.raises(InvalidMove, match="not a card"):
+        core.card("11S")
+
+
+@given(plain_st, cards_st, st.booleans(), st.one_of(st.none(), plain_st))
+def test_score_is_the_cores_count_and_ranking(
+    cof: Card, cards: list[Card], unskilled: bool, joker_as: Card | None
+) -> None:
+    codes = [c.code for c in cards]
+    s = score(cof, cards, unskilled, joker_as)
+    succ = core.successes(cof.code, codes, unskilled, None if joker_as is None else joker_as.code)
+    assert (s.perfect, s.critical, s.ordinary, *s.values) == core.rank_key(succ)
+    if joker_as is None:
+        assert (s.perfect, s.critical, s.ordinary) == core.score(cof.code, codes, unskilled)
+
+
+@given(plain_st, cards_st, cards_st)
+def test_compare_is_the_cores_compare(cof: Card, a: list[Card], b: list[Card]) -> None:
+    diff = core.compare(
+        core.successes(cof.code, [c.code for c in a]),
+        core.successes(cof.code, [c.code for c in b]),
+    )
+    assert compare(cof, a, b) == (diff > 0) - (diff < 0)
+    assert (score(cof, a) > score(cof, b)) == (diff > 0)
+
+
+def test_a_stacked_deck_runs_out_as_the_combat_engine_expects() -> None:
+    deck = Stacked("4S")
+    assert deck.left == 1 and deck.draw(1, core.card("2H"), gm=True) == [core.card("4S")]
+    with pytest.raises(OutOfCards) as info:
+        deck.cof()
+    assert isinstance(info.value, IndexError) and deck.left == 0

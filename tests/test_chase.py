@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.cards import ScriptedDealer
+from strategy.cards import Deck, ScriptedDealer
 from strategy.chase import (
     BANDS,
     ChasePolicy,
@@ -24,6 +24,7 @@ from strategy.chase import (
     market_gage,
     sail_ho,
 )
+from strategy.errors import OutOfCards
 from strategy.ships import ROSTER, ship
 
 
@@ -237,6 +238,55 @@ def test_crew_action_for_gage() -> None:
         **decks,
     )
     assert result.hunter_gage == 3 and result.distance == 1
+
+
+def _dealt(result, side: str) -> list[str]:
+    """Every card of ``side`` ("cof", "a" the hunter or acting side, "b" the other) in the
+    order the chase's tests overturned them, redraws included."""
+    out: list[str] = []
+    for event in result.events:
+        test = event.get("test")
+        if test is None:
+            continue
+        if side == "cof":
+            out.append(test["cof"])
+            if event["event"] == "crew_action":
+                out += test["b_cards"]  # a static test's difficulty pool: the GM's deck
+            continue
+        for a, b in test["redraws"]:
+            out += a if side == "a" else b
+        if side == "a" or event["event"] != "crew_action":
+            out += test[f"{side}_cards"]
+    return out
+
+
+def test_a_scripted_chase_deals_its_script_card_for_card() -> None:
+    cof = "5H  KD 2C 3C 4C  7D  KD KH 3C 4C  8D"
+    hunter = "5S 2H 9C  KS 2S 3S  7S 2C 3C 4C 5C  2S 3S 4S  8S 2C 3C"
+    prey = "2C 3C 4C  2S 3S 4S  2S 3S 4S"
+    decks = _decks(cof=cof, hunter=hunter, prey=prey)
+    result = chase(
+        "Fifth Rate",
+        "Fifth Rate",
+        random.Random(0),
+        policy=Scripted(moves=True, hunter_crew=1),
+        prey_gage=0,
+        **decks,
+    )
+    assert _dealt(result, "cof") == cof.split()
+    assert _dealt(result, "a") == hunter.split()
+    assert _dealt(result, "b") == prey.split()
+    assert [d.left for d in decks.values()] == [0, 0, 0]  # every scripted card dealt
+
+
+def test_by_default_the_chase_plays_one_persistent_gm_deck() -> None:
+    for seed in range(20):
+        mine = random.Random(seed)
+        given = chase("Fifth Rate", "Brig Sloop", mine, prey_gage=1, cof_deck=Deck.gm(mine))
+        default = chase("Fifth Rate", "Brig Sloop", random.Random(seed), prey_gage=1)
+        assert given.to_dict() == default.to_dict()
+    with pytest.raises(OutOfCards):  # a script too short for the chase
+        chase("Cutter", "Cutter", random.Random(0), prey_gage=0, cof_deck=ScriptedDealer("5H"))
 
 
 def test_speed_difference_moves_cards_between_the_pools() -> None:
