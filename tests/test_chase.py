@@ -55,6 +55,26 @@ def _events(result, kind: str) -> list[dict]:
     return [e for e in result.events if e["event"] == kind]
 
 
+def _dealt(result, side: str) -> list[str]:
+    """Every card of ``side`` ("cof", "a" the hunter or acting side, "b" the other) in the
+    order the chase's tests overturned them, redraws included."""
+    out: list[str] = []
+    for event in result.events:
+        test = event.get("test")
+        if test is None:
+            continue
+        if side == "cof":
+            out.append(test["cof"])
+            if event["event"] == "crew_action":
+                out += test["b_cards"]  # a static test's difficulty pool: the GM's deck
+            continue
+        for a, b in test["redraws"]:
+            out += a if side == "a" else b
+        if side == "a" or event["event"] != "crew_action":
+            out += test[f"{side}_cards"]
+    return out
+
+
 def test_bands_read_onto_the_btq_range_chart() -> None:
     assert [b.name for b in BANDS] == [
         "Boarding",
@@ -198,11 +218,10 @@ def test_moment_of_truth_critical_success_keeps_the_positions() -> None:
 
 
 def test_crew_action_gives_two_cards_to_the_next_pursuit_test() -> None:
-    decks = _decks(
-        cof="5H  KD 2C 3C 4C  7D  KD KH 3C 4C  8D",
-        hunter="5S 2H 9C  KS 2S 3S  7S 2C 3C 4C 5C  2S 3S 4S  8S 2C 3C",
-        prey="2C 3C 4C  2S 3S 4S  2S 3S 4S",
-    )
+    cof = "5H  KD 2C 3C 4C  7D  KD KH 3C 4C  8D"
+    hunter = "5S 2H 9C  KS 2S 3S  7S 2C 3C 4C 5C  2S 3S 4S  8S 2C 3C"
+    prey = "2C 3C 4C  2S 3S 4S  2S 3S 4S"
+    decks = _decks(cof=cof, hunter=hunter, prey=prey)
     result = chase(
         "Fifth Rate",
         "Fifth Rate",
@@ -216,6 +235,11 @@ def test_crew_action_gives_two_cards_to_the_next_pursuit_test() -> None:
     assert crew[0]["choice"] == "cards" and crew[0]["test"]["kind"] == "static"
     assert [p["test"]["a_pool"] for p in _events(result, "pursuit")] == [5, 3]
     assert result.distance == 1
+    # the stacked decks are dealt card for card, in the documented order, to the end
+    assert _dealt(result, "cof") == cof.split()
+    assert _dealt(result, "a") == hunter.split()
+    assert _dealt(result, "b") == prey.split()
+    assert [d.left for d in decks.values()] == [0, 0, 0]
 
 
 def test_crew_action_for_gage() -> None:
@@ -238,45 +262,6 @@ def test_crew_action_for_gage() -> None:
         **decks,
     )
     assert result.hunter_gage == 3 and result.distance == 1
-
-
-def _dealt(result, side: str) -> list[str]:
-    """Every card of ``side`` ("cof", "a" the hunter or acting side, "b" the other) in the
-    order the chase's tests overturned them, redraws included."""
-    out: list[str] = []
-    for event in result.events:
-        test = event.get("test")
-        if test is None:
-            continue
-        if side == "cof":
-            out.append(test["cof"])
-            if event["event"] == "crew_action":
-                out += test["b_cards"]  # a static test's difficulty pool: the GM's deck
-            continue
-        for a, b in test["redraws"]:
-            out += a if side == "a" else b
-        if side == "a" or event["event"] != "crew_action":
-            out += test[f"{side}_cards"]
-    return out
-
-
-def test_a_scripted_chase_deals_its_script_card_for_card() -> None:
-    cof = "5H  KD 2C 3C 4C  7D  KD KH 3C 4C  8D"
-    hunter = "5S 2H 9C  KS 2S 3S  7S 2C 3C 4C 5C  2S 3S 4S  8S 2C 3C"
-    prey = "2C 3C 4C  2S 3S 4S  2S 3S 4S"
-    decks = _decks(cof=cof, hunter=hunter, prey=prey)
-    result = chase(
-        "Fifth Rate",
-        "Fifth Rate",
-        random.Random(0),
-        policy=Scripted(moves=True, hunter_crew=1),
-        prey_gage=0,
-        **decks,
-    )
-    assert _dealt(result, "cof") == cof.split()
-    assert _dealt(result, "a") == hunter.split()
-    assert _dealt(result, "b") == prey.split()
-    assert [d.left for d in decks.values()] == [0, 0, 0]  # every scripted card dealt
 
 
 def test_by_default_the_chase_plays_one_persistent_gm_deck() -> None:

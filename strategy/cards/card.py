@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from strategy.cards import core
 
-__all__ = ["JOKER", "RANKS", "SUITS", "Card", "full_deck", "parse_cards"]
+__all__ = ["CARDS", "JOKER", "RANKS", "SUITS", "Card", "full_deck", "parse_cards", "views"]
 
 SUITS: tuple[str, ...] = tuple(core.SUITS)
 """Spades, Hearts, Diamonds, Clubs (Hull, Crew, Guns, Rigging on a Broadside!)."""
@@ -44,12 +44,12 @@ class Card:
     def parse(cls, text: str) -> Card:
         """``"10H"``, ``"qs"``, ``"TD"``, ``"JK"`` (joker) -> Card; anything else
         :class:`~strategy.errors.InvalidMove` (a ValueError)."""
-        return _VIEWS[core.card(text)]
+        return CARDS[core.card(text)]
 
     @classmethod
     def of(cls, code: int) -> Card:
         """The view of the engine's card ``code`` (0..52)."""
-        return _VIEWS[code]
+        return CARDS[code]
 
     @property
     def is_joker(self) -> bool:
@@ -77,15 +77,21 @@ class Card:
         return f"Card({core.NAMES[self.code]!r})"
 
 
-_VIEWS: tuple[Card, ...] = tuple(Card(c) for c in range(core.JOKER + 1))
+CARDS: tuple[Card, ...] = tuple(Card(c) for c in range(core.JOKER + 1))
+"""``CARDS[code]``: the one view of every card of the engine, the joker last."""
 
-JOKER: Card = _VIEWS[core.JOKER]
+JOKER: Card = CARDS[core.JOKER]
 """The joker's view (the engine's card 52)."""
+
+
+def views(codes: Iterable[int]) -> tuple[Card, ...]:
+    """The views of the engine's cards ``codes``, in order."""
+    return tuple(map(CARDS.__getitem__, codes))
 
 
 def full_deck(joker: bool = False) -> tuple[Card, ...]:
     """The 52 cards (plus the joker for a player's deck) as a fresh deck lies, suit by suit."""
-    return tuple(_VIEWS[c] for c in core.DECK) + ((JOKER,) if joker else ())
+    return views(core.DECK) + ((JOKER,) if joker else ())
 
 
 def parse_cards(texts: str | Iterable[str]) -> tuple[Card, ...]:

@@ -182,12 +182,16 @@ class Deck:
                 raise OutOfCards(f"deck has {len(pile)} cards to draw, asked {n}")
         rand = self._random
         drawn = []
+        size = len(pile)
         for _ in range(n):
             # swap the pick with the last card and pop it: the order of the pile, and so
             # the card a given random number picks, is part of the seeded stream
-            i = int(rand() * len(pile))
-            pile[i], pile[-1] = pile[-1], pile[i]
-            drawn.append(pile.pop())
+            i = int(rand() * size)
+            size -= 1
+            c = pile[i]
+            pile[i] = pile[size]
+            pile.pop()
+            drawn.append(c)
         self._out.extend(drawn)
         return drawn
 

@@ -34,7 +34,7 @@ from types import MappingProxyType
 from typing import Any
 
 from strategy.cards import core
-from strategy.cards.card import Card
+from strategy.cards.card import Card, views
 from strategy.cards.dealer import Pile
 from strategy.errors import InvalidMove
 
@@ -281,21 +281,19 @@ class TestResult:
         }
 
 
-def _views(cards: Iterable[int]) -> tuple[Card, ...]:
-    return tuple(Card.of(c) for c in cards)
-
-
 def _joker_view(cards: Sequence[int], cof: int, joker_as: int | None) -> Card | None:
     """The card a joker among ``cards`` was counted as (None without a joker)."""
     return Card.of(core.joker(cof, joker_as)[0]) if core.JOKER in cards else None
 
 
-def _distinct(*decks: Pile) -> list[Pile]:
-    out: list[Pile] = []
-    for deck in decks:
-        if all(deck is not d for d in out):
-            out.append(deck)
-    return out
+def _distinct(cof_deck: Pile, a_deck: Pile, b_deck: Pile) -> list[Pile]:
+    """The test's decks, each once (one deck may serve the CoF and both sides)."""
+    decks = [cof_deck]
+    if a_deck is not cof_deck:
+        decks.append(a_deck)
+    if b_deck is not cof_deck and b_deck is not a_deck:
+        decks.append(b_deck)
+    return decks
 
 
 def contested_test(
@@ -355,12 +353,12 @@ def contested_test(
         Card.of(cof),
         a_pool,
         b_pool,
-        _views(a_cards),
-        _views(b_cards),
+        views(a_cards),
+        views(b_cards),
         a_score,
         b_score,
         winner,
-        tuple((_views(a), _views(b)) for a, b in redraws),
+        tuple((views(a), views(b)) for a, b in redraws),
         _joker_view(a_cards, cof, a_joker),
         _joker_view(b_cards, cof, b_joker),
     )
