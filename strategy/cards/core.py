@@ -19,7 +19,8 @@ Hearts = Crew, Diamonds = Guns, Clubs = Rigging on a Broadside!); the joker is 5
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 
 from strategy.errors import InvalidMove
 
@@ -49,11 +50,13 @@ _NAMES = tuple(r + s for r in RANKS for s in SUITS) + ("JK",)
 NAMES = _NAMES
 # what a player may write for a card: the books' names, "T" for ten as card players
 # write it, and the joker spelt out
-_INDEX = {
-    **{n: i for i, n in enumerate(_NAMES)},
-    **{"T" + s: card for s, card in zip(SUITS, range(32, 36), strict=True)},
-    "JOKER": JOKER,
-}
+_INDEX: Mapping[str, int] = MappingProxyType(
+    {
+        **{n: i for i, n in enumerate(_NAMES)},
+        **{"T" + s: card for s, card in zip(SUITS, range(32, 36), strict=True)},
+        "JOKER": JOKER,
+    }
+)
 
 #: the 52 cards as a fresh deck comes out of the box, suit by suit (S, H, D, C) and in
 #: each suit 2 up to the ace; a persistent deck starts in this order, so a seed deals

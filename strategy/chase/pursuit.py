@@ -38,6 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from strategy.cards.dealer import Deck, Pile
@@ -83,7 +84,7 @@ def _load_chase() -> tuple[tuple[Band, ...], Mapping[str, Any]]:
 BANDS, _RULES = _load_chase()
 """The six bands by distance: ``BANDS[d]`` is the band at BtQ distance d."""
 
-_BAND_BY_NAME = {b.name.lower(): b for b in BANDS}
+_BAND_BY_NAME: Mapping[str, Band] = MappingProxyType({b.name.lower(): b for b in BANDS})
 
 
 def band(name_or_distance: str | int) -> Band:

@@ -147,7 +147,7 @@ def _max_traits(rate: int | None, table: Mapping[str, int]) -> int:
     return table["rated 1-3"] if rate <= 3 else table["rated 4-6"]
 
 
-def _load_types() -> tuple[MappingProxyType[str, ShipType], dict[str, ShipType]]:
+def _load_types() -> tuple[Mapping[str, ShipType], Mapping[str, ShipType]]:
     raw = load("roster.json")
     same = tuple(raw["areas"]) == AREAS and tuple(raw["states"]) == STATES
     check(same, "roster.json: areas/states match the book's")
@@ -180,10 +180,10 @@ def _load_types() -> tuple[MappingProxyType[str, ShipType], dict[str, ShipType]]
                 unique = index.get(_norm(key), stype) is stype
                 check(unique, f"roster.json: duplicate name {key!r}")
                 index[_norm(key)] = stype
-    return MappingProxyType(roster), index
+    return MappingProxyType(roster), MappingProxyType(index)
 
 
-def _load_traits() -> tuple[MappingProxyType[str, Trait], dict[str, Trait]]:
+def _load_traits() -> tuple[Mapping[str, Trait], Mapping[str, Trait]]:
     raw = load("traits.json")
     traits: dict[str, Trait] = {}
     index: dict[str, Trait] = {}
@@ -215,7 +215,7 @@ def _load_traits() -> tuple[MappingProxyType[str, Trait], dict[str, Trait]]:
         traits[trait.name] = trait
         for key in (trait.name, *trait.aliases):
             index[_norm(key)] = trait
-    return MappingProxyType(traits), index
+    return MappingProxyType(traits), MappingProxyType(index)
 
 
 ROSTER, _TYPE_INDEX = _load_types()
@@ -402,7 +402,7 @@ class NamedShip:
         return self.spec.traits
 
 
-def _load_named() -> tuple[MappingProxyType[str, NamedShip], dict[str, NamedShip]]:
+def _load_named() -> tuple[Mapping[str, NamedShip], Mapping[str, NamedShip]]:
     raw = load("named_ships.json")
     ships: dict[str, NamedShip] = {}
     index: dict[str, NamedShip] = {}
@@ -438,7 +438,7 @@ def _load_named() -> tuple[MappingProxyType[str, NamedShip], dict[str, NamedShip
         keys = {named.name, named.name.removeprefix("The ")}
         for key in keys:
             index[_norm(key)] = named
-    return MappingProxyType(ships), index
+    return MappingProxyType(ships), MappingProxyType(index)
 
 
 NAMED_SHIPS, _NAMED_INDEX = _load_named()
