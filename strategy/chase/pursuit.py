@@ -297,16 +297,17 @@ class _Chase:
         }
         return result, event
 
+    def _skills_contest(self, test: str) -> tuple[TestResult, dict[str, Any]]:
+        """``test`` ("opening", "moment_of_truth"): the hunter's skill against the prey's,
+        each as ``chase.json`` names it for that test."""
+        rules = _RULES[test]
+        h_skill, p_skill = rules["hunter_skill"], rules["prey_skill"]
+        h_pool, p_pool = _skill(self.s.hunter, h_skill), _skill(self.s.prey, p_skill)
+        return self._contest(test, h_skill, h_pool, p_skill, p_pool)
+
     def opening(self, keep_position: bool) -> None:
         rules = _RULES["opening"]
-        h_skill, p_skill = rules["hunter_skill"], rules["prey_skill"]
-        result, event = self._contest(
-            "opening",
-            h_skill,
-            _skill(self.s.hunter, h_skill),
-            p_skill,
-            _skill(self.s.prey, p_skill),
-        )
+        result, event = self._skills_contest("opening")
         grade = event["result"]
         if not keep_position:
             name = {
@@ -396,15 +397,7 @@ class _Chase:
         return s.hunter_at <= s.prey_at
 
     def moment_of_truth(self) -> str:
-        rules = _RULES["moment_of_truth"]
-        h_skill, p_skill = rules["hunter_skill"], rules["prey_skill"]
-        _, event = self._contest(
-            "moment_of_truth",
-            h_skill,
-            _skill(self.s.hunter, h_skill),
-            p_skill,
-            _skill(self.s.prey, p_skill),
-        )
+        _, event = self._skills_contest("moment_of_truth")
         grade = event["result"]
         if grade == "critical failure":
             self.rations += 1
