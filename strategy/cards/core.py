@@ -53,7 +53,7 @@ NAMES = _NAMES
 _INDEX: Mapping[str, int] = MappingProxyType(
     {
         **{n: i for i, n in enumerate(_NAMES)},
-        **{"T" + s: card for s, card in zip(SUITS, range(32, 36), strict=True)},
+        **{"T" + s: _NAMES.index("10" + s) for s in SUITS},
         "JOKER": JOKER,
     }
 )
