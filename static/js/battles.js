@@ -207,7 +207,7 @@ export function createBattlesPanel(root, ctx) {
     const pending = ships.every((sid) => engagement.pending && sid in engagement.pending);
     const decisions = choices.decisions || ctx.rules?.decisions || [];
     const buttons = decisions.map((decision) => el("button", {
-      type: "button", class: decision === "close" ? "primary" : null,
+      type: "button", class: decision === decisions[0] ? "primary" : null,
       dataset: { decision }, disabled: pending,
       onclick: async (ev) => {
         error.textContent = "";
