@@ -130,32 +130,24 @@ def odds():
     return jsonify(dict(result))
 
 
-@cache
-def rules_json() -> bytes:
-    """The vocabulary of :func:`server.rules.vocabulary` with the game's own words: the
-    engagement decisions an ``engage_decision`` takes, the seats' roles, the phases and the
-    season's length (built once per process)."""
-    import json
-
+@world_api.get("/api/rules")
+def rules_vocabulary():
+    """The words the browser pages take from the rules instead of knowing them: those of
+    :func:`server.rules.vocabulary` and the game's own, the engagement decisions an
+    ``engage_decision`` takes, the seats' roles, the phases and the season's length."""
     from server.engagements import DECISIONS
     from server.game import ACTIONS, ROLES, SEASON_DAYS
 
     phases = dict.fromkeys(phase for action in ACTIONS.values() for phase in action.phases)
-    vocabulary = {
-        **rules.vocabulary(),
-        "decisions": list(DECISIONS),
-        "roles": list(ROLES),
-        "phases": list(phases),
-        "season_days": SEASON_DAYS,
-    }
-    return json.dumps(vocabulary, separators=(",", ":")).encode()
-
-
-@world_api.get("/api/rules")
-def rules_vocabulary():
-    """The words the browser pages take from the rules instead of knowing them."""
-    return Response(
-        rules_json(),
-        mimetype="application/json",
-        headers={"Cache-Control": "public, max-age=3600"},
+    response = jsonify(
+        {
+            **rules.vocabulary(),
+            "decisions": list(DECISIONS),
+            "roles": list(ROLES),
+            "phases": list(phases),
+            "season_days": SEASON_DAYS,
+        }
     )
+    response.cache_control.public = True
+    response.cache_control.max_age = 3600
+    return response

@@ -173,8 +173,13 @@ def test_report_counts_by_squadron(js) -> None:
         ],
         "personal_outcomes": [
             {"officer": "FG-captain", "context": 0, "dead": True, "mids": 0},
-            {"officer": "DR-lt1", "context": 1, "dead": False, "mids": 2,
-             "nelson_touch": {"wounded": True}},
+            {
+                "officer": "DR-lt1",
+                "context": 1,
+                "dead": False,
+                "mids": 2,
+                "nelson_touch": {"wounded": True},
+            },
             {"officer": "DR-mid1", "context": 1, "dead": False, "mids": 0},
             {"officer": "ME-rm", "context": 2, "dead": False, "mids": 1},
             {"officer": "Red-RA", "context": 0, "dead": False, "mids": 1},
@@ -297,16 +302,20 @@ RED = {
 ROUTE = {"track": [[-1.1, 50.8], [-4.1, 50.3]], "distance_nm": 130.0, "days": 1.2, "risks": []}
 SAIL = {"kind": "sail", "target": "plymouth"}
 
+ROLL = {"ships_digit": 3, "deployment_digit": 5, "roll": 35, "deployment": []}
+
+
+def _event(seq: int, kind: str, **data) -> dict:
+    return {"seq": seq, "type": kind, "data": data}
+
+
 # The GM's whole log (GET /api/campaigns/<id>/log): logged data, no lists of forces.
 LOGGED = [
-    {"seq": 1, "type": "campaign_created", "data": {"gm": {"id": "g", "role": "gm"}}},
-    {"seq": 2, "type": "seat_created", "data": {"seat": {"id": "s1", "role": "captain",
-                                                         "ship": "FG"}}},
-    {"seq": 3, "type": "roll_force", "data": {"ships_digit": 3, "deployment_digit": 5,
-                                              "roll": 35, "deployment": [], "forces": [RED]}},
-    {"seq": 4, "type": "ready", "data": {"seat": "s1", "ready": True}},
-    {"seq": 5, "type": "sail", "data": {"force": "channel-red", "detach": "FG",
-                                        "orders": SAIL, "route": ROUTE}},
+    _event(1, "campaign_created", gm={"id": "g", "role": "gm"}),
+    _event(2, "seat_created", seat={"id": "s1", "role": "captain", "ship": "FG"}),
+    _event(3, "roll_force", **ROLL, forces=[RED]),
+    _event(4, "ready", seat="s1", ready=True),
+    _event(5, "sail", force="channel-red", detach="FG", orders=SAIL, route=ROUTE),
 ]
 
 
@@ -330,9 +339,9 @@ def test_the_replay_of_a_detach_puts_the_route_on_the_detached_ship(js) -> None:
     # The next advance brings the server's force of that ship: she is held once, by its id.
     moved = {**ship, "id": "ship-fg", "lon": -2.0, "lat": 50.6, "port": None}
     moved.pop("provisional", None)
-    advance = {"seq": 6, "type": "advance", "data": {"days": 1, "day": 1,
-                                                     "forces": {"ship-fg": moved},
-                                                     "engagements": [], "results": {}}}
+    advance = _event(
+        6, "advance", days=1, day=1, forces={"ship-fg": moved}, engagements=[], results={}
+    )
     last = js("return report.replayFrames(arg).at(-1).forces;", [*LOGGED, advance])
     carrying = [f["id"] for f in last if any(s["code"] == "FG" for s in f["ships"])]
     assert carrying == ["ship-fg"]
@@ -345,30 +354,46 @@ def test_the_replay_of_a_detach_puts_the_route_on_the_detached_ship(js) -> None:
 
 
 def test_live_and_replay_give_the_same_state_for_the_same_events(js) -> None:
-    alone = {**RED, "id": "ship-fg", "name": "Fiddler's Green", "ships": RED["ships"][:1],
-             "orders": SAIL, "route": ROUTE}
+    alone = {
+        **RED,
+        "id": "ship-fg",
+        "name": "Fiddler's Green",
+        "ships": RED["ships"][:1],
+        "orders": SAIL,
+        "route": ROUTE,
+    }
     rest = {**RED, "ships": RED["ships"][1:]}
     # A player's events (lists of forces and engagements) and the GM's (a `view`), with
     # public events and, last, logged data without lists.
     played = [
-        {"seq": 3, "type": "roll_force", "data": {"ships_digit": 3, "deployment_digit": 5,
-                                                  "roll": 35, "rolled": {}, "deployment": [],
-                                                  "forces": [RED], "engagements": []}},
-        {"seq": 4, "type": "ready", "data": {"seat": "s1", "ready": True}},
-        {"seq": 5, "type": "sail", "data": {"force": "channel-red", "detach": "FG",
-                                            "orders": SAIL, "route": ROUTE,
-                                            "view": {"forces": [rest, alone],
-                                                     "engagements": []}}},
-        {"seq": 6, "type": "pause", "data": {}},
-        {"seq": 7, "type": "set_deadline", "data": {"deadline": "2026-12-01T18:00:00Z"}},
-        {"seq": 8, "type": "advance", "data": {"days": 1, "day": 1, "date": "1805-06-02",
-                                               "results": {}, "forces": [rest, alone],
-                                               "engagements": [{"id": "e1"}]}},
-        {"seq": 9, "type": "resume", "data": {}},
-        {"seq": 10, "type": "sail", "data": {"force": "channel-red", "detach": None,
-                                             "orders": SAIL, "route": ROUTE}},
+        _event(3, "roll_force", **ROLL, rolled={}, forces=[RED], engagements=[]),
+        _event(4, "ready", seat="s1", ready=True),
+        _event(
+            5,
+            "sail",
+            force="channel-red",
+            detach="FG",
+            orders=SAIL,
+            route=ROUTE,
+            view={"forces": [rest, alone], "engagements": []},
+        ),
+        _event(6, "pause"),
+        _event(7, "set_deadline", deadline="2026-12-01T18:00:00Z"),
+        _event(
+            8,
+            "advance",
+            days=1,
+            day=1,
+            date="1805-06-02",
+            results={},
+            forces=[rest, alone],
+            engagements=[{"id": "e1"}],
+        ),
+        _event(9, "resume"),
+        _event(10, "sail", force="channel-red", detach=None, orders=SAIL, route=ROUTE),
     ]
-    out = js("""
+    out = js(
+        """
         const [base, played] = arg;
         const live = store.createStore();
         store.setSnapshot(live, {id: 's1', role: 'captain', ship: 'FG'}, 2, base);
@@ -377,12 +402,20 @@ def test_live_and_replay_give_the_same_state_for_the_same_events(js) -> None:
         return {live: live.state, replayed: frames.at(-1).state, refetch,
                 base: live.base, same: frames.map((f, i) => JSON.stringify(f.state)
                     === JSON.stringify(report.replayFrames(played.slice(0, i + 1), base)
-                        .at(-1).state))};""", [
-        {"phase": "cabinet", "day": 0, "seats": [{"id": "s1", "role": "captain", "ready": False}],
-         "cabinet": {"ships_digit": None, "deployment_digit": None, "roll": None},
-         "forces": [], "engagements": [], "results": {}},
-        played,
-    ])
+                        .at(-1).state))};""",
+        [
+            {
+                "phase": "cabinet",
+                "day": 0,
+                "seats": [{"id": "s1", "role": "captain", "ready": False}],
+                "cabinet": {"ships_digit": None, "deployment_digit": None, "roll": None},
+                "forces": [],
+                "engagements": [],
+                "results": {},
+            },
+            played,
+        ],
+    )
     assert out["live"] == out["replayed"]
     assert all(out["same"])
     assert out["refetch"] == [False] * 7 + [True], "logged data without lists: refetch"
@@ -399,12 +432,14 @@ def test_live_and_replay_give_the_same_state_for_the_same_events(js) -> None:
 def test_a_force_of_one_ship_sails_as_that_ship(js) -> None:
     """No id conventions: a force of several ships sails as its squadron, one of a single
     ship (a ship detached from her squadron) as that ship."""
-    out = js("""
+    out = js(
+        """
         const [red, alone] = arg;
         return [orders.sailAction({role: 'admiral', squadron: 'Red'}, red, 'plymouth'),
                 orders.sailAction({role: 'admiral', squadron: 'Red'}, alone, 'plymouth'),
                 orders.sailAction({role: 'captain', ship: 'FG'}, red, [-4, 50])];""",
-        [RED, {**RED, "id": "x", "ships": RED["ships"][:1]}])
+        [RED, {**RED, "id": "x", "ships": RED["ships"][:1]}],
+    )
     assert out == [
         {"type": "sail", "squadron": "Red", "to": "plymouth"},
         {"type": "sail", "ship": "FG", "to": "plymouth"},
