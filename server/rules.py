@@ -239,3 +239,45 @@ def route(origin: Any, destination: Any, ship: str, month: int) -> dict[str, Any
         "days": round(voyage.days, 3),
         "risks": [r.as_dict() for r in voyage.risks],
     }
+
+
+def vocabulary() -> dict[str, Any]:
+    """The words of the rules the browser pages show and send (``GET /api/rules``): ship
+    types (BtQ roster, in rate order) with their boxes per damage area and state, the Briny
+    fleet's ships (Ship Table A order), shot, damage areas and states, squadrons, fleets,
+    weathers, battle outcomes and the digits of Navy Table F."""
+    from strategy.campaign import fleet, tables
+    from strategy.combat import OUTCOMES, SHOT, WEATHER
+    from strategy.ships import AREAS, ROSTER, STATES
+
+    return {
+        "ship_types": [
+            {
+                "name": t.name,
+                "class": t.ship_class,
+                "rate": t.rate,
+                "boxes": {area: list(t.boxes[area]) for area in AREAS},
+                "broadside": t.broadside,
+                "speed": t.speed,
+                "handling": t.handling,
+            }
+            for t in ROSTER.values()
+        ],
+        "fleet": [
+            {"code": s.code, "name": s.name, "squadron": s.squadron, "type": s.roster}
+            for s in sorted(fleet.SHIPS.values(), key=lambda s: s.standing)
+        ],
+        "shots": list(SHOT["shot"]),
+        "damage": {"areas": list(AREAS), "states": list(STATES)},
+        "squadrons": list(tables.SQUADRONS),
+        "fleets": list(tables.FLEETS),
+        "weathers": [
+            {"name": name, "speed": w["speed"], "handling": w["handling"]}
+            for name, w in WEATHER.items()
+        ],
+        "outcomes": list(OUTCOMES),
+        "table_f": {
+            "ships_digits": sorted({roll // 10 for roll in tables.TABLE_F_ROLLS}),
+            "deployment_digits": sorted({roll % 10 for roll in tables.TABLE_F_ROLLS}),
+        },
+    }

@@ -128,3 +128,26 @@ def odds():
     except (KeyError, ValueError) as exc:
         raise ActionError("invalid", str(exc.args[0] if exc.args else exc)) from None
     return jsonify(dict(result))
+
+
+@world_api.get("/api/rules")
+def rules_vocabulary():
+    """The words the browser pages take from the rules instead of knowing them: those of
+    :func:`server.rules.vocabulary` and the game's own, the engagement decisions an
+    ``engage_decision`` takes, the seats' roles, the phases and the season's length."""
+    from server.engagements import DECISIONS
+    from server.game import ACTIONS, ROLES, SEASON_DAYS
+
+    phases = dict.fromkeys(phase for action in ACTIONS.values() for phase in action.phases)
+    response = jsonify(
+        {
+            **rules.vocabulary(),
+            "decisions": list(DECISIONS),
+            "roles": list(ROLES),
+            "phases": list(phases),
+            "season_days": SEASON_DAYS,
+        }
+    )
+    response.cache_control.public = True
+    response.cache_control.max_age = 3600
+    return response

@@ -1,5 +1,6 @@
 """The client's pure functions, run in Chromium as the page runs them (ES modules from the
-server): cards as the books write them, map geometry, the replay's frames, the report's counts.
+server): cards as the books write them, map geometry, the one reducer of the live page and
+the replay, the report's counts, the voyage's timeline, the words taken from /api/rules.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ def js(browser, server):  # noqa: F811
             "async (arg) => { const util = await import('/static/js/util.js');"
             " const map = await import('/static/js/map.js');"
             " const store = await import('/static/js/store.js');"
+            " const events = await import('/static/js/events.js');"
+            " const orders = await import('/static/js/orders.js');"
             " const report = await import('/static/js/report.js');"
             " const voyage = await import('/static/js/voyage.js');"
             " const battles = await import('/static/js/battles.js');"
@@ -154,30 +157,50 @@ def test_replay_frames_follow_the_forces(js) -> None:
 
 
 def test_report_counts_by_squadron(js) -> None:
+    """Officers count for the squadron of the ship they rolled with (their context's)."""
     report = {
         "ships": {
-            "FG": {"squadron": "Red", "battle_result": 6},
-            "DR": {"squadron": "Red", "battle_result": 2},
-            "ME": {"squadron": None, "battle_result": 5},
+            "FG": {"name": "Fiddler's Green", "squadron": "Red", "battle_result": 6},
+            "DR": {"name": "Dreadnought", "squadron": "Red", "battle_result": 2},
+            "ME": {"name": "Mercury", "squadron": None, "battle_result": 5},
+            "RO": {"name": "Royal Oak", "squadron": "White", "battle_result": 3},
         },
+        "contexts": [
+            {"modifier_ship": "Fiddler's Green"},
+            {"modifier_ship": "Dreadnought"},
+            {"modifier_ship": "Mercury"},
+            {"modifier_ship": "Royal Oak"},
+        ],
         "personal_outcomes": [
-            {"officer": "FG-captain", "dead": True, "mids": 0},
-            {"officer": "DR-lt1", "dead": False, "mids": 2, "nelson_touch": {"wounded": True}},
-            {"officer": "ME-rm", "dead": False, "mids": 1},
+            {"officer": "FG-captain", "context": 0, "dead": True, "mids": 0},
+            {
+                "officer": "DR-lt1",
+                "context": 1,
+                "dead": False,
+                "mids": 2,
+                "nelson_touch": {"wounded": True},
+            },
+            {"officer": "DR-mid1", "context": 1, "dead": False, "mids": 0},
+            {"officer": "ME-rm", "context": 2, "dead": False, "mids": 1},
+            {"officer": "Red-RA", "context": 0, "dead": False, "mids": 1},
+            {"officer": "White-RA", "context": 3, "dead": False, "mids": 0},
         ],
         "promotions": [
             {"officer": "DR-mid1", "from": "Midshipman", "to": "Lieutenant"},
             {"officer": "FG-lt1", "from": "Captain", "to": "Captain"},
         ],
-        "courts_martial": [{"officer": "FG-captain"}],
+        "courts_martial": [{"officer": "FG-captain"}, {"officer": "Red-RA"}],
     }
-    results = js("return report.resultsBySquadron(arg);", report)
-    assert results["squadrons"] == ["Red", "Independent"]
+    rules = {"squadrons": ["White", "Red", "Blue", "Blockade"]}
+    results = js("return report.resultsBySquadron(arg[0], arg[1]);", [report, rules])
+    assert results["squadrons"] == ["White", "Red", "Independent"], "the rules' order"
     assert results["counts"]["Red"] == [0, 1, 0, 0, 0, 1]
     assert results["counts"]["Independent"] == [0, 0, 0, 0, 1, 0]
-    people = js("return report.peopleBySquadron(arg);", report)
-    assert people["Red"] == {"deaths": 1, "mentions": 2, "wounded": 1, "promotions": 1, "courts": 1}
+    people = js("return report.peopleBySquadron(arg[0], arg[1]);", [report, rules])
+    assert list(people) == ["White", "Red", "Independent"]
+    assert people["Red"] == {"deaths": 1, "mentions": 3, "wounded": 1, "promotions": 1, "courts": 2}
     assert people["Independent"]["mentions"] == 1
+    assert people["White"]["mentions"] == 0
 
 
 def test_a_voyage_is_timed_leg_by_leg(js) -> None:
@@ -186,10 +209,9 @@ def test_a_voyage_is_timed_leg_by_leg(js) -> None:
             "days": 2,
             "distance_nm": 200,
             "track": [[0, 0], [0, 2]],
-            "trackLength": 120.0,
             "sailing": {"reaching": 150, "beating": 50},
         },
-        {"days": 4, "distance_nm": 200, "track": [[0, 2], [2, 2]], "trackLength": 119.9},
+        {"days": 4, "distance_nm": 200, "track": [[0, 2], [2, 2]]},
     ]
     series = js("return voyage.speedSeries(arg);", legs)
     assert series["days"] == [0, 2, None, 2, 6, None]
@@ -200,6 +222,29 @@ def test_a_voyage_is_timed_leg_by_leg(js) -> None:
     half = js("return voyage.positionAt(arg, 1);", legs[0])
     assert half[0] == pytest.approx(0) and half[1] == pytest.approx(1, abs=0.01)
     assert js("return voyage.positionAt(arg, 9);", legs[0]) == [0, 2]
+
+
+def test_a_ship_sails_her_track_by_the_servers_miles(js) -> None:
+    """The miles at each point of the track are the server's (`along`): a quarter of the
+    leg's days is a quarter of its miles, here inside the long first segment."""
+    leg = {"days": 4, "distance_nm": 400, "track": [[0, 0], [3, 0], [4, 0]], "along": [0, 300, 400]}
+    assert js("return voyage.positionAt(arg, 1);", leg) == pytest.approx([1, 0])
+    assert js("return voyage.positionAt(arg, 3.6);", leg) == pytest.approx([3.6, 0])
+    # Without the server's miles, each segment is an even share of the leg.
+    even = {**leg, "along": None}
+    assert js("return voyage.positionAt(arg, 1);", even) == pytest.approx([1.5, 0])
+
+
+def test_the_voyage_offers_the_rules_ship_types_and_the_briny_fleet(js) -> None:
+    rules = {
+        "ship_types": [{"name": "Cutter"}, {"name": "Fifth Rate"}],
+        "fleet": [{"code": "HA", "name": "Halcyon", "type": "Fifth Rate"}],
+    }
+    assert js("return voyage.voyageShips(arg);", rules) == [
+        ["Cutter", "Cutter", "Cutter"],
+        ["Fifth Rate", "Fifth Rate", "Fifth Rate"],
+        ["HA", "Halcyon (Fifth Rate)", "Fifth Rate"],
+    ]
 
 
 def test_battle_lines_name_ships_and_draw_cards(js) -> None:
@@ -217,3 +262,186 @@ def test_battle_lines_name_ships_and_draw_cards(js) -> None:
     assert "10♦" in text[0] and "Q♠" in text[0] and "1 hit" in text[0]
     assert text[1] == 3
     assert text[2] == "British victory after 3 rounds (Le Vif struck)"
+
+
+def test_damage_boxes_follow_the_rules_states_and_the_ships_type(js) -> None:
+    out = js("""
+        const rules = {damage: {areas: ['hull', 'guns', 'crew', 'rigging'],
+                                states: ['injured', 'maimed', 'dead']},
+                       ship_types: [{name: 'Cutter', boxes: {hull: [1, 1, 1], guns: [1, 1, 1],
+                                     crew: [1, 1, 1], rigging: [1, 1, 1]}}]};
+        const caps = battles.shipCaps({type: 'Cutter'}, undefined, rules);
+        const own = battles.shipCaps({type: 'Cutter', caps: {hull: [2, 2, 2]}}, undefined, rules);
+        const t = battles.track('hull', [1, 0, 0], [2, 3, 1], rules.damage.states);
+        return {caps: caps.hull, own: own.hull, boxes: t.querySelectorAll('.box').length,
+                hit: t.querySelectorAll('.box.hit').length,
+                titles: [...t.querySelectorAll('.box')].map((b) => b.title)};""")
+    assert out["caps"] == [1, 1, 1] and out["own"] == [2, 2, 2]
+    assert out["boxes"] == 6 and out["hit"] == 1
+    assert out["titles"][0] == "injured 1" and out["titles"][-1] == "dead 1"
+
+
+# -- the one reducer: the live page and the replay -------------------------------------------
+
+RED = {
+    "id": "channel-red",
+    "side": "Britain",
+    "name": "Red Squadron, Channel Fleet",
+    "squadron": "Red",
+    "ships": [
+        {"code": "FG", "name": "Fiddler's Green", "type": "Third Rate", "status": "afloat"},
+        {"code": "DR", "name": "Dreadnought", "type": "Fourth Rate", "status": "afloat"},
+    ],
+    "lon": -1.1,
+    "lat": 50.8,
+    "port": "spithead",
+    "orders": None,
+    "route": None,
+    "afloat": True,
+}
+ROUTE = {"track": [[-1.1, 50.8], [-4.1, 50.3]], "distance_nm": 130.0, "days": 1.2, "risks": []}
+SAIL = {"kind": "sail", "target": "plymouth"}
+
+ROLL = {"ships_digit": 3, "deployment_digit": 5, "roll": 35, "deployment": []}
+
+
+def _event(seq: int, kind: str, **data) -> dict:
+    return {"seq": seq, "type": kind, "data": data}
+
+
+# The GM's whole log (GET /api/campaigns/<id>/log): logged data, no lists of forces.
+LOGGED = [
+    _event(1, "campaign_created", gm={"id": "g", "role": "gm"}),
+    _event(2, "seat_created", seat={"id": "s1", "role": "captain", "ship": "FG"}),
+    _event(3, "roll_force", **ROLL, forces=[RED]),
+    _event(4, "ready", seat="s1", ready=True),
+    _event(5, "sail", force="channel-red", detach="FG", orders=SAIL, route=ROUTE),
+]
+
+
+def test_the_replay_of_a_detach_puts_the_route_on_the_detached_ship(js) -> None:
+    frames = js("return report.replayFrames(arg);", LOGGED)
+    forces = {f["id"]: f for f in frames[-1]["forces"]}
+    alone = [f for f in forces.values() if [s["code"] for s in f["ships"]] == ["FG"]]
+    assert len(alone) == 1, forces
+    ship = alone[0]
+    assert ship["route"] == ROUTE and ship["orders"] == SAIL
+    assert ship["name"] == "Fiddler's Green" and ship["squadron"] == "Red"
+    parent = forces["channel-red"]
+    assert [s["code"] for s in parent["ships"]] == ["DR"]
+    assert parent["route"] is None and parent["orders"] is None, "not the parent squadron's"
+    assert frames[3]["state"]["seats"][1]["ready"] is True
+    assert frames[2]["state"]["phase"] == "summer"
+    # The frames before the detach are kept as they were.
+    assert [len(f["forces"]) for f in frames] == [0, 0, 1, 1, 2]
+    assert [s["code"] for s in frames[2]["forces"][0]["ships"]] == ["FG", "DR"]
+
+    # The next advance brings the server's force of that ship: she is held once, by its id.
+    moved = {**ship, "id": "ship-fg", "lon": -2.0, "lat": 50.6, "port": None}
+    moved.pop("provisional", None)
+    advance = _event(
+        6, "advance", days=1, day=1, forces={"ship-fg": moved}, engagements=[], results={}
+    )
+    last = js("return report.replayFrames(arg).at(-1).forces;", [*LOGGED, advance])
+    carrying = [f["id"] for f in last if any(s["code"] == "FG" for s in f["ships"])]
+    assert carrying == ["ship-fg"]
+
+    # Where the event names the detached force (`detached`), she has that id at once.
+    named = [*LOGGED[:-1], {**LOGGED[-1], "data": {**LOGGED[-1]["data"], "detached": "ship-fg"}}]
+    last = js("return report.replayFrames(arg).at(-1).forces;", named)
+    assert {f["id"] for f in last} == {"channel-red", "ship-fg"}
+    assert next(f for f in last if f["id"] == "ship-fg")["route"] == ROUTE
+
+
+def test_live_and_replay_give_the_same_state_for_the_same_events(js) -> None:
+    alone = {
+        **RED,
+        "id": "ship-fg",
+        "name": "Fiddler's Green",
+        "ships": RED["ships"][:1],
+        "orders": SAIL,
+        "route": ROUTE,
+    }
+    rest = {**RED, "ships": RED["ships"][1:]}
+    # A player's events (lists of forces and engagements) and the GM's (a `view`), with
+    # public events and, last, logged data without lists.
+    played = [
+        _event(3, "roll_force", **ROLL, rolled={}, forces=[RED], engagements=[]),
+        _event(4, "ready", seat="s1", ready=True),
+        _event(
+            5,
+            "sail",
+            force="channel-red",
+            detach="FG",
+            orders=SAIL,
+            route=ROUTE,
+            view={"forces": [rest, alone], "engagements": []},
+        ),
+        _event(6, "pause"),
+        _event(7, "set_deadline", deadline="2026-12-01T18:00:00Z"),
+        _event(
+            8,
+            "advance",
+            days=1,
+            day=1,
+            date="1805-06-02",
+            results={},
+            forces=[rest, alone],
+            engagements=[{"id": "e1"}],
+        ),
+        _event(9, "resume"),
+        _event(10, "sail", force="channel-red", detach=None, orders=SAIL, route=ROUTE),
+    ]
+    out = js(
+        """
+        const [base, played] = arg;
+        const live = store.createStore();
+        store.setSnapshot(live, {id: 's1', role: 'captain', ship: 'FG'}, 2, base);
+        const refetch = played.map((e) => store.applyEvent(live, e));
+        const frames = report.replayFrames(live.events, live.base);
+        return {live: live.state, replayed: frames.at(-1).state, refetch,
+                base: live.base, same: frames.map((f, i) => JSON.stringify(f.state)
+                    === JSON.stringify(report.replayFrames(played.slice(0, i + 1), base)
+                        .at(-1).state))};""",
+        [
+            {
+                "phase": "cabinet",
+                "day": 0,
+                "seats": [{"id": "s1", "role": "captain", "ready": False}],
+                "cabinet": {"ships_digit": None, "deployment_digit": None, "roll": None},
+                "forces": [],
+                "engagements": [],
+                "results": {},
+            },
+            played,
+        ],
+    )
+    assert out["live"] == out["replayed"]
+    assert all(out["same"])
+    assert out["refetch"] == [False] * 7 + [True], "logged data without lists: refetch"
+    live = out["live"]
+    assert live["phase"] == "summer" and live["day"] == 1 and live["paused"] is False
+    assert live["deadline"] == "2026-12-01T18:00:00Z"
+    assert live["seats"][0]["ready"] is False, "a new day: nobody is ready"
+    forces = {f["id"]: f for f in live["forces"]}
+    assert forces["ship-fg"]["route"] == ROUTE and forces["channel-red"]["route"] == ROUTE
+    assert [e["id"] for e in live["engagements"]] == ["e1"]
+    assert out["base"]["forces"] == [] and out["base"]["phase"] == "cabinet", "never changed"
+
+
+def test_a_force_of_one_ship_sails_as_that_ship(js) -> None:
+    """No id conventions: a force of several ships sails as its squadron, one of a single
+    ship (a ship detached from her squadron) as that ship."""
+    out = js(
+        """
+        const [red, alone] = arg;
+        return [orders.sailAction({role: 'admiral', squadron: 'Red'}, red, 'plymouth'),
+                orders.sailAction({role: 'admiral', squadron: 'Red'}, alone, 'plymouth'),
+                orders.sailAction({role: 'captain', ship: 'FG'}, red, [-4, 50])];""",
+        [RED, {**RED, "id": "x", "ships": RED["ships"][:1]}],
+    )
+    assert out == [
+        {"type": "sail", "squadron": "Red", "to": "plymouth"},
+        {"type": "sail", "ship": "FG", "to": "plymouth"},
+        {"type": "sail", "ship": "FG", "to": [-4, 50]},
+    ]

@@ -4,12 +4,9 @@
 
 import { cardElement, el, fill, getJSON, looksLikeCard, newId, query, show } from "./util.js";
 
-// The server's vocabulary (server/engagements.py DECISIONS, strategy SHOT); an engagement
-// record's own `choices` takes precedence when the server sends one.
-const DECISIONS = ["close", "hold", "flee", "board", "strike"];
-const SHOTS = ["roundshot", "grapeshot", "chainshot", "heated", "double"];
-const AREAS = ["hull", "guns", "crew", "rigging"];
-const STATE_NAMES = ["injured", "maimed", "dead"];
+// The words of combat (decisions, shots, damage areas and states, each ship type's boxes)
+// come from the server: an engagement record's own `choices`, else the rules' vocabulary
+// (GET /api/rules, `ctx.rules`).
 
 function shipNames(engagement) {
   const names = {};
@@ -99,17 +96,20 @@ export function outcomeText(outcome, names = {}) {
     : "s"}` : ""}${fates.length ? ` (${fates.join(", ")})` : ""}`;
 }
 
-/** One damage area as boxes: crossed boxes filled, per damage state. */
-function track(area, crossed, caps) {
+/**
+ * One damage area as boxes: per damage state (`states`, least to worst), its boxes (`caps`,
+ * the ship's own or her type's), the crossed ones filled.
+ */
+export function track(area, crossed, caps, states) {
   const boxes = [];
-  for (let i = 0; i < STATE_NAMES.length; i += 1) {
+  for (let i = 0; i < states.length; i += 1) {
     const hit = crossed?.[i] || 0;
-    const cap = caps ? caps[i] || 0 : Math.max(hit, hit ? hit : 1);
+    const cap = caps ? caps[i] || 0 : Math.max(hit, 1);
     for (let j = 0; j < Math.max(cap, hit); j += 1) {
       boxes.push(el("span", { class: `box${j < hit ? " hit" : ""}`,
-        title: `${STATE_NAMES[i]} ${j + 1}` }));
+        title: `${states[i]} ${j + 1}` }));
     }
-    if (i < STATE_NAMES.length - 1) boxes.push(el("span", { class: "sep" }, " "));
+    if (i < states.length - 1) boxes.push(el("span", { class: "sep" }, " "));
   }
   const total = (crossed || []).reduce((a, b) => a + b, 0);
   return el("div", { class: "track", dataset: { area, crossed: String(total) } },
@@ -117,12 +117,19 @@ function track(area, crossed, caps) {
       "aria-label": `${area}: ${total} boxes crossed` }, boxes));
 }
 
-function shipCard(ship, caps) {
+/** A ship's boxes per area: her own (the engagement's), else her type's in the rules. */
+export function shipCaps(ship, caps, rules) {
+  return caps || ship.caps || (rules?.ship_types || []).find((t) => t.name === ship.type)?.boxes;
+}
+
+function shipCard(ship, caps, rules) {
+  const damage = rules?.damage || { areas: [], states: [] };
+  const boxes = shipCaps(ship, caps, rules);
   return el("div", { class: "ship", dataset: { ship: ship.id, status: ship.status } },
     el("strong", {}, ship.name), ` (${ship.side === "a" ? "British" : "enemy"}) – `,
     ship.status, ship.fire ? ` – on fire (${ship.fire})` : "",
     ship.shot ? el("span", { class: "muted" }, ` – ${ship.shot}`) : null,
-    AREAS.map((a) => track(a, ship.boxes?.[a], (caps || ship.caps)?.[a])));
+    damage.areas.map((a) => track(a, ship.boxes?.[a], boxes?.[a], damage.states)));
 }
 
 function oddsBar(odds) {
@@ -191,15 +198,16 @@ export function createBattlesPanel(root, ctx) {
   function decisionControls(engagement, ships, as = null) {
     const error = el("p", { class: "error", role: "alert" });
     const choices = engagement.choices || {};
-    const shots = choices.shots || SHOTS;
+    const shots = choices.shots || ctx.rules?.shots || [];
     const shot = el("select", { id: newId("shot") },
       shots.map((s) => el("option", { value: s }, s)));
     shot.value = shotChoice.get(engagement.id) || ships.map((sid) => (engagement.view?.ships
       || []).find((v) => v.id === sid)?.shot).find(Boolean) || shots[0];
     shot.addEventListener("change", () => shotChoice.set(engagement.id, shot.value));
     const pending = ships.every((sid) => engagement.pending && sid in engagement.pending);
-    const buttons = (choices.decisions || DECISIONS).map((decision) => el("button", {
-      type: "button", class: decision === "close" ? "primary" : null,
+    const decisions = choices.decisions || ctx.rules?.decisions || [];
+    const buttons = decisions.map((decision) => el("button", {
+      type: "button", class: decision === decisions[0] ? "primary" : null,
       dataset: { decision }, disabled: pending,
       onclick: async (ev) => {
         error.textContent = "";
@@ -226,8 +234,12 @@ export function createBattlesPanel(root, ctx) {
   function engagementBox(engagement, forces) {
     const names = shipNames(engagement);
     const caps = {};
+    const types = {};
     for (const side of Object.values(engagement.sides || {})) {
-      for (const ship of side) caps[ship.id] = ship.caps;
+      for (const ship of side) {
+        caps[ship.id] = ship.caps;
+        types[ship.id] = ship.type;
+      }
     }
     const mine = myShips(engagement);
     const forceName = (id) => forces.find((f) => f.id === id)?.name || id;
@@ -261,7 +273,8 @@ export function createBattlesPanel(root, ctx) {
         el("summary", {}, `${key} (${events.length})`), el("ol", { class: "log" },
           events.map((e) => el("li", { dataset: { type: e.type || e.phase || "" } },
             eventLine(e, names))))))),
-    (engagement.view?.ships || []).map((ship) => shipCard(ship, caps[ship.id])));
+    (engagement.view?.ships || []).map((ship) => shipCard({ type: types[ship.id], ...ship },
+      caps[ship.id], ctx.rules)));
   }
 
   function render(store) {

@@ -7,7 +7,9 @@ import { createMap, viewButtons } from "./map.js";
 import { connect } from "./net.js";
 import { createOrdersPanel } from "./orders.js";
 import { createLogPanel, createReportPanel } from "./report.js";
-import { applyEvent, createStore, notify, ownSeat, setSnapshot, subscribe } from "./store.js";
+import {
+  applyEvent, createStore, notify, ownSeat, refresh, setSnapshot, subscribe,
+} from "./store.js";
 import { deadlineText, el, fill, gameDate, getJSON, roleName } from "./util.js";
 import { createVoyagePanel } from "./voyage.js";
 
@@ -84,15 +86,20 @@ function wireTabs() {
 }
 
 // -- start ----------------------------------------------------------------------------------
+/** The map layers, the ports and the rules' vocabulary (the words the panels use). */
 async function loadWorld() {
-  const [layers, ports] = await Promise.all([
+  const [layers, ports, rules] = await Promise.all([
     getJSON("/api/map").catch((err) => {
       notice(`The map layers could not be loaded: ${err.message}`);
       return {};
     }),
     getJSON("/api/ports").then((b) => b.ports).catch(() => []),
+    getJSON("/api/rules").catch((err) => {
+      notice(`The rules could not be loaded: ${err.message}`);
+      return {};
+    }),
   ]);
-  return { layers, ports };
+  return { layers, ports, rules };
 }
 
 let refetching = null;
@@ -106,10 +113,7 @@ function refetchState() {
   getJSON(`/api/campaigns/${encodeURIComponent(campaign)}/state`, {
     headers: { Authorization: `Bearer ${token}` },
   }).then((body) => {
-    if (body.seq >= store.seq) {
-      store.state = body.state;
-      store.seq = body.seq;
-    }
+    refresh(store, body.seq, body.state);
     notify(store, "refetch");
   }).catch((err) => notice(`Could not refresh the state: ${err.message}`)).finally(() => {
     const again = refetching.again;
@@ -133,6 +137,7 @@ async function start() {
     debug.timings = { layers_ms: Math.round(t1 - t0), plot_ms: Math.round(performance.now() - t1) };
   });
   debug.map = map;
+  debug.rules = world.rules;
   $("views").append(viewButtons(map));
 
   const net = connect({
@@ -172,7 +177,8 @@ async function start() {
     },
   });
   debug.net = net;
-  const ctx = { store, map, campaign, token, act: net.act, notice, selectTab };
+  const ctx = { store, map, rules: world.rules, campaign, token, act: net.act, notice,
+    selectTab };
   const panels = [
     createOrdersPanel($("panel-orders"), ctx),
     createBattlesPanel($("panel-battles"), ctx),

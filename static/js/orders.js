@@ -42,12 +42,14 @@ function select(options, value) {
   return node;
 }
 
-function digitSection(ctx, title, type, max, current) {
-  const digit = select(Array.from({ length: max }, (_, i) => [i + 1, String(i + 1)]), current);
+/** A minister's Table F digit: the digits the rules give (GET /api/rules `table_f`). */
+function digitSection(ctx, title, type, digits, current) {
+  const digit = select(digits.map((d) => [d, String(d)]), current);
   const send = actionButton(ctx, "Choose", () => ({ type, digit: Number(digit.value) }),
     { primary: true, name: type });
   return el("fieldset", {}, el("legend", {}, title),
-    el("div", { class: "row" }, labelled(`Digit (1–${max})`, digit), send.nodes),
+    el("div", { class: "row" }, labelled(digits.length ? `Digit (${digits[0]}–`
+      + `${digits[digits.length - 1]})` : "Digit", digit), send.nodes),
     el("p", { class: "muted", dataset: { current: type } },
       current ? `Your choice: ${current}` : "Not chosen yet: the GM rolls for you if you don't."));
 }
@@ -64,7 +66,9 @@ function gmSections(ctx, state) {
       el("div", { class: "row" }, roll.nodes)));
   }
   if (state.phase === "summer") {
-    const days = el("input", { type: "number", min: 1, max: 30, value: 1 });
+    // At most the days left of the season (the server also caps one advance).
+    const left = (ctx.rules?.season_days ?? state.day) - state.day;
+    const days = el("input", { type: "number", min: 1, max: Math.max(1, left), value: 1 });
     const advance = actionButton(ctx, "Advance", () => ({ type: "advance",
       days: Number(days.value) }), { primary: true, name: "advance" });
     const resolve = actionButton(ctx, "Resolve the summer", () => (
@@ -105,6 +109,18 @@ function gmSections(ctx, state) {
 }
 
 // -- deploy / sail with a routed preview -----------------------------------------------------
+/**
+ * The `sail` action of `seat` for `force`: a captain sails his ship, and so does a force of
+ * one ship (a ship on her own, or one already detached from her squadron), which the server
+ * moves as it is; a force of several ships sails as its squadron.
+ */
+export function sailAction(seat, force, to) {
+  if (seat.role === "captain" || !force.squadron || (force.ships || []).length === 1) {
+    return { type: "sail", ship: seat.ship || force.ships[0].code, to };
+  }
+  return { type: "sail", squadron: force.squadron, to };
+}
+
 /** The orders form of an admiral (deploy + sail) or a captain (sail). */
 function movementSection(ctx, forces, role) {
   const forceSel = select(forces.map((f) => [f.id, `${f.name} (${(f.ships || []).length} ship`
@@ -115,11 +131,8 @@ function movementSection(ctx, forces, role) {
     : [["sail", "Sail to a port"], ["sail-sea", "Sail to a sea position"]];
   const kind = select(kinds);
   const station = select(ctx.map.stations.map((s) => [s.id, s.name]));
-  const enemyPorts = ctx.map.zones.length
-    ? ctx.map.zones.map((z) => [z.id, z.name])
-    : ctx.map.ports.filter((p) => !["Britain", "Neutral"].includes(p.nation))
-      .map((p) => [p.id, `${p.name} (${p.nation})`]);
-  const blockade = select(enemyPorts);
+  // The enemy ports a squadron may blockade: the server's blockade zones (GET /api/map).
+  const blockade = select(ctx.map.zones.map((z) => [z.id, z.name]));
   const port = select(ctx.map.ports.map((p) => [p.id, `${p.name} (${p.nation})`]));
   const lon = el("input", { type: "number", step: "0.01", min: -180, max: 180, value: -6 });
   const lat = el("input", { type: "number", step: "0.01", min: -90, max: 90, value: 48.5 });
@@ -146,14 +159,7 @@ function movementSection(ctx, forces, role) {
   function action() {
     const { force, kind: k, target } = chosen();
     if (!force) throw new Error("you have no force afloat to order");
-    const seat = ctx.store.seat;
-    if (k === "sail") {
-      // A captain, or a ship already detached from her squadron, sails as one ship.
-      if (seat.role === "captain" || !force.squadron || String(force.id).startsWith("ship-")) {
-        return { type: "sail", ship: seat.ship || force.ships[0].code, to: target };
-      }
-      return { type: "sail", squadron: force.squadron, to: target };
-    }
+    if (k === "sail") return sailAction(ctx.store.seat, force, target);
     return { type: "deploy", squadron: force.squadron, [k]: target };
   }
 
@@ -293,12 +299,12 @@ export function createOrdersPanel(root, ctx) {
         const sections = [];
         if (seat.role === "gm") sections.push(...gmSections(ctx, state));
         if (seat.role === "prime-minister" && state.phase === "cabinet") {
-          sections.push(digitSection(ctx, "Number of ships (Table F)", "set_ships", 7,
-            state.cabinet?.ships_digit));
+          sections.push(digitSection(ctx, "Number of ships (Table F)", "set_ships",
+            ctx.rules?.table_f?.ships_digits || [], state.cabinet?.ships_digit));
         }
         if (seat.role === "first-sea-lord" && state.phase === "cabinet") {
-          sections.push(digitSection(ctx, "Deployment (Table F)", "set_deployment", 6,
-            state.cabinet?.deployment_digit));
+          sections.push(digitSection(ctx, "Deployment (Table F)", "set_deployment",
+            ctx.rules?.table_f?.deployment_digits || [], state.cabinet?.deployment_digit));
         }
         if ((seat.role === "admiral" || seat.role === "captain") && state.phase === "summer") {
           const afloat = mine.filter((f) => f.afloat !== false);

@@ -2,52 +2,68 @@
 // as a step-through replay on the map. The GM replays the whole log (/api/campaigns/<id>/log);
 // a player steps through the events his page received.
 
+import { initialState, replay } from "./events.js";
 import { el, fill, gameDate, getJSON, labelled, roleName, show } from "./util.js";
 
 const RESULT_COLOURS = ["#1b5e20", "#66bb6a", "#bdbdbd", "#ffb74d", "#e53935", "#6d1b1b"];
 
-function squadronOf(report, officer) {
-  const code = String(officer || "").split("-")[0];
-  const ship = report.ships?.[code];
-  if (ship) return ship.squadron || "Independent";
-  const sq = ["White", "Red", "Blue", "Blockade"].find((s) => String(officer).startsWith(s));
-  return sq || "Admiralty";
+/** `squadrons` in the rules' order (GET /api/rules), any others after them. */
+function inRulesOrder(squadrons, rules) {
+  const order = rules?.squadrons || [];
+  const rank = (sq) => (order.includes(sq) ? order.indexOf(sq) : order.length);
+  return [...squadrons].sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * Each officer's squadron, as the report tells it: the ship whose company he rolled his
+ * personal outcome with (his context's ship; the flagship for an admiral and his staff) and
+ * that ship's squadron in the report. An officer who rolled with no ship is the Admiralty's.
+ */
+function squadronsOfOfficers(report) {
+  const byName = {};
+  for (const ship of Object.values(report.ships || {})) {
+    byName[ship.name] = ship.squadron || "Independent";
+  }
+  const contexts = report.contexts || [];
+  const out = {};
+  for (const p of report.personal_outcomes || []) {
+    out[p.officer] = byName[contexts[p.context]?.modifier_ship] || "Admiralty";
+  }
+  return out;
 }
 
 /** Counts per squadron of the Briny battle results 1..6. */
-export function resultsBySquadron(report) {
-  const squadrons = [];
+export function resultsBySquadron(report, rules) {
   const counts = {};
   for (const ship of Object.values(report.ships || {})) {
     const sq = ship.squadron || "Independent";
-    if (!counts[sq]) {
-      counts[sq] = [0, 0, 0, 0, 0, 0];
-      squadrons.push(sq);
-    }
+    counts[sq] ||= [0, 0, 0, 0, 0, 0];
     const r = Number(ship.battle_result);
     if (r >= 1 && r <= 6) counts[sq][r - 1] += 1;
   }
-  return { squadrons, counts };
+  return { squadrons: inRulesOrder(Object.keys(counts), rules), counts };
 }
 
 /** Deaths, mentions, wounds, promotions and courts martial per squadron. */
-export function peopleBySquadron(report) {
+export function peopleBySquadron(report, rules) {
+  const squadronOf = squadronsOfOfficers(report);
   const rows = {};
-  const row = (sq) => {
+  const row = (officer) => {
+    const sq = squadronOf[officer] || "Admiralty";
     rows[sq] ||= { deaths: 0, mentions: 0, wounded: 0, promotions: 0, courts: 0 };
     return rows[sq];
   };
   for (const p of report.personal_outcomes || []) {
-    const r = row(squadronOf(report, p.officer));
+    const r = row(p.officer);
     if (p.dead) r.deaths += 1;
     r.mentions += Number(p.mids || 0);
     if (p.nelson_touch?.wounded) r.wounded += 1;
   }
   for (const p of report.promotions || []) {
-    if (p.from !== p.to) row(squadronOf(report, p.officer)).promotions += 1;
+    if (p.from !== p.to) row(p.officer).promotions += 1;
   }
-  for (const c of report.courts_martial || []) row(squadronOf(report, c.officer)).courts += 1;
-  return rows;
+  for (const c of report.courts_martial || []) row(c.officer).courts += 1;
+  return Object.fromEntries(inRulesOrder(Object.keys(rows), rules).map((sq) => [sq, rows[sq]]));
 }
 
 /** The side panel's inner width, also while the panel is hidden (plotly needs a width). */
@@ -79,8 +95,8 @@ export function createReportPanel(root, ctx) {
           "The report appears here when the GM resolves the summer."));
         return;
       }
-      const { squadrons, counts } = resultsBySquadron(report);
-      const people = peopleBySquadron(report);
+      const { squadrons, counts } = resultsBySquadron(report, ctx.rules);
+      const people = peopleBySquadron(report, ctx.rules);
       const groups = Object.keys(people);
       const plunder = report.plunder_shares || [];
       const invasion = report.invasion || {};
@@ -161,30 +177,12 @@ function describe(event, seats) {
 }
 
 /**
- * The forces after each event: players' events carry snapshots; the GM's log carries the
- * raw data (the initial forces on roll_force, the changed ones on advance, new routes).
+ * The state after each event, by the one reducer the live page uses (events.js), from `base`:
+ * the page's join snapshot, or the campaign's start for the GM's whole log.
  */
-export function replayFrames(events) {
-  const frames = [];
-  let forces = null;
-  let engagements = [];
-  for (const event of events) {
-    const d = event.data || {};
-    const view = d.view || (Array.isArray(d.forces) && Array.isArray(d.engagements) ? d : null);
-    if (view) {
-      forces = Object.fromEntries(view.forces.map((f) => [f.id, f]));
-      engagements = view.engagements;
-    } else if (event.type === "roll_force" && Array.isArray(d.forces)) {
-      forces = Object.fromEntries(d.forces.map((f) => [f.id, f]));
-    } else if (event.type === "advance" && d.forces && forces) {
-      forces = { ...forces, ...d.forces };
-      engagements = [...engagements, ...(d.engagements || [])];
-    } else if (["deploy", "sail", "move_enemy"].includes(event.type) && forces && forces[d.force]) {
-      forces = { ...forces, [d.force]: { ...forces[d.force], route: d.route, orders: d.orders } };
-    }
-    frames.push({ event, forces: forces ? Object.values(forces) : null, engagements });
-  }
-  return frames;
+export function replayFrames(events, base = initialState()) {
+  return replay(events, base).map(({ event, state }) => ({ event, state,
+    forces: state.forces || [], engagements: state.engagements || [] }));
 }
 
 export function createLogPanel(root, ctx) {
@@ -215,12 +213,18 @@ export function createLogPanel(root, ctx) {
     .map(([label, fn]) => el("button", { type: "button", onclick: fn }, label));
   slider.addEventListener("input", () => step(Number(slider.value)));
 
-  function load(events) {
-    frames = replayFrames(events);
+  const item = (f, seats) => el("li", { dataset: { seq: f.event.seq } },
+    el("span", { class: "muted" }, `#${f.event.seq} `), describe(f.event, seats));
+
+  /** Replay `events` from `base`, or, with `more`, carry the replay on by those events. */
+  function load(events, base, more = false) {
+    const from = more && frames.length ? frames[frames.length - 1].state : base;
+    const added = replayFrames(events, from);
+    frames = more ? [...frames, ...added] : added;
     slider.max = String(Math.max(0, frames.length - 1));
     const seats = ctx.store.state?.seats || [];
-    fill(list, frames.map((f) => el("li", { dataset: { seq: f.event.seq } },
-      el("span", { class: "muted" }, `#${f.event.seq} `), describe(f.event, seats))));
+    if (more) list.append(...added.map((f) => item(f, seats)));
+    else fill(list, added.map((f) => item(f, seats)));
     root.dataset.events = String(frames.length);
   }
 
@@ -230,7 +234,7 @@ export function createLogPanel(root, ctx) {
       const log = await getJSON(`/api/campaigns/${encodeURIComponent(ctx.campaign)}/log`,
         { headers: { Authorization: `Bearer ${ctx.token}` } });
       fromServer = true;
-      load(log.events);
+      load(log.events, initialState());
       step(0);
     } catch (err) {
       error.textContent = err.message;
@@ -249,7 +253,11 @@ export function createLogPanel(root, ctx) {
       fetchLog.hidden = store.seat?.role !== "gm";
       if (fromServer) return;
       if (store.events.length !== frames.length) {
-        load(store.events);
+        // The page's events since its snapshot: new ones carry the replay on.
+        const more = frames.length > 0 && frames.length < store.events.length
+          && frames[0].event === store.events[0];
+        load(more ? store.events.slice(frames.length) : store.events,
+          store.base || initialState(), more);
         if (index >= 0) step(index);
       }
       root.dataset.date = gameDate(store.state?.date);

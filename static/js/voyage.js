@@ -5,39 +5,43 @@
 import { panelWidth } from "./report.js";
 import { el, fill, getJSON, labelled, query, round } from "./util.js";
 
-const ROSTER = ["Cutter", "Brig Sloop", "Ship Sloop", "Sixth Rate", "Fifth Rate",
-  "Fourth Rate", "Third Rate", "Second Rate", "First Rate"];
 // GET /api/voyage routes the whole plan in one request (legs with their miles by point of
 // sail); with it off, each leg is routed with /api/route and drawn without points of sail.
 const VOYAGE_API = true;
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
   "September", "October", "November", "December"];
 
-function distanceNm(a, b) {
-  const rad = Math.PI / 180;
-  const [lon1, lat1, lon2, lat2] = [a[0] * rad, a[1] * rad, b[0] * rad, b[1] * rad];
-  const h = Math.sin((lat2 - lat1) / 2) ** 2
-    + Math.cos(lat1) * Math.cos(lat2) * Math.sin((lon2 - lon1) / 2) ** 2;
-  return 2 * 3440.065 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/** Where a ship `t` days into a leg is, sailing its track at the leg's even pace. */
+/**
+ * Where a ship `t` days into a leg is, sailing its track at the leg's even pace. How far
+ * along the track she is comes from the server's miles at each point of the track
+ * (`leg.along`, from the route's `track_nm`); where the server sends none, each segment of
+ * the track is taken as an even share of the leg. No distance is worked out here.
+ */
 export function positionAt(leg, t) {
   const track = leg.track;
   if (!track.length) return null;
   if (leg.days <= 0 || t >= leg.days) return track[track.length - 1];
-  const goal = (Math.max(0, t) / leg.days) * leg.trackLength;
-  let run = 0;
+  const along = leg.along && leg.along.length === track.length ? leg.along
+    : track.map((_, i) => i);
+  const goal = (Math.max(0, t) / leg.days) * along[along.length - 1];
   for (let i = 1; i < track.length; i += 1) {
-    const step = distanceNm(track[i - 1], track[i]);
-    if (run + step >= goal && step > 0) {
-      const f = (goal - run) / step;
+    const step = along[i] - along[i - 1];
+    if (along[i] >= goal && step > 0) {
+      const f = (goal - along[i - 1]) / step;
       return [track[i - 1][0] + (track[i][0] - track[i - 1][0]) * f,
         track[i - 1][1] + (track[i][1] - track[i - 1][1]) * f];
     }
-    run += step;
   }
   return track[track.length - 1];
+}
+
+/**
+ * The ships a voyage may be planned for, from the rules (GET /api/rules): each ship type,
+ * and each of the Briny fleet's ships, which sails as her type. `[value, text, type]`.
+ */
+export function voyageShips(rules) {
+  return [...(rules?.ship_types || []).map((t) => [t.name, t.name, t.name]),
+    ...(rules?.fleet || []).map((s) => [s.code, `${s.name} (${s.type})`, s.type])];
 }
 
 /**
@@ -82,8 +86,13 @@ export function createVoyagePanel(root, tab, ctx) {
       for (const p of ports) sel.append(el("option", { value: p.id }, `${p.name} (${p.nation})`));
       return sel;
     };
-    const ship = el("select", {}, ROSTER.map((r) => el("option", { value: r }, r)));
-    ship.value = "Fifth Rate";
+    const ships = voyageShips(ctx.rules);
+    const typeOf = Object.fromEntries(ships.map(([value, , type]) => [value, type]));
+    const groups = [["Ship types", ships.filter(([v, , type]) => v === type)],
+      ["The Briny fleet", ships.filter(([v, , type]) => v !== type)]];
+    const ship = el("select", {}, groups.filter(([, list]) => list.length).map(([label, list]) =>
+      el("optgroup", { label }, list.map(([value, text]) => el("option", { value }, text)))));
+    if (typeOf["Fifth Rate"]) ship.value = "Fifth Rate";
     const month = el("select", {}, MONTHS.map((m, i) => el("option", { value: i + 1 }, m)));
     month.value = String(state.month || 6);
     const home = portOptions(el("select", {}));
@@ -149,12 +158,11 @@ export function createVoyagePanel(root, tab, ctx) {
     function legFrom(feature, label) {
       const p = feature.properties || {};
       const track = feature.geometry?.coordinates || [];
-      let trackLength = 0;
-      for (let j = 1; j < track.length; j += 1) trackLength += distanceNm(track[j - 1], track[j]);
       const raw = p.sailing ?? p.sailing_nm;
       const sailing = raw && typeof raw === "object" ? raw : null;
-      return { label, track, trackLength, distance_nm: Number(p.distance_nm || trackLength),
-        days: Number(p.days || 0), risks: p.risks || [], sailing };
+      return { label, track, along: Array.isArray(p.track_nm) ? p.track_nm : null,
+        distance_nm: Number(p.distance_nm || 0), days: Number(p.days || 0),
+        risks: p.risks || [], sailing };
     }
 
     async function planVoyage() {
@@ -173,7 +181,7 @@ export function createVoyagePanel(root, tab, ctx) {
         // One request for the whole plan where the server offers it (legs with their
         // points of sail); else leg by leg.
         const collection = VOYAGE_API ? await getJSON(`/api/voyage?${query({ stop: stops,
-          ship: ship.value, month: month.value })}`) : null;
+          ship: typeOf[ship.value], month: month.value })}`) : null;
         const features = (collection?.features || []).filter((f) =>
           f.geometry?.type === "LineString");
         if (features.length === stops.length - 1) {
@@ -181,7 +189,7 @@ export function createVoyagePanel(root, tab, ctx) {
         } else {
           for (let i = 0; i + 1 < stops.length; i += 1) {
             const feature = await getJSON(`/api/route?${query({ from: stops[i],
-              to: stops[i + 1], ship: ship.value, month: month.value })}`);
+              to: stops[i + 1], ship: typeOf[ship.value], month: month.value })}`);
             legs.push(legFrom(feature, `${names[i]} → ${names[i + 1]}`));
           }
         }

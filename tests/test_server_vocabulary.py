@@ -1,0 +1,106 @@
+"""``GET /api/rules``: the vocabulary the browser pages take from the rules, checked against
+the rules themselves (strategy) and the actions that accept those words (server.game)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from server import game, rules
+from server.engagements import DECISIONS
+from server.errors import ActionError
+from server.game import ACTIONS, ROLES, SEASON_DAYS
+from strategy.campaign import fleet, force_organisation, tables
+from strategy.combat import OUTCOMES, SHOT, WEATHER
+from strategy.ships import AREAS, ROSTER, STATES, ship_type
+from tests.server_helpers import new_app
+
+
+def test_the_rules_answer_is_cached_json_with_every_word(tmp_path) -> None:
+    r = new_app(tmp_path).test_client().get("/api/rules")
+    assert r.status_code == 200 and r.mimetype == "application/json"
+    assert "max-age" in r.headers["Cache-Control"]
+    words = r.json
+    assert set(words) == {
+        "ship_types",
+        "fleet",
+        "shots",
+        "damage",
+        "squadrons",
+        "fleets",
+        "weathers",
+        "outcomes",
+        "table_f",
+        "decisions",
+        "roles",
+        "phases",
+        "season_days",
+    }
+    assert words["decisions"] == list(DECISIONS) and "strike" in words["decisions"]
+    assert words["roles"] == list(ROLES)
+    assert words["phases"] == ["cabinet", "summer", "over"]
+    assert {p for a in ACTIONS.values() for p in a.phases} == set(words["phases"])
+    assert words["season_days"] == SEASON_DAYS
+    assert {k: v for k, v in words.items() if k in rules.vocabulary()} == rules.vocabulary()
+
+
+def test_ship_types_are_the_rosters_with_its_boxes_and_qualities() -> None:
+    types = rules.vocabulary()["ship_types"]
+    assert [t["name"] for t in types] == list(ROSTER)
+    for t in types:
+        rule = ship_type(t["name"])
+        assert t["boxes"] == {area: list(rule.boxes[area]) for area in AREAS}
+        assert list(t["boxes"]) == list(AREAS)
+        assert (t["broadside"], t["speed"], t["handling"]) == (
+            rule.broadside,
+            rule.speed,
+            rule.handling,
+        )
+        assert (t["class"], t["rate"]) == (rule.ship_class, rule.rate)
+        assert all(len(track) == len(STATES) for track in t["boxes"].values())
+
+
+def test_the_fleet_and_the_words_of_combat_and_campaign() -> None:
+    words = rules.vocabulary()
+    ships = words["fleet"]
+    assert [s["code"] for s in ships] == [
+        s.code for s in sorted(fleet.SHIPS.values(), key=lambda s: s.standing)
+    ]
+    for s in ships:
+        assert s == {**rules.briny_ship(s["code"]), "code": s["code"], "squadron": s["squadron"]}
+        assert s["squadron"] == fleet.ship(s["code"]).squadron in words["squadrons"]
+        assert ship_type(s["type"]).name == s["type"]
+    assert words["shots"] == list(SHOT["shot"]) and "grapeshot" in words["shots"]
+    assert words["damage"] == {"areas": list(AREAS), "states": list(STATES)}
+    assert words["squadrons"] == list(tables.SQUADRONS) == ["White", "Red", "Blue", "Blockade"]
+    assert words["fleets"] == list(tables.FLEETS)
+    assert [w["name"] for w in words["weathers"]] == list(WEATHER)
+    assert all(
+        (w["speed"], w["handling"]) == (WEATHER[w["name"]]["speed"], WEATHER[w["name"]]["handling"])
+        for w in words["weathers"]
+    )
+    assert words["outcomes"] == list(OUTCOMES)
+    digits = words["table_f"]
+    assert digits == {
+        "ships_digits": [1, 2, 3, 4, 5, 6, 7],
+        "deployment_digits": [1, 2, 3, 4, 5, 6],
+    }
+    for a in digits["ships_digits"]:
+        for b in digits["deployment_digits"]:
+            assert force_organisation(a * 10 + b)
+
+
+def test_the_cabinet_actions_take_exactly_table_fs_digits() -> None:
+    digits = rules.vocabulary()["table_f"]
+    state = game.initial_state({"id": "c", "name": "Summer", "year": 1805, "seed": 1})
+    seats = {"set_ships": "prime-minister", "set_deployment": "first-sea-lord"}
+    for kind, key in (("set_ships", "ships_digits"), ("set_deployment", "deployment_digits")):
+        seat = {"id": "s", "role": seats[kind]}
+        for digit in range(0, max(digits[key]) + 2):
+            args = {"type": kind, "digit": digit}
+            if digit in digits[key]:
+                assert game.decide(state, seat, args, random.Random(1)) == (kind, {"digit": digit})
+            else:
+                with pytest.raises(ActionError):
+                    game.decide(state, seat, args, random.Random(1))
