@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from strategy.combat.damage import AREAS, COMBAT
-from strategy.ships import roster as _ships
+from strategy import ships as _ships
+from strategy.combat.data import AREAS, COMBAT
+from strategy.errors import InvalidMove
 
 __all__ = ["SKILLS", "ROLES", "Officer", "Combatant", "combatant", "side"]
 
@@ -48,7 +49,7 @@ _MORALE = tuple(COMBAT["morale"])
 def _skill_key(text: str) -> str:
     key = re.sub(r"[\s\-]+", "_", text.strip().lower())
     if key not in SKILLS:
-        raise ValueError(f"unknown skill {text!r}; valid: {', '.join(SKILLS)}")
+        raise InvalidMove(f"unknown skill {text!r}; valid: {', '.join(SKILLS)}")
     return key
 
 
@@ -56,7 +57,7 @@ def _skills(raw: Mapping[str, int] | None, default: int) -> MappingProxyType:
     out = dict.fromkeys(SKILLS, default)
     for k, v in (raw or {}).items():
         if not isinstance(v, int) or v < 0:
-            raise ValueError(f"skill {k!r} must be a whole number >= 0, got {v!r}")
+            raise InvalidMove(f"skill {k!r} must be a whole number >= 0, got {v!r}")
         out[_skill_key(k)] = v
     return MappingProxyType(out)
 
@@ -92,13 +93,13 @@ def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
         return raw
     unknown = set(raw) - {"name", "role", "skills", "discipline", "weapon"}
     if unknown:
-        raise ValueError(f"officer: unknown keys {sorted(unknown)}")
+        raise InvalidMove(f"officer: unknown keys {sorted(unknown)}")
     role = raw.get("role", "officer")
     if role not in ROLES:
-        raise ValueError(f"officer role {role!r}; valid: {', '.join(ROLES)}")
+        raise InvalidMove(f"officer role {role!r}; valid: {', '.join(ROLES)}")
     weapon = raw.get("weapon", COMBAT["officer_weapon"])
     if weapon not in COMBAT["weapons"]:
-        raise ValueError(f"weapon {weapon!r}; valid: {', '.join(COMBAT['weapons'])}")
+        raise InvalidMove(f"weapon {weapon!r}; valid: {', '.join(COMBAT['weapons'])}")
     return Officer(
         name=str(raw["name"]),
         role=role,
@@ -210,18 +211,18 @@ def combatant(spec: Any) -> Combatant:
     if isinstance(spec, str | _ships.ShipSpec | _ships.NamedShip | _ships.ShipType):
         return Combatant(**_from_spec(_ships.ship(spec)))
     if not isinstance(spec, Mapping):
-        raise ValueError(f"not a ship: {spec!r}")
+        raise InvalidMove(f"not a ship: {spec!r}")
     unknown = set(spec) - _KEYS
     if unknown:
-        raise ValueError(f"ship: unknown keys {sorted(unknown)}; valid: {sorted(_KEYS)}")
+        raise InvalidMove(f"ship: unknown keys {sorted(unknown)}; valid: {sorted(_KEYS)}")
     if "type" not in spec:
-        raise ValueError("ship: a dict needs a 'type' (roster type or named ship)")
+        raise InvalidMove("ship: a dict needs a 'type' (roster type or named ship)")
     morale = spec.get("morale", "healthy")
     if morale not in _MORALE:
-        raise ValueError(f"morale {morale!r}; valid: {', '.join(_MORALE)}")
+        raise InvalidMove(f"morale {morale!r}; valid: {', '.join(_MORALE)}")
     deck = spec.get("deck", "player")
     if deck not in ("player", "gm"):
-        raise ValueError(f"deck {deck!r}; valid: player, gm")
+        raise InvalidMove(f"deck {deck!r}; valid: player, gm")
     extra = {
         "officers": tuple(_officer(o) for o in spec.get("officers", ())),
         "morale": morale,
@@ -255,6 +256,6 @@ def side(value: Any) -> tuple[Combatant, ...]:
     """
     if isinstance(value, list | tuple):
         if not value:
-            raise ValueError("a side needs at least one ship")
+            raise InvalidMove("a side needs at least one ship")
         return tuple(combatant(v) for v in value)
     return (combatant(value),)

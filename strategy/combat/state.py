@@ -1,7 +1,12 @@
-"""One ship's state during a battle (:class:`strategy.combat.Battle`).
+"""One ship during a battle: her damage, fire, shot, officers' health, orders, and the
+card pools she tests with (seed 000, "Ship to Ship Combat"; "Boarding" for the officers).
 
-Its own module so that the engine's phases can name the type (and Cython can lay it out
-as a C struct, see ``combat_state.pxd``).
+The battle's phases change her; policies and clients only read her.
+
+>>> from strategy.combat.combatant import combatant
+>>> s = ShipState("a0", "a", 0, combatant("Fifth Rate"))
+>>> s.skill("gunnery"), s.repair_pool("guns"), s.mods_all()
+(3, 3, 0)
 """
 
 from __future__ import annotations
@@ -10,8 +15,16 @@ from typing import Any
 
 from strategy.combat.combatant import Combatant
 from strategy.combat.damage import Damage
+from strategy.combat.data import LOST, MORALE, REPAIR_SKILLS, TOWING
 
 __all__ = ["ShipState"]
+
+#: who tests a skill for the ship when he is fit: the master has the helm, the gunner lays
+#: the guns, the captain commands
+_ROLE_OF_SKILL = {"seamanship": "master", "gunnery": "gunner", "command": "captain"}
+#: skill-cache keys of the crew's repair pools (built once, not per test)
+_REPAIR_KEY = {k: "repair " + k for k in REPAIR_SKILLS}
+_TOW_DIVISOR = int(TOWING["crew_pool_divisor"])
 
 
 class ShipState:
@@ -73,6 +86,60 @@ class ShipState:
         self.skill_cache: dict[str, int] = {}
         #: draws from the GM's deck (no joker, never the Card of Fate)
         self.gm = spec.deck == "gm"
+
+    # ----- the pools she tests with -------------------------------------------------------
+
+    def skill(self, key: str, officer: str | None = None) -> int:
+        """The pool for a skill test: the officer of the skill's role if fit (his skill
+        plus his Discipline cards), else the crew's skill, less a lost officer's penalty;
+        ``officer`` names the man who tests."""
+        if officer is None:
+            got = self.skill_cache.get(key)
+            if got is None:
+                got = self.skill_cache[key] = self._skill_now(key, None)
+            return got
+        return self._skill_now(key, officer)
+
+    def _skill_now(self, key: str, officer: str | None) -> int:
+        spec = self.spec
+        if officer is not None:
+            who = next(x for x in spec.officers if x.name == officer)
+            return who.skill(key) + self.discipline.get(who.name, 0)
+        role = _ROLE_OF_SKILL.get(key)
+        o = spec.officer(role) if role else None
+        if o is not None and self.fit(o.name):
+            return o.skill(key) + self.discipline.get(o.name, 0)
+        value = spec.skill(key)
+        if role and role in self.lost:
+            value += LOST[role][1]
+        return value
+
+    def repair_pool(self, what: str) -> int:
+        """The best skill for repairing an area or fighting a fire, by the crew or by the
+        officer of the ``repair_by`` order; halved while the boats tow."""
+        by = self.orders.get("repair_by")
+        if by is None:
+            key = _REPAIR_KEY[what]
+            got = self.skill_cache.get(key)
+            if got is None:
+                got = self.skill_cache[key] = max([self.skill(k) for k in REPAIR_SKILLS[what]])
+        else:
+            got = max([self.skill(k, by) for k in REPAIR_SKILLS[what]])
+        return self.towed(got)
+
+    def fit(self, officer: str) -> bool:
+        """An officer still able to act: not yet Maimed."""
+        return self.health.get(officer, 0) < 2
+
+    def mods_all(self) -> int:
+        """The modifier to all her card pools: Hull and Crew damage and Ship Morale."""
+        return self.damage.m.all + MORALE[self.morale]
+
+    def towed(self, pool: int) -> int:
+        """A crew's pool while her boats tow her in a calm: halved, rounded down."""
+        return pool // _TOW_DIVISOR if self.tow else pool
+
+    # ----- views --------------------------------------------------------------------------
 
     def view(self) -> dict[str, Any]:
         """Plain summary for events and clients."""
