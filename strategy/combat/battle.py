@@ -92,11 +92,9 @@ class Battle:
         #: distances of the pairs in contact, by ship indexes (lower first)
         self.dist: dict[tuple[int, int], int] = {}
         #: what hangs on the distances, kept until they change (see :meth:`moved`): each
-        #: ship's enemies in contact, her fire plan by target order, the plans "the whole
-        #: pool at this ship"
+        #: ship's enemies in contact, and her fire plan by her target order
         self.foes: dict[str, list[ShipState]] = {}
         self.plans: dict[int, tuple[Any, Any]] = {}
-        self.whole: dict[str, dict[str, int]] = {}
         self.round = 0
         self.events: list[dict[str, Any]] = []
         self.given: list[dict[str, Any]] = []

@@ -156,8 +156,6 @@ def _duel(b: Battle, s: ShipState, o: Officer, foe: ShipState, role: str) -> boo
         target=foe.id,
         role=role,
     )
-    foe.skill_cache.clear()
-    s.skill_cache.clear()
     if mine:
         new = wound(health, mine)
         if oname:
@@ -170,6 +168,8 @@ def _duel(b: Battle, s: ShipState, o: Officer, foe: ShipState, role: str) -> boo
     if theirs:
         s.health[o.name] = wound(s.health[o.name], theirs)
         b.emit("wounded", ship=s.id, who=o.name, health=STATES[s.health[o.name]])
+    foe.reskill()
+    s.reskill()
     return w == 0
 
 

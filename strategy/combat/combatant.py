@@ -20,14 +20,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
 from strategy import ships as _ships
-from strategy.combat.data import AREAS, COMBAT
+from strategy.combat.data import AREAS, COMBAT, REPAIR_SKILLS, REPAIRS
 from strategy.errors import InvalidMove
 
-__all__ = ["SKILLS", "ROLES", "Officer", "Combatant", "combatant", "side"]
+__all__ = ["SKILLS", "ROLES", "Officer", "Combatant", "combatant", "side", "repair_pools"]
 
 SKILLS = (
     "awareness",
@@ -60,6 +61,16 @@ def _skills(raw: Mapping[str, int] | None, default: int) -> MappingProxyType:
             raise InvalidMove(f"skill {k!r} must be a whole number >= 0, got {v!r}")
         out[_skill_key(k)] = v
     return MappingProxyType(out)
+
+
+def repair_pools(skills: Mapping[str, int]) -> tuple[int, ...]:
+    """The best of the skills that make each repair (``REPAIRS``: the four areas, then
+    fighting a fire; seed 000, "Step Three: Repair").
+
+    >>> repair_pools(dict.fromkeys(SKILLS, 3) | {"gunnery": 5})
+    (3, 5, 3, 3, 3)
+    """
+    return tuple(max([skills[k] for k in REPAIR_SKILLS[r]]) for r in REPAIRS)
 
 
 @dataclass(frozen=True)
@@ -132,6 +143,11 @@ class Combatant:
     def skill(self, key: str) -> int:
         """The crew's skill."""
         return self.skills[key]
+
+    @cached_property
+    def crew_repairs(self) -> tuple[int, ...]:
+        """:func:`repair_pools` of her crew, worked out once per ship."""
+        return repair_pools(self.skills)
 
     def officer(self, role: str) -> Officer | None:
         """The first officer with ``role``, if any."""

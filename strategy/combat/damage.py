@@ -121,14 +121,14 @@ class Damage:
     __slots__ = ("caps", "size", "crossed", "st", "code", "m", "tot")
 
     def __init__(self, caps: Iterable[Iterable[int]]) -> None:
-        self.caps = tuple(tuple(int(n) for n in area) for area in caps)
-        if len(self.caps) != 4 or any(len(a) != 3 or min(a) < 1 for a in self.caps):
+        self.caps = caps_ = tuple([tuple(map(int, area)) for area in caps])
+        if tuple(map(len, caps_)) != (3, 3, 3, 3) or min(map(min, caps_)) < 1:
             raise InvalidMove("boxes: four areas of three damage states, each at least 1 box")
         #: boxes per area, all levels together
-        self.size = tuple(a[0] + a[1] + a[2] for a in self.caps)
-        self.crossed = [[0, 0, 0] for _ in range(4)]
+        self.size = tuple(map(sum, caps_))
+        self.crossed = [[0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]]
         #: each area's damage state, kept up to date on every change
-        self.st = [HEALTHY] * 4
+        self.st = [HEALTHY, HEALTHY, HEALTHY, HEALTHY]
         #: the states as one number (see ``_MODS``)
         self.code = 0
         #: the penalties in force

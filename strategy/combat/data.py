@@ -31,6 +31,7 @@ __all__ = [
     "MORALE",
     "LOST",
     "REPAIR_SKILLS",
+    "REPAIRS",
     "WEAPONS",
     "weather",
 ]
@@ -129,11 +130,17 @@ HWYF_POOL = int(COMBAT["static_difficulty"][COMBAT["how_will_you_fight_difficult
 MORALE = COMBAT["morale"]
 LOST = COMBAT["lost_officer_penalty"]
 REPAIR_SKILLS = COMBAT["repair_skills"]
+#: what a crew repairs, in this order wherever repair pools are listed: the four areas (by
+#: their index), then the fire
+REPAIRS = (*AREAS, "fire")
 WEAPONS = COMBAT["weapons"]
 
 
 def weather(name: str) -> Mapping[str, Any]:
     """A weather row by name (case-insensitive)."""
+    row = WEATHER.get(name)
+    if row is not None:
+        return row
     for key, row in WEATHER.items():
         if key.lower() == str(name).strip().lower():
             return row

@@ -69,7 +69,7 @@ def check_end(b: Battle) -> None:
 def finish(b: Battle, how: str | None = None) -> None:
     """End the battle: the outcome (``how`` if given, else from who is left) and every
     ship's fate."""
-    live = {side: any(s.active for s in b.ships if s.side == side) for side in "ab"}
+    live = {side: n > 0 for side, n in b.live.items()}
     winner = None
     if how is None:
         if live["a"] == live["b"]:

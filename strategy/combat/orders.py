@@ -59,29 +59,38 @@ _DEFAULT_SKILL = int(COMBAT["default_crew_skill"])
 def give(b: Battle, given: Mapping[str, Any]) -> None:
     """Every active ship's orders for the round (live or her policy's), then the
     strikes, then who can act."""
-    strike = False
+    strike = gated = False
+    becalmed = b.weather["sets"]
     for s in b.ships:
         if not s.active:
             continue
         raw = given.get(s.id, given.get(s.side)) if given else None
         s.orders = o = _policy_orders(b, s) if raw is None else normalise(b, s, raw)
-        if o.get("strike"):
+        if "strike" in o and o["strike"]:
             strike = True
         if b.record:
             b.emit("decision", ship=s.id, orders=plain(o))
+        s.acting = True
+        if becalmed:
+            # (the boats tow only in a calm: out of one, a ship's tow stays off)
+            s.set_tow(bool(o.get("tow")))
+        if s.damage.m.gates or s.morale != "healthy":
+            gated = True
     if strike:
-        # (every other way out of the battle checks the end where it happens)
+        _strike(b)
+    if gated:
         for s in b.ships:
-            if s.active and s.orders.get("strike"):
-                out_of_battle(b, s, "struck")
-        check_end(b)
-    becalmed = b.weather["sets"]
-    for s in b.ships:
-        if s.active:
-            s.acting = True
-            s.tow = bool(s.orders.get("tow")) if becalmed else False
-            if s.damage.m.gates or s.morale != "healthy":
+            if s.active and (s.damage.m.gates or s.morale != "healthy"):
                 _able(b, s)
+
+
+def _strike(b: Battle) -> None:
+    """The ships ordered to strike their colours leave the battle."""
+    for s in b.ships:
+        if s.active and s.orders.get("strike"):
+            out_of_battle(b, s, "struck")
+    # (every other way out of the battle checks the end where it happens)
+    check_end(b)
 
 
 def _policy_orders(b: Battle, s: ShipState) -> dict[str, Any]:
@@ -183,6 +192,8 @@ def _officers(s: ShipState, o: dict[str, Any]) -> None:
 
 def given_for(given: Mapping[str, Any], s: ShipState, key: str) -> Any:
     """The ``key`` order given for ship ``s`` (by her id, else for her side), or None."""
+    if not given:
+        return None
     for k in (s.id, s.side):
         v = given.get(k)
         if isinstance(v, Mapping) and key in v:

@@ -39,6 +39,9 @@ if TYPE_CHECKING:
     from strategy.combat.shot import Hit
     from strategy.combat.state import ShipState
 
+#: a fire plan: ``((target, cards, range modifier), ...)``
+Plan = tuple[tuple["ShipState", int, int], ...]
+
 __all__ = [
     "repair",
     "speed",
@@ -59,6 +62,7 @@ _AREA_INDEX = {a: i for i, a in enumerate(AREAS)}
 _AREA_OF = tuple(SUIT_AREA[c & 3] for c in range(53))
 _TOW_SPEED = int(TOWING["speed"])
 _LONG = LONG_RANGE["distance"]
+_POOL_MOD = shot.POOL_MOD
 _FLEE = ("flee", 6)
 _HOLD = ("hold", 0)
 
@@ -185,7 +189,8 @@ def positioning(b: Battle) -> None:
     have escaped."""
     ships = b.ships
     # a snapshot: the loop moves, and may drop, pairs
-    pairs = sorted(b.dist.items()) if len(b.dist) > 1 else list(b.dist.items())
+    dist = b.dist
+    pairs = sorted(dist.items()) if len(dist) > 1 else list(dist.items())
     can: dict[str, bool] = {}
     used_gage: list[str] = []
     lost_contact = False
@@ -208,9 +213,10 @@ def positioning(b: Battle) -> None:
             move = ix if w == 0 else iy
             level = best_x if w == 0 else best_y
             lost_contact |= _move(b, x, y, w, move, d, level)
-    for s in ships:
-        if s.id in used_gage:
-            s.chase_gage = 0
+    if used_gage:
+        for s in ships:
+            if s.id in used_gage:
+                s.chase_gage = 0
     if lost_contact:
         _escapes(b)
 
@@ -282,21 +288,19 @@ def fight(b: Battle) -> None:
                 pool = broadside_pool(b, s, hwyf(b, s) if s.spec.officers else 0)
                 if pool is not None:
                     shots.append((s, plan, pool))
-    if not shots and not boarded:
-        return
-    pairs = (
-        {id(s.boarding): s.boarding for s in b.ships if s.boarding is not None} if boarded else {}
-    )
-    if shots:
-        _volley(b, shots)
-    for pair in pairs.values():
-        if not b.over and pair.attacker.active and pair.defender.active:
-            boarding.round_(b, pair)
-    if pairs:
+    if boarded:
+        pairs = {id(s.boarding): s.boarding for s in b.ships if s.boarding is not None}
+        if shots:
+            _volley(b, shots)
+        for pair in pairs.values():
+            if not b.over and pair.attacker.active and pair.defender.active:
+                boarding.round_(b, pair)
         check_out(b)
+    elif shots:
+        _volley(b, shots)
 
 
-def _volley(b: Battle, shots: list[tuple[ShipState, dict[str, int], int]]) -> None:
+def _volley(b: Battle, shots: list[tuple[ShipState, Plan, int]]) -> None:
     """Every ship fires against one Card of Fate; the damage lands after all have fired."""
     b.fired = True
     cof = b.dealer.cof()
@@ -304,14 +308,14 @@ def _volley(b: Battle, shots: list[tuple[ShipState, dict[str, int], int]]) -> No
     for s, plan, pool in shots:
         hits += broadside(b, s, plan, pool, cof)
     extra = False
-    record = b.record
+    plain = () if b.record else shot.PLAIN
     for s, target, area, level, c, loaded in hits:
-        if loaded == "roundshot" and not record:
-            # roundshot shifts nothing and starts no fire: the box is the hit
+        if loaded in plain:
+            # no shift and no fire, and no events to tell: the box is the hit
             target.damage.hit(area, level)
         else:
             shot.apply(b, s, target, area, level, c, loaded)
-            if loaded == "double":
+            if loaded in shot.EXTRA:
                 extra = True
     if extra:
         shot.extra_injuries(b, hits)
@@ -321,8 +325,10 @@ def _volley(b: Battle, shots: list[tuple[ShipState, dict[str, int], int]]) -> No
         check_out(b)
 
 
-def fire_plan(b: Battle, s: ShipState) -> dict[str, int] | None:
-    """Who ``s`` fires at: ``{target id: cards}`` (-1: the whole pool), or None."""
+def fire_plan(b: Battle, s: ShipState) -> Plan | None:
+    """Who ``s`` fires at: ``((target, cards, range modifier), ...)``, the first target
+    taking the rest of the pool (cards -1: the whole pool at one target); None when no
+    enemy is in range."""
     if s.damage.m.no_broadside:
         return None
     orders = s.orders
@@ -339,38 +345,30 @@ def fire_plan(b: Battle, s: ShipState) -> dict[str, int] | None:
     return _plan(b, s, split, tid)
 
 
-def _plan(b: Battle, s: ShipState, split: Any, tid: Any) -> dict[str, int] | None:
+def _plan(b: Battle, s: ShipState, split: Any, tid: Any) -> Plan | None:
     rated = s.spec.rate is not None
-    dist = b.dist
-    me = s.index
     in_range = []
     for f in b.enemies(s):
         if f.boarding is None:
-            d = dist.get((me, f.index) if me < f.index else (f.index, me), 6)
+            d = b.distance(s, f)
             if d == 1 or (d == 2 and rated):
                 in_range.append(f)
     if not in_range:
         return None
     if split:
-        plan = {t: n for t, n in split.items() if b.by_id[t] in in_range}
+        plan = tuple(
+            (b.by_id[t], n, range_mod(b, s, b.by_id[t]) or 0)
+            for t, n in split.items()
+            if b.by_id[t] in in_range
+        )
         if plan:
             return plan
     t = b.by_id.get(tid) if tid else None
     if t not in in_range:
         # the nearest, then the first in the battle's order
-        t = in_range[0]
-        best = b.distance(s, t)
-        for f in in_range[1:]:
-            d = b.distance(s, f)
-            if d < best:
-                t, best = f, d
+        t = min(in_range, key=lambda f: b.distance(s, f))
     assert t is not None
-    # the whole pool at one target: the plan is the same every round, so it is made
-    # once (the engine only reads it)
-    whole = b.whole.get(t.id)
-    if whole is None:
-        whole = b.whole[t.id] = {t.id: -1}
-    return whole
+    return ((t, -1, range_mod(b, s, t) or 0),)
 
 
 def range_mod(b: Battle, s: ShipState, foe: ShipState) -> int | None:
@@ -399,7 +397,7 @@ def hwyf(b: Battle, s: ShipState) -> int:
         w, _, _ = contested(
             b,
             "how will you fight",
-            ((s, o.name, s.spec.deck == "gm"), pool),
+            ((s, o.name, s.gm), pool),
             ((s, "difficulty", True), HWYF_POOL),
             ship=s.id,
             officer=o.name,
@@ -414,53 +412,45 @@ def broadside_pool(b: Battle, s: ShipState, hwyf: int) -> int | None:
     shot; None if no cards or a required test fails (the shot is then not loaded)."""
     m = s.damage.m
     want = s.orders["shot"]
+    loaded = s.shot_set
     pool = (
-        s.skill("gunnery")
-        + s.spec.broadside
-        + s.gage
-        + hwyf
-        + m.all
-        + m.broadside
-        + MORALE[s.morale]
-        + shot.pool_mod(s.shot_set, s.shot, want)
-    )
-    pool = s.towed(pool)
+        s.fire_base + s.gage + hwyf + m.all + m.broadside + _POOL_MOD[loaded, s.shot, want]
+    ) // s.crew_div
     if pool <= 0:
         # no cards to overturn: the gun crews do not even try (the Corsair, round 3)
-        b.emit("cannot_fire", ship=s.id, reason="no cards", pool=pool)
+        if b.record:
+            b.emit("cannot_fire", ship=s.id, reason="no cards", pool=pool)
         return None
     for action, skill in m.gates:
-        if action == "broadside" and not unopposed(b, f"{skill} to fire", s, s.skill(skill)):
-            b.emit("cannot_fire", ship=s.id, reason=skill)
+        if action == "broadside" and not unopposed(b, f"{skill} to fire", s, s.pools[skill]):
+            if b.record:
+                b.emit("cannot_fire", ship=s.id, reason=skill)
             return None
-    shot.load(b, s, want)
+    if not loaded or want != s.shot:
+        shot.load(b, s, want)
     return pool
 
 
-def broadside(b: Battle, s: ShipState, plan: dict[str, int], pool: int, cof: int) -> list[Hit]:
+def broadside(b: Battle, s: ShipState, plan: Plan, pool: int, cof: int) -> list[Hit]:
     """Step Six for one ship: her pool split by the plan, each part with its range
     modifier, overturned against the CoF; every success a hit, in the order drawn."""
     if len(plan) == 1:
-        parts: list[tuple[str, int]] = [(tid, pool) for tid in plan]
+        t, _, mod = plan[0]
+        parts: tuple[tuple[ShipState, int], ...] = ((t, pool + mod),)
     else:
-        targets = list(plan)
-        parts = []
+        rest = []
         left = pool
-        for other in targets[1:]:
-            n = min(max(plan[other], 0), left)
-            parts.append((other, n))
+        for other, n, mod in plan[1:]:
+            n = min(max(n, 0), left)
+            rest.append((other, n + mod))
             left -= n
-        parts.insert(0, (targets[0], left))
+        parts = ((plan[0][0], left + plan[0][2]), *rest)
     chosen = s.orders.get("joker")
     joker_as = card(chosen) if chosen else None
     out: list[Hit] = []
     loaded = s.shot
-    me = s.index
     row = LEVELS[cof]
-    for tid, n in parts:
-        t = b.by_id[tid]
-        if b.dist.get((me, t.index) if me < t.index else (t.index, me), 6) == _LONG:
-            n += range_mod(b, s, t) or 0
+    for t, n in parts:
         cards = b.dealer.draw(n, cof, s.gm) if n > 0 else []
         first = len(out)
         for c in cards:
@@ -475,7 +465,7 @@ def broadside(b: Battle, s: ShipState, plan: dict[str, int], pool: int, cof: int
             b.emit(
                 "broadside",
                 ship=s.id,
-                target=tid,
+                target=t.id,
                 cof=NAMES[cof],
                 pool=max(n, 0),
                 shot=loaded,

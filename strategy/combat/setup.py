@@ -42,13 +42,15 @@ _FURTHEST = COMBAT["start_distance"]["furthest"]
 
 def setup(b: Battle, given: Mapping[str, Any]) -> None:
     """Steps One and Two, before the first round; ``given`` the first step's orders."""
-    b.emit(
-        "conditions",
-        weather=b.weather["name"],
-        ships=[
-            {"id": s.id, "name": s.spec.name, "type": s.spec.type, "side": s.side} for s in b.ships
-        ],
-    )
+    if b.record:
+        b.emit(
+            "conditions",
+            weather=b.weather["name"],
+            ships=[
+                {"id": s.id, "name": s.spec.name, "type": s.spec.type, "side": s.side}
+                for s in b.ships
+            ],
+        )
     a = [s for s in b.ships if s.side == "a"]
     f = [s for s in b.ships if s.side == "b"]
     start = b.start
@@ -66,18 +68,25 @@ def setup(b: Battle, given: Mapping[str, Any]) -> None:
         for y in f:
             b.dist[(x.index, y.index)] = start
     b.moved()
-    b.emit("distance", distance=start)
+    if b.record:
+        b.emit("distance", distance=start)
     if start == 0:
         # a story that opens alongside: side a's first ship is boarding
         boarding.start(b, attacker=a[0], defender=f[0])
     for s in b.ships:
-        alloc = given_for(given, s, "discipline")
-        if alloc is None:
-            alloc = b.policies[s.side].discipline(b, s)
+        _discipline(b, given, s)
+
+
+def _discipline(b: Battle, given: Mapping[str, Any], s: ShipState) -> None:
+    """Step Two: the commander's Discipline cards, given or by the policy."""
+    alloc = given_for(given, s, "discipline")
+    if alloc is None:
+        alloc = b.policies[s.side].discipline(b, s)
+    if alloc or s.spec.officers:
         s.discipline = _check_discipline(s, alloc)
-        s.skill_cache.clear()
-        if s.discipline:
-            b.emit("discipline", ship=s.id, cards=dict(s.discipline))
+    if s.discipline:
+        s.reskill()
+        b.emit("discipline", ship=s.id, cards=dict(s.discipline))
 
 
 def _escaped(b: Battle, prey: str) -> None:
@@ -106,7 +115,8 @@ def _awareness(b: Battle, given: Mapping[str, Any], a: list[ShipState], f: list[
     if wanted is None:
         wanted = b.policies[chooser.side].start_distance(b, chooser)
     start = min(_FURTHEST, max(_CLOSEST, int(wanted)))
-    b.emit("decision", ship=chooser.id, orders={"start_distance": start})
+    if b.record:
+        b.emit("decision", ship=chooser.id, orders={"start_distance": start})
     return start
 
 

@@ -26,7 +26,17 @@ if TYPE_CHECKING:
     from strategy.combat.battle import Battle
     from strategy.combat.state import ShipState
 
-__all__ = ["SHOT", "Hit", "pool_mod", "load", "apply", "extra_injuries"]
+__all__ = [
+    "SHOT",
+    "PLAIN",
+    "EXTRA",
+    "POOL_MOD",
+    "Hit",
+    "pool_mod",
+    "load",
+    "apply",
+    "extra_injuries",
+]
 
 #: one success of a Broadside!: (firer, target, area, level, card, shot)
 Hit = tuple["ShipState", "ShipState", int, int, int, str]
@@ -34,6 +44,10 @@ Hit = tuple["ShipState", "ShipState", int, int, int, str]
 _SHOTS = SHOT["shot"]
 _SHOT_POOL = {k: v["pool"] for k, v in _SHOTS.items()}
 _CHANGE_PENALTY = SHOT["change_penalty"]
+#: shot whose hits shift nothing and start no fire (roundshot): each hit is its box
+PLAIN = frozenset(k for k, v in _SHOTS.items() if not any(v["shift"]) and not v["fire_on_critical"])
+#: shot that adds boxes to the areas it hits (double shot): see :func:`extra_injuries`
+EXTRA = frozenset(k for k, v in _SHOTS.items() if v["extra_injured"])
 
 
 def pool_mod(loaded: bool, current: str, want: str) -> int:
@@ -45,9 +59,13 @@ def pool_mod(loaded: bool, current: str, want: str) -> int:
     return mod
 
 
+#: :func:`pool_mod` for every (loaded, current, want), looked up on every Broadside!
+POOL_MOD = {(lo, c, w): pool_mod(lo, c, w) for lo in (False, True) for c in _SHOTS for w in _SHOTS}
+
+
 def load(b: Battle, s: ShipState, want: str) -> None:
     """Ship ``s`` fires ``want``: it is her loaded shot from now on."""
-    if s.shot_set and want != s.shot:
+    if s.shot_set and want != s.shot and b.record:
         b.emit("shot_changed", ship=s.id, before=s.shot, after=want)
     s.shot = want
     s.shot_set = True
