@@ -66,35 +66,31 @@ class Battle:
     ) -> None:
         self.seed = seed
         self.weather = _weather(weather)
-        pols = dict(policies or {})
-        if set(pols) - {"a", "b"}:
+        pols = policies or {}
+        if pols.keys() - {"a", "b"}:
             raise InvalidMove("policies: keys are the sides 'a' and 'b'")
-        self.policies: dict[str, Policy] = {s: policy(pols.get(s)) for s in ("a", "b")}
-        self._policy_args = {s: pols.get(s) for s in ("a", "b")}
+        self._policy_args = {"a": pols.get("a"), "b": pols.get("b")}
+        self.policies: dict[str, Policy] = {
+            "a": policy(self._policy_args["a"]),
+            "b": policy(self._policy_args["b"]),
+        }
         if distance is not None and not 0 <= int(distance) <= 5:
             raise InvalidMove("distance must be 0..5")
         self.start = None if distance is None else int(distance)
-        self.chase = chase_result(chase, side_a, side_b, seed)
+        self.chase = None if chase is None else chase_result(chase, side_a, side_b, seed)
         self.record = record
         self.rng = random.Random(seed)
         self.dealer = dealer if dealer is not None else Dealer(self.rng)
         self.max_rounds = int(max_rounds)
-        self.ships: list[ShipState] = []
-        for side_name, value in (("a", side_a), ("b", side_b)):
-            for i, spec in enumerate(side(value)):
-                self.ships.append(ShipState(f"{side_name}{i}", side_name, len(self.ships), spec))
+        a, f = side(side_a), side(side_b)
+        self.ships = [ShipState(f"a{i}", "a", i, spec) for i, spec in enumerate(a)]
+        self.ships += [ShipState(f"b{i}", "b", len(a) + i, spec) for i, spec in enumerate(f)]
         #: ships by id
         self.by_id = {s.id: s for s in self.ships}
         #: ships still fighting on each side (kept by :func:`strategy.combat.end.out_of_battle`)
-        self.live = {"a": 0, "b": 0}
-        for s in self.ships:
-            self.live[s.side] += 1
+        self.live = {"a": len(a), "b": len(f)}
         #: distances of the pairs in contact, by ship indexes (lower first)
         self.dist: dict[tuple[int, int], int] = {}
-        #: what hangs on the distances, kept until they change (see :meth:`moved`): each
-        #: ship's enemies in contact, and her fire plan by her target order
-        self.foes: dict[str, list[ShipState]] = {}
-        self.plans: dict[int, tuple[Any, Any]] = {}
         self.round = 0
         self.events: list[dict[str, Any]] = []
         self.given: list[dict[str, Any]] = []
@@ -121,9 +117,9 @@ class Battle:
 
     def enemies(self, ship: ShipState) -> list[ShipState]:
         """Active enemies still in contact (do not modify the list)."""
-        got = self.foes.get(ship.id)
+        got = ship.foes
         if got is None:
-            got = self.foes[ship.id] = [
+            got = ship.foes = [
                 s
                 for s in self.ships
                 if s.side != ship.side and s.active and self.distance(ship, s) <= 5
@@ -131,9 +127,10 @@ class Battle:
         return got
 
     def moved(self) -> None:
-        """Distances, ships in the battle or boardings changed: forget what hung on them."""
-        self.foes = {}
-        self.plans = {}
+        """Distances, ships in the battle or boardings changed: forget what hung on them
+        (each ship's enemies in contact and fire plan)."""
+        for s in self.ships:
+            s.foes = s.plan = None
 
     def state(self) -> dict[str, Any]:
         """A plain snapshot: round, distances, every ship's view."""

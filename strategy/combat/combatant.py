@@ -273,5 +273,5 @@ def side(value: Any) -> tuple[Combatant, ...]:
     if isinstance(value, list | tuple):
         if not value:
             raise InvalidMove("a side needs at least one ship")
-        return tuple(combatant(v) for v in value)
+        return tuple([combatant(v) for v in value])
     return (combatant(value),)

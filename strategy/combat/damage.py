@@ -16,7 +16,7 @@ pools, ..., Crew Dead: the crew is decimated).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from strategy.cards.core import NAMES
@@ -55,6 +55,8 @@ class Mods:
 
     ``gates`` lists ``(action, skill)``: before ``action`` ("broadside", "positioning" or
     "act") the ship must pass a test of ``skill``. ``out`` is "sunk" or "decimated".
+    ``fire`` and ``pos`` are the whole modifiers of a Broadside! and of a Positioning
+    pool (``all`` plus the action's own).
     """
 
     all: int = 0
@@ -64,6 +66,12 @@ class Mods:
     no_broadside: bool = False
     speed_zero: bool = False
     out: str | None = None
+    fire: int = field(init=False, repr=False)
+    pos: int = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "fire", self.all + self.broadside)
+        object.__setattr__(self, "pos", self.all + self.positioning)
 
 
 def _level_table() -> tuple[tuple[Mapping[str, Any], ...], ...]:

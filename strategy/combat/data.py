@@ -71,7 +71,8 @@ def _combat() -> Mapping[str, Any]:
     )
     check(
         list(raw["morale"])[0] == "healthy"
-        and all(isinstance(v, int) for v in raw["morale"].values()),
+        and all(isinstance(v, int) for v in raw["morale"].values())
+        and [k for k, v in raw["morale"].items() if v == 0] == ["healthy"],
         "combat.json: morale modifiers, healthy first",
     )
     check(

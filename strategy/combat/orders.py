@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from strategy.cards.core import card
 from strategy.combat.cardtests import unopposed
-from strategy.combat.data import COMBAT, MORALE, SHOT
+from strategy.combat.data import COMBAT, SHOT
 from strategy.combat.end import check_end, out_of_battle
 from strategy.errors import InvalidMove
 
@@ -74,13 +74,13 @@ def give(b: Battle, given: Mapping[str, Any]) -> None:
         if becalmed:
             # (the boats tow only in a calm: out of one, a ship's tow stays off)
             s.set_tow(bool(o.get("tow")))
-        if s.damage.m.gates or s.morale != "healthy":
+        if s.damage.m.gates or s.morale_mod:
             gated = True
     if strike:
         _strike(b)
     if gated:
         for s in b.ships:
-            if s.active and (s.damage.m.gates or s.morale != "healthy"):
+            if s.active and (s.damage.m.gates or s.morale_mod):
                 _able(b, s)
 
 
@@ -114,7 +114,7 @@ def _policy_orders(b: Battle, s: ShipState) -> dict[str, Any]:
 def _able(b: Battle, s: ShipState) -> None:
     """The tests a ship must pass before she does anything this round."""
     gates = [g for g in s.damage.m.gates if g[0] == "act"]
-    if MORALE[s.morale] <= -3:
+    if s.morale_mod <= -3:
         gates.append(("act", "discipline"))
     for _, skill in gates:
         if skill != "discipline":

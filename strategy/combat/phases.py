@@ -26,7 +26,6 @@ from strategy.combat.data import (
     AREAS,
     HWYF_POOL,
     LONG_RANGE,
-    MORALE,
     MOVE_BY_LEVEL,
     STATES,
     TOWING,
@@ -144,9 +143,8 @@ def position_pool(b: Battle, s: ShipState, foe: ShipState) -> int:
         + handling(b, s)
         + speed(b, s)
         - speed(b, foe)
-        + m.all
-        + m.positioning
-        + MORALE[s.morale]
+        + m.pos
+        + s.morale_mod
         + s.chase_gage
     )
     return s.towed(pool)
@@ -190,7 +188,7 @@ def positioning(b: Battle) -> None:
     ships = b.ships
     # a snapshot: the loop moves, and may drop, pairs
     dist = b.dist
-    pairs = sorted(dist.items()) if len(dist) > 1 else list(dist.items())
+    pairs = sorted(dist.items()) if len(dist) > 1 else tuple(dist.items())
     can: dict[str, bool] = {}
     used_gage: list[str] = []
     lost_contact = False
@@ -306,7 +304,7 @@ def _volley(b: Battle, shots: list[tuple[ShipState, Plan, int]]) -> None:
     cof = b.dealer.cof()
     hits: list[Hit] = []
     for s, plan, pool in shots:
-        hits += broadside(b, s, plan, pool, cof)
+        broadside(b, s, plan, pool, cof, hits)
     extra = False
     plain = () if b.record else shot.PLAIN
     for s, target, area, level, c, loaded in hits:
@@ -336,11 +334,11 @@ def fire_plan(b: Battle, s: ShipState) -> Plan | None:
     tid = orders.get("target")
     if not split:
         # the same target order in the same positions: the same plan as last round
-        last = b.plans.get(s.index)
+        last = s.plan
         if last is not None and last[0] == tid:
             return last[1]
         plan = _plan(b, s, None, tid)
-        b.plans[s.index] = (tid, plan)
+        s.plan = (tid, plan)
         return plan
     return _plan(b, s, split, tid)
 
@@ -413,9 +411,7 @@ def broadside_pool(b: Battle, s: ShipState, hwyf: int) -> int | None:
     m = s.damage.m
     want = s.orders["shot"]
     loaded = s.shot_set
-    pool = (
-        s.fire_base + s.gage + hwyf + m.all + m.broadside + _POOL_MOD[loaded, s.shot, want]
-    ) // s.crew_div
+    pool = (s.fire_base + s.gage + hwyf + m.fire + _POOL_MOD[loaded, s.shot, want]) // s.crew_div
     if pool <= 0:
         # no cards to overturn: the gun crews do not even try (the Corsair, round 3)
         if b.record:
@@ -431,9 +427,12 @@ def broadside_pool(b: Battle, s: ShipState, hwyf: int) -> int | None:
     return pool
 
 
-def broadside(b: Battle, s: ShipState, plan: Plan, pool: int, cof: int) -> list[Hit]:
+def broadside(
+    b: Battle, s: ShipState, plan: Plan, pool: int, cof: int, out: list[Hit] | None = None
+) -> list[Hit]:
     """Step Six for one ship: her pool split by the plan, each part with its range
-    modifier, overturned against the CoF; every success a hit, in the order drawn."""
+    modifier, overturned against the CoF; every success a hit, in the order drawn (added
+    to ``out``, the volley's hits, and returned)."""
     if len(plan) == 1:
         t, _, mod = plan[0]
         parts: tuple[tuple[ShipState, int], ...] = ((t, pool + mod),)
@@ -447,7 +446,8 @@ def broadside(b: Battle, s: ShipState, plan: Plan, pool: int, cof: int) -> list[
         parts = ((plan[0][0], left + plan[0][2]), *rest)
     chosen = s.orders.get("joker")
     joker_as = card(chosen) if chosen else None
-    out: list[Hit] = []
+    if out is None:
+        out = []
     loaded = s.shot
     row = LEVELS[cof]
     for t, n in parts:

@@ -94,7 +94,9 @@ class Policy:
 
     def target(self, battle: Battle, ship: ShipState) -> ShipState | None:
         """The enemy to fight: nearest, then weakest."""
-        foes = battle.enemies(ship)
+        foes = ship.foes
+        if foes is None:
+            foes = battle.enemies(ship)
         if len(foes) < 2:
             return foes[0] if foes else None
         return min(foes, key=lambda f: (battle.distance(ship, f), strength(f), f.id))

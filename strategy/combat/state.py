@@ -53,10 +53,13 @@ class ShipState:
         "orders",
         "boarding",
         "morale",
+        "morale_mod",
         "pools",
         "repairs",
         "fire_base",
         "crew_div",
+        "foes",
+        "plan",
         "gm",
     )
 
@@ -87,8 +90,15 @@ class ShipState:
         self.orders: dict[str, Any] = {}
         self.boarding: Any = None
         self.morale = spec.morale
+        #: Ship Morale's modifier to all her pools (0 when healthy)
+        self.morale_mod = MORALE[spec.morale]
         #: draws from the GM's deck (no joker, never the Card of Fate)
         self.gm = spec.deck == "gm"
+        #: what hangs on the distances, kept by the battle until they change: her enemies
+        #: in contact (see :meth:`Battle.enemies`), her fire plan and the target order it
+        #: was made for (see :func:`strategy.combat.phases.fire_plan`)
+        self.foes: list[ShipState] | None = None
+        self.plan: tuple[Any, Any] | None = None
         self.pools: Mapping[str, int] = spec.skills
         self.repairs: tuple[int, ...] = ()
         self.fire_base = 0
@@ -111,7 +121,7 @@ class ShipState:
             self.repairs = spec.crew_repairs
         #: the part of her Broadside! pool that only these pools change: Gunnery,
         #: Broadside and Ship Morale
-        self.fire_base = pools["gunnery"] + spec.broadside + MORALE[self.morale]
+        self.fire_base = pools["gunnery"] + spec.broadside + self.morale_mod
 
     def set_tow(self, tow: bool) -> None:
         """Boats out (or in) for this round."""
@@ -155,7 +165,7 @@ class ShipState:
 
     def mods_all(self) -> int:
         """The modifier to all her card pools: Hull and Crew damage and Ship Morale."""
-        return self.damage.m.all + MORALE[self.morale]
+        return self.damage.m.all + self.morale_mod
 
     def towed(self, pool: int) -> int:
         """A crew's pool while her boats tow her in a calm: halved, rounded down."""
