@@ -16,6 +16,14 @@ round until ``b.over``; ``b.to_dict()`` / ``Battle.from_dict`` rebuild it by rep
 seed and the decisions given. The decision vocabulary is in :mod:`strategy.combat.policies`.
 Events are plain dicts (JSON-ready): every test with its Card of Fate and cards, every
 box crossed, every decision; ``record=False`` keeps none (the odds preview's battles).
+
+The engine is the odds preview's inner loop (``benchmarks/bench_combat.py``), so its data
+is laid out for it rather than its rules copied: each ship's pools are worked out at
+set-up and whenever they change (:meth:`ShipState.reskill`), her enemies in contact and
+fire plan (with its range modifiers) are kept until the ships move (:meth:`moved`), the
+damage modifiers come with the damage state (:class:`strategy.combat.damage.Mods`), and
+events are built only when recording. ``tests/test_combat_golden.py`` holds the engine
+to the very events and outcomes of fixed seeds.
 """
 
 from __future__ import annotations
