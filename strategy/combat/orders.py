@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from strategy.cards.core import card
 from strategy.combat.cardtests import unopposed
-from strategy.combat.data import COMBAT, SHOT
+from strategy.combat.data import COMBAT, REPAIRS, SHOT
 from strategy.combat.end import check_end, out_of_battle
 from strategy.errors import InvalidMove
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from strategy.combat.battle import Battle
     from strategy.combat.state import ShipState
 
-__all__ = ["ORDER_KEYS", "MOVES", "REPAIRS", "give", "normalise", "given_for", "plain"]
+__all__ = ["ORDER_KEYS", "MOVES", "give", "normalise", "given_for", "plain"]
 
 ORDER_KEYS = frozenset(
     (
@@ -52,7 +52,6 @@ ORDER_KEYS = frozenset(
     )
 )
 MOVES = ("close", "hold", "flee", "board")
-REPAIRS = ("hull", "guns", "crew", "rigging", "fire")
 _DEFAULT_SKILL = int(COMBAT["default_crew_skill"])
 
 
