@@ -28,7 +28,16 @@ from strategy import ships as _ships
 from strategy.combat.data import AREAS, COMBAT, REPAIR_SKILLS, REPAIRS
 from strategy.errors import InvalidMove
 
-__all__ = ["SKILLS", "ROLES", "Officer", "Combatant", "combatant", "side", "repair_pools"]
+__all__ = [
+    "SKILLS",
+    "ROLES",
+    "DEFAULT_SKILL",
+    "Officer",
+    "Combatant",
+    "combatant",
+    "side",
+    "repair_pools",
+]
 
 SKILLS = (
     "awareness",
@@ -43,7 +52,8 @@ SKILLS = (
 #: who does what aboard: the captain leads (Discipline, Command), the master has the helm
 #: (Positioning), the gunner lays the guns (Broadside!)
 ROLES = ("captain", "master", "gunner", "officer")
-_DEFAULT = int(COMBAT["default_crew_skill"])
+#: a crew's skill where the book gives none ("Skills of 2-3 reflect an average ability")
+DEFAULT_SKILL = int(COMBAT["default_crew_skill"])
 _MORALE = tuple(COMBAT["morale"])
 
 
@@ -134,7 +144,7 @@ class Combatant:
     speed: int
     handling: int
     weather_relief: int = 0
-    skills: Mapping[str, int] = field(default_factory=lambda: _skills(None, _DEFAULT))
+    skills: Mapping[str, int] = field(default_factory=lambda: _skills(None, DEFAULT_SKILL))
     officers: tuple[Officer, ...] = ()
     morale: str = "healthy"
     deck: str = "player"
@@ -181,7 +191,7 @@ def _from_spec(
     crew = {_skill_key(k): spec.skill(k) for k in spec.skills}
     if spec.skill_bonus:
         key = _skill_key(spec.skill_bonus[0])
-        crew[key] = crew.get(key, _DEFAULT) + spec.skill_bonus[1]
+        crew[key] = crew.get(key, DEFAULT_SKILL) + spec.skill_bonus[1]
     crew.update({_skill_key(k): v for k, v in (skills or {}).items()})
     return {
         "name": name or spec.name,
@@ -192,7 +202,7 @@ def _from_spec(
         "speed": spec.speed,
         "handling": spec.handling,
         "weather_relief": spec.weather_relief,
-        "skills": _skills(crew, _DEFAULT),
+        "skills": _skills(crew, DEFAULT_SKILL),
         "traits": tuple(spec.traits),
     }
 
@@ -255,7 +265,7 @@ def combatant(spec: Any) -> Combatant:
             "speed": int(spec["speed"]),
             "handling": int(spec["handling"]),
             "weather_relief": int(spec.get("weather_relief", 0)),
-            "skills": _skills(spec.get("skills"), _DEFAULT),
+            "skills": _skills(spec.get("skills"), DEFAULT_SKILL),
             "traits": tuple(spec.get("traits", ())),
         }
     else:

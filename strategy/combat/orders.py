@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from strategy.cards.core import card
 from strategy.combat.cardtests import unopposed
-from strategy.combat.data import COMBAT, REPAIRS, SHOT
+from strategy.combat.combatant import DEFAULT_SKILL
+from strategy.combat.data import REPAIRS, SHOT
 from strategy.combat.end import check_end, out_of_battle
 from strategy.errors import InvalidMove
 
@@ -52,7 +53,6 @@ ORDER_KEYS = frozenset(
     )
 )
 MOVES = ("close", "hold", "flee", "board")
-_DEFAULT_SKILL = int(COMBAT["default_crew_skill"])
 
 
 def give(b: Battle, given: Mapping[str, Any]) -> None:
@@ -121,7 +121,7 @@ def _able(b: Battle, s: ShipState) -> None:
         elif s.spec.officers:
             pool = s.spec.officers[0].discipline
         else:
-            pool = _DEFAULT_SKILL
+            pool = DEFAULT_SKILL
         if not unopposed(b, f"{skill} to act", s, pool):
             s.acting = False
             b.emit("cannot_act", ship=s.id, reason=skill)
