@@ -7,7 +7,9 @@ repair) the stacked deck supplies cards giving the outcome the book narrates.
 from __future__ import annotations
 
 from strategy.cards.dealer import ScriptedDealer
-from strategy.combat import Battle
+from strategy.combat import Battle, phases
+from strategy.combat.orders import give
+from strategy.combat.setup import setup
 
 WIN3 = ["2H", "3H", "4C", "5C", "6C", "7C", "8C", "9C", "10C"]  # CoF, 5 cards, 3 GM cards
 
@@ -292,16 +294,16 @@ def test_heated_shot_fire_burns_then_spreads_when_unattended() -> None:
     b = Battle("Fifth Rate", "Fifth Rate", distance=5, dealer=ScriptedDealer(deck))
     london = b.ship("a0")
     b.round = 0
-    b._setup({})
+    setup(b, {})
     london.fire = 1
     hold = {"move": "hold", "repair": None}
     b.round += 1
-    b._orders({"a": hold, "b": hold})
-    b._fire_and_repair()
+    give(b, {"a": hold, "b": hold})
+    phases.repair(b)
     assert b.ship("a0").damage.boxes()["guns"] == [1, 0, 0] and london.fire == 2
     b.round += 1
-    b._orders({"a": hold, "b": hold})
-    b._fire_and_repair()
+    give(b, {"a": hold, "b": hold})
+    phases.repair(b)
     assert london.damage.boxes()["crew"] == [2, 0, 0] and london.fire == 3
 
 
@@ -333,15 +335,15 @@ def test_extinguishing_a_fire_as_the_boatswain_does() -> None:
             ]
         ),
     )
-    b._setup({})
+    setup(b, {})
     ship = b.ship("a0")
     ship.fire = 2
     fight = {"move": "hold", "repair": "fire"}
     seen = []
     for _ in range(3):
         b.round += 1
-        b._orders({"a": fight, "b": {"move": "hold"}})
-        b._fire_and_repair()
+        give(b, {"a": fight, "b": {"move": "hold"}})
+        phases.repair(b)
         seen.append(ship.fire)
     assert seen == [2, 1, 0]
     assert ship.damage.boxes()["rigging"] == [4, 1, 0]  # 5 Injured hits: the 5th overflows

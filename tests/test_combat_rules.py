@@ -9,8 +9,13 @@ import pytest
 import strategy.cards as book_cards
 from strategy.cards.core import card, compare, score, successes
 from strategy.cards.dealer import ScriptedDealer
-from strategy.combat import SHOT, WEATHER, Battle, battle
+from strategy.combat import SHOT, WEATHER, Battle, battle, phases
 from strategy.combat.damage import COMBAT, CREW, GUNS, HULL, RIGGING, Damage, Mods
+from strategy.combat.end import check_out
+from strategy.combat.orders import give
+from strategy.combat.setup import setup
+from strategy.combat.shot import apply as apply_shot
+from strategy.combat.shot import extra_injuries
 
 # ----- tables, cell by cell against the book ------------------------------------------
 
@@ -41,22 +46,22 @@ def test_weather_table_cell_by_cell() -> None:
 def test_weather_applied_to_a_fifth_rate(weather: str, speed: int, handling: int) -> None:
     b = Battle("Fifth Rate", "Cutter", weather=weather, distance=4)
     s = b.ship("a0")
-    assert (b._speed(s), b._handling(s)) == (speed, handling)
+    assert (phases.speed(b, s), phases.handling(b, s)) == (speed, handling)
 
 
 def test_weatherly_relieves_a_handling_penalty_by_one() -> None:
     b = Battle({"type": "Cutter", "traits": ["Weatherly"]}, "Cutter", weather="Storm", distance=4)
-    assert b._handling(b.ship("a0")) == 4 - 2 and b._handling(b.ship("b0")) == 4 - 3
+    assert phases.handling(b, b.ship("a0")) == 4 - 2 and phases.handling(b, b.ship("b0")) == 4 - 3
 
 
 def test_becalmed_towing_gives_speed_one_and_halves_crew_pools() -> None:
     b = Battle("Fifth Rate", "Fifth Rate", weather="Becalmed", distance=4)
-    b._setup({})
+    setup(b, {})
     b.round = 1
-    b._orders({"a": {"move": "close", "tow": True}, "b": {"move": "hold"}})
+    give(b, {"a": {"move": "close", "tow": True}, "b": {"move": "hold"}})
     a, f = b.ship("a0"), b.ship("b0")
-    assert b._speed(a) == 1 and b._speed(f) == 0
-    assert b._position_pool(a, f) == (3 + 0 + 1 - 0) // 2
+    assert phases.speed(b, a) == 1 and phases.speed(b, f) == 0
+    assert phases.position_pool(b, a, f) == (3 + 0 + 1 - 0) // 2
 
 
 def test_range_chart_and_long_range_penalties() -> None:
@@ -77,11 +82,11 @@ def test_range_chart_and_long_range_penalties() -> None:
         ("Cutter", None),
     ):
         b = Battle(ship_type, "Cutter", distance=2)
-        b._setup({})
+        setup(b, {})
         a, f = b.ship("a0"), b.ship("b0")
-        assert b._range_mod(a, f) == at_two, ship_type
+        assert phases.range_mod(b, a, f) == at_two, ship_type
         b.dist[(0, 1)] = 1
-        assert b._range_mod(a, f) == 0
+        assert phases.range_mod(b, a, f) == 0
 
 
 def test_shot_table_cell_by_cell() -> None:
@@ -184,7 +189,7 @@ def test_the_tests_chapter_example_as_printed_is_inconsistent() -> None:
 
 def _at(distance: int, a="Fifth Rate", b="Fifth Rate", deck=()) -> Battle:
     bt = Battle(a, b, distance=distance, dealer=ScriptedDealer(deck))
-    bt._setup({})
+    setup(bt, {})
     bt.round = 1
     return bt
 
@@ -207,18 +212,18 @@ def _at(distance: int, a="Fifth Rate", b="Fifth Rate", deck=()) -> Battle:
 def test_shot_shifts_each_hit(shot: str, area: int, level: int, crossed: list[int]) -> None:
     bt = _at(1)
     a, f = bt.ship("a0"), bt.ship("b0")
-    bt._apply_shot(a, f, area, level, card("2S"), shot)
+    apply_shot(bt, a, f, area, level, card("2S"), shot)
     assert f.damage.crossed[area] == crossed
 
 
 def test_heated_shot_costs_two_cards_and_sets_fire_on_a_critical() -> None:
     bt = _at(1)
     a, f = bt.ship("a0"), bt.ship("b0")
-    bt._orders({"a": {"shot": "heated"}, "b": {"move": "hold"}})
-    assert bt._broadside_pool(a, 0) == 3 + 2 - 2
-    bt._apply_shot(a, f, GUNS, 1, card("2D"), "heated")
+    give(bt, {"a": {"shot": "heated"}, "b": {"move": "hold"}})
+    assert phases.broadside_pool(bt, a, 0) == 3 + 2 - 2
+    apply_shot(bt, a, f, GUNS, 1, card("2D"), "heated")
     assert f.fire == 0
-    bt._apply_shot(a, f, GUNS, 2, card("2D"), "heated")
+    apply_shot(bt, a, f, GUNS, 2, card("2D"), "heated")
     assert f.fire == 1
 
 
@@ -231,19 +236,19 @@ def test_double_shot_adds_one_injured_box_to_crew_and_hull_hit() -> None:
         (a, f, RIGGING, 1, card("2C"), "double"),
     ]
     for h in hits:
-        bt._apply_shot(*h)
-    bt._extra_injuries(hits)
+        apply_shot(bt, *h)
+    extra_injuries(bt, hits)
     assert f.damage.crossed[HULL] == [2, 1, 0] and f.damage.crossed[RIGGING] == [1, 0, 0]
 
 
 def test_changing_shot_costs_two_cards_on_the_next_broadside() -> None:
     bt = _at(1)
     a = bt.ship("a0")
-    bt._orders({"a": {"shot": "grapeshot"}, "b": {"move": "hold"}})
-    assert bt._broadside_pool(a, 0) == 5  # the first choice is free
-    assert bt._broadside_pool(a, 0) == 5  # same shot again
-    bt._orders({"a": {"shot": "chainshot"}, "b": {"move": "hold"}})
-    assert bt._broadside_pool(a, 0) == 3 and a.shot == "chainshot"
+    give(bt, {"a": {"shot": "grapeshot"}, "b": {"move": "hold"}})
+    assert phases.broadside_pool(bt, a, 0) == 5  # the first choice is free
+    assert phases.broadside_pool(bt, a, 0) == 5  # same shot again
+    give(bt, {"a": {"shot": "chainshot"}, "b": {"move": "hold"}})
+    assert phases.broadside_pool(bt, a, 0) == 3 and a.shot == "chainshot"
 
 
 # ----- penalties and required tests in the engine -------------------------------------
@@ -254,8 +259,8 @@ def test_hull_maimed_needs_a_seamanship_test_to_fire() -> None:
     a = bt.ship("a0")
     for _ in range(4):
         a.damage.hit(HULL, 2)
-    bt._orders({"a": {"move": "hold"}, "b": {"move": "hold"}})
-    assert bt._broadside_pool(a, 3) is None
+    give(bt, {"a": {"move": "hold"}, "b": {"move": "hold"}})
+    assert phases.broadside_pool(bt, a, 3) is None
     assert bt.events[-1]["type"] == "cannot_fire" and bt.events[-1]["reason"] == "seamanship"
 
 
@@ -264,8 +269,8 @@ def test_guns_maimed_needs_a_gunnery_test_and_fires_at_minus_three() -> None:
     a = bt.ship("a0")
     for _ in range(4):
         a.damage.hit(GUNS, 2)
-    bt._orders({"a": {"move": "hold"}, "b": {"move": "hold"}})
-    assert bt._broadside_pool(a, 2) == 3 + 2 + 2 - 3
+    give(bt, {"a": {"move": "hold"}, "b": {"move": "hold"}})
+    assert phases.broadside_pool(bt, a, 2) == 3 + 2 + 2 - 3
 
 
 def test_guns_dead_cannot_fire() -> None:
@@ -273,8 +278,8 @@ def test_guns_dead_cannot_fire() -> None:
     a = bt.ship("a0")
     for _ in range(12):
         a.damage.hit(GUNS, 1)
-    bt._orders({"a": {"move": "hold"}, "b": {"move": "hold"}})
-    assert bt._fire_plan(a) is None
+    give(bt, {"a": {"move": "hold"}, "b": {"move": "hold"}})
+    assert phases.fire_plan(bt, a) is None
 
 
 def test_rigging_maimed_needs_maritime_to_position_and_dead_rigging_is_speed_zero() -> None:
@@ -296,15 +301,15 @@ def test_rigging_maimed_needs_maritime_to_position_and_dead_rigging_is_speed_zer
     a, f = bt.ship("a0"), bt.ship("b0")
     for _ in range(4):
         a.damage.hit(RIGGING, 2)
-    bt._orders({"a": {"move": "flee"}, "b": {"move": "close"}})
-    bt._positioning()
+    give(bt, {"a": {"move": "flee"}, "b": {"move": "close"}})
+    phases.positioning(bt)
     pos = [e for e in bt.events if e["type"] == "test" and e["what"] == "positioning"]
     assert pos[0]["sides"][0]["pool"] == 0 and pos[0]["winner"] == "b0"
     assert bt.distance(a, f) == 2
     for _ in range(4):
         a.damage.hit(RIGGING, 3)
-    assert bt._speed(a) == 0
-    assert bt._position_pool(f, a) == 3 + 2 + 4
+    assert phases.speed(bt, a) == 0
+    assert phases.position_pool(bt, f, a) == 3 + 2 + 4
 
 
 def test_crew_maimed_needs_a_command_test_to_act() -> None:
@@ -312,9 +317,9 @@ def test_crew_maimed_needs_a_command_test_to_act() -> None:
     a = bt.ship("a0")
     for _ in range(4):
         a.damage.hit(CREW, 2)
-    bt._orders({"a": {"move": "hold"}, "b": {"move": "hold"}})
+    give(bt, {"a": {"move": "hold"}, "b": {"move": "hold"}})
     assert not a.acting and any(e["type"] == "cannot_act" for e in bt.events)
-    assert bt._mods_all(a) == -3
+    assert a.mods_all() == -3
 
 
 def test_hull_dead_sinks_and_crew_dead_decimates() -> None:
@@ -322,7 +327,7 @@ def test_hull_dead_sinks_and_crew_dead_decimates() -> None:
     a, f = bt.ship("a0"), bt.ship("b0")
     for _ in range(4):
         f.damage.hit(HULL, 3)
-    bt._check_out()
+    check_out(bt)
     assert f.status == "sunk" and bt.over and bt.outcome["how"] == "a_wins"
     assert bt.outcome["sunk"] == ["b0"] and a.status == "active"
 
@@ -335,15 +340,15 @@ def test_split_fire_shares_one_pool_and_one_card_of_fate() -> None:
     london = {"type": "Fifth Rate", "skills": {"Gunnery": 8}}
     deck = ["2S", "3C", "4C", "5C", "6C", "7C", "8C"]
     bt = Battle(london, ["Brig Sloop", "Brig Sloop"], distance=1, dealer=ScriptedDealer(deck))
-    bt._setup({})
+    setup(bt, {})
     bt.round = 1
     bt.dist[(0, 2)] = 2
-    bt._orders({"a": {"move": "hold", "fire": {"b0": 5, "b1": 5}}, "b": {"move": "hold"}})
+    give(bt, {"a": {"move": "hold", "fire": {"b0": 5, "b1": 5}}, "b": {"move": "hold"}})
     a = bt.ship("a0")
-    plan = bt._fire_plan(a)
-    pool = bt._broadside_pool(a, 0)
+    plan = phases.fire_plan(bt, a)
+    pool = phases.broadside_pool(bt, a, 0)
     assert pool == 10
-    hits = bt._broadside(a, plan, pool, bt.dealer.cof())
+    hits = phases.broadside(bt, a, plan, pool, bt.dealer.cof())
     shots = [e for e in bt.events if e["type"] == "broadside"]
     assert [(e["target"], e["pool"], e["cof"]) for e in shots] == [("b0", 5, "2S"), ("b1", 1, "2S")]
     assert hits == []
@@ -458,7 +463,7 @@ def test_hull_and_crew_penalties_add_up() -> None:
     for _ in range(4):
         a.damage.hit(HULL, 1)
         a.damage.hit(CREW, 1)
-    assert bt._mods_all(a) == -2
+    assert a.mods_all() == -2
 
 
 def test_npc_policies_behave_as_named() -> None:
@@ -488,8 +493,8 @@ def test_ship_morale_modifies_pools_and_maimed_morale_needs_discipline_to_act() 
         deck=["2H", "3C", "4C", "5C"],
     )
     a, f = bt.ship("a0"), bt.ship("b0")
-    assert bt._mods_all(a) == -1 and bt._mods_all(f) == -3
-    bt._orders({"a": {"move": "hold"}, "b": {"move": "hold"}})
+    assert a.mods_all() == -1 and f.mods_all() == -3
+    give(bt, {"a": {"move": "hold"}, "b": {"move": "hold"}})
     assert a.acting and not f.acting
     assert [e["reason"] for e in bt.events if e["type"] == "cannot_act"] == ["discipline"]
 

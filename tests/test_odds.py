@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from strategy.combat import odds
-from strategy.combat.monte_carlo import chase_adapter, wilson
+from strategy.combat import chase_adapter, odds, wilson
 
 RATES = ("a_wins", "b_wins", "escaped", "disengaged")
 

@@ -16,19 +16,27 @@ the attacker. Each round:
 5. Turning the Tide: if the defenders drove for the enemy ship this round, won every
    individual test and the Command test, they become the boarders.
 
-The engine object passed in is a :class:`strategy.combat.Battle`.
+The boarding ends when a ship of it leaves the battle (:func:`strategy.combat.end.out_of_battle`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from strategy.combat.damage import COMBAT, CREW, DEAD
+from strategy.combat.cardtests import contested
+from strategy.combat.damage import CREW, DEAD, hit
+from strategy.combat.data import COMBAT, STATES, WEAPONS
+from strategy.combat.end import out_of_battle
 
-__all__ = ["Boarding", "start", "round_", "end", "wound"]
+if TYPE_CHECKING:
+    from strategy.combat.battle import Battle
+    from strategy.combat.combatant import Officer
+    from strategy.combat.state import ShipState
 
-_WEAPONS = COMBAT["weapons"]
-_FOE_POOL = int(_WEAPONS[COMBAT["crew_foe_weapon"]])
+__all__ = ["Boarding", "start", "round_", "wound"]
+
+_FOE_POOL = int(WEAPONS[COMBAT["crew_foe_weapon"]])
+_OFFICER_POOL = int(WEAPONS[COMBAT["officer_weapon"]])
 _ROLES = ("captain", "gunner", "master")
 
 
@@ -37,7 +45,7 @@ class Boarding:
 
     __slots__ = ("attacker", "defender", "rounds", "approach")
 
-    def __init__(self, attacker: Any, defender: Any) -> None:
+    def __init__(self, attacker: ShipState, defender: ShipState) -> None:
         self.attacker = attacker
         self.defender = defender
         self.rounds = 0
@@ -53,138 +61,142 @@ def wound(health: int, level: int) -> int:
     return min(DEAD, health + level)
 
 
-def start(battle: Any, attacker: Any, defender: Any) -> Boarding:
+def start(b: Battle, attacker: ShipState, defender: ShipState) -> Boarding:
     """Lash the ships together: a boarding begins."""
-    b = Boarding(attacker, defender)
-    attacker.boarding = defender.boarding = b
-    battle._moved()  # boarded ships are no targets for a Broadside!
-    battle.emit("boarding", attacker=attacker.id, defender=defender.id)
-    return b
+    boarding = Boarding(attacker, defender)
+    attacker.boarding = defender.boarding = boarding
+    b.moved()  # boarded ships are no targets for a Broadside!
+    b.emit("boarding", attacker=attacker.id, defender=defender.id)
+    return boarding
 
 
-def end(battle: Any, b: Boarding) -> None:
-    """The boarding is over (a ship taken, decimated, struck or sunk)."""
-    if b.attacker.boarding is b:
-        b.attacker.boarding = None
-    if b.defender.boarding is b:
-        b.defender.boarding = None
-    battle._moved()
-    battle.emit("boarding_over", attacker=b.attacker.id, defender=b.defender.id, rounds=b.rounds)
+def round_(b: Battle, boarding: Boarding) -> None:
+    """One round of the boarding skirmish: the officers' fights, then the Command test."""
+    boarding.rounds += 1
+    att, dfn = boarding.attacker, boarding.defender
+    tally = {att.id: [0, 0], dfn.id: [0, 0]}
+    for s, foe in ((att, dfn), (dfn, att)):
+        _officers(b, boarding, s, foe, tally[s.id])
+    if not _crew_dead(b, boarding):
+        _command(b, boarding, tally)
 
 
-def _npc_health(ship: Any, role: str) -> tuple[int, str | None]:
+def _officers(
+    b: Battle, boarding: Boarding, s: ShipState, foe: ShipState, tally: list[int]
+) -> None:
+    """Each fit officer of ``s`` fights: the Grand Melee, or (attackers) Attack the
+    Officers, a round fighting aft and then the duel; ``tally`` counts won and lost."""
+    plan = s.orders.get("boarding") or {}
+    for o in s.spec.officers:
+        if not s.fit(o.name):
+            continue
+        action = plan.get(o.name, "melee")
+        if s is boarding.attacker and action in _ROLES:
+            if boarding.approach.get(o.name) == action:
+                won = _duel(b, s, o, foe, action)
+            else:
+                won = _melee(b, s, o, foe, apply_own=False)
+                boarding.approach[o.name] = action
+                b.emit("approach", ship=s.id, officer=o.name, target=action)
+        else:
+            won = _melee(b, s, o, foe, apply_own=True)
+        tally[0 if won else 1] += 1
+
+
+def _command(b: Battle, boarding: Boarding, tally: dict[str, list[int]]) -> None:
+    """The commanders' Command test, +1 card per won and -1 per lost test of their men;
+    the loser surrenders or crosses a Crew box; the defenders may turn the tide."""
+    att, dfn = boarding.attacker, boarding.defender
+    pools = []
+    for s in (att, dfn):
+        won, lost = tally[s.id]
+        pools.append((s, s.skill("command") + won - lost + s.mods_all()))
+    w, _, _ = contested(b, "boarding command", pools[0], pools[1], attacker=att.id, defender=dfn.id)
+    if w < 0:
+        return
+    winner, loser = (att, dfn) if w == 0 else (dfn, att)
+    give_up = loser.orders.get("surrender")
+    if give_up is None:
+        give_up = b.policies[loser.side].surrender(b, loser)
+    b.emit("decision", ship=loser.id, orders={"surrender": bool(give_up)})
+    if give_up:
+        out_of_battle(b, loser, "taken")
+        return
+    hit(b, loser, CREW, 1, None, winner.id, "boarding")
+    if _crew_dead(b, boarding):
+        return
+    if winner is dfn and dfn.orders.get("turn_tide") and tally[dfn.id][1] == 0:
+        boarding.attacker, boarding.defender = dfn, att
+        boarding.approach.clear()
+        b.emit("tide_turned", attacker=dfn.id, defender=att.id)
+
+
+def _npc_health(ship: ShipState, role: str) -> tuple[int, str | None]:
     o = ship.spec.officer(role)
     if o is not None:
         return ship.health[o.name], o.name
     return ship.npc_health[role], None
 
 
-def _duel(battle: Any, s: Any, o: Any, foe: Any, role: str) -> bool:
+def _duel(b: Battle, s: ShipState, o: Officer, foe: ShipState, role: str) -> bool:
+    """One-on-one against the enemy officer of ``role``; his Maiming or death costs his
+    ship the role's penalty (``LOST`` in combat.json)."""
     health, oname = _npc_health(foe, role)
     if health >= 2:
         return True  # already down: a coup de grace is no test
     target = foe.spec.officer(role)
-    t_pool = _WEAPONS[target.weapon] if target else _WEAPONS[COMBAT["officer_weapon"]]
-    pool = _WEAPONS[o.weapon] + s.discipline.get(o.name, 0) - s.health[o.name]
-    w, _ = battle.contested(
+    t_pool = WEAPONS[target.weapon] if target else _OFFICER_POOL
+    pool = WEAPONS[o.weapon] + s.discipline.get(o.name, 0) - s.health[o.name]
+    w, mine, theirs = contested(
+        b,
         "duel",
-        ((s, o.name, s.spec.deck == "gm"), pool),
-        ((foe, f"{foe.id} {role}", foe.spec.deck == "gm"), t_pool - health),
+        ((s, o.name, s.gm), pool),
+        ((foe, f"{foe.id} {role}", foe.gm), t_pool - health),
         ship=s.id,
         target=foe.id,
         role=role,
     )
-    mine, theirs = battle.last_best
-    foe.skill_cache.clear()
-    s.skill_cache.clear()
     if mine:
         new = wound(health, mine)
         if oname:
             foe.health[oname] = new
         else:
             foe.npc_health[role] = new
-        battle.emit("wounded", ship=foe.id, who=role, health=_HEALTH[new])
+        b.emit("wounded", ship=foe.id, who=role, health=STATES[new])
         if new >= 2:
             foe.lost.add(role)
     if theirs:
         s.health[o.name] = wound(s.health[o.name], theirs)
-        battle.emit("wounded", ship=s.id, who=o.name, health=_HEALTH[s.health[o.name]])
+        b.emit("wounded", ship=s.id, who=o.name, health=STATES[s.health[o.name]])
+    foe.reskill()
+    s.reskill()
     return w == 0
 
 
-_HEALTH = ("healthy", "injured", "maimed", "dead")
-
-
-def _melee(battle: Any, s: Any, o: Any, foe: Any, apply_own: bool) -> bool:
-    pool = _WEAPONS[o.weapon] + s.discipline.get(o.name, 0) + battle._mods_all(s) - s.health[o.name]
-    w, _ = battle.contested(
+def _melee(b: Battle, s: ShipState, o: Officer, foe: ShipState, apply_own: bool) -> bool:
+    """The Grand Melee: the officer against a crew foe; each delivers his best success to
+    the other's Crew (the officer's not while he fights his way aft)."""
+    pool = WEAPONS[o.weapon] + s.discipline.get(o.name, 0) + s.mods_all() - s.health[o.name]
+    w, mine, theirs = contested(
+        b,
         "grand melee",
-        ((s, o.name, s.spec.deck == "gm"), pool),
-        ((foe, f"{foe.id} crew", foe.spec.deck == "gm"), _FOE_POOL + battle._mods_all(foe)),
+        ((s, o.name, s.gm), pool),
+        ((foe, f"{foe.id} crew", foe.gm), _FOE_POOL + foe.mods_all()),
         ship=s.id,
         officer=o.name,
     )
-    mine, theirs = battle.last_best
     if mine and apply_own:
-        battle._hit(foe, CREW, mine, None, s.id, "boarding")
+        hit(b, foe, CREW, mine, None, s.id, "boarding")
     if theirs:
-        battle._hit(s, CREW, theirs, None, foe.id, "boarding")
+        hit(b, s, CREW, theirs, None, foe.id, "boarding")
     return w == 0
 
 
-def _crew_dead(battle: Any, b: Boarding) -> bool:
+def _crew_dead(b: Battle, boarding: Boarding) -> bool:
+    """A Dead crew ends it: the boarded ship is taken, a boarding ship decimated."""
     done = False
-    for s, fate in ((b.defender, "taken"), (b.attacker, "decimated")):
+    for s, fate in ((boarding.defender, "taken"), (boarding.attacker, "decimated")):
         if s.active and s.damage.state(CREW) == DEAD:
-            battle._out_of_battle(s, fate)
+            out_of_battle(b, s, fate)
             done = True
     return done
-
-
-def round_(battle: Any, b: Boarding) -> None:
-    """One round of the boarding skirmish."""
-    b.rounds += 1
-    att, dfn = b.attacker, b.defender
-    tally = {att.id: [0, 0], dfn.id: [0, 0]}
-    for s, foe in ((att, dfn), (dfn, att)):
-        plan = s.orders.get("boarding") or {}
-        for o in s.spec.officers:
-            if not battle._officer_fit(s, o.name):
-                continue
-            action = plan.get(o.name, "melee")
-            if s is att and action in _ROLES:
-                if b.approach.get(o.name) == action:
-                    won = _duel(battle, s, o, foe, action)
-                else:
-                    won = _melee(battle, s, o, foe, apply_own=False)
-                    b.approach[o.name] = action
-                    battle.emit("approach", ship=s.id, officer=o.name, target=action)
-            else:
-                won = _melee(battle, s, o, foe, apply_own=True)
-            tally[s.id][0 if won else 1] += 1
-    if _crew_dead(battle, b):
-        return
-    pools = []
-    for s in (att, dfn):
-        won, lost = tally[s.id]
-        pools.append((s, battle._skill(s, "command") + won - lost + battle._mods_all(s)))
-    w, _ = battle.contested(
-        "boarding command", pools[0], pools[1], attacker=att.id, defender=dfn.id
-    )
-    if w < 0:
-        return
-    winner, loser = (att, dfn) if w == 0 else (dfn, att)
-    give_up = loser.orders.get("surrender")
-    if give_up is None:
-        give_up = battle.policies[loser.side].surrender(battle, loser)
-    battle.emit("decision", ship=loser.id, orders={"surrender": bool(give_up)})
-    if give_up:
-        battle._out_of_battle(loser, "taken")
-        return
-    battle._hit(loser, CREW, 1, None, winner.id, "boarding")
-    if _crew_dead(battle, b):
-        return
-    if winner is dfn and dfn.orders.get("turn_tide") and tally[dfn.id][1] == 0:
-        b.attacker, b.defender = dfn, att
-        b.approach.clear()
-        battle.emit("tide_turned", attacker=dfn.id, defender=att.id)

@@ -20,13 +20,24 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from strategy.combat.damage import AREAS, COMBAT
-from strategy.ships import roster as _ships
+from strategy import ships as _ships
+from strategy.combat.data import AREAS, COMBAT, REPAIR_SKILLS, REPAIRS
+from strategy.errors import InvalidMove
 
-__all__ = ["SKILLS", "ROLES", "Officer", "Combatant", "combatant", "side"]
+__all__ = [
+    "SKILLS",
+    "ROLES",
+    "DEFAULT_SKILL",
+    "Officer",
+    "Combatant",
+    "combatant",
+    "side",
+    "repair_pools",
+]
 
 SKILLS = (
     "awareness",
@@ -41,14 +52,15 @@ SKILLS = (
 #: who does what aboard: the captain leads (Discipline, Command), the master has the helm
 #: (Positioning), the gunner lays the guns (Broadside!)
 ROLES = ("captain", "master", "gunner", "officer")
-_DEFAULT = int(COMBAT["default_crew_skill"])
+#: a crew's skill where the book gives none ("Skills of 2-3 reflect an average ability")
+DEFAULT_SKILL = int(COMBAT["default_crew_skill"])
 _MORALE = tuple(COMBAT["morale"])
 
 
 def _skill_key(text: str) -> str:
     key = re.sub(r"[\s\-]+", "_", text.strip().lower())
     if key not in SKILLS:
-        raise ValueError(f"unknown skill {text!r}; valid: {', '.join(SKILLS)}")
+        raise InvalidMove(f"unknown skill {text!r}; valid: {', '.join(SKILLS)}")
     return key
 
 
@@ -56,9 +68,19 @@ def _skills(raw: Mapping[str, int] | None, default: int) -> MappingProxyType:
     out = dict.fromkeys(SKILLS, default)
     for k, v in (raw or {}).items():
         if not isinstance(v, int) or v < 0:
-            raise ValueError(f"skill {k!r} must be a whole number >= 0, got {v!r}")
+            raise InvalidMove(f"skill {k!r} must be a whole number >= 0, got {v!r}")
         out[_skill_key(k)] = v
     return MappingProxyType(out)
+
+
+def repair_pools(skills: Mapping[str, int]) -> tuple[int, ...]:
+    """The best of the skills that make each repair (``REPAIRS``: the four areas, then
+    fighting a fire; seed 000, "Step Three: Repair").
+
+    >>> repair_pools(dict.fromkeys(SKILLS, 3) | {"gunnery": 5})
+    (3, 5, 3, 3, 3)
+    """
+    return tuple(max([skills[k] for k in REPAIR_SKILLS[r]]) for r in REPAIRS)
 
 
 @dataclass(frozen=True)
@@ -92,13 +114,13 @@ def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
         return raw
     unknown = set(raw) - {"name", "role", "skills", "discipline", "weapon"}
     if unknown:
-        raise ValueError(f"officer: unknown keys {sorted(unknown)}")
+        raise InvalidMove(f"officer: unknown keys {sorted(unknown)}")
     role = raw.get("role", "officer")
     if role not in ROLES:
-        raise ValueError(f"officer role {role!r}; valid: {', '.join(ROLES)}")
+        raise InvalidMove(f"officer role {role!r}; valid: {', '.join(ROLES)}")
     weapon = raw.get("weapon", COMBAT["officer_weapon"])
     if weapon not in COMBAT["weapons"]:
-        raise ValueError(f"weapon {weapon!r}; valid: {', '.join(COMBAT['weapons'])}")
+        raise InvalidMove(f"weapon {weapon!r}; valid: {', '.join(COMBAT['weapons'])}")
     return Officer(
         name=str(raw["name"]),
         role=role,
@@ -122,7 +144,7 @@ class Combatant:
     speed: int
     handling: int
     weather_relief: int = 0
-    skills: Mapping[str, int] = field(default_factory=lambda: _skills(None, _DEFAULT))
+    skills: Mapping[str, int] = field(default_factory=lambda: _skills(None, DEFAULT_SKILL))
     officers: tuple[Officer, ...] = ()
     morale: str = "healthy"
     deck: str = "player"
@@ -131,6 +153,11 @@ class Combatant:
     def skill(self, key: str) -> int:
         """The crew's skill."""
         return self.skills[key]
+
+    @cached_property
+    def crew_repairs(self) -> tuple[int, ...]:
+        """:func:`repair_pools` of her crew, worked out once per ship."""
+        return repair_pools(self.skills)
 
     def officer(self, role: str) -> Officer | None:
         """The first officer with ``role``, if any."""
@@ -164,7 +191,7 @@ def _from_spec(
     crew = {_skill_key(k): spec.skill(k) for k in spec.skills}
     if spec.skill_bonus:
         key = _skill_key(spec.skill_bonus[0])
-        crew[key] = crew.get(key, _DEFAULT) + spec.skill_bonus[1]
+        crew[key] = crew.get(key, DEFAULT_SKILL) + spec.skill_bonus[1]
     crew.update({_skill_key(k): v for k, v in (skills or {}).items()})
     return {
         "name": name or spec.name,
@@ -175,7 +202,7 @@ def _from_spec(
         "speed": spec.speed,
         "handling": spec.handling,
         "weather_relief": spec.weather_relief,
-        "skills": _skills(crew, _DEFAULT),
+        "skills": _skills(crew, DEFAULT_SKILL),
         "traits": tuple(spec.traits),
     }
 
@@ -210,18 +237,18 @@ def combatant(spec: Any) -> Combatant:
     if isinstance(spec, str | _ships.ShipSpec | _ships.NamedShip | _ships.ShipType):
         return Combatant(**_from_spec(_ships.ship(spec)))
     if not isinstance(spec, Mapping):
-        raise ValueError(f"not a ship: {spec!r}")
+        raise InvalidMove(f"not a ship: {spec!r}")
     unknown = set(spec) - _KEYS
     if unknown:
-        raise ValueError(f"ship: unknown keys {sorted(unknown)}; valid: {sorted(_KEYS)}")
+        raise InvalidMove(f"ship: unknown keys {sorted(unknown)}; valid: {sorted(_KEYS)}")
     if "type" not in spec:
-        raise ValueError("ship: a dict needs a 'type' (roster type or named ship)")
+        raise InvalidMove("ship: a dict needs a 'type' (roster type or named ship)")
     morale = spec.get("morale", "healthy")
     if morale not in _MORALE:
-        raise ValueError(f"morale {morale!r}; valid: {', '.join(_MORALE)}")
+        raise InvalidMove(f"morale {morale!r}; valid: {', '.join(_MORALE)}")
     deck = spec.get("deck", "player")
     if deck not in ("player", "gm"):
-        raise ValueError(f"deck {deck!r}; valid: player, gm")
+        raise InvalidMove(f"deck {deck!r}; valid: player, gm")
     extra = {
         "officers": tuple(_officer(o) for o in spec.get("officers", ())),
         "morale": morale,
@@ -238,7 +265,7 @@ def combatant(spec: Any) -> Combatant:
             "speed": int(spec["speed"]),
             "handling": int(spec["handling"]),
             "weather_relief": int(spec.get("weather_relief", 0)),
-            "skills": _skills(spec.get("skills"), _DEFAULT),
+            "skills": _skills(spec.get("skills"), DEFAULT_SKILL),
             "traits": tuple(spec.get("traits", ())),
         }
     else:
@@ -255,6 +282,6 @@ def side(value: Any) -> tuple[Combatant, ...]:
     """
     if isinstance(value, list | tuple):
         if not value:
-            raise ValueError("a side needs at least one ship")
-        return tuple(combatant(v) for v in value)
+            raise InvalidMove("a side needs at least one ship")
+        return tuple([combatant(v) for v in value])
     return (combatant(value),)

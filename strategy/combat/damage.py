@@ -15,10 +15,17 @@ pools, ..., Crew Dead: the crew is decimated).
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-from importlib import resources
-from types import MappingProxyType
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from strategy.cards.core import NAMES
+from strategy.combat.data import AREAS, COMBAT, STATES, SUIT_AREA
+from strategy.errors import InvalidMove
+
+if TYPE_CHECKING:
+    from strategy.combat.battle import Battle
+    from strategy.combat.state import ShipState
 
 __all__ = [
     "AREAS",
@@ -35,39 +42,11 @@ __all__ = [
     "COMBAT",
     "Mods",
     "Damage",
+    "hit",
 ]
 
-AREAS = ("hull", "guns", "crew", "rigging")
 HULL, GUNS, CREW, RIGGING = range(4)
 HEALTHY, INJURED, MAIMED, DEAD = range(4)
-STATES = ("healthy", "injured", "maimed", "dead")
-
-
-def _freeze(value):
-    if isinstance(value, dict):
-        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    return value
-
-
-def _load_combat() -> MappingProxyType:
-    raw = json.loads(resources.files("strategy").joinpath("data/combat.json").read_text("utf-8"))
-    if [r["distance"] for r in raw["range_chart"]] != list(range(6)):
-        raise ValueError("combat.json: the range chart must list distances 0..5")
-    if sorted(raw["suit_areas"]) != sorted("SHDC") or set(raw["suit_areas"].values()) != set(AREAS):
-        raise ValueError("combat.json: suit_areas must map S, H, D, C onto the four areas")
-    if set(raw["penalties"]) != set(AREAS):
-        raise ValueError("combat.json: penalties must cover the four areas")
-    for area, levels in raw["penalties"].items():
-        if set(levels) != {"injured", "maimed", "dead"}:
-            raise ValueError(f"combat.json: penalties for {area} need injured/maimed/dead")
-    return _freeze(raw)
-
-
-COMBAT = _load_combat()
-#: area index hit by each suit, in the card order S, H, D, C
-SUIT_AREA = tuple(AREAS.index(COMBAT["suit_areas"][s]) for s in "SHDC")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +55,8 @@ class Mods:
 
     ``gates`` lists ``(action, skill)``: before ``action`` ("broadside", "positioning" or
     "act") the ship must pass a test of ``skill``. ``out`` is "sunk" or "decimated".
+    ``fire`` and ``pos`` are the whole modifiers of a Broadside! and of a Positioning
+    pool (``all`` plus the action's own).
     """
 
     all: int = 0
@@ -85,9 +66,15 @@ class Mods:
     no_broadside: bool = False
     speed_zero: bool = False
     out: str | None = None
+    fire: int = field(init=False, repr=False)
+    pos: int = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "fire", self.all + self.broadside)
+        object.__setattr__(self, "pos", self.all + self.positioning)
 
 
-def _level_table() -> tuple[tuple[MappingProxyType, ...], ...]:
+def _level_table() -> tuple[tuple[Mapping[str, Any], ...], ...]:
     pen = COMBAT["penalties"]
     return tuple(tuple(pen[a][s] for s in STATES[1:]) for a in AREAS)
 
@@ -100,7 +87,7 @@ def _mods_of(states: tuple[int, int, int, int]) -> Mods:
     total = broadside = positioning = 0
     gates: list[tuple[str, str]] = []
     no_broadside = speed_zero = False
-    out = None
+    out: str | None = None
     for area in range(4):
         st = states[area]
         if st == HEALTHY:
@@ -141,31 +128,21 @@ class Damage:
 
     __slots__ = ("caps", "size", "crossed", "st", "code", "m", "tot")
 
-    def __init__(self, caps) -> None:
-        self.caps = tuple(tuple(int(n) for n in area) for area in caps)
-        if len(self.caps) != 4 or any(len(a) != 3 or min(a) < 1 for a in self.caps):
-            raise ValueError("boxes: four areas of three damage states, each at least 1 box")
+    def __init__(self, caps: Iterable[Iterable[int]]) -> None:
+        self.caps = caps_ = tuple([tuple(map(int, area)) for area in caps])
+        if tuple(map(len, caps_)) != (3, 3, 3, 3) or min(map(min, caps_)) < 1:
+            raise InvalidMove("boxes: four areas of three damage states, each at least 1 box")
         #: boxes per area, all levels together
-        self.size = tuple(a[0] + a[1] + a[2] for a in self.caps)
-        self.crossed = [[0, 0, 0] for _ in range(4)]
+        self.size = tuple(map(sum, caps_))
+        self.crossed = [[0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]]
         #: each area's damage state, kept up to date on every change
-        self.st = [HEALTHY] * 4
+        self.st = [HEALTHY, HEALTHY, HEALTHY, HEALTHY]
         #: the states as one number (see ``_MODS``)
         self.code = 0
         #: the penalties in force
         self.m: Mods = _MODS[0]
         #: boxes crossed per area, all levels together
         self.tot = [0, 0, 0, 0]
-
-    def copy(self) -> Damage:
-        """An independent copy."""
-        other = Damage(self.caps)
-        other.crossed = [list(a) for a in self.crossed]
-        other.st = list(self.st)
-        other.code = self.code
-        other.m = self.m
-        other.tot = list(self.tot)
-        return other
 
     def _restate(self, area: int) -> None:
         crossed, caps = self.crossed[area], self.caps[area]
@@ -216,13 +193,12 @@ class Damage:
         Returns the level recovered, or ``None`` when nothing could be.
         """
         crossed, caps = self.crossed[area], self.caps[area]
+        choice: int | None = None
         if level is not None:
-            if not 1 <= level <= max_level or crossed[level - 1] == 0:
-                return None
-            choice = level
+            if 1 <= level <= max_level and crossed[level - 1]:
+                choice = level
         else:
             # the worst full level up to max_level, else the worst crossed one
-            choice = None
             for i in _DOWN[max_level]:
                 n = crossed[i]
                 if n:
@@ -231,8 +207,8 @@ class Damage:
                         break
                     if choice is None:
                         choice = i + 1
-            if choice is None:
-                return None
+        if choice is None:
+            return None
         n = crossed[choice - 1]
         crossed[choice - 1] = n - 1
         self.tot[area] -= 1
@@ -260,3 +236,26 @@ class Damage:
     def mods(self) -> Mods:
         """The penalties in force."""
         return self.m
+
+
+def hit(b: Battle, t: ShipState, area: int, level: int, c: int | None, by: Any, how: str) -> None:
+    """A hit on ship ``t`` in battle: one box crossed at ``level`` in ``area``, and its
+    events (the box crossed and any new damage state); ``c`` the card, ``by`` who hit."""
+    if not b.record:
+        t.damage.hit(area, level)
+        return
+    before = t.damage.state(area)
+    got = t.damage.hit(area, level)
+    b.emit(
+        "hit",
+        ship=t.id,
+        by=by,
+        card=None if c is None else NAMES[c],
+        area=AREAS[area],
+        level=STATES[level],
+        crossed=None if got is None else STATES[got],
+        cause=how,
+    )
+    after = t.damage.state(area)
+    if after != before:
+        b.emit("damage_state", ship=t.id, area=AREAS[area], state=STATES[after])

@@ -1,21 +1,26 @@
-"""The combat engine's tables, loaded once and frozen: weather, shot, and the constants
-drawn from ``strategy/data/combat.json`` (range chart, positioning moves, weather gage,
-How Will You Fight? difficulty, morale, lost officers, repair skills, towing).
+"""The combat engine's tables, read once through :func:`strategy.loader.load`, checked and
+frozen: ``combat.json`` (range chart, damage penalties, repair skills, weapons, morale,
+...), ``shot.json`` (Cannon Ammunition) and ``weather.json`` (Step One's weather table).
 
 >>> WEATHER["Storm"]["handling"], SHOT["shot"]["heated"]["pool"], MOVE_BY_LEVEL
 (-3, -2, (0, 1, 2, 3))
+>>> AREAS, SUIT_AREA
+(('hull', 'guns', 'crew', 'rigging'), (0, 2, 1, 3))
 """
 
 from __future__ import annotations
 
-import json
-from importlib import resources
-from types import MappingProxyType
+from collections.abc import Mapping
 from typing import Any
 
-from strategy.combat.damage import AREAS, COMBAT
+from strategy.errors import InvalidMove
+from strategy.loader import check, freeze, load
 
 __all__ = [
+    "AREAS",
+    "STATES",
+    "COMBAT",
+    "SUIT_AREA",
     "WEATHER",
     "SHOT",
     "TOWING",
@@ -26,65 +31,118 @@ __all__ = [
     "MORALE",
     "LOST",
     "REPAIR_SKILLS",
+    "REPAIRS",
+    "WEAPONS",
     "weather",
 ]
 
+#: the four areas of a ship in the engine's order (an area is an index into this)
+AREAS = ("hull", "guns", "crew", "rigging")
+#: damage states by level: 0 healthy, 1 Injured, 2 Maimed, 3 Dead
+STATES = ("healthy", "injured", "maimed", "dead")
+_LEVELS = STATES[1:]
 
-def _load(name_: str) -> dict[str, Any]:
-    return json.loads(resources.files("strategy").joinpath("data", name_).read_text("utf-8"))
+
+def _combat() -> Mapping[str, Any]:
+    raw = load("combat.json")
+    check(
+        [r["distance"] for r in raw["range_chart"]] == list(range(6)),
+        "combat.json: the range chart lists distances 0..5",
+    )
+    check(
+        sorted(raw["suit_areas"]) == sorted("SHDC")
+        and set(raw["suit_areas"].values()) == set(AREAS),
+        "combat.json: suit_areas maps S, H, D, C onto the four areas",
+    )
+    check(set(raw["penalties"]) == set(AREAS), "combat.json: penalties cover the four areas")
+    for area, levels in raw["penalties"].items():
+        check(set(levels) == set(_LEVELS), f"combat.json: penalties of {area} by level")
+    check(
+        set(raw["repair_skills"]) == {*AREAS, "fire"},
+        "combat.json: repair skills for the four areas and fire",
+    )
+    check(
+        raw["officer_weapon"] in raw["weapons"] and raw["crew_foe_weapon"] in raw["weapons"],
+        "combat.json: the officers' and crew foes' weapons are weapons",
+    )
+    check(
+        raw["how_will_you_fight_difficulty"] in raw["static_difficulty"],
+        "combat.json: How Will You Fight? is tested against a static difficulty",
+    )
+    check(
+        list(raw["morale"])[0] == "healthy"
+        and all(isinstance(v, int) for v in raw["morale"].values())
+        and [k for k, v in raw["morale"].items() if v == 0] == ["healthy"],
+        "combat.json: morale modifiers, healthy first",
+    )
+    check(
+        sorted(raw["positioning_move"]) == ["critical", "ordinary", "perfect"],
+        "combat.json: a positioning move per success level",
+    )
+    return freeze(raw)
 
 
-def _load_weather() -> MappingProxyType:
-    raw = _load("weather.json")
+def _weather() -> tuple[Mapping[str, Mapping[str, Any]], Mapping[str, Any]]:
+    raw = load("weather.json")
     out = {}
     for w in raw["weather"]:
-        if not isinstance(w["speed"], int) or not isinstance(w["handling"], int):
-            raise ValueError(f"weather.json: {w['name']}: speed/handling must be integers")
-        out[w["name"]] = MappingProxyType(w)
-    if list(out) != ["Becalmed", "Steady Breeze", "Good Wind", "High Seas", "Storm"]:
-        raise ValueError("weather.json: the five weathers of the book, in order")
-    return MappingProxyType(out)
+        check(
+            isinstance(w["speed"], int) and isinstance(w["handling"], int),
+            f"weather.json: {w['name']}: speed and handling are whole numbers",
+        )
+        out[w["name"]] = w
+    check(
+        list(out) == ["Becalmed", "Steady Breeze", "Good Wind", "High Seas", "Storm"],
+        "weather.json: the five weathers of the book, in order",
+    )
+    towing = raw["towing"]
+    check(
+        isinstance(towing["speed"], int) and towing["crew_pool_divisor"] >= 1,
+        "weather.json: towing speed and pool divisor",
+    )
+    return freeze(out), freeze(towing)
 
 
-def _load_shot() -> MappingProxyType:
-    raw = _load("shot.json")
+def _shot() -> Mapping[str, Any]:
+    raw = load("shot.json")
     out = {}
     for key, s in raw["shot"].items():
-        if set(s["shift"]) != set(AREAS):
-            raise ValueError(f"shot.json: {key}: shift must cover the four areas")
-        out[key] = MappingProxyType(
-            {
-                "pool": int(s["pool"]),
-                "shift": tuple(int(s["shift"][a]) for a in AREAS),
-                "fire_on_critical": bool(s["fire_on_critical"]),
-                "extra_injured": tuple(AREAS.index(a) for a in s["extra_injured"]),
-            }
-        )
-    return MappingProxyType(
-        {"shot": MappingProxyType(out), "change_penalty": int(raw["change_penalty"])}
-    )
+        check(set(s["shift"]) == set(AREAS), f"shot.json: {key}: a shift for each area")
+        check(set(s["extra_injured"]) <= set(AREAS), f"shot.json: {key}: extra_injured areas")
+        out[key] = {
+            "pool": int(s["pool"]),
+            "shift": tuple(int(s["shift"][a]) for a in AREAS),
+            "fire_on_critical": bool(s["fire_on_critical"]),
+            "extra_injured": tuple(AREAS.index(a) for a in s["extra_injured"]),
+        }
+    check("roundshot" in out, "shot.json: roundshot, the shot a ship starts with")
+    return freeze({"shot": out, "change_penalty": int(raw["change_penalty"])})
 
 
-WEATHER = _load_weather()
-SHOT = _load_shot()
-TOWING = _load("weather.json")["towing"]
+COMBAT = _combat()
+#: area index hit by each suit, in the card order S, H, D, C
+SUIT_AREA = tuple(AREAS.index(COMBAT["suit_areas"][s]) for s in "SHDC")
+WEATHER, TOWING = _weather()
+SHOT = _shot()
 LONG_RANGE = COMBAT["long_range"]
-MOVE_BY_LEVEL = (
-    0,
-    COMBAT["positioning_move"]["ordinary"],
-    COMBAT["positioning_move"]["critical"],
-    COMBAT["positioning_move"]["perfect"],
-)
+MOVE_BY_LEVEL = (0, *(COMBAT["positioning_move"][k] for k in ("ordinary", "critical", "perfect")))
 WEATHER_GAGE = int(COMBAT["weather_gage"])
 HWYF_POOL = int(COMBAT["static_difficulty"][COMBAT["how_will_you_fight_difficulty"]])
 MORALE = COMBAT["morale"]
 LOST = COMBAT["lost_officer_penalty"]
 REPAIR_SKILLS = COMBAT["repair_skills"]
+#: what a crew repairs, in this order wherever repair pools are listed: the four areas (by
+#: their index), then the fire
+REPAIRS = (*AREAS, "fire")
+WEAPONS = COMBAT["weapons"]
 
 
-def weather(name: str) -> MappingProxyType:
+def weather(name: str) -> Mapping[str, Any]:
     """A weather row by name (case-insensitive)."""
+    row = WEATHER.get(name)
+    if row is not None:
+        return row
     for key, row in WEATHER.items():
         if key.lower() == str(name).strip().lower():
             return row
-    raise ValueError(f"unknown weather {name!r}; valid: {', '.join(WEATHER)}")
+    raise InvalidMove(f"unknown weather {name!r}; valid: {', '.join(WEATHER)}")

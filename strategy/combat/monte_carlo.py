@@ -1,4 +1,4 @@
-"""Battle odds by Monte Carlo, and the bridge from :mod:`strategy.chase` into a battle.
+"""Battle odds by Monte Carlo: many battles fought by the NPC policies, and their rates.
 
 >>> r = odds("Fifth Rate", "Cutter", n=40, seed=3)
 >>> round(r["a_wins"] + r["b_wins"] + r["escaped"] + r["disengaged"], 9), r["n"]
@@ -10,25 +10,27 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
-from strategy.combat.combatant import Combatant, side
-from strategy.ships import roster as _ships
+from strategy.combat.battle import Battle
+from strategy.combat.combatant import side
+from strategy.combat.end import OUTCOMES
+from strategy.combat.setup import CHASE_SALT, run_chase
+from strategy.errors import InvalidMove
 
-__all__ = ["odds", "wilson", "chase_adapter", "run_chase"]
+__all__ = ["odds", "wilson", "settled"]
 
-_RATES = ("a_wins", "b_wins", "escaped", "disengaged")
+_Z95 = 1.959963984540054
 
 
-def wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+def wilson(k: int, n: int, z: float = _Z95) -> tuple[float, float]:
     """The Wilson score 95% interval of a rate k/n.
 
     >>> wilson(0, 10)[0], round(wilson(5, 10)[1], 3)
     (0.0, 0.763)
     """
     if n <= 0:
-        raise ValueError("n must be positive")
+        raise InvalidMove("n must be positive")
     p = k / n
     den = 1 + z * z / n
     mid = (p + z * z / (2 * n)) / den
@@ -38,54 +40,22 @@ def wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
     return lo, hi
 
 
-def chase_adapter(result: Any, hunter: str = "a") -> dict[str, Any]:
-    """A :class:`strategy.chase.ChaseResult` (or its dict) as the battle's plain chase data:
-    ``{"escaped", "prey", "distance", "gage": {"a": .., "b": ..}}``."""
-    if hunter not in ("a", "b"):
-        raise ValueError("hunter must be side 'a' or 'b'")
-    data = result.to_dict() if hasattr(result, "to_dict") else dict(result)
-    if "outcome" not in data:
-        raise ValueError(f"not a chase result: {result!r}")
-    prey = "b" if hunter == "a" else "a"
-    escaped = data["outcome"] == "escaped"
-    distance = None if escaped else int(data["distance"])
-    return {
-        "escaped": escaped,
-        "prey": prey,
-        "distance": distance,
-        "gage": {hunter: int(data.get("hunter_gage", 0)), prey: int(data.get("prey_gage", 0))},
-    }
+def settled(counts: Mapping[str, int], n: int, within: float) -> bool:
+    """Every rate known to within ``within``: each rate's Wilson 95% interval reaches no
+    further than ``within`` from the rate on either side (its longer side, for the
+    lopsided intervals of rates near 0 or 1; for a symmetric interval, its half-width).
 
-
-_SKILL_NAMES = {"first_aid": "First Aid"}
-
-
-def _ship_spec(c: Combatant) -> _ships.ShipSpec:
-    """The chase module's ship spec for a combatant (type, numbers and crew kept)."""
-    base = _ships.ship(c.type)
-    skills = {_SKILL_NAMES.get(k, k.title()): v for k, v in c.skills.items()}
-    boxes = dict(zip(_ships.AREAS, c.boxes, strict=True))
-    return replace(
-        base,
-        name=c.name,
-        boxes=boxes,
-        broadside=c.broadside,
-        speed=c.speed,
-        handling=c.handling,
-        skills=skills,
-        skill_bonus=None,
-    )
-
-
-def run_chase(
-    side_a: Any, side_b: Any, rng: random.Random, hunter: str = "a", **kwargs: Any
-) -> dict[str, Any]:
-    """Play :func:`strategy.chase.chase` between the sides' first ships; plain result."""
-    from strategy.chase.pursuit import chase
-
-    a, b = side(side_a)[0], side(side_b)[0]
-    h, p = (a, b) if hunter == "a" else (b, a)
-    return chase_adapter(chase(_ship_spec(h), _ship_spec(p), rng, **kwargs), hunter)
+    >>> settled({"a_wins": 0, "b_wins": 100}, 100, 0.02)  # 0 of 100: up to 3.7%
+    False
+    >>> settled({"a_wins": 0, "b_wins": 200}, 200, 0.02)
+    True
+    """
+    for k in counts.values():
+        p = k / n
+        lo, hi = wilson(k, n)
+        if p - lo > within or hi - p > within:
+            return False
+    return True
 
 
 def odds(
@@ -101,30 +71,42 @@ def odds(
     hunter: str = "a",
     max_rounds: int = 100,
     record: bool = False,
+    within: float | None = 0.02,
+    every: int = 100,
 ) -> dict[str, Any]:
-    """Run ``n`` battles (seeded from ``seed``) and return the rates.
+    """Fight up to ``n`` battles (seeded from ``seed``) and return the rates.
 
     Sides are roster type names ("Fifth Rate"), named ships, spec dicts or lists of
     them. With ``chase`` each battle opens with a chase (side ``hunter`` hunting the
     other): an escape counts as "escaped", else the battle starts at the chase's distance
-    with its Gage. Returns ``a_wins``, ``b_wins``, ``escaped``, ``disengaged`` (fractions
-    summing to 1), ``n``, ``seed``, ``ci`` (Wilson 95% interval per rate) and
-    ``mean_rounds``.
-    """
-    from strategy.combat.battle import Battle
+    with its Gage.
 
+    Early stop: after every ``every`` battles the rates are checked, and the run stops
+    once every rate is :func:`settled` to within ``within`` (two percentage points by
+    default: every rate's 95% Wilson interval within 0.02 of it on both sides);
+    ``within=None`` always fights ``n``. A lopsided match settles early (a rate of 0 or
+    1 after 200 battles), an even one needs about 2,400 battles to settle and so fights
+    all ``n`` = 1000. The first battles are the same whatever ``n``: a run that stops
+    after m battles has the rates of ``odds(..., n=m, within=None)``.
+
+    Returns ``a_wins``, ``b_wins``, ``escaped``, ``disengaged`` (fractions summing to 1),
+    ``n`` (the battles fought), ``seed``, ``chase``, ``counts``, ``ci`` (Wilson 95%
+    interval per rate) and ``mean_rounds``.
+    """
     n = int(n)
     if n <= 0:
-        raise ValueError("n must be a positive number of battles")
+        raise InvalidMove("n must be a positive number of battles")
+    if every <= 0:
+        raise InvalidMove("every must be a positive number of battles")
     a, b = side(side_a), side(side_b)
     master = random.Random(seed)
-    counts = dict.fromkeys(_RATES, 0)
-    rounds = 0
-    for _ in range(n):
+    counts = dict.fromkeys(OUTCOMES, 0)
+    rounds = fought = 0
+    while fought < n:
         s = master.getrandbits(63)
         # the same chase a Battle(chase=True, seed=s) would play
-        ch = run_chase(a, b, random.Random(s ^ 0x5EA), hunter) if chase else None
-        bat = Battle(
+        ch = run_chase(a, b, random.Random(s ^ CHASE_SALT), hunter) if chase else None
+        out = Battle(
             a,
             b,
             seed=s,
@@ -134,17 +116,19 @@ def odds(
             chase=ch,
             record=record,
             max_rounds=max_rounds,
-        )
-        out = bat.run()
+        ).run()
         counts[out["how"]] += 1
         rounds += out["rounds"]
-    result: dict[str, Any] = {k: counts[k] / n for k in _RATES}
+        fought += 1
+        if within is not None and fought % every == 0 and settled(counts, fought, within):
+            break
+    result: dict[str, Any] = {k: counts[k] / fought for k in OUTCOMES}
     result.update(
-        n=n,
+        n=fought,
         seed=seed,
         chase=bool(chase),
         counts=counts,
-        ci={k: list(wilson(counts[k], n)) for k in _RATES},
-        mean_rounds=rounds / n,
+        ci={k: list(wilson(counts[k], fought)) for k in OUTCOMES},
+        mean_rounds=rounds / fought,
     )
     return result

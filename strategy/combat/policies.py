@@ -37,14 +37,19 @@ test) and ``discipline`` (``{officer: cards}`` from the commander's Discipline).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from strategy.combat.damage import CREW, DEAD, GUNS, HULL, MAIMED, RIGGING
+from strategy.errors import InvalidMove
+
+if TYPE_CHECKING:
+    from strategy.combat.battle import Battle
+    from strategy.combat.state import ShipState
 
 __all__ = ["Policy", "Aggressive", "Cautious", "Runner", "Boarder", "POLICIES", "policy"]
 
 
-def strength(ship: Any) -> float:
+def strength(ship: ShipState) -> float:
     """A rough fighting value: guns times what is left of hull and crew."""
     dmg = ship.damage
     size, tot = dmg.size, dmg.tot
@@ -62,11 +67,11 @@ class Policy:
     shot = "roundshot"
     start = 3
 
-    def start_distance(self, battle: Any, ship: Any) -> int:
+    def start_distance(self, battle: Battle, ship: ShipState) -> int:
         """Distance 3..5 chosen when this side wins the Awareness test."""
         return self.start
 
-    def discipline(self, battle: Any, ship: Any) -> dict[str, int]:
+    def discipline(self, battle: Battle, ship: ShipState) -> dict[str, int]:
         """Discipline cards per officer: the gunner first, then the master, then others."""
         officers = ship.spec.officers
         if not officers:
@@ -87,20 +92,16 @@ class Policy:
                 left -= give
         return out
 
-    def target(self, battle: Any, ship: Any) -> Any | None:
+    def target(self, battle: Battle, ship: ShipState) -> ShipState | None:
         """The enemy to fight: nearest, then weakest."""
-        foes = battle.enemies(ship)
+        foes = ship.foes
+        if foes is None:
+            foes = battle.enemies(ship)
         if len(foes) < 2:
             return foes[0] if foes else None
-        # (a loop, not min() with a key: the compiled build takes no closures here)
-        best = key = None
-        for f in foes:
-            k = (battle.distance(ship, f), strength(f), f.id)
-            if key is None or k < key:
-                best, key = f, k
-        return best
+        return min(foes, key=lambda f: (battle.distance(ship, f), strength(f), f.id))
 
-    def repair(self, battle: Any, ship: Any) -> str | None:
+    def repair(self, battle: Battle, ship: ShipState) -> str | None:
         """Fire first, then the worst damage state, Hull before Crew, Guns, Rigging."""
         if ship.fire:
             return "fire"
@@ -121,21 +122,21 @@ class Policy:
             top, name = key, "rigging"
         return name if top else None
 
-    def should_strike(self, battle: Any, ship: Any) -> bool:
+    def should_strike(self, battle: Battle, ship: ShipState) -> bool:
         """Strike when Hull and Crew are both Maimed or worse."""
         st = ship.damage.st
         return st[HULL] >= MAIMED and st[CREW] >= MAIMED
 
-    def surrender(self, battle: Any, ship: Any) -> bool:
+    def surrender(self, battle: Battle, ship: ShipState) -> bool:
         """After losing a boarding round: give up when the Crew is down to its last box."""
         return ship.damage.left(CREW) <= 1
 
-    def move(self, battle: Any, ship: Any, foe: Any) -> tuple[str, int]:
+    def move(self, battle: Battle, ship: ShipState, foe: ShipState) -> tuple[str, int]:
         if ship.damage.st[GUNS] == DEAD:
             return "board", 0
         return "close", self.close_to
 
-    def decide(self, battle: Any, ship: Any) -> dict[str, Any]:
+    def decide(self, battle: Battle, ship: ShipState) -> dict[str, Any]:
         """The orders for the coming round."""
         if self.should_strike(battle, ship):
             return {"strike": True}
@@ -163,18 +164,18 @@ class Cautious(Policy):
     name = "cautious"
     start = 4
 
-    def start_distance(self, battle: Any, ship: Any) -> int:
+    def start_distance(self, battle: Battle, ship: ShipState) -> int:
         foe = self.target(battle, ship)
         return 5 if foe is not None and strength(foe) > strength(ship) else 4
 
-    def move(self, battle: Any, ship: Any, foe: Any) -> tuple[str, int]:
+    def move(self, battle: Battle, ship: ShipState, foe: ShipState) -> tuple[str, int]:
         st = ship.damage.st
         hurt = st[HULL] >= MAIMED or st[CREW] >= MAIMED or st[GUNS] >= MAIMED
         if hurt or strength(foe) > 1.25 * strength(ship):
             return "flee", 1
         return "close", 2 if ship.spec.rate is not None else 1
 
-    def should_strike(self, battle: Any, ship: Any) -> bool:
+    def should_strike(self, battle: Battle, ship: ShipState) -> bool:
         st = ship.damage.st
         maimed = (st[HULL] >= MAIMED) + (st[CREW] >= MAIMED) + (st[GUNS] >= MAIMED)
         if maimed >= 2:
@@ -186,7 +187,7 @@ class Cautious(Policy):
                     return True
         return False
 
-    def surrender(self, battle: Any, ship: Any) -> bool:
+    def surrender(self, battle: Battle, ship: ShipState) -> bool:
         return ship.damage.state(CREW) >= MAIMED
 
 
@@ -197,15 +198,15 @@ class Runner(Policy):
     shot = "chainshot"
     start = 5
 
-    def move(self, battle: Any, ship: Any, foe: Any) -> tuple[str, int]:
+    def move(self, battle: Battle, ship: ShipState, foe: ShipState) -> tuple[str, int]:
         return "flee", 1
 
-    def repair(self, battle: Any, ship: Any) -> str | None:
+    def repair(self, battle: Battle, ship: ShipState) -> str | None:
         if not ship.fire and ship.damage.tot[RIGGING]:
             return "rigging"
         return Policy.repair(self, battle, ship)
 
-    def should_strike(self, battle: Any, ship: Any) -> bool:
+    def should_strike(self, battle: Battle, ship: ShipState) -> bool:
         dmg = ship.damage
         if dmg.state(RIGGING) == DEAD or dmg.state(HULL) >= MAIMED:
             # caught: an enemy alongside or at Broadside! range
@@ -214,7 +215,7 @@ class Runner(Policy):
                     return True
         return False
 
-    def surrender(self, battle: Any, ship: Any) -> bool:
+    def surrender(self, battle: Battle, ship: ShipState) -> bool:
         return ship.damage.state(CREW) >= MAIMED
 
 
@@ -224,10 +225,10 @@ class Boarder(Policy):
     name = "boarder"
     shot = "grapeshot"
 
-    def move(self, battle: Any, ship: Any, foe: Any) -> tuple[str, int]:
+    def move(self, battle: Battle, ship: ShipState, foe: ShipState) -> tuple[str, int]:
         return "board", 0
 
-    def decide(self, battle: Any, ship: Any) -> dict[str, Any]:
+    def decide(self, battle: Battle, ship: ShipState) -> dict[str, Any]:
         orders = super().decide(battle, ship)
         if ship.spec.officers and not orders.get("strike"):
             first = ship.spec.officers[0]
@@ -248,5 +249,5 @@ def policy(value: str | Policy | None, default: str = "aggressive") -> Policy:
         return value
     key = str(value).strip().lower()
     if key not in POLICIES:
-        raise ValueError(f"unknown policy {value!r}; valid: {', '.join(sorted(POLICIES))}")
+        raise InvalidMove(f"unknown policy {value!r}; valid: {', '.join(sorted(POLICIES))}")
     return POLICIES[key]

@@ -1,17 +1,30 @@
-"""One ship's state during a battle (:class:`strategy.combat.Battle`).
+"""One ship during a battle: her damage, fire, shot, officers' health, orders, and the
+card pools she tests with (seed 000, "Ship to Ship Combat"; "Boarding" for the officers).
 
-Its own module so that the engine's phases can name the type (and Cython can lay it out
-as a C struct, see ``combat_state.pxd``).
+The battle's phases change her; policies and clients only read her.
+
+>>> from strategy.combat.combatant import combatant
+>>> s = ShipState("a0", "a", 0, combatant("Fifth Rate"))
+>>> s.skill("gunnery"), s.repair_pool("guns"), s.mods_all()
+(3, 3, 0)
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from strategy.combat.combatant import Combatant
+from strategy.combat.combatant import SKILLS, Combatant, repair_pools
 from strategy.combat.damage import Damage
+from strategy.combat.data import LOST, MORALE, REPAIR_SKILLS, REPAIRS, TOWING
 
 __all__ = ["ShipState"]
+
+#: who tests a skill for the ship when he is fit: the master has the helm, the gunner lays
+#: the guns, the captain commands
+_ROLE_OF_SKILL = {"seamanship": "master", "gunnery": "gunner", "command": "captain"}
+_REPAIR_INDEX = {k: i for i, k in enumerate(REPAIRS)}
+_TOW_DIVISOR = int(TOWING["crew_pool_divisor"])
 
 
 class ShipState:
@@ -40,7 +53,13 @@ class ShipState:
         "orders",
         "boarding",
         "morale",
-        "skill_cache",
+        "morale_mod",
+        "pools",
+        "repairs",
+        "fire_base",
+        "crew_div",
+        "foes",
+        "plan",
         "gm",
     )
 
@@ -59,20 +78,100 @@ class ShipState:
         self.gage = 0
         self.chase_gage = 0
         self.lost: set[str] = set()
-        self.health = {o.name: 0 for o in spec.officers}
+        self.health = {o.name: 0 for o in spec.officers} if spec.officers else {}
         self.npc_health = {"captain": 0, "gunner": 0, "master": 0}
         self.discipline: dict[str, int] = {}
         gunner = spec.officer("gunner")
         self.gunnery = gunner.skill("gunnery") if gunner else spec.skill("gunnery")
         self.acting = True
         self.tow = False
+        #: what her crew's pools are divided by: 2 while the boats tow her, else 1
+        self.crew_div = 1
         self.orders: dict[str, Any] = {}
         self.boarding: Any = None
         self.morale = spec.morale
-        #: skills as tested (officer, Discipline cards, lost officers); cleared on change
-        self.skill_cache: dict[str, int] = {}
+        #: Ship Morale's modifier to all her pools (0 when healthy)
+        self.morale_mod = MORALE[spec.morale]
         #: draws from the GM's deck (no joker, never the Card of Fate)
         self.gm = spec.deck == "gm"
+        #: what hangs on the distances, kept by the battle until they change: her enemies
+        #: in contact (see :meth:`Battle.enemies`), her fire plan and the target order it
+        #: was made for (see :func:`strategy.combat.phases.fire_plan`)
+        self.foes: list[ShipState] | None = None
+        self.plan: tuple[Any, Any] | None = None
+        self.pools: Mapping[str, int] = spec.skills
+        self.repairs: tuple[int, ...] = ()
+        self.fire_base = 0
+        self.reskill()
+
+    # ----- the pools she tests with -------------------------------------------------------
+
+    def reskill(self) -> None:
+        """Work out her skill pools again: at set-up, and whenever Discipline cards, an
+        officer's health or a lost officer change them."""
+        spec = self.spec
+        if spec.officers or self.lost:
+            pools: Mapping[str, int] = {k: self._skill_now(k, None) for k in SKILLS}
+            self.pools = pools
+            #: the crew's best pool for each repair (``REPAIRS`` of strategy.combat.data)
+            self.repairs = repair_pools(pools)
+        else:
+            # the crew alone: the pools are the crew's skills
+            self.pools = pools = spec.skills
+            self.repairs = spec.crew_repairs
+        #: the part of her Broadside! pool that only these pools change: Gunnery,
+        #: Broadside and Ship Morale
+        self.fire_base = pools["gunnery"] + spec.broadside + self.morale_mod
+
+    def set_tow(self, tow: bool) -> None:
+        """Boats out (or in) for this round."""
+        self.tow = tow
+        self.crew_div = _TOW_DIVISOR if tow else 1
+
+    def skill(self, key: str, officer: str | None = None) -> int:
+        """The pool for a skill test: the officer of the skill's role if fit (his skill
+        plus his Discipline cards), else the crew's skill, less a lost officer's penalty;
+        ``officer`` names the man who tests."""
+        if officer is None:
+            return self.pools[key]
+        return self._skill_now(key, officer)
+
+    def _skill_now(self, key: str, officer: str | None) -> int:
+        spec = self.spec
+        if officer is not None:
+            who = next(x for x in spec.officers if x.name == officer)
+            return who.skill(key) + self.discipline.get(who.name, 0)
+        role = _ROLE_OF_SKILL.get(key)
+        o = spec.officer(role) if role else None
+        if o is not None and self.fit(o.name):
+            return o.skill(key) + self.discipline.get(o.name, 0)
+        value = spec.skill(key)
+        if role and role in self.lost:
+            value += LOST[role][1]
+        return value
+
+    def repair_pool(self, what: str) -> int:
+        """The best skill for repairing an area or fighting a fire (one of
+        :data:`REPAIRS`), by the crew or by the officer of the ``repair_by`` order;
+        halved while the boats tow."""
+        by = self.orders.get("repair_by")
+        if by is None:
+            return self.repairs[_REPAIR_INDEX[what]] // self.crew_div
+        return max([self._skill_now(k, by) for k in REPAIR_SKILLS[what]]) // self.crew_div
+
+    def fit(self, officer: str) -> bool:
+        """An officer still able to act: not yet Maimed."""
+        return self.health.get(officer, 0) < 2
+
+    def mods_all(self) -> int:
+        """The modifier to all her card pools: Hull and Crew damage and Ship Morale."""
+        return self.damage.m.all + self.morale_mod
+
+    def towed(self, pool: int) -> int:
+        """A crew's pool while her boats tow her in a calm: halved, rounded down."""
+        return pool // self.crew_div
+
+    # ----- views --------------------------------------------------------------------------
 
     def view(self) -> dict[str, Any]:
         """Plain summary for events and clients."""

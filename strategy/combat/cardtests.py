@@ -1,0 +1,124 @@
+"""The card tests of a battle, drawn from its dealer and recorded as ``test`` events.
+
+Seed 000, "Tests": an unopposed test overturns a pool against a Card of Fate and passes
+on any success (the best level counts: repairs, fighting fires, the tests a Maimed area
+requires); a contested test compares two pools against one Card of Fate, perfect then
+critical then ordinary successes then the success cards' values; mutual failure redraws
+(at most 25 times, then no result; docs/rules-notes.md).
+
+>>> from strategy.cards.dealer import ScriptedDealer
+>>> from strategy.combat.battle import Battle
+>>> b = Battle("Fifth Rate", "Fifth Rate", distance=3, dealer=ScriptedDealer(
+...     ["7D", "7S", "2C", "KD", "3H", "KS", "4D"]))
+>>> a0, b0 = b.ships
+>>> unopposed(b, "repair", a0, 2), contested(b, "positioning", (a0, 1), (b0, 2))
+(2, (1, 0, 2))
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from strategy.cards.core import LEVELS, NAMES, rank_key, successes
+
+if TYPE_CHECKING:
+    from strategy.combat.battle import Battle
+    from strategy.combat.state import ShipState
+
+__all__ = ["RESULTS", "unopposed", "contested"]
+
+#: a test's result by its best success level
+RESULTS = ("failure", "ordinary", "critical", "perfect")
+_MAX_REDRAWS = 25
+
+
+def unopposed(b: Battle, what: str, ship: ShipState, pool: int, area: str | None = None) -> int:
+    """A test with no opposing pool: the best success level (0 = failure). ``area``: the
+    area being repaired, for the event."""
+    dealer = b.dealer
+    cof = dealer.cof()
+    best = 0
+    if pool > 0:
+        cards = dealer.draw(pool, cof, ship.gm)
+        # the joker's entry is 3: it counts as the CoF itself
+        row = LEVELS[cof]
+        for c in cards:
+            if row[c] > best:
+                best = row[c]
+    else:
+        cards = []
+    if b.record:
+        info = {} if area is None else {"area": area}
+        b.emit(
+            "test",
+            what=what,
+            ship=ship.id,
+            cof=NAMES[cof],
+            pool=pool,
+            cards=[NAMES[c] for c in cards],
+            result=RESULTS[best],
+            **info,
+        )
+    return best
+
+
+def contested(
+    b: Battle, what: str, a: tuple[Any, int], b_: tuple[Any, int], **info: Any
+) -> tuple[int, int, int]:
+    """A contested test between ``(who, pool)`` pairs; ``who`` is a ShipState, or a
+    ``(ShipState, label, deck_is_gm)`` for a person or the GM's difficulty pool.
+
+    Returns ``(winner, best_a, best_b)``: winner 0 (a), 1 (b) or -1 (no result after
+    mutual failures), and each side's best success level in the last draw.
+    """
+    (who_a, pool_a), (who_b, pool_b) = a, b_
+    if pool_a <= 0 and pool_b <= 0:
+        b.emit("test", what=what, sides=[], result="no cards", **info)
+        return -1, 0, 0
+    gm_a = who_a[2] if isinstance(who_a, tuple) else who_a.gm
+    gm_b = who_b[2] if isinstance(who_b, tuple) else who_b.gm
+    dealer = b.dealer
+    best_a = best_b = 0
+    for _ in range(_MAX_REDRAWS):
+        cof = dealer.cof()
+        cards_a = dealer.draw(pool_a, cof, gm_a) if pool_a > 0 else []
+        cards_b = dealer.draw(pool_b, cof, gm_b) if pool_b > 0 else []
+        key_a, key_b = rank_key(successes(cof, cards_a)), rank_key(successes(cof, cards_b))
+        # the key starts with the perfect, critical, ordinary counts: the best level
+        best_a = 3 if key_a[0] else 2 if key_a[1] else 1 if key_a[2] else 0
+        best_b = 3 if key_b[0] else 2 if key_b[1] else 1 if key_b[2] else 0
+        if b.record:
+            _record(
+                b,
+                what,
+                cof,
+                ((who_a, pool_a, cards_a, key_a), (who_b, pool_b, cards_b, key_b)),
+                info,
+            )
+        if key_a != key_b:
+            return (0 if key_a > key_b else 1), best_a, best_b
+    return -1, best_a, best_b
+
+
+def _record(
+    b: Battle,
+    what: str,
+    cof: int,
+    sides_: tuple[tuple[Any, int, list[int], tuple[int, ...]], ...],
+    info: dict[str, Any],
+) -> None:
+    sides = []
+    for who, pool, cards, key in sides_:
+        sides.append(
+            {
+                "who": who[1] if isinstance(who, tuple) else who.id,
+                "pool": pool,
+                "cards": [NAMES[c] for c in cards],
+                "perfect": key[0],
+                "critical": key[1],
+                "ordinary": key[2],
+            }
+        )
+    key_a, key_b = sides_[0][3], sides_[1][3]
+    winner = None if key_a == key_b else sides[0 if key_a > key_b else 1]["who"]
+    b.emit("test", what=what, cof=NAMES[cof], sides=sides, winner=winner, **info)

@@ -1,0 +1,220 @@
+"""The captains' orders at the start of each round, and whether each ship can act on them.
+
+A live captain's orders are checked against the vocabulary of
+:mod:`strategy.combat.policies` and completed with its defaults; a ship without orders
+follows her side's policy. Ships that strike their colours leave the battle at once.
+A ship whose Crew is Maimed must pass a Command test, and one with Maimed Ship Morale a
+Discipline test, before she does anything this round (seed 000, the penalty table of
+"Step Six: Broadside!"; docs/rules-notes.md, "Ship Morale").
+
+>>> from strategy.combat.battle import Battle
+>>> b = Battle("Fifth Rate", "Cutter", distance=3)
+>>> normalise(b, b.ships[0], {"move": "board"})
+{'move': 'board', 'range': 0, 'shot': 'roundshot', 'continue': True}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from strategy.cards.core import card
+from strategy.combat.cardtests import unopposed
+from strategy.combat.combatant import DEFAULT_SKILL
+from strategy.combat.data import REPAIRS, SHOT
+from strategy.combat.end import check_end, out_of_battle
+from strategy.errors import InvalidMove
+
+if TYPE_CHECKING:
+    from strategy.combat.battle import Battle
+    from strategy.combat.state import ShipState
+
+__all__ = ["ORDER_KEYS", "MOVES", "give", "normalise", "given_for", "plain"]
+
+ORDER_KEYS = frozenset(
+    (
+        "move",
+        "range",
+        "target",
+        "fire",
+        "shot",
+        "repair",
+        "repair_by",
+        "hwyf",
+        "strike",
+        "continue",
+        "surrender",
+        "turn_tide",
+        "boarding",
+        "tow",
+        "joker",
+        "start_distance",
+        "discipline",
+    )
+)
+MOVES = ("close", "hold", "flee", "board")
+
+
+def give(b: Battle, given: Mapping[str, Any]) -> None:
+    """Every active ship's orders for the round (live or her policy's), then the
+    strikes, then who can act."""
+    strike = gated = False
+    becalmed = b.weather["sets"]
+    for s in b.ships:
+        if not s.active:
+            continue
+        raw = given.get(s.id, given.get(s.side)) if given else None
+        s.orders = o = _policy_orders(b, s) if raw is None else normalise(b, s, raw)
+        if "strike" in o and o["strike"]:
+            strike = True
+        if b.record:
+            b.emit("decision", ship=s.id, orders=plain(o))
+        s.acting = True
+        if becalmed:
+            # (the boats tow only in a calm: out of one, a ship's tow stays off)
+            s.set_tow(bool(o.get("tow")))
+        if s.damage.m.gates or s.morale_mod:
+            gated = True
+    if strike:
+        _strike(b)
+    if gated:
+        for s in b.ships:
+            if s.active and (s.damage.m.gates or s.morale_mod):
+                _able(b, s)
+
+
+def _strike(b: Battle) -> None:
+    """The ships ordered to strike their colours leave the battle."""
+    for s in b.ships:
+        if s.active and s.orders.get("strike"):
+            out_of_battle(b, s, "struck")
+    # (every other way out of the battle checks the end where it happens)
+    check_end(b)
+
+
+def _policy_orders(b: Battle, s: ShipState) -> dict[str, Any]:
+    """Her policy's orders with the defaults filled in (policies are trusted code)."""
+    o = b.policies[s.side].decide(b, s)
+    if "move" in o:
+        move = o["move"]
+    else:
+        move = o["move"] = "close"
+    if move == "board":
+        o["range"] = 0
+    elif "range" not in o:
+        o["range"] = 1
+    if "shot" not in o:
+        o["shot"] = s.shot
+    if "continue" not in o:
+        o["continue"] = move != "flee"
+    return o
+
+
+def _able(b: Battle, s: ShipState) -> None:
+    """The tests a ship must pass before she does anything this round."""
+    gates = [g for g in s.damage.m.gates if g[0] == "act"]
+    if s.morale_mod <= -3:
+        gates.append(("act", "discipline"))
+    for _, skill in gates:
+        if skill != "discipline":
+            pool = s.skill(skill)
+        elif s.spec.officers:
+            pool = s.spec.officers[0].discipline
+        else:
+            pool = DEFAULT_SKILL
+        if not unopposed(b, f"{skill} to act", s, pool):
+            s.acting = False
+            b.emit("cannot_act", ship=s.id, reason=skill)
+            break
+
+
+def normalise(b: Battle, s: ShipState, raw: Any) -> dict[str, Any]:
+    """A live captain's orders for ``s``, checked and completed with the defaults."""
+    if not isinstance(raw, Mapping):
+        raise InvalidMove(f"orders for {s.id} must be a mapping")
+    extra = set(raw) - ORDER_KEYS
+    if extra:
+        raise InvalidMove(
+            f"orders for {s.id}: unknown keys {sorted(extra)}; valid: {sorted(ORDER_KEYS)}"
+        )
+    o = dict(raw)
+    move = o.get("move", "close")
+    if move not in MOVES:
+        raise InvalidMove(f"move {move!r}; valid: {', '.join(MOVES)}")
+    o["move"] = move
+    o["range"] = 0 if move == "board" else int(o.get("range", 1))
+    if o["range"] not in (0, 1, 2):
+        raise InvalidMove("range must be 0, 1 or 2")
+    shot = o.get("shot", s.shot)
+    if shot not in SHOT["shot"]:
+        raise InvalidMove(f"shot {shot!r}; valid: {', '.join(SHOT['shot'])}")
+    o["shot"] = shot
+    rep = o.get("repair")
+    if rep is not None and rep not in REPAIRS:
+        raise InvalidMove(f"repair {rep!r}; valid: {', '.join(REPAIRS)}")
+    _targets(b, s, o)
+    if o.get("joker") is not None:
+        card(o["joker"])
+    _officers(s, o)
+    o.setdefault("continue", move != "flee")
+    return o
+
+
+def _targets(b: Battle, s: ShipState, o: dict[str, Any]) -> None:
+    """The ``target`` and ``fire`` orders name enemy ships; ids replace names."""
+    if o.get("target") is not None:
+        t = b.ship(o["target"])
+        if t.side == s.side:
+            raise InvalidMove(f"{s.id} cannot target its own side's {t.id}")
+        o["target"] = t.id
+    if isinstance(o.get("fire"), Mapping):
+        split = {}
+        for k, v in o["fire"].items():
+            t = b.ship(k)
+            if t.side == s.side or int(v) < 0:
+                raise InvalidMove("fire: enemy ship ids and card counts >= 0")
+            split[t.id] = int(v)
+        o["fire"] = split
+    elif o.get("fire") is not None:
+        raise InvalidMove("fire must be None or {enemy_id: cards}")
+
+
+def _officers(s: ShipState, o: dict[str, Any]) -> None:
+    """The ``hwyf``, ``boarding`` and ``repair_by`` orders name her officers."""
+    names = {x.name for x in s.spec.officers}
+    for key in ("hwyf", "boarding"):
+        if o.get(key) is not None and not set(o[key]) <= names:
+            raise InvalidMove(f"{key}: unknown officers {sorted(set(o[key]) - names)}")
+    if o.get("repair_by") is not None and o["repair_by"] not in names:
+        raise InvalidMove(f"repair_by: unknown officer {o['repair_by']!r}")
+
+
+def given_for(given: Mapping[str, Any], s: ShipState, key: str) -> Any:
+    """The ``key`` order given for ship ``s`` (by her id, else for her side), or None."""
+    if not given:
+        return None
+    for k in (s.id, s.side):
+        v = given.get(k)
+        if isinstance(v, Mapping) and key in v:
+            return v[key]
+    return None
+
+
+_SCALARS = frozenset((str, int, bool, float, type(None)))
+
+
+def plain(value: Any) -> Any:
+    """Orders as plain JSON values (for events and the saved battle)."""
+    if type(value) is dict:
+        # the usual orders: plain keys and mostly plain values, no ABC checks to make
+        return {
+            k if type(k) is str else str(k): v if type(v) in _SCALARS else plain(v)
+            for k, v in value.items()
+        }
+    if type(value) in _SCALARS:
+        return value
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return value

@@ -1,0 +1,199 @@
+"""Setting up a battle: Step One, Establish the Conditions (the weather, and the distance
+by a contested Awareness test whose winner's captain chooses 3 to 5, unless a story gives
+the distance or a chase opens the fight), and Step Two, Discipline cards (seed 000, "Ship
+to Ship Combat"; docs/rules-notes.md, "Starting distance" and "Discipline").
+
+The chase of seed 002 (:mod:`strategy.chase`) opens a fight here: its result sets the
+starting distance and each side's Gage (extra cards on its first Positioning test), or
+lets the prey escape.
+
+>>> chase_adapter({"outcome": "engaged", "distance": 3, "hunter_gage": 1, "prey_gage": 2})
+{'escaped': False, 'prey': 'b', 'distance': 3, 'gage': {'a': 1, 'b': 2}}
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from strategy import ships as _ships
+from strategy.chase import chase
+from strategy.combat import boarding
+from strategy.combat.cardtests import contested
+from strategy.combat.combatant import Combatant, side
+from strategy.combat.data import COMBAT
+from strategy.combat.end import finish
+from strategy.combat.orders import given_for
+from strategy.errors import InvalidMove
+
+if TYPE_CHECKING:
+    from strategy.combat.battle import Battle
+    from strategy.combat.state import ShipState
+
+__all__ = ["setup", "chase_result", "chase_adapter", "run_chase", "CHASE_SALT"]
+
+#: the chase a battle plays itself (``chase=True``) draws from ``Random(seed ^ CHASE_SALT)``
+CHASE_SALT = 0x5EA
+_CLOSEST = COMBAT["start_distance"]["closest"]
+_FURTHEST = COMBAT["start_distance"]["furthest"]
+
+
+def setup(b: Battle, given: Mapping[str, Any]) -> None:
+    """Steps One and Two, before the first round; ``given`` the first step's orders."""
+    if b.record:
+        b.emit(
+            "conditions",
+            weather=b.weather["name"],
+            ships=[
+                {"id": s.id, "name": s.spec.name, "type": s.spec.type, "side": s.side}
+                for s in b.ships
+            ],
+        )
+    a = [s for s in b.ships if s.side == "a"]
+    f = [s for s in b.ships if s.side == "b"]
+    start = b.start
+    if b.chase is not None:
+        if b.chase["escaped"]:
+            _escaped(b, b.chase["prey"])
+            return
+        start = b.chase["distance"]
+        for s in b.ships:
+            s.chase_gage = b.chase["gage"].get(s.side, 0)
+        b.emit("chase", result="engaged", distance=start, gage=b.chase["gage"])
+    if start is None:
+        start = _awareness(b, given, a, f)
+    for x in a:
+        for y in f:
+            b.dist[(x.index, y.index)] = start
+    b.moved()
+    if b.record:
+        b.emit("distance", distance=start)
+    if start == 0:
+        # a story that opens alongside: side a's first ship is boarding
+        boarding.start(b, attacker=a[0], defender=f[0])
+    for s in b.ships:
+        _discipline(b, given, s)
+
+
+def _discipline(b: Battle, given: Mapping[str, Any], s: ShipState) -> None:
+    """Step Two: the commander's Discipline cards, given or by the policy."""
+    alloc = given_for(given, s, "discipline")
+    if alloc is None:
+        alloc = b.policies[s.side].discipline(b, s)
+    if alloc or s.spec.officers:
+        s.discipline = _check_discipline(s, alloc)
+    if s.discipline:
+        s.reskill()
+        b.emit("discipline", ship=s.id, cards=dict(s.discipline))
+
+
+def _escaped(b: Battle, prey: str) -> None:
+    """The chase's prey got away: the battle is over before it began."""
+    for s in b.ships:
+        if s.side == prey:
+            s.status, s.active = "escaped", False
+            b.live[s.side] -= 1
+    b.emit("chase", result="escaped", prey=prey)
+    finish(b)
+
+
+def _awareness(b: Battle, given: Mapping[str, Any], a: list[ShipState], f: list[ShipState]) -> int:
+    """The contested Awareness test of each side's best lookout; the winner's captain
+    chooses the distance."""
+    best_a = max(a, key=lambda s: s.spec.skill("awareness"))
+    best_b = max(f, key=lambda s: s.spec.skill("awareness"))
+    w, _, _ = contested(
+        b,
+        "awareness",
+        (best_a, best_a.spec.skill("awareness")),
+        (best_b, best_b.spec.skill("awareness")),
+    )
+    chooser = best_a if w == 0 else best_b
+    wanted = given_for(given, chooser, "start_distance")
+    if wanted is None:
+        wanted = b.policies[chooser.side].start_distance(b, chooser)
+    start = min(_FURTHEST, max(_CLOSEST, int(wanted)))
+    if b.record:
+        b.emit("decision", ship=chooser.id, orders={"start_distance": start})
+    return start
+
+
+def _check_discipline(s: ShipState, alloc: Mapping[str, int]) -> dict[str, int]:
+    """Step Two: the commander's Discipline cards shared among the officers."""
+    officers = {o.name: o for o in s.spec.officers}
+    out = {}
+    for k, v in (alloc or {}).items():
+        if k not in officers:
+            raise InvalidMove(f"discipline: {s.id} has no officer {k!r}")
+        if not 0 <= int(v) <= officers[k].discipline:
+            raise InvalidMove(f"discipline: {k} can take at most {officers[k].discipline} cards")
+        out[k] = int(v)
+    leader = s.spec.officers[0].discipline if s.spec.officers else 0
+    if sum(out.values()) > leader:
+        raise InvalidMove(f"discipline: {s.id}'s commander has only {leader} cards")
+    return out
+
+
+# ----- the chase that opens a fight ------------------------------------------------------
+
+
+def chase_result(chase: Any, side_a: Any, side_b: Any, seed: int) -> dict[str, Any] | None:
+    """A battle's ``chase`` argument as plain data: None (no chase), ``True`` (play one
+    between the sides' first ships), a chase result or its plain dict."""
+    if chase is None or chase is False:
+        return None
+    if chase is True:
+        return run_chase(side_a, side_b, random.Random(seed ^ CHASE_SALT))
+    if isinstance(chase, Mapping) and "escaped" in chase and "gage" in chase:
+        return dict(chase)
+    return chase_adapter(chase)
+
+
+def chase_adapter(result: Any, hunter: str = "a") -> dict[str, Any]:
+    """A :class:`strategy.chase.ChaseResult` (or its dict) as the battle's plain chase data:
+    ``{"escaped", "prey", "distance", "gage": {"a": .., "b": ..}}``."""
+    if hunter not in ("a", "b"):
+        raise InvalidMove("hunter must be side 'a' or 'b'")
+    data = result.to_dict() if hasattr(result, "to_dict") else dict(result)
+    if "outcome" not in data:
+        raise InvalidMove(f"not a chase result: {result!r}")
+    prey = "b" if hunter == "a" else "a"
+    escaped = data["outcome"] == "escaped"
+    distance = None if escaped else int(data["distance"])
+    return {
+        "escaped": escaped,
+        "prey": prey,
+        "distance": distance,
+        "gage": {hunter: int(data.get("hunter_gage", 0)), prey: int(data.get("prey_gage", 0))},
+    }
+
+
+_SKILL_NAMES = {"first_aid": "First Aid"}
+
+
+def _ship_spec(c: Combatant) -> _ships.ShipSpec:
+    """The chase module's ship spec for a combatant (type, numbers and crew kept)."""
+    base = _ships.ship(c.type)
+    skills = {_SKILL_NAMES.get(k, k.title()): v for k, v in c.skills.items()}
+    boxes = dict(zip(_ships.AREAS, c.boxes, strict=True))
+    return replace(
+        base,
+        name=c.name,
+        boxes=boxes,
+        broadside=c.broadside,
+        speed=c.speed,
+        handling=c.handling,
+        skills=skills,
+        skill_bonus=None,
+    )
+
+
+def run_chase(
+    side_a: Any, side_b: Any, rng: random.Random, hunter: str = "a", **kwargs: Any
+) -> dict[str, Any]:
+    """Play :func:`strategy.chase.chase` between the sides' first ships; plain result."""
+    a, b = side(side_a)[0], side(side_b)[0]
+    h, p = (a, b) if hunter == "a" else (b, a)
+    return chase_adapter(chase(_ship_spec(h), _ship_spec(p), rng, **kwargs), hunter)
