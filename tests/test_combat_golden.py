@@ -20,9 +20,7 @@ from typing import Any
 
 import pytest
 
-import strategy.cards as book
-from strategy.cards.core import JOKER, LEVELS, compare, rank_key, successes
-from strategy.cards.core import name as card_name
+from strategy.cards.core import compare, rank_key, successes
 from strategy.cards.dealer import Dealer
 from strategy.combat import Battle, odds
 
@@ -339,14 +337,6 @@ def test_the_cases_cover_the_engine(golden: dict[str, Any]) -> None:
 
 
 # ----- the tables and shortcuts behind the speed -------------------------------------
-
-
-def test_the_success_table_is_the_books_card_test() -> None:
-    for cof in range(52):
-        book_cof = book.Card.parse(card_name(cof))
-        for c in range(52):
-            assert LEVELS[cof][c] == book.level(book_cof, book.Card.parse(card_name(c)))
-        assert LEVELS[cof][JOKER] == book.PERFECT  # the joker as the CoF itself
 
 
 def _plain_draw(rng: random.Random, n: int, cof: int, gm: bool) -> list[int]:
