@@ -24,8 +24,6 @@ __all__ = ["CampaignService", "seat_room"]
 State = dict[str, Any]
 Emit = Callable[[str, dict[str, Any]], None]  # (room, event payload)
 
-SEAT_ROLES = tuple(r for r in game.ROLES if r != "gm")  # the GM's seat comes with the campaign
-UNIQUE_ROLES = ("prime-minister", "first-sea-lord")
 PREVIEWABLE = ("deploy", "sail", "move_enemy")
 
 
@@ -115,7 +113,10 @@ class CampaignService:
                     out.append(payload)
         return seq, out
 
-    def log(self, campaign_id: str) -> dict[str, Any]:
+    def log(self, campaign_id: str, seat: dict[str, Any]) -> dict[str, Any]:
+        """The whole log, for ``admiralty replay`` (the GM's only)."""
+        _, state = self.current(campaign_id)
+        game.require_log_reader(state, state["seats"][seat["id"]])
         row = self.store.campaign(campaign_id)
         if row is None:
             raise ActionError("not_found", f"no campaign {campaign_id!r}")
@@ -200,79 +201,31 @@ class CampaignService:
         _, data = game.decide(state, seat, args, game.event_rng(state["campaign"]["seed"], seq + 1))
         return data
 
-    def add_seat(self, campaign_id: str, gm_seat_id: str, args: Any) -> tuple[str, str]:
+    def _author(self, state: State, seat_id: str) -> dict[str, Any]:
+        seat = state["seats"].get(seat_id)
+        if seat is None:
+            raise ActionError("forbidden", "your seat is no longer in this campaign")
+        return seat
+
+    def add_seat(self, campaign_id: str, author_id: str, args: Any) -> tuple[str, str]:
         """The GM seats a player; returns ``(seat id, token)``."""
-        if not isinstance(args, dict):
-            raise ActionError("invalid", "a seat is a JSON object with a 'role'")
         token = new_token()
         seat_id = "s-" + secrets.token_hex(6)
 
         def decide(seq: int, state: State):
-            seat = _checked_seat(state, args)
-            seat["id"] = seat_id
-            return "seat_created", {"seat": seat}, (seat_id, hash_token(token))
+            data = game.decide_seat(state, self._author(state, author_id), args, seat_id)
+            return "seat_created", data, (seat_id, hash_token(token))
 
-        self._commit(campaign_id, gm_seat_id, decide)
+        self._commit(campaign_id, author_id, decide)
         return seat_id, token
 
-    def reissue(self, campaign_id: str, gm_seat_id: str, seat_id: str, name: Any = None) -> str:
+    def reissue(self, campaign_id: str, author_id: str, seat_id: str, name: Any = None) -> str:
         """Revoke a seat's token and issue another (optionally to a new holder's name)."""
         token = new_token()
-        if name is not None and (not isinstance(name, str) or not name.strip() or len(name) > 200):
-            raise ActionError("invalid", "'name' must be a non-empty string")
 
         def decide(seq: int, state: State):
-            seat = state["seats"].get(seat_id)
-            if seat is None:
-                raise ActionError("not_found", f"no seat {seat_id!r}")
-            if seat["role"] == "gm" and seat_id != gm_seat_id:
-                raise ActionError("forbidden", "that is the GM's seat")
-            public = views.public_seat(seat)
-            public.pop("ready")
-            if name:
-                public["name"] = name.strip()
-            return "seat_reissued", {"seat": public}, (seat_id, hash_token(token))
+            data = game.decide_reissue(state, self._author(state, author_id), seat_id, name)
+            return "seat_reissued", data, (seat_id, hash_token(token))
 
-        self._commit(campaign_id, gm_seat_id, decide)
+        self._commit(campaign_id, author_id, decide)
         return token
-
-
-def _checked_seat(state: State, args: dict[str, Any]) -> dict[str, Any]:
-    from server import rules
-
-    extra = sorted(set(args) - {"role", "name", "squadron", "ship"})
-    if extra:
-        raise ActionError("invalid", f"unexpected field(s): {', '.join(extra)}")
-    role = args.get("role")
-    if role not in SEAT_ROLES:
-        raise ActionError("invalid", f"'role' must be one of {', '.join(SEAT_ROLES)}")
-    name = args.get("name", role.replace("-", " ").title())
-    if not isinstance(name, str) or not name.strip() or len(name) > 200:
-        raise ActionError("invalid", "'name' must be a non-empty string of at most 200 characters")
-    seat = {"role": role, "name": name.strip(), "squadron": None, "ship": None}
-    taken = list(state["seats"].values())
-    if role in UNIQUE_ROLES and any(s["role"] == role for s in taken):
-        raise ActionError("conflict", f"the campaign already has a {role}")
-    if role == "admiral":
-        squadron = args.get("squadron")
-        if not isinstance(squadron, str) or squadron.title() not in game.SQUADRONS:
-            raise ActionError(
-                "invalid", f"an admiral needs a 'squadron': {', '.join(game.SQUADRONS)}"
-            )
-        seat["squadron"] = squadron.title()
-        if any(s["role"] == "admiral" and s["squadron"] == seat["squadron"] for s in taken):
-            raise ActionError("conflict", f"the {seat['squadron']} squadron has an admiral")
-    elif role == "captain":
-        ship = args.get("ship")
-        if not isinstance(ship, str):
-            raise ActionError("invalid", "a captain needs a 'ship' (two-letter code)")
-        try:
-            rules.briny_ship(ship.upper())
-        except (KeyError, ValueError) as exc:
-            raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
-        seat["ship"] = ship.upper()
-        if any(s["role"] == "captain" and s["ship"] == seat["ship"] for s in taken):
-            raise ActionError("conflict", f"{seat['ship']} already has a captain")
-    elif args.get("squadron") is not None or args.get("ship") is not None:
-        raise ActionError("invalid", f"a {role} has no squadron or ship")
-    return seat

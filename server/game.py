@@ -15,7 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from server import authority
 from server import forces as fx
+from server.authority import OTHER, OWN
 from server.errors import ActionError
 
 __all__ = [
@@ -25,6 +27,9 @@ __all__ = [
     "Action",
     "apply_event",
     "decide",
+    "decide_reissue",
+    "decide_seat",
+    "require_log_reader",
     "event_rng",
     "initial_state",
     "season_date",
@@ -32,6 +37,8 @@ __all__ = [
 
 ROLES = ("gm", "prime-minister", "first-sea-lord", "admiral", "captain", "observer")
 SQUADRONS = ("White", "Red", "Blue", "Blockade")
+SEAT_ROLES = tuple(r for r in ROLES if r != "gm")  # the GM's seat comes with the campaign
+UNIQUE_ROLES = ("prime-minister", "first-sea-lord")
 SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
 
 State = dict[str, Any]
@@ -114,13 +121,11 @@ def _only(args: Args, *allowed: str) -> None:
 
 @dataclass(frozen=True)
 class Action:
-    """One action type: who may send it, when, how it is decided and applied."""
+    """One action type: how it is decided and applied (who may send it, and when, is the
+    table of :mod:`server.authority`)."""
 
-    roles: tuple[str, ...]
-    phases: tuple[str, ...]
     decide: Callable[[State, Seat, Args, random.Random], dict[str, Any]]
     apply: Callable[[State, dict[str, Any]], None]
-    while_paused: bool = True
 
 
 def _decide_set_ships(state: State, seat: Seat, args: Args, rng: random.Random) -> dict:
@@ -227,7 +232,7 @@ def _decide_note(state: State, seat: Seat, args: Args, rng: random.Random) -> di
 
 def _decide_deploy(state: State, seat: Seat, args: Args, rng: random.Random) -> dict:
     _only(args, "squadron", "station", "blockade", "patrol")
-    force = _own_squadron_force(state, seat, _str(args, "squadron"))
+    force = _squadron_force(state, seat, _str(args, "squadron"), "deploy")
     targets = [k for k in ("station", "blockade", "patrol") if args.get(k) is not None]
     if len(targets) != 1:
         raise ActionError("invalid", "give exactly one of 'station', 'blockade' or 'patrol'")
@@ -257,11 +262,11 @@ def _decide_sail(state: State, seat: Seat, args: Args, rng: random.Random) -> di
         else fx.port_destination(_str(args, "to", max_len=60), british=True)
     )
     if args.get("squadron") is not None:
-        force = _own_squadron_force(state, seat, _str(args, "squadron"))
+        force = _squadron_force(state, seat, _str(args, "squadron"), "sail")
         detach = None
     else:
         code = _str(args, "ship", max_len=8).upper()
-        force, detach = _own_ship(state, seat, code)
+        force, detach = _ship_force(state, seat, code, "sail")
     orders = {"kind": "sail", "target": list(to) if isinstance(to, list | tuple) else to}
     return {
         "force": force["id"],
@@ -282,31 +287,44 @@ def _apply_orders(state: State, data: dict) -> None:
         force["route"]["start_day"] = state["day"]
 
 
-def _own_squadron_force(state: State, seat: Seat, squadron: str) -> dict:
+def _not_yours(seat: Seat, target: str) -> str:
+    """The refusal of an order aimed at ``target``, saying what ``seat`` commands instead."""
+    if seat["role"] == "admiral":
+        return f"you command the {seat.get('squadron')} squadron, not {target}"
+    if seat["role"] == "captain":
+        return f"you command {seat.get('ship')}, not {target}"
+    return f"a {seat['role']} commands no ship"
+
+
+def _squadron_force(state: State, seat: Seat, squadron: str, kind: str) -> dict:
+    """The force of ``squadron``, when ``seat`` may give it ``kind`` orders."""
     name = squadron.title()
     if name not in SQUADRONS:
         raise ActionError("invalid", f"no squadron {squadron!r}; squadrons: {', '.join(SQUADRONS)}")
-    if seat["role"] == "admiral" and seat.get("squadron") != name:
-        raise ActionError(
-            "forbidden", f"you command the {seat.get('squadron')} squadron, not the {name}"
-        )
+    own = seat["role"] == "admiral" and seat.get("squadron") == name
+    authority.require_command(
+        kind, seat["role"], OWN if own else OTHER, _not_yours(seat, f"the {name} squadron")
+    )
     for force in state["forces"].values():
         if force["side"] == "Britain" and force.get("squadron") == name and force["afloat"]:
             return force
     raise ActionError("not_found", f"the {name} squadron is not on campaign this summer")
 
 
-def _own_ship(state: State, seat: Seat, code: str) -> tuple[dict, str | None]:
-    """The force carrying ship ``code``, and the code again when it must be detached."""
+def _ship_force(state: State, seat: Seat, code: str, kind: str) -> tuple[dict, str | None]:
+    """The force carrying ship ``code``, and the code again when it must be detached, when
+    ``seat`` may give her ``kind`` orders: her captain, or the admiral of her squadron."""
     for force in state["forces"].values():
         if force["side"] != "Britain":
             continue
         for ship in force["ships"]:
             if ship["code"] == code and ship["status"] == "afloat":
-                if seat["role"] == "captain" and seat.get("ship") != code:
-                    raise ActionError("forbidden", f"you command {seat.get('ship')}, not {code}")
-                if seat["role"] == "admiral" and force.get("squadron") != seat.get("squadron"):
-                    raise ActionError("forbidden", f"{code} is not in your squadron")
+                own = (seat["role"] == "captain" and seat.get("ship") == code) or (
+                    seat["role"] == "admiral" and force.get("squadron") == seat.get("squadron")
+                )
+                authority.require_command(
+                    kind, seat["role"], OWN if own else OTHER, _not_yours(seat, code)
+                )
                 return force, (code if len(force["ships"]) > 1 else None)
     raise ActionError("not_found", f"no British ship {code!r} is afloat on campaign")
 
@@ -385,31 +403,20 @@ def _apply_note(state: State, data: dict) -> None:
 
 
 ACTIONS: dict[str, Action] = {
-    "set_ships": Action(("prime-minister",), ("cabinet",), _decide_set_ships, _apply_set_ships),
-    "set_deployment": Action(
-        ("first-sea-lord",), ("cabinet",), _decide_set_deployment, _apply_set_deployment
-    ),
-    "roll_force": Action(("gm",), ("cabinet",), _decide_roll_force, _apply_roll_force),
-    "deploy": Action(("admiral",), ("summer",), _decide_deploy, _apply_orders),
-    "sail": Action(("admiral", "captain"), ("summer",), _decide_sail, _apply_orders),
-    "ready": Action(
-        ("prime-minister", "first-sea-lord", "admiral", "captain"),
-        ("cabinet", "summer"),
-        _decide_ready,
-        _apply_ready,
-    ),
-    "advance": Action(("gm",), ("summer",), _decide_advance, _apply_advance, while_paused=False),
-    "engage_decision": Action(
-        ("captain", "gm"), ("summer",), _decide_engage, _apply_engage, while_paused=False
-    ),
-    "resolve_summer": Action(("gm",), ("summer",), _decide_resolve, _apply_resolve),
-    "pause": Action(("gm",), ("cabinet", "summer", "over"), _decide_pause, _set("paused", True)),
-    "resume": Action(("gm",), ("cabinet", "summer", "over"), _decide_resume, _set("paused", False)),
-    "set_deadline": Action(
-        ("gm",), ("cabinet", "summer", "over"), _decide_set_deadline, _set("deadline", None)
-    ),
-    "note": Action(("gm",), ("cabinet", "summer", "over"), _decide_note, _apply_note),
-    "move_enemy": Action(("gm",), ("summer",), _decide_move_enemy, _apply_orders),
+    "set_ships": Action(_decide_set_ships, _apply_set_ships),
+    "set_deployment": Action(_decide_set_deployment, _apply_set_deployment),
+    "roll_force": Action(_decide_roll_force, _apply_roll_force),
+    "deploy": Action(_decide_deploy, _apply_orders),
+    "sail": Action(_decide_sail, _apply_orders),
+    "ready": Action(_decide_ready, _apply_ready),
+    "advance": Action(_decide_advance, _apply_advance),
+    "engage_decision": Action(_decide_engage, _apply_engage),
+    "resolve_summer": Action(_decide_resolve, _apply_resolve),
+    "pause": Action(_decide_pause, _set("paused", True)),
+    "resume": Action(_decide_resume, _set("paused", False)),
+    "set_deadline": Action(_decide_set_deadline, _set("deadline", None)),
+    "note": Action(_decide_note, _apply_note),
+    "move_enemy": Action(_decide_move_enemy, _apply_orders),
 }
 
 
@@ -427,25 +434,84 @@ def decide(state: State, seat: Seat, args: Args, rng: random.Random) -> tuple[st
             "invalid", f"unknown action type {kind!r}; types: {', '.join(sorted(ACTIONS))}"
         )
     if "as" in args:
-        if seat["role"] != "gm":
-            raise ActionError("forbidden", "only the GM may act for another seat")
+        authority.require_seat("act_as", seat["role"], state["phase"], state["paused"])
         other = state["seats"].get(args["as"]) if isinstance(args["as"], str) else None
         if other is None:
             raise ActionError("not_found", f"no seat {args['as']!r}")
         seat = other
-    action = ACTIONS[kind]
-    if seat["role"] not in action.roles:
-        raise ActionError(
-            "forbidden", f"a {seat['role']} may not {kind}; only: {', '.join(action.roles)}"
-        )
-    if state["phase"] not in action.phases:
-        raise ActionError("wrong_phase", f"{kind} is not allowed in the {state['phase']} phase")
-    if state["paused"] and not action.while_paused:
-        raise ActionError("wrong_phase", "the campaign is paused")
-    data = action.decide(state, seat, args, rng)
+    authority.require_seat(kind, seat["role"], state["phase"], state["paused"])
+    data = ACTIONS[kind].decide(state, seat, args, rng)
     if "as" in args:
         data["as"] = seat["id"]
     return kind, data
+
+
+def decide_seat(state: State, author: Seat, args: Any, seat_id: str) -> dict[str, Any]:
+    """``seat_created``'s data: the seat ``author`` (the GM) adds from ``args``."""
+    authority.require_seat("seat_created", author["role"], state["phase"], state["paused"])
+    if not isinstance(args, dict):
+        raise ActionError("invalid", "a seat is a JSON object with a 'role'")
+    return {"seat": {"id": seat_id, **_checked_seat(state, args)}}
+
+
+def decide_reissue(state: State, author: Seat, seat_id: str, name: Any = None) -> dict[str, Any]:
+    """``seat_reissued``'s data: the seat ``seat_id`` handed on, optionally to a new name."""
+    authority.require_seat("seat_reissued", author["role"], state["phase"], state["paused"])
+    if name is not None and (not isinstance(name, str) or not name.strip() or len(name) > 200):
+        raise ActionError("invalid", "'name' must be a non-empty string")
+    seat = state["seats"].get(seat_id)
+    if seat is None:
+        raise ActionError("not_found", f"no seat {seat_id!r}")
+    if seat["role"] == "gm" and seat_id != author["id"]:
+        raise ActionError("forbidden", "that is the GM's seat")
+    public = {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship")}
+    if name:
+        public["name"] = name.strip()
+    return {"seat": public}
+
+
+def _checked_seat(state: State, args: dict[str, Any]) -> dict[str, Any]:
+    from server import rules
+
+    extra = sorted(set(args) - {"role", "name", "squadron", "ship"})
+    if extra:
+        raise ActionError("invalid", f"unexpected field(s): {', '.join(extra)}")
+    role = args.get("role")
+    if role not in SEAT_ROLES:
+        raise ActionError("invalid", f"'role' must be one of {', '.join(SEAT_ROLES)}")
+    name = args.get("name", role.replace("-", " ").title())
+    if not isinstance(name, str) or not name.strip() or len(name) > 200:
+        raise ActionError("invalid", "'name' must be a non-empty string of at most 200 characters")
+    seat = {"role": role, "name": name.strip(), "squadron": None, "ship": None}
+    taken = list(state["seats"].values())
+    if role in UNIQUE_ROLES and any(s["role"] == role for s in taken):
+        raise ActionError("conflict", f"the campaign already has a {role}")
+    if role == "admiral":
+        squadron = args.get("squadron")
+        if not isinstance(squadron, str) or squadron.title() not in SQUADRONS:
+            raise ActionError("invalid", f"an admiral needs a 'squadron': {', '.join(SQUADRONS)}")
+        seat["squadron"] = squadron.title()
+        if any(s["role"] == "admiral" and s["squadron"] == seat["squadron"] for s in taken):
+            raise ActionError("conflict", f"the {seat['squadron']} squadron has an admiral")
+    elif role == "captain":
+        ship = args.get("ship")
+        if not isinstance(ship, str):
+            raise ActionError("invalid", "a captain needs a 'ship' (two-letter code)")
+        try:
+            rules.briny_ship(ship.upper())
+        except (KeyError, ValueError) as exc:
+            raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
+        seat["ship"] = ship.upper()
+        if any(s["role"] == "captain" and s["ship"] == seat["ship"] for s in taken):
+            raise ActionError("conflict", f"{seat['ship']} already has a captain")
+    elif args.get("squadron") is not None or args.get("ship") is not None:
+        raise ActionError("invalid", f"a {role} has no squadron or ship")
+    return seat
+
+
+def require_log_reader(state: State, seat: Seat) -> None:
+    """Refuse the whole log (every seed and secret order) to any seat but the GM's."""
+    authority.require_seat("read_log", seat["role"], state["phase"], state["paused"])
 
 
 def apply_event(state: State, kind: str, data: dict[str, Any]) -> None:

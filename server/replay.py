@@ -1,4 +1,10 @@
-"""Rebuild a campaign from its exported log and check every event against the rules."""
+"""Rebuild a campaign from its exported log and check every event against the rules.
+
+Every event a seat caused is decided again, authority included (:mod:`server.authority`):
+an action from its arguments, its seat and the campaign's seed, a seat's creation or
+reissue from what the GM asked. The result must equal what was logged; an event the rules
+refuse now, or one that cannot be decided again, is a problem and is not applied.
+"""
 
 from __future__ import annotations
 
@@ -9,13 +15,14 @@ from server import game
 
 __all__ = ["replay"]
 
+SET_UP = ("campaign_created", "seat_created", "seat_reissued")
+
 
 def replay(log: Any) -> tuple[dict[str, Any], list[str]]:
     """Apply every event of ``log`` (as ``GET /api/campaigns/<id>/log`` exports it).
 
-    Each action is decided again from its arguments, its seat and the campaign's seed; the
-    result must equal what was logged. Returns the final state and the problems found (an
-    empty list when the log is sound). Raises ValueError when ``log`` is not a log at all.
+    Returns the final state and the problems found (an empty list when the log is sound).
+    Raises ValueError when ``log`` is not a log at all.
     """
     if not isinstance(log, dict) or not isinstance(log.get("events"), list):
         raise ValueError("not an Admiralty log: expected {campaign, events}")
@@ -27,31 +34,60 @@ def replay(log: Any) -> tuple[dict[str, Any], list[str]]:
     for number, event in enumerate(log["events"], start=1):
         if not isinstance(event, dict) or not {"seq", "type", "data"} <= set(event):
             raise ValueError(f"event #{number} is not {{seq, type, seat, data}}")
-        seq, kind, data = event["seq"], event["type"], event["data"]
+        seq = event["seq"]
         if seq != number:
             problems.append(f"seq {seq} where {number} was expected: the log has a gap")
-        if kind not in game.ACTIONS:
-            if kind not in ("campaign_created", "seat_created", "seat_reissued"):
-                problems.append(f"seq {seq}: unknown event type {kind!r}")
-                continue
-        elif "args" in data:
-            seat = state["seats"].get(event.get("seat"))
-            if seat is None:
-                problems.append(f"seq {seq}: no seat {event.get('seat')!r} to act")
-                continue
-            try:
-                again_kind, again = game.decide(
-                    copy.deepcopy(state), seat, data["args"], game.event_rng(campaign["seed"], seq)
-                )
-            except Exception as exc:  # a refusal now is a finding, not a crash
-                problems.append(f"seq {seq}: {kind} is refused on replay: {exc}")
-                continue
-            again = {**again, "args": data["args"]}
-            if again_kind != kind or again != data:
-                keys = sorted(k for k in set(again) | set(data) if again.get(k) != data.get(k))
-                problems.append(
-                    f"seq {seq}: {kind} decides differently on replay "
-                    f"({', '.join(keys) or again_kind})"
-                )
-        game.apply_event(state, kind, data)
+        problem = _check(state, event, campaign["seed"])
+        if problem:
+            problems.append(f"seq {seq}: {problem}")
+            continue
+        try:
+            game.apply_event(state, event["type"], event["data"])
+        except Exception as exc:  # a forged event's data; the state after it is unknown
+            problems.append(f"seq {seq}: {event['type']} cannot be applied ({exc!r}); stopped")
+            break
     return state, problems
+
+
+def _check(state: dict[str, Any], event: dict[str, Any], seed: int) -> str | None:
+    """What is wrong with one event against the state before it, or None."""
+    kind, data, author = event["type"], event["data"], event.get("seat")
+    if kind not in game.ACTIONS and kind not in SET_UP:
+        return f"unknown event type {kind!r}"
+    if not isinstance(data, dict):
+        return f"{kind} has no data"
+    if kind == "campaign_created":
+        return None if event["seq"] == 1 else "a second campaign_created"
+    seat = state["seats"].get(author) if isinstance(author, str) else None
+    if seat is None:
+        return f"no seat {author!r} to act"
+    try:
+        again = _decide_again(state, seat, kind, data, game.event_rng(seed, event["seq"]))
+    except Exception as exc:  # a refusal now is a finding, not a crash
+        return f"{kind} is refused on replay: {exc}"
+    if again != data:
+        keys = sorted(k for k in set(again) | set(data) if again.get(k) != data.get(k))
+        return f"{kind} decides differently on replay ({', '.join(keys) or kind})"
+    return None
+
+
+def _decide_again(state, seat, kind: str, data: dict[str, Any], rng) -> dict[str, Any]:
+    """The data ``kind`` from ``seat`` decides to now, from what the event says was asked."""
+    work = copy.deepcopy(state)
+    if kind == "seat_created":
+        asked = data.get("seat")
+        if not isinstance(asked, dict) or "id" not in asked:
+            raise ValueError("seat_created names no seat")
+        body = {k: v for k, v in asked.items() if k != "id" and v is not None}
+        return game.decide_seat(work, seat, body, asked["id"])
+    if kind == "seat_reissued":
+        asked = data.get("seat")
+        if not isinstance(asked, dict) or "id" not in asked:
+            raise ValueError("seat_reissued names no seat")
+        return game.decide_reissue(work, seat, asked["id"], asked.get("name"))
+    if "args" not in data:
+        raise ValueError(f"{kind} has no 'args': what was asked cannot be checked")
+    again_kind, again = game.decide(work, seat, data["args"], rng)
+    if again_kind != kind:
+        raise ValueError(f"its arguments ask for {again_kind}")
+    return {**again, "args": data["args"]}

@@ -274,3 +274,48 @@ def test_a_restarted_server_rebuilds_the_same_state(summer) -> None:
         f"/api/campaigns/{game.id}/state", headers={"Authorization": f"Bearer {game.gm_token}"}
     )
     assert r.json == steps["final"]
+
+
+def _forged(log: dict[str, Any], kind: str, forge, last: bool = False) -> dict[str, Any]:
+    """A copy of ``log`` with its first (or last) ``kind`` event changed by ``forge(event)``."""
+    forged = json.loads(json.dumps(log))
+    events = forged["events"][::-1] if last else forged["events"]
+    forge(next(e for e in events if e["type"] == kind))
+    return forged
+
+
+def problems_of(log: dict[str, Any]) -> list[str]:
+    return replay(log)[1]
+
+
+def test_a_forged_log_with_a_forbidden_action_does_not_check_out(summer, tmp_path) -> None:
+    """The rules of who may do what are checked on replay too: the Blue admiral's sail given
+    to a captain (as the old rules would have let him), a player seating a player, an action
+    with its arguments cut off."""
+    game, steps, seen = summer
+    captain = game.players["fg"].seat["id"]
+    blue_sail = next(e for e in steps["log"]["events"] if e["seq"] == steps["sail_blue"]["seq"])
+    forgeries = [
+        (_forged(steps["log"], "sail", lambda e: e.update(seat=captain)), "sail is refused"),
+        (
+            _forged(steps["log"], "seat_created", lambda e: e.update(seat=captain), last=True),
+            "seat_created is refused on replay: a captain may not seat_created",
+        ),
+        (_forged(steps["log"], "deploy", lambda e: e["data"].pop("args")), "has no 'args'"),
+    ]
+    assert forgeries[0][0]["events"][blue_sail["seq"] - 1]["seat"] == captain
+    for forged, problem in forgeries:
+        _, problems = replay(forged)
+        assert problems and problem in problems[0], (problem, problems)
+    assert problems_of(forgeries[0][0])[0] == (
+        f"seq {blue_sail['seq']}: sail is refused on replay: you command FG, not the Blue squadron"
+    )
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(forgeries[0][0]))
+    cli = subprocess.run(
+        [sys.executable, "-m", "server.cli", "replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert cli.returncode == 1 and "PROBLEM: seq" in cli.stdout and "checks out" not in cli.stdout
