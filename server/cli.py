@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from server import commands
-from server.errors import UsageError
+from server.commands import UsageError
 
 __all__ = ["UsageError", "build_parser", "main"]
 

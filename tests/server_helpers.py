@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask
 from flask_socketio import SocketIOTestClient
 
-from server.app import create_app
+from server.web.app import create_app
 
 __all__ = ["Game", "Player", "new_app"]
 

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from server import authority, engagements, game
-from server.authority import OTHER, OWN, TABLE
-from server.errors import ActionError
+from server import game
+from server.game import ActionError, authority, engagements
+from server.game.authority import OTHER, OWN, TABLE
 from tests.server_helpers import Game, new_app
 
 SEED = 5
@@ -122,7 +122,9 @@ PLAIN = {
 }
 SET_UP = {  # the GM's set-up through REST, judged by the same table
     "seat_created": lambda state, seat: game.decide_seat(state, seat, {"role": "observer"}, "s-9"),
-    "seat_reissued": lambda state, seat: game.decide_reissue(state, seat, "pm", "Addington"),
+    "seat_reissued": lambda state, seat: game.decide_reissue(
+        state, seat, "pm", {"name": "Addington"}
+    ),
     "read_log": game.require_log_reader,
 }
 

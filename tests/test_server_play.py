@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from server.forces import SIGHTING_NM, distance_nm
-from server.replay import replay
+from server.game import replay
+from server.game.forces import SIGHTING_NM, distance_nm
 from tests.conftest import ROOT
 from tests.server_helpers import Game, new_app
 
@@ -267,7 +267,7 @@ def test_the_exported_log_replays_exactly(summer, tmp_path) -> None:
 
 def test_a_restarted_server_rebuilds_the_same_state(summer) -> None:
     game, steps, seen = summer
-    from server.app import create_app
+    from server.web.app import create_app
 
     again = create_app({"DATABASE_URL": game.app.config["DATABASE_URL"]})
     r = again.test_client().get(

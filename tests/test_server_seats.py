@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.authority import TABLE
-from server.game import ACTIONS
+from server.game import ACTIONS, TABLE
 from tests.server_helpers import Game, new_app
 
 

@@ -1,6 +1,6 @@
 """Rebuild a campaign from its exported log and check every event against the rules.
 
-Every event a seat caused is decided again, authority included (:mod:`server.authority`):
+Every event a seat caused is decided again, authority included (:mod:`server.game.authority`):
 an action from its arguments, its seat and the campaign's seed, a seat's creation or
 reissue from what the GM asked. The result must equal what was logged; an event the rules
 refuse now, or one that cannot be decided again, is a problem and is not applied.
@@ -9,9 +9,11 @@ refuse now, or one that cannot be decided again, is a problem and is not applied
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
-from server import game
+from server.game import actions
+from server.game.state import Seat, State, event_rng, initial_state
 
 __all__ = ["replay"]
 
@@ -29,7 +31,7 @@ def replay(log: Any) -> tuple[dict[str, Any], list[str]]:
     campaign = log.get("campaign")
     if not isinstance(campaign, dict) or not {"id", "name", "year", "seed"} <= set(campaign):
         raise ValueError("not an Admiralty log: 'campaign' needs id, name, year and seed")
-    state = game.initial_state(campaign)
+    state = initial_state(campaign)
     problems: list[str] = []
     for number, event in enumerate(log["events"], start=1):
         if not isinstance(event, dict) or not {"seq", "type", "data"} <= set(event):
@@ -42,17 +44,17 @@ def replay(log: Any) -> tuple[dict[str, Any], list[str]]:
             problems.append(f"seq {seq}: {problem}")
             continue
         try:
-            game.apply_event(state, event["type"], event["data"])
+            actions.apply_event(state, event["type"], event["data"])
         except Exception as exc:  # a forged event's data; the state after it is unknown
             problems.append(f"seq {seq}: {event['type']} cannot be applied ({exc!r}); stopped")
             break
     return state, problems
 
 
-def _check(state: dict[str, Any], event: dict[str, Any], seed: int) -> str | None:
+def _check(state: State, event: dict[str, Any], seed: int) -> str | None:
     """What is wrong with one event against the state before it, or None."""
     kind, data, author = event["type"], event["data"], event.get("seat")
-    if kind not in game.ACTIONS and kind not in SET_UP:
+    if kind not in actions.ACTIONS and kind not in SET_UP:
         return f"unknown event type {kind!r}"
     if not isinstance(data, dict):
         return f"{kind} has no data"
@@ -62,7 +64,7 @@ def _check(state: dict[str, Any], event: dict[str, Any], seed: int) -> str | Non
     if seat is None:
         return f"no seat {author!r} to act"
     try:
-        again = _decide_again(state, seat, kind, data, game.event_rng(seed, event["seq"]))
+        again = _decide_again(state, seat, kind, data, event_rng(seed, event["seq"]))
     except Exception as exc:  # a refusal now is a finding, not a crash
         return f"{kind} is refused on replay: {exc}"
     if again != data:
@@ -71,7 +73,9 @@ def _check(state: dict[str, Any], event: dict[str, Any], seed: int) -> str | Non
     return None
 
 
-def _decide_again(state, seat, kind: str, data: dict[str, Any], rng) -> dict[str, Any]:
+def _decide_again(
+    state: State, seat: Seat, kind: str, data: dict[str, Any], rng: random.Random
+) -> dict[str, Any]:
     """The data ``kind`` from ``seat`` decides to now, from what the event says was asked."""
     work = copy.deepcopy(state)
     if kind == "seat_created":
@@ -79,15 +83,15 @@ def _decide_again(state, seat, kind: str, data: dict[str, Any], rng) -> dict[str
         if not isinstance(asked, dict) or "id" not in asked:
             raise ValueError("seat_created names no seat")
         body = {k: v for k, v in asked.items() if k != "id" and v is not None}
-        return game.decide_seat(work, seat, body, asked["id"])
+        return actions.decide_seat(work, seat, body, asked["id"])
     if kind == "seat_reissued":
         asked = data.get("seat")
         if not isinstance(asked, dict) or "id" not in asked:
             raise ValueError("seat_reissued names no seat")
-        return game.decide_reissue(work, seat, asked["id"], asked.get("name"))
+        return actions.decide_reissue(work, seat, asked["id"], {"name": asked.get("name")})
     if "args" not in data:
         raise ValueError(f"{kind} has no 'args': what was asked cannot be checked")
-    again_kind, again = game.decide(work, seat, data["args"], rng)
+    again_kind, again = actions.decide(work, seat, data["args"], rng)
     if again_kind != kind:
         raise ValueError(f"its arguments ask for {again_kind}")
-    return {**again, "args": data["args"]}
+    return again

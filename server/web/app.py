@@ -8,15 +8,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, jsonify, request, send_from_directory
+from flask import Flask, jsonify, send_from_directory
 from flask_socketio import SocketIO
-from werkzeug.exceptions import HTTPException
 
 from server import __version__
 
 __all__ = ["STATIC_DIR", "create_app", "default_database_url"]
 
-STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
+STATIC_DIR = Path(__file__).resolve().parents[2] / "static"
 MAX_BODY = 64 * 1024
 
 
@@ -48,12 +47,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     >>> app.test_client().get("/healthz").json["ok"]
     True
     """
-    from server.api import api, error_response
-    from server.campaigns import CampaignService
-    from server.errors import ActionError
-    from server.sockets import register
-    from server.storage import open_store
-    from server.world_api import world_api
+    from server.web import errors
+    from server.web.api import api
+    from server.web.campaigns import CampaignService
+    from server.web.sockets import register
+    from server.web.storage import open_store
+    from server.web.world_api import world_api
 
     app = Flask(__name__, static_folder=None)
     app.config.update(
@@ -99,13 +98,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     def static_files(path: str):
         return send_from_directory(STATIC_DIR, path)
 
-    @app.errorhandler(HTTPException)
-    def http_error(exc: HTTPException):
-        if not request.path.startswith("/api/"):
-            return exc
-        code = {404: "not_found", 405: "invalid", 413: "invalid"}.get(exc.code, "invalid")
-        message = "the body is over 64 KiB" if exc.code == 413 else exc.description or exc.name
-        return error_response(ActionError(code, message), exc.code)
-
+    errors.register(app)
     register(app, socketio, service)
     return app

@@ -6,18 +6,11 @@ from functools import cache
 
 from flask import Blueprint, Response, jsonify, request
 
-from server import rules
-from server.api import error_response
-from server.errors import ActionError, rule_errors
+from server.game import ActionError, rule_errors, rules
 
 __all__ = ["layers_json", "world_api"]
 
 world_api = Blueprint("world_api", __name__)
-
-
-@world_api.errorhandler(ActionError)
-def _action_error(err: ActionError):
-    return error_response(err)
 
 
 @cache
@@ -109,8 +102,6 @@ def voyage():
 
 @world_api.get("/api/odds")
 def odds():
-    from strategy.combat import odds as battle_odds
-
     args = request.args
     try:
         n = int(args.get("n", "1000"))
@@ -124,7 +115,7 @@ def odds():
     if not side_a or not side_b:
         raise ActionError("invalid", "give both sides: a=<ship type>&b=<ship type>")
     try:
-        result = battle_odds(side_a, side_b, n, seed)
+        result = rules.battle_odds(side_a, side_b, n, seed)
     except (KeyError, ValueError) as exc:
         raise ActionError("invalid", str(exc.args[0] if exc.args else exc)) from None
     return jsonify(dict(result))

@@ -9,22 +9,24 @@ number (the primary key) is retried against the newer state.
 from __future__ import annotations
 
 import copy
+import re
 import secrets
 import threading
 from collections.abc import Callable
 from typing import Any
 
-from server import game, views
-from server.errors import ActionError
-from server.storage import Store, StoredEvent
-from server.tokens import hash_token, new_token
+from server import game
+from server.game import ActionError, State
+from server.web.storage import Store, StoredEvent
+from server.web.tokens import hash_token, new_token
 
 __all__ = ["CampaignService", "seat_room"]
 
-State = dict[str, Any]
 Emit = Callable[[str, dict[str, Any]], None]  # (room, event payload)
+Decision = tuple[str, dict[str, Any], tuple[str, str] | None]  # (type, data, new seat token)
 
 PREVIEWABLE = ("deploy", "sail", "move_enemy")
+CAMPAIGN_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 def seat_room(campaign_id: str, seat_id: str) -> str:
@@ -69,7 +71,7 @@ class CampaignService:
 
     def authenticate(self, campaign_id: str, token: Any) -> dict[str, Any]:
         """The seat ``token`` opens in ``campaign_id``; ``forbidden`` otherwise."""
-        if not isinstance(campaign_id, str) or not campaign_id or len(campaign_id) > 32:
+        if not isinstance(campaign_id, str) or not CAMPAIGN_ID.fullmatch(campaign_id):
             raise ActionError("invalid", "'campaign' must be a campaign id")
         if not isinstance(token, str) or not token or len(token) > 200:
             raise ActionError("forbidden", "a seat token is required")
@@ -82,7 +84,7 @@ class CampaignService:
 
     def snapshot(self, campaign_id: str, seat: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         seq, state = self.current(campaign_id)
-        return seq, views.state_for(state, state["seats"][seat["id"]])
+        return seq, game.state_for(state, state["seats"][seat["id"]])
 
     def events_since(self, campaign_id: str, seat_id: str, since: int) -> tuple[int, list[dict]]:
         """The campaign's last seq, and the event payloads ``seat_id`` would have received
@@ -100,7 +102,7 @@ class CampaignService:
             game.apply_event(state, ev.type, ev.data)
             seq = ev.seq
             if ev.seq > since and seat_id in state["seats"]:
-                payload = views.event_for(
+                payload = game.event_for(
                     ev.type,
                     ev.seq,
                     ev.seat,
@@ -150,7 +152,7 @@ class CampaignService:
         self,
         campaign_id: str,
         author: str | None,
-        decide: Callable[[int, State], tuple[str, dict, tuple[str, str] | None]],
+        decide: Callable[[int, State], Decision],
     ) -> int:
         """Decide against the newest state, log it, apply it, broadcast it; returns its seq."""
         with self._lock(campaign_id):
@@ -171,7 +173,7 @@ class CampaignService:
             after = state
             self._states[campaign_id] = (event.seq, after)
             for seat in after["seats"].values():
-                payload = views.event_for(kind, event.seq, author, data, before, after, seat)
+                payload = game.event_for(kind, event.seq, author, data, before, after, seat)
                 if payload is not None:
                     self.emit(seat_room(campaign_id, seat["id"]), payload)
             return event.seq
@@ -179,13 +181,10 @@ class CampaignService:
     def act(self, campaign_id: str, seat_id: str, args: dict[str, Any]) -> int:
         """Check and apply one action from ``seat_id``; returns the event's seq."""
 
-        def decide(seq: int, state: State):
-            seat = state["seats"].get(seat_id)
-            if seat is None:
-                raise ActionError("forbidden", "your seat is no longer in this campaign")
+        def decide(seq: int, state: State) -> Decision:
             rng = game.event_rng(state["campaign"]["seed"], seq)
-            kind, data = game.decide(state, seat, args, rng)
-            return kind, {**data, "args": args}, None
+            kind, data = game.decide(state, self._author(state, seat_id), args, rng)
+            return kind, data, None
 
         return self._commit(campaign_id, seat_id, decide)
 
@@ -195,13 +194,12 @@ class CampaignService:
         if not isinstance(args, dict) or args.get("type") not in PREVIEWABLE:
             raise ActionError("invalid", f"only {', '.join(PREVIEWABLE)} can be previewed")
         seq, state = self.current(campaign_id)
-        seat = state["seats"].get(seat_id)
-        if seat is None:
-            raise ActionError("forbidden", "your seat is no longer in this campaign")
-        _, data = game.decide(state, seat, args, game.event_rng(state["campaign"]["seed"], seq + 1))
-        return data
+        rng = game.event_rng(state["campaign"]["seed"], seq + 1)
+        _, data = game.decide(state, self._author(state, seat_id), args, rng)
+        return {k: v for k, v in data.items() if k != "args"}
 
-    def _author(self, state: State, seat_id: str) -> dict[str, Any]:
+    @staticmethod
+    def _author(state: State, seat_id: str) -> game.Seat:
         seat = state["seats"].get(seat_id)
         if seat is None:
             raise ActionError("forbidden", "your seat is no longer in this campaign")
@@ -212,19 +210,19 @@ class CampaignService:
         token = new_token()
         seat_id = "s-" + secrets.token_hex(6)
 
-        def decide(seq: int, state: State):
+        def decide(seq: int, state: State) -> Decision:
             data = game.decide_seat(state, self._author(state, author_id), args, seat_id)
             return "seat_created", data, (seat_id, hash_token(token))
 
         self._commit(campaign_id, author_id, decide)
         return seat_id, token
 
-    def reissue(self, campaign_id: str, author_id: str, seat_id: str, name: Any = None) -> str:
+    def reissue(self, campaign_id: str, author_id: str, seat_id: str, body: Any = None) -> str:
         """Revoke a seat's token and issue another (optionally to a new holder's name)."""
         token = new_token()
 
-        def decide(seq: int, state: State):
-            data = game.decide_reissue(state, self._author(state, author_id), seat_id, name)
+        def decide(seq: int, state: State) -> Decision:
+            data = game.decide_reissue(state, self._author(state, author_id), seat_id, body)
             return "seat_reissued", data, (seat_id, hash_token(token))
 
         self._commit(campaign_id, author_id, decide)

@@ -6,7 +6,7 @@ the force, keeps the clock and resolves the season; an admiral orders his own sq
 its ships only, a captain his own ship only and fights her in an engagement; observers only
 watch. A seat's *command* is what it commands: an admiral his squadron, a captain his ship;
 the other seats command nothing, so whatever they aim at is another's. The GM acting ``as``
-a seat is judged as that seat (:func:`server.game.decide`).
+a seat is judged as that seat (:func:`server.game.actions.decide`).
 
 The checks run in the table's order, which is also the order of the refusals a seat sees:
 the role (``forbidden``), the phase and the pause (``wrong_phase``), then, once the payload
@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from server.errors import ActionError
+from server.game.errors import ActionError
 
 __all__ = [
     "AIMS",
