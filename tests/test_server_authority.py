@@ -1,6 +1,6 @@
 """Who may do what: the authority table walked cell by cell, and the book's rules behind it.
 
-Every cell of :data:`server.authority.TABLE` (action x role x own/other command x phase,
+Every cell of :data:`server.game.authority.TABLE` (action x role x own/other command x phase,
 paused or not) is sent through the entry point the server uses, by the seat itself and by
 the GM acting ``as`` that seat, and must get the table's verdict.
 """
@@ -8,80 +8,24 @@ the GM acting ``as`` that seat, and must get the table's verdict.
 from __future__ import annotations
 
 import copy
-import random
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 import pytest
 
 from server import game
-from server.game import ActionError, authority, engagements
+from server.game import ActionError, authority
 from server.game.authority import OTHER, OWN, TABLE
-from tests.server_helpers import Game, new_app
+from tests.server_helpers import SEATS, SEED, Game, new_app, phase_states
 
-SEED = 5
-SEATS = {  # the seats of the walk: one of each role, and a captain of the Blue squadron
-    "gm": {"id": "gm", "role": "gm", "name": "GM", "squadron": None, "ship": None},
-    "prime-minister": {"id": "pm", "role": "prime-minister", "name": "Pitt"},
-    "first-sea-lord": {"id": "fsl", "role": "first-sea-lord", "name": "Barham"},
-    "admiral": {"id": "red", "role": "admiral", "name": "Calder", "squadron": "Red"},
-    "captain": {"id": "fg", "role": "captain", "name": "Aubrey", "ship": "FG"},
-    "observer": {"id": "obs", "role": "observer", "name": "Press"},
-    "blue-captain": {"id": "ne", "role": "captain", "name": "Hornblower", "ship": "NE"},
-}
 # What a rule of the action itself refuses although the table allows it (not authority).
 RULE_REFUSALS = {("pause", True): "conflict", ("resume", False): "conflict"}
-
-
-def _seat(key: str) -> dict[str, Any]:
-    return {"squadron": None, "ship": None, **SEATS[key]}
-
-
-def _decided(state: dict[str, Any], seat_key: str, args: dict[str, Any], seq: int) -> None:
-    kind, data = game.decide(state, _seat(seat_key), args, game.event_rng(SEED, seq))
-    game.apply_event(state, kind, {**data, "args": args})
-
-
-def _open_fight(state: dict[str, Any], british: str, enemy: str) -> str:
-    """Open an engagement between two forces that waits for its player captain."""
-    for seed in range(50):
-        work = copy.deepcopy(state)
-        record = engagements.open_engagement(work, british, enemy, 1, random.Random(seed))
-        if not record["over"]:
-            state.update(work)
-            return record["id"]
-    raise AssertionError("no chase ended in a fight")
-
-
-@cache
-def _states() -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
-    """The campaign in each phase (cabinet, summer, summer with fights, over), and the
-    fights: ``own`` awaits the Red squadron's captain, ``other`` the Blue squadron's."""
-    state = game.initial_state({"id": "walk", "name": "Walk", "year": 1805, "seed": SEED})
-    game.apply_event(state, "campaign_created", {"gm": SEATS["gm"], "name": "Walk", "year": 1805})
-    for key in SEATS:
-        if key != "gm":
-            game.apply_event(state, "seat_created", {"seat": _seat(key)})
-    cabinet = copy.deepcopy(state)
-    _decided(state, "prime-minister", {"type": "set_ships", "digit": 3}, 2)
-    _decided(state, "first-sea-lord", {"type": "set_deployment", "digit": 5}, 3)
-    _decided(state, "gm", {"type": "roll_force"}, 4)
-    over = copy.deepcopy(state)
-    _decided(over, "gm", {"type": "resolve_summer"}, 5)
-    forces = {f["squadron"]: f["id"] for f in state["forces"].values() if f["squadron"]}
-    fights = copy.deepcopy(state)
-    ids = {
-        "own": _open_fight(fights, forces["Red"], "fr-brest"),
-        "other": _open_fight(fights, forces["Blue"], "fr-toulon"),
-    }
-    return {"cabinet": cabinet, "summer": state, "fights": fights, "over": over}, ids
 
 
 def _state(action: str, phase: str, paused: bool) -> dict[str, Any]:
     """A fresh copy of the campaign in ``phase``; in its summer, with open fights for an
     engage_decision (and none for the rest: the clock and the season wait for fights)."""
-    states, _ = _states()
+    states, _ = phase_states()
     key = "fights" if action == "engage_decision" and phase == "summer" else phase
     state = copy.deepcopy(states[key])
     state["paused"] = paused
@@ -91,7 +35,7 @@ def _state(action: str, phase: str, paused: bool) -> dict[str, Any]:
 def _aimed(action: str, role: str, command: str) -> list[dict[str, Any]]:
     """Payloads of an aimed action from ``role`` at its own command or at another's."""
     if action == "engage_decision":
-        fights = _states()[1]
+        fights = phase_states()[1]
         if role == "gm":
             return [{"engagement": fights["own"], "decision": "npc"}]
         fight = fights["own"] if command == OWN else fights["other"]

@@ -319,3 +319,21 @@ def test_a_forged_log_with_a_forbidden_action_does_not_check_out(summer, tmp_pat
         text=True,
     )
     assert cli.returncode == 1 and "PROBLEM: seq" in cli.stdout and "checks out" not in cli.stdout
+
+
+def test_every_logged_event_and_the_state_are_what_their_types_declare(summer) -> None:
+    """The TypedDicts of server.game.events and server.game.state hold the real thing:
+    every key declared (no more: additionalProperties false) and every value's type."""
+    from pydantic import TypeAdapter
+
+    from server.game.events import EVENTS
+    from server.game.state import State
+
+    game, steps, seen = summer
+    kinds = set()
+    for event in steps["log"]["events"]:
+        TypeAdapter(EVENTS[event["type"]]).validate_python(event["data"], strict=True)
+        kinds.add(event["type"])
+    assert {"roll_force", "deploy", "sail", "advance", "engage_decision", "resolve_summer"} <= kinds
+    state, _ = replay(steps["log"])
+    TypeAdapter(State).validate_python(state, strict=True)

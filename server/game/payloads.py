@@ -355,10 +355,17 @@ def parse(model: type[BaseModel], data: Any) -> Any:
 def refusal(model: type[BaseModel], exc: ValidationError) -> ActionError:
     """The one line that says what is wrong: unknown fields first, else the first error."""
     errors = exc.errors(include_url=False)
-    extra = sorted(str(e["loc"][0]) for e in errors if e["type"] == "extra_forbidden")
+    extra = sorted(_name(e["loc"][0]) for e in errors if e["type"] == "extra_forbidden")
     if extra:
-        return ActionError("invalid", f"unexpected field(s): {', '.join(extra)}")
+        more = f" and {len(extra) - 5} more" if len(extra) > 5 else ""
+        return ActionError("invalid", f"unexpected field(s): {', '.join(extra[:5])}{more}")
     return ActionError("invalid", _message(model, errors[0]))
+
+
+def _name(key: object) -> str:
+    """A field's name as the refusal quotes it: on one line, and not too long."""
+    text = str(key)
+    return text if text.isidentifier() and len(text) <= 40 else repr(text[:40])
 
 
 @cache
