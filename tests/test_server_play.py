@@ -228,6 +228,16 @@ def test_no_player_is_ever_sent_an_unsighted_enemy(summer) -> None:
     assert len([f for f in gm_forces if f["side"] != "Britain"]) >= 7
 
 
+def _replay_cli(path) -> subprocess.CompletedProcess:
+    """``admiralty replay <path>`` in a subprocess."""
+    return subprocess.run(
+        [sys.executable, "-m", "server.cli", "replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+
+
 def test_the_exported_log_replays_exactly(summer, tmp_path) -> None:
     game, steps, seen = summer
     state, problems = replay(steps["log"])
@@ -235,12 +245,7 @@ def test_the_exported_log_replays_exactly(summer, tmp_path) -> None:
     assert state["phase"] == "over" and state["report"] == steps["final"]["state"]["report"]
     path = tmp_path / "log.json"
     path.write_text(json.dumps(steps["log"]))
-    cli = subprocess.run(
-        [sys.executable, "-m", "server.cli", "replay", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
+    cli = _replay_cli(path)
     assert cli.returncode == 0 and "log checks out" in cli.stdout
     tampered = json.loads(json.dumps(steps["log"]))
     roll = next(e for e in tampered["events"] if e["type"] == "roll_force")
@@ -248,20 +253,10 @@ def test_the_exported_log_replays_exactly(summer, tmp_path) -> None:
     _, problems = replay(tampered)
     assert any("roll_force decides differently" in p for p in problems)
     path.write_text(json.dumps(tampered))
-    cli = subprocess.run(
-        [sys.executable, "-m", "server.cli", "replay", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
+    cli = _replay_cli(path)
     assert cli.returncode == 1 and "PROBLEM" in cli.stdout
     path.write_text("{broken")
-    cli = subprocess.run(
-        [sys.executable, "-m", "server.cli", "replay", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
+    cli = _replay_cli(path)
     assert cli.returncode == 2 and cli.stderr.count("\n") == 1 and "not JSON" in cli.stderr
 
 
@@ -312,12 +307,7 @@ def test_a_forged_log_with_a_forbidden_action_does_not_check_out(summer, tmp_pat
     )
     path = tmp_path / "forged.json"
     path.write_text(json.dumps(forgeries[0][0]))
-    cli = subprocess.run(
-        [sys.executable, "-m", "server.cli", "replay", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
+    cli = _replay_cli(path)
     assert cli.returncode == 1 and "PROBLEM: seq" in cli.stdout and "checks out" not in cli.stdout
 
 
