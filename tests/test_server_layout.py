@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -51,3 +53,11 @@ def test_the_game_knows_no_web(path: Path) -> None:
     web = {"flask", "flask_socketio", "werkzeug", "sqlalchemy", "alembic", "socketio"}
     found = {name for name in _imports(path) if _top(name) in web or name.startswith("server.web")}
     assert not found, found
+
+
+def test_mypy_is_clean_on_the_server() -> None:
+    """The state's and the events' types hold across the server (the project's settings)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "server"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

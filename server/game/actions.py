@@ -84,11 +84,10 @@ def _decide_roll_force(state: State, seat: Seat, p: Any, rng: random.Random) -> 
 
 
 def _apply_roll_force(state: State, data: Any) -> None:
-    state["cabinet"].update(
-        ships_digit=data["ships_digit"],
-        deployment_digit=data["deployment_digit"],
-        roll=data["roll"],
-    )
+    cabinet = state["cabinet"]
+    cabinet["ships_digit"] = data["ships_digit"]
+    cabinet["deployment_digit"] = data["deployment_digit"]
+    cabinet["roll"] = data["roll"]
     state["deployment"] = data["deployment"]
     state["forces"] = {f["id"]: f for f in data["forces"]}
     state["phase"] = "summer"
@@ -251,9 +250,9 @@ def _apply_orders(state: State, data: Any) -> None:
         force_id = fx.detach_ship(state, data["force"], data["detach"])
     force = state["forces"][force_id]
     force["orders"] = data["orders"]
-    force["route"] = data["route"]
-    if data["route"]:
-        force["route"]["start_day"] = state["day"]
+    force["route"] = route = data["route"]
+    if route:
+        route["start_day"] = state["day"]
 
 
 ACTIONS: dict[str, Action] = {

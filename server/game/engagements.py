@@ -132,6 +132,7 @@ def open_engagement(
         while not battle.over:
             record["log"].extend(battle.step())
         record["battle"] = battle.to_dict()
+        assert battle.outcome is not None  # a battle fought out has its outcome
         _close(work, record, battle.outcome)
     else:
         record["view"] = battle.state()

@@ -50,15 +50,14 @@ __all__ = [
     "SetShips",
 ]
 
-Acted = with_config(ConfigDict(extra="forbid"))(
-    TypedDict(
-        "Acted",
-        {
-            "args": dict[str, Any],  # the action as its seat sent it
-            "as": NotRequired[str],  # the seat the GM acted for
-        },
-    )
+Acted = TypedDict(
+    "Acted",
+    {
+        "args": dict[str, Any],  # the action as its seat sent it
+        "as": NotRequired[str],  # the seat the GM acted for (a keyword: the functional form)
+    },
 )
+with_config(ConfigDict(extra="forbid"))(Acted)
 
 
 class CampaignCreated(Record):

@@ -83,11 +83,8 @@ def initial_forces(deployment: list[DeploymentRecord], rng: random.Random) -> li
         f["sorties"] = list(sq["sorties"])
         if sq.get("sails_for"):  # raiders and convoys are at sea when the summer opens
             ship = rules.deepest_type([s["type"] for s in f["ships"]])
-            f["route"] = {
-                **rules.route(sq["port"], sq["sails_for"], ship, 6),
-                "to": sq["sails_for"],
-                "start_day": 0,
-            }
+            voyage = rules.route(sq["port"], sq["sails_for"], ship, 6)
+            f["route"] = _routed(voyage, sq["sails_for"], 0)
             f["orders"] = {"kind": "sortie", "target": sq["sails_for"]}
         forces[f["id"]] = f
     return list(forces.values())
@@ -143,7 +140,12 @@ def plan_route(state: State, force: Force, destination: str | tuple[float, float
     with rule_errors():
         voyage = rules.route(origin, destination, ship, month)
     to = destination if isinstance(destination, str) else list(destination)
-    return cast(Route, {**voyage, "to": to, "start_day": state["day"]})
+    return _routed(voyage, to, state["day"])
+
+
+def _routed(voyage: dict[str, Any], to: str | list[float], start_day: float) -> Route:
+    """A routed passage (:func:`server.game.rules.route`) as a force's route to ``to``."""
+    return cast(Route, {**voyage, "to": to, "start_day": start_day})
 
 
 def detach_ship(state: State, force_id: str, code: str) -> str:
@@ -167,17 +169,18 @@ def detach_ship(state: State, force_id: str, code: str) -> str:
 def position_on_route(route: Route, elapsed_days: float) -> tuple[float, float]:
     """Where a ship ``elapsed_days`` into ``route`` is, sailing its track at an even pace."""
     track = route["track"]
+    end = (track[-1][0], track[-1][1])
     if route["days"] <= 0 or elapsed_days >= route["days"]:
-        return tuple(track[-1])
+        return end
     goal = max(0.0, elapsed_days / route["days"]) * route["distance_nm"]
     run = 0.0
     for a, b in zip(track, track[1:], strict=False):
-        step = distance_nm(tuple(a), tuple(b))
+        step = distance_nm((a[0], a[1]), (b[0], b[1]))
         if run + step >= goal and step > 0:
             t = (goal - run) / step
             return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
         run += step
-    return tuple(track[-1])
+    return end
 
 
 def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
@@ -265,8 +268,7 @@ def _enemy_orders(work: State, day: int, rng: random.Random) -> None:
                 )
             except (KeyError, ValueError):
                 continue
-            voyage.update(to=target, start_day=day - 1)
-            force["route"] = voyage
+            force["route"] = _routed(voyage, target, day - 1)
             force["orders"] = {"kind": "sortie", "target": target}
 
 

@@ -74,18 +74,16 @@ def _text_ok(value: Any, key: str) -> Any:
     return value
 
 
-def Whole(lo: int, hi: int) -> Any:  # noqa: N802 - a type, spelt as one
-    """A whole number from ``lo`` to ``hi`` (never a boolean, never a string)."""
-    return Annotated[int, Field(ge=lo, le=hi)]
+def _text(value: Any, info: ValidationInfo) -> Any:
+    return _text_ok(value, str(info.field_name))
 
 
-def Text(most: int) -> Any:  # noqa: N802
-    """A non-empty string of at most ``most`` characters, stripped."""
-    return Annotated[
-        str,
-        StringConstraints(strip_whitespace=True, min_length=1, max_length=most),
-        BeforeValidator(lambda v, info: _text_ok(v, info.field_name)),
-    ]
+# A non-empty string, stripped; each field says how long it may be (``Field(max_length)``).
+# Whole numbers are ``int`` with their bounds (``Field(ge, le)``): strict, so never a
+# boolean, a float or a string.
+Text = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1), BeforeValidator(_text)
+]
 
 
 def _position(value: Any, info: ValidationInfo) -> list[float]:
@@ -103,7 +101,7 @@ def _place(value: Any, info: ValidationInfo) -> str | list[float]:
     if isinstance(value, list | tuple):
         return _position(value, info)
     if isinstance(value, str) and value.strip() and len(value) <= 60:
-        return str(_text_ok(value.strip(), info.field_name))
+        return str(_text_ok(value.strip(), str(info.field_name)))
     raise _says(f"'{info.field_name}' must be a non-empty string of at most 60 characters")
 
 
@@ -164,14 +162,14 @@ class SetShips(Payload):
     """The Prime Minister's number digit of the Table F roll (7: the whole fleet)."""
 
     type: Literal["set_ships"]
-    digit: Whole(1, 7)
+    digit: Annotated[int, Field(ge=1, le=7)]
 
 
 class SetDeployment(Payload):
     """The First Sea Lord's deployment digit of the Table F roll."""
 
     type: Literal["set_deployment"]
-    digit: Whole(1, 6)
+    digit: Annotated[int, Field(ge=1, le=6)]
 
 
 class RollForce(Payload):
@@ -201,7 +199,7 @@ class Ready(Payload):
 
 class Advance(Payload):
     type: Literal["advance"]
-    days: Whole(1, 30)
+    days: Annotated[int, Field(ge=1, le=30)]
 
 
 class SetDeadline(Payload):
@@ -213,7 +211,7 @@ class SetDeadline(Payload):
 
 class Note(Payload):
     type: Literal["note"]
-    text: Text(4000)
+    text: Annotated[Text, Field(max_length=4000)]
 
 
 class Deploy(Payload):
@@ -221,8 +219,8 @@ class Deploy(Payload):
 
     type: Literal["deploy"]
     squadron: Squadron
-    station: Text(60) | None = None
-    blockade: Text(60) | None = None
+    station: Annotated[Text, Field(max_length=60)] | None = None
+    blockade: Annotated[Text, Field(max_length=60)] | None = None
     patrol: Position | None = None
 
     @model_validator(mode="before")
@@ -245,7 +243,7 @@ class Sail(Payload):
 
     type: Literal["sail"]
     squadron: Squadron | None = None
-    ship: Text(8) | None = None
+    ship: Annotated[Text, Field(max_length=8)] | None = None
     to: Place
 
     @model_validator(mode="before")
@@ -258,7 +256,7 @@ class MoveEnemy(Payload):
     """The GM's orders to an enemy force."""
 
     type: Literal["move_enemy"]
-    force: Text(40)
+    force: Annotated[Text, Field(max_length=40)]
     to: Place
 
 
@@ -266,10 +264,10 @@ class EngageDecision(Payload):
     """A captain's orders for the next round, or the GM's ``npc`` for absent captains."""
 
     type: Literal["engage_decision"]
-    engagement: Text(40)
+    engagement: Annotated[Text, Field(max_length=40)]
     decision: Literal[(*DECISIONS, "npc")]  # type: ignore[valid-type]
     shot: Literal[rules.SHOTS] | None = None  # type: ignore[valid-type]
-    target: Text(40) | None = None
+    target: Annotated[Text, Field(max_length=40)] | None = None
 
 
 ACTION_PAYLOADS: dict[str, type[Payload]] = {
@@ -300,18 +298,18 @@ class Body(BaseModel):
 class CampaignBody(Body):
     """``POST /api/campaigns``: every field optional."""
 
-    name: Text(200) | None = None
-    year: Whole(1793, 1815) = 1805  # a summer of the war
-    seed: Whole(0, MAX_SEED) | None = None
+    name: Annotated[Text, Field(max_length=200)] | None = None
+    year: Annotated[int, Field(ge=1793, le=1815)] = 1805  # a summer of the war
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
 
 
 class SeatBody(Body):
     """``POST /api/campaigns/<id>/seats``: an admiral names his squadron, a captain his ship."""
 
     role: Literal[SEAT_ROLES]  # type: ignore[valid-type]
-    name: Text(200) | None = None
-    squadron: Text(200) | None = None
-    ship: Text(8) | None = None
+    name: Annotated[Text, Field(max_length=200)] | None = None
+    squadron: Annotated[Text, Field(max_length=200)] | None = None
+    ship: Annotated[Text, Field(max_length=8)] | None = None
 
     @model_validator(mode="after")
     def _command(self) -> SeatBody:
@@ -329,7 +327,7 @@ class SeatBody(Body):
 class ReissueBody(Body):
     """``POST /api/campaigns/<id>/seats/<seat>/token``: optionally, the new holder's name."""
 
-    name: Text(200) | None = None
+    name: Annotated[Text, Field(max_length=200)] | None = None
 
 
 REQUESTS: dict[str, type[Body]] = {

@@ -20,7 +20,7 @@ __all__ = ["replay"]
 SET_UP = ("campaign_created", "seat_created", "seat_reissued")
 
 
-def replay(log: Any) -> tuple[dict[str, Any], list[str]]:
+def replay(log: Any) -> tuple[State, list[str]]:
     """Apply every event of ``log`` (as ``GET /api/campaigns/<id>/log`` exports it).
 
     Returns the final state and the problems found (an empty list when the log is sound).

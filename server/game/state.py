@@ -172,17 +172,16 @@ class Result(Record):
     engagement: str
 
 
-Note = with_config(ConfigDict(extra="forbid"))(
-    TypedDict(
-        "Note",
-        {
-            "text": str,
-            "day": int,
-            "args": dict[str, Any],  # the note action as the GM sent it (it is an event's data)
-            "as": NotRequired[str],
-        },
-    )
+Note = TypedDict(
+    "Note",
+    {
+        "text": str,
+        "day": int,
+        "args": dict[str, Any],  # the note action as the GM sent it (it is an event's data)
+        "as": NotRequired[str],  # a keyword: hence the functional form
+    },
 )
+with_config(ConfigDict(extra="forbid"))(Note)
 
 
 class State(Record):

@@ -64,7 +64,7 @@ def visible_forces(state: State, seat: Seat) -> list[Force]:
     return seen
 
 
-def _engagements(state: State, seat: Seat) -> list[dict[str, Any]]:
+def _engagements(state: State, seat: Seat) -> list[Any]:
     """Engagements as ``seat`` may see them: players never get a battle's seed (it would
     tell the cards to come) nor other captains' orders pending for the next round."""
     if is_gm(seat):

@@ -6,8 +6,9 @@ import secrets
 from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request
+from flask.typing import ResponseReturnValue
 
-from server.game import ActionError, CampaignBody, parse, protocol_schema, public_seat
+from server.game import ActionError, CampaignBody, parse, protocol_schema
 
 __all__ = ["api", "bearer_token"]
 
@@ -50,7 +51,7 @@ def _link(campaign_id: str, token: str) -> str:
 
 
 @api.get("/api/schema")
-def schema():
+def schema() -> ResponseReturnValue:
     """The JSON Schema of every action, event and set-up request (docs/protocol.md)."""
     response = jsonify(protocol_schema())
     response.cache_control.public = True
@@ -59,7 +60,7 @@ def schema():
 
 
 @api.post("/api/campaigns")
-def create_campaign():
+def create_campaign() -> ResponseReturnValue:
     body = parse(CampaignBody, _json_body())
     seed = secrets.randbelow(2**31) if body.seed is None else body.seed
     name = body.name or f"Summer of {body.year}"
@@ -68,14 +69,14 @@ def create_campaign():
 
 
 @api.post("/api/campaigns/<campaign_id>/seats")
-def create_seat(campaign_id: str):
+def create_seat(campaign_id: str) -> ResponseReturnValue:
     author = _seat(campaign_id)
     seat_id, token = _service().add_seat(campaign_id, author["id"], _json_body(required=True))
     return jsonify(seat=seat_id, token=token, link=_link(campaign_id, token)), 201
 
 
 @api.post("/api/campaigns/<campaign_id>/seats/<seat_id>/token")
-def reissue_seat(campaign_id: str, seat_id: str):
+def reissue_seat(campaign_id: str, seat_id: str) -> ResponseReturnValue:
     author = _seat(campaign_id)
     token = _service().reissue(campaign_id, author["id"], seat_id, _json_body())
     current_app.extensions["admiralty.revoke"](campaign_id, seat_id)
@@ -83,14 +84,13 @@ def reissue_seat(campaign_id: str, seat_id: str):
 
 
 @api.get("/api/campaigns/<campaign_id>/state")
-def campaign_state(campaign_id: str):
+def campaign_state(campaign_id: str) -> ResponseReturnValue:
     seat = _seat(campaign_id)
     seq, state = _service().snapshot(campaign_id, seat)
-    public = public_seat(seat)
-    public.pop("ready")
+    public = {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship")}
     return jsonify(ok=True, seat=public, seq=seq, state=state)
 
 
 @api.get("/api/campaigns/<campaign_id>/log")
-def campaign_log(campaign_id: str):
+def campaign_log(campaign_id: str) -> ResponseReturnValue:
     return jsonify(_service().log(campaign_id, _seat(campaign_id)))

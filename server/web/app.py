@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, jsonify, send_from_directory
+from flask.typing import ResponseReturnValue
 from flask_socketio import SocketIO
 
 from server import __version__
@@ -76,26 +77,26 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(world_api)
 
     @app.get("/healthz")
-    def healthz():
+    def healthz() -> ResponseReturnValue:
         return jsonify(ok=True, version=__version__)
 
     @app.get("/")
-    def index():
+    def index() -> ResponseReturnValue:
         return send_from_directory(STATIC_DIR, "index.html")
 
     @app.get("/play/<campaign_id>")
-    def play(campaign_id: str):
+    def play(campaign_id: str) -> ResponseReturnValue:
         return send_from_directory(STATIC_DIR, "play.html")
 
     @app.get("/vendor/plotly.min.js")
-    def plotly_js():
+    def plotly_js() -> ResponseReturnValue:
         import plotly
 
         folder = Path(plotly.__file__).resolve().parent / "package_data"
         return send_from_directory(folder, "plotly.min.js", max_age=86400)
 
     @app.get("/static/<path:path>")
-    def static_files(path: str):
+    def static_files(path: str) -> ResponseReturnValue:
         return send_from_directory(STATIC_DIR, path)
 
     errors.register(app)

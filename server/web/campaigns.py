@@ -17,6 +17,7 @@ from typing import Any
 
 from server import game
 from server.game import ActionError, State
+from server.game.state import SeatRecord
 from server.web.storage import Store, StoredEvent
 from server.web.tokens import hash_token, new_token
 
@@ -69,7 +70,7 @@ class CampaignService:
             seq, state = self._catch_up(campaign_id)
             return seq, copy.deepcopy(state)
 
-    def authenticate(self, campaign_id: str, token: Any) -> dict[str, Any]:
+    def authenticate(self, campaign_id: Any, token: Any) -> dict[str, Any]:
         """The seat ``token`` opens in ``campaign_id``; ``forbidden`` otherwise."""
         if not isinstance(campaign_id, str) or not CAMPAIGN_ID.fullmatch(campaign_id):
             raise ActionError("invalid", "'campaign' must be a campaign id")
@@ -133,7 +134,7 @@ class CampaignService:
         """A new campaign; returns ``(campaign id, GM token)``."""
         campaign_id = secrets.token_hex(5)
         token = new_token()
-        gm = {
+        gm: SeatRecord = {
             "id": "gm-" + secrets.token_hex(4),
             "role": "gm",
             "name": "Games Master",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, Response, jsonify, request
+from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 from server.game import ActionError
@@ -44,7 +45,7 @@ def register(app: Flask) -> None:
         return error_response(err)
 
     @app.errorhandler(HTTPException)
-    def http_error(exc: HTTPException) -> object:
+    def http_error(exc: HTTPException) -> ResponseReturnValue:
         if not request.path.startswith("/api/"):
             return exc
         code = {404: "not_found", 405: "invalid", 413: "invalid"}.get(exc.code or 400, "invalid")

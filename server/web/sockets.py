@@ -52,6 +52,11 @@ def _acked(handler: Callable[[Any], Ack]) -> Callable[..., Ack]:
     return run
 
 
+def _sid() -> str:
+    """The socket of the event being handled (Flask-SocketIO sets it on the request)."""
+    return str(request.sid)  # type: ignore[attr-defined]
+
+
 def _since(data: dict[str, Any]) -> int:
     since = data.get("since", 0) or 0
     if isinstance(since, bool) or not isinstance(since, int) or since < 0:
@@ -72,13 +77,13 @@ class Sockets:
         if not isinstance(data, dict):
             raise ActionError("invalid", "join takes {campaign, token, since}")
         since = _since(data)
-        campaign_id, token = data.get("campaign"), data.get("token")
-        seat = self.service.authenticate(campaign_id, token)
+        seat = self.service.authenticate(data.get("campaign"), data.get("token"))
+        campaign_id, token = str(data["campaign"]), str(data["token"])  # checked by it
         with self.lock:
-            previous = self.joined.get(request.sid)
+            previous = self.joined.get(_sid())
             if previous:
                 leave_room(seat_room(previous[0], previous[1]))
-            self.joined[request.sid] = (campaign_id, seat["id"], token)
+            self.joined[_sid()] = (campaign_id, seat["id"], token)
         join_room(seat_room(campaign_id, seat["id"]))
         public = {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship")}
         if since:
@@ -89,7 +94,7 @@ class Sockets:
 
     def act(self, data: Any) -> Ack:
         with self.lock:
-            entry = self.joined.get(request.sid)
+            entry = self.joined.get(_sid())
         if entry is None:
             raise ActionError("forbidden", "join a campaign with your seat's token first")
         campaign_id, seat_id, token = entry
@@ -103,7 +108,7 @@ class Sockets:
 
     def disconnect(self, *_args: Any) -> None:
         with self.lock:
-            self.joined.pop(request.sid, None)
+            self.joined.pop(_sid(), None)
 
     def revoke(self, campaign_id: str, seat_id: str) -> None:
         """Cut a reissued seat's sockets off: told ``revoked``, out of its room."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import cache
 
 from flask import Blueprint, Response, jsonify, request
+from flask.typing import ResponseReturnValue
+from werkzeug.datastructures import MultiDict
 
 from server.game import ActionError, rule_errors, rules
 
@@ -29,7 +31,7 @@ def layers_json() -> bytes:
 
 
 @world_api.get("/api/map")
-def map_layers():
+def map_layers() -> ResponseReturnValue:
     return Response(
         layers_json(),
         mimetype="application/geo+json",
@@ -38,11 +40,11 @@ def map_layers():
 
 
 @world_api.get("/api/ports")
-def ports():
+def ports() -> ResponseReturnValue:
     return jsonify(ports=rules.ports())
 
 
-def _place(value: str | None, key: str):
+def _place(value: str | None, key: str) -> str | tuple[float, float]:
     if not value:
         raise ActionError("invalid", f"'{key}' is required: a port id or lon,lat")
     if value.startswith("station:"):
@@ -58,7 +60,7 @@ def _place(value: str | None, key: str):
 
 
 @world_api.get("/api/route")
-def route():
+def route() -> ResponseReturnValue:
     args = request.args
     origin, destination = _place(args.get("from"), "from"), _place(args.get("to"), "to")
     ship, month = _ship_and_month(args)
@@ -67,7 +69,7 @@ def route():
     return jsonify(feature)
 
 
-def _ship_and_month(args) -> tuple[str, int]:
+def _ship_and_month(args: MultiDict[str, str]) -> tuple[str, int]:
     try:
         month = int(args.get("month", "6"))
     except ValueError:
@@ -82,7 +84,7 @@ def _ship_and_month(args) -> tuple[str, int]:
 
 
 @world_api.get("/api/voyage")
-def voyage():
+def voyage() -> ResponseReturnValue:
     """A GM's multi-leg voyage: ``stop`` repeated (port id, ``lon,lat`` or
     ``station:<id>``), ``ship``, ``month``, ``stay`` (days at each stop)."""
     stops = [_place(v, "stop") for v in request.args.getlist("stop")]
@@ -101,7 +103,7 @@ def voyage():
 
 
 @world_api.get("/api/odds")
-def odds():
+def odds() -> ResponseReturnValue:
     args = request.args
     try:
         n = int(args.get("n", "1000"))
