@@ -317,3 +317,26 @@ def test_rest_bodies_nested_past_the_parser_are_refused(table) -> None:
         assert r.status_code == 400 and r.json["error"]["code"] == "invalid", r.json
     r = table.app.test_client().post("/api/campaigns", json={"seed": 2**31 - 1})
     assert r.status_code == 201
+
+
+def test_a_failure_of_the_servers_own_is_still_one_answer(table, monkeypatch, caplog) -> None:
+    service = table.app.extensions["admiralty.campaigns"]
+
+    def broken(*args: Any) -> None:
+        raise RuntimeError("a bug of ours")
+
+    gm = table.gm()
+    monkeypatch.setattr(service, "act", broken)
+    with caplog.at_level("ERROR", logger="admiralty"):
+        ack = gm.client.emit("act", {"type": "pause"}, callback=True)
+    assert ack == {
+        "ok": False,
+        "error": {
+            "code": "internal",
+            "message": "the server failed on this request; it has been logged",
+        },
+    }
+    assert "a bug of ours" in caplog.text
+    monkeypatch.setattr(service, "log", broken)
+    r = table.rest("get", f"/api/campaigns/{table.id}/log")
+    assert r.status_code == 500 and r.json["error"]["code"] == "internal"

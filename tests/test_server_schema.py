@@ -84,3 +84,33 @@ def test_get_api_schema(tmp_path) -> None:
         "type": "integer",
     }
     assert r.json["events"]["advance"]["additionalProperties"] is False
+
+
+ROLE_WORDS = {
+    "GM": "gm",
+    "prime-minister": "prime-minister",
+    "first-sea-lord": "first-sea-lord",
+    "admiral": "admiral",
+    "captain": "captain",
+    "observer": "observer",
+}
+
+
+def test_the_actions_table_says_who_and_when_as_the_authority_table() -> None:
+    """docs/protocol.md's summary of the actions: its roles and phases are the table's."""
+    from server.game import PHASES, TABLE
+
+    rows = re.findall(r"^\| (`.+?`) \| (.+?) \| (.+?) \|", _sections(PROTOCOL, 2)["Actions"], re.M)
+    seen = set()
+    for names, who, when in rows:
+        for action in re.findall(r"`(\w+)`", names):
+            seen.add(action)
+            grants = TABLE[action]
+            roles = {role for word, role in ROLE_WORDS.items() if re.search(rf"\b{word}\b", who)}
+            assert roles == set(grants), action
+            phases = set(PHASES) if when.startswith("any") else set(re.findall(r"\w+", when))
+            phases -= {"not", "paused"}
+            assert phases == {p for g in grants.values() for p in g.phases}, action
+            paused = all(g.while_paused for g in grants.values())
+            assert ("not paused" not in when) == paused, action
+    assert seen == set(protocol_schema()["actions"])
