@@ -13,15 +13,16 @@ import importlib
 import pkgutil
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from server import commands
-from server.errors import UsageError
+from server.commands import UsageError
 
 __all__ = ["UsageError", "build_parser", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line instead of usage + message
+    def error(self, message: str) -> NoReturn:  # one line instead of usage + message
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 

@@ -1,17 +1,23 @@
-"""Helpers for server tests: an app on a temporary SQLite file and seated test clients."""
+"""Helpers for server tests: an app on a temporary SQLite file and seated test clients;
+the campaign in each of its phases as plain game states, without a server."""
 
 from __future__ import annotations
 
+import copy
+import random
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from flask import Flask
 from flask_socketio import SocketIOTestClient
 
-from server.app import create_app
+from server import game
+from server.game import engagements
+from server.web.app import create_app
 
-__all__ = ["Game", "Player", "new_app"]
+__all__ = ["SEATS", "SEED", "Game", "Player", "new_app", "phase_states"]
 
 
 def new_app(tmp_path: Path, name: str = "test.db") -> Flask:
@@ -82,3 +88,61 @@ class Game:
     def add(self, key: str, role: str, **body: Any) -> Player:
         _, token = self.seat(role, **body)
         return self.join(token, key=key)
+
+
+# -- the campaign in each phase, as game states ---------------------------------------
+
+SEED = 5
+SEATS = {  # the seats of the walk: one of each role, and a captain of the Blue squadron
+    "gm": {"id": "gm", "role": "gm", "name": "GM", "squadron": None, "ship": None},
+    "prime-minister": {"id": "pm", "role": "prime-minister", "name": "Pitt"},
+    "first-sea-lord": {"id": "fsl", "role": "first-sea-lord", "name": "Barham"},
+    "admiral": {"id": "red", "role": "admiral", "name": "Calder", "squadron": "Red"},
+    "captain": {"id": "fg", "role": "captain", "name": "Aubrey", "ship": "FG"},
+    "observer": {"id": "obs", "role": "observer", "name": "Press"},
+    "blue-captain": {"id": "ne", "role": "captain", "name": "Hornblower", "ship": "NE"},
+}
+
+
+def _seat(key: str) -> dict[str, Any]:
+    return {"squadron": None, "ship": None, **SEATS[key]}
+
+
+def _decided(state: dict[str, Any], seat_key: str, args: dict[str, Any], seq: int) -> None:
+    kind, data = game.decide(state, _seat(seat_key), args, game.event_rng(SEED, seq))
+    game.apply_event(state, kind, {**data, "args": args})
+
+
+def _open_fight(state: dict[str, Any], british: str, enemy: str) -> str:
+    """Open an engagement between two forces that waits for its player captain."""
+    for seed in range(50):
+        work = copy.deepcopy(state)
+        record = engagements.open_engagement(work, british, enemy, 1, random.Random(seed))
+        if not record["over"]:
+            state.update(work)
+            return record["id"]
+    raise AssertionError("no chase ended in a fight")
+
+
+@cache
+def phase_states() -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+    """The campaign in each phase (cabinet, summer, summer with fights, over), and the
+    fights: ``own`` awaits the Red squadron's captain, ``other`` the Blue squadron's."""
+    state = game.initial_state({"id": "walk", "name": "Walk", "year": 1805, "seed": SEED})
+    game.apply_event(state, "campaign_created", {"gm": SEATS["gm"], "name": "Walk", "year": 1805})
+    for key in SEATS:
+        if key != "gm":
+            game.apply_event(state, "seat_created", {"seat": _seat(key)})
+    cabinet = copy.deepcopy(state)
+    _decided(state, "prime-minister", {"type": "set_ships", "digit": 3}, 2)
+    _decided(state, "first-sea-lord", {"type": "set_deployment", "digit": 5}, 3)
+    _decided(state, "gm", {"type": "roll_force"}, 4)
+    over = copy.deepcopy(state)
+    _decided(over, "gm", {"type": "resolve_summer"}, 5)
+    forces = {f["squadron"]: f["id"] for f in state["forces"].values() if f["squadron"]}
+    fights = copy.deepcopy(state)
+    ids = {
+        "own": _open_fight(fights, forces["Red"], "fr-brest"),
+        "other": _open_fight(fights, forces["Blue"], "fr-toulon"),
+    }
+    return {"cabinet": cabinet, "summer": state, "fights": fights, "over": over}, ids

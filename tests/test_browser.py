@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from server.forces import SIGHTING_NM, distance_nm
+from server.game.forces import SIGHTING_NM, distance_nm
 from tests.browser_helpers import (
     CHROMIUM,
     CHROMIUM_ARGS,

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from server.forces import SIGHTING_NM, distance_nm
-from server.replay import replay
+from server.game import replay
+from server.game.forces import SIGHTING_NM, distance_nm
 from tests.conftest import ROOT
 from tests.server_helpers import Game, new_app
 
@@ -228,6 +228,16 @@ def test_no_player_is_ever_sent_an_unsighted_enemy(summer) -> None:
     assert len([f for f in gm_forces if f["side"] != "Britain"]) >= 7
 
 
+def _replay_cli(path) -> subprocess.CompletedProcess:
+    """``admiralty replay <path>`` in a subprocess."""
+    return subprocess.run(
+        [sys.executable, "-m", "server.cli", "replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+
+
 def test_the_exported_log_replays_exactly(summer, tmp_path) -> None:
     game, steps, seen = summer
     state, problems = replay(steps["log"])
@@ -235,12 +245,7 @@ def test_the_exported_log_replays_exactly(summer, tmp_path) -> None:
     assert state["phase"] == "over" and state["report"] == steps["final"]["state"]["report"]
     path = tmp_path / "log.json"
     path.write_text(json.dumps(steps["log"]))
-    cli = subprocess.run(
-        [sys.executable, "-m", "server.cli", "replay", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
+    cli = _replay_cli(path)
     assert cli.returncode == 0 and "log checks out" in cli.stdout
     tampered = json.loads(json.dumps(steps["log"]))
     roll = next(e for e in tampered["events"] if e["type"] == "roll_force")
@@ -248,29 +253,77 @@ def test_the_exported_log_replays_exactly(summer, tmp_path) -> None:
     _, problems = replay(tampered)
     assert any("roll_force decides differently" in p for p in problems)
     path.write_text(json.dumps(tampered))
-    cli = subprocess.run(
-        [sys.executable, "-m", "server.cli", "replay", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
+    cli = _replay_cli(path)
     assert cli.returncode == 1 and "PROBLEM" in cli.stdout
     path.write_text("{broken")
-    cli = subprocess.run(
-        [sys.executable, "-m", "server.cli", "replay", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
+    cli = _replay_cli(path)
     assert cli.returncode == 2 and cli.stderr.count("\n") == 1 and "not JSON" in cli.stderr
 
 
 def test_a_restarted_server_rebuilds_the_same_state(summer) -> None:
     game, steps, seen = summer
-    from server.app import create_app
+    from server.web.app import create_app
 
     again = create_app({"DATABASE_URL": game.app.config["DATABASE_URL"]})
     r = again.test_client().get(
         f"/api/campaigns/{game.id}/state", headers={"Authorization": f"Bearer {game.gm_token}"}
     )
     assert r.json == steps["final"]
+
+
+def _forged(log: dict[str, Any], kind: str, forge, last: bool = False) -> dict[str, Any]:
+    """A copy of ``log`` with its first (or last) ``kind`` event changed by ``forge(event)``."""
+    forged = json.loads(json.dumps(log))
+    events = forged["events"][::-1] if last else forged["events"]
+    forge(next(e for e in events if e["type"] == kind))
+    return forged
+
+
+def problems_of(log: dict[str, Any]) -> list[str]:
+    return replay(log)[1]
+
+
+def test_a_forged_log_with_a_forbidden_action_does_not_check_out(summer, tmp_path) -> None:
+    """The rules of who may do what are checked on replay too: the Blue admiral's sail given
+    to a captain (as the old rules would have let him), a player seating a player, an action
+    with its arguments cut off."""
+    game, steps, seen = summer
+    captain = game.players["fg"].seat["id"]
+    blue_sail = next(e for e in steps["log"]["events"] if e["seq"] == steps["sail_blue"]["seq"])
+    forgeries = [
+        (_forged(steps["log"], "sail", lambda e: e.update(seat=captain)), "sail is refused"),
+        (
+            _forged(steps["log"], "seat_created", lambda e: e.update(seat=captain), last=True),
+            "seat_created is refused on replay: a captain may not seat_created",
+        ),
+        (_forged(steps["log"], "deploy", lambda e: e["data"].pop("args")), "has no 'args'"),
+    ]
+    assert forgeries[0][0]["events"][blue_sail["seq"] - 1]["seat"] == captain
+    for forged, problem in forgeries:
+        _, problems = replay(forged)
+        assert problems and problem in problems[0], (problem, problems)
+    assert problems_of(forgeries[0][0])[0] == (
+        f"seq {blue_sail['seq']}: sail is refused on replay: you command FG, not the Blue squadron"
+    )
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(forgeries[0][0]))
+    cli = _replay_cli(path)
+    assert cli.returncode == 1 and "PROBLEM: seq" in cli.stdout and "checks out" not in cli.stdout
+
+
+def test_every_logged_event_and_the_state_are_what_their_types_declare(summer) -> None:
+    """The TypedDicts of server.game.events and server.game.state hold the real thing:
+    every key declared (no more: additionalProperties false) and every value's type."""
+    from pydantic import TypeAdapter
+
+    from server.game.events import EVENTS
+    from server.game.state import State
+
+    game, steps, seen = summer
+    kinds = set()
+    for event in steps["log"]["events"]:
+        TypeAdapter(EVENTS[event["type"]]).validate_python(event["data"], strict=True)
+        kinds.add(event["type"])
+    assert {"roll_force", "deploy", "sail", "advance", "engage_decision", "resolve_summer"} <= kinds
+    state, _ = replay(steps["log"])
+    TypeAdapter(State).validate_python(state, strict=True)

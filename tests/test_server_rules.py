@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from server import engagements, forces, rules
+from server.game import engagements, forces, rules
 
 
 def _outcome(how: str, own: str, enemy: list[str]) -> dict:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from typing import Any
 
 __all__ = ["register", "run", "describe"]
@@ -57,80 +58,106 @@ def _cards(cards: list[str]) -> str:
     return " ".join(cards) if cards else "-"
 
 
-def describe(e: dict[str, Any]) -> str | None:
-    """One readable line for an event (None for events the log leaves out)."""
-    t = e["type"]
-    if t == "conditions":
-        ships = ", ".join(f"{s['id']} {s['name']}" for s in e["ships"])
-        return f"Weather: {e['weather']}. Ships: {ships}"
-    if t == "distance":
-        return f"Starting distance {e['distance']}"
-    if t == "chase":
-        return f"Chase: {e['result']}"
-    if t == "test":
-        if "sides" in e:
-            sides = "; ".join(
-                f"{s['who']} {s['pool']} cards [{_cards(s['cards'])}] "
-                f"P{s['perfect']} C{s['critical']} O{s['ordinary']}"
-                for s in e["sides"]
-            )
-            return f"  {e['what']} test, CoF {e.get('cof', '-')}: {sides} -> {e['winner']}"
-        return (
-            f"  {e['ship']} {e['what']}: CoF {e['cof']}, {e['pool']} cards "
-            f"[{_cards(e['cards'])}] -> {e['result']}"
+def _test(e: dict[str, Any]) -> str:
+    if "sides" in e:
+        sides = "; ".join(
+            f"{s['who']} {s['pool']} cards [{_cards(s['cards'])}] "
+            f"P{s['perfect']} C{s['critical']} O{s['ordinary']}"
+            for s in e["sides"]
         )
-    if t == "decision" and e["round"]:
-        o = e["orders"]
-        if o.get("strike"):
-            return f"  {e['ship']} strikes her colours"
-        if "surrender" in o:
-            return f"  {e['ship']} {'surrenders' if o['surrender'] else 'fights on'}"
-        if "move" in o:
-            extra = f", repair {o['repair']}" if o.get("repair") else ""
-            return f"  {e['ship']} orders: {o['move']}, {o.get('shot', 'roundshot')}{extra}"
+        return f"  {e['what']} test, CoF {e.get('cof', '-')}: {sides} -> {e['winner']}"
+    return (
+        f"  {e['ship']} {e['what']}: CoF {e['cof']}, {e['pool']} cards "
+        f"[{_cards(e['cards'])}] -> {e['result']}"
+    )
+
+
+def _decision(e: dict[str, Any]) -> str | None:
+    if not e["round"]:
         return None
-    if t == "move":
-        if "before" in e:
-            return f"  {e['by']} ({e['intent']}): distance {e['before']} -> {e['distance']}"
-        return f"  {e['by']} holds at distance {e['distance']}"
-    if t == "broadside":
-        hits = ", ".join(f"{h['card']} {h['level']}" for h in e["hits"]) or "no hits"
-        return (
-            f"  {e['ship']} fires {e['shot']} at {e['target']}: CoF {e['cof']}, "
-            f"{e['pool']} cards [{_cards(e['cards'])}]: {hits}"
-        )
-    if t == "hit":
-        crossed = e["crossed"] or "nothing left to cross"
-        return f"    {e['ship']} {e['area']}: {e['level']} hit, {crossed} box crossed"
-    if t == "damage_state":
-        return f"    {e['ship']} {e['area']} is now {e['state'].upper()}"
-    if t == "repair":
-        return f"  {e['ship']} repairs a {e['level']} box of {e['area']}"
-    if t == "fire":
-        return f"  {e['ship']} fire: {e['before']} -> {e['after']} ({e['result']})"
-    if t in ("sunk", "struck", "taken", "decimated", "escaped"):
-        return f"  {e['ship']} {e['name']}: {t.upper()}"
-    if t in ("boarding", "tide_turned"):
-        return f"  {e['attacker']} boards {e['defender']}"
-    if t in (
-        "weather_gage",
-        "cannot_fire",
-        "cannot_act",
-        "cannot_position",
-        "disengage",
-        "fire_damage",
-        "shot_changed",
-        "wounded",
-    ):
-        rest = ", ".join(f"{k} {v}" for k, v in e.items() if k not in ("type", "round"))
-        return f"  {t.replace('_', ' ')}: {rest}"
+    o = e["orders"]
+    if o.get("strike"):
+        return f"  {e['ship']} strikes her colours"
+    if "surrender" in o:
+        return f"  {e['ship']} {'surrenders' if o['surrender'] else 'fights on'}"
+    if "move" in o:
+        extra = f", repair {o['repair']}" if o.get("repair") else ""
+        return f"  {e['ship']} orders: {o['move']}, {o.get('shot', 'roundshot')}{extra}"
     return None
 
 
-def run(args: argparse.Namespace) -> int:
-    from strategy.combat import battle
+def _move(e: dict[str, Any]) -> str:
+    if "before" in e:
+        return f"  {e['by']} ({e['intent']}): distance {e['before']} -> {e['distance']}"
+    return f"  {e['by']} holds at distance {e['distance']}"
 
-    result = battle(
+
+def _broadside(e: dict[str, Any]) -> str:
+    hits = ", ".join(f"{h['card']} {h['level']}" for h in e["hits"]) or "no hits"
+    return (
+        f"  {e['ship']} fires {e['shot']} at {e['target']}: CoF {e['cof']}, "
+        f"{e['pool']} cards [{_cards(e['cards'])}]: {hits}"
+    )
+
+
+def _remark(e: dict[str, Any]) -> str:
+    rest = ", ".join(f"{k} {v}" for k, v in e.items() if k not in ("type", "round"))
+    return f"  {e['type'].replace('_', ' ')}: {rest}"
+
+
+def _fate(e: dict[str, Any]) -> str:
+    return f"  {e['ship']} {e['name']}: {e['type'].upper()}"
+
+
+Line = Callable[[dict[str, Any]], "str | None"]
+_LINES: dict[str, Line] = {
+    "conditions": lambda e: (
+        f"Weather: {e['weather']}. Ships: "
+        + ", ".join(f"{s['id']} {s['name']}" for s in e["ships"])
+    ),
+    "distance": lambda e: f"Starting distance {e['distance']}",
+    "chase": lambda e: f"Chase: {e['result']}",
+    "test": _test,
+    "decision": _decision,
+    "move": _move,
+    "broadside": _broadside,
+    "hit": lambda e: (
+        f"    {e['ship']} {e['area']}: {e['level']} hit, "
+        f"{e['crossed'] or 'nothing left to cross'} box crossed"
+    ),
+    "damage_state": lambda e: f"    {e['ship']} {e['area']} is now {e['state'].upper()}",
+    "repair": lambda e: f"  {e['ship']} repairs a {e['level']} box of {e['area']}",
+    "fire": lambda e: f"  {e['ship']} fire: {e['before']} -> {e['after']} ({e['result']})",
+    **dict.fromkeys(("sunk", "struck", "taken", "decimated", "escaped"), _fate),
+    **dict.fromkeys(
+        ("boarding", "tide_turned"), lambda e: f"  {e['attacker']} boards {e['defender']}"
+    ),
+    **dict.fromkeys(
+        (
+            "weather_gage",
+            "cannot_fire",
+            "cannot_act",
+            "cannot_position",
+            "disengage",
+            "fire_damage",
+            "shot_changed",
+            "wounded",
+        ),
+        _remark,
+    ),
+}
+
+
+def describe(e: dict[str, Any]) -> str | None:
+    """One readable line for an event (None for events the log leaves out)."""
+    line = _LINES.get(e["type"])
+    return line(e) if line else None
+
+
+def run(args: argparse.Namespace) -> int:
+    from server.game import rules
+
+    result = rules.fight_battle(
         args.a if len(args.a) > 1 else args.a[0],
         args.b if len(args.b) > 1 else args.b[0],
         seed=args.seed,

@@ -67,7 +67,7 @@ def _preset(items: list[str]) -> dict[str, int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from strategy.campaign import resolve_summer
+    from server.game import rules
 
     if args.roll is not None and (args.pm is not None or args.fsl is not None):
         # ValueError, not UsageError: under `python -m server.cli` that class is __main__'s
@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         choices["pm"] = args.pm
         choices["fsl"] = args.fsl
-    report = resolve_summer(None, None, args.seed, choices)
+    report = rules.resolve_summer(None, None, args.seed, choices)
     if args.json:
         print(json.dumps(report, indent=1))
     else:
@@ -86,15 +86,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _who(oid: str | None) -> str:
-    return oid or "-"
+def _ship_name(code: str) -> str:
+    from server.game import rules
+
+    return rules.briny_ship(code)["name"]
 
 
-def render(report: Mapping[str, Any]) -> str:
-    """The season as text: deployment, battle results, outcomes, investments."""
-    from strategy.campaign.fleet import SHIPS
-
-    lines = []
+def _heading(report: Mapping[str, Any]) -> list[str]:
+    """The roll, and how the cabinet came to it."""
     plan = report.get("commitment") or {}
     how = []
     if not plan.get("given"):
@@ -103,23 +102,27 @@ def render(report: Mapping[str, Any]) -> str:
         if plan.get("column") not in (None, pm.get("digit")):
             how.append(f"influenced to {plan.get('ships')} ships, column {plan['column']}")
         how.append(f"First Sea Lord ({fsl.get('seat')}) {fsl.get('digit')}")
-    lines.append(
+    return [
         f"Summer campaign, seed {report['seed']}: Table F roll {report['roll']}"
         + (f" ({'; '.join(how)})" if how else "")
-    )
-    lines.append("")
-    lines.append("Deployment")
-    current = None
+    ]
+
+
+def _deployment(report: Mapping[str, Any]) -> list[str]:
+    lines, current = ["", "Deployment"], None
     for d in report["deployment"]:
         if d["fleet"] != current:
             current = d["fleet"]
             lines.append(f"  {current}")
         lines.append(
-            f"    {d['squadron'] or '(none)':9} {SHIPS[d['ship']].name:16} {d['ship']} "
+            f"    {d['squadron'] or '(none)':9} {_ship_name(d['ship']):16} {d['ship']} "
             f"{_ORDER_NAMES[d['order']]}"
         )
-    lines.append("")
-    lines.append("Battle results (NA -> effective NA, die -> result)")
+    return lines
+
+
+def _battle_results(report: Mapping[str, Any]) -> list[str]:
+    lines = ["", "Battle results (NA -> effective NA, die -> result)"]
     for r in report["battle_results"]:
         if r["role"] in ("lieutenant", "rm_commander"):
             continue
@@ -130,19 +133,22 @@ def render(report: Mapping[str, Any]) -> str:
             f"  {r['role']:18} {r['officer']:14} NA {r['na']} -> {r['effective_na']}, "
             f"die {r['modified_die']} -> {r['result']}"
         )
-    lines.append("")
-    lines.append("Ships")
+    lines += ["", "Ships"]
     for s in report["ships"].values():
         lines.append(
             f"  {s['name']:16} {s['order']} BR {s['battle_result']}: {s['interpretation']}"
         )
-    inv = report["invasion"]
-    lines.append("")
-    lines.append(
+    invaded = report["invasion"]["invaded"]
+    lines += [
+        "",
         "BRITAIN IS INVADED by Napoleon's Grand Army!"
-        if inv["invaded"]
-        else "Britain is safe from invasion."
-    )
+        if invaded
+        else "Britain is safe from invasion.",
+    ]
+    return lines
+
+
+def _outcomes(report: Mapping[str, Any]) -> list[str]:
     outcomes = report["personal_outcomes"]
     dead = [o["officer"] for o in outcomes if o["dead"]]
     wounded = [
@@ -152,37 +158,51 @@ def render(report: Mapping[str, Any]) -> str:
     ]
     mids = [o["officer"] for o in outcomes if o["mids"]]
     plunder = sum(o["guineas"] for o in outcomes)
-    lines.append("")
-    lines.append(
+    lines = [
+        "",
         f"Personal outcomes: {len(outcomes)} officers, {len(dead)} killed, "
         f"{len(wounded)} wounded, {len(mids)} mentioned in despatches, "
-        f"{plunder} guineas of plunder"
-    )
+        f"{plunder} guineas of plunder",
+    ]
     if dead:
         lines.append("  Killed: " + ", ".join(dead))
     if wounded:
         lines.append("  Wounded: " + "; ".join(wounded))
-    for p in report["promotions"]:
-        lines.append(
-            f"  Promoted: {p['officer']} {p['from']} -> {p['to']}"
-            + (f" ({SHIPS[p['ship']].name})" if p["ship"] else "")
-        )
-    for e in report["experience"]:
-        if e["na_after"] != e["na_before"]:
-            lines.append(f"  Experience: {e['officer']} NA {e['na_before']} -> {e['na_after']}")
-    for c in report["courts_martial"]:
-        lines.append(f"  Court-martial: {c['officer']} ({c['reason']})")
-    for c in report["resignations"]:
-        lines.append(f"  Resigns: {c['officer']} ({c['reason']})")
+    return lines + _careers(report)
+
+
+def _careers(report: Mapping[str, Any]) -> list[str]:
+    """Promotions, experience, courts-martial and resignations."""
+    lines = [
+        f"  Promoted: {p['officer']} {p['from']} -> {p['to']}"
+        + (f" ({_ship_name(p['ship'])})" if p["ship"] else "")
+        for p in report["promotions"]
+    ]
+    lines += [
+        f"  Experience: {e['officer']} NA {e['na_before']} -> {e['na_after']}"
+        for e in report["experience"]
+        if e["na_after"] != e["na_before"]
+    ]
+    lines += [f"  Court-martial: {c['officer']} ({c['reason']})" for c in report["courts_martial"]]
+    lines += [f"  Resigns: {c['officer']} ({c['reason']})" for c in report["resignations"]]
+    return lines
+
+
+def _investment(report: Mapping[str, Any]) -> list[str]:
     money = report["investment"]
-    lines.append("")
-    lines.append(
-        f"Investment: {money['ships_sent']} ships sent: Arms {money['arms']:+d}%, "
-        f"Finance {money['finance']:+d}%"
-        + (
-            f"; average result {money['average']:.2f}: Commerce {money['commerce']:+d}%"
-            if "commerce" in money
-            else ""
-        )
+    commerce = (
+        f"; average result {money['average']:.2f}: Commerce {money['commerce']:+d}%"
+        if "commerce" in money
+        else ""
     )
-    return "\n".join(lines)
+    return [
+        "",
+        f"Investment: {money['ships_sent']} ships sent: Arms {money['arms']:+d}%, "
+        f"Finance {money['finance']:+d}%{commerce}",
+    ]
+
+
+def render(report: Mapping[str, Any]) -> str:
+    """The season as text: deployment, battle results, outcomes, investments."""
+    sections = (_heading, _deployment, _battle_results, _outcomes, _investment)
+    return "\n".join(line for section in sections for line in section(report))

@@ -54,11 +54,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from strategy.combat import odds
+    from server.game import rules
 
     if args.n <= 0:
         raise ValueError("-n must be a positive number of battles")
-    r = odds(
+    r = rules.battle_odds(
         args.a if len(args.a) > 1 else args.a[0],
         args.b if len(args.b) > 1 else args.b[0],
         n=args.n,

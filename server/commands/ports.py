@@ -20,14 +20,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from maps.places import load_ports
+    from server.game import rules
 
-    ports = list(load_ports().values())
+    ports = rules.ports()
     if args.station:
-        stations = sorted({p.station for p in ports})
+        stations = sorted({p["station"] for p in ports})
         if args.station not in stations:
             raise KeyError(f"unknown station {args.station!r} (one of: {', '.join(stations)})")
-        ports = [p for p in ports if p.station == args.station]
+        ports = [p for p in ports if p["station"] == args.station]
     if args.json:
         print(
             json.dumps(
@@ -36,14 +36,10 @@ def run(args: argparse.Namespace) -> int:
                     "features": [
                         {
                             "type": "Feature",
-                            "geometry": {"type": "Point", "coordinates": [p.lon, p.lat]},
+                            "geometry": {"type": "Point", "coordinates": [p["lon"], p["lat"]]},
                             "properties": {
-                                "id": p.id,
-                                "name": p.name,
-                                "nation": p.nation,
-                                "kind": p.kind,
-                                "station": p.station,
-                                "anchorage": list(p.anchorage),
+                                k: p[k]
+                                for k in ("id", "name", "nation", "kind", "station", "anchorage")
                             },
                         }
                         for p in ports
@@ -52,10 +48,10 @@ def run(args: argparse.Namespace) -> int:
             )
         )
         return 0
-    width = max(len(p.id) for p in ports) if ports else 2
+    width = max(len(p["id"]) for p in ports) if ports else 2
     for p in ports:
         print(
-            f"{p.id:<{width}}  {p.name:<28} {p.nation:<15} {p.kind:<14} {p.station:<14}"
-            f" {p.lat:8.3f} {p.lon:9.3f}"
+            f"{p['id']:<{width}}  {p['name']:<28} {p['nation']:<15} {p['kind']:<14}"
+            f" {p['station']:<14} {p['lat']:8.3f} {p['lon']:9.3f}"
         )
     return 0

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from server.errors import UsageError
+from server.commands import UsageError
 
 __all__ = ["register"]
 
@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from server.replay import replay
+    from server.game import replay
 
     try:
         text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()

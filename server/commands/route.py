@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from server.cli import UsageError
+from server.commands import UsageError
 
 __all__ = ["register", "run", "parse_place"]
 
@@ -59,13 +59,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("route needs at least two places")
     if not 1 <= args.month <= 12:
         raise UsageError(f"--month is 1 to 12, not {args.month}")
-    from maps.sailing import ship_type
+    from server.game import rules
 
-    ship_type(args.ship)  # a bad ship type fails before the world is loaded
+    rules.sailing_type(args.ship)  # a bad ship type fails before the world is loaded
     places = [parse_place(p) for p in args.places]
-    from maps import load_world
-
-    world = load_world()
+    world = rules.world()
     voyage = world.voyage(places, ship=args.ship, month=args.month)
     if args.json:
         doc = voyage.to_geojson() if len(voyage.legs) == 1 else voyage.to_feature_collection()

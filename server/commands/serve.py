@@ -22,7 +22,8 @@ class _NoDelayHandler(WSGIRequestHandler):
 
 def _warm_up() -> None:
     """Load the world and build the map layers now, not on the first player's request."""
-    from server import rules, world_api
+    from server.game import rules
+    from server.web import world_api
 
     rules.world()
     world_api.layers_json()
@@ -50,7 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from server.app import create_app
+    from server.web.app import create_app
 
     config = {}
     if args.database:

@@ -1,8 +1,8 @@
-"""Alembic environment: run with the connection :func:`server.storage.open_store` passes."""
+"""Alembic environment: run with the connection :func:`server.web.storage.open_store` passes."""
 
 from alembic import context
 
-from server.storage import metadata
+from server.web.storage import metadata
 
 connection = context.config.attributes.get("connection")
 if connection is None:  # pragma: no cover - the CLI path: `alembic -x url=...`

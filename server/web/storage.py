@@ -179,7 +179,7 @@ def open_store(url: str) -> Store:
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
         @event.listens_for(engine, "connect")
-        def _sqlite_pragmas(dbapi_conn, _record) -> None:  # durable and concurrent enough
+        def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:  # durable and concurrent enough
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=FULL")

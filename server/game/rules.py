@@ -1,8 +1,11 @@
 """The server's one doorway to the rules (:mod:`strategy`), the world (:mod:`maps`) and the
 scenario (``server/data/scenario.json``: home ports, patrol points, the enemy in port).
 
-Everything the campaign needs from them goes through these small functions, so that the
-state stays plain JSON and the rest of the server never touches Shapely or rule objects.
+Every name the server takes from :mod:`strategy` and :mod:`maps` is imported here and
+nowhere else in ``server/`` (tests/test_server_layout.py walks the tree to hold it to
+that). The campaign's state stays plain JSON: these small functions answer in plain data,
+and the few rule objects the game drives (a :class:`Battle` round by round, a chase, a
+Sail Ho!) come from here too.
 """
 
 from __future__ import annotations
@@ -10,18 +13,40 @@ from __future__ import annotations
 import functools
 import json
 import threading
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
+
+from maps import load_world
+from maps.layers import all_layers
+from maps.places import blockade_zones, haversine_km, load_ports
+from maps.sailing import ship_type as sailing_ship_type
+from strategy.campaign import force_organisation as table_f
+from strategy.campaign import resolve_summer
+from strategy.campaign.fleet import ship as fleet_ship
+from strategy.campaign.tables import SQUADRONS
+from strategy.chase import chase, sail_ho
+from strategy.combat import SHOT, Battle
+from strategy.combat import battle as fight_battle
+from strategy.combat import odds as battle_odds
+from strategy.ships import ROSTER, named_ship, ship_type
 
 __all__ = [
     "MAPS_LOCK",
     "ROSTER_ORDER",
+    "SHOTS",
+    "SQUADRONS",
+    "Battle",
     "anchorage",
+    "battle_odds",
     "blockade_point",
     "briny_ship",
+    "chase",
     "deepest_type",
+    "distance_nm",
+    "fight_battle",
     "force_organisation",
     "home_port",
     "is_enemy_port",
@@ -29,27 +54,24 @@ __all__ = [
     "port_id",
     "layers",
     "ports",
+    "resolve_summer",
     "route_feature",
     "roster_type",
     "route",
+    "sail_ho",
+    "sailing_type",
     "scenario",
     "station_point",
+    "vocabulary",
     "voyage",
     "world",
 ]
 
-ROSTER_ORDER = (
-    "Cutter",
-    "Brig Sloop",
-    "Ship Sloop",
-    "Sixth Rate",
-    "Fifth Rate",
-    "Fourth Rate",
-    "Third Rate",
-    "Second Rate",
-    "First Rate",
-)
-SCENARIO = Path(__file__).resolve().parent / "data" / "scenario.json"
+ROSTER_ORDER = tuple(ROSTER)  # BtQ's roster from the Cutter up to the First Rate
+SHOTS = tuple(SHOT["shot"])  # the shot a captain may load (BtQ, "Shot Types")
+KM_PER_NM = 1.852
+SCENARIO = Path(__file__).resolve().parent.parent / "data" / "scenario.json"
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 # One lock for every use of the world from the server: Shapely/GEOS objects shared by
@@ -57,20 +79,24 @@ SCENARIO = Path(__file__).resolve().parent / "data" / "scenario.json"
 MAPS_LOCK = threading.RLock()
 
 
-def _with_maps_lock(fn):
+def _with_maps_lock(fn: F) -> F:
     @functools.wraps(fn)
-    def locked(*args, **kwargs):
+    def locked(*args: Any, **kwargs: Any) -> Any:
         with MAPS_LOCK:
             return fn(*args, **kwargs)
 
-    return locked
+    return locked  # type: ignore[return-value]
 
 
 @_with_maps_lock
-def world():
-    from maps import load_world
-
+def world() -> Any:
+    """The world (:func:`maps.load_world`): built on the first call, shared afterwards."""
     return load_world()
+
+
+def distance_nm(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Great-circle distance in nautical miles between two (lon, lat) points."""
+    return haversine_km(a[0], a[1], b[0], b[1]) / KM_PER_NM
 
 
 @cache
@@ -109,8 +135,6 @@ def scenario() -> MappingProxyType:
 
 def _named_type(name: str) -> str:
     """The roster type of one of BtQ's Friends and Foes (ValueError if no such ship)."""
-    from strategy.ships import named_ship
-
     return named_ship(name).type.name
 
 
@@ -121,9 +145,13 @@ def home_port(fleet: str, blockade: bool) -> str:
 
 def roster_type(name: str) -> str:
     """The BtQ roster name for ``name`` (any case); ValueError naming the valid ones."""
-    from strategy.ships import ship_type
-
     return ship_type(name).name
+
+
+def sailing_type(name: str) -> str:
+    """The sailing rules' ship type for ``name`` (seed 003), checked before the world loads;
+    ValueError naming close matches."""
+    return sailing_ship_type(name).name
 
 
 def deepest_type(types: list[str]) -> str:
@@ -131,17 +159,17 @@ def deepest_type(types: list[str]) -> str:
     return max(types, key=ROSTER_ORDER.index) if types else "Cutter"
 
 
-def force_organisation(roll: int):
-    from strategy.campaign import force_organisation as table_f
-
-    return table_f(roll)
+def force_organisation(roll: int) -> list[dict[str, Any]]:
+    """Table F's deployment for ``roll`` (Briny, Force Organisation) as plain records."""
+    return [
+        {"fleet": r.fleet, "squadron": r.squadron, "ship": r.ship, "order": r.order}
+        for r in table_f(roll)
+    ]
 
 
 def briny_ship(code: str) -> dict[str, str]:
     """``{"name", "type"}`` of the Briny fleet's ship with two-letter ``code``."""
-    from strategy.campaign import fleet
-
-    ship = fleet.ship(code)
+    ship = fleet_ship(code)
     return {"name": ship.name, "type": ship.roster}
 
 
@@ -175,8 +203,6 @@ def station_point(station: str) -> tuple[float, float]:
 @_with_maps_lock
 def blockade_point(port_id: str) -> tuple[float, float]:
     """The blockaders' station: in the zone off enemy ``port_id``, within sight of it."""
-    from maps.places import blockade_zones
-
     anchorage(port_id)
     zones = blockade_zones()
     if port_id not in zones:
@@ -204,8 +230,8 @@ def route_feature(origin: Any, destination: Any, ship: str, month: int) -> dict[
     return world().route(origin, destination, ship=ship, month=month).to_geojson()
 
 
-@_with_maps_lock
 def ports() -> list[dict[str, Any]]:
+    """Every port as plain data (read from the ports file, without building the world)."""
     return [
         {
             "id": p.id,
@@ -217,15 +243,13 @@ def ports() -> list[dict[str, Any]]:
             "lat": p.lat,
             "anchorage": list(p.anchorage),
         }
-        for p in world().ports.values()
+        for p in load_ports().values()
     ]
 
 
 @_with_maps_lock
 def layers() -> dict[str, Any]:
     """The browser's GeoJSON layers (built once by maps.layers)."""
-    from maps.layers import all_layers
-
     return all_layers()
 
 

@@ -9,15 +9,13 @@ the public status only: campaign, phase, date, seats and who is ready, and the s
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
-from server.forces import SIGHTING_NM, distance_nm
-from server.game import season_date
+from server.game.forces import SIGHTING_NM, distance_nm
+from server.game.state import Force, Seat, State, season_date
 
-__all__ = ["event_for", "is_gm", "state_for", "visible_forces"]
-
-State = dict[str, Any]
-Seat = dict[str, Any]
+__all__ = ["event_for", "is_gm", "public_seat", "state_for", "visible_forces"]
 
 PLAYERS = ("prime-minister", "first-sea-lord", "admiral", "captain")
 FORCE_EVENTS = ("roll_force", "deploy", "sail", "advance", "engage_decision", "move_enemy")
@@ -37,10 +35,11 @@ def is_gm(seat: Seat) -> bool:
 
 
 def public_seat(seat: Seat) -> dict[str, Any]:
+    """What every seat sees of a seat: never its token, which the state does not hold."""
     return {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship", "ready")}
 
 
-def visible_forces(state: State, seat: Seat) -> list[dict[str, Any]]:
+def visible_forces(state: State, seat: Seat) -> list[Force]:
     """The forces ``seat`` may see, as they may see them."""
     forces = list(state["forces"].values())
     if is_gm(seat):
@@ -48,7 +47,7 @@ def visible_forces(state: State, seat: Seat) -> list[dict[str, Any]]:
     if seat["role"] not in PLAYERS:
         return []
     british = [(f["lon"], f["lat"]) for f in forces if f["side"] == "Britain" and f["afloat"]]
-    seen = []
+    seen: list[Any] = []
     for force in forces:
         if force["side"] == "Britain":
             seen.append(copy.deepcopy(force))
@@ -65,7 +64,7 @@ def visible_forces(state: State, seat: Seat) -> list[dict[str, Any]]:
     return seen
 
 
-def _engagements(state: State, seat: Seat) -> list[dict[str, Any]]:
+def _engagements(state: State, seat: Seat) -> list[Any]:
     """Engagements as ``seat`` may see them: players never get a battle's seed (it would
     tell the cards to come) nor other captains' orders pending for the next round."""
     if is_gm(seat):
@@ -149,42 +148,42 @@ def _player_data(
         if kind in ("seat_created", "seat_reissued"):
             return {"seat": public_seat(after["seats"][data["seat"]["id"]])}
         return {k: copy.deepcopy(v) for k, v in data.items() if k != "args"}
-    if kind in ("set_ships", "set_deployment"):
+    if kind in ("set_ships", "set_deployment"):  # a minister's choice is his own till the roll
         return {"digit": data["digit"]} if acting == seat["id"] else None
-    if kind in ("campaign_created", "note"):
-        return None
     if seat["role"] == "observer":
-        if kind == "roll_force":
-            return {"phase": after["phase"]}
-        if kind == "advance":
-            return {
-                "days": data["days"],
-                "day": data["day"],
-                "date": season_date(after).isoformat(),
-            }
-        return None
-    if kind not in FORCE_EVENTS:
+        return _OBSERVED[kind](data, after) if kind in _OBSERVED else None
+    if kind not in FORCE_EVENTS:  # campaign_created, note: the GM's only
         return None
     forces = visible_forces(after, seat)
+    if kind == "move_enemy" and forces == visible_forces(before, seat):
+        return None  # the GM's move of a force no player sees
     out: dict[str, Any] = {"forces": forces, "engagements": _engagements(after, seat)}
-    if kind == "move_enemy":
-        return out if forces != visible_forces(before, seat) else None
-    if kind == "roll_force":
-        out.update(
-            {
-                k: copy.deepcopy(data[k])
-                for k in ("ships_digit", "deployment_digit", "roll", "rolled", "deployment")
-            }
-        )
-    elif kind in ("deploy", "sail"):
-        out.update(force=data["force"], orders=data["orders"], route=data["route"])
-    elif kind == "advance":
-        out.update(
-            days=data["days"],
-            day=data["day"],
-            date=season_date(after).isoformat(),
-            results=dict(after["results"]),
-        )
-    elif kind == "engage_decision":
-        out.update(engagement=data["engagement"], results=dict(after["results"]))
+    out.update(_FORCE_EXTRAS[kind](data, after))
     return out
+
+
+def _date_of(data: dict[str, Any], after: State) -> dict[str, Any]:
+    return {"days": data["days"], "day": data["day"], "date": season_date(after).isoformat()}
+
+
+Extra = Callable[[dict[str, Any], State], dict[str, Any]]
+# What an observer is told of the events that move forces: the phase and the date only.
+_OBSERVED: dict[str, Extra] = {
+    "roll_force": lambda data, after: {"phase": after["phase"]},
+    "advance": _date_of,
+}
+# What a player's event carries beside the forces and engagements he sees after it.
+_FORCE_EXTRAS: dict[str, Extra] = {
+    "roll_force": lambda data, after: {
+        k: copy.deepcopy(data[k])
+        for k in ("ships_digit", "deployment_digit", "roll", "rolled", "deployment")
+    },
+    "deploy": lambda data, after: {k: data[k] for k in ("force", "orders", "route")},
+    "sail": lambda data, after: {k: data[k] for k in ("force", "orders", "route")},
+    "advance": lambda data, after: {**_date_of(data, after), "results": dict(after["results"])},
+    "engage_decision": lambda data, after: {
+        "engagement": data["engagement"],
+        "results": dict(after["results"]),
+    },
+    "move_enemy": lambda data, after: {},
+}

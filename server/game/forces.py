@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
+from typing import Any, cast
 
-from maps.places import haversine_km
-from server import rules
-from server.errors import ActionError, rule_errors
+from server.game import engagements, rules
+from server.game.errors import ActionError, rule_errors
+from server.game.state import DeploymentRecord, Force, Route, State
 
 __all__ = [
     "SIGHTING_NM",
@@ -30,27 +30,14 @@ __all__ = [
 ]
 
 SIGHTING_NM = 15.0  # a masthead lookout's horizon in fair weather
-KM_PER_NM = 1.852
 STEPS_PER_DAY = 4  # contact is checked every six hours of game time
-
-State = dict[str, Any]
-
-
-def distance_nm(a: tuple[float, float], b: tuple[float, float]) -> float:
-    """Great-circle distance in nautical miles between two (lon, lat) points."""
-    return haversine_km(a[0], a[1], b[0], b[1]) / KM_PER_NM
+distance_nm = rules.distance_nm  # great-circle nautical miles between two (lon, lat) points
 
 
-def deployment_for(roll: int) -> list[dict[str, Any]]:
+def deployment_for(roll: int) -> list[DeploymentRecord]:
     """Table F's deployment for ``roll`` as plain records, with each ship's name and type."""
     return [
-        {
-            "fleet": r.fleet,
-            "squadron": r.squadron,
-            "ship": r.ship,
-            "order": r.order,
-            **rules.briny_ship(r.ship),
-        }
+        cast(DeploymentRecord, {**r, **rules.briny_ship(r["ship"])})
         for r in rules.force_organisation(roll)
     ]
 
@@ -62,9 +49,9 @@ def _force_id(fleet: str, squadron: str | None, ship: str) -> str:
     return f"{fleet_part}-{(squadron or ship).lower()}"
 
 
-def initial_forces(deployment: list[dict[str, Any]], rng: random.Random) -> list[dict]:
+def initial_forces(deployment: list[DeploymentRecord], rng: random.Random) -> list[Force]:
     """British forces from the deployment, each at its fleet's base, and the enemy in port."""
-    forces: dict[str, dict[str, Any]] = {}
+    forces: dict[str, Force] = {}
     for rec in deployment:
         fid = _force_id(rec["fleet"], rec["squadron"], rec["ship"])
         if fid not in forces:
@@ -96,11 +83,8 @@ def initial_forces(deployment: list[dict[str, Any]], rng: random.Random) -> list
         f["sorties"] = list(sq["sorties"])
         if sq.get("sails_for"):  # raiders and convoys are at sea when the summer opens
             ship = rules.deepest_type([s["type"] for s in f["ships"]])
-            f["route"] = {
-                **rules.route(sq["port"], sq["sails_for"], ship, 6),
-                "to": sq["sails_for"],
-                "start_day": 0,
-            }
+            voyage = rules.route(sq["port"], sq["sails_for"], ship, 6)
+            f["route"] = _routed(voyage, sq["sails_for"], 0)
             f["orders"] = {"kind": "sortie", "target": sq["sails_for"]}
         forces[f["id"]] = f
     return list(forces.values())
@@ -108,7 +92,7 @@ def initial_forces(deployment: list[dict[str, Any]], rng: random.Random) -> list
 
 def _force(
     fid: str, side: str, name: str, squadron: str | None, port: str, fleet: str | None
-) -> dict[str, Any]:
+) -> Force:
     lon, lat = rules.anchorage(port)
     return {
         "id": fid,
@@ -148,20 +132,20 @@ def deploy_destination(kind: str, target: Any) -> str | tuple[float, float]:
         return rules.blockade_point(target)
 
 
-def plan_route(
-    state: State,
-    force: dict[str, Any],
-    destination: str | tuple[float, float],
-) -> dict[str, Any]:
+def plan_route(state: State, force: Force, destination: str | tuple[float, float]) -> Route:
     """The routed track from the force's position to ``destination`` under this month's wind."""
     origin: Any = force["port"] or (force["lon"], force["lat"])
     month = 6 + state["day"] // 30
     ship = rules.deepest_type([s["type"] for s in force["ships"] if s["status"] == "afloat"])
     with rule_errors():
         voyage = rules.route(origin, destination, ship, month)
-    voyage["to"] = destination if isinstance(destination, str) else list(destination)
-    voyage["start_day"] = state["day"]
-    return voyage
+    to = destination if isinstance(destination, str) else list(destination)
+    return _routed(voyage, to, state["day"])
+
+
+def _routed(voyage: dict[str, Any], to: str | list[float], start_day: float) -> Route:
+    """A routed passage (:func:`server.game.rules.route`) as a force's route to ``to``."""
+    return cast(Route, {**voyage, "to": to, "start_day": start_day})
 
 
 def detach_ship(state: State, force_id: str, code: str) -> str:
@@ -170,29 +154,33 @@ def detach_ship(state: State, force_id: str, code: str) -> str:
     ship = next(s for s in parent["ships"] if s["code"] == code)
     parent["ships"].remove(ship)
     fid = f"ship-{code.lower()}"
-    state["forces"][fid] = {
-        **copy.deepcopy({k: v for k, v in parent.items() if k != "ships"}),
-        "id": fid,
-        "name": ship["name"],
-        "ships": [ship],
-    }
+    state["forces"][fid] = cast(
+        Force,
+        {
+            **copy.deepcopy({k: v for k, v in parent.items() if k != "ships"}),
+            "id": fid,
+            "name": ship["name"],
+            "ships": [ship],
+        },
+    )
     return fid
 
 
-def position_on_route(route: dict[str, Any], elapsed_days: float) -> tuple[float, float]:
+def position_on_route(route: Route, elapsed_days: float) -> tuple[float, float]:
     """Where a ship ``elapsed_days`` into ``route`` is, sailing its track at an even pace."""
     track = route["track"]
+    end = (track[-1][0], track[-1][1])
     if route["days"] <= 0 or elapsed_days >= route["days"]:
-        return tuple(track[-1])
+        return end
     goal = max(0.0, elapsed_days / route["days"]) * route["distance_nm"]
     run = 0.0
     for a, b in zip(track, track[1:], strict=False):
-        step = distance_nm(tuple(a), tuple(b))
+        step = distance_nm((a[0], a[1]), (b[0], b[1]))
         if run + step >= goal and step > 0:
             t = (goal - run) / step
             return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
         run += step
-    return tuple(track[-1])
+    return end
 
 
 def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
@@ -201,10 +189,8 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
     The clock stops at the end of a day in which an engagement opened that a player captain
     must fight; ``days`` in the result is how far it really went.
     """
-    from server import engagements
-
     work = copy.deepcopy(state)
-    opened: list[dict[str, Any]] = []
+    opened: list[Any] = []
     start = state["day"]
     day = start
     while day < start + days:
@@ -240,7 +226,8 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
     }
 
 
-def apply_advance(state: State, data: dict[str, Any]) -> None:
+def apply_advance(state: State, data: Any) -> None:
+    """Apply an ``advance`` event: the clock, the forces it moved, the fights it opened."""
     state["day"] = data["day"]
     state["forces"].update(data["forces"])
     for fight in data["engagements"]:
@@ -281,8 +268,7 @@ def _enemy_orders(work: State, day: int, rng: random.Random) -> None:
                 )
             except (KeyError, ValueError):
                 continue
-            voyage.update(to=target, start_day=day - 1)
-            force["route"] = voyage
+            force["route"] = _routed(voyage, target, day - 1)
             force["orders"] = {"kind": "sortie", "target": target}
 
 

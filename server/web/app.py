@@ -8,15 +8,15 @@ import re
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, jsonify, request, send_from_directory
+from flask import Flask, jsonify, send_from_directory
+from flask.typing import ResponseReturnValue
 from flask_socketio import SocketIO
-from werkzeug.exceptions import HTTPException
 
 from server import __version__
 
 __all__ = ["STATIC_DIR", "create_app", "default_database_url"]
 
-STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
+STATIC_DIR = Path(__file__).resolve().parents[2] / "static"
 MAX_BODY = 64 * 1024
 
 
@@ -48,12 +48,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     >>> app.test_client().get("/healthz").json["ok"]
     True
     """
-    from server.api import api, error_response
-    from server.campaigns import CampaignService
-    from server.errors import ActionError
-    from server.sockets import register
-    from server.storage import open_store
-    from server.world_api import world_api
+    from server.web import errors
+    from server.web.api import api
+    from server.web.campaigns import CampaignService
+    from server.web.sockets import register
+    from server.web.storage import open_store
+    from server.web.world_api import world_api
 
     app = Flask(__name__, static_folder=None)
     app.config.update(
@@ -77,35 +77,28 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(world_api)
 
     @app.get("/healthz")
-    def healthz():
+    def healthz() -> ResponseReturnValue:
         return jsonify(ok=True, version=__version__)
 
     @app.get("/")
-    def index():
+    def index() -> ResponseReturnValue:
         return send_from_directory(STATIC_DIR, "index.html")
 
     @app.get("/play/<campaign_id>")
-    def play(campaign_id: str):
+    def play(campaign_id: str) -> ResponseReturnValue:
         return send_from_directory(STATIC_DIR, "play.html")
 
     @app.get("/vendor/plotly.min.js")
-    def plotly_js():
+    def plotly_js() -> ResponseReturnValue:
         import plotly
 
         folder = Path(plotly.__file__).resolve().parent / "package_data"
         return send_from_directory(folder, "plotly.min.js", max_age=86400)
 
     @app.get("/static/<path:path>")
-    def static_files(path: str):
+    def static_files(path: str) -> ResponseReturnValue:
         return send_from_directory(STATIC_DIR, path)
 
-    @app.errorhandler(HTTPException)
-    def http_error(exc: HTTPException):
-        if not request.path.startswith("/api/"):
-            return exc
-        code = {404: "not_found", 405: "invalid", 413: "invalid"}.get(exc.code, "invalid")
-        message = "the body is over 64 KiB" if exc.code == 413 else exc.description or exc.name
-        return error_response(ActionError(code, message), exc.code)
-
+    errors.register(app)
     register(app, socketio, service)
     return app

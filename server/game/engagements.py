@@ -12,7 +12,10 @@ import random
 from collections import OrderedDict
 from typing import Any
 
-from server.errors import ActionError
+from server.game import rules
+from server.game.authority import OTHER, OWN, require_command
+from server.game.errors import ActionError
+from server.game.state import BattleShip, Engagement, Force, Seat, State
 
 __all__ = [
     "DECISIONS",
@@ -24,31 +27,28 @@ __all__ = [
     "sail_ho_encounter",
 ]
 
-State = dict[str, Any]
 DECISIONS = ("close", "hold", "flee", "board", "strike")
 ENEMY_NATIONS = {"French": "France", "Spanish": "Spain", "Dutch": "Netherlands"}
 SAIL_HO_CHANCE = 0.08  # per day at sea on Independent Action: a sail sighted
-_battles: OrderedDict[tuple[str, int], Any] = OrderedDict()  # replay cache, not state
+_battles: OrderedDict[tuple[str, int], rules.Battle] = OrderedDict()  # replay cache, not state
 
 
-def _battle(record: dict[str, Any]):
+def _battle(record: Engagement) -> rules.Battle:
     """The live Battle for ``record``, rebuilt from its seed and decisions when not cached."""
-    from strategy.combat import Battle
-
     key = (record["key"], len(record["battle"]["decisions"]))
     battle = _battles.pop(key, None)
     if battle is None:
-        battle = Battle.from_dict(record["battle"])
+        battle = rules.Battle.from_dict(record["battle"])
     return battle
 
 
-def _remember(record: dict[str, Any], battle) -> None:
+def _remember(record: Engagement, battle: rules.Battle) -> None:
     _battles[(record["key"], len(record["battle"]["decisions"]))] = battle
     while len(_battles) > 64:
         _battles.popitem(last=False)
 
 
-def _side(force: dict[str, Any], prefix: str) -> list[dict[str, Any]]:
+def _side(force: Force, prefix: str) -> list[BattleShip]:
     ships = [s for s in force["ships"] if s["status"] == "afloat"]
     return [
         {
@@ -63,12 +63,12 @@ def _side(force: dict[str, Any], prefix: str) -> list[dict[str, Any]]:
     ]
 
 
-def _fighter(ship: dict[str, Any]) -> dict[str, Any]:
+def _fighter(ship: BattleShip) -> dict[str, Any]:
     """The combat engine's spec: Friends and Foes fight as themselves, traits and all."""
     return {"type": ship["name"] if ship["named"] else ship["type"], "name": ship["name"]}
 
 
-def _captains(state: State, side: list[dict[str, Any]]) -> dict[str, str]:
+def _captains(state: State, side: list[BattleShip]) -> dict[str, str]:
     """Battle ship id -> seat id of the player captain commanding her."""
     by_ship = {s["ship"]: s["id"] for s in state["seats"].values() if s["role"] == "captain"}
     return {ship["id"]: by_ship[ship["code"]] for ship in side if ship["code"] in by_ship}
@@ -76,15 +76,12 @@ def _captains(state: State, side: list[dict[str, Any]]) -> dict[str, str]:
 
 def open_engagement(
     work: State, british_id: str, enemy_id: str, day: int, rng: random.Random
-) -> dict[str, Any]:
+) -> Engagement:
     """Open (and, with no player captain aboard, fight out) an engagement in ``work``."""
-    from strategy.chase import chase
-    from strategy.combat import SHOT, Battle
-
     british, enemy = work["forces"][british_id], work["forces"][enemy_id]
     side_a, side_b = _side(british, "a"), _side(enemy, "b")
     eid = f"e{len(work['engagements']) + 1}"
-    record: dict[str, Any] = {
+    record: Engagement = {
         "id": eid,
         "key": f"{work['campaign']['id']}/{eid}",
         "day": day,
@@ -101,10 +98,10 @@ def open_engagement(
     # The Royal Navy hunts: the British lead ship chases the enemy's (seed 002).
     lead_a = max(side_a, key=lambda s: _rank(s["type"]))
     lead_b = max(side_b, key=lambda s: _rank(s["type"]))
-    result = chase(lead_a["type"], lead_b["type"], rng)
+    result = rules.chase(lead_a["type"], lead_b["type"], rng)
     record["chase"] = {k: v for k, v in result.to_dict().items() if k != "events"}
     record["log"].extend({"phase": "chase", **e} for e in result.to_dict()["events"])
-    battle = Battle(
+    battle = rules.Battle(
         [_fighter(s) for s in side_a],
         [_fighter(s) for s in side_b],
         seed=rng.randrange(2**31),
@@ -121,7 +118,7 @@ def open_engagement(
                 strict=True,
             )
         )
-    record["choices"] = {"decisions": list(DECISIONS), "shots": list(SHOT["shot"])}
+    record["choices"] = {"decisions": list(DECISIONS), "shots": list(rules.SHOTS)}
     work["engagements"][eid] = record
     if result.escaped:
         _close(
@@ -135,6 +132,7 @@ def open_engagement(
         while not battle.over:
             record["log"].extend(battle.step())
         record["battle"] = battle.to_dict()
+        assert battle.outcome is not None  # a battle fought out has its outcome
         _close(work, record, battle.outcome)
     else:
         record["view"] = battle.state()
@@ -143,47 +141,43 @@ def open_engagement(
 
 
 def _rank(roster_type: str) -> int:
-    from server.rules import ROSTER_ORDER
-
-    return ROSTER_ORDER.index(roster_type)
+    return rules.ROSTER_ORDER.index(roster_type)
 
 
-def decide_round(state: State, seat: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:
-    """A captain's orders for the next round; the round is fought when every captain aboard
-    has given his (the others follow their side's policy)."""
-    from strategy.combat import SHOT
-
-    eid = args.get("engagement")
-    record = state["engagements"].get(eid) if isinstance(eid, str) else None
+def decide_round(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[str, Any]:
+    """A captain's orders for the next round (``p``: an engage_decision payload); the round
+    is fought when every captain aboard has given his (the others follow their side's
+    policy). The GM's ``npc`` fights the round with the absent captains' ships by policy."""
+    eid = p.engagement
+    record = state["engagements"].get(eid)
     if record is None:
         raise ActionError("not_found", f"no engagement {eid!r}")
     if record["over"]:
         raise ActionError("wrong_phase", f"engagement {eid} is over")
-    decision = args.get("decision")
+    mine = [sid for sid, holder in record["awaiting"].items() if holder == seat["id"]]
+    require_command(
+        "engage_decision",
+        seat["role"],
+        OWN if mine else OTHER,
+        f"your ship is not fighting in engagement {eid}",
+    )
     if seat["role"] == "gm":  # absent captains: their ships fight this round by policy
-        if decision != "npc" or set(args) - {"type", "engagement", "decision"}:
+        if p.decision != "npc" or p.shot is not None or p.target is not None:
             raise ActionError(
                 "invalid",
                 "the GM sends {engagement, decision: 'npc'} to have "
                 "this round fought by the NPC policies",
             )
         return _fight_round(record, record["pending"], None, {})
-    mine = [sid for sid, holder in record["awaiting"].items() if holder == seat["id"]]
-    if not mine:
-        raise ActionError("forbidden", f"your ship is not fighting in engagement {eid}")
-    if decision not in DECISIONS:
+    if p.decision not in DECISIONS:
         raise ActionError("invalid", f"'decision' must be one of {', '.join(DECISIONS)}")
-    orders: dict[str, Any] = {"strike": True} if decision == "strike" else {"move": decision}
-    shot = args.get("shot")
-    if shot is not None:
-        if shot not in SHOT["shot"]:
-            raise ActionError("invalid", f"'shot' must be one of {', '.join(SHOT['shot'])}")
-        orders["shot"] = shot
-    target = args.get("target")
-    if target is not None:
-        if target not in {s["id"] for s in record["sides"]["b"]}:
+    orders: dict[str, Any] = {"strike": True} if p.decision == "strike" else {"move": p.decision}
+    if p.shot is not None:
+        orders["shot"] = p.shot
+    if p.target is not None:
+        if p.target not in {s["id"] for s in record["sides"]["b"]}:
             raise ActionError("invalid", f"'target' must be an enemy ship id of {eid}")
-        orders["target"] = target
+        orders["target"] = p.target
     pending = {**record["pending"], mine[0]: orders}
     if set(pending) != set(record["awaiting"]):
         return {"engagement": eid, "ship": mine[0], "orders": orders, "round": None}
@@ -191,7 +185,7 @@ def decide_round(state: State, seat: dict[str, Any], args: dict[str, Any]) -> di
 
 
 def _fight_round(
-    record: dict[str, Any], pending: dict[str, Any], ship: str | None, orders: dict[str, Any]
+    record: Engagement, pending: dict[str, Any], ship: str | None, orders: dict[str, Any]
 ) -> dict[str, Any]:
     """Fight the next round with the captains' ``pending`` orders (others by policy)."""
     battle = _battle(record)
@@ -214,7 +208,8 @@ def _fight_round(
     }
 
 
-def apply_round(state: State, data: dict[str, Any]) -> None:
+def apply_round(state: State, data: Any) -> None:
+    """Apply an ``engage_decision`` event: the orders kept, or the round fought."""
     record = state["engagements"][data["engagement"]]
     if data["round"] is None:
         record["pending"][data["ship"]] = data["orders"]
@@ -228,7 +223,7 @@ def apply_round(state: State, data: dict[str, Any]) -> None:
         _close(state, record, rnd["outcome"])
 
 
-def _close(state: State, record: dict[str, Any], outcome: dict[str, Any]) -> None:
+def _close(state: State, record: Engagement, outcome: dict[str, Any]) -> None:
     """End an engagement: ships' fates onto the forces, Briny results onto British ships."""
     record["over"] = True
     record["outcome"] = outcome
@@ -272,25 +267,21 @@ def briny_result(outcome: dict[str, Any], ship_id: str) -> int:
     return 4
 
 
-def sail_ho_encounter(
-    work: State, force: dict[str, Any], day: int, rng: random.Random
-) -> dict[str, Any] | None:
+def sail_ho_encounter(work: State, force: Force, day: int, rng: random.Random) -> Force | None:
     """On Independent Action at sea, a sail may be sighted (seed 002's Sail Ho! table).
 
     An enemy sail becomes a force beside the British ship; a neutral or friendly one is
     let pass. Returns the new enemy force, or None.
     """
-    from strategy.chase import sail_ho
-
     if rng.random() >= SAIL_HO_CHANCE:
         return None
-    sail = sail_ho(rng)
+    sail = rules.sail_ho(rng)
     nation = ENEMY_NATIONS.get(sail.nationality)
     if nation is None:
         return None
     fid = f"sail-{day}-{force['id']}"
     name = f"{sail.nationality} {sail.ship_type.lower()}"
-    enemy = {
+    enemy: Force = {
         "id": fid,
         "side": nation,
         "name": name,

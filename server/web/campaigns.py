@@ -9,24 +9,25 @@ number (the primary key) is retried against the newer state.
 from __future__ import annotations
 
 import copy
+import re
 import secrets
 import threading
 from collections.abc import Callable
 from typing import Any
 
-from server import game, views
-from server.errors import ActionError
-from server.storage import Store, StoredEvent
-from server.tokens import hash_token, new_token
+from server import game
+from server.game import ActionError, State
+from server.game.state import SeatRecord
+from server.web.storage import Store, StoredEvent
+from server.web.tokens import hash_token, new_token
 
 __all__ = ["CampaignService", "seat_room"]
 
-State = dict[str, Any]
 Emit = Callable[[str, dict[str, Any]], None]  # (room, event payload)
+Decision = tuple[str, dict[str, Any], tuple[str, str] | None]  # (type, data, new seat token)
 
-SEAT_ROLES = tuple(r for r in game.ROLES if r != "gm")  # the GM's seat comes with the campaign
-UNIQUE_ROLES = ("prime-minister", "first-sea-lord")
 PREVIEWABLE = ("deploy", "sail", "move_enemy")
+CAMPAIGN_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 def seat_room(campaign_id: str, seat_id: str) -> str:
@@ -69,9 +70,9 @@ class CampaignService:
             seq, state = self._catch_up(campaign_id)
             return seq, copy.deepcopy(state)
 
-    def authenticate(self, campaign_id: str, token: Any) -> dict[str, Any]:
+    def authenticate(self, campaign_id: Any, token: Any) -> dict[str, Any]:
         """The seat ``token`` opens in ``campaign_id``; ``forbidden`` otherwise."""
-        if not isinstance(campaign_id, str) or not campaign_id or len(campaign_id) > 32:
+        if not isinstance(campaign_id, str) or not CAMPAIGN_ID.fullmatch(campaign_id):
             raise ActionError("invalid", "'campaign' must be a campaign id")
         if not isinstance(token, str) or not token or len(token) > 200:
             raise ActionError("forbidden", "a seat token is required")
@@ -84,7 +85,7 @@ class CampaignService:
 
     def snapshot(self, campaign_id: str, seat: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         seq, state = self.current(campaign_id)
-        return seq, views.state_for(state, state["seats"][seat["id"]])
+        return seq, game.state_for(state, state["seats"][seat["id"]])
 
     def events_since(self, campaign_id: str, seat_id: str, since: int) -> tuple[int, list[dict]]:
         """The campaign's last seq, and the event payloads ``seat_id`` would have received
@@ -102,7 +103,7 @@ class CampaignService:
             game.apply_event(state, ev.type, ev.data)
             seq = ev.seq
             if ev.seq > since and seat_id in state["seats"]:
-                payload = views.event_for(
+                payload = game.event_for(
                     ev.type,
                     ev.seq,
                     ev.seat,
@@ -115,7 +116,10 @@ class CampaignService:
                     out.append(payload)
         return seq, out
 
-    def log(self, campaign_id: str) -> dict[str, Any]:
+    def log(self, campaign_id: str, seat: dict[str, Any]) -> dict[str, Any]:
+        """The whole log, for ``admiralty replay`` (the GM's only)."""
+        _, state = self.current(campaign_id)
+        game.require_log_reader(state, state["seats"][seat["id"]])
         row = self.store.campaign(campaign_id)
         if row is None:
             raise ActionError("not_found", f"no campaign {campaign_id!r}")
@@ -130,7 +134,7 @@ class CampaignService:
         """A new campaign; returns ``(campaign id, GM token)``."""
         campaign_id = secrets.token_hex(5)
         token = new_token()
-        gm = {
+        gm: SeatRecord = {
             "id": "gm-" + secrets.token_hex(4),
             "role": "gm",
             "name": "Games Master",
@@ -149,7 +153,7 @@ class CampaignService:
         self,
         campaign_id: str,
         author: str | None,
-        decide: Callable[[int, State], tuple[str, dict, tuple[str, str] | None]],
+        decide: Callable[[int, State], Decision],
     ) -> int:
         """Decide against the newest state, log it, apply it, broadcast it; returns its seq."""
         with self._lock(campaign_id):
@@ -170,7 +174,7 @@ class CampaignService:
             after = state
             self._states[campaign_id] = (event.seq, after)
             for seat in after["seats"].values():
-                payload = views.event_for(kind, event.seq, author, data, before, after, seat)
+                payload = game.event_for(kind, event.seq, author, data, before, after, seat)
                 if payload is not None:
                     self.emit(seat_room(campaign_id, seat["id"]), payload)
             return event.seq
@@ -178,13 +182,10 @@ class CampaignService:
     def act(self, campaign_id: str, seat_id: str, args: dict[str, Any]) -> int:
         """Check and apply one action from ``seat_id``; returns the event's seq."""
 
-        def decide(seq: int, state: State):
-            seat = state["seats"].get(seat_id)
-            if seat is None:
-                raise ActionError("forbidden", "your seat is no longer in this campaign")
+        def decide(seq: int, state: State) -> Decision:
             rng = game.event_rng(state["campaign"]["seed"], seq)
-            kind, data = game.decide(state, seat, args, rng)
-            return kind, {**data, "args": args}, None
+            kind, data = game.decide(state, self._author(state, seat_id), args, rng)
+            return kind, data, None
 
         return self._commit(campaign_id, seat_id, decide)
 
@@ -194,85 +195,36 @@ class CampaignService:
         if not isinstance(args, dict) or args.get("type") not in PREVIEWABLE:
             raise ActionError("invalid", f"only {', '.join(PREVIEWABLE)} can be previewed")
         seq, state = self.current(campaign_id)
+        rng = game.event_rng(state["campaign"]["seed"], seq + 1)
+        _, data = game.decide(state, self._author(state, seat_id), args, rng)
+        return {k: v for k, v in data.items() if k != "args"}
+
+    @staticmethod
+    def _author(state: State, seat_id: str) -> game.Seat:
         seat = state["seats"].get(seat_id)
         if seat is None:
             raise ActionError("forbidden", "your seat is no longer in this campaign")
-        _, data = game.decide(state, seat, args, game.event_rng(state["campaign"]["seed"], seq + 1))
-        return data
+        return seat
 
-    def add_seat(self, campaign_id: str, gm_seat_id: str, args: Any) -> tuple[str, str]:
+    def add_seat(self, campaign_id: str, author_id: str, args: Any) -> tuple[str, str]:
         """The GM seats a player; returns ``(seat id, token)``."""
-        if not isinstance(args, dict):
-            raise ActionError("invalid", "a seat is a JSON object with a 'role'")
         token = new_token()
         seat_id = "s-" + secrets.token_hex(6)
 
-        def decide(seq: int, state: State):
-            seat = _checked_seat(state, args)
-            seat["id"] = seat_id
-            return "seat_created", {"seat": seat}, (seat_id, hash_token(token))
+        def decide(seq: int, state: State) -> Decision:
+            data = game.decide_seat(state, self._author(state, author_id), args, seat_id)
+            return "seat_created", data, (seat_id, hash_token(token))
 
-        self._commit(campaign_id, gm_seat_id, decide)
+        self._commit(campaign_id, author_id, decide)
         return seat_id, token
 
-    def reissue(self, campaign_id: str, gm_seat_id: str, seat_id: str, name: Any = None) -> str:
+    def reissue(self, campaign_id: str, author_id: str, seat_id: str, body: Any = None) -> str:
         """Revoke a seat's token and issue another (optionally to a new holder's name)."""
         token = new_token()
-        if name is not None and (not isinstance(name, str) or not name.strip() or len(name) > 200):
-            raise ActionError("invalid", "'name' must be a non-empty string")
 
-        def decide(seq: int, state: State):
-            seat = state["seats"].get(seat_id)
-            if seat is None:
-                raise ActionError("not_found", f"no seat {seat_id!r}")
-            if seat["role"] == "gm" and seat_id != gm_seat_id:
-                raise ActionError("forbidden", "that is the GM's seat")
-            public = views.public_seat(seat)
-            public.pop("ready")
-            if name:
-                public["name"] = name.strip()
-            return "seat_reissued", {"seat": public}, (seat_id, hash_token(token))
+        def decide(seq: int, state: State) -> Decision:
+            data = game.decide_reissue(state, self._author(state, author_id), seat_id, body)
+            return "seat_reissued", data, (seat_id, hash_token(token))
 
-        self._commit(campaign_id, gm_seat_id, decide)
+        self._commit(campaign_id, author_id, decide)
         return token
-
-
-def _checked_seat(state: State, args: dict[str, Any]) -> dict[str, Any]:
-    from server import rules
-
-    extra = sorted(set(args) - {"role", "name", "squadron", "ship"})
-    if extra:
-        raise ActionError("invalid", f"unexpected field(s): {', '.join(extra)}")
-    role = args.get("role")
-    if role not in SEAT_ROLES:
-        raise ActionError("invalid", f"'role' must be one of {', '.join(SEAT_ROLES)}")
-    name = args.get("name", role.replace("-", " ").title())
-    if not isinstance(name, str) or not name.strip() or len(name) > 200:
-        raise ActionError("invalid", "'name' must be a non-empty string of at most 200 characters")
-    seat = {"role": role, "name": name.strip(), "squadron": None, "ship": None}
-    taken = list(state["seats"].values())
-    if role in UNIQUE_ROLES and any(s["role"] == role for s in taken):
-        raise ActionError("conflict", f"the campaign already has a {role}")
-    if role == "admiral":
-        squadron = args.get("squadron")
-        if not isinstance(squadron, str) or squadron.title() not in game.SQUADRONS:
-            raise ActionError(
-                "invalid", f"an admiral needs a 'squadron': {', '.join(game.SQUADRONS)}"
-            )
-        seat["squadron"] = squadron.title()
-        if any(s["role"] == "admiral" and s["squadron"] == seat["squadron"] for s in taken):
-            raise ActionError("conflict", f"the {seat['squadron']} squadron has an admiral")
-    elif role == "captain":
-        ship = args.get("ship")
-        if not isinstance(ship, str):
-            raise ActionError("invalid", "a captain needs a 'ship' (two-letter code)")
-        try:
-            rules.briny_ship(ship.upper())
-        except (KeyError, ValueError) as exc:
-            raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
-        seat["ship"] = ship.upper()
-        if any(s["role"] == "captain" and s["ship"] == seat["ship"] for s in taken):
-            raise ActionError("conflict", f"{seat['ship']} already has a captain")
-    elif args.get("squadron") is not None or args.get("ship") is not None:
-        raise ActionError("invalid", f"a {role} has no squadron or ship")
-    return seat

@@ -5,19 +5,14 @@ from __future__ import annotations
 from functools import cache
 
 from flask import Blueprint, Response, jsonify, request
+from flask.typing import ResponseReturnValue
+from werkzeug.datastructures import MultiDict
 
-from server import rules
-from server.api import error_response
-from server.errors import ActionError, rule_errors
+from server.game import DECISIONS, PHASES, ROLES, SEASON_DAYS, ActionError, rule_errors, rules
 
 __all__ = ["layers_json", "world_api"]
 
 world_api = Blueprint("world_api", __name__)
-
-
-@world_api.errorhandler(ActionError)
-def _action_error(err: ActionError):
-    return error_response(err)
 
 
 @cache
@@ -36,7 +31,7 @@ def layers_json() -> bytes:
 
 
 @world_api.get("/api/map")
-def map_layers():
+def map_layers() -> ResponseReturnValue:
     return Response(
         layers_json(),
         mimetype="application/geo+json",
@@ -45,11 +40,11 @@ def map_layers():
 
 
 @world_api.get("/api/ports")
-def ports():
+def ports() -> ResponseReturnValue:
     return jsonify(ports=rules.ports())
 
 
-def _place(value: str | None, key: str):
+def _place(value: str | None, key: str) -> str | tuple[float, float]:
     if not value:
         raise ActionError("invalid", f"'{key}' is required: a port id or lon,lat")
     if value.startswith("station:"):
@@ -65,7 +60,7 @@ def _place(value: str | None, key: str):
 
 
 @world_api.get("/api/route")
-def route():
+def route() -> ResponseReturnValue:
     args = request.args
     origin, destination = _place(args.get("from"), "from"), _place(args.get("to"), "to")
     ship, month = _ship_and_month(args)
@@ -74,7 +69,7 @@ def route():
     return jsonify(feature)
 
 
-def _ship_and_month(args) -> tuple[str, int]:
+def _ship_and_month(args: MultiDict[str, str]) -> tuple[str, int]:
     try:
         month = int(args.get("month", "6"))
     except ValueError:
@@ -89,7 +84,7 @@ def _ship_and_month(args) -> tuple[str, int]:
 
 
 @world_api.get("/api/voyage")
-def voyage():
+def voyage() -> ResponseReturnValue:
     """A GM's multi-leg voyage: ``stop`` repeated (port id, ``lon,lat`` or
     ``station:<id>``), ``ship``, ``month``, ``stay`` (days at each stop)."""
     stops = [_place(v, "stop") for v in request.args.getlist("stop")]
@@ -108,9 +103,7 @@ def voyage():
 
 
 @world_api.get("/api/odds")
-def odds():
-    from strategy.combat import odds as battle_odds
-
+def odds() -> ResponseReturnValue:
     args = request.args
     try:
         n = int(args.get("n", "1000"))
@@ -124,27 +117,23 @@ def odds():
     if not side_a or not side_b:
         raise ActionError("invalid", "give both sides: a=<ship type>&b=<ship type>")
     try:
-        result = battle_odds(side_a, side_b, n, seed)
+        result = rules.battle_odds(side_a, side_b, n, seed)
     except (KeyError, ValueError) as exc:
         raise ActionError("invalid", str(exc.args[0] if exc.args else exc)) from None
     return jsonify(dict(result))
 
 
 @world_api.get("/api/rules")
-def rules_vocabulary():
+def rules_vocabulary() -> Response:
     """The words the browser pages take from the rules instead of knowing them: those of
-    :func:`server.rules.vocabulary` and the game's own, the engagement decisions an
+    :func:`server.game.rules.vocabulary` and the game's own, the engagement decisions an
     ``engage_decision`` takes, the seats' roles, the phases and the season's length."""
-    from server.engagements import DECISIONS
-    from server.game import ACTIONS, ROLES, SEASON_DAYS
-
-    phases = dict.fromkeys(phase for action in ACTIONS.values() for phase in action.phases)
     response = jsonify(
         {
             **rules.vocabulary(),
             "decisions": list(DECISIONS),
             "roles": list(ROLES),
-            "phases": list(phases),
+            "phases": list(PHASES),
             "season_days": SEASON_DAYS,
         }
     )

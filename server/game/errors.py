@@ -1,20 +1,17 @@
-"""The one error shape of the protocol: ``{"code": ..., "message": ...}``."""
+"""The game's one refusal, ``ActionError(code, message)``: the request changed nothing.
+
+Its shape on the wire is the protocol's one error shape, ``{"ok": false, "error": {"code",
+"message"}}`` (docs/protocol.md); the web part maps each code to an HTTP status.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-__all__ = ["CODES", "ActionError", "HTTP_STATUS", "UsageError", "rule_errors"]
+__all__ = ["CODES", "ActionError", "rule_errors"]
 
 CODES = ("invalid", "forbidden", "not_found", "wrong_phase", "conflict")
-HTTP_STATUS = {
-    "invalid": 400,
-    "forbidden": 403,
-    "not_found": 404,
-    "wrong_phase": 409,
-    "conflict": 409,
-}
 
 
 class ActionError(Exception):
@@ -28,10 +25,6 @@ class ActionError(Exception):
 
     def to_dict(self) -> dict[str, object]:
         return {"ok": False, "error": {"code": self.code, "message": self.message}}
-
-
-class UsageError(Exception):
-    """Bad input on the command line: ``admiralty`` prints it as one line and exits 2."""
 
 
 @contextmanager

@@ -1,0 +1,63 @@
+"""The game: a campaign's state, its actions and events, who may do what, what each seat sees.
+
+No Flask, no sockets, no clock, no storage: the web part (:mod:`server.web`) logs what
+these functions decide and sends what they say each seat may see. The rules and the world
+come in through one doorway, :mod:`server.game.rules`.
+
+- :mod:`~server.game.state`: the state, typed; a new campaign; the date; each event's dice.
+- :mod:`~server.game.authority`: who may do what, one table.
+- :mod:`~server.game.payloads`: each action's payload and each REST body, one model each.
+- :mod:`~server.game.events`: each event's logged data, typed.
+- :mod:`~server.game.actions`: deciding and applying actions; seats; the log's reader.
+- :mod:`~server.game.forces`, :mod:`~server.game.engagements`, :mod:`~server.game.season`:
+  forces on the map, the fights they meet, the end of the summer.
+- :mod:`~server.game.views`: what each seat may see of the state and of each event.
+- :mod:`~server.game.replay`: a log rebuilt and checked; :mod:`~server.game.schema`: the
+  protocol's JSON Schema; :mod:`~server.game.errors`: the one refusal.
+"""
+
+from server.game.actions import (
+    ACTIONS,
+    apply_event,
+    decide,
+    decide_reissue,
+    decide_seat,
+    require_log_reader,
+)
+from server.game.authority import PHASES, ROLES, TABLE
+from server.game.engagements import DECISIONS
+from server.game.errors import CODES, ActionError, rule_errors
+from server.game.payloads import CampaignBody, parse
+from server.game.replay import replay
+from server.game.schema import protocol_schema
+from server.game.state import SEASON_DAYS, Seat, State, event_rng, initial_state, season_date
+from server.game.views import event_for, public_seat, state_for
+
+__all__ = [
+    "ACTIONS",
+    "CODES",
+    "DECISIONS",
+    "PHASES",
+    "ROLES",
+    "SEASON_DAYS",
+    "TABLE",
+    "ActionError",
+    "CampaignBody",
+    "Seat",
+    "State",
+    "apply_event",
+    "decide",
+    "decide_reissue",
+    "decide_seat",
+    "event_for",
+    "event_rng",
+    "initial_state",
+    "parse",
+    "protocol_schema",
+    "public_seat",
+    "replay",
+    "require_log_reader",
+    "rule_errors",
+    "season_date",
+    "state_for",
+]

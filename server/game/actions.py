@@ -1,0 +1,380 @@
+"""The campaign as a state machine: actions are checked and decided here, then applied.
+
+Every accepted action becomes one event (:mod:`server.game.events`) whose data holds the
+action's arguments and every consequence with its random draws, so :func:`apply_event`
+rebuilds the state from the log without any dice, and :func:`decide` replayed with the
+same seed gives the same data. A refusal comes in the order a seat meets it: the action's
+type, who may send it and when (:mod:`server.game.authority`), its payload
+(:mod:`server.game.payloads`), then what it is aimed at and the rules. No Flask, no
+sockets, no clock.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, cast
+
+from server.game import authority, engagements, payloads, rules, season
+from server.game import forces as fx
+from server.game.authority import OTHER, OWN
+from server.game.errors import ActionError
+from server.game.state import SEASON_DAYS, Force, Seat, SeatRecord, State
+
+__all__ = [
+    "ACTIONS",
+    "Action",
+    "apply_event",
+    "decide",
+    "decide_reissue",
+    "decide_seat",
+    "require_log_reader",
+]
+
+Data = dict[str, Any]  # an event's data as a decide function returns it (without its args)
+UNIQUE_ROLES = ("prime-minister", "first-sea-lord")
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action type: how it is decided and applied (its payload is declared in
+    :data:`server.game.payloads.ACTION_PAYLOADS`; who may send it, and when, in the table
+    of :mod:`server.game.authority`)."""
+
+    decide: Callable[[State, Seat, Any, random.Random], Data]
+    apply: Callable[[State, Any], None]
+
+
+# -- the cabinet ---------------------------------------------------------------------------
+
+
+def _decide_digit(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    return {"digit": p.digit}
+
+
+def _apply_set_ships(state: State, data: Any) -> None:
+    state["cabinet"]["ships_digit"] = data["digit"]
+
+
+def _apply_set_deployment(state: State, data: Any) -> None:
+    state["cabinet"]["deployment_digit"] = data["digit"]
+
+
+def _decide_roll_force(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    cab = state["cabinet"]
+    ships = cab["ships_digit"]
+    deploy = cab["deployment_digit"]
+    rolled = {}
+    if ships is None:  # an NPC Prime Minister rolls a die (Briny, Campaign Determination)
+        ships = rolled["ships_digit"] = rng.randint(1, 6)
+    if deploy is None:
+        deploy = rolled["deployment_digit"] = rng.randint(1, 6)
+    roll = ships * 10 + deploy
+    deployment = fx.deployment_for(roll)
+    return {
+        "ships_digit": ships,
+        "deployment_digit": deploy,
+        "rolled": rolled,
+        "roll": roll,
+        "deployment": deployment,
+        "forces": fx.initial_forces(deployment, rng),
+    }
+
+
+def _apply_roll_force(state: State, data: Any) -> None:
+    cabinet = state["cabinet"]
+    cabinet["ships_digit"] = data["ships_digit"]
+    cabinet["deployment_digit"] = data["deployment_digit"]
+    cabinet["roll"] = data["roll"]
+    state["deployment"] = data["deployment"]
+    state["forces"] = {f["id"]: f for f in data["forces"]}
+    state["phase"] = "summer"
+    for s in state["seats"].values():
+        s["ready"] = False
+
+
+# -- the table: readiness, the clock, notes ---------------------------------------------
+
+
+def _decide_ready(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    return {"seat": seat["id"], "ready": p.ready}
+
+
+def _apply_ready(state: State, data: Any) -> None:
+    state["seats"][data["seat"]]["ready"] = data["ready"]
+
+
+def _decide_pause(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    if state["paused"]:
+        raise ActionError("conflict", "the campaign is already paused")
+    return {}
+
+
+def _decide_resume(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    if not state["paused"]:
+        raise ActionError("conflict", "the campaign is not paused")
+    return {}
+
+
+def _decide_set_deadline(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    return {"deadline": p.deadline}
+
+
+def _decide_note(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    return {"text": p.text, "day": state["day"]}
+
+
+def _set(key: str, value: Any) -> Callable[[State, Any], None]:
+    def apply(state: State, data: Any) -> None:
+        state[key] = data.get(key, value) if value is None else value  # type: ignore[literal-required]
+
+    return apply
+
+
+def _apply_note(state: State, data: Any) -> None:
+    state["notes"].append(data)
+
+
+def _decide_advance(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    left = SEASON_DAYS - state["day"]
+    if left <= 0:
+        raise ActionError("wrong_phase", "the summer is over: resolve the season")
+    if p.days > left:
+        raise ActionError("invalid", f"'days' must be from 1 to {min(30, left)}, not {p.days}")
+    open_fights = [e["id"] for e in state["engagements"].values() if not e["over"]]
+    if open_fights:
+        raise ActionError("wrong_phase", f"engagement {open_fights[0]} awaits its captains")
+    return fx.advance(state, p.days, rng)
+
+
+def _decide_resolve(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    if any(not e["over"] for e in state["engagements"].values()):
+        raise ActionError("wrong_phase", "an engagement is still being fought")
+    return season.resolve(state, rng)
+
+
+def _apply_resolve(state: State, data: Any) -> None:
+    state["report"] = data["report"]
+    state["phase"] = "over"
+
+
+# -- orders --------------------------------------------------------------------------------
+
+
+def _not_yours(seat: Seat, target: str) -> str:
+    """The refusal of an order aimed at ``target``, saying what ``seat`` commands instead."""
+    if seat["role"] == "admiral":
+        return f"you command the {seat.get('squadron')} squadron, not {target}"
+    if seat["role"] == "captain":
+        return f"you command {seat.get('ship')}, not {target}"
+    return f"a {seat['role']} commands no ship"
+
+
+def _squadron_force(state: State, seat: Seat, name: str, kind: str) -> Force:
+    """The force of squadron ``name``, when ``seat`` may give it ``kind`` orders."""
+    own = seat["role"] == "admiral" and seat.get("squadron") == name
+    authority.require_command(
+        kind, seat["role"], OWN if own else OTHER, _not_yours(seat, f"the {name} squadron")
+    )
+    for force in state["forces"].values():
+        if force["side"] == "Britain" and force.get("squadron") == name and force["afloat"]:
+            return force
+    raise ActionError("not_found", f"the {name} squadron is not on campaign this summer")
+
+
+def _ship_force(state: State, seat: Seat, code: str, kind: str) -> tuple[Force, str | None]:
+    """The force carrying ship ``code``, and the code again when it must be detached, when
+    ``seat`` may give her ``kind`` orders: her captain, or the admiral of her squadron."""
+    for force in state["forces"].values():
+        if force["side"] != "Britain":
+            continue
+        for ship in force["ships"]:
+            if ship["code"] == code and ship["status"] == "afloat":
+                own = (seat["role"] == "captain" and seat.get("ship") == code) or (
+                    seat["role"] == "admiral" and force.get("squadron") == seat.get("squadron")
+                )
+                authority.require_command(
+                    kind, seat["role"], OWN if own else OTHER, _not_yours(seat, code)
+                )
+                return force, (code if len(force["ships"]) > 1 else None)
+    raise ActionError("not_found", f"no British ship {code!r} is afloat on campaign")
+
+
+def _destination(to: str | list[float], british: bool) -> str | tuple[float, float]:
+    if isinstance(to, list):
+        return (to[0], to[1])
+    return fx.port_destination(to, british=british)
+
+
+def _decide_deploy(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    force = _squadron_force(state, seat, p.squadron, "deploy")
+    kind, target = p.target
+    destination = fx.deploy_destination(kind, target)
+    return {
+        "force": force["id"],
+        "orders": {"kind": kind, "target": target},
+        "route": fx.plan_route(state, force, destination),
+    }
+
+
+def _decide_sail(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    destination = _destination(p.to, british=True)
+    if p.squadron is not None:
+        force, detach = _squadron_force(state, seat, p.squadron, "sail"), None
+    else:
+        force, detach = _ship_force(state, seat, p.ship.upper(), "sail")
+    return {
+        "force": force["id"],
+        "detach": detach,
+        "orders": {"kind": "sail", "target": p.to},
+        "route": fx.plan_route(state, force, destination),
+    }
+
+
+def _decide_move_enemy(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    force = state["forces"].get(p.force)
+    if force is None or force["side"] == "Britain" or not force["afloat"]:
+        raise ActionError("not_found", f"no enemy force {p.force!r} afloat")
+    return {
+        "force": p.force,
+        "orders": {"kind": "sail", "target": p.to},
+        "route": fx.plan_route(state, force, _destination(p.to, british=False)),
+    }
+
+
+def _apply_orders(state: State, data: Any) -> None:
+    force_id = data["force"]
+    if data.get("detach"):
+        force_id = fx.detach_ship(state, data["force"], data["detach"])
+    force = state["forces"][force_id]
+    force["orders"] = data["orders"]
+    force["route"] = route = data["route"]
+    if route:
+        route["start_day"] = state["day"]
+
+
+ACTIONS: dict[str, Action] = {
+    "set_ships": Action(_decide_digit, _apply_set_ships),
+    "set_deployment": Action(_decide_digit, _apply_set_deployment),
+    "roll_force": Action(_decide_roll_force, _apply_roll_force),
+    "deploy": Action(_decide_deploy, _apply_orders),
+    "sail": Action(_decide_sail, _apply_orders),
+    "ready": Action(_decide_ready, _apply_ready),
+    "advance": Action(_decide_advance, fx.apply_advance),
+    "engage_decision": Action(engagements.decide_round, engagements.apply_round),
+    "resolve_summer": Action(_decide_resolve, _apply_resolve),
+    "pause": Action(_decide_pause, _set("paused", True)),
+    "resume": Action(_decide_resume, _set("paused", False)),
+    "set_deadline": Action(_decide_set_deadline, _set("deadline", None)),
+    "note": Action(_decide_note, _apply_note),
+    "move_enemy": Action(_decide_move_enemy, _apply_orders),
+}
+
+
+def decide(state: State, seat: Seat, args: Any, rng: random.Random) -> tuple[str, Data]:
+    """Check ``args`` from ``seat`` against the rules and return ``(type, data)``; the
+    data is the event's, its ``args`` included.
+
+    The GM may send any seat's action for it with ``"as": <seat id>``; it is then checked as
+    that seat's. Raises :class:`ActionError` and changes nothing when refused.
+    """
+    if not isinstance(args, dict):
+        raise ActionError("invalid", "an action is a JSON object with a 'type'")
+    kind = args.get("type")
+    if not isinstance(kind, str) or kind not in ACTIONS:
+        raise ActionError(
+            "invalid", f"unknown action type {kind!r}; types: {', '.join(sorted(ACTIONS))}"
+        )
+    if "as" in args:
+        authority.require_seat("act_as", seat["role"], state["phase"], state["paused"])
+        other = state["seats"].get(args["as"]) if isinstance(args["as"], str) else None
+        if other is None:
+            raise ActionError("not_found", f"no seat {args['as']!r}")
+        seat = other
+    authority.require_seat(kind, seat["role"], state["phase"], state["paused"])
+    payload = payloads.parse(payloads.ACTION_PAYLOADS[kind], args)
+    data = ACTIONS[kind].decide(state, seat, payload, rng)
+    if "as" in args:
+        data["as"] = seat["id"]
+    data["args"] = args
+    return kind, data
+
+
+# -- the set-up: seats, and who reads the log --------------------------------------------
+
+
+def decide_seat(state: State, author: Seat, args: Any, seat_id: str) -> Data:
+    """``seat_created``'s data: the seat ``author`` (the GM) adds from ``args``."""
+    authority.require_seat("seat_created", author["role"], state["phase"], state["paused"])
+    if not isinstance(args, dict):
+        raise ActionError("invalid", "a seat is a JSON object with a 'role'")
+    body = payloads.parse(payloads.SeatBody, args)
+    seat: SeatRecord = {
+        "id": seat_id,
+        "role": body.role,
+        "name": body.name or body.role.replace("-", " ").title(),
+        "squadron": body.squadron.title() if body.role == "admiral" else None,
+        "ship": body.ship.upper() if body.role == "captain" else None,
+    }
+    if seat["ship"]:
+        try:
+            rules.briny_ship(seat["ship"])
+        except (KeyError, ValueError) as exc:  # no such ship in the Briny fleet
+            raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
+    _no_second(state, seat)
+    return {"seat": seat}
+
+
+def _no_second(state: State, seat: SeatRecord) -> None:
+    """One Prime Minister, one First Sea Lord, one admiral a squadron, one captain a ship."""
+    for other in state["seats"].values():
+        if other["role"] != seat["role"]:
+            continue
+        if seat["role"] in UNIQUE_ROLES:
+            raise ActionError("conflict", f"the campaign already has a {seat['role']}")
+        if seat["squadron"] and other["squadron"] == seat["squadron"]:
+            raise ActionError("conflict", f"the {seat['squadron']} squadron has an admiral")
+        if seat["ship"] and other["ship"] == seat["ship"]:
+            raise ActionError("conflict", f"{seat['ship']} already has a captain")
+
+
+def decide_reissue(state: State, author: Seat, seat_id: str, args: Any = None) -> Data:
+    """``seat_reissued``'s data: the seat ``seat_id`` handed on, optionally to a new holder
+    (``args``: ``{"name": ...}``, or nothing)."""
+    authority.require_seat("seat_reissued", author["role"], state["phase"], state["paused"])
+    body = payloads.parse(payloads.ReissueBody, {} if args is None else args)
+    seat = state["seats"].get(seat_id)
+    if seat is None:
+        raise ActionError("not_found", f"no seat {seat_id!r}")
+    if seat["role"] == "gm" and seat_id != author["id"]:
+        raise ActionError("forbidden", "that is the GM's seat")
+    public: SeatRecord = {
+        "id": seat["id"],
+        "role": seat["role"],
+        "name": body.name or seat["name"],
+        "squadron": seat.get("squadron"),
+        "ship": seat.get("ship"),
+    }
+    return {"seat": public}
+
+
+def require_log_reader(state: State, seat: Seat) -> None:
+    """Refuse the whole log (every seed and secret order) to any seat but the GM's."""
+    authority.require_seat("read_log", seat["role"], state["phase"], state["paused"])
+
+
+def apply_event(state: State, kind: str, data: dict[str, Any]) -> None:
+    """Apply one logged event to ``state`` (in place). No dice: everything is in ``data``.
+
+    The state never shares objects with ``data``: later events change the state in place,
+    and the logged event must stay as it was written.
+    """
+    data = copy.deepcopy(data)
+    if kind == "campaign_created":
+        state["seats"][data["gm"]["id"]] = cast(Seat, {**data["gm"], "ready": False})
+    elif kind in ("seat_created", "seat_reissued"):
+        state["seats"][data["seat"]["id"]] = cast(Seat, {**data["seat"], "ready": False})
+    else:
+        ACTIONS[kind].apply(state, data)

@@ -1,0 +1,192 @@
+"""Every event of the log, typed: one TypedDict per event type, the ``data`` it is logged with.
+
+An accepted action becomes one event whose data holds the action's arguments as sent
+(``args``; ``as`` when the GM sent it for a seat) and every consequence with its random
+draws, so that the state is rebuilt from the log without dice. The set-up events
+(``campaign_created``, ``seat_created``, ``seat_reissued``) come from REST, not from ``act``.
+A GM's note is logged as it is kept in the state (:class:`server.game.state.Note`).
+What a seat is *sent* of an event is cut down from this data by :mod:`server.game.views`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NotRequired
+
+from pydantic import ConfigDict, with_config
+from typing_extensions import TypedDict
+
+from server.game.state import (
+    DeploymentRecord,
+    Engagement,
+    Force,
+    Note,
+    Orders,
+    Record,
+    Result,
+    Route,
+    SeatRecord,
+)
+
+__all__ = [
+    "EVENTS",
+    "Acted",
+    "Advance",
+    "CampaignCreated",
+    "Deploy",
+    "EngageDecision",
+    "MoveEnemy",
+    "Note",
+    "Pause",
+    "Ready",
+    "ResolveSummer",
+    "Resume",
+    "RollForce",
+    "Round",
+    "Sail",
+    "SeatCreated",
+    "SeatReissued",
+    "SetDeadline",
+    "SetDeployment",
+    "SetShips",
+]
+
+Acted = TypedDict(
+    "Acted",
+    {
+        "args": dict[str, Any],  # the action as its seat sent it
+        "as": NotRequired[str],  # the seat the GM acted for (a keyword: the functional form)
+    },
+)
+with_config(ConfigDict(extra="forbid"))(Acted)
+
+
+class CampaignCreated(Record):
+    """The first event: the campaign and its GM's seat."""
+
+    gm: SeatRecord
+    name: str
+    year: int
+
+
+class SeatCreated(Record):
+    """The GM seats a player."""
+
+    seat: SeatRecord
+
+
+class SeatReissued(Record):
+    """The GM revokes a seat's token (and may hand the seat to another name)."""
+
+    seat: SeatRecord
+
+
+class SetShips(Acted):
+    digit: int
+
+
+class SetDeployment(Acted):
+    digit: int
+
+
+class Rolled(Record, total=False):
+    """The digits rolled for NPC ministers (Briny, Campaign Determination)."""
+
+    ships_digit: int
+    deployment_digit: int
+
+
+class RollForce(Acted):
+    ships_digit: int
+    deployment_digit: int
+    rolled: Rolled
+    roll: int
+    deployment: list[DeploymentRecord]
+    forces: list[Force]
+
+
+class Ready(Acted):
+    seat: str
+    ready: bool
+
+
+class Pause(Acted):
+    pass
+
+
+class Resume(Acted):
+    pass
+
+
+class SetDeadline(Acted):
+    deadline: str | None  # ISO 8601, UTC
+
+
+class Deploy(Acted):
+    force: str
+    orders: Orders
+    route: Route
+
+
+class Sail(Acted):
+    force: str
+    detach: str | None  # the ship sailed off on her own (then her force is ship-<code>)
+    orders: Orders
+    route: Route
+
+
+class MoveEnemy(Acted):
+    force: str
+    orders: Orders
+    route: Route
+
+
+class Advance(Acted):
+    days: int  # how far the clock really went: it stops at a fight a captain must fight
+    day: int
+    forces: dict[str, Force]  # every force the days changed
+    engagements: list[Engagement]  # the engagements they opened
+    results: dict[str, Result]
+
+
+class Round(Record):
+    """One round fought: the engine's events, its replayable form and view after it."""
+
+    events: list[dict[str, Any]]
+    battle: dict[str, Any]
+    view: dict[str, Any]
+    over: bool
+    outcome: dict[str, Any] | None
+
+
+class EngageDecision(Acted):
+    engagement: str
+    ship: str | None  # the battle ship ordered (None: the GM's NPC round)
+    orders: dict[str, Any]
+    round: Round | None  # None while other captains' orders are awaited
+
+
+class ResolveSummer(Acted):
+    seed: int
+    preset: dict[str, int]  # results already earned on the map, by ship code
+    report: dict[str, Any]  # strategy.campaign.resolve_summer's season report
+
+
+EVENTS: dict[str, type] = {
+    "campaign_created": CampaignCreated,
+    "seat_created": SeatCreated,
+    "seat_reissued": SeatReissued,
+    "set_ships": SetShips,
+    "set_deployment": SetDeployment,
+    "roll_force": RollForce,
+    "ready": Ready,
+    "pause": Pause,
+    "resume": Resume,
+    "set_deadline": SetDeadline,
+    "note": Note,
+    "deploy": Deploy,
+    "sail": Sail,
+    "move_enemy": MoveEnemy,
+    "advance": Advance,
+    "engage_decision": EngageDecision,
+    "resolve_summer": ResolveSummer,
+}

@@ -1,0 +1,397 @@
+"""Each action's payload, and each set-up request's body, declared once as a pydantic model.
+
+A model is the whole declaration of its payload: what is checked, the JSON Schema that
+``GET /api/schema`` publishes (docs/protocol.md is checked against it), and the wording of
+the one-line refusal, which :func:`refusal` phrases from the field's own schema (a whole
+number's bounds, a string's length, a choice's values). Unknown fields are refused; the
+few checks a schema cannot say (a position, a squadron in any case, a time) are custom
+validators with their own words.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from functools import cache
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    ValidationInfo,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from server.game import rules
+from server.game.authority import ROLES
+from server.game.engagements import DECISIONS
+from server.game.errors import ActionError
+
+__all__ = [
+    "ACTION_PAYLOADS",
+    "REQUESTS",
+    "Advance",
+    "CampaignBody",
+    "Deploy",
+    "EngageDecision",
+    "MoveEnemy",
+    "Note",
+    "Payload",
+    "Ready",
+    "ReissueBody",
+    "Sail",
+    "SeatBody",
+    "Pause",
+    "Resume",
+    "ResolveSummer",
+    "RollForce",
+    "SetDeadline",
+    "SetDeployment",
+    "SetShips",
+    "parse",
+    "refusal",
+]
+
+MAX_SEED = 2**31 - 1  # what every database's INTEGER column holds
+SEAT_ROLES = tuple(r for r in ROLES if r != "gm")  # the GM's seat comes with the campaign
+
+
+def _says(message: str) -> PydanticCustomError:
+    """A refusal in our own words (the message is passed as data, never as a template)."""
+    return PydanticCustomError("admiralty", "{message}", {"message": message})
+
+
+def _text_ok(value: Any, key: str) -> Any:
+    """Text a database column and UTF-8 can hold: no NUL, no lone surrogate."""
+    if isinstance(value, str) and (
+        "\x00" in value or any("\ud800" <= c <= "\udfff" for c in value)
+    ):
+        raise _says(f"'{key}' may hold no NUL and no lone surrogate")
+    return value
+
+
+def _text(value: Any, info: ValidationInfo) -> Any:
+    return _text_ok(value, str(info.field_name))
+
+
+# A non-empty string, stripped; each field says how long it may be (``Field(max_length)``).
+# Whole numbers are ``int`` with their bounds (``Field(ge, le)``): strict, so never a
+# boolean, a float or a string.
+Text = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1), BeforeValidator(_text)
+]
+
+
+def _position(value: Any, info: ValidationInfo) -> list[float]:
+    ok = (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+    )
+    if not ok or not (-180 <= value[0] <= 180 and -90 <= value[1] <= 90):
+        raise _says(f"'{info.field_name}' must be [lon, lat] in degrees")
+    return [float(value[0]), float(value[1])]
+
+
+def _place(value: Any, info: ValidationInfo) -> str | list[float]:
+    if isinstance(value, list | tuple):
+        return _position(value, info)
+    if isinstance(value, str) and value.strip() and len(value) <= 60:
+        return str(_text_ok(value.strip(), str(info.field_name)))
+    raise _says(f"'{info.field_name}' must be a non-empty string of at most 60 characters")
+
+
+def _squadron(value: Any, info: ValidationInfo) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > 200:
+        raise _says(f"'{info.field_name}' must be a non-empty string of at most 200 characters")
+    name = value.strip().title()
+    if name not in rules.SQUADRONS:
+        raise _says(f"no squadron {value.strip()!r}; squadrons: {', '.join(rules.SQUADRONS)}")
+    return name
+
+
+def _deadline(value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > 40:
+        raise _says("'deadline' must be an ISO 8601 time or null")
+    try:
+        when = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=dt.UTC)
+        return when.astimezone(dt.UTC).isoformat().replace("+00:00", "Z")
+    except ValueError:
+        raise _says(f"'deadline' is not an ISO 8601 time: {value!r}") from None
+    except OverflowError:  # a time that is no time in UTC, e.g. 9999-12-31T23:59:59-23:59
+        raise _says(f"'deadline' is out of range: {value!r}") from None
+
+
+Position = Annotated[list[float], Field(min_length=2, max_length=2), BeforeValidator(_position)]
+Place = Annotated[
+    Annotated[str, StringConstraints(min_length=1, max_length=60)] | Position,
+    BeforeValidator(_place),
+    Field(description="a port id or [lon, lat]"),
+]
+Squadron = Annotated[Literal[rules.SQUADRONS], BeforeValidator(_squadron)]  # type: ignore[valid-type]
+
+
+def _exactly_one(data: Any, *keys: str) -> Any:
+    """Refuse an order that names none or several of ``keys`` (before the fields' checks)."""
+    if isinstance(data, dict) and sum(data.get(k) is not None for k in keys) != 1:
+        names = [f"'{k}'" for k in keys]
+        said = f"{', '.join(names[:-1])} or {names[-1]}"
+        raise _says(f"give exactly one of {said}")
+    return data
+
+
+class Payload(BaseModel):
+    """What every action carries: its ``type``, and ``as`` when the GM sends it for a seat."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    as_: str | None = Field(
+        None, alias="as", description="the seat the GM acts for (GM only)", max_length=32
+    )
+
+
+class SetShips(Payload):
+    """The Prime Minister's number digit of the Table F roll (7: the whole fleet)."""
+
+    type: Literal["set_ships"]
+    digit: Annotated[int, Field(ge=1, le=7)]
+
+
+class SetDeployment(Payload):
+    """The First Sea Lord's deployment digit of the Table F roll."""
+
+    type: Literal["set_deployment"]
+    digit: Annotated[int, Field(ge=1, le=6)]
+
+
+class RollForce(Payload):
+    """The GM rolls for the NPC ministers and applies Table F: the summer begins."""
+
+    type: Literal["roll_force"]
+
+
+class ResolveSummer(Payload):
+    """The GM ends the summer: battle results, personal outcomes, the season report."""
+
+    type: Literal["resolve_summer"]
+
+
+class Pause(Payload):
+    type: Literal["pause"]
+
+
+class Resume(Payload):
+    type: Literal["resume"]
+
+
+class Ready(Payload):
+    type: Literal["ready"]
+    ready: bool = True
+
+
+class Advance(Payload):
+    type: Literal["advance"]
+    days: Annotated[int, Field(ge=1, le=30)]
+
+
+class SetDeadline(Payload):
+    type: Literal["set_deadline"]
+    deadline: Annotated[
+        str | None, BeforeValidator(_deadline), Field(description="an ISO 8601 time or null")
+    ]
+
+
+class Note(Payload):
+    type: Literal["note"]
+    text: Annotated[Text, Field(max_length=4000)]
+
+
+class Deploy(Payload):
+    """An admiral's squadron to a station, off an enemy port, or to a sea position."""
+
+    type: Literal["deploy"]
+    squadron: Squadron
+    station: Annotated[Text, Field(max_length=60)] | None = None
+    blockade: Annotated[Text, Field(max_length=60)] | None = None
+    patrol: Position | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_target(cls, data: Any) -> Any:
+        return _exactly_one(data, "station", "blockade", "patrol")
+
+    @property
+    def target(self) -> tuple[str, str | list[float]]:
+        """The one target given: ``(kind, value)``."""
+        for kind in ("station", "blockade", "patrol"):
+            value = getattr(self, kind)
+            if value is not None:
+                return kind, value
+        raise AssertionError("checked by _one_target")
+
+
+class Sail(Payload):
+    """A squadron, or one ship, to a port or a sea position."""
+
+    type: Literal["sail"]
+    squadron: Squadron | None = None
+    ship: Annotated[Text, Field(max_length=8)] | None = None
+    to: Place
+
+    @model_validator(mode="before")
+    @classmethod
+    def _squadron_or_ship(cls, data: Any) -> Any:
+        return _exactly_one(data, "squadron", "ship")
+
+
+class MoveEnemy(Payload):
+    """The GM's orders to an enemy force."""
+
+    type: Literal["move_enemy"]
+    force: Annotated[Text, Field(max_length=40)]
+    to: Place
+
+
+class EngageDecision(Payload):
+    """A captain's orders for the next round, or the GM's ``npc`` for absent captains."""
+
+    type: Literal["engage_decision"]
+    engagement: Annotated[Text, Field(max_length=40)]
+    decision: Literal[(*DECISIONS, "npc")]  # type: ignore[valid-type]
+    shot: Literal[rules.SHOTS] | None = None  # type: ignore[valid-type]
+    target: Annotated[Text, Field(max_length=40)] | None = None
+
+
+ACTION_PAYLOADS: dict[str, type[Payload]] = {
+    "set_ships": SetShips,
+    "set_deployment": SetDeployment,
+    "roll_force": RollForce,
+    "deploy": Deploy,
+    "sail": Sail,
+    "ready": Ready,
+    "advance": Advance,
+    "engage_decision": EngageDecision,
+    "resolve_summer": ResolveSummer,
+    "pause": Pause,
+    "resume": Resume,
+    "set_deadline": SetDeadline,
+    "note": Note,
+    "move_enemy": MoveEnemy,
+}
+
+
+# -- the set-up requests (REST bodies) ----------------------------------------------------
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class CampaignBody(Body):
+    """``POST /api/campaigns``: every field optional."""
+
+    name: Annotated[Text, Field(max_length=200)] | None = None
+    year: Annotated[int, Field(ge=1793, le=1815)] = 1805  # a summer of the war
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
+
+
+class SeatBody(Body):
+    """``POST /api/campaigns/<id>/seats``: an admiral names his squadron, a captain his ship."""
+
+    role: Literal[SEAT_ROLES]  # type: ignore[valid-type]
+    name: Annotated[Text, Field(max_length=200)] | None = None
+    squadron: Annotated[Text, Field(max_length=200)] | None = None
+    ship: Annotated[Text, Field(max_length=8)] | None = None
+
+    @model_validator(mode="after")
+    def _command(self) -> SeatBody:
+        if self.role == "admiral":
+            if self.squadron is None or self.squadron.title() not in rules.SQUADRONS:
+                raise _says(f"an admiral needs a 'squadron': {', '.join(rules.SQUADRONS)}")
+        elif self.role == "captain":
+            if self.ship is None:
+                raise _says("a captain needs a 'ship' (two-letter code)")
+        elif self.squadron is not None or self.ship is not None:
+            raise _says(f"a {self.role} has no squadron or ship")
+        return self
+
+
+class ReissueBody(Body):
+    """``POST /api/campaigns/<id>/seats/<seat>/token``: optionally, the new holder's name."""
+
+    name: Annotated[Text, Field(max_length=200)] | None = None
+
+
+REQUESTS: dict[str, type[Body]] = {
+    "create_campaign": CampaignBody,
+    "create_seat": SeatBody,
+    "reissue_seat": ReissueBody,
+}
+
+
+# -- parsing and the refusals -------------------------------------------------------------
+
+
+def parse(model: type[BaseModel], data: Any) -> Any:
+    """``data`` checked into ``model``, or the one-line :class:`ActionError` refusing it."""
+    if not isinstance(data, dict):
+        raise ActionError("invalid", "the payload must be a JSON object")
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise refusal(model, exc) from None
+
+
+def refusal(model: type[BaseModel], exc: ValidationError) -> ActionError:
+    """The one line that says what is wrong: unknown fields first, else the first error."""
+    errors = exc.errors(include_url=False)
+    extra = sorted(_name(e["loc"][0]) for e in errors if e["type"] == "extra_forbidden")
+    if extra:
+        more = f" and {len(extra) - 5} more" if len(extra) > 5 else ""
+        return ActionError("invalid", f"unexpected field(s): {', '.join(extra[:5])}{more}")
+    return ActionError("invalid", _message(model, errors[0]))
+
+
+def _name(key: object) -> str:
+    """A field's name as the refusal quotes it: on one line, and not too long."""
+    text = str(key)
+    return text if text.isidentifier() and len(text) <= 40 else repr(text[:40])
+
+
+@cache
+def _fields(model: type[BaseModel]) -> dict[str, Any]:
+    """Each field's JSON Schema by its name on the wire, a nullable one without its null."""
+    out = {}
+    for key, field in model.model_json_schema()["properties"].items():
+        options = [f for f in field.get("anyOf", [field]) if f.get("type") != "null"]
+        out[key] = {**field, **options[0]} if len(options) == 1 else field
+    return out
+
+
+def _message(model: type[BaseModel], error: Any) -> str:
+    if error["type"] == "admiralty":
+        return str(error["ctx"]["message"])
+    key = str(error["loc"][0]) if error["loc"] else ""
+    field = _fields(model).get(key, {})
+    if error["type"] == "missing" and "description" in field:
+        return f"'{key}' is required: {field['description']}"
+    if "enum" in field:
+        return f"'{key}' must be one of {', '.join(map(str, field['enum']))}"
+    if field.get("type") == "integer":
+        lo, hi = field.get("minimum"), field.get("maximum")
+        if error["type"] in ("greater_than_equal", "less_than_equal"):
+            return f"'{key}' must be from {lo} to {hi}, not {error['input']}"
+        return f"'{key}' must be a whole number from {lo} to {hi}"
+    if field.get("type") == "string":
+        return f"'{key}' must be a non-empty string of at most {field['maxLength']} characters"
+    if field.get("type") == "boolean":
+        return f"'{key}' must be true or false"
+    return f"'{key}': {error['msg']}"

@@ -1,0 +1,235 @@
+"""The campaign's state, typed: plain JSON-like dicts whose every key is declared here.
+
+The state is rebuilt from the event log (:func:`server.game.actions.apply_event`), so it
+holds only JSON values; the combat engine's own records (a battle's set-up and decisions,
+its view, its log, the season report) are the rules' and stay open dicts here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from typing import Any, NotRequired
+
+from pydantic import ConfigDict, with_config
+from typing_extensions import TypedDict
+
+__all__ = [
+    "SEASON_DAYS",
+    "BattleShip",
+    "Cabinet",
+    "CampaignInfo",
+    "DeploymentRecord",
+    "Engagement",
+    "Force",
+    "Note",
+    "Orders",
+    "Record",
+    "Result",
+    "Route",
+    "Seat",
+    "SeatRecord",
+    "Ship",
+    "State",
+    "event_rng",
+    "initial_state",
+    "season_date",
+]
+
+SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
+
+Position = list[float]  # [lon, lat] in degrees
+
+
+@with_config(ConfigDict(extra="forbid"))
+class Record(TypedDict):
+    """A record of the state or the log: every key it may hold is declared (its JSON Schema
+    says ``additionalProperties: false``); the rules' own records stay open dicts."""
+
+
+class CampaignInfo(Record):
+    id: str
+    name: str
+    year: int
+    seed: int
+
+
+class SeatRecord(Record):
+    """A seat as its ``seat_created`` / ``seat_reissued`` event logs it."""
+
+    id: str
+    role: str
+    name: str
+    squadron: str | None  # an admiral's squadron
+    ship: str | None  # a captain's ship (two-letter code)
+
+
+class Seat(SeatRecord):
+    ready: bool
+
+
+class Cabinet(Record):
+    """The cabinet's Table F digits and the roll they make (Briny, Force Organisation)."""
+
+    ships_digit: int | None
+    deployment_digit: int | None
+    roll: int | None
+
+
+class DeploymentRecord(Record):
+    """One ship of Table F's deployment, with her name and BtQ roster type."""
+
+    fleet: str
+    squadron: str | None
+    ship: str
+    order: str  # B, I, F or C
+    name: str
+    type: str
+
+
+class Ship(Record):
+    code: str
+    name: str
+    type: str  # the BtQ roster type
+    status: str  # afloat, sunk, struck, taken
+    order: NotRequired[str]  # a British ship's Table F order
+    named: NotRequired[bool]  # one of BtQ's Friends and Foes, with her traits
+    cargo: NotRequired[Any]  # a Sail Ho! prize's cargo
+
+
+class Orders(Record):
+    kind: str  # station, blockade, patrol, sail, sortie
+    target: str | Position
+
+
+class Route(Record):
+    """A routed passage under sail: its track, distance and days, from ``start_day``."""
+
+    track: list[Position]
+    distance_nm: float
+    days: float
+    risks: list[dict[str, Any]]
+    to: str | Position
+    start_day: float
+
+
+class Force(Record):
+    """A squadron, a detached ship or an enemy force on the map."""
+
+    id: str
+    side: str  # Britain, France, Spain, Netherlands
+    name: str
+    squadron: str | None
+    fleet: str | None
+    ships: list[Ship]
+    lon: float
+    lat: float
+    port: str | None  # a port id while in harbour
+    orders: Orders | None
+    route: Route | None
+    afloat: bool
+    sorties: NotRequired[list[str]]  # an enemy squadron's breakout destinations
+    sail_ho: NotRequired[dict[str, Any]]  # the Sail Ho! roll that made this force
+
+
+class BattleShip(Record):
+    """A ship in an engagement: ``a0``.. British, ``b0``.. the enemy."""
+
+    id: str
+    code: str
+    name: str
+    type: str
+    named: bool
+    force: str
+    caps: NotRequired[dict[str, list[int]]]  # boxes per damage state, per area
+
+
+class Engagement(Record):
+    """A fight between a British force and an enemy one, opened by a chase (seed 002)."""
+
+    id: str
+    key: str  # campaign id / engagement id: the battle cache's key
+    day: int
+    forces: list[str]
+    lon: float
+    lat: float
+    sides: dict[str, list[BattleShip]]
+    log: list[dict[str, Any]]  # the chase's and the combat engine's events
+    over: bool
+    outcome: dict[str, Any] | None
+    awaiting: dict[str, str]  # battle ship id -> the seat of her player captain
+    pending: dict[str, dict[str, Any]]  # orders given for the next round
+    chase: NotRequired[dict[str, Any]]
+    battle: NotRequired[dict[str, Any]]  # the engine's replayable form (seed, decisions)
+    choices: NotRequired[dict[str, list[str]]]  # the decisions and shots a captain has
+    view: NotRequired[dict[str, Any]]  # the battle as the captains see it
+
+
+class Result(Record):
+    """A British ship's Briny battle result (1 best .. 6 worst) and where it was earned."""
+
+    result: int
+    engagement: str
+
+
+Note = TypedDict(
+    "Note",
+    {
+        "text": str,
+        "day": int,
+        "args": dict[str, Any],  # the note action as the GM sent it (it is an event's data)
+        "as": NotRequired[str],  # a keyword: hence the functional form
+    },
+)
+with_config(ConfigDict(extra="forbid"))(Note)
+
+
+class State(Record):
+    campaign: CampaignInfo
+    phase: str  # cabinet, summer, over
+    day: int
+    paused: bool
+    deadline: str | None  # ISO 8601, UTC
+    seats: dict[str, Seat]
+    cabinet: Cabinet
+    deployment: list[DeploymentRecord]
+    forces: dict[str, Force]
+    engagements: dict[str, Engagement]
+    results: dict[str, Result]  # ship code -> result earned in battle on the map
+    report: dict[str, Any] | None  # the season report of strategy.campaign.resolve_summer
+    notes: list[Note]  # the GM's
+
+
+def initial_state(campaign: dict[str, Any]) -> State:
+    """The state of a new campaign before its first event."""
+    return {
+        "campaign": {
+            "id": campaign["id"],
+            "name": campaign["name"],
+            "year": campaign["year"],
+            "seed": campaign["seed"],
+        },
+        "phase": "cabinet",
+        "day": 0,
+        "paused": False,
+        "deadline": None,
+        "seats": {},
+        "cabinet": {"ships_digit": None, "deployment_digit": None, "roll": None},
+        "deployment": [],
+        "forces": {},
+        "engagements": {},
+        "results": {},
+        "report": None,
+        "notes": [],
+    }
+
+
+def season_date(state: State, day: int | None = None) -> dt.date:
+    """The game date of ``day`` (default: now) in the campaign's summer."""
+    year = state["campaign"]["year"]
+    return dt.date(year, 6, 1) + dt.timedelta(days=state["day"] if day is None else day)
+
+
+def event_rng(seed: int, seq: int) -> random.Random:
+    """The one random source of event ``seq``: same seed and seq, same draws."""
+    return random.Random(f"admiralty/{seed}/{seq}")

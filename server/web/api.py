@@ -1,0 +1,96 @@
+"""The REST half of the protocol (docs/protocol.md): set-up, snapshots, the log, the schema."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint, current_app, jsonify, request
+from flask.typing import ResponseReturnValue
+
+from server.game import ActionError, CampaignBody, parse, protocol_schema
+
+__all__ = ["api", "bearer_token"]
+
+api = Blueprint("api", __name__)
+
+
+def _service() -> Any:
+    return current_app.extensions["admiralty.campaigns"]
+
+
+def bearer_token() -> str:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ActionError("forbidden", "send your seat token as 'Authorization: Bearer <token>'")
+    return token.strip()
+
+
+def _json_body(required: bool = False) -> dict[str, Any]:
+    if not request.get_data():
+        if required:
+            raise ActionError("invalid", "a JSON object body is required")
+        return {}
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:  # nested deeper than the parser goes
+        body = None
+    if not isinstance(body, dict):
+        raise ActionError("invalid", "the body must be a JSON object")
+    return body
+
+
+def _seat(campaign_id: str) -> dict[str, Any]:
+    """The seat the request's bearer token opens (what it may do is the game's to say)."""
+    return _service().authenticate(campaign_id, bearer_token())
+
+
+def _link(campaign_id: str, token: str) -> str:
+    return f"/play/{campaign_id}?token={token}"
+
+
+@api.get("/api/schema")
+def schema() -> ResponseReturnValue:
+    """The JSON Schema of every action, event and set-up request (docs/protocol.md)."""
+    response = jsonify(protocol_schema())
+    response.cache_control.public = True
+    response.cache_control.max_age = 3600
+    return response
+
+
+@api.post("/api/campaigns")
+def create_campaign() -> ResponseReturnValue:
+    body = parse(CampaignBody, _json_body())
+    seed = secrets.randbelow(2**31) if body.seed is None else body.seed
+    name = body.name or f"Summer of {body.year}"
+    campaign_id, token = _service().create(name, body.year, seed)
+    return jsonify(id=campaign_id, token=token, link=_link(campaign_id, token)), 201
+
+
+@api.post("/api/campaigns/<campaign_id>/seats")
+def create_seat(campaign_id: str) -> ResponseReturnValue:
+    author = _seat(campaign_id)
+    seat_id, token = _service().add_seat(campaign_id, author["id"], _json_body(required=True))
+    return jsonify(seat=seat_id, token=token, link=_link(campaign_id, token)), 201
+
+
+@api.post("/api/campaigns/<campaign_id>/seats/<seat_id>/token")
+def reissue_seat(campaign_id: str, seat_id: str) -> ResponseReturnValue:
+    author = _seat(campaign_id)
+    token = _service().reissue(campaign_id, author["id"], seat_id, _json_body())
+    current_app.extensions["admiralty.revoke"](campaign_id, seat_id)
+    return jsonify(seat=seat_id, token=token, link=_link(campaign_id, token))
+
+
+@api.get("/api/campaigns/<campaign_id>/state")
+def campaign_state(campaign_id: str) -> ResponseReturnValue:
+    seat = _seat(campaign_id)
+    seq, state = _service().snapshot(campaign_id, seat)
+    public = {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship")}
+    return jsonify(ok=True, seat=public, seq=seq, state=state)
+
+
+@api.get("/api/campaigns/<campaign_id>/log")
+def campaign_log(campaign_id: str) -> ResponseReturnValue:
+    return jsonify(_service().log(campaign_id, _seat(campaign_id)))

@@ -1,0 +1,126 @@
+"""The Socket.IO half of the protocol (docs/protocol.md): ``join``, ``act`` and ``event``.
+
+Every ``join`` and ``act`` is acknowledged, however malformed: with its answer, with the
+one refusal its payload earns, or, should the server itself fail, with an ``internal``
+error (logged here with its traceback, as a failure of ours and not of the client's).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask, request
+from flask_socketio import SocketIO, join_room, leave_room
+
+from server.game import ActionError
+from server.web.campaigns import CampaignService, seat_room
+
+__all__ = ["MAX_PAYLOAD", "Sockets", "register"]
+
+MAX_PAYLOAD = 64 * 1024
+Ack = dict[str, Any]
+log = logging.getLogger("admiralty")
+
+
+def _size(data: Any) -> int:
+    try:
+        return len(json.dumps(data))
+    except (TypeError, ValueError, RecursionError):  # not JSON, or nested past the parser
+        return MAX_PAYLOAD + 1
+
+
+def _acked(handler: Callable[[Any], Ack]) -> Callable[..., Ack]:
+    """``handler`` answering every payload: its ack, or the refusal, or ``internal``."""
+
+    def run(data: Any = None, *_extra: Any) -> Ack:
+        try:
+            if _size(data) > MAX_PAYLOAD:
+                raise ActionError("invalid", f"payload over {MAX_PAYLOAD // 1024} KiB")
+            return handler(data)
+        except ActionError as err:
+            return err.to_dict()
+        except Exception:  # a failure of ours: the client still gets its one answer
+            log.exception("failure in %s", handler.__name__)
+            message = "the server failed on this request; it has been logged"
+            return {"ok": False, "error": {"code": "internal", "message": message}}
+
+    run.__name__ = handler.__name__
+    return run
+
+
+def _sid() -> str:
+    """The socket of the event being handled (Flask-SocketIO sets it on the request)."""
+    return str(request.sid)  # type: ignore[attr-defined]
+
+
+def _since(data: dict[str, Any]) -> int:
+    since = data.get("since", 0) or 0
+    if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+        raise ActionError("invalid", "'since' must be a sequence number (0 or more)")
+    return since
+
+
+class Sockets:
+    """The joined sockets of one app: each in at most one campaign, as one seat."""
+
+    def __init__(self, socketio: SocketIO, service: CampaignService) -> None:
+        self.socketio = socketio
+        self.service = service
+        self.joined: dict[str, tuple[str, str, str]] = {}  # sid -> (campaign, seat id, token)
+        self.lock = threading.Lock()
+
+    def join(self, data: Any) -> Ack:
+        if not isinstance(data, dict):
+            raise ActionError("invalid", "join takes {campaign, token, since}")
+        since = _since(data)
+        seat = self.service.authenticate(data.get("campaign"), data.get("token"))
+        campaign_id, token = str(data["campaign"]), str(data["token"])  # checked by it
+        with self.lock:
+            previous = self.joined.get(_sid())
+            if previous:
+                leave_room(seat_room(previous[0], previous[1]))
+            self.joined[_sid()] = (campaign_id, seat["id"], token)
+        join_room(seat_room(campaign_id, seat["id"]))
+        public = {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship")}
+        if since:
+            seq, events = self.service.events_since(campaign_id, seat["id"], since)
+            return {"ok": True, "seat": public, "seq": seq, "events": events}
+        seq, state = self.service.snapshot(campaign_id, seat)
+        return {"ok": True, "seat": public, "seq": seq, "state": state}
+
+    def act(self, data: Any) -> Ack:
+        with self.lock:
+            entry = self.joined.get(_sid())
+        if entry is None:
+            raise ActionError("forbidden", "join a campaign with your seat's token first")
+        campaign_id, seat_id, token = entry
+        seat = self.service.authenticate(campaign_id, token)  # a reissued token stops at once
+        if seat["id"] != seat_id:  # pragma: no cover - tokens are unique per seat
+            raise ActionError("forbidden", "that token opens another seat")
+        if isinstance(data, dict) and data.get("preview") is True:
+            order = {k: v for k, v in data.items() if k != "preview"}
+            return {"ok": True, "preview": self.service.preview(campaign_id, seat_id, order)}
+        return {"ok": True, "seq": self.service.act(campaign_id, seat_id, data)}
+
+    def disconnect(self, *_args: Any) -> None:
+        with self.lock:
+            self.joined.pop(_sid(), None)
+
+    def revoke(self, campaign_id: str, seat_id: str) -> None:
+        """Cut a reissued seat's sockets off: told ``revoked``, out of its room."""
+        room = seat_room(campaign_id, seat_id)
+        self.socketio.emit("revoked", {"seat": seat_id}, to=room)
+        self.socketio.close_room(room)
+
+
+def register(app: Flask, socketio: SocketIO, service: CampaignService) -> None:
+    """Wire the handlers; ``app.extensions['admiralty.revoke']`` cuts a reissued seat off."""
+    sockets = Sockets(socketio, service)
+    socketio.on_event("join", _acked(sockets.join))
+    socketio.on_event("act", _acked(sockets.act))
+    socketio.on_event("disconnect", sockets.disconnect)
+    app.extensions["admiralty.revoke"] = sockets.revoke

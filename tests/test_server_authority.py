@@ -1,0 +1,203 @@
+"""Who may do what: the authority table walked cell by cell, and the book's rules behind it.
+
+Every cell of :data:`server.game.authority.TABLE` (action x role x own/other command x phase,
+paused or not) is sent through the entry point the server uses, by the seat itself and by
+the GM acting ``as`` that seat, and must get the table's verdict.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from server import game
+from server.game import ActionError, authority
+from server.game.authority import OTHER, OWN, TABLE
+from tests.server_helpers import SEATS, SEED, Game, new_app, phase_states
+
+# What a rule of the action itself refuses although the table allows it (not authority).
+RULE_REFUSALS = {("pause", True): "conflict", ("resume", False): "conflict"}
+
+
+def _state(action: str, phase: str, paused: bool) -> dict[str, Any]:
+    """A fresh copy of the campaign in ``phase``; in its summer, with open fights for an
+    engage_decision (and none for the rest: the clock and the season wait for fights)."""
+    states, _ = phase_states()
+    key = "fights" if action == "engage_decision" and phase == "summer" else phase
+    state = copy.deepcopy(states[key])
+    state["paused"] = paused
+    return state
+
+
+def _aimed(action: str, role: str, command: str) -> list[dict[str, Any]]:
+    """Payloads of an aimed action from ``role`` at its own command or at another's."""
+    if action == "engage_decision":
+        fights = phase_states()[1]
+        if role == "gm":
+            return [{"engagement": fights["own"], "decision": "npc"}]
+        fight = fights["own"] if command == OWN else fights["other"]
+        return [{"engagement": fight, "decision": "close", "shot": "roundshot"}]
+    own = {"admiral": [("squadron", "Red"), ("ship", "DR")], "captain": [("ship", "FG")]}
+    other = {
+        "admiral": [("squadron", "Blue"), ("ship", "NE")],
+        "captain": [("squadron", "Red"), ("squadron", "Blue"), ("ship", "DR"), ("ship", "NE")],
+    }
+    targets = (own if command == OWN else other).get(role, [("squadron", "Red"), ("ship", "FG")])
+    if action == "deploy":
+        return [{"squadron": v, "station": "channel"} for k, v in targets if k == "squadron"]
+    return [{k: v, "to": "plymouth"} for k, v in targets]
+
+
+PLAIN = {
+    "set_ships": {"digit": 3},
+    "set_deployment": {"digit": 5},
+    "roll_force": {},
+    "ready": {},
+    "advance": {"days": 1},
+    "resolve_summer": {},
+    "pause": {},
+    "resume": {},
+    "set_deadline": {"deadline": None},
+    "note": {"text": "The Toulon squadron sails on day 12"},
+    "move_enemy": {"force": "fr-brest", "to": "toulon"},
+}
+SET_UP = {  # the GM's set-up through REST, judged by the same table
+    "seat_created": lambda state, seat: game.decide_seat(state, seat, {"role": "observer"}, "s-9"),
+    "seat_reissued": lambda state, seat: game.decide_reissue(
+        state, seat, "pm", {"name": "Addington"}
+    ),
+    "read_log": game.require_log_reader,
+}
+
+
+def _actions(cell: authority.Cell) -> list[dict[str, Any]]:
+    """Every action the walk sends for ``cell``."""
+    if cell.action == "act_as":  # the Prime Minister's ready, sent for him
+        return [{"type": "ready", "as": SEATS["prime-minister"]["id"]}]
+    if cell.command is None:
+        return [{"type": cell.action, **PLAIN[cell.action]}]
+    return [{"type": cell.action, **p} for p in _aimed(cell.action, cell.role, cell.command)]
+
+
+def _outcome(run: Callable[..., object], *args: Any) -> str:
+    try:
+        run(*args)
+    except ActionError as err:
+        return err.code
+    return "ok"
+
+
+def _expected(cell: authority.Cell) -> str:
+    if cell.action == "act_as" and cell.verdict == "ok":  # judged as the Prime Minister
+        return authority.verdict("ready", "prime-minister", None, cell.phase, cell.paused)
+    if cell.verdict == "ok":
+        return RULE_REFUSALS.get((cell.action, cell.paused), "ok")
+    return cell.verdict
+
+
+CELLS = list(authority.cells())
+
+
+@pytest.mark.parametrize(
+    "cell",
+    CELLS,
+    ids=[
+        f"{c.action}-{c.role}-{c.command or 'none'}-{c.phase}{'-paused' if c.paused else ''}"
+        for c in CELLS
+    ],
+)
+def test_every_cell_of_the_table_is_enforced(cell: authority.Cell) -> None:
+    expected = _expected(cell)
+    seat_id = SEATS[cell.role]["id"]
+    if cell.action in SET_UP:
+        state = _state(cell.action, cell.phase, cell.paused)
+        assert _outcome(SET_UP[cell.action], state, state["seats"][seat_id]) == expected
+        return
+    rng = game.event_rng(SEED, 99)
+    for args in _actions(cell):
+        state = _state(cell.action, cell.phase, cell.paused)
+        seat = state["seats"][seat_id]
+        assert _outcome(game.decide, state, seat, args, rng) == expected, args
+        if cell.role != "gm" and cell.action != "act_as":  # the GM as the seat: judged as it
+            as_seat = {**args, "as": seat_id}
+            gm = state["seats"]["gm"]
+            assert _outcome(game.decide, state, gm, as_seat, rng) == expected, as_seat
+
+
+def test_the_table_reads_as_the_book() -> None:
+    """A captain orders his own ship only; an admiral his own squadron and its ships only;
+    the cabinet chooses, the GM runs the table; observers only watch."""
+    assert TABLE["sail"]["captain"].commands == (OWN,)
+    assert TABLE["sail"]["admiral"].commands == (OWN,) and TABLE["deploy"]["admiral"].commands == (
+        OWN,
+    )
+    assert set(TABLE["deploy"]) == {"admiral"} and set(TABLE["sail"]) == {"admiral", "captain"}
+    assert set(TABLE["set_ships"]) == {"prime-minister"}
+    assert set(TABLE["set_deployment"]) == {"first-sea-lord"}
+    assert authority.commands_for("deploy", "captain") == (OTHER,)  # he commands no squadron
+    assert not any("observer" in grants for grants in TABLE.values())
+    for action in ("roll_force", "advance", "resolve_summer", "move_enemy", "read_log"):
+        assert set(TABLE[action]) == {"gm"}
+    assert set(TABLE) >= set(game.ACTIONS)
+    ok = {c for c in CELLS if c.verdict == "ok"}
+    assert all(c.command in (None, OWN) or c.role == "gm" for c in ok)
+
+
+@pytest.fixture(scope="module")
+def summer(tmp_path_factory):
+    """A campaign in its summer with a captain in the Red squadron and one not on campaign."""
+    game_ = Game.new(new_app(tmp_path_factory.mktemp("authority")), seed=918273645)
+    gm = game_.gm()
+    game_.add("pm", "prime-minister").act("set_ships", digit=3)
+    game_.add("fsl", "first-sea-lord").act("set_deployment", digit=5)
+    game_.add("fg", "captain", ship="FG")  # Red squadron
+    game_.add("ro", "captain", ship="RO")  # not on campaign with roll 35
+    game_.add("red", "admiral", squadron="Red")
+    assert gm.act("roll_force")["ok"]
+    return game_
+
+
+@pytest.mark.parametrize(
+    "captain, order",
+    [
+        ("fg", {"squadron": "Red", "to": "plymouth"}),  # his own ship's squadron
+        ("fg", {"squadron": "Blue", "to": "plymouth"}),  # a squadron he is not in
+        ("ro", {"squadron": "Red", "to": "plymouth"}),  # his ship is not even on campaign
+        ("fg", {"ship": "DR", "to": "plymouth"}),  # another captain's ship
+    ],
+)
+def test_no_captain_orders_a_squadron_or_another_ship(summer, captain, order) -> None:
+    before = summer.rest("get", f"/api/campaigns/{summer.id}/log").json["events"]
+    ack = summer.players[captain].act("sail", **order)
+    assert ack["ok"] is False and ack["error"]["code"] == "forbidden", ack
+    assert "you command" in ack["error"]["message"]
+    preview = summer.players[captain].act("sail", preview=True, **order)
+    assert preview["error"]["code"] == "forbidden"
+    assert summer.rest("get", f"/api/campaigns/{summer.id}/log").json["events"] == before
+
+
+def test_a_captain_sails_his_own_ship_and_the_admiral_his_squadron(summer) -> None:
+    assert summer.players["fg"].act("sail", ship="fg", to="plymouth")["ok"]
+    assert summer.players["red"].act("sail", ship="DR", to="plymouth")["ok"]
+    assert summer.players["red"].act("sail", squadron="Red", to="plymouth")["ok"]
+    red = summer.players["red"].act("sail", squadron="Blue", to="plymouth")
+    assert red["error"] == {
+        "code": "forbidden",
+        "message": "you command the Red squadron, not the Blue squadron",
+    }
+
+
+def test_only_the_gm_reads_the_log_and_seats_players(summer) -> None:
+    token = summer.players["fg"].token
+    r = summer.rest("get", f"/api/campaigns/{summer.id}/log", token=token)
+    assert r.status_code == 403 and r.json["error"]["code"] == "forbidden"
+    r = summer.rest(
+        "post", f"/api/campaigns/{summer.id}/seats", token=token, json={"role": "observer"}
+    )
+    assert r.status_code == 403
+    seat = summer.players["ro"].seat["id"]
+    r = summer.rest("post", f"/api/campaigns/{summer.id}/seats/{seat}/token", token=token)
+    assert r.status_code == 403
