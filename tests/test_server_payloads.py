@@ -340,3 +340,21 @@ def test_a_failure_of_the_servers_own_is_still_one_answer(table, monkeypatch, ca
     monkeypatch.setattr(service, "log", broken)
     r = table.rest("get", f"/api/campaigns/{table.id}/log")
     assert r.status_code == 500 and r.json["error"]["code"] == "internal"
+
+
+def test_a_detaching_sail_names_the_ships_own_force_and_her_route_goes_there() -> None:
+    role, phase = SENDER["sail"]
+    state = copy.deepcopy(phase_states()[0][phase])
+    seat = state["seats"][SEATS[role]["id"]]
+    kind, data = game.decide(
+        state, seat, {"type": "sail", "ship": "DR", "to": "plymouth"}, game.event_rng(SEED, 99)
+    )
+    assert data["detach"] == "DR" and data["detached"] not in state["forces"]
+    game.apply_event(state, kind, data)
+    alone = state["forces"][data["detached"]]
+    assert [s["code"] for s in alone["ships"]] == ["DR"] and alone["route"] == data["route"]
+    assert all(
+        "DR" not in [s["code"] for s in f["ships"]]
+        for fid, f in state["forces"].items()
+        if fid != data["detached"]
+    )

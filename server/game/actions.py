@@ -228,6 +228,8 @@ def _decide_sail(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
     return {
         "force": force["id"],
         "detach": detach,
+        # the detached ship's own force, named here so that no client needs the convention
+        "detached": fx.detached_id(detach) if detach else None,
         "orders": {"kind": "sail", "target": p.to},
         "route": fx.plan_route(state, force, destination),
     }

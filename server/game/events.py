@@ -129,7 +129,8 @@ class Deploy(Acted):
 
 class Sail(Acted):
     force: str
-    detach: str | None  # the ship sailed off on her own (then her force is ship-<code>)
+    detach: str | None  # the ship sailed off on her own, out of ``force``
+    detached: NotRequired[str | None]  # her own force's id (logs before it existed lack it)
     orders: Orders
     route: Route
 

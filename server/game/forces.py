@@ -148,12 +148,17 @@ def _routed(voyage: dict[str, Any], to: str | list[float], start_day: float) -> 
     return cast(Route, {**voyage, "to": to, "start_day": start_day})
 
 
+def detached_id(code: str) -> str:
+    """The id of the force of ship ``code`` sailing on her own."""
+    return f"ship-{code.lower()}"
+
+
 def detach_ship(state: State, force_id: str, code: str) -> str:
     """Split ship ``code`` off ``force_id`` into a force of its own; returns its id."""
     parent = state["forces"][force_id]
     ship = next(s for s in parent["ships"] if s["code"] == code)
     parent["ships"].remove(ship)
-    fid = f"ship-{code.lower()}"
+    fid = detached_id(code)
     state["forces"][fid] = cast(
         Force,
         {

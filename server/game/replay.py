@@ -67,6 +67,8 @@ def _check(state: State, event: dict[str, Any], seed: int) -> str | None:
         again = _decide_again(state, seat, kind, data, event_rng(seed, event["seq"]))
     except Exception as exc:  # a refusal now is a finding, not a crash
         return f"{kind} is refused on replay: {exc}"
+    if "detached" not in data:  # a sail logged before the detached force was named in it
+        again.pop("detached", None)
     if again != data:
         keys = sorted(k for k in set(again) | set(data) if again.get(k) != data.get(k))
         return f"{kind} decides differently on replay ({', '.join(keys) or kind})"
