@@ -28,6 +28,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from maps.geo import KM_PER_NM, distance_nm  # noqa: E402
+
 PAIRS = [
     ("portsmouth", "gibraltar"),
     ("plymouth", "brest"),
@@ -61,13 +63,6 @@ PAIRS = [
     ("portsmouth", "lisbon"),
 ]
 RESTRICTIONS = ["northwest", "suez", "panama"]
-KM_PER_NM = 1.852
-
-
-def gc_nm(a, b) -> float:
-    lo1, la1, lo2, la2 = map(np.radians, (a[0], a[1], b[0], b[1]))
-    h = np.sin((la2 - la1) / 2) ** 2 + np.cos(la1) * np.cos(la2) * np.sin((lo2 - lo1) / 2) ** 2
-    return float(2 * 3440.065 * np.arcsin(np.sqrt(h)))
 
 
 def land_crossings(coords) -> int:
@@ -77,7 +72,7 @@ def land_crossings(coords) -> int:
     coords = np.asarray(coords, dtype=float)
     samples = [coords[:1]]
     for a, b in zip(coords[:-1], coords[1:], strict=True):
-        n = max(1, int(np.ceil(gc_nm(a, b) * KM_PER_NM)))
+        n = max(1, int(np.ceil(distance_nm(tuple(a), tuple(b)) * KM_PER_NM)))
         f = (np.arange(1, n + 1) / n)[:, None]
         samples.append(a + (b - a) * f)
     pts = np.concatenate(samples)
@@ -118,7 +113,7 @@ def main() -> None:
         sr_coords = sr["geometry"]["coordinates"]
         row = {
             "pair": f"{a}-{b}",
-            "gc": gc_nm(pa, pb),
+            "gc": distance_nm(pa, pb),
             "adm": v.distance_nm,
             "sr": float(sr["properties"]["length"]),
             "q_adm": q_adm * 1e3,

@@ -31,6 +31,7 @@ import networkx as nx
 import numpy as np
 import shapely
 
+from maps.geo import distance_nm
 from maps.land import land_mask, land_parts, land_tree
 from maps.lanes import (
     SHORTCUT_HOPS,
@@ -42,7 +43,7 @@ from maps.lanes import (
     shortcuts_fingerprint,
 )
 from maps.sailing import BOARD_MA, GOING_ABOUT_MA
-from maps.timing import CALM, gc_nm, speed_wind
+from maps.timing import CALM, speed_wind
 
 __all__ = ["ENDS_FILE", "TACKING", "Approaches", "End", "Shortcuts"]
 
@@ -375,7 +376,7 @@ class Approaches:
             cand = cand[usable[cand]]
             if not len(cand):
                 continue
-            d = gc_nm(np.broadcast_to(pt, (len(cand), 2)), self.lanes.nodes[cand])
+            d = distance_nm(pt, self.lanes.nodes[cand])
             cand = cand[np.argsort(d)][: 4 * _CONNECT_K]
             segs = np.stack([np.broadcast_to(pt, (len(cand), 2)), self.lanes.nodes[cand]], axis=1)
             clear = np.flatnonzero(~blocked(segs))[:_CONNECT_K]
@@ -430,7 +431,7 @@ class Approaches:
             segs = np.stack([allp[pairs[:, 0]], allp[pairs[:, 1]]], axis=1)
             pairs = pairs[~blocked(segs)]
             g = nx.Graph()
-            w = gc_nm(allp[pairs[:, 0]], allp[pairs[:, 1]])
+            w = distance_nm(allp[pairs[:, 0]], allp[pairs[:, 1]])
             g.add_weighted_edges_from(
                 zip(pairs[:, 0].tolist(), pairs[:, 1].tolist(), w.tolist(), strict=True)
             )
@@ -557,7 +558,7 @@ class Shortcuts:
         # steps and shortcuts alike are timed with the wind at their middle (one lookup)
         a, b = coords[ia], coords[ib]
         f, frm, brg = speed_wind(a, b, month)
-        every = (gc_nm(a, b) / np.maximum(f, 1e-6)).tolist()
+        every = (distance_nm(a, b) / np.maximum(f, 1e-6)).tolist()
         hours, t = every[: n - 1], every[n - 1 :]
         if month != CALM:
             # a zig-zag of steps on opposite tacks goes about at its corners, which an edge's

@@ -35,6 +35,7 @@ import shapely
 from shapely.geometry import LineString
 
 from maps.approaches import TACKING, Approaches, End, Shortcuts
+from maps.geo import EARTH_RADIUS_NM, bearing, distance_nm, unit_vector
 from maps.land import land_parts
 from maps.lanes import (
     PASSAGES,
@@ -46,27 +47,20 @@ from maps.lanes import (
 from maps.sailing import ShipType, reach_knots
 from maps.timing import (
     CALM,
-    EARTH_RADIUS_NM,
-    bearing,
-    gc_nm,
     leg_sailing,
     sail_hours,
     segment_hours,
     speed_factor,
-    track_nm,
 )
 from maps.voyage import SHALLOW_RULE, Leg, Risk, Stop
 from maps.wind import wind_codes
 
 __all__ = [
     "CALM",
-    "EARTH_RADIUS_NM",
     "LANDMARKS",
     "RISK_PENALTY",
     "SHORTCUT_HOPS",
     "Router",
-    "gc_nm",
-    "track_nm",
 ]
 
 #: A hazard edge counts this many times its time in the search (small and middling ships).
@@ -123,22 +117,6 @@ def _dijkstra(adj: tuple, source: int) -> np.ndarray:
     return np.array(dist)
 
 
-def _unit(p) -> tuple[float, float, float]:
-    """The unit vector of a (lon, lat) position."""
-    lon, lat = math.radians(p[0]), math.radians(p[1])
-    return math.cos(lat) * math.cos(lon), math.cos(lat) * math.sin(lon), math.sin(lat)
-
-
-def _gc1(a: tuple[float, float], b: tuple[float, float]) -> float:
-    """Great-circle nautical miles between two (lon, lat) points (haversine)."""
-    lo1, la1, lo2, la2 = map(math.radians, (a[0], a[1], b[0], b[1]))
-    h = (
-        math.sin((la2 - la1) / 2) ** 2
-        + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
-    )
-    return 2 * EARTH_RADIUS_NM * math.asin(math.sqrt(min(1.0, h)))
-
-
 class SearchGraph(NamedTuple):
     """A size class's graph in a month, as the search reads it."""
 
@@ -172,11 +150,11 @@ class Router(Approaches, Shortcuts):
         self.lanes = lanes
         nodes, edges = lanes.nodes, lanes.edges
         self._a, self._b = nodes[edges[:, 0]], nodes[edges[:, 1]]
-        self._nm = gc_nm(self._a, self._b)
+        self._nm = distance_nm(self._a, self._b)
         self._node_pts = shapely.points(nodes)
         self._node_tree = shapely.STRtree(self._node_pts)
         # unit vectors, flat (x, y, z of node u at 3u): few cache lines per node
-        self._xyz = array("d", [c for p in nodes.tolist() for c in _unit(p)])
+        self._xyz = array("d", [c for p in nodes.tolist() for c in unit_vector(p)])
         self._hazards = tuple(
             _Hazard(
                 s.id, s.name, getattr(getattr(s, "risk", None), "text", SHALLOW_RULE), s.polygon
@@ -314,7 +292,7 @@ class Router(Approaches, Shortcuts):
         """The nodes open to ``size`` nearest to :data:`LANDMARKS`."""
         usable = np.flatnonzero(self.usable(size))
         pts = self.lanes.nodes[usable]
-        return [int(usable[np.argmin(gc_nm(pts, np.array(p)))]) for p in LANDMARKS]
+        return [int(usable[np.argmin(distance_nm(pts, np.array(p)))]) for p in LANDMARKS]
 
     # -- connecting a free position -------------------------------------------------------
     def usable(self, size: str) -> np.ndarray:
@@ -529,7 +507,7 @@ class Router(Approaches, Shortcuts):
     def _direct(self, a, b, size, month) -> float | None:
         """The hours of the straight run from a to b if it is near and clear (as a
         shortcut is: :meth:`_clear`), else None."""
-        if _gc1(a, b) > 600:  # far apart: the lanes will find it
+        if distance_nm(a, b) > 600:  # far apart: the lanes will find it
             return None
         if size != "Small" and (
             self._in_band.get((round(a[0], 7), round(a[1], 7)))
@@ -560,7 +538,7 @@ class Router(Approaches, Shortcuts):
         score = [max(c[j] - rows[m * n + j] for n, _, _ in conn_a) for j in range(m)]
         i0, i1, i2, i3 = sorted(range(m), key=lambda j: -score[j])[:_ACTIVE_BOUNDS]
         c0, c1, c2, c3 = c[i0], c[i1], c[i2], c[i3]
-        xb, yb, zb = _unit(b)
+        xb, yb, zb = unit_vector(b)
         kc = EARTH_RADIUS_NM / graph.vmax
         xyz = self._xyz
         sqrt = math.sqrt

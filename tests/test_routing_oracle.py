@@ -17,8 +17,8 @@ import shapely
 
 from maps import load_world
 from maps.approaches import ENDS_FILE
+from maps.geo import distance_nm
 from maps.lanes import ISLETS, islets, lines_blocked
-from maps.timing import gc_nm
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_routing.py"
 
@@ -41,7 +41,7 @@ def _oracle_land(coords: np.ndarray) -> list[tuple[float, float]]:
 
     out = []
     for a, b in zip(coords[:-1], coords[1:], strict=True):
-        n = max(1, int(np.ceil(float(gc_nm(a, b)) * 1.852)))
+        n = max(1, int(np.ceil(distance_nm(a, b) * 1.852)))
         pts = a + (b - a) * (np.arange(n + 1) / n)[:, None]
         land = globe.is_land(pts[:, 1], pts[:, 0])
         out.extend(map(tuple, np.round(pts[land], 4).tolist()))
