@@ -26,10 +26,12 @@ import gzip
 import hashlib
 import io
 import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 import networkx as nx
 import numpy as np
@@ -184,7 +186,7 @@ def islets() -> shapely.Geometry:
     return geom
 
 
-def lines_blocked(lines) -> np.ndarray:
+def lines_blocked(lines: np.ndarray | Sequence[Any]) -> np.ndarray:
     """Vectorised: whether each lon/lat polyline touches land or one of the :data:`ISLETS`."""
     hit = lines_cross_land(lines)
     if len(hit) and (~hit).any():
@@ -259,7 +261,7 @@ def passage_zone() -> shapely.Geometry:
     return shapely.union_all(shapely.buffer(lines, 0.04))
 
 
-def convex_vertices(geom) -> np.ndarray:
+def convex_vertices(geom: shapely.Geometry) -> np.ndarray:
     """Vertices where the land turns a corner towards the sea: shortest paths bend only there.
 
     Rings are oriented with the land on the left (exterior counter-clockwise, holes
@@ -299,7 +301,9 @@ def _scaled_distance(nodes: np.ndarray, q: np.ndarray, t: np.ndarray) -> np.ndar
     return np.hypot((nodes[q, 0] - nodes[t, 0]) * np.cos(mid), nodes[q, 1] - nodes[t, 1])
 
 
-def build_lanes(log=print) -> tuple[np.ndarray, np.ndarray, np.ndarray, MultiPolygon]:
+def build_lanes(
+    log: Callable[[str], object] = print,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, MultiPolygon]:
     """Build (nodes, edges, inshore flags, band) from the land; takes ~20 s."""
     parts = np.array(land_parts(), dtype=object)
     offset = shapely.union_all(shapely.buffer(parts, NODE_OFFSET, quad_segs=2))
@@ -367,7 +371,7 @@ def build_lanes(log=print) -> tuple[np.ndarray, np.ndarray, np.ndarray, MultiPol
     keep = _yao(nodes, q, t, d)
     # the passages are chained in order whatever the cones say
     idx = {tuple(np.round(p, 6)): i for i, p in enumerate(nodes)}
-    extra = []
+    extra: list[tuple[int, int]] = []
     for c in chains:
         ids = [idx[tuple(np.round(p, 6))] for p in c]
         extra.extend((min(a, b), max(a, b)) for a, b in zip(ids, ids[1:], strict=False))
@@ -425,7 +429,7 @@ def shortcut_pairs(n: int, edges: np.ndarray, hops: int = SHORTCUT_HOPS) -> np.n
     return np.concatenate(keys)
 
 
-def build_shortcuts(lanes: SeaLanes, log=print) -> np.ndarray:
+def build_shortcuts(lanes: SeaLanes, log: Callable[[str], object] = print) -> np.ndarray:
     """Keys (see :func:`shortcut_pairs`) of the pairs of nodes up to :data:`SHORTCUT_HOPS`
     apart whose straight segment is :func:`deep_clear`; ~1 min."""
     n = len(lanes.nodes)
@@ -486,7 +490,14 @@ def load_shortcuts(lanes: SeaLanes, path: Path = SHORTCUTS_FILE) -> np.ndarray |
     return keys
 
 
-def save_lanes(nodes, edges, inshore, band, graph_file=GRAPH_FILE, band_file=BAND_FILE) -> None:
+def save_lanes(
+    nodes: np.ndarray,
+    edges: np.ndarray,
+    inshore: np.ndarray,
+    band: MultiPolygon,
+    graph_file: Path = GRAPH_FILE,
+    band_file: Path = BAND_FILE,
+) -> None:
     """Write the graph (npz) and the band (gzipped WKB)."""
     buf = io.BytesIO()
     np.savez_compressed(buf, format=np.array(FORMAT), nodes=nodes, edges=edges, inshore=inshore)

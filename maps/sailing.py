@@ -34,6 +34,7 @@ __all__ = [
     "SHIPS",
     "STRENGTH_MA",
     "STERNWAY_MA",
+    "TACKING",
     "TURN_POINT_MA",
     "ShipType",
     "compass_point",
@@ -61,6 +62,10 @@ GOING_ABOUT_MA = 8
 #: Our reading for a passage: a ship working to windward stands on for twelve turns
 #: close-hauled (12 x 8 MA) before going about. See docs/rules-notes.md.
 BOARD_MA = 96
+#: The time of a course sailed as boards on opposite tacks over the same boards' time
+#: without going about: it goes about once a board (:data:`GOING_ABOUT_MA` per
+#: :data:`BOARD_MA`).
+TACKING = 1 + GOING_ABOUT_MA / BOARD_MA
 #: Expected change of MA by wind strength: fresh +1d6, light -1d6 (mean 3.5).
 STRENGTH_MA = MappingProxyType({"light": -3.5, "fair": 0.0, "fresh": 3.5})
 #: Seed 003 "Shallow Water": the d6 throw when a ship risks shallow water.
@@ -178,7 +183,7 @@ def _made_good(rel_deg: np.ndarray, strength: str) -> np.ndarray:
                 time = a / ma[i] + b / ma[j]
                 # boards on opposite tacks: go about (tack or gybe) after every board
                 if 1 <= i <= 3 and 5 <= j <= 7:
-                    time = time * (1 + GOING_ABOUT_MA / BOARD_MA)
+                    time = time * TACKING
                 speed = np.where(ok & (time > 0), 1 / np.where(time > 0, time, 1), 0.0)
             best = np.maximum(best, speed)
     return best

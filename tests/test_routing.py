@@ -243,7 +243,7 @@ def test_anchorages_are_at_sea_and_connected_for_every_ship(world) -> None:
     for p in world.ports.values():
         assert is_sea(*p.anchorage), p.id
         for size in ("Large", "Small"):
-            assert world.router.ends(p.anchorage, size), (p.id, size)
+            assert world.router.approaches.ends(p.anchorage, size), (p.id, size)
 
 
 def test_load_world_is_cached() -> None:
@@ -321,7 +321,7 @@ def test_middling_ships_risk_the_inshore_band_small_ones_do_not(world) -> None:
 
 def test_a_deep_ship_caught_in_a_shallow_comes_out_at_a_risk(world) -> None:
     inside = (2.821, 53.354)  # on the Norfolk banks
-    own = [world.shallows[i].id for i in world.router.own_hazards(inside)]
+    own = [world.shallows[i].id for i in world.router.hazards.holding(inside)]
     assert own  # the data puts a named shallow here
     v = world.route(inside, "portsmouth", ship="First Rate")
     assert [r.id for r in v.risks] == own
