@@ -604,8 +604,7 @@ class Router:
         a, b = (origin.lon, origin.lat), (destination.lon, destination.lat)
         pts, ids = self._coords(path, a, b, conn_a, conn_b)
         coords = self.shortcuts.straighten(pts, ids, ship.size, month)
-        track = coords.tolist()
-        total_nm, total_h, by_point = leg_sailing(track, month)
+        total_nm, total_h, by_point = leg_sailing(coords, month)
         # nautical miles by point of sail, piece by piece (in a calm the "wind" is abeam:
         # all of it "reaching"); seed 003's points of sail, snapped to the 8 points as
         # point_of_sail() does
@@ -624,19 +623,19 @@ class Router:
             total_nm,
             total_h / knots / 24.0,
             shapely.linestrings(coords),
-            tuple(self._risks(coords, track, ship.size)),
+            tuple(self._risks(coords, ship.size)),
             MappingProxyType(sailing),
             depart_day,
         )
 
-    def _risks(self, coords: np.ndarray, track: list, size: str) -> list[Risk]:
+    def _risks(self, coords: np.ndarray, size: str) -> list[Risk]:
         """The hazards met along a track, in the order sailed: the named shallows (boxes
         first: the track's, then each run's) and, for a middling ship, the inshore band met
         between the approaches."""
         segs = np.stack([coords[:-1], coords[1:]], axis=1)
         hz: dict[int, tuple[int, ...]] = {}
-        xs, ys = [x for x, _ in track], [y for _, y in track]
-        if self.hazards.near_box(min(xs), min(ys), max(xs), max(ys)):
+        (x0, y0), (x1, y1) = coords.min(axis=0).tolist(), coords.max(axis=0).tolist()
+        if self.hazards.near_box(x0, y0, x1, y1):
             near = np.flatnonzero(self.hazards.near(segs))
             if len(near):
                 touched = self.hazards.touched(shapely.linestrings(segs[near]))

@@ -41,7 +41,6 @@ __all__ = [
     "made_good_ma",
     "made_good_ma_array",
     "made_good_ma_choice",
-    "made_good_ma_table",
     "point_of_sail",
     "reach_knots",
     "ship_type",
@@ -142,13 +141,6 @@ def made_good_ma_choice(
 
 
 _TABLE_DEG = np.linspace(0.0, 180.0, 1801)
-
-
-@cache
-def made_good_ma_table(strength: str = "fair") -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """The table :func:`made_good_ma_array` reads (degrees off the wind, MA made good), as
-    plain floats for a lookup one angle at a time."""
-    return tuple(_TABLE_DEG.tolist()), tuple(_polar_table(strength).tolist())
 
 
 @cache

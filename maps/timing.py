@@ -10,15 +10,11 @@ at all: the shortest track.
 
 from __future__ import annotations
 
-import math
-from bisect import bisect_right
-from functools import cache
-
 import numpy as np
 
 from maps.geo import bearing, distance_nm
-from maps.sailing import made_good_ma_choice, made_good_ma_table
-from maps.wind import STRENGTHS, load_regions, wind_codes
+from maps.sailing import made_good_ma_choice
+from maps.wind import STRENGTHS, wind_codes
 
 __all__ = [
     "CALM",
@@ -34,8 +30,11 @@ __all__ = [
 CALM = 0
 
 
-def pieces(a: np.ndarray, b: np.ndarray, step: float = 1.0):
-    """Cut straight lon/lat segments into pieces of at most ``step`` degrees."""
+def pieces(
+    a: np.ndarray, b: np.ndarray, step: float = 1.0
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Cut straight lon/lat segments a->b into pieces of at most ``step`` degrees: each
+    piece's segment, start and end."""
     d = b - a
     n = np.maximum(1, np.ceil(np.max(np.abs(d), axis=1) / step)).astype(int)
     seg = np.repeat(np.arange(len(a)), n)
@@ -57,7 +56,9 @@ def speed_factor(a: np.ndarray, b: np.ndarray, month: int) -> np.ndarray:
     return speed_wind(a, b, month)[0]
 
 
-def speed_wind(a: np.ndarray, b: np.ndarray, month: int):
+def speed_wind(
+    a: np.ndarray, b: np.ndarray, month: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(:func:`speed_factor`, the wind's source bearing, the course) per segment; in a calm
     the "wind" is abeam."""
     brg = bearing(a, b)
@@ -67,7 +68,12 @@ def speed_wind(a: np.ndarray, b: np.ndarray, month: int):
     return made_good_ma_choice(frm - brg, code, STRENGTHS) / 12.0, frm, brg
 
 
-def segment_hours(a: np.ndarray, b: np.ndarray, month: int, winds: bool = False):
+#: What :func:`segment_hours` gives: hours and miles per segment, and the pieces'
+#: (start, end, miles[, wind source bearing, course]).
+Timed = tuple[np.ndarray, np.ndarray, tuple[np.ndarray, ...]]
+
+
+def segment_hours(a: np.ndarray, b: np.ndarray, month: int, winds: bool = False) -> Timed:
     """Per straight segment a->b: hours at 1 knot reaching speed, nm, and the pieces
     (p0, p1, nm; with ``winds`` also each piece's wind source bearing and course)."""
     seg, p0, p1 = pieces(a, b)
@@ -78,70 +84,20 @@ def segment_hours(a: np.ndarray, b: np.ndarray, month: int, winds: bool = False)
     return hours, np.bincount(seg, weights=nm, minlength=len(a)), detail
 
 
-def sail_hours(coords: np.ndarray, month: int, winds: bool = False):
+def sail_hours(coords: np.ndarray, month: int, winds: bool = False) -> Timed:
     """Per segment of a polyline: hours at 1 knot reaching speed, nm, and the pieces."""
     return segment_hours(coords[:-1], coords[1:], month, winds)
 
 
-#: Up to this many pieces a leg is timed in plain floats (:func:`leg_sailing`).
-_FEW_PIECES = 20
+def leg_sailing(coords: np.ndarray, month: int) -> tuple[float, float, list[float]]:
+    """:func:`sail_hours` of a polyline summed up: nautical miles, hours at 1 knot reaching,
+    and miles by point of sail (the angle off the wind in eighths of the compass, 0 to 4,
+    rounded half to even as :func:`numpy.rint` does; in a calm all of it abeam).
 
-
-@cache
-def _wind_rows(month: int) -> tuple[tuple[float, float, float, float, float, int], ...]:
-    """The regions blowing in a month, in order: (lon0, lat0, lon1, lat1, from_deg, strength
-    code), as :func:`maps.wind.wind_codes` reads them."""
-    return tuple(
-        (*map(float, r.bbox), float(w.from_deg), STRENGTHS.index(w.strength))
-        for r in load_regions()
-        if (w := r.wind(month)) is not None
-    )
-
-
-def leg_sailing(coords: list, month: int) -> tuple[float, float, list[float]]:
-    """:func:`sail_hours` of a polyline (a list of (lon, lat)) summed up: nautical miles,
-    hours at 1 knot reaching, and miles by point of sail (the angle off the wind in eighths
-    of the compass, 0 to 4, rounded as :func:`numpy.rint` does). A short one is worked out
-    one piece at a time in plain floats (numpy's calls cost more than so few sums), with
-    the same formulas: the same figures, to the last bit or so."""
-    counts = [
-        max(1, math.ceil(max(abs(x1 - x0), abs(y1 - y0))))
-        for (x0, y0), (x1, y1) in zip(coords, coords[1:], strict=False)
-    ]
-    if sum(counts) > _FEW_PIECES:
-        hours, nm, (_, _, pnm, frm, brg) = sail_hours(np.array(coords), month, winds=True)
-        rel = np.rint(np.abs((frm - brg + 180) % 360 - 180) / 45).astype(int)
-        return float(nm.sum()), float(hours.sum()), np.bincount(rel, pnm, 5).tolist()
-    rows = _wind_rows(month) if month != CALM else ()
-    tables = [made_good_ma_table(s) for s in STRENGTHS]
-    total_nm = total_h = 0.0
-    miles = [0.0] * 5
-    for (x0, y0), (x1, y1), k in zip(coords, coords[1:], counts, strict=False):
-        dx, dy = x1 - x0, y1 - y0
-        seg_nm = seg_h = 0.0
-        for i in range(k):
-            ax, ay = x0 + dx * (i / k), y0 + dy * (i / k)
-            bx, by = x0 + dx * ((i + 1) / k), y0 + dy * ((i + 1) / k)
-            nm, brg = distance_nm((ax, ay), (bx, by)), bearing((ax, ay), (bx, by))
-            mx, my = (ax + bx) / 2, (ay + by) / 2
-            if not rows:
-                f, frm = 1.0, brg + 90.0
-            else:
-                for row in rows:  # the first region holding it
-                    if row[0] <= mx <= row[2] and row[1] <= my <= row[3]:
-                        break
-                frm, code = row[4], row[5]
-                rel = abs((frm - brg + 180) % 360 - 180)
-                xp, fp = tables[code]
-                j = bisect_right(xp, rel) - 1
-                if j >= len(xp) - 1 or xp[j] == rel:
-                    ma = fp[min(j, len(fp) - 1)]
-                else:
-                    ma = (fp[j + 1] - fp[j]) / (xp[j + 1] - xp[j]) * (rel - xp[j]) + fp[j]
-                f = ma / 12.0
-            seg_nm += nm
-            seg_h += nm / max(f, 1e-6)
-            miles[round(abs((frm - brg + 180) % 360 - 180) / 45)] += nm
-        total_nm += seg_nm
-        total_h += seg_h
-    return total_nm, total_h, miles
+    >>> nm, hours, by_point = leg_sailing(np.array([[-10.0, 45.0], [-10.0, 43.0]]), CALM)
+    >>> round(nm), hours == nm, [round(m) for m in by_point]
+    (120, True, [0, 0, 120, 0, 0])
+    """
+    hours, nm, (_, _, pnm, frm, brg) = sail_hours(coords, month, winds=True)
+    rel = np.rint(np.abs((frm - brg + 180) % 360 - 180) / 45).astype(int)
+    return float(nm.sum()), float(hours.sum()), np.bincount(rel, pnm, 5).tolist()
