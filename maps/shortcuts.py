@@ -13,8 +13,6 @@ ends file); the others are tested with Shapely, only as needed.
 from __future__ import annotations
 
 import math
-from array import array
-from bisect import bisect_left
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
@@ -76,10 +74,13 @@ def _fastest(hours: list[float], short: dict[int, list[tuple[int, float]]]) -> l
 
 
 class _Table(NamedTuple):
-    """The clear shortcuts, for a lookup by bisection (see :meth:`Shortcuts._lookup`)."""
+    """The shortcuts built with the data, for a lookup by bisection (:meth:`Shortcuts._lookup`):
+    the sorted keys of the clear runs between two lane nodes (``i * N + j``, i < j; any other
+    such run is not clear) and of every run between a way-out point and a node a track may
+    ask about (``N * N + row * N + node``), and whether each is clear."""
 
-    partners: list[array]  # per lane node i: sorted nodes j > i it runs clear to
-    points: list[tuple[array, array]]  # per way-out point: (sorted nodes, whether clear)
+    keys: np.ndarray
+    clear: np.ndarray
     full: bool  # whether the named shallows are ruled out too
 
 
@@ -313,27 +314,14 @@ class Shortcuts:
 
     # -- the tables ---------------------------------------------------------------------
     def _lookup_table(self, keys: np.ndarray, flags: np.ndarray, full: bool) -> _Table:
-        """The table of keys (two lane nodes ``i * N + j``, i < j; or a way-out point and a
-        node, ``N * N + row * N + node``) and whether each run is clear, as per-node and
-        per-point sorted arrays for a lookup by bisection."""
+        """The table of sorted keys (two lane nodes, then a way-out point and a node: see
+        :class:`_Table`) and whether each run is clear."""
         n = len(self.lanes.nodes)
-        pair = keys < n * n
-        clear = keys[pair & flags]  # two nodes: only the clear runs (the rest are not)
-        first = np.searchsorted(clear // n, np.arange(n + 1))
-        second = (clear % n).astype(np.int32)
-        partners = [array("i", second[first[i] : first[i + 1]].tobytes()) for i in range(n)]
-        q = keys[~pair] - n * n  # a point and a node: every run a track may ask about
-        rows = np.searchsorted(q // n, np.arange(q[-1] // n + 2 if len(q) else 1))
-        nodes = (q % n).astype(np.int32)
-        marks = flags[~pair].astype(np.int8)
-        points = [
-            (
-                array("i", nodes[rows[i] : rows[i + 1]].tobytes()),
-                array("b", marks[rows[i] : rows[i + 1]].tobytes()),
-            )
-            for i in range(len(rows) - 1)
-        ]
-        return _Table(partners, points, full)
+        keep = (keys >= n * n) | flags  # two nodes: only the clear runs (the rest are not)
+        out = _Table(keys[keep], flags[keep], full)
+        for a in out[:2]:
+            a.setflags(write=False)
+        return out
 
     def _lookup(self, a: Sequence[int], b: Sequence[int]) -> tuple[list[bool], list[bool]]:
         """Whether the run between a and b (lane nodes up to SHORTCUT_HOPS apart, or a port's
@@ -343,21 +331,13 @@ class Shortcuts:
         table = self._table
         assert table is not None
         n = len(self.lanes.nodes)
-        found, clear = [], []
-        for x, y in zip(a, b, strict=True):
-            lo, hi = (x, y) if x < y else (y, x)
-            if hi < n:  # two nodes
-                arr = table.partners[lo]
-                k = bisect_left(arr, hi)
-                found.append(True)
-                clear.append(k < len(arr) and arr[k] == hi)
-            elif lo < n and hi - n < len(table.points):  # a way-out point and a node
-                nodes, marks = table.points[hi - n]
-                k = bisect_left(nodes, lo)
-                hit = k < len(nodes) and nodes[k] == lo
-                found.append(hit)
-                clear.append(hit and marks[k] == 1)
-            else:
-                found.append(False)
-                clear.append(False)
-        return found, clear
+        x, y = np.array(a, dtype=np.int64), np.array(b, dtype=np.int64)
+        lo, hi = np.minimum(x, y), np.maximum(x, y)
+        nodes = hi < n
+        point = ~nodes & (lo < n)  # a way-out point and a node (two points: not in it)
+        if not len(table.keys):
+            return nodes.tolist(), [False] * len(nodes)
+        key = np.where(nodes, lo * n + hi, n * n + (hi - n) * n + lo)
+        pos = np.minimum(np.searchsorted(table.keys, key), len(table.keys) - 1)
+        hit = (nodes | point) & (table.keys[pos] == key)
+        return (nodes | hit).tolist(), (hit & table.clear[pos]).tolist()
