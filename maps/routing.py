@@ -226,11 +226,12 @@ class SearchGraph(NamedTuple):
     vmax: float  # the fastest speed factor (the great circle's bound)
     d_from: np.ndarray  # hours from each landmark (column) to each node (row); inf: no way
     d_to: np.ndarray  # hours from each node to each landmark
-    #: the landmark tables as the bounds read them, one column of the nodes' values per
-    #: bound: hours from each landmark, then minus hours to each (inf where there is no
-    #: way); with c the least of ``col[e] + w`` over B's ends e (their hours w to B),
-    #: ``c - col[u]`` bounds the hours from node u to B (the triangle inequality)
-    columns: tuple[array, ...]
+    #: the landmark tables as the bounds read them, node by node (a node's values together:
+    #: few cache lines a node): for L landmarks, node u's 2L values from ``2L * u`` are its
+    #: hours from each landmark, then minus its hours to each (inf where there is no way);
+    #: with c_i the least of ``rows[2L * e + i] + w`` over B's ends e (their hours w to B),
+    #: ``c_i - rows[2L * u + i]`` bounds the hours from node u to B (the triangle inequality)
+    rows: array
 
 
 class Router:
@@ -337,9 +338,8 @@ class Router:
         for d in (d_from, d_to):
             d.setflags(write=False)
         # unreachable (inf) gives no bound: +inf from a landmark, -inf to one
-        cols = np.hstack([d_from, np.where(np.isfinite(d_to), -d_to, np.inf)])
-        columns = tuple(array("d", np.ascontiguousarray(c).tobytes()) for c in cols.T)
-        out = SearchGraph(_arcs(out_adj), vmax, d_from, d_to, columns)
+        rows = np.hstack([d_from, np.where(np.isfinite(d_to), -d_to, np.inf)])
+        out = SearchGraph(_arcs(out_adj), vmax, d_from, d_to, array("d", rows.ravel().tobytes()))
         with self._lock:
             self._graphs[key] = out
             while len(self._graphs) > _GRAPHS_KEPT:
@@ -503,19 +503,15 @@ class Router:
         """A lower bound on the hours left from a node to B, as A* asks for it, node by
         node (kept): the great circle at the month's best speed (by its chord, the unit
         vectors' distance), and the landmarks' triangle inequalities through B's ends, each
-        ``c - col[u]`` (see :attr:`SearchGraph.columns`), of those best where A's ways
+        ``c_i - rows[2L * u + i]`` (see :attr:`SearchGraph.rows`), of those best where A's ways
         onto the lanes end (:data:`ACTIVE_BOUNDS`: a search is short, each bound costs)."""
-        inf = math.inf
-        cs = []
-        for col in graph.columns:
-            c = min(col[node] + w for node, w, _ in conn_b)
-            cs.append(c if c < inf else -inf)  # no way: no bound
-        score = [
-            max(c - col[node] for node, _, _ in conn_a)
-            for c, col in zip(cs, graph.columns, strict=True)
-        ]
-        best = sorted(range(len(cs)), key=lambda j: -score[j])[:ACTIVE_BOUNDS]
-        active = [(cs[j], graph.columns[j]) for j in best]
+        rows, m = graph.rows, 2 * len(LANDMARKS)
+        c = []
+        for i in range(m):
+            ci = min(rows[m * node + i] + w for node, w, _ in conn_b)
+            c.append(ci if ci < math.inf else -math.inf)  # no way: no bound
+        score = [max(c[i] - rows[m * node + i] for node, _, _ in conn_a) for i in range(m)]
+        active = [(c[i], i) for i in sorted(range(m), key=lambda i: -score[i])[:ACTIVE_BOUNDS]]
         xb, yb, zb = unit_vector(b)
         kc = EARTH_RADIUS_NM / graph.vmax
         xyz = self._xyz
@@ -527,8 +523,9 @@ class Router:
             if h is None:
                 x, y, z = xyz[3 * u] - xb, xyz[3 * u + 1] - yb, xyz[3 * u + 2] - zb
                 h = kc * sqrt(x * x + y * y + z * z)
-                for c, col in active:
-                    e = c - col[u]
+                r = m * u
+                for ci, i in active:
+                    e = ci - rows[r + i]
                     if e > h:
                         h = e
                 kept[u] = h

@@ -13,6 +13,8 @@ ends file); the others are tested with Shapely, only as needed.
 from __future__ import annotations
 
 import math
+from array import array
+from bisect import bisect_left
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
@@ -74,13 +76,19 @@ def _fastest(hours: list[float], short: dict[int, list[tuple[int, float]]]) -> l
 
 
 class _Table(NamedTuple):
-    """The shortcuts built with the data, for a lookup by bisection (:meth:`Shortcuts._lookup`):
-    the sorted keys of the clear runs between two lane nodes (``i * N + j``, i < j; any other
-    such run is not clear) and of every run between a way-out point and a node a track may
-    ask about (``N * N + row * N + node``), and whether each is clear."""
+    """The shortcuts built with the data, for a lookup by bisection (:meth:`Shortcuts._lookup`).
 
-    keys: np.ndarray
-    clear: np.ndarray
+    Lane node i runs clear to the nodes ``partners[starts[i]:starts[i + 1]]`` (sorted, each
+    above i; any other run between two nodes is not clear); way-out point p has runs to
+    the nodes ``nodes[rows[p]:rows[p + 1]]`` (sorted), clear where ``marks`` is 1. Flat
+    arrays: a lookup reads two or three cache lines of them.
+    """
+
+    starts: array
+    partners: array
+    rows: array
+    nodes: array
+    marks: array
     full: bool  # whether the named shallows are ruled out too
 
 
@@ -314,30 +322,46 @@ class Shortcuts:
 
     # -- the tables ---------------------------------------------------------------------
     def _lookup_table(self, keys: np.ndarray, flags: np.ndarray, full: bool) -> _Table:
-        """The table of sorted keys (two lane nodes, then a way-out point and a node: see
-        :class:`_Table`) and whether each run is clear."""
+        """The :class:`_Table` of sorted keys (two lane nodes ``i * N + j``, i < j; then a
+        way-out point and a node, ``N * N + row * N + node``) and whether each run is clear."""
         n = len(self.lanes.nodes)
-        keep = (keys >= n * n) | flags  # two nodes: only the clear runs (the rest are not)
-        out = _Table(keys[keep], flags[keep], full)
-        for a in out[:2]:
-            a.setflags(write=False)
-        return out
+        pair = keys < n * n
+        clear = keys[pair & flags]  # two nodes: only the clear runs (the rest are not)
+        q = keys[~pair] - n * n  # a point and a node: every run a track may ask about
+        points = int(q[-1] // n + 1) if len(q) else 0
+        return _Table(
+            array("q", np.searchsorted(clear // n, np.arange(n + 1)).tobytes()),
+            array("i", (clear % n).astype(np.int32).tobytes()),
+            array("q", np.searchsorted(q // n, np.arange(points + 1)).tobytes()),
+            array("i", (q % n).astype(np.int32).tobytes()),
+            array("b", flags[~pair].astype(np.int8).tobytes()),
+            full,
+        )
 
     def _lookup(self, a: Sequence[int], b: Sequence[int]) -> tuple[list[bool], list[bool]]:
         """Whether the run between a and b (lane nodes up to SHORTCUT_HOPS apart, or a port's
         way-out point, N + its row, and a node) is in the tables built with the data, and
         whether it is clear of the band (and of land near the passages):
         :func:`~maps.lanes.deep_clear`. Two nodes not in the table are not clear."""
-        table = self._table
-        assert table is not None
+        t = self._table
+        assert t is not None
         n = len(self.lanes.nodes)
-        x, y = np.array(a, dtype=np.int64), np.array(b, dtype=np.int64)
-        lo, hi = np.minimum(x, y), np.maximum(x, y)
-        nodes = hi < n
-        point = ~nodes & (lo < n)  # a way-out point and a node (two points: not in it)
-        if not len(table.keys):
-            return nodes.tolist(), [False] * len(nodes)
-        key = np.where(nodes, lo * n + hi, n * n + (hi - n) * n + lo)
-        pos = np.minimum(np.searchsorted(table.keys, key), len(table.keys) - 1)
-        hit = (nodes | point) & (table.keys[pos] == key)
-        return (nodes | hit).tolist(), (hit & table.clear[pos]).tolist()
+        points = len(t.rows) - 1
+        found, clear = [], []
+        for x, y in zip(a, b, strict=True):
+            lo, hi = (x, y) if x < y else (y, x)
+            if hi < n:  # two nodes
+                end = t.starts[lo + 1]
+                k = bisect_left(t.partners, hi, t.starts[lo], end)
+                found.append(True)
+                clear.append(k < end and t.partners[k] == hi)
+            elif lo < n and hi - n < points:  # a way-out point and a node
+                end = t.rows[hi - n + 1]
+                k = bisect_left(t.nodes, lo, t.rows[hi - n], end)
+                hit = k < end and t.nodes[k] == lo
+                found.append(hit)
+                clear.append(hit and t.marks[k] == 1)
+            else:
+                found.append(False)
+                clear.append(False)
+        return found, clear
