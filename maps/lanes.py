@@ -199,8 +199,10 @@ def lines_blocked(lines: np.ndarray | Sequence[Any]) -> np.ndarray:
     return hit
 
 
+@cache
 def _passage_boxes() -> np.ndarray:
-    return np.array(
+    """Each passage's box, 0.1 degree wider (read-only)."""
+    boxes = np.array(
         [
             [
                 min(x for x, _ in c) - 0.1,
@@ -211,16 +213,15 @@ def _passage_boxes() -> np.ndarray:
             for c in PASSAGES.values()
         ]
     )
-
-
-_PASSAGE_BOXES = _passage_boxes()
+    boxes.setflags(write=False)
+    return boxes
 
 
 def near_passage(segs: np.ndarray) -> np.ndarray:
     """Whether each segment's box meets the box (0.1 degree wider) of a passage, where the
     inshore band is cut and the land comes near."""
     lo, hi = segs.min(axis=1), segs.max(axis=1)
-    pb = _PASSAGE_BOXES
+    pb = _passage_boxes()
     return (
         (lo[:, None, 0] <= pb[None, :, 2])
         & (hi[:, None, 0] >= pb[None, :, 0])

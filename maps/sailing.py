@@ -82,6 +82,8 @@ SHALLOW_RISK = MappingProxyType(
 # relative angle of each heading to the wind's source, and its MA (the book's 8 points)
 _HEADINGS = np.radians([0.0, 45.0, 90.0, 135.0, 180.0, 225.0, 270.0, 315.0])
 _HEADING_MA = np.array([0, 8, 12, 12, 10, 12, 12, 8], dtype=float)
+_HEADINGS.setflags(write=False)
+_HEADING_MA.setflags(write=False)
 
 
 def compass_point(bearing: float) -> str:
@@ -141,6 +143,7 @@ def made_good_ma_choice(
 
 
 _TABLE_DEG = np.linspace(0.0, 180.0, 1801)
+_TABLE_DEG.setflags(write=False)
 
 
 @cache
