@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, NamedTuple, overload
+from typing import Any, NamedTuple, Protocol, cast, overload
 
 import numpy as np
 
@@ -82,34 +82,35 @@ def _central_angle(a: Position, b: Position) -> Any:
     return 2 * m.asin(m.sqrt(m.minimum(1.0, h)))  # rounding may push h past 1 (antipodes)
 
 
-@overload
-def distance_nm(a: tuple[float, float], b: tuple[float, float]) -> float: ...
-@overload
-def distance_nm(a: Position, b: np.ndarray) -> np.ndarray: ...
-@overload
-def distance_nm(a: np.ndarray, b: Position) -> np.ndarray: ...
+class _Measure(Protocol):
+    """A function of two positions: a float for two pairs, an array for arrays."""
+
+    @overload
+    def __call__(self, a: tuple[float, float], b: tuple[float, float], /) -> float: ...
+    @overload
+    def __call__(self, a: Position, b: np.ndarray, /) -> np.ndarray: ...
+    @overload
+    def __call__(self, a: np.ndarray, b: Position, /) -> np.ndarray: ...
+
+
+def _measure(f: Callable[[Position, Position], Any]) -> _Measure:
+    """``f`` itself, typed as a :class:`_Measure`."""
+    return cast(_Measure, f)
+
+
+@_measure
 def distance_nm(a: Position, b: Position) -> Any:
     """Great-circle distance in nautical miles."""
     return EARTH_RADIUS_NM * _central_angle(a, b)
 
 
-@overload
-def distance_km(a: tuple[float, float], b: tuple[float, float]) -> float: ...
-@overload
-def distance_km(a: Position, b: np.ndarray) -> np.ndarray: ...
-@overload
-def distance_km(a: np.ndarray, b: Position) -> np.ndarray: ...
+@_measure
 def distance_km(a: Position, b: Position) -> Any:
     """Great-circle distance in kilometres."""
     return EARTH_RADIUS_KM * _central_angle(a, b)
 
 
-@overload
-def bearing(a: tuple[float, float], b: tuple[float, float]) -> float: ...
-@overload
-def bearing(a: Position, b: np.ndarray) -> np.ndarray: ...
-@overload
-def bearing(a: np.ndarray, b: Position) -> np.ndarray: ...
+@_measure
 def bearing(a: Position, b: Position) -> Any:
     """The course from a to b in degrees clockwise from North, [0, 360): the direction of
     the straight run on the chart, its easting shrunk by the cosine of its middle latitude

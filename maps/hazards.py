@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 import shapely
 
+from maps.lanes import boxes_met
 from maps.voyage import SHALLOW_RULE
 
 __all__ = ["Hazard", "Hazards"]
@@ -79,14 +80,7 @@ class Hazards:
         """Whether each segment's box meets the box of a shallow."""
         if not len(self.boxes):
             return np.zeros(len(segs), dtype=bool)
-        lo, hi = segs.min(axis=1), segs.max(axis=1)
-        hb = self.boxes
-        return (
-            (lo[:, None, 0] <= hb[None, :, 2])
-            & (hi[:, None, 0] >= hb[None, :, 0])
-            & (lo[:, None, 1] <= hb[None, :, 3])
-            & (hi[:, None, 1] >= hb[None, :, 1])
-        ).any(axis=1)
+        return boxes_met(segs, self.boxes)
 
     def near_box(self, lon0: float, lat0: float, lon1: float, lat1: float) -> bool:
         """Whether the box meets the box of a shallow (a track's box, before its runs')."""

@@ -51,6 +51,7 @@ __all__ = [
     "SHORTCUT_HOPS",
     "SeaLanes",
     "build_lanes",
+    "boxes_met",
     "build_shortcuts",
     "deep_clear",
     "replace_file",
@@ -217,17 +218,22 @@ def _passage_boxes() -> np.ndarray:
     return boxes
 
 
+def boxes_met(segs: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """Whether each segment's box (S x 2 x 2 ends) meets any of the boxes (K x 4: lon0,
+    lat0, lon1, lat1), a cheap test before the shapes'."""
+    lo, hi = segs.min(axis=1), segs.max(axis=1)
+    return (
+        (lo[:, None, 0] <= boxes[None, :, 2])
+        & (hi[:, None, 0] >= boxes[None, :, 0])
+        & (lo[:, None, 1] <= boxes[None, :, 3])
+        & (hi[:, None, 1] >= boxes[None, :, 1])
+    ).any(axis=1)
+
+
 def near_passage(segs: np.ndarray) -> np.ndarray:
     """Whether each segment's box meets the box (0.1 degree wider) of a passage, where the
     inshore band is cut and the land comes near."""
-    lo, hi = segs.min(axis=1), segs.max(axis=1)
-    pb = _passage_boxes()
-    return (
-        (lo[:, None, 0] <= pb[None, :, 2])
-        & (hi[:, None, 0] >= pb[None, :, 0])
-        & (lo[:, None, 1] <= pb[None, :, 3])
-        & (hi[:, None, 1] >= pb[None, :, 1])
-    ).any(axis=1)
+    return boxes_met(segs, _passage_boxes())
 
 
 def deep_clear(segs: np.ndarray, band: shapely.Geometry) -> np.ndarray:
