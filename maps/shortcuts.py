@@ -166,7 +166,9 @@ class Shortcuts:
         )
 
     # -- straightening ------------------------------------------------------------------
-    def straighten(self, pts: list, ids: list[int], size: str, month: int) -> np.ndarray:
+    def straighten(
+        self, pts: Sequence[tuple[float, float]], ids: list[int], size: str, month: int
+    ) -> np.ndarray:
         """Replace runs of points by straight shortcuts that are clear and no slower
         (``pts``, ``ids``: the polyline and what each point is: a lane node, N + its row in
         the ways-out points, or -1)."""
