@@ -349,7 +349,7 @@ class Approaches:
         if len(far):
             lines = shapely.linestrings(np.stack([start[far], segs[far, 1]], axis=1))
             out[far] = shapely.intersects(self.lanes.band, lines)
-            free = np.flatnonzero(~out[far] & ~near_passage(segs[far]))
+            free = np.flatnonzero(~out[far] & ~near_passage(shapely.linestrings(segs[far])))
             if len(free):
                 out[far[free]] = shapely.intersects(_coast_zone(segs[far[free]]), lines[free])
         return out

@@ -23,7 +23,6 @@ from typing import Any
 import numpy as np
 import shapely
 
-from maps.lanes import boxes_met
 from maps.voyage import SHALLOW_RULE
 
 __all__ = ["Hazard", "Hazards"]
@@ -40,7 +39,8 @@ class Hazard:
 
 
 class Hazards:
-    """The named shallows, indexed (an STR tree and boxes) for the router's tests.
+    """The named shallows, indexed (an STR tree: boxes first, then the shapes) for the
+    router's tests.
 
     Runs are segments, an array (S x 2 x 2) of (lon, lat) ends, or shapely lines.
     Immutable once built, so shared freely between threads.
@@ -55,9 +55,6 @@ class Hazards:
         shapely.prepare(polys)
         self.polygons = polys
         self._tree = shapely.STRtree(polys) if len(polys) else None
-        #: each shallow's box (K x 4: lon0, lat0, lon1, lat1)
-        self.boxes = shapely.bounds(polys).reshape(-1, 4) if len(polys) else np.zeros((0, 4))
-        self._box_list = [tuple(b) for b in self.boxes.tolist()]
 
     def __len__(self) -> int:
         return len(self.items)
@@ -76,26 +73,9 @@ class Hazards:
             out[i].add(j)
         return [tuple(sorted(x)) for x in out]
 
-    def near(self, segs: np.ndarray) -> np.ndarray:
-        """Whether each segment's box meets the box of a shallow."""
-        if not len(self.boxes):
-            return np.zeros(len(segs), dtype=bool)
-        return boxes_met(segs, self.boxes)
-
-    def near_box(self, lon0: float, lat0: float, lon1: float, lat1: float) -> bool:
-        """Whether the box meets the box of a shallow (a track's box, before its runs')."""
-        return any(
-            lon0 <= bx1 and lon1 >= bx0 and lat0 <= by1 and lat1 >= by0
-            for bx0, by0, bx1, by1 in self._box_list
-        )
-
     def clear(self, segs: np.ndarray) -> np.ndarray:
-        """Whether each segment touches no shallow (boxes first, then the shapes)."""
-        out = np.ones(len(segs), dtype=bool)
-        near = np.flatnonzero(self.near(segs))
-        if len(near):
-            out[near] = [not h for h in self.touched(shapely.linestrings(segs[near]))]
-        return out
+        """Whether each segment touches no shallow."""
+        return np.array([not h for h in self.touched(shapely.linestrings(segs))], dtype=bool)
 
     def meeting(self, segs: np.ndarray, but: Sequence[int] = ()) -> np.ndarray:
         """Whether each segment touches a shallow other than those in ``but``."""

@@ -626,17 +626,11 @@ class Router:
         )
 
     def _risks(self, coords: np.ndarray, size: str) -> list[Risk]:
-        """The hazards met along a track, in the order sailed: the named shallows (boxes
-        first: the track's, then each run's) and, for a middling ship, the inshore band met
-        between the approaches."""
+        """The hazards met along a track, in the order sailed: the named shallows and, for a
+        middling ship, the inshore band met between the approaches."""
         segs = np.stack([coords[:-1], coords[1:]], axis=1)
-        hz: dict[int, tuple[int, ...]] = {}
-        (x0, y0), (x1, y1) = coords.min(axis=0).tolist(), coords.max(axis=0).tolist()
-        if self.hazards.near_box(x0, y0, x1, y1):
-            near = np.flatnonzero(self.hazards.near(segs))
-            if len(near):
-                touched = self.hazards.touched(shapely.linestrings(segs[near]))
-                hz = dict(zip(near.tolist(), touched, strict=True))
+        touched = self.hazards.touched(shapely.linestrings(segs))
+        hz = {k: t for k, t in enumerate(touched) if t}
         band: set[int] = set()
         if size == "Middling" and len(segs) > 2:
             inner = np.flatnonzero(
