@@ -10,8 +10,11 @@ the same run; the target is Admiralty no slower than searoute.
 
 "First time" is each pair's first question: World.route's answer cache is not hit (every
 pair is asked once); what load_world builds for any question (the month's search graph and
-landmark tables, the ports' ways out) is ready, as on a server. "Router warm" asks the
-router itself again, bypassing the answer cache.
+landmark tables, the ports' ways out) is ready, as on a server. Each query follows the
+other router's query and the land checks, so it finds the CPU caches cold; two more such
+passes (the answer cache bypassed, the same work) give each pair's best of three, which
+filters out the other work on a shared machine. "Router warm" asks the router itself
+again, the 30 pairs one after another, bypassing the answer cache.
 
 Needs ``pip install searoute global-land-mask`` (benchmark only). Run::
 
@@ -126,6 +129,7 @@ def main() -> None:
         sr_coords = sr["geometry"]["coordinates"]
         row = {
             "pair": f"{a}-{b}",
+            "ends": (a, b),
             "gc": distance_nm(pa, pb),
             "adm": v.distance_nm,
             "sr": float(sr["properties"]["length"]),
@@ -140,13 +144,31 @@ def main() -> None:
             f"{row['q_adm']:9.2f}{row['q_sr']:9.2f}{row['land_adm']:9d}{row['land_sr']:8d}"
         )
 
-    # the same queries again: Admiralty answers from its route cache (World.route keeps
-    # its answers); the router itself, cache bypassed, is timed as "router, warm"
-    rep_router = []
     from maps.routing import CALM
     from maps.sailing import ship_type
 
     third = ship_type("Third Rate")
+    # the first pass again, twice, as cold (each query after the other router's and the
+    # land checks) but the answer cache bypassed: each pair's best of the three passes
+    # filters out the other work on a shared machine
+    for _ in range(2):
+        for r in rows:
+            a, b = r["ends"]
+            pa, pb = world.ports[a].anchorage, world.ports[b].anchorage
+            t = clock()
+            leg = world.router.route(world.stop(a), world.stop(b), third, 6)
+            r["q_adm_best"] = min(r.get("q_adm_best", r["q_adm"]), (clock() - t) * 1e3)
+            t = clock()
+            sr = searoute.searoute(
+                list(pa), list(pb), units="naut", restrictions=RESTRICTIONS, append_orig_dest=True
+            )
+            r["q_sr_best"] = min(r.get("q_sr_best", r["q_sr"]), (clock() - t) * 1e3)
+            land_crossings(leg.track.coords)
+            land_crossings(sr["geometry"]["coordinates"])
+
+    # the same queries again: Admiralty answers from its route cache (World.route keeps
+    # its answers); the router itself, cache bypassed, is timed as "router, warm"
+    rep_router = []
     for a, b in PAIRS:
         sa, sb = world.stop(a), world.stop(b)
         t = clock()
@@ -187,6 +209,12 @@ def main() -> None:
         ("load, s", load_adm, load_sr, BEFORE_LOAD_S),
         ("median query, first time, ms", med("q_adm"), med("q_sr"), BEFORE_FIRST_MS),
         (
+            "  the same, each pair's best of 3 cold passes",
+            med("q_adm_best"),
+            med("q_sr_best"),
+            None,
+        ),
+        (
             "median query, repeated (router warm), ms",
             statistics.median(rep_router),
             statistics.median(rep_sr),
@@ -196,13 +224,12 @@ def main() -> None:
     ):
         was = "" if before is None else ", ".join("-" if b is None else f"{b:.2f}" for b in before)
         print(f"{label:<44}{_fmt(adm):>10}{_fmt(sr):>10}   {was}")
-    first, warm = (
-        med("q_adm") <= med("q_sr"),
-        statistics.median(rep_router) <= statistics.median(rep_sr),
-    )
+    first = med("q_adm") <= med("q_sr")
+    best = med("q_adm_best") <= med("q_sr_best")
+    warm = statistics.median(rep_router) <= statistics.median(rep_sr)
     print(
         "admiralty no slower than searoute in this run: "
-        f"first time {'met' if first else 'NOT met'}, "
+        f"first time {'met' if first else 'NOT met'} (best of 3: {'met' if best else 'NOT met'}), "
         f"warm router against repeated searoute {'met' if warm else 'NOT met'}"
     )
     print(
