@@ -42,7 +42,6 @@ class Hazards:
     """The named shallows, indexed (an STR tree: boxes first, then the shapes) for the
     router's tests.
 
-    Runs are segments, an array (S x 2 x 2) of (lon, lat) ends, or shapely lines.
     Immutable once built, so shared freely between threads.
     """
 
@@ -73,22 +72,14 @@ class Hazards:
             out[i].add(j)
         return [tuple(sorted(x)) for x in out]
 
-    def clear(self, segs: np.ndarray) -> np.ndarray:
-        """Whether each segment touches no shallow."""
-        return np.array([not h for h in self.touched(shapely.linestrings(segs))], dtype=bool)
-
     def meeting(self, segs: np.ndarray, but: Sequence[int] = ()) -> np.ndarray:
-        """Whether each segment touches a shallow other than those in ``but``."""
-        out = np.zeros(len(segs), dtype=bool)
-        if self._tree is None or not len(segs):
-            return out
-        lines = shapely.linestrings(segs)
-        q, t = self._tree.query(lines)
-        hit = shapely.intersects(self.polygons[t], lines[q])
-        if len(but):
-            hit &= ~np.isin(t, but)
-        out[q[hit]] = True
-        return out
+        """Whether each segment (S x 2 x 2) touches a shallow other than those in ``but``."""
+        touched = self.touched(shapely.linestrings(segs))
+        return np.array([any(j not in but for j in t) for t in touched], dtype=bool)
+
+    def clear(self, segs: np.ndarray) -> np.ndarray:
+        """Whether each segment (S x 2 x 2) touches no shallow."""
+        return ~self.meeting(segs)
 
     def holding(self, p: tuple[float, float]) -> tuple[int, ...]:
         """The indices of the shallows that hold the position itself."""
