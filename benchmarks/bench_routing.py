@@ -4,10 +4,17 @@ Prints per pair and as medians: query time (after load), load time, length of ea
 the great-circle distance, and land crossings of each track by an independent oracle
 (``global-land-mask``, 1 km grid, sampled every 1 km along the track).
 
+Times are CPU time of this process (``time.process_time``: the machine is shared), each
+beside the figure recorded before issue 11 on the same machine and beside searoute's in
+the same run; the target is Admiralty no slower than searoute.
+
 "First time" is each pair's first question: World.route's answer cache is not hit (every
 pair is asked once); what load_world builds for any question (the month's search graph and
-landmark tables, the ports' ways out) is ready, as on a server. "Router warm" asks the
-router itself again, bypassing the answer cache.
+landmark tables, the ports' ways out) is ready, as on a server. Each query follows the
+other router's query and the land checks, so it finds the CPU caches cold; two more such
+passes (the answer cache bypassed, the same work) give each pair's best of three, which
+filters out the other work on a shared machine. "Router warm" asks the router itself
+again, the 30 pairs one after another, bypassing the answer cache.
 
 Needs ``pip install searoute global-land-mask`` (benchmark only). Run::
 
@@ -27,6 +34,8 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from maps.geo import KM_PER_NM, distance_nm  # noqa: E402
 
 PAIRS = [
     ("portsmouth", "gibraltar"),
@@ -61,13 +70,11 @@ PAIRS = [
     ("portsmouth", "lisbon"),
 ]
 RESTRICTIONS = ["northwest", "suez", "panama"]
-KM_PER_NM = 1.852
-
-
-def gc_nm(a, b) -> float:
-    lo1, la1, lo2, la2 = map(np.radians, (a[0], a[1], b[0], b[1]))
-    h = np.sin((la2 - la1) / 2) ** 2 + np.cos(la1) * np.cos(la2) * np.sin((lo2 - lo1) / 2) ** 2
-    return float(2 * 3440.065 * np.arcsin(np.sqrt(h)))
+#: Recorded before issue 11, same machine: (admiralty, searoute).
+BEFORE_LOAD_S = (1.55, None)
+BEFORE_FIRST_MS = (1.14, 1.23)
+BEFORE_WARM_MS = (0.86, 0.98)
+clock = time.process_time
 
 
 def land_crossings(coords) -> int:
@@ -77,7 +84,7 @@ def land_crossings(coords) -> int:
     coords = np.asarray(coords, dtype=float)
     samples = [coords[:1]]
     for a, b in zip(coords[:-1], coords[1:], strict=True):
-        n = max(1, int(np.ceil(gc_nm(a, b) * KM_PER_NM)))
+        n = max(1, int(np.ceil(distance_nm(tuple(a), tuple(b)) * KM_PER_NM)))
         f = (np.arange(1, n + 1) / n)[:, None]
         samples.append(a + (b - a) * f)
     pts = np.concatenate(samples)
@@ -85,20 +92,24 @@ def land_crossings(coords) -> int:
     return int(np.count_nonzero(land[1:] & ~land[:-1]) + int(land[0]))
 
 
+def _fmt(x: float | None) -> str:
+    return "" if x is None else f"{x:.3f}" if x < 0.1 else f"{x:.2f}"
+
+
 def main() -> None:
-    t0 = time.perf_counter()
+    t0 = clock()
     from maps import load_world
 
     world = load_world()  # warmed: default graph (Third Rate, June), landmarks, port ends
-    load_adm = time.perf_counter() - t0
+    load_adm = clock() - t0
 
     import searoute
 
-    t0 = time.perf_counter()
+    t0 = clock()
     searoute.setup_M()
     searoute.setup_P()
     searoute.searoute([0.0, 50.0], [1.0, 50.0], units="naut", restrictions=RESTRICTIONS)
-    load_sr = time.perf_counter() - t0
+    load_sr = clock() - t0
 
     rows = []
     print(
@@ -107,18 +118,19 @@ def main() -> None:
     )
     for a, b in PAIRS:
         pa, pb = world.ports[a].anchorage, world.ports[b].anchorage
-        t = time.perf_counter()
+        t = clock()
         v = world.route(a, b, ship="Third Rate", month=6)
-        q_adm = time.perf_counter() - t
-        t = time.perf_counter()
+        q_adm = clock() - t
+        t = clock()
         sr = searoute.searoute(
             list(pa), list(pb), units="naut", restrictions=RESTRICTIONS, append_orig_dest=True
         )
-        q_sr = time.perf_counter() - t
+        q_sr = clock() - t
         sr_coords = sr["geometry"]["coordinates"]
         row = {
             "pair": f"{a}-{b}",
-            "gc": gc_nm(pa, pb),
+            "ends": (a, b),
+            "gc": distance_nm(pa, pb),
             "adm": v.distance_nm,
             "sr": float(sr["properties"]["length"]),
             "q_adm": q_adm * 1e3,
@@ -132,18 +144,36 @@ def main() -> None:
             f"{row['q_adm']:9.2f}{row['q_sr']:9.2f}{row['land_adm']:9d}{row['land_sr']:8d}"
         )
 
-    # the same queries again: Admiralty answers from its route cache (World.route keeps
-    # its answers); the router itself, cache bypassed, is timed as "router, warm"
-    rep_router = []
     from maps.routing import CALM
     from maps.sailing import ship_type
 
     third = ship_type("Third Rate")
+    # the first pass again, twice, as cold (each query after the other router's and the
+    # land checks) but the answer cache bypassed: each pair's best of the three passes
+    # filters out the other work on a shared machine
+    for _ in range(2):
+        for r in rows:
+            a, b = r["ends"]
+            pa, pb = world.ports[a].anchorage, world.ports[b].anchorage
+            t = clock()
+            leg = world.router.route(world.stop(a), world.stop(b), third, 6)
+            r["q_adm_best"] = min(r.get("q_adm_best", r["q_adm"]), (clock() - t) * 1e3)
+            t = clock()
+            sr = searoute.searoute(
+                list(pa), list(pb), units="naut", restrictions=RESTRICTIONS, append_orig_dest=True
+            )
+            r["q_sr_best"] = min(r.get("q_sr_best", r["q_sr"]), (clock() - t) * 1e3)
+            land_crossings(leg.track.coords)
+            land_crossings(sr["geometry"]["coordinates"])
+
+    # the same queries again: Admiralty answers from its route cache (World.route keeps
+    # its answers); the router itself, cache bypassed, is timed as "router, warm"
+    rep_router = []
     for a, b in PAIRS:
         sa, sb = world.stop(a), world.stop(b)
-        t = time.perf_counter()
+        t = clock()
         world.router.route(sa, sb, third, 6)
-        rep_router.append((time.perf_counter() - t) * 1e3)
+        rep_router.append((clock() - t) * 1e3)
     # and the same geometry with no wind at all: the shortest track Admiralty can draw
     calm = {
         f"{a}-{b}": world.router.route(world.stop(a), world.stop(b), third, CALM).distance_nm
@@ -154,14 +184,14 @@ def main() -> None:
     rep_adm, rep_sr = [], []
     for a, b in PAIRS:
         pa, pb = world.ports[a].anchorage, world.ports[b].anchorage
-        t = time.perf_counter()
+        t = clock()
         world.route(a, b, ship="Third Rate", month=6)
-        rep_adm.append((time.perf_counter() - t) * 1e3)
-        t = time.perf_counter()
+        rep_adm.append((clock() - t) * 1e3)
+        t = clock()
         searoute.searoute(
             list(pa), list(pb), units="naut", restrictions=RESTRICTIONS, append_orig_dest=True
         )
-        rep_sr.append((time.perf_counter() - t) * 1e3)
+        rep_sr.append((clock() - t) * 1e3)
 
     def med(key: str) -> float:
         return statistics.median(r[key] for r in rows)
@@ -171,18 +201,36 @@ def main() -> None:
     from maps.approaches import ENDS_FILE
 
     print(
-        f"load time: admiralty {load_adm:.2f} s (load_world: data, graph, landmarks, ports; "
-        f"ways out read from {ENDS_FILE.name}: {world.router.load_ends()}), "
-        f"searoute {load_sr:.2f} s"
+        f"load_world: data, graph, landmarks, ports; ways out read from {ENDS_FILE.name}: "
+        f"{world.router.load_ends()}"
     )
+    print(f"{'CPU time':<44}{'admiralty':>10}{'searoute':>10}   before issue 11 (adm, sr)")
+    for label, adm, sr, before in (
+        ("load, s", load_adm, load_sr, BEFORE_LOAD_S),
+        ("median query, first time, ms", med("q_adm"), med("q_sr"), BEFORE_FIRST_MS),
+        (
+            "  the same, each pair's best of 3 cold passes",
+            med("q_adm_best"),
+            med("q_sr_best"),
+            None,
+        ),
+        (
+            "median query, repeated (router warm), ms",
+            statistics.median(rep_router),
+            statistics.median(rep_sr),
+            BEFORE_WARM_MS,
+        ),
+        ("median query, repeated (route cache), ms", statistics.median(rep_adm), None, None),
+    ):
+        was = "" if before is None else ", ".join("-" if b is None else f"{b:.2f}" for b in before)
+        print(f"{label:<44}{_fmt(adm):>10}{_fmt(sr):>10}   {was}")
+    first = med("q_adm") <= med("q_sr")
+    best = med("q_adm_best") <= med("q_sr_best")
+    warm = statistics.median(rep_router) <= statistics.median(rep_sr)
     print(
-        f"median query ms (first time: each pair asked once, no answer cache hit): "
-        f"admiralty {med('q_adm'):.2f}, searoute {med('q_sr'):.2f}"
-    )
-    print(
-        f"median query ms (repeated):   admiralty {statistics.median(rep_adm):.3f} "
-        f"(route cache), router warm {statistics.median(rep_router):.2f}; "
-        f"searoute {statistics.median(rep_sr):.2f}"
+        "admiralty no slower than searoute in this run: "
+        f"first time {'met' if first else 'NOT met'} (best of 3: {'met' if best else 'NOT met'}), "
+        f"warm router against repeated searoute {'met' if warm else 'NOT met'}"
     )
     print(
         f"median length nm: admiralty {med('adm'):.0f}, searoute {med('sr'):.0f}, "

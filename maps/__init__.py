@@ -1,5 +1,14 @@
 """The world of Admiralty: coasts, ports, stations, shallows and routes under sail.
 
+The package's doorway is :func:`load_world`; the modules, from the ground up:
+:mod:`~maps.geo` (distances and courses on the sphere), :mod:`~maps.land`,
+:mod:`~maps.places` (ports, stations, shallows, blockade zones), :mod:`~maps.wind`,
+:mod:`~maps.sailing` (seed 003's points of sail and speeds), :mod:`~maps.timing`,
+:mod:`~maps.lanes` (the sea-lane graph), :mod:`~maps.hazards`, :mod:`~maps.approaches`,
+:mod:`~maps.shortcuts`, :mod:`~maps.routing` (the Router), :mod:`~maps.voyage` (what a
+route gives back), :mod:`~maps.world` (all of it behind one object) and
+:mod:`~maps.layers` (the browser's GeoJSON).
+
 >>> world = load_world()
 >>> world is load_world()
 True
@@ -8,6 +17,7 @@ True
 from __future__ import annotations
 
 import threading
+from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -15,7 +25,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["load_world"]
 
-_built: list[World] = []
 _building = threading.Lock()  # two threads building at once would share GEOS state mid-build
 
 
@@ -23,12 +32,14 @@ def load_world() -> World:
     """The world, built on the first call and shared afterwards (warmed for a Third Rate
     in June, the default of :meth:`~maps.world.World.route`). Safe to call from threads:
     the first caller builds it, the others wait for it."""
-    if not _built:
-        with _building:
-            if not _built:
-                from maps.world import World
+    with _building:
+        return _world()
 
-                world = World()
-                world.warm()
-                _built.append(world)
-    return _built[0]
+
+@cache
+def _world() -> World:
+    from maps.world import World
+
+    world = World()
+    world.warm()
+    return world

@@ -11,11 +11,14 @@ part valid. Everything here is read-only after the first load.
 from __future__ import annotations
 
 import gzip
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import shapely
+from numpy.typing import ArrayLike
 from shapely.geometry import MultiPolygon, Polygon
 from shapely.strtree import STRtree
 
@@ -79,7 +82,7 @@ def is_sea(lon: float, lat: float) -> bool:
     return not is_land(lon, lat)
 
 
-def land_mask(lons, lats) -> np.ndarray:
+def land_mask(lons: ArrayLike, lats: ArrayLike) -> np.ndarray:
     """Vectorised :func:`is_land` for arrays of longitudes and latitudes."""
     pts = shapely.points(np.asarray(lons, dtype=float), np.asarray(lats, dtype=float))
     flat = pts.ravel()
@@ -101,7 +104,7 @@ def segment_crosses_land(a: tuple[float, float], b: tuple[float, float]) -> bool
     return bool(lines_cross_land([(a, b)])[0])
 
 
-def lines_cross_land(lines) -> np.ndarray:
+def lines_cross_land(lines: np.ndarray | Sequence[Any]) -> np.ndarray:
     """Vectorised land test for many lon/lat polylines (each a sequence of points)."""
     if isinstance(lines, np.ndarray) and lines.dtype != object and lines.ndim == 3:
         geoms = shapely.linestrings(lines)  # all of one length: one vectorised call

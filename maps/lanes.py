@@ -26,10 +26,12 @@ import gzip
 import hashlib
 import io
 import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 import networkx as nx
 import numpy as np
@@ -184,7 +186,7 @@ def islets() -> shapely.Geometry:
     return geom
 
 
-def lines_blocked(lines) -> np.ndarray:
+def lines_blocked(lines: np.ndarray | Sequence[Any]) -> np.ndarray:
     """Vectorised: whether each lon/lat polyline touches land or one of the :data:`ISLETS`."""
     hit = lines_cross_land(lines)
     if len(hit) and (~hit).any():
@@ -197,34 +199,27 @@ def lines_blocked(lines) -> np.ndarray:
     return hit
 
 
-def _passage_boxes() -> np.ndarray:
-    return np.array(
-        [
-            [
-                min(x for x, _ in c) - 0.1,
-                min(y for _, y in c) - 0.1,
-                max(x for x, _ in c) + 0.1,
-                max(y for _, y in c) + 0.1,
-            ]
-            for c in PASSAGES.values()
-        ]
-    )
+@cache
+def _passage_tree() -> shapely.STRtree:
+    """The passages' boxes, each 0.1 degree wider than its chain, in a tree."""
+    boxes = [
+        shapely.box(
+            min(x for x, _ in c) - 0.1,
+            min(y for _, y in c) - 0.1,
+            max(x for x, _ in c) + 0.1,
+            max(y for _, y in c) + 0.1,
+        )
+        for c in PASSAGES.values()
+    ]
+    return shapely.STRtree(boxes)
 
 
-_PASSAGE_BOXES = _passage_boxes()
-
-
-def near_passage(segs: np.ndarray) -> np.ndarray:
-    """Whether each segment's box meets the box (0.1 degree wider) of a passage, where the
-    inshore band is cut and the land comes near."""
-    lo, hi = segs.min(axis=1), segs.max(axis=1)
-    pb = _PASSAGE_BOXES
-    return (
-        (lo[:, None, 0] <= pb[None, :, 2])
-        & (hi[:, None, 0] >= pb[None, :, 0])
-        & (lo[:, None, 1] <= pb[None, :, 3])
-        & (hi[:, None, 1] >= pb[None, :, 1])
-    ).any(axis=1)
+def near_passage(lines: np.ndarray) -> np.ndarray:
+    """Whether each shapely line's box meets the box (0.1 degree wider) of a passage,
+    where the inshore band is cut and the land comes near."""
+    out = np.zeros(len(lines), dtype=bool)
+    out[_passage_tree().query(lines)[0]] = True
+    return out
 
 
 def deep_clear(segs: np.ndarray, band: shapely.Geometry) -> np.ndarray:
@@ -234,9 +229,10 @@ def deep_clear(segs: np.ndarray, band: shapely.Geometry) -> np.ndarray:
     The band holds the land and the islets everywhere but along the passages, so a segment
     that passes it is clear of land too (a small ship's test, again but for the shallows).
     """
-    ok = ~shapely.intersects(band, shapely.linestrings(segs))
+    lines = shapely.linestrings(segs)
+    ok = ~shapely.intersects(band, lines)
     if ok.any():
-        near = np.flatnonzero(ok & near_passage(segs))
+        near = np.flatnonzero(ok & near_passage(lines))
         if len(near):
             ok[near] = ~lines_blocked(segs[near])
     return ok
@@ -259,7 +255,7 @@ def passage_zone() -> shapely.Geometry:
     return shapely.union_all(shapely.buffer(lines, 0.04))
 
 
-def convex_vertices(geom) -> np.ndarray:
+def convex_vertices(geom: shapely.Geometry) -> np.ndarray:
     """Vertices where the land turns a corner towards the sea: shortest paths bend only there.
 
     Rings are oriented with the land on the left (exterior counter-clockwise, holes
@@ -299,7 +295,9 @@ def _scaled_distance(nodes: np.ndarray, q: np.ndarray, t: np.ndarray) -> np.ndar
     return np.hypot((nodes[q, 0] - nodes[t, 0]) * np.cos(mid), nodes[q, 1] - nodes[t, 1])
 
 
-def build_lanes(log=print) -> tuple[np.ndarray, np.ndarray, np.ndarray, MultiPolygon]:
+def build_lanes(
+    log: Callable[[str], object] = print,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, MultiPolygon]:
     """Build (nodes, edges, inshore flags, band) from the land; takes ~20 s."""
     parts = np.array(land_parts(), dtype=object)
     offset = shapely.union_all(shapely.buffer(parts, NODE_OFFSET, quad_segs=2))
@@ -367,7 +365,7 @@ def build_lanes(log=print) -> tuple[np.ndarray, np.ndarray, np.ndarray, MultiPol
     keep = _yao(nodes, q, t, d)
     # the passages are chained in order whatever the cones say
     idx = {tuple(np.round(p, 6)): i for i, p in enumerate(nodes)}
-    extra = []
+    extra: list[tuple[int, int]] = []
     for c in chains:
         ids = [idx[tuple(np.round(p, 6))] for p in c]
         extra.extend((min(a, b), max(a, b)) for a, b in zip(ids, ids[1:], strict=False))
@@ -425,7 +423,7 @@ def shortcut_pairs(n: int, edges: np.ndarray, hops: int = SHORTCUT_HOPS) -> np.n
     return np.concatenate(keys)
 
 
-def build_shortcuts(lanes: SeaLanes, log=print) -> np.ndarray:
+def build_shortcuts(lanes: SeaLanes, log: Callable[[str], object] = print) -> np.ndarray:
     """Keys (see :func:`shortcut_pairs`) of the pairs of nodes up to :data:`SHORTCUT_HOPS`
     apart whose straight segment is :func:`deep_clear`; ~1 min."""
     n = len(lanes.nodes)
@@ -486,7 +484,14 @@ def load_shortcuts(lanes: SeaLanes, path: Path = SHORTCUTS_FILE) -> np.ndarray |
     return keys
 
 
-def save_lanes(nodes, edges, inshore, band, graph_file=GRAPH_FILE, band_file=BAND_FILE) -> None:
+def save_lanes(
+    nodes: np.ndarray,
+    edges: np.ndarray,
+    inshore: np.ndarray,
+    band: MultiPolygon,
+    graph_file: Path = GRAPH_FILE,
+    band_file: Path = BAND_FILE,
+) -> None:
     """Write the graph (npz) and the band (gzipped WKB)."""
     buf = io.BytesIO()
     np.savez_compressed(buf, format=np.array(FORMAT), nodes=nodes, edges=edges, inshore=inshore)

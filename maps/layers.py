@@ -15,8 +15,9 @@ exterior rings run counter-clockwise and holes clockwise; every feature has an `
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
+from types import MappingProxyType
 
 import shapely
 from shapely.geometry import MultiPolygon, Polygon
@@ -201,13 +202,15 @@ def blockade_zones() -> dict:
     return _collection(features)
 
 
-_BUILDERS: dict[str, Callable[[], dict]] = {
-    "land": land,
-    "stations": stations,
-    "shallows": shallows,
-    "blockade_zones": blockade_zones,
-    "ports": ports,
-}
+_BUILDERS: Mapping[str, Callable[[], dict]] = MappingProxyType(
+    {
+        "land": land,
+        "stations": stations,
+        "shallows": shallows,
+        "blockade_zones": blockade_zones,
+        "ports": ports,
+    }
+)
 
 
 def all_layers() -> dict[str, dict]:

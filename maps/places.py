@@ -28,6 +28,7 @@ from shapely.geometry import MultiPolygon, Point, Polygon, shape
 from shapely.geometry.base import BaseGeometry
 
 from maps import land
+from maps.geo import KM_PER_NM, distance_km
 
 __all__ = [
     "KINDS",
@@ -42,7 +43,6 @@ __all__ = [
     "blockade_radius_nm",
     "blockade_zones",
     "coast_clearance_ok",
-    "haversine_km",
     "load_ports",
     "load_shallow_water_rule",
     "load_shallows",
@@ -95,23 +95,8 @@ NATIONS: frozenset[str] = frozenset(
     }
 )
 
-EARTH_RADIUS_KM = 6371.0088
 #: An anchorage must be at least this far from the Natural Earth 10m coast.
 MIN_CLEARANCE_KM = 1.0
-
-
-def haversine_km(lon1: float, lat1: float, lon2: float, lat2: float) -> float:
-    """Great-circle distance in km.
-
-    >>> round(haversine_km(0, 0, 1, 0), 1)
-    111.2
-    """
-    p1, p2 = math.radians(lat1), math.radians(lat2)
-    a = (
-        math.sin((p2 - p1) / 2) ** 2
-        + math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
-    )
-    return 2 * EARTH_RADIUS_KM * math.asin(math.sqrt(min(1.0, a)))
 
 
 def coast_clearance_ok(lon: float, lat: float, km: float = MIN_CLEARANCE_KM) -> bool:
@@ -175,7 +160,7 @@ def _port(row: Mapping) -> Port:
         raise ValueError(f"port {pid!r}: coordinates out of range")
     if not land.is_sea(alon, alat) or not coast_clearance_ok(alon, alat):
         raise ValueError(f"port {pid!r}: anchorage {alon}, {alat} is not in open water")
-    if haversine_km(lon, lat, alon, alat) > 25:
+    if distance_km((lon, lat), (alon, alat)) > 25:
         raise ValueError(f"port {pid!r}: anchorage more than 25 km from the harbour")
     if not row.get("source"):
         raise ValueError(f"port {pid!r}: no source")
@@ -477,8 +462,6 @@ def shallows_at(lon: float, lat: float) -> tuple[Shallow, ...]:
 
 # --- blockade zones ---------------------------------------------------------------------
 
-NM_KM = 1.852
-
 
 @cache
 def blockade_radius_nm() -> float:
@@ -498,7 +481,7 @@ def _disc(lon: float, lat: float, km: float, segments: int = 16) -> Polygon:
 @cache
 def _blockade_zone(port_id: str) -> Polygon:
     lon, lat = load_ports()[port_id].anchorage
-    sea = sea_only(_disc(lon, lat, blockade_radius_nm() * NM_KM))
+    sea = sea_only(_disc(lon, lat, blockade_radius_nm() * KM_PER_NM))
     # keep the water that touches the anchorage, not a bay behind a headland
     here = Point(lon, lat)
     return next((p for p in shapely.get_parts(sea) if p.covers(here)), Polygon())

@@ -34,13 +34,13 @@ __all__ = [
     "SHIPS",
     "STRENGTH_MA",
     "STERNWAY_MA",
+    "TACKING",
     "TURN_POINT_MA",
     "ShipType",
     "compass_point",
     "made_good_ma",
     "made_good_ma_array",
     "made_good_ma_choice",
-    "made_good_ma_table",
     "point_of_sail",
     "reach_knots",
     "ship_type",
@@ -61,6 +61,10 @@ GOING_ABOUT_MA = 8
 #: Our reading for a passage: a ship working to windward stands on for twelve turns
 #: close-hauled (12 x 8 MA) before going about. See docs/rules-notes.md.
 BOARD_MA = 96
+#: The time of a course sailed as boards on opposite tacks over the same boards' time
+#: without going about: it goes about once a board (:data:`GOING_ABOUT_MA` per
+#: :data:`BOARD_MA`).
+TACKING = 1 + GOING_ABOUT_MA / BOARD_MA
 #: Expected change of MA by wind strength: fresh +1d6, light -1d6 (mean 3.5).
 STRENGTH_MA = MappingProxyType({"light": -3.5, "fair": 0.0, "fresh": 3.5})
 #: Seed 003 "Shallow Water": the d6 throw when a ship risks shallow water.
@@ -78,6 +82,8 @@ SHALLOW_RISK = MappingProxyType(
 # relative angle of each heading to the wind's source, and its MA (the book's 8 points)
 _HEADINGS = np.radians([0.0, 45.0, 90.0, 135.0, 180.0, 225.0, 270.0, 315.0])
 _HEADING_MA = np.array([0, 8, 12, 12, 10, 12, 12, 8], dtype=float)
+_HEADINGS.setflags(write=False)
+_HEADING_MA.setflags(write=False)
 
 
 def compass_point(bearing: float) -> str:
@@ -137,13 +143,7 @@ def made_good_ma_choice(
 
 
 _TABLE_DEG = np.linspace(0.0, 180.0, 1801)
-
-
-@cache
-def made_good_ma_table(strength: str = "fair") -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """The table :func:`made_good_ma_array` reads (degrees off the wind, MA made good), as
-    plain floats for a lookup one angle at a time."""
-    return tuple(_TABLE_DEG.tolist()), tuple(_polar_table(strength).tolist())
+_TABLE_DEG.setflags(write=False)
 
 
 @cache
@@ -178,7 +178,7 @@ def _made_good(rel_deg: np.ndarray, strength: str) -> np.ndarray:
                 time = a / ma[i] + b / ma[j]
                 # boards on opposite tacks: go about (tack or gybe) after every board
                 if 1 <= i <= 3 and 5 <= j <= 7:
-                    time = time * (1 + GOING_ABOUT_MA / BOARD_MA)
+                    time = time * TACKING
                 speed = np.where(ok & (time > 0), 1 / np.where(time > 0, time, 1), 0.0)
             best = np.maximum(best, speed)
     return best

@@ -18,6 +18,7 @@ from functools import cache
 from pathlib import Path
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from maps.sailing import STRENGTH_MA
 
@@ -65,7 +66,7 @@ def _region(raw: dict) -> Region:
     lon0, lat0, lon1, lat1 = (float(v) for v in raw["bbox"])
     if not (-180 <= lon0 < lon1 <= 180 and -90 <= lat0 < lat1 <= 90):
         raise ValueError(f"wind region {raw['id']}: bad box {raw['bbox']}")
-    rows = []
+    rows: list[tuple[int, float, str]] = []
     for w in raw["winds"]:
         if w["strength"] not in STRENGTH_MA or not 0 <= float(w["from"]) < 360:
             raise ValueError(f"wind region {raw['id']}: bad wind {w}")
@@ -127,7 +128,7 @@ def _month_table(month: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return boxes, frm, code
 
 
-def wind_codes(lons, lats, month: int) -> tuple[np.ndarray, np.ndarray]:
+def wind_codes(lons: ArrayLike, lats: ArrayLike, month: int) -> tuple[np.ndarray, np.ndarray]:
     """Vectorised winds: (from_deg array, strength code array: index into STRENGTHS)."""
     _check_month(month)
     lons, lats = np.asarray(lons, dtype=float), np.asarray(lats, dtype=float)
@@ -142,7 +143,7 @@ def wind_codes(lons, lats, month: int) -> tuple[np.ndarray, np.ndarray]:
     return frm[first], code[first]
 
 
-def wind_arrays(lons, lats, month: int) -> tuple[np.ndarray, np.ndarray]:
+def wind_arrays(lons: ArrayLike, lats: ArrayLike, month: int) -> tuple[np.ndarray, np.ndarray]:
     """Vectorised winds: (from_deg array, strength array of 'light'/'fair'/'fresh')."""
     frm, code = wind_codes(lons, lats, month)
     return frm, np.array(STRENGTHS, dtype=object)[code]

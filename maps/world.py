@@ -14,7 +14,6 @@ import math
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 from typing import Any
 
 from maps import land, places
@@ -38,9 +37,7 @@ class World:
 
     def __init__(self) -> None:
         self.ports: Mapping[str, places.Port] = places.load_ports()
-        self.shallows: tuple = (
-            tuple(places.load_shallows()) if hasattr(places, "load_shallows") else ()
-        )
+        self.shallows: tuple[places.Shallow, ...] = places.load_shallows()
         self.lanes = load_lanes()
         self.router = Router(self.lanes, self.shallows)
         self.router.load_ends()  # the ports' ways out, if the file is current
@@ -49,24 +46,14 @@ class World:
 
     def warm(self, ship: str = "Third Rate", month: int = 6) -> None:
         """Build what routing needs for one ship and month before the first question: the
-        geometry's indexes, the search graph and its landmarks, and every port's way out to
-        the lanes."""
-        st = ship_type(ship)
-        self.router.prime()
-        self.router.graph(st.size, month)
-        stops = [self.stop(pid) for pid in self.ports]
-        for p in self.ports.values():
-            self.router._connect(p.anchorage, st.size, month, True)
-            self.router._connect(p.anchorage, st.size, month, False)
-        if len(stops) >= 2:  # one passage through every step, so none is slow the first time
-            self.router.route(stops[0], stops[-1], st, month)
+        geometry's indexes, the search graph and its landmarks, and every port's way onto
+        the lanes (:meth:`~maps.routing.Router.warm`)."""
+        self.router.warm([p.anchorage for p in self.ports.values()], ship_type(ship), month)
 
     @property
     def stations(self) -> Mapping[str, Any]:
         """The naval stations by id (loaded on first use: cutting them from the land is slow)."""
-        if hasattr(places, "load_stations"):
-            return places.load_stations()
-        return MappingProxyType({})  # pragma: no cover - before the stations exist
+        return places.load_stations()
 
     # -- geography ------------------------------------------------------------------------
     @staticmethod
@@ -81,9 +68,7 @@ class World:
 
     def station_at(self, lon: float, lat: float) -> str | None:
         """The id of the naval station whose sea holds the point, or None."""
-        if hasattr(places, "station_at"):
-            return places.station_at(lon, lat)
-        return None  # pragma: no cover - before the stations exist
+        return places.station_at(lon, lat)
 
     def port(self, port_id: str) -> places.Port:
         """A port by id; an unknown id raises KeyError naming the close matches."""
@@ -217,7 +202,7 @@ class World:
         return Voyage(tuple(legs), st.name, month)
 
 
-def _place_key(place: Place):
+def _place_key(place: Place) -> str | tuple[float, ...]:
     if isinstance(place, str):
         return place
     try:

@@ -6,17 +6,15 @@ import dataclasses
 import re
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from maps import land
+from maps.geo import distance_km
 from maps.places import (
     KINDS,
     NATIONS,
     STATION_IDS,
     _port,
     coast_clearance_ok,
-    haversine_km,
     load_ports,
     station_at,
 )
@@ -141,7 +139,7 @@ def test_nations_of_1805() -> None:
 def test_positions_match_reference_coordinates(pid: str) -> None:
     p = load_ports()[pid]
     lon, lat = REFERENCE[pid]
-    assert haversine_km(p.lon, p.lat, lon, lat) < 6
+    assert distance_km((p.lon, p.lat), (lon, lat)) < 6
 
 
 def test_every_anchorage_is_open_water_near_its_harbour() -> None:
@@ -149,7 +147,7 @@ def test_every_anchorage_is_open_water_near_its_harbour() -> None:
         lon, lat = p.anchorage
         assert land.is_sea(lon, lat), p.id
         assert coast_clearance_ok(lon, lat, km=2.0), f"{p.id}: anchorage within 2 km of land"
-        assert haversine_km(p.lon, p.lat, lon, lat) < 25, p.id
+        assert distance_km((p.lon, p.lat), (lon, lat)) < 25, p.id
 
 
 def test_every_anchorage_is_sea_for_the_independent_oracle_too() -> None:
@@ -222,13 +220,3 @@ def test_bad_port_rows_are_refused(change: dict, message: str) -> None:
     assert _port(GOOD_ROW).id == "x"
     with pytest.raises(ValueError, match=message):
         _port({**GOOD_ROW, **change})
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.floats(-180, 180), st.floats(-80, 80), st.floats(-180, 180), st.floats(-80, 80))
-def test_haversine_is_a_metric(lon1: float, lat1: float, lon2: float, lat2: float) -> None:
-    d = haversine_km(lon1, lat1, lon2, lat2)
-    assert d == pytest.approx(haversine_km(lon2, lat2, lon1, lat1), abs=1e-6)
-    assert 0 <= d <= 20016
-    via = haversine_km(lon1, lat1, 0.0, 0.0) + haversine_km(0.0, 0.0, lon2, lat2)
-    assert d <= via + 1e-6

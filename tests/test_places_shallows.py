@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from shapely.geometry import Point, Polygon
 
 from maps import land, places
+from maps.geo import distance_km
 from maps.places import (
     SHALLOW_KINDS,
     blockade_radius_nm,
     blockade_zones,
-    haversine_km,
     load_ports,
     load_shallow_water_rule,
     load_shallows,
@@ -221,7 +221,7 @@ def test_zones_are_sea_round_the_anchorage_within_the_radius() -> None:
             for i in land.land_tree().query(zone, predicate="intersects")
         )
         assert wet < 1e-6 * zone.area, pid
-        far = max(haversine_km(*p.anchorage, x, y) for x, y in zone.exterior.coords)
+        far = max(distance_km(p.anchorage, (x, y)) for x, y in zone.exterior.coords)
         assert radius_km * 0.9 < far < radius_km * 1.01, pid
         if land.is_land(p.lon, p.lat):
             assert not zone.contains(Point(p.lon, p.lat)), pid
@@ -247,7 +247,7 @@ def test_points_in_a_zone_are_sea_near_the_anchorage(fx: float, fy: float, pid: 
     lon, lat = x0 + fx * (x1 - x0), y0 + fy * (y1 - y0)
     if shapely.contains_xy(zone, lon, lat):
         assert land.is_sea(lon, lat)
-        assert haversine_km(*load_ports()[pid].anchorage, lon, lat) <= 10 * 1.852 * 1.01
+        assert distance_km(load_ports()[pid].anchorage, (lon, lat)) <= 10 * 1.852 * 1.01
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 import pytest
@@ -13,15 +14,11 @@ from hypothesis import strategies as st
 from shapely.geometry import LineString, Polygon, box
 
 from maps import load_world
+from maps.geo import distance_nm
 from maps.land import is_sea, lines_cross_land
-from maps.routing import Router, gc_nm
+from maps.routing import Router
 from maps.sailing import SHIPS
 from maps.voyage import Stop
-
-
-@pytest.fixture(scope="module")
-def world():
-    return load_world()
 
 
 def crosses(track: LineString, a: tuple[float, float], b: tuple[float, float]) -> bool:
@@ -36,7 +33,8 @@ def on_land(track: LineString) -> bool:
 # --- the straits of the period and no canal that did not exist --------------------------
 
 
-def test_portsmouth_copenhagen_passes_the_skaw_and_the_sound(world) -> None:
+def test_portsmouth_copenhagen_passes_the_skaw_and_the_sound() -> None:
+    world = load_world()
     v = world.route("portsmouth", "copenhagen")
     assert crosses(v.track, (10.65, 57.75), (10.65, 58.6))  # north of Skagen
     assert crosses(v.track, (12.55, 56.03), (12.75, 56.03))  # Helsingor-Helsingborg
@@ -45,7 +43,8 @@ def test_portsmouth_copenhagen_passes_the_skaw_and_the_sound(world) -> None:
     assert 700 < v.distance_nm < 1000
 
 
-def test_portsmouth_bombay_rounds_the_cape(world) -> None:
+def test_portsmouth_bombay_rounds_the_cape() -> None:
+    world = load_world()
     v = world.route("portsmouth", "bombay")
     coords = np.asarray(v.track.coords)
     assert coords[:, 1].min() < -34.8  # south of Cape Agulhas
@@ -55,13 +54,15 @@ def test_portsmouth_bombay_rounds_the_cape(world) -> None:
     assert 10_500 < v.distance_nm < 13_500
 
 
-def test_no_panama(world) -> None:
+def test_no_panama() -> None:
+    world = load_world()
     v = world.route("port-royal", (-80.0, 5.0))  # Caribbean to the Pacific side
     coords = np.asarray(v.track.coords)
     assert coords[:, 1].min() < -50  # round Cape Horn
 
 
-def test_gibraltar_dover_messina_bonifacio_solent(world) -> None:
+def test_gibraltar_dover_messina_bonifacio_solent() -> None:
+    world = load_world()
     assert crosses(world.route("portsmouth", "toulon").track, (-5.6, 35.85), (-5.6, 36.05))
     assert crosses(world.route("portsmouth", "yarmouth").track, (1.35, 51.10), (1.57, 50.89))
     messina = world.route("naples", "syracuse")
@@ -74,7 +75,8 @@ def test_gibraltar_dover_messina_bonifacio_solent(world) -> None:
     assert crosses(solent.track, (-1.40, 50.70), (-1.40, 50.80))
 
 
-def test_constantinople_by_the_dardanelles(world) -> None:
+def test_constantinople_by_the_dardanelles() -> None:
+    world = load_world()
     v = world.route("malta", "constantinople")
     assert crosses(v.track, (26.3, 40.12), (26.45, 40.12))
     assert not on_land(v.track)
@@ -84,28 +86,32 @@ def test_constantinople_by_the_dardanelles(world) -> None:
 
 
 @pytest.mark.parametrize("month", [1, 6])
-def test_upwind_is_slower_than_downwind_in_the_westerlies(world, month) -> None:
+def test_upwind_is_slower_than_downwind_in_the_westerlies(month) -> None:
+    world = load_world()
     east = world.route((-40.0, 45.0), (-20.0, 45.0), month=month)
     west = world.route((-20.0, 45.0), (-40.0, 45.0), month=month)
     assert east.distance_nm == pytest.approx(west.distance_nm, rel=0.05)
     assert west.days > 1.3 * east.days
 
 
-def test_trade_winds_make_the_caribbean_one_way(world) -> None:
+def test_trade_winds_make_the_caribbean_one_way() -> None:
+    world = load_world()
     down = world.route("barbados", "port-royal")
     up = world.route("port-royal", "barbados")
     assert up.days > 1.3 * down.days
 
 
-def test_monsoon_turns_with_the_season(world) -> None:
+def test_monsoon_turns_with_the_season() -> None:
     # across the Arabian Sea towards Socotra: running before the NE monsoon in January,
     # beating into the SW monsoon in July
+    world = load_world()
     jan = world.route((68.0, 18.0), (56.0, 8.0), month=1)
     jul = world.route((68.0, 18.0), (56.0, 8.0), month=7)
     assert jul.days > 1.15 * jan.days  # the fresh monsoon pays back part of the beat
 
 
-def test_faster_ships_arrive_sooner(world) -> None:
+def test_faster_ships_arrive_sooner() -> None:
+    world = load_world()
     days = [
         world.route("portsmouth", "gibraltar", ship=s).days
         for s in ("First Rate", "Third Rate", "Fifth Rate")
@@ -129,10 +135,11 @@ class _Shallow:
     risk: _Rule = _Rule()
 
 
-@pytest.fixture(scope="module")
-def dover_shoaled(world):
+@cache
+def _dover_shoaled() -> Router:
     """A router in which a made-up shallow fills the Strait of Dover."""
-    return Router(world.lanes, [_Shallow("dover-bar", "Dover bar", box(1.0, 50.7, 2.0, 51.4))])
+    bar = _Shallow("dover-bar", "Dover bar", box(1.0, 50.7, 2.0, 51.4))
+    return Router(load_world().lanes, [bar])
 
 
 def _stop(world, pid):
@@ -140,7 +147,9 @@ def _stop(world, pid):
     return Stop(*p.anchorage, p.id, p.name)
 
 
-def test_small_ships_cross_a_shallow_at_a_listed_risk(world, dover_shoaled) -> None:
+def test_small_ships_cross_a_shallow_at_a_listed_risk() -> None:
+    world = load_world()
+    dover_shoaled = _dover_shoaled()
     leg = dover_shoaled.route(
         _stop(world, "portsmouth"), _stop(world, "the-nore"), SHIPS["Cutter"], 6
     )
@@ -151,7 +160,9 @@ def test_small_ships_cross_a_shallow_at_a_listed_risk(world, dover_shoaled) -> N
     assert leg.distance_nm < 250
 
 
-def test_deep_draught_ships_never_enter_shallows(world, dover_shoaled) -> None:
+def test_deep_draught_ships_never_enter_shallows() -> None:
+    world = load_world()
+    dover_shoaled = _dover_shoaled()
     leg = dover_shoaled.route(
         _stop(world, "portsmouth"), _stop(world, "the-nore"), SHIPS["Third Rate"], 6
     )
@@ -161,7 +172,8 @@ def test_deep_draught_ships_never_enter_shallows(world, dover_shoaled) -> None:
     assert not on_land(leg.track)
 
 
-def test_deep_draught_tracks_keep_out_of_the_inshore_band(world) -> None:
+def test_deep_draught_tracks_keep_out_of_the_inshore_band() -> None:
+    world = load_world()
     v = world.route("portsmouth", "leith", ship="First Rate")
     inner = np.asarray(v.track.coords)
     # the approaches (first and last runs) are pilotage; the passage between keeps off
@@ -169,7 +181,8 @@ def test_deep_draught_tracks_keep_out_of_the_inshore_band(world) -> None:
     assert not shapely.intersects(world.lanes.band, lines).any()
 
 
-def test_named_shallows_avoided_by_deep_ships(world) -> None:
+def test_named_shallows_avoided_by_deep_ships() -> None:
+    world = load_world()
     for pid in ("the-downs", "texel", "flushing", "falmouth"):
         v = world.route("portsmouth", pid, ship="First Rate")
         assert not any(v.track.intersects(s.polygon) for s in world.shallows), pid
@@ -201,24 +214,27 @@ def sea_points(draw):
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sea_points(), sea_points(), st.sampled_from(sorted(SHIPS)), st.integers(1, 12))
-def test_random_sea_positions_route_without_touching_land(world, a, b, ship, month) -> None:
+def test_random_sea_positions_route_without_touching_land(a, b, ship, month) -> None:
+    world = load_world()
     v = world.route(a, b, ship=ship, month=month)
     coords = np.asarray(v.track.coords)
     assert tuple(coords[0]) == pytest.approx(a) and tuple(coords[-1]) == pytest.approx(b)
     assert not on_land(v.track)
-    assert v.distance_nm >= float(gc_nm(np.array(a), np.array(b))) * 0.999 - 1e-6
+    assert v.distance_nm >= distance_nm(a, b) * 0.999 - 1e-6
     # no faster than reaching in a fresh wind all the way
     assert v.days * 24 * v.legs[0].knots * 15.5 / 12 >= v.distance_nm * 0.999
 
 
-def test_unknown_port_names_close_matches(world) -> None:
+def test_unknown_port_names_close_matches() -> None:
+    world = load_world()
     with pytest.raises(KeyError, match="portsmouth"):
         world.route("portsmuth", "gibraltar")
     with pytest.raises(KeyError, match="gibraltar"):
         world.route("portsmouth", "gibralter")
 
 
-def test_positions_on_land_and_bad_months_are_refused(world) -> None:
+def test_positions_on_land_and_bad_months_are_refused() -> None:
+    world = load_world()
     with pytest.raises(ValueError, match="on land"):
         world.route((-1.5, 52.0), "gibraltar")
     with pytest.raises(ValueError, match="month"):
@@ -227,29 +243,33 @@ def test_positions_on_land_and_bad_months_are_refused(world) -> None:
         world.route("portsmouth", "gibraltar", ship="Galleon")
 
 
-def test_enclosed_water_is_not_connected(world) -> None:
+def test_enclosed_water_is_not_connected() -> None:
+    world = load_world()
     with pytest.raises(ValueError, match="not connected"):
         world.route((51.0, 42.0), "gibraltar")  # the Caspian
 
 
-def test_port_ids_and_names_both_work(world) -> None:
+def test_port_ids_and_names_both_work() -> None:
+    world = load_world()
     assert world.route("Portsmouth", "Gibraltar").distance_nm == pytest.approx(
         world.route("portsmouth", "gibraltar").distance_nm
     )
 
 
-def test_anchorages_are_at_sea_and_connected_for_every_ship(world) -> None:
+def test_anchorages_are_at_sea_and_connected_for_every_ship() -> None:
+    world = load_world()
     for p in world.ports.values():
         assert is_sea(*p.anchorage), p.id
         for size in ("Large", "Small"):
-            assert world.router.ends(p.anchorage, size), (p.id, size)
+            assert world.router.approaches.ends(p.anchorage, size), (p.id, size)
 
 
 def test_load_world_is_cached() -> None:
     assert load_world() is load_world()
 
 
-def test_station_at(world) -> None:
+def test_station_at() -> None:
+    world = load_world()
     assert world.station_at(-1.1, 50.75) == "channel"
     assert world.is_land(-1.5, 52.0) and world.is_sea(-5.0, 50.0)
 
@@ -257,7 +277,8 @@ def test_station_at(world) -> None:
 # --- voyages and GeoJSON ----------------------------------------------------------------
 
 
-def test_voyage_legs_follow_one_another(world) -> None:
+def test_voyage_legs_follow_one_another() -> None:
+    world = load_world()
     v = world.voyage(
         ["portsmouth", "gibraltar", "malta", "portsmouth"],
         ship="Fifth Rate",
@@ -275,12 +296,14 @@ def test_voyage_legs_follow_one_another(world) -> None:
     assert v.track.coords[-1] == v.legs[-1].track.coords[-1]
 
 
-def test_a_long_voyage_meets_the_next_season(world) -> None:
+def test_a_long_voyage_meets_the_next_season() -> None:
+    world = load_world()
     v = world.voyage(["portsmouth", "bombay", "madras"], month=6)
     assert v.legs[1].month != 6  # 80 or more days out: August or September
 
 
-def test_geojson_feature_and_collection(world) -> None:
+def test_geojson_feature_and_collection() -> None:
+    world = load_world()
     v = world.voyage(["portsmouth", "gibraltar", "malta"])
     feature = json.loads(json.dumps(v.legs[0].to_geojson()))
     assert feature["type"] == "Feature"
@@ -300,14 +323,16 @@ def test_geojson_feature_and_collection(world) -> None:
     assert kinds == ["leg", "leg", "stop", "stop", "stop"]
 
 
-def test_route_result_is_frozen_and_risks_a_list(world) -> None:
+def test_route_result_is_frozen_and_risks_a_list() -> None:
+    world = load_world()
     v = world.route("portsmouth", "gibraltar")
     assert isinstance(v.risks, list)
     with pytest.raises(AttributeError):
         v.ship = "Cutter"
 
 
-def test_middling_ships_risk_the_inshore_band_small_ones_do_not(world) -> None:
+def test_middling_ships_risk_the_inshore_band_small_ones_do_not() -> None:
+    world = load_world()
     frigate = world.route("portsmouth", "leith", ship="Fifth Rate")
     inshore = [r for r in frigate.risks if r.kind == "inshore"]
     assert inshore and all("d6" in r.rule for r in inshore)
@@ -318,9 +343,10 @@ def test_middling_ships_risk_the_inshore_band_small_ones_do_not(world) -> None:
     assert ship_of_the_line.risks == []
 
 
-def test_a_deep_ship_caught_in_a_shallow_comes_out_at_a_risk(world) -> None:
+def test_a_deep_ship_caught_in_a_shallow_comes_out_at_a_risk() -> None:
+    world = load_world()
     inside = (2.821, 53.354)  # on the Norfolk banks
-    own = [world.shallows[i].id for i in world.router.own_hazards(inside)]
+    own = [world.shallows[i].id for i in world.router.hazards.holding(inside)]
     assert own  # the data puts a named shallow here
     v = world.route(inside, "portsmouth", ship="First Rate")
     assert [r.id for r in v.risks] == own

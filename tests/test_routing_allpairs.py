@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
 import shapely
 
 from maps import load_world
 from maps.land import lines_cross_land
 
 
-@pytest.fixture(scope="module")
-def world():
-    return load_world()
-
-
-def test_every_pair_of_ports_routes_at_sea_and_deep_ships_clear_of_shallows(world) -> None:
+def test_every_pair_of_ports_routes_at_sea_and_deep_ships_clear_of_shallows() -> None:
+    world = load_world()
     ids = list(world.ports)
     assert len(ids) >= 50
     shallows = np.array([s.polygon for s in world.shallows], dtype=object)
@@ -42,7 +37,8 @@ def test_every_pair_of_ports_routes_at_sea_and_deep_ships_clear_of_shallows(worl
     assert not hits.any(), [(names[i], world.shallows[j].id) for i, j in pairs]
 
 
-def test_every_port_reaches_every_other_in_a_cutter_without_touching_land(world) -> None:
+def test_every_port_reaches_every_other_in_a_cutter_without_touching_land() -> None:
+    world = load_world()
     ids = list(world.ports)
     for a in ids[::13]:  # a sample of origins for small ships, which may cross shallows
         voyages = world.routes_from(a, ship="Cutter", month=1)

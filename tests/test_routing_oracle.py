@@ -17,8 +17,8 @@ import shapely
 
 from maps import load_world
 from maps.approaches import ENDS_FILE
+from maps.geo import distance_nm
 from maps.lanes import ISLETS, islets, lines_blocked
-from maps.timing import gc_nm
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_routing.py"
 
@@ -30,25 +30,21 @@ def _bench_pairs() -> list[tuple[str, str]]:
     return list(mod.PAIRS)
 
 
-@pytest.fixture(scope="module")
-def world():
-    return load_world()
-
-
 def _oracle_land(coords: np.ndarray) -> list[tuple[float, float]]:
     """Samples (every ~1 km) of a lon/lat polyline that global-land-mask calls land."""
     from global_land_mask import globe
 
     out = []
     for a, b in zip(coords[:-1], coords[1:], strict=True):
-        n = max(1, int(np.ceil(float(gc_nm(a, b)) * 1.852)))
+        n = max(1, int(np.ceil(distance_nm(a, b) * 1.852)))
         pts = a + (b - a) * (np.arange(n + 1) / n)[:, None]
         land = globe.is_land(pts[:, 1], pts[:, 0])
         out.extend(map(tuple, np.round(pts[land], 4).tolist()))
     return out
 
 
-def test_benchmark_tracks_meet_no_land_of_an_independent_model(world) -> None:
+def test_benchmark_tracks_meet_no_land_of_an_independent_model() -> None:
+    world = load_world()
     pytest.importorskip("global_land_mask")
     bad = {}
     for a, b in _bench_pairs():
@@ -58,7 +54,8 @@ def test_benchmark_tracks_meet_no_land_of_an_independent_model(world) -> None:
     assert not bad, bad
 
 
-def test_islets_are_land_for_the_router(world) -> None:
+def test_islets_are_land_for_the_router() -> None:
+    world = load_world()
     geom = islets()
     for name, (lon, lat, r) in ISLETS.items():
         assert geom.contains(shapely.Point(lon, lat)), name
@@ -74,30 +71,31 @@ def test_islets_are_land_for_the_router(world) -> None:
     ).any()
 
 
-def test_tracks_past_the_islets_go_round_them(world) -> None:
+def test_tracks_past_the_islets_go_round_them() -> None:
+    world = load_world()
     v = world.route("toulon", "alexandria")  # by Bonifacio, past the Maddalena islets
     assert not shapely.intersects(islets(), v.track)
     v = world.route("portsmouth", "copenhagen")  # down the Kattegat past Gothenburg
     assert not shapely.intersects(islets(), v.track)
 
 
-def test_no_anchorage_is_on_an_islet(world) -> None:
+def test_no_anchorage_is_on_an_islet() -> None:
+    world = load_world()
     geom = islets()
     for p in world.ports.values():
         assert not geom.contains(shapely.Point(*p.anchorage)), p.id
 
 
-def test_the_ports_ways_out_file_is_read_back_as_worked_out(world) -> None:
+def test_the_ports_ways_out_file_is_read_back_as_worked_out() -> None:
     """The stored ways out (if current) are what the router would work out itself."""
+    world = load_world()
     r = world.router
     if not r.load_ends(ENDS_FILE):
         pytest.skip("maps/data/graph_ends.npz is stale: rebuild with scripts/build_graph.py")
     for pid in ("portsmouth", "martinique", "bombay", "wingo-sound"):
         p = world.ports[pid].anchorage
-        stored = r.ends(p, "Large")
-        with r._lock:
-            r._ends.pop((round(p[0], 7), round(p[1], 7), "Large"))
-        fresh = r.ends(p, "Large")
+        stored = r.approaches.ends(p, "Large")
+        fresh = r.approaches.find(p, "Large")
         assert [(e.node, e.hazards) for e in stored] == [(e.node, e.hazards) for e in fresh]
         for s, f in zip(stored, fresh, strict=True):
             np.testing.assert_allclose(s.line, f.line)
