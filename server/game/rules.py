@@ -20,8 +20,9 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from maps import load_world
+from maps.geo import KM_PER_NM, distance_km
 from maps.layers import all_layers
-from maps.places import blockade_zones, haversine_km, load_ports
+from maps.places import blockade_zones, load_ports
 from maps.sailing import ship_type as sailing_ship_type
 from strategy.campaign import force_organisation as table_f
 from strategy.campaign import resolve_summer
@@ -69,7 +70,6 @@ __all__ = [
 
 ROSTER_ORDER = tuple(ROSTER)  # BtQ's roster from the Cutter up to the First Rate
 SHOTS = tuple(SHOT["shot"])  # the shot a captain may load (BtQ, "Shot Types")
-KM_PER_NM = 1.852
 SCENARIO = Path(__file__).resolve().parent.parent / "data" / "scenario.json"
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -95,8 +95,9 @@ def world() -> Any:
 
 
 def distance_nm(a: tuple[float, float], b: tuple[float, float]) -> float:
-    """Great-circle distance in nautical miles between two (lon, lat) points."""
-    return haversine_km(a[0], a[1], b[0], b[1]) / KM_PER_NM
+    """Great-circle distance in nautical miles between two (lon, lat) points (by the km
+    radius, as the sighting distances were always measured)."""
+    return distance_km(a, b) / KM_PER_NM
 
 
 @cache
