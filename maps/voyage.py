@@ -10,9 +10,12 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+import numpy as np
 from shapely.geometry import LineString, mapping
 
-__all__ = ["Leg", "Risk", "Stop", "Voyage"]
+from maps.geo import distance_nm
+
+__all__ = ["Leg", "Risk", "Stop", "Voyage", "track_nm"]
 
 #: Seed 003 "Shallow Water", as a risk entry tells it (the dice are rolled by whoever sails).
 SHALLOW_RULE = (
@@ -111,11 +114,20 @@ class Leg:
             "arrive_day": round(self.arrive_day, 2),
             "sailing_nm": {k: round(v, 1) for k, v in self.sailing.items()},
             "risks": [r.as_dict() for r in self.risk_entries],
+            "track_nm": track_nm(self.track),
         }
 
     def to_geojson(self) -> dict[str, Any]:
         """An RFC 7946 Feature (LineString, lon/lat) with the leg's properties."""
         return {"type": "Feature", "geometry": _line(self.track), "properties": self.properties()}
+
+
+def track_nm(track: LineString) -> list[float]:
+    """The miles run (great circle) at each point of ``track``, from its first: where the
+    browser's animation puts a ship a given share of the way along."""
+    points = np.asarray(track.coords)[:, :2]
+    run = np.cumsum(distance_nm(points[:-1], points[1:]))
+    return [0.0, *(round(float(nm), 1) for nm in run)]
 
 
 def _line(track: LineString) -> dict[str, Any]:
@@ -210,6 +222,7 @@ class Voyage:
             "sailing_nm": {k: round(v, 1) for k, v in self.sailing.items()},
             "timeline": self.timeline,
             "risks": [r.as_dict() for r in self.risks],
+            "track_nm": track_nm(self.track),
         }
 
     def to_geojson(self) -> dict[str, Any]:

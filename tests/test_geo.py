@@ -66,3 +66,14 @@ def test_the_chord_never_exceeds_the_arc(
 ) -> None:
     chord = np.linalg.norm(np.subtract(unit_vector((lon1, lat1)), unit_vector((lon2, lat2))))
     assert chord * EARTH_RADIUS_NM <= distance_nm((lon1, lat1), (lon2, lat2)) + 1e-9
+
+
+def test_a_routes_miles_along_its_track_rise_to_its_distance() -> None:
+    from maps import load_world
+
+    for a, b in (("portsmouth", "gibraltar"), ("plymouth", "brest")):
+        feature = load_world().route(a, b, "Fifth Rate", 6).to_geojson()
+        along = feature["properties"]["track_nm"]
+        assert len(along) == len(feature["geometry"]["coordinates"]) and along[0] == 0.0
+        assert all(x <= y for x, y in zip(along, along[1:], strict=False))
+        assert abs(along[-1] - feature["properties"]["distance_nm"]) < 0.5
