@@ -7,6 +7,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from server.commands import battle_arguments
+
 __all__ = ["register", "run", "describe"]
 
 
@@ -17,37 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Fight one battle between side A and side B with NPC "
         "captains and print a round-by-round log (or JSON events and outcome).",
     )
-    p.add_argument(
-        "--a",
-        action="append",
-        required=True,
-        metavar="SHIP",
-        help='a ship of side A: roster type or named ship, e.g. "Fifth Rate" '
-        "(repeat for several ships)",
-    )
-    p.add_argument(
-        "--b",
-        action="append",
-        required=True,
-        metavar="SHIP",
-        help='a ship of side B, e.g. "Brig Sloop" (repeat for several ships)',
-    )
-    p.add_argument(
-        "--weather",
-        default="Steady Breeze",
-        help="Becalmed, Steady Breeze, Good Wind, High Seas or Storm (default Steady Breeze)",
-    )
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument(
-        "--policy-a",
-        default="aggressive",
-        help="side A's captain: aggressive, cautious, runner, boarder",
-    )
-    p.add_argument(
-        "--policy-b",
-        default="aggressive",
-        help="side B's captain: aggressive, cautious, runner, boarder",
-    )
+    battle_arguments(p)
     p.add_argument("--distance", type=int, help="starting distance 0-5 (default: Awareness test)")
     p.add_argument("--chase", action="store_true", help="open with a chase, side A hunting side B")
     p.add_argument("--json", action="store_true", help="print the events and outcome as JSON")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from server.commands import battle_arguments
+
 __all__ = ["register", "run"]
 
 
@@ -13,39 +15,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         "odds",
         help="battle odds by Monte Carlo (win / loss / escape rates)",
         description="Fight N battles between side A and side B with NPC "
-        "captains and print the rates with 95%% confidence intervals.",
+        "captains and print the rates with 95% confidence intervals.",
     )
-    p.add_argument(
-        "--a",
-        action="append",
-        required=True,
-        metavar="SHIP",
-        help='a ship of side A, e.g. "Fifth Rate" (repeat for several ships)',
-    )
-    p.add_argument(
-        "--b",
-        action="append",
-        required=True,
-        metavar="SHIP",
-        help='a ship of side B, e.g. "Brig Sloop" (repeat for several ships)',
-    )
+    battle_arguments(p)
     p.add_argument("-n", type=int, default=1000, help="number of battles (default 1000)")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument(
-        "--weather",
-        default="Steady Breeze",
-        help="Becalmed, Steady Breeze, Good Wind, High Seas or Storm",
-    )
-    p.add_argument(
-        "--policy-a",
-        default="aggressive",
-        help="side A's captain: aggressive, cautious, runner, boarder",
-    )
-    p.add_argument(
-        "--policy-b",
-        default="aggressive",
-        help="side B's captain: aggressive, cautious, runner, boarder",
-    )
     p.add_argument(
         "--chase", action="store_true", help="open every battle with a chase, side A hunting side B"
     )
