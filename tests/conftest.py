@@ -1,20 +1,38 @@
-"""Shared fixtures: free ports and a live ``admiralty serve`` in a subprocess."""
+"""Every fixture of the suite (fixtures live only here; ``test_layout_tests.py`` checks it),
+with free ports and a live ``admiralty serve`` in a subprocess.
+
+Grouped by the tests that use them: the live server, the golden battles, the server's
+protocol (Flask-SocketIO test clients) and the browser (Playwright, imported lazily so that
+only the browser tests need it).
+"""
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 import requests
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.server_helpers import Game, new_app
+
+if TYPE_CHECKING:
+    from tests.browser_helpers import Campaign, SeatPage
 
 ROOT = Path(__file__).resolve().parent.parent
 ADMIRALTY = [sys.executable, "-m", "server.cli"]
+COMBAT_GOLDEN = ROOT / "tests" / "data" / "combat_golden.json"
+USHANT = [-5.6, 48.7]  # the Channel station's patrol point, off Ushant
+PLAY_SEED = 918273645  # the whole summer of test_server_play: the cabinet rolls 35
 
 
 def free_port() -> int:
@@ -70,3 +88,251 @@ def live_server(tmp_path: Path) -> Iterator[LiveServer]:
     server = LiveServer(tmp_path).start()
     yield server
     server.stop()
+
+
+# -- the golden battles ------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def combat_golden() -> dict[str, Any]:
+    """``tests/data/combat_golden.json``: the battles captured before the speed work."""
+    return json.loads(COMBAT_GOLDEN.read_text("utf-8"))
+
+
+# -- the server through its test clients ---------------------------------------------------
+
+
+@pytest.fixture
+def fresh_app(tmp_path: Path) -> Flask:
+    """An app of its own for one test, on a new SQLite file."""
+    return new_app(tmp_path)
+
+
+@pytest.fixture
+def fresh_game(fresh_app: Flask) -> Game:
+    """A new campaign in :func:`fresh_app`, its GM seated."""
+    return Game.new(fresh_app)
+
+
+@pytest.fixture(scope="module")
+def world_client(tmp_path_factory: pytest.TempPathFactory) -> FlaskClient:
+    """A REST client for the read-only world data (map, ports, routes, odds)."""
+    return new_app(tmp_path_factory.mktemp("world")).test_client()
+
+
+@pytest.fixture(scope="module")
+def payload_table(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    """One campaign that the payload tests send their malformed acts to."""
+    return Game.new(new_app(tmp_path_factory.mktemp("payloads")))
+
+
+@pytest.fixture(scope="module")
+def authority_summer(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    """A campaign in its summer with a captain in the Red squadron and one not on campaign."""
+    game_ = Game.new(new_app(tmp_path_factory.mktemp("authority")), seed=918273645)
+    gm = game_.gm()
+    game_.add("pm", "prime-minister").act("set_ships", digit=3)
+    game_.add("fsl", "first-sea-lord").act("set_deployment", digit=5)
+    game_.add("fg", "captain", ship="FG")  # Red squadron
+    game_.add("ro", "captain", ship="RO")  # not on campaign with roll 35
+    game_.add("red", "admiral", squadron="Red")
+    assert gm.act("roll_force")["ok"]
+    return game_
+
+
+@pytest.fixture(scope="module")
+def played_summer(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> tuple[Game, dict[str, Any], dict[str, list[dict[str, Any]]]]:
+    """One summer played to its end through the protocol (test_server_play): the game, each
+    step's answer and every client's received events."""
+    app = new_app(tmp_path_factory.mktemp("summer"))
+    game = Game.new(app, seed=PLAY_SEED)
+    gm = game.gm()
+    pm = game.add("pm", "prime-minister")
+    fsl = game.add("fsl", "first-sea-lord")
+    red = game.add("red", "admiral", squadron="Red")
+    blue = game.add("blue", "admiral", squadron="Blue")
+    captain = game.add("fg", "captain", ship="FG")
+    observer = game.add("obs", "observer")
+    game.drain()
+    seen: dict[str, list[dict[str, Any]]] = {k: [] for k in game.players}
+
+    def collect() -> None:
+        for key, player in game.players.items():
+            seen[key].extend(player.events())
+
+    steps: dict[str, Any] = {}
+    assert pm.act("set_ships", digit=3)["ok"]
+    assert fsl.act("set_deployment", digit=5)["ok"]
+    assert red.act("deploy", squadron="Red", station="channel")["error"]["code"] == "wrong_phase"
+    steps["roll"] = gm.act("roll_force")
+    collect()
+    steps["deploy"] = red.act("deploy", squadron="Red", patrol=USHANT)
+    steps["blue_on_red"] = blue.act("deploy", squadron="Red", station="channel")
+    steps["sail_enemy_port"] = red.act("sail", squadron="Red", to="brest")
+    steps["sail_nowhere"] = red.act("sail", squadron="Red", to="atlantis")
+    steps["sail_inland"] = red.act("sail", squadron="Red", to=[2.35, 48.85])
+    steps["sail_blue"] = blue.act("sail", squadron="Blue", to="barbados")
+    steps["captain_sails_other"] = captain.act("sail", ship="DR", to="plymouth")
+    steps["enemy"] = gm.act("move_enemy", force="fr-brest", to=USHANT)
+    steps["ready"] = red.act("ready")
+    collect()
+    for _ in range(12):
+        ack = gm.act("advance", days=2)
+        collect()
+        if not ack["ok"]:
+            steps["advance_refused"] = ack
+            break
+        state = game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]
+        if any(not e["over"] for e in state["engagements"]):
+            break
+    steps["state_at_contact"] = game.rest("get", f"/api/campaigns/{game.id}/state").json
+    fight = [e for e in steps["state_at_contact"]["state"]["engagements"] if not e["over"]]
+    steps["fight"] = fight[0]["id"] if fight else None
+    if fight:
+        assert (
+            blue.act("engage_decision", engagement=fight[0]["id"], decision="close")["error"][
+                "code"
+            ]
+            == "forbidden"
+        )
+        assert gm.act("advance", days=1)["error"]["code"] == "wrong_phase"
+        assert (
+            captain.act("engage_decision", engagement=fight[0]["id"], decision="sail away")[
+                "error"
+            ]["code"]
+            == "invalid"
+        )
+        rounds = 0
+        while True:
+            ack = captain.act(
+                "engage_decision", engagement=fight[0]["id"], decision="close", shot="roundshot"
+            )
+            assert ack["ok"], ack
+            rounds += 1
+            state = game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]
+            if next(e for e in state["engagements"] if e["id"] == fight[0]["id"])["over"]:
+                break
+            assert rounds < 200
+        steps["rounds"] = rounds
+    collect()
+    steps["resolve"] = gm.act("resolve_summer")
+    steps["after"] = pm.act("set_ships", digit=1)
+    collect()
+    steps["final"] = game.rest("get", f"/api/campaigns/{game.id}/state").json
+    steps["log"] = game.rest("get", f"/api/campaigns/{game.id}/log").json
+    steps["player_state"] = game.rest(
+        "get", f"/api/campaigns/{game.id}/state", token=red.token
+    ).json["state"]
+    steps["observer_state"] = game.rest(
+        "get", f"/api/campaigns/{game.id}/state", token=observer.token
+    ).json["state"]
+    return game, steps, seen
+
+
+# -- the browser (Playwright and Chromium, imported lazily) ---------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The browser tests' live ``admiralty serve`` (or ADMIRALTY_BROWSER_URL, a server already
+    running): its base address."""
+    if os.environ.get("ADMIRALTY_BROWSER_URL"):
+        yield os.environ["ADMIRALTY_BROWSER_URL"].rstrip("/")
+        return
+    live = LiveServer(tmp_path_factory.mktemp("browser")).start()
+    try:
+        yield live.url
+    finally:
+        live.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's headless Chromium through Playwright (imported here: only browser tests need it)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser_helpers import CHROMIUM, CHROMIUM_ARGS
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def shared_context(browser: Any) -> Iterator[Any]:
+    """One browser context for the tests that need no separate people: a shared HTTP cache."""
+    from tests.browser_helpers import VIEWPORT
+
+    context = browser.new_context(viewport=VIEWPORT)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def seat_pages(browser: Any, browser_server: str) -> Iterator[list[SeatPage]]:
+    """Pages opened by a test; each must end without a console error or page error."""
+    opened: list[SeatPage] = []
+    yield opened
+    errors = [(i, e) for i, p in enumerate(opened) for e in p.errors]
+    for p in opened:
+        p.close()
+    assert not errors, errors
+
+
+@pytest.fixture(scope="module")
+def contact_campaign(browser_server: str) -> Iterator[Campaign]:
+    """A summer where the Red squadron meets the Brest squadron off Ushant (seed 11)."""
+    from tests.browser_helpers import Campaign
+
+    game = Campaign.new(browser_server, seed=11)
+    try:
+        for key, role, extra in (
+            ("pm", "prime-minister", {}),
+            ("fsl", "first-sea-lord", {}),
+            ("red", "admiral", {"squadron": "Red"}),
+            ("blue", "admiral", {"squadron": "Blue"}),
+            ("fg", "captain", {"ship": "FG"}),
+            ("obs", "observer", {}),
+        ):
+            game.add(key, role, **extra)
+        game.roll(3, 5)
+        assert game.act(
+            "deploy", squadron="Red", patrol=USHANT, **{"as": game.seats["red"]["seat"]}
+        )["ok"]
+        assert game.act("move_enemy", force="fr-brest", to=USHANT)["ok"]
+        assert game.act("ready", **{"as": game.seats["red"]["seat"]})["ok"]
+        yield game
+    finally:
+        game.close()
+
+
+@pytest.fixture(scope="module")
+def js(browser: Any, browser_server: str) -> Iterator[Callable[..., Any]]:
+    """The client's pure functions in Chromium (test_browser_units): ``js(body, arg)``
+    evaluates ``body`` (an async function body) with the client's modules imported."""
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(browser_server + "/healthz")
+
+    def run(body: str, arg: Any = None) -> Any:
+        return page.evaluate(
+            "async (arg) => { const util = await import('/static/js/util.js');"
+            " const map = await import('/static/js/map.js');"
+            " const store = await import('/static/js/store.js');"
+            " const events = await import('/static/js/events.js');"
+            " const orders = await import('/static/js/orders.js');"
+            " const report = await import('/static/js/report.js');"
+            " const voyage = await import('/static/js/voyage.js');"
+            " const battles = await import('/static/js/battles.js');"
+            f" {body} }}",
+            arg,
+        )
+
+    yield run
+    context.close()
+    assert not errors, errors

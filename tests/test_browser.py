@@ -8,75 +8,25 @@ labelled controls and no console errors. Screenshots go to tests/artifacts/.
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Iterator
 
 import pytest
 
 from server.game.forces import SIGHTING_NM, distance_nm
 from tests.browser_helpers import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    VIEWPORT,
     Campaign,
     SeatPage,
     open_seat,
 )
-from tests.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 
-USHANT = [-5.6, 48.7]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory) -> Iterator[str]:
-    """A live ``admiralty serve`` (or ADMIRALTY_BROWSER_URL, a server already running)."""
-    if os.environ.get("ADMIRALTY_BROWSER_URL"):
-        yield os.environ["ADMIRALTY_BROWSER_URL"].rstrip("/")
-        return
-    live = LiveServer(tmp_path_factory.mktemp("browser")).start()
-    try:
-        yield live.url
-    finally:
-        live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
-def shared(browser):
-    """One browser context for the tests that need no separate people: a shared HTTP cache."""
-    context = browser.new_context(viewport=VIEWPORT)
-    yield context
-    context.close()
-
-
-@pytest.fixture
-def pages(browser, server) -> Iterator[list[SeatPage]]:
-    """Pages opened by a test; each must end without a console error or page error."""
-    opened: list[SeatPage] = []
-    yield opened
-    errors = [(i, e) for i, p in enumerate(opened) for e in p.errors]
-    for p in opened:
-        p.close()
-    assert not errors, errors
-
 
 def _open(
-    pages: list[SeatPage], browser, server: str, game: Campaign, key: str, context=None
+    seat_pages: list[SeatPage], browser, browser_server: str, game: Campaign, key: str, context=None
 ) -> SeatPage:
-    page = open_seat(browser, server, game.seats[key]["link"], context=context)
-    pages.append(page)
+    page = open_seat(browser, browser_server, game.seats[key]["link"], context=context)
+    seat_pages.append(page)
     return page
 
 
@@ -96,14 +46,16 @@ def _assert_fogged(forces: list[dict]) -> None:
 # -- two admirals -------------------------------------------------------------------------
 
 
-def test_a_deploy_shows_on_the_other_admirals_map_within_two_seconds(browser, server, pages):
-    game = Campaign.new(server)
+def test_a_deploy_shows_on_the_other_admirals_map_within_two_seconds(
+    browser, browser_server, seat_pages
+):
+    game = Campaign.new(browser_server)
     try:
         game.add("red", "admiral", squadron="Red")
         game.add("blue", "admiral", squadron="Blue")
         game.roll()
-        red = _open(pages, browser, server, game, "red")
-        blue = _open(pages, browser, server, game, "blue")
+        red = _open(seat_pages, browser, browser_server, game, "red")
+        blue = _open(seat_pages, browser, browser_server, game, "blue")
         red_force = _force_of(game, "Red")
         assert red_force not in blue.map_data().get("routes", "").split()
 
@@ -151,15 +103,17 @@ def test_a_deploy_shows_on_the_other_admirals_map_within_two_seconds(browser, se
         game.close()
 
 
-def test_a_player_never_sees_an_unsighted_enemy_while_the_gm_does(browser, server, pages, shared):
-    game = Campaign.new(server, seed=5)
+def test_a_player_never_sees_an_unsighted_enemy_while_the_gm_does(
+    browser, browser_server, seat_pages, shared_context
+):
+    game = Campaign.new(browser_server, seed=5)
     try:
         game.add("blue", "admiral", squadron="Blue")
         game.add("obs", "observer")
         game.roll()
-        gm = _open(pages, browser, server, game, "gm", shared)
-        blue = _open(pages, browser, server, game, "blue", shared)
-        observer = _open(pages, browser, server, game, "obs", shared)
+        gm = _open(seat_pages, browser, browser_server, game, "gm", shared_context)
+        blue = _open(seat_pages, browser, browser_server, game, "blue", shared_context)
+        observer = _open(seat_pages, browser, browser_server, game, "obs", shared_context)
         enemies = [f["id"] for f in game.state()["forces"] if f["side"] != "Britain"]
         assert "fr-brest" in enemies
         assert set(enemies) <= set(gm.map_data()["forces"].split())
@@ -194,11 +148,13 @@ def test_a_player_never_sees_an_unsighted_enemy_while_the_gm_does(browser, serve
 # -- live status and reconnects -----------------------------------------------------------
 
 
-def test_status_is_live_and_a_reconnect_catches_up(browser, server, pages, shared):
-    game = Campaign.new(server, seed=2)
+def test_status_is_live_and_a_reconnect_catches_up(
+    browser, browser_server, seat_pages, shared_context
+):
+    game = Campaign.new(browser_server, seed=2)
     try:
         game.add("red", "admiral", squadron="Red")
-        red = _open(pages, browser, server, game, "red", shared)
+        red = _open(seat_pages, browser, browser_server, game, "red", shared_context)
         page = red.page
         assert "Admiral" in page.locator("#st-seat").inner_text()
         assert page.locator("#st-phase").inner_text() == "cabinet"
@@ -232,12 +188,14 @@ def test_status_is_live_and_a_reconnect_catches_up(browser, server, pages, share
         game.close()
 
 
-def test_errors_show_next_to_the_control_that_caused_them(browser, server, pages, shared):
-    game = Campaign.new(server, seed=3)
+def test_errors_show_next_to_the_control_that_caused_them(
+    browser, browser_server, seat_pages, shared_context
+):
+    game = Campaign.new(browser_server, seed=3)
     try:
         game.add("pm", "prime-minister")
-        pm = _open(pages, browser, server, game, "pm", shared)
-        gm = _open(pages, browser, server, game, "gm", shared)
+        pm = _open(seat_pages, browser, browser_server, game, "pm", shared_context)
+        gm = _open(seat_pages, browser, browser_server, game, "gm", shared_context)
         pm.page.get_by_label("Digit (1–7)").select_option("4")
         pm.page.click("button[data-action=set_ships]")
         pm.wait(
@@ -258,11 +216,11 @@ def test_errors_show_next_to_the_control_that_caused_them(browser, server, pages
         assert error.inner_text() == ""
         assert "2 June 1805" in pm.page.locator("#st-date").inner_text()
         # A wrong token: the join is refused and the page says so (no console error).
-        page = shared.new_page()
+        page = shared_context.new_page()
         logged: list[str] = []
         page.on("console", lambda m: logged.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: logged.append(str(e)))
-        page.goto(f"{server}/play/{game.id}?token=not-a-seat-token")
+        page.goto(f"{browser_server}/play/{game.id}?token=not-a-seat-token")
         page.wait_for_function("window.__admiralty && window.__admiralty.joinError", timeout=30_000)
         assert page.evaluate("window.__admiralty.joinError.code") == "forbidden"
         assert "refused" in page.locator("#map-notice").inner_text()
@@ -272,12 +230,14 @@ def test_errors_show_next_to_the_control_that_caused_them(browser, server, pages
         game.close()
 
 
-def test_a_captain_sails_his_ship_after_a_preview(browser, server, pages, shared):
-    game = Campaign.new(server, seed=8)
+def test_a_captain_sails_his_ship_after_a_preview(
+    browser, browser_server, seat_pages, shared_context
+):
+    game = Campaign.new(browser_server, seed=8)
     try:
         game.add("fg", "captain", ship="FG")
         game.roll(3, 5)  # Table F 35: Fiddler's Green sails with the Channel Fleet's Red
-        captain = _open(pages, browser, server, game, "fg", shared)
+        captain = _open(seat_pages, browser, browser_server, game, "fg", shared_context)
         captain.page.get_by_label("Order", exact=True).select_option("sail")
         captain.page.get_by_label("Port", exact=True).select_option("plymouth")
         captain.wait(
@@ -303,31 +263,6 @@ def test_a_captain_sails_his_ship_after_a_preview(browser, server, pages, shared
 # -- a battle, then the season --------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def contact(server) -> Iterator[Campaign]:
-    """A summer where the Red squadron meets the Brest squadron off Ushant (seed 11)."""
-    game = Campaign.new(server, seed=11)
-    try:
-        for key, role, extra in (
-            ("pm", "prime-minister", {}),
-            ("fsl", "first-sea-lord", {}),
-            ("red", "admiral", {"squadron": "Red"}),
-            ("blue", "admiral", {"squadron": "Blue"}),
-            ("fg", "captain", {"ship": "FG"}),
-            ("obs", "observer", {}),
-        ):
-            game.add(key, role, **extra)
-        game.roll(3, 5)
-        assert game.act(
-            "deploy", squadron="Red", patrol=USHANT, **{"as": game.seats["red"]["seat"]}
-        )["ok"]
-        assert game.act("move_enemy", force="fr-brest", to=USHANT)["ok"]
-        assert game.act("ready", **{"as": game.seats["red"]["seat"]})["ok"]
-        yield game
-    finally:
-        game.close()
-
-
 def _advance_to_a_fight(game: Campaign) -> str:
     for _ in range(12):
         ack = game.act("advance", days=2)
@@ -339,10 +274,10 @@ def _advance_to_a_fight(game: Campaign) -> str:
 
 
 def test_a_battle_is_fought_to_its_end_through_the_captains_buttons(
-    browser, server, pages, shared, contact
+    browser, browser_server, seat_pages, shared_context, contact_campaign
 ):
-    captain = _open(pages, browser, server, contact, "fg", shared)
-    fight = _advance_to_a_fight(contact)
+    captain = _open(seat_pages, browser, browser_server, contact_campaign, "fg", shared_context)
+    fight = _advance_to_a_fight(contact_campaign)
     box = f"article[data-engagement={fight}]"
     captain.wait(f"document.querySelector('{box}[data-awaiting-me=true]') !== null", timeout=30)
     assert captain.page.locator("#panel-battles").is_visible(), "the Battles tab opens itself"
@@ -363,7 +298,7 @@ def test_a_battle_is_fought_to_its_end_through_the_captains_buttons(
         if rounds == 1:
             captain.screenshot("battle.png")
         assert rounds < 150
-    state = contact.state("fg")
+    state = contact_campaign.state("fg")
     record = next(e for e in state["engagements"] if e["id"] == fight)
     assert record["over"] and record["outcome"]["how"] in (
         "a_wins",
@@ -386,19 +321,19 @@ def test_a_battle_is_fought_to_its_end_through_the_captains_buttons(
     captain.screenshot("battle-over.png")
 
 
-def test_the_season_report_and_the_replay(browser, server, pages, shared, contact):
-    gm = _open(pages, browser, server, contact, "gm", shared)
-    red = _open(pages, browser, server, contact, "red", shared)
-    if not contact.state()["engagements"]:  # run on its own: meet the enemy first
-        _advance_to_a_fight(contact)
-    for fight in [e for e in contact.state()["engagements"] if not e["over"]]:
+def test_the_season_report_and_the_replay(
+    browser, browser_server, seat_pages, shared_context, contact_campaign
+):
+    gm = _open(seat_pages, browser, browser_server, contact_campaign, "gm", shared_context)
+    red = _open(seat_pages, browser, browser_server, contact_campaign, "red", shared_context)
+    if not contact_campaign.state()["engagements"]:  # run on its own: meet the enemy first
+        _advance_to_a_fight(contact_campaign)
+    for fight in [e for e in contact_campaign.state()["engagements"] if not e["over"]]:
         for _ in range(150):
-            if (
-                contact.act("engage_decision", engagement=fight["id"], decision="npc")["ok"]
-                is False
-            ):
+            ack = contact_campaign.act("engage_decision", engagement=fight["id"], decision="npc")
+            if ack["ok"] is False:
                 break
-    assert contact.act("resolve_summer")["ok"]
+    assert contact_campaign.act("resolve_summer")["ok"]
     for page in (gm, red):
         page.wait("document.getElementById('panel-report').dataset.report === '1'", timeout=10)
         page.tab("report")
@@ -419,7 +354,7 @@ def test_the_season_report_and_the_replay(browser, server, pages, shared, contac
     gm.page.click("#panel-log button:text('Load the whole log')")
     gm.wait("document.getElementById('panel-log').dataset.step === '0'", timeout=10)
     total = int(gm.js("document.getElementById('panel-log').dataset.events"))
-    log = contact.state()  # the log is longer than what the page showed live
+    log = contact_campaign.state()  # the log is longer than what the page showed live
     assert total >= 10 and log["phase"] == "over"
     gm.page.click("#panel-log button:text('Last »')")
     gm.wait(f"document.getElementById('panel-log').dataset.step === '{total - 1}'")
@@ -439,10 +374,10 @@ def test_the_season_report_and_the_replay(browser, server, pages, shared, contac
 # -- the GM's voyage view -------------------------------------------------------------------
 
 
-def test_the_gm_plans_and_animates_a_voyage(browser, server, pages, shared):
-    game = Campaign.new(server, seed=4)
+def test_the_gm_plans_and_animates_a_voyage(browser, browser_server, seat_pages, shared_context):
+    game = Campaign.new(browser_server, seed=4)
     try:
-        gm = _open(pages, browser, server, game, "gm", shared)
+        gm = _open(seat_pages, browser, browser_server, game, "gm", shared_context)
         gm.tab("voyage")
         panel = gm.page.locator("#panel-voyage")
         panel.get_by_label("Ship", exact=True).select_option("Fifth Rate")
@@ -467,13 +402,15 @@ def test_the_gm_plans_and_animates_a_voyage(browser, server, pages, shared):
 # -- usable by people -----------------------------------------------------------------------
 
 
-def test_controls_are_labelled_keyboard_reachable_and_fit_1280x800(browser, server, pages, shared):
-    game = Campaign.new(server, seed=6)
+def test_controls_are_labelled_keyboard_reachable_and_fit_1280x800(
+    browser, browser_server, seat_pages, shared_context
+):
+    game = Campaign.new(browser_server, seed=6)
     try:
         game.add("red", "admiral", squadron="Red")
         game.roll()
         for key in ("gm", "red"):
-            page = _open(pages, browser, server, game, key, shared)
+            page = _open(seat_pages, browser, browser_server, game, key, shared_context)
             unlabelled = page.js("""[...document.querySelectorAll('select, input')]
                 .filter((c) => !c.labels?.length && !c.getAttribute('aria-label'))
                 .map((c) => c.outerHTML.slice(0, 80))""")

@@ -9,37 +9,7 @@ import math
 
 import pytest
 
-from tests.test_browser import browser, server  # noqa: F401  (module fixtures)
-
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def js(browser, server):  # noqa: F811
-    """Evaluate ``body`` (an async function body) with the client's modules imported."""
-    context = browser.new_context()
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server + "/healthz")
-
-    def run(body: str, arg=None):
-        return page.evaluate(
-            "async (arg) => { const util = await import('/static/js/util.js');"
-            " const map = await import('/static/js/map.js');"
-            " const store = await import('/static/js/store.js');"
-            " const events = await import('/static/js/events.js');"
-            " const orders = await import('/static/js/orders.js');"
-            " const report = await import('/static/js/report.js');"
-            " const voyage = await import('/static/js/voyage.js');"
-            " const battles = await import('/static/js/battles.js');"
-            f" {body} }}",
-            arg,
-        )
-
-    yield run
-    context.close()
-    assert not errors, errors
 
 
 @pytest.mark.parametrize(

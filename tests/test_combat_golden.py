@@ -290,15 +290,10 @@ def capture() -> dict[str, Any]:
     return _plain({"cases": cases, "odds": _odds()})
 
 
-@pytest.fixture(scope="module")
-def golden() -> dict[str, Any]:
-    return json.loads(GOLDEN.read_text("utf-8"))
-
-
 @pytest.mark.parametrize("name", [c[0] for c in CASES])
-def test_battle_matches_golden(golden: dict[str, Any], name: str) -> None:
+def test_battle_matches_golden(combat_golden: dict[str, Any], name: str) -> None:
     kwargs, decisions = next((k, d) for n, k, d in CASES if n == name)
-    want = golden["cases"][name]
+    want = combat_golden["cases"][name]
     got_on = _plain(run_case(kwargs, decisions, True))
     assert got_on["outcome"] == want["on"]["outcome"]
     assert len(got_on["events"]) == len(want["on"]["events"])
@@ -308,18 +303,18 @@ def test_battle_matches_golden(golden: dict[str, Any], name: str) -> None:
     assert _plain(run_case(kwargs, decisions, False)) == want["off"]
 
 
-def test_events_off_fight_the_same_battle(golden: dict[str, Any]) -> None:
+def test_events_off_fight_the_same_battle(combat_golden: dict[str, Any]) -> None:
     for name, _, _ in CASES:
-        on, off = golden["cases"][name]["on"], golden["cases"][name]["off"]
+        on, off = combat_golden["cases"][name]["on"], combat_golden["cases"][name]["off"]
         assert on["outcome"] == off["outcome"] and on["state"] == off["state"], name
 
 
-def test_odds_match_golden(golden: dict[str, Any]) -> None:
-    assert _plain(_odds()) == golden["odds"]
+def test_odds_match_golden(combat_golden: dict[str, Any]) -> None:
+    assert _plain(_odds()) == combat_golden["odds"]
 
 
-def test_the_cases_cover_the_engine(golden: dict[str, Any]) -> None:
-    kinds = {e["type"] for c in golden["cases"].values() for e in c["on"]["events"]}
+def test_the_cases_cover_the_engine(combat_golden: dict[str, Any]) -> None:
+    kinds = {e["type"] for c in combat_golden["cases"].values() for e in c["on"]["events"]}
     assert {
         "boarding",
         "fire",
@@ -332,7 +327,7 @@ def test_the_cases_cover_the_engine(golden: dict[str, Any]) -> None:
         "wounded",
         "disengage",
     } <= kinds
-    hows = {c["on"]["outcome"]["how"] for c in golden["cases"].values()}
+    hows = {c["on"]["outcome"]["how"] for c in combat_golden["cases"].values()}
     assert len(hows) >= 3
 
 

@@ -16,7 +16,7 @@ import pytest
 from server import game
 from server.game import ActionError, authority
 from server.game.authority import OTHER, OWN, TABLE
-from tests.server_helpers import SEATS, SEED, Game, new_app, phase_states
+from tests.server_helpers import SEATS, SEED, phase_states
 
 # What a rule of the action itself refuses although the table allows it (not authority).
 RULE_REFUSALS = {("pause", True): "conflict", ("resume", False): "conflict"}
@@ -146,20 +146,6 @@ def test_the_table_reads_as_the_book() -> None:
     assert all(c.command in (None, OWN) or c.role == "gm" for c in ok)
 
 
-@pytest.fixture(scope="module")
-def summer(tmp_path_factory):
-    """A campaign in its summer with a captain in the Red squadron and one not on campaign."""
-    game_ = Game.new(new_app(tmp_path_factory.mktemp("authority")), seed=918273645)
-    gm = game_.gm()
-    game_.add("pm", "prime-minister").act("set_ships", digit=3)
-    game_.add("fsl", "first-sea-lord").act("set_deployment", digit=5)
-    game_.add("fg", "captain", ship="FG")  # Red squadron
-    game_.add("ro", "captain", ship="RO")  # not on campaign with roll 35
-    game_.add("red", "admiral", squadron="Red")
-    assert gm.act("roll_force")["ok"]
-    return game_
-
-
 @pytest.mark.parametrize(
     "captain, order",
     [
@@ -169,35 +155,45 @@ def summer(tmp_path_factory):
         ("fg", {"ship": "DR", "to": "plymouth"}),  # another captain's ship
     ],
 )
-def test_no_captain_orders_a_squadron_or_another_ship(summer, captain, order) -> None:
-    before = summer.rest("get", f"/api/campaigns/{summer.id}/log").json["events"]
-    ack = summer.players[captain].act("sail", **order)
+def test_no_captain_orders_a_squadron_or_another_ship(authority_summer, captain, order) -> None:
+    before = authority_summer.rest("get", f"/api/campaigns/{authority_summer.id}/log").json[
+        "events"
+    ]
+    ack = authority_summer.players[captain].act("sail", **order)
     assert ack["ok"] is False and ack["error"]["code"] == "forbidden", ack
     assert "you command" in ack["error"]["message"]
-    preview = summer.players[captain].act("sail", preview=True, **order)
+    preview = authority_summer.players[captain].act("sail", preview=True, **order)
     assert preview["error"]["code"] == "forbidden"
-    assert summer.rest("get", f"/api/campaigns/{summer.id}/log").json["events"] == before
+    assert (
+        authority_summer.rest("get", f"/api/campaigns/{authority_summer.id}/log").json["events"]
+        == before
+    )
 
 
-def test_a_captain_sails_his_own_ship_and_the_admiral_his_squadron(summer) -> None:
-    assert summer.players["fg"].act("sail", ship="fg", to="plymouth")["ok"]
-    assert summer.players["red"].act("sail", ship="DR", to="plymouth")["ok"]
-    assert summer.players["red"].act("sail", squadron="Red", to="plymouth")["ok"]
-    red = summer.players["red"].act("sail", squadron="Blue", to="plymouth")
+def test_a_captain_sails_his_own_ship_and_the_admiral_his_squadron(authority_summer) -> None:
+    assert authority_summer.players["fg"].act("sail", ship="fg", to="plymouth")["ok"]
+    assert authority_summer.players["red"].act("sail", ship="DR", to="plymouth")["ok"]
+    assert authority_summer.players["red"].act("sail", squadron="Red", to="plymouth")["ok"]
+    red = authority_summer.players["red"].act("sail", squadron="Blue", to="plymouth")
     assert red["error"] == {
         "code": "forbidden",
         "message": "you command the Red squadron, not the Blue squadron",
     }
 
 
-def test_only_the_gm_reads_the_log_and_seats_players(summer) -> None:
-    token = summer.players["fg"].token
-    r = summer.rest("get", f"/api/campaigns/{summer.id}/log", token=token)
+def test_only_the_gm_reads_the_log_and_seats_players(authority_summer) -> None:
+    token = authority_summer.players["fg"].token
+    r = authority_summer.rest("get", f"/api/campaigns/{authority_summer.id}/log", token=token)
     assert r.status_code == 403 and r.json["error"]["code"] == "forbidden"
-    r = summer.rest(
-        "post", f"/api/campaigns/{summer.id}/seats", token=token, json={"role": "observer"}
+    r = authority_summer.rest(
+        "post",
+        f"/api/campaigns/{authority_summer.id}/seats",
+        token=token,
+        json={"role": "observer"},
     )
     assert r.status_code == 403
-    seat = summer.players["ro"].seat["id"]
-    r = summer.rest("post", f"/api/campaigns/{summer.id}/seats/{seat}/token", token=token)
+    seat = authority_summer.players["ro"].seat["id"]
+    r = authority_summer.rest(
+        "post", f"/api/campaigns/{authority_summer.id}/seats/{seat}/token", token=token
+    )
     assert r.status_code == 403

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from server import game
 from server.game import ActionError
 from server.game.payloads import ACTION_PAYLOADS, REQUESTS
-from tests.server_helpers import SEATS, SEED, Game, new_app, phase_states
+from tests.server_helpers import SEATS, SEED, phase_states
 
 SENDER = {  # a seat that may send each action, and the phase it may send it in
     "set_ships": ("prime-minister", "cabinet"),
@@ -243,11 +243,6 @@ def test_any_rest_body_is_taken_or_refused_in_one_line(name: str, body: dict[str
 # -- through the protocol ---------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def table(tmp_path_factory):
-    return Game.new(new_app(tmp_path_factory.mktemp("payloads")))
-
-
 @pytest.mark.parametrize(
     "payload",
     [
@@ -266,13 +261,13 @@ def table(tmp_path_factory):
         {"type": "deploy", "squadron": "Red", "patrol": [float("1e308"), 0]},
     ],
 )
-def test_every_act_is_acked_with_one_error(table, payload) -> None:
-    gm = table.gm()
-    before = table.rest("get", f"/api/campaigns/{table.id}/log").json
+def test_every_act_is_acked_with_one_error(payload_table, payload) -> None:
+    gm = payload_table.gm()
+    before = payload_table.rest("get", f"/api/campaigns/{payload_table.id}/log").json
     ack = gm.client.emit("act", payload, callback=True)
     assert ack["ok"] is False and ack["error"]["code"] in game.CODES, ack
     assert "\n" not in ack["error"]["message"]
-    assert table.rest("get", f"/api/campaigns/{table.id}/log").json == before
+    assert payload_table.rest("get", f"/api/campaigns/{payload_table.id}/log").json == before
 
 
 @pytest.mark.parametrize(
@@ -287,8 +282,8 @@ def test_every_act_is_acked_with_one_error(table, payload) -> None:
         42,
     ],
 )
-def test_every_join_is_acked_with_one_error(table, payload) -> None:
-    client = table.app.extensions["admiralty.socketio"].test_client(table.app)
+def test_every_join_is_acked_with_one_error(payload_table, payload) -> None:
+    client = payload_table.app.extensions["admiralty.socketio"].test_client(payload_table.app)
     ack = client.emit("join", payload, callback=True)
     assert ack["ok"] is False and ack["error"]["code"] in ("invalid", "forbidden"), ack
 
@@ -304,28 +299,30 @@ def test_every_join_is_acked_with_one_error(table, payload) -> None:
         ({"colour": "red"}, "unexpected field(s): colour"),
     ],
 )
-def test_rest_bodies_the_database_cannot_hold_are_refused(table, body, word) -> None:
-    r = table.app.test_client().post("/api/campaigns", json=body)
+def test_rest_bodies_the_database_cannot_hold_are_refused(payload_table, body, word) -> None:
+    r = payload_table.app.test_client().post("/api/campaigns", json=body)
     assert r.status_code == 400 and r.json["error"]["code"] == "invalid", r.json
     assert word in r.json["error"]["message"]
 
 
-def test_rest_bodies_nested_past_the_parser_are_refused(table) -> None:
+def test_rest_bodies_nested_past_the_parser_are_refused(payload_table) -> None:
     deep = "[" * 5000 + "]" * 5000
-    for path in ("/api/campaigns", f"/api/campaigns/{table.id}/seats"):
-        r = table.rest("post", path, data=deep, content_type="application/json")
+    for path in ("/api/campaigns", f"/api/campaigns/{payload_table.id}/seats"):
+        r = payload_table.rest("post", path, data=deep, content_type="application/json")
         assert r.status_code == 400 and r.json["error"]["code"] == "invalid", r.json
-    r = table.app.test_client().post("/api/campaigns", json={"seed": 2**31 - 1})
+    r = payload_table.app.test_client().post("/api/campaigns", json={"seed": 2**31 - 1})
     assert r.status_code == 201
 
 
-def test_a_failure_of_the_servers_own_is_still_one_answer(table, monkeypatch, caplog) -> None:
-    service = table.app.extensions["admiralty.campaigns"]
+def test_a_failure_of_the_servers_own_is_still_one_answer(
+    payload_table, monkeypatch, caplog
+) -> None:
+    service = payload_table.app.extensions["admiralty.campaigns"]
 
     def broken(*args: Any) -> None:
         raise RuntimeError("a bug of ours")
 
-    gm = table.gm()
+    gm = payload_table.gm()
     monkeypatch.setattr(service, "act", broken)
     with caplog.at_level("ERROR", logger="admiralty"):
         ack = gm.client.emit("act", {"type": "pause"}, callback=True)
@@ -338,7 +335,7 @@ def test_a_failure_of_the_servers_own_is_still_one_answer(table, monkeypatch, ca
     }
     assert "a bug of ours" in caplog.text
     monkeypatch.setattr(service, "log", broken)
-    r = table.rest("get", f"/api/campaigns/{table.id}/log")
+    r = payload_table.rest("get", f"/api/campaigns/{payload_table.id}/log")
     assert r.status_code == 500 and r.json["error"]["code"] == "internal"
 
 

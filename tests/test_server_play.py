@@ -14,11 +14,7 @@ import pytest
 
 from server.game import replay
 from server.game.forces import SIGHTING_NM, distance_nm
-from tests.conftest import ROOT
-from tests.server_helpers import Game, new_app
-
-USHANT = [-5.6, 48.7]
-SEED = 918273645
+from tests.conftest import PLAY_SEED, ROOT, USHANT
 
 
 def _assert_fogged(payload: dict[str, Any]) -> None:
@@ -37,96 +33,8 @@ def _assert_fogged(payload: dict[str, Any]) -> None:
         assert "battle" not in e and "pending" not in e
 
 
-@pytest.fixture(scope="module")
-def summer(tmp_path_factory):
-    """One summer, played to its end; every client's received events kept."""
-    app = new_app(tmp_path_factory.mktemp("summer"))
-    game = Game.new(app, seed=SEED)
-    gm = game.gm()
-    pm = game.add("pm", "prime-minister")
-    fsl = game.add("fsl", "first-sea-lord")
-    red = game.add("red", "admiral", squadron="Red")
-    blue = game.add("blue", "admiral", squadron="Blue")
-    captain = game.add("fg", "captain", ship="FG")
-    observer = game.add("obs", "observer")
-    game.drain()
-    seen: dict[str, list[dict[str, Any]]] = {k: [] for k in game.players}
-
-    def collect() -> None:
-        for key, player in game.players.items():
-            seen[key].extend(player.events())
-
-    steps: dict[str, Any] = {}
-    assert pm.act("set_ships", digit=3)["ok"]
-    assert fsl.act("set_deployment", digit=5)["ok"]
-    assert red.act("deploy", squadron="Red", station="channel")["error"]["code"] == "wrong_phase"
-    steps["roll"] = gm.act("roll_force")
-    collect()
-    steps["deploy"] = red.act("deploy", squadron="Red", patrol=USHANT)
-    steps["blue_on_red"] = blue.act("deploy", squadron="Red", station="channel")
-    steps["sail_enemy_port"] = red.act("sail", squadron="Red", to="brest")
-    steps["sail_nowhere"] = red.act("sail", squadron="Red", to="atlantis")
-    steps["sail_inland"] = red.act("sail", squadron="Red", to=[2.35, 48.85])
-    steps["sail_blue"] = blue.act("sail", squadron="Blue", to="barbados")
-    steps["captain_sails_other"] = captain.act("sail", ship="DR", to="plymouth")
-    steps["enemy"] = gm.act("move_enemy", force="fr-brest", to=USHANT)
-    steps["ready"] = red.act("ready")
-    collect()
-    for _ in range(12):
-        ack = gm.act("advance", days=2)
-        collect()
-        if not ack["ok"]:
-            steps["advance_refused"] = ack
-            break
-        state = game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]
-        if any(not e["over"] for e in state["engagements"]):
-            break
-    steps["state_at_contact"] = game.rest("get", f"/api/campaigns/{game.id}/state").json
-    fight = [e for e in steps["state_at_contact"]["state"]["engagements"] if not e["over"]]
-    steps["fight"] = fight[0]["id"] if fight else None
-    if fight:
-        assert (
-            blue.act("engage_decision", engagement=fight[0]["id"], decision="close")["error"][
-                "code"
-            ]
-            == "forbidden"
-        )
-        assert gm.act("advance", days=1)["error"]["code"] == "wrong_phase"
-        assert (
-            captain.act("engage_decision", engagement=fight[0]["id"], decision="sail away")[
-                "error"
-            ]["code"]
-            == "invalid"
-        )
-        rounds = 0
-        while True:
-            ack = captain.act(
-                "engage_decision", engagement=fight[0]["id"], decision="close", shot="roundshot"
-            )
-            assert ack["ok"], ack
-            rounds += 1
-            state = game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]
-            if next(e for e in state["engagements"] if e["id"] == fight[0]["id"])["over"]:
-                break
-            assert rounds < 200
-        steps["rounds"] = rounds
-    collect()
-    steps["resolve"] = gm.act("resolve_summer")
-    steps["after"] = pm.act("set_ships", digit=1)
-    collect()
-    steps["final"] = game.rest("get", f"/api/campaigns/{game.id}/state").json
-    steps["log"] = game.rest("get", f"/api/campaigns/{game.id}/log").json
-    steps["player_state"] = game.rest(
-        "get", f"/api/campaigns/{game.id}/state", token=red.token
-    ).json["state"]
-    steps["observer_state"] = game.rest(
-        "get", f"/api/campaigns/{game.id}/state", token=observer.token
-    ).json["state"]
-    return game, steps, seen
-
-
-def test_the_cabinet_rolls_table_f(summer) -> None:
-    game, steps, seen = summer
+def test_the_cabinet_rolls_table_f(played_summer) -> None:
+    game, steps, seen = played_summer
     roll = steps["roll"]
     assert roll["ok"]
     event = next(e for e in seen["red"] if e["seq"] == roll["seq"])
@@ -140,8 +48,8 @@ def test_the_cabinet_rolls_table_f(summer) -> None:
     assert next(e for e in seen["obs"] if e["seq"] == roll["seq"])["data"] == {"phase": "summer"}
 
 
-def test_an_admiral_deploys_only_his_own_squadron(summer) -> None:
-    game, steps, seen = summer
+def test_an_admiral_deploys_only_his_own_squadron(played_summer) -> None:
+    game, steps, seen = played_summer
     assert steps["deploy"]["ok"]
     assert steps["blue_on_red"]["error"]["code"] == "forbidden"
     event = next(e for e in seen["blue"] if e["seq"] == steps["deploy"]["seq"])
@@ -150,8 +58,8 @@ def test_an_admiral_deploys_only_his_own_squadron(summer) -> None:
     assert route["track"][-1] == pytest.approx(USHANT, abs=0.05)
 
 
-def test_sailing_orders_are_checked(summer) -> None:
-    game, steps, seen = summer
+def test_sailing_orders_are_checked(played_summer) -> None:
+    game, steps, seen = played_summer
     assert steps["sail_enemy_port"]["error"]["code"] == "invalid"
     assert "blockade" in steps["sail_enemy_port"]["error"]["message"]
     assert steps["sail_nowhere"]["error"]["code"] == "not_found"
@@ -162,15 +70,15 @@ def test_sailing_orders_are_checked(summer) -> None:
     assert event["data"]["route"]["to"] == "barbados"
 
 
-def test_the_gms_enemy_moves_stay_hidden_until_sighted(summer) -> None:
-    game, steps, seen = summer
+def test_the_gms_enemy_moves_stay_hidden_until_sighted(played_summer) -> None:
+    game, steps, seen = played_summer
     assert steps["enemy"]["ok"]
     assert all(e["seq"] != steps["enemy"]["seq"] for e in seen["red"])
     assert any(e["seq"] == steps["enemy"]["seq"] for e in seen["gm"])
 
 
-def test_contact_opens_an_engagement_fought_through_the_captains_buttons(summer) -> None:
-    game, steps, seen = summer
+def test_contact_opens_an_engagement_fought_through_the_captains_buttons(played_summer) -> None:
+    game, steps, seen = played_summer
     assert steps["fight"] is not None, "the squadrons never met"
     assert steps["rounds"] >= 1
     final = steps["final"]["state"]
@@ -186,8 +94,8 @@ def test_contact_opens_an_engagement_fought_through_the_captains_buttons(summer)
     assert 1 <= final["results"]["FG"]["result"] <= 6
 
 
-def test_resolve_summer_uses_the_battle_results_earned(summer) -> None:
-    game, steps, seen = summer
+def test_resolve_summer_uses_the_battle_results_earned(played_summer) -> None:
+    game, steps, seen = played_summer
     assert steps["resolve"]["ok"]
     final = steps["final"]["state"]
     assert final["phase"] == "over"
@@ -213,17 +121,17 @@ def test_resolve_summer_uses_the_battle_results_earned(summer) -> None:
     }
 
 
-def test_no_player_is_ever_sent_an_unsighted_enemy(summer) -> None:
-    game, steps, seen = summer
+def test_no_player_is_ever_sent_an_unsighted_enemy(played_summer) -> None:
+    game, steps, seen = played_summer
     types = set()
     for key in ("pm", "fsl", "red", "blue", "fg"):
         for payload in seen[key]:
             types.add(payload["type"])
             _assert_fogged(payload)
-            assert "notes" not in payload["data"] and str(SEED) not in json.dumps(payload)
+            assert "notes" not in payload["data"] and str(PLAY_SEED) not in json.dumps(payload)
     assert {"roll_force", "deploy", "advance", "engage_decision"} <= types
     _assert_fogged({"type": "state", "data": steps["player_state"]})
-    assert str(SEED) not in json.dumps(steps["player_state"])
+    assert str(PLAY_SEED) not in json.dumps(steps["player_state"])
     gm_forces = steps["final"]["state"]["forces"]
     assert len([f for f in gm_forces if f["side"] != "Britain"]) >= 7
 
@@ -238,8 +146,8 @@ def _replay_cli(path) -> subprocess.CompletedProcess:
     )
 
 
-def test_the_exported_log_replays_exactly(summer, tmp_path) -> None:
-    game, steps, seen = summer
+def test_the_exported_log_replays_exactly(played_summer, tmp_path) -> None:
+    game, steps, seen = played_summer
     state, problems = replay(steps["log"])
     assert problems == []
     assert state["phase"] == "over" and state["report"] == steps["final"]["state"]["report"]
@@ -260,8 +168,8 @@ def test_the_exported_log_replays_exactly(summer, tmp_path) -> None:
     assert cli.returncode == 2 and cli.stderr.count("\n") == 1 and "not JSON" in cli.stderr
 
 
-def test_a_restarted_server_rebuilds_the_same_state(summer) -> None:
-    game, steps, seen = summer
+def test_a_restarted_server_rebuilds_the_same_state(played_summer) -> None:
+    game, steps, seen = played_summer
     from server.web.app import create_app
 
     again = create_app({"DATABASE_URL": game.app.config["DATABASE_URL"]})
@@ -283,11 +191,11 @@ def problems_of(log: dict[str, Any]) -> list[str]:
     return replay(log)[1]
 
 
-def test_a_forged_log_with_a_forbidden_action_does_not_check_out(summer, tmp_path) -> None:
+def test_a_forged_log_with_a_forbidden_action_does_not_check_out(played_summer, tmp_path) -> None:
     """The rules of who may do what are checked on replay too: the Blue admiral's sail given
     to a captain (as the old rules would have let him), a player seating a player, an action
     with its arguments cut off."""
-    game, steps, seen = summer
+    game, steps, seen = played_summer
     captain = game.players["fg"].seat["id"]
     blue_sail = next(e for e in steps["log"]["events"] if e["seq"] == steps["sail_blue"]["seq"])
     forgeries = [
@@ -311,7 +219,7 @@ def test_a_forged_log_with_a_forbidden_action_does_not_check_out(summer, tmp_pat
     assert cli.returncode == 1 and "PROBLEM: seq" in cli.stdout and "checks out" not in cli.stdout
 
 
-def test_every_logged_event_and_the_state_are_what_their_types_declare(summer) -> None:
+def test_every_logged_event_and_the_state_are_what_their_types_declare(played_summer) -> None:
     """The TypedDicts of server.game.events and server.game.state hold the real thing:
     every key declared (no more: additionalProperties false) and every value's type."""
     from pydantic import TypeAdapter
@@ -319,7 +227,7 @@ def test_every_logged_event_and_the_state_are_what_their_types_declare(summer) -
     from server.game.events import EVENTS
     from server.game.state import State
 
-    game, steps, seen = summer
+    game, steps, seen = played_summer
     kinds = set()
     for event in steps["log"]["events"]:
         TypeAdapter(EVENTS[event["type"]]).validate_python(event["data"], strict=True)

@@ -5,21 +5,10 @@ from __future__ import annotations
 import pytest
 
 from server.game import ACTIONS, TABLE
-from tests.server_helpers import Game, new_app
 
 
-@pytest.fixture
-def app(tmp_path):
-    return new_app(tmp_path)
-
-
-@pytest.fixture
-def game(app):
-    return Game.new(app)
-
-
-def test_create_campaign_defaults_and_validation(app) -> None:
-    client = app.test_client()
+def test_create_campaign_defaults_and_validation(fresh_app) -> None:
+    client = fresh_app.test_client()
     r = client.post("/api/campaigns")
     assert r.status_code == 201
     assert len(r.json["token"]) >= 32 and r.json["link"].endswith(r.json["token"])
@@ -40,19 +29,21 @@ def test_create_campaign_defaults_and_validation(app) -> None:
     assert r.status_code == 413 and r.json["error"]["code"] == "invalid"
 
 
-def test_seats_need_the_gm_token(game) -> None:
-    _, pm_token = game.seat("prime-minister", name="Pitt")
-    r = game.rest(
-        "post", f"/api/campaigns/{game.id}/seats", token=pm_token, json={"role": "observer"}
+def test_seats_need_the_gm_token(fresh_game) -> None:
+    _, pm_token = fresh_game.seat("prime-minister", name="Pitt")
+    r = fresh_game.rest(
+        "post", f"/api/campaigns/{fresh_game.id}/seats", token=pm_token, json={"role": "observer"}
     )
     assert r.status_code == 403 and r.json["error"]["code"] == "forbidden"
-    r = game.rest(
-        "post", f"/api/campaigns/{game.id}/seats", token="nonsense", json={"role": "observer"}
+    r = fresh_game.rest(
+        "post", f"/api/campaigns/{fresh_game.id}/seats", token="nonsense", json={"role": "observer"}
     )
     assert r.status_code == 403
-    r = game.app.test_client().post(f"/api/campaigns/{game.id}/seats", json={"role": "observer"})
+    r = fresh_game.app.test_client().post(
+        f"/api/campaigns/{fresh_game.id}/seats", json={"role": "observer"}
+    )
     assert r.status_code == 403
-    r = game.rest("post", "/api/campaigns/nosuch/seats", json={"role": "observer"})
+    r = fresh_game.rest("post", "/api/campaigns/nosuch/seats", json={"role": "observer"})
     assert r.status_code == 404 and r.json["error"]["code"] == "not_found"
 
 
@@ -69,31 +60,31 @@ def test_seats_need_the_gm_token(game) -> None:
         ({"role": "admiral", "squadron": "white"}, "conflict"),
     ],
 )
-def test_bad_seats_are_refused_and_change_nothing(game, body, code) -> None:
-    game.seat("prime-minister")
-    game.seat("admiral", squadron="White")
-    before = game.rest("get", f"/api/campaigns/{game.id}/log").json["events"]
-    r = game.rest("post", f"/api/campaigns/{game.id}/seats", json=body)
+def test_bad_seats_are_refused_and_change_nothing(fresh_game, body, code) -> None:
+    fresh_game.seat("prime-minister")
+    fresh_game.seat("admiral", squadron="White")
+    before = fresh_game.rest("get", f"/api/campaigns/{fresh_game.id}/log").json["events"]
+    r = fresh_game.rest("post", f"/api/campaigns/{fresh_game.id}/seats", json=body)
     assert r.json["error"]["code"] == code, r.json
-    assert game.rest("get", f"/api/campaigns/{game.id}/log").json["events"] == before
+    assert fresh_game.rest("get", f"/api/campaigns/{fresh_game.id}/log").json["events"] == before
 
 
-def test_tokens_are_stored_only_as_hashes(game, tmp_path) -> None:
-    _, token = game.seat("observer")
+def test_tokens_are_stored_only_as_hashes(fresh_game, tmp_path) -> None:
+    _, token = fresh_game.seat("observer")
     raw = b"".join(p.read_bytes() for p in tmp_path.glob("test.db*"))
-    assert token.encode() not in raw and game.gm_token.encode() not in raw
-    log = game.rest("get", f"/api/campaigns/{game.id}/log").get_data(as_text=True)
-    assert token not in log and game.gm_token not in log
+    assert token.encode() not in raw and fresh_game.gm_token.encode() not in raw
+    log = fresh_game.rest("get", f"/api/campaigns/{fresh_game.id}/log").get_data(as_text=True)
+    assert token not in log and fresh_game.gm_token not in log
 
 
-def test_join_refuses_bad_tokens_and_act_needs_a_join(game) -> None:
-    socketio = game.app.extensions["admiralty.socketio"]
-    client = socketio.test_client(game.app)
+def test_join_refuses_bad_tokens_and_act_needs_a_join(fresh_game) -> None:
+    socketio = fresh_game.app.extensions["admiralty.socketio"]
+    client = socketio.test_client(fresh_game.app)
     for payload, code in [
-        ({"campaign": game.id, "token": "wrong"}, "forbidden"),
-        ({"campaign": game.id}, "forbidden"),
-        ({"campaign": "nosuch", "token": game.gm_token}, "not_found"),
-        ({"campaign": game.id, "token": game.gm_token, "since": -1}, "invalid"),
+        ({"campaign": fresh_game.id, "token": "wrong"}, "forbidden"),
+        ({"campaign": fresh_game.id}, "forbidden"),
+        ({"campaign": "nosuch", "token": fresh_game.gm_token}, "not_found"),
+        ({"campaign": fresh_game.id, "token": fresh_game.gm_token, "since": -1}, "invalid"),
         ("join me", "invalid"),
     ]:
         ack = client.emit("join", payload, callback=True)
@@ -102,70 +93,78 @@ def test_join_refuses_bad_tokens_and_act_needs_a_join(game) -> None:
     assert ack["error"]["code"] == "forbidden"
 
 
-def test_reissue_cuts_the_old_token_off(game) -> None:
-    seat_id, old = game.seat("prime-minister", name="Pitt")
-    pm = game.join(old)
-    r = game.rest(
-        "post", f"/api/campaigns/{game.id}/seats/{seat_id}/token", json={"name": "Addington"}
+def test_reissue_cuts_the_old_token_off(fresh_game) -> None:
+    seat_id, old = fresh_game.seat("prime-minister", name="Pitt")
+    pm = fresh_game.join(old)
+    r = fresh_game.rest(
+        "post", f"/api/campaigns/{fresh_game.id}/seats/{seat_id}/token", json={"name": "Addington"}
     )
     assert r.status_code == 200 and r.json["token"] != old
     assert pm.act("set_ships", digit=3)["error"]["code"] == "forbidden"
-    r = game.rest("get", f"/api/campaigns/{game.id}/state", token=old)
+    r = fresh_game.rest("get", f"/api/campaigns/{fresh_game.id}/state", token=old)
     assert r.status_code == 403
-    new = game.join(
-        game.rest("post", f"/api/campaigns/{game.id}/seats/{seat_id}/token").json["token"]
+    new = fresh_game.join(
+        fresh_game.rest("post", f"/api/campaigns/{fresh_game.id}/seats/{seat_id}/token").json[
+            "token"
+        ]
     )
     assert new.seat["name"] == "Addington"
     assert new.act("set_ships", digit=3)["ok"]
-    r = game.rest("post", f"/api/campaigns/{game.id}/seats/nosuch/token")
+    r = fresh_game.rest("post", f"/api/campaigns/{fresh_game.id}/seats/nosuch/token")
     assert r.status_code == 404
 
 
-def test_cabinet_choices_are_secret_until_the_roll(game) -> None:
-    gm = game.gm()
-    pm = game.add("pm", "prime-minister")
-    fsl = game.add("fsl", "first-sea-lord")
-    obs = game.add("obs", "observer")
-    game.drain()
+def test_cabinet_choices_are_secret_until_the_roll(fresh_game) -> None:
+    gm = fresh_game.gm()
+    pm = fresh_game.add("pm", "prime-minister")
+    fsl = fresh_game.add("fsl", "first-sea-lord")
+    obs = fresh_game.add("obs", "observer")
+    fresh_game.drain()
     ack = pm.act("set_ships", digit=5)
     assert ack["ok"]
     assert [e["data"] for e in pm.events()] == [{"digit": 5}]
     assert fsl.events() == [] and obs.events() == []
     assert [e["seq"] for e in gm.events()] == [ack["seq"]]
-    fsl_state = game.rest("get", f"/api/campaigns/{game.id}/state", token=fsl.token).json
-    pm_state = game.rest("get", f"/api/campaigns/{game.id}/state", token=pm.token).json
+    fsl_state = fresh_game.rest(
+        "get", f"/api/campaigns/{fresh_game.id}/state", token=fsl.token
+    ).json
+    pm_state = fresh_game.rest("get", f"/api/campaigns/{fresh_game.id}/state", token=pm.token).json
     assert fsl_state["state"]["cabinet"]["ships_digit"] is None
     assert pm_state["state"]["cabinet"]["ships_digit"] == 5
     assert (
         "cabinet"
-        not in game.rest("get", f"/api/campaigns/{game.id}/state", token=obs.token).json["state"]
+        not in fresh_game.rest(
+            "get", f"/api/campaigns/{fresh_game.id}/state", token=obs.token
+        ).json["state"]
     )
 
 
-def test_gm_notes_reach_the_gm_only(game) -> None:
-    gm = game.gm()
-    pm = game.add("pm", "prime-minister")
-    game.drain()
+def test_gm_notes_reach_the_gm_only(fresh_game) -> None:
+    gm = fresh_game.gm()
+    pm = fresh_game.add("pm", "prime-minister")
+    fresh_game.drain()
     assert gm.act("note", text="The Toulon squadron sails on day 12")["ok"]
     assert [e["type"] for e in gm.events()] == ["note"]
     assert pm.events() == []
-    state = game.rest("get", f"/api/campaigns/{game.id}/state", token=pm.token).json["state"]
+    state = fresh_game.rest("get", f"/api/campaigns/{fresh_game.id}/state", token=pm.token).json[
+        "state"
+    ]
     assert "notes" not in state and "Toulon" not in str(state)
 
 
-def _seats_for_every_role(game):
-    game.gm()
-    game.add("prime-minister", "prime-minister")
-    game.add("first-sea-lord", "first-sea-lord")
-    game.add("admiral", "admiral", squadron="White")
-    game.add("captain", "captain", ship="RO")
-    game.add("observer", "observer")
-    return game.players
+def _seats_for_every_role(fresh_game):
+    fresh_game.gm()
+    fresh_game.add("prime-minister", "prime-minister")
+    fresh_game.add("first-sea-lord", "first-sea-lord")
+    fresh_game.add("admiral", "admiral", squadron="White")
+    fresh_game.add("captain", "captain", ship="RO")
+    fresh_game.add("observer", "observer")
+    return fresh_game.players
 
 
-def test_every_action_is_refused_for_every_seat_that_may_not_send_it(game) -> None:
-    players = _seats_for_every_role(game)
-    seq = game.rest("get", f"/api/campaigns/{game.id}/log").json["events"][-1]["seq"]
+def test_every_action_is_refused_for_every_seat_that_may_not_send_it(fresh_game) -> None:
+    players = _seats_for_every_role(fresh_game)
+    seq = fresh_game.rest("get", f"/api/campaigns/{fresh_game.id}/log").json["events"][-1]["seq"]
     for kind in ACTIONS:
         for player in players.values():
             role = player.seat["role"]
@@ -173,7 +172,7 @@ def test_every_action_is_refused_for_every_seat_that_may_not_send_it(game) -> No
                 continue
             ack = player.act(kind)
             assert ack["ok"] is False and ack["error"]["code"] == "forbidden", (kind, role, ack)
-    log = game.rest("get", f"/api/campaigns/{game.id}/log").json["events"]
+    log = fresh_game.rest("get", f"/api/campaigns/{fresh_game.id}/log").json["events"]
     assert log[-1]["seq"] == seq
 
 
@@ -192,18 +191,18 @@ def test_every_action_is_refused_for_every_seat_that_may_not_send_it(game) -> No
         ({"type": "set_deadline", "deadline": "soon"}, "forbidden"),
     ],
 )
-def test_malformed_actions_change_nothing(game, payload, code) -> None:
-    pm = game.add("pm", "prime-minister")
-    before = game.rest("get", f"/api/campaigns/{game.id}/log").json
+def test_malformed_actions_change_nothing(fresh_game, payload, code) -> None:
+    pm = fresh_game.add("pm", "prime-minister")
+    before = fresh_game.rest("get", f"/api/campaigns/{fresh_game.id}/log").json
     ack = pm.client.emit("act", payload, callback=True)
     assert ack["ok"] is False and ack["error"]["code"] == code, ack
-    assert game.rest("get", f"/api/campaigns/{game.id}/log").json == before
+    assert fresh_game.rest("get", f"/api/campaigns/{fresh_game.id}/log").json == before
     assert pm.events() == []
 
 
-def test_phase_and_pause_rules(game) -> None:
-    gm = game.gm()
-    admiral = game.add("adm", "admiral", squadron="White")
+def test_phase_and_pause_rules(fresh_game) -> None:
+    gm = fresh_game.gm()
+    admiral = fresh_game.add("adm", "admiral", squadron="White")
     ack = admiral.act("deploy", squadron="White", station="channel")
     assert ack["error"]["code"] == "wrong_phase"
     assert gm.act("resume")["error"]["code"] == "conflict"
@@ -212,24 +211,26 @@ def test_phase_and_pause_rules(game) -> None:
     assert gm.act("set_deadline", deadline="2026-12-01T18:00:00Z")["ok"]
     assert gm.act("set_deadline", deadline="tomorrow")["error"]["code"] == "invalid"
     assert gm.act("resume")["ok"]
-    state = game.rest("get", f"/api/campaigns/{game.id}/state", token=admiral.token).json
+    state = fresh_game.rest(
+        "get", f"/api/campaigns/{fresh_game.id}/state", token=admiral.token
+    ).json
     assert state["state"]["deadline"] == "2026-12-01T18:00:00Z"
     assert state["state"]["paused"] is False
     assert [e["type"] for e in admiral.events()] == ["pause", "set_deadline", "resume"]
 
 
-def test_gm_acts_for_an_absent_seat(game) -> None:
-    gm = game.gm()
-    pm = game.add("pm", "prime-minister")
+def test_gm_acts_for_an_absent_seat(fresh_game) -> None:
+    gm = fresh_game.gm()
+    pm = fresh_game.add("pm", "prime-minister")
     ack = gm.act("set_ships", digit=2, **{"as": pm.seat["id"]})
     assert ack["ok"]
     assert pm.events()[0]["data"] == {"digit": 2}
     assert pm.act("set_ships", **{"as": gm.seat["id"], "digit": 1})["error"]["code"] == "forbidden"
 
 
-def test_reconnect_with_since_gets_exactly_the_missed_events(game) -> None:
-    gm = game.gm()
-    adm = game.add("adm", "admiral", squadron="White")
+def test_reconnect_with_since_gets_exactly_the_missed_events(fresh_game) -> None:
+    gm = fresh_game.gm()
+    adm = fresh_game.add("adm", "admiral", squadron="White")
     seen = adm.ack["seq"]
     adm.client.disconnect()
     acks = [
@@ -238,7 +239,7 @@ def test_reconnect_with_since_gets_exactly_the_missed_events(game) -> None:
         gm.act("resume"),
         gm.act("set_deadline", deadline=None),
     ]
-    again = game.join(adm.token, since=seen)
+    again = fresh_game.join(adm.token, since=seen)
     got = again.ack["events"]
     assert [e["seq"] for e in got] == [acks[0]["seq"], acks[2]["seq"], acks[3]["seq"]]
     assert [e["type"] for e in got] == ["pause", "resume", "set_deadline"]

@@ -4,16 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.server_helpers import new_app
 
-
-@pytest.fixture(scope="module")
-def client(tmp_path_factory):
-    return new_app(tmp_path_factory.mktemp("world")).test_client()
-
-
-def test_map_layers_are_geojson_with_patrol_points(client) -> None:
-    r = client.get("/api/map")
+def test_map_layers_are_geojson_with_patrol_points(world_client) -> None:
+    r = world_client.get("/api/map")
     assert r.status_code == 200 and r.mimetype == "application/geo+json"
     layers = r.json
     assert set(layers) >= {"land", "ports", "stations", "shallows", "blockade_zones"}
@@ -23,13 +16,13 @@ def test_map_layers_are_geojson_with_patrol_points(client) -> None:
     assert stations["channel"]["patrol_point"] == [-5.6, 48.7]
 
 
-def test_ports_and_routes(client) -> None:
-    ports = {p["id"]: p for p in client.get("/api/ports").json["ports"]}
+def test_ports_and_routes(world_client) -> None:
+    ports = {p["id"]: p for p in world_client.get("/api/ports").json["ports"]}
     assert len(ports) >= 50 and ports["gibraltar"]["nation"] == "Britain"
-    r = client.get("/api/route?from=portsmouth&to=gibraltar&ship=Third%20Rate&month=6")
+    r = world_client.get("/api/route?from=portsmouth&to=gibraltar&ship=Third%20Rate&month=6")
     assert r.status_code == 200 and r.json["geometry"]["type"] == "LineString"
     assert 1000 < r.json["properties"]["distance_nm"] < 1600
-    r = client.get("/api/route?from=portsmouth&to=station:mediterranean")
+    r = world_client.get("/api/route?from=portsmouth&to=station:mediterranean")
     assert r.status_code == 200
     for query, code in [
         ("from=portsmouth&to=gibraltr", "not_found"),
@@ -39,15 +32,16 @@ def test_ports_and_routes(client) -> None:
         ("from=portsmouth&to=gibraltar&ship=Galleon", "invalid"),
         ("from=portsmouth&to=station:atlantis", "not_found"),
     ]:
-        r = client.get(f"/api/route?{query}")
+        r = world_client.get(f"/api/route?{query}")
         assert r.json["error"]["code"] == code, query
     assert (
-        "gibraltar" in client.get("/api/route?from=portsmouth&to=gibraltr").json["error"]["message"]
+        "gibraltar"
+        in world_client.get("/api/route?from=portsmouth&to=gibraltr").json["error"]["message"]
     )
 
 
-def test_a_gms_voyage_leg_by_leg(client) -> None:
-    r = client.get(
+def test_a_gms_voyage_leg_by_leg(world_client) -> None:
+    r = world_client.get(
         "/api/voyage?stop=portsmouth&stop=station:mediterranean&stop=malta"
         "&stop=portsmouth&ship=Fifth%20Rate&month=6&stay=2"
     )
@@ -62,20 +56,20 @@ def test_a_gms_voyage_leg_by_leg(client) -> None:
         "stop=portsmouth&stop=malta&stay=-1",
         "stop=portsmouth&stop=malta&month=x",
     ):
-        assert client.get(f"/api/voyage?{query}").json["error"]["code"] == "invalid"
+        assert world_client.get(f"/api/voyage?{query}").json["error"]["code"] == "invalid"
 
 
-def test_battle_odds(client) -> None:
-    r = client.get("/api/odds?a=Fifth%20Rate&b=Brig%20Sloop&n=200&seed=3")
+def test_battle_odds(world_client) -> None:
+    r = world_client.get("/api/odds?a=Fifth%20Rate&b=Brig%20Sloop&n=200&seed=3")
     assert r.status_code == 200
     rates = r.json
     assert sum(rates[k] for k in ("a_wins", "b_wins", "escaped", "disengaged")) == pytest.approx(1)
     assert rates["a_wins"] > rates["b_wins"]
-    assert client.get("/api/odds?a=Fifth%20Rate&b=Brig%20Sloop&n=200&seed=3").json == rates
+    assert world_client.get("/api/odds?a=Fifth%20Rate&b=Brig%20Sloop&n=200&seed=3").json == rates
     for query in (
         "a=Fifth%20Rate",
         "a=Galleon&b=Cutter",
         "a=Cutter&b=Cutter&n=0",
         "a=Cutter&b=Cutter&n=x",
     ):
-        assert client.get(f"/api/odds?{query}").json["error"]["code"] == "invalid"
+        assert world_client.get(f"/api/odds?{query}").json["error"]["code"] == "invalid"
