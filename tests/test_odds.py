@@ -62,3 +62,18 @@ def test_bad_n_is_a_value_error(bad: int) -> None:
 def test_bad_ship_names_the_valid_ones() -> None:
     with pytest.raises(ValueError, match="Fifth Rate"):
         odds("Sixty Rate", "Cutter", n=5)
+
+
+def test_runs_fought_side_by_side_give_the_same_answer() -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from strategy.combat import odds as battle_odds
+
+    with ProcessPoolExecutor(2) as pool:
+        for a, b, n in (("Fifth Rate", "Fifth Rate", 250), ("First Rate", "Cutter", 1000)):
+            serial = battle_odds(a, b, n=n, seed=4, every=50)
+            for width in (2, 3):
+                assert battle_odds(a, b, n=n, seed=4, every=50, mapper=pool.map, width=width) == (
+                    serial
+                )
+    assert serial["n"] < 1000  # the lopsided match stopped early, at the same point each way

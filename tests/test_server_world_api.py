@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from strategy.combat import odds
+
 
 def test_map_layers_are_geojson_with_patrol_points(world_client) -> None:
     r = world_client.get("/api/map")
@@ -66,6 +68,9 @@ def test_battle_odds(world_client) -> None:
     assert sum(rates[k] for k in ("a_wins", "b_wins", "escaped", "disengaged")) == pytest.approx(1)
     assert rates["a_wins"] > rates["b_wins"]
     assert world_client.get("/api/odds?a=Fifth%20Rate&b=Brig%20Sloop&n=200&seed=3").json == rates
+    # fought on every core, answered as if one after another
+    even = world_client.get("/api/odds?a=Fifth%20Rate&b=Fifth%20Rate&n=300&seed=8").json
+    assert even == odds("Fifth Rate", "Fifth Rate", 300, 8) and even["n"] == 300
     for query in (
         "a=Fifth%20Rate",
         "a=Galleon&b=Cutter",

@@ -12,8 +12,12 @@ from __future__ import annotations
 
 import functools
 import json
+import multiprocessing
+import os
 import threading
+import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -29,9 +33,8 @@ from strategy.campaign import resolve_summer
 from strategy.campaign.fleet import ship as fleet_ship
 from strategy.campaign.tables import SQUADRONS
 from strategy.chase import chase, sail_ho
-from strategy.combat import SHOT, Battle
+from strategy.combat import SHOT, Battle, odds
 from strategy.combat import battle as fight_battle
-from strategy.combat import odds as battle_odds
 from strategy.ships import ROSTER, named_ship, ship_type
 
 __all__ = [
@@ -86,6 +89,43 @@ def _with_maps_lock(fn: F) -> F:
             return fn(*args, **kwargs)
 
     return locked  # type: ignore[return-value]
+
+
+@cache
+def _battle_pool() -> tuple[ProcessPoolExecutor, int] | None:
+    """The worker processes that fight an odds preview's battles side by side, one per
+    core (None on one core); started on the first preview, kept for the next ones."""
+    cores = len(os.sched_getaffinity(0))
+    if cores < 2:
+        return None
+    # spawned, not forked: the server's threads (and their locks) stay out of the workers
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(
+        cores, mp_context=context, initializer=_leave_with, initargs=(os.getpid(),)
+    )
+    return pool, cores
+
+
+def _leave_with(server: int) -> None:
+    """In a battle worker: end when the server process is gone, however it ended (a killed
+    server runs no clean-up, and its workers would wait for work for ever)."""
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="leave-with-server", daemon=True).start()
+
+
+def battle_odds(side_a: Any, side_b: Any, n: int = 1000, seed: int = 0, **options: Any) -> Any:
+    """:func:`strategy.combat.odds`, its runs of battles fought on every core (the same
+    answer as one after another)."""
+    workers = _battle_pool()
+    if workers is None:
+        return odds(side_a, side_b, n, seed, **options)
+    pool, width = workers
+    return odds(side_a, side_b, n, seed, mapper=pool.map, width=width, **options)
 
 
 @_with_maps_lock

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
+from typing import Any, NamedTuple
 
 from strategy.combat.battle import Battle
 from strategy.combat.combatant import side
@@ -18,7 +19,7 @@ from strategy.combat.end import OUTCOMES
 from strategy.combat.setup import CHASE_SALT, run_chase
 from strategy.errors import InvalidMove
 
-__all__ = ["odds", "wilson", "settled"]
+__all__ = ["Match", "Mapper", "Tally", "fight", "odds", "settled", "wilson"]
 
 _Z95 = 1.959963984540054
 
@@ -58,6 +59,36 @@ def settled(counts: Mapping[str, int], n: int, within: float) -> bool:
     return True
 
 
+#: what fighting one run of battles needs besides their seeds: the sides as given (roster
+#: names, named ships, dicts or lists of them) and every keyword of :class:`Battle`
+Match = tuple[Any, Any, bool, str, dict[str, Any]]
+#: ``mapper(fight, runs)``: the results of ``fight`` over ``runs``, in order (``map``, or a
+#: process pool's ``map`` to fight runs side by side)
+Mapper = Callable[..., Iterable["Tally"]]
+
+
+class Tally(NamedTuple):
+    """The outcomes of a run of battles, and the rounds they took."""
+
+    counts: dict[str, int]
+    rounds: int
+
+
+def fight(match: Match, seeds: Sequence[int]) -> Tally:
+    """Fight one battle per seed of ``match`` (module level: a worker process can run it)."""
+    side_a, side_b, chase, hunter, options = match
+    a, b = side(side_a), side(side_b)
+    counts = dict.fromkeys(OUTCOMES, 0)
+    rounds = 0
+    for s in seeds:
+        # the same chase a Battle(chase=True, seed=s) would play
+        ch = run_chase(a, b, random.Random(s ^ CHASE_SALT), hunter) if chase else None
+        out = Battle(a, b, seed=s, chase=ch, **options).run()
+        counts[out["how"]] += 1
+        rounds += out["rounds"]
+    return Tally(counts, rounds)
+
+
 def odds(
     side_a: Any,
     side_b: Any,
@@ -73,6 +104,8 @@ def odds(
     record: bool = False,
     within: float | None = 0.02,
     every: int = 100,
+    mapper: Mapper = map,
+    width: int = 1,
 ) -> dict[str, Any]:
     """Fight up to ``n`` battles (seeded from ``seed``) and return the rates.
 
@@ -89,6 +122,11 @@ def odds(
     all ``n`` = 1000. The first battles are the same whatever ``n``: a run that stops
     after m battles has the rates of ``odds(..., n=m, within=None)``.
 
+    The battles are fought in runs of ``every``, ``width`` runs at a time through
+    ``mapper`` (``map``: one after another; a process pool's ``map`` fights them side by
+    side). The answer is the same whatever the mapper and width: the runs are added up in
+    order and checked at the same points, and runs fought past the stop are left out.
+
     Returns ``a_wins``, ``b_wins``, ``escaped``, ``disengaged`` (fractions summing to 1),
     ``n`` (the battles fought), ``seed``, ``chase``, ``counts``, ``ci`` (Wilson 95%
     interval per rate) and ``mean_rounds``.
@@ -96,32 +134,32 @@ def odds(
     n = int(n)
     if n <= 0:
         raise InvalidMove("n must be a positive number of battles")
-    if every <= 0:
-        raise InvalidMove("every must be a positive number of battles")
-    a, b = side(side_a), side(side_b)
+    if every <= 0 or width <= 0:
+        raise InvalidMove("every and width must be positive numbers")
+    side(side_a), side(side_b)  # refuse bad sides here, before any run is handed out
+    options = {
+        "weather": weather,
+        "policies": dict(policies) if policies else None,
+        "distance": distance,
+        "record": record,
+        "max_rounds": max_rounds,
+    }
+    match: Match = (side_a, side_b, bool(chase), hunter, options)
     master = random.Random(seed)
     counts = dict.fromkeys(OUTCOMES, 0)
     rounds = fought = 0
     while fought < n:
-        s = master.getrandbits(63)
-        # the same chase a Battle(chase=True, seed=s) would play
-        ch = run_chase(a, b, random.Random(s ^ CHASE_SALT), hunter) if chase else None
-        out = Battle(
-            a,
-            b,
-            seed=s,
-            weather=weather,
-            policies=policies,
-            distance=distance,
-            chase=ch,
-            record=record,
-            max_rounds=max_rounds,
-        ).run()
-        counts[out["how"]] += 1
-        rounds += out["rounds"]
-        fought += 1
-        if within is not None and fought % every == 0 and settled(counts, fought, within):
-            break
+        runs = []
+        for start in range(fought, min(n, fought + width * every), every):
+            runs.append([master.getrandbits(63) for _ in range(min(every, n - start))])
+        for seeds, tally in zip(runs, mapper(partial(fight, match), runs), strict=True):
+            for k, c in tally.counts.items():
+                counts[k] += c
+            rounds += tally.rounds
+            fought += len(seeds)
+            if within is not None and fought % every == 0 and settled(counts, fought, within):
+                n = fought  # the rates are known: the runs fought past here are left out
+                break
     result: dict[str, Any] = {k: counts[k] / fought for k in OUTCOMES}
     result.update(
         n=fought,
