@@ -14,6 +14,7 @@ from typing import Any
 from strategy.campaign.fleet import Officer, default_officers, officers_from
 from strategy.campaign.season import resolve_summer
 from strategy.campaign.tables import Deployment
+from strategy.errors import InvalidMove
 
 __all__ = ["summer_odds"]
 
@@ -33,7 +34,7 @@ def summer_odds(
     returns (percent). The same officers sail every summer (NPCs for every berth if None).
     """
     if isinstance(summers, bool) or not isinstance(summers, int) or summers < 1:
-        raise ValueError(f"summers must be a whole number 1 or more, not {summers!r}")
+        raise InvalidMove(f"summers must be a whole number 1 or more, not {summers!r}")
     if officers is None:
         officers = default_officers(random.Random(seed))
     officers = officers_from(officers)
