@@ -167,15 +167,15 @@ def _books(officers: Sequence[Officer], lasting: bool) -> Books:
 
 
 class _Roster:
-    """A list of officers as a cache key: the very same Officer objects, in order.
-    Officers are frozen, so identity is enough; the cache keeps them alive, so no other
-    object can take an identity while its entry lasts."""
+    """A list of officers as a cache key: the very same objects, in order. Officers are
+    frozen, so the very same objects are the very same officers; and the cache keeps
+    them alive, so no other object can take one of their identities while it lasts."""
 
     __slots__ = ("_hash", "officers")
 
-    def __init__(self, officers: tuple[Officer, ...]) -> None:
+    def __init__(self, officers: tuple[Officer | Mapping[str, Any], ...]) -> None:
         self.officers = officers
-        # a few identities are hash enough: equality compares them all
+        # a few identities are hash enough (equality compares them all)
         self._hash = hash((len(officers), *map(id, officers[:: max(1, len(officers) // 8)])))
 
     def __hash__(self) -> int:
@@ -188,8 +188,15 @@ class _Roster:
         return len(mine) == len(theirs) and all(map(is_, mine, theirs))
 
 
+class _Unkept(Exception):
+    """A list of officers that cannot recur: not kept."""
+
+
 @lru_cache(maxsize=4)
 def _lasting_books(roster: _Roster) -> Books:
+    # checked here, on a miss only: a hit is the very same objects, officers all along
+    if not set(map(type, roster.officers)) <= {Officer}:
+        raise _Unkept  # plain dicts become new officers every time (a dict may change)
     return _books(officers_from(roster.officers), lasting=True)
 
 
@@ -197,12 +204,15 @@ def books_of(officers: Iterable[Officer | Mapping[str, Any]], keep: bool = True)
     """The :class:`Books` of the officers on the books (Officer objects or plain dicts).
 
     The same list of Officer objects sailing again gets the same books. Plain dicts are
-    made into new officers every time (a dict may change), and ``keep=False`` is for a
-    list that cannot recur (NPCs made for one season): those books are not kept.
+    made into new officers every time, and ``keep=False`` is for a list that cannot
+    recur (NPCs made for one season): those books are not kept.
     """
     officers = tuple(officers)
-    if keep and set(map(type, officers)) <= {Officer}:
-        return _lasting_books(_Roster(officers))  # type: ignore[arg-type]
+    if keep:
+        try:
+            return _lasting_books(_Roster(officers))
+        except _Unkept:
+            pass
     return _books(officers_from(officers), lasting=False)
 
 
@@ -302,7 +312,7 @@ class ChainOfCommand:
         groups = dict.fromkeys(
             (d.fleet, d.squadron) for d in deployment if d.squadron in FLAG_SQUADRONS
         )
-        self.groups: tuple[tuple[str, str], ...] = tuple(groups)  # type: ignore[arg-type]
+        self.groups: tuple[tuple[str, str], ...] = tuple(groups)
         self.admiral = MappingProxyType(self._assign_admirals(admirals))
         self.top = MappingProxyType(self._seniors(deployment))
         self.fleet_admirals = MappingProxyType(
@@ -399,7 +409,7 @@ class ChainOfCommand:
     def _superior_of(self, d: Deployment) -> Officer:
         """Whom a ship's captain answers to: his squadron's admiral, else his fleet's
         senior admiral, else the First Sea Lord."""
-        adm = self.admiral.get((d.fleet, d.squadron)) if d.squadron else None  # type: ignore[arg-type]
+        adm = self.admiral.get((d.fleet, d.squadron)) if d.squadron else None
         return adm or self.top.get(d.fleet) or self.fsl
 
     def _rolls(self) -> tuple[RollSpec, ...]:

@@ -33,7 +33,7 @@ def _load() -> tuple[tuple[MappingProxyType, ...], MappingProxyType, int, int]:
     raw = load("table_investment.json")
     rows = tuple(MappingProxyType(dict(r)) for r in raw["ships_sent"])
     numbers = [r["number"] for r in rows]
-    check(numbers == sorted(numbers) and rows[-1].get("all"), "ships-sent rows rise to 'All'")
+    check(numbers == sorted(numbers) and bool(rows[-1].get("all")), "ships-sent rows rise to 'All'")
     com = MappingProxyType({int(k): v for k, v in raw["commerce"].items()})
     check(sorted(com) == [1, 2, 3, 4, 5, 6], "Commerce rows 1..6")
     return rows, com, raw["block"], raw["liquidation_fee"]

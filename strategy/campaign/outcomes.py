@@ -43,6 +43,7 @@ __all__ = [
     "OutcomeContext",
     "against_of",
     "company_plan",
+    "outcome_record",
     "personal_outcome",
     "roll_outcome",
     "staff_plan",
@@ -83,11 +84,12 @@ def _modifiers(ctx: OutcomeContext) -> tuple[int, int, int, int]:
         death = ship_m.death + rank_m.death
     long = 1 if ctx.long_voyage else 0
     mid = ship_m.mid + rank_m.mid - long - (1 if ctx.aide else 0) - (1 if ctx.outshone else 0)
-    prom = ship_m.promotion + (rank_m.promotion or 0) - (1 if ctx.outshone else 0)
+    # every ship has all four; flag ranks print n/a for promotion and plunder
+    prom = (ship_m.promotion or 0) + (rank_m.promotion or 0) - (1 if ctx.outshone else 0)
     rank_plunder = rank_m.plunder
     if rank_plunder is None:  # serving with an admiral: the printed '(-3)'
         rank_plunder = rank_m.attached_plunder or 0
-    return (death + long, mid, prom, ship_m.plunder + rank_plunder)
+    return (death + long, mid, prom, (ship_m.plunder or 0) + rank_plunder)
 
 
 class Against(NamedTuple):
@@ -124,30 +126,39 @@ def against_of(ctx: OutcomeContext, poltroon: int = 0, brave: int = 0) -> Agains
     """What an officer in ``ctx`` rolls against, k more for death as a poltroon or k
     less for everything as a reckless hero. Contexts are few (order x result x ship x
     rank), and officers in the same context share the one answer."""
-    targets = personal_outcome_targets(ctx.order, ctx.battle_result)
+    t = personal_outcome_targets(ctx.order, ctx.battle_result)
     death_mod, mid_mod, prom_mod, plunder_mod = _modifiers(ctx)
+    death_mod += poltroon - brave
+    mid_mod -= brave
+    prom_mod -= brave
+    plunder_mod -= brave
+    plunder = None if t.plunder is None else t.plunder + plunder_mod
     modifier = {
-        "death": death_mod + poltroon - brave,
-        "mid": mid_mod - brave,
-        "promotion": prom_mod - brave,
-        "plunder": None if targets.plunder is None else plunder_mod - brave,
+        "death": death_mod,
+        "mid": mid_mod,
+        "promotion": prom_mod,
+        "plunder": None if t.plunder is None else plunder_mod,
     }
-    target = targets.to_dict()
-    needed = {k: None if target[k] is None else target[k] + modifier[k] for k in modifier}
+    needed = {
+        "death": t.death + death_mod,
+        "mid": t.mid + mid_mod,
+        "promotion": t.promotion + prom_mod,
+        "plunder": plunder,
+    }
     record = {
         **ctx._asdict(),
-        "target": MappingProxyType(target),
+        "target": MappingProxyType(t.to_dict()),
         "modifier": MappingProxyType(modifier),
         "needed": MappingProxyType(needed),
     }
     return Against(
         (ctx, poltroon, brave),
         MappingProxyType(record),
-        needed["death"],
-        needed["mid"],
-        needed["promotion"],
-        needed["plunder"],
-        target["amount"],
+        t.death + death_mod,
+        t.mid + mid_mod,
+        t.promotion + prom_mod,
+        plunder,
+        t.amount,
     )
 
 
@@ -163,9 +174,10 @@ class Contexts:
 
     def index(self, against: Against) -> int:
         """The index of ``against`` in :attr:`records`, listing it if new."""
-        at = self._at.get(against.key)
+        key = against[0]
+        at = self._at.get(key)
         if at is None:
-            at = self._at[against.key] = len(self.records)
+            at = self._at[key] = len(self.records)
             self.records.append(against.copy())
         return at
 
@@ -207,37 +219,41 @@ def personal_outcome(
             )
     against = against_of(ctx, poltroon, brave)
     if contexts is None:
-        return roll_outcome(officer, against, dice, poltroon, "against", against.copy())
-    return roll_outcome(officer, against, dice, poltroon, "context", contexts.index(against))
+        rec = outcome_record(officer, "against", against.copy())
+    else:
+        rec = outcome_record(officer, "context", contexts.index(against))
+    return roll_outcome(officer, against, dice, rec, poltroon)
 
 
-def roll_outcome(
-    officer: Officer,
-    against: Against,
-    dice: Dice,
-    poltroon: int = 0,
-    name: str = "context",
-    value: Any = None,
-) -> dict[str, Any]:
-    """The dice of :func:`personal_outcome` once the context is known (no checks).
+def outcome_record(officer: Officer, name: str = "context", value: Any = None) -> dict[str, Any]:
+    """An officer's personal outcome record before the dice: nothing happened to him yet.
 
-    ``name`` and ``value`` are the record's third entry: ``"context"`` and the index of
-    the context in the season's list, or ``"against"`` and a private copy of the record.
+    ``name`` and ``value`` are its third entry: ``"context"`` and the index of what he
+    rolls against in the season's list, or ``"against"`` and a private copy of it.
     """
-    two_d6 = dice.two_d6
-    a, b = two_d6()
-    rec: dict[str, Any] = {
+    return {
         "officer": officer.id,
         "rank": officer.rank,
         name: value,
-        "death": [a, b],
+        "death": None,
         "dead": False,
         "mentioned": False,
         "promotion_won": False,
         "mids": 0,
         "guineas": 0,
     }
-    if a + b >= against.death:
+
+
+def roll_outcome(
+    officer: Officer, against: Against, dice: Dice, rec: dict[str, Any], poltroon: int = 0
+) -> dict[str, Any]:
+    """The dice of :func:`personal_outcome` once the context is known (no checks), into
+    his :func:`outcome_record` ``rec``; returns it."""
+    _, _, death, mid, promotion, plunder, amount = against  # one unpacking, not five lookups
+    two_d6 = dice.two_d6
+    a, b = two_d6()
+    rec["death"] = [a, b]
+    if a + b >= death:
         touch = rec["nelson_touch"] = _nelson_touch(officer, dice)
         if not touch["wounded"]:
             rec["dead"] = True
@@ -249,19 +265,19 @@ def roll_outcome(
     else:
         a, b = two_d6()
         rec["mid"] = [a, b]
-        if a + b >= against.mid:
+        if a + b >= mid:
             rec["mentioned"] = True
             rec["mids"] = 1
     rank = officer.rank
     if rank not in NO_PROMOTION_ROLL:
         a, b = two_d6()
         rec["promotion"] = [a, b]
-        rec["promotion_won"] = a + b >= against.promotion
-    if against.plunder is not None and rank not in _NO_PLUNDER_ROLL:
+        rec["promotion_won"] = a + b >= promotion
+    if plunder is not None and rank not in _NO_PLUNDER_ROLL:
         a, b = two_d6()
         rec["plunder"] = [a, b]
-        if a + b >= against.plunder:
-            rec["guineas"] = against.amount
+        if a + b >= plunder:
+            rec["guineas"] = amount
     return rec
 
 
@@ -306,10 +322,18 @@ def _poltroonery(modifier: int, die: int) -> dict[str, Any]:
 
 class Plan(NamedTuple):
     """Who rolls against what: the distinct contexts in order of first use, and each
-    officer in order with the position of his."""
+    officer in order with his, its position and his :func:`outcome_record` (read-only:
+    copy it)."""
 
     againsts: tuple[Against, ...]
-    rows: tuple[tuple[Officer, int], ...]
+    rows: tuple[tuple[Officer, Against, int, MappingProxyType[str, Any]], ...]
+
+
+@lru_cache(maxsize=8192)
+def _blank(officer: Officer) -> MappingProxyType[str, Any]:
+    """His :func:`outcome_record` to copy every summer (a dict copied is built faster than
+    a dict written out)."""
+    return MappingProxyType(outcome_record(officer))
 
 
 @lru_cache(maxsize=8192)
@@ -344,7 +368,7 @@ def company_plan(
                 long_voyage=long_voyage,
             )
             againsts.append(against_of(ctx))
-        rows.append((o, slot))
+        rows.append((o, againsts[slot], slot, _blank(o)))
     return Plan(tuple(againsts), tuple(rows))
 
 
@@ -367,6 +391,5 @@ def staff_plan(flag: Flag, battle_result: int) -> Plan:
             attached=True,
         )
         out.append((staff, ctx))
-    return Plan(
-        tuple(against_of(ctx) for _, ctx in out), tuple((o, i) for i, (o, _) in enumerate(out))
-    )
+    againsts = tuple(against_of(ctx) for _, ctx in out)
+    return Plan(againsts, tuple((o, againsts[i], i, _blank(o)) for i, (o, _) in enumerate(out)))

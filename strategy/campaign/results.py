@@ -69,27 +69,23 @@ def roll_battle_results(
     records, experience = out.rolls, out.experience
     results: list[int] = []  # in order of the rolls: a superior's is found by position
     d6 = dice.d6
-    for spec, template, na, die_mod in rolls:
-        sup = None if spec.superior is None else results[spec.superior]
+    for spec, template, at, outcome in rolls:
+        sup = None if at is None else results[at]
         if preset and spec.role == "captain" and spec.ship in preset:
             rec = _preset(spec, sup, preset[spec.ship])  # type: ignore[index]
+            br = rec["result"]
         else:
             rec = template.copy()
-            shift = _SHIFT[sup or 0]
-            eff = na + shift
-            eff = 1 if eff < 1 else 10 if eff > 10 else eff
             die = d6()
-            mdie = die + die_mod
-            mdie = 1 if mdie < 1 else 6 if mdie > 6 else mdie
             rec["superior_result"] = sup
+            shift, eff, mdie, br = outcome[sup or 0][die]
             rec["cascade"] = shift
             rec["effective_na"] = eff
             rec["die"] = die
             rec["modified_die"] = mdie
-            rec["result"] = _TABLE[mdie - 1][eff - 1]
+            rec["result"] = br
             if spec.junior is not None:
                 rec["junior"] = {"by": spec.junior.id, "na": spec.junior.na}
-        br = rec["result"]
         results.append(br)
         records.append(rec)
         if sup is not None and br < sup and spec.known:
@@ -98,17 +94,34 @@ def roll_battle_results(
     return out
 
 
-#: the cascade by the superior's result (0: no superior), looked up
-_SHIFT = tuple(cascade(r or None) for r in range(7))
+#: (cascade, effective NA, modified die, result) by the superior's result (0: no
+#: superior) and the die (1..6)
+_Outcome = tuple[tuple[tuple[int, int, int, int], ...], ...]
+
+
+@lru_cache(maxsize=256)
+def _outcome(na: int, die_mod: int) -> _Outcome:
+    """The Battle Result Table as one officer rolls it: at ``na`` before the cascade (his
+    NA, his junior's raise and the season's), his die moved by ``die_mod``; effective NA
+    kept within 1..10, the die within 1..6."""
+    table = []
+    for sup in (None, 1, 2, 3, 4, 5, 6):
+        shift = cascade(sup)
+        eff = min(10, max(1, na + shift))
+        row = [(0, 0, 0, 0)]  # no die 0
+        for die in range(1, 7):
+            mdie = min(6, max(1, die + die_mod))
+            row.append((shift, eff, mdie, _TABLE[mdie - 1][eff - 1]))
+        table.append(tuple(row))
+    return tuple(table)
 
 
 @lru_cache(maxsize=1024)  # chains of command kept x kinds of season
 def _season_rolls(
     cmd: ChainOfCommand, na_mod: int, die_mod: int, fleet_die_mod: int
-) -> tuple[tuple[RollSpec, MappingProxyType[str, Any], int, int], ...]:
+) -> tuple[tuple[RollSpec, MappingProxyType[str, Any], int | None, _Outcome], ...]:
     """Per roll of ``cmd`` in a season: its spec, its record but for what the dice decide,
-    the NA it rolls at before the cascade (with its junior and the season's) and its die
-    modifier."""
+    the position of its superior's roll and its :func:`_outcome`."""
     out = []
     for spec in cmd.rolls:
         dmod = fleet_die_mod if spec.fleet else die_mod
@@ -129,7 +142,7 @@ def _season_rolls(
             "result": 0,
         }
         na = spec.officer.na + (0 if spec.junior is None else 1) + na_mod
-        out.append((spec, MappingProxyType(template), na, dmod))
+        out.append((spec, MappingProxyType(template), spec.superior, _outcome(na, dmod)))
     return tuple(out)
 
 

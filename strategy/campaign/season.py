@@ -34,8 +34,8 @@ from strategy.campaign.fleet import (
 )
 from strategy.campaign.investment import investment_returns
 from strategy.campaign.outcomes import (
-    Against,
     Contexts,
+    Plan,
     company_plan,
     personal_outcome,
     roll_outcome,
@@ -298,53 +298,65 @@ def _personal_outcomes(
     personal = choices.get("officers") or {}
     long_voyage = set(choices.get("long_voyage") or ())
     outcomes: list[dict[str, Any]] = []
+    notable: list[dict[str, Any]] = []
     plunder: _Plunder = {}
     for d in cmd.deployment:
         crew = cmd.crews[d.ship]
         br = ship_result[d.ship]
         outshone = tuple([result[lt] < br for lt in crew.lieutenants])
         plan = company_plan(crew, d.order, br, d.ship in long_voyage, outshone)
-        start = len(outcomes)
-        _roll_all(plan.rows, plan.againsts, dice, personal, contexts, outcomes)
-        company = officers = 0
-        for rec in outcomes[start:]:
-            if rec["guineas"]:
-                company += rec["guineas"]
-                if rec["rank"] in CAPTAIN_RANKS or rec["rank"] == "Lieutenant":
-                    officers += rec["guineas"]
-        plunder[d.ship] = (company, officers)
+        plunder[d.ship] = _roll_all(plan, dice, personal, contexts, outcomes, notable)
     for flag in cmd.flag_of.values():
-        staff = staff_plan(flag, ship_result[flag.flagship])
         start = len(outcomes)
-        _roll_all(staff.rows, staff.againsts, dice, personal, contexts, outcomes)
+        _roll_all(
+            staff_plan(flag, ship_result[flag.flagship]),
+            dice,
+            personal,
+            contexts,
+            outcomes,
+            notable,
+        )
         for rec in outcomes[start:]:
             rec["flagship"] = flag.flagship
-    notable = [rec for rec in outcomes if rec["promotion_won"] or "nelson_touch" in rec]
     return outcomes, plunder, notable
 
 
+#: the ranks whose plunder their admiral at sea shares: captains and lieutenants
+_SHARING = frozenset((*CAPTAIN_RANKS, "Lieutenant"))
+
+
 def _roll_all(
-    rows: Iterable[tuple[Officer, int]],
-    againsts: Sequence[Against],
+    plan: Plan,
     dice: Dice,
     personal: Mapping[str, Any],
     contexts: Contexts,
     out: list[dict[str, Any]],
-) -> None:
-    """The personal outcomes of ``rows`` (each officer with the position of what he rolls
-    against in ``againsts``) onto ``out``: a player's choice checked and rolled with it.
-    Each context is listed when first rolled against."""
-    at: list[int | None] = [None] * len(againsts)
-    append = out.append
-    for o, slot in rows:
-        against = againsts[slot]
+    notable: list[dict[str, Any]],
+) -> tuple[int, int]:
+    """The personal outcomes of a plan's officers onto ``out`` (a player's choice checked
+    and rolled with it; each context listed when first rolled against), those that
+    change anything after the dice onto ``notable``; the plunder won by them all and by
+    their captains and lieutenants."""
+    at: list[int | None] = [None] * len(plan.againsts)
+    company = officers = 0
+    for o, against, slot, blank in plan.rows:
         if personal and personal.get(o.id):
-            append(personal_outcome(o, against.context, dice, personal[o.id], contexts))
-            continue
-        i = at[slot]
-        if i is None:
-            i = at[slot] = contexts.index(against)
-        append(roll_outcome(o, against, dice, 0, "context", i))
+            rec = personal_outcome(o, against.context, dice, personal[o.id], contexts)
+        else:
+            i = at[slot]
+            if i is None:
+                i = at[slot] = contexts.index(against)
+            rec = blank.copy()
+            rec["context"] = i
+            roll_outcome(o, against, dice, rec)
+        out.append(rec)
+        if rec["promotion_won"] or "nelson_touch" in rec:
+            notable.append(rec)
+        if rec["guineas"]:
+            company += rec["guineas"]
+            if o.rank in _SHARING:
+                officers += rec["guineas"]
+    return company, officers
 
 
 def _investment(
