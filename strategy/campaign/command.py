@@ -18,7 +18,7 @@ the next summer the very same officers sail.
 >>> books = books_of(default_officers(random.Random(1)))
 >>> cmd = chain_of(force_organisation(11), books)
 >>> [(r.officer.id, r.role) for r in cmd.rolls[:3]]
-[('FSL', 'first_sea_lord'), ('Red-A', 'senior_admiral'), ('Blue-A', 'squadron_commander')]
+[('FSL', 'first_sea_lord'), ('Red-RA', 'senior_admiral'), ('Blue-RA', 'squadron_commander')]
 >>> chain_of(force_organisation(11), books) is cmd
 True
 """

@@ -14,7 +14,7 @@ he may roll them.
 >>> ctx = OutcomeContext("F", 1, "Fiddler's Green", "Lieutenant")
 >>> rec = personal_outcome(jones, ctx, ScriptedDice([1, 2, 6, 6, 6, 6, 3, 3]))
 >>> rec["against"]["needed"], rec["mentioned"], rec["promotion_won"], rec["guineas"]
-({'death': 10, 'mid': 11, 'promotion': 11, 'plunder': 8}, True, True, 0)
+({'death': 10, 'mid': 8, 'promotion': 8, 'plunder': 7}, True, True, 0)
 """
 
 from __future__ import annotations

@@ -10,9 +10,12 @@ experience, courts-martial, admirals' shares of plunder, investment returns
 (:mod:`~strategy.campaign.investment`) and the officers after the season
 (:func:`apply_report`).
 
->>> report = resolve_summer(None, seed=7, choices={"roll": 35})
->>> report["roll"], len(report["ships"])
-(35, 12)
+>>> from strategy.campaign.plan import volunteer_ship
+>>> winter = resolve_summer([volunteer_ship("CA", "winter")], seed=4, choices={"season": "winter"})
+>>> [(r["role"], r["effective_na"]) for r in winter["battle_results"]][:2]
+[('first_sea_lord', 3), ('captain', 1)]
+>>> winter["ships"]["CA"]["order"], winter["ships"]["CA"]["interpretation"]
+('I', 'Own ship captured.')
 """
 
 from __future__ import annotations
