@@ -219,21 +219,22 @@ def personal_outcome(
             )
     against = against_of(ctx, poltroon, brave)
     if contexts is None:
-        rec = outcome_record(officer, "against", against.copy())
+        rec = outcome_record(officer.id, officer.rank, "against", against.copy())
     else:
-        rec = outcome_record(officer, "context", contexts.index(against))
+        rec = outcome_record(officer.id, officer.rank, "context", contexts.index(against))
     return roll_outcome(officer, against, dice, rec, poltroon)
 
 
-def outcome_record(officer: Officer, name: str = "context", value: Any = None) -> dict[str, Any]:
-    """An officer's personal outcome record before the dice: nothing happened to him yet.
+def outcome_record(oid: str, rank: str, name: str = "context", value: Any = None) -> dict[str, Any]:
+    """The personal outcome record of officer ``oid`` of ``rank`` before the dice: nothing
+    happened to him yet.
 
     ``name`` and ``value`` are its third entry: ``"context"`` and the index of what he
     rolls against in the season's list, or ``"against"`` and a private copy of it.
     """
     return {
-        "officer": officer.id,
-        "rank": officer.rank,
+        "officer": oid,
+        "rank": rank,
         name: value,
         "death": None,
         "dead": False,
@@ -329,11 +330,16 @@ class Plan(NamedTuple):
     rows: tuple[tuple[Officer, Against, int, MappingProxyType[str, Any]], ...]
 
 
-@lru_cache(maxsize=8192)
 def _blank(officer: Officer) -> MappingProxyType[str, Any]:
     """His :func:`outcome_record` to copy every summer (a dict copied is built faster than
     a dict written out)."""
-    return MappingProxyType(outcome_record(officer))
+    return _blank_of(officer.id, officer.rank)
+
+
+@lru_cache(maxsize=8192)
+def _blank_of(oid: str, rank: str) -> MappingProxyType[str, Any]:
+    # by all the record has of him: cheaper to look up by than the officer
+    return MappingProxyType(outcome_record(oid, rank))
 
 
 @lru_cache(maxsize=8192)
@@ -358,18 +364,22 @@ def company_plan(
         slot = slot_of.get(kind)
         if slot is None:
             slot = slot_of[kind] = len(againsts)
-            ctx = OutcomeContext(
-                order,
-                battle_result,
-                name,
-                o.rank,
-                npc=not o.player,
-                outshone=shone,
-                long_voyage=long_voyage,
-            )
-            againsts.append(against_of(ctx))
+            againsts.append(_company_against(order, battle_result, name, *kind, long_voyage))
         rows.append((o, againsts[slot], slot, _blank(o)))
     return Plan(tuple(againsts), tuple(rows))
+
+
+@lru_cache(maxsize=8192)
+def _company_against(
+    order: str, battle_result: int, ship: str, rank: str, player: bool, shone: bool, long: bool
+) -> Against:
+    """:func:`against_of` a ship's company's context, by the things it is made of (a new
+    crew every summer, NPCs made from its seed, looks them up without making one)."""
+    return against_of(
+        OutcomeContext(
+            order, battle_result, ship, rank, npc=not player, outshone=shone, long_voyage=long
+        )
+    )
 
 
 @lru_cache(maxsize=4096)

@@ -284,22 +284,29 @@ def resolve_promotions(
     winners.sort()  # seniors first, players first; then in order (the index breaks ties)
     done = []
     for _, _, _, rec, officer in winners:
-        result = rec["promotion_result"] = _promote(officer, vacancies, declines)
-        if "new_rank" in result:
-            new = {"to": result["new_rank"], "ship": result["new_ship"]}
-            done.append({"officer": officer.id, "from": officer.rank, **new})
-        else:
+        new = None
+        result: dict[str, Any]
+        if officer.declined >= 3:
+            result = {"result": "no further promotions: mentioned in despatches"}
+        elif officer.id in declines:
+            result = {
+                "result": "declined: mentioned in despatches",
+                "declined": officer.declined + 1,
+            }
+        else:  # a promotion moves him from his berth to the new one
+            new = vacancies.promote(officer)
+            if new is None:
+                result = {"result": "no vacancy: mentioned in despatches"}
+            else:
+                rank, ship, squadron = new
+                result = {
+                    "result": "promoted",
+                    "new_rank": rank,
+                    "new_ship": ship,
+                    "new_squadron": squadron,
+                }
+                done.append({"officer": officer.id, "from": officer.rank, "to": rank, "ship": ship})
+        rec["promotion_result"] = result
+        if new is None:
             rec["mids"] += 1
     return done
-
-
-def _promote(officer: Officer, vacancies: Vacancies, declines: set[str]) -> dict[str, Any]:
-    """One winner's promotion result; a promotion moves him from his berth to the new one."""
-    if officer.declined >= 3:
-        return {"result": "no further promotions: mentioned in despatches"}
-    if officer.id in declines:
-        return {"result": "declined: mentioned in despatches", "declined": officer.declined + 1}
-    new = vacancies.promote(officer)
-    if new is None:
-        return {"result": "no vacancy: mentioned in despatches"}
-    return {"result": "promoted", "new_rank": new[0], "new_ship": new[1], "new_squadron": new[2]}

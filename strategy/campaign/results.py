@@ -22,6 +22,7 @@ from typing import Any
 
 from strategy.campaign.command import ChainOfCommand, RollSpec
 from strategy.campaign.dice import Dice
+from strategy.campaign.fleet import Officer
 from strategy.campaign.tables import battle_table
 
 __all__ = ["SEASON_DIE", "SEASON_NA", "BattleResults", "cascade", "roll_battle_results"]
@@ -69,7 +70,7 @@ def roll_battle_results(
     records, experience = out.rolls, out.experience
     results: list[int] = []  # in order of the rolls: a superior's is found by position
     d6 = dice.d6
-    for spec, template, at, outcome in rolls:
+    for spec, template, at, outcome, junior in rolls:
         sup = None if at is None else results[at]
         if preset and spec.role == "captain" and spec.ship in preset:
             rec = _preset(spec, sup, preset[spec.ship])  # type: ignore[index]
@@ -84,8 +85,8 @@ def roll_battle_results(
             rec["die"] = die
             rec["modified_die"] = mdie
             rec["result"] = br
-            if spec.junior is not None:
-                rec["junior"] = {"by": spec.junior.id, "na": spec.junior.na}
+            if junior is not None:
+                rec["junior"] = {"by": junior.id, "na": junior.na}
         results.append(br)
         records.append(rec)
         if sup is not None and br < sup and spec.known:
@@ -119,9 +120,10 @@ def _outcome(na: int, die_mod: int) -> _Outcome:
 @lru_cache(maxsize=1024)  # chains of command kept x kinds of season
 def _season_rolls(
     cmd: ChainOfCommand, na_mod: int, die_mod: int, fleet_die_mod: int
-) -> tuple[tuple[RollSpec, MappingProxyType[str, Any], int | None, _Outcome], ...]:
+) -> tuple[tuple[RollSpec, MappingProxyType[str, Any], int | None, _Outcome, Officer | None], ...]:
     """Per roll of ``cmd`` in a season: its spec, its record but for what the dice decide,
-    the position of its superior's roll and its :func:`_outcome`."""
+    the position of its superior's roll, its :func:`_outcome` and the competent junior
+    who raises his NA (unpacked: the roll needs them all)."""
     out = []
     for spec in cmd.rolls:
         dmod = fleet_die_mod if spec.fleet else die_mod
@@ -142,7 +144,8 @@ def _season_rolls(
             "result": 0,
         }
         na = spec.officer.na + (0 if spec.junior is None else 1) + na_mod
-        out.append((spec, MappingProxyType(template), spec.superior, _outcome(na, dmod)))
+        outcome = _outcome(na, dmod)
+        out.append((spec, MappingProxyType(template), spec.superior, outcome, spec.junior))
     return tuple(out)
 
 
