@@ -307,8 +307,15 @@ class ChainOfCommand:
         self.deployment = tuple(deployment)
         self.by_id = books.by_id
         self.fsl = books.fsl
-        self.crews = MappingProxyType({d.ship: self._crew(d.ship) for d in deployment})
-        self.captain = MappingProxyType({code: crew.captain for code, crew in self.crews.items()})
+        crews: dict[str, Crew] = {}
+        captain: dict[str, Officer] = {}
+        for d in deployment:
+            crew = books.crews.get(d.ship)
+            if crew is None or crew.captain is None:
+                raise InvalidMove(f"{SHIPS[d.ship].name} cannot sail without a captain")
+            crews[d.ship], captain[d.ship] = crew, crew.captain
+        self.crews = MappingProxyType(crews)
+        self.captain = MappingProxyType(captain)
         groups = dict.fromkeys(
             (d.fleet, d.squadron) for d in deployment if d.squadron in FLAG_SQUADRONS
         )
@@ -338,12 +345,6 @@ class ChainOfCommand:
         self.flag_of = MappingProxyType(flags)
         self.rolls = self._rolls()
         self.rollers = tuple(spec.officer.id for spec in self.rolls)
-
-    def _crew(self, code: str) -> Crew:
-        crew = self.books.crews.get(code)
-        if crew is None or crew.captain is None:
-            raise InvalidMove(f"{SHIPS[code].name} cannot sail without a captain")
-        return crew
 
     def _assign_admirals(self, admirals: AdmiralChoices) -> dict[tuple[str, str], Officer]:
         """The seats' choice of admirals, checked; the senior free admiral of its squadron
@@ -439,8 +440,8 @@ class ChainOfCommand:
                 if adm is not top:
                     add(adm, "squadron_commander", top, self.advisers[adm.id])
         for code, crew in self.crews.items():
-            add(crew.captain, "captain", self.superior[code], crew.juniors, code)  # type: ignore[arg-type]
+            add(self.captain[code], "captain", self.superior[code], crew.juniors, code)
         for code, crew in self.crews.items():
             for o, role in crew.rollers:
-                add(o, role, crew.captain, (), code)
+                add(o, role, self.captain[code], (), code)
         return tuple(specs)

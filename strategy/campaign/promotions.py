@@ -194,11 +194,8 @@ class Vacancies:
             for slot in _slots_of(berth):
                 self.free[slot] -= n
 
-    def take(self, berth: Berth) -> None:
-        for slot in _slots_of(berth):
-            self.free[slot] -= 1
-
     def release(self, berth: Berth) -> None:
+        """A berth opens (its officer died, or left it)."""
         for slot in _slots_of(berth):
             self.free[slot] += 1
 

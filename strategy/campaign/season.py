@@ -131,7 +131,7 @@ def resolve_summer(
     personal = _personal_choices(cmd, choices)
     battle = roll_battle_results(cmd, preset, season, bool(choices.get("victualling_board")), dice)
     result = battle.result
-    ship_result = {code: result[crew.captain.id] for code, crew in cmd.crews.items()}  # type: ignore[union-attr]
+    ship_result = {code: result[captain.id] for code, captain in cmd.captain.items()}
     report["battle_results"] = battle.rolls
     report["ships"] = _ships(cmd, ship_result, preset)
     report["invasion"] = _invasion(cmd, result, ship_result)
@@ -237,7 +237,7 @@ def _ships(
             "fleet": d.fleet,
             "squadron": d.squadron,
             "order": d.order,
-            "captain": cmd.captain[d.ship].id,  # type: ignore[union-attr]
+            "captain": cmd.captain[d.ship].id,
             "battle_result": br,
             "preset": d.ship in preset,
             "interpretation": meaning[d.order][br],
@@ -271,7 +271,7 @@ def _courts_martial(
     courts, resign = [], []
     for code, br in ship_result.items():
         if br == 6:
-            courts.append({"officer": cmd.captain[code].id, "reason": "captain's battle result 6"})  # type: ignore[union-attr]
+            courts.append({"officer": cmd.captain[code].id, "reason": "captain's battle result 6"})
     for adm in cmd.admiral.values():
         br = result[adm.id]
         if br >= 5 and adm.player:
