@@ -424,34 +424,23 @@ def _record_changes(
 ) -> None:
     """Deaths, wounds, promotions and declines into ``changes``, in order of the records."""
     for rec in outcomes:
-        oid = rec["officer"]
-        ch = changes.get(oid)
-        if rec["dead"]:
-            if ch is None:
-                changes[oid] = {"dead": True}
-            else:
-                ch["dead"] = True
-            continue  # the dead have no wound and rolled no promotion
-        if "nelson_touch" in rec and rec["nelson_touch"].get("wounded"):
-            if ch is None:
-                ch = changes[oid] = {}
-            ch["wound"] = rec["nelson_touch"]["wound_die"]
+        if rec["dead"]:  # the dead have no wound and rolled no promotion
+            changes.setdefault(rec["officer"], {})["dead"] = True
+            continue
+        touch = rec.get("nelson_touch")
+        if touch is not None and touch["wounded"]:
+            changes.setdefault(rec["officer"], {})["wound"] = touch["wound_die"]
         prom = rec.get("promotion_result")
         if prom is None:
             continue
         if prom["result"] == "promoted":
-            if ch is None:
-                ch = changes[oid] = {}
-            ch.update(
-                rank=prom["new_rank"],
-                ship=prom["new_ship"],
-                squadron=prom["new_squadron"],
-                declined=0,
-            )
+            change = changes.setdefault(rec["officer"], {})
+            change["rank"] = prom["new_rank"]
+            change["ship"] = prom["new_ship"]
+            change["squadron"] = prom["new_squadron"]
+            change["declined"] = 0
         elif "declined" in prom:
-            if ch is None:
-                ch = changes[oid] = {}
-            ch["declined"] = prom["declined"]
+            changes.setdefault(rec["officer"], {})["declined"] = prom["declined"]
 
 
 def apply_report(
