@@ -46,13 +46,17 @@ def summer_odds(
     for i in range(summers):
         report = resolve_summer(deployment, officers, seed + i, choices)
         for code, ship in report["ships"].items():
-            ships.setdefault(code, [0] * 6)[ship["battle_result"] - 1] += 1
+            counts = ships.get(code)
+            if counts is None:
+                counts = ships[code] = [0] * 6
+            counts[ship["battle_result"] - 1] += 1
         invaded += report["invasion"]["invaded"]
         for rec in report["personal_outcomes"]:
             killed += rec["dead"]
-            wounded += bool(rec.get("nelson_touch", {}).get("wounded"))
             mentioned += rec["mids"] > 0
             guineas += rec["guineas"]
+            touch = rec.get("nelson_touch")
+            wounded += touch is not None and touch["wounded"]
         promoted += len(report["promotions"])
         for key in money:
             money[key] += report["investment"].get(key, 0)

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from strategy.campaign.command import ChainOfCommand, admiral_choices, books_of, chain_of
@@ -230,19 +232,37 @@ def _ships(
     """Per deployed ship, in deployment order: her result and what it means."""
     meaning = interpretations()
     ships = {}
-    for d in cmd.deployment:
-        br = ship_result[d.ship]
-        ships[d.ship] = {
-            "name": SHIPS[d.ship].name,
-            "fleet": d.fleet,
-            "squadron": d.squadron,
-            "order": d.order,
-            "captain": cmd.captain[d.ship].id,
-            "battle_result": br,
-            "preset": d.ship in preset,
-            "interpretation": meaning[d.order][br],
-        }
+    for code, order, template in _ship_records(cmd):
+        rec = ships[code] = template.copy()
+        br = rec["battle_result"] = ship_result[code]
+        if preset:
+            rec["preset"] = code in preset
+        rec["interpretation"] = meaning[order][br]
     return ships
+
+
+@lru_cache(maxsize=256)  # as many as the chains of command kept
+def _ship_records(cmd: ChainOfCommand) -> tuple[tuple[str, str, MappingProxyType[str, Any]], ...]:
+    """Per deployed ship: her code, order and record but for the season's result."""
+    return tuple(
+        (
+            d.ship,
+            d.order,
+            MappingProxyType(
+                {
+                    "name": SHIPS[d.ship].name,
+                    "fleet": d.fleet,
+                    "squadron": d.squadron,
+                    "order": d.order,
+                    "captain": cmd.captain[d.ship].id,
+                    "battle_result": 0,
+                    "preset": False,
+                    "interpretation": "",
+                }
+            ),
+        )
+        for d in cmd.deployment
+    )
 
 
 def _invasion(
