@@ -42,7 +42,7 @@ from strategy.campaign.fleet import (
     officers_from,
     rm_general_of,
 )
-from strategy.campaign.promotions import Vacancies
+from strategy.campaign.promotions import Berths, berths_of
 from strategy.campaign.tables import Deployment
 from strategy.errors import InvalidMove
 
@@ -108,7 +108,7 @@ def _rm_commander(crew: Sequence[Officer], code: str) -> Officer | None:
 class Books:
     """What a list of officers on the books gives every season they sail: crews by ship,
     flag officers by squadron (as listed, and by rank), aides, RM Generals, the First Sea
-    Lord and his aides, and the open berths. None of it depends on the deployment.
+    Lord and his aides, and the berths they hold. None of it depends on the deployment.
     ``lasting``: the list may sail again (its chains of command are worth keeping)."""
 
     officers: tuple[Officer, ...]
@@ -120,7 +120,7 @@ class Books:
     generals: Mapping[str, Officer]
     fsl: Officer
     fsl_aides: tuple[Officer, ...]
-    open_berths: tuple[int, ...]
+    berths: Berths
     lasting: bool
 
 
@@ -161,7 +161,7 @@ def _books(officers: Sequence[Officer], lasting: bool) -> Books:
         fsl=fsl
         or Officer("FSL", "First Sea Lord (NPC)", "Admiral", 5, appointment="First Sea Lord"),
         fsl_aides=tuple(fsl_aides),
-        open_berths=tuple(Vacancies(officers).free),
+        berths=berths_of(officers),
         lasting=lasting,
     )
 

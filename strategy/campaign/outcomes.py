@@ -174,11 +174,10 @@ class Contexts:
 
     def index(self, against: Against) -> int:
         """The index of ``against`` in :attr:`records`, listing it if new."""
-        key = against[0]
-        at = self._at.get(key)
-        if at is None:
-            at = self._at[key] = len(self.records)
-            self.records.append(against.copy())
+        records = self.records
+        at = self._at.setdefault(against.key, len(records))
+        if at == len(records):  # new
+            records.append(against.copy())
         return at
 
 

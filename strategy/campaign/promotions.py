@@ -15,7 +15,8 @@ despatches instead. Seniors are promoted first, so their old berths open for jun
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
 from types import MappingProxyType
@@ -36,9 +37,13 @@ from strategy.campaign.fleet import (
 __all__ = [
     "NO_PROMOTION_ROLL",
     "Berth",
+    "Berths",
+    "Promotion",
     "Vacancies",
+    "berths_of",
     "midshipmen_purchased",
     "next_step",
+    "promotion_of",
     "resolve_promotions",
 ]
 
@@ -172,60 +177,23 @@ def midshipmen_purchased(vacancies: Vacancies, ships: Iterable[str]) -> list[dic
     return out
 
 
-class Vacancies:
-    """Open berths in the fleet, from the officers on the books (and deaths at sea).
-
-    Berths are ``(rank, ship, squadron)`` triples: a captaincy, a lieutenant's,
-    midshipman's or able seaman's berth in a ship, a Marine detachment's command, a Rear
-    Admiral's flag; a lieutenant of Marines needs room in the regiment (22). ``free``
-    counts the places open per berth key, in one slot each.
-    """
-
-    __slots__ = ("free",)
-
-    def __init__(self, officers: Iterable[Officer] = (), free: Sequence[int] | None = None) -> None:
-        """The berths ``officers`` leave open; or, given ``free``, those counts (a copy)."""
-        if free is not None:
-            self.free = list(free)
-            return
-        self.free = list(_CAPACITY.values())
-        # count distinct (rank, ship, squadron) first: a few dozen keys for ~200 officers
-        for berth, n in Counter(map(_BERTH, officers)).items():
-            for slot in _slots_of(berth):
-                self.free[slot] -= n
-
-    def release(self, berth: Berth) -> None:
-        """A berth opens (its officer died, or left it)."""
-        for slot in _slots_of(berth):
-            self.free[slot] += 1
-
-    def promote(self, officer: Officer) -> Berth | None:
-        """The berth a promotion gives ``officer``, taken, and his old one released; None
-        if no berth of his new rank is vacant (nothing changes)."""
-        leaves, places = _promotion(officer.rank, officer.ship, officer.squadron)
-        free = self.free
-        for berth, room, fills in places:
-            if room is None or free[room] > 0:
-                for slot in leaves:
-                    free[slot] += 1
-                for slot in fills:
-                    free[slot] -= 1
-                return berth
-        return None
-
-
-class _Promotion(NamedTuple):
-    """What promoting an officer of one rank, ship and squadron takes: the slots of the
-    berth he leaves, and the berths he may take in order of preference, each with the
-    slot that must have room (None: there is always room) and the slots it fills."""
+class Promotion(NamedTuple):
+    """What promoting an officer takes: the slots of the berth he leaves, and the berths
+    he may take in order of preference, each with the slot that must have room (None:
+    there is always room) and the slots it fills."""
 
     leaves: tuple[int, ...]
     places: tuple[tuple[Berth, int | None, tuple[int, ...]], ...]
 
 
+def promotion_of(officer: Officer) -> Promotion:
+    """What promoting ``officer`` takes (it depends on his rank, ship and squadron)."""
+    return _promotion(officer.rank, officer.ship, officer.squadron)
+
+
 @lru_cache(maxsize=4096)
-def _promotion(rank: str, code: str | None, squadron: str | None) -> _Promotion:
-    """See :class:`_Promotion`: up a rank in his own ship, a captaincy of the next class
+def _promotion(rank: str, code: str | None, squadron: str | None) -> Promotion:
+    """See :class:`Promotion`: up a rank in his own ship, a captaincy of the next class
     in another ship (highest standing first), a Rear Admiral's flag, a Marine detachment
     of the next rank (a lieutenant of Marines: else room in the regiment), or a
     Subaltern's place (never short)."""
@@ -245,10 +213,81 @@ def _promotion(rank: str, code: str | None, squadron: str | None) -> _Promotion:
                 places.append(((new, code, None), _REGIMENT))
         elif kind in _CAPTAINCIES:
             places += [((new, c, None), slot) for c, slot in _CAPTAINCIES[kind] if c != code]
-    return _Promotion(
+    return Promotion(
         _slots_of((rank, code, squadron)),
         tuple((berth, room, _slots_of(berth)) for berth, room in places),
     )
+
+
+def _promote(free: list[int], promotion: Promotion) -> Berth | None:
+    """The first berth of ``promotion`` with room, taken (and his old one released), or
+    None: nothing changes."""
+    for berth, room, fills in promotion.places:
+        if room is None or free[room] > 0:
+            for slot in promotion.leaves:
+                free[slot] += 1
+            for slot in fills:
+                free[slot] -= 1
+            return berth
+    return None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Berths:
+    """The fleet's berths as a list of officers on the books holds them (read-only): the
+    places each berth key has left, in its slot, and per officer id the officer with what
+    promoting him takes."""
+
+    free: tuple[int, ...]
+    held: Mapping[str, tuple[Officer, Promotion]]
+
+
+def berths_of(officers: Iterable[Officer]) -> Berths:
+    """The :class:`Berths` of the officers on the books."""
+    officers = tuple(officers)
+    free = list(_CAPACITY.values())
+    # count distinct (rank, ship, squadron) first: a few dozen keys for ~200 officers
+    for berth, n in Counter(map(_BERTH, officers)).items():
+        for slot in _slots_of(berth):
+            free[slot] -= n
+    held = MappingProxyType({o.id: (o, promotion_of(o)) for o in officers})
+    return Berths(tuple(free), held)
+
+
+class Vacancies:
+    """Open berths in the fleet, from the officers on the books (and deaths at sea).
+
+    Berths are ``(rank, ship, squadron)`` triples: a captaincy, a lieutenant's,
+    midshipman's or able seaman's berth in a ship, a Marine detachment's command, a Rear
+    Admiral's flag; a lieutenant of Marines needs room in the regiment (22). ``free``
+    counts the places open per berth key, in one slot each; ``held`` is what promoting
+    each officer on the books takes (see :class:`Berths`).
+    """
+
+    __slots__ = ("free", "held")
+
+    def __init__(self, officers: Iterable[Officer] | Berths = ()) -> None:
+        """The berths the ``officers`` on the books leave open (or :class:`Berths`
+        already counted)."""
+        berths = officers if isinstance(officers, Berths) else berths_of(officers)
+        self.free = list(berths.free)
+        self.held = berths.held
+
+    def release(self, berth: Berth) -> None:
+        """A berth opens (its officer died, or left it)."""
+        for slot in _slots_of(berth):
+            self.free[slot] += 1
+
+    def promotion(self, officer: Officer) -> Promotion:
+        """What promoting ``officer`` takes."""
+        held = self.held.get(officer.id)
+        # an officer on the books is this very object (officers are frozen)
+        return held[1] if held is not None and held[0] is officer else promotion_of(officer)
+
+    def promote(self, officer: Officer) -> Berth | None:
+        """The berth a promotion gives ``officer``, taken, and his old one released; None
+        if no berth of his new rank is vacant (nothing changes)."""
+        return _promote(self.free, self.promotion(officer))
 
 
 _ORDER = MappingProxyType(
@@ -271,16 +310,22 @@ def resolve_promotions(
     returns the promotions as ``{"officer", "from", "to", "ship"}``.
     """
     declines = set(declines)
-    winners: list[tuple[int, bool, int, dict[str, Any], Officer]] = []
+    free = vacancies.free
+    winners: list[tuple[int, bool, int, dict[str, Any], Officer, Promotion]] = []
     for rec in records:
-        if rec["dead"]:
-            vacancies.release(_BERTH(officers[rec["officer"]]))
-        elif rec["promotion_won"]:
-            o = officers[rec["officer"]]
-            winners.append((-_ORDER[o.rank], not o.player, len(winners), rec, o))
+        dead = rec["dead"]
+        if not dead and not rec["promotion_won"]:
+            continue
+        o = officers[rec["officer"]]
+        promotion = vacancies.promotion(o)
+        if dead:  # his berth opens
+            for slot in promotion.leaves:
+                free[slot] += 1
+        else:
+            winners.append((-_ORDER[o.rank], not o.player, len(winners), rec, o, promotion))
     winners.sort()  # seniors first, players first; then in order (the index breaks ties)
     done = []
-    for _, _, _, rec, officer in winners:
+    for _, _, _, rec, officer, promotion in winners:
         new = None
         result: dict[str, Any]
         if officer.declined >= 3:
@@ -291,7 +336,7 @@ def resolve_promotions(
                 "declined": officer.declined + 1,
             }
         else:  # a promotion moves him from his berth to the new one
-            new = vacancies.promote(officer)
+            new = _promote(free, promotion)
             if new is None:
                 result = {"result": "no vacancy: mentioned in despatches"}
             else:

@@ -95,7 +95,7 @@ def resolve_summer(
     empty); None gives NPCs for every berth of the fleet
     (:func:`strategy.campaign.fleet.default_officers` seeded from ``seed``). The same list of
     Officer objects sailing many seasons (odds, replays) is sorted into crews, commands and
-    open berths once (:func:`strategy.campaign.command.books_of`).
+    the berths they hold once (:func:`strategy.campaign.command.books_of`).
     ``choices`` also takes: ``season`` ('summer'; autumn, winter and spring campaigns are
     volunteers), ``preset`` {ship code: battle result already earned on the map},
     ``victualling_board`` (True: the Board's embezzlement costs every squadron a step),
@@ -151,7 +151,7 @@ def resolve_summer(
             if rec.get("poltroonery", {}).get("outcome") == "court-martial"
         ]
     declines = [oid for oid, c in personal.items() if c.get("decline_promotion")]
-    vacancies = Vacancies(free=books.open_berths)
+    vacancies = Vacancies(books.berths)
     promotions = resolve_promotions(notable, cmd.by_id, vacancies, declines)
     report["midshipmen_purchased"] = midshipmen_purchased(vacancies, cmd.crews)
     report["plunder_shares"] = _plunder_shares(cmd, plunder)
