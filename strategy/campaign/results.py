@@ -80,7 +80,8 @@ def roll_battle_results(
             die = d6()
             rec["superior_result"] = sup
             shift, eff, mdie, br = outcome[sup or 0][die]
-            rec["cascade"] = shift
+            if shift:  # the template's is 0
+                rec["cascade"] = shift
             rec["effective_na"] = eff
             rec["die"] = die
             rec["modified_die"] = mdie

@@ -406,37 +406,55 @@ def _plunder_shares(cmd: ChainOfCommand, plunder: _Plunder) -> list[dict[str, An
 
     ``plunder``: per ship, the plunder of its whole company and of its captains and
     lieutenants (an officer's ship is the ship whose company he rolled with)."""
-    under = cmd.under
+    at_sea, ashore = _sharers(cmd)
     shares = []
-    for adm in cmd.admiral.values():
-        total = sum(plunder[code][1] for code in under.get(adm.id, ()))
+    for aid, codes in at_sea:
+        total = sum([plunder[code][1] for code in codes])
         shares.append(
             {
-                "admiral": adm.id,
+                "admiral": aid,
                 "at_sea": True,
                 "fraction": "1/4",
                 "plunder": total,
                 "guineas": total // 4,
             }
         )
-    at_sea = {a.id for a in cmd.admiral.values()}
-    prize: dict[str, int] = {}
+    for codes, aids in ashore:
+        total = sum([plunder[code][0] for code in codes])
+        for aid in aids:
+            shares.append(
+                {
+                    "admiral": aid,
+                    "at_sea": False,
+                    "fraction": "1/8",
+                    "plunder": total,
+                    "guineas": total // 8,
+                }
+            )
+    return shares
+
+
+#: admirals at sea with the ships they command; per squadron its ships, admirals ashore
+_Sharers = tuple[
+    tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
+]
+
+
+@lru_cache(maxsize=256)  # as many as the chains of command kept
+def _sharers(cmd: ChainOfCommand) -> _Sharers:
+    """Who shares whose plunder: each admiral at sea with the ships he commands, and per
+    squadron at sea its ships with its active admirals ashore."""
+    at_sea = tuple((a.id, cmd.under.get(a.id, ())) for a in cmd.admiral.values())
+    sailing = {a.id for a in cmd.admiral.values()}
+    ships: dict[str, list[str]] = {}
     for d in cmd.deployment:
         if d.squadron in FLAG_SQUADRONS:
-            prize[d.squadron] = prize.get(d.squadron, 0) + plunder[d.ship][0]
-    for sq, total in prize.items():
-        for o in cmd.books.flags[sq]:
-            if o.id not in at_sea:
-                shares.append(
-                    {
-                        "admiral": o.id,
-                        "at_sea": False,
-                        "fraction": "1/8",
-                        "plunder": total,
-                        "guineas": total // 8,
-                    }
-                )
-    return shares
+            ships.setdefault(d.squadron, []).append(d.ship)
+    ashore = tuple(
+        (tuple(codes), tuple(o.id for o in cmd.books.flags[sq] if o.id not in sailing))
+        for sq, codes in ships.items()
+    )
+    return at_sea, ashore
 
 
 def _record_changes(
