@@ -9,6 +9,10 @@ The main figure passes one list of officers built once, as the browser's odds do
 same officers sail every summer, see :func:`strategy.campaign.odds.summer_odds`); the
 second lets every summer make its own NPCs from its seed (``officers=None``).
 
+Each figure is printed beside the one measured on this machine before issue 11 (one
+engine: one ``roll_outcome``, one battle-result path, one cascade), with the machine's
+yardstick then and now: the machine is shared, and a busy one gives lower figures.
+
     .venv/bin/python benchmarks/bench_campaign.py [--summers N]
 """
 
@@ -19,10 +23,24 @@ import json
 import random
 import time
 
-from strategy.campaign import resolve_summer
-from strategy.campaign.fleet import default_officers
-from strategy.campaign.odds import summer_odds
-from strategy.campaign.tables import TABLE_F_ROLLS
+from strategy.campaign import TABLE_F_ROLLS, default_officers, resolve_summer, summer_odds
+
+#: measured on this machine before issue 11 (best of 3 x 2000 summers)
+BEFORE = {
+    "summers": 1144,  # per CPU-second
+    "json": 459,  # per second, json.dumps of the report included
+    "odds": 1.20,  # seconds for summer_odds over 1,000 summers
+    "yardstick": 43,  # ms of CPU for a bare loop of 1e6 additions
+}
+
+
+def _yardstick() -> float:
+    """CPU seconds for a bare Python loop of 1e6 additions (as measured before)."""
+    cpu = time.process_time()
+    x = 0
+    for i in range(2_000_000):
+        x += i
+    return (time.process_time() - cpu) / 2
 
 
 def main() -> None:
@@ -48,9 +66,13 @@ def main() -> None:
     print(f"officers on the books: {len(officers)}; ships per summer: {ships:.1f}")
     print(
         f"summers resolved per second (best of 3 x {args.summers}): {best:,.0f} wall, "
-        f"{best_cpu:,.0f} per CPU-second of this process"
+        f"{best_cpu:,.0f} per CPU-second of this process "
+        f"(before issue 11: {BEFORE['summers']:,} per CPU-second)"
     )
-    print(f"summers per second including json.dumps of the report: {with_json:,.0f}")
+    print(
+        f"summers per second including json.dumps of the report: {with_json:,.0f} "
+        f"(before issue 11: {BEFORE['json']:,})"
+    )
     npc = npc_cpu = 0.0
     for _ in range(3):
         start, cpu = time.perf_counter(), time.process_time()
@@ -65,15 +87,17 @@ def main() -> None:
     print(f"report size: {size:,} bytes of JSON")
     start = time.perf_counter()
     summer_odds(None, officers, 1000, 0, {"roll": 46})
-    print(f"summer_odds over 1,000 summers (roll 46): {time.perf_counter() - start:.2f} s wall")
-    # a machine yardstick, so figures from different machines can be compared
-    cpu = time.process_time()
-    x = 0
-    for i in range(2_000_000):
-        x += i
-    loop = (time.process_time() - cpu) / 2
-    print(f"yardstick: a bare Python loop of 1e6 additions takes {loop * 1000:.0f} ms of CPU")
-    print(f"target 1,000/s: {'met' if best_cpu >= 1000 else 'NOT met'} on this machine")
+    print(
+        f"summer_odds over 1,000 summers (roll 46): {time.perf_counter() - start:.2f} s wall "
+        f"(before issue 11: {BEFORE['odds']:.2f} s)"
+    )
+    # a machine yardstick, so figures from different machines and loads can be compared
+    loop = _yardstick()
+    print(
+        f"yardstick: a bare Python loop of 1e6 additions takes {loop * 1000:.0f} ms of CPU "
+        f"(before issue 11: {BEFORE['yardstick']} ms)"
+    )
+    print(f"target 1,000/s: {'met' if best_cpu >= 1000 else 'NOT met'} on this machine now")
 
 
 if __name__ == "__main__":

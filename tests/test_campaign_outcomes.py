@@ -14,13 +14,8 @@ from strategy.campaign.investment import (
     investment_returns,
     liquidation_value,
 )
-from strategy.campaign.outcomes import (
-    OutcomeContext,
-    Vacancies,
-    next_step,
-    personal_outcome,
-    resolve_promotions,
-)
+from strategy.campaign.outcomes import OutcomeContext, personal_outcome
+from strategy.campaign.promotions import Vacancies, next_step, resolve_promotions
 
 LOW = [1] * 40
 
@@ -318,7 +313,7 @@ def test_investment_returns_supplier_and_financier() -> None:
 
 
 def test_midshipman_vacancies_beyond_two_are_purchased() -> None:
-    from strategy.campaign.outcomes import midshipmen_purchased
+    from strategy.campaign.promotions import midshipmen_purchased
 
     books = [npc("Midshipman", "RO", "m1"), npc("Midshipman", "TH", "m2")]
     vac = Vacancies(books)  # Royal Oak: 4 of 5 berths empty; Thermopylae 2 of 3; Halcyon 2

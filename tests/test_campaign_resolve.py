@@ -368,39 +368,47 @@ def test_same_seed_same_report_and_json() -> None:
     assert a != resolve_summer(None, None, 12, {"roll": 46})
 
 
-class _SameDice:
-    """Seeded dice that are not a RandomDice: every roll through the generic path."""
+class _Recording:
+    """Seeded dice that write down every face they give (a Dice, but no RandomDice)."""
 
     def __init__(self, seed: int) -> None:
         self._dice = RandomDice(random.Random(seed))
+        self.faces: list[int] = []
 
     def d6(self) -> int:
-        return self._dice.d6()
+        self.faces.append(self._dice.d6())
+        return self.faces[-1]
 
     def d20(self) -> int:
-        return self._dice.d20()
+        self.faces.append(self._dice.d20())
+        return self.faces[-1]
 
     def two_d6(self) -> tuple[int, int]:
-        return self._dice.two_d6()
+        a, b = self._dice.two_d6()
+        self.faces += [a, b]
+        return a, b
 
 
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("fixed", [False, True])
-def test_seeded_dice_drawn_inline_roll_as_the_dice_methods(seed: int, fixed: bool) -> None:
-    # resolve_summer draws RandomDice inline in its hot loops; any other Dice goes the long
-    # way, one method call a die: the same stream must give the same season
+def test_scripted_dice_replaying_the_seeded_rolls_give_the_same_season(
+    seed: int, fixed: bool
+) -> None:
+    # one path for every Dice: a season with seeded dice, again with dice that only record
+    # what they roll, and again with a script of those very faces, is one report, die for die
     officers = default_officers(random.Random(1)) if fixed else None
-    for roll in (11, 46, 76):
-        choices = {"roll": roll}
-        fast = resolve_summer(None, officers, seed, choices)
-        slow = resolve_summer(
-            None,
-            officers if fixed else default_officers(random.Random(seed)),
-            seed,
-            choices,
-            dice=_SameDice(seed),
-        )
-        assert fast == slow
+    for choices in (
+        {"roll": 11},
+        {"roll": 46, "preset": {"FG": 2}},
+        {"roll": 76, "victualling_board": True},
+        {},
+    ):
+        seeded = resolve_summer(None, officers, seed, choices)
+        recording = _Recording(seed)
+        assert resolve_summer(None, officers, seed, choices, dice=recording) == seeded
+        script = ScriptedDice(recording.faces)
+        assert resolve_summer(None, officers, seed, choices, dice=script) == seeded
+        assert script.left == 0
 
 
 def test_apply_report_strikes_the_dead_and_promotes() -> None:

@@ -21,7 +21,7 @@ from strategy.campaign.fleet import (
     ship,
     ship_named,
 )
-from strategy.campaign.tables import load_json
+from strategy.loader import load
 
 # Ship Table C, as printed (ship, code, weapon, friends, enemies) by squadron
 TABLE_C = """\
@@ -222,7 +222,7 @@ def test_admiralty_and_marines_tables() -> None:
             pay,
             status,
         ), rank
-    raw = load_json("fleet.json")
+    raw = load("fleet.json")
     assert {r: d["number"] for r, d in raw["rm_detachments"].items()} == {
         "Colonel RM": 1,
         "Lieutenant Colonel RM": 1,

@@ -1,347 +1,282 @@
-"""The chain of command of a campaign season and its battle results.
+"""The chain of command of a campaign season: who commands each ship and squadron, who
+answers to whom, whose staff may raise his NA, and the order in which battle results are
+rolled (Briny En Garde!, CAMPAIGN OUTCOME).
 
-Battle results are rolled in order of command: the First Sea Lord's strategic result,
-then per fleet the senior admiral and the other squadron commanders, then the captains,
-then the lieutenants and Marine commanders (CAMPAIGN OUTCOME). A superior's 1-2 raises
-his subordinates' effective NA by one, his 5-6 lowers it by one, within 1..10; a competent
-junior (NA two or more above) raises his commander's by one.
+The order of command: the First Sea Lord, then per fleet the senior admiral and the
+other squadron commanders, then the captains, then the lieutenants and Marine
+commanders. A competent junior (NA two or more above his commander's) raises his
+commander's NA by one: a captain's Ship's Adjutant or Marine commander, an admiral's
+aide or RM General, the First Sea Lord's aide.
+
+Everything here is built once and then only read: the :class:`Books` of a list of
+officers, and the :class:`ChainOfCommand` of a deployment over those books, are kept for
+the next summer the very same officers sail.
+
+>>> import random
+>>> from strategy.campaign.fleet import default_officers
+>>> from strategy.campaign.tables import force_organisation
+>>> books = books_of(default_officers(random.Random(1)))
+>>> cmd = chain_of(force_organisation(11), books)
+>>> [(r.officer.id, r.role) for r in cmd.rolls[:3]]
+[('FSL', 'first_sea_lord'), ('Red-RA', 'senior_admiral'), ('Blue-RA', 'squadron_commander')]
+>>> chain_of(force_organisation(11), books) is cmd
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from math import floor
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from operator import is_
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
-from strategy.campaign.dice import Dice, RandomDice
 from strategy.campaign.fleet import (
     ADMIRAL_RANKS,
     CAPTAIN_RANKS,
+    FLAG_SQUADRONS,
     MARINE_RANKS,
     SHIPS,
     Officer,
     officers_from,
     rm_general_of,
 )
-from strategy.campaign.outcomes import Vacancies
-from strategy.campaign.tables import Deployment, battle_table
+from strategy.campaign.promotions import Berths, berths_of
+from strategy.campaign.tables import Deployment
+from strategy.errors import InvalidMove
 
 __all__ = [
-    "BattleResults",
     "Books",
     "ChainOfCommand",
+    "Crew",
+    "Flag",
     "RollSpec",
-    "SEASON_DIE",
-    "SEASON_NA",
+    "admiral_choices",
     "books_of",
-    "cascade",
     "chain_of",
     "flagship",
-    "roll_battle_results",
 ]
 
-FLAG_SQUADRONS = ("White", "Red", "Blue")
-SEASON_NA = {"winter": -2}  # icy riggings
-SEASON_DIE = {"autumn": -1}  # "-1 DM to battle result", as printed
-_ADMIRAL_ORDER = {r: i for i, r in enumerate(ADMIRAL_RANKS)}
-_CASCADE = {1: 1, 2: 1, 3: 0, 4: 0, 5: -1, 6: -1}
+_ADMIRAL_ORDER = MappingProxyType({r: i for i, r in enumerate(ADMIRAL_RANKS)})
+_NO_DETACHMENT = ("Private RM", "Subaltern RM")  # never command a ship's Marines
 
 
-def cascade(superior_result: int | None) -> int:
-    """A superior's result moves his subordinates' NA: +1 on 1-2, -1 on 5-6, else 0."""
-    if superior_result is None:
-        return 0
-    return 1 if superior_result <= 2 else -1 if superior_result >= 5 else 0
+@dataclass(frozen=True, slots=True, eq=False)
+class Crew:
+    """Everyone aboard one ship: her ``company`` in book order, her ``captain`` (the
+    senior, a player before an NPC), the ``juniors`` who may raise his NA (Ship's
+    Adjutant, Marine commander), the ``rollers`` who roll battle results after him
+    (lieutenants and the Marine commander, with their role) and the ids of her
+    lieutenants, who may outshine him. Compared by identity: the books keep it."""
+
+    code: str
+    company: tuple[Officer, ...]
+    captain: Officer | None
+    juniors: tuple[Officer, ...]
+    rollers: tuple[tuple[Officer, str], ...]
+    lieutenants: tuple[str, ...]
 
 
+def _crew(code: str, aboard: Sequence[Officer]) -> Crew:
+    caps = [o for o in aboard if o.rank in CAPTAIN_RANKS]
+    captain = max(caps, key=lambda o: (CAPTAIN_RANKS.index(o.rank), o.player)) if caps else None
+    rm = _rm_commander(aboard, code)
+    juniors = [o for o in aboard if o.appointment == "Ship's Adjutant"]
+    if rm is not None:
+        juniors.append(rm)
+    rollers = tuple(
+        (o, "lieutenant" if o.rank == "Lieutenant" else "rm_commander")
+        for o in aboard
+        if o.rank == "Lieutenant" or o is rm
+    )
+    lieutenants = tuple(o.id for o in aboard if o.rank == "Lieutenant")
+    return Crew(code, tuple(aboard), captain, tuple(juniors), rollers, lieutenants)
+
+
+def _rm_commander(crew: Sequence[Officer], code: str) -> Officer | None:
+    """The officer commanding a ship's Marines: one of her commander's rank, else the
+    senior Marine officer aboard."""
+    marines = [o for o in crew if o.rank in MARINE_RANKS and o.rank not in _NO_DETACHMENT]
+    if not marines:
+        return None
+    exact = [o for o in marines if o.rank == SHIPS[code].rm_commander]
+    return (exact or sorted(marines, key=lambda o: -MARINE_RANKS.index(o.rank)))[0]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Books:
-    """What a list of officers on the books gives every season they sail.
+    """What a list of officers on the books gives every season they sail: crews by ship,
+    flag officers by squadron (as listed, and by rank), aides, RM Generals, the First Sea
+    Lord and his aides, and the berths they hold. None of it depends on the deployment.
+    ``lasting``: the list may sail again (its chains of command are worth keeping)."""
 
-    Crews by ship, each ship's captain, Marine commander, competent-junior candidates and
-    lieutenants who roll, the flag officers by squadron, aides, RM Generals, the First Sea
-    Lord and the open berths: none of it depends on the deployment, so a list of officers
-    sailing many seasons (the odds, the benchmark) builds it once (:func:`books_of`).
-    Read-only once built, but for the memos ``plans`` (who rolls against what) and
-    ``chains`` (see :func:`chain_of`).
-    """
-
-    def __init__(self, officers: Sequence[Officer], memo: bool = True) -> None:
-        self.officers = tuple(officers)
-        self.memo = memo  # False: books for one season only, nothing worth remembering
-        self.by_id = {o.id: o for o in officers}
-        crew: dict[str, list[Officer]] = {}
-        flags: dict[str, list[Officer]] = {sq: [] for sq in FLAG_SQUADRONS}
-        self.aides_of: dict[str, list[Officer]] = {}
-        self.generals: dict[str, Officer] = {}
-        self.fsl_aides: list[Officer] = []
-        fsl = None
-        for o in officers:  # one pass: ~200 officers, most of them aboard ships
-            if o.ship is not None:
-                crew.setdefault(o.ship, []).append(o)
-                continue
-            app = o.appointment
-            if app == "First Sea Lord":
-                fsl = fsl or o
-            elif o.rank in _ADMIRAL_ORDER and o.squadron in flags:
-                flags[o.squadron].append(o)
-            elif app == "Aide to Admiral" and o.serves:
-                self.aides_of.setdefault(o.serves, []).append(o)
-            elif app == "Aide to the First Sea Lord":
-                self.fsl_aides.append(o)
-            elif o.squadron and o.rank == rm_general_of(o.squadron):
-                self.generals.setdefault(o.squadron, o)
-        self.crew = crew
-        self.flags = flags
-        self.flags_by_rank = {
-            sq: sorted(adms, key=lambda o: _ADMIRAL_ORDER[o.rank]) for sq, adms in flags.items()
-        }
-        self.fsl = fsl or Officer(
-            "FSL", "First Sea Lord (NPC)", "Admiral", 5, appointment="First Sea Lord"
-        )
-        self.captain: dict[str, Officer] = {}
-        self.rm_of: dict[str, Officer | None] = {}
-        self.juniors: dict[str, list[Officer]] = {}  # may raise the captain's NA
-        self.rollers: dict[str, list[tuple[Officer, str]]] = {}  # roll after the captain
-        # per ship, what its personal outcomes need of each of its company, unpacked
-        self.company: dict[str, tuple[tuple[Officer, str, bool, bool], ...]] = {
-            code: tuple((o, o.rank, o.player, o.rank == "Lieutenant") for o in aboard)
-            for code, aboard in crew.items()
-        }
-        self.lieutenant_ids = {
-            code: tuple(o.id for o in aboard if o.rank == "Lieutenant")
-            for code, aboard in crew.items()
-        }
-        # per ship and summer, who rolls against which context (strategy.campaign fills it)
-        self.plans: dict[tuple, Any] = {}
-        self.chains: dict[tuple[Deployment, ...], ChainOfCommand] = {}  # see chain_of
-        for code, aboard in crew.items():
-            caps = [o for o in aboard if o.rank in CAPTAIN_RANKS]
-            if caps:
-                self.captain[code] = max(
-                    caps, key=lambda o: (CAPTAIN_RANKS.index(o.rank), o.player)
-                )
-            rm = self.rm_of[code] = _rm_commander(aboard, code)
-            juniors = [o for o in aboard if o.appointment == "Ship's Adjutant"]
-            if rm:
-                juniors.append(rm)
-            self.juniors[code] = juniors
-            self.rollers[code] = [
-                (o, "lieutenant" if o.rank == "Lieutenant" else "rm_commander")
-                for o in aboard
-                if o.rank == "Lieutenant" or o is rm
-            ]
-        self.vacancies = Vacancies(officers)
-
-    def same(self, officers: Sequence[Officer]) -> bool:
-        """True if ``officers`` are these very officer objects, in this order."""
-        mine = self.officers
-        return len(mine) == len(officers) and all(map(is_, mine, officers))
+    officers: tuple[Officer, ...]
+    by_id: Mapping[str, Officer]
+    crews: Mapping[str, Crew]
+    flags: Mapping[str, tuple[Officer, ...]]
+    flags_by_rank: Mapping[str, tuple[Officer, ...]]
+    aides_of: Mapping[str, tuple[Officer, ...]]
+    generals: Mapping[str, Officer]
+    fsl: Officer
+    fsl_aides: tuple[Officer, ...]
+    berths: Berths
+    lasting: bool
 
 
-_BOOKS: list[Books] = []  # the last few lists of officers, most recent first
+def _books(officers: Sequence[Officer], lasting: bool) -> Books:
+    aboard: dict[str, list[Officer]] = {}
+    flags: dict[str, list[Officer]] = {sq: [] for sq in FLAG_SQUADRONS}
+    aides_of: dict[str, list[Officer]] = {}
+    generals: dict[str, Officer] = {}
+    fsl_aides = []
+    fsl = None
+    for o in officers:  # one pass: ~200 officers, most of them aboard ships
+        app = o.appointment
+        if o.ship is not None:
+            aboard.setdefault(o.ship, []).append(o)
+        elif app == "First Sea Lord":
+            fsl = fsl or o
+        elif o.rank in _ADMIRAL_ORDER and o.squadron in flags:
+            flags[o.squadron].append(o)
+        elif app == "Aide to Admiral" and o.serves:
+            aides_of.setdefault(o.serves, []).append(o)
+        elif app == "Aide to the First Sea Lord":
+            fsl_aides.append(o)
+        elif o.squadron and o.rank == rm_general_of(o.squadron):
+            generals.setdefault(o.squadron, o)
+    return Books(
+        officers=tuple(officers),
+        by_id=MappingProxyType({o.id: o for o in officers}),
+        crews=MappingProxyType({code: _crew(code, crew) for code, crew in aboard.items()}),
+        flags=MappingProxyType({sq: tuple(adms) for sq, adms in flags.items()}),
+        flags_by_rank=MappingProxyType(
+            {
+                sq: tuple(sorted(adms, key=lambda o: _ADMIRAL_ORDER[o.rank]))
+                for sq, adms in flags.items()
+            }
+        ),
+        aides_of=MappingProxyType({k: tuple(v) for k, v in aides_of.items()}),
+        generals=MappingProxyType(generals),
+        fsl=fsl
+        or Officer("FSL", "First Sea Lord (NPC)", "Admiral", 5, appointment="First Sea Lord"),
+        fsl_aides=tuple(fsl_aides),
+        berths=berths_of(officers),
+        lasting=lasting,
+    )
 
 
-def chain_of(
-    deployment: Sequence[Deployment], books: Books, choices: Mapping[str, Any]
-) -> ChainOfCommand:
-    """The :class:`ChainOfCommand` of a deployment, reused by the same books for the same
-    deployment (read-only once built) unless the seats chose admirals."""
-    if choices.get("admirals") or not books.memo:  # for one season: rolled the long way
-        cmd = ChainOfCommand(deployment, books.officers, choices, books)
-        cmd._specs = None
-        return cmd
-    key = tuple(deployment)
-    cmd = books.chains.get(key)
-    if cmd is None:
-        cmd = ChainOfCommand(deployment, books.officers, choices, books)
-        if len(books.chains) < 500:  # a Table F roll or a few volunteers each: bounded
-            books.chains[key] = cmd
-    return cmd
+class _Roster:
+    """A list of officers as a cache key: the very same objects, in order. Officers are
+    frozen, so the very same objects are the very same officers; and the cache keeps
+    them alive, so no other object can take one of their identities while it lasts."""
+
+    __slots__ = ("_hash", "officers")
+
+    def __init__(self, officers: tuple[Officer | Mapping[str, Any], ...]) -> None:
+        self.officers = officers
+        # a few identities are hash enough (equality compares them all)
+        self._hash = hash((len(officers), *map(id, officers[:: max(1, len(officers) // 8)])))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Roster):
+            return NotImplemented
+        mine, theirs = self.officers, other.officers
+        return len(mine) == len(theirs) and all(map(is_, mine, theirs))
+
+
+class _Unkept(Exception):
+    """A list of officers that cannot recur: not kept."""
+
+
+@lru_cache(maxsize=4)
+def _lasting_books(roster: _Roster) -> Books:
+    # checked here, on a miss only: a hit is the very same objects, officers all along
+    if not set(map(type, roster.officers)) <= {Officer}:
+        raise _Unkept  # plain dicts become new officers every time (a dict may change)
+    return _books(officers_from(roster.officers), lasting=True)
 
 
 def books_of(officers: Iterable[Officer | Mapping[str, Any]], keep: bool = True) -> Books:
     """The :class:`Books` of the officers on the books (Officer objects or plain dicts).
 
-    Reused while the very same Officer objects sail again: officers are frozen, so
-    identity is enough, and the cache keeps them alive, so an identity is never reused by
-    another object (dicts never match: a new Officer is made from each). ``keep=False``
-    for a list that cannot recur (NPCs made for one season).
+    The same list of Officer objects sailing again gets the same books. Plain dicts are
+    made into new officers every time, and ``keep=False`` is for a list that cannot
+    recur (NPCs made for one season): those books are not kept.
     """
-    if type(officers) not in (list, tuple):
-        officers = list(officers)
-    for books in _BOOKS:
-        if books.same(officers):  # type: ignore[arg-type]
-            return books
-    # officers given as dicts are made anew each time: those books can never match again
-    keep = keep and all(isinstance(o, Officer) for o in officers)
-    books = Books(officers_from(officers), memo=keep)
+    officers = tuple(officers)
     if keep:
-        _BOOKS.insert(0, books)
-        del _BOOKS[4:]
-    return books
+        try:
+            return _lasting_books(_Roster(officers))
+        except _Unkept:
+            pass
+    return _books(officers_from(officers), lasting=False)
 
 
-class ChainOfCommand:
-    """The chain of command of one season: who answers to whom."""
+@dataclass(frozen=True, slots=True, eq=False)
+class Flag:
+    """An admiral at sea: his group (fleet, squadron), his staff (aides, and the RM
+    General advising the squadron), his flagship and her order."""
 
-    def __init__(
-        self,
-        deployment: Sequence[Deployment],
-        officers: Sequence[Officer],
-        choices: Mapping[str, Any],
-        books: Books | None = None,
-    ) -> None:
-        # ``books``: those of ``officers``, when the caller has them already
-        books = books if books is not None else books_of(officers)
-        self.books = books
-        self.deployment = tuple(deployment)
-        self._specs: tuple[RollSpec, ...] | None | bool = False  # False: not yet known
-        self._season_rolls: dict[
-            tuple[int, int, int], tuple[tuple[_Roll, ...], dict[str, int], dict[str, str]]
-        ] = {}
-        #: per (group, flagship's result), its admiral and staff with what they roll
-        #: against (strategy.campaign fills it)
-        self.staff_plans: dict[tuple[tuple[str, str], int], tuple] = {}
-        #: per ship, its report record to copy (strategy.campaign fills it)
-        self.ship_records: dict[str, dict[str, Any]] | None = None
-        self.by_id = books.by_id
-        aboard = books.crew
-        self.crew: dict[str, Sequence[Officer]] = {
-            d.ship: aboard.get(d.ship, ()) for d in deployment
-        }
-        self.flags = books.flags
-        self.aides_of = books.aides_of
-        self.generals = books.generals
-        self.fsl_aides = books.fsl_aides
-        self.fsl = books.fsl
-        captains = books.captain
-        self.captain: dict[str, Officer] = {}
-        for code in self.crew:
-            cap = captains.get(code)
-            if cap is None:
-                raise ValueError(f"{SHIPS[code].name} cannot sail without a captain")
-            self.captain[code] = cap
-        self.groups: list[tuple[str, str]] = []
-        for d in deployment:
-            if d.squadron in FLAG_SQUADRONS and (d.fleet, d.squadron) not in self.groups:
-                self.groups.append((d.fleet, d.squadron))
-        self.admiral = self._assign_admirals(choices)
-        self.top: dict[str, Officer] = {}
-        for fleet in dict.fromkeys(d.fleet for d in deployment):
-            here = [self.admiral[g] for g in self.groups if g[0] == fleet and g in self.admiral]
-            if here:
-                self.top[fleet] = max(
-                    here,
-                    key=lambda a: (
-                        _ADMIRAL_ORDER[a.rank],
-                        -FLAG_SQUADRONS.index(a.squadron or "Blue"),
-                    ),
-                )
-        self.fleet_admirals = {
-            f: [self.admiral[g] for g in self.groups if g[0] == f and g in self.admiral]
-            for f in self.top
-        }
-        # an admiral's staff: his aides, and for the first group of a squadron its RM General
-        self.advisers: dict[str, list[Officer]] = {}
-        advising: set[str] = set()
-        for group in self.groups:
-            adm = self.admiral.get(group)
-            if adm is not None and adm.id not in self.advisers:
-                staff = list(self.aides_of.get(adm.id, ()))
-                general = self.generals.get(group[1])
-                if general is not None and general.id not in advising:
-                    advising.add(general.id)
-                    staff.append(general)
-                self.advisers[adm.id] = staff
-        self.rm_of = {code: books.rm_of.get(code) for code in self.crew}
-        # per ship, the officer his captain answers to; the ships each admiral at sea
-        # commands; each group's flagship
-        self.superior = {d.ship: self.superior_of_ship(d) for d in deployment}
-        self.under: dict[str, list[str]] = {}
-        for d in deployment:
-            sup = self.superior[d.ship]
-            if sup is not self.fsl:
-                self.under.setdefault(sup.id, []).append(d.ship)
-        self.flagship_of = {
-            group: flagship([d.ship for d in deployment if (d.fleet, d.squadron) == group])
-            for group in self.admiral
-        }
-
-    def _assign_admirals(self, choices: Mapping[str, Any]) -> dict[tuple[str, str], Officer]:
-        flags = self.books.flags_by_rank
-        chosen: dict[tuple[str, str], Officer] = {}
-        for sub in choices.get("admirals", ()) or ():
-            group = (sub.get("fleet"), sub.get("squadron"))
-            if group not in self.groups:
-                raise ValueError(f"no {group[1]} squadron in the {group[0]} to command")
-            adm = self.by_id.get(sub.get("admiral"))
-            if adm is None or adm.rank not in ADMIRAL_RANKS:
-                raise ValueError(f"{sub.get('admiral')!r} is not an admiral")
-            if not self.fsl.player and adm.squadron != group[1]:
-                raise ValueError(
-                    f"an NPC First Sea Lord substitutes admirals within their "
-                    f"squadron: {adm.name} is not of the {group[1]}"
-                )
-            if adm in chosen.values():
-                raise ValueError(f"{adm.name} cannot command two squadrons")
-            chosen[group] = adm
-        used = set(a.id for a in chosen.values())
-        for group in self.groups:
-            if group in chosen:
-                continue
-            for adm in flags[group[1]]:
-                if adm.id not in used:
-                    chosen[group] = adm
-                    used.add(adm.id)
-                    break
-        return chosen
-
-    @property
-    def specs(self) -> tuple[RollSpec, ...] | None:
-        """The season's battle-result rolls in order, all that never changes (None when
-        an officer id is not unique), worked out once."""
-        if self._specs is False:
-            self._specs = _roll_specs(self)
-        return self._specs  # type: ignore[return-value]
-
-    def season_rolls(
-        self, na_mod: int, die_mod: int, fleet_die_mod: int
-    ) -> tuple[tuple[_Roll, ...], dict[str, int], dict[str, str]]:
-        """:attr:`specs` made ready for a season's modifiers (kept per kind of season),
-        with a result per officer to fill in and each one's superior, in order."""
-        key = (na_mod, die_mod, fleet_die_mod)
-        rolls = self._season_rolls.get(key)
-        if rolls is None:
-            specs = self.specs or ()
-            rolls = self._season_rolls[key] = (
-                _season_rolls(specs, *key),
-                {spec[0]: 0 for spec in specs},
-                {spec[0]: spec[3] for spec in specs if spec[3] is not None},
-            )
-        return rolls
-
-    def superior_of_ship(self, d: Deployment) -> Officer:
-        adm = self.admiral.get((d.fleet, d.squadron)) if d.squadron else None
-        return adm or self.top.get(d.fleet) or self.fsl
+    group: tuple[str, str]
+    admiral: Officer
+    staff: tuple[Officer, ...]
+    flagship: str
+    order: str
 
 
-def _junior_raise(commander: Officer, juniors: Iterable[Officer]) -> dict[str, Any] | None:
-    for j in juniors:
-        if j.na >= commander.na + 2:
-            return {"by": j.id, "na": j.na}
-    return None
+class RollSpec(NamedTuple):
+    """One battle-result roll of a chain of command, in order of command: the officer,
+    his role and ship, the position and id of his superior's roll (None: the First Sea
+    Lord), the competent junior who raises his NA, whether the fleet's die modifiers apply (all
+    but the First Sea Lord's) and whether he is on the books (gains experience)."""
+
+    officer: Officer
+    role: str
+    ship: str | None
+    superior: int | None
+    superior_id: str | None
+    junior: Officer | None
+    fleet: bool
+    known: bool
 
 
-def _rm_commander(crew: Sequence[Officer], code: str) -> Officer | None:
-    marines = [
-        o for o in crew if o.rank in MARINE_RANKS and o.rank not in ("Private RM", "Subaltern RM")
-    ]
-    if not marines:
-        return None
-    exact = [o for o in marines if o.rank == SHIPS[code].rm_commander]
-    return (exact or sorted(marines, key=lambda o: -MARINE_RANKS.index(o.rank)))[0]
+#: admirals the seats chose: (fleet, squadron, admiral's id) per group
+AdmiralChoices = tuple[tuple[str, str, str], ...]
+
+
+def admiral_choices(choices: Iterable[Mapping[str, Any]]) -> AdmiralChoices:
+    """The seats' ``admirals`` choices ``[{"fleet", "squadron", "admiral"}]``, checked
+    for their kind (who may command where is the chain of command's to say)."""
+    out = []
+    for sub in choices:
+        fleet, squadron, admiral = sub.get("fleet"), sub.get("squadron"), sub.get("admiral")
+        if not isinstance(fleet, str) or not isinstance(squadron, str):
+            raise InvalidMove(f"no {squadron} squadron in the {fleet} to command")
+        if not isinstance(admiral, str):
+            raise InvalidMove(f"{admiral!r} is not an admiral")
+        out.append((fleet, squadron, admiral))
+    return tuple(out)
+
+
+def chain_of(
+    deployment: Sequence[Deployment], books: Books, admirals: AdmiralChoices = ()
+) -> ChainOfCommand:
+    """The :class:`ChainOfCommand` of a deployment over ``books``, with the admirals the
+    seats chose; the same for the same books, deployment and choices while kept."""
+    if books.lasting:
+        return _lasting_chain(books, tuple(deployment), admirals)
+    return ChainOfCommand(books, deployment, admirals)
+
+
+@lru_cache(maxsize=256)  # a Table F roll or a few volunteers each, for a few books
+def _lasting_chain(
+    books: Books, deployment: tuple[Deployment, ...], admirals: AdmiralChoices
+) -> ChainOfCommand:
+    return ChainOfCommand(books, deployment, admirals)
 
 
 def flagship(codes: Sequence[str]) -> str:
@@ -349,281 +284,164 @@ def flagship(codes: Sequence[str]) -> str:
     return min(codes, key=lambda c: SHIPS[c].column)
 
 
-@dataclass
-class BattleResults:
-    """Every battle-result roll of a season, who answers to whom, and who gained
-    experience (+1 NA, at most 10: his result beat his immediate superior's)."""
-
-    rolls: list[dict[str, Any]] = field(default_factory=list)
-    result: dict[str, int] = field(default_factory=dict)  # officer id -> result
-    superior: dict[str, str] = field(default_factory=dict)  # officer id -> superior's id
-    experience: list[dict[str, Any]] = field(default_factory=list)
+def _junior_raise(commander: Officer, juniors: Iterable[Officer]) -> Officer | None:
+    """The first junior whose NA is two or more above his commander's."""
+    return next((j for j in juniors if j.na >= commander.na + 2), None)
 
 
-#: one battle-result roll of a chain of command, all that does not change from season to
-#: season: officer id, role, ship, superior's id, NA, a competent junior's (id, NA),
-#: NA with his raise, whether the fleet's die modifier applies (all but the First Sea
-#: Lord), whether he is on the books (gains experience) and his NA after experience
-RollSpec = tuple[
-    str, str, "str | None", "str | None", int, "tuple[str, int] | None", int, bool, bool, int
-]
+class ChainOfCommand:
+    """The chain of command of one deployment: who answers to whom (read-only once
+    built; kept by :func:`chain_of` for every summer the same officers sail it).
 
-
-def _roll_specs(cmd: ChainOfCommand) -> tuple[RollSpec, ...] | None:
-    """The rolls of ``cmd``'s season in order (no presets), or None if an officer would
-    roll twice (ids are not unique): those seasons go the long way."""
-    specs: list[RollSpec] = []
-    by_id = cmd.by_id
-
-    def add(
-        o: Officer,
-        role: str,
-        sup: Officer | None,
-        juniors: Iterable[Officer],
-        ship_code: str | None = None,
-    ) -> None:
-        raise_ = _junior_raise(o, juniors) if juniors else None
-        specs.append(
-            (
-                o.id,
-                role,
-                ship_code,
-                sup.id if sup is not None else None,
-                o.na,
-                (raise_["by"], raise_["na"]) if raise_ else None,
-                o.na + (1 if raise_ else 0),
-                sup is not None,
-                by_id.get(o.id) is o,
-                min(10, o.na + 1),
-            )
-        )
-
-    add(cmd.fsl, "first_sea_lord", None, cmd.fsl_aides)
-    for fleet, top in cmd.top.items():
-        add(
-            top,
-            "senior_admiral" if len(cmd.fleet_admirals[fleet]) > 1 else "squadron_commander",
-            cmd.fsl,
-            cmd.advisers[top.id],
-        )
-        for adm in cmd.fleet_admirals[fleet]:
-            if adm is not top:
-                add(adm, "squadron_commander", top, cmd.advisers[adm.id])
-    juniors_of, rollers_of = cmd.books.juniors, cmd.books.rollers
-    for d in cmd.deployment:
-        add(cmd.captain[d.ship], "captain", cmd.superior[d.ship], juniors_of[d.ship], d.ship)
-    for d in cmd.deployment:
-        cap = cmd.captain[d.ship]
-        for o, role in rollers_of[d.ship]:
-            add(o, role, cap, (), d.ship)
-    if len({spec[0] for spec in specs}) < len(specs):
-        return None
-    return tuple(specs)
-
-
-#: a roll ready for one kind of season: the record to copy (all but the dice and what
-#: follows from them filled in), officer id, superior's id, NA with his raise and the
-#: season's, die modifier, competent junior, on the books, NA before and after experience
-_Roll = tuple[dict[str, Any], str, "str | None", int, int, "tuple[str, int] | None", bool, int, int]
-
-
-def _season_rolls(
-    specs: Sequence[RollSpec], na_mod: int, die_mod: int, fleet_die_mod: int
-) -> tuple[_Roll, ...]:
-    """The rolls of the specs for a season's modifiers, each with its record to copy."""
-    out = []
-    for oid, role, ship, sup_id, na, junior, base, fleet, known, na_after in specs:
-        dmod = fleet_die_mod if fleet else die_mod
-        template = {
-            "officer": oid,
-            "role": role,
-            "ship": ship,
-            "superior": sup_id,
-            "superior_result": None,
-            "na": na,
-            "junior": None,
-            "cascade": 0,
-            "season": na_mod,
-            "effective_na": 0,
-            "die": 0,
-            "die_modifier": dmod,
-            "modified_die": 0,
-            "result": 0,
-        }
-        out.append((template, oid, sup_id, base + na_mod, dmod, junior, known, na, na_after))
-    return tuple(out)
-
-
-#: effective NA and modified die kept within 1..10 and 1..6, looked up (offset by 8)
-_NA_WITHIN = tuple(min(10, max(1, n - 8)) for n in range(30))
-_DIE_WITHIN = tuple(min(6, max(1, n - 8)) for n in range(30))
-
-
-def _roll_known(
-    rolls_: Sequence[_Roll], out: BattleResults, rand: Callable[[], float] | None, dice: Dice
-) -> None:
-    """:func:`roll_battle_results` from the chain's rolls (seeded dice drawn inline): each
-    record is a copy of its template with the dice's part filled in. ``out.result`` and
-    ``out.superior`` come with every officer's key in the order of the rolls."""
-    rolls, result, experience = out.rolls, out.result, out.experience
-    table = battle_table()
-    d6 = dice.d6
-    append = rolls.append
-    na_within, die_within = _NA_WITHIN, _DIE_WITHIN
-    for template, oid, sup_id, eff, dmod, junior, known, na, na_after in rolls_:
-        rec = template.copy()
-        if sup_id is not None:
-            sup_result = result[sup_id]
-            rec["superior_result"] = sup_result
-            shift = _CASCADE[sup_result]
-            if shift:
-                rec["cascade"] = shift
-                eff += shift
-        eff = na_within[eff + 8]
-        die = floor(rand() * 6.0) + 1 if rand is not None else d6()
-        mdie = die_within[die + dmod + 8]
-        result[oid] = br = table[mdie - 1][eff - 1]
-        rec["effective_na"] = eff
-        rec["die"] = die
-        rec["modified_die"] = mdie
-        rec["result"] = br
-        if junior:
-            rec["junior"] = {"by": junior[0], "na": junior[1]}
-        append(rec)
-        if sup_id is not None and br < sup_result and known:
-            experience.append(
-                {
-                    "officer": oid,
-                    "result": br,
-                    "superior": sup_id,
-                    "superior_result": sup_result,
-                    "na_before": na,
-                    "na_after": na_after,
-                }
-            )
-
-
-def _experience(cmd: ChainOfCommand, out: BattleResults) -> None:
-    """Everyone whose result beat his immediate superior's, in order of the rolls."""
-    result = out.result
-    for oid, sid in out.superior.items():
-        o = cmd.by_id.get(oid)
-        if o is None or sid not in result or result[oid] >= result[sid]:
-            continue
-        out.experience.append(
-            {
-                "officer": oid,
-                "result": result[oid],
-                "superior": sid,
-                "superior_result": result[sid],
-                "na_before": o.na,
-                "na_after": min(10, o.na + 1),
-            }
-        )
-
-
-def roll_battle_results(
-    cmd: ChainOfCommand,
-    deployment: Sequence[Deployment],
-    preset: Mapping[str, int],
-    season: str,
-    victualling_board: bool,
-    dice: Dice,
-) -> BattleResults:
-    """Roll the season's battle results down the chain of command (dice in that order).
-
-    ``preset`` ship results are not rolled (a real battle on the map decided them). Winter
-    costs every roll two NA; autumn's -1 takes one off every die, the Victualling Board's
-    -1 one off every die but the First Sea Lord's.
+    ``crews`` and ``captain`` per deployed ship, ``admiral`` per group (fleet, squadron)
+    at sea (the seats' choices first), ``top`` the senior admiral per fleet,
+    ``superior`` the officer each ship's captain answers to, ``under`` the ships each
+    admiral at sea commands, ``flag_of`` each group's :class:`Flag`, ``rolls`` the
+    battle-result rolls in order of command and ``rollers`` the ids of their officers.
     """
-    out = BattleResults()
-    rolls, result, superior = out.rolls, out.result, out.superior
-    na_mod = SEASON_NA.get(season, 0)
-    die_mod = SEASON_DIE.get(season, 0)
-    table = battle_table()
-    fleet_die_mod = die_mod - (1 if victualling_board else 0)
-    if not preset and cmd.specs is not None and cmd.deployment == tuple(deployment):
-        rolls_, results, superiors = cmd.season_rolls(na_mod, die_mod, fleet_die_mod)
-        out.result = results.copy()  # every key already there: no growing
-        out.superior = superiors.copy()
-        _roll_known(rolls_, out, dice.random if type(dice) is RandomDice else None, dice)
-        return out
 
-    d6 = dice.d6
-
-    def roll(
-        o: Officer,
-        role: str,
-        sup: Officer | None,
-        juniors: Iterable[Officer],
-        dmod: int,
-        ship_code: str | None = None,
+    def __init__(
+        self, books: Books, deployment: Sequence[Deployment], admirals: AdmiralChoices = ()
     ) -> None:
-        sup_id = sup.id if sup is not None else None
-        sup_result = result.get(sup_id) if sup_id is not None else None
-        raise_ = _junior_raise(o, juniors) if juniors else None
-        shift = 0 if sup_result is None else _CASCADE[sup_result]
-        na = o.na
-        eff = na + (1 if raise_ else 0) + shift + na_mod
-        eff = 1 if eff < 1 else 10 if eff > 10 else eff
-        die = d6()
-        mdie = die + dmod
-        mdie = 1 if mdie < 1 else 6 if mdie > 6 else mdie
-        br = table[mdie - 1][eff - 1]
-        oid = o.id
-        rolls.append(
+        self.books = books
+        self.deployment = tuple(deployment)
+        self.by_id = books.by_id
+        self.fsl = books.fsl
+        crews: dict[str, Crew] = {}
+        captain: dict[str, Officer] = {}
+        for d in deployment:
+            crew = books.crews.get(d.ship)
+            if crew is None or crew.captain is None:
+                raise InvalidMove(f"{SHIPS[d.ship].name} cannot sail without a captain")
+            crews[d.ship], captain[d.ship] = crew, crew.captain
+        self.crews = MappingProxyType(crews)
+        self.captain = MappingProxyType(captain)
+        groups = dict.fromkeys(
+            (d.fleet, d.squadron) for d in deployment if d.squadron in FLAG_SQUADRONS
+        )
+        self.groups: tuple[tuple[str, str], ...] = tuple(groups)
+        self.admiral = MappingProxyType(self._assign_admirals(admirals))
+        self.top = MappingProxyType(self._seniors(deployment))
+        self.fleet_admirals = MappingProxyType(
             {
-                "officer": oid,
-                "role": role,
-                "ship": ship_code,
-                "superior": sup_id,
-                "superior_result": sup_result,
-                "na": na,
-                "junior": raise_,
-                "cascade": shift,
-                "season": na_mod,
-                "effective_na": eff,
-                "die": die,
-                "die_modifier": dmod,
-                "modified_die": mdie,
-                "result": br,
+                f: tuple(self.admiral[g] for g in self.groups if g[0] == f and g in self.admiral)
+                for f in self.top
             }
         )
-        result[oid] = br
-        if sup_id is not None:
-            superior[oid] = sup_id
+        self.advisers = MappingProxyType(self._advisers())
+        self.superior = MappingProxyType({d.ship: self._superior_of(d) for d in deployment})
+        under: dict[str, list[str]] = {}
+        for d in deployment:
+            sup = self.superior[d.ship]
+            if sup is not self.fsl:
+                under.setdefault(sup.id, []).append(d.ship)
+        self.under = MappingProxyType({k: tuple(v) for k, v in under.items()})
+        order_of = {d.ship: d.order for d in deployment}
+        flags = {}
+        for group, adm in self.admiral.items():
+            ship = flagship([d.ship for d in deployment if (d.fleet, d.squadron) == group])
+            staff = self.advisers.get(adm.id, ())
+            flags[group] = Flag(group, adm, staff, ship, order_of[ship])
+        self.flag_of = MappingProxyType(flags)
+        self.rolls = self._rolls()
+        self.rollers = tuple(spec.officer.id for spec in self.rolls)
 
-    roll(cmd.fsl, "first_sea_lord", None, cmd.fsl_aides, die_mod)
-    for fleet, top in cmd.top.items():
-        role = "senior_admiral" if len(cmd.fleet_admirals[fleet]) > 1 else "squadron_commander"
-        roll(top, role, cmd.fsl, cmd.advisers[top.id], fleet_die_mod)
-        for adm in cmd.fleet_admirals[fleet]:
-            if adm is not top:
-                roll(adm, "squadron_commander", top, cmd.advisers[adm.id], fleet_die_mod)
-    juniors_of, rollers_of = cmd.books.juniors, cmd.books.rollers
-    for d in deployment:
-        code = d.ship
-        cap = cmd.captain[code]
-        sup = cmd.superior[code]
-        if code in preset:
-            result[cap.id] = preset[code]
-            superior[cap.id] = sup.id
-            rolls.append(
-                {
-                    "officer": cap.id,
-                    "role": "captain",
-                    "ship": code,
-                    "superior": sup.id,
-                    "superior_result": result.get(sup.id),
-                    "preset": preset[code],
-                    "result": preset[code],
-                }
-            )
-            continue
-        roll(cap, "captain", sup, juniors_of[code], fleet_die_mod, code)
-    for d in deployment:
-        cap = cmd.captain[d.ship]
-        for o, role in rollers_of[d.ship]:
-            roll(o, role, cap, (), fleet_die_mod, d.ship)
-    _experience(cmd, out)
-    return out
+    def _assign_admirals(self, admirals: AdmiralChoices) -> dict[tuple[str, str], Officer]:
+        """The seats' choice of admirals, checked; the senior free admiral of its squadron
+        commands every other group."""
+        chosen: dict[tuple[str, str], Officer] = {}
+        for fleet, squadron, aid in admirals:
+            group = (fleet, squadron)
+            if group not in self.groups:
+                raise InvalidMove(f"no {squadron} squadron in the {fleet} to command")
+            adm = self.by_id.get(aid)
+            if adm is None or adm.rank not in ADMIRAL_RANKS:
+                raise InvalidMove(f"{aid!r} is not an admiral")
+            if not self.fsl.player and adm.squadron != squadron:
+                raise InvalidMove(
+                    f"an NPC First Sea Lord substitutes admirals within their "
+                    f"squadron: {adm.name} is not of the {squadron}"
+                )
+            if adm in chosen.values():
+                raise InvalidMove(f"{adm.name} cannot command two squadrons")
+            chosen[group] = adm
+        used = {a.id for a in chosen.values()}
+        for group in self.groups:
+            if group in chosen:
+                continue
+            adm = next((a for a in self.books.flags_by_rank[group[1]] if a.id not in used), None)
+            if adm is not None:
+                chosen[group] = adm
+                used.add(adm.id)
+        return chosen
+
+    def _seniors(self, deployment: Sequence[Deployment]) -> dict[str, Officer]:
+        """Per fleet with admirals at sea, the senior: highest rank, then squadron."""
+        top = {}
+        for fleet in dict.fromkeys(d.fleet for d in deployment):
+            here = [self.admiral[g] for g in self.groups if g[0] == fleet and g in self.admiral]
+            if here:
+                top[fleet] = max(
+                    here,
+                    key=lambda a: (
+                        _ADMIRAL_ORDER[a.rank],
+                        -FLAG_SQUADRONS.index(a.squadron or "Blue"),
+                    ),
+                )
+        return top
+
+    def _advisers(self) -> dict[str, tuple[Officer, ...]]:
+        """An admiral's staff: his aides, and for the first group of a squadron its RM
+        General."""
+        advisers: dict[str, tuple[Officer, ...]] = {}
+        advising: set[str] = set()
+        for group in self.groups:
+            adm = self.admiral.get(group)
+            if adm is None or adm.id in advisers:
+                continue
+            staff = list(self.books.aides_of.get(adm.id, ()))
+            general = self.books.generals.get(group[1])
+            if general is not None and general.id not in advising:
+                advising.add(general.id)
+                staff.append(general)
+            advisers[adm.id] = tuple(staff)
+        return advisers
+
+    def _superior_of(self, d: Deployment) -> Officer:
+        """Whom a ship's captain answers to: his squadron's admiral, else his fleet's
+        senior admiral, else the First Sea Lord."""
+        adm = self.admiral.get((d.fleet, d.squadron)) if d.squadron else None
+        return adm or self.top.get(d.fleet) or self.fsl
+
+    def _rolls(self) -> tuple[RollSpec, ...]:
+        """The season's battle-result rolls in order of command."""
+        specs: list[RollSpec] = []
+        at: dict[int, int] = {}  # id() of an officer -> the position of his roll
+
+        def add(
+            o: Officer,
+            role: str,
+            sup: Officer | None,
+            juniors: Iterable[Officer],
+            ship: str | None = None,
+        ) -> None:
+            at[id(o)] = len(specs)
+            superior, sup_id = (None, None) if sup is None else (at[id(sup)], sup.id)
+            junior = _junior_raise(o, juniors)
+            known = self.by_id.get(o.id) is o
+            specs.append(RollSpec(o, role, ship, superior, sup_id, junior, sup is not None, known))
+
+        add(self.fsl, "first_sea_lord", None, self.books.fsl_aides)
+        for fleet, top in self.top.items():
+            admirals = self.fleet_admirals[fleet]
+            role = "senior_admiral" if len(admirals) > 1 else "squadron_commander"
+            add(top, role, self.fsl, self.advisers[top.id])
+            for adm in admirals:
+                if adm is not top:
+                    add(adm, "squadron_commander", top, self.advisers[adm.id])
+        for code, crew in self.crews.items():
+            add(self.captain[code], "captain", self.superior[code], crew.juniors, code)
+        for code, crew in self.crews.items():
+            for o, role in crew.rollers:
+                add(o, role, self.captain[code], (), code)
+        return tuple(specs)

@@ -8,27 +8,34 @@ fights as. Officers carry a Naval Ability (NA 1..10) and a rank.
 ('Royal Oak', '1st', 'First Rate')
 >>> berths("HA")
 {'captain': 1, 'Lieutenant': 2, 'Midshipman': 2, 'Able Seaman': 2}
+>>> FLAG_SQUADRONS, RM_REGIMENT["Lieutenant RM"]
+(('White', 'Red', 'Blue'), 22)
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from functools import lru_cache
 from math import floor
 from types import MappingProxyType
 from typing import Any
 
-from strategy.campaign.tables import SQUADRONS, load_json, rank_modifiers, ship_modifiers
+from strategy.errors import InvalidMove, UnknownName
+from strategy.loader import check, freeze, load
 
 __all__ = [
     "ADMIRAL_RANKS",
     "CAPTAIN_RANKS",
+    "FLAG_SQUADRONS",
     "MARINE_RANKS",
     "NAVY_RANKS",
     "RANK_TABLES",
     "RM_GENERAL_RANKS",
+    "RM_REGIMENT",
     "SHIPS",
+    "SQUADRONS",
     "SQUADRON_STATUS",
     "Officer",
     "Ship",
@@ -65,18 +72,30 @@ class Ship:
     marines: int
 
 
-_RAW = load_json("fleet.json")
-NAVY_RANKS: tuple[str, ...] = tuple(_RAW["navy_ranks"])
-MARINE_RANKS: tuple[str, ...] = tuple(_RAW["marine_ranks"])
+_RAW = freeze(load("fleet.json"))
+NAVY_RANKS: tuple[str, ...] = _RAW["navy_ranks"]
+MARINE_RANKS: tuple[str, ...] = _RAW["marine_ranks"]
 ADMIRAL_RANKS = ("Rear Admiral", "Vice Admiral", "Admiral")
 RM_GENERAL_RANKS = ("Major General RM", "Lieutenant General RM", "General RM")
 CAPTAIN_RANKS = ("Master & Commander", "Captain", "Post Captain")
+check(
+    set(ADMIRAL_RANKS + CAPTAIN_RANKS) <= set(NAVY_RANKS)
+    and set(RM_GENERAL_RANKS) <= set(MARINE_RANKS),
+    "fleet.json: the ranks of the ladders",
+)
+#: the squadrons of Ship Table C, White first; the Blockade last
+SQUADRONS: tuple[str, ...] = tuple(s["name"] for s in _RAW["squadrons"])
+#: the squadrons with flag officers, each advised by an RM General (the Blockade has none)
+FLAG_SQUADRONS: tuple[str, ...] = tuple(s["name"] for s in _RAW["squadrons"] if s["rm_general"])
+check(SQUADRONS == (*FLAG_SQUADRONS, "Blockade"), "fleet.json: squadrons, the Blockade last")
 SQUADRON_STATUS = MappingProxyType({s["name"]: s["status"] for s in _RAW["squadrons"]})
 _RM_GENERAL = MappingProxyType({s["name"]: s["rm_general"] for s in _RAW["squadrons"]})
+#: officers of each Royal Marines rank the regiment has room for
+RM_REGIMENT = MappingProxyType({r: d["number"] for r, d in _RAW["rm_detachments"].items()})
 
 
-def _load_ships() -> MappingProxyType:
-    ships = {}
+def _load_ships() -> Mapping[str, Ship]:
+    ships: dict[str, Ship] = {}
     codes = {row["code"] for row in _RAW["ships"]}
     for row in _RAW["ships"]:
         rate = _RAW["rates"][row["rate"]]
@@ -88,8 +107,8 @@ def _load_ships() -> MappingProxyType:
             column=row["column"],
             rate=row["rate"],
             weapon=row["weapon"],
-            friends=tuple(row["friends"]),
-            enemies=tuple(row["enemies"]),
+            friends=row["friends"],
+            enemies=row["enemies"],
             rm_commander=row["rm_commander"],
             roster=row["roster"],
             captain_rank=rate["captain"],
@@ -98,18 +117,16 @@ def _load_ships() -> MappingProxyType:
             able_seamen=rate["able_seamen"],
             marines=rate["marines"],
         )
-        if (
-            s.squadron not in SQUADRONS
-            or not 1 <= s.column <= 10
-            or s.code in ships
-            or not set(s.friends + s.enemies) <= codes
-            or s.rm_commander not in MARINE_RANKS
-        ):
-            raise ValueError(f"fleet data: bad ship {row}")
-        ship_modifiers(s.name)  # every ship must have its Personal Outcome modifiers
+        check(
+            s.squadron in SQUADRONS
+            and 1 <= s.column <= 10
+            and s.code not in ships
+            and set(s.friends + s.enemies) <= codes
+            and s.rm_commander in MARINE_RANKS
+            and s.captain_rank in CAPTAIN_RANKS,
+            f"fleet.json ship {row['code']}",
+        )
         ships[s.code] = s
-    for rank in NAVY_RANKS + MARINE_RANKS:
-        rank_modifiers(rank)
     return MappingProxyType(ships)
 
 
@@ -119,10 +136,10 @@ SHIPS: Mapping[str, Ship] = _load_ships()
 def _rank_table(name: str, rows: tuple[str, str, str]) -> Mapping[str, Mapping[str, Any]]:
     raw = _RAW[name]
     cols = raw["columns"]
-    if not set(cols) <= set(NAVY_RANKS + MARINE_RANKS) or any(
-        len(raw[r]) != len(cols) for r in rows
-    ):
-        raise ValueError(f"fleet data: bad {name}")
+    check(
+        set(cols) <= set(NAVY_RANKS + MARINE_RANKS) and all(len(raw[r]) == len(cols) for r in rows),
+        f"fleet.json {name}",
+    )
     keys = ("min_social_level", "monthly_pay", "monthly_status")
     return MappingProxyType(
         {
@@ -144,11 +161,11 @@ _BY_NAME = MappingProxyType({s.name: s for s in SHIPS.values()})
 
 
 def ship(code: str) -> Ship:
-    """The ship with a two-letter code (KeyError names the code)."""
+    """The ship with a two-letter code (the error names the code)."""
     try:
         return SHIPS[code]
     except KeyError:
-        raise KeyError(f"no ship with code {code!r}") from None
+        raise UnknownName(f"no ship with code {code!r}") from None
 
 
 def ship_named(name: str) -> Ship:
@@ -156,7 +173,7 @@ def ship_named(name: str) -> Ship:
     try:
         return _BY_NAME[name]
     except KeyError:
-        raise KeyError(f"no ship named {name!r}") from None
+        raise UnknownName(f"no ship named {name!r}") from None
 
 
 def berths(code: str) -> dict[str, int]:
@@ -186,7 +203,7 @@ def rank_index(rank: str) -> int:
     try:
         return _RANK_INDEX[rank]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown rank {rank!r}") from None
+        raise InvalidMove(f"unknown rank {rank!r}") from None
 
 
 def rm_general_of(squadron: str) -> str | None:
@@ -218,20 +235,16 @@ class Officer:
     wounds: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
-        # a season makes ~200 NPCs: the usual case (an int NA, a known rank and ship) is
-        # checked with one lookup each, the rest the long way for the error
         na = self.na
-        if (
-            type(na) is not int and (isinstance(na, bool) or not isinstance(na, int))
-        ) or not 1 <= na <= 10:
-            raise ValueError(f"officer {self.id}: Naval Ability must be 1..10, not {na!r}")
+        if isinstance(na, bool) or not isinstance(na, int) or not 1 <= na <= 10:
+            raise InvalidMove(f"officer {self.id}: Naval Ability must be 1..10, not {na!r}")
         rank_index(self.rank)
-        if self.ship is not None and self.ship not in SHIPS:
+        if self.ship is not None:
             ship(self.ship)
         if self.squadron is not None and self.squadron not in SQUADRONS:
-            raise ValueError(f"officer {self.id}: unknown squadron {self.squadron!r}")
+            raise InvalidMove(f"officer {self.id}: unknown squadron {self.squadron!r}")
         if self.rank in _NO_SHIP_RANKS and self.ship is not None:
-            raise ValueError(f"officer {self.id}: a {self.rank} has no ship of his own")
+            raise InvalidMove(f"officer {self.id}: a {self.rank} has no ship of his own")
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -254,155 +267,113 @@ def officers_from(items: Iterable[Officer | Mapping[str, Any]]) -> list[Officer]
     ids = [o.id for o in out]
     if len(set(ids)) != len(ids):
         dup = next(i for i in ids if ids.count(i) > 1)
-        raise ValueError(f"officer id {dup!r} appears twice")
+        raise InvalidMove(f"officer id {dup!r} appears twice")
     return out
 
 
-# An NPC to be made: id, name, rank, ship, squadron, appointment and the officer he serves
-_Spec = tuple[str, str, str, str | None, str | None, str | None, str | None]
+# --- NPCs for every empty berth ---------------------------------------------------------------
+
+#: an NPC to be made: id, name, rank, ship, squadron, appointment and the officer he serves
+_Spec = tuple[str, str, str, "str | None", "str | None", "str | None", "str | None"]
+#: how many players hold each (ship, squadron if no ship, rank)
+_Taken = Mapping[tuple["str | None", "str | None", str], int]
 
 
-# NPCs already made, by (spec, constitution, NA): officers are frozen values, and making
-# one (a frozen dataclass) costs ten times a lookup; at most 11 x 10 per berth (CON 8..18,
-# NA 1..10), so a default fleet's NPCs are soon all made
-_MADE: dict[tuple[_Spec, int, int], Officer] = {}
+@lru_cache(maxsize=32_768)
+def _made(spec: _Spec, constitution: int, na: int) -> Officer:
+    """The NPC of ``spec`` with these dice. Officers are frozen values, and making one costs
+    ten times a lookup: the fleet's ~200 berths x 11 constitutions x 10 NAs fit the cache."""
+    oid, name, rank, code, squadron, appointment, serves = spec
+    return Officer(oid, name, rank, na, code, squadron, False, constitution, appointment, serves)
 
 
-def _npc(r: Any, spec: _Spec) -> Officer:
+def _npc(r: Callable[[], float], spec: _Spec) -> Officer:
     """The NPC of ``spec`` with his dice drawn from ``r`` (``rng.random``)."""
     # a d6 from one draw (randint is several times slower); floor is int for x >= 0, cheaper
     con = floor(r() * 6) + floor(r() * 6) + 8  # BIRTH: 2d6 + 6
     # NA 2d6-2 kept in 1..10: most NPCs middling, a few duffers and a few Nelsons
     na = floor(r() * 6) + floor(r() * 6) or 1
-    key = (spec, con, na)
-    officer = _MADE.get(key)
-    if officer is None:
-        oid, name, rank, ship, squadron, appointment, serves = spec
-        officer = Officer(oid, name, rank, na, ship, squadron, False, con, appointment, serves)
-        if len(_MADE) < 30_000:  # the fleet's ~200 berths x 110: a few megabytes at most
-            _MADE[key] = officer
-    return officer
+    return _made(spec, con, na)
 
 
-def _npc_specs(players: Sequence[Officer], codes: Sequence[str]) -> list[_Spec]:
-    """The NPCs :func:`default_officers` makes, in order (no dice: who, not how able)."""
-    taken: dict[tuple[str | None, str | None, str], int] = {}
-    for p in players:
-        key = (p.ship, p.squadron if p.ship is None else None, p.rank)
-        taken[key] = taken.get(key, 0) + 1
-    appointed = {p.appointment for p in players if p.appointment}
+def _ship_specs(code: str, taken: _Taken, players: Sequence[Officer]) -> list[_Spec]:
+    """A ship's NPCs for the berths her players leave empty: captain, lieutenants (the
+    first the Ship's Adjutant unless a player is), Marine commander, midshipmen, able
+    seamen."""
+    s = SHIPS[code]
     specs: list[_Spec] = []
+    if not any(taken.get((code, None, r)) for r in CAPTAIN_RANKS):
+        specs.append(
+            (f"{code}-captain", f"Captain of {s.name}", s.captain_rank, code, None, None, None)
+        )
+    adjutant = any(p.ship == code and p.appointment == "Ship's Adjutant" for p in players)
+    berths_ = (
+        ("Lieutenant", s.lieutenants, "lt", "Lieutenant {n}"),
+        (s.rm_commander, 1, "rm", s.rm_commander),
+        ("Midshipman", s.midshipmen, "mid", "Midshipman {n}"),
+        ("Able Seaman", s.able_seamen, "ab", "Able Seaman {n}"),
+    )
+    for rank, count, tag, title in berths_:
+        for i in range(taken.get((code, None, rank), 0), count):
+            oid = f"{code}-rm" if tag == "rm" else f"{code}-{tag}{i + 1}"
+            first_lt = rank == "Lieutenant" and i == 0 and not adjutant
+            appointment = "Ship's Adjutant" if first_lt else None
+            name = f"{title.format(n=i + 1)} of {s.name}"
+            specs.append((oid, name, rank, code, None, appointment, None))
+    return specs
 
-    def fill(count: int, key: tuple[str | None, str | None, str], make: Any) -> None:
-        for i in range(taken.get(key, 0), count):
-            specs.append(make(i))
 
-    for code in codes:
-        s = SHIPS[code]
-        captains = sum(taken.get((code, None, r), 0) for r in CAPTAIN_RANKS)
-        if not captains:
-            specs.append(
-                (f"{code}-captain", f"Captain of {s.name}", s.captain_rank, code, None, None, None)
-            )
-        has_adjutant = any(p.ship == code and p.appointment == "Ship's Adjutant" for p in players)
-        fill(
-            s.lieutenants,
-            (code, None, "Lieutenant"),
-            lambda i, c=code, s=s, adj=has_adjutant: (
-                f"{c}-lt{i + 1}",
-                f"Lieutenant {i + 1} of {s.name}",
-                "Lieutenant",
-                c,
-                None,
-                None if adj or i else "Ship's Adjutant",
-                None,
-            ),
-        )
-        fill(
-            1,
-            (code, None, s.rm_commander),
-            lambda i, c=code, s=s: (
-                f"{c}-rm",
-                f"{s.rm_commander} of {s.name}",
-                s.rm_commander,
-                c,
-                None,
-                None,
-                None,
-            ),
-        )
-        fill(
-            s.midshipmen,
-            (code, None, "Midshipman"),
-            lambda i, c=code, s=s: (
-                f"{c}-mid{i + 1}",
-                f"Midshipman {i + 1} of {s.name}",
-                "Midshipman",
-                c,
-                None,
-                None,
-                None,
-            ),
-        )
-        fill(
-            s.able_seamen,
-            (code, None, "Able Seaman"),
-            lambda i, c=code, s=s: (
-                f"{c}-ab{i + 1}",
-                f"Able Seaman {i + 1} of {s.name}",
-                "Able Seaman",
-                c,
-                None,
-                None,
-                None,
-            ),
-        )
-    for sq in ("White", "Red", "Blue"):
+def _flag_specs(taken: _Taken) -> list[_Spec]:
+    """The active admirals and RM Generals the players leave empty, squadron by squadron."""
+    specs: list[_Spec] = []
+    for sq in FLAG_SQUADRONS:
         for rank in ADMIRAL_RANKS:
-            if taken.get((None, sq, rank)):
-                continue
-            aid = f"{sq}-{''.join(w[0] for w in rank.split())}"
-            specs.append((aid, f"{rank} of the {sq}", rank, None, sq, None, None))
+            if not taken.get((None, sq, rank)):
+                aid = f"{sq}-{''.join(w[0] for w in rank.split())}"
+                specs.append((aid, f"{rank} of the {sq}", rank, None, sq, None, None))
         general = rm_general_of(sq)
         if general and not taken.get((None, sq, general)):
             specs.append((f"{sq}-RMG", f"{general} ({sq})", general, None, sq, None, None))
+    return specs
+
+
+def _staff_specs(players: Sequence[Officer], flags: Sequence[_Spec]) -> list[_Spec]:
+    """An Aide for every active admiral without one (players first), the First Sea Lord
+    and his Aide unless players hold those appointments."""
     served = {p.serves for p in players if p.appointment == "Aide to Admiral"}
-    # every active admiral, players first, then the NPCs above: (id, name)
     admirals = [(p.id, p.name) for p in players if p.rank in ADMIRAL_RANKS and p.squadron]
-    admirals += [(sp[0], sp[1]) for sp in specs if sp[2] in ADMIRAL_RANKS and sp[4]]
-    for aid, aname in admirals:
-        if aid not in served:
-            specs.append(
-                (
-                    f"{aid}-aide",
-                    f"Aide to the {aname}",
-                    "Lieutenant",
-                    None,
-                    None,
-                    "Aide to Admiral",
-                    aid,
-                )
-            )
+    admirals += [(sp[0], sp[1]) for sp in flags if sp[2] in ADMIRAL_RANKS]
+    specs: list[_Spec] = [
+        (f"{aid}-aide", f"Aide to the {aname}", "Lieutenant", None, None, "Aide to Admiral", aid)
+        for aid, aname in admirals
+        if aid not in served
+    ]
+    appointed = {p.appointment for p in players if p.appointment}
     fsl = next((p.id for p in players if p.appointment == "First Sea Lord"), None)
     if "First Sea Lord" not in appointed:
         specs.append(("FSL", "First Sea Lord", "Admiral", None, None, "First Sea Lord", None))
         fsl = fsl or "FSL"
     if "Aide to the First Sea Lord" not in appointed:
-        specs.append(
-            (
-                "FSL-aide",
-                "Aide to the First Sea Lord",
-                "Post Captain",
-                None,
-                None,
-                "Aide to the First Sea Lord",
-                fsl,
-            )
-        )
+        aide = "Aide to the First Sea Lord"
+        specs.append(("FSL-aide", aide, "Post Captain", None, None, aide, fsl))
     return specs
 
 
-_SPECS: dict[tuple[str, ...] | None, tuple[_Spec, ...]] = {}  # no players: by ships sailing
+def _npc_specs(players: Sequence[Officer], codes: Sequence[str]) -> tuple[_Spec, ...]:
+    """The NPCs :func:`default_officers` makes, in order (no dice: who, not how able)."""
+    taken: dict[tuple[str | None, str | None, str], int] = {}
+    for p in players:
+        key = (p.ship, p.squadron if p.ship is None else None, p.rank)
+        taken[key] = taken.get(key, 0) + 1
+    specs = [spec for code in codes for spec in _ship_specs(code, taken, players)]
+    flags = _flag_specs(taken)
+    return (*specs, *flags, *_staff_specs(players, flags))
+
+
+@lru_cache(maxsize=64)
+def _fleet_specs(codes: tuple[str, ...]) -> tuple[_Spec, ...]:
+    """The NPCs of a fleet with no players: fixed by the ships sailing, only dice differ."""
+    return _npc_specs((), codes)
 
 
 def default_officers(
@@ -416,15 +387,8 @@ def default_officers(
     Lord with his Aide. Same ``rng`` state, same officers.
     """
     players = officers_from(players)
-    codes = None if ships is None else tuple(ship(c).code for c in ships)
-    if players:
-        specs: Sequence[_Spec] = _npc_specs(players, list(SHIPS) if codes is None else codes)
-    else:  # the usual case: who the NPCs are is fixed, only their dice differ
-        specs = _SPECS.get(codes) or ()
-        if not specs:
-            specs = tuple(_npc_specs((), list(SHIPS) if codes is None else codes))
-            if len(_SPECS) < 64:
-                _SPECS[codes] = specs
+    codes = tuple(SHIPS) if ships is None else tuple(ship(c).code for c in ships)
+    specs = _npc_specs(players, codes) if players else _fleet_specs(codes)
     r = rng.random
     out: list[Officer] = list(players)
     out += [_npc(r, spec) for spec in specs]

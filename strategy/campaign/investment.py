@@ -16,7 +16,8 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from strategy.campaign.tables import load_json
+from strategy.errors import InvalidMove
+from strategy.loader import check, load
 
 __all__ = [
     "ALL_SHIPS",
@@ -29,14 +30,12 @@ __all__ = [
 
 
 def _load() -> tuple[tuple[MappingProxyType, ...], MappingProxyType, int, int]:
-    raw = load_json("table_investment.json")
+    raw = load("table_investment.json")
     rows = tuple(MappingProxyType(dict(r)) for r in raw["ships_sent"])
     numbers = [r["number"] for r in rows]
-    if numbers != sorted(numbers) or not rows[-1].get("all"):
-        raise ValueError("investment data: ships-sent rows must rise to 'All'")
+    check(numbers == sorted(numbers) and bool(rows[-1].get("all")), "ships-sent rows rise to 'All'")
     com = MappingProxyType({int(k): v for k, v in raw["commerce"].items()})
-    if sorted(com) != [1, 2, 3, 4, 5, 6]:
-        raise ValueError("investment data: Commerce rows 1..6")
+    check(sorted(com) == [1, 2, 3, 4, 5, 6], "Commerce rows 1..6")
     return rows, com, raw["block"], raw["liquidation_fee"]
 
 
@@ -51,7 +50,7 @@ def arms_finance(ships_sent: int) -> dict[str, int]:
     as the first row); the 'All 17' row only when every ship sails.
     """
     if isinstance(ships_sent, bool) or not isinstance(ships_sent, int) or ships_sent < 0:
-        raise ValueError(f"ships sent must be a whole number 0 or more, not {ships_sent!r}")
+        raise InvalidMove(f"ships sent must be a whole number 0 or more, not {ships_sent!r}")
     row = _ROWS[0]
     for r in _ROWS:
         if r.get("all") and ships_sent < ALL_SHIPS:
@@ -64,7 +63,7 @@ def arms_finance(ships_sent: int) -> dict[str, int]:
 def commerce(average_result: float) -> dict[str, Any]:
     """The Commerce return for the average battle result (rounded half up to 1..6)."""
     if not 1 <= average_result <= 6:
-        raise ValueError(f"an average battle result lies in 1..6, not {average_result!r}")
+        raise InvalidMove(f"an average battle result lies in 1..6, not {average_result!r}")
     row = int(average_result + 0.5)
     return {"average": average_result, "row": row, "commerce": _COMMERCE[row]}
 
@@ -88,28 +87,28 @@ def investment_returns(
     for inv in investments:
         kind, capital = inv.get("kind"), inv.get("capital")
         if kind not in ("arms", "finance", "commerce"):
-            raise ValueError(f"investment kind must be arms, finance or commerce, not {kind!r}")
+            raise InvalidMove(f"investment kind must be arms, finance or commerce, not {kind!r}")
         if (
             isinstance(capital, bool)
             or not isinstance(capital, int)
             or capital <= 0
             or capital % BLOCK
         ):
-            raise ValueError(f"investments are made in blocks of {BLOCK} guineas, not {capital!r}")
+            raise InvalidMove(f"investments are made in blocks of {BLOCK} guineas, not {capital!r}")
         if kind == "commerce":
             if average_result is None:
-                raise ValueError("no battle results: Commerce has no return")
+                raise InvalidMove("no battle results: Commerce has no return")
             percent = commerce(average_result)["commerce"]
             counted = None
         else:
             counted = ships_sent
             if inv.get("supplier"):
                 if kind != "arms":
-                    raise ValueError("only an arms investor can be the arms supplier")
+                    raise InvalidMove("only an arms investor can be the arms supplier")
                 counted += 1
             if inv.get("favoured"):
                 if kind != "finance":
-                    raise ValueError("only a finance investor can be the favoured financier")
+                    raise InvalidMove("only a finance investor can be the favoured financier")
                 counted = max(0, counted - 2)
             percent = arms_finance(counted)[kind]
         out.append(

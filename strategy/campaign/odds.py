@@ -14,6 +14,7 @@ from typing import Any
 from strategy.campaign.fleet import Officer, default_officers, officers_from
 from strategy.campaign.season import resolve_summer
 from strategy.campaign.tables import Deployment
+from strategy.errors import InvalidMove
 
 __all__ = ["summer_odds"]
 
@@ -33,7 +34,7 @@ def summer_odds(
     returns (percent). The same officers sail every summer (NPCs for every berth if None).
     """
     if isinstance(summers, bool) or not isinstance(summers, int) or summers < 1:
-        raise ValueError(f"summers must be a whole number 1 or more, not {summers!r}")
+        raise InvalidMove(f"summers must be a whole number 1 or more, not {summers!r}")
     if officers is None:
         officers = default_officers(random.Random(seed))
     officers = officers_from(officers)
@@ -45,13 +46,17 @@ def summer_odds(
     for i in range(summers):
         report = resolve_summer(deployment, officers, seed + i, choices)
         for code, ship in report["ships"].items():
-            ships.setdefault(code, [0] * 6)[ship["battle_result"] - 1] += 1
+            counts = ships.get(code)
+            if counts is None:
+                counts = ships[code] = [0] * 6
+            counts[ship["battle_result"] - 1] += 1
         invaded += report["invasion"]["invaded"]
         for rec in report["personal_outcomes"]:
             killed += rec["dead"]
-            wounded += bool(rec.get("nelson_touch", {}).get("wounded"))
             mentioned += rec["mids"] > 0
             guineas += rec["guineas"]
+            touch = rec.get("nelson_touch")
+            wounded += touch is not None and touch["wounded"]
         promoted += len(report["promotions"])
         for key in money:
             money[key] += report["investment"].get(key, 0)

@@ -15,8 +15,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from strategy.campaign.dice import Dice
-from strategy.campaign.fleet import SHIPS, ship
+from strategy.campaign.fleet import FLAG_SQUADRONS, ship
 from strategy.campaign.tables import Deployment, force_organisation
+from strategy.errors import InvalidMove
 
 __all__ = [
     "SEASONS",
@@ -35,7 +36,7 @@ _MIN_SHIPS, _MAX_SHIPS = 3, 8
 
 def _digit(value: Any, what: str, top: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
-        raise ValueError(f"{what} must be a digit 1..{top}, not {value!r}")
+        raise InvalidMove(f"{what} must be a digit 1..{top}, not {value!r}")
     return value
 
 
@@ -53,7 +54,7 @@ def influence_prime_minister(
     for attempt in attempts:
         direction, modifier = attempt.get("direction"), attempt.get("modifier", 0)
         if direction not in (1, -1) or isinstance(modifier, bool) or not isinstance(modifier, int):
-            raise ValueError(
+            raise InvalidMove(
                 f"influence attempt needs direction +1/-1 and an int modifier, "
                 f"not {dict(attempt)!r}"
             )
@@ -81,10 +82,10 @@ def commitment_column(ships: int, dice: Dice | None = None) -> tuple[int, int | 
     Three ships roll a die: 1-3 column 1, 4-6 column 3 (INVESTMENT, last paragraph).
     """
     if ships not in range(_MIN_SHIPS, _MAX_SHIPS + 1):
-        raise ValueError(f"force commitment must be 3..8 ships, not {ships!r}")
+        raise InvalidMove(f"force commitment must be 3..8 ships, not {ships!r}")
     if ships == 3:
         if dice is None:
-            raise ValueError("a commitment of three ships needs a die for its column")
+            raise InvalidMove("a commitment of three ships needs a die for its column")
         die = dice.d6()
         return (1 if die <= 3 else 3), die
     return ships - 2, None
@@ -109,7 +110,7 @@ def plan_campaign(choices: Mapping[str, Any], dice: Dice) -> tuple[list[Deployme
     if pm is not None:
         digit = _digit(pm, "the Prime Minister's number", 7)
         if attempts:
-            raise ValueError(
+            raise InvalidMove(
                 "a player Prime Minister decides for himself: influence has no "
                 "effect on player characters"
             )
@@ -158,9 +159,9 @@ def substitute(
     out_ship, in_ship = ship(out_code), ship(in_code)
     codes = [d.ship for d in deployment]
     if out_ship.code not in codes:
-        raise ValueError(f"{out_ship.name} is not going on campaign: nothing to substitute")
+        raise InvalidMove(f"{out_ship.name} is not going on campaign: nothing to substitute")
     if in_ship.code in codes:
-        raise ValueError(f"{in_ship.name} is already going on campaign")
+        raise InvalidMove(f"{in_ship.name} is already going on campaign")
     record: dict[str, Any] = {
         "out": out_ship.code,
         "in": in_ship.code,
@@ -168,12 +169,12 @@ def substitute(
     }
     if not player_captain_of_the_fleet:
         if out_ship.rate != in_ship.rate:
-            raise ValueError(
+            raise InvalidMove(
                 f"a substitute must be of the same rate: {in_ship.name} is "
                 f"{in_ship.rate}, {out_ship.name} is {out_ship.rate}"
             )
         if dice is None:
-            raise ValueError("a petition to an NPC Captain of the Fleet needs a die")
+            raise InvalidMove("a petition to an NPC Captain of the Fleet needs a die")
         die = dice.d6()
         record.update(die=die, modifier=modifier, total=die + modifier)
         if die + modifier < 7:
@@ -190,14 +191,14 @@ def substitute(
 def npc_captain_volunteers(die: int, characters_aboard: bool, modifier: int = 0) -> bool:
     """An NPC captain volunteers his ship: 7 with characters aboard (influence needed), else 6."""
     if die not in range(1, 7):
-        raise ValueError(f"the die must be 1..6, not {die!r}")
+        raise InvalidMove(f"the die must be 1..6, not {die!r}")
     return die + modifier >= (7 if characters_aboard else 6)
 
 
 def volunteer_ship(code: str, season: str, fleet: str = "Channel Fleet") -> Deployment:
     """A volunteered ship: attached to the Blockade in summer, else on independent action."""
     if season not in SEASONS:
-        raise ValueError(f"season must be one of {', '.join(SEASONS)}, not {season!r}")
+        raise InvalidMove(f"season must be one of {', '.join(SEASONS)}, not {season!r}")
     s = ship(code)
     if season == "summer":
         return Deployment(fleet, "Blockade", s.code, "B")
@@ -209,13 +210,7 @@ def volunteer_squadron(
 ) -> list[Deployment]:
     """Ships an admiral volunteers from his squadron: always on Blockade Duty."""
     if season not in SEASONS:
-        raise ValueError(f"season must be one of {', '.join(SEASONS)}, not {season!r}")
-    if squadron not in ("White", "Red", "Blue"):
-        raise ValueError(f"only the White, Red and Blue have admirals, not {squadron!r}")
-    out = []
-    for code in codes:
-        s = ship(code)
-        if s.code not in SHIPS:
-            raise KeyError(code)
-        out.append(Deployment(fleet, squadron, s.code, "B"))
-    return out
+        raise InvalidMove(f"season must be one of {', '.join(SEASONS)}, not {season!r}")
+    if squadron not in FLAG_SQUADRONS:
+        raise InvalidMove(f"only the White, Red and Blue have admirals, not {squadron!r}")
+    return [Deployment(fleet, squadron, ship(code).code, "B") for code in codes]

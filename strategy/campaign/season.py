@@ -1,90 +1,58 @@
-"""The summer campaign of Briny En Garde!: who sails, how each commander fares, and what
-becomes of every officer aboard.
+"""One campaign season of Briny En Garde! from a seed: who sails, how each commander
+fares, and what becomes of every officer aboard, as a plain JSON-ready report.
 
-Public interface: :func:`force_organisation` (Navy Table F), :func:`battle_result` (the
-Battle Result Table), :func:`personal_outcome_targets` (the Personal Outcome Table) and
-:func:`resolve_summer`, which plays a whole season from a seed and returns a plain,
-JSON-serialisable report with every roll and its inputs.
+The steps, each in its own module: the deployment (:mod:`~strategy.campaign.plan`,
+Table F), the chain of command (:mod:`~strategy.campaign.command`), the battle results
+rolled down it (:mod:`~strategy.campaign.results`), every officer's personal outcome
+(:mod:`~strategy.campaign.outcomes`), promotions into vacant berths
+(:mod:`~strategy.campaign.promotions`), then here what follows from them: invasion,
+experience, courts-martial, admirals' shares of plunder, investment returns
+(:mod:`~strategy.campaign.investment`) and the officers after the season
+(:func:`apply_report`).
 
-Battle results are rolled in order of command: the First Sea Lord's strategic result, then
-per fleet the senior admiral and the squadron commanders, then the captains, then the
-lieutenants and Marine commanders. A superior's result of 1-2 raises his subordinates'
-effective NA by one, 5-6 lowers it by one, always within 1..10.
-
->>> report = resolve_summer(None, seed=7, choices={"roll": 35})
->>> report["roll"], len(report["ships"])
-(35, 12)
+>>> from strategy.campaign.plan import volunteer_ship
+>>> winter = resolve_summer([volunteer_ship("CA", "winter")], seed=4, choices={"season": "winter"})
+>>> [(r["role"], r["effective_na"]) for r in winter["battle_results"]][:2]
+[('first_sea_lord', 3), ('captain', 1)]
+>>> winter["ships"]["CA"]["order"], winter["ships"]["CA"]["interpretation"]
+('I', 'Own ship captured.')
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
-from strategy.campaign.command import (
-    FLAG_SQUADRONS,
-    BattleResults,
-    ChainOfCommand,
-    books_of,
-    cascade,
-    chain_of,
-    roll_battle_results,
-)
-from strategy.campaign.dice import Dice, RandomDice, ScriptedDice
+from strategy.campaign.command import ChainOfCommand, admiral_choices, books_of, chain_of
+from strategy.campaign.dice import Dice, RandomDice
 from strategy.campaign.fleet import (
     CAPTAIN_RANKS,
+    FLAG_SQUADRONS,
     SHIPS,
+    SQUADRONS,
     Officer,
     default_officers,
     officers_from,
 )
 from strategy.campaign.investment import investment_returns
 from strategy.campaign.outcomes import (
-    Against,
-    CompanyRow,
-    OutcomeContext,
-    against_of,
-    company_row,
-    context_index,
-    midshipmen_purchased,
+    Contexts,
+    Plan,
+    company_plan,
     personal_outcome,
-    resolve_promotions,
-    roll_company,
     roll_outcome,
+    staff_plan,
 )
 from strategy.campaign.plan import SEASONS, plan_campaign, substitute
-from strategy.campaign.tables import (
-    FLEETS,
-    ORDERS,
-    SQUADRONS,
-    Deployment,
-    battle_result,
-    force_commitment,
-    force_organisation,
-    interpretation,
-    interpretations,
-    nelson_wound,
-    personal_outcome_targets,
-    table_e_order,
-)
+from strategy.campaign.promotions import Vacancies, midshipmen_purchased, resolve_promotions
+from strategy.campaign.results import BattleResults, roll_battle_results
+from strategy.campaign.tables import FLEETS, ORDERS, Deployment, interpretations, nelson_wound
+from strategy.errors import InvalidMove, UnknownName
 
-__all__ = [
-    "Deployment",
-    "Dice",
-    "RandomDice",
-    "ScriptedDice",
-    "apply_report",
-    "battle_result",
-    "cascade",
-    "deployment_from",
-    "force_commitment",
-    "force_organisation",
-    "interpretation",
-    "personal_outcome_targets",
-    "resolve_summer",
-    "table_e_order",
-]
+__all__ = ["apply_report", "deployment_from", "resolve_summer"]
 
 
 def deployment_from(items: Iterable[Deployment | Mapping[str, Any]]) -> list[Deployment]:
@@ -97,15 +65,15 @@ def deployment_from(items: Iterable[Deployment | Mapping[str, Any]]) -> list[Dep
             else Deployment(item["fleet"], item.get("squadron"), item["ship"], item["order"])
         )
         if d.fleet not in FLEETS:
-            raise ValueError(f"unknown fleet {d.fleet!r}: one of {', '.join(FLEETS)}")
+            raise InvalidMove(f"unknown fleet {d.fleet!r}: one of {', '.join(FLEETS)}")
         if d.squadron not in (*SQUADRONS, None):
-            raise ValueError(f"unknown squadron {d.squadron!r}")
+            raise InvalidMove(f"unknown squadron {d.squadron!r}")
         if d.ship not in SHIPS:
-            raise KeyError(f"no ship with code {d.ship!r}")
+            raise UnknownName(f"no ship with code {d.ship!r}")
         if d.order not in ORDERS:
-            raise ValueError(f"order must be one of B, I, F, C, not {d.order!r}")
+            raise InvalidMove(f"order must be one of B, I, F, C, not {d.order!r}")
         if d.ship in seen:
-            raise ValueError(f"{SHIPS[d.ship].name} is deployed twice")
+            raise InvalidMove(f"{SHIPS[d.ship].name} is deployed twice")
         seen.add(d.ship)
         out.append(d)
     return out
@@ -127,7 +95,7 @@ def resolve_summer(
     empty); None gives NPCs for every berth of the fleet
     (:func:`strategy.campaign.fleet.default_officers` seeded from ``seed``). The same list of
     Officer objects sailing many seasons (odds, replays) is sorted into crews, commands and
-    open berths once (:func:`strategy.campaign.command.books_of`).
+    the berths they hold once (:func:`strategy.campaign.command.books_of`).
     ``choices`` also takes: ``season`` ('summer'; autumn, winter and spring campaigns are
     volunteers), ``preset`` {ship code: battle result already earned on the map},
     ``victualling_board`` (True: the Board's embezzlement costs every squadron a step),
@@ -153,83 +121,48 @@ def resolve_summer(
         dice = RandomDice(random.Random(seed))
     season = choices.get("season", "summer")
     if season not in SEASONS:
-        raise ValueError(f"season must be one of {', '.join(SEASONS)}, not {season!r}")
+        raise InvalidMove(f"season must be one of {', '.join(SEASONS)}, not {season!r}")
     report: dict[str, Any] = {"seed": seed, "season": season}
     deployment = _deploy(deployment, choices, season, dice, report)
     if officers is None:  # NPCs for this season only: not worth keeping
         books = books_of(default_officers(random.Random(seed)), keep=False)
     else:
         books = books_of(officers)
-    cmd = chain_of(deployment, books, choices)
-    preset = dict(choices.get("preset") or {})
-    for code, value in preset.items():
-        if code not in cmd.crew:
-            raise ValueError(f"preset battle result for {code!r}, which is not deployed")
-        if type(value) is not int or not 1 <= value <= 6:
-            raise ValueError(f"preset battle result for {code} must be 1..6, not {value!r}")
-    personal_choice = choices.get("officers") or {}
-    for oid in personal_choice:
-        if oid not in cmd.by_id:
-            raise KeyError(f"choices for unknown officer {oid!r}")
-
-    battle = roll_battle_results(
-        cmd, deployment, preset, season, bool(choices.get("victualling_board")), dice
-    )
+    cmd = chain_of(deployment, books, admiral_choices(choices.get("admirals") or ()))
+    preset = _presets(cmd, choices)
+    personal = _personal_choices(cmd, choices)
+    battle = roll_battle_results(cmd, preset, season, bool(choices.get("victualling_board")), dice)
     result = battle.result
+    ship_result = {code: result[captain.id] for code, captain in cmd.captain.items()}
     report["battle_results"] = battle.rolls
-    ship_result = {}
-    ships: dict[str, dict[str, Any]] = {}
-    meaning = interpretations()
-    for code, template in _ship_records(cmd).items():  # in deployment order
-        br = ship_result[code] = result[template["captain"]]
-        rec = ships[code] = template.copy()
-        rec["battle_result"] = br
-        if preset and code in preset:
-            rec["preset"] = True
-        rec["interpretation"] = meaning[template["order"]][br]
-    report["ships"] = ships
-    # invasion: every admiral at sea and every ship with no squadron got a 6
-    watch = [result[a.id] for a in cmd.admiral.values()]
-    watch += [ship_result[d.ship] for d in deployment if d.squadron is None]
-    report["invasion"] = {"results": watch, "invaded": bool(watch) and all(r == 6 for r in watch)}
+    report["ships"] = _ships(cmd, ship_result, preset)
+    report["invasion"] = _invasion(cmd, result, ship_result)
     changes: dict[str, dict[str, Any]] = {}
     report["experience"] = _experience(battle, changes)
-    courts, resign = _courts_martial(cmd, deployment, ship_result, result)
-
-    memo: dict = {}
-    plunder: dict[str, tuple[int, int]] = {}
-    notable: list[dict[str, Any]] = []
-    outcomes = _personal_outcomes(
-        cmd, deployment, ship_result, result, choices, dice, memo, plunder, notable
+    courts, resign = _courts_martial(cmd, ship_result, result)
+    contexts = Contexts()
+    outcomes, plunder, notable = _personal_outcomes(
+        cmd, ship_result, result, choices, dice, contexts
     )
-    if personal_choice:  # only a player's choice makes a poltroon
+    if personal:  # only a player's choice makes a poltroon
         courts += [
             {"officer": rec["officer"], "reason": "poltroonery"}
             for rec in outcomes
             if rec.get("poltroonery", {}).get("outcome") == "court-martial"
         ]
-    declines = [oid for oid, c in personal_choice.items() if c.get("decline_promotion")]
-    vacancies = cmd.books.vacancies.copy()
+    declines = [oid for oid, c in personal.items() if c.get("decline_promotion")]
+    vacancies = Vacancies(books.berths)
     promotions = resolve_promotions(notable, cmd.by_id, vacancies, declines)
-    report["midshipmen_purchased"] = midshipmen_purchased(vacancies, cmd.crew)
-    report["plunder_shares"] = _plunder_shares(cmd, deployment, plunder)
-    report["contexts"] = memo.get("contexts", [])
+    report["midshipmen_purchased"] = midshipmen_purchased(vacancies, cmd.crews)
+    report["plunder_shares"] = _plunder_shares(cmd, plunder)
+    report["contexts"] = contexts.records
     report["personal_outcomes"] = outcomes
     report["promotions"] = promotions
     report["courts_martial"] = courts
     report["resignations"] = resign
     _record_changes(notable, changes)
     report["changes"] = changes
-
-    commanders = [result[a.id] for a in cmd.admiral.values()]
-    commanders += [ship_result[d.ship] for d in deployment if cmd.superior[d.ship] is cmd.fsl]
-    if not commanders:
-        commanders = list(ship_result.values())
-    average = sum(commanders) / len(commanders) if commanders else None
-    report["investment"] = investment_returns(
-        len(deployment), average, choices.get("investments") or ()
-    )
-    report["investment"]["commanders"] = commanders
+    report["investment"] = _investment(cmd, result, ship_result, choices)
     return report
 
 
@@ -243,7 +176,7 @@ def _deploy(
     """The season's deployment: given, or planned from the seats' choices; substitutions."""
     if deployment is None:
         if season != "summer":
-            raise ValueError(
+            raise InvalidMove(
                 "only the summer campaign is planned by Table F; other seasons sail volunteers"
             )
         planned, plan = plan_campaign(choices, dice)
@@ -257,7 +190,7 @@ def _deploy(
     subs = []
     player_cof = choices.get("captain_of_the_fleet") == "player"
     if player_cof and len(choices.get("substitutions") or ()) > 1:
-        raise ValueError("a player Captain of the Fleet substitutes one ship")
+        raise InvalidMove("a player Captain of the Fleet substitutes one ship")
     for sub in choices.get("substitutions") or ():
         deployment, rec = substitute(
             deployment,
@@ -273,25 +206,73 @@ def _deploy(
     return deployment
 
 
-def _ship_records(cmd: ChainOfCommand) -> dict[str, dict[str, Any]]:
-    """Per deployed ship, its report record but for the season's result (kept by the
-    chain of command: copy before use)."""
-    records = cmd.ship_records
-    if records is None:
-        records = cmd.ship_records = {
-            d.ship: {
-                "name": SHIPS[d.ship].name,
-                "fleet": d.fleet,
-                "squadron": d.squadron,
-                "order": d.order,
-                "captain": cmd.captain[d.ship].id,
-                "battle_result": 0,
-                "preset": False,
-                "interpretation": "",
-            }
-            for d in cmd.deployment
-        }
-    return records
+def _presets(cmd: ChainOfCommand, choices: Mapping[str, Any]) -> dict[str, int]:
+    """The battle results already earned on the map, checked: deployed ships, 1..6."""
+    preset = dict(choices.get("preset") or {})
+    for code, value in preset.items():
+        if code not in cmd.crews:
+            raise InvalidMove(f"preset battle result for {code!r}, which is not deployed")
+        if type(value) is not int or not 1 <= value <= 6:
+            raise InvalidMove(f"preset battle result for {code} must be 1..6, not {value!r}")
+    return preset
+
+
+def _personal_choices(cmd: ChainOfCommand, choices: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The players' personal choices by officer id, checked: officers on the books."""
+    personal = choices.get("officers") or {}
+    for oid in personal:
+        if oid not in cmd.by_id:
+            raise UnknownName(f"choices for unknown officer {oid!r}")
+    return personal
+
+
+def _ships(
+    cmd: ChainOfCommand, ship_result: Mapping[str, int], preset: Mapping[str, int]
+) -> dict[str, dict[str, Any]]:
+    """Per deployed ship, in deployment order: her result and what it means."""
+    meaning = interpretations()
+    ships = {}
+    for code, order, template in _ship_records(cmd):
+        rec = ships[code] = template.copy()
+        br = rec["battle_result"] = ship_result[code]
+        if preset:
+            rec["preset"] = code in preset
+        rec["interpretation"] = meaning[order][br]
+    return ships
+
+
+@lru_cache(maxsize=256)  # as many as the chains of command kept
+def _ship_records(cmd: ChainOfCommand) -> tuple[tuple[str, str, MappingProxyType[str, Any]], ...]:
+    """Per deployed ship: her code, order and record but for the season's result."""
+    return tuple(
+        (
+            d.ship,
+            d.order,
+            MappingProxyType(
+                {
+                    "name": SHIPS[d.ship].name,
+                    "fleet": d.fleet,
+                    "squadron": d.squadron,
+                    "order": d.order,
+                    "captain": cmd.captain[d.ship].id,
+                    "battle_result": 0,
+                    "preset": False,
+                    "interpretation": "",
+                }
+            ),
+        )
+        for d in cmd.deployment
+    )
+
+
+def _invasion(
+    cmd: ChainOfCommand, result: Mapping[str, int], ship_result: Mapping[str, int]
+) -> dict[str, Any]:
+    """Britain is invaded when every admiral at sea and every ship with no squadron got
+    a 6."""
+    watch = [result[a.id] for a in cmd.admiral.values()]
+    watch += [ship_result[d.ship] for d in cmd.deployment if d.squadron is None]
+    return {"results": watch, "invaded": bool(watch) and all(r == 6 for r in watch)}
 
 
 def _experience(battle: BattleResults, changes: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
@@ -303,242 +284,177 @@ def _experience(battle: BattleResults, changes: dict[str, dict[str, Any]]) -> li
 
 
 def _courts_martial(
-    cmd: ChainOfCommand,
-    deployment: Sequence[Deployment],
-    ship_result: Mapping[str, int],
-    result: Mapping[str, int],
-) -> tuple[list[dict], list[dict]]:
+    cmd: ChainOfCommand, ship_result: Mapping[str, int], result: Mapping[str, int]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Captains with a 6 and player admirals with 5-6 face a court-martial; NPC admirals
     with 5-6 resign."""
     courts, resign = [], []
-    for d in deployment:
-        if ship_result[d.ship] == 6:
-            courts.append(
-                {"officer": cmd.captain[d.ship].id, "reason": "captain's battle result 6"}
-            )
+    for code, br in ship_result.items():
+        if br == 6:
+            courts.append({"officer": cmd.captain[code].id, "reason": "captain's battle result 6"})
     for adm in cmd.admiral.values():
-        if result[adm.id] >= 5:
-            if adm.player:
-                courts.append(
-                    {"officer": adm.id, "reason": f"admiral's battle result {result[adm.id]}"}
-                )
-            else:
-                resign.append(
-                    {"officer": adm.id, "reason": f"NPC admiral's battle result {result[adm.id]}"}
-                )
+        br = result[adm.id]
+        if br >= 5 and adm.player:
+            courts.append({"officer": adm.id, "reason": f"admiral's battle result {br}"})
+        elif br >= 5:
+            resign.append({"officer": adm.id, "reason": f"NPC admiral's battle result {br}"})
     return courts, resign
 
 
-# (order, captain's result, ship name, rank, player, outshone, long voyage) -> its context:
-# a ship's company rolls against a handful of these, the same every summer
-_SHIP_AGAINST: dict[tuple, Against] = {}
-#: a ship's company in one summer: its distinct contexts in order of first use, per
-#: officer (him, the position of his context, whether he outshone his captain), and the
-#: same officers unpacked for :func:`strategy.campaign.outcomes.roll_company` (no choices)
-_Plan = tuple[tuple[Against, ...], tuple[tuple[Officer, int, bool], ...], tuple[CompanyRow, ...]]
-
-
-def _ship_plan(
-    cmd: ChainOfCommand, code: str, order: str, cap_br: int, longv: bool, result: Mapping[str, int]
-) -> _Plan:
-    """Who in a ship's company rolls against which context (choices aside). It depends on
-    the ship, order, captain's result, long voyage and which lieutenants outshone him:
-    the books remember it for the next summer like this one."""
-    books = cmd.books
-    outshone = tuple([result.get(oid, 7) < cap_br for oid in books.lieutenant_ids[code]])
-    key = (code, order, cap_br, longv, outshone)
-    plan = books.plans.get(key)
-    if plan is not None:
-        return plan
-    name = SHIPS[code].name
-    flags = iter(outshone)
-    againsts: list[Against] = []
-    slot_of: dict[tuple, int] = {}
-    rows = []
-    for o, rank, player, lieutenant in books.company[code]:
-        shone = next(flags) if lieutenant else False
-        slot = slot_of.get((rank, player, shone))
-        if slot is None:
-            ctx_key = (order, cap_br, name, rank, player, shone, longv)
-            against = _SHIP_AGAINST.get(ctx_key)
-            if against is None:
-                against = against_of(
-                    OutcomeContext(
-                        order, cap_br, name, rank, npc=not player, outshone=shone, long_voyage=longv
-                    )
-                )
-                if len(_SHIP_AGAINST) < 20_000:  # bounded, like the outcome caches
-                    _SHIP_AGAINST[ctx_key] = against
-            slot = slot_of[rank, player, shone] = len(againsts)
-            againsts.append(against)
-        rows.append((o, slot, shone))
-    plan = (
-        tuple(againsts),
-        tuple(rows),
-        tuple([company_row(o, slot, againsts[slot]) for o, slot, _ in rows]),
-    )
-    if books.memo and len(books.plans) < 5_000:  # ship x order x result x outshone: bounded
-        books.plans[key] = plan
-    return plan
+#: per ship, the plunder of her whole company and of her captains and lieutenants
+_Plunder = dict[str, tuple[int, int]]
 
 
 def _personal_outcomes(
     cmd: ChainOfCommand,
-    deployment: Sequence[Deployment],
     ship_result: Mapping[str, int],
     result: Mapping[str, int],
     choices: Mapping[str, Any],
     dice: Dice,
-    memo: dict,
-    plunder: dict[str, tuple[int, int]],
-    notable: list[dict[str, Any]],
-) -> list[dict[str, Any]]:
+    contexts: Contexts,
+) -> tuple[list[dict[str, Any]], _Plunder, list[dict[str, Any]]]:
     """Every officer at sea rolls: ships' companies in deployment order, then each admiral
-    (on his flagship's result and modifiers) followed by his staff. Officers in the same
-    context share one record of targets, modifiers and numbers needed (``memo``).
-    ``plunder`` gets per ship the plunder of its whole company and of its captains and
-    lieutenants (see :func:`_plunder_shares`); ``notable`` the records that change
+    (on his flagship's result and modifiers) followed by his staff. Returns the records,
+    the plunder per ship (see :func:`_plunder_shares`) and the records that change
     anything after the dice: the dead, the wounded (both have a Nelson Touch) and the
-    promotion winners, in order, as the report lists them."""
-    personal_choice = choices.get("officers") or {}
+    promotion winners, in order."""
+    personal = choices.get("officers") or {}
     long_voyage = set(choices.get("long_voyage") or ())
     outcomes: list[dict[str, Any]] = []
-    append = outcomes.append
-    # seeded dice are drawn inline for the companies with no player choices: same stream
-    rand = dice.random if type(dice) is RandomDice else None
-    for d in deployment:
-        code = d.ship
-        cap_br = ship_result[code]
-        longv = code in long_voyage
-        againsts, rows, fast = _ship_plan(cmd, code, d.order, cap_br, longv, result)
-        if rand is not None and not (personal_choice and _chooses(rows, personal_choice)):
-            # contexts are first used in slot order: list them all now
-            at = [context_index(memo, against) for against in againsts]
-            plunder[code] = roll_company(fast, at, rand, append, notable.append)
-            continue
+    notable: list[dict[str, Any]] = []
+    plunder: _Plunder = {}
+    for d in cmd.deployment:
+        crew = cmd.crews[d.ship]
+        br = ship_result[d.ship]
+        outshone = tuple([result[lt] < br for lt in crew.lieutenants])
+        plan = company_plan(crew, d.order, br, d.ship in long_voyage, outshone)
+        plunder[d.ship] = _roll_all(plan, dice, personal, contexts, outcomes, notable)
+    for flag in cmd.flag_of.values():
         start = len(outcomes)
-        # each context is listed when first rolled against, as the officers come
-        at_: list[int | None] = [None] * len(againsts)
-        for o, slot, shone in rows:
-            choice = personal_choice.get(o.id) if personal_choice else None
-            if choice:  # a player's choice: checked and rolled the long way
-                ctx = OutcomeContext(
-                    d.order,
-                    cap_br,
-                    SHIPS[code].name,
-                    o.rank,
-                    npc=not o.player,
-                    outshone=shone,
-                    long_voyage=longv,
-                )
-                append(personal_outcome(o, ctx, dice, choice, memo))
-                continue
-            i = at_[slot]
-            if i is None:
-                i = at_[slot] = context_index(memo, againsts[slot])
-            append(roll_outcome(o, againsts[slot], dice, 0, "context", i))
-        company = officers = 0
-        for rec, (o, _, _) in zip(outcomes[start:], rows, strict=True):
-            if rec["promotion_won"] or "nelson_touch" in rec:
-                notable.append(rec)
-            if rec["guineas"]:
-                company += rec["guineas"]
-                if o.rank in CAPTAIN_RANKS or o.rank == "Lieutenant":
-                    officers += rec["guineas"]
-        plunder[code] = (company, officers)
-    order_of: dict[str, str] | None = None
-    for group, adm in cmd.admiral.items():
-        flag = cmd.flagship_of[group]
-        br = ship_result[flag]
-        staff = cmd.staff_plans.get((group, br))
-        if staff is None:
-            if order_of is None:
-                order_of = {d.ship: d.order for d in deployment}
-            staff = _staff_plan(cmd, adm, order_of[flag], br, SHIPS[flag].name)
-            if len(cmd.staff_plans) < 1_000:  # groups x results: bounded
-                cmd.staff_plans[group, br] = staff
-        for o, ctx, against in staff:
-            choice = personal_choice.get(o.id) if personal_choice else None
-            if choice:
-                rec = personal_outcome(o, ctx, dice, choice, memo)
-            else:  # personal_outcome with no choice, its context already looked up
-                rec = roll_outcome(o, against, dice, 0, "context", context_index(memo, against))
-            rec["flagship"] = flag
-            append(rec)
-            if rec["promotion_won"] or "nelson_touch" in rec:
-                notable.append(rec)
-    return outcomes
-
-
-def _staff_plan(
-    cmd: ChainOfCommand, adm: Officer, order: str, br: int, name: str
-) -> tuple[tuple[Officer, OutcomeContext, Against], ...]:
-    """An admiral at sea and his staff: each with what he rolls against, on his flagship's
-    order, result and modifiers (an aide with his admiral's rank)."""
-    out = [(adm, OutcomeContext(order, br, name, adm.rank, npc=not adm.player))]
-    for staff in cmd.advisers.get(adm.id, ()):
-        is_aide = staff.appointment == "Aide to Admiral"
-        out.append(
-            (
-                staff,
-                OutcomeContext(
-                    order,
-                    br,
-                    name,
-                    adm.rank if is_aide else staff.rank,
-                    npc=not staff.player,
-                    aide=is_aide,
-                    attached=True,
-                ),
-            )
+        _roll_all(
+            staff_plan(flag, ship_result[flag.flagship]),
+            dice,
+            personal,
+            contexts,
+            outcomes,
+            notable,
         )
-    return tuple((o, ctx, against_of(ctx)) for o, ctx in out)
+        for rec in outcomes[start:]:
+            rec["flagship"] = flag.flagship
+    return outcomes, plunder, notable
 
 
-def _chooses(rows: Iterable[tuple[Officer, int, bool]], choice: Mapping[str, Any]) -> bool:
-    """True if any of a ship's company made a player's choice."""
-    return any(choice.get(o.id) for o, _, _ in rows)
+#: the ranks whose plunder their admiral at sea shares: captains and lieutenants
+_SHARING = frozenset((*CAPTAIN_RANKS, "Lieutenant"))
 
 
-def _plunder_shares(
-    cmd: ChainOfCommand, deployment: Sequence[Deployment], plunder: Mapping[str, tuple[int, int]]
-) -> list[dict[str, Any]]:
+def _roll_all(
+    plan: Plan,
+    dice: Dice,
+    personal: Mapping[str, Any],
+    contexts: Contexts,
+    out: list[dict[str, Any]],
+    notable: list[dict[str, Any]],
+) -> tuple[int, int]:
+    """The personal outcomes of a plan's officers onto ``out`` (a player's choice checked
+    and rolled with it; each context listed when first rolled against), those that
+    change anything after the dice onto ``notable``; the plunder won by them all and by
+    their captains and lieutenants."""
+    at: list[int | None] = [None] * len(plan.againsts)
+    company = officers = 0
+    for o, against, slot, blank in plan.rows:
+        if personal and personal.get(o.id):
+            rec = personal_outcome(o, against.context, dice, personal[o.id], contexts)
+        else:
+            i = at[slot]
+            if i is None:
+                i = at[slot] = contexts.index(against)
+            rec = blank.copy()
+            rec["context"] = i
+            roll_outcome(o, against, dice, rec)
+        out.append(rec)
+        if rec["promotion_won"] or "nelson_touch" in rec:
+            notable.append(rec)
+        if rec["guineas"]:
+            company += rec["guineas"]
+            if o.rank in _SHARING:
+                officers += rec["guineas"]
+    return company, officers
+
+
+def _investment(
+    cmd: ChainOfCommand,
+    result: Mapping[str, int],
+    ship_result: Mapping[str, int],
+    choices: Mapping[str, Any],
+) -> dict[str, Any]:
+    """Investment returns: by the ships sent and the commanders' average result (the
+    admirals at sea and the captains answering to the First Sea Lord; else every ship)."""
+    commanders = [result[a.id] for a in cmd.admiral.values()]
+    commanders += [ship_result[d.ship] for d in cmd.deployment if cmd.superior[d.ship] is cmd.fsl]
+    if not commanders:
+        commanders = list(ship_result.values())
+    average = sum(commanders) / len(commanders) if commanders else None
+    returns = investment_returns(len(cmd.deployment), average, choices.get("investments") or ())
+    returns["commanders"] = commanders
+    return returns
+
+
+def _plunder_shares(cmd: ChainOfCommand, plunder: _Plunder) -> list[dict[str, Any]]:
     """Admirals at sea take a quarter of their captains' and lieutenants' plunder; active
     admirals ashore an eighth of all the plunder of their squadron's ships.
 
     ``plunder``: per ship, the plunder of its whole company and of its captains and
     lieutenants (an officer's ship is the ship whose company he rolled with)."""
-    under = cmd.under
+    at_sea, ashore = _sharers(cmd)
     shares = []
-    for adm in cmd.admiral.values():
-        total = sum(plunder[code][1] for code in under.get(adm.id, ()))
+    for aid, codes in at_sea:
+        total = sum([plunder[code][1] for code in codes])
         shares.append(
             {
-                "admiral": adm.id,
+                "admiral": aid,
                 "at_sea": True,
                 "fraction": "1/4",
                 "plunder": total,
                 "guineas": total // 4,
             }
         )
-    at_sea = {a.id for a in cmd.admiral.values()}
-    prize: dict[str, int] = {}
-    for d in deployment:
-        if d.squadron in FLAG_SQUADRONS:
-            prize[d.squadron] = prize.get(d.squadron, 0) + plunder[d.ship][0]
-    for sq, total in prize.items():
-        for o in cmd.flags[sq]:
-            if o.id not in at_sea:
-                shares.append(
-                    {
-                        "admiral": o.id,
-                        "at_sea": False,
-                        "fraction": "1/8",
-                        "plunder": total,
-                        "guineas": total // 8,
-                    }
-                )
+    for codes, aids in ashore:
+        total = sum([plunder[code][0] for code in codes])
+        for aid in aids:
+            shares.append(
+                {
+                    "admiral": aid,
+                    "at_sea": False,
+                    "fraction": "1/8",
+                    "plunder": total,
+                    "guineas": total // 8,
+                }
+            )
     return shares
+
+
+#: admirals at sea with the ships they command; per squadron its ships, admirals ashore
+_Sharers = tuple[
+    tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
+]
+
+
+@lru_cache(maxsize=256)  # as many as the chains of command kept
+def _sharers(cmd: ChainOfCommand) -> _Sharers:
+    """Who shares whose plunder: each admiral at sea with the ships he commands, and per
+    squadron at sea its ships with its active admirals ashore."""
+    at_sea = tuple((a.id, cmd.under.get(a.id, ())) for a in cmd.admiral.values())
+    sailing = {a.id for a in cmd.admiral.values()}
+    ships: dict[str, list[str]] = {}
+    for d in cmd.deployment:
+        if d.squadron in FLAG_SQUADRONS:
+            ships.setdefault(d.squadron, []).append(d.ship)
+    ashore = tuple(
+        (tuple(codes), tuple(o.id for o in cmd.books.flags[sq] if o.id not in sailing))
+        for sq, codes in ships.items()
+    )
+    return at_sea, ashore
 
 
 def _record_changes(
@@ -546,34 +462,23 @@ def _record_changes(
 ) -> None:
     """Deaths, wounds, promotions and declines into ``changes``, in order of the records."""
     for rec in outcomes:
-        oid = rec["officer"]
-        ch = changes.get(oid)
-        if rec["dead"]:
-            if ch is None:
-                changes[oid] = {"dead": True}
-            else:
-                ch["dead"] = True
-            continue  # the dead have no wound and rolled no promotion
-        if "nelson_touch" in rec and rec["nelson_touch"].get("wounded"):
-            if ch is None:
-                ch = changes[oid] = {}
-            ch["wound"] = rec["nelson_touch"]["wound_die"]
+        if rec["dead"]:  # the dead have no wound and rolled no promotion
+            changes.setdefault(rec["officer"], {})["dead"] = True
+            continue
+        touch = rec.get("nelson_touch")
+        if touch is not None and touch["wounded"]:
+            changes.setdefault(rec["officer"], {})["wound"] = touch["wound_die"]
         prom = rec.get("promotion_result")
         if prom is None:
             continue
         if prom["result"] == "promoted":
-            if ch is None:
-                ch = changes[oid] = {}
-            ch.update(
-                rank=prom["new_rank"],
-                ship=prom["new_ship"],
-                squadron=prom["new_squadron"],
-                declined=0,
-            )
+            change = changes.setdefault(rec["officer"], {})
+            change["rank"] = prom["new_rank"]
+            change["ship"] = prom["new_ship"]
+            change["squadron"] = prom["new_squadron"]
+            change["declined"] = 0
         elif "declined" in prom:
-            if ch is None:
-                ch = changes[oid] = {}
-            ch["declined"] = prom["declined"]
+            changes.setdefault(rec["officer"], {})["declined"] = prom["declined"]
 
 
 def apply_report(

@@ -12,17 +12,18 @@ Table and its ship and rank modifiers, and the Nelson Touch wounds.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
+
+from strategy.campaign.fleet import MARINE_RANKS, NAVY_RANKS, SHIPS, SQUADRONS
+from strategy.errors import InvalidMove, UnknownName
+from strategy.loader import check, load
 
 __all__ = [
     "FLEETS",
     "ORDERS",
-    "SQUADRONS",
     "Deployment",
     "Modifiers",
     "Targets",
@@ -33,7 +34,6 @@ __all__ = [
     "force_organisation",
     "interpretation",
     "interpretations",
-    "load_json",
     "nelson_wound",
     "personal_outcome_targets",
     "rank_modifiers",
@@ -44,37 +44,7 @@ __all__ = [
 ]
 
 FLEETS = ("Channel Fleet", "Mediterranean", "West Indies")
-SQUADRONS = ("White", "Red", "Blue", "Blockade")
 ORDERS = ("B", "I", "F", "C")
-_SHIP_CODES = (
-    "RO",
-    "FE",
-    "NE",
-    "IN",
-    "FG",
-    "VA",
-    "TH",
-    "DR",
-    "GL",
-    "HA",
-    "AC",
-    "DE",
-    "ME",
-    "HO",
-    "EN",
-    "CA",
-    "TI",
-)
-
-
-def load_json(name: str) -> Any:
-    """A data file of ``strategy/data`` as plain JSON values."""
-    return json.loads(resources.files("strategy").joinpath("data", name).read_text("utf-8"))
-
-
-def _check(cond: bool, what: str) -> None:
-    if not cond:
-        raise ValueError(f"campaign data: {what}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,23 +69,23 @@ class Deployment:
 
 
 def _load_table_f() -> tuple[MappingProxyType, MappingProxyType]:
-    raw = load_json("table_f.json")
+    raw = load("table_f.json")
     rolls: dict[int, tuple[Deployment, ...]] = {}
     for key, lines in raw["rolls"].items():
         roll = int(key)
-        _check(1 <= roll // 10 <= 7 and 1 <= roll % 10 <= 6, f"Table F roll {key}")
+        check(1 <= roll // 10 <= 7 and 1 <= roll % 10 <= 6, f"Table F roll {key}")
         seen: set[str] = set()
         out = []
         for line in lines:
-            _check(line["fleet"] in FLEETS, f"Table F {key} fleet {line['fleet']}")
-            _check(line["squadron"] in (*SQUADRONS, None), f"Table F {key} squadron")
+            check(line["fleet"] in FLEETS, f"Table F {key} fleet {line['fleet']}")
+            check(line["squadron"] in (*SQUADRONS, None), f"Table F {key} squadron")
             for code, order in line["vessels"]:
-                _check(code in _SHIP_CODES and code not in seen, f"Table F {key} ship {code}")
-                _check(order in ORDERS, f"Table F {key} order {order}")
+                check(code in SHIPS and code not in seen, f"Table F {key} ship {code}")
+                check(order in ORDERS, f"Table F {key} order {order}")
                 seen.add(code)
                 out.append(Deployment(line["fleet"], line["squadron"], code, order))
         rolls[roll] = tuple(out)
-    _check(
+    check(
         sorted(rolls) == [10 * a + b for a in range(1, 8) for b in range(1, 7)],
         "Table F must have rolls 11..16, 21..26, ..., 71..76",
     )
@@ -133,7 +103,7 @@ def force_organisation(roll: int) -> list[Deployment]:
     choice) followed by the First Sea Lord's deployment digit (1..6); 11..76.
     """
     if type(roll) is not int or roll not in TABLE_F_ROLLS:
-        raise ValueError(
+        raise InvalidMove(
             f"no Force Organisation roll {roll!r}: rolls are 11..16, 21..26, ..., 71..76"
         )
     return list(TABLE_F_ROLLS[roll])
@@ -150,11 +120,13 @@ def table_f_readings(roll: int) -> tuple[str, ...]:
 
 def _load_table_e() -> MappingProxyType:
     rows = {}
-    for row in load_json("table_e.json")["rows"]:
+    names = {s.name for s in SHIPS.values()}
+    for row in load("table_e.json")["rows"]:
+        check(row["ship"] in names and row["ship"] not in rows, f"Table E ship {row['ship']}")
         d2 = tuple(row["d2"].split())
-        _check(len(d2) == 6 and set(d2) <= set(ORDERS), f"Table E {row['ship']} D2")
+        check(len(d2) == 6 and set(d2) <= set(ORDERS), f"Table E {row['ship']} D2")
         d1 = tuple(row["d1"])
-        _check(len(d1) == row["d1_printed"].count("X"), f"Table E {row['ship']} D1")
+        check(len(d1) == row["d1_printed"].count("X"), f"Table E {row['ship']} D1")
         rows[row["ship"]] = MappingProxyType({"squadron": row["sq"], "d1": d1, "d2": d2})
     return MappingProxyType(rows)
 
@@ -168,16 +140,16 @@ def force_commitment(column: int) -> list[str]:
     Caligula and Tickler are not on Table E; they sail with every Table F roll.
     """
     if column not in range(1, 7):
-        raise ValueError(f"Table E has D1 columns 1..6, not {column!r}")
+        raise InvalidMove(f"Table E has D1 columns 1..6, not {column!r}")
     return [name for name, row in _TABLE_E.items() if column in row["d1"]]
 
 
 def table_e_order(ship_name: str, deployment: int) -> str:
     """Naval Table E, column ``deployment`` of D2: the order a ship receives (B, I, F, C)."""
     if ship_name not in _TABLE_E:
-        raise KeyError(f"{ship_name!r} is not on Naval Table E")
+        raise UnknownName(f"{ship_name!r} is not on Naval Table E")
     if deployment not in range(1, 7):
-        raise ValueError(f"Table E has D2 columns 1..6, not {deployment!r}")
+        raise InvalidMove(f"Table E has D2 columns 1..6, not {deployment!r}")
     return _TABLE_E[ship_name]["d2"][deployment - 1]
 
 
@@ -185,10 +157,10 @@ def table_e_order(ship_name: str, deployment: int) -> str:
 
 
 def _load_battle() -> tuple[tuple[tuple[int, ...], ...], MappingProxyType]:
-    raw = load_json("table_battle_result.json")
+    raw = load("table_battle_result.json")
     rows = tuple(tuple(raw["results"][str(die)]) for die in range(1, 7))
     for row in rows:
-        _check(len(row) == 10 and all(1 <= r <= 6 for r in row), "Battle Result row")
+        check(len(row) == 10 and all(1 <= r <= 6 for r in row), "Battle Result row")
     interp = MappingProxyType(
         {
             order: MappingProxyType({int(k): v for k, v in raw["interpretations"][order].items()})
@@ -204,9 +176,9 @@ _BATTLE, _INTERPRETATIONS = _load_battle()
 def battle_result(modified_na: int, die: int) -> int:
     """The Battle Result Table: result 1 (best) .. 6 (worst) for an NA of 1..10 and a die."""
     if type(modified_na) is not int or not 1 <= modified_na <= 10:
-        raise ValueError(f"modified Naval Ability must be 1..10, not {modified_na!r}")
+        raise InvalidMove(f"modified Naval Ability must be 1..10, not {modified_na!r}")
     if type(die) is not int or not 1 <= die <= 6:
-        raise ValueError(f"the die must be 1..6, not {die!r}")
+        raise InvalidMove(f"the die must be 1..6, not {die!r}")
     return _BATTLE[die - 1][modified_na - 1]
 
 
@@ -223,9 +195,9 @@ def interpretations() -> Mapping[str, Mapping[int, str]]:
 def interpretation(order: str, result: int) -> str:
     """What a battle result means for a ship under an order (Interpretations)."""
     if order not in _INTERPRETATIONS:
-        raise ValueError(f"order must be one of B, I, F, C, not {order!r}")
+        raise InvalidMove(f"order must be one of B, I, F, C, not {order!r}")
     if result not in range(1, 7):
-        raise ValueError(f"battle result must be 1..6, not {result!r}")
+        raise InvalidMove(f"battle result must be 1..6, not {result!r}")
     return _INTERPRETATIONS[order][result]
 
 
@@ -246,7 +218,7 @@ class Targets(Mapping):
 
     def __getitem__(self, key: str) -> int | None:
         if key not in _TARGET_KEYS:
-            raise KeyError(key)
+            raise UnknownName(key)
         return getattr(self, key)
 
     def __iter__(self) -> Iterator[str]:
@@ -271,26 +243,30 @@ class Modifiers:
 
 
 def _load_outcomes() -> tuple[MappingProxyType, MappingProxyType, MappingProxyType]:
-    raw = load_json("table_personal_outcome.json")
+    raw = load("table_personal_outcome.json")
     table = {}
     for order in ORDERS:
         for key, (death, mid, prom, plunder, amount) in raw["table"][order].items():
-            _check((plunder is None) == (amount is None), f"outcome {order}{key}")
+            check((plunder is None) == (amount is None), f"outcome {order}{key}")
             total = None if amount is None else amount[0] * amount[1]
             table[(order, int(key))] = Targets(death, mid, prom, plunder, total)
-    _check(len(table) == 24, "Personal Outcome Table has 24 rows")
+    check(len(table) == 24, "Personal Outcome Table has 24 rows")
     ships = {}
     for row in raw["ship_modifiers"]:
         for name in row["ships"]:
-            _check(name not in ships, f"ship modifier {name} twice")
+            check(name not in ships, f"ship modifier {name} twice")
             ships[name] = Modifiers(row["death"], row["mid"], row["promotion"], row["plunder"])
     ranks = {}
     for row in raw["rank_modifiers"]:
         for name in row["ranks"]:
-            _check(name not in ranks, f"rank modifier {name} twice")
+            check(name not in ranks, f"rank modifier {name} twice")
             ranks[name] = Modifiers(
                 row["death"], row["mid"], row["promotion"], row["plunder"], row.get("note")
             )
+    check(
+        {s.name for s in SHIPS.values()} <= set(ships), "Personal Outcome modifiers for every ship"
+    )
+    check(set(NAVY_RANKS + MARINE_RANKS) <= set(ranks), "Personal Outcome modifiers for every rank")
     return MappingProxyType(table), MappingProxyType(ships), MappingProxyType(ranks)
 
 
@@ -304,9 +280,9 @@ def personal_outcome_targets(order: str, battle_result: int) -> Targets:
     {'death': 10, 'mid': 11, 'promotion': 9, 'plunder': 9, 'amount': 300}
     """
     if order not in ORDERS:
-        raise ValueError(f"order must be one of B, I, F, C, not {order!r}")
+        raise InvalidMove(f"order must be one of B, I, F, C, not {order!r}")
     if type(battle_result) is not int or not 1 <= battle_result <= 6:
-        raise ValueError(f"battle result must be 1..6, not {battle_result!r}")
+        raise InvalidMove(f"battle result must be 1..6, not {battle_result!r}")
     return _OUTCOMES[(order, battle_result)]
 
 
@@ -315,7 +291,7 @@ def ship_modifiers(ship_name: str) -> Modifiers:
     try:
         return _SHIP_MODS[ship_name]
     except KeyError:
-        raise KeyError(f"no Personal Outcome modifiers for ship {ship_name!r}") from None
+        raise UnknownName(f"no Personal Outcome modifiers for ship {ship_name!r}") from None
 
 
 def rank_modifiers(rank: str) -> Modifiers:
@@ -323,7 +299,7 @@ def rank_modifiers(rank: str) -> Modifiers:
     try:
         return _RANK_MODS[rank]
     except KeyError:
-        raise KeyError(f"no Personal Outcome modifiers for rank {rank!r}") from None
+        raise UnknownName(f"no Personal Outcome modifiers for rank {rank!r}") from None
 
 
 # --- The Nelson Touch ------------------------------------------------------------------------
@@ -344,13 +320,13 @@ class Wound:
 
 
 _WOUNDS = MappingProxyType(
-    {int(k): Wound(int(k), **v) for k, v in load_json("table_nelson_touch.json")["wounds"].items()}
+    {int(k): Wound(int(k), **v) for k, v in load("table_nelson_touch.json")["wounds"].items()}
 )
-_check(sorted(_WOUNDS) == [1, 2, 3, 4, 5, 6], "Nelson Touch rows 1..6")
+check(sorted(_WOUNDS) == [1, 2, 3, 4, 5, 6], "Nelson Touch rows 1..6")
 
 
 def nelson_wound(die: int) -> Wound:
     """The Nelson Touch: the wound a d6 gives a character who escapes death."""
     if die not in _WOUNDS:
-        raise ValueError(f"the die must be 1..6, not {die!r}")
+        raise InvalidMove(f"the die must be 1..6, not {die!r}")
     return _WOUNDS[die]
