@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parent.parent
 ADMIRALTY = [sys.executable, "-m", "server.cli"]
 COMBAT_GOLDEN = ROOT / "tests" / "data" / "combat_golden.json"
+CAMPAIGN_GOLDEN = ROOT / "tests" / "data" / "campaign_golden.json"
 USHANT = [-5.6, 48.7]  # the Channel station's patrol point, off Ushant
 PLAY_SEED = 918273645  # the whole summer of test_server_play: the cabinet rolls 35
 
@@ -97,6 +98,12 @@ def live_server(tmp_path: Path) -> Iterator[LiveServer]:
 def combat_golden() -> dict[str, Any]:
     """``tests/data/combat_golden.json``: the battles captured before the speed work."""
     return json.loads(COMBAT_GOLDEN.read_text("utf-8"))
+
+
+@pytest.fixture(scope="module")
+def campaign_golden() -> dict[str, Any]:
+    """``tests/data/campaign_golden.json``: the summers captured before the speed work."""
+    return json.loads(CAMPAIGN_GOLDEN.read_text("utf-8"))
 
 
 # -- the server through its test clients ---------------------------------------------------

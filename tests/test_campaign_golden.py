@@ -196,27 +196,22 @@ def capture() -> dict[str, Any]:
     }
 
 
-@pytest.fixture(scope="module")
-def golden() -> dict[str, Any]:
-    return json.loads(GOLDEN.read_text("utf-8"))
-
-
-def test_every_case_is_in_the_golden_file(golden: dict[str, Any]) -> None:
-    assert sorted(golden["digests"]) == sorted(CASES)
+def test_every_case_is_in_the_golden_file(campaign_golden: dict[str, Any]) -> None:
+    assert sorted(campaign_golden["digests"]) == sorted(CASES)
 
 
 @pytest.mark.parametrize("name", FULL)
-def test_full_reports_unchanged(golden: dict[str, Any], name: str) -> None:
-    assert json.loads(_canon(play(name)["report"])) == golden["full"][name]
+def test_full_reports_unchanged(campaign_golden: dict[str, Any], name: str) -> None:
+    assert json.loads(_canon(play(name)["report"])) == campaign_golden["full"][name]
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_report_unchanged(golden: dict[str, Any], name: str) -> None:
-    assert _digest(play(name)) == golden["digests"][name]
+def test_report_unchanged(campaign_golden: dict[str, Any], name: str) -> None:
+    assert _digest(play(name)) == campaign_golden["digests"][name]
 
 
-def test_odds_unchanged(golden: dict[str, Any]) -> None:
-    assert _digest(odds()) == golden["odds"]
+def test_odds_unchanged(campaign_golden: dict[str, Any]) -> None:
+    assert _digest(odds()) == campaign_golden["odds"]
 
 
 def test_officers_sailing_again_give_the_same_reports() -> None:

@@ -13,11 +13,6 @@ import pytest
 
 TESTS = Path(__file__).resolve().parent
 
-# Files whose fixtures another branch of issue 11 is moving (its engineer owns the file).
-# Each entry must still define a fixture (test_pending_files_still_need_their_pass): drop
-# it when that branch is merged and the file keeps its fixtures in conftest.py too.
-PENDING = {"test_campaign_golden.py"}
-
 
 def _is_fixture(decorator: ast.expr) -> bool:
     """``@pytest.fixture``, ``@pytest.fixture(...)``, ``@fixture`` or ``@fixture(...)``."""
@@ -51,13 +46,8 @@ def stray_fixtures(folder: Path) -> dict[str, list[str]]:
 
 
 def test_fixtures_are_defined_only_in_conftest() -> None:
-    stray = {k: v for k, v in stray_fixtures(TESTS).items() if k not in PENDING}
-    assert not stray, f"move these fixtures into tests/conftest.py: {stray}"
-
-
-def test_pending_files_still_need_their_pass() -> None:
     stray = stray_fixtures(TESTS)
-    assert all(name in stray for name in PENDING), f"drop from PENDING: {PENDING - set(stray)}"
+    assert not stray, f"move these fixtures into tests/conftest.py: {stray}"
 
 
 def test_conftest_defines_its_fixtures() -> None:
