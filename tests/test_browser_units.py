@@ -415,3 +415,16 @@ def test_a_force_of_one_ship_sails_as_that_ship(js) -> None:
         {"type": "sail", "ship": "FG", "to": "plymouth"},
         {"type": "sail", "ship": "FG", "to": [-4, 50]},
     ]
+
+
+def test_the_orders_panel_offers_what_the_authority_table_allows(js) -> None:
+    out = js(
+        """const rules = await (await fetch('/api/rules')).json();
+        const may = (t, r, p) => orders.may(rules, t, r, p);
+        return [may('sail', 'captain', 'summer'), may('deploy', 'captain', 'summer'),
+                may('deploy', 'admiral', 'summer'), may('sail', 'admiral', 'cabinet'),
+                may('set_ships', 'prime-minister', 'cabinet'), may('ready', 'observer', 'summer'),
+                may('roll_force', 'gm', 'cabinet'), may('nothing', 'gm', 'cabinet'),
+                orders.may(null, 'sail', 'captain', 'summer')];"""
+    )
+    assert out == [True, False, True, False, True, False, True, False, False]

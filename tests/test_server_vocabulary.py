@@ -34,6 +34,7 @@ def test_the_rules_answer_is_cached_json_with_every_word(tmp_path) -> None:
         "roles",
         "phases",
         "season_days",
+        "actions",
     }
     assert words["decisions"] == list(DECISIONS) and "strike" in words["decisions"]
     assert words["roles"] == list(ROLES)
@@ -43,6 +44,14 @@ def test_the_rules_answer_is_cached_json_with_every_word(tmp_path) -> None:
         words["phases"]
     )
     assert words["season_days"] == SEASON_DAYS
+    # who may send what, when: the authority table itself, for every action a seat sends
+    for action, grants in words["actions"].items():
+        assert set(grants) == set(TABLE[action])
+        for role, grant in grants.items():
+            assert grant["phases"] == list(TABLE[action][role].phases)
+            assert grant["while_paused"] == TABLE[action][role].while_paused
+    assert words["actions"]["sail"].keys() == {"admiral", "captain"}
+    assert "observer" not in {r for grants in words["actions"].values() for r in grants}
     assert {k: v for k, v in words.items() if k in rules.vocabulary()} == rules.vocabulary()
 
 

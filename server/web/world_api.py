@@ -8,7 +8,17 @@ from flask import Blueprint, Response, jsonify, request
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
-from server.game import DECISIONS, PHASES, ROLES, SEASON_DAYS, ActionError, rule_errors, rules
+from server.game import (
+    ACTIONS,
+    DECISIONS,
+    PHASES,
+    ROLES,
+    SEASON_DAYS,
+    TABLE,
+    ActionError,
+    rule_errors,
+    rules,
+)
 
 __all__ = ["layers_json", "world_api"]
 
@@ -134,6 +144,16 @@ def rules_vocabulary() -> Response:
             "decisions": list(DECISIONS),
             "roles": list(ROLES),
             "phases": list(PHASES),
+            # who may send what, when (server.game.authority.TABLE): the panels offer
+            # only what the seat may do now
+            "actions": {
+                action: {
+                    role: {"phases": list(g.phases), "while_paused": g.while_paused}
+                    for role, g in grants.items()
+                }
+                for action, grants in TABLE.items()
+                if action in ACTIONS
+            },
             "season_days": SEASON_DAYS,
         }
     )

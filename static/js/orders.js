@@ -54,10 +54,17 @@ function digitSection(ctx, title, type, digits, current) {
       current ? `Your choice: ${current}` : "Not chosen yet: the GM rolls for you if you don't."));
 }
 
+/** Whether `seat` may send an action of `type` in this phase, by the server's table of who
+ * may do what (`/api/rules` `actions`): the panels offer nothing else. */
+export function may(rules, type, role, phase) {
+  const grant = rules?.actions?.[type]?.[role];
+  return Boolean(grant && grant.phases.includes(phase));
+}
+
 // -- the GM's controls -----------------------------------------------------------------------
 function gmSections(ctx, state) {
   const out = [];
-  if (state.phase === "cabinet") {
+  if (may(ctx.rules, "roll_force", "gm", state.phase)) {
     const roll = actionButton(ctx, "Roll the force (Table F)", () => ({ type: "roll_force" }),
       { primary: true, name: "roll_force" });
     out.push(el("fieldset", {}, el("legend", {}, "Cabinet"),
@@ -65,7 +72,7 @@ function gmSections(ctx, state) {
         + `First Sea Lord's: ${state.cabinet?.deployment_digit ?? "—"}`),
       el("div", { class: "row" }, roll.nodes)));
   }
-  if (state.phase === "summer") {
+  if (may(ctx.rules, "advance", "gm", state.phase)) {
     // At most the days left of the season (the server also caps one advance).
     const left = (ctx.rules?.season_days ?? state.day) - state.day;
     const days = el("input", { type: "number", min: 1, max: Math.max(1, left), value: 1 });
@@ -115,17 +122,18 @@ function gmSections(ctx, state) {
  * moves as it is; a force of several ships sails as its squadron.
  */
 export function sailAction(seat, force, to) {
-  if (seat.role === "captain" || !force.squadron || (force.ships || []).length === 1) {
+  if (seat.ship || !force.squadron || (force.ships || []).length === 1) {
     return { type: "sail", ship: seat.ship || force.ships[0].code, to };
   }
   return { type: "sail", squadron: force.squadron, to };
 }
 
 /** The orders form of an admiral (deploy + sail) or a captain (sail). */
-function movementSection(ctx, forces, role) {
+function movementSection(ctx, forces, role, phase) {
+  const deploys = may(ctx.rules, "deploy", role, phase);
   const forceSel = select(forces.map((f) => [f.id, `${f.name} (${(f.ships || []).length} ship`
     + `${(f.ships || []).length === 1 ? "" : "s"})`]));
-  const kinds = role === "admiral"
+  const kinds = deploys
     ? [["station", "Deploy to a station"], ["blockade", "Blockade an enemy port"],
       ["patrol", "Patrol a sea position"], ["sail", "Sail to a port"]]
     : [["sail", "Sail to a port"], ["sail-sea", "Sail to a sea position"]];
@@ -226,21 +234,21 @@ function movementSection(ctx, forces, role) {
       return;
     }
     const has = (sel, v) => [...sel.options].some((o) => o.value === v);
-    if (role === "admiral" && pick.kind === "station" && has(station, pick.id)) {
+    if (deploys && pick.kind === "station" && has(station, pick.id)) {
       kind.value = "station";
       station.value = pick.id;
-    } else if (role === "admiral" && pick.kind === "port" && has(blockade, pick.id)) {
+    } else if (deploys && pick.kind === "port" && has(blockade, pick.id)) {
       kind.value = "blockade";
       blockade.value = pick.id;
     } else if (pick.kind === "port" && has(port, pick.id)) {
       kind.value = "sail";
       port.value = pick.id;
     } else if (pick.kind === "sea") {
-      if (role === "admiral" && pick.station && has(station, pick.station)
+      if (deploys && pick.station && has(station, pick.station)
         && kind.value === "station") {
         station.value = pick.station;
       } else {
-        kind.value = role === "admiral" ? "patrol" : "sail-sea";
+        kind.value = deploys ? "patrol" : "sail-sea";
         lon.value = pick.lon;
         lat.value = pick.lat;
       }
@@ -252,10 +260,10 @@ function movementSection(ctx, forces, role) {
   });
 
   return el("fieldset", { class: "movement" },
-    el("legend", {}, role === "admiral" ? "Orders for your squadron" : "Orders for your ship"),
+    el("legend", {}, deploys ? "Orders for your squadron" : "Orders for your ship"),
     el("p", { class: "muted" }, "Pick the order, or click a station, a port or the sea on the "
       + "map; check the routed preview, then confirm."),
-    el("div", { class: "row" }, labelled(role === "admiral" ? "Force" : "Ship", forceSel)),
+    el("div", { class: "row" }, labelled(deploys ? "Force" : "Ship", forceSel)),
     el("div", { class: "row" }, labelled("Order", kind)),
     Object.values(rows), el("div", { class: "row" }, previewButton, confirm.nodes), previewBox);
 }
@@ -298,23 +306,25 @@ export function createOrdersPanel(root, ctx) {
         key = nextKey;
         const sections = [];
         if (seat.role === "gm") sections.push(...gmSections(ctx, state));
-        if (seat.role === "prime-minister" && state.phase === "cabinet") {
+        const allowed = (type) => may(ctx.rules, type, seat.role, state.phase);
+        if (allowed("set_ships")) {
           sections.push(digitSection(ctx, "Number of ships (Table F)", "set_ships",
             ctx.rules?.table_f?.ships_digits || [], state.cabinet?.ships_digit));
         }
-        if (seat.role === "first-sea-lord" && state.phase === "cabinet") {
+        if (allowed("set_deployment")) {
           sections.push(digitSection(ctx, "Deployment (Table F)", "set_deployment",
             ctx.rules?.table_f?.deployment_digits || [], state.cabinet?.deployment_digit));
         }
-        if ((seat.role === "admiral" || seat.role === "captain") && state.phase === "summer") {
+        if (allowed("sail")) {
           const afloat = mine.filter((f) => f.afloat !== false);
-          sections.push(afloat.length ? movementSection(ctx, afloat, seat.role)
+          sections.push(afloat.length ? movementSection(ctx, afloat, seat.role, state.phase)
             : el("p", { class: "muted" }, "Your command is not at sea this summer."));
         }
-        if (seat.role === "observer") {
+        const sends = Object.values(ctx.rules?.actions || {}).some((grants) => grants[seat.role]);
+        if (!sends) {
           sections.push(el("p", { class: "muted" }, "You are watching: no orders to give."));
         }
-        if (!["gm", "observer"].includes(seat.role) && state.phase !== "over") {
+        if (allowed("ready")) {
           const toggle = actionButton(ctx, seat.ready ? "Not ready" : "Ready",
             () => ({ type: "ready", ready: !ownSeat(ctx.store).ready }), { name: "ready" });
           sections.push(el("fieldset", {}, el("legend", {}, "Turn"),
