@@ -43,11 +43,13 @@ class Dealer:
             # the CoF is out of the GM's deck: start the hand with it so that one
             # membership test rejects both a repeat and the CoF, then drop it
             size = 52.0
-            n = min(n, 51)
+            if n > 51:
+                n = 51
             out = [cof]
         else:
             size = 53.0
-            n = min(n, 53)
+            if n > 53:
+                n = 53
             out = []
         while n > 0:
             c = floor(rnd() * size)
