@@ -444,24 +444,24 @@ def broadside(
             rest.append((other, n + mod))
             left -= n
         parts = ((plan[0][0], left + plan[0][2]), *rest)
-    chosen = s.orders.get("joker")
-    joker_as = card(chosen) if chosen else None
     if out is None:
         out = []
     loaded = s.shot
     row = LEVELS[cof]
+    draw, gm, record = b.dealer.draw, s.gm, b.record
     for t, n in parts:
-        cards = b.dealer.draw(n, cof, s.gm) if n > 0 else []
-        first = len(out)
+        cards = draw(n, cof, gm) if n > 0 else []
+        first = len(out) if record else 0
         for c in cards:
             lv = row[c]
             if lv:
                 if c == JOKER:
-                    c, lv = joker(cof, joker_as)
+                    chosen = s.orders.get("joker")
+                    c, lv = joker(cof, card(chosen) if chosen else None)
                     if not lv:
                         continue
                 out.append((s, t, _AREA_OF[c], lv, c, loaded))
-        if b.record:
+        if record:
             b.emit(
                 "broadside",
                 ship=s.id,
