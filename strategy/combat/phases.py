@@ -62,6 +62,7 @@ _AREA_OF = tuple(SUIT_AREA[c & 3] for c in range(53))
 _TOW_SPEED = int(TOWING["speed"])
 _LONG = LONG_RANGE["distance"]
 _POOL_MOD = shot.POOL_MOD
+_PLAIN, _EXTRA = shot.PLAIN, shot.EXTRA
 _FLEE = ("flee", 6)
 _HOLD = ("hold", 0)
 
@@ -189,7 +190,8 @@ def positioning(b: Battle) -> None:
     # a snapshot: the loop moves, and may drop, pairs
     dist = b.dist
     pairs = sorted(dist.items()) if len(dist) > 1 else tuple(dist.items())
-    can: dict[str, bool] = {}
+    # (made at the first contest: most rounds, every pair holds)
+    can: dict[str, bool] | None = None
     used_gage: list[str] = []
     lost_contact = False
     for (i, j), d in pairs:
@@ -200,6 +202,8 @@ def positioning(b: Battle) -> None:
         # (every "hold" is the one _HOLD tuple)
         if ix is _HOLD and iy is _HOLD:
             continue
+        if can is None:
+            can = {}
         px = position_pool(b, x, y) if _can_position(b, x, can) else 0
         py = position_pool(b, y, x) if _can_position(b, y, can) else 0
         if x.chase_gage:
@@ -306,14 +310,14 @@ def _volley(b: Battle, shots: list[tuple[ShipState, Plan, int]]) -> None:
     for s, plan, pool in shots:
         broadside(b, s, plan, pool, cof, hits)
     extra = False
-    plain = () if b.record else shot.PLAIN
+    plain = () if b.record else _PLAIN
     for s, target, area, level, c, loaded in hits:
         if loaded in plain:
             # no shift and no fire, and no events to tell: the box is the hit
             target.damage.hit(area, level)
         else:
             shot.apply(b, s, target, area, level, c, loaded)
-            if loaded in shot.EXTRA:
+            if loaded in _EXTRA:
                 extra = True
     if extra:
         shot.extra_injuries(b, hits)

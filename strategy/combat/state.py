@@ -68,7 +68,7 @@ class ShipState:
         self.side = side_
         self.index = index
         self.spec = spec
-        self.damage = Damage(spec.boxes)
+        self.damage = Damage(spec.layout)
         self.status = "active"
         #: still fighting (status "active"); kept as a flag for the hot path
         self.active = True
