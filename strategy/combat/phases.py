@@ -61,7 +61,6 @@ _AREA_INDEX = {a: i for i, a in enumerate(AREAS)}
 _AREA_OF = tuple(SUIT_AREA[c & 3] for c in range(53))
 _TOW_SPEED = int(TOWING["speed"])
 _LONG = LONG_RANGE["distance"]
-_POOL_MOD = shot.POOL_MOD
 _PLAIN, _EXTRA = shot.PLAIN, shot.EXTRA
 _FLEE = ("flee", 6)
 _HOLD = ("hold", 0)
@@ -414,8 +413,7 @@ def broadside_pool(b: Battle, s: ShipState, hwyf: int) -> int | None:
     shot; None if no cards or a required test fails (the shot is then not loaded)."""
     m = s.damage.m
     want = s.orders["shot"]
-    loaded = s.shot_set
-    pool = (s.fire_base + s.gage + hwyf + m.fire + _POOL_MOD[loaded, s.shot, want]) // s.crew_div
+    pool = (s.fire_base + s.gage + hwyf + m.fire + s.shot_mods[want]) // s.crew_div
     if pool <= 0:
         # no cards to overturn: the gun crews do not even try (the Corsair, round 3)
         if b.record:
@@ -426,7 +424,7 @@ def broadside_pool(b: Battle, s: ShipState, hwyf: int) -> int | None:
             if b.record:
                 b.emit("cannot_fire", ship=s.id, reason=skill)
             return None
-    if not loaded or want != s.shot:
+    if not s.shot_set or want != s.shot:
         shot.load(b, s, want)
     return pool
 
