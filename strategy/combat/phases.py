@@ -84,18 +84,14 @@ def repair(b: Battle) -> None:
             if rep == "fire":
                 continue
         # a crew fighting hand to hand makes no repairs (docs/rules-notes.md)
-        if rep is not None and s.boarding is None:
-            _repair_area(b, s, rep)
-
-
-def _repair_area(b: Battle, s: ShipState, rep: str) -> None:
-    """A repair test: a success recovers one box at or below its level."""
-    area = _AREA_INDEX.get(rep)
-    if area is None or not s.damage.tot[area]:
-        return
-    level = unopposed(b, "repair", s, s.repair_pool(rep), rep)
-    if level:
-        got = s.damage.repair(area, level)
+        if rep is None or s.boarding is not None:
+            continue
+        # a repair test: a success recovers one box at or below its level
+        area = _AREA_INDEX.get(rep)
+        if area is None or not s.damage.tot[area]:
+            continue
+        level = unopposed(b, "repair", s, s.repair_pool(rep), rep)
+        got = s.damage.repair(area, level) if level else None
         if got and b.record:
             b.emit(
                 "repair",
