@@ -242,7 +242,8 @@ class Damage:
 
     def states(self) -> dict[str, str]:
         """Every area's state by name."""
-        return {AREAS[a]: STATES[self.state(a)] for a in range(4)}
+        h, g, c, r = self.st
+        return {AREAS[0]: STATES[h], AREAS[1]: STATES[g], AREAS[2]: STATES[c], AREAS[3]: STATES[r]}
 
     def boxes(self) -> dict[str, list[int]]:
         """Crossed boxes per area (plain lists, for events and views)."""
