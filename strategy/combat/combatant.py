@@ -25,6 +25,7 @@ from types import MappingProxyType
 from typing import Any
 
 from strategy import ships as _ships
+from strategy.combat.damage import Layout, layout
 from strategy.combat.data import AREAS, COMBAT, REPAIR_SKILLS, REPAIRS
 from strategy.errors import InvalidMove
 
@@ -153,6 +154,11 @@ class Combatant:
     def skill(self, key: str) -> int:
         """The crew's skill."""
         return self.skills[key]
+
+    @cached_property
+    def layout(self) -> Layout:
+        """Her boxes checked (:func:`strategy.combat.damage.layout`), once per ship."""
+        return layout(self.boxes)
 
     @cached_property
     def crew_repairs(self) -> tuple[int, ...]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from strategy.cards.core import NAMES
 from strategy.combat.data import AREAS, COMBAT, STATES, SUIT_AREA
@@ -41,6 +41,8 @@ __all__ = [
     "SUIT_AREA",
     "COMBAT",
     "Mods",
+    "Layout",
+    "layout",
     "Damage",
     "hit",
 ]
@@ -118,6 +120,26 @@ _SHIFT = (1, 4, 16, 64)
 _DOWN = ((), (0,), (1, 0), (2, 1, 0))
 
 
+class Layout(NamedTuple):
+    """A ship's boxes, checked: ``caps[area][level-1]`` and ``size[area]`` (all levels)."""
+
+    caps: tuple[tuple[int, ...], ...]
+    size: tuple[int, ...]
+
+
+def layout(caps: Iterable[Iterable[int]]) -> Layout:
+    """The boxes of four areas of three damage states, each at least 1, checked (once per
+    ship: :attr:`strategy.combat.combatant.Combatant.layout`; a battle starts from it).
+
+    >>> layout([[2, 2, 2], [1, 1, 1], [1, 1, 1], [1, 1, 1]]).size
+    (6, 3, 3, 3)
+    """
+    caps_ = tuple([tuple(map(int, area)) for area in caps])
+    if tuple(map(len, caps_)) != (3, 3, 3, 3) or min(map(min, caps_)) < 1:
+        raise InvalidMove("boxes: four areas of three damage states, each at least 1 box")
+    return Layout(caps_, tuple(map(sum, caps_)))
+
+
 class Damage:
     """Mutable boxes of one ship: ``caps[area][level-1]`` boxes, ``crossed`` alike.
 
@@ -128,12 +150,9 @@ class Damage:
 
     __slots__ = ("caps", "size", "crossed", "st", "code", "m", "tot")
 
-    def __init__(self, caps: Iterable[Iterable[int]]) -> None:
-        self.caps = caps_ = tuple([tuple(map(int, area)) for area in caps])
-        if tuple(map(len, caps_)) != (3, 3, 3, 3) or min(map(min, caps_)) < 1:
-            raise InvalidMove("boxes: four areas of three damage states, each at least 1 box")
-        #: boxes per area, all levels together
-        self.size = tuple(map(sum, caps_))
+    def __init__(self, caps: Iterable[Iterable[int]] | Layout) -> None:
+        #: boxes per level (``caps``) and per area, all levels together (``size``)
+        self.caps, self.size = caps if isinstance(caps, Layout) else layout(caps)
         self.crossed = [[0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]]
         #: each area's damage state, kept up to date on every change
         self.st = [HEALTHY, HEALTHY, HEALTHY, HEALTHY]
@@ -223,7 +242,8 @@ class Damage:
 
     def states(self) -> dict[str, str]:
         """Every area's state by name."""
-        return {AREAS[a]: STATES[self.state(a)] for a in range(4)}
+        h, g, c, r = self.st
+        return {AREAS[0]: STATES[h], AREAS[1]: STATES[g], AREAS[2]: STATES[c], AREAS[3]: STATES[r]}
 
     def boxes(self) -> dict[str, list[int]]:
         """Crossed boxes per area (plain lists, for events and views)."""

@@ -61,7 +61,7 @@ _AREA_INDEX = {a: i for i, a in enumerate(AREAS)}
 _AREA_OF = tuple(SUIT_AREA[c & 3] for c in range(53))
 _TOW_SPEED = int(TOWING["speed"])
 _LONG = LONG_RANGE["distance"]
-_POOL_MOD = shot.POOL_MOD
+_PLAIN, _EXTRA = shot.PLAIN, shot.EXTRA
 _FLEE = ("flee", 6)
 _HOLD = ("hold", 0)
 
@@ -84,18 +84,14 @@ def repair(b: Battle) -> None:
             if rep == "fire":
                 continue
         # a crew fighting hand to hand makes no repairs (docs/rules-notes.md)
-        if rep is not None and s.boarding is None:
-            _repair_area(b, s, rep)
-
-
-def _repair_area(b: Battle, s: ShipState, rep: str) -> None:
-    """A repair test: a success recovers one box at or below its level."""
-    area = _AREA_INDEX.get(rep)
-    if area is None or not s.damage.tot[area]:
-        return
-    level = unopposed(b, "repair", s, s.repair_pool(rep), rep)
-    if level:
-        got = s.damage.repair(area, level)
+        if rep is None or s.boarding is not None:
+            continue
+        # a repair test: a success recovers one box at or below its level
+        area = _AREA_INDEX.get(rep)
+        if area is None or not s.damage.tot[area]:
+            continue
+        level = unopposed(b, "repair", s, s.repair_pool(rep), rep)
+        got = s.damage.repair(area, level) if level else None
         if got and b.record:
             b.emit(
                 "repair",
@@ -189,7 +185,8 @@ def positioning(b: Battle) -> None:
     # a snapshot: the loop moves, and may drop, pairs
     dist = b.dist
     pairs = sorted(dist.items()) if len(dist) > 1 else tuple(dist.items())
-    can: dict[str, bool] = {}
+    # (made at the first contest: most rounds, every pair holds)
+    can: dict[str, bool] | None = None
     used_gage: list[str] = []
     lost_contact = False
     for (i, j), d in pairs:
@@ -200,6 +197,8 @@ def positioning(b: Battle) -> None:
         # (every "hold" is the one _HOLD tuple)
         if ix is _HOLD and iy is _HOLD:
             continue
+        if can is None:
+            can = {}
         px = position_pool(b, x, y) if _can_position(b, x, can) else 0
         py = position_pool(b, y, x) if _can_position(b, y, can) else 0
         if x.chase_gage:
@@ -306,14 +305,14 @@ def _volley(b: Battle, shots: list[tuple[ShipState, Plan, int]]) -> None:
     for s, plan, pool in shots:
         broadside(b, s, plan, pool, cof, hits)
     extra = False
-    plain = () if b.record else shot.PLAIN
+    plain = () if b.record else _PLAIN
     for s, target, area, level, c, loaded in hits:
         if loaded in plain:
             # no shift and no fire, and no events to tell: the box is the hit
             target.damage.hit(area, level)
         else:
             shot.apply(b, s, target, area, level, c, loaded)
-            if loaded in shot.EXTRA:
+            if loaded in _EXTRA:
                 extra = True
     if extra:
         shot.extra_injuries(b, hits)
@@ -410,8 +409,7 @@ def broadside_pool(b: Battle, s: ShipState, hwyf: int) -> int | None:
     shot; None if no cards or a required test fails (the shot is then not loaded)."""
     m = s.damage.m
     want = s.orders["shot"]
-    loaded = s.shot_set
-    pool = (s.fire_base + s.gage + hwyf + m.fire + _POOL_MOD[loaded, s.shot, want]) // s.crew_div
+    pool = (s.fire_base + s.gage + hwyf + m.fire + s.shot_mods[want]) // s.crew_div
     if pool <= 0:
         # no cards to overturn: the gun crews do not even try (the Corsair, round 3)
         if b.record:
@@ -422,7 +420,7 @@ def broadside_pool(b: Battle, s: ShipState, hwyf: int) -> int | None:
             if b.record:
                 b.emit("cannot_fire", ship=s.id, reason=skill)
             return None
-    if not loaded or want != s.shot:
+    if not s.shot_set or want != s.shot:
         shot.load(b, s, want)
     return pool
 
@@ -444,24 +442,24 @@ def broadside(
             rest.append((other, n + mod))
             left -= n
         parts = ((plan[0][0], left + plan[0][2]), *rest)
-    chosen = s.orders.get("joker")
-    joker_as = card(chosen) if chosen else None
     if out is None:
         out = []
     loaded = s.shot
     row = LEVELS[cof]
+    draw, gm, record = b.dealer.draw, s.gm, b.record
     for t, n in parts:
-        cards = b.dealer.draw(n, cof, s.gm) if n > 0 else []
-        first = len(out)
+        cards = draw(n, cof, gm) if n > 0 else []
+        first = len(out) if record else 0
         for c in cards:
             lv = row[c]
             if lv:
                 if c == JOKER:
-                    c, lv = joker(cof, joker_as)
+                    chosen = s.orders.get("joker")
+                    c, lv = joker(cof, card(chosen) if chosen else None)
                     if not lv:
                         continue
                 out.append((s, t, _AREA_OF[c], lv, c, loaded))
-        if b.record:
+        if record:
             b.emit(
                 "broadside",
                 ship=s.id,

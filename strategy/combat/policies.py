@@ -107,20 +107,20 @@ class Policy:
             return "fire"
         dmg = ship.damage
         st, tot = dmg.st, dmg.tot
-        # the highest (state, boxes crossed) as one number per area (an area has far
-        # fewer than 2**16 boxes; a state needs a crossed box), the earlier area on a tie
-        # in the order Hull, Crew, Guns, Rigging; 0 when nothing is crossed
-        top, name = st[HULL] << 16 | tot[HULL], "hull"
-        key = st[CREW] << 16 | tot[CREW]
-        if key > top:
-            top, name = key, "crew"
-        key = st[GUNS] << 16 | tot[GUNS]
-        if key > top:
-            top, name = key, "guns"
-        key = st[RIGGING] << 16 | tot[RIGGING]
-        if key > top:
-            top, name = key, "rigging"
-        return name if top else None
+        # the highest (state, boxes crossed), the earlier area on a tie in the order
+        # Hull, Crew, Guns, Rigging (plain comparisons: no tuple, no big int); None when
+        # nothing is crossed (a state needs a crossed box)
+        top, most, name = st[HULL], tot[HULL], "hull"
+        a, n = st[CREW], tot[CREW]
+        if a > top or (a == top and n > most):
+            top, most, name = a, n, "crew"
+        a, n = st[GUNS], tot[GUNS]
+        if a > top or (a == top and n > most):
+            top, most, name = a, n, "guns"
+        a, n = st[RIGGING], tot[RIGGING]
+        if a > top or (a == top and n > most):
+            most, name = n, "rigging"
+        return name if most else None
 
     def should_strike(self, battle: Battle, ship: ShipState) -> bool:
         """Strike when Hull and Crew are both Maimed or worse."""

@@ -15,6 +15,7 @@ that broadside (docs/rules-notes.md, "Shot").
 from __future__ import annotations
 
 from collections.abc import Iterable
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from strategy.cards.core import NAMES
@@ -30,7 +31,7 @@ __all__ = [
     "SHOT",
     "PLAIN",
     "EXTRA",
-    "POOL_MOD",
+    "POOL_MODS",
     "Hit",
     "pool_mod",
     "load",
@@ -59,8 +60,14 @@ def pool_mod(loaded: bool, current: str, want: str) -> int:
     return mod
 
 
-#: :func:`pool_mod` for every (loaded, current, want), looked up on every Broadside!
-POOL_MOD = {(lo, c, w): pool_mod(lo, c, w) for lo in (False, True) for c in _SHOTS for w in _SHOTS}
+#: :func:`pool_mod` of every shot wanted, by (loaded, current): a ship keeps the row of
+#: her loaded shot (``ShipState.shot_mods``, changed by :func:`load`), looked up on
+#: every Broadside!
+POOL_MODS = {
+    (lo, c): MappingProxyType({w: pool_mod(lo, c, w) for w in _SHOTS})
+    for lo in (False, True)
+    for c in _SHOTS
+}
 
 
 def load(b: Battle, s: ShipState, want: str) -> None:
@@ -69,6 +76,7 @@ def load(b: Battle, s: ShipState, want: str) -> None:
         b.emit("shot_changed", ship=s.id, before=s.shot, after=want)
     s.shot = want
     s.shot_set = True
+    s.shot_mods = POOL_MODS[True, want]
 
 
 def apply(b: Battle, s: ShipState, t: ShipState, area: int, level: int, c: int, shot: str) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 from strategy.combat.combatant import SKILLS, Combatant, repair_pools
 from strategy.combat.damage import Damage
 from strategy.combat.data import LOST, MORALE, REPAIR_SKILLS, REPAIRS, TOWING
+from strategy.combat.shot import POOL_MODS
 
 __all__ = ["ShipState"]
 
@@ -41,6 +42,7 @@ class ShipState:
         "fire",
         "shot",
         "shot_set",
+        "shot_mods",
         "gage",
         "chase_gage",
         "lost",
@@ -68,13 +70,16 @@ class ShipState:
         self.side = side_
         self.index = index
         self.spec = spec
-        self.damage = Damage(spec.boxes)
+        self.damage = Damage(spec.layout)
         self.status = "active"
         #: still fighting (status "active"); kept as a flag for the hot path
         self.active = True
         self.fire = 0
         self.shot = "roundshot"
         self.shot_set = False
+        #: the Broadside! pool's modifier for each shot she may want (see
+        #: :data:`strategy.combat.shot.POOL_MODS`)
+        self.shot_mods = POOL_MODS[False, self.shot]
         self.gage = 0
         self.chase_gage = 0
         self.lost: set[str] = set()
