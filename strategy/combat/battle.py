@@ -244,29 +244,9 @@ class Battle:
         return b
 
 
-def battle(
-    side_a: Any,
-    side_b: Any,
-    *,
-    seed: int = 0,
-    weather: str = "Steady Breeze",
-    policies: Mapping[str, Any] | None = None,
-    distance: int | None = None,
-    chase: Any = None,
-    record: bool = True,
-    max_rounds: int = 100,
-) -> dict[str, Any]:
-    """Fight a whole battle with the policies; ``{"events": [...], "outcome": {...}}``."""
-    b = Battle(
-        side_a,
-        side_b,
-        seed=seed,
-        weather=weather,
-        policies=policies,
-        distance=distance,
-        chase=chase,
-        record=record,
-        max_rounds=max_rounds,
-    )
+def battle(side_a: Any, side_b: Any, **options: Any) -> dict[str, Any]:
+    """Fight a whole battle with the policies; ``{"events": [...], "outcome": {...}}``.
+    ``options`` are :class:`Battle`'s keywords."""
+    b = Battle(side_a, side_b, **options)
     outcome = b.run()
     return {"events": b.events, "outcome": outcome}
