@@ -273,8 +273,11 @@ def route_feature(origin: Any, destination: Any, ship: str, month: int) -> dict[
     return world().route(origin, destination, ship=ship, month=month).to_geojson()
 
 
+@_with_maps_lock
 def ports() -> list[dict[str, Any]]:
-    """Every port as plain data (read from the ports file, without building the world)."""
+    """Every port as plain data (read from the ports file, without building the world;
+    locked all the same: the first read tests each port against the coast with GEOS,
+    which must not run beside the world's build)."""
     return [
         {
             "id": p.id,
