@@ -343,3 +343,24 @@ def js(browser: Any, browser_server: str) -> Iterator[Callable[..., Any]]:
     yield run
     context.close()
     assert not errors, errors
+
+
+# -- the multi-process topology (test_topology: nginx, servers, Redis, PostgreSQL) ---------
+
+
+@pytest.fixture(scope="module")
+def postgres_url() -> Iterator[str]:
+    """A throw-away PostgreSQL server for the module: its URL (database ``postgres``)."""
+    from tests.services import postgres_server
+
+    with postgres_server() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def redis_url() -> Iterator[str]:
+    """A throw-away Redis for the module: its URL."""
+    from tests.services import redis_server
+
+    with redis_server() as url:
+        yield url

@@ -6,8 +6,10 @@ older database to the head revision on start, so the first start creates it.
 
 from __future__ import annotations
 
+import fcntl
 import json
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,8 +28,10 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
 __all__ = [
@@ -173,9 +177,39 @@ def _alembic_config() -> Config:
     return cfg
 
 
+_UPGRADE_LOCK_KEY = 0x41444D52  # "ADMR": the advisory lock key of the schema upgrade
+
+
+def _sqlite_file(url: str) -> str | None:
+    """The database file of a SQLite URL, None for an in-memory database."""
+    database = make_url(url).database
+    return None if not database or database == ":memory:" else database
+
+
+@contextmanager
+def _file_lock(path: str | None) -> Iterator[None]:
+    """Hold an exclusive ``flock`` on ``path`` (nothing for None): one upgrade at a time."""
+    if path is None:
+        yield
+        return
+    with open(path, "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed, or the process dies
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def open_store(url: str) -> Store:
-    """Open (and create or upgrade through Alembic) the store at ``url``."""
-    if url.startswith("sqlite"):
+    """Open (and create or upgrade through Alembic) the store at ``url``.
+
+    Processes started at the same moment on a new database upgrade it one at a time: on
+    PostgreSQL under a transaction-level advisory lock taken on the upgrade's own
+    connection, on a SQLite file under an ``flock`` of ``<file>.lock``; the later ones then
+    find the schema at head and do nothing.
+    """
+    sqlite = url.startswith("sqlite")
+    if sqlite:
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
         @event.listens_for(engine, "connect")
@@ -190,7 +224,10 @@ def open_store(url: str) -> Store:
             url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
         engine = create_engine(url, pool_pre_ping=True)
     cfg = _alembic_config()
-    with engine.begin() as conn:
+    database_file = _sqlite_file(url) if sqlite else None
+    with _file_lock(database_file and database_file + ".lock"), engine.begin() as conn:
+        if engine.dialect.name == "postgresql":  # held until this transaction ends
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _UPGRADE_LOCK_KEY})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
     return Store(engine)
