@@ -7,19 +7,41 @@ and catch up with ``join {since}``.
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
+import subprocess
+import threading
+import time
 import traceback
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+import requests
+import socketio
 from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, text
 
+from tests.conftest import ADMIRALTY, free_port
+
 __all__ = [
+    "NGINX",
+    "Nginx",
+    "SeatClient",
+    "ServerProcess",
+    "nginx_config",
+    "start_together",
+    "topology",
+    "wait_until",
     "create_database",
     "head_revision",
     "open_together",
     "schema_versions",
 ]
 
+NGINX = "/usr/sbin/nginx"
 WAIT = 15.0  # seconds a step may take before the test gives up (not a speed target)
 
 
@@ -90,3 +112,369 @@ def create_database(server_url: str, name: str) -> str:
     finally:
         engine.dispose()
     return server_url.rsplit("/", 1)[0] + "/" + name
+
+
+# -- server processes ------------------------------------------------------------------------
+
+
+class ServerProcess:
+    """``admiralty serve`` on a free loopback port, in a session of its own so that a SIGKILL
+    takes it and every worker it forked at once (a machine lost, not a tidy shutdown)."""
+
+    def __init__(self, folder: Path, *extra: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.args = [*ADMIRALTY, "serve", "--host", "127.0.0.1", "--port", str(self.port), *extra]
+        self.folder = folder
+        self.log = folder / f"server-{self.port}.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def spawn(self) -> None:
+        with open(self.log, "ab") as log:
+            self.proc = subprocess.Popen(
+                self.args, cwd=self.folder, stdout=log, stderr=log, start_new_session=True
+            )
+
+    def wait_healthy(self, timeout: float = 60.0) -> None:
+        assert self.proc
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()[-3000:]}")
+            try:
+                if requests.get(self.url + "/healthz", timeout=2).ok:
+                    return
+            except requests.RequestException:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"server did not answer: {self.log.read_text()[-3000:]}")
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def _signal(self, sig: int) -> None:
+        if self.proc:
+            try:
+                os.killpg(self.proc.pid, sig)
+            except ProcessLookupError:
+                pass
+
+    def kill(self) -> None:
+        """SIGKILL to the whole process group."""
+        self._signal(signal.SIGKILL)
+        if self.proc:
+            self.proc.wait(WAIT)
+
+    def stop(self) -> None:
+        if not self.alive():
+            self._signal(signal.SIGKILL)  # a worker that outlived its master, if any
+            return
+        self._signal(signal.SIGTERM)
+        try:
+            assert self.proc
+            self.proc.wait(WAIT)
+        except subprocess.TimeoutExpired:
+            pass
+        self._signal(signal.SIGKILL)
+
+
+def start_together(servers: list[ServerProcess]) -> None:
+    """Start every server at the same moment (one fresh database: the upgrade races), then
+    wait until each answers ``/healthz``."""
+    for s in servers:
+        s.spawn()
+    for s in servers:
+        s.wait_healthy()
+
+
+# -- nginx in front ------------------------------------------------------------------------
+
+
+def nginx_config(folder: Path, port: int, backends: list[int]) -> str:
+    """The balancer: WebSocket upgrades passed through, and long-polling kept sticky.
+
+    Engine.IO's polling transport needs every request of a session at the process that
+    made it, but its first request (the handshake) carries no ``sid`` yet, so ``hash
+    $arg_sid`` would send the handshake and the session's later requests to different
+    processes. Polling (and a polling session's upgrade, which carries its ``sid``) is
+    therefore hashed by client address (``hash $remote_addr consistent``, what Flask-SocketIO
+    documents as ``ip_hash``), while a connection that opens straight on WebSocket (no
+    ``sid``: one TCP connection is the whole session) goes to the least-loaded process. A
+    process that refuses connections is skipped (``proxy_next_upstream``) and its clients'
+    reconnections land on a survivor.
+    """
+    servers = "\n".join(
+        f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=30s;" for p in backends
+    )
+    d = folder
+    return f"""daemon off;
+worker_processes 1;
+pid {d}/nginx.pid;
+error_log {d}/error.log info;
+events {{ worker_connections 4096; }}
+http {{
+    log_format upstream '$remote_addr "$request" $status up=$upstream_addr t=$request_time';
+    access_log {d}/access.log upstream;
+    client_body_temp_path {d}/client_body;
+    proxy_temp_path {d}/proxy;
+    fastcgi_temp_path {d}/fastcgi;
+    uwsgi_temp_path {d}/uwsgi;
+    scgi_temp_path {d}/scgi;
+    server_tokens off;
+    map $http_upgrade $connection_upgrade {{
+        default upgrade;
+        "" close;
+    }}
+    map "$arg_transport:$arg_sid" $admiralty_pool {{
+        "websocket:" admiralty_any;
+        default admiralty_sticky;
+    }}
+    upstream admiralty_sticky {{
+        hash $remote_addr consistent;
+{servers}
+    }}
+    upstream admiralty_any {{
+        least_conn;
+{servers}
+    }}
+    server {{
+        listen 127.0.0.1:{port};
+        location / {{
+            proxy_pass http://$admiralty_pool;
+            proxy_http_version 1.1;
+            proxy_set_header Upgrade $http_upgrade;
+            proxy_set_header Connection $connection_upgrade;
+            proxy_set_header Host $http_host;  # with its port: Engine.IO checks Origin against it
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header X-Forwarded-Proto $scheme;
+            proxy_connect_timeout 2s;
+            proxy_read_timeout 3600s;
+            proxy_buffering off;
+            proxy_max_temp_file_size 0;
+            client_body_buffer_size 512k;
+        }}
+    }}
+}}
+"""
+
+
+class Nginx:
+    """Debian's nginx on a free loopback port in front of ``backends``; its configuration,
+    pid file and logs in ``folder``."""
+
+    def __init__(self, folder: Path, backends: list[int]) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.conf = folder / "nginx.conf"
+        self.conf.write_text(nginx_config(folder, self.port, backends))
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Nginx:
+        args = [NGINX, "-p", str(self.folder), "-c", str(self.conf), "-e", "error.log"]
+        check = subprocess.run([*args, "-t"], capture_output=True, text=True)
+        assert check.returncode == 0, check.stderr
+        with open(self.folder / "nginx.out", "ab") as out:
+            self.proc = subprocess.Popen(args, stdout=out, stderr=out, start_new_session=True)
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            assert self.proc.poll() is None, (self.folder / "error.log").read_text()[-3000:]
+            try:
+                if requests.get(self.url + "/healthz", timeout=2).ok:
+                    return self
+            except requests.RequestException:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("nginx did not answer")
+
+    def polling_upstreams(self) -> set[str]:
+        """The processes (``127.0.0.1:port``) that answered Engine.IO polling requests."""
+        lines = (self.folder / "access.log").read_text().splitlines()
+        return {
+            line.split(" up=", 1)[1].split()[0].rstrip(",")
+            for line in lines
+            if "transport=polling" in line and " up=" in line
+        }
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(WAIT)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(WAIT)
+
+
+# -- seat clients ----------------------------------------------------------------------------
+
+
+@dataclass
+class SeatClient:
+    """A seat's python-socketio client through the balancer, that joins with ``since`` on
+    every (re)connection and fetches any gap in the seqs it receives the same way.
+
+    ``arrivals`` is every live event's seq as it arrived, with the number of the connection
+    it came on: within one connection they must strictly increase, whatever the process.
+    ``stream`` is what the client took, in order: the first join's snapshot seq, then the
+    live events and each (re)join's ack events. A live event that skips a seq is held and
+    the gap fetched with ``join {since: last}``; so is any event that arrives while a join
+    is on its way, taken after the ack if newer than its ``seq`` (an older one is the
+    overlap of the catch-up and the room: counted in ``overlap``, not taken).
+    """
+
+    url: str
+    campaign: str
+    token: str
+    transport: str  # "websocket", "polling" (long-polling only) or "upgrade" (polling first)
+    arrivals: list[tuple[int, int]] = field(default_factory=list)
+    stream: list[int] = field(default_factory=list)
+    overlap: int = 0
+    disconnects: int = 0
+    gap_fetches: int = 0
+    joins: list[dict[str, Any]] = field(default_factory=list)
+    seat: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.sio = socketio.Client(
+            reconnection=True,
+            reconnection_delay=0.2,
+            reconnection_delay_max=1.0,
+            randomization_factor=0.5,
+            handle_sigint=False,
+        )
+        self.lock = threading.Lock()
+        self.joined = threading.Event()  # clear while a join is on its way
+        self.held: list[int] = []
+        self.last = 0  # the newest seq taken
+        self.connection = 0
+        self.pending: dict[int, threading.Event] = {}
+        self.closing = False
+        self.sio.on("event", self._event)
+        self.sio.on("connect", self._connected)
+        self.sio.on("disconnect", self._disconnected)
+
+    def open(self) -> SeatClient:
+        transports = {"upgrade": ["polling", "websocket"]}.get(self.transport, [self.transport])
+        self.sio.connect(self.url, transports=transports, wait_timeout=WAIT)
+        assert self.joined.wait(WAIT), f"no join ack: {self.joins}"
+        return self
+
+    def act(self, payload: dict[str, Any]) -> dict[str, Any] | None:
+        """One action once joined: its ack, or None if the connection was lost on the way."""
+        if not self.joined.wait(WAIT):
+            return None
+        return self._call("act", payload)
+
+    def close(self) -> None:
+        self.closing = True
+        self.sio.disconnect()
+
+    # Socket.IO handlers and acks run on the client's reading thread, in order of arrival
+
+    def _connected(self) -> None:
+        with self.lock:
+            self.connection += 1
+            self.joined.clear()
+        self._join_soon()
+
+    def _join_soon(self) -> None:
+        """Join from a thread of its own: the reading thread must stay free for the ack."""
+        since = self.last
+        data = {"campaign": self.campaign, "token": self.token, "since": since}
+        threading.Thread(target=self._call, args=("join", data), daemon=True).start()
+
+    def _joined(self, ack: dict[str, Any], since: int) -> None:
+        with self.lock:
+            self.joins.append({"since": since, **ack})
+            if not ack.get("ok"):
+                return
+            self.seat = ack["seat"]
+            if not self.stream:
+                self.stream.append(ack["seq"])  # the snapshot: where this seat's stream starts
+            for e in ack.get("events", []):
+                self._take(e["seq"])
+            for seq in self.held:
+                if seq > ack["seq"]:
+                    self._take(seq)
+                else:
+                    self.overlap += 1
+            self.held.clear()
+            self.last = max(self.last, ack["seq"])
+            self.joined.set()
+
+    def _take(self, seq: int) -> None:
+        self.stream.append(seq)
+        self.last = max(self.last, seq)
+
+    def _event(self, payload: dict[str, Any]) -> None:
+        seq = payload["seq"]
+        with self.lock:
+            self.arrivals.append((self.connection, seq))
+            if not self.joined.is_set():
+                self.held.append(seq)
+                return
+            if seq <= self.last + 1:  # the next one (or, out of order, an older one: kept)
+                self._take(seq)
+                return
+            self.held.append(seq)  # a gap: fetch it
+            self.gap_fetches += 1
+            self.joined.clear()
+        self._join_soon()
+
+    def _disconnected(self, *_reason: Any) -> None:
+        with self.lock:
+            self.joined.clear()
+            self.disconnects += not self.closing
+            pending = list(self.pending.values())
+        for done in pending:
+            done.set()  # a call in flight on a lost connection gets no answer
+
+    def _call(self, name: str, data: dict[str, Any]) -> Any:
+        """Emit and wait for the ack; None when the connection is lost first."""
+        done, box = threading.Event(), []
+
+        def answered(ack: Any = None) -> None:
+            if name == "join":
+                self._joined(ack, data["since"])
+            box.append(ack)
+            done.set()
+
+        with self.lock:
+            self.pending[id(done)] = done
+        try:
+            self.sio.emit(name, data, callback=answered)
+            done.wait(WAIT)
+        except (socketio.exceptions.SocketIOError, OSError):
+            pass
+        finally:
+            with self.lock:
+                self.pending.pop(id(done), None)
+        return box[0] if box else None
+
+
+def wait_until(check: Callable[[], bool], timeout: float = WAIT) -> bool:
+    """Poll ``check`` until it holds or ``timeout`` passes: whether it held."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+@contextmanager
+def topology(folder: Path, n: int, *extra: str) -> Iterator[tuple[list[ServerProcess], Nginx]]:
+    """``n`` servers started together with ``extra`` flags and nginx in front; all stopped
+    after (their logs stay in ``folder``)."""
+    servers = [ServerProcess(folder, *extra) for _ in range(n)]
+    nginx: Nginx | None = None
+    try:
+        start_together(servers)
+        nginx = Nginx(folder, [s.port for s in servers]).start()
+        yield servers, nginx
+    finally:
+        if nginx:
+            nginx.stop()
+        for s in servers:
+            s.stop()
