@@ -1,0 +1,504 @@
+"""Load figures: act-to-every-client latency, delivery and throughput under many websockets.
+
+Starts ``admiralty serve`` (a throw-away SQLite file) and, in the same run and on the same
+stack (gunicorn, one gevent worker), a bare Flask-SocketIO broadcast server (``join`` a
+room, ``act`` -> one emit to the room with the room's next seq), both on loopback ports.
+For each layout (one campaign of N seats; campaigns of 10 seats) and N clients, it connects
+the clients once, then runs a phase with 1 actor and one with 4 actors per campaign (each
+actor toggles ``ready`` in a closed loop: send, wait for the ack, send again, for
+``--actions`` or ``--seconds``) and prints for each server: accepted actions/s, the
+latency from an actor's send to each client's receipt of that seq (p50/p95/p99/max),
+lost, duplicated and out-of-order receipts, and the server's CPU and RSS.
+
+The clients are light: several worker processes (this file with ``--worker``), each
+holding up to 250 websockets in gevent greenlets with websocket-client, speaking Engine.IO
+4 / Socket.IO 5 text frames directly. Send and receive times are ``time.monotonic()``,
+which on Linux is CLOCK_MONOTONIC, one clock for every process of the machine (unlike
+``time.time()`` it is not stepped by NTP), so a send in one worker and a receipt in another
+are comparable; a receipt is stamped as soon as its frame is read, before it is parsed.
+The clients share the machine's cores with the server: the figures are loaded ones.
+
+Run: python benchmarks/bench_load.py [--quick] [--clients 200 1000] [--actions 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+PER_WORKER = 250  # websockets per client process
+SEAT_ROLES = [  # the first seats of every campaign: the actors come first
+    {"role": "prime-minister"},
+    {"role": "first-sea-lord"},
+    {"role": "admiral", "squadron": "White"},
+    {"role": "admiral", "squadron": "Red"},
+    {"role": "admiral", "squadron": "Blue"},
+    {"role": "admiral", "squadron": "Blockade"},
+]
+
+
+# -- the bare broadcast server ----------------------------------------------------------------
+
+
+def bare_app() -> Any:
+    """Flask-SocketIO and nothing else: ``join`` a room, ``act`` -> emit to the room."""
+    from flask import Flask, request
+    from flask_socketio import SocketIO, join_room
+
+    app = Flask(__name__)
+    socketio = SocketIO(app, async_mode="gevent")
+    seqs: dict[str, int] = {}
+    rooms: dict[str, str] = {}
+
+    @socketio.on("join")
+    def join(data: dict[str, Any]) -> dict[str, Any]:
+        room = str(data["campaign"])
+        rooms[request.sid] = room  # type: ignore[attr-defined]
+        join_room(room)
+        return {"ok": True, "seq": seqs.get(room, 0)}
+
+    @socketio.on("act")
+    def act(data: dict[str, Any]) -> dict[str, Any]:
+        room = rooms[request.sid]  # type: ignore[attr-defined]
+        seq = seqs[room] = seqs.get(room, 0) + 1
+        event = {"type": data.get("type"), "data": {"ready": data.get("ready")}}
+        socketio.emit("event", {"seq": seq, **event}, to=room)
+        return {"ok": True, "seq": seq}
+
+    return app
+
+
+def serve_bare(port: int) -> None:
+    """The bare app under gunicorn with one gevent worker, as ``admiralty serve`` runs."""
+    from gunicorn.app.base import BaseApplication
+
+    class Bare(BaseApplication):
+        def load_config(self) -> None:
+            options = {
+                "bind": f"127.0.0.1:{port}",
+                "workers": 1,
+                "worker_class": "gevent",
+                "worker_connections": 4000,
+                "loglevel": "warning",
+            }
+            for key, value in options.items():
+                self.cfg.set(key, value)
+
+        def load(self) -> Any:
+            return bare_app()
+
+    Bare().run()
+
+
+# -- the client processes ---------------------------------------------------------------------
+
+
+class _Client:
+    """One websocket speaking Socket.IO: joins, records every event's seq and arrival."""
+
+    def __init__(self, url: str, campaign: str, token: str) -> None:
+        import websocket  # websocket-client, cooperative under gevent's patching
+
+        self.campaign = campaign
+        self.ws = websocket.create_connection(
+            url.replace("http://", "ws://") + "/socket.io/?EIO=4&transport=websocket",
+            timeout=60,
+            enable_multithread=True,
+        )
+        self.ws.recv()  # Engine.IO open
+        self.ws.send("40")
+        self.ws.recv()  # Socket.IO connect
+        self.seqs: list[int] = []
+        self.times: list[float] = []
+        self.acks: dict[int, Any] = {}
+        self.next_id = 0
+        join = {"campaign": campaign, "token": token, "since": 0}
+        self.ws.send("420" + json.dumps(["join", join]))
+        while not self.ws.recv().startswith("430"):
+            pass
+
+    def read(self) -> None:
+        """The reading loop (a greenlet): events, acks, and pongs for the server's pings."""
+        import gevent.event
+
+        while True:
+            try:
+                msg = self.ws.recv()
+            except Exception:  # closed: the run is over, or the server went away
+                return
+            now = time.monotonic()
+            if msg.startswith("42"):
+                self.seqs.append(json.loads(msg[2:])[1]["seq"])
+                self.times.append(now)
+            elif msg.startswith("43"):
+                head = msg[2:].split("[", 1)
+                result = self.acks.pop(int(head[0]), None)
+                if isinstance(result, gevent.event.AsyncResult):
+                    result.set((now, json.loads("[" + head[1])[0]))
+            elif msg == "2":
+                self.ws.send("3")
+
+    def act(self, payload: dict[str, Any]) -> tuple[float, float, dict[str, Any]]:
+        """Send one ``act`` and wait for its ack: (sent, acked, ack)."""
+        import gevent.event
+
+        self.next_id += 1
+        result = gevent.event.AsyncResult()
+        self.acks[self.next_id] = result
+        sent = time.monotonic()
+        self.ws.send(f"42{self.next_id}" + json.dumps(["act", payload]))
+        acked, ack = result.get(timeout=60)
+        return sent, acked, ack
+
+
+def _actor(client: _Client, n: int, until: float) -> list[tuple[float, float, int | None]]:
+    out: list[tuple[float, float, int | None]] = []
+    for i in range(n):
+        if time.monotonic() > until:
+            break
+        sent, acked, ack = client.act({"type": "ready", "ready": not i % 2})
+        out.append((sent, acked, ack["seq"] if ack.get("ok") else None))
+    return out
+
+
+def _line() -> dict[str, Any]:
+    return json.loads(sys.stdin.readline())
+
+
+def _say(msg: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(msg) + "\n")
+    sys.stdout.flush()
+
+
+def worker() -> None:
+    """A client process: connect its clients, then run the phases the coordinator sends
+    on stdin (one JSON line each), answering on stdout."""
+    from gevent import monkey
+
+    monkey.patch_all()
+    import gevent
+    import gevent.pool
+
+    job = _line()
+    pool = gevent.pool.Pool(50)  # connections opened at a time
+    clients = list(pool.imap(lambda c: _Client(job["url"], c[0], c[1]), job["clients"]))
+    readers = [gevent.spawn(c.read) for c in clients]
+    _say({"ready": len(clients)})
+    while (msg := _line())["do"] == "phase":
+        for c in clients:
+            c.seqs.clear()
+            c.times.clear()
+        until = time.monotonic() + msg["seconds"]
+        actors = [gevent.spawn(_actor, clients[i], msg["actions"], until) for i in msg["actors"]]
+        gevent.joinall(actors)
+        done = zip(msg["actors"], actors, strict=True)
+        _say({"acts": [[clients[i].campaign, a.value] for i, a in done]})
+        final = _line()["final"]  # the campaigns' last acked seqs: wait for them (bounded)
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and any(
+            final.get(c.campaign, 0) not in c.seqs for c in clients
+        ):
+            gevent.sleep(0.05)
+        _say({"received": [[c.campaign, c.seqs, c.times] for c in clients]})
+    for c in clients:
+        c.ws.close()
+    gevent.killall(readers, timeout=5)
+
+
+# -- the coordinator --------------------------------------------------------------------------
+
+
+def _tree(pid: int) -> list[int]:
+    """``pid`` and its descendants (gunicorn's master and its worker)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            children.setdefault(int(fields[1]), []).append(int(entry))
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo += children.get(p, [])
+    return out
+
+
+def _usage(pid: int) -> tuple[float, float]:
+    """The process tree's CPU seconds so far and its resident MiB now (from /proc)."""
+    cpu = rss = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for p in _tree(pid):
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            cpu += (int(fields[11]) + int(fields[12])) / tick
+            status = Path(f"/proc/{p}/status").read_text()
+            rss += int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024  # type: ignore[union-attr]
+        except (OSError, AttributeError):
+            continue
+    return cpu, rss
+
+
+class Workers:
+    """The client processes of one server and layout."""
+
+    def __init__(self, url: str, clients: list[tuple[str, str]]) -> None:
+        self.procs: list[subprocess.Popen[str]] = []
+        self.index: list[tuple[int, int]] = []  # global client -> (worker, its index there)
+        for start in range(0, len(clients), PER_WORKER):
+            part = clients[start : start + PER_WORKER]
+            proc = subprocess.Popen(
+                [sys.executable, __file__, "--worker"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            self._send(proc, {"url": url, "clients": part})
+            self.index += [(len(self.procs), i) for i in range(len(part))]
+            self.procs.append(proc)
+        for proc in self.procs:
+            self._read(proc)
+
+    @staticmethod
+    def _send(proc: subprocess.Popen[str], msg: dict[str, Any]) -> None:
+        assert proc.stdin
+        proc.stdin.write(json.dumps(msg) + "\n")
+        proc.stdin.flush()
+
+    @staticmethod
+    def _read(proc: subprocess.Popen[str]) -> dict[str, Any]:
+        assert proc.stdout
+        line = proc.stdout.readline()
+        if not line:
+            raise RuntimeError("a client process died")
+        return json.loads(line)
+
+    def phase(self, actors: list[int], actions: int, seconds: float) -> tuple[list, list]:
+        """One phase: every client's (campaign, seqs, times) and every actor's acts."""
+        by_worker: dict[int, list[int]] = {}
+        for a in actors:
+            w, i = self.index[a]
+            by_worker.setdefault(w, []).append(i)
+        for w, proc in enumerate(self.procs):
+            msg = {"do": "phase", "actors": by_worker.get(w, [])}
+            self._send(proc, {**msg, "actions": actions, "seconds": seconds})
+        acts = [a for proc in self.procs for a in self._read(proc)["acts"]]
+        final: dict[str, int] = {}
+        for campaign, done in acts:
+            seqs = [seq for _, _, seq in done if seq]
+            final[campaign] = max([final.get(campaign, 0), *seqs])
+        for proc in self.procs:
+            self._send(proc, {"final": final})
+        received = [r for proc in self.procs for r in self._read(proc)["received"]]
+        return received, acts
+
+    def close(self) -> None:
+        for proc in self.procs:
+            try:
+                self._send(proc, {"do": "quit"})
+                proc.wait(30)
+            except (OSError, subprocess.TimeoutExpired):
+                proc.kill()
+
+
+def _percentile(values: list[float], q: float) -> float:
+    return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
+
+
+def figures(received: list, acts: list, elapsed: float) -> dict[str, Any]:
+    """Latency percentiles (ms), lost/duplicated/out-of-order receipts, accepted actions/s."""
+    sent = {(c, seq): s for c, done in acts for s, _, seq in done if seq}
+    expected: dict[str, set[int]] = {}
+    for campaign, seq in sent:
+        expected.setdefault(campaign, set()).add(seq)
+    latencies: list[float] = []
+    lost = duplicated = disorder = 0
+    for campaign, seqs, times in received:
+        mine = [(s, t) for s, t in zip(seqs, times, strict=True) if (campaign, s) in sent]
+        latencies += [(t - sent[(campaign, s)]) * 1000 for s, t in mine]
+        got = [s for s, _ in mine]
+        lost += len(expected.get(campaign, set()) - set(got))
+        duplicated += len(got) - len(set(got))
+        disorder += sum(1 for a, b in zip(got, got[1:], strict=False) if b < a)
+    latencies.sort()
+    return {
+        "actions/s": len(sent) / elapsed if elapsed else 0.0,
+        "p50": _percentile(latencies, 0.50),
+        "p95": _percentile(latencies, 0.95),
+        "p99": _percentile(latencies, 0.99),
+        "max": latencies[-1] if latencies else float("nan"),
+        "lost": lost,
+        "dup": duplicated,
+        "ooo": disorder,
+        "refused": sum(1 for _, done in acts for _, _, seq in done if not seq),
+    }
+
+
+def _admiralty_seats(url: str, campaigns: int, seats: int) -> tuple[list, list[int]]:
+    """New campaigns on the server with their seats: the clients' (campaign, token), and
+    the indices of each campaign's first four seats (its possible actors)."""
+    import requests
+
+    http = requests.Session()
+    clients, actors = [], []
+    for _ in range(campaigns):
+        r = http.post(url + "/api/campaigns", json={"seed": 1}, timeout=30).json()
+        headers = {"Authorization": f"Bearer {r['token']}"}
+        for k in range(seats):
+            body = SEAT_ROLES[k] if k < len(SEAT_ROLES) else {"role": "observer"}
+            seat = http.post(
+                f"{url}/api/campaigns/{r['id']}/seats", json=body, headers=headers, timeout=30
+            )
+            assert seat.status_code == 201, seat.text
+            if k < 4:
+                actors.append(len(clients))
+            clients.append((r["id"], seat.json()["token"]))
+    return clients, actors
+
+
+def _bare_seats(campaigns: int, seats: int, tag: str) -> tuple[list, list[int]]:
+    clients = [(f"{tag}-{c}", "-") for c in range(campaigns) for _ in range(seats)]
+    actors = [c * seats + k for c in range(campaigns) for k in range(min(4, seats))]
+    return clients, actors
+
+
+def run_layout(
+    name: str, url: str, pid: int, layout: tuple[int, int], args: argparse.Namespace
+) -> list[dict[str, Any]]:
+    """One server, one layout: connect its clients, then a phase for each actor count."""
+    campaigns, seats = layout
+    if name == "admiralty":
+        clients, first_four = _admiralty_seats(url, campaigns, seats)
+    else:
+        clients, first_four = _bare_seats(campaigns, seats, f"{campaigns}x{seats}")
+    workers = Workers(url, clients)
+    rows = []
+    try:
+        for n in (1, 4):
+            actors = [a for k, a in enumerate(first_four) if k % min(4, seats) < n]
+            cpu0, _ = _usage(pid)
+            t0 = time.monotonic()
+            received, acts = workers.phase(actors, args.actions, args.seconds)
+            last_ack = max((acked for _, done in acts for _, acked, _ in done), default=t0)
+            cpu1, rss = _usage(pid)
+            elapsed = last_ack - t0
+            row = figures(received, acts, elapsed)
+            row |= {"server": name, "campaigns": campaigns, "clients": len(clients)}
+            row |= {"actors": n, "cpu%": 100 * (cpu1 - cpu0) / max(elapsed, 1e-9), "rss": rss}
+            rows.append(row)
+            print(_row(row), flush=True)
+    finally:
+        workers.close()
+    return rows
+
+
+HEADER = (
+    f"{'server':<10}{'layout':>11}{'clients':>8}{'actors':>7}{'acts/s':>8}{'p50':>8}"
+    f"{'p95':>8}{'p99':>8}{'max':>8}{'lost':>6}{'dup':>5}{'ooo':>5}{'refused':>8}"
+    f"{'cpu%':>6}{'rss MiB':>8}"
+)
+
+
+def _layout(r: dict[str, Any]) -> str:
+    return (
+        "1 campaign"
+        if r["campaigns"] == 1
+        else f"{r['campaigns']}x{r['clients'] // r['campaigns']}"
+    )
+
+
+def _row(r: dict[str, Any]) -> str:
+    return (
+        f"{r['server']:<10}{_layout(r):>11}{r['clients']:>8}{r['actors']:>7}{r['actions/s']:>8.1f}"
+        f"{r['p50']:>8.1f}{r['p95']:>8.1f}{r['p99']:>8.1f}{r['max']:>8.1f}{r['lost']:>6}"
+        f"{r['dup']:>5}{r['ooo']:>5}{r['refused']:>8}{r['cpu%']:>6.0f}{r['rss']:>8.0f}"
+    )
+
+
+def _verdict(rows: list[dict[str, Any]]) -> None:
+    """The issue's goals beside the figures."""
+    bare = {(r["campaigns"], r["clients"], r["actors"]): r for r in rows if r["server"] == "bare"}
+    print("\ngoals: p99 <= 1.5x bare; >= 200 accepted actions/s on one campaign; 0 lost/dup/ooo")
+    for r in rows:
+        if r["server"] != "admiralty":
+            continue
+        b = bare.get((r["campaigns"], r["clients"], r["actors"]))
+        ratio = r["p99"] / b["p99"] if b and b["p99"] else float("nan")
+        rate_ok = r["campaigns"] != 1 or r["actions/s"] >= 200
+        clean = r["lost"] == r["dup"] == r["ooo"] == 0
+        ok = "ok" if ratio <= 1.5 and rate_ok and clean else "MISSED"
+        print(
+            f"  {_layout(r)}, {r['clients']} clients, {r['actors']} actor(s): "
+            f"p99 x{ratio:.2f} of bare, {r['actions/s']:.0f} acts/s, "
+            f"lost/dup/ooo {r['lost']}/{r['dup']}/{r['ooo']}: {ok}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="50 clients, 15 actions: a smoke run")
+    parser.add_argument("--clients", type=int, nargs="+", default=[200, 1000])
+    parser.add_argument("--actions", type=int, default=60, help="actions per actor (default 60)")
+    parser.add_argument("--seconds", type=float, default=15, help="cap of a phase (default 15)")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--bare-serve", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        return worker()
+    if args.bare_serve:
+        return serve_bare(args.bare_serve)
+    if args.quick:
+        args.clients, args.actions, args.seconds = [50], 15, 10
+    sys.path.insert(0, str(ROOT))
+    from tests.conftest import free_port
+    from tests.topology_helpers import ServerProcess
+
+    with tempfile.TemporaryDirectory() as tmp:
+        server = ServerProcess(Path(tmp))
+        bare_port = free_port()
+        bare = subprocess.Popen([sys.executable, __file__, "--bare-serve", str(bare_port)])
+        rows: list[dict[str, Any]] = []
+        try:
+            server.spawn()
+            server.wait_healthy()
+            _wait_port(bare_port)
+            print(HEADER, flush=True)
+            for n in args.clients:
+                for layout in ((1, n), (max(1, n // 10), min(10, n))):
+                    for name, url, pid in (
+                        ("bare", f"http://127.0.0.1:{bare_port}", bare.pid),
+                        ("admiralty", server.url, server.proc.pid),  # type: ignore[union-attr]
+                    ):
+                        rows += run_layout(name, url, pid, layout, args)
+        finally:
+            server.stop()
+            bare.terminate()
+            bare.wait(30)
+        _verdict(rows)
+
+
+def _wait_port(port: int) -> None:
+    import socket
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise RuntimeError("the bare server did not start")
+
+
+if __name__ == "__main__":
+    main()
