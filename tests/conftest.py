@@ -65,7 +65,7 @@ class LiveServer:
             try:
                 if requests.get(self.url + "/healthz", timeout=1).ok:
                     return self
-            except requests.ConnectionError:
+            except requests.RequestException:  # not listening yet, or busy starting
                 pass
             time.sleep(0.1)
         raise RuntimeError(f"server did not answer: {self.log.read_text()[-2000:]}")

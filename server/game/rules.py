@@ -23,6 +23,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
 
+import maps
 from maps import load_world
 from maps.geo import KM_PER_NM, distance_km
 from maps.layers import all_layers
@@ -56,6 +57,7 @@ __all__ = [
     "is_enemy_port",
     "is_port",
     "port_id",
+    "layer_sources",
     "layers",
     "ports",
     "resolve_summer",
@@ -294,6 +296,12 @@ def ports() -> list[dict[str, Any]]:
 
 
 @_with_maps_lock
+def layer_sources() -> list[Path]:
+    """The files the map layers are built from: the world's code and data, the scenario."""
+    folder = Path(maps.__file__).resolve().parent
+    return sorted([*folder.glob("*.py"), *folder.glob("data/*"), SCENARIO])
+
+
 def layers() -> dict[str, Any]:
     """The browser's GeoJSON layers (built once by maps.layers)."""
     return all_layers()

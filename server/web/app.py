@@ -5,19 +5,47 @@ from __future__ import annotations
 import logging
 import os
 import re
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, jsonify, send_from_directory
+from flask import Flask, Response, jsonify, send_from_directory
 from flask.typing import ResponseReturnValue
 from flask_socketio import SocketIO
 
 from server import __version__
 
-__all__ = ["STATIC_DIR", "create_app", "default_database_url"]
+__all__ = [
+    "SECURITY_HEADERS",
+    "STATIC_DIR",
+    "create_app",
+    "default_database_url",
+    "load_world",
+]
 
 STATIC_DIR = Path(__file__).resolve().parents[2] / "static"
 MAX_BODY = 64 * 1024
+#: campaigns written to within this long are loaded before the server says it is ready
+RECENT_SECONDS = 24 * 3600.0
+RECENT_LIMIT = 100
+#: how often idle campaigns are dropped from memory
+EVICT_EVERY = 60.0
+#: on every response: only the server's own origin (the map's worker and tiles are built
+#: from blobs; plotly sets inline styles), never framed, a token in the URL never sent on
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data: blob:; worker-src 'self' blob:; child-src blob:; "
+        "connect-src 'self'; font-src 'self' data:; object-src 'none'; "
+        "base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+    ),
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+log = logging.getLogger("admiralty")
 
 
 class _RedactTokens(logging.Filter):
@@ -39,8 +67,44 @@ def default_database_url() -> str:
     )
 
 
+def load_world() -> None:
+    """Load the world and build the map layers (seconds of GEOS work, done once)."""
+    from server.game import rules
+    from server.web import world_api
+
+    rules.world()
+    world_api.layers_json()
+
+
+def _warm_up(app: Flask, world: Callable[[], None]) -> None:
+    """Load the world (through ``world``: ``serve`` runs it off the event loop), then the
+    recent campaigns' states, then say ready; then check those campaigns' snapshots
+    against their logs."""
+    service = app.extensions["admiralty.campaigns"]
+    world()
+    recent = service.store.recent_campaigns(time.time() - RECENT_SECONDS, RECENT_LIMIT)
+    for campaign_id in recent:
+        service.load(campaign_id)
+    app.extensions["admiralty.ready"].set()
+    log.info("ready: the world and %d recent campaigns are loaded", len(recent))
+    for campaign_id in recent:
+        service.check_snapshot(campaign_id)
+
+
+def _keep(app: Flask) -> None:
+    """Drop idle campaigns from memory every ``EVICT_EVERY`` seconds, for good."""
+    while True:
+        time.sleep(EVICT_EVERY)
+        app.extensions["admiralty.campaigns"].evict_idle()
+
+
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """Build the app. ``config`` may set ``DATABASE_URL`` and ``MESSAGE_QUEUE``.
+    """Build the app. ``config`` may set ``DATABASE_URL``, ``MESSAGE_QUEUE``,
+    ``ASYNC_MODE`` (Flask-SocketIO's: ``threading`` by default, ``gevent`` under
+    ``admiralty serve``) and ``WARM_UP`` (``/healthz`` answers 503 until
+    ``app.extensions["admiralty.warm_up"](world)`` has loaded what the server needs;
+    ``world`` loads the world, :func:`load_world` by default; ``serve`` then runs
+    ``app.extensions["admiralty.keep"]()``, which drops idle campaigns for good).
 
     Its Flask-SocketIO server is ``app.extensions["admiralty.socketio"]``.
 
@@ -57,7 +121,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app = Flask(__name__, static_folder=None)
     app.config.update(
-        DATABASE_URL=default_database_url(), MESSAGE_QUEUE=None, MAX_CONTENT_LENGTH=MAX_BODY
+        DATABASE_URL=default_database_url(),
+        MESSAGE_QUEUE=None,
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        ASYNC_MODE="threading",
+        WARM_UP=False,
     )
     app.config.update(config or {})
     logging.getLogger("werkzeug").addFilter(_RedactTokens())
@@ -65,11 +133,19 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     socketio = SocketIO(
         app,
         message_queue=app.config["MESSAGE_QUEUE"],
-        async_mode="threading",
+        async_mode=app.config["ASYNC_MODE"],
         max_http_buffer_size=4 * MAX_BODY,
     )
     store = open_store(app.config["DATABASE_URL"])
-    service = CampaignService(store, lambda room, payload: socketio.emit("event", payload, to=room))
+    service = CampaignService(
+        store, lambda rooms, payload: socketio.emit("event", payload, to=rooms)
+    )
+    ready = threading.Event()
+    if not app.config["WARM_UP"]:
+        ready.set()
+    app.extensions["admiralty.ready"] = ready
+    app.extensions["admiralty.warm_up"] = lambda world=load_world: _warm_up(app, world)
+    app.extensions["admiralty.keep"] = lambda: _keep(app)
     app.extensions["admiralty.socketio"] = socketio
     app.extensions["admiralty.store"] = store
     app.extensions["admiralty.campaigns"] = service
@@ -78,7 +154,15 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.get("/healthz")
     def healthz() -> ResponseReturnValue:
-        return jsonify(ok=True, version=__version__)
+        if not ready.is_set():
+            return jsonify(ok=False, ready=False, version=__version__), 503
+        return jsonify(ok=True, ready=True, version=__version__)
+
+    @app.after_request
+    def security_headers(response: Response) -> Response:
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
 
     @app.get("/")
     def index() -> ResponseReturnValue:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from functools import cache
+from pathlib import Path
 
 from flask import Blueprint, Response, jsonify, request
 from flask.typing import ResponseReturnValue
@@ -25,19 +27,48 @@ __all__ = ["layers_json", "world_api"]
 world_api = Blueprint("world_api", __name__)
 
 
+def _layers_digest() -> str:
+    """What the layers are built from: the world's code and data, and the scenario."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for path in rules.layer_sources():
+        digest.update(path.name.encode() + path.read_bytes())
+    return digest.hexdigest()[:24]
+
+
+def _cache_dir() -> Path:
+    return Path(os.environ.get("ADMIRALTY_CACHE_DIR") or Path.home() / ".cache" / "admiralty")
+
+
 @cache
 def layers_json() -> bytes:
-    """All map layers as one cached GeoJSON document (built once per process), each station
-    labelled with its squadrons' cruising ground (``patrol_point``), where deploys go."""
+    """All map layers as one cached GeoJSON document, each station labelled with its
+    squadrons' cruising ground (``patrol_point``), where deploys go. Building them takes
+    seconds of GEOS work, so the document is kept on disk (``$ADMIRALTY_CACHE_DIR``, else
+    ``~/.cache/admiralty``) under a digest of what they are built from: a restart reads it."""
     import copy
     import json
 
+    cached = _cache_dir() / f"layers-{_layers_digest()}.json"
+    try:
+        return cached.read_bytes()
+    except OSError:
+        pass
     layers = copy.deepcopy(rules.layers())
     points = rules.scenario()["patrol_points"]
     for feature in layers["stations"]["features"]:
         point = points.get(feature["properties"]["id"])
         feature["properties"]["patrol_point"] = list(point) if point else None
-    return json.dumps(layers, separators=(",", ":")).encode()
+    body = json.dumps(layers, separators=(",", ":")).encode()
+    try:  # written whole, then renamed: a reader never sees half a file
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        part = cached.with_suffix(f".{os.getpid()}.part")
+        part.write_bytes(body)
+        os.replace(part, cached)
+    except OSError:  # a read-only home: built again on the next start
+        pass
+    return body
 
 
 @world_api.get("/api/map")
