@@ -127,8 +127,9 @@ def event_for(
     after: State,
     seat: Seat,
 ) -> dict[str, Any] | None:
-    """The ``event`` payload ``seat`` receives for one logged event, or None for nothing."""
-    if is_gm(seat):
+    """The ``event`` payload ``seat`` receives for one logged event, or None for nothing.
+    A public event is the same for every seat, the GM's too (one emit sends it to all)."""
+    if is_gm(seat) and kind not in PUBLIC_EVENTS:
         full = copy.deepcopy(data)
         if kind in FORCE_EVENTS:  # the GM's whole picture after it, as players get theirs
             full["view"] = {
@@ -145,6 +146,8 @@ def event_for(
 def _view_key(kind: str, author: str | None, data: dict[str, Any], seat: Seat) -> str:
     """Seats with one key are sent one payload of this event (what :func:`event_for` reads
     of a seat: the GM or not, its role's class, and whether it made a private choice)."""
+    if kind in PUBLIC_EVENTS:
+        return "public"
     if is_gm(seat):
         return "gm"
     if kind in PRIVATE_EVENTS and (data.get("as") or author) == seat["id"]:
