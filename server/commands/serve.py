@@ -94,13 +94,13 @@ def _application(config: dict[str, Any], read_timeout: float) -> Any:
     warm-up started beside it."""
     import gevent
 
-    from server.web.app import create_app, load_world
+    from server.web.app import create_app
 
     app = create_app({**config, "ASYNC_MODE": "gevent", "WARM_UP": True})
 
-    def world() -> None:
+    def world(work: Any) -> None:
         # seconds of GEOS work, in a thread of the OS: the event loop answers meanwhile
-        gevent.get_hub().threadpool.apply(load_world)
+        gevent.get_hub().threadpool.apply(work)
 
     def background() -> None:
         app.extensions["admiralty.warm_up"](world)
@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     if args.message_queue:
         config["MESSAGE_QUEUE"] = args.message_queue
 
-    class Server(BaseApplication):  # type: ignore[misc]
+    class Server(BaseApplication):
         def load_config(self) -> None:
             options = {
                 "bind": f"{args.host}:{args.port}",

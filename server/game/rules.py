@@ -133,9 +133,10 @@ def battle_odds(side_a: Any, side_b: Any, n: int = 1000, seed: int = 0, **option
 
 
 @_with_maps_lock
-def world() -> Any:
-    """The world (:func:`maps.load_world`): built on the first call, shared afterwards."""
-    return load_world()
+def world(warm: bool = True) -> Any:
+    """The world (:func:`maps.load_world`): built on the first call, shared afterwards;
+    warmed for routing unless ``warm`` is False (the server warms it once it is ready)."""
+    return load_world(warm)
 
 
 def distance_nm(a: tuple[float, float], b: tuple[float, float]) -> float:

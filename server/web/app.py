@@ -68,27 +68,39 @@ def default_database_url() -> str:
 
 
 def load_world() -> None:
-    """Load the world and build the map layers (seconds of GEOS work, done once)."""
+    """Load the world and the map layers (the layers built once, then read from disk)."""
     from server.game import rules
     from server.web import world_api
 
-    rules.world()
+    rules.world(warm=False)
     world_api.layers_json()
 
 
-def _warm_up(app: Flask, world: Callable[[], None]) -> None:
-    """Load the world (through ``world``: ``serve`` runs it off the event loop), then the
-    recent campaigns' states, then say ready; then check those campaigns' snapshots
-    against their logs."""
+def warm_routes() -> None:
+    """Build what the first route needs (its graph and landmarks: most of a second)."""
+    from server.game import rules
+
+    rules.world()
+
+
+def _warm_up(app: Flask, run: Callable[[Callable[[], None]], None]) -> None:
+    """Load the world, then the recent campaigns' states, then say ready; then warm the
+    routes and check those campaigns' snapshots against their logs. ``run(work)`` does the
+    world's work (``serve`` runs it in a thread of the OS, off its event loop)."""
     service = app.extensions["admiralty.campaigns"]
-    world()
+    run(load_world)
     recent = service.store.recent_campaigns(time.time() - RECENT_SECONDS, RECENT_LIMIT)
     for campaign_id in recent:
         service.load(campaign_id)
     app.extensions["admiralty.ready"].set()
     log.info("ready: the world and %d recent campaigns are loaded", len(recent))
+    run(warm_routes)
     for campaign_id in recent:
         service.check_snapshot(campaign_id)
+
+
+def _now(work: Callable[[], None]) -> None:
+    work()
 
 
 def _keep(app: Flask) -> None:
@@ -102,8 +114,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``config`` may set ``DATABASE_URL``, ``MESSAGE_QUEUE``,
     ``ASYNC_MODE`` (Flask-SocketIO's: ``threading`` by default, ``gevent`` under
     ``admiralty serve``) and ``WARM_UP`` (``/healthz`` answers 503 until
-    ``app.extensions["admiralty.warm_up"](world)`` has loaded what the server needs;
-    ``world`` loads the world, :func:`load_world` by default; ``serve`` then runs
+    ``app.extensions["admiralty.warm_up"](run)`` has loaded what the server needs (``run``
+    runs the world's work: at once by default); ``serve`` then runs
     ``app.extensions["admiralty.keep"]()``, which drops idle campaigns for good).
 
     Its Flask-SocketIO server is ``app.extensions["admiralty.socketio"]``.
@@ -144,7 +156,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if not app.config["WARM_UP"]:
         ready.set()
     app.extensions["admiralty.ready"] = ready
-    app.extensions["admiralty.warm_up"] = lambda world=load_world: _warm_up(app, world)
+    app.extensions["admiralty.warm_up"] = lambda run=_now: _warm_up(app, run)
     app.extensions["admiralty.keep"] = lambda: _keep(app)
     app.extensions["admiralty.socketio"] = socketio
     app.extensions["admiralty.store"] = store
