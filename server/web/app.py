@@ -4,32 +4,27 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 from pathlib import Path
 from typing import Any
 
 from flask import Flask, jsonify, send_from_directory
 from flask.typing import ResponseReturnValue
+from flask_compress import Compress
 from flask_socketio import SocketIO
 
 from server import __version__
+from server.web import metrics as metrics_
+from server.web.logs import RedactTokens
 
 __all__ = ["STATIC_DIR", "create_app", "default_database_url"]
 
 STATIC_DIR = Path(__file__).resolve().parents[2] / "static"
 MAX_BODY = 64 * 1024
-
-
-class _RedactTokens(logging.Filter):
-    """Request logs never show a token (invite links carry one in their query)."""
-
-    pattern = re.compile(r"(token=)[^&\s\"']+")
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if "token=" in message:
-            record.msg, record.args = self.pattern.sub(r"\1<redacted>", message), ()
-        return True
+COMPRESSION = {  # br or gzip for every text answer, files too (they are streamed); 304s kept
+    "COMPRESS_ALGORITHM": ["br", "gzip"],
+    "COMPRESS_ALGORITHM_STREAMING": ["br", "gzip"],
+    "COMPRESS_STREAMING_ENDPOINT_CONDITIONAL": ["index", "play", "plotly_js", "static_files"],
+}
 
 
 def default_database_url() -> str:
@@ -59,8 +54,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(
         DATABASE_URL=default_database_url(), MESSAGE_QUEUE=None, MAX_CONTENT_LENGTH=MAX_BODY
     )
+    app.config.update(COMPRESSION)
     app.config.update(config or {})
-    logging.getLogger("werkzeug").addFilter(_RedactTokens())
+    logging.getLogger("werkzeug").addFilter(RedactTokens())
 
     socketio = SocketIO(
         app,
@@ -69,7 +65,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         max_http_buffer_size=4 * MAX_BODY,
     )
     store = open_store(app.config["DATABASE_URL"])
-    service = CampaignService(store, lambda room, payload: socketio.emit("event", payload, to=room))
+    metrics = metrics_.install(app)
+    metrics.watch_engine(store.engine)
+    emit = metrics.count_emits(lambda room, payload: socketio.emit("event", payload, to=room))
+    service = CampaignService(store, emit)
     app.extensions["admiralty.socketio"] = socketio
     app.extensions["admiralty.store"] = store
     app.extensions["admiralty.campaigns"] = service
@@ -101,4 +100,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     errors.register(app)
     register(app, socketio, service)
+    Compress(app)
     return app
