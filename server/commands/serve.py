@@ -47,12 +47,20 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="URL",
         help="redis://... so that several server processes serve one campaign",
     )
+    p.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default="text",
+        help="text (default) or json: one JSON object a line, tokens redacted",
+    )
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from server.web import logs
     from server.web.app import create_app
 
+    logs.configure(args.log_format)
     config = {}
     if args.database:
         config["DATABASE_URL"] = args.database

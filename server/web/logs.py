@@ -56,14 +56,20 @@ def redact(text: str) -> str:
 
 class RedactTokens(logging.Filter):
     """Put on a logger that may log with its own handler (Werkzeug's, before
-    :func:`configure`): its records' messages come out redacted."""
+    :func:`configure`): its records' message and arguments come out redacted, their
+    shape kept (the JSON lines read the request from the arguments)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        clean = redact(message)
-        if clean != message:
-            record.msg, record.args = clean, ()
+        record.msg = redact(record.msg) if isinstance(record.msg, str) else record.msg
+        if isinstance(record.args, tuple):
+            record.args = tuple(_clean(a) for a in record.args)
+        elif isinstance(record.args, Mapping):
+            record.args = {k: _clean(v) for k, v in record.args.items()}
         return True
+
+
+def _clean(value: Any) -> Any:
+    return redact(value) if isinstance(value, str) else value
 
 
 class TextFormatter(logging.Formatter):
