@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import logging
 from typing import Any
 
 __all__ = ["READ_SECONDS", "register"]
@@ -53,6 +54,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="SECONDS",
         help=f"a request's headers, then its body, must arrive within this long "
         f"(default {READ_SECONDS:g})",
+    )
+    p.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default="text",
+        help="text (default) or json: one JSON object a line, tokens redacted",
     )
     p.set_defaults(func=run)
 
@@ -110,9 +117,27 @@ def _application(config: dict[str, Any], read_timeout: float) -> Any:
     return _BodyDeadline(app, read_timeout)
 
 
+def _logger_class(fmt: str) -> type:
+    """gunicorn's logger, its records (the arbiter's, the worker's and the access log's)
+    sent through the one redacting handler of :mod:`server.web.logs`."""
+    from gunicorn.glogging import Logger
+
+    from server.web import logs
+
+    class Logs(Logger):
+        def setup(self, cfg: Any) -> None:
+            super().setup(cfg)
+            logs.configure(fmt)
+
+    return Logs
+
+
 def run(args: argparse.Namespace) -> int:
     from gunicorn.app.base import BaseApplication
 
+    from server.web import logs
+
+    logs.configure(args.log_format)
     config = {}
     if args.database:
         config["DATABASE_URL"] = args.database
@@ -133,6 +158,8 @@ def run(args: argparse.Namespace) -> int:
                 "limit_request_line": 8190,
                 "limit_request_fields": 100,
                 "errorlog": "-",
+                "accesslog": "-",
+                "logger_class": _logger_class(args.log_format),
                 "control_socket_disable": True,
                 "loglevel": "info",
             }
@@ -142,6 +169,6 @@ def run(args: argparse.Namespace) -> int:
         def load(self) -> Any:
             return _application(config, args.read_timeout)
 
-    print(f"Admiralty serving on http://{args.host}:{args.port}/", flush=True)
+    logging.getLogger("admiralty").info("Admiralty serving on http://%s:%s/", args.host, args.port)
     Server().run()
     return 0

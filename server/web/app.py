@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 import threading
 import time
 from collections.abc import Callable
@@ -13,9 +12,12 @@ from typing import Any
 
 from flask import Flask, Response, jsonify, send_from_directory
 from flask.typing import ResponseReturnValue
+from flask_compress import Compress
 from flask_socketio import SocketIO
 
 from server import __version__
+from server.web import metrics as metrics_
+from server.web.logs import RedactTokens
 
 __all__ = [
     "SECURITY_HEADERS",
@@ -48,16 +50,11 @@ SECURITY_HEADERS = {
 log = logging.getLogger("admiralty")
 
 
-class _RedactTokens(logging.Filter):
-    """Request logs never show a token (invite links carry one in their query)."""
-
-    pattern = re.compile(r"(token=)[^&\s\"']+")
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if "token=" in message:
-            record.msg, record.args = self.pattern.sub(r"\1<redacted>", message), ()
-        return True
+COMPRESSION = {  # br or gzip for every text answer, files too (they are streamed); 304s kept
+    "COMPRESS_ALGORITHM": ["br", "gzip"],
+    "COMPRESS_ALGORITHM_STREAMING": ["br", "gzip"],
+    "COMPRESS_STREAMING_ENDPOINT_CONDITIONAL": ["index", "play", "plotly_js", "static_files"],
+}
 
 
 def default_database_url() -> str:
@@ -139,8 +136,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         ASYNC_MODE="threading",
         WARM_UP=False,
     )
+    app.config.update(COMPRESSION)
     app.config.update(config or {})
-    logging.getLogger("werkzeug").addFilter(_RedactTokens())
+    logging.getLogger("werkzeug").addFilter(RedactTokens())
 
     socketio = SocketIO(
         app,
@@ -149,9 +147,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         max_http_buffer_size=4 * MAX_BODY,
     )
     store = open_store(app.config["DATABASE_URL"])
-    service = CampaignService(
-        store, lambda rooms, payload: socketio.emit("event", payload, to=rooms)
-    )
+    metrics = metrics_.install(app)
+    metrics.watch_engine(store.engine)
+    emit = metrics.count_emits(lambda rooms, payload: socketio.emit("event", payload, to=rooms))
+    service = CampaignService(store, emit)
     ready = threading.Event()
     if not app.config["WARM_UP"]:
         ready.set()
@@ -197,4 +196,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     errors.register(app)
     register(app, socketio, service)
+    Compress(app)
     return app
