@@ -48,7 +48,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     >>> app.test_client().get("/healthz").json["ok"]
     True
     """
-    from server.web import errors
+    from server.web import errors, packets
     from server.web.api import api
     from server.web.campaigns import CampaignService
     from server.web.sockets import register
@@ -67,7 +67,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         message_queue=app.config["MESSAGE_QUEUE"],
         async_mode="threading",
         max_http_buffer_size=4 * MAX_BODY,
+        serializer=packets.Packet,  # bounded JSON; a broken packet is acked, not a traceback
     )
+    socketio.on_event(packets.REFUSED, packets.refused)
+    app.wsgi_app = packets.PollingLimit(app.wsgi_app, 4 * MAX_BODY, "/socket.io")  # type: ignore[method-assign]
     store = open_store(app.config["DATABASE_URL"])
     service = CampaignService(store, lambda room, payload: socketio.emit("event", payload, to=room))
     app.extensions["admiralty.socketio"] = socketio
