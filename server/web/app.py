@@ -48,7 +48,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     >>> app.test_client().get("/healthz").json["ok"]
     True
     """
-    from server.web import errors, packets
+    from server.web import errors, limits, packets
     from server.web.api import api
     from server.web.campaigns import CampaignService
     from server.web.sockets import register
@@ -57,7 +57,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app = Flask(__name__, static_folder=None)
     app.config.update(
-        DATABASE_URL=default_database_url(), MESSAGE_QUEUE=None, MAX_CONTENT_LENGTH=MAX_BODY
+        DATABASE_URL=default_database_url(),
+        MESSAGE_QUEUE=None,
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        ADMIN_TOKEN=os.environ.get("ADMIRALTY_ADMIN_TOKEN") or None,  # closes campaign creation
     )
     app.config.update(config or {})
     logging.getLogger("werkzeug").addFilter(_RedactTokens())
@@ -78,6 +81,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["admiralty.campaigns"] = service
     app.register_blueprint(api)
     app.register_blueprint(world_api)
+    limits.init_app(app)  # per-address limits on the odds and on creating campaigns
 
     @app.get("/healthz")
     def healthz() -> ResponseReturnValue:
