@@ -27,8 +27,8 @@ class RawSocket:
     """A Socket.IO client written by hand over websocket-client: it sends any text at all."""
 
     def __init__(self, url: str) -> None:
-        address = url.replace("http://", "ws://") + "/socket.io/?EIO=4&transport=websocket"
-        self.ws = websocket.create_connection(address, timeout=WAIT)
+        self.address = url.replace("http://", "ws://") + "/socket.io/?EIO=4&transport=websocket"
+        self.ws = websocket.create_connection(self.address, timeout=WAIT)
         assert self.ws.recv().startswith("0{")  # Engine.IO's open
         self.ws.send("40")  # Socket.IO's connect to the main namespace
         assert self.ws.recv().startswith("40{")
@@ -102,6 +102,12 @@ def test_broken_socketio_packets_get_one_error_and_the_socket_plays_on(tmp_path:
             note = raw.call(ack_id, "act", {"type": "note", "text": f"after {ack_id}"})
             assert note["ok"] is True, (text[:40], note)
         raw.close()
+        for auth in ('{"token":', DEEP):  # a connect's broken auth: connected without it
+            ws = websocket.create_connection(raw.address, timeout=WAIT)
+            assert ws.recv().startswith("0{")
+            ws.send("40" + auth)
+            assert ws.recv().startswith("40{"), auth[:20]
+            ws.close()
     finally:
         server.stop()
     log = server.log.read_text()

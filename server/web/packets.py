@@ -11,6 +11,7 @@ its :func:`refused` handler acks it with one ``invalid`` error, as a malformed `
 
 A packet whose header itself is broken (no type, an id of over 100 digits, a bad attachment
 count) has no ack id that can be read: it is refused without an answer (logged on one line).
+A connect whose auth data is broken connects without it (Admiralty reads no auth there).
 
 :class:`PollingLimit` answers a long-polling POST over the Engine.IO buffer with a JSON 413
 before Engine.IO sees it (Engine.IO itself would close the session and wait for a poll to
@@ -99,6 +100,8 @@ def loads(text: str | bytes, **options: Any) -> Any:
 class Packet(sio_packet.Packet):
     """A Socket.IO packet decoded by :func:`loads`; what cannot be handled is :data:`REFUSED`."""
 
+    data: Any
+
     def __init__(self, *args: Any, encoded_packet: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, encoded_packet=encoded_packet, **kwargs)
         if encoded_packet is not None and not encoded_packet:  # never decoded: no data
@@ -113,6 +116,9 @@ class Packet(sio_packet.Packet):
             if not isinstance(exc, Refused):
                 self.id = None  # e.g. an id of over 100 digits, cut at 100: not the client's
                 return self._refuse("the packet's header is broken")
+            if self.packet_type == sio_packet.CONNECT:  # broken auth: Admiralty takes none
+                self.data = None  # (join carries the token), so connect without it
+                return 0
             return self._refuse(str(exc))
         if self.packet_type not in _KNOWN:
             return self._refuse("the packet is of no type a client sends")
