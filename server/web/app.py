@@ -121,7 +121,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     >>> app.test_client().get("/healthz").json["ok"]
     True
     """
-    from server.web import errors
+    from server.web import errors, limits, packets
     from server.web.api import api
     from server.web.campaigns import CampaignService
     from server.web.sockets import register
@@ -135,6 +135,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=MAX_BODY,
         ASYNC_MODE="threading",
         WARM_UP=False,
+        ADMIN_TOKEN=os.environ.get("ADMIRALTY_ADMIN_TOKEN") or None,  # closes campaign creation
     )
     app.config.update(COMPRESSION)
     app.config.update(config or {})
@@ -145,7 +146,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         message_queue=app.config["MESSAGE_QUEUE"],
         async_mode=app.config["ASYNC_MODE"],
         max_http_buffer_size=4 * MAX_BODY,
+        serializer=packets.Packet,  # bounded JSON; a broken packet is acked, not a traceback
     )
+    socketio.on_event(packets.REFUSED, packets.refused)
+    app.wsgi_app = packets.PollingLimit(app.wsgi_app, 4 * MAX_BODY, "/socket.io")  # type: ignore[method-assign]
     store = open_store(app.config["DATABASE_URL"])
     metrics = metrics_.install(app)
     metrics.watch_engine(store.engine)
@@ -162,6 +166,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["admiralty.campaigns"] = service
     app.register_blueprint(api)
     app.register_blueprint(world_api)
+    limits.init_app(app)  # per-address limits on the odds and on creating campaigns
 
     @app.get("/healthz")
     def healthz() -> ResponseReturnValue:
