@@ -29,29 +29,29 @@ if TYPE_CHECKING:
     from strategy.combat.battle import Battle
     from strategy.combat.state import ShipState
 
-__all__ = ["ORDER_KEYS", "MOVES", "Orders", "give", "normalise", "given_for", "plain"]
+__all__ = ["ROUND_KEYS", "ORDER_KEYS", "MOVES", "Orders", "give", "normalise", "given_for", "plain"]
 
-ORDER_KEYS = frozenset(
-    (
-        "move",
-        "range",
-        "target",
-        "fire",
-        "shot",
-        "repair",
-        "repair_by",
-        "hwyf",
-        "strike",
-        "continue",
-        "surrender",
-        "turn_tide",
-        "boarding",
-        "tow",
-        "joker",
-        "start_distance",
-        "discipline",
-    )
+#: what a round's orders may say (a live captain's keys; :class:`Orders` holds them)
+ROUND_KEYS = (
+    "move",
+    "range",
+    "target",
+    "fire",
+    "shot",
+    "repair",
+    "repair_by",
+    "hwyf",
+    "strike",
+    "continue",
+    "surrender",
+    "turn_tide",
+    "boarding",
+    "tow",
+    "joker",
 )
+#: every key a live captain may give: the round's, and on the first step only the
+#: starting distance and the Discipline cards
+ORDER_KEYS = frozenset((*ROUND_KEYS, "start_distance", "discipline"))
 MOVES = ("close", "hold", "flee", "board")
 
 
@@ -66,24 +66,25 @@ class Orders:
     (0, True)
     """
 
-    __slots__ = (
-        "move",
-        "range",
-        "target",
-        "fire",
-        "shot",
-        "repair",
-        "repair_by",
-        "hwyf",
-        "strike",
-        "continue_",
-        "surrender",
-        "turn_tide",
-        "boarding",
-        "tow",
-        "joker",
-        "given",
-    )
+    __slots__ = (*("continue_" if k == "continue" else k for k in ROUND_KEYS), "given")
+
+    move: str
+    range: int
+    target: str | None
+    fire: Mapping[str, int] | None
+    shot: str
+    repair: str | None
+    repair_by: str | None
+    hwyf: Mapping[str, str] | None
+    strike: Any
+    continue_: Any
+    surrender: Any
+    turn_tide: Any
+    boarding: Mapping[str, str] | None
+    tow: Any
+    joker: Any
+    #: a live captain's orders as checked (None for a policy's)
+    given: Mapping[str, Any] | None
 
     def __init__(self) -> None:
         # before her first orders: she holds, and wishes the battle to go on
