@@ -1,7 +1,9 @@
 """Captains' decisions in battle: the policy objects that NPC sides (and odds) use.
 
-A policy answers the engine's questions for one ship; a live player answers the same
-questions through ``Battle.step(decisions)`` with the same vocabulary.
+A policy answers a ship's whole orders for the round in one call (:meth:`Policy.orders`,
+written into her :class:`strategy.combat.orders.Orders` record; :meth:`Policy.decide`
+gives them as a dict); a live player gives the same orders through
+``Battle.step(decisions)`` with the same vocabulary.
 
 The round's orders (a dict; every key optional, the engine fills the rest from defaults):
 
