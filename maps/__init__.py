@@ -28,18 +28,20 @@ __all__ = ["load_world"]
 _building = threading.Lock()  # two threads building at once would share GEOS state mid-build
 
 
-def load_world() -> World:
-    """The world, built on the first call and shared afterwards (warmed for a Third Rate
-    in June, the default of :meth:`~maps.world.World.route`). Safe to call from threads:
-    the first caller builds it, the others wait for it."""
+def load_world(warm: bool = True) -> World:
+    """The world, built on the first call and shared afterwards, and unless ``warm`` is
+    False warmed for a Third Rate in June (the default of
+    :meth:`~maps.world.World.route`; once). Safe to call from threads: the first caller
+    builds it, the others wait for it."""
     with _building:
-        return _world()
+        world = _world()
+        if warm:
+            world.warm()
+        return world
 
 
 @cache
 def _world() -> World:
     from maps.world import World
 
-    world = World()
-    world.warm()
-    return world
+    return World()

@@ -43,12 +43,16 @@ class World:
         self.router.load_ends()  # the ports' ways out, if the file is current
         self._routes: OrderedDict[tuple, Voyage] = OrderedDict()
         self._lock = threading.Lock()
+        self._warmed: set[tuple[str, int]] = set()
 
     def warm(self, ship: str = "Third Rate", month: int = 6) -> None:
         """Build what routing needs for one ship and month before the first question: the
         geometry's indexes, the search graph and its landmarks, and every port's way onto
-        the lanes (:meth:`~maps.routing.Router.warm`)."""
+        the lanes (:meth:`~maps.routing.Router.warm`); once for each."""
+        if (ship, month) in self._warmed:
+            return
         self.router.warm([p.anchorage for p in self.ports.values()], ship_type(ship), month)
+        self._warmed.add((ship, month))
 
     @property
     def stations(self) -> Mapping[str, Any]:

@@ -23,6 +23,7 @@ __all__ = [
     "GmClient",
     "SeatPage",
     "open_seat",
+    "wait_until",
 ]
 
 CHROMIUM = "/usr/bin/chromium"
@@ -130,6 +131,17 @@ class Campaign:
             self.gm.close()
 
 
+def wait_until(page: Any, expression: str, timeout: float = 10.0, arg: Any = None) -> None:
+    """Poll ``expression`` in ``page`` until it is truthy. (Playwright's wait_for_function
+    evaluates its predicate with ``eval``, which the pages' Content-Security-Policy forbids,
+    as it should; ``evaluate`` goes through the DevTools protocol.)"""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression, arg):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"waited {timeout:g} s for {expression}")
+        page.wait_for_timeout(50)
+
+
 @dataclass
 class SeatPage:
     """One seat's page in its own browser context, with the console errors it logged."""
@@ -142,7 +154,7 @@ class SeatPage:
         return self.page.evaluate(expression, arg)
 
     def wait(self, expression: str, timeout: float = 10.0, arg: Any = None) -> None:
-        self.page.wait_for_function(expression, arg=arg, timeout=timeout * 1000)
+        wait_until(self.page, expression, timeout, arg)
 
     def tab(self, name: str) -> None:
         self.page.click(f"#tab-{name}")
@@ -187,10 +199,11 @@ def open_seat(browser, url: str, link: str, timeout: float = 60.0, context: Any 
     page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
     start = time.monotonic()
     page.goto(url + link)
-    page.wait_for_function(
+    wait_until(
+        page,
         "window.__admiralty && window.__admiralty.joined"
         " && document.getElementById('map').dataset.mapReady === '1'",
-        timeout=timeout * 1000,
+        timeout,
     )
     seat = SeatPage(page, context if own else None, errors)
     seat.load_seconds = time.monotonic() - start  # type: ignore[attr-defined]

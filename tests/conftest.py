@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -57,7 +58,11 @@ class LiveServer:
     def start(self, timeout: float = 60.0) -> LiveServer:
         args = [*ADMIRALTY, "serve", "--port", str(self.port), *self.extra]
         with open(self.log, "ab") as log:
-            self.proc = subprocess.Popen(args, cwd=self.tmp, stdout=log, stderr=log, env=self.env)
+            # a session of its own: kill() takes the gunicorn arbiter, its worker and the
+            # worker's battle processes at once, as a machine's crash or systemd would
+            self.proc = subprocess.Popen(
+                args, cwd=self.tmp, stdout=log, stderr=log, env=self.env, start_new_session=True
+            )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -65,14 +70,15 @@ class LiveServer:
             try:
                 if requests.get(self.url + "/healthz", timeout=1).ok:
                     return self
-            except requests.ConnectionError:
+            except requests.RequestException:  # not listening yet, or busy starting
                 pass
             time.sleep(0.1)
         raise RuntimeError(f"server did not answer: {self.log.read_text()[-2000:]}")
 
     def kill(self) -> None:
+        """SIGKILL to every process of the server."""
         if self.proc and self.proc.poll() is None:
-            self.proc.kill()
+            os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(10)
 
     def stop(self) -> None:

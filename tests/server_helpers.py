@@ -32,12 +32,17 @@ class Player:
     token: str
     client: SocketIOTestClient
     ack: dict[str, Any]
+    #: every seq received, those of events this seat may not see (bare ``{"seq": n}``) too
+    seqs: list[int] = field(default_factory=list)
 
     def act(self, type_: str, **args: Any) -> dict[str, Any]:
         return self.client.emit("act", {"type": type_, **args}, callback=True)
 
     def events(self) -> list[dict[str, Any]]:
-        return [m["args"][0] for m in self.client.get_received() if m["name"] == "event"]
+        """The events received since the last call that this seat may see."""
+        got = [m["args"][0] for m in self.client.get_received() if m["name"] == "event"]
+        self.seqs.extend(e["seq"] for e in got)
+        return [e for e in got if "type" in e]
 
 
 @dataclass

@@ -17,6 +17,7 @@ from tests.browser_helpers import (
     Campaign,
     SeatPage,
     open_seat,
+    wait_until,
 )
 
 pytestmark = pytest.mark.browser
@@ -221,7 +222,7 @@ def test_errors_show_next_to_the_control_that_caused_them(
         page.on("console", lambda m: logged.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: logged.append(str(e)))
         page.goto(f"{browser_server}/play/{game.id}?token=not-a-seat-token")
-        page.wait_for_function("window.__admiralty && window.__admiralty.joinError", timeout=30_000)
+        wait_until(page, "window.__admiralty && window.__admiralty.joinError", 30)
         assert page.evaluate("window.__admiralty.joinError.code") == "forbidden"
         assert "refused" in page.locator("#map-notice").inner_text()
         assert logged == []

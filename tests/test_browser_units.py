@@ -81,6 +81,36 @@ def test_a_point_in_a_station(js) -> None:
     assert js("return map.centreOf(arg);", square) == [2, 2]
 
 
+def test_the_store_applies_live_events_by_seq_holding_a_later_one(js) -> None:
+    out = js("""
+        const s = store.createStore();
+        const early = store.receive(s, {seq: 4, type: 'pause', data: {}});  // before the join
+        store.setSnapshot(s, {id: 's1', role: 'admiral'}, 3,
+            {seats: [{id: 's1', ready: false}], forces: [], engagements: [], paused: false});
+        const afterJoin = {seq: s.seq, paused: s.state.paused};
+        const held = store.receive(s, {seq: 7, type: 'ready', data: {seat: 's1', ready: true}});
+        const heldState = {seq: s.seq, ready: s.state.seats[0].ready};
+        const bare = store.receive(s, {seq: 5});  // an event this seat may not see
+        const fill = store.receive(s, {seq: 6, type: 'resume', data: {}});
+        const dup = store.receive(s, {seq: 6, type: 'pause', data: {}});
+        const after = {seq: s.seq, ready: s.state.seats[0].ready, paused: s.state.paused,
+                       events: s.events.map((e) => e.seq)};
+        // a gap fetched by a catch-up: the held event behind it is applied after it
+        store.receive(s, {seq: 10, type: 'pause', data: {}});
+        store.caughtUp(s, [{seq: 9, type: 'ready', data: {seat: 's1', ready: false}}], 9);
+        return {early, afterJoin, held, heldState, bare, fill, dup, after,
+                end: {seq: s.seq, paused: s.state.paused, ready: s.state.seats[0].ready,
+                      pending: s.pending.size}};
+    """)
+    assert out["early"]["gap"] is True
+    assert out["afterJoin"] == {"seq": 4, "paused": True}, "held from before the join"
+    assert out["held"]["gap"] is True and out["heldState"] == {"seq": 4, "ready": False}
+    assert out["bare"]["gap"] is True and out["fill"]["gap"] is False
+    assert out["dup"]["gap"] is False
+    assert out["after"] == {"seq": 7, "ready": True, "paused": False, "events": [4, 6, 7]}
+    assert out["end"] == {"seq": 10, "paused": True, "ready": False, "pending": 0}
+
+
 def test_the_store_takes_a_players_snapshots_and_asks_the_gm_to_refetch(js) -> None:
     out = js("""
         const s = store.createStore();

@@ -124,6 +124,8 @@ def test_cabinet_choices_are_secret_until_the_roll(fresh_game) -> None:
     assert ack["ok"]
     assert [e["data"] for e in pm.events()] == [{"digit": 5}]
     assert fsl.events() == [] and obs.events() == []
+    # told only that an event happened (its seq), as every seat is of every event
+    assert fsl.seqs[-1] == obs.seqs[-1] == ack["seq"]
     assert [e["seq"] for e in gm.events()] == [ack["seq"]]
     fsl_state = fresh_game.rest(
         "get", f"/api/campaigns/{fresh_game.id}/state", token=fsl.token

@@ -1,39 +1,39 @@
-"""``admiralty serve``: run the web server."""
+"""``admiralty serve``: run the web server, a production one.
+
+gunicorn with one gevent worker per process (the server Flask-SocketIO documents for
+production; chosen by measurement, docs/operations.md): green threads hold hundreds of
+websockets where OS threads did not, and one worker because Socket.IO's long-polling needs
+every request of a session at one process (run several ``serve`` behind a balancer with
+sticky sessions and ``--message-queue`` to use more cores). SIGTERM stops it gracefully:
+no new connections, the requests in flight answered (an acknowledged action is logged
+before its ack), then out. ``/healthz`` answers 503 until the world and the recent
+campaigns are loaded.
+"""
 
 from __future__ import annotations
 
 import argparse
-import socket
-import threading
+import io
+import json
+import logging
+from typing import Any
 
-from werkzeug.serving import WSGIRequestHandler
+__all__ = ["READ_SECONDS", "register"]
 
-__all__ = ["register"]
-
-
-class _NoDelayHandler(WSGIRequestHandler):
-    """Send each Socket.IO packet at once: an event and its ack are two small writes, and
-    Nagle's algorithm would hold the second back until the first is acknowledged."""
-
-    def setup(self) -> None:
-        super().setup()
-        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-
-
-def _warm_up() -> None:
-    """Load the world and build the map layers now, not on the first player's request."""
-    from server.game import rules
-    from server.web import world_api
-
-    rules.world()
-    world_api.layers_json()
+#: a request's headers must arrive within this long (gunicorn's keep-alive wait, which is
+#: also how long it waits for the next request of a connection), and its body within as
+#: long again once the headers are in (``--read-timeout``)
+READ_SECONDS = 10.0
+#: a request in flight at SIGTERM has this long to finish
+GRACEFUL_SECONDS = 10
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "serve",
         help="run the Admiralty web server",
-        description="Run the Flask-SocketIO server (SQLite ./admiralty.db by default).",
+        description="Run the Admiralty server (gunicorn, one gevent worker; SQLite "
+        "./admiralty.db by default).",
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=5000, help="port to listen on (default 5000)")
@@ -47,26 +47,128 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="URL",
         help="redis://... so that several server processes serve one campaign",
     )
+    p.add_argument(
+        "--read-timeout",
+        type=float,
+        default=READ_SECONDS,
+        metavar="SECONDS",
+        help=f"a request's headers, then its body, must arrive within this long "
+        f"(default {READ_SECONDS:g})",
+    )
+    p.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default="text",
+        help="text (default) or json: one JSON object a line, tokens redacted",
+    )
     p.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
+class _BodyDeadline:
+    """WSGI middleware: read a request's body whole within ``seconds`` (a client that sends
+    its headers and then trickles, or never sends, its body is answered 408 and let go, not
+    waited on); websocket upgrades pass through."""
+
+    def __init__(self, app: Any, seconds: float) -> None:
+        self.app = app
+        self.seconds = seconds
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        import gevent
+
+        try:
+            length = int(environ.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length > 0 and environ.get("HTTP_UPGRADE", "").lower() != "websocket":
+            try:
+                with gevent.Timeout(self.seconds):
+                    body = environ["wsgi.input"].read(length)
+            except gevent.Timeout:
+                error = {"code": "invalid", "message": "the request body came too slowly"}
+                payload = json.dumps({"ok": False, "error": error}).encode()
+                start_response(
+                    "408 Request Timeout",
+                    [("Content-Type", "application/json"), ("Connection", "close")],
+                )
+                return [payload]
+            environ["wsgi.input"] = io.BytesIO(body)
+        return self.app(environ, start_response)
+
+
+def _application(config: dict[str, Any], read_timeout: float) -> Any:
+    """The app as the gunicorn worker loads it (after gevent has patched the worker), its
+    warm-up started beside it."""
+    import gevent
+
     from server.web.app import create_app
 
+    app = create_app({**config, "ASYNC_MODE": "gevent", "WARM_UP": True})
+
+    def world(work: Any) -> None:
+        # seconds of GEOS work, in a thread of the OS: the event loop answers meanwhile
+        gevent.get_hub().threadpool.apply(work)
+
+    def background() -> None:
+        app.extensions["admiralty.warm_up"](world)
+        app.extensions["admiralty.keep"]()
+
+    app.extensions["admiralty.socketio"].start_background_task(background)
+    return _BodyDeadline(app, read_timeout)
+
+
+def _logger_class(fmt: str) -> type:
+    """gunicorn's logger, its records (the arbiter's, the worker's and the access log's)
+    sent through the one redacting handler of :mod:`server.web.logs`."""
+    from gunicorn.glogging import Logger
+
+    from server.web import logs
+
+    class Logs(Logger):
+        def setup(self, cfg: Any) -> None:
+            super().setup(cfg)
+            logs.configure(fmt)
+
+    return Logs
+
+
+def run(args: argparse.Namespace) -> int:
+    from gunicorn.app.base import BaseApplication
+
+    from server.web import logs
+
+    logs.configure(args.log_format)
     config = {}
     if args.database:
         config["DATABASE_URL"] = args.database
     if args.message_queue:
         config["MESSAGE_QUEUE"] = args.message_queue
-    app = create_app(config)
-    socketio = app.extensions["admiralty.socketio"]
-    threading.Thread(target=_warm_up, name="warm-up", daemon=True).start()
-    print(f"Admiralty serving on http://{args.host}:{args.port}/", flush=True)
-    socketio.run(
-        app,
-        host=args.host,
-        port=args.port,
-        allow_unsafe_werkzeug=True,
-        request_handler=_NoDelayHandler,
-    )
+
+    class Server(BaseApplication):
+        def load_config(self) -> None:
+            options = {
+                "bind": f"{args.host}:{args.port}",
+                "workers": 1,
+                "worker_class": "gevent",
+                "worker_connections": 4000,
+                "keepalive": max(1, round(args.read_timeout)),
+                "graceful_timeout": GRACEFUL_SECONDS,
+                # the worker's heartbeat: a worker stuck this long is replaced
+                "timeout": 60,
+                "limit_request_line": 8190,
+                "limit_request_fields": 100,
+                "errorlog": "-",
+                "accesslog": "-",
+                "logger_class": _logger_class(args.log_format),
+                "control_socket_disable": True,
+                "loglevel": "info",
+            }
+            for key, value in options.items():
+                self.cfg.set(key, value)
+
+        def load(self) -> Any:
+            return _application(config, args.read_timeout)
+
+    logging.getLogger("admiralty").info("Admiralty serving on http://%s:%s/", args.host, args.port)
+    Server().run()
     return 0

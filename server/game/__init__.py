@@ -31,7 +31,7 @@ from server.game.payloads import CampaignBody, parse
 from server.game.replay import replay
 from server.game.schema import protocol_schema
 from server.game.state import SEASON_DAYS, Seat, State, event_rng, initial_state, season_date
-from server.game.views import event_for, public_seat, state_for
+from server.game.views import audiences, event_for, public_seat, state_for
 
 __all__ = [
     "ACTIONS",
@@ -46,6 +46,7 @@ __all__ = [
     "Seat",
     "State",
     "apply_event",
+    "audiences",
     "decide",
     "decide_reissue",
     "decide_seat",

@@ -23,6 +23,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
 
+import maps
 from maps import load_world
 from maps.geo import KM_PER_NM, distance_km
 from maps.layers import all_layers
@@ -56,6 +57,7 @@ __all__ = [
     "is_enemy_port",
     "is_port",
     "port_id",
+    "layer_sources",
     "layers",
     "ports",
     "resolve_summer",
@@ -131,9 +133,10 @@ def battle_odds(side_a: Any, side_b: Any, n: int = 1000, seed: int = 0, **option
 
 
 @_with_maps_lock
-def world() -> Any:
-    """The world (:func:`maps.load_world`): built on the first call, shared afterwards."""
-    return load_world()
+def world(warm: bool = True) -> Any:
+    """The world (:func:`maps.load_world`): built on the first call, shared afterwards;
+    warmed for routing unless ``warm`` is False (the server warms it once it is ready)."""
+    return load_world(warm)
 
 
 def distance_nm(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -294,6 +297,12 @@ def ports() -> list[dict[str, Any]]:
 
 
 @_with_maps_lock
+def layer_sources() -> list[Path]:
+    """The files the map layers are built from: the world's code and data, the scenario."""
+    folder = Path(maps.__file__).resolve().parent
+    return sorted([*folder.glob("*.py"), *folder.glob("data/*"), SCENARIO])
+
+
 def layers() -> dict[str, Any]:
     """The browser's GeoJSON layers (built once by maps.layers)."""
     return all_layers()

@@ -15,9 +15,11 @@ from typing import Any
 from server.game.forces import SIGHTING_NM, distance_nm
 from server.game.state import Force, Seat, State, season_date
 
-__all__ = ["event_for", "is_gm", "public_seat", "state_for", "visible_forces"]
+__all__ = ["audiences", "event_for", "is_gm", "public_seat", "state_for", "visible_forces"]
 
 PLAYERS = ("prime-minister", "first-sea-lord", "admiral", "captain")
+#: events a seat's own choice makes private to it until the roll
+PRIVATE_EVENTS = ("set_ships", "set_deployment")
 FORCE_EVENTS = ("roll_force", "deploy", "sail", "advance", "engage_decision", "move_enemy")
 PUBLIC_EVENTS = (
     "seat_created",
@@ -125,8 +127,9 @@ def event_for(
     after: State,
     seat: Seat,
 ) -> dict[str, Any] | None:
-    """The ``event`` payload ``seat`` receives for one logged event, or None for nothing."""
-    if is_gm(seat):
+    """The ``event`` payload ``seat`` receives for one logged event, or None for nothing.
+    A public event is the same for every seat, the GM's too (one emit sends it to all)."""
+    if is_gm(seat) and kind not in PUBLIC_EVENTS:
         full = copy.deepcopy(data)
         if kind in FORCE_EVENTS:  # the GM's whole picture after it, as players get theirs
             full["view"] = {
@@ -140,6 +143,41 @@ def event_for(
     return {"seq": seq, "type": kind, "data": out}
 
 
+def _view_key(kind: str, author: str | None, data: dict[str, Any], seat: Seat) -> str:
+    """Seats with one key are sent one payload of this event (what :func:`event_for` reads
+    of a seat: the GM or not, its role's class, and whether it made a private choice)."""
+    if kind in PUBLIC_EVENTS:
+        return "public"
+    if is_gm(seat):
+        return "gm"
+    if kind in PRIVATE_EVENTS and (data.get("as") or author) == seat["id"]:
+        return "seat:" + seat["id"]
+    return "player" if seat["role"] in PLAYERS else seat["role"]
+
+
+def audiences(
+    kind: str, seq: int, author: str | None, data: dict[str, Any], before: State, after: State
+) -> list[tuple[dict[str, Any], list[str]]]:
+    """Every seat's payload of one logged event, each distinct view computed once:
+    ``(payload, seat ids)`` groups, seats with equal payloads in one group (a public event is
+    one group). A seat that may see nothing of the event is sent the bare ``{"seq": seq}``:
+    every seat gets every seq, so a client tells a gap in its stream (an event still on its
+    way) from an event it may not see, and seqs already tell how many events there were."""
+    classes: dict[str, list[Seat]] = {}
+    for seat in after["seats"].values():
+        classes.setdefault(_view_key(kind, author, data, seat), []).append(seat)
+    groups: list[tuple[dict[str, Any], list[str]]] = []
+    for seats in classes.values():
+        payload = event_for(kind, seq, author, data, before, after, seats[0]) or {"seq": seq}
+        ids = [s["id"] for s in seats]
+        same = next((g for g in groups if g[0] == payload), None)
+        if same is None:
+            groups.append((payload, ids))
+        else:
+            same[1].extend(ids)
+    return groups
+
+
 def _player_data(
     kind: str, author: str | None, data: dict[str, Any], before: State, after: State, seat: Seat
 ) -> dict[str, Any] | None:
@@ -148,7 +186,7 @@ def _player_data(
         if kind in ("seat_created", "seat_reissued"):
             return {"seat": public_seat(after["seats"][data["seat"]["id"]])}
         return {k: copy.deepcopy(v) for k, v in data.items() if k != "args"}
-    if kind in ("set_ships", "set_deployment"):  # a minister's choice is his own till the roll
+    if kind in PRIVATE_EVENTS:  # a minister's choice is his own till the roll
         return {"digit": data["digit"]} if acting == seat["id"] else None
     if seat["role"] == "observer":
         return _OBSERVED[kind](data, after) if kind in _OBSERVED else None

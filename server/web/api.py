@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 import secrets
 from typing import Any
 
@@ -59,8 +60,25 @@ def schema() -> ResponseReturnValue:
     return response
 
 
+def _operator() -> None:
+    """Creating a campaign needs the operator's token when one is set (``ADMIN_TOKEN``, or
+    ``ADMIRALTY_ADMIN_TOKEN``), compared in constant time; unset, creation is open."""
+    expected = current_app.config.get("ADMIN_TOKEN")
+    if not expected:
+        return
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    given = token.strip().encode("utf-8", "surrogatepass")
+    if scheme.lower() != "bearer" or not hmac.compare_digest(
+        given, str(expected).encode("utf-8", "surrogatepass")
+    ):
+        raise ActionError(
+            "forbidden", "creating a campaign needs the operator's token as 'Authorization: Bearer'"
+        )
+
+
 @api.post("/api/campaigns")
 def create_campaign() -> ResponseReturnValue:
+    _operator()
     body = parse(CampaignBody, _json_body())
     seed = secrets.randbelow(2**31) if body.seed is None else body.seed
     name = body.name or f"Summer of {body.year}"

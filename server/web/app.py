@@ -4,32 +4,57 @@ from __future__ import annotations
 
 import logging
 import os
-import re
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, jsonify, send_from_directory
+from flask import Flask, Response, jsonify, send_from_directory
 from flask.typing import ResponseReturnValue
+from flask_compress import Compress
 from flask_socketio import SocketIO
 
 from server import __version__
+from server.web import metrics as metrics_
+from server.web.logs import RedactTokens
 
-__all__ = ["STATIC_DIR", "create_app", "default_database_url"]
+__all__ = [
+    "SECURITY_HEADERS",
+    "STATIC_DIR",
+    "create_app",
+    "default_database_url",
+    "load_world",
+]
 
 STATIC_DIR = Path(__file__).resolve().parents[2] / "static"
 MAX_BODY = 64 * 1024
+#: campaigns written to within this long are loaded before the server says it is ready
+RECENT_SECONDS = 24 * 3600.0
+RECENT_LIMIT = 100
+#: how often idle campaigns are dropped from memory
+EVICT_EVERY = 60.0
+#: on every response: only the server's own origin (the map's worker and tiles are built
+#: from blobs; plotly sets inline styles), never framed, a token in the URL never sent on
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data: blob:; worker-src 'self' blob:; child-src blob:; "
+        "connect-src 'self'; font-src 'self' data:; object-src 'none'; "
+        "base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+    ),
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+log = logging.getLogger("admiralty")
 
 
-class _RedactTokens(logging.Filter):
-    """Request logs never show a token (invite links carry one in their query)."""
-
-    pattern = re.compile(r"(token=)[^&\s\"']+")
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if "token=" in message:
-            record.msg, record.args = self.pattern.sub(r"\1<redacted>", message), ()
-        return True
+COMPRESSION = {  # br or gzip for every text answer, files too (they are streamed); 304s kept
+    "COMPRESS_ALGORITHM": ["br", "gzip"],
+    "COMPRESS_ALGORITHM_STREAMING": ["br", "gzip"],
+    "COMPRESS_STREAMING_ENDPOINT_CONDITIONAL": ["index", "play", "plotly_js", "static_files"],
+}
 
 
 def default_database_url() -> str:
@@ -39,8 +64,56 @@ def default_database_url() -> str:
     )
 
 
+def load_world() -> None:
+    """Load the world and the map layers (the layers built once, then read from disk)."""
+    from server.game import rules
+    from server.web import world_api
+
+    rules.world(warm=False)
+    world_api.layers_json()
+
+
+def warm_routes() -> None:
+    """Build what the first route needs (its graph and landmarks: most of a second)."""
+    from server.game import rules
+
+    rules.world()
+
+
+def _warm_up(app: Flask, run: Callable[[Callable[[], None]], None]) -> None:
+    """Load the world, then the recent campaigns' states, then say ready; then warm the
+    routes and check those campaigns' snapshots against their logs. ``run(work)`` does the
+    world's work (``serve`` runs it in a thread of the OS, off its event loop)."""
+    service = app.extensions["admiralty.campaigns"]
+    run(load_world)
+    recent = service.store.recent_campaigns(time.time() - RECENT_SECONDS, RECENT_LIMIT)
+    for campaign_id in recent:
+        service.load(campaign_id)
+    app.extensions["admiralty.ready"].set()
+    log.info("ready: the world and %d recent campaigns are loaded", len(recent))
+    run(warm_routes)
+    for campaign_id in recent:
+        service.check_snapshot(campaign_id)
+
+
+def _now(work: Callable[[], None]) -> None:
+    work()
+
+
+def _keep(app: Flask) -> None:
+    """Drop idle campaigns from memory every ``EVICT_EVERY`` seconds, for good."""
+    while True:
+        time.sleep(EVICT_EVERY)
+        app.extensions["admiralty.campaigns"].evict_idle()
+
+
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """Build the app. ``config`` may set ``DATABASE_URL`` and ``MESSAGE_QUEUE``.
+    """Build the app. ``config`` may set ``DATABASE_URL``, ``MESSAGE_QUEUE``,
+    ``ASYNC_MODE`` (Flask-SocketIO's: ``threading`` by default, ``gevent`` under
+    ``admiralty serve``) and ``WARM_UP`` (``/healthz`` answers 503 until
+    ``app.extensions["admiralty.warm_up"](run)`` has loaded what the server needs (``run``
+    runs the world's work: at once by default); ``serve`` then runs
+    ``app.extensions["admiralty.keep"]()``, which drops idle campaigns for good).
 
     Its Flask-SocketIO server is ``app.extensions["admiralty.socketio"]``.
 
@@ -48,7 +121,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     >>> app.test_client().get("/healthz").json["ok"]
     True
     """
-    from server.web import errors
+    from server.web import errors, limits, packets
     from server.web.api import api
     from server.web.campaigns import CampaignService
     from server.web.sockets import register
@@ -57,28 +130,55 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app = Flask(__name__, static_folder=None)
     app.config.update(
-        DATABASE_URL=default_database_url(), MESSAGE_QUEUE=None, MAX_CONTENT_LENGTH=MAX_BODY
+        DATABASE_URL=default_database_url(),
+        MESSAGE_QUEUE=None,
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        ASYNC_MODE="threading",
+        WARM_UP=False,
+        ADMIN_TOKEN=os.environ.get("ADMIRALTY_ADMIN_TOKEN") or None,  # closes campaign creation
     )
+    app.config.update(COMPRESSION)
     app.config.update(config or {})
-    logging.getLogger("werkzeug").addFilter(_RedactTokens())
+    logging.getLogger("werkzeug").addFilter(RedactTokens())
 
     socketio = SocketIO(
         app,
         message_queue=app.config["MESSAGE_QUEUE"],
-        async_mode="threading",
+        async_mode=app.config["ASYNC_MODE"],
         max_http_buffer_size=4 * MAX_BODY,
+        serializer=packets.Packet,  # bounded JSON; a broken packet is acked, not a traceback
     )
+    socketio.on_event(packets.REFUSED, packets.refused)
+    app.wsgi_app = packets.PollingLimit(app.wsgi_app, 4 * MAX_BODY, "/socket.io")  # type: ignore[method-assign]
     store = open_store(app.config["DATABASE_URL"])
-    service = CampaignService(store, lambda room, payload: socketio.emit("event", payload, to=room))
+    metrics = metrics_.install(app)
+    metrics.watch_engine(store.engine)
+    emit = metrics.count_emits(lambda rooms, payload: socketio.emit("event", payload, to=rooms))
+    service = CampaignService(store, emit)
+    ready = threading.Event()
+    if not app.config["WARM_UP"]:
+        ready.set()
+    app.extensions["admiralty.ready"] = ready
+    app.extensions["admiralty.warm_up"] = lambda run=_now: _warm_up(app, run)
+    app.extensions["admiralty.keep"] = lambda: _keep(app)
     app.extensions["admiralty.socketio"] = socketio
     app.extensions["admiralty.store"] = store
     app.extensions["admiralty.campaigns"] = service
     app.register_blueprint(api)
     app.register_blueprint(world_api)
+    limits.init_app(app)  # per-address limits on the odds and on creating campaigns
 
     @app.get("/healthz")
     def healthz() -> ResponseReturnValue:
-        return jsonify(ok=True, version=__version__)
+        if not ready.is_set():
+            return jsonify(ok=False, ready=False, version=__version__), 503
+        return jsonify(ok=True, ready=True, version=__version__)
+
+    @app.after_request
+    def security_headers(response: Response) -> Response:
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
 
     @app.get("/")
     def index() -> ResponseReturnValue:
@@ -101,4 +201,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     errors.register(app)
     register(app, socketio, service)
+    Compress(app)
     return app

@@ -2,17 +2,31 @@
 
 Every accepted action is decided against the latest state, written as one event in one
 transaction, and only then applied and broadcast. Several server processes may serve one
-campaign: each catches up from the store before deciding, and a lost race on a sequence
-number (the primary key) is retried against the newer state.
+campaign: each catches up from the store before deciding, under the campaign's write turn
+(:meth:`Store.turn`), which it holds until the event is handed to the message queue, so
+that every process receives a campaign's events in log order.
+
+Each event's payload is computed once per distinct view and sent once per group of seats
+that see the same thing (:func:`server.game.audiences`): one emit to the group's seat rooms.
+
+States are cached per process and kept from growing: a campaign idle for ``IDLE_SECONDS``
+is dropped (rebuilt on demand), and every ``SNAPSHOT_EVERY`` events its state is written
+beside the log, so that a rebuild replays only the log's tail. The log stays the truth:
+:meth:`CampaignService.check_snapshot` rebuilds from the log and drops a snapshot that
+disagrees.
 """
 
 from __future__ import annotations
 
 import copy
+import json
+import logging
 import re
 import secrets
 import threading
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from server import game
@@ -23,24 +37,49 @@ from server.web.tokens import hash_token, new_token
 
 __all__ = ["CampaignService", "seat_room"]
 
-Emit = Callable[[str, dict[str, Any]], None]  # (room, event payload)
+Emit = Callable[[list[str], dict[str, Any]], None]  # (rooms, event payload)
 Decision = tuple[str, dict[str, Any], tuple[str, str] | None]  # (type, data, new seat token)
 
 PREVIEWABLE = ("deploy", "sail", "move_enemy")
 CAMPAIGN_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+#: a snapshot of the state every this many events
+SNAPSHOT_EVERY = 250
+#: a campaign's state is dropped from memory after this long without a request
+IDLE_SECONDS = 15 * 60.0
+log = logging.getLogger("admiralty")
 
 
 def seat_room(campaign_id: str, seat_id: str) -> str:
     return f"seat:{campaign_id}:{seat_id}"
 
 
+def _json(state: State) -> str:
+    return json.dumps(state, separators=(",", ":"), sort_keys=True)
+
+
+@dataclass(slots=True)
+class _Cached:
+    seq: int
+    state: State
+    used: float  # time.monotonic() of the last request
+
+
 class CampaignService:
     """Campaigns in one store, their states cached per process."""
 
-    def __init__(self, store: Store, emit: Emit) -> None:
+    def __init__(
+        self,
+        store: Store,
+        emit: Emit,
+        *,
+        snapshot_every: int = SNAPSHOT_EVERY,
+        idle_seconds: float = IDLE_SECONDS,
+    ) -> None:
         self.store = store
         self.emit = emit
-        self._states: dict[str, tuple[int, State]] = {}
+        self.snapshot_every = snapshot_every
+        self.idle_seconds = idle_seconds
+        self._states: dict[str, _Cached] = {}
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
 
@@ -50,25 +89,81 @@ class CampaignService:
         with self._guard:
             return self._locks.setdefault(campaign_id, threading.RLock())
 
+    def _base(self, campaign_id: str, at_most: int | None = None) -> tuple[int, State]:
+        """The newest snapshot (at or before ``at_most``), else the campaign's first state."""
+        snap = self.store.snapshot(campaign_id, at_most)
+        if snap is not None:
+            return snap[0], json.loads(snap[1])
+        row = self.store.campaign(campaign_id)
+        if row is None:
+            raise ActionError("not_found", f"no campaign {campaign_id!r}")
+        return 0, game.initial_state(row)
+
     def _catch_up(self, campaign_id: str) -> tuple[int, State]:
         """The newest state: the cached one plus whatever other writers logged since."""
         cached = self._states.get(campaign_id)
         if cached is None:
-            row = self.store.campaign(campaign_id)
-            if row is None:
-                raise ActionError("not_found", f"no campaign {campaign_id!r}")
-            cached = (0, game.initial_state(row))
-        seq, state = cached
-        for ev in self.store.events_after(campaign_id, seq):
-            game.apply_event(state, ev.type, ev.data)
-            seq = ev.seq
-        self._states[campaign_id] = (seq, state)
-        return seq, state
+            seq, state = self._base(campaign_id)
+            cached = self._states[campaign_id] = _Cached(seq, state, 0.0)
+        for ev in self.store.events_after(campaign_id, cached.seq):
+            game.apply_event(cached.state, ev.type, ev.data)
+            cached.seq = ev.seq
+        cached.used = time.monotonic()
+        return cached.seq, cached.state
 
     def current(self, campaign_id: str) -> tuple[int, State]:
         with self._lock(campaign_id):
             seq, state = self._catch_up(campaign_id)
             return seq, copy.deepcopy(state)
+
+    def load(self, campaign_id: str) -> None:
+        """Build a campaign's state now (the recent campaigns, before the server is ready)."""
+        with self._lock(campaign_id):
+            self._catch_up(campaign_id)
+
+    def evict_idle(self, now: float | None = None) -> list[str]:
+        """Drop the states of campaigns idle for ``idle_seconds``; their ids."""
+        now = time.monotonic() if now is None else now
+        gone = []
+        for campaign_id, cached in list(self._states.items()):
+            if now - cached.used >= self.idle_seconds:
+                with self._lock(campaign_id):
+                    if now - cached.used >= self.idle_seconds:
+                        self._states.pop(campaign_id, None)
+                        gone.append(campaign_id)
+        return gone
+
+    @property
+    def cached(self) -> list[str]:
+        """The campaigns whose state this process holds."""
+        return list(self._states)
+
+    def check_snapshot(self, campaign_id: str) -> bool:
+        """Rebuild the campaign from its whole log up to its newest snapshot and compare:
+        True if they agree (or there is none); a snapshot that disagrees is dropped, with
+        the cached state built on it, and logged."""
+        snap = self.store.snapshot(campaign_id)
+        if snap is None:
+            return True
+        row = self.store.campaign(campaign_id)
+        if row is None:
+            return True
+        state = game.initial_state(row)
+        for ev in self.store.events_after(campaign_id, 0):
+            if ev.seq > snap[0]:
+                break
+            game.apply_event(state, ev.type, ev.data)
+        if _json(state) == _json(json.loads(snap[1])):
+            return True
+        log.error(
+            "campaign %s: the snapshot at seq %d disagrees with the log; dropped",
+            campaign_id,
+            snap[0],
+        )
+        with self._lock(campaign_id):
+            self.store.drop_snapshots(campaign_id)
+            self._states.pop(campaign_id, None)
+        return False
 
     def authenticate(self, campaign_id: Any, token: Any) -> dict[str, Any]:
         """The seat ``token`` opens in ``campaign_id``; ``forbidden`` otherwise."""
@@ -84,19 +179,16 @@ class CampaignService:
             return dict(state["seats"][seat_id])
 
     def snapshot(self, campaign_id: str, seat: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        seq, state = self.current(campaign_id)
-        return seq, game.state_for(state, state["seats"][seat["id"]])
+        with self._lock(campaign_id):
+            seq, state = self._catch_up(campaign_id)
+            return seq, game.state_for(state, state["seats"][seat["id"]])
 
     def events_since(self, campaign_id: str, seat_id: str, since: int) -> tuple[int, list[dict]]:
         """The campaign's last seq, and the event payloads ``seat_id`` would have received
-        after ``since``, in order."""
-        row = self.store.campaign(campaign_id)
-        if row is None:
-            raise ActionError("not_found", f"no campaign {campaign_id!r}")
-        state = game.initial_state(row)
-        seq = 0
+        after ``since``, in order (those it may see: not the bare seqs of the others)."""
+        seq, state = self._base(campaign_id, at_most=since)
         out = []
-        for ev in self.store.events_after(campaign_id, 0):
+        for ev in self.store.events_after(campaign_id, seq):
             before_view = None
             if ev.seq > since and ev.type == "move_enemy":
                 before_view = copy.deepcopy(state)
@@ -156,14 +248,14 @@ class CampaignService:
         decide: Callable[[int, State], Decision],
     ) -> int:
         """Decide against the newest state, log it, apply it, broadcast it; returns its seq."""
-        with self._lock(campaign_id):
+        with self._lock(campaign_id), self.store.turn(campaign_id):
             for _ in range(5):
                 seq, state = self._catch_up(campaign_id)
                 kind, data, seat_token = decide(seq + 1, state)
                 event = StoredEvent(seq + 1, kind, author, data)
                 if self.store.append(campaign_id, event, seat_token):
                     break
-            else:  # pragma: no cover - five lost races in a row
+            else:  # pragma: no cover - five lost races in a row (a writer without turns)
                 raise ActionError("conflict", "the campaign is busy; try again")
             before = copy.deepcopy(state) if kind == "move_enemy" else state
             try:
@@ -171,12 +263,11 @@ class CampaignService:
             except Exception:  # the log has it; rebuild from the log on the next request
                 self._states.pop(campaign_id, None)
                 raise
-            after = state
-            self._states[campaign_id] = (event.seq, after)
-            for seat in after["seats"].values():
-                payload = game.event_for(kind, event.seq, author, data, before, after, seat)
-                if payload is not None:
-                    self.emit(seat_room(campaign_id, seat["id"]), payload)
+            self._states[campaign_id].seq = event.seq
+            for payload, seat_ids in game.audiences(kind, event.seq, author, data, before, state):
+                self.emit([seat_room(campaign_id, s) for s in seat_ids], payload)
+            if event.seq % self.snapshot_every == 0:
+                self.store.save_snapshot(campaign_id, event.seq, _json(state))
             return event.seq
 
     def act(self, campaign_id: str, seat_id: str, args: dict[str, Any]) -> int:

@@ -16,7 +16,7 @@ from werkzeug.exceptions import HTTPException
 
 from server.game import ActionError
 
-__all__ = ["HTTP_STATUS", "error_response", "register"]
+__all__ = ["HTTP_STATUS", "error_response", "register", "web_error"]
 
 HTTP_STATUS = {
     "invalid": 400,
@@ -32,9 +32,14 @@ def error_response(err: ActionError, status: int | None = None) -> tuple[Respons
     return jsonify(err.to_dict()), status or HTTP_STATUS[err.code]
 
 
+def web_error(code: str, message: str, status: int) -> tuple[Response, int]:
+    """The one error shape for the web's own codes, which no game refusal has: ``internal``
+    (500) and ``rate_limited`` (429, from :mod:`server.web.limits`)."""
+    return jsonify({"ok": False, "error": {"code": code, "message": message}}), status
+
+
 def _internal(status: int = 500) -> tuple[Response, int]:
-    body = {"code": "internal", "message": "the server failed on this request; nothing changed"}
-    return jsonify({"ok": False, "error": body}), status
+    return web_error("internal", "the server failed on this request; nothing changed", status)
 
 
 def register(app: Flask) -> None:

@@ -120,7 +120,9 @@ class Sockets:
 def register(app: Flask, socketio: SocketIO, service: CampaignService) -> None:
     """Wire the handlers; ``app.extensions['admiralty.revoke']`` cuts a reissued seat off."""
     sockets = Sockets(socketio, service)
-    socketio.on_event("join", _acked(sockets.join))
-    socketio.on_event("act", _acked(sockets.act))
+    metrics = app.extensions["admiralty.metrics"]
+    metrics.watch_sockets(sockets.joined, sockets.lock, lambda: len(socketio.server.eio.sockets))
+    socketio.on_event("join", metrics.count_joins(_acked(sockets.join)))
+    socketio.on_event("act", metrics.count_acts(_acked(sockets.act)))
     socketio.on_event("disconnect", sockets.disconnect)
     app.extensions["admiralty.revoke"] = sockets.revoke

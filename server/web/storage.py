@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import fcntl
 import json
+import time
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -18,6 +20,7 @@ from alembic.config import Config
 from sqlalchemy import (
     Column,
     Engine,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -25,7 +28,9 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
+    func,
     insert,
     select,
     text,
@@ -42,6 +47,7 @@ __all__ = [
     "metadata",
     "open_store",
     "seats",
+    "snapshots",
 ]
 
 metadata = MetaData()
@@ -53,6 +59,9 @@ campaigns = Table(
     Column("name", String(200), nullable=False),
     Column("year", Integer, nullable=False),
     Column("seed", Integer, nullable=False),
+    # when its last event was written (seconds since the epoch): the recent campaigns are
+    # loaded before the server says it is ready
+    Column("touched", Float, nullable=False, server_default="0"),
 )
 
 seats = Table(
@@ -72,6 +81,18 @@ events = Table(
     Column("seat", String(32), nullable=True),
     Column("data", Text, nullable=False),
 )
+
+
+snapshots = Table(
+    "snapshots",
+    metadata,
+    Column("campaign_id", String(32), ForeignKey("campaigns.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("state", Text, nullable=False),
+)
+
+#: snapshots kept per campaign (older ones serve a reconnect from further back)
+KEEP_SNAPSHOTS = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +119,7 @@ class Store:
     ) -> None:
         """Write a new campaign, its GM seat's token hash and its first event at once."""
         with self.engine.begin() as conn:
-            conn.execute(insert(campaigns).values(**row))
+            conn.execute(insert(campaigns).values(**row, touched=time.time()))
             conn.execute(
                 insert(seats).values(id=gm_token[0], campaign_id=row["id"], token_hash=gm_token[1])
             )
@@ -128,6 +149,11 @@ class Store:
         try:
             with self.engine.begin() as conn:
                 conn.execute(insert(events).values(campaign_id=campaign_id, **_event_row(event_)))
+                conn.execute(
+                    update(campaigns)
+                    .where(campaigns.c.id == campaign_id)
+                    .values(touched=time.time())
+                )
                 if seat_token:
                     seat_id, token_hash = seat_token
                     done = conn.execute(
@@ -160,6 +186,96 @@ class Store:
             ).all()
         for row in rows:
             yield StoredEvent(row.seq, row.type, row.seat, json.loads(row.data))
+
+    def save_snapshot(self, campaign_id: str, seq: int, state: str) -> None:
+        """Keep the campaign's state after event ``seq`` (JSON), and the last few before."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                delete(snapshots).where(
+                    snapshots.c.campaign_id == campaign_id, snapshots.c.seq == seq
+                )
+            )
+            conn.execute(insert(snapshots).values(campaign_id=campaign_id, seq=seq, state=state))
+            kept = select(snapshots.c.seq).where(snapshots.c.campaign_id == campaign_id)
+            kept = kept.order_by(snapshots.c.seq.desc()).limit(KEEP_SNAPSHOTS)
+            conn.execute(
+                delete(snapshots).where(
+                    snapshots.c.campaign_id == campaign_id,
+                    snapshots.c.seq.not_in(kept.scalar_subquery()),
+                )
+            )
+
+    def snapshot(self, campaign_id: str, at_most: int | None = None) -> tuple[int, str] | None:
+        """The newest snapshot ``(seq, state JSON)``, or the newest at or before ``at_most``."""
+        query = select(snapshots.c.seq, snapshots.c.state).where(
+            snapshots.c.campaign_id == campaign_id
+        )
+        if at_most is not None:
+            query = query.where(snapshots.c.seq <= at_most)
+        with self.engine.connect() as conn:
+            row = conn.execute(query.order_by(snapshots.c.seq.desc()).limit(1)).first()
+        return (row.seq, row.state) if row else None
+
+    def drop_snapshots(self, campaign_id: str) -> None:
+        """Forget a campaign's snapshots (one disagreed with the log)."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(snapshots).where(snapshots.c.campaign_id == campaign_id))
+
+    def recent_campaigns(self, since: float, limit: int) -> list[str]:
+        """The campaigns written to since ``since`` (epoch seconds), the latest first."""
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(
+                    select(campaigns.c.id)
+                    .where(campaigns.c.touched >= since)
+                    .order_by(campaigns.c.touched.desc())
+                    .limit(limit)
+                ).scalars()
+            )
+
+    def last_seq(self, campaign_id: str) -> int:
+        """The campaign's last event's seq (0 for none)."""
+        with self.engine.connect() as conn:
+            got = conn.execute(
+                select(func.max(events.c.seq)).where(events.c.campaign_id == campaign_id)
+            ).scalar()
+        return int(got or 0)
+
+    @contextmanager
+    def turn(self, campaign_id: str) -> Iterator[None]:
+        """Hold the campaign's write turn across every process on this database: from
+        before its next event is decided until that event has been handed to the message
+        queue, so that the queue carries a campaign's events in log order. A process that
+        dies lets go with it (a lock on its open file or its database session)."""
+        key = zlib.crc32(campaign_id.encode())
+        if self.engine.dialect.name == "postgresql":
+            with self.engine.connect() as conn:
+                conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": key})
+                conn.commit()
+                try:
+                    yield
+                finally:
+                    conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": key})
+                    conn.commit()
+            return
+        path = self.engine.url.database
+        if self.engine.dialect.name != "sqlite" or not path or path == ":memory:":
+            yield  # one process only
+            return
+        with open(path + ".turns", "a+b") as f:
+            # a byte of the lock file per campaign (POSIX record locks are per process;
+            # the caller holds the campaign's lock within the process); polled, so that a
+            # wait gives way to the other green threads of the process
+            while True:
+                try:
+                    fcntl.lockf(f, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, key)
+                    break
+                except OSError:
+                    time.sleep(0.002)
+            try:
+                yield
+            finally:
+                fcntl.lockf(f, fcntl.LOCK_UN, 1, key)
 
 
 def _event_row(e: StoredEvent) -> dict[str, Any]:

@@ -8,7 +8,7 @@ import { connect } from "./net.js";
 import { createOrdersPanel } from "./orders.js";
 import { createLogPanel, createReportPanel } from "./report.js";
 import {
-  applyEvent, createStore, notify, ownSeat, refresh, setSnapshot, subscribe,
+  caughtUp, createStore, notify, ownSeat, receive, refresh, setSnapshot, subscribe,
 } from "./store.js";
 import { deadlineText, el, fill, gameDate, getJSON, roleName } from "./util.js";
 import { createVoyagePanel } from "./voyage.js";
@@ -17,10 +17,11 @@ const campaign = decodeURIComponent(location.pathname.split("/").filter(Boolean)
 const token = new URLSearchParams(location.search).get("token") || "";
 const store = createStore();
 const $ = (id) => document.getElementById(id);
+const GAP_WAIT_MS = 1000; // how long an out-of-order event waits for the one before it
 
 const debug = {
   store, joined: false, connection: "connecting", reconnects: 0, caughtUp: null,
-  notices: [], errors: [], renders: 0,
+  notices: [], errors: [], renders: 0, gaps: 0,
 };
 window.__admiralty = debug;
 
@@ -102,6 +103,19 @@ async function loadWorld() {
   return { layers, ports, rules };
 }
 
+let gapTimer = null;
+/** An event came before an earlier one: give the earlier a moment, then fetch the gap. */
+function awaitGap() {
+  if (gapTimer) return;
+  gapTimer = setTimeout(() => {
+    gapTimer = null;
+    if (store.pending.size > 0) {
+      debug.gaps += 1;
+      debug.net.resync();
+    }
+  }, GAP_WAIT_MS);
+}
+
 let refetching = null;
 /** The GM's events carry raw data: take a fresh snapshot instead of re-deriving anything. */
 function refetchState() {
@@ -145,16 +159,14 @@ async function start() {
     hooks: {
       status: setConnection,
       snapshot(ack) {
-        setSnapshot(store, ack.seat, ack.seq, ack.state);
+        if (setSnapshot(store, ack.seat, ack.seq, ack.state)) refetchState();
         debug.joined = true;
         setConnection("connected", "ok");
         notify(store, "snapshot");
       },
       caughtUp(ack) {
         store.seat = ack.seat;
-        let refetch = false;
-        for (const event of ack.events) refetch = applyEvent(store, event) || refetch;
-        store.seq = Math.max(store.seq, ack.seq);
+        const refetch = caughtUp(store, ack.events, ack.seq);
         debug.reconnects += 1;
         debug.caughtUp = ack.events.length;
         const n = ack.events.length;
@@ -163,8 +175,10 @@ async function start() {
         notify(store, "caught-up");
       },
       event(payload) {
-        if (applyEvent(store, payload)) refetchState();
-        notify(store, payload.type);
+        const { refetch, gap } = receive(store, payload);
+        if (refetch) refetchState();
+        if (gap) awaitGap();
+        if (payload.type) notify(store, payload.type);
       },
       failed(error) {
         setConnection(`refused: ${error.message}`, "warn");

@@ -73,5 +73,10 @@ export function connect({ campaign, token, lastSeq, hooks }) {
     socket.io.engine.close();
   }
 
-  return { socket, act, drop };
+  /** Join again from the page's seq: the events it missed come in the ack (a gap). */
+  function resync() {
+    if (socket.connected && joinedOnce) join();
+  }
+
+  return { socket, act, drop, resync };
 }

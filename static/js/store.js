@@ -13,6 +13,7 @@ export function createStore() {
     state: null,
     base: null, // the state of the join snapshot, where the page's replay starts
     events: [], // every event this page received since that snapshot, in order
+    pending: new Map(), // events that came before an earlier one, by seq, held till it comes
     listeners: new Set(),
   };
 }
@@ -33,6 +34,7 @@ export function setSnapshot(store, seat, seq, state) {
   store.base = state;
   store.events = [];
   if (seq !== undefined && seq !== null) store.seq = seq;
+  return settle(store);
 }
 
 /** Take a fresh state (REST refetch) in place of what the events built, if not older. */
@@ -44,18 +46,53 @@ export function refresh(store, seq, state) {
 }
 
 /**
- * Apply one event to the store. Returns true when the state needs a refetch (the event
+ * Apply one event to the store, whatever came before it (a catch-up's list, which holds only
+ * the events this seat may see). Returns true when the state needs a refetch (the event
  * lacked what the page shows, such as the forces it moved).
  */
 export function applyEvent(store, event) {
-  if (!event || typeof event.seq !== "number") return false;
-  if (event.seq <= store.seq && store.events.some((e) => e.seq === event.seq)) return false;
+  if (!event || typeof event.seq !== "number" || event.seq <= store.seq) return false;
+  store.seq = event.seq;
+  if (!event.type) return false; // an event this seat may not see: its seq alone
   store.events.push(event);
-  store.seq = Math.max(store.seq, event.seq);
   if (!store.state) return true;
   const { state, refetch } = reduce(store.state, event);
   store.state = state;
   return refetch;
+}
+
+/** Apply the held events that now follow on; drop those already seen. */
+function settle(store) {
+  let refetch = false;
+  for (const seq of [...store.pending.keys()]) if (seq <= store.seq) store.pending.delete(seq);
+  while (store.pending.has(store.seq + 1)) {
+    const next = store.pending.get(store.seq + 1);
+    store.pending.delete(next.seq);
+    refetch = applyEvent(store, next) || refetch;
+  }
+  return refetch;
+}
+
+/**
+ * Take one live event: applied in seq order. The server sends every seat every seq (a bare
+ * `{seq}` for an event it may not see), so an event past the next one is held until those
+ * before it arrive (or a catch-up fetches them). Returns `{refetch, gap}`: `gap` while
+ * an earlier event is still awaited.
+ */
+export function receive(store, event) {
+  if (event && typeof event.seq === "number" && event.seq > store.seq) {
+    store.pending.set(event.seq, event);
+  }
+  const refetch = store.state ? settle(store) : false;
+  return { refetch, gap: store.pending.size > 0 };
+}
+
+/** After a catch-up (the events since the page's seq, then the campaign's seq). */
+export function caughtUp(store, events, seq) {
+  let refetch = false;
+  for (const event of events) refetch = applyEvent(store, event) || refetch;
+  store.seq = Math.max(store.seq, seq);
+  return settle(store) || refetch;
 }
 
 /** The seat's own record in the state (with its ready flag). */

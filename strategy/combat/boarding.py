@@ -86,7 +86,7 @@ def _officers(
 ) -> None:
     """Each fit officer of ``s`` fights: the Grand Melee, or (attackers) Attack the
     Officers, a round fighting aft and then the duel; ``tally`` counts won and lost."""
-    plan = s.orders.get("boarding") or {}
+    plan = s.orders.boarding or {}
     for o in s.spec.officers:
         if not s.fit(o.name):
             continue
@@ -115,7 +115,7 @@ def _command(b: Battle, boarding: Boarding, tally: dict[str, list[int]]) -> None
     if w < 0:
         return
     winner, loser = (att, dfn) if w == 0 else (dfn, att)
-    give_up = loser.orders.get("surrender")
+    give_up = loser.orders.surrender
     if give_up is None:
         give_up = b.policies[loser.side].surrender(b, loser)
     b.emit("decision", ship=loser.id, orders={"surrender": bool(give_up)})
@@ -125,7 +125,7 @@ def _command(b: Battle, boarding: Boarding, tally: dict[str, list[int]]) -> None
     hit(b, loser, CREW, 1, None, winner.id, "boarding")
     if _crew_dead(b, boarding):
         return
-    if winner is dfn and dfn.orders.get("turn_tide") and tally[dfn.id][1] == 0:
+    if winner is dfn and dfn.orders.turn_tide and tally[dfn.id][1] == 0:
         boarding.attacker, boarding.defender = dfn, att
         boarding.approach.clear()
         b.emit("tide_turned", attacker=dfn.id, defender=att.id)

@@ -29,30 +29,117 @@ if TYPE_CHECKING:
     from strategy.combat.battle import Battle
     from strategy.combat.state import ShipState
 
-__all__ = ["ORDER_KEYS", "MOVES", "give", "normalise", "given_for", "plain"]
+__all__ = ["ROUND_KEYS", "ORDER_KEYS", "MOVES", "Orders", "give", "normalise", "given_for", "plain"]
 
-ORDER_KEYS = frozenset(
-    (
-        "move",
-        "range",
-        "target",
-        "fire",
-        "shot",
-        "repair",
-        "repair_by",
-        "hwyf",
-        "strike",
-        "continue",
-        "surrender",
-        "turn_tide",
-        "boarding",
-        "tow",
-        "joker",
-        "start_distance",
-        "discipline",
-    )
+#: what a round's orders may say (a live captain's keys; :class:`Orders` holds them)
+ROUND_KEYS = (
+    "move",
+    "range",
+    "target",
+    "fire",
+    "shot",
+    "repair",
+    "repair_by",
+    "hwyf",
+    "strike",
+    "continue",
+    "surrender",
+    "turn_tide",
+    "boarding",
+    "tow",
+    "joker",
 )
+#: every key a live captain may give: the round's, and on the first step only the
+#: starting distance and the Discipline cards
+ORDER_KEYS = frozenset((*ROUND_KEYS, "start_distance", "discipline"))
 MOVES = ("close", "hold", "flee", "board")
+
+
+class Orders:
+    """One ship's orders for the round: a record she keeps, written afresh every round by
+    her policy (:meth:`npc`, :meth:`strike_colours`) or from a live captain's checked
+    orders (:meth:`load`). The keys of :data:`ORDER_KEYS` are its attributes
+    (``continue`` as ``continue_``); the phases read them.
+
+    >>> o = Orders()
+    >>> o.npc("board", 1, "b0", "grapeshot", None); o.range, o.as_dict()["continue"]
+    (0, True)
+    """
+
+    __slots__ = (*("continue_" if k == "continue" else k for k in ROUND_KEYS), "given")
+
+    move: str
+    range: int
+    target: str | None
+    fire: Mapping[str, int] | None
+    shot: str
+    repair: str | None
+    repair_by: str | None
+    hwyf: Mapping[str, str] | None
+    strike: Any
+    continue_: Any
+    surrender: Any
+    turn_tide: Any
+    boarding: Mapping[str, str] | None
+    tow: Any
+    joker: Any
+    #: a live captain's orders as checked (None for a policy's)
+    given: Mapping[str, Any] | None
+
+    def __init__(self) -> None:
+        # before her first orders: she holds, and wishes the battle to go on
+        self.npc("hold", 1, None, "roundshot", None)
+
+    def npc(
+        self, move: str, range_: int, target: str | None, shot: str, repair: str | None
+    ) -> None:
+        """A policy's orders; the rest at their defaults (a policy may set ``boarding``
+        after). A boarder closes to Distance 0; she wishes to go on unless she flees."""
+        self.move = move
+        self.range = 0 if move == "board" else range_
+        self.target = target
+        self.shot = shot
+        self.repair = repair
+        self.continue_ = move != "flee"
+        self.fire = self.repair_by = self.hwyf = self.surrender = self.turn_tide = None
+        self.boarding = self.tow = self.joker = self.given = None
+        self.strike = False
+
+    def strike_colours(self, shot: str) -> None:
+        """A policy strikes her colours: nothing else ordered (she keeps her shot)."""
+        self.npc("close", 1, None, shot, None)
+        self.strike = True
+
+    def load(self, o: Mapping[str, Any]) -> None:
+        """A live captain's orders, checked and completed by :func:`normalise`."""
+        get = o.get
+        self.move, self.range, self.shot = o["move"], o["range"], o["shot"]
+        self.continue_ = o["continue"]
+        self.target, self.fire, self.repair = get("target"), get("fire"), get("repair")
+        self.repair_by, self.hwyf, self.strike = get("repair_by"), get("hwyf"), get("strike")
+        self.surrender, self.turn_tide = get("surrender"), get("turn_tide")
+        self.boarding, self.tow, self.joker = get("boarding"), get("tow"), get("joker")
+        self.given = o
+
+    def as_dict(self) -> dict[str, Any]:
+        """The orders as the ``decision`` event tells them: a live captain's as checked,
+        a policy's as :meth:`Policy.decide` says them with the defaults filled in."""
+        if self.given is not None:
+            return dict(self.given)
+        if self.strike:
+            out = {"strike": True, "move": self.move, "range": self.range, "shot": self.shot}
+        else:
+            out = {
+                "move": self.move,
+                "range": self.range,
+                "target": self.target,
+                "shot": self.shot,
+                "repair": self.repair,
+            }
+            if self.boarding is not None:
+                out["boarding"] = self.boarding
+        out["continue"] = self.continue_
+        return out
 
 
 def give(b: Battle, given: Mapping[str, Any]) -> None:
@@ -60,19 +147,24 @@ def give(b: Battle, given: Mapping[str, Any]) -> None:
     strikes, then who can act."""
     strike = gated = False
     becalmed = b.weather["sets"]
+    record = b.record
     for s in b.ships:
         if not s.active:
             continue
+        o = s.orders
         raw = given.get(s.id, given.get(s.side)) if given else None
-        s.orders = o = _policy_orders(b, s) if raw is None else normalise(b, s, raw)
-        if "strike" in o and o["strike"]:
+        if raw is None:
+            b.policies[s.side].orders(b, s, o)
+        else:
+            o.load(normalise(b, s, raw))
+        if o.strike:
             strike = True
-        if b.record:
-            b.emit("decision", ship=s.id, orders=plain(o))
+        if record:
+            b.emit("decision", ship=s.id, orders=plain(o.as_dict()))
         s.acting = True
         if becalmed:
             # (the boats tow only in a calm: out of one, a ship's tow stays off)
-            s.set_tow(bool(o.get("tow")))
+            s.set_tow(bool(o.tow))
         if s.damage.m.gates or s.morale_mod:
             gated = True
     if strike:
@@ -86,28 +178,10 @@ def give(b: Battle, given: Mapping[str, Any]) -> None:
 def _strike(b: Battle) -> None:
     """The ships ordered to strike their colours leave the battle."""
     for s in b.ships:
-        if s.active and s.orders.get("strike"):
+        if s.active and s.orders.strike:
             out_of_battle(b, s, "struck")
     # (every other way out of the battle checks the end where it happens)
     check_end(b)
-
-
-def _policy_orders(b: Battle, s: ShipState) -> dict[str, Any]:
-    """Her policy's orders with the defaults filled in (policies are trusted code)."""
-    o = b.policies[s.side].decide(b, s)
-    if "move" in o:
-        move = o["move"]
-    else:
-        move = o["move"] = "close"
-    if move == "board":
-        o["range"] = 0
-    elif "range" not in o:
-        o["range"] = 1
-    if "shot" not in o:
-        o["shot"] = s.shot
-    if "continue" not in o:
-        o["continue"] = move != "flee"
-    return o
 
 
 def _able(b: Battle, s: ShipState) -> None:

@@ -78,7 +78,7 @@ def repair(b: Battle) -> None:
     for s in b.ships:
         if not s.active:
             continue
-        rep = s.orders.get("repair") if s.acting else None
+        rep = s.orders.repair if s.acting else None
         if s.fire:
             fire.tend(b, s, rep == "fire")
             if rep == "fire":
@@ -149,14 +149,14 @@ def position_pool(b: Battle, s: ShipState, foe: ShipState) -> int:
 def _intent(s: ShipState, foe: ShipState, d: int) -> tuple[str, int]:
     """What ``s`` wants of the distance to ``foe``: its move and the range it wants."""
     o = s.orders
-    move = o["move"]
+    move = o.move
     if move == "flee":
         return _FLEE
-    want = o["range"]
+    want = o.range
     if move == "hold" or d <= want:
         # already as close as it wants: closing further is no wish to move
         return _HOLD
-    target = o.get("target")
+    target = o.target
     if target is not None and target != foe.id:
         return _HOLD
     return move, want
@@ -329,8 +329,8 @@ def fire_plan(b: Battle, s: ShipState) -> Plan | None:
     if s.damage.m.no_broadside:
         return None
     orders = s.orders
-    split = orders.get("fire")
-    tid = orders.get("target")
+    split = orders.fire
+    tid = orders.target
     if not split:
         # the same target order in the same positions: the same plan as last round
         last = s.plan
@@ -383,8 +383,8 @@ def hwyf(b: Battle, s: ShipState) -> int:
     +1 card to the Broadside! per success, -1 per failure."""
     if not s.spec.officers:
         return 0
-    busy = {s.orders.get("repair_by")} if s.orders.get("repair") else set()
-    chosen = s.orders.get("hwyf") or {}
+    busy = {s.orders.repair_by} if s.orders.repair else set()
+    chosen = s.orders.hwyf or {}
     total = 0
     for o in s.spec.officers:
         if o.name in busy or not s.fit(o.name):
@@ -408,7 +408,7 @@ def broadside_pool(b: Battle, s: ShipState, hwyf: int) -> int | None:
     """Gunnery + Broadside + weather gage + How Will You Fight? + damage and morale +
     shot; None if no cards or a required test fails (the shot is then not loaded)."""
     m = s.damage.m
-    want = s.orders["shot"]
+    want = s.orders.shot
     pool = (s.fire_base + s.gage + hwyf + m.fire + s.shot_mods[want]) // s.crew_div
     if pool <= 0:
         # no cards to overturn: the gun crews do not even try (the Corsair, round 3)
@@ -454,7 +454,7 @@ def broadside(
             lv = row[c]
             if lv:
                 if c == JOKER:
-                    chosen = s.orders.get("joker")
+                    chosen = s.orders.joker
                     c, lv = joker(cof, card(chosen) if chosen else None)
                     if not lv:
                         continue
@@ -483,7 +483,7 @@ def continue_(b: Battle) -> None:
     for s in b.ships:
         if s.active:
             any_active = True
-            if s.orders.get("continue", True):
+            if s.orders.continue_:
                 onward = True
                 break
     if onward and b.round < b.max_rounds:

@@ -1,7 +1,9 @@
 """Captains' decisions in battle: the policy objects that NPC sides (and odds) use.
 
-A policy answers the engine's questions for one ship; a live player answers the same
-questions through ``Battle.step(decisions)`` with the same vocabulary.
+A policy answers a ship's whole orders for the round in one call (:meth:`Policy.orders`,
+written into her :class:`strategy.combat.orders.Orders` record; :meth:`Policy.decide`
+gives them as a dict); a live player gives the same orders through
+``Battle.step(decisions)`` with the same vocabulary.
 
 The round's orders (a dict; every key optional, the engine fills the rest from defaults):
 
@@ -40,6 +42,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from strategy.combat.damage import CREW, DEAD, GUNS, HULL, MAIMED, RIGGING
+from strategy.combat.orders import Orders
 from strategy.errors import InvalidMove
 
 if TYPE_CHECKING:
@@ -136,20 +139,25 @@ class Policy:
             return "board", 0
         return "close", self.close_to
 
-    def decide(self, battle: Battle, ship: ShipState) -> dict[str, Any]:
-        """The orders for the coming round."""
+    def orders(self, battle: Battle, ship: ShipState, o: Orders) -> None:
+        """The ship's whole orders for the coming round, written into her record ``o``
+        (the engine asks this once per ship and round)."""
         if self.should_strike(battle, ship):
-            return {"strike": True}
+            o.strike_colours(ship.shot)
+            return
         foe = self.target(battle, ship)
-        move, rng = self.move(battle, ship, foe) if foe else ("flee", 1)
-        return {
-            "move": move,
-            "range": rng,
-            "target": foe.id if foe else None,
-            "shot": self.shot,
-            "repair": self.repair(battle, ship),
-            "continue": move != "flee",
-        }
+        if foe is None:
+            o.npc("flee", 1, None, self.shot, self.repair(battle, ship))
+            return
+        move, rng = self.move(battle, ship, foe)
+        o.npc(move, rng, foe.id, self.shot, self.repair(battle, ship))
+
+    def decide(self, battle: Battle, ship: ShipState) -> dict[str, Any]:
+        """The orders for the coming round as a dict (:meth:`orders` as the vocabulary
+        writes them; a strike says nothing else)."""
+        o = Orders()
+        self.orders(battle, ship, o)
+        return {"strike": True} if o.strike else o.as_dict()
 
 
 class Aggressive(Policy):
@@ -228,14 +236,13 @@ class Boarder(Policy):
     def move(self, battle: Battle, ship: ShipState, foe: ShipState) -> tuple[str, int]:
         return "board", 0
 
-    def decide(self, battle: Battle, ship: ShipState) -> dict[str, Any]:
-        orders = super().decide(battle, ship)
-        if ship.spec.officers and not orders.get("strike"):
+    def orders(self, battle: Battle, ship: ShipState, o: Orders) -> None:
+        super().orders(battle, ship, o)
+        if ship.spec.officers and not o.strike:
             first = ship.spec.officers[0]
-            orders["boarding"] = {
-                o.name: ("captain" if o is first else "melee") for o in ship.spec.officers
+            o.boarding = {
+                x.name: ("captain" if x is first else "melee") for x in ship.spec.officers
             }
-        return orders
 
 
 POLICIES = {p.name: p for p in (Aggressive(), Cautious(), Runner(), Boarder())}

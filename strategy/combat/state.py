@@ -17,6 +17,7 @@ from typing import Any
 from strategy.combat.combatant import SKILLS, Combatant, repair_pools
 from strategy.combat.damage import Damage
 from strategy.combat.data import LOST, MORALE, REPAIR_SKILLS, REPAIRS, TOWING
+from strategy.combat.orders import Orders
 from strategy.combat.shot import POOL_MODS
 
 __all__ = ["ShipState"]
@@ -92,7 +93,7 @@ class ShipState:
         self.tow = False
         #: what her crew's pools are divided by: 2 while the boats tow her, else 1
         self.crew_div = 1
-        self.orders: dict[str, Any] = {}
+        self.orders = Orders()
         self.boarding: Any = None
         self.morale = spec.morale
         #: Ship Morale's modifier to all her pools (0 when healthy)
@@ -159,7 +160,7 @@ class ShipState:
         """The best skill for repairing an area or fighting a fire (one of
         :data:`REPAIRS`), by the crew or by the officer of the ``repair_by`` order;
         halved while the boats tow."""
-        by = self.orders.get("repair_by")
+        by = self.orders.repair_by
         if by is None:
             return self.repairs[_REPAIR_INDEX[what]] // self.crew_div
         return max([self._skill_now(k, by) for k in REPAIR_SKILLS[what]]) // self.crew_div

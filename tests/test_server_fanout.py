@@ -1,0 +1,253 @@
+"""Fan-out, snapshots and memory (issue 16, items 4 and 5), on the Flask test app:
+
+- each event's payload is computed once per distinct view and sent once per group of seats
+  that see the same thing, every seat its own view exactly, every seat every seq;
+- state snapshots every N events rebuild the very state the log builds, a snapshot that
+  disagrees with the log is dropped, and idle campaigns leave memory and come back whole;
+- ``/healthz`` says ready only once the warm-up has loaded the recent campaigns; every
+  page carries the security headers.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from server import game
+from server.web.app import SECURITY_HEADERS, create_app
+from server.web.campaigns import CampaignService
+from server.web.storage import open_store
+from tests.server_helpers import Game, new_app
+from tests.services import postgres_server
+
+
+def _replayed(log: dict[str, Any]):
+    """Each logged event with the states before and after it."""
+    state = game.initial_state(log["campaign"])
+    for ev in log["events"]:
+        before = copy.deepcopy(state)
+        game.apply_event(state, ev["type"], ev["data"])
+        yield ev, before, state
+
+
+def test_every_seat_gets_its_own_view_of_every_event_computed_once_per_view(played_summer):
+    _, steps, _ = played_summer
+    kinds = set()
+    for ev, before, after in _replayed(steps["log"]):
+        groups = game.audiences(ev["type"], ev["seq"], ev["seat"], ev["data"], before, after)
+        seats = [s for _, ids in groups for s in ids]
+        assert sorted(seats) == sorted(after["seats"]), "every seat in exactly one group"
+        for payload, ids in groups:
+            for seat_id in ids:
+                own = game.event_for(
+                    ev["type"], ev["seq"], ev["seat"], ev["data"], before, after,
+                    after["seats"][seat_id],
+                )  # fmt: skip
+                assert payload == (own or {"seq": ev["seq"]}), (ev["type"], seat_id)
+        payloads = [json.dumps(p, sort_keys=True) for p, _ in groups]
+        assert len(set(payloads)) == len(payloads), "equal views are one group"
+        # the GM, the players, the observers, and a minister's own choice at most
+        assert len(groups) <= 4
+        if ev["type"] in ("ready", "pause", "resume", "set_deadline", "resolve_summer"):
+            assert len(groups) == 1, "a public event is one group"
+        kinds.add(ev["type"])
+    assert {"set_ships", "deploy", "sail", "advance", "engage_decision", "ready"} <= kinds
+
+
+def test_every_client_received_every_seq_in_order(played_summer):
+    game_, _, _ = played_summer
+    last = played_summer[1]["log"]["events"][-1]["seq"]
+    for key, player in game_.players.items():
+        player.events()
+        seqs = player.seqs
+        assert seqs == list(range(seqs[0], seqs[0] + len(seqs))), key
+        assert seqs[-1] == last, key
+
+
+def test_a_public_event_is_one_emit_to_every_seat_however_many(fresh_app):
+    game_ = Game.new(fresh_app)
+    fleet = fresh_app.test_client().get("/api/rules").json["fleet"]
+    for ship in fleet:  # 17 captains and 43 observers
+        game_.seat("captain", ship=ship["code"])
+    for _ in range(60 - len(fleet)):
+        game_.seat("observer")
+    service = fresh_app.extensions["admiralty.campaigns"]
+    sent: list[tuple[list[str], dict[str, Any]]] = []
+    emit = service.emit
+    service.emit = lambda rooms, payload: (sent.append((rooms, payload)), emit(rooms, payload))
+    gm = game_.gm()
+    assert gm.act("pause")["ok"]
+    assert len(sent) == 1 and len(sent[0][0]) == 61, "one emit, to the 61 seats' rooms"
+    pm = game_.add("pm", "prime-minister")
+    sent.clear()
+    assert pm.act("set_ships", digit=4)["ok"]
+    # the minister's own choice; the GM sees it; the rest (players, observers) a bare seq
+    assert sorted(len(rooms) for rooms, _ in sent) == [1, 1, 60]  # the pm; the gm; the rest
+    assert [p for _, p in sent if "type" not in p][0] == {"seq": sent[0][1]["seq"]}
+
+
+def _play(game_: Game, n: int) -> None:
+    gm = game_.gm()
+    pm = game_.add("pm", "prime-minister")
+    game_.add("obs", "observer")
+    paused = False
+    for i in range(n):
+        if i % 3 == 0:
+            ack = gm.act("resume" if paused else "pause")
+            paused = not paused
+        else:
+            ack = pm.act("ready")
+        assert ack["ok"], ack
+
+
+def test_snapshots_rebuild_the_state_the_log_builds(tmp_path):
+    app = new_app(tmp_path)
+    service = app.extensions["admiralty.campaigns"]
+    service.snapshot_every = 4
+    game_ = Game.new(app)
+    _play(game_, 14)
+    store = service.store
+    seq, state = service.current(game_.id)
+    snap = store.snapshot(game_.id)
+    assert snap is not None and snap[0] % 4 == 0 and snap[0] > seq - 4
+    with store.engine.connect() as conn:
+        kept = conn.exec_driver_sql("SELECT seq FROM snapshots").scalars().all()
+    assert len(kept) == 3, "the last three kept"
+
+    fresh = CampaignService(store, lambda rooms, payload: None)
+    assert fresh.current(game_.id) == (seq, state), "built on the snapshot and the log's tail"
+    assert fresh.check_snapshot(game_.id)
+    # a reconnect from before the snapshot gets what a rebuild from the log would give
+    store.drop_snapshots(game_.id)
+    whole = CampaignService(store, lambda rooms, payload: None)
+    for since in (0, 3, snap[0] - 1, snap[0], seq - 1):
+        gm_seat = next(s for s in state["seats"].values() if s["role"] == "gm")
+        assert fresh.events_since(game_.id, gm_seat["id"], since) == whole.events_since(
+            game_.id, gm_seat["id"], since
+        )
+
+
+def test_a_snapshot_that_disagrees_with_the_log_is_dropped(tmp_path):
+    app = new_app(tmp_path)
+    service = app.extensions["admiralty.campaigns"]
+    service.snapshot_every = 5
+    game_ = Game.new(app)
+    _play(game_, 8)
+    truth = service.current(game_.id)
+    seq, text = service.store.snapshot(game_.id)
+    bad = json.loads(text)
+    bad["paused"] = not bad["paused"]
+    bad["notes"].append({"text": "not in the log"})
+    service.store.save_snapshot(game_.id, seq, json.dumps(bad))
+    other = CampaignService(service.store, lambda rooms, payload: None)
+    assert other.current(game_.id) != truth, "a restart trusts the snapshot..."
+    assert other.check_snapshot(game_.id) is False
+    assert other.current(game_.id) == truth, "...until the check, and then the log"
+    assert service.store.snapshot(game_.id) is None
+
+
+def test_idle_campaigns_leave_memory_and_come_back_whole(tmp_path):
+    app = new_app(tmp_path)
+    service = app.extensions["admiralty.campaigns"]
+    busy, idle = Game.new(app), Game.new(app)
+    _play(busy, 3)
+    _play(idle, 3)
+    before = service.current(idle.id)
+    assert {busy.id, idle.id} <= set(service.cached)
+    service.current(busy.id)
+    now = time.monotonic()
+    assert service.evict_idle(now + service.idle_seconds / 2) == []
+    service.current(busy.id)  # used again: idle for less than the limit at the next sweep
+    later = now + service.idle_seconds + 1
+    service._states[busy.id].used = later - 1
+    assert service.evict_idle(later) == [idle.id]
+    assert idle.id not in service.cached and busy.id in service.cached
+    assert service.current(idle.id) == before
+    assert idle.gm().act("resume")["ok"], "and it plays on"
+
+
+def test_healthz_says_ready_only_after_the_warm_up(tmp_path):
+    url = f"sqlite:///{tmp_path / 'w.db'}"
+    first = create_app({"DATABASE_URL": url})
+    game_ = Game.new(first)
+    _play(game_, 2)
+    app = create_app({"DATABASE_URL": url, "WARM_UP": True})
+    client = app.test_client()
+    r = client.get("/healthz")
+    assert r.status_code == 503 and r.json["ready"] is False
+    loaded: list[str] = []
+    app.extensions["admiralty.warm_up"](lambda work: loaded.append(work.__name__))
+    r = client.get("/healthz")
+    assert r.status_code == 200 and r.json["ready"] is True
+    assert (
+        loaded == ["load_world", "warm_routes"]
+        and game_.id in app.extensions["admiralty.campaigns"].cached
+    )
+
+
+@pytest.mark.parametrize("path", ["/", "/play/abc?token=x", "/api/rules", "/healthz", "/nope"])
+def test_every_page_carries_the_security_headers(world_client, path):
+    with world_client.get(path) as r:
+        for name, value in SECURITY_HEADERS.items():
+            assert r.headers.get(name) == value, (path, name)
+        assert "'self'" in r.headers["Content-Security-Policy"]
+        assert "unsafe-eval" not in r.headers["Content-Security-Policy"]
+
+
+HOLDER = """
+import sys
+from server.web.storage import open_store
+store = open_store(sys.argv[1])
+with store.turn("c1"):
+    print("held", flush=True)
+    sys.stdin.readline()
+print("released", flush=True)
+"""
+
+
+def _turn_waits_for_another_process(url: str) -> None:
+    store = open_store(url)
+    with subprocess.Popen(
+        [sys.executable, "-c", HOLDER, url],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    ) as holder:
+        try:
+            assert holder.stdout.readline().strip() == "held"
+            got = threading.Event()
+
+            def take() -> None:
+                with store.turn("c1"):
+                    got.set()
+
+            with store.turn("another campaign"):
+                pass  # another campaign's turn is free meanwhile
+            taker = threading.Thread(target=take)
+            taker.start()
+            assert not got.wait(0.5), "the turn is held by the other process"
+            holder.stdin.write("\n")
+            holder.stdin.flush()
+            assert holder.stdout.readline().strip() == "released"
+            assert got.wait(30)
+            taker.join()
+        finally:
+            holder.kill()
+    store.engine.dispose()
+
+
+def test_a_campaigns_write_turn_is_one_process_at_a_time_on_sqlite(tmp_path):
+    _turn_waits_for_another_process(f"sqlite:///{tmp_path / 'turns.db'}")
+
+
+@pytest.mark.postgres
+def test_a_campaigns_write_turn_is_one_process_at_a_time_on_postgresql():
+    with postgres_server() as url:
+        _turn_waits_for_another_process(url)
