@@ -139,12 +139,15 @@ def _findings(
         "acked_twice": len({a[0] for a in acked}) != len(acked),
         "out_of_order": {},
         "arrived_out_of_order": {},
+        "delivered_again_after_the_join_ack": {},
         "missing": {},
         "rejoins_failed": {},
     }
     for i, c in enumerate(clients):
         if bad := _inversions(c.stream):
             found["out_of_order"][i] = (c.transport, len(bad), bad[:5])
+        if c.twice:
+            found["delivered_again_after_the_join_ack"][i] = (c.transport, c.twice[:5])
         if bad := _arrival_inversions(c.arrivals):
             found["arrived_out_of_order"][i] = (c.transport, len(bad), bad[:5])
         may_skip = hidden if c.seat["role"] != "gm" else set()

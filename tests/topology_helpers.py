@@ -309,6 +309,24 @@ class Nginx:
 # -- seat clients ----------------------------------------------------------------------------
 
 
+def _in_order(sio: socketio.Client) -> None:
+    """Handle ``sio``'s messages on its reading thread, in the order they arrived.
+
+    python-engineio hands each message to a thread of its own (``run_async=True``), so two
+    events that arrive back to back may be handled in either order: a reordering of the
+    client's, not the server's. A browser handles them in order; so does this client.
+    """
+    eio = sio.eio
+    trigger = eio._trigger_event
+
+    def in_order(event: str, *args: Any, **kwargs: Any) -> Any:
+        if event == "message":
+            kwargs["run_async"] = False
+        return trigger(event, *args, **kwargs)
+
+    eio._trigger_event = in_order  # type: ignore[method-assign]
+
+
 @dataclass
 class SeatClient:
     """A seat's python-socketio client through the balancer, that joins with ``since`` on
@@ -320,7 +338,8 @@ class SeatClient:
     live events and each (re)join's ack events. A live event that skips a seq is held and
     the gap fetched with ``join {since: last}``; so is any event that arrives while a join
     is on its way, taken after the ack if newer than its ``seq`` (an older one is the
-    overlap of the catch-up and the room: counted in ``overlap``, not taken).
+    overlap of the catch-up and the room: counted in ``overlap``, not taken). A live event
+    that arrives after the ack already holding it was delivered twice: kept in ``twice``.
     """
 
     url: str
@@ -330,6 +349,7 @@ class SeatClient:
     arrivals: list[tuple[int, int]] = field(default_factory=list)
     stream: list[int] = field(default_factory=list)
     overlap: int = 0
+    twice: list[int] = field(default_factory=list)  # live events already taken, not retaken
     disconnects: int = 0
     gap_fetches: int = 0
     joins: list[dict[str, Any]] = field(default_factory=list)
@@ -353,6 +373,7 @@ class SeatClient:
         self.sio.on("event", self._event)
         self.sio.on("connect", self._connected)
         self.sio.on("disconnect", self._disconnected)
+        _in_order(self.sio)
 
     def open(self) -> SeatClient:
         transports = {"upgrade": ["polling", "websocket"]}.get(self.transport, [self.transport])
@@ -413,6 +434,9 @@ class SeatClient:
             self.arrivals.append((self.connection, seq))
             if not self.joined.is_set():
                 self.held.append(seq)
+                return
+            if seq <= self.last and seq in self.stream:
+                self.twice.append(seq)
                 return
             if seq <= self.last + 1:  # the next one (or, out of order, an older one: kept)
                 self._take(seq)
