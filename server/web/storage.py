@@ -293,7 +293,9 @@ def _alembic_config() -> Config:
     return cfg
 
 
-_UPGRADE_LOCK_KEY = 0x41444D52  # "ADMR": the advisory lock key of the schema upgrade
+#: the schema upgrade's advisory lock: two int4 keys ("ADMR", 1), a key space apart from
+#: the one-bigint keys of the campaigns' write turns
+_UPGRADE_LOCK_KEYS = {"a": 0x41444D52, "b": 1}
 
 
 def _sqlite_file(url: str) -> str | None:
@@ -321,8 +323,9 @@ def open_store(url: str) -> Store:
 
     Processes started at the same moment on a new database upgrade it one at a time: on
     PostgreSQL under a transaction-level advisory lock taken on the upgrade's own
-    connection, on a SQLite file under an ``flock`` of ``<file>.lock``; the later ones then
-    find the schema at head and do nothing.
+    connection, on a SQLite file under an ``flock`` of ``<file>-lock`` (named as SQLite
+    names its ``-wal`` and ``-shm``; left in place, as removing it would race); the later
+    ones then find the schema at head and do nothing.
     """
     sqlite = url.startswith("sqlite")
     if sqlite:
@@ -341,9 +344,9 @@ def open_store(url: str) -> Store:
         engine = create_engine(url, pool_pre_ping=True)
     cfg = _alembic_config()
     database_file = _sqlite_file(url) if sqlite else None
-    with _file_lock(database_file and database_file + ".lock"), engine.begin() as conn:
+    with _file_lock(database_file and database_file + "-lock"), engine.begin() as conn:
         if engine.dialect.name == "postgresql":  # held until this transaction ends
-            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _UPGRADE_LOCK_KEY})
+            conn.execute(text("SELECT pg_advisory_xact_lock(:a, :b)"), _UPGRADE_LOCK_KEYS)
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
     return Store(engine)
