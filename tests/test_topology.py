@@ -17,10 +17,12 @@ import requests
 from tests.topology_helpers import (
     WAIT,
     SeatClient,
+    ServerProcess,
     create_database,
     head_revision,
     open_together,
     schema_versions,
+    start_together,
     topology,
     wait_until,
 )
@@ -48,13 +50,26 @@ def test_processes_opening_a_fresh_postgresql_database_together_all_come_up(
     assert schema_versions(url) == [head_revision()]
 
 
+def test_serve_processes_started_together_on_a_fresh_sqlite_file_all_answer(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'fresh.db'}"
+    servers = [ServerProcess(tmp_path, "--database", url) for _ in range(AT_ONCE)]
+    try:
+        start_together(servers)  # raises, with the log, if one exits or never answers
+        assert all(requests.get(s.url + "/healthz", timeout=WAIT).ok for s in servers)
+    finally:
+        for s in servers:
+            s.stop()
+    assert schema_versions(url) == [head_revision()]
+
+
 # -- fifty clients through nginx, one process SIGKILLed ---------------------------------------
 
 SERVERS = 3
 OBSERVERS = 30
 CAPTAINS = 13  # with the GM, the two ministers and four admirals: 50 seats
 ACTS = 8  # acts per actor (the GM, the ministers, the admirals and the captains)
-POLLING = 5  # clients on long-polling only, and as many that upgrade from polling
 
 
 def _rest(method: str, url: str, token: str, **body: Any) -> dict[str, Any]:
@@ -90,6 +105,8 @@ def _each(run: Callable[[SeatClient], object], clients: list[SeatClient]) -> Non
 
 
 def _transport(i: int) -> str:
+    """One client in ten on long-polling only, one in ten upgrading from it, the rest on
+    WebSocket from the start."""
     return "polling" if i % 10 == 3 else "upgrade" if i % 10 == 7 else "websocket"
 
 
