@@ -8,7 +8,10 @@ the clients once, then runs a phase with 1 actor and one with 4 actors per campa
 actor toggles ``ready`` in a closed loop: send, wait for the ack, send again, for
 ``--actions`` or ``--seconds``) and prints for each server: accepted actions/s, the
 latency from an actor's send to each client's receipt of that seq (p50/p95/p99/max),
-lost, duplicated and out-of-order receipts, and the server's CPU and RSS.
+lost, duplicated and out-of-order receipts, the server's CPU and RSS (its process tree,
+from /proc), and the client processes' CPU (near 100% a process, the clients are what
+limits the figure, for both servers alike). With several campaigns, "actors" is per
+campaign.
 
 The clients are light: several worker processes (this file with ``--worker``), each
 holding up to 250 websockets in gevent greenlets with websocket-client, speaking Engine.IO
@@ -304,6 +307,10 @@ class Workers:
         received = [r for proc in self.procs for r in self._read(proc)["received"]]
         return received, acts
 
+    def cpu(self) -> float:
+        """The client processes' CPU seconds so far (theirs is the machine's other load)."""
+        return sum(_usage(proc.pid)[0] for proc in self.procs)
+
     def close(self) -> None:
         for proc in self.procs:
             try:
@@ -391,14 +398,18 @@ def run_layout(
         for n in (1, 4):
             actors = [a for k, a in enumerate(first_four) if k % min(4, seats) < n]
             cpu0, _ = _usage(pid)
+            clients0 = workers.cpu()
             t0 = time.monotonic()
             received, acts = workers.phase(actors, args.actions, args.seconds)
             last_ack = max((acked for _, done in acts for _, acked, _ in done), default=t0)
             cpu1, rss = _usage(pid)
+            clients_cpu = workers.cpu() - clients0
             elapsed = last_ack - t0
             row = figures(received, acts, elapsed)
             row |= {"server": name, "campaigns": campaigns, "clients": len(clients)}
-            row |= {"actors": n, "cpu%": 100 * (cpu1 - cpu0) / max(elapsed, 1e-9), "rss": rss}
+            span = max(elapsed, 1e-9)
+            row |= {"actors": n, "cpu%": 100 * (cpu1 - cpu0) / span, "rss": rss}
+            row["clients cpu%"] = 100 * clients_cpu / span
             rows.append(row)
             print(_row(row), flush=True)
     finally:
@@ -409,7 +420,7 @@ def run_layout(
 HEADER = (
     f"{'server':<10}{'layout':>11}{'clients':>8}{'actors':>7}{'acts/s':>8}{'p50':>8}"
     f"{'p95':>8}{'p99':>8}{'max':>8}{'lost':>6}{'dup':>5}{'ooo':>5}{'refused':>8}"
-    f"{'cpu%':>6}{'rss MiB':>8}"
+    f"{'cpu%':>6}{'rss MiB':>8}{'cli cpu%':>9}"
 )
 
 
@@ -426,6 +437,7 @@ def _row(r: dict[str, Any]) -> str:
         f"{r['server']:<10}{_layout(r):>11}{r['clients']:>8}{r['actors']:>7}{r['actions/s']:>8.1f}"
         f"{r['p50']:>8.1f}{r['p95']:>8.1f}{r['p99']:>8.1f}{r['max']:>8.1f}{r['lost']:>6}"
         f"{r['dup']:>5}{r['ooo']:>5}{r['refused']:>8}{r['cpu%']:>6.0f}{r['rss']:>8.0f}"
+        f"{r['clients cpu%']:>9.0f}"
     )
 
 
