@@ -251,3 +251,22 @@ def test_a_campaigns_write_turn_is_one_process_at_a_time_on_sqlite(tmp_path):
 def test_a_campaigns_write_turn_is_one_process_at_a_time_on_postgresql():
     with postgres_server() as url:
         _turn_waits_for_another_process(url)
+
+
+def test_what_a_join_ack_holds_is_not_sent_again(fresh_app):
+    game_ = Game.new(fresh_app)
+    gm = game_.gm()
+    pm = game_.add("pm", "prime-minister")
+    manager = fresh_app.extensions["admiralty.socketio"].server.manager
+    sid = manager.sid_from_eio_sid(pm.client.eio_sid, "/")
+    assert manager.floors.get(sid) == pm.ack["seq"], "the join's ack seq is its floor"
+    game_.drain()
+    # as if the next event had been committed before the join read the log and were still
+    # on its way through the message queue: it is in the ack, and not sent again
+    manager.hold(sid, pm.ack["seq"] + 1)
+    first = gm.act("pause")["seq"]
+    assert first == pm.ack["seq"] + 1
+    assert pm.events() == [] and gm.events()[0]["seq"] == first
+    second = gm.act("resume")["seq"]
+    assert [e["seq"] for e in pm.events()] == [second]
+    assert sid not in manager.floors, "forgotten once an event past it came"

@@ -16,6 +16,7 @@ from flask_compress import Compress
 from flask_socketio import SocketIO
 
 from server import __version__
+from server.web import delivery
 from server.web import metrics as metrics_
 from server.web.logs import RedactTokens
 
@@ -143,7 +144,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     socketio = SocketIO(
         app,
-        message_queue=app.config["MESSAGE_QUEUE"],
+        # python-socketio's manager (Redis's with a message queue), with a floor per socket
+        client_manager=delivery.client_manager(app.config["MESSAGE_QUEUE"]),
         async_mode=app.config["ASYNC_MODE"],
         max_http_buffer_size=4 * MAX_BODY,
         serializer=packets.Packet,  # bounded JSON; a broken packet is acked, not a traceback

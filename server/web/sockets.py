@@ -88,9 +88,14 @@ class Sockets:
         public = {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship")}
         if since:
             seq, events = self.service.events_since(campaign_id, seat["id"], since)
-            return {"ok": True, "seat": public, "seq": seq, "events": events}
-        seq, state = self.service.snapshot(campaign_id, seat)
-        return {"ok": True, "seat": public, "seq": seq, "state": state}
+            ack = {"ok": True, "seat": public, "seq": seq, "events": events}
+        else:
+            seq, state = self.service.snapshot(campaign_id, seat)
+            ack = {"ok": True, "seat": public, "seq": seq, "state": state}
+        # the room was joined before the log was read (nothing committed meanwhile is
+        # missed); what the ack holds is not sent again (server.web.delivery)
+        self.socketio.server.manager.hold(_sid(), seq)
+        return ack
 
     def act(self, data: Any) -> Ack:
         with self.lock:
@@ -109,6 +114,7 @@ class Sockets:
     def disconnect(self, *_args: Any) -> None:
         with self.lock:
             self.joined.pop(_sid(), None)
+        self.socketio.server.manager.forget(_sid())
 
     def revoke(self, campaign_id: str, seat_id: str) -> None:
         """Cut a reissued seat's sockets off: told ``revoked``, out of its room."""
