@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 import requests
 
+from server.web.storage import SCHEMA_HEAD, open_store
 from tests.topology_helpers import (
     WAIT,
     SeatClient,
@@ -29,6 +30,14 @@ from tests.topology_helpers import (
 
 TRIALS = 5  # each trial: a fresh database and four processes released by one barrier
 AT_ONCE = 4
+
+
+def test_the_schema_head_the_store_knows_is_alembics(tmp_path: Path) -> None:
+    assert SCHEMA_HEAD == head_revision()
+    url = f"sqlite:///{tmp_path / 'again.db'}"
+    open_store(url).events_after("none")  # created, then opened again at head
+    assert list(open_store(url).events_after("none")) == []
+    assert schema_versions(url) == [SCHEMA_HEAD]
 
 
 @pytest.mark.parametrize("trial", range(TRIALS))
