@@ -6,7 +6,8 @@ room, ``act`` -> one emit to the room with the room's next seq), both on loopbac
 For each layout (one campaign of N seats; campaigns of 10 seats) and N clients, it connects
 the clients once, then runs a phase with 1 actor and one with 4 actors per campaign (each
 actor toggles ``ready`` in a closed loop: send, wait for the ack, send again, for
-``--actions`` or ``--seconds``) and prints for each server: accepted actions/s, the
+``--actions`` or ``--seconds``; ``--pace S`` spaces an actor's actions S seconds at least,
+so that both servers see the same offered load below their capacity) and prints for each server: accepted actions/s, the
 latency from an actor's send to each client's receipt of that seq (p50/p95/p99/max),
 lost, duplicated and out-of-order receipts, the server's CPU and RSS (its process tree,
 from /proc), and the client processes' CPU (near 100% a process, the clients are what
@@ -21,7 +22,7 @@ which on Linux is CLOCK_MONOTONIC, one clock for every process of the machine (u
 are comparable; a receipt is stamped as soon as its frame is read, before it is parsed.
 The clients share the machine's cores with the server: the figures are loaded ones.
 
-Run: python benchmarks/bench_load.py [--quick] [--clients 200 1000] [--actions 60]
+Run: python benchmarks/bench_load.py [--quick] [--clients 200 1000] [--actions 60] [--pace 0]
 """
 
 from __future__ import annotations
@@ -164,13 +165,20 @@ class _Client:
         return sent, acked, ack
 
 
-def _actor(client: _Client, n: int, until: float) -> list[tuple[float, float, int | None]]:
+def _actor(
+    client: _Client, n: int, until: float, pace: float
+) -> list[tuple[float, float, int | None]]:
+    """``n`` actions, each after the last one's ack and at least ``pace`` s after the one
+    before (0: as fast as acks come, the server's throughput)."""
     out: list[tuple[float, float, int | None]] = []
     for i in range(n):
         if time.monotonic() > until:
             break
         sent, acked, ack = client.act({"type": "ready", "ready": not i % 2})
         out.append((sent, acked, ack["seq"] if ack.get("ok") else None))
+        wait = sent + pace - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
     return out
 
 
@@ -202,7 +210,10 @@ def worker() -> None:
             c.seqs.clear()
             c.times.clear()
         until = time.monotonic() + msg["seconds"]
-        actors = [gevent.spawn(_actor, clients[i], msg["actions"], until) for i in msg["actors"]]
+        actors = [
+            gevent.spawn(_actor, clients[i], msg["actions"], until, msg["pace"])
+            for i in msg["actors"]
+        ]
         gevent.joinall(actors)
         done = zip(msg["actors"], actors, strict=True)
         _say({"acts": [[clients[i].campaign, a.value] for i, a in done]})
@@ -288,7 +299,9 @@ class Workers:
             raise RuntimeError("a client process died")
         return json.loads(line)
 
-    def phase(self, actors: list[int], actions: int, seconds: float) -> tuple[list, list]:
+    def phase(
+        self, actors: list[int], actions: int, seconds: float, pace: float
+    ) -> tuple[list, list]:
         """One phase: every client's (campaign, seqs, times) and every actor's acts."""
         by_worker: dict[int, list[int]] = {}
         for a in actors:
@@ -296,7 +309,7 @@ class Workers:
             by_worker.setdefault(w, []).append(i)
         for w, proc in enumerate(self.procs):
             msg = {"do": "phase", "actors": by_worker.get(w, [])}
-            self._send(proc, {**msg, "actions": actions, "seconds": seconds})
+            self._send(proc, {**msg, "actions": actions, "seconds": seconds, "pace": pace})
         acts = [a for proc in self.procs for a in self._read(proc)["acts"]]
         final: dict[str, int] = {}
         for campaign, done in acts:
@@ -400,7 +413,7 @@ def run_layout(
             cpu0, _ = _usage(pid)
             clients0 = workers.cpu()
             t0 = time.monotonic()
-            received, acts = workers.phase(actors, args.actions, args.seconds)
+            received, acts = workers.phase(actors, args.actions, args.seconds, args.pace)
             last_ack = max((acked for _, done in acts for _, acked, _ in done), default=t0)
             cpu1, rss = _usage(pid)
             clients_cpu = workers.cpu() - clients0
@@ -466,6 +479,14 @@ def main() -> None:
     parser.add_argument("--clients", type=int, nargs="+", default=[200, 1000])
     parser.add_argument("--actions", type=int, default=60, help="actions per actor (default 60)")
     parser.add_argument("--seconds", type=float, default=15, help="cap of a phase (default 15)")
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=0.0,
+        help="seconds at least between an actor's actions (default 0: as fast as acks come, "
+        "which measures throughput; a pace below both servers' capacity compares their "
+        "latency at the same offered load)",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--bare-serve", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args()
