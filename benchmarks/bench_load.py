@@ -7,12 +7,12 @@ For each layout (one campaign of N seats; campaigns of 10 seats) and N clients, 
 the clients once, then runs a phase with 1 actor and one with 4 actors per campaign (each
 actor toggles ``ready`` in a closed loop: send, wait for the ack, send again, for
 ``--actions`` or ``--seconds``; ``--pace S`` spaces an actor's actions S seconds at least,
-so that both servers see the same offered load below their capacity) and prints for each server: accepted actions/s, the
-latency from an actor's send to each client's receipt of that seq (p50/p95/p99/max),
-lost, duplicated and out-of-order receipts, the server's CPU and RSS (its process tree,
-from /proc), and the client processes' CPU (near 100% a process, the clients are what
-limits the figure, for both servers alike). With several campaigns, "actors" is per
-campaign.
+so that both servers see the same offered load below their capacity) and prints for each
+server: accepted actions/s, the latency from an actor's send to each client's receipt of
+that seq (p50/p95/p99/max), lost, duplicated and out-of-order receipts, the server's CPU and
+RSS (its process tree, from /proc), and the client processes' CPU (near 100% a process, the
+clients are what limits the figure, for both servers alike). With several campaigns,
+"actors" is per campaign.
 
 The clients are light: several worker processes (this file with ``--worker``), each
 holding up to 250 websockets in gevent greenlets with websocket-client, speaking Engine.IO
