@@ -173,7 +173,14 @@ class CampaignService:
             raise ActionError("forbidden", "a seat token is required")
         seat_id = self.store.seat_for_token_hash(campaign_id, hash_token(token))
         with self._lock(campaign_id):
-            _, state = self._catch_up(campaign_id)
+            cached = self._states.get(campaign_id)
+            if cached is not None and seat_id in cached.state["seats"]:
+                # seats are never removed, nor their role or berth changed: a seat in the
+                # cached state is there in the newest (the store just said the token opens it)
+                state = cached.state
+                cached.used = time.monotonic()
+            else:
+                _, state = self._catch_up(campaign_id)
             if seat_id is None or seat_id not in state["seats"]:
                 raise ActionError("forbidden", "that token opens no seat in this campaign")
             return dict(state["seats"][seat_id])
