@@ -206,6 +206,8 @@ import sys
 from server.web.storage import open_store
 store = open_store(sys.argv[1])
 with store.turn("c1"):
+    with store.turn("c2"):
+        pass  # another campaign's turn taken and ended meanwhile: c1's stays held
     print("held", flush=True)
     sys.stdin.readline()
 print("released", flush=True)

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import fcntl
 import json
+import os
+import threading
 import time
+import weakref
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -111,6 +114,8 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._turns: int | None = None  # the SQLite file's turn locks: a descriptor, kept
+        self._turns_guard = threading.Lock()
 
     def create_campaign(
         self, row: dict[str, Any], first: StoredEvent, gm_token: tuple[str, str]
@@ -260,20 +265,31 @@ class Store:
         if self.engine.dialect.name != "sqlite" or not path or path == ":memory:":
             yield  # one process only
             return
-        with open(path + "-turns", "a+b") as f:
-            # a byte of the lock file per campaign (POSIX record locks are per process;
-            # the caller holds the campaign's lock within the process); polled, so that a
-            # wait gives way to the other green threads of the process
-            while True:
-                try:
-                    fcntl.lockf(f, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, key)
-                    break
-                except OSError:
-                    time.sleep(0.002)
+        f = self._turns_file(path)
+        # a byte of the lock file per campaign (POSIX record locks are per process; the
+        # caller holds the campaign's lock within the process); polled, so that a wait
+        # gives way to the other green threads of the process
+        while True:
             try:
-                yield
-            finally:
-                fcntl.lockf(f, fcntl.LOCK_UN, 1, key)
+                fcntl.lockf(f, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, key)
+                break
+            except OSError:
+                time.sleep(0.002)
+        try:
+            yield
+        finally:
+            fcntl.lockf(f, fcntl.LOCK_UN, 1, key)
+
+    def _turns_file(self, path: str) -> int:
+        """The turns' lock file, open for the store's life (closed when the store is
+        collected): closing any descriptor of a file drops every POSIX lock the process
+        holds on it, so one campaign's turn ending must not close a file another
+        campaign's turn is locked through."""
+        with self._turns_guard:
+            if self._turns is None:
+                self._turns = os.open(path + "-turns", os.O_RDWR | os.O_CREAT, 0o644)
+                weakref.finalize(self, os.close, self._turns)
+            return self._turns
 
 
 def _event_row(e: StoredEvent) -> dict[str, Any]:
