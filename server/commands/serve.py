@@ -65,13 +65,18 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 class _BodyDeadline:
-    """WSGI middleware: read a request's body whole within ``seconds`` (a client that sends
-    its headers and then trickles, or never sends, its body is answered 408 and let go, not
-    waited on); websocket upgrades pass through."""
+    """WSGI middleware: read a request's body within ``seconds`` (a client that sends its
+    headers and then trickles, or never sends, its body is answered 408 and let go, not
+    waited on); websocket upgrades pass through. No more is read than the app would
+    read: the polling transport's refusal drains that much of a body over its limit
+    (:class:`server.web.packets.PollingLimit`), and a longer one is refused by its length."""
 
     def __init__(self, app: Any, seconds: float) -> None:
+        from server.web.packets import PollingLimit
+
         self.app = app
         self.seconds = seconds
+        self.most = PollingLimit.drain
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
         import gevent
@@ -83,7 +88,7 @@ class _BodyDeadline:
         if length > 0 and environ.get("HTTP_UPGRADE", "").lower() != "websocket":
             try:
                 with gevent.Timeout(self.seconds):
-                    body = environ["wsgi.input"].read(length)
+                    body = environ["wsgi.input"].read(min(length, self.most))
             except gevent.Timeout:
                 error = {"code": "invalid", "message": "the request body came too slowly"}
                 payload = json.dumps({"ok": False, "error": error}).encode()
