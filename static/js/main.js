@@ -104,14 +104,14 @@ async function loadWorld() {
 }
 
 let gapTimer = null;
-/** An event came before an earlier one: give the earlier a moment, then fetch the gap. */
-function awaitGap() {
+/** An event came before an earlier one: give the earlier a moment, then `resync()`. */
+function awaitGap(resync) {
   if (gapTimer) return;
   gapTimer = setTimeout(() => {
     gapTimer = null;
     if (store.pending.size > 0) {
       debug.gaps += 1;
-      debug.net.resync();
+      resync();
     }
   }, GAP_WAIT_MS);
 }
@@ -177,7 +177,7 @@ async function start() {
       event(payload) {
         const { refetch, gap } = receive(store, payload);
         if (refetch) refetchState();
-        if (gap) awaitGap();
+        if (gap) awaitGap(() => net.resync());
         if (payload.type) notify(store, payload.type);
       },
       failed(error) {
