@@ -84,24 +84,10 @@ def bare_app() -> Any:
 
 def serve_bare(port: int) -> None:
     """The bare app under gunicorn with one gevent worker, as ``admiralty serve`` runs."""
-    from gunicorn.app.base import BaseApplication
+    sys.path.insert(0, str(ROOT))
+    from server.commands.serve import gunicorn
 
-    class Bare(BaseApplication):
-        def load_config(self) -> None:
-            options = {
-                "bind": f"127.0.0.1:{port}",
-                "workers": 1,
-                "worker_class": "gevent",
-                "worker_connections": 4000,
-                "loglevel": "warning",
-            }
-            for key, value in options.items():
-                self.cfg.set(key, value)
-
-        def load(self) -> Any:
-            return bare_app()
-
-    Bare().run()
+    gunicorn(bare_app, {"bind": f"127.0.0.1:{port}", "loglevel": "warning"})
 
 
 # -- the client processes ---------------------------------------------------------------------

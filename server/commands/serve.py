@@ -16,6 +16,7 @@ import argparse
 import io
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 __all__ = ["READ_SECONDS", "register"]
@@ -137,9 +138,32 @@ def _logger_class(fmt: str) -> type:
     return Logs
 
 
-def run(args: argparse.Namespace) -> int:
+#: the worker of every process (see above): one, gevent's, holding thousands of sockets
+WORKER = {
+    "workers": 1,
+    "worker_class": "gevent",
+    "worker_connections": 4000,
+    "control_socket_disable": True,
+}
+
+
+def gunicorn(load: Callable[[], Any], options: dict[str, Any]) -> None:
+    """Run the WSGI app ``load()`` returns (called in the worker, once gevent has patched
+    it) under gunicorn, with :data:`WORKER` and ``options``; until stopped."""
     from gunicorn.app.base import BaseApplication
 
+    class Server(BaseApplication):
+        def load_config(self) -> None:
+            for key, value in {**WORKER, **options}.items():
+                self.cfg.set(key, value)
+
+        def load(self) -> Any:
+            return load()
+
+    Server().run()
+
+
+def run(args: argparse.Namespace) -> int:
     from server.web import logs
 
     logs.configure(args.log_format)
@@ -148,32 +172,19 @@ def run(args: argparse.Namespace) -> int:
         config["DATABASE_URL"] = args.database
     if args.message_queue:
         config["MESSAGE_QUEUE"] = args.message_queue
-
-    class Server(BaseApplication):
-        def load_config(self) -> None:
-            options = {
-                "bind": f"{args.host}:{args.port}",
-                "workers": 1,
-                "worker_class": "gevent",
-                "worker_connections": 4000,
-                "keepalive": max(1, round(args.read_timeout)),
-                "graceful_timeout": GRACEFUL_SECONDS,
-                # the worker's heartbeat: a worker stuck this long is replaced
-                "timeout": 60,
-                "limit_request_line": 8190,
-                "limit_request_fields": 100,
-                "errorlog": "-",
-                "accesslog": "-",
-                "logger_class": _logger_class(args.log_format),
-                "control_socket_disable": True,
-                "loglevel": "info",
-            }
-            for key, value in options.items():
-                self.cfg.set(key, value)
-
-        def load(self) -> Any:
-            return _application(config, args.read_timeout)
-
+    options = {
+        "bind": f"{args.host}:{args.port}",
+        "keepalive": max(1, round(args.read_timeout)),
+        "graceful_timeout": GRACEFUL_SECONDS,
+        # the worker's heartbeat: a worker stuck this long is replaced
+        "timeout": 60,
+        "limit_request_line": 8190,
+        "limit_request_fields": 100,
+        "errorlog": "-",
+        "accesslog": "-",
+        "logger_class": _logger_class(args.log_format),
+        "loglevel": "info",
+    }
     logging.getLogger("admiralty").info("Admiralty serving on http://%s:%s/", args.host, args.port)
-    Server().run()
+    gunicorn(lambda: _application(config, args.read_timeout), options)
     return 0
