@@ -107,12 +107,18 @@ def _play(game_: Game, n: int) -> None:
         assert ack["ok"], ack
 
 
-def test_snapshots_rebuild_the_state_the_log_builds(tmp_path):
+def _snapshotted(tmp_path, every: int, actions: int) -> tuple[CampaignService, Game]:
+    """A campaign played with a snapshot every ``every`` events; its service and game."""
     app = new_app(tmp_path)
     service = app.extensions["admiralty.campaigns"]
-    service.snapshot_every = 4
+    service.snapshot_every = every
     game_ = Game.new(app)
-    _play(game_, 14)
+    _play(game_, actions)
+    return service, game_
+
+
+def test_snapshots_rebuild_the_state_the_log_builds(tmp_path):
+    service, game_ = _snapshotted(tmp_path, 4, 14)
     store = service.store
     seq, state = service.current(game_.id)
     snap = store.snapshot(game_.id)
@@ -124,22 +130,17 @@ def test_snapshots_rebuild_the_state_the_log_builds(tmp_path):
     fresh = CampaignService(store, lambda rooms, payload: None)
     assert fresh.current(game_.id) == (seq, state), "built on the snapshot and the log's tail"
     assert fresh.check_snapshot(game_.id)
-    # a reconnect from before the snapshot gets what a rebuild from the log would give
+    # a reconnect from before or after a snapshot gets what a rebuild from the log gives
+    gm_seat = next(s["id"] for s in state["seats"].values() if s["role"] == "gm")
+    points = (0, 3, snap[0] - 1, snap[0], seq - 1)
+    on_snapshots = [fresh.events_since(game_.id, gm_seat, since) for since in points]
     store.drop_snapshots(game_.id)
     whole = CampaignService(store, lambda rooms, payload: None)
-    for since in (0, 3, snap[0] - 1, snap[0], seq - 1):
-        gm_seat = next(s for s in state["seats"].values() if s["role"] == "gm")
-        assert fresh.events_since(game_.id, gm_seat["id"], since) == whole.events_since(
-            game_.id, gm_seat["id"], since
-        )
+    assert on_snapshots == [whole.events_since(game_.id, gm_seat, since) for since in points]
 
 
 def test_a_snapshot_that_disagrees_with_the_log_is_dropped(tmp_path):
-    app = new_app(tmp_path)
-    service = app.extensions["admiralty.campaigns"]
-    service.snapshot_every = 5
-    game_ = Game.new(app)
-    _play(game_, 8)
+    service, game_ = _snapshotted(tmp_path, 5, 8)
     truth = service.current(game_.id)
     seq, text = service.store.snapshot(game_.id)
     bad = json.loads(text)
