@@ -22,6 +22,7 @@ from math import floor
 from types import MappingProxyType
 from typing import Any
 
+from strategy.characters.birth import naval_ability
 from strategy.errors import InvalidMove, UnknownName
 from strategy.loader import check, freeze, load
 
@@ -291,8 +292,9 @@ def _npc(r: Callable[[], float], spec: _Spec) -> Officer:
     """The NPC of ``spec`` with his dice drawn from ``r`` (``rng.random``)."""
     # a d6 from one draw (randint is several times slower); floor is int for x >= 0, cheaper
     con = floor(r() * 6) + floor(r() * 6) + 8  # BIRTH: 2d6 + 6
-    # NA 2d6-2 kept in 1..10: most NPCs middling, a few duffers and a few Nelsons
-    na = floor(r() * 6) + floor(r() * 6) or 1
+    # NA 2d6-2 kept in 1..10 (the characters' rule): most NPCs middling, a few duffers and
+    # a few Nelsons; the same two draws as ever, read as dice
+    na = naval_ability(floor(r() * 6) + 1, floor(r() * 6) + 1)
     return _made(spec, con, na)
 
 
