@@ -244,6 +244,39 @@ def played_summer(
     return game, steps, seen
 
 
+@pytest.fixture(scope="module")
+def officers_summer(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """A summer resolved through the protocol for three seated characters (two admirals
+    and a captain, test_server_officers): the game, their officers' ids, what each seat
+    received, and the log."""
+    app = new_app(tmp_path_factory.mktemp("officers"))
+    game = Game.new(app, seed=PLAY_SEED)
+    gm = game.gm()
+    made: dict[str, str] = {}
+    for key, role, berth, officer in (
+        ("red", "admiral", {"squadron": "Red"}, {"name": "Thomas Cochrane", "na": 8}),
+        ("blue", "admiral", {"squadron": "Blue"}, {"name": "Edward Pellew"}),
+        ("fg", "captain", {"ship": "FG"}, {"name": "Jack Aubrey", "rank": "Captain", "na": 7}),
+    ):
+        r = game.rest(
+            "post", f"/api/campaigns/{game.id}/seats", json={"role": role, **berth, "officer": officer}
+        )
+        assert r.status_code == 201, r.json
+        made[key] = r.json["officer"]
+        game.join(r.json["token"], key=key)
+    game.add("pm", "prime-minister")
+    game.add("fsl", "first-sea-lord")
+    game.add("obs", "observer")
+    assert game.players["pm"].act("set_ships", digit=3)["ok"]
+    assert game.players["fsl"].act("set_deployment", digit=5)["ok"]
+    assert gm.act("roll_force")["ok"]
+    game.drain()
+    assert gm.act("resolve_summer")["ok"]
+    seen = {key: p.events() for key, p in game.players.items()}
+    log = game.rest("get", f"/api/campaigns/{game.id}/log").json
+    return {"game": game, "officers": made, "seen": seen, "log": log}
+
+
 # -- the browser (Playwright and Chromium, imported lazily) ---------------------------------
 
 

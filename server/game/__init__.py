@@ -20,6 +20,7 @@ from server.game.actions import (
     ACTIONS,
     apply_event,
     decide,
+    decide_officer,
     decide_reissue,
     decide_seat,
     require_log_reader,
@@ -31,7 +32,7 @@ from server.game.payloads import CampaignBody, parse
 from server.game.replay import replay
 from server.game.schema import protocol_schema
 from server.game.state import SEASON_DAYS, Seat, State, event_rng, initial_state, season_date
-from server.game.views import audiences, event_for, public_seat, state_for
+from server.game.views import audiences, event_for, officer_for, public_seat, state_for
 
 __all__ = [
     "ACTIONS",
@@ -48,6 +49,7 @@ __all__ = [
     "apply_event",
     "audiences",
     "decide",
+    "decide_officer",
     "decide_reissue",
     "decide_seat",
     "event_for",
@@ -55,6 +57,7 @@ __all__ = [
     "initial_state",
     "parse",
     "protocol_schema",
+    "officer_for",
     "public_seat",
     "replay",
     "require_log_reader",

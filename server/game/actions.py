@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from server.game import authority, engagements, payloads, rules, season
+from server.game import authority, engagements, officers, payloads, rules, season
 from server.game import forces as fx
 from server.game.authority import OTHER, OWN
 from server.game.errors import ActionError
@@ -28,6 +28,7 @@ __all__ = [
     "Action",
     "apply_event",
     "decide",
+    "decide_officer",
     "decide_reissue",
     "decide_seat",
     "require_log_reader",
@@ -80,6 +81,7 @@ def _decide_roll_force(state: State, seat: Seat, p: Any, rng: random.Random) -> 
         "roll": roll,
         "deployment": deployment,
         "forces": fx.initial_forces(deployment, rng),
+        "officers": officers.roster_npcs(state, rng),
     }
 
 
@@ -90,6 +92,8 @@ def _apply_roll_force(state: State, data: Any) -> None:
     cabinet["roll"] = data["roll"]
     state["deployment"] = data["deployment"]
     state["forces"] = {f["id"]: f for f in data["forces"]}
+    for npc in data.get("officers", ()):
+        state["officers"][npc["id"]] = npc
     state["phase"] = "summer"
     for s in state["seats"].values():
         s["ready"] = False
@@ -157,6 +161,7 @@ def _decide_resolve(state: State, seat: Seat, p: Any, rng: random.Random) -> Dat
 
 def _apply_resolve(state: State, data: Any) -> None:
     state["report"] = data["report"]
+    state["officers"].update(data.get("officers", {}))
     state["phase"] = "over"
 
 
@@ -307,8 +312,12 @@ def decide(state: State, seat: Seat, args: Any, rng: random.Random) -> tuple[str
 # -- the set-up: seats, and who reads the log --------------------------------------------
 
 
-def decide_seat(state: State, author: Seat, args: Any, seat_id: str) -> Data:
-    """``seat_created``'s data: the seat ``author`` (the GM) adds from ``args``."""
+def decide_seat(
+    state: State, author: Seat, args: Any, seat_id: str, rng: random.Random, oid: str
+) -> Data:
+    """``seat_created``'s data: the seat ``author`` (the GM) adds from ``args``, with its
+    character (``officer``: an object, any field left out rolled from ``rng`` under the id
+    ``oid``, or the id of an officer not yet seated)."""
     authority.require_seat("seat_created", author["role"], state["phase"], state["paused"])
     if not isinstance(args, dict):
         raise ActionError("invalid", "a seat is a JSON object with a 'role'")
@@ -319,6 +328,7 @@ def decide_seat(state: State, author: Seat, args: Any, seat_id: str) -> Data:
         "name": body.name or body.role.replace("-", " ").title(),
         "squadron": body.squadron.title() if body.role == "admiral" else None,
         "ship": body.ship.upper() if body.role == "captain" else None,
+        "officer": None,
     }
     if seat["ship"]:
         try:
@@ -326,7 +336,39 @@ def decide_seat(state: State, author: Seat, args: Any, seat_id: str) -> Data:
         except (KeyError, ValueError) as exc:  # no such ship in the Briny fleet
             raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
     _no_second(state, seat)
-    return {"seat": seat}
+    data: Data = {"seat": seat, "args": args}
+    if body.officer is not None:
+        data.update(officers.officer_for_seat(state, seat, body.officer, oid, rng))
+        seat["officer"] = data["officer"]["id"]
+    return data
+
+
+def decide_officer(
+    state: State, author: Seat, args: Any, oid: str, rng: random.Random
+) -> Data:
+    """``officer_created``'s data: a character made by the GM, or by a player for his own
+    seat, and seated at once if the body names a seat with no living officer."""
+    body = payloads.parse(payloads.OfficerBody, args)
+    seat_id = body.seat if body.seat is not None else (
+        author["id"] if author["role"] in ("admiral", "captain") else None
+    )
+    own = seat_id == author["id"]
+    authority.require_seat("officer_created", author["role"], state["phase"], state["paused"])
+    authority.require_command(
+        "officer_created",
+        author["role"],
+        OWN if own else OTHER,
+        "a player makes the character of his own seat only",
+    )
+    if seat_id is None:
+        return {"args": args, "officer": officers.new_officer(state, body.officer, oid, "Lieutenant", rng), "ashore": None}
+    seat = state["seats"].get(seat_id)
+    if seat is None:
+        raise ActionError("not_found", f"no seat {seat_id!r}")
+    current = officers.seat_officer(state, seat)
+    if current is not None:
+        raise ActionError("conflict", f"that seat's officer is {current['name']}, alive")
+    return {"args": args, **officers.officer_for_seat(state, seat, body.officer, oid, rng)}
 
 
 def _no_second(state: State, seat: SeatRecord) -> None:
@@ -358,6 +400,7 @@ def decide_reissue(state: State, author: Seat, seat_id: str, args: Any = None) -
         "name": body.name or seat["name"],
         "squadron": seat.get("squadron"),
         "ship": seat.get("ship"),
+        "officer": seat.get("officer"),
     }
     return {"seat": public}
 
@@ -377,6 +420,11 @@ def apply_event(state: State, kind: str, data: dict[str, Any]) -> None:
     if kind == "campaign_created":
         state["seats"][data["gm"]["id"]] = cast(Seat, {**data["gm"], "ready": False})
     elif kind in ("seat_created", "seat_reissued"):
-        state["seats"][data["seat"]["id"]] = cast(Seat, {**data["seat"], "ready": False})
+        old = state["seats"].get(data["seat"]["id"], {})
+        seat = {"officer": old.get("officer"), **data["seat"], "ready": False}
+        state["seats"][data["seat"]["id"]] = cast(Seat, seat)
+        officers.apply_officers(state, data)
+    elif kind == "officer_created":
+        officers.apply_officers(state, data)
     else:
         ACTIONS[kind].apply(state, data)

@@ -43,9 +43,14 @@ PHASES = ("cabinet", "summer", "over")
 OWN, OTHER = "own", "other"
 # What an aimed action is aimed at, and what each commander commands (the others: nothing).
 AIMS = MappingProxyType(
-    {"deploy": ("squadron",), "sail": ("squadron", "ship"), "engage_decision": ("ship",)}
+    {
+        "deploy": ("squadron",),
+        "sail": ("squadron", "ship"),
+        "engage_decision": ("ship",),
+        "officer_created": ("seat",),
+    }
 )
-COMMANDS = MappingProxyType({"admiral": ("squadron", "ship"), "captain": ("ship",)})
+COMMANDS = MappingProxyType({"admiral": ("squadron", "ship", "seat"), "captain": ("ship", "seat")})
 
 
 @dataclass(frozen=True)
@@ -84,6 +89,12 @@ TABLE: Mapping[str, Mapping[str, Grant]] = MappingProxyType(
         "move_enemy": {"gm": Grant(_SUMMER)},
         "seat_created": {"gm": Grant(_ANY)},
         "seat_reissued": {"gm": Grant(_ANY)},
+        # a character: the GM's for any seat (or none yet), a player's for his own seat
+        "officer_created": {
+            "gm": Grant(_ANY, (OTHER,)),
+            "admiral": Grant(_ANY, (OWN,)),
+            "captain": Grant(_ANY, (OWN,)),
+        },
         "read_log": {"gm": Grant(_ANY)},  # the whole log, with every seed and secret order
         "act_as": {"gm": Grant(_ANY)},  # then judged as the seat he acts for
     }

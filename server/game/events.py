@@ -20,6 +20,7 @@ from server.game.state import (
     Engagement,
     Force,
     Note,
+    OfficerRecord,
     Orders,
     Record,
     Result,
@@ -36,6 +37,7 @@ __all__ = [
     "EngageDecision",
     "MoveEnemy",
     "Note",
+    "OfficerCreated",
     "Pause",
     "Ready",
     "ResolveSummer",
@@ -69,9 +71,21 @@ class CampaignCreated(Record):
 
 
 class SeatCreated(Record):
-    """The GM seats a player."""
+    """The GM seats a player (with his character, and the NPC it puts ashore)."""
 
     seat: SeatRecord
+    args: NotRequired[dict[str, Any]]  # the body asked: replay decides it again
+    officer: NotRequired[OfficerRecord | None]
+    ashore: NotRequired[str | None]
+
+
+class OfficerCreated(Record):
+    """A character is made (by the GM, or by a player for his own seat), and seated if
+    the body names a seat."""
+
+    args: dict[str, Any]
+    officer: OfficerRecord
+    ashore: str | None
 
 
 class SeatReissued(Record):
@@ -102,6 +116,7 @@ class RollForce(Acted):
     roll: int
     deployment: list[DeploymentRecord]
     forces: list[Force]
+    officers: NotRequired[list[OfficerRecord]]  # the NPCs of every berth left empty
 
 
 class Ready(Acted):
@@ -170,12 +185,14 @@ class ResolveSummer(Acted):
     seed: int
     preset: dict[str, int]  # results already earned on the map, by ship code
     report: dict[str, Any]  # strategy.campaign.resolve_summer's season report
+    officers: NotRequired[dict[str, OfficerRecord]]  # every officer it changed, after it
 
 
 EVENTS: dict[str, type] = {
     "campaign_created": CampaignCreated,
     "seat_created": SeatCreated,
     "seat_reissued": SeatReissued,
+    "officer_created": OfficerCreated,
     "set_ships": SetShips,
     "set_deployment": SetDeployment,
     "roll_force": RollForce,

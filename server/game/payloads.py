@@ -40,6 +40,7 @@ __all__ = [
     "EngageDecision",
     "MoveEnemy",
     "Note",
+    "OfficerBody",
     "Payload",
     "Ready",
     "ReissueBody",
@@ -310,9 +311,13 @@ class SeatBody(Body):
     name: Annotated[Text, Field(max_length=200)] | None = None
     squadron: Annotated[Text, Field(max_length=200)] | None = None
     ship: Annotated[Text, Field(max_length=8)] | None = None
+    # his character: an officer object (any field left out is rolled) or an officer's id
+    officer: dict[str, Any] | Annotated[Text, Field(max_length=40)] | None = None
 
     @model_validator(mode="after")
     def _command(self) -> SeatBody:
+        if self.officer is not None and self.role not in ("admiral", "captain"):
+            raise _says(f"a {self.role}'s seat has no berth for an officer")
         if self.role == "admiral":
             if self.squadron is None or self.squadron.title() not in rules.SQUADRONS:
                 raise _says(f"an admiral needs a 'squadron': {', '.join(rules.SQUADRONS)}")
@@ -330,10 +335,19 @@ class ReissueBody(Body):
     name: Annotated[Text, Field(max_length=200)] | None = None
 
 
+class OfficerBody(Body):
+    """``POST /api/campaigns/<id>/officers``: a character (an officer object: any field
+    left out is rolled), seated at once if ``seat`` names a seat without a living one."""
+
+    officer: dict[str, Any]
+    seat: Annotated[Text, Field(max_length=40)] | None = None
+
+
 REQUESTS: dict[str, type[Body]] = {
     "create_campaign": CampaignBody,
     "create_seat": SeatBody,
     "reissue_seat": ReissueBody,
+    "create_officer": OfficerBody,
 }
 
 

@@ -17,7 +17,7 @@ from server.game.state import Seat, State, event_rng, initial_state
 
 __all__ = ["replay"]
 
-SET_UP = ("campaign_created", "seat_created", "seat_reissued")
+SET_UP = ("campaign_created", "seat_created", "seat_reissued", "officer_created")
 
 
 def replay(log: Any) -> tuple[State, list[str]]:
@@ -69,6 +69,11 @@ def _check(state: State, event: dict[str, Any], seed: int) -> str | None:
         return f"{kind} is refused on replay: {exc}"
     if "detached" not in data:  # a sail logged before the detached force was named in it
         again.pop("detached", None)
+    if kind in ("seat_created", "seat_reissued"):  # logged before seats had officers
+        if "officer" not in data.get("seat", {}):
+            again["seat"].pop("officer", None)
+        if "args" not in data:
+            again.pop("args", None)
     if again != data:
         keys = sorted(k for k in set(again) | set(data) if again.get(k) != data.get(k))
         return f"{kind} decides differently on replay ({', '.join(keys) or kind})"
@@ -84,8 +89,16 @@ def _decide_again(
         asked = data.get("seat")
         if not isinstance(asked, dict) or "id" not in asked:
             raise ValueError("seat_created names no seat")
-        body = {k: v for k, v in asked.items() if k != "id" and v is not None}
-        return actions.decide_seat(work, seat, body, asked["id"])
+        body = data.get("args")
+        if body is None:  # logged before a seat's body was kept in its event
+            body = {k: v for k, v in asked.items() if k != "id" and v is not None}
+        officer = data.get("officer") or {}
+        return actions.decide_seat(work, seat, body, asked["id"], rng, officer.get("id", ""))
+    if kind == "officer_created":
+        officer = data.get("officer")
+        if not isinstance(officer, dict) or "id" not in officer:
+            raise ValueError("officer_created names no officer")
+        return actions.decide_officer(work, seat, data.get("args"), officer["id"], rng)
     if kind == "seat_reissued":
         asked = data.get("seat")
         if not isinstance(asked, dict) or "id" not in asked:

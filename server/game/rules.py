@@ -16,7 +16,8 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from pathlib import Path
@@ -31,14 +32,18 @@ from maps.places import blockade_zones, load_ports
 from maps.sailing import ship_type as sailing_ship_type
 from strategy.campaign import force_organisation as table_f
 from strategy.campaign import resolve_summer
+from strategy.campaign.fleet import ADMIRAL_RANKS, CAPTAIN_RANKS, default_officers
 from strategy.campaign.fleet import ship as fleet_ship
 from strategy.campaign.tables import SQUADRONS
+from strategy.characters import Character, character_from, roll_character
 from strategy.chase import chase, sail_ho
 from strategy.combat import SHOT, Battle, odds
 from strategy.combat import battle as fight_battle
 from strategy.ships import ROSTER, named_ship, ship_type
 
 __all__ = [
+    "ADMIRAL_RANKS",
+    "CAPTAIN_RANKS",
     "MAPS_LOCK",
     "ROSTER_ORDER",
     "SHOTS",
@@ -48,6 +53,7 @@ __all__ = [
     "battle_odds",
     "blockade_point",
     "briny_ship",
+    "campaign_officer",
     "chase",
     "deepest_type",
     "distance_nm",
@@ -59,6 +65,9 @@ __all__ = [
     "port_id",
     "layer_sources",
     "layers",
+    "new_officer",
+    "npc_officers",
+    "officer_after",
     "ports",
     "resolve_summer",
     "route_feature",
@@ -214,9 +223,47 @@ def force_organisation(roll: int) -> list[dict[str, Any]]:
 
 
 def briny_ship(code: str) -> dict[str, str]:
-    """``{"name", "type"}`` of the Briny fleet's ship with two-letter ``code``."""
+    """``{"name", "type", "captain_rank"}`` of the Briny fleet's ship with two-letter
+    ``code``."""
     ship = fleet_ship(code)
-    return {"name": ship.name, "type": ship.roster}
+    return {"name": ship.name, "type": ship.roster, "captain_rank": ship.captain_rank}
+
+
+# -- officers: a character is kept in the state as his Character.to_dict() -------------------
+
+
+def new_officer(
+    fields: Mapping[str, Any], oid: str, rank: str, year: int, rng: random.Random
+) -> dict[str, Any]:
+    """A character entered as ``fields`` (checked; the rest rolled), not yet in a berth."""
+    return character_from(fields, oid=oid, rank=rank, year=year, rng=rng).to_dict()
+
+
+def npc_officers(
+    players: Sequence[Mapping[str, Any]], year: int, rng: random.Random
+) -> list[dict[str, Any]]:
+    """An NPC character for every berth of the fleet ``players`` (characters' dicts) leave
+    empty (:func:`strategy.campaign.fleet.default_officers`), each rolled from ``rng``."""
+    seated = [Character.from_dict(_character_fields(p)).officer(True) for p in players]
+    npcs = default_officers(rng, seated)[len(seated) :]
+    return [roll_character(o, year, rng).to_dict() for o in npcs]
+
+
+def campaign_officer(officer: Mapping[str, Any], player: bool) -> Any:
+    """The summer campaign's :class:`strategy.campaign.Officer` of a character's dict."""
+    return Character.from_dict(_character_fields(officer)).officer(player)
+
+
+def officer_after(
+    officer: Mapping[str, Any], change: Mapping[str, Any], guineas: int, year: int
+) -> dict[str, Any]:
+    """A character's dict after a season (:meth:`strategy.characters.Character.after_summer`)."""
+    character = Character.from_dict(_character_fields(officer))
+    return character.after_summer(change, guineas, year).to_dict()
+
+
+def _character_fields(officer: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in officer.items() if k != "player"}
 
 
 @_with_maps_lock

@@ -1,23 +1,118 @@
-"""The end of the summer: Briny battle results and personal outcomes for the deployment."""
+"""The end of the summer: Briny battle results and personal outcomes for the campaign's own
+officers (the players' characters and the fleet's NPCs), and what each seat reads of them."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
-from server.game import rules
+from server.game import officers, rules
 from server.game.state import State
 
-__all__ = ["resolve"]
+__all__ = ["gazette", "outcome_words", "report_for", "resolve"]
 
 
 def resolve(state: State, rng: random.Random) -> dict[str, Any]:
     """``resolve_summer``'s event data: the season report of :func:`strategy.campaign.
-    resolve_summer`, with the results ships already earned in battle on the map preset."""
+    resolve_summer` over the campaign's officers, with the results ships already earned in
+    battle on the map preset (in the words of what happened to them), and every officer
+    as the summer leaves him."""
     deployment = [
         {k: rec[k] for k in ("fleet", "squadron", "ship", "order")} for rec in state["deployment"]
     ]
     preset = {code: r["result"] for code, r in state["results"].items()}
     seed = rng.randrange(2**31)
-    report = rules.resolve_summer(deployment, None, seed, {"preset": preset})
-    return {"seed": seed, "preset": preset, "report": report}
+    choices = {"preset": preset, "admirals": officers.admiral_choices(state)}
+    report = rules.resolve_summer(deployment, officers.summer_officers(state), seed, choices)
+    for code, r in state["results"].items():
+        if code in report["ships"] and r.get("interpretation"):
+            report["ships"][code]["interpretation"] = r["interpretation"]
+    changed = officers.summer_changes(state, report)
+    report["outcomes"] = _outcomes(state, report, changed)
+    return {"seed": seed, "preset": preset, "report": report, "officers": changed}
+
+
+def _outcomes(
+    state: State, report: Mapping[str, Any], changed: Mapping[str, Any]
+) -> dict[str, dict[str, Any]]:
+    """Each officer's outcome as the Gazette and his own sheet read it: ``public`` (what
+    was gazetted: death, mentions, promotion) and ``guineas`` (his prize money, private)."""
+    promoted = {p["officer"]: p for p in report["promotions"]}
+    out: dict[str, dict[str, Any]] = {}
+    for rec in report["personal_outcomes"]:
+        oid = rec["officer"]
+        officer = state["officers"].get(oid)
+        if officer is None:
+            continue
+        after = changed.get(oid, officer)
+        prom = promoted.get(oid)
+        touch = rec.get("nelson_touch") or {}
+        out[oid] = {
+            "name": officer["name"],
+            "rank": officer["rank"],
+            "player": officer["player"],
+            "dead": bool(rec["dead"]),
+            "wound": touch.get("wound") if touch.get("wounded") else None,
+            "mentioned": rec.get("mids", 0),
+            "promoted": prom["to"] if prom else None,
+            "guineas": after["funds"] - officer["funds"],
+            "na": [officer["na"], after["na"]],
+        }
+    return out
+
+
+def outcome_words(o: Mapping[str, Any], private: bool) -> str:
+    """One officer's summer in words, e.g. "Captain Jack Aubrey: mentioned in despatches;
+    promoted to Post Captain; 340 guineas of prize money" (the sums only when ``private``)."""
+    parts = []
+    if o["dead"]:
+        parts.append("killed in action")
+    else:
+        if o["wound"]:
+            parts.append(f"wounded ({o['wound']})")
+        if o["mentioned"]:
+            times = "" if o["mentioned"] == 1 else f" {o['mentioned']} times"
+            parts.append(f"mentioned in despatches{times}")
+        if o["promoted"]:
+            parts.append(f"promoted to {o['promoted']}")
+        if private and o["guineas"]:
+            parts.append(f"{o['guineas']} guineas of prize money")
+        if private and o["na"][1] > o["na"][0]:
+            parts.append(f"Naval Ability {o['na'][0]} to {o['na'][1]}")
+    return f"{o['rank']} {o['name']}: {'; '.join(parts) or 'came home unremarked'}"
+
+
+def gazette(o: Mapping[str, Any]) -> bool:
+    """Whether the London Gazette prints him: a death, a mention or a promotion."""
+    return bool(o["dead"] or o["mentioned"] or o["promoted"])
+
+
+def report_for(report: Mapping[str, Any] | None, seat: Mapping[str, Any]) -> Any:
+    """The season report as ``seat`` reads it: the GM all of it; a player his own officer's
+    outcome first (``yours``, in words and figures), then the Gazette (deaths, mentions and
+    promotions of the others, no private sums); the ships' results and the invasion are
+    public. ``words`` opens with his own line."""
+    if report is None or "outcomes" not in report:
+        return report  # no summer yet, or one resolved before officers were kept
+    outcomes = report["outcomes"]
+    mine = [oid for oid, o in outcomes.items() if o["player"] == seat["id"]]
+    if seat["role"] == "gm":
+        words = [outcome_words(o, True) for o in outcomes.values() if o["player"]]
+        return {**report, "words": words, "yours": None}
+    gazetted = {oid: _public(o) for oid, o in outcomes.items() if gazette(o) and oid not in mine}
+    words = [outcome_words(outcomes[oid], True) for oid in mine]
+    words += [outcome_words(o, False) for o in gazetted.values() if o["player"]]
+    return {
+        "season": report["season"],
+        "roll": report["roll"],
+        "ships": report["ships"],
+        "invasion": report["invasion"],
+        "yours": {oid: outcomes[oid] for oid in mine} or None,
+        "gazette": gazetted,
+        "words": words,
+    }
+
+
+def _public(o: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: o[k] for k in ("name", "rank", "player", "dead", "wound", "mentioned", "promoted")}

@@ -23,6 +23,7 @@ __all__ = [
     "Engagement",
     "Force",
     "Note",
+    "OfficerRecord",
     "Orders",
     "Record",
     "Result",
@@ -62,6 +63,32 @@ class SeatRecord(Record):
     name: str
     squadron: str | None  # an admiral's squadron
     ship: str | None  # a captain's ship (two-letter code)
+    officer: NotRequired[str | None]  # the id of the seat's character
+
+
+class OfficerRecord(Record):
+    """An officer of the fleet: a player's character or an NPC (strategy.characters'
+    ``Character.to_dict()``, and the seat that plays him)."""
+
+    id: str
+    name: str
+    rank: str
+    na: int  # Naval Ability, 1..10
+    seniority: int  # the year he took his rank
+    ship: str | None  # his berth: a ship's code ...
+    squadron: str | None  # ... or, for a flag officer, his squadron; neither: ashore
+    appointment: str | None
+    serves: str | None  # the officer an aide serves
+    funds: int  # guineas
+    constitution: int  # his birth's, less what wounds took (Briny, The Nelson Touch)
+    expertise: int
+    wounds: list[str]
+    experience: int  # summers sailed
+    declined: int  # promotions declined at his rank
+    dead: bool
+    birth: dict[str, Any]  # the Briny record of his birth (strategy.characters.Birth)
+    sheet: dict[str, Any]  # the BtQ sheet (strategy.characters.Sheet)
+    player: str | None  # the seat that plays him; None for an NPC
 
 
 class Seat(SeatRecord):
@@ -191,6 +218,7 @@ class State(Record):
     paused: bool
     deadline: str | None  # ISO 8601, UTC
     seats: dict[str, Seat]
+    officers: dict[str, OfficerRecord]  # the players' characters and the fleet's NPCs
     cabinet: Cabinet
     deployment: list[DeploymentRecord]
     forces: dict[str, Force]
@@ -214,6 +242,7 @@ def initial_state(campaign: dict[str, Any]) -> State:
         "paused": False,
         "deadline": None,
         "seats": {},
+        "officers": {},
         "cabinet": {"ships_digit": None, "deployment_digit": None, "roll": None},
         "deployment": [],
         "forces": {},

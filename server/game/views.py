@@ -13,9 +13,20 @@ from collections.abc import Callable
 from typing import Any
 
 from server.game.forces import SIGHTING_NM, distance_nm
-from server.game.state import Force, Seat, State, season_date
+from server.game.officers import berth_of
+from server.game.season import report_for
+from server.game.state import Force, OfficerRecord, Seat, State, season_date
 
-__all__ = ["audiences", "event_for", "is_gm", "public_seat", "state_for", "visible_forces"]
+__all__ = [
+    "audiences",
+    "event_for",
+    "is_gm",
+    "officer_for",
+    "public_officer",
+    "public_seat",
+    "state_for",
+    "visible_forces",
+]
 
 PLAYERS = ("prime-minister", "first-sea-lord", "admiral", "captain")
 #: events a seat's own choice makes private to it until the roll
@@ -28,8 +39,10 @@ PUBLIC_EVENTS = (
     "pause",
     "resume",
     "set_deadline",
-    "resolve_summer",
+    "officer_created",
 )
+#: what every seat sees of an officer of the fleet (the rest is his and the GM's)
+PUBLIC_OFFICER = ("id", "name", "rank", "player", "dead")
 
 
 def is_gm(seat: Seat) -> bool:
@@ -38,7 +51,20 @@ def is_gm(seat: Seat) -> bool:
 
 def public_seat(seat: Seat) -> dict[str, Any]:
     """What every seat sees of a seat: never its token, which the state does not hold."""
-    return {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship", "ready")}
+    return {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship", "officer", "ready")}
+
+
+def officer_for(officer: OfficerRecord, seat: Seat) -> dict[str, Any]:
+    """What ``seat`` sees of an officer: all of him for the GM and for his own player; his
+    name, rank, berth and whether he lives for everyone else (the officers are all of the
+    British fleet: the enemy's are never in the state)."""
+    if is_gm(seat) or (officer["player"] is not None and officer["player"] == seat["id"]):
+        return {**copy.deepcopy(officer), "berth": berth_of(officer)}
+    return public_officer(officer)
+
+
+def public_officer(officer: OfficerRecord) -> dict[str, Any]:
+    return {**{k: officer[k] for k in PUBLIC_OFFICER}, "berth": berth_of(officer)}
 
 
 def visible_forces(state: State, seat: Seat) -> list[Force]:
@@ -101,7 +127,8 @@ def state_for(state: State, seat: Seat) -> dict[str, Any]:
         "paused": state["paused"],
         "deadline": state["deadline"],
         "seats": [public_seat(s) for s in state["seats"].values()],
-        "report": copy.deepcopy(state["report"]),
+        "report": copy.deepcopy(report_for(state["report"], seat)),
+        "officers": [officer_for(o, seat) for o in state["officers"].values()],
     }
     if seat["role"] == "observer":
         return view
@@ -129,6 +156,8 @@ def event_for(
 ) -> dict[str, Any] | None:
     """The ``event`` payload ``seat`` receives for one logged event, or None for nothing.
     A public event is the same for every seat, the GM's too (one emit sends it to all)."""
+    if kind == "resolve_summer":
+        return {"seq": seq, "type": kind, "data": _summer_for(data, after, seat)}
     if is_gm(seat) and kind not in PUBLIC_EVENTS:
         full = copy.deepcopy(data)
         if kind in FORCE_EVENTS:  # the GM's whole picture after it, as players get theirs
@@ -150,6 +179,8 @@ def _view_key(kind: str, author: str | None, data: dict[str, Any], seat: Seat) -
         return "public"
     if is_gm(seat):
         return "gm"
+    if kind == "resolve_summer" and seat["id"] in _players_of(data):
+        return "seat:" + seat["id"]
     if kind in PRIVATE_EVENTS and (data.get("as") or author) == seat["id"]:
         return "seat:" + seat["id"]
     return "player" if seat["role"] in PLAYERS else seat["role"]
@@ -183,8 +214,8 @@ def _player_data(
 ) -> dict[str, Any] | None:
     acting = data.get("as") or author
     if kind in PUBLIC_EVENTS:
-        if kind in ("seat_created", "seat_reissued"):
-            return {"seat": public_seat(after["seats"][data["seat"]["id"]])}
+        if kind in ("seat_created", "seat_reissued", "officer_created"):
+            return _seating(kind, data, after)
         return {k: copy.deepcopy(v) for k, v in data.items() if k != "args"}
     if kind in PRIVATE_EVENTS:  # a minister's choice is his own till the roll
         return {"digit": data["digit"]} if acting == seat["id"] else None
@@ -197,6 +228,38 @@ def _player_data(
         return None  # the GM's move of a force no player sees
     out: dict[str, Any] = {"forces": forces, "engagements": _engagements(after, seat)}
     out.update(_FORCE_EXTRAS[kind](data, after))
+    return out
+
+
+def _seating(kind: str, data: dict[str, Any], after: State) -> dict[str, Any]:
+    """A seat made or handed on, an officer made or seated: public, and the officer's
+    sheet left out (his own seat and the GM read it through the officers' endpoint)."""
+    out: dict[str, Any] = {}
+    if kind != "officer_created":
+        out["seat"] = public_seat(after["seats"][data["seat"]["id"]])
+    officer = data.get("officer")
+    if officer is not None:
+        out["officer"] = public_officer(after["officers"][officer["id"]])
+        out["ashore"] = data.get("ashore")
+    return out
+
+
+def _players_of(data: dict[str, Any]) -> set[str]:
+    outcomes = data["report"].get("outcomes", {})
+    return {o["player"] for o in outcomes.values() if o["player"]}
+
+
+def _summer_for(data: dict[str, Any], after: State, seat: Seat) -> dict[str, Any]:
+    """The season's event as ``seat`` reads it: the report cut for it, and the officers it
+    changed as it may see them."""
+    report = report_for(data["report"], seat)
+    if is_gm(seat):
+        out = {**copy.deepcopy(data), "report": report}
+    else:
+        out = {"report": copy.deepcopy(report)}
+    out["officers"] = [
+        officer_for(after["officers"][oid], seat) for oid in data.get("officers", {})
+    ]
     return out
 
 
@@ -213,8 +276,11 @@ _OBSERVED: dict[str, Extra] = {
 # What a player's event carries beside the forces and engagements he sees after it.
 _FORCE_EXTRAS: dict[str, Extra] = {
     "roll_force": lambda data, after: {
-        k: copy.deepcopy(data[k])
-        for k in ("ships_digit", "deployment_digit", "roll", "rolled", "deployment")
+        **{
+            k: copy.deepcopy(data[k])
+            for k in ("ships_digit", "deployment_digit", "roll", "rolled", "deployment")
+        },
+        "officers": [public_officer(o) for o in data.get("officers", ())],
     },
     "deploy": lambda data, after: {k: data[k] for k in ("force", "orders", "route")},
     "sail": lambda data, after: {k: data[k] for k in ("force", "orders", "route")},

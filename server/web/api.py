@@ -89,8 +89,10 @@ def create_campaign() -> ResponseReturnValue:
 @api.post("/api/campaigns/<campaign_id>/seats")
 def create_seat(campaign_id: str) -> ResponseReturnValue:
     author = _seat(campaign_id)
-    seat_id, token = _service().add_seat(campaign_id, author["id"], _json_body(required=True))
-    return jsonify(seat=seat_id, token=token, link=_link(campaign_id, token)), 201
+    seat_id, token, officer = _service().add_seat(
+        campaign_id, author["id"], _json_body(required=True)
+    )
+    return jsonify(seat=seat_id, token=token, link=_link(campaign_id, token), officer=officer), 201
 
 
 @api.post("/api/campaigns/<campaign_id>/seats/<seat_id>/token")
@@ -101,11 +103,29 @@ def reissue_seat(campaign_id: str, seat_id: str) -> ResponseReturnValue:
     return jsonify(seat=seat_id, token=token, link=_link(campaign_id, token))
 
 
+@api.post("/api/campaigns/<campaign_id>/officers")
+def create_officer(campaign_id: str) -> ResponseReturnValue:
+    author = _seat(campaign_id)
+    oid = _service().add_officer(campaign_id, author["id"], _json_body(required=True))
+    return jsonify(officer=_service().officer(campaign_id, author, oid)), 201
+
+
+@api.get("/api/campaigns/<campaign_id>/officers")
+def list_officers(campaign_id: str) -> ResponseReturnValue:
+    seq, state = _service().snapshot(campaign_id, _seat(campaign_id))
+    return jsonify(seq=seq, officers=state["officers"])
+
+
+@api.get("/api/campaigns/<campaign_id>/officers/<officer_id>")
+def officer_sheet(campaign_id: str, officer_id: str) -> ResponseReturnValue:
+    return jsonify(officer=_service().officer(campaign_id, _seat(campaign_id), officer_id))
+
+
 @api.get("/api/campaigns/<campaign_id>/state")
 def campaign_state(campaign_id: str) -> ResponseReturnValue:
     seat = _seat(campaign_id)
     seq, state = _service().snapshot(campaign_id, seat)
-    public = {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship")}
+    public = {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship", "officer")}
     return jsonify(ok=True, seat=public, seq=seq, state=state)
 
 

@@ -93,7 +93,9 @@ class CampaignService:
         """The newest snapshot (at or before ``at_most``), else the campaign's first state."""
         snap = self.store.snapshot(campaign_id, at_most)
         if snap is not None:
-            return snap[0], json.loads(snap[1])
+            state = json.loads(snap[1])
+            state.setdefault("officers", {})  # a snapshot from before officers were kept
+            return snap[0], state
         row = self.store.campaign(campaign_id)
         if row is None:
             raise ActionError("not_found", f"no campaign {campaign_id!r}")
@@ -189,6 +191,18 @@ class CampaignService:
         with self._lock(campaign_id):
             seq, state = self._catch_up(campaign_id)
             return seq, game.state_for(state, state["seats"][seat["id"]])
+
+    def officer(self, campaign_id: str, seat: dict[str, Any], officer_id: str) -> dict[str, Any]:
+        """An officer's sheet, for the GM and for the seat that plays him."""
+        with self._lock(campaign_id):
+            _, state = self._catch_up(campaign_id)
+            viewer = state["seats"][seat["id"]]
+            officer = state["officers"].get(officer_id)
+            if officer is None:
+                raise ActionError("not_found", f"no officer {officer_id!r}")
+            if viewer["role"] != "gm" and officer["player"] != viewer["id"]:
+                raise ActionError("forbidden", "an officer's sheet is his player's and the GM's")
+            return game.officer_for(officer, viewer)
 
     def events_since(self, campaign_id: str, seat_id: str, since: int) -> tuple[int, list[dict]]:
         """The campaign's last seq, and the event payloads ``seat_id`` would have received
@@ -304,17 +318,35 @@ class CampaignService:
             raise ActionError("forbidden", "your seat is no longer in this campaign")
         return seat
 
-    def add_seat(self, campaign_id: str, author_id: str, args: Any) -> tuple[str, str]:
-        """The GM seats a player; returns ``(seat id, token)``."""
+    def add_seat(self, campaign_id: str, author_id: str, args: Any) -> tuple[str, str, str | None]:
+        """The GM seats a player; returns ``(seat id, token, officer id or None)``."""
         token = new_token()
         seat_id = "s-" + secrets.token_hex(6)
 
+        oid = "o-" + secrets.token_hex(6)
+
         def decide(seq: int, state: State) -> Decision:
-            data = game.decide_seat(state, self._author(state, author_id), args, seat_id)
+            rng = game.event_rng(state["campaign"]["seed"], seq)
+            author = self._author(state, author_id)
+            data = game.decide_seat(state, author, args, seat_id, rng, oid)
+            seated.append(data["seat"]["officer"])
             return "seat_created", data, (seat_id, hash_token(token))
 
+        seated: list[str | None] = []
         self._commit(campaign_id, author_id, decide)
-        return seat_id, token
+        return seat_id, token, seated[-1]
+
+    def add_officer(self, campaign_id: str, author_id: str, args: Any) -> str:
+        """A character made (and seated, if the body names a seat); returns his id."""
+        oid = "o-" + secrets.token_hex(6)
+
+        def decide(seq: int, state: State) -> Decision:
+            rng = game.event_rng(state["campaign"]["seed"], seq)
+            data = game.decide_officer(state, self._author(state, author_id), args, oid, rng)
+            return "officer_created", data, None
+
+        self._commit(campaign_id, author_id, decide)
+        return oid
 
     def reissue(self, campaign_id: str, author_id: str, seat_id: str, body: Any = None) -> str:
         """Revoke a seat's token and issue another (optionally to a new holder's name)."""

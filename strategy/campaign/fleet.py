@@ -22,7 +22,6 @@ from math import floor
 from types import MappingProxyType
 from typing import Any
 
-from strategy.characters.birth import naval_ability
 from strategy.errors import InvalidMove, UnknownName
 from strategy.loader import check, freeze, load
 
@@ -31,6 +30,7 @@ __all__ = [
     "CAPTAIN_RANKS",
     "FLAG_SQUADRONS",
     "MARINE_RANKS",
+    "NA_BY_TOTAL",
     "NAVY_RANKS",
     "RANK_TABLES",
     "RM_GENERAL_RANKS",
@@ -43,6 +43,7 @@ __all__ = [
     "berths",
     "default_officers",
     "is_marine",
+    "naval_ability",
     "officers_from",
     "rank_index",
     "rm_general_of",
@@ -272,6 +273,25 @@ def officers_from(items: Iterable[Officer | Mapping[str, Any]]) -> list[Officer]
     return out
 
 
+# --- Naval Ability -----------------------------------------------------------------------
+
+#: Naval Ability by the total of two d6: 2d6-2, at least 1 (NAVAL ABILITY gives no roll for
+#: a new officer; docs/rules-notes.md, "Birth (Briny)")
+NA_BY_TOTAL = tuple(max(1, min(10, t - 2)) for t in range(13))
+
+
+def naval_ability(die1: int, die2: int) -> int:
+    """NA from two d6 (:data:`NA_BY_TOTAL`): the fleet's NPCs and new characters alike.
+
+    >>> naval_ability(1, 1), naval_ability(3, 4), naval_ability(6, 6)
+    (1, 5, 10)
+    """
+    for die in (die1, die2):
+        if type(die) is not int or not 1 <= die <= 6:
+            raise InvalidMove(f"na: die {die!r} is not a face of a d6")
+    return NA_BY_TOTAL[die1 + die2]
+
+
 # --- NPCs for every empty berth ---------------------------------------------------------------
 
 #: an NPC to be made: id, name, rank, ship, squadron, appointment and the officer he serves
@@ -292,9 +312,9 @@ def _npc(r: Callable[[], float], spec: _Spec) -> Officer:
     """The NPC of ``spec`` with his dice drawn from ``r`` (``rng.random``)."""
     # a d6 from one draw (randint is several times slower); floor is int for x >= 0, cheaper
     con = floor(r() * 6) + floor(r() * 6) + 8  # BIRTH: 2d6 + 6
-    # NA 2d6-2 kept in 1..10 (the characters' rule): most NPCs middling, a few duffers and
-    # a few Nelsons; the same two draws as ever, read as dice
-    na = naval_ability(floor(r() * 6) + 1, floor(r() * 6) + 1)
+    # NA by two dice (the characters' rule): most NPCs middling, a few duffers and a few
+    # Nelsons; the two draws are the dice less one, hence the +2 (a lookup: no checks here)
+    na = NA_BY_TOTAL[floor(r() * 6) + floor(r() * 6) + 2]
     return _made(spec, con, na)
 
 

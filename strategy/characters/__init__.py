@@ -9,6 +9,7 @@ Expertise, the Initial Social Level, Funds and Allowance; Naval Ability).
 (True, True)
 """
 
+from strategy.characters.character import Character, character_from, roll_character
 from strategy.characters.birth import (
     BIRTH_FIELDS,
     CLASSES,
@@ -25,6 +26,9 @@ from strategy.characters.birth import (
 )
 
 __all__ = [
+    "Character",
+    "character_from",
+    "roll_character",
     "BIRTH_FIELDS",
     "CLASSES",
     "NA_LIMITS",

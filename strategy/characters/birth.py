@@ -30,13 +30,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from strategy.campaign.dice import Dice
+from strategy.campaign.fleet import naval_ability
 from strategy.errors import InvalidMove
 from strategy.loader import check, load
-
-if TYPE_CHECKING:  # strategy.campaign.fleet imports naval_ability: no import back at run time
-    from strategy.campaign.dice import Dice
 
 __all__ = [
     "ATTRIBUTES",
@@ -176,7 +175,6 @@ BIRTH_FIELDS = (
     *ATTRIBUTES,
 )
 _DERIVED = ("social_level", "funds", "allowance")
-_NA_BY_TOTAL = tuple(max(NA_LIMITS[0], min(NA_LIMITS[1], t - 2)) for t in range(13))
 
 
 # --- reading the tables ------------------------------------------------------------------
@@ -230,15 +228,6 @@ def social_level(
 
 
 # --- Naval Ability -----------------------------------------------------------------------
-
-
-def naval_ability(die1: int, die2: int) -> int:
-    """NA from two d6: 2d6-2 kept in 1..10 (NAVAL ABILITY gives no roll; the fleet's
-    NPCs and new characters both use this one rule)."""
-    for die in (die1, die2):
-        if type(die) is not int or not 1 <= die <= 6:
-            raise InvalidMove(f"na: die {die!r} is not a face of a d6")
-    return _NA_BY_TOTAL[die1 + die2]
 
 
 def roll_na(dice: Dice) -> int:

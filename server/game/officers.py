@@ -1,0 +1,185 @@
+"""The campaign's officers: the players' characters in their seats' berths, the NPCs of
+every other berth, and what a summer makes of them.
+
+An admiral's seat is the berth of his squadron's commander, a captain's the command of his
+ship. A character is created with his seat (``officer`` in the seat's body), or first and
+seated later, or given to a seat whose officer died. The NPCs are rolled from the
+campaign's seed when the force is rolled, and kept; a player seated later takes the berth
+of the NPC who held it, who goes ashore. No Flask, no sockets, no clock.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from server.game import rules
+from server.game.errors import ActionError
+from server.game.state import OfficerRecord, SeatRecord, State
+
+__all__ = [
+    "admiral_choices",
+    "apply_officers",
+    "berth_of",
+    "officer_for_seat",
+    "roster_npcs",
+    "seat_officer",
+    "summer_officers",
+    "summer_changes",
+]
+
+
+def berth_of(officer: Mapping[str, Any]) -> str | None:
+    """Where he serves: his ship's code, his squadron, or None ashore."""
+    return officer.get("ship") or officer.get("squadron")
+
+
+def _berth_rank(seat: SeatRecord) -> tuple[str, tuple[str, ...]]:
+    """A seat's berth: the rank its officer takes by default, and the ranks it admits."""
+    if seat["role"] == "admiral":
+        return "Rear Admiral", rules.ADMIRAL_RANKS
+    if seat["role"] == "captain":
+        return rules.briny_ship(seat["ship"] or "")["captain_rank"], rules.CAPTAIN_RANKS
+    raise ActionError("invalid", f"a {seat['role']}'s seat has no berth for an officer")
+
+
+def _holder(state: State, seat: SeatRecord, rank: str) -> OfficerRecord | None:
+    """The living officer who holds the seat's berth now (an NPC after the roll)."""
+    for o in state["officers"].values():
+        if o["dead"]:
+            continue
+        if seat["role"] == "captain" and o["ship"] == seat["ship"] and o["rank"] in rules.CAPTAIN_RANKS:
+            return o
+        if seat["role"] == "admiral" and o["squadron"] == seat["squadron"] and o["rank"] == rank:
+            return o
+    return None
+
+
+def _seated(officer: OfficerRecord, seat: SeatRecord) -> OfficerRecord:
+    """``officer`` put in the seat's berth."""
+    default, ranks = _berth_rank(seat)
+    if officer["rank"] not in ranks:
+        raise ActionError(
+            "invalid", f"officer.rank: a {seat['role']}'s berth takes a {' or '.join(ranks)}, "
+            f"not a {officer['rank']}"
+        )
+    return {
+        **officer,
+        "ship": seat["ship"] if seat["role"] == "captain" else None,
+        "squadron": seat["squadron"] if seat["role"] == "admiral" else None,
+        "appointment": None,
+        "serves": None,
+        "player": seat["id"],
+    }
+
+
+def seat_officer(state: State, seat: SeatRecord) -> OfficerRecord | None:
+    """The seat's living character, if it has one."""
+    oid = seat.get("officer")
+    officer = state["officers"].get(oid) if oid else None
+    return officer if officer is not None and not officer["dead"] else None
+
+
+def officer_for_seat(
+    state: State, seat: SeatRecord, given: Any, oid: str, rng: random.Random
+) -> dict[str, Any]:
+    """The officer ``seat`` takes (``given``: an officer object, or the id of one created
+    before and not seated), and the NPC he puts ashore: ``{"officer": record,
+    "ashore": id | None}``. Raises :class:`ActionError`, nothing changed."""
+    default, _ = _berth_rank(seat)
+    if isinstance(given, str):
+        officer = state["officers"].get(given)
+        if officer is None:
+            raise ActionError("not_found", f"no officer {given!r}")
+        if officer["dead"]:
+            raise ActionError("conflict", f"{officer['name']} is dead")
+        if officer["player"] is not None:
+            raise ActionError("conflict", f"{officer['name']} already has a seat")
+    elif isinstance(given, dict):
+        officer = new_officer(state, given, oid, default, rng)
+    else:
+        raise ActionError("invalid", "'officer' is an officer object or an officer's id")
+    seated = _seated(officer, seat)
+    holder = _holder(state, seat, seated["rank"])
+    if holder is not None and holder["player"] is not None and holder["id"] != seated["id"]:
+        raise ActionError("conflict", f"that berth is {holder['name']}'s, {holder['player']}'s")
+    ashore = holder["id"] if holder is not None and holder["id"] != seated["id"] else None
+    return {"officer": seated, "ashore": ashore}
+
+
+def new_officer(
+    state: State, fields: Mapping[str, Any], oid: str, rank: str, rng: random.Random
+) -> OfficerRecord:
+    """A character from an officer object, checked, the rest rolled; not yet seated."""
+    try:
+        record = rules.new_officer(fields, oid, rank, state["campaign"]["year"], rng)
+    except (ValueError, KeyError) as exc:
+        raise ActionError("invalid", str(exc.args[0] if exc.args else exc)) from None
+    return {**record, "player": None}  # type: ignore[typeddict-item]
+
+
+def apply_officers(state: State, data: Mapping[str, Any]) -> None:
+    """An ``officer`` (and ``ashore``) of a seat's or officer's event into the state."""
+    officer = data.get("officer")
+    if officer is None:
+        return
+    state["officers"][officer["id"]] = officer
+    ashore = data.get("ashore")
+    if ashore:
+        state["officers"][ashore].update(ship=None, squadron=None)
+    if officer["player"]:
+        state["seats"][officer["player"]]["officer"] = officer["id"]
+
+
+def roster_npcs(state: State, rng: random.Random) -> list[OfficerRecord]:
+    """The NPCs of every berth of the fleet the players' characters leave empty."""
+    players = [o for o in state["officers"].values() if not o["dead"] and berth_of(o)]
+    npcs = rules.npc_officers(players, state["campaign"]["year"], rng)
+    return [{**o, "player": None} for o in npcs]  # type: ignore[typeddict-item]
+
+
+def summer_officers(state: State) -> list[Any]:
+    """Everyone on the books for the summer: the living officers with a berth or an
+    appointment (those ashore sit it out)."""
+    return [
+        rules.campaign_officer(o, o["player"] is not None)
+        for o in state["officers"].values()
+        if not o["dead"] and (berth_of(o) or o.get("appointment"))
+    ]
+
+
+def admiral_choices(state: State) -> list[dict[str, str]]:
+    """A seated admiral commands his squadron's first group at sea."""
+    choices = []
+    for seat in state["seats"].values():
+        officer = seat_officer(state, seat) if seat["role"] == "admiral" else None
+        if officer is None:
+            continue
+        group = next((d for d in state["deployment"] if d["squadron"] == seat["squadron"]), None)
+        if group is not None:
+            choices.append(
+                {"fleet": group["fleet"], "squadron": group["squadron"], "admiral": officer["id"]}
+            )
+    return choices
+
+
+def summer_changes(state: State, report: Mapping[str, Any]) -> dict[str, OfficerRecord]:
+    """Every officer the season changed, as he is after it (the report's changes, his
+    prize money and one more summer for each who sailed)."""
+    guineas: dict[str, int] = {}
+    for rec in report["personal_outcomes"]:
+        guineas[rec["officer"]] = guineas.get(rec["officer"], 0) + rec.get("guineas", 0)
+    for share in report["plunder_shares"]:
+        guineas[share["admiral"]] = guineas.get(share["admiral"], 0) + share["guineas"]
+    year = state["campaign"]["year"]
+    out: dict[str, OfficerRecord] = {}
+    for rec in report["personal_outcomes"]:
+        oid = rec["officer"]
+        officer = state["officers"].get(oid)
+        if officer is None or oid in out:
+            continue
+        change = report["changes"].get(oid, {})
+        after = rules.officer_after(officer, change, guineas.get(oid, 0), year)
+        out[oid] = {**after, "player": officer["player"]}  # type: ignore[typeddict-item]
+    return out

@@ -1,0 +1,317 @@
+"""An officer of the fleet: his Briny En Garde! record and the Beat to Quarters sheet he
+fights with at sea, kept together as one character.
+
+The Briny record (seed 001, BIRTH and NAVAL ABILITY) is what the summer campaign reads:
+rank, seniority, Naval Ability, birth, fortune, wounds, experience. The BtQ sheet (seed
+000, Character Creation) is what a battle reads: Measures, Skills, Traits, Wealth,
+Reputations and position aboard. Where both books speak of one thing they are tied here,
+once (docs/rules-notes.md, "Officers"):
+
+- **rank and position**: the BtQ position follows the Briny rank (:func:`position_of`);
+- **NA and Command**: the sheet's Command skill is the Naval Ability halved, rounded up
+  (:func:`command_of`), so NA gained in a summer shows in the next battle;
+- **fortune and Wealth**: Briny's guineas are money in hand (plunder adds to them); BtQ's
+  Wealth is the living standard of the social class and its traits, untouched by them.
+
+A character is rolled from the campaign's seeded source (:func:`roll_character`), or
+entered and checked against the same rules, any field left out rolled
+(:func:`character_from`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from strategy.campaign.dice import RandomDice
+from strategy.campaign.fleet import (
+    ADMIRAL_RANKS,
+    CAPTAIN_RANKS,
+    RM_GENERAL_RANKS,
+    Officer,
+    is_marine,
+    rank_index,
+)
+from strategy.campaign.tables import nelson_wound
+from strategy.characters.birth import Birth, check_na, roll_birth_filling, roll_na
+from strategy.characters.creation import roll_sheet
+from strategy.characters.sheet import Sheet, sheet_from
+from strategy.errors import InvalidMove
+from strategy.loader import freeze, load
+
+__all__ = [
+    "FIELDS",
+    "Character",
+    "character_from",
+    "command_of",
+    "position_of",
+    "roll_character",
+    "roll_name",
+]
+
+_NAMES = freeze(load("names.json"))
+
+#: the fields an entered officer may carry; any left out is rolled
+FIELDS = ("name", "rank", "na", "seniority", "birth", "sheet")
+
+#: Briny rank -> BtQ position (captains and flag officers have no BtQ bundle of their own:
+#: see strategy.characters.creation)
+_POSITIONS = {
+    "Sailor": "Seaman",
+    "Able Seaman": "Able Seaman",
+    "Midshipman": "Midshipman",
+    "Lieutenant": "Lieutenant",
+    **{r: "Captain" for r in CAPTAIN_RANKS},
+    **{r: "Admiral" for r in ADMIRAL_RANKS},
+}
+#: Royal Marines ranks by their navy equivalent on the Personal Outcome Table's rows
+_MARINE_POSITIONS = {
+    "Private RM": "Seaman",
+    "Subaltern RM": "Midshipman",
+    "Lieutenant RM": "Midshipman",
+    "Captain RM": "Lieutenant",
+    "Major RM": "Captain",
+    "Lieutenant Colonel RM": "Captain",
+    "Colonel RM": "Captain",
+    **{r: "Admiral" for r in RM_GENERAL_RANKS},
+}
+
+
+def position_of(rank: str) -> str:
+    """The BtQ position of a Briny rank (a Marine's is his navy equivalent's)."""
+    rank_index(rank)  # an unknown rank is refused by name
+    return _MARINE_POSITIONS[rank] if is_marine(rank) else _POSITIONS[rank]
+
+
+def command_of(na: int) -> int:
+    """The BtQ Command skill of a Naval Ability: NA 1-2 -> 1 .. NA 9-10 -> 5."""
+    return (na + 1) // 2
+
+
+def roll_name(rng: random.Random) -> str:
+    """A given name and a surname from the names list."""
+    return f"{rng.choice(_NAMES['given'])} {rng.choice(_NAMES['surnames'])}"
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    """An officer: the Briny record and the BtQ sheet (see the module's docstring).
+
+    ``ship`` or ``squadron`` is his berth (None for both: ashore); ``funds`` his guineas;
+    ``wounds`` the Nelson Touch's lasting ones ("eye", "leg", "arm", "face", "scar");
+    ``experience`` the summers he has sailed; ``seniority`` the year he took his rank;
+    ``constitution`` and ``expertise`` are his birth's less what wounds took from them.
+    """
+
+    id: str
+    name: str
+    rank: str
+    na: int
+    seniority: int
+    birth: Birth
+    sheet: Sheet
+    funds: int
+    constitution: int
+    expertise: int
+    ship: str | None = None
+    squadron: str | None = None
+    appointment: str | None = None
+    serves: str | None = None
+    wounds: tuple[str, ...] = field(default=())
+    experience: int = 0
+    declined: int = 0
+    dead: bool = False
+
+    def officer(self, player: bool) -> Officer:
+        """The campaign's view of him (:class:`strategy.campaign.fleet.Officer`)."""
+        return Officer(
+            self.id,
+            self.name,
+            self.rank,
+            self.na,
+            self.ship,
+            self.squadron,
+            player,
+            self.constitution,
+            self.appointment,
+            self.serves,
+            self.declined,
+            tuple(w for w in self.wounds if w in ("eye", "leg", "arm")),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "rank": self.rank,
+            "na": self.na,
+            "seniority": self.seniority,
+            "ship": self.ship,
+            "squadron": self.squadron,
+            "appointment": self.appointment,
+            "serves": self.serves,
+            "funds": self.funds,
+            "constitution": self.constitution,
+            "expertise": self.expertise,
+            "wounds": list(self.wounds),
+            "experience": self.experience,
+            "declined": self.declined,
+            "dead": self.dead,
+            "birth": self.birth.to_dict(),
+            "sheet": self.sheet.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Character:
+        fields_ = dict(data)
+        fields_["birth"] = Birth.from_dict(data["birth"])
+        fields_["sheet"] = Sheet.from_dict(data["sheet"])
+        fields_["wounds"] = tuple(data.get("wounds", ()))
+        return cls(**fields_)
+
+    def after_summer(self, change: Mapping[str, Any], guineas: int, year: int) -> Character:
+        """Him after a season (``change``: the report's ``changes`` entry for him, see
+        :func:`strategy.campaign.season.apply_report`; ``guineas``: his prize money)."""
+        if change.get("dead"):
+            return replace(self, dead=True, experience=self.experience + 1)
+        new = replace(self, funds=self.funds + guineas, experience=self.experience + 1)
+        if "na" in change:
+            new = replace(new, na=change["na"], sheet=_with_command(new.sheet, change["na"]))
+        if "rank" in change:
+            new = replace(
+                new,
+                rank=change["rank"],
+                seniority=year,
+                ship=change.get("ship"),
+                squadron=change.get("squadron"),
+                appointment=None,
+                serves=None,
+            )
+        if "declined" in change:
+            new = replace(new, declined=change["declined"])
+        if "wound" in change:
+            new = _wounded(new, change["wound"])
+        return new
+
+
+def _wounded(c: Character, die: int) -> Character:
+    """The Nelson Touch's wound ``die`` (Briny, The Nelson Touch): a limb or an eye, and
+    the fraction lost from Constitution and duelling Expertise."""
+    wound = nelson_wound(die)
+    con = c.constitution - round(c.constitution * wound.constitution)
+    exp = c.expertise - round(c.expertise * wound.expertise)
+    mark = wound.loses or ("face" if die == 4 else "scar" if die == 6 else None)
+    return replace(
+        c,
+        constitution=max(con, 1),
+        expertise=max(exp, 1),
+        wounds=(*c.wounds, mark) if mark else c.wounds,
+    )
+
+
+def _with_command(sheet: Sheet, na: int) -> Sheet:
+    skills = dict(sheet.skills)
+    skills["Command"] = command_of(na)
+    return Sheet.from_dict({**sheet.to_dict(), "skills": skills})
+
+
+def _check_fields(fields: Mapping[str, Any]) -> None:
+    for key in fields:
+        if key not in FIELDS:
+            raise InvalidMove(f"officer: unknown field {key!r}; fields: {', '.join(FIELDS)}")
+    name = fields.get("name")
+    if name is not None and (not isinstance(name, str) or not name.strip() or len(name) > 80):
+        raise InvalidMove("officer.name: a name of 1 to 80 characters")
+    rank = fields.get("rank")
+    if rank is not None:
+        if not isinstance(rank, str):
+            raise InvalidMove("officer.rank: a rank's name")
+        try:
+            rank_index(rank)
+        except InvalidMove:
+            raise InvalidMove(f"officer.rank: unknown rank {rank!r}") from None
+    if "na" in fields:
+        check_na(fields["na"], "officer.na")
+    seniority = fields.get("seniority")
+    if seniority is not None and (
+        type(seniority) is not int or not 1700 <= seniority <= 1900
+    ):
+        raise InvalidMove("officer.seniority: the year he took his rank, 1700..1900")
+    for part in ("birth", "sheet"):
+        if part in fields and not isinstance(fields[part], Mapping):
+            raise InvalidMove(f"officer.{part}: an object")
+
+
+def character_from(
+    fields: Mapping[str, Any],
+    *,
+    oid: str,
+    rank: str,
+    year: int,
+    rng: random.Random,
+    ship: str | None = None,
+    squadron: str | None = None,
+) -> Character:
+    """An officer entered by the GM or a player: ``fields`` (see :data:`FIELDS`) checked
+    against the books, every field left out rolled from ``rng``; ``rank`` is his berth's
+    rank unless he names his own. Raises :class:`InvalidMove` naming the field."""
+    _check_fields(fields)
+    rank = fields.get("rank") or rank
+    dice = RandomDice(rng)
+    na = fields["na"] if "na" in fields else roll_na(dice)
+    birth = roll_birth_filling(fields.get("birth") or {}, dice)
+    if "sheet" in fields:
+        sheet = sheet_from(fields["sheet"])
+        if sheet.position != position_of(rank):
+            raise InvalidMove(
+                f"officer.sheet.position: a {rank} serves as {position_of(rank)!r}, "
+                f"not {sheet.position!r}"
+            )
+        command = sheet.skills.get("Command", 0)
+        if command != command_of(na):
+            raise InvalidMove(
+                f"officer.sheet.skills.Command: NA {na} makes Command {command_of(na)}, "
+                f"not {command}"
+            )
+    else:
+        sheet = _with_command(roll_sheet(position_of(rank), rng), na)
+    return Character(
+        oid,
+        fields.get("name") or roll_name(rng),
+        rank,
+        na,
+        fields.get("seniority") or year,
+        birth,
+        sheet,
+        birth.funds,
+        birth.constitution,
+        birth.expertise,
+        ship,
+        squadron,
+    )
+
+
+def roll_character(officer: Officer, year: int, rng: random.Random) -> Character:
+    """An NPC for ``officer``'s berth (his rank, NA and Constitution as the fleet rolled
+    them): a name, a Briny birth and a BtQ sheet, all from ``rng``."""
+    birth = roll_birth_filling({"constitution": officer.constitution}, RandomDice(rng))
+    sheet = _with_command(roll_sheet(position_of(officer.rank), rng), officer.na)
+    return Character(
+        officer.id,
+        roll_name(rng),
+        officer.rank,
+        officer.na,
+        year,
+        birth,
+        sheet,
+        birth.funds,
+        birth.constitution,
+        birth.expertise,
+        officer.ship,
+        officer.squadron,
+        officer.appointment,
+        officer.serves,
+    )
+
