@@ -259,7 +259,9 @@ def officers_summer(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         ("fg", "captain", {"ship": "FG"}, {"name": "Jack Aubrey", "rank": "Captain", "na": 7}),
     ):
         r = game.rest(
-            "post", f"/api/campaigns/{game.id}/seats", json={"role": role, **berth, "officer": officer}
+            "post",
+            f"/api/campaigns/{game.id}/seats",
+            json={"role": role, **berth, "officer": officer},
         )
         assert r.status_code == 201, r.json
         made[key] = r.json["officer"]

@@ -38,7 +38,12 @@ def test_a_captain_seated_with_his_character(fresh_game: Game) -> None:
         "get", f"/api/campaigns/{fresh_game.id}/officers/{oid}", token=r.json["token"]
     ).json["officer"]
     # his own fields as given, his berth's rank, and the rest rolled by the books
-    assert (sheet["name"], sheet["na"], sheet["ship"], sheet["berth"]) == ("Jack Aubrey", 7, "FG", "FG")
+    assert (sheet["name"], sheet["na"], sheet["ship"], sheet["berth"]) == (
+        "Jack Aubrey",
+        7,
+        "FG",
+        "FG",
+    )
     assert sheet["rank"] == "Captain"  # Fiddler's Green is a captain's berth (Ship Table B)
     assert sheet["player"] == r.json["seat"] and not sheet["dead"]
     assert 8 <= sheet["birth"]["constitution"] <= 18
@@ -148,9 +153,9 @@ def test_an_officer_made_first_and_seated_later(fresh_game: Game) -> None:
     assert (officer["berth"], officer["player"]) == (None, None)
     seat = _seat_with(fresh_game, "captain", officer["id"], ship="RO")
     assert seat.status_code == 201 and seat.json["officer"] == officer["id"]
-    after = fresh_game.rest(
-        "get", f"/api/campaigns/{fresh_game.id}/officers/{officer['id']}"
-    ).json["officer"]
+    after = fresh_game.rest("get", f"/api/campaigns/{fresh_game.id}/officers/{officer['id']}").json[
+        "officer"
+    ]
     assert (after["berth"], after["player"], after["birth"]) == (
         "RO",
         seat.json["seat"],
@@ -278,14 +283,28 @@ def test_a_dead_officers_seat_takes_a_new_character() -> None:
     state = copy.deepcopy(states["summer"])
     captain = state["seats"][SEATS["captain"]["id"]]
     rng = game.event_rng(5, 500)
-    data = game.decide_officer(state, state["seats"]["gm"], {"officer": {"name": "Jack Aubrey"}, "seat": captain["id"]}, "o-1", rng)
+    data = game.decide_officer(
+        state,
+        state["seats"]["gm"],
+        {"officer": {"name": "Jack Aubrey"}, "seat": captain["id"]},
+        "o-1",
+        rng,
+    )
     game.apply_event(state, "officer_created", data)
     assert state["seats"][captain["id"]]["officer"] == "o-1"
     with pytest.raises(ActionError) as alive:
-        game.decide_officer(state, state["seats"]["gm"], {"officer": {}, "seat": captain["id"]}, "o-2", rng)
+        game.decide_officer(
+            state, state["seats"]["gm"], {"officer": {}, "seat": captain["id"]}, "o-2", rng
+        )
     assert alive.value.code == "conflict"
     state["officers"]["o-1"]["dead"] = True
-    data = game.decide_officer(state, state["seats"]["gm"], {"officer": {"name": "William Bush"}, "seat": captain["id"]}, "o-2", rng)
+    data = game.decide_officer(
+        state,
+        state["seats"]["gm"],
+        {"officer": {"name": "William Bush"}, "seat": captain["id"]},
+        "o-2",
+        rng,
+    )
     game.apply_event(state, "officer_created", data)
     assert state["seats"][captain["id"]]["officer"] == "o-2"
     assert state["officers"]["o-1"]["dead"] and state["officers"]["o-1"]["player"] == captain["id"]

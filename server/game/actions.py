@@ -343,14 +343,14 @@ def decide_seat(
     return data
 
 
-def decide_officer(
-    state: State, author: Seat, args: Any, oid: str, rng: random.Random
-) -> Data:
+def decide_officer(state: State, author: Seat, args: Any, oid: str, rng: random.Random) -> Data:
     """``officer_created``'s data: a character made by the GM, or by a player for his own
     seat, and seated at once if the body names a seat with no living officer."""
     body = payloads.parse(payloads.OfficerBody, args)
-    seat_id = body.seat if body.seat is not None else (
-        author["id"] if author["role"] in ("admiral", "captain") else None
+    seat_id = (
+        body.seat
+        if body.seat is not None
+        else (author["id"] if author["role"] in ("admiral", "captain") else None)
     )
     own = seat_id == author["id"]
     authority.require_seat("officer_created", author["role"], state["phase"], state["paused"])
@@ -361,7 +361,11 @@ def decide_officer(
         "a player makes the character of his own seat only",
     )
     if seat_id is None:
-        return {"args": args, "officer": officers.new_officer(state, body.officer, oid, "Lieutenant", rng), "ashore": None}
+        return {
+            "args": args,
+            "officer": officers.new_officer(state, body.officer, oid, "Lieutenant", rng),
+            "ashore": None,
+        }
     seat = state["seats"].get(seat_id)
     if seat is None:
         raise ActionError("not_found", f"no seat {seat_id!r}")

@@ -49,7 +49,11 @@ def _holder(state: State, seat: SeatRecord, rank: str) -> OfficerRecord | None:
     for o in state["officers"].values():
         if o["dead"]:
             continue
-        if seat["role"] == "captain" and o["ship"] == seat["ship"] and o["rank"] in rules.CAPTAIN_RANKS:
+        if (
+            seat["role"] == "captain"
+            and o["ship"] == seat["ship"]
+            and o["rank"] in rules.CAPTAIN_RANKS
+        ):
             return o
         if seat["role"] == "admiral" and o["squadron"] == seat["squadron"] and o["rank"] == rank:
             return o
@@ -61,8 +65,9 @@ def _seated(officer: OfficerRecord, seat: SeatRecord) -> OfficerRecord:
     default, ranks = _berth_rank(seat)
     if officer["rank"] not in ranks:
         raise ActionError(
-            "invalid", f"officer.rank: a {seat['role']}'s berth takes a {' or '.join(ranks)}, "
-            f"not a {officer['rank']}"
+            "invalid",
+            f"officer.rank: a {seat['role']}'s berth takes a {' or '.join(ranks)}, "
+            f"not a {officer['rank']}",
         )
     return {
         **officer,

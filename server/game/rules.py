@@ -14,9 +14,9 @@ import functools
 import json
 import multiprocessing
 import os
+import random
 import threading
 import time
-import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache

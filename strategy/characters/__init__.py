@@ -9,7 +9,6 @@ Expertise, the Initial Social Level, Funds and Allowance; Naval Ability).
 (True, True)
 """
 
-from strategy.characters.character import Character, character_from, roll_character
 from strategy.characters.birth import (
     BIRTH_FIELDS,
     CLASSES,
@@ -24,6 +23,7 @@ from strategy.characters.birth import (
     roll_birth_filling,
     roll_na,
 )
+from strategy.characters.character import Character, character_from, roll_character
 
 __all__ = [
     "Character",

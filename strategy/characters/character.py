@@ -235,9 +235,7 @@ def _check_fields(fields: Mapping[str, Any]) -> None:
     if "na" in fields:
         check_na(fields["na"], "officer.na")
     seniority = fields.get("seniority")
-    if seniority is not None and (
-        type(seniority) is not int or not 1700 <= seniority <= 1900
-    ):
+    if seniority is not None and (type(seniority) is not int or not 1700 <= seniority <= 1900):
         raise InvalidMove("officer.seniority: the year he took his rank, 1700..1900")
     for part in ("birth", "sheet"):
         if part in fields and not isinstance(fields[part], Mapping):
@@ -314,4 +312,3 @@ def roll_character(officer: Officer, year: int, rng: random.Random) -> Character
         officer.appointment,
         officer.serves,
     )
-
