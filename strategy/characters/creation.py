@@ -235,7 +235,8 @@ class _Roller:
 
     def booty(self, table: str) -> tuple[str, dict[str, Any]]:
         drawn = self.draw()
-        cell, out = booty(table, card(drawn)), {}
+        cell = booty(table, card(drawn))
+        out: dict[str, Any] = {}
         if cell.choose:
             out["as"] = name(self.rng.choice(DECK))
             cell = booty(table, card(out["as"]))
@@ -247,7 +248,8 @@ class _Roller:
             assert cell.reputation_kind is not None
             out["reputations"] = self.reputations(cell.reputation_kind, cell.reputations)
         else:
-            out["curio"] = f"{(cell.curio or 'a curio')[0].upper()}{(cell.curio or '')[1:]}"
+            curio = cell.curio or "a curio"
+            out["curio"] = curio[0].upper() + curio[1:]
         return drawn, out
 
     def experience(self, key: str, table: str) -> dict[str, Any]:

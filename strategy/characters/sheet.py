@@ -217,8 +217,14 @@ def check_sheet(sheet: Sheet) -> Sheet:
     _check_range("wealth", sheet.wealth, 0, WEALTH_LIMIT)
     _check_range("experiences", sheet.experiences, 0, 100)
     for i, r in enumerate(sheet.reputations):
+        # "Limits of Reputations": Personal within Charm, Institution within Influence
         measure = _GOVERNS[r.kind]
-        _check_range(f"reputations[{i}].value", r.value, 1, sheet.measures[measure])
+        _check_range(f"reputations[{i}].value", r.value, 1, 99)
+        if r.value > sheet.measures[measure]:
+            raise InvalidMove(
+                f"reputations[{i}].value: {r.kind} +{r.value} is above "
+                f"{measure} {sheet.measures[measure]}"
+            )
     return sheet
 
 

@@ -146,7 +146,8 @@ class Draft:
         gain = _keys(f"{what}.gain", e["gain"], ("measure", "skill"))
         if set(gain) != set(gains):
             words = " and ".join({"measure": "one Measure", "skill": "one Skill"}[g] for g in gains)
-            raise InvalidMove(f"{what}.gain: {name(c)} is a {kind} card: {words}")
+            a = "an" if kind == "ace" else "a"
+            raise InvalidMove(f"{what}.gain: {name(c)} is {a} {kind} card: {words}")
         if "measure" in gain:
             self.measure(f"{what}.gain.measure", gain["measure"])
         if "skill" in gain:
@@ -259,7 +260,7 @@ class Draft:
         text = need(f"{what}.name", entry.get("name"), str)
         base, detail = split_trait(text)
         t = trait(base, what)
-        reps = entry.get("reputations", [])
+        reps: Any = entry.get("reputations", [])
         if not isinstance(reps, list) or len(reps) != len(t.reputations):
             raise InvalidMove(
                 f"{what}: {t.name!r} writes {len(t.reputations)} reputations: give them"
