@@ -1,0 +1,353 @@
+"""Beat to Quarters' character tables (seed 000, "Character Creation"), read once.
+
+``strategy/data/btq_characters.json`` holds Measures, Skills, Nationalities, Religions,
+Social Classes, Professions, Positions, the experience card table, both Booty tables,
+the Traits and the Wealth levels; it is checked here and frozen. Lookups are
+case-insensitive and name the valid choices when they fail.
+
+>>> social_class("fisherman").skill_list[:3]
+('Awareness', 'First Aid', 'Intimidate')
+>>> position("Ward Room and Standing Officers").skills[-1], position("Captain").bundle
+('Profession', 'Lieutenant')
+>>> skill_name("skulduggery"), skill_name("profession (mapmaker)")
+('Skullduggery', 'Profession (Mapmaker)')
+>>> card_kind(card("KD")), booty("naval", card("2D")).wealth_or_skill
+('face', 1)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from strategy.cards.core import JOKER, rank, suit
+from strategy.cards.core import card as card
+from strategy.errors import UnknownName
+from strategy.loader import check, load
+
+__all__ = [
+    "BOOTY",
+    "ENGLISH_SPEAKING",
+    "EXPERIENCE",
+    "MEASURES",
+    "MEASURE_LIMIT",
+    "NATIONALITIES",
+    "OF_LIFE",
+    "POSITIONS",
+    "PROFESSIONS",
+    "PROFESSION_EXAMPLES",
+    "RANKS",
+    "RELIGIONS",
+    "SKILLS",
+    "SKILL_LIMIT",
+    "SOCIAL_CLASSES",
+    "STATES",
+    "TRAITS",
+    "TRAIT_POINTS",
+    "WEALTH_LEVELS",
+    "WEALTH_LIMIT",
+    "BootyCell",
+    "Grant",
+    "Position",
+    "Profession",
+    "SocialClass",
+    "Trait",
+    "booty",
+    "card",
+    "card_kind",
+    "choice",
+    "nationality",
+    "position",
+    "profession",
+    "religion",
+    "skill_name",
+    "social_class",
+    "trait",
+]
+
+
+@dataclass(frozen=True)
+class SocialClass:
+    """Step Two, Three: one Social Class."""
+
+    name: str
+    wealth: int
+    measures: int
+    skills: int
+    skill_list: tuple[str, ...]
+    literate: bool
+    officers: bool  # False: "You cannot choose this social class if you are an Officer..."
+
+
+@dataclass(frozen=True)
+class Profession:
+    """Step Five, One: a profession and its three +1 skills."""
+
+    name: str
+    skills: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Position:
+    """Step Five, Two: a position and its bundle of measures, skills and reputations."""
+
+    name: str
+    rank: str
+    measures: tuple[str, ...]
+    choose_measures: int
+    skills: tuple[str, ...]
+    other_skills: int
+    exclude: tuple[str, ...]
+    reputations: tuple[str, ...]  # the Institutions named: "Ward Room", "Gun Deck", "ship"
+    bundle: str  # the position whose bundle it takes (itself, but Captain and Admiral)
+    extra_experiences: int
+
+    @property
+    def officer(self) -> bool:
+        """A Commissioned or Warrant Officer (the Social Classes' Restriction)."""
+        return bool(RANKS[self.rank]["officer"])
+
+    @property
+    def wealth(self) -> int:
+        """Step Eight, Step Four: +2 an Officer, +1 a Warrant Officer."""
+        return int(RANKS[self.rank]["wealth"])
+
+
+@dataclass(frozen=True)
+class Grant:
+    """A reputation a trait writes on the sheet; ``subjects``: what it must name (any)."""
+
+    kind: str
+    value: int
+    subjects: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Trait:
+    """Step Seven: one trait; ``max`` None = as often as the points buy (one a detail)."""
+
+    name: str
+    group: str
+    cost: int
+    max: int | None
+    positions: tuple[str, ...] | None
+    reputations: tuple[Grant, ...]
+    wealth: int
+    detail: str | None
+    effect: str
+
+
+@dataclass(frozen=True)
+class BootyCell:
+    """One cell of a Booty table; exactly one of its effects is set (or ``choose``)."""
+
+    suit: str
+    kind: str
+    text: str
+    wealth_or_skill: int = 0
+    reputation_kind: str | None = None
+    reputations: int = 0
+    curio: str | None = None
+    choose: bool = False
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text.strip().lower()).replace("’", "'")
+
+
+def _index(names: Any, aliases: Mapping[str, str] | None = None) -> Mapping[str, str]:
+    out = {_norm(n): n for n in names}
+    out.update({_norm(a): n for a, n in (aliases or {}).items()})
+    return MappingProxyType(out)
+
+
+def choice(kind: str, index: Mapping[str, str], text: object) -> str:
+    """The canonical name of ``text`` among ``index`` or :class:`UnknownName` naming them."""
+    found = index.get(_norm(text)) if isinstance(text, str) else None
+    if found is None:
+        valid = ", ".join(sorted(set(index.values())))
+        raise UnknownName(f"{kind}: unknown {text!r} (one of {valid})")
+    return found
+
+
+_RAW = load("btq_characters.json")
+check(bool(_RAW.get("source")), "btq_characters.json: a source")
+
+MEASURES: tuple[str, ...] = tuple(_RAW["measures"]["names"])
+_SKILL_BASE: tuple[str, ...] = tuple(_RAW["skills"]["names"])
+SKILLS = _SKILL_BASE
+_SKILLS = _index(_SKILL_BASE, _RAW["skills"]["aliases"])
+PROFESSION_EXAMPLES: tuple[str, ...] = tuple(_RAW["skills"]["profession_examples"])
+SKILL_LIMIT: int = _RAW["limits"]["skill"]
+MEASURE_LIMIT: int = _RAW["limits"]["measure"]
+WEALTH_LIMIT: int = _RAW["limits"]["wealth"]
+NATIONALITIES: tuple[str, ...] = tuple(_RAW["nationalities"]["names"])
+ENGLISH_SPEAKING: frozenset[str] = frozenset(_RAW["nationalities"]["english_speaking"])
+RELIGIONS: tuple[str, ...] = tuple(_RAW["religions"]["names"])
+RANKS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
+    {k: MappingProxyType(v) for k, v in _RAW["ranks"].items() if k != "source"}
+)
+STATES: tuple[str, ...] = tuple(_RAW["states"]["names"])
+WEALTH_LEVELS: tuple[str, ...] = tuple(_RAW["wealth_levels"]["levels"])
+TRAIT_POINTS: int = _RAW["trait_points"]["points"]
+EXPERIENCE: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {k: tuple(v) for k, v in _RAW["experience"]["cards"].items()}
+)
+OF_LIFE: tuple[str, ...] = tuple(_RAW["experience"]["of_life"])
+check(len(WEALTH_LEVELS) == WEALTH_LIMIT + 1, "a Wealth level for each of 0..10")
+check(set(MEASURES) == {"Guts", "Discipline", "Influence", "Charm"}, "the four Measures")
+
+
+def skill_name(text: object, field: str = "skill") -> str:
+    """The canonical skill for ``text``; ``Profession (X)`` keeps its trade, capitalised."""
+    if isinstance(text, str):
+        m = re.fullmatch(r"\s*profession\s*\(\s*(.*?)\s*\)\s*", text, re.IGNORECASE)
+        if m and m.group(1):
+            trade = m.group(1)
+            return f"Profession ({trade[0].upper()}{trade[1:]})"
+    name = choice(field, _SKILLS, text)
+    if name == "Profession":
+        raise UnknownName(f"{field}: {text!r} names no trade (write e.g. 'Profession (Cook)')")
+    return name
+
+
+def _skill_ok(name: str) -> bool:
+    return name in _SKILL_BASE or name.startswith("Profession (")
+
+
+def _social_class(raw: Mapping[str, Any]) -> SocialClass:
+    c = SocialClass(
+        raw["name"], raw["wealth"], raw["measures"], raw["skills"],
+        tuple(raw["skill_list"]), raw["literate"], raw["officers"],
+    )  # fmt: skip
+    check(all(s in _SKILL_BASE for s in c.skill_list), f"{c.name}: skill list")
+    return c
+
+
+def _position(raw: Mapping[str, Any], done: Mapping[str, Position]) -> Position:
+    base = done.get(raw.get("bundle", "")) if "bundle" in raw else None
+    if "bundle" in raw:
+        check(base is not None, f"{raw['name']}: bundle {raw['bundle']!r} printed before it")
+        assert base is not None
+        return Position(
+            raw["name"], raw["rank"], base.measures, base.choose_measures, base.skills,
+            base.other_skills, base.exclude, base.reputations, base.name,
+            raw["extra_experiences"],
+        )  # fmt: skip
+    p = Position(
+        raw["name"], raw["rank"], tuple(raw["measures"]), raw["choose_measures"],
+        tuple(raw["skills"]), raw["other_skills"], tuple(raw["exclude"]),
+        tuple(raw["reputations"]), raw["name"], 0,
+    )  # fmt: skip
+    check(p.rank in RANKS and all(m in MEASURES for m in p.measures), f"{p.name}: bundle")
+    check(all(s in _SKILL_BASE for s in p.skills + p.exclude), f"{p.name}: skills")
+    return p
+
+
+def _trait(raw: Mapping[str, Any]) -> Trait:
+    grants = tuple(
+        Grant(g["kind"], g["value"], tuple(g.get("subject", ())))
+        for g in raw.get("reputations", ())
+    )
+    positions = tuple(raw["positions"]) if "positions" in raw else None
+    t = Trait(
+        raw["name"], raw["group"], raw["cost"], raw.get("max", 1), positions, grants,
+        raw.get("wealth", 0), raw.get("detail"), raw["effect"],
+    )  # fmt: skip
+    check(t.group in ("PERSONAL", "NAVAL", "SOCIAL", "COMBAT", "PROFESSIONAL"), t.name)
+    check(t.cost > 0 and all(g.kind in ("Personal", "Institution") for g in grants), t.name)
+    return t
+
+
+def _booty(rows: list[Mapping[str, Any]], where: str) -> Mapping[tuple[str, str], BootyCell]:
+    out = {}
+    for r in rows:
+        reps = r.get("reputations") or {}
+        cell = BootyCell(
+            r["suit"], r["kind"], r["text"], r.get("wealth_or_skill", 0), reps.get("kind"),
+            reps.get("count", 0), r.get("curio"), r.get("choose", False),
+        )  # fmt: skip
+        out[(cell.suit, cell.kind)] = cell
+    keys = {(s, k) for s in "DHSC" for k in ("number", "face", "ace")} | {("JK", "joker")}
+    check(set(out) == keys, f"booty {where}: every suit and kind once")
+    return MappingProxyType(out)
+
+
+SOCIAL_CLASSES: Mapping[str, SocialClass] = MappingProxyType(
+    {c["name"]: _social_class(c) for c in _RAW["social_classes"]["classes"]}
+)
+PROFESSIONS: Mapping[str, Profession] = MappingProxyType(
+    {
+        p["name"]: Profession(p["name"], tuple(p["skills"]))
+        for p in _RAW["professions"]["professions"]
+    }
+)
+check(all(_skill_ok(s) for p in PROFESSIONS.values() for s in p.skills), "profession skills")
+_positions: dict[str, Position] = {}
+for _raw in _RAW["positions"]["positions"]:
+    _positions[_raw["name"]] = _position(_raw, _positions)
+POSITIONS: Mapping[str, Position] = MappingProxyType(_positions)
+TRAITS: Mapping[str, Trait] = MappingProxyType(
+    {t["name"]: _trait(t) for t in _RAW["traits"]["traits"]}
+)
+check(all(p in POSITIONS for t in TRAITS.values() for p in t.positions or ()), "trait positions")
+BOOTY: Mapping[str, Mapping[tuple[str, str], BootyCell]] = MappingProxyType(
+    {k: _booty(_RAW["booty"][k], k) for k in ("life", "naval")}
+)
+
+_NATIONALITIES = _index(NATIONALITIES)
+_RELIGIONS = _index(RELIGIONS)
+_CLASSES = _index(SOCIAL_CLASSES)
+_PROFESSIONS = _index(PROFESSIONS)
+_POSITIONS = _index(POSITIONS)
+_TRAITS = _index(
+    TRAITS, {a: t["name"] for t in _RAW["traits"]["traits"] for a in t.get("aliases", ())}
+)
+
+
+def social_class(name: object, field: str = "social_class") -> SocialClass:
+    """The Social Class called ``name``."""
+    return SOCIAL_CLASSES[choice(field, _CLASSES, name)]
+
+
+def profession(name: object, field: str = "profession") -> Profession:
+    """The Profession called ``name``."""
+    return PROFESSIONS[choice(field, _PROFESSIONS, name)]
+
+
+def position(name: object, field: str = "position") -> Position:
+    """The Position called ``name``."""
+    return POSITIONS[choice(field, _POSITIONS, name)]
+
+
+def trait(name: object, field: str = "traits") -> Trait:
+    """The Trait called ``name`` (without its detail)."""
+    return TRAITS[choice(field, _TRAITS, name)]
+
+
+def nationality(name: object, field: str = "nationality") -> str:
+    """The Nationality called ``name`` (Step Two, One)."""
+    return choice(field, _NATIONALITIES, name)
+
+
+def religion(name: object, field: str = "religion") -> str:
+    """The Religion called ``name`` (Step Two, Two)."""
+    return choice(field, _RELIGIONS, name)
+
+
+def card_kind(c: int) -> str:
+    """``number`` (2-10), ``face`` (J, Q, K), ``ace`` or ``joker``: the experience table's
+    columns and the Booty tables' rows."""
+    if c == JOKER:
+        return "joker"
+    r = rank(c)
+    return "number" if r <= 10 else "ace" if r == 14 else "face"
+
+
+def booty(table: str, c: int) -> BootyCell:
+    """The cell of Booty table ``table`` ("life" or "naval") for card ``c``."""
+    kind = card_kind(c)
+    return BOOTY[table][("JK", "joker") if kind == "joker" else (suit(c), kind)]
