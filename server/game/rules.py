@@ -32,6 +32,7 @@ from maps.sailing import ship_type as sailing_ship_type
 from strategy.campaign import force_organisation as table_f
 from strategy.campaign import resolve_summer
 from strategy.campaign.fleet import ship as fleet_ship
+from strategy.campaign.map_results import MAP_FATES, map_battle_result, ship_fate
 from strategy.campaign.tables import SQUADRONS
 from strategy.chase import chase, sail_ho
 from strategy.combat import SHOT, Battle, odds
@@ -39,6 +40,7 @@ from strategy.combat import battle as fight_battle
 from strategy.ships import ROSTER, named_ship, ship_type
 
 __all__ = [
+    "MAP_FATES",
     "MAPS_LOCK",
     "ROSTER_ORDER",
     "SHOTS",
@@ -59,6 +61,7 @@ __all__ = [
     "port_id",
     "layer_sources",
     "layers",
+    "map_battle_result",
     "ports",
     "resolve_summer",
     "route_feature",
@@ -67,6 +70,7 @@ __all__ = [
     "sail_ho",
     "sailing_type",
     "scenario",
+    "ship_fate",
     "station_point",
     "vocabulary",
     "voyage",
