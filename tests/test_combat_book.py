@@ -58,7 +58,9 @@ def _boxes(b: Battle, sid: str) -> dict[str, list[int]]:
     return b.ship(sid).damage.boxes()
 
 
-def test_hermes_and_corsair_three_rounds_as_the_book_tells_it() -> None:
+def hermes_against_the_corsair() -> Battle:
+    """The book's example fought out on its stacked deck, checked step by step; the battle
+    is over (tests/test_campaign_map_results.py reads its Briny result)."""
     deck = [
         # Step One: Awareness, CoF 6C; Hermes 4C KS, Corsair 3C JD: 4C beats 3C
         "6C",
@@ -232,6 +234,11 @@ def test_hermes_and_corsair_three_rounds_as_the_book_tells_it() -> None:
     }
     assert b.over and b.outcome["winner"] == "a" and b.outcome["decimated"] == ["b0"]
     assert dealer.left == 0
+    return b
+
+
+def test_hermes_and_corsair_three_rounds_as_the_book_tells_it() -> None:
+    assert hermes_against_the_corsair().over
 
 
 LONDON = {

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from server.game import replay
+from server.game import replay, rules
 from server.game.forces import SIGHTING_NM, distance_nm
 from tests.conftest import PLAY_SEED, ROOT, USHANT
 
@@ -92,6 +92,23 @@ def test_contact_opens_an_engagement_fought_through_the_captains_buttons(played_
     assert fight["log"] and any(ev.get("type") == "decision" for ev in fight["log"])
     assert final["results"]["FG"]["engagement"] == steps["fight"]
     assert 1 <= final["results"]["FG"]["result"] <= 6
+    # the result by the book: FG's fate in the fight, read on her Fleet order
+    fg = next(s["id"] for s in fight["sides"]["a"] if s["code"] == "FG")
+    fate = rules.ship_fate(fight["outcome"], fg, fight["log"])
+    result, words = rules.map_battle_result(fate, "F")
+    assert final["results"]["FG"] == {
+        "result": result,
+        "engagement": steps["fight"],
+        "fate": fate,
+        "interpretation": words,
+    }
+    for side in ("a", "b"):  # the ships lost in the fight are off the map
+        for ship in fight["sides"][side]:
+            status = fight["outcome"]["ships"].get(ship["id"], {}).get("status")
+            force = next(f for f in final["forces"] if f["id"] == ship["force"])
+            on_map = next(s for s in force["ships"] if s["code"] == ship["code"])
+            lost = status in ("sunk", "struck", "taken", "decimated")
+            assert on_map["status"] == (status if lost else "afloat")
 
 
 def test_resolve_summer_uses_the_battle_results_earned(played_summer) -> None:

@@ -1,4 +1,5 @@
-"""The server's own readings: Briny results of a fight, the scenario, movement along a route."""
+"""The server's own readings: Briny results of a fight on the map, the scenario, movement
+along a route."""
 
 from __future__ import annotations
 
@@ -7,34 +8,124 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import TypeAdapter
 
 from server.game import engagements, forces, rules
+from server.game.state import State, initial_state
 
 
-def _outcome(how: str, own: str, enemy: list[str]) -> dict:
-    ships = {"a0": {"side": "a", "status": own}}
-    ships.update({f"b{i}": {"side": "b", "status": s} for i, s in enumerate(enemy)})
-    return {"how": how, "ships": ships}
+def _ship(code: str, type_: str, order: str | None = None) -> dict:
+    ship = {"code": code, "name": code, "type": type_, "status": "afloat"}
+    return ship if order is None else {**ship, "order": order}
 
 
-@pytest.mark.parametrize(
-    "how, own, enemy, result",
-    [
-        ("a_wins", "active", ["taken"], 1),
-        ("a_wins", "active", ["struck", "sunk"], 1),
-        ("a_wins", "active", ["sunk"], 2),
-        ("a_wins", "active", ["decimated"], 3),
-        ("escaped", "active", ["escaped"], 3),
-        ("escaped", "escaped", ["active"], 4),
-        ("disengaged", "active", ["active"], 4),
-        ("b_wins", "sunk", ["active"], 5),
-        ("a_wins", "sunk", ["sunk"], 5),
-        ("b_wins", "struck", ["active"], 6),
-        ("b_wins", "taken", ["active"], 6),
-    ],
-)
-def test_briny_result_of_a_fight(how, own, enemy, result) -> None:
-    assert engagements.briny_result(_outcome(how, own, enemy), "a0") == result
+def _force(fid: str, side: str, ships: list[dict]) -> dict:
+    return {
+        "id": fid,
+        "side": side,
+        "name": fid,
+        "squadron": None,
+        "fleet": None,
+        "ships": ships,
+        "lon": -5.0,
+        "lat": 48.0,
+        "port": None,
+        "orders": None,
+        "route": None,
+        "afloat": True,
+    }
+
+
+def _state() -> dict:
+    work = initial_state({"id": "c1", "name": "Test", "year": 1805, "seed": 1})
+    work["forces"] = {
+        "red": _force(
+            "red", "Britain", [_ship("FG", "Fifth Rate", "B"), _ship("DR", "Brig Sloop", "F")]
+        ),
+        "fr": _force("fr", "France", [_ship("Alexandre", "Fifth Rate"), _ship("Vif", "Cutter")]),
+    }
+    return work
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_a_battle_on_the_map_writes_each_british_ships_result_by_the_book(seed: int) -> None:
+    work = _state()
+    record = engagements.open_engagement(work, "red", "fr", 4, random.Random(seed))
+    assert record["over"]
+    outcome = record["outcome"]
+    orders = {"FG": "B", "DR": "F"}
+    for ship in record["sides"]["a"]:
+        fate = rules.ship_fate(outcome, ship["id"], record["log"])
+        result, words = rules.map_battle_result(fate, orders[ship["code"]])
+        assert work["results"][ship["code"]] == {
+            "result": result,
+            "engagement": record["id"],
+            "fate": fate,
+            "interpretation": words,
+        }
+    for side in ("a", "b"):
+        for ship in record["sides"][side]:
+            status = outcome["ships"].get(ship["id"], {}).get("status", "active")
+            on_map = next(
+                s for s in work["forces"][ship["force"]]["ships"] if s["code"] == ship["code"]
+            )
+            lost = status in ("sunk", "struck", "taken", "decimated")
+            assert on_map["status"] == (status if lost else "afloat")
+    TypeAdapter(State).validate_python(work)  # the Result record as the schema declares it
+
+
+def test_decimated_ships_leave_the_map_and_read_as_the_book_says() -> None:
+    work = _state()
+    record = engagements.open_engagement(work, "red", "fr", 4, random.Random(1))
+    outcome = {
+        "winner": "b",
+        "how": "b_wins",
+        "rounds": 9,
+        "ships": {
+            "a0": {"side": "a", "status": "decimated"},
+            "a1": {"side": "a", "status": "sunk"},
+            "b0": {"side": "b", "status": "decimated"},
+            "b1": {"side": "b", "status": "active"},
+        },
+    }
+    work["results"] = {}
+    for force in work["forces"].values():
+        for s in force["ships"]:
+            s["status"] = "afloat"
+    engagements._close(work, record, outcome)
+    assert [s["status"] for s in work["forces"]["red"]["ships"]] == ["decimated", "sunk"]
+    assert not work["forces"]["red"]["afloat"]
+    assert [s["status"] for s in work["forces"]["fr"]["ships"]] == ["decimated", "afloat"]
+    assert work["forces"]["fr"]["afloat"]
+    assert work["results"]["FG"] == {
+        "result": 6,
+        "engagement": record["id"],
+        "fate": "decimated",
+        "interpretation": "Crew decimated, ship can no longer fight or sail.",
+    }
+    assert work["results"]["DR"] == {
+        "result": 5,
+        "engagement": record["id"],
+        "fate": "sunk",
+        "interpretation": "Defeat, ship sunk.",
+    }
+
+
+def test_an_enemy_lost_in_the_chase_is_an_inconclusive_result() -> None:
+    for seed in range(200):
+        work = _state()
+        record = engagements.open_engagement(work, "red", "fr", 4, random.Random(seed))
+        if record["outcome"].get("chase"):
+            break
+    else:
+        pytest.fail("no chase escaped in 200 seeds")
+    assert work["results"]["FG"] == {
+        "result": 3,
+        "engagement": record["id"],
+        "fate": "enemy_escaped",
+        "interpretation": "Inconclusive.",
+    }
+    assert all(s["status"] == "afloat" for f in work["forces"].values() for s in f["ships"])
 
 
 def test_the_scenario_names_real_ports_and_roster_types() -> None:

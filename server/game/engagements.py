@@ -15,13 +15,12 @@ from typing import Any
 from server.game import rules
 from server.game.authority import OTHER, OWN, require_command
 from server.game.errors import ActionError
-from server.game.state import BattleShip, Engagement, Force, Seat, State
+from server.game.state import BattleShip, Engagement, Force, Result, Seat, State
 
 __all__ = [
     "DECISIONS",
     "ENEMY_NATIONS",
     "apply_round",
-    "briny_result",
     "decide_round",
     "open_engagement",
     "sail_ho_encounter",
@@ -223,8 +222,13 @@ def apply_round(state: State, data: Any) -> None:
         _close(state, record, rnd["outcome"])
 
 
+_LOST = ("sunk", "struck", "taken", "decimated")  # a ship that leaves the map with her fight
+
+
 def _close(state: State, record: Engagement, outcome: dict[str, Any]) -> None:
-    """End an engagement: ships' fates onto the forces, Briny results onto British ships."""
+    """End an engagement: ships' fates onto the forces (sunk, struck, taken and decimated
+    ships leave the map), Briny results by the book onto British ships
+    (strategy.campaign.map_results)."""
     record["over"] = True
     record["outcome"] = outcome
     record["awaiting"] = {}
@@ -234,37 +238,26 @@ def _close(state: State, record: Engagement, outcome: dict[str, Any]) -> None:
             status = fates.get(ship["id"], "afloat")
             force = state["forces"][ship["force"]]
             for s in force["ships"]:
-                if s["code"] == ship["code"] and status in ("sunk", "struck", "taken"):
+                if s["code"] == ship["code"] and status in _LOST:
                     s["status"] = status
             force["afloat"] = any(s["status"] == "afloat" for s in force["ships"])
             if side == "a":
-                state["results"][ship["code"]] = {
-                    "result": briny_result(outcome, ship["id"]),
-                    "engagement": record["id"],
-                }
+                state["results"][ship["code"]] = _result(state, record, outcome, ship)
 
 
-def briny_result(outcome: dict[str, Any], ship_id: str) -> int:
-    """The Briny battle result (1 best .. 6 worst) a British ship's fight earned.
-
-    Her own loss first (sunk 5, struck or taken 6); then victory by what became of the
-    enemy (taken or struck 1, sunk 2, else 3); an enemy escape 3; a mutual disengagement
-    or a British escape 4 (docs/rules-notes.md, "Engagements and Briny results").
-    """
-    ships = outcome.get("ships", {})
-    own = ships.get(ship_id, {}).get("status")
-    if own == "sunk":
-        return 5
-    if own in ("struck", "taken"):
-        return 6
-    enemy = [v["status"] for v in ships.values() if v.get("side") == "b"]
-    if outcome["how"] == "a_wins":
-        if any(s in ("taken", "struck") for s in enemy):
-            return 1
-        return 2 if "sunk" in enemy else 3
-    if outcome["how"] == "escaped" and own != "escaped":
-        return 3
-    return 4
+def _result(state: State, record: Engagement, outcome: dict[str, Any], ship: BattleShip) -> Result:
+    """The Briny result a British ship earned: her fate in the battle read by her order."""
+    fate = rules.ship_fate(outcome, ship["id"], record["log"])
+    order = next(
+        s["order"] for s in state["forces"][ship["force"]]["ships"] if s["code"] == ship["code"]
+    )
+    result, wording = rules.map_battle_result(fate, order)
+    return {
+        "result": result,
+        "engagement": record["id"],
+        "fate": fate,
+        "interpretation": wording,
+    }
 
 
 def sail_ho_encounter(work: State, force: Force, day: int, rng: random.Random) -> Force | None:

@@ -34,6 +34,7 @@ from strategy.campaign import force_organisation as table_f
 from strategy.campaign import resolve_summer
 from strategy.campaign.fleet import ADMIRAL_RANKS, CAPTAIN_RANKS, default_officers
 from strategy.campaign.fleet import ship as fleet_ship
+from strategy.campaign.map_results import MAP_FATES, map_battle_result, ship_fate
 from strategy.campaign.tables import SQUADRONS
 from strategy.characters import Character, character_from, roll_character
 from strategy.chase import chase, sail_ho
@@ -44,6 +45,7 @@ from strategy.ships import ROSTER, named_ship, ship_type
 __all__ = [
     "ADMIRAL_RANKS",
     "CAPTAIN_RANKS",
+    "MAP_FATES",
     "MAPS_LOCK",
     "ROSTER_ORDER",
     "SHOTS",
@@ -68,6 +70,7 @@ __all__ = [
     "new_officer",
     "npc_officers",
     "officer_after",
+    "map_battle_result",
     "ports",
     "resolve_summer",
     "route_feature",
@@ -76,6 +79,7 @@ __all__ = [
     "sail_ho",
     "sailing_type",
     "scenario",
+    "ship_fate",
     "station_point",
     "vocabulary",
     "voyage",

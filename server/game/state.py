@@ -118,7 +118,7 @@ class Ship(Record):
     code: str
     name: str
     type: str  # the BtQ roster type
-    status: str  # afloat, sunk, struck, taken
+    status: str  # afloat, sunk, struck, taken, decimated
     order: NotRequired[str]  # a British ship's Table F order
     named: NotRequired[bool]  # one of BtQ's Friends and Foes, with her traits
     cargo: NotRequired[Any]  # a Sail Ho! prize's cargo
@@ -193,10 +193,15 @@ class Engagement(Record):
 
 
 class Result(Record):
-    """A British ship's Briny battle result (1 best .. 6 worst) and where it was earned."""
+    """A British ship's Briny battle result (1 best .. 6 worst), where it was earned, her
+    fate in that battle (strategy.campaign.map_results.MAP_FATES) and the result's wording
+    for her order (the book's Interpretation, or Admiralty's own where it contradicts her
+    fate: docs/rules-notes.md, "Briny result of a fight")."""
 
     result: int
     engagement: str
+    fate: str
+    interpretation: str
 
 
 Note = TypedDict(
