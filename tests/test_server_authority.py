@@ -64,12 +64,22 @@ PLAIN = {
     "note": {"text": "The Toulon squadron sails on day 12"},
     "move_enemy": {"force": "fr-brest", "to": "toulon"},
 }
-SET_UP = {  # the GM's set-up through REST, judged by the same table
-    "seat_created": lambda state, seat: game.decide_seat(state, seat, {"role": "observer"}, "s-9"),
-    "seat_reissued": lambda state, seat: game.decide_reissue(
+SET_UP = {  # the set-up through REST, judged by the same table
+    "seat_created": lambda state, seat, command: game.decide_seat(
+        state, seat, {"role": "observer"}, "s-9", game.event_rng(SEED, 9), "o-9"
+    ),
+    "seat_reissued": lambda state, seat, command: game.decide_reissue(
         state, seat, "pm", {"name": "Addington"}
     ),
-    "read_log": game.require_log_reader,
+    # a character for the seat's own berth, or for another seat's (a Blue captain's)
+    "officer_created": lambda state, seat, command: game.decide_officer(
+        state,
+        seat,
+        {"officer": {}} if command == OWN else {"officer": {}, "seat": SEATS["blue-captain"]["id"]},
+        "o-9",
+        game.event_rng(SEED, 9),
+    ),
+    "read_log": lambda state, seat, command: game.require_log_reader(state, seat),
 }
 
 
@@ -114,7 +124,8 @@ def test_every_cell_of_the_table_is_enforced(cell: authority.Cell) -> None:
     seat_id = SEATS[cell.role]["id"]
     if cell.action in SET_UP:
         state = _state(cell.action, cell.phase, cell.paused)
-        assert _outcome(SET_UP[cell.action], state, state["seats"][seat_id]) == expected
+        seat = state["seats"][seat_id]
+        assert _outcome(SET_UP[cell.action], state, seat, cell.command) == expected
         return
     rng = game.event_rng(SEED, 99)
     for args in _actions(cell):

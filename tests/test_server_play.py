@@ -124,7 +124,10 @@ def test_resolve_summer_uses_the_battle_results_earned(played_summer) -> None:
     assert len(captain) == 1
     assert captain[0]["preset"] == captain[0]["result"] == earned
     assert steps["after"]["error"]["code"] == "wrong_phase"
-    assert steps["observer_state"]["report"] == report
+    # the public cut of the report: the ships' results, and no officer's dice or sums
+    public = steps["observer_state"]["report"]
+    assert public["ships"] == report["ships"] and public["invasion"] == report["invasion"]
+    assert "personal_outcomes" not in public and "changes" not in public
     assert set(steps["observer_state"]) == {
         "campaign",
         "phase",
@@ -135,6 +138,7 @@ def test_resolve_summer_uses_the_battle_results_earned(played_summer) -> None:
         "deadline",
         "seats",
         "report",
+        "officers",
     }
 
 
@@ -167,7 +171,9 @@ def test_the_exported_log_replays_exactly(played_summer, tmp_path) -> None:
     game, steps, seen = played_summer
     state, problems = replay(steps["log"])
     assert problems == []
-    assert state["phase"] == "over" and state["report"] == steps["final"]["state"]["report"]
+    gm_report = steps["final"]["state"]["report"]  # the GM's: the words added
+    assert state["phase"] == "over"
+    assert state["report"] == {k: v for k, v in gm_report.items() if k not in ("words", "yours")}
     path = tmp_path / "log.json"
     path.write_text(json.dumps(steps["log"]))
     cli = _replay_cli(path)

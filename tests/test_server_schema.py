@@ -17,6 +17,7 @@ REQUEST_HEADINGS = {
     "create_campaign": "`POST /api/campaigns`",
     "create_seat": "`POST /api/campaigns/<id>/seats` (GM)",
     "reissue_seat": "`POST /api/campaigns/<id>/seats/<seat>/token` (GM)",
+    "create_officer": "`POST /api/campaigns/<id>/officers` (GM, or a player for his own seat)",
 }
 
 

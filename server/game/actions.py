@@ -346,14 +346,12 @@ def decide_seat(
 def decide_officer(state: State, author: Seat, args: Any, oid: str, rng: random.Random) -> Data:
     """``officer_created``'s data: a character made by the GM, or by a player for his own
     seat, and seated at once if the body names a seat with no living officer."""
-    body = payloads.parse(payloads.OfficerBody, args)
-    seat_id = (
-        body.seat
-        if body.seat is not None
-        else (author["id"] if author["role"] in ("admiral", "captain") else None)
-    )
-    own = seat_id == author["id"]
     authority.require_seat("officer_created", author["role"], state["phase"], state["paused"])
+    body = payloads.parse(payloads.OfficerBody, args)
+    seat_id = body.seat
+    if seat_id is None and author["role"] in ("admiral", "captain"):
+        seat_id = author["id"]  # a player makes his own seat's character
+    own = seat_id == author["id"]
     authority.require_command(
         "officer_created",
         author["role"],
@@ -424,7 +422,7 @@ def apply_event(state: State, kind: str, data: dict[str, Any]) -> None:
     if kind == "campaign_created":
         state["seats"][data["gm"]["id"]] = cast(Seat, {**data["gm"], "ready": False})
     elif kind in ("seat_created", "seat_reissued"):
-        old = state["seats"].get(data["seat"]["id"], {})
+        old: dict[str, Any] = dict(state["seats"].get(data["seat"]["id"], {}))
         seat = {"officer": old.get("officer"), **data["seat"], "ready": False}
         state["seats"][data["seat"]["id"]] = cast(Seat, seat)
         officers.apply_officers(state, data)

@@ -40,7 +40,7 @@ def _berth_rank(seat: SeatRecord) -> tuple[str, tuple[str, ...]]:
     if seat["role"] == "admiral":
         return "Rear Admiral", rules.ADMIRAL_RANKS
     if seat["role"] == "captain":
-        return rules.briny_ship(seat["ship"] or "")["captain_rank"], rules.CAPTAIN_RANKS
+        return rules.captain_rank(seat["ship"] or ""), rules.CAPTAIN_RANKS
     raise ActionError("invalid", f"a {seat['role']}'s seat has no berth for an officer")
 
 
@@ -132,7 +132,8 @@ def apply_officers(state: State, data: Mapping[str, Any]) -> None:
     state["officers"][officer["id"]] = officer
     ashore = data.get("ashore")
     if ashore:
-        state["officers"][ashore].update(ship=None, squadron=None)
+        npc = state["officers"][ashore]
+        npc["ship"] = npc["squadron"] = None
     if officer["player"]:
         state["seats"][officer["player"]]["officer"] = officer["id"]
 
@@ -154,9 +155,9 @@ def summer_officers(state: State) -> list[Any]:
     ]
 
 
-def admiral_choices(state: State) -> list[dict[str, str]]:
+def admiral_choices(state: State) -> list[dict[str, str | None]]:
     """A seated admiral commands his squadron's first group at sea."""
-    choices = []
+    choices: list[dict[str, str | None]] = []
     for seat in state["seats"].values():
         officer = seat_officer(state, seat) if seat["role"] == "admiral" else None
         if officer is None:

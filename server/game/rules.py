@@ -56,6 +56,7 @@ __all__ = [
     "blockade_point",
     "briny_ship",
     "campaign_officer",
+    "captain_rank",
     "chase",
     "deepest_type",
     "distance_nm",
@@ -227,10 +228,14 @@ def force_organisation(roll: int) -> list[dict[str, Any]]:
 
 
 def briny_ship(code: str) -> dict[str, str]:
-    """``{"name", "type", "captain_rank"}`` of the Briny fleet's ship with two-letter
-    ``code``."""
+    """``{"name", "type"}`` of the Briny fleet's ship with two-letter ``code``."""
     ship = fleet_ship(code)
-    return {"name": ship.name, "type": ship.roster, "captain_rank": ship.captain_rank}
+    return {"name": ship.name, "type": ship.roster}
+
+
+def captain_rank(code: str) -> str:
+    """The rank of the captain of the Briny fleet's ship ``code`` (Ship Table B)."""
+    return fleet_ship(code).captain_rank
 
 
 # -- officers: a character is kept in the state as his Character.to_dict() -------------------

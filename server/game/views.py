@@ -64,7 +64,8 @@ def officer_for(officer: OfficerRecord, seat: Seat) -> dict[str, Any]:
 
 
 def public_officer(officer: OfficerRecord) -> dict[str, Any]:
-    return {**{k: officer[k] for k in PUBLIC_OFFICER}, "berth": berth_of(officer)}
+    public: dict[str, Any] = {k: officer.get(k) for k in PUBLIC_OFFICER}
+    return {**public, "berth": berth_of(officer)}
 
 
 def visible_forces(state: State, seat: Seat) -> list[Force]:

@@ -21,7 +21,8 @@ entered and checked against the same rules, any field left out rolled
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -38,7 +39,7 @@ from strategy.campaign.tables import nelson_wound
 from strategy.characters.birth import Birth, check_na, roll_birth_filling, roll_na
 from strategy.characters.creation import roll_sheet
 from strategy.characters.sheet import Sheet, sheet_from
-from strategy.errors import InvalidMove
+from strategy.errors import InvalidMove, RulesError
 from strategy.loader import freeze, load
 
 __all__ = [
@@ -217,6 +218,15 @@ def _with_command(sheet: Sheet, na: int) -> Sheet:
     return Sheet.from_dict({**sheet.to_dict(), "skills": skills})
 
 
+@contextmanager
+def _naming(where: str) -> Iterator[None]:
+    """A refusal from inside a part of the officer names that part first."""
+    try:
+        yield
+    except RulesError as exc:
+        raise type(exc)(f"{where}.{exc.args[0] if exc.args else exc}") from None
+
+
 def _check_fields(fields: Mapping[str, Any]) -> None:
     for key in fields:
         if key not in FIELDS:
@@ -259,9 +269,11 @@ def character_from(
     rank = fields.get("rank") or rank
     dice = RandomDice(rng)
     na = fields["na"] if "na" in fields else roll_na(dice)
-    birth = roll_birth_filling(fields.get("birth") or {}, dice)
+    with _naming("officer.birth"):
+        birth = roll_birth_filling(fields.get("birth") or {}, dice)
     if "sheet" in fields:
-        sheet = sheet_from(fields["sheet"])
+        with _naming("officer.sheet"):
+            sheet = sheet_from(fields["sheet"])
         if sheet.position != position_of(rank):
             raise InvalidMove(
                 f"officer.sheet.position: a {rank} serves as {position_of(rank)!r}, "
