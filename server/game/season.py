@@ -39,6 +39,7 @@ def _outcomes(
     """Each officer's outcome as the Gazette and his own sheet read it: ``public`` (what
     was gazetted: death, mentions, promotion) and ``guineas`` (his prize money, private)."""
     promoted = {p["officer"]: p for p in report["promotions"]}
+    squadron_of = {d["ship"]: d["squadron"] or "Independent" for d in state["deployment"]}
     out: dict[str, dict[str, Any]] = {}
     for rec in report["personal_outcomes"]:
         oid = rec["officer"]
@@ -52,6 +53,10 @@ def _outcomes(
             "name": officer["name"],
             "rank": officer["rank"],
             "player": officer["player"],
+            # where he sailed: his ship's squadron, a flag officer's own, else the Admiralty's
+            "squadron": squadron_of.get(officer["ship"] or "")
+            or officer["squadron"]
+            or "Admiralty",
             "dead": bool(rec["dead"]),
             "wound": touch.get("wound") if touch.get("wounded") else None,
             "mentioned": rec.get("mids", 0),
@@ -115,4 +120,5 @@ def report_for(report: Mapping[str, Any] | None, seat: Mapping[str, Any]) -> Any
 
 
 def _public(o: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: o[k] for k in ("name", "rank", "player", "dead", "wound", "mentioned", "promoted")}
+    keys = ("name", "rank", "player", "squadron", "dead", "wound", "mentioned", "promoted")
+    return {k: o[k] for k in keys}
