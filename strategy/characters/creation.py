@@ -40,6 +40,7 @@ A booty is ``{"wealth": n}`` or ``{"skill": S}`` (Diamonds), ``{"reputations": [
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -304,10 +305,10 @@ class _Roller:
     def trait_choices(self, literate: bool) -> list[Trait]:
         """The traits he may still take: points, times, position, Wealth and Measures."""
         left = TRAIT_POINTS - trait_points(self.d.traits, literate)
+        taken = Counter(split_trait(x)[0] for x in self.d.traits)  # once, not per trait
         out = []
         for t in TRAITS.values():
-            taken = sum(split_trait(x)[0] == t.name for x in self.d.traits)
-            if t.cost > left or taken >= (t.max or 99) or not self.wealth_room(t.wealth):
+            if t.cost > left or taken[t.name] >= (t.max or 99) or not self.wealth_room(t.wealth):
                 continue
             if t.positions is not None and self.pos.name not in t.positions:
                 continue
