@@ -12,7 +12,14 @@ from hypothesis import strategies as st
 
 from strategy.campaign.fleet import MARINE_RANKS, NAVY_RANKS, default_officers
 from strategy.campaign.season import resolve_summer
-from strategy.characters import Character, character_from, roll_character
+from strategy.characters import (
+    Character,
+    Sheet,
+    build_sheet,
+    character_from,
+    roll_character,
+    roll_steps,
+)
 from strategy.characters.character import command_of, position_of
 from strategy.errors import InvalidMove, RulesError
 
@@ -103,14 +110,31 @@ def test_a_bad_officer_names_the_field(fields: dict, says: str) -> None:
     assert str(err.value).startswith(says) or says in str(err.value), str(err.value)
 
 
-def test_an_entered_sheet_must_fit_his_rank_and_his_na() -> None:
+def test_an_entered_sheet_must_fit_his_rank_and_takes_his_na_command() -> None:
     rolled = _make({"na": 6})
     sheet = rolled.sheet.to_dict()
     assert _make({"na": 6, "sheet": sheet}).sheet == rolled.sheet
-    with pytest.raises(InvalidMove, match="officer.sheet.skills.Command: NA 9 makes Command 5"):
-        _make({"na": 9, "sheet": sheet})
+    assert _make({"na": 9, "sheet": sheet}).sheet.skills["Command"] == 5
     with pytest.raises(InvalidMove, match="officer.sheet.position: a Midshipman serves as"):
         _make({"na": 6, "rank": "Midshipman", "sheet": sheet})
+    with pytest.raises(InvalidMove, match="not both"):
+        _make({"sheet": sheet, "creation": {}})
+
+
+def test_an_officer_built_by_the_btq_creation_steps() -> None:
+    """A player's recorded steps (Steps Two to Eight) make his sheet, checked as the book
+    says; the position they take must be his rank's."""
+    steps = roll_steps("Lieutenant", random.Random(4))
+    c = _make({"na": 4, "creation": steps})
+    assert c.sheet == _with(build_sheet(steps), Command=2)
+    with pytest.raises(InvalidMove, match="officer.creation.position: a Captain serves as"):
+        _make({"creation": steps}, rank="Captain")
+    with pytest.raises(RulesError, match="^officer.creation."):
+        _make({"creation": {**steps, "social_class": "Pirate"}})
+
+
+def _with(sheet: Sheet, **skills: int) -> Sheet:
+    return Sheet.from_dict({**sheet.to_dict(), "skills": {**sheet.skills, **skills}})
 
 
 def test_an_npc_is_rolled_for_his_berth() -> None:

@@ -9,7 +9,8 @@ once (docs/rules-notes.md, "Officers"):
 
 - **rank and position**: the BtQ position follows the Briny rank (:func:`position_of`);
 - **NA and Command**: the sheet's Command skill is the Naval Ability halved, rounded up
-  (:func:`command_of`), so NA gained in a summer shows in the next battle;
+  (:func:`command_of`), whatever the sheet entered or its creation steps gave, so NA
+  gained in a summer shows in the next battle;
 - **fortune and Wealth**: Briny's guineas are money in hand (plunder adds to them); BtQ's
   Wealth is the living standard of the social class and its traits, untouched by them.
 
@@ -37,7 +38,7 @@ from strategy.campaign.fleet import (
 )
 from strategy.campaign.tables import nelson_wound
 from strategy.characters.birth import Birth, check_na, roll_birth_filling, roll_na
-from strategy.characters.creation import roll_sheet
+from strategy.characters.creation import build_sheet, roll_sheet
 from strategy.characters.sheet import Sheet, sheet_from
 from strategy.errors import InvalidMove, RulesError
 from strategy.loader import freeze, load
@@ -55,7 +56,7 @@ __all__ = [
 _NAMES = freeze(load("names.json"))
 
 #: the fields an entered officer may carry; any left out is rolled
-FIELDS = ("name", "rank", "na", "seniority", "birth", "sheet")
+FIELDS = ("name", "rank", "na", "seniority", "birth", "sheet", "creation")
 
 #: Briny rank -> BtQ position (captains and flag officers have no BtQ bundle of their own:
 #: see strategy.characters.creation)
@@ -247,7 +248,7 @@ def _check_fields(fields: Mapping[str, Any]) -> None:
     seniority = fields.get("seniority")
     if seniority is not None and (type(seniority) is not int or not 1700 <= seniority <= 1900):
         raise InvalidMove("officer.seniority: the year he took his rank, 1700..1900")
-    for part in ("birth", "sheet"):
+    for part in ("birth", "sheet", "creation"):
         if part in fields and not isinstance(fields[part], Mapping):
             raise InvalidMove(f"officer.{part}: an object")
 
@@ -264,29 +265,29 @@ def character_from(
 ) -> Character:
     """An officer entered by the GM or a player: ``fields`` (see :data:`FIELDS`) checked
     against the books, every field left out rolled from ``rng``; ``rank`` is his berth's
-    rank unless he names his own. Raises :class:`InvalidMove` naming the field."""
+    rank unless he names his own. His BtQ sheet is entered whole (``sheet``), built from
+    the creation steps he took (``creation``: :func:`strategy.characters.build_sheet`), or
+    rolled. Raises :class:`~strategy.errors.RulesError` naming the field."""
     _check_fields(fields)
     rank = fields.get("rank") or rank
     dice = RandomDice(rng)
     na = fields["na"] if "na" in fields else roll_na(dice)
     with _naming("officer.birth"):
         birth = roll_birth_filling(fields.get("birth") or {}, dice)
-    if "sheet" in fields:
-        with _naming("officer.sheet"):
-            sheet = sheet_from(fields["sheet"])
+    if "sheet" in fields and "creation" in fields:
+        raise InvalidMove("officer: a 'sheet' entered or its 'creation' steps, not both")
+    if "sheet" in fields or "creation" in fields:
+        part = "sheet" if "sheet" in fields else "creation"
+        with _naming(f"officer.{part}"):
+            sheet = sheet_from(fields[part]) if part == "sheet" else build_sheet(fields[part])
         if sheet.position != position_of(rank):
             raise InvalidMove(
-                f"officer.sheet.position: a {rank} serves as {position_of(rank)!r}, "
+                f"officer.{part}.position: a {rank} serves as {position_of(rank)!r}, "
                 f"not {sheet.position!r}"
             )
-        command = sheet.skills.get("Command", 0)
-        if command != command_of(na):
-            raise InvalidMove(
-                f"officer.sheet.skills.Command: NA {na} makes Command {command_of(na)}, "
-                f"not {command}"
-            )
     else:
-        sheet = _with_command(roll_sheet(position_of(rank), rng), na)
+        sheet = roll_sheet(position_of(rank), rng)
+    sheet = _with_command(sheet, na)  # his NA's, whatever the sheet's steps gave
     return Character(
         oid,
         fields.get("name") or roll_name(rng),
