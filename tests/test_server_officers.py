@@ -8,6 +8,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from server import game
 from server.game import ActionError
@@ -311,3 +313,35 @@ def test_a_dead_officers_seat_takes_a_new_character() -> None:
     view = game.state_for(state, state["seats"][SEATS["admiral"]["id"]])
     dead = next(o for o in view["officers"] if o["id"] == "o-1")
     assert dead["dead"] and "sheet" not in dead
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**31 - 1))
+def test_property_no_seat_sees_another_officers_private_fields(seed: int) -> None:
+    """Any seed: two characters made, the summer resolved; every seat's state and every
+    seat's payload of each event hold the private fields of its own officer only."""
+    states, _ = phase_states()
+    state = copy.deepcopy(states["summer"])
+    gm = state["seats"]["gm"]
+    log = []
+    for n, key in enumerate(("captain", "admiral")):
+        seat_id = SEATS[key]["id"]
+        args = {"officer": {}, "seat": seat_id}
+        data = game.decide_officer(state, gm, args, f"o-{n}", game.event_rng(seed, 90 + n))
+        log.append(("officer_created", data))
+        game.apply_event(state, "officer_created", data)
+    _, data = game.decide(state, gm, {"type": "resolve_summer"}, game.event_rng(seed, 99))
+    before = copy.deepcopy(state)
+    game.apply_event(state, "resolve_summer", data)
+    log.append(("resolve_summer", data))
+    own = {o["player"]: oid for oid, o in state["officers"].items() if o["player"]}
+    for seat in state["seats"].values():
+        if seat["role"] == "gm":
+            continue
+        payloads = [game.state_for(state, seat)]
+        payloads += [game.event_for(k, 1, "gm", d, before, state, seat) for k, d in log]
+        for officer in _officers_in(payloads):
+            if officer["id"] != own.get(seat["id"]):
+                assert not set(PRIVATE) & set(officer), (seat["id"], officer)
+        text = json.dumps(payloads)
+        assert "personal_outcomes" not in text and '"changes"' not in text
