@@ -138,7 +138,9 @@ def test_the_scenario_names_real_ports_and_roster_types() -> None:
             assert rules.roster_type(ship["type"]) == ship["type"]
     named = {s["name"] for sq in scenario["enemy_squadrons"] for s in sq["ships"] if s.get("named")}
     assert named == {"Intrepid", "Minerve", "San Augustin", "Peregrina"}
-    fighter = engagements._fighter({"name": "Minerve", "type": "Fifth Rate", "named": True})
+    fighter = engagements._fighter(
+        {"name": "Minerve", "type": "Fifth Rate", "named": True}, _state()
+    )
     from strategy.combat import Battle
 
     minerve = Battle("Fifth Rate", [fighter], seed=1).ships[1].spec

@@ -21,6 +21,7 @@ __all__ = [
     "DECISIONS",
     "ENEMY_NATIONS",
     "apply_round",
+    "carry_wounds",
     "decide_round",
     "open_engagement",
     "sail_ho_encounter",
@@ -47,10 +48,11 @@ def _remember(record: Engagement, battle: rules.Battle) -> None:
         _battles.popitem(last=False)
 
 
-def _side(force: Force, prefix: str) -> list[BattleShip]:
+def _side(force: Force, prefix: str, state: State) -> list[BattleShip]:
     ships = [s for s in force["ships"] if s["status"] == "afloat"]
-    return [
-        {
+    side: list[BattleShip] = []
+    for i, s in enumerate(ships):
+        ship: BattleShip = {
             "id": f"{prefix}{i}",
             "code": s["code"],
             "name": s["name"],
@@ -58,13 +60,56 @@ def _side(force: Force, prefix: str) -> list[BattleShip]:
             "named": bool(s.get("named")),
             "force": force["id"],
         }
-        for i, s in enumerate(ships)
-    ]
+        if force["side"] == "Britain":
+            ship["officers"] = _aboard(state, s["code"])
+        side.append(ship)
+    return side
 
 
-def _fighter(ship: BattleShip) -> dict[str, Any]:
-    """The combat engine's spec: Friends and Foes fight as themselves, traits and all."""
-    return {"type": ship["name"] if ship["named"] else ship["type"], "name": ship["name"]}
+#: who goes into battle for a ship, and as what (strategy.combat.combatant ROLES): the
+#: captain leads, the first lieutenant has the helm, the second lays the guns; the other
+#: lieutenants and the Marines' commander fight as officers (docs/rules-notes.md)
+_ABOARD = ("Lieutenant", "Lieutenant RM", "Captain RM", "Major RM", "Lieutenant Colonel RM")
+_ROLES = ("captain", "master", "gunner")
+
+
+def _aboard(state: State, code: str) -> list[dict[str, str]]:
+    """The living officers of ship ``code`` on the roster who fight her: her captain
+    first, then her lieutenants in order of their berths, then her Marines' commander."""
+    crew = [o for o in state["officers"].values() if o["ship"] == code and not o["dead"]]
+    captains = [o for o in crew if o["rank"] in rules.CAPTAIN_RANKS]
+    others = sorted(
+        (o for o in crew if o["rank"] in _ABOARD),
+        key=lambda o: (o["rank"] != "Lieutenant", o["appointment"] is None, o["id"]),
+    )
+    out, names = [], set()
+    for i, o in enumerate([*captains[:1], *others]):
+        name = f"{o['rank']} {o['name']}"
+        while name in names:  # the battle knows its officers by name: one name each
+            name += "'"
+        names.add(name)
+        role = (
+            _ROLES[i]
+            if i < len(_ROLES) and o["rank"] in (*rules.CAPTAIN_RANKS, "Lieutenant")
+            else "officer"
+        )
+        out.append({"id": o["id"], "name": name, "role": role})
+    return out
+
+
+def _fighter(ship: BattleShip, state: State) -> dict[str, Any]:
+    """The combat engine's spec: Friends and Foes fight as themselves, traits and all; a
+    British ship with her officers from the campaign's roster."""
+    spec: dict[str, Any] = {
+        "type": ship["name"] if ship["named"] else ship["type"],
+        "name": ship["name"],
+    }
+    if ship.get("officers"):
+        spec["officers"] = [
+            rules.battle_officer(state["officers"][o["id"]], o["role"], o["name"])
+            for o in ship["officers"]
+        ]
+    return spec
 
 
 def _captains(state: State, side: list[BattleShip]) -> dict[str, str]:
@@ -78,7 +123,7 @@ def open_engagement(
 ) -> Engagement:
     """Open (and, with no player captain aboard, fight out) an engagement in ``work``."""
     british, enemy = work["forces"][british_id], work["forces"][enemy_id]
-    side_a, side_b = _side(british, "a"), _side(enemy, "b")
+    side_a, side_b = _side(british, "a", work), _side(enemy, "b", work)
     eid = f"e{len(work['engagements']) + 1}"
     record: Engagement = {
         "id": eid,
@@ -101,8 +146,8 @@ def open_engagement(
     record["chase"] = {k: v for k, v in result.to_dict().items() if k != "events"}
     record["log"].extend({"phase": "chase", **e} for e in result.to_dict()["events"])
     battle = rules.Battle(
-        [_fighter(s) for s in side_a],
-        [_fighter(s) for s in side_b],
+        [_fighter(s, work) for s in side_a],
+        [_fighter(s, work) for s in side_b],
         seed=rng.randrange(2**31),
         policies={"a": "aggressive", "b": "cautious"},
         chase=result.to_dict() if not result.escaped else None,
@@ -243,6 +288,35 @@ def _close(state: State, record: Engagement, outcome: dict[str, Any]) -> None:
             force["afloat"] = any(s["status"] == "afloat" for s in force["ships"])
             if side == "a":
                 state["results"][ship["code"]] = _result(state, record, outcome, ship)
+    _wounds(state, record)
+
+
+def _wounds(state: State, record: Engagement) -> None:
+    """The officers' wounds of the battle (its ``wounded`` events: the officer by his name,
+    or by his role when an enemy's blow names the post) onto the campaign's roster: the
+    dead are dead, the Injured and Maimed carry it on their sheets."""
+    health: dict[str, str] = {}
+    for ship in record["sides"]["a"]:
+        officers = ship.get("officers") or []
+        by_name = {o["name"]: o["id"] for o in officers}
+        by_role = {o["role"]: o["id"] for o in reversed(officers)}
+        for e in record["log"]:
+            if e.get("type") == "wounded" and e.get("ship") == ship["id"]:
+                oid = by_name.get(e["who"]) or by_role.get(e["who"])
+                if oid is not None:
+                    health[oid] = e["health"]
+    record["wounds"] = health
+    carry_wounds(state, record)
+
+
+def carry_wounds(state: State, record: Engagement) -> None:
+    """An engagement's ``wounds`` onto the campaign's roster (again when an ``advance``
+    that fought it is applied: the roster is not in that event's data)."""
+    for oid, level in record.get("wounds", {}).items():
+        officer = state["officers"][oid]
+        if level == "dead":
+            officer["dead"] = True
+        officer["sheet"]["state"] = level.title()
 
 
 def _result(state: State, record: Engagement, outcome: dict[str, Any], ship: BattleShip) -> Result:

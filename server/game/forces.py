@@ -237,6 +237,7 @@ def apply_advance(state: State, data: Any) -> None:
     state["forces"].update(data["forces"])
     for fight in data["engagements"]:
         state["engagements"][fight["id"]] = fight
+        engagements.carry_wounds(state, fight)
     state["results"] = dict(data["results"])
     for seat in state["seats"].values():
         seat["ready"] = False

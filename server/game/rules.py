@@ -53,6 +53,7 @@ __all__ = [
     "Battle",
     "anchorage",
     "battle_odds",
+    "battle_officer",
     "blockade_point",
     "briny_ship",
     "campaign_officer",
@@ -269,6 +270,11 @@ def officer_after(
     """A character's dict after a season (:meth:`strategy.characters.Character.after_summer`)."""
     character = Character.from_dict(_character_fields(officer))
     return character.after_summer(change, guineas, year).to_dict()
+
+
+def battle_officer(officer: Mapping[str, Any], role: str, name: str) -> dict[str, Any]:
+    """A character's dict as the combat engine's officer (:meth:`Character.aboard`)."""
+    return Character.from_dict(_character_fields(officer)).aboard(role, name)
 
 
 def _character_fields(officer: Mapping[str, Any]) -> dict[str, Any]:

@@ -169,6 +169,8 @@ class BattleShip(Record):
     named: bool
     force: str
     caps: NotRequired[dict[str, list[int]]]  # boxes per damage state, per area
+    # her officers from the campaign's roster: id, the name the battle knows him by, role
+    officers: NotRequired[list[dict[str, str]]]
 
 
 class Engagement(Record):
@@ -190,6 +192,7 @@ class Engagement(Record):
     battle: NotRequired[dict[str, Any]]  # the engine's replayable form (seed, decisions)
     choices: NotRequired[dict[str, list[str]]]  # the decisions and shots a captain has
     view: NotRequired[dict[str, Any]]  # the battle as the captains see it
+    wounds: NotRequired[dict[str, str]]  # officer id -> injured, maimed or dead, when over
 
 
 class Result(Record):

@@ -40,6 +40,7 @@ from strategy.campaign.tables import nelson_wound
 from strategy.characters.birth import Birth, check_na, roll_birth_filling, roll_na
 from strategy.characters.creation import build_sheet, roll_sheet
 from strategy.characters.sheet import Sheet, sheet_from
+from strategy.combat.combatant import SKILLS
 from strategy.errors import InvalidMove, RulesError
 from strategy.loader import freeze, load
 
@@ -142,6 +143,19 @@ class Character:
             self.declined,
             tuple(w for w in self.wounds if w in ("eye", "leg", "arm")),
         )
+
+    def aboard(self, role: str, name: str) -> dict[str, Any]:
+        """Him in a battle, as :func:`strategy.combat.combatant` reads an officer (seed
+        000, "Ship to Ship Combat"): his sheet's skills the engine tests, his Discipline
+        Measure (the cards he can take from his commander), ``role`` aboard."""
+        mine = {k.lower().replace(" ", "_"): v for k, v in self.sheet.skills.items()}
+        skills = {k: mine.get(k, 0) for k in SKILLS}  # a skill not on his sheet is 0
+        return {
+            "name": name,
+            "role": role,
+            "skills": skills,
+            "discipline": self.sheet.measures["Discipline"],
+        }
 
     def to_dict(self) -> dict[str, Any]:
         return {

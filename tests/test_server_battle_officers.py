@@ -1,0 +1,102 @@
+"""Battles on the map fought by their officers (issue 13, item 1, the roster's part):
+each British ship carries her officers from the campaign's roster into the battle, their
+skills and Discipline are the sheets', the tests name them, and their wounds come home."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from server.game import engagements, rules
+from server.game.state import initial_state
+from tests.test_server_rules import _force, _ship
+
+
+def _campaign(seed: int = 1) -> dict:
+    work = initial_state({"id": "c1", "name": "Test", "year": 1805, "seed": seed})
+    for npc in rules.npc_officers([], 1805, random.Random(seed)):
+        work["officers"][npc["id"]] = {**npc, "player": None}
+    work["forces"] = {
+        "red": _force(
+            "red", "Britain", [_ship("FG", "Fifth Rate", "B"), _ship("DR", "Brig Sloop", "F")]
+        ),
+        "fr": _force("fr", "France", [_ship("Alexandre", "Fifth Rate"), _ship("Vif", "Cutter")]),
+    }
+    return work
+
+
+def test_each_british_ship_carries_her_officers_from_the_roster() -> None:
+    work = _campaign()
+    record = engagements.open_engagement(work, "red", "fr", 4, random.Random(3))
+    fg = record["sides"]["a"][0]
+    crew = {o["id"]: o for o in work["officers"].values() if o["ship"] == "FG"}
+    aboard = fg["officers"]
+    captain = next(o for o in crew.values() if o["rank"] in rules.CAPTAIN_RANKS)
+    assert aboard[0] == {
+        "id": captain["id"],
+        "name": f"{captain['rank']} {captain['name']}",
+        "role": "captain",
+    }
+    lieutenants = [o for o in crew.values() if o["rank"] == "Lieutenant"]
+    assert [o["role"] for o in aboard[1:3]] == ["master", "gunner"][: len(lieutenants)]
+    assert {o["id"] for o in aboard} <= set(crew)
+    assert all(
+        o["id"] in crew and crew[o["id"]]["rank"] not in ("Midshipman", "Able Seaman")
+        for o in aboard
+    )
+    assert record["sides"]["b"][0].get("officers") is None  # the enemy's are not on our roster
+    # the battle knows them with their sheets' skills and Discipline
+    fighters = [rules.battle_officer(crew[o["id"]], o["role"], o["name"]) for o in aboard]
+    assert all(
+        f["discipline"] == crew[o["id"]]["sheet"]["measures"]["Discipline"]
+        for f, o in zip(fighters, aboard, strict=True)
+    )
+    assert fighters[0]["skills"]["command"] == (captain["na"] + 1) // 2
+    sheet = captain["sheet"]["skills"]
+    assert fighters[0]["skills"]["gunnery"] == sheet.get("Gunnery", 0)  # not the crew's 3
+    assert record["battle"]["a"][0]["officers"][0] == {**fighters[0], "weapon": "Cutlass"}
+    # and every How Will You Fight? test names the officer whose skill it used
+    names = {o["name"] for ship in record["sides"]["a"] for o in ship["officers"]}
+    tests = [e for e in record["log"] if e.get("what") == "how will you fight"]
+    assert tests and all(e["officer"] in names for e in tests)
+    assert {e["officer"] for e in tests} >= {aboard[0]["name"]}
+
+
+def test_an_officers_wounds_come_home_to_the_roster() -> None:
+    """The battle's ``wounded`` events: an officer named, or his post when the enemy's
+    blow names it; the dead are dead on the roster, the others carry their state."""
+    work = _campaign()
+    record = engagements.open_engagement(work, "red", "fr", 4, random.Random(3))
+    fg = record["sides"]["a"][0]
+    captain, master = fg["officers"][0], fg["officers"][1]
+    before = copy.deepcopy(work["officers"])
+    record["log"] += [
+        {"type": "wounded", "ship": "a0", "who": captain["name"], "health": "injured"},
+        {"type": "wounded", "ship": "a0", "who": captain["name"], "health": "maimed"},
+        {"type": "wounded", "ship": "a0", "who": "master", "health": "dead"},
+        {"type": "wounded", "ship": "b0", "who": "captain", "health": "dead"},
+    ]
+    engagements._close(work, record, record["outcome"])
+    assert record["wounds"] == {captain["id"]: "maimed", master["id"]: "dead"}
+    assert work["officers"][captain["id"]]["sheet"]["state"] == "Maimed"
+    assert not work["officers"][captain["id"]]["dead"]
+    assert work["officers"][master["id"]]["dead"]
+    changed = {oid for oid in work["officers"] if work["officers"][oid] != before[oid]}
+    assert changed == {captain["id"], master["id"]}
+    # an advance that fought the battle carries them when it is applied
+    fresh = _campaign()
+    engagements.carry_wounds(fresh, record)
+    assert fresh["officers"][master["id"]]["dead"]
+
+
+def test_the_dead_do_not_sail_again() -> None:
+    work = _campaign()
+    first = engagements.open_engagement(work, "red", "fr", 4, random.Random(3))
+    captain = first["sides"]["a"][0]["officers"][0]
+    work["officers"][captain["id"]]["dead"] = True
+    for force in work["forces"].values():
+        for s in force["ships"]:
+            s["status"] = "afloat"
+        force["afloat"] = True
+    again = engagements.open_engagement(work, "red", "fr", 5, random.Random(4))
+    assert captain["id"] not in {o["id"] for o in again["sides"]["a"][0]["officers"]}
