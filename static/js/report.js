@@ -225,7 +225,11 @@ function describe(event, seats) {
       return `${who(d.seat)} is ${d.ready ? "ready" : "not ready"}`;
     case "seat_created":
     case "seat_reissued":
-      return `${roleName(d.seat?.role)} ${d.seat?.name || ""} seated`;
+      return `${roleName(d.seat?.role)} ${d.seat?.name || ""} seated${d.officer
+        ? ` as ${d.officer.rank} ${d.officer.name}` : ""}`;
+    case "officer_created":
+      return `a new officer: ${d.officer?.rank || ""} ${d.officer?.name || ""}${d.officer?.player
+        ? ` for ${who(d.officer.player)}` : ""}`;
     case "roll_force":
       return `the force is rolled: ${d.roll ?? ""}`;
     case "engage_decision": {
