@@ -377,6 +377,7 @@ def js(browser: Any, browser_server: str) -> Iterator[Callable[..., Any]]:
             " const report = await import('/static/js/report.js');"
             " const voyage = await import('/static/js/voyage.js');"
             " const battles = await import('/static/js/battles.js');"
+            " const officers = await import('/static/js/officers.js');"
             f" {body} }}",
             arg,
         )

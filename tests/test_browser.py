@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+import requests
 
 from server.game.forces import SIGHTING_NM, distance_nm
 from tests.browser_helpers import (
@@ -370,6 +371,140 @@ def test_the_season_report_and_the_replay(
     red.tab("log")
     red.page.click("#panel-log button:text('« First')")
     red.wait("document.getElementById('panel-log').dataset.step === '0'")
+
+
+# -- officers: the seats' characters, their sheets and their summer ------------------------
+
+
+def _sheet(game: Campaign, key: str) -> dict:
+    seat = game.seats[key]
+    r = requests.get(
+        f"{game.url}/api/campaigns/{game.id}/officers/{seat['officer']}",
+        headers={"Authorization": f"Bearer {seat['token']}"},
+        timeout=30,
+    )
+    assert r.ok, r.text
+    return r.json()["officer"]
+
+
+def _row(page: SeatPage, seat: str) -> str:
+    return page.page.locator(f"#panel-officers tr[data-seat='{seat}']").inner_text()
+
+
+def test_officers_their_sheets_the_gms_new_character_and_their_summer(
+    browser, browser_server, seat_pages
+):
+    game = Campaign.new(browser_server, seed=11)
+    try:
+        game.add("aubrey", "captain", ship="FG", officer={"name": "Jack Aubrey", "na": 7})
+        game.add("hornblower", "captain", ship="DR", officer={"name": "Horatio Hornblower"})
+        game.add("bush", "captain", ship="AC")  # a seat with no character yet
+        # three people, each in his own browser context
+        gm = _open(seat_pages, browser, browser_server, game, "gm")
+        aubrey = _open(seat_pages, browser, browser_server, game, "aubrey")
+        hornblower = _open(seat_pages, browser, browser_server, game, "hornblower")
+        seat = {k: game.seats[k]["seat"] for k in ("aubrey", "hornblower", "bush")}
+
+        # Each captain reads his own sheet in the Character panel, by name, Measures, skills.
+        for page, key, other in (
+            (aubrey, "aubrey", "hornblower"),
+            (hornblower, "hornblower", "aubrey"),
+        ):
+            own = _sheet(game, key)
+            page.tab("officers")
+            page.wait(
+                f"document.querySelector('#panel-officers article.character"
+                f'[data-officer="{own["id"]}"]\') !== null',
+                timeout=10,
+            )
+            sheet = page.page.locator("#panel-officers article.character")
+            text = sheet.inner_text()
+            assert f"{own['rank']} {own['name']}" in text
+            measures = page.js(
+                "Object.fromEntries([...document.querySelectorAll('#panel-officers "
+                "[data-measure]')].map((td) => [td.dataset.measure, Number(td.textContent)]))"
+            )
+            assert measures == own["sheet"]["measures"]
+            skills = page.js(
+                "[...document.querySelectorAll('#panel-officers [data-skill]')]"
+                ".map((tr) => tr.dataset.skill)"
+            )
+            assert skills == list(own["sheet"]["skills"])
+            assert own["sheet"]["nationality"] in text and own["sheet"]["profession"] in text
+            # His own seat comes first; the other's officer only by name, rank and berth.
+            first = page.js("document.querySelector('#panel-officers tr[data-seat]').dataset.seat")
+            assert first == seat[key]
+            theirs = _sheet(game, other)
+            row = _row(page, seat[other])
+            assert f"{theirs['rank']} {theirs['name']}" in row and theirs["berth"] in row
+            public = page.js(
+                "(id) => Object.keys(window.__admiralty.store.state.officers"
+                ".find((o) => o.id === id)).sort()",
+                theirs["id"],
+            )
+            assert public == ["berth", "dead", "id", "name", "player", "rank"]
+            asked: list[str] = []
+            page.page.on("request", lambda r, asked=asked: asked.append(r.url))
+            page.page.locator(f"#panel-officers tr[data-seat='{seat[other]}'] button.link").click()
+            page.wait("document.querySelector('#panel-officers .public-line') !== null", timeout=5)
+            line = page.page.locator("#panel-officers .character-panel").inner_text()
+            assert theirs["name"] in line and "Measures" not in line
+            assert not any(theirs["id"] in url for url in asked), "no request that would 403"
+        aubrey.screenshot("officers.png")
+
+        # The GM gives the seat without a character one through the form: a refusal first.
+        gm.tab("officers")
+        form = gm.page.locator(f"fieldset.new-character[data-seat='{seat['bush']}']")
+        form.get_by_label("Name", exact=True).fill("William Bush")
+        form.get_by_label("NA", exact=True).fill("11")
+        form.locator("button[data-action=new-character]").click()
+        error = form.locator("p.error")
+        error.wait_for(state="visible", timeout=10_000)
+        assert "na" in error.inner_text() and "10" in error.inner_text()
+        # Chromium logs the refused request (400) itself: that one, and nothing else, expected.
+        refused = [e for e in gm.errors if "status of 400" in e]
+        assert len(refused) == 1, gm.errors
+        gm.errors.remove(refused[0])
+        form.get_by_label("NA", exact=True).fill("")
+        form.locator("button[data-action=new-character]").click()
+        for page in (aubrey, hornblower, gm):
+            page.wait(
+                f"document.querySelector(\"#panel-officers tr[data-seat='{seat['bush']}']\")"
+                ".textContent.includes('William Bush')",
+                timeout=10,
+            )
+        assert gm.page.locator("fieldset.new-character").count() == 0
+        assert "Captain William Bush" in _row(aubrey, seat["bush"])
+        # The GM opens any officer's sheet from the list.
+        gm.page.locator(f"#panel-officers tr[data-seat='{seat['aubrey']}'] button.link").click()
+        aubreys = _sheet(game, "aubrey")["id"]
+        gm.wait(
+            f"document.querySelector('#panel-officers article.character"
+            f'[data-officer="{aubreys}"]\') !== null',
+            timeout=10,
+        )
+
+        # The summer: each captain's report opens with his own officer's line.
+        game.roll(3, 5)
+        assert game.act("resolve_summer")["ok"]
+        for page, name in ((aubrey, "Jack Aubrey"), (hornblower, "Horatio Hornblower")):
+            page.wait("document.getElementById('panel-report').dataset.report === '1'", timeout=30)
+            first = page.page.locator("#panel-report ol.words li").first.inner_text()
+            assert name in first, first
+            assert page.page.locator("#panel-report details.gazette").count() == 1
+        aubrey.screenshot("season-report-officers.png")
+        # The GM's report has every player's officer; his Officers panel the seats' officers.
+        gm.wait("document.getElementById('panel-report').dataset.report === '1'", timeout=30)
+        outcomes = gm.page.locator("#panel-report details.outcomes").inner_text()
+        for name in ("Jack Aubrey", "Horatio Hornblower", "William Bush"):
+            assert name in outcomes
+        gm.tab("officers")
+        for key, name in (("aubrey", "Jack Aubrey"), ("hornblower", "Horatio Hornblower")):
+            assert name in _row(gm, seat[key])
+        assert int(gm.js("document.getElementById('panel-officers').dataset.officers")) > 3
+        gm.screenshot("officers-gm.png")
+    finally:
+        game.close()
 
 
 # -- the GM's voyage view -------------------------------------------------------------------

@@ -458,3 +458,364 @@ def test_the_orders_panel_offers_what_the_authority_table_allows(js) -> None:
                 orders.may(null, 'sail', 'captain', 'summer')];"""
     )
     assert out == [True, False, True, False, True, False, True, False, False]
+
+
+# -- the officers of the fleet ----------------------------------------------------------------
+
+AUBREY = {"id": "o-1", "name": "Jack Aubrey", "rank": "Captain", "player": "s1", "dead": False}
+NPC_FG = {
+    "id": "FG-captain",
+    "name": "Lawrence Stopford",
+    "rank": "Post Captain",
+    "player": None,
+    "dead": False,
+    "berth": "FG",
+}
+NPC_LT = {
+    "id": "FG-lt1",
+    "name": "Thomas Godwin",
+    "rank": "Lieutenant",
+    "player": None,
+    "dead": False,
+    "berth": "FG",
+}
+
+
+def test_the_reducer_keeps_the_officers_of_the_seats_the_roll_and_the_summer(js) -> None:
+    """Who serves where, as the events tell it: the NPCs rolled with the force, a character
+    seated later puts the NPC of his berth ashore, a character made for a seat shows on the
+    seat, and the summer replaces the officers it changed (the replay agrees)."""
+    seat = {"id": "s1", "role": "captain", "name": "Captain", "ship": "FG", "officer": None}
+    events = [
+        _event(1, "campaign_created", gm={"id": "g", "role": "gm"}),
+        _event(
+            2, "roll_force", **ROLL, rolled={}, forces=[], engagements=[], officers=[NPC_FG, NPC_LT]
+        ),
+        _event(
+            3,
+            "seat_created",
+            seat={**seat, "officer": "o-1"},
+            officer={**AUBREY, "berth": "FG"},
+            ashore="FG-captain",
+        ),
+        _event(
+            4,
+            "seat_created",
+            seat={"id": "s2", "role": "admiral", "squadron": "Red", "officer": None},
+            officer=None,
+            ashore=None,
+        ),
+        _event(
+            5,
+            "officer_created",
+            officer={
+                "id": "o-2",
+                "name": "Thomas Cochrane",
+                "rank": "Rear Admiral",
+                "player": "s2",
+                "dead": False,
+                "berth": "Red",
+            },
+            ashore=None,
+        ),
+        _event(
+            6,
+            "resolve_summer",
+            report={"words": ["Captain Jack Aubrey: killed in action"]},
+            officers=[{**AUBREY, "berth": "FG", "dead": True}, {**NPC_LT, "rank": "Commander"}],
+        ),
+    ]
+    out = js(
+        """
+        const frames = report.replayFrames(arg);
+        const live = store.createStore();
+        store.setSnapshot(live, {id: 's1', role: 'captain', ship: 'FG'}, 0,
+                          events.initialState());
+        const refetch = arg.map((e) => store.applyEvent(live, e));
+        return {frames: frames.map((f) => f.state.officers), seats: frames.map((f) =>
+                  f.state.seats.map((s) => [s.id, s.officer ?? null])),
+                last: frames.at(-1).state, live: live.state, refetch};""",
+        events,
+    )
+    byId = [{o["id"]: o for o in officers} for officers in out["frames"]]
+    assert byId[0] == {}
+    assert set(byId[1]) == {"FG-captain", "FG-lt1"}, "the NPCs come with the roll"
+    assert byId[2]["o-1"]["berth"] == "FG" and byId[2]["FG-captain"]["berth"] is None, "ashore"
+    assert byId[2]["FG-lt1"]["berth"] == "FG"
+    assert byId[1]["FG-captain"]["berth"] == "FG", "the frame before is kept as it was"
+    assert out["seats"][2] == [["g", None], ["s1", "o-1"]]
+    assert out["seats"][3][-1] == ["s2", None]
+    assert out["seats"][4][-1] == ["s2", "o-2"], "officer_created seats him"
+    assert byId[4]["o-2"]["berth"] == "Red"
+    assert byId[5]["o-1"]["dead"] is True and byId[5]["FG-lt1"]["rank"] == "Commander"
+    assert len(byId[5]) == 4, "the summer replaces, it adds nobody"
+    assert out["last"]["phase"] == "over"
+    assert out["last"]["report"]["words"] == ["Captain Jack Aubrey: killed in action"]
+    assert out["live"] == out["last"], "the live page and the replay agree"
+    assert out["refetch"] == [False] * 6
+
+
+def test_a_public_line_never_drops_a_whole_record_and_the_logged_summer_is_a_map(js) -> None:
+    """The GM's state holds whole records; an officer_created brings a public line over
+    his (the whole record kept beneath); the GM's logged summer is a map by officer id, and
+    a logged roll's records have ship and squadron, not yet a berth."""
+    whole = {**AUBREY, "na": 7, "ship": "FG", "squadron": None, "berth": "FG", "sheet": {}}
+    out = js(
+        """
+        const [whole, lt] = arg;
+        const { berth, ...logged } = lt;
+        const base = {...events.initialState(), officers: [whole],
+                      seats: [{id: 's1', role: 'captain', ship: 'FG', officer: 'o-1'}]};
+        const a = events.reduce(base, {seq: 1, type: 'officer_created', data: {officer:
+            {id: 'o-1', name: 'Jack Aubrey', rank: 'Post Captain', player: 's1', dead: false,
+             berth: 'FG'}, ashore: null}}).state;
+        const b = events.reduce(a, {seq: 2, type: 'resolve_summer', data: {report: {},
+            officers: {'o-1': {...whole, na: 8}}}}).state;
+        const c = events.reduce(base, {seq: 3, type: 'roll_force', data: {officers:
+            [{...logged, ship: 'FG', squadron: null}], forces: [],
+            engagements: []}}).state;
+        const d = events.reduce(c, {seq: 4, type: 'seat_created', data: {seat: {id: 's2',
+            role: 'captain', ship: 'FG', officer: 'o-9'}, officer: {id: 'o-9', name: 'X',
+            rank: 'Captain', player: 's2', dead: false, berth: 'FG'}, ashore: 'FG-lt1'}}).state;
+        return {a: a.officers[0], b: b.officers[0], base: base.officers[0],
+                berths: c.officers.map(officers.berthOf), ashore: d.officers.find((o) =>
+                  o.id === 'FG-lt1'), ashoreBerth: officers.berthOf(d.officers.find((o) =>
+                  o.id === 'FG-lt1'))};""",
+        [whole, NPC_LT],
+    )
+    assert out["a"]["rank"] == "Post Captain" and out["a"]["na"] == 7 and "sheet" in out["a"]
+    assert out["base"]["rank"] == "Captain", "never changed"
+    assert out["b"]["na"] == 8
+    assert out["berths"] == ["FG", "FG"]
+    assert out["ashore"]["ship"] is None and out["ashore"]["berth"] is None
+    assert out["ashoreBerth"] is None
+
+
+def test_the_officers_panel_lists_seats_own_first_and_berths_ashore_last(js) -> None:
+    seats = [
+        {"id": "g", "role": "gm", "officer": None},
+        {"id": "s1", "role": "captain", "ship": "FG", "officer": "o-1"},
+        {"id": "s2", "role": "captain", "ship": "NE", "officer": "o-2"},
+        {"id": "s3", "role": "admiral", "squadron": "Red", "officer": None},
+        {"id": "s4", "role": "prime-minister", "officer": None},
+    ]
+    roster = [
+        {**AUBREY, "berth": "FG"},
+        {
+            "id": "o-2",
+            "name": "Horatio Hornblower",
+            "rank": "Captain",
+            "player": "s2",
+            "dead": True,
+            "berth": "NE",
+        },
+        {**NPC_FG, "berth": None},
+        NPC_LT,
+        {
+            "id": "Red-RA",
+            "name": "Sir John",
+            "rank": "Rear Admiral",
+            "player": None,
+            "dead": False,
+            "berth": "Red",
+        },
+    ]
+    out = js(
+        """
+        const [seats, roster] = arg;
+        const rules = {fleet: [{code: 'FG', name: "Fiddler's Green"}]};
+        return {rows: officers.seatRows(seats, roster, 's2').map((r) => [r.seat.id,
+                  r.officer?.id ?? null]),
+                needs: seats.map((s) => officers.needsCharacter(s, roster)),
+                groups: officers.officersByBerth(roster).map(([b, os]) => [b,
+                  os.map((o) => o.id)]),
+                lines: roster.slice(0, 3).map((o) => officers.officerLine(o, rules)),
+                body: officers.characterBody('s3', {name: ' Thomas Cochrane ', rank: '',
+                  na: '8'}),
+                empty: officers.characterBody('s3', {name: '', rank: '', na: ''})};""",
+        [seats, roster],
+    )
+    assert out["rows"] == [["s2", "o-2"], ["s1", "o-1"], ["s3", None], ["s4", None]]
+    # a berth's seat with a dead officer or none may take a new character; no other
+    assert out["needs"] == [False, False, True, True, False]
+    assert out["groups"] == [
+        ["FG", ["o-1", "FG-lt1"]],
+        ["NE", ["o-2"]],
+        ["Red", ["Red-RA"]],
+        [None, ["FG-captain"]],
+    ]
+    assert out["lines"] == [
+        "Captain Jack Aubrey, Fiddler's Green (FG)",
+        "Captain Horatio Hornblower, NE, dead",
+        "Post Captain Lawrence Stopford, ashore",
+    ]
+    assert out["body"] == {"officer": {"name": "Thomas Cochrane", "na": 8}, "seat": "s3"}
+    assert out["empty"] == {"officer": {}, "seat": "s3"}, "what is left out is rolled"
+
+
+def test_a_sheet_shows_the_briny_record_and_the_btq_sheet(js) -> None:
+    officer = {
+        **AUBREY,
+        "na": 7,
+        "seniority": 1805,
+        "berth": "FG",
+        "appointment": None,
+        "funds": 107,
+        "constitution": 9,
+        "expertise": 17,
+        "wounds": ["Leg"],
+        "experience": 1,
+        "birth": {
+            "social_class": "Commoner",
+            "sibling": "Bastard",
+            "father": "Labourer",
+            "orphan": False,
+            "title": None,
+            "social_level": 1,
+            "funds": 7,
+            "allowance": 0,
+            "strength": 13,
+            "constitution": 9,
+            "expertise": 17,
+        },
+        "sheet": {
+            "nationality": "Iberian",
+            "religion": "Without God",
+            "social_class": "Professional",
+            "profession": "Steward",
+            "position": "Captain",
+            "measures": {"Guts": 2, "Discipline": 6, "Influence": 4, "Charm": 1},
+            "skills": {"Command": 4, "Courtesy": 3},
+            "traits": ["Duellist"],
+            "wealth": 5,
+            "curios": ["A small item of note"],
+            "reputations": [
+                {
+                    "descriptor": "Feared by",
+                    "kind": "Personal",
+                    "subject": "Admiral Calder",
+                    "value": 1,
+                }
+            ],
+            "state": "Healthy",
+        },
+    }
+    out = js(
+        """const node = officers.sheetView(arg, {fleet: []});
+        const pairs = Object.fromEntries([...node.querySelectorAll('dt')].map((dt) =>
+            [dt.textContent, dt.nextElementSibling.textContent]));
+        return {pairs, measures: Object.fromEntries([...node.querySelectorAll('[data-measure]')]
+                  .map((td) => [td.dataset.measure, td.textContent])),
+                skills: [...node.querySelectorAll('[data-skill]')].map((tr) => tr.textContent),
+                text: node.textContent, dead: officers.sheetView({...arg, dead: true})
+                  .querySelector('.dead-mark')?.textContent};""",
+        officer,
+    )
+    p = out["pairs"]
+    assert (p["Rank"], p["Seniority"], p["Naval Ability"], p["Class"]) == (
+        "Captain",
+        "1805",
+        "7",
+        "Commoner",
+    )
+    assert (p["Sibling rank"], p["Father"], p["Title"], p["Social level"]) == (
+        "Bastard",
+        "Labourer",
+        "none",
+        "1",
+    )
+    assert (p["Funds"], p["Allowance"], p["Strength"], p["Constitution"]) == (
+        "107 guineas",
+        "0",
+        "13",
+        "9",
+    )
+    assert (p["Expertise"], p["Wounds"], p["Experience"]) == ("17", "Leg", "1 summer")
+    assert (p["Nationality"], p["Religion"], p["Social class"], p["Profession"]) == (
+        "Iberian",
+        "Without God",
+        "Professional",
+        "Steward",
+    )
+    assert (p["Position"], p["Wealth"], p["State"]) == ("Captain", "5", "Healthy")
+    assert out["measures"] == {"Guts": "2", "Discipline": "6", "Influence": "4", "Charm": "1"}
+    assert out["skills"] == ["Command4", "Courtesy3"]
+    assert "Duellist" in out["text"] and "Feared by Admiral Calder (Personal, 1)" in out["text"]
+    assert "A small item of note" in out["text"]
+    assert out["dead"].strip() == "dead"
+
+
+OUTCOME = {"dead": False, "wound": None, "mentioned": 0, "promoted": None}
+
+
+def test_the_people_chart_counts_the_seats_outcomes(js) -> None:
+    """The GM's chart from `outcomes`; a player's from the Gazette and his own outcome (he
+    no longer receives the personal outcomes and their contexts)."""
+    outcomes = {
+        "o-1": {
+            **OUTCOME,
+            "name": "Jack Aubrey",
+            "rank": "Captain",
+            "player": "s1",
+            "squadron": "Red",
+            "mentioned": 2,
+            "promoted": "Post Captain",
+            "guineas": 340,
+            "na": [7, 8],
+        },
+        "FG-lt1": {
+            **OUTCOME,
+            "name": "Thomas Godwin",
+            "rank": "Lieutenant",
+            "player": None,
+            "squadron": "Red",
+            "dead": True,
+            "guineas": 0,
+            "na": [5, 5],
+        },
+        "RO-mid1": {
+            **OUTCOME,
+            "name": "Ned",
+            "rank": "Midshipman",
+            "player": None,
+            "squadron": "White",
+            "wound": "Arm",
+            "guineas": 0,
+            "na": [3, 3],
+        },
+    }
+    public = {
+        k: {f: v for f, v in o.items() if f not in ("guineas", "na")} for k, o in outcomes.items()
+    }
+    gm_report = {
+        "ships": {},
+        "outcomes": outcomes,
+        "courts_martial": [{"officer": "RO-mid1"}],
+        "words": ["Captain Jack Aubrey: mentioned in despatches 2 times"],
+    }
+    player = {
+        "ships": {},
+        "yours": {"o-1": outcomes["o-1"]},
+        "gazette": {"FG-lt1": public["FG-lt1"]},
+        "words": [],
+    }
+    rules = {"squadrons": ["White", "Red", "Blue", "Blockade"]}
+    out = js(
+        """const [gm, player, rules] = arg;
+        return [report.peopleBySquadron(gm, rules), report.peopleBySquadron(player, rules),
+                report.gazetteLists(player.gazette),
+                report.peopleBySquadron({ships: {}, words: []}, rules),
+                report.peopleBySquadron({}, rules)];""",
+        [gm_report, player, rules],
+    )
+    gm, mine, gazette, bare, empty = out
+    assert list(gm) == ["White", "Red"]
+    assert gm["Red"] == {"deaths": 1, "mentions": 2, "wounded": 0, "promotions": 1, "courts": 0}
+    assert gm["White"] == {"deaths": 0, "mentions": 0, "wounded": 1, "promotions": 0, "courts": 1}
+    assert mine == {"Red": {"deaths": 1, "mentions": 2, "wounded": 0, "promotions": 1, "courts": 0}}
+    assert gazette == {
+        "deaths": ["Lieutenant Thomas Godwin (Red)"],
+        "mentions": [],
+        "promotions": [],
+    }
+    assert bare == {} and empty == {}, "nothing throws without the keys"

@@ -8,6 +8,10 @@
 // without those lists: their logged data is applied as it is written (every consequence and
 // draw is in the data; no rule is worked out here), and the live page is told to refetch.
 //
+// The officers of the fleet (`state.officers`, each as this seat may see him) come with the
+// seats' and officers' events (`seat_created`, `officer_created`), the force's roll (the
+// NPCs of every berth) and the summer (those it changed).
+//
 // `reduce` never changes the state it is given: it returns a new one, sharing what did not
 // change, so a replay keeps every frame's state.
 
@@ -22,7 +26,7 @@ export function initialState() {
   return {
     phase: "cabinet", day: 0, paused: false, deadline: null, seats: [],
     cabinet: { ships_digit: null, deployment_digit: null, roll: null }, deployment: [],
-    forces: [], engagements: [], results: {}, report: null, notes: [],
+    forces: [], engagements: [], results: {}, report: null, notes: [], officers: [],
   };
 }
 
@@ -44,6 +48,38 @@ function upsert(list, incoming) {
   const out = (list || []).map((x) => byId.get(x.id) ?? x);
   const have = new Set(out.map((x) => x.id));
   return [...out, ...incoming.filter((x) => !have.has(x.id))];
+}
+
+/** `records` as a list: the seats' events send lists, the GM's logged summer a map by id. */
+function recordList(records) {
+  if (Array.isArray(records)) return records.filter((o) => o && o.id);
+  if (!records || typeof records !== "object") return [];
+  return Object.entries(records).map(([id, o]) => ({ id, ...o }));
+}
+
+/**
+ * The officers after a seat's or an officer's event: the officer it names (as this seat may
+ * see him, laid over what the state held of him: a public line never drops a whole record),
+ * and the NPC he put ashore (`ashore`), whose berth is then empty.
+ */
+function withOfficer(state, data) {
+  let officers = state.officers || [];
+  const officer = data.officer && typeof data.officer === "object" ? data.officer : null;
+  if (officer?.id) {
+    const old = officers.find((o) => o.id === officer.id);
+    officers = upsert(officers, [{ ...old, ...officer }]);
+  }
+  if (data.ashore) {
+    officers = officers.map((o) => (o.id === data.ashore ? { ...o, berth: null,
+      ...("ship" in o ? { ship: null } : {}), ...("squadron" in o ? { squadron: null } : {}) }
+      : o));
+  }
+  let seats = state.seats;
+  if (officer?.id && officer.player) {
+    seats = (seats || []).map((s) => (s.id === officer.player ? { ...s, officer: officer.id }
+      : s));
+  }
+  return { ...state, officers, seats };
 }
 
 /** The lists an event carries: the GM's `view`, or a player's `forces` and `engagements`. */
@@ -104,9 +140,13 @@ function publicFields(state, type, data) {
     case "campaign_created":
       return { ...state, seats: withSeat(state.seats, data.gm && { ...data.gm, ready: false }) };
     case "seat_created":
+      return withOfficer({ ...state, seats: withSeat(state.seats, data.seat && { ...data.seat,
+        ready: false }) }, data);
     case "seat_reissued":
       return { ...state, seats: withSeat(state.seats, data.seat && { ...data.seat,
         ready: false }) };
+    case "officer_created":
+      return withOfficer(state, data);
     case "ready":
       return { ...state, seats: (state.seats || []).map((s) => (s.id === data.seat
         ? { ...s, ready: data.ready } : s)) };
@@ -125,14 +165,16 @@ function publicFields(state, type, data) {
     case "note":
       return { ...state, notes: [...(state.notes || []), data] };
     case "resolve_summer":
-      return { ...state, phase: "over", report: data.report ?? state.report };
+      return { ...state, phase: "over", report: data.report ?? state.report,
+        officers: upsert(state.officers, recordList(data.officers)) };
     case "roll_force": {
       const cabinet = state.cabinet ? { ...state.cabinet } : state.cabinet;
       for (const key of ["ships_digit", "deployment_digit", "roll"]) {
         if (cabinet && key in data) cabinet[key] = data[key];
       }
       return { ...state, phase: "summer", cabinet, seats: nobodyReady(state.seats),
-        deployment: Array.isArray(data.deployment) ? data.deployment : state.deployment };
+        deployment: Array.isArray(data.deployment) ? data.deployment : state.deployment,
+        officers: upsert(state.officers, recordList(data.officers)) };
     }
     case "advance":
       return { ...state, day: typeof data.day === "number" ? data.day : state.day,

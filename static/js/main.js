@@ -5,6 +5,7 @@
 import { createBattlesPanel } from "./battles.js";
 import { createMap, viewButtons } from "./map.js";
 import { connect } from "./net.js";
+import { createOfficersPanel } from "./officers.js";
 import { createOrdersPanel } from "./orders.js";
 import { createLogPanel, createReportPanel } from "./report.js";
 import {
@@ -198,6 +199,7 @@ async function start() {
     createBattlesPanel($("panel-battles"), ctx),
     createVoyagePanel($("panel-voyage"), $("tab-voyage"), ctx),
     createReportPanel($("panel-report"), ctx),
+    createOfficersPanel($("panel-officers"), ctx),
     createLogPanel($("panel-log"), ctx),
   ];
   subscribe(store, (_store, reason) => {

@@ -15,9 +15,10 @@ function inRulesOrder(squadrons, rules) {
 }
 
 /**
- * Each officer's squadron, as the report tells it: the ship whose company he rolled his
- * personal outcome with (his context's ship; the flagship for an admiral and his staff) and
- * that ship's squadron in the report. An officer who rolled with no ship is the Admiralty's.
+ * Each officer's squadron, as a report of a summer resolved before officers were kept tells
+ * it: the ship whose company he rolled his personal outcome with (his context's ship; the
+ * flagship for an admiral and his staff) and that ship's squadron in the report. An officer
+ * who rolled with no ship is the Admiralty's.
  */
 function squadronsOfOfficers(report) {
   const byName = {};
@@ -30,6 +31,19 @@ function squadronsOfOfficers(report) {
     out[p.officer] = byName[contexts[p.context]?.modifier_ship] || "Admiralty";
   }
   return out;
+}
+
+/**
+ * The officers' outcomes the seat's report holds, by officer id, each with his `squadron`,
+ * `dead`, `mentioned`, `wound` and `promoted`: the GM's `outcomes`; a player's own (`yours`)
+ * and the Gazette's (`gazette`). Null for a report without them (resolved before officers
+ * were kept), whose `personal_outcomes` are counted instead.
+ */
+export function outcomesOf(report) {
+  if (!report) return null;
+  if (report.outcomes && typeof report.outcomes === "object") return report.outcomes;
+  if (report.gazette || report.yours) return { ...(report.gazette || {}), ...(report.yours || {}) };
+  return null;
 }
 
 /** Counts per squadron of the Briny battle results 1..6. */
@@ -46,24 +60,85 @@ export function resultsBySquadron(report, rules) {
 
 /** Deaths, mentions, wounds, promotions and courts martial per squadron. */
 export function peopleBySquadron(report, rules) {
-  const squadronOf = squadronsOfOfficers(report);
+  const outcomes = outcomesOf(report);
+  const squadronOf = outcomes
+    ? Object.fromEntries(Object.entries(outcomes).map(([id, o]) => [id, o.squadron]))
+    : squadronsOfOfficers(report);
   const rows = {};
   const row = (officer) => {
     const sq = squadronOf[officer] || "Admiralty";
     rows[sq] ||= { deaths: 0, mentions: 0, wounded: 0, promotions: 0, courts: 0 };
     return rows[sq];
   };
-  for (const p of report.personal_outcomes || []) {
-    const r = row(p.officer);
-    if (p.dead) r.deaths += 1;
-    r.mentions += Number(p.mids || 0);
-    if (p.nelson_touch?.wounded) r.wounded += 1;
-  }
-  for (const p of report.promotions || []) {
-    if (p.from !== p.to) row(p.officer).promotions += 1;
+  if (outcomes) {
+    for (const [id, o] of Object.entries(outcomes)) {
+      const r = row(id);
+      if (o.dead) r.deaths += 1;
+      r.mentions += Number(o.mentioned || 0);
+      if (o.wound) r.wounded += 1;
+      if (o.promoted) r.promotions += 1;
+    }
+  } else {
+    for (const p of report.personal_outcomes || []) {
+      const r = row(p.officer);
+      if (p.dead) r.deaths += 1;
+      r.mentions += Number(p.mids || 0);
+      if (p.nelson_touch?.wounded) r.wounded += 1;
+    }
+    for (const p of report.promotions || []) {
+      if (p.from !== p.to) row(p.officer).promotions += 1;
+    }
   }
   for (const c of report.courts_martial || []) row(c.officer).courts += 1;
   return Object.fromEntries(inRulesOrder(Object.keys(rows), rules).map((sq) => [sq, rows[sq]]));
+}
+
+/** The Gazette's lists (deaths, mentions, promotions), each officer by rank and name. */
+export function gazetteLists(gazette) {
+  const all = Object.values(gazette || {});
+  const who = (o) => `${o.rank} ${o.name}${o.squadron ? ` (${o.squadron})` : ""}`;
+  return {
+    deaths: all.filter((o) => o.dead).map(who),
+    mentions: all.filter((o) => !o.dead && o.mentioned).map((o) => `${who(o)}`
+      + `${o.mentioned > 1 ? `, ${o.mentioned} times` : ""}`),
+    promotions: all.filter((o) => !o.dead && o.promoted).map((o) => `${who(o)} to ${o.promoted}`),
+  };
+}
+
+/** The report's opening: each line of `words` in the server's order (the seat's own first). */
+function wordsSection(report) {
+  const words = Array.isArray(report.words) ? report.words : [];
+  if (!words.length) return null;
+  const own = report.yours ? Object.keys(report.yours).length : 0;
+  return el("ol", { class: "words", "aria-label": "The officers' summer" },
+    words.map((line, i) => el("li", { class: i < own ? "yours" : null }, line)));
+}
+
+/** What else the seat reads of the officers: the GM every player's officer, the others the Gazette. */
+function officersSection(report) {
+  if (report.outcomes && typeof report.outcomes === "object") {
+    const players = Object.entries(report.outcomes).filter(([, o]) => o.player);
+    if (!players.length) return null;
+    return el("details", { open: true, class: "outcomes" }, el("summary", {},
+      "The players' officers"), el("table", {}, el("tr", {}, ["Officer", "Squadron", "Outcome",
+      "Guineas", "NA"].map((h) => el("th", {}, h))), players.map(([id, o]) => el("tr", {
+      dataset: { officer: id, dead: String(!!o.dead) } }, el("td", {}, `${o.rank} ${o.name}`),
+    el("td", {}, o.squadron || "—"), el("td", {}, o.dead ? el("span", { class: "dead-mark" },
+      "dead") : [o.wound ? `wounded (${o.wound}) ` : "", o.mentioned ? `mentioned ${o.mentioned} `
+      : "", o.promoted ? `promoted to ${o.promoted}` : ""].join("").trim() || "—"),
+    el("td", {}, show(o.guineas)), el("td", {}, Array.isArray(o.na) ? o.na.join(" → ")
+      : show(o.na))))));
+  }
+  if (!report.gazette) return null;
+  const g = gazetteLists(report.gazette);
+  const part = (title, items) => (items.length ? [el("h4", {}, title),
+    el("ul", { class: "plain" }, items.map((i) => el("li", {}, i)))] : null);
+  return el("details", { class: "gazette" }, el("summary", {}, `The London Gazette (`
+    + `${g.deaths.length} killed, ${g.mentions.length} mentioned, ${g.promotions.length} `
+    + "promoted)"),
+    part("Killed", g.deaths), part("Mentioned in despatches", g.mentions),
+    part("Promoted", g.promotions), g.deaths.length + g.mentions.length + g.promotions.length
+      ? null : el("p", { class: "muted" }, "Nothing was gazetted."));
 }
 
 /** The side panel's inner width, also while the panel is hidden (plotly needs a width). */
@@ -101,7 +176,7 @@ export function createReportPanel(root, ctx) {
       const plunder = report.plunder_shares || [];
       const invasion = report.invasion || {};
       const ships = Object.entries(report.ships || {});
-      fill(root, el("h2", {}, "Season report"),
+      fill(root, el("h2", {}, "Season report"), wordsSection(report), officersSection(report),
         el("p", { class: "invasion", dataset: { invaded: String(!!invasion.invaded) } },
           el("strong", {}, "Invasion check: "), invasion.invaded ? "England is INVADED."
             : "no invasion this summer.", invasion.results ? ` Results ${show(invasion.results)}`
@@ -150,7 +225,11 @@ function describe(event, seats) {
       return `${who(d.seat)} is ${d.ready ? "ready" : "not ready"}`;
     case "seat_created":
     case "seat_reissued":
-      return `${roleName(d.seat?.role)} ${d.seat?.name || ""} seated`;
+      return `${roleName(d.seat?.role)} ${d.seat?.name || ""} seated${d.officer
+        ? ` as ${d.officer.rank} ${d.officer.name}` : ""}`;
+    case "officer_created":
+      return `a new officer: ${d.officer?.rank || ""} ${d.officer?.name || ""}${d.officer?.player
+        ? ` for ${who(d.officer.player)}` : ""}`;
     case "roll_force":
       return `the force is rolled: ${d.roll ?? ""}`;
     case "engage_decision": {
