@@ -29,6 +29,7 @@ def test_the_rules_answer_is_cached_json_with_every_word(tmp_path) -> None:
         "fleets",
         "weathers",
         "outcomes",
+        "measures",
         "table_f",
         "decisions",
         "roles",
@@ -85,6 +86,7 @@ def test_the_fleet_and_the_words_of_combat_and_campaign() -> None:
     assert words["damage"] == {"areas": list(AREAS), "states": list(STATES)}
     assert words["squadrons"] == list(tables.SQUADRONS) == ["White", "Red", "Blue", "Blockade"]
     assert words["fleets"] == list(tables.FLEETS)
+    assert words["measures"] == ["Guts", "Discipline", "Influence", "Charm"]  # BtQ's order
     assert [w["name"] for w in words["weathers"]] == list(WEATHER)
     assert all(
         (w["speed"], w["handling"]) == (WEATHER[w["name"]]["speed"], WEATHER[w["name"]]["handling"])

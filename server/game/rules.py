@@ -386,8 +386,9 @@ def vocabulary() -> dict[str, Any]:
     """The words of the rules the browser pages show and send (``GET /api/rules``): ship
     types (BtQ roster, in rate order) with their boxes per damage area and state, the Briny
     fleet's ships (Ship Table A order), shot, damage areas and states, squadrons, fleets,
-    weathers, battle outcomes and the digits of Navy Table F."""
+    weathers, battle outcomes, an officer's Measures and the digits of Navy Table F."""
     from strategy.campaign import fleet, tables
+    from strategy.characters import MEASURES
     from strategy.combat import OUTCOMES, SHOT, WEATHER
     from strategy.ships import AREAS, ROSTER, STATES
 
@@ -417,6 +418,7 @@ def vocabulary() -> dict[str, Any]:
             for name, w in WEATHER.items()
         ],
         "outcomes": list(OUTCOMES),
+        "measures": list(MEASURES),  # BtQ's order of an officer's Measures
         "table_f": {
             "ships_digits": sorted({roll // 10 for roll in tables.TABLE_F_ROLLS}),
             "deployment_digits": sorted({roll % 10 for roll in tables.TABLE_F_ROLLS}),

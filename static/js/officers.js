@@ -92,7 +92,10 @@ function list(items, empty = "none") {
 export function sheetView(officer, rules) {
   const birth = officer.birth || {};
   const sheet = officer.sheet || {};
-  const measures = Object.entries(sheet.measures || {});
+  // the book's order of the Measures (GET /api/rules), any others after them
+  const order = rules?.measures || [];
+  const rank = (m) => (order.includes(m) ? order.indexOf(m) : order.length);
+  const measures = Object.entries(sheet.measures || {}).sort(([a], [b]) => rank(a) - rank(b));
   const skills = Object.entries(sheet.skills || {});
   const father = birth.father ? `${birth.father}${birth.orphan ? " (orphaned)" : ""}` : null;
   return el("article", { class: `character${officer.dead ? " dead" : ""}`,
