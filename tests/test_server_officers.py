@@ -219,6 +219,9 @@ def test_the_summer_is_resolved_for_the_players_characters(officers_summer) -> N
         change = raw["report"]["changes"].get(oid, {})
         if "rank" in change:
             assert officer["rank"] == change["rank"] == outcome["promoted"]
+        seat = next(s for s in final["seats"] if s["id"] == outcome["player"])
+        if seat["role"] == "captain" and not officer["dead"]:  # his seat follows him
+            assert seat["ship"] == officer["ship"] == change.get("ship", seat["ship"])
         assert officer["na"] == change.get("na", outcome["na"][0]) == outcome["na"][1]
         # his own seat reads his outcome first, by name, with his prize money
         mine = _state(g, g.players[key].token)["report"]

@@ -162,6 +162,7 @@ def _decide_resolve(state: State, seat: Seat, p: Any, rng: random.Random) -> Dat
 def _apply_resolve(state: State, data: Any) -> None:
     state["report"] = data["report"]
     state["officers"].update(data.get("officers", {}))
+    officers.follow_berths(state)
     state["phase"] = "over"
 
 

@@ -22,6 +22,7 @@ __all__ = [
     "admiral_choices",
     "apply_officers",
     "berth_of",
+    "follow_berths",
     "officer_for_seat",
     "roster_npcs",
     "seat_officer",
@@ -136,6 +137,19 @@ def apply_officers(state: State, data: Mapping[str, Any]) -> None:
         npc["ship"] = npc["squadron"] = None
     if officer["player"]:
         state["seats"][officer["player"]]["officer"] = officer["id"]
+
+
+def follow_berths(state: State) -> None:
+    """A seat follows its character into the berth a promotion gave him (a captain to his
+    new ship, Briny's "he'll have to change his ship"; an admiral to his squadron)."""
+    for seat in state["seats"].values():
+        officer = seat_officer(state, seat)
+        if officer is None:
+            continue
+        if seat["role"] == "captain" and officer["ship"] and officer["rank"] in rules.CAPTAIN_RANKS:
+            seat["ship"] = officer["ship"]
+        elif seat["role"] == "admiral" and officer["squadron"]:
+            seat["squadron"] = officer["squadron"]
 
 
 def roster_npcs(state: State, rng: random.Random) -> list[OfficerRecord]:
