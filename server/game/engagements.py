@@ -15,7 +15,7 @@ from typing import Any
 from server.game import rules
 from server.game.authority import OTHER, OWN, require_command
 from server.game.errors import ActionError
-from server.game.state import BattleShip, Engagement, Force, Result, Seat, State
+from server.game.state import BattleShip, Engagement, Force, Result, Seat, State, season_date
 
 __all__ = [
     "DECISIONS",
@@ -62,9 +62,11 @@ def _side(force: Force, prefix: str) -> list[BattleShip]:
     ]
 
 
-def _fighter(ship: BattleShip) -> dict[str, Any]:
-    """The combat engine's spec: Friends and Foes fight as themselves, traits and all."""
-    return {"type": ship["name"] if ship["named"] else ship["type"], "name": ship["name"]}
+def _fighter(ship: BattleShip, deck: str = "gm") -> dict[str, Any]:
+    """The combat engine's spec: Friends and Foes fight as themselves, traits and all;
+    ``deck`` "gm" (the GM's 52, no joker) or "player" (a seated captain's 52 + joker)."""
+    kind = ship["name"] if ship["named"] else ship["type"]
+    return {"type": kind, "name": ship["name"], "deck": deck}
 
 
 def _captains(state: State, side: list[BattleShip]) -> dict[str, str]:
@@ -94,16 +96,25 @@ def open_engagement(
         "awaiting": {},
         "pending": {},
     }
-    # The Royal Navy hunts: the British lead ship chases the enemy's (seed 002).
+    seated = _captains(work, side_a)
+    # The Royal Navy hunts: the British lead ship chases the enemy's (seed 002); a seated
+    # captain's cards come from his own deck, every other card from the GM's (BtQ).
     lead_a = max(side_a, key=lambda s: _rank(s["type"]))
     lead_b = max(side_b, key=lambda s: _rank(s["type"]))
-    result = rules.chase(lead_a["type"], lead_b["type"], rng)
+    decks = {"hunter_deck": rules.player_deck(rng)} if lead_a["id"] in seated else {}
+    result = rules.chase(lead_a["type"], lead_b["type"], rng, **decks)
     record["chase"] = {k: v for k, v in result.to_dict().items() if k != "events"}
     record["log"].extend({"phase": "chase", **e} for e in result.to_dict()["events"])
+    seed = rng.randrange(2**31)
+    # the sea they fight in: the wind where the enemy was met, in the month of the day
+    record["weather"] = rules.battle_weather(
+        enemy["lon"], enemy["lat"], season_date(work, day).month, seed
+    )
     battle = rules.Battle(
-        [_fighter(s) for s in side_a],
+        [_fighter(s, "player" if s["id"] in seated else "gm") for s in side_a],
         [_fighter(s) for s in side_b],
-        seed=rng.randrange(2**31),
+        seed=seed,
+        weather=record["weather"]["name"],
         policies={"a": "aggressive", "b": "cautious"},
         chase=result.to_dict() if not result.escaped else None,
         distance=None if not result.escaped else 5,
@@ -126,7 +137,7 @@ def open_engagement(
             {"how": "escaped", "winner": None, "rounds": 0, "chase": True, "ships": {}},
         )
         return record
-    record["awaiting"] = _captains(work, side_a)
+    record["awaiting"] = seated
     if not record["awaiting"]:
         while not battle.over:
             record["log"].extend(battle.step())

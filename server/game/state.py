@@ -17,6 +17,7 @@ from typing_extensions import TypedDict
 __all__ = [
     "SEASON_DAYS",
     "BattleShip",
+    "BattleWeather",
     "Cabinet",
     "CampaignInfo",
     "DeploymentRecord",
@@ -28,6 +29,7 @@ __all__ = [
     "Record",
     "Result",
     "Route",
+    "SeaWind",
     "Seat",
     "SeatRecord",
     "Ship",
@@ -171,6 +173,25 @@ class BattleShip(Record):
     caps: NotRequired[dict[str, list[int]]]  # boxes per damage state, per area
 
 
+class SeaWind(Record):
+    """The prevailing wind where a battle is fought (maps.wind): bearing it blows from,
+    seed 003's strength, the wind region."""
+
+    from_deg: float
+    strength: str
+    region: str
+
+
+class BattleWeather(Record):
+    """BtQ's weather of a battle on the map, the d6 and the wind it came from
+    (docs/rules-notes.md, "Weather at sea")."""
+
+    name: str
+    roll: int
+    month: int
+    wind: SeaWind
+
+
 class Engagement(Record):
     """A fight between a British force and an enemy one, opened by a chase (seed 002)."""
 
@@ -190,6 +211,7 @@ class Engagement(Record):
     battle: NotRequired[dict[str, Any]]  # the engine's replayable form (seed, decisions)
     choices: NotRequired[dict[str, list[str]]]  # the decisions and shots a captain has
     view: NotRequired[dict[str, Any]]  # the battle as the captains see it
+    weather: NotRequired[BattleWeather]  # the sea they fight in
 
 
 class Result(Record):
