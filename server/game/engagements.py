@@ -4,18 +4,29 @@ An engagement is a plain record in the state. Its battle is kept as the combat e
 replayable form (seed, set-up and the decisions given), so the log holds every draw's
 source and the state can always be rebuilt. NPC ships and absent players fight by policy;
 a British ship whose captain holds a seat waits for his ``engage_decision`` each round.
+The battle is fought in the weather of its sea and month (:func:`rules.battle_weather`);
+a seated captain's ship draws from a player's deck, every other ship from the GM's.
 """
 
 from __future__ import annotations
 
 import random
 from collections import OrderedDict
-from typing import Any
+from typing import Any, cast
 
 from server.game import rules
 from server.game.authority import OTHER, OWN, require_command
 from server.game.errors import ActionError
-from server.game.state import BattleShip, Engagement, Force, Result, Seat, State, season_date
+from server.game.state import (
+    BattleShip,
+    BattleWeather,
+    Engagement,
+    Force,
+    Result,
+    Seat,
+    State,
+    season_date,
+)
 
 __all__ = [
     "DECISIONS",
@@ -107,8 +118,9 @@ def open_engagement(
     record["log"].extend({"phase": "chase", **e} for e in result.to_dict()["events"])
     seed = rng.randrange(2**31)
     # the sea they fight in: the wind where the enemy was met, in the month of the day
-    record["weather"] = rules.battle_weather(
-        enemy["lon"], enemy["lat"], season_date(work, day).month, seed
+    month = season_date(work, day).month
+    record["weather"] = cast(
+        BattleWeather, rules.battle_weather(enemy["lon"], enemy["lat"], month, seed)
     )
     battle = rules.Battle(
         [_fighter(s, "player" if s["id"] in seated else "gm") for s in side_a],
