@@ -4,18 +4,29 @@ An engagement is a plain record in the state. Its battle is kept as the combat e
 replayable form (seed, set-up and the decisions given), so the log holds every draw's
 source and the state can always be rebuilt. NPC ships and absent players fight by policy;
 a British ship whose captain holds a seat waits for his ``engage_decision`` each round.
+The battle is fought in the weather of its sea and month (:func:`rules.battle_weather`);
+a seated captain's ship draws from a player's deck, every other ship from the GM's.
 """
 
 from __future__ import annotations
 
 import random
 from collections import OrderedDict
-from typing import Any
+from typing import Any, cast
 
 from server.game import rules
 from server.game.authority import OTHER, OWN, require_command
 from server.game.errors import ActionError
-from server.game.state import BattleShip, Engagement, Force, Result, Seat, State
+from server.game.state import (
+    BattleShip,
+    BattleWeather,
+    Engagement,
+    Force,
+    Result,
+    Seat,
+    State,
+    season_date,
+)
 
 __all__ = [
     "DECISIONS",
@@ -97,12 +108,14 @@ def _aboard(state: State, code: str) -> list[dict[str, str]]:
     return out
 
 
-def _fighter(ship: BattleShip, state: State) -> dict[str, Any]:
+def _fighter(ship: BattleShip, state: State, deck: str = "gm") -> dict[str, Any]:
     """The combat engine's spec: Friends and Foes fight as themselves, traits and all; a
-    British ship with her officers from the campaign's roster."""
+    British ship with her officers from the campaign's roster; ``deck`` "gm" (the GM's 52,
+    no joker) or "player" (a seated captain's 52 + joker)."""
     spec: dict[str, Any] = {
         "type": ship["name"] if ship["named"] else ship["type"],
         "name": ship["name"],
+        "deck": deck,
     }
     if ship.get("officers"):
         spec["officers"] = [
@@ -139,16 +152,26 @@ def open_engagement(
         "awaiting": {},
         "pending": {},
     }
-    # The Royal Navy hunts: the British lead ship chases the enemy's (seed 002).
+    seated = _captains(work, side_a)
+    # The Royal Navy hunts: the British lead ship chases the enemy's (seed 002); a seated
+    # captain's cards come from his own deck, every other card from the GM's (BtQ).
     lead_a = max(side_a, key=lambda s: _rank(s["type"]))
     lead_b = max(side_b, key=lambda s: _rank(s["type"]))
-    result = rules.chase(lead_a["type"], lead_b["type"], rng)
+    decks = {"hunter_deck": rules.player_deck(rng)} if lead_a["id"] in seated else {}
+    result = rules.chase(lead_a["type"], lead_b["type"], rng, **decks)
     record["chase"] = {k: v for k, v in result.to_dict().items() if k != "events"}
     record["log"].extend({"phase": "chase", **e} for e in result.to_dict()["events"])
+    seed = rng.randrange(2**31)
+    # the sea they fight in: the wind where the enemy was met, in the month of the day
+    month = season_date(work, day).month
+    record["weather"] = cast(
+        BattleWeather, rules.battle_weather(enemy["lon"], enemy["lat"], month, seed)
+    )
     battle = rules.Battle(
-        [_fighter(s, work) for s in side_a],
+        [_fighter(s, work, "player" if s["id"] in seated else "gm") for s in side_a],
         [_fighter(s, work) for s in side_b],
-        seed=rng.randrange(2**31),
+        seed=seed,
+        weather=record["weather"]["name"],
         policies={"a": "aggressive", "b": "cautious"},
         chase=result.to_dict() if not result.escaped else None,
         distance=None if not result.escaped else 5,
@@ -171,7 +194,7 @@ def open_engagement(
             {"how": "escaped", "winner": None, "rounds": 0, "chase": True, "ships": {}},
         )
         return record
-    record["awaiting"] = _captains(work, side_a)
+    record["awaiting"] = seated
     if not record["awaiting"]:
         while not battle.over:
             record["log"].extend(battle.step())

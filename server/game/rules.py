@@ -30,15 +30,18 @@ from maps.geo import KM_PER_NM, distance_km
 from maps.layers import all_layers
 from maps.places import blockade_zones, load_ports
 from maps.sailing import ship_type as sailing_ship_type
+from maps.wind import prevailing_wind
 from strategy.campaign import force_organisation as table_f
 from strategy.campaign import resolve_summer
+from strategy.campaign.dice import RandomDice
 from strategy.campaign.fleet import ADMIRAL_RANKS, CAPTAIN_RANKS, default_officers
 from strategy.campaign.fleet import ship as fleet_ship
 from strategy.campaign.map_results import MAP_FATES, map_battle_result, ship_fate
 from strategy.campaign.tables import SQUADRONS
+from strategy.cards.dealer import Deck
 from strategy.characters import Character, character_from, roll_character
 from strategy.chase import chase, sail_ho
-from strategy.combat import SHOT, Battle, odds
+from strategy.combat import SHOT, Battle, odds, sea_weather
 from strategy.combat import battle as fight_battle
 from strategy.ships import ROSTER, named_ship, ship_type
 
@@ -51,9 +54,11 @@ __all__ = [
     "SHOTS",
     "SQUADRONS",
     "Battle",
+    "WEATHER_SALT",
     "anchorage",
     "battle_odds",
     "battle_officer",
+    "battle_weather",
     "blockade_point",
     "briny_ship",
     "campaign_officer",
@@ -71,6 +76,7 @@ __all__ = [
     "layers",
     "new_officer",
     "npc_officers",
+    "player_deck",
     "officer_after",
     "map_battle_result",
     "ports",
@@ -91,6 +97,9 @@ __all__ = [
 ROSTER_ORDER = tuple(ROSTER)  # BtQ's roster from the Cutter up to the First Rate
 SHOTS = tuple(SHOT["shot"])  # the shot a captain may load (BtQ, "Shot Types")
 SCENARIO = Path(__file__).resolve().parent.parent / "data" / "scenario.json"
+#: a battle's weather die is drawn from ``Random(battle seed ^ WEATHER_SALT)``: its own
+#: stream, so that the engagement's other draws stay as they were
+WEATHER_SALT = 0xB7E47
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -145,6 +154,27 @@ def battle_odds(side_a: Any, side_b: Any, n: int = 1000, seed: int = 0, **option
     # two runs a worker at a time: one worker's short battles do not leave it idle while
     # the other finishes a long run (measured: 0.54 s against 0.63 s for one run each)
     return odds(side_a, side_b, n, seed, mapper=pool.map, width=2 * cores, **options)
+
+
+def battle_weather(lon: float, lat: float, month: int, seed: int) -> dict[str, Any]:
+    """The weather a battle at (lon, lat) in ``month`` (1..12) is fought in: the prevailing
+    wind there (:func:`maps.wind.prevailing_wind`) and a d6 drawn from the battle's ``seed``
+    (:func:`strategy.combat.sea_weather`; docs/rules-notes.md, "Weather at sea").
+    ``{"name", "roll", "month", "wind": {"from_deg", "strength", "region"}}``."""
+    wind = prevailing_wind(lon, lat, month)
+    roll = RandomDice(seed ^ WEATHER_SALT).d6()
+    return {
+        "name": sea_weather(wind.strength, roll),
+        "roll": roll,
+        "month": month,
+        "wind": {"from_deg": wind.from_deg, "strength": wind.strength, "region": wind.region},
+    }
+
+
+def player_deck(rng: random.Random) -> Any:
+    """A player's deck (52 cards and the joker, BtQ "What do you need") shuffled by ``rng``:
+    a seated captain's cards in the chase (the GM's deck is the chase's default)."""
+    return Deck.player(rng)
 
 
 @_with_maps_lock

@@ -17,6 +17,7 @@ from typing_extensions import TypedDict
 __all__ = [
     "SEASON_DAYS",
     "BattleShip",
+    "BattleWeather",
     "Cabinet",
     "CampaignInfo",
     "DeploymentRecord",
@@ -28,6 +29,7 @@ __all__ = [
     "Record",
     "Result",
     "Route",
+    "SeaWind",
     "Seat",
     "SeatRecord",
     "Ship",
@@ -173,6 +175,25 @@ class BattleShip(Record):
     officers: NotRequired[list[dict[str, str]]]
 
 
+class SeaWind(Record):
+    """The prevailing wind where a battle is fought (maps.wind): bearing it blows from,
+    seed 003's strength, the wind region."""
+
+    from_deg: float
+    strength: str
+    region: str
+
+
+class BattleWeather(Record):
+    """BtQ's weather of a battle on the map, the d6 and the wind it came from
+    (docs/rules-notes.md, "Weather at sea")."""
+
+    name: str
+    roll: int
+    month: int
+    wind: SeaWind
+
+
 class Engagement(Record):
     """A fight between a British force and an enemy one, opened by a chase (seed 002)."""
 
@@ -193,6 +214,7 @@ class Engagement(Record):
     choices: NotRequired[dict[str, list[str]]]  # the decisions and shots a captain has
     view: NotRequired[dict[str, Any]]  # the battle as the captains see it
     wounds: NotRequired[dict[str, str]]  # officer id -> injured, maimed or dead, when over
+    weather: NotRequired[BattleWeather]  # the sea they fight in
 
 
 class Result(Record):

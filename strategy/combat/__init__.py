@@ -7,12 +7,14 @@ an NPC and the odds preview.
   into :class:`Combatant`; a :class:`ShipState` is one ship during a battle.
 - Captains: :data:`POLICIES` by name, :func:`policy`, :class:`Policy` (the orders'
   vocabulary is in :mod:`strategy.combat.policies`).
-- Tables: :data:`WEATHER`, :data:`SHOT`, :data:`OUTCOMES`.
+- Tables: :data:`WEATHER`, :data:`SHOT`, :data:`OUTCOMES`; :func:`sea_weather`, the
+  weather under a prevailing wind.
 
 The modules: ``battle`` (the battle's state and public face), ``setup`` (Steps One and
 Two, the chase bridge), ``orders`` (each round's orders), ``phases`` (Steps Three to
 Seven), ``cardtests``, ``shot``, ``fire``, ``boarding``, ``damage``, ``end``, ``state``,
-``combatant``, ``policies``, ``data`` and ``monte_carlo`` (the odds).
+``combatant``, ``policies``, ``data``, ``sea`` (the weather at sea) and ``monte_carlo``
+(the odds).
 
 >>> odds("Fifth Rate", "Cutter", n=20, seed=1)["n"]
 20
@@ -24,6 +26,7 @@ from strategy.combat.data import SHOT, WEATHER
 from strategy.combat.end import OUTCOMES
 from strategy.combat.monte_carlo import odds, wilson
 from strategy.combat.policies import POLICIES, Policy, policy
+from strategy.combat.sea import sea_weather
 from strategy.combat.setup import chase_adapter, run_chase
 from strategy.combat.state import ShipState
 
@@ -34,6 +37,7 @@ __all__ = [
     "wilson",
     "SHOT",
     "WEATHER",
+    "sea_weather",
     "OUTCOMES",
     "ShipState",
     "Combatant",

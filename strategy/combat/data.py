@@ -1,6 +1,7 @@
 """The combat engine's tables, read once through :func:`strategy.loader.load`, checked and
 frozen: ``combat.json`` (range chart, damage penalties, repair skills, weapons, morale,
-...), ``shot.json`` (Cannon Ammunition) and ``weather.json`` (Step One's weather table).
+...), ``shot.json`` (Cannon Ammunition) and ``weather.json`` (Step One's weather table, and
+the weather at sea under each prevailing wind strength of seed 003).
 
 >>> WEATHER["Storm"]["handling"], SHOT["shot"]["heated"]["pool"], MOVE_BY_LEVEL
 (-3, -2, (0, 1, 2, 3))
@@ -22,6 +23,8 @@ __all__ = [
     "COMBAT",
     "SUIT_AREA",
     "WEATHER",
+    "SEA_WEATHER",
+    "WIND_STRENGTHS",
     "SHOT",
     "TOWING",
     "LONG_RANGE",
@@ -41,6 +44,8 @@ AREAS = ("hull", "guns", "crew", "rigging")
 #: damage states by level: 0 healthy, 1 Injured, 2 Maimed, 3 Dead
 STATES = ("healthy", "injured", "maimed", "dead")
 _LEVELS = STATES[1:]
+#: seed 003's wind strengths ("Wind Strength"), lightest first
+WIND_STRENGTHS = ("light", "fair", "fresh")
 
 
 def _combat() -> Mapping[str, Any]:
@@ -82,7 +87,9 @@ def _combat() -> Mapping[str, Any]:
     return freeze(raw)
 
 
-def _weather() -> tuple[Mapping[str, Mapping[str, Any]], Mapping[str, Any]]:
+def _weather() -> tuple[
+    Mapping[str, Mapping[str, Any]], Mapping[str, Any], Mapping[str, tuple[str, ...]]
+]:
     raw = load("weather.json")
     out = {}
     for w in raw["weather"]:
@@ -100,7 +107,12 @@ def _weather() -> tuple[Mapping[str, Mapping[str, Any]], Mapping[str, Any]]:
         isinstance(towing["speed"], int) and towing["crew_pool_divisor"] >= 1,
         "weather.json: towing speed and pool divisor",
     )
-    return freeze(out), freeze(towing)
+    sea = raw["at_sea"]
+    check(
+        all(len(sea[k]) == 6 and set(sea[k]) <= set(out) for k in WIND_STRENGTHS),
+        "weather.json: at_sea gives a weather for each d6 under each of light, fair, fresh",
+    )
+    return freeze(out), freeze(towing), freeze({k: tuple(sea[k]) for k in WIND_STRENGTHS})
 
 
 def _shot() -> Mapping[str, Any]:
@@ -122,7 +134,7 @@ def _shot() -> Mapping[str, Any]:
 COMBAT = _combat()
 #: area index hit by each suit, in the card order S, H, D, C
 SUIT_AREA = tuple(AREAS.index(COMBAT["suit_areas"][s]) for s in "SHDC")
-WEATHER, TOWING = _weather()
+WEATHER, TOWING, SEA_WEATHER = _weather()
 SHOT = _shot()
 LONG_RANGE = COMBAT["long_range"]
 MOVE_BY_LEVEL = (0, *(COMBAT["positioning_move"][k] for k in ("ordinary", "critical", "perfect")))

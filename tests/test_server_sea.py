@@ -1,0 +1,162 @@
+"""The sea a battle on the map is fought in: BtQ's weather from the world's wind for its sea
+and month (docs/rules-notes.md, "Weather at sea"), and whose deck each ship draws from
+("Decks in battles on the map")."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from server.game import engagements, rules
+from server.game.state import State, initial_state, season_date
+from strategy.campaign.dice import RandomDice
+
+B, S, G, H = "Becalmed", "Steady Breeze", "Good Wind", "High Seas"
+#: docs/rules-notes.md's table, by the wind model's strength: d6 = 1 .. 6
+TABLE = {
+    "light": (B, S, S, S, S, S),
+    "fair": (S, S, S, S, S, G),
+    "fresh": (S, G, G, G, G, H),
+}
+
+
+def _force(fid: str, side: str, ships: list[tuple[str, str]], lon: float, lat: float) -> dict:
+    return {
+        "id": fid,
+        "side": side,
+        "name": fid,
+        "squadron": None,
+        "fleet": None,
+        "ships": [
+            {"code": code, "name": code, "type": kind, "status": "afloat", "order": "B"}
+            for code, kind in ships
+        ],
+        "lon": lon,
+        "lat": lat,
+        "port": None,
+        "orders": None,
+        "route": None,
+        "afloat": True,
+    }
+
+
+def _state(lon: float = -5.0, lat: float = 48.0, captain: str | None = None) -> State:
+    """Two British ships (FG a Fifth Rate, DR a Brig Sloop) meeting two French at
+    (lon, lat); ``captain``: the code of the ship a player captain's seat commands."""
+    work = initial_state({"id": "c1", "name": "Test", "year": 1805, "seed": 1})
+    work["forces"] = {
+        "red": _force("red", "Britain", [("FG", "Fifth Rate"), ("DR", "Brig Sloop")], lon, lat),
+        "fr": _force("fr", "France", [("Alexandre", "Fifth Rate"), ("Vif", "Cutter")], lon, lat),
+    }
+    if captain is not None:
+        work["seats"]["s-capt"] = {  # type: ignore[typeddict-item]
+            "id": "s-capt",
+            "role": "captain",
+            "ship": captain,
+            "name": "Captain",
+            "ready": False,
+        }
+    return work
+
+
+SEAS = [
+    # place, (lon, lat), day of the summer (0 = 1 June), wind region, its summer strength
+    ("the Channel in June", (-2.0, 50.0), 4, "home-waters", "fair"),
+    ("the West Indies in August", (-75.0, 17.0), 70, "caribbean", "fair"),
+    ("the Aegean in July", (25.0, 38.0), 40, "aegean", "fresh"),
+    ("the doldrums in June", (-25.0, 6.0), 20, "atlantic-doldrums-summer", "light"),
+]
+
+
+@pytest.mark.parametrize(("place", "where", "day", "region", "strength"), SEAS)
+def test_a_map_battle_is_fought_in_the_weather_of_its_sea_and_month(
+    place: str, where: tuple[float, float], day: int, region: str, strength: str
+) -> None:
+    met = set()
+    for seed in range(40):
+        work = _state(*where)
+        month = season_date(work, day).month
+        record = engagements.open_engagement(work, "red", "fr", day, random.Random(seed))
+        weather = record["weather"]
+        assert weather["month"] == month == {4: 6, 20: 6, 40: 7, 70: 8}[day], place
+        assert weather["wind"]["region"] == region and weather["wind"]["strength"] == strength
+        assert weather["roll"] == RandomDice(record["battle"]["seed"] ^ rules.WEATHER_SALT).d6()
+        assert weather["name"] == TABLE[strength][weather["roll"] - 1]
+        # the battle is set up with it, says it, and its replayable form keeps it
+        assert record["battle"]["weather"] == weather["name"]
+        conditions = [e["weather"] for e in record["log"] if e.get("type") == "conditions"]
+        escaped = record["chase"]["outcome"] == "escaped"  # the prey got away: no battle
+        assert conditions == ([] if escaped else [weather["name"]])
+        replayed = rules.Battle.from_dict(record["battle"])
+        assert replayed.weather["name"] == weather["name"]
+        assert replayed.events == [e for e in record["log"] if "phase" not in e]
+        met.add(weather["name"])
+    assert met == set(TABLE[strength]), f"every weather of the {strength} row met in {place}"
+
+
+def test_the_weather_is_the_enemys_position_read_by_the_doorway() -> None:
+    work = _state(-2.0, 50.0)
+    work["forces"]["fr"]["lon"], work["forces"]["fr"]["lat"] = 25.0, 38.0  # met in the Aegean
+    record = engagements.open_engagement(work, "red", "fr", 40, random.Random(3))
+    seed = record["battle"]["seed"]
+    assert record["weather"] == rules.battle_weather(25.0, 38.0, 7, seed)
+    assert record["weather"]["wind"] == {"from_deg": 0.0, "strength": "fresh", "region": "aegean"}
+
+
+# ----- whose deck -------------------------------------------------------------------------
+
+
+def _cards_by_ship(battle: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """The cards each ship (or one of her officers) overturned from her own deck: tests,
+    contests and broadsides (a fire's cards are the GM's, and so is a Card of Fate)."""
+    ids = [f"{k}{i}" for k in "ab" for i in range(len(battle[k]))]
+    owner = {sid: sid for sid in ids}
+    for k in "ab":
+        for i, spec in enumerate(battle[k]):
+            owner.update({o["name"]: f"{k}{i}" for o in spec.get("officers", ())})
+    out: dict[str, list[str]] = {sid: [] for sid in ids}
+    for e in events:
+        if e["type"] in ("test", "broadside") and "cards" in e:
+            out[e["ship"]].extend(e["cards"])
+        for side in e.get("sides", ()) if e["type"] == "test" else ():
+            who = side["who"]
+            out[owner.get(who) or owner[who.split()[0]]].extend(side["cards"])
+    return out
+
+
+def test_no_gm_deck_ship_ever_draws_a_joker_on_the_map() -> None:
+    """BtQ: "The GM's deck is a standard deck of 52 playing cards with NO Jokers": with no
+    player captain seated, every ship, British NPC or enemy, draws from it."""
+    cards = 0
+    for seed in range(60):
+        work = _state()
+        record = engagements.open_engagement(work, "red", "fr", 4, random.Random(seed))
+        battle = record["battle"]
+        assert [s["deck"] for s in battle["a"] + battle["b"]] == ["gm"] * 4
+        assert '"JK"' not in json.dumps(record["log"])  # chase and battle alike
+        drawn = _cards_by_ship(battle, [e for e in record["log"] if "phase" not in e])
+        cards += sum(len(c) for c in drawn.values())
+    assert cards > 5000  # enough cards that a deck with a joker would have shown it
+
+
+def test_a_seated_captains_ship_draws_from_his_own_deck_and_may_turn_up_the_joker() -> None:
+    """BtQ: each player has "a pack of ordinary playing cards with only one joker"; the GM's
+    NPC British ship beside him and the enemy draw from the GM's."""
+    jokers = 0
+    for seed in range(40):
+        work = _state(captain="FG")
+        record = engagements.open_engagement(work, "red", "fr", 4, random.Random(seed))
+        battle = record["battle"]
+        assert [s["deck"] for s in battle["a"] + battle["b"]] == ["player", "gm", "gm", "gm"]
+        if record["over"]:  # the chase's prey escaped: no battle
+            continue
+        assert record["awaiting"] == {"a0": "s-capt"}
+        fought = rules.Battle.from_dict(battle)
+        fought.run()
+        drawn = _cards_by_ship(battle, fought.events)
+        assert all("JK" not in drawn[sid] for sid in ("a1", "b0", "b1"))
+        jokers += drawn["a0"].count("JK")
+    assert jokers > 0
