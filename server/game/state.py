@@ -17,6 +17,7 @@ from typing_extensions import TypedDict
 __all__ = [
     "SEASON_DAYS",
     "BattleShip",
+    "Breakout",
     "Cabinet",
     "CampaignInfo",
     "DeploymentRecord",
@@ -171,6 +172,22 @@ class BattleShip(Record):
     caps: NotRequired[dict[str, list[int]]]  # boxes per damage state, per area
 
 
+class Breakout(Record):
+    """An enemy force put to sea from a port a British force blockades (server.game.blockades):
+    who watched, who sighted and chased it, and whether it escaped; ``text`` in words ("the
+    Brest Squadron has escaped the blockade of Brest on day 6")."""
+
+    force: str
+    name: str
+    port: str
+    day: int
+    blockaders: list[str]  # the British forces blockading the port at their station
+    sighted_by: str | None  # the one that sighted and chased it (None: none in range)
+    engagement: str | None  # the engagement its chase opened
+    escaped: bool  # never in range, or got away in the chase
+    text: str
+
+
 class Engagement(Record):
     """A fight between a British force and an enemy one, opened by a chase (seed 002)."""
 
@@ -190,6 +207,7 @@ class Engagement(Record):
     battle: NotRequired[dict[str, Any]]  # the engine's replayable form (seed, decisions)
     choices: NotRequired[dict[str, list[str]]]  # the decisions and shots a captain has
     view: NotRequired[dict[str, Any]]  # the battle as the captains see it
+    breakout: NotRequired[dict[str, Any]]  # {force, port, day}: a blockaded enemy's sortie
 
 
 class Result(Record):
