@@ -24,7 +24,7 @@ import requests
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.server_helpers import Game, new_app
+from tests.server_helpers import Game, new_app, play_breakout
 
 if TYPE_CHECKING:
     from tests.browser_helpers import Campaign, SeatPage
@@ -242,6 +242,15 @@ def played_summer(
         "get", f"/api/campaigns/{game.id}/state", token=observer.token
     ).json["state"]
     return game, steps, seen
+
+
+@pytest.fixture(scope="module")
+def blockade_breakouts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
+    """The Brest squadron putting out past the Red squadron blockading Brest, through the
+    protocol (test_server_blockades): seed 1 it is sighted and chased into a battle, seed 5
+    it gets away in the chase (:func:`tests.server_helpers.play_breakout`)."""
+    app = new_app(tmp_path_factory.mktemp("blockade"))
+    return {"chased": play_breakout(app, 1), "escaped": play_breakout(app, 5)}
 
 
 @pytest.fixture(scope="module")

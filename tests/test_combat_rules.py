@@ -457,6 +457,81 @@ def test_a_chase_can_be_played_by_the_battle_itself() -> None:
     assert one.run() == two.run()
 
 
+_ALONGSIDE = {"escaped": False, "prey": "b", "distance": 0, "gage": {"a": 0, "b": 3}}
+
+
+def _setup_events(bt: Battle) -> list[dict]:
+    return [e for e in bt.events if e["round"] == 0]
+
+
+def test_a_hunter_the_chase_brings_alongside_fights_her_guns_first_unless_she_boards() -> None:
+    """Seed 002: a prey that stays high is caught at Boarding; BtQ Positioning: the winner
+    "can alter the distance by" its success "if they wish" (the Hermes "would rather match
+    guns with the Cutter first and close to Distance 1"). An aggressive hunter lies at
+    Distance 1; a boarder, or a captain whose first move is "board", boards at once."""
+    runs = {"b": "runner"}  # a prey that flees
+    guns = Battle("Fifth Rate", "Brig Sloop", chase=_ALONGSIDE, seed=1, policies=runs)
+    guns.step()
+    first = _setup_events(guns)
+    assert {"type": "decision", "ship": "a0", "orders": {"start_distance": 1}, "round": 0} in first
+    assert [e["distance"] for e in first if e["type"] == "distance"] == [0, 1]
+    assert not [e for e in first if e["type"] == "boarding"]
+    # the prey's banked Gage is hers to flee with in the first Positioning test
+    no_gage = Battle(
+        "Fifth Rate", "Brig Sloop", chase={**_ALONGSIDE, "gage": {}}, seed=1, policies=runs
+    )
+    no_gage.step()
+    pools = [
+        next(e for e in x.events if e["type"] == "test" and e["what"] == "positioning")
+        for x in (guns, no_gage)
+    ]
+    assert pools[0]["round"] == 1
+    assert pools[0]["sides"][1]["pool"] == pools[1]["sides"][1]["pool"] + 3
+
+    boarder = Battle(
+        "Fifth Rate", "Brig Sloop", chase=_ALONGSIDE, seed=1, policies={"a": "boarder"}
+    )
+    boarder.step()
+    assert {"type": "boarding", "attacker": "a0", "defender": "b0", "round": 0} in (
+        _setup_events(boarder)
+    )
+    ordered = Battle(
+        "Fifth Rate", "Brig Sloop", chase=_ALONGSIDE, seed=1, policies={"a": "boarder"}
+    )
+    ordered.step({"a0": {"move": "close"}})
+    assert not [e for e in _setup_events(ordered) if e["type"] == "boarding"]
+    live = Battle("Fifth Rate", "Brig Sloop", chase=_ALONGSIDE, seed=1)
+    live.step({"a0": {"move": "board"}})
+    assert [e["attacker"] for e in _setup_events(live) if e["type"] == "boarding"] == ["a0"]
+
+
+def test_the_hunter_alongside_may_be_side_b() -> None:
+    chase = {"escaped": False, "prey": "a", "distance": 0, "gage": {"a": 2, "b": 0}}
+    bt = Battle("Brig Sloop", "Fifth Rate", chase=chase, seed=2, policies={"b": "boarder"})
+    bt.step()
+    assert [e["attacker"] for e in _setup_events(bt) if e["type"] == "boarding"] == ["b0"]
+    a_story = Battle("Brig Sloop", "Fifth Rate", distance=0, seed=2)  # no chase: a story
+    a_story.step()
+    assert [e["attacker"] for e in _setup_events(a_story) if e["type"] == "boarding"] == ["a0"]
+
+
+def test_a_fifth_rate_that_catches_a_brig_sloop_fires_broadsides() -> None:
+    """2,000 chases before the fix: every catch was a boarding at once, never a broadside.
+    Now a caught Brig Sloop is fired on (or slips away with her Gage), never boarded in
+    the set-up."""
+    caught = fired = 0
+    for seed in range(60):
+        bt = Battle("Fifth Rate", "Brig Sloop", chase=True, seed=seed)
+        if bt.chase["escaped"]:
+            continue
+        bt.run()
+        assert bt.chase["distance"] == 0  # the prey stayed high: met at Boarding
+        caught += 1
+        assert not [e for e in _setup_events(bt) if e["type"] == "boarding"]
+        fired += any(e["type"] == "broadside" and e["ship"] == "a0" for e in bt.events)
+    assert caught >= 10 and fired >= caught // 2
+
+
 def test_hull_and_crew_penalties_add_up() -> None:
     bt = _at(1)
     a = bt.ship("a0")

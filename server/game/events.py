@@ -16,6 +16,7 @@ from pydantic import ConfigDict, with_config
 from typing_extensions import TypedDict
 
 from server.game.state import (
+    Breakout,
     DeploymentRecord,
     Engagement,
     Force,
@@ -162,6 +163,7 @@ class Advance(Acted):
     forces: dict[str, Force]  # every force the days changed
     engagements: list[Engagement]  # the engagements they opened
     results: dict[str, Result]
+    breakouts: NotRequired[list[Breakout]]  # enemy forces out of blockaded ports
 
 
 class Round(Record):

@@ -11,7 +11,7 @@ import copy
 import random
 from typing import Any, cast
 
-from server.game import engagements, rules
+from server.game import blockades, engagements, rules
 from server.game.errors import ActionError, rule_errors
 from server.game.state import DeploymentRecord, Force, Route, State
 
@@ -196,6 +196,7 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
     """
     work = copy.deepcopy(state)
     opened: list[Any] = []
+    breakouts: list[Any] = []
     start = state["day"]
     day = start
     while day < start + days:
@@ -211,7 +212,14 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
                 engagements.sail_ho_encounter(work, force, day, rng)
         for step in range(1, STEPS_PER_DAY + 1):
             now = day - 1 + step / STEPS_PER_DAY
+            leaving = _leaving(work)
             _move(work, now)
+            for fid, port in leaving.items():
+                notice = blockades.breakout(work, fid, port, day, now, rng)
+                if notice is not None:
+                    breakouts.append(notice)
+                    if notice["engagement"] is not None:
+                        opened.append(work["engagements"][notice["engagement"]])
             for british, enemy in _contacts(work, now, rng):
                 fight = engagements.open_engagement(work, british, enemy, day, rng)
                 opened.append(fight)
@@ -228,6 +236,16 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
         },
         "engagements": opened,
         "results": work["results"],
+        "breakouts": breakouts,
+    }
+
+
+def _leaving(work: State) -> dict[str, str]:
+    """Enemy forces in harbour with a route: they put to sea this step (id -> port)."""
+    return {
+        f["id"]: f["port"]
+        for f in work["forces"].values()
+        if f["side"] != "Britain" and f["afloat"] and f["port"] and f["route"]
     }
 
 

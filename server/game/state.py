@@ -18,6 +18,7 @@ __all__ = [
     "SEASON_DAYS",
     "BattleShip",
     "BattleWeather",
+    "Breakout",
     "Cabinet",
     "CampaignInfo",
     "DeploymentRecord",
@@ -194,6 +195,22 @@ class BattleWeather(Record):
     wind: SeaWind
 
 
+class Breakout(Record):
+    """An enemy force put to sea from a port a British force blockades (server.game.blockades):
+    who watched, who sighted and chased it, and whether it escaped; ``text`` in words ("the
+    Brest Squadron has escaped the blockade of Brest on day 6")."""
+
+    force: str
+    name: str
+    port: str
+    day: int
+    blockaders: list[str]  # the British forces blockading the port at their station
+    sighted_by: str | None  # the one that sighted and chased it (None: none in range)
+    engagement: str | None  # the engagement its chase opened
+    escaped: bool  # never in range, or got away in the chase
+    text: str
+
+
 class Engagement(Record):
     """A fight between a British force and an enemy one, opened by a chase (seed 002)."""
 
@@ -215,6 +232,7 @@ class Engagement(Record):
     view: NotRequired[dict[str, Any]]  # the battle as the captains see it
     wounds: NotRequired[dict[str, str]]  # officer id -> injured, maimed or dead, when over
     weather: NotRequired[BattleWeather]  # the sea they fight in
+    breakout: NotRequired[dict[str, Any]]  # {force, port, day}: a blockaded enemy's sortie
 
 
 class Result(Record):

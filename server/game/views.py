@@ -285,7 +285,11 @@ _FORCE_EXTRAS: dict[str, Extra] = {
     },
     "deploy": lambda data, after: {k: data[k] for k in ("force", "orders", "route")},
     "sail": lambda data, after: {k: data[k] for k in ("force", "orders", "route")},
-    "advance": lambda data, after: {**_date_of(data, after), "results": dict(after["results"])},
+    "advance": lambda data, after: {
+        **_date_of(data, after),
+        "results": dict(after["results"]),
+        "breakouts": copy.deepcopy(data.get("breakouts", [])),
+    },
     "engage_decision": lambda data, after: {
         "engagement": data["engagement"],
         "results": dict(after["results"]),

@@ -139,6 +139,11 @@ class Policy:
             return "board", 0
         return "close", self.close_to
 
+    def boards_alongside(self, battle: Battle, ship: ShipState, foe: ShipState) -> bool:
+        """A chase brought ``ship`` (the hunter) alongside ``foe``: board now (True), or lie
+        at Distance 1 and fight with the guns first (False), as her first move would."""
+        return self.move(battle, ship, foe)[0] == "board"
+
     def orders(self, battle: Battle, ship: ShipState, o: Orders) -> None:
         """The ship's whole orders for the coming round, written into her record ``o``
         (the engine asks this once per ship and round)."""

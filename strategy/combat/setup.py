@@ -38,6 +38,7 @@ __all__ = ["setup", "chase_result", "chase_adapter", "run_chase", "CHASE_SALT"]
 CHASE_SALT = 0x5EA
 _CLOSEST = COMBAT["start_distance"]["closest"]
 _FURTHEST = COMBAT["start_distance"]["furthest"]
+_BROADSIDE = 1  # BtQ Distance 1, "Broadside!": where a hunter alongside may choose to lie
 
 
 def setup(b: Battle, given: Mapping[str, Any]) -> None:
@@ -71,8 +72,11 @@ def setup(b: Battle, given: Mapping[str, Any]) -> None:
     if b.record:
         b.emit("distance", distance=start)
     if start == 0:
-        # a story that opens alongside: side a's first ship is boarding
-        boarding.start(b, attacker=a[0], defender=f[0])
+        if b.chase is None:
+            # a story that opens alongside: side a's first ship is boarding
+            boarding.start(b, attacker=a[0], defender=f[0])
+        else:
+            _alongside(b, given, a, f)
     for s in b.ships:
         _discipline(b, given, s)
 
@@ -87,6 +91,31 @@ def _discipline(b: Battle, given: Mapping[str, Any], s: ShipState) -> None:
     if s.discipline:
         s.reskill()
         b.emit("discipline", ship=s.id, cards=dict(s.discipline))
+
+
+def _alongside(b: Battle, given: Mapping[str, Any], a: list[ShipState], f: list[ShipState]) -> None:
+    """A chase that met at Boarding: the hunter won the pursuit test that brought her
+    alongside and, as the winner of a Positioning test (BtQ "alter the distance by 1"; the
+    Hermes "would rather match guns with the Cutter first"), chooses whether to board now
+    or lie at Distance 1 (Broadside!). Her first orders' ``move`` (given, else her policy's
+    :meth:`~strategy.combat.policies.Policy.boards_alongside`) decides."""
+    assert b.chase is not None  # only a chase brings a battle alongside without a story
+    hunter, prey = (f[0], a[0]) if b.chase["prey"] == "a" else (a[0], f[0])
+    move = given_for(given, hunter, "move")
+    if move is None:
+        boards = bool(b.policies[hunter.side].boards_alongside(b, hunter, prey))
+    else:
+        boards = move == "board"
+    if boards:
+        boarding.start(b, attacker=hunter, defender=prey)
+        return
+    for x in a:
+        for y in f:
+            b.dist[(x.index, y.index)] = _BROADSIDE
+    b.moved()
+    if b.record:
+        b.emit("decision", ship=hunter.id, orders={"start_distance": _BROADSIDE})
+        b.emit("distance", distance=_BROADSIDE)
 
 
 def _escaped(b: Battle, prey: str) -> None:
