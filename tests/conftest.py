@@ -247,10 +247,23 @@ def played_summer(
 @pytest.fixture(scope="module")
 def blockade_breakouts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     """The Brest squadron putting out past the Red squadron blockading Brest, through the
-    protocol (test_server_blockades): seed 1 it is sighted and chased into a battle, seed 5
-    it gets away in the chase (:func:`tests.server_helpers.play_breakout`)."""
+    protocol (test_server_blockades): the first seed where it is sighted and chased into a
+    battle, and the first where it gets away in the chase
+    (:func:`tests.server_helpers.play_breakout`); seeds, not outcomes, are what the rules'
+    changes move."""
     app = new_app(tmp_path_factory.mktemp("blockade"))
-    return {"chased": play_breakout(app, 1), "escaped": play_breakout(app, 5)}
+    found: dict[str, dict[str, Any]] = {}
+    for seed in range(1, 41):
+        run = play_breakout(app, seed)
+        gm_advance = run["seen"]["gm"][0]["data"]
+        for b in gm_advance.get("breakouts") or []:
+            if b["sighted_by"] and b["escaped"]:
+                found.setdefault("escaped", run)
+            elif b["engagement"] and not b["escaped"]:
+                found.setdefault("chased", run)
+        if len(found) == 2:
+            return found
+    pytest.fail(f"no {'chased' if 'chased' not in found else 'escaped'} breakout in 40 seeds")
 
 
 @pytest.fixture(scope="module")
