@@ -266,6 +266,32 @@ def blockade_breakouts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, di
     pytest.fail(f"no {'chased' if 'chased' not in found else 'escaped'} breakout in 40 seeds")
 
 
+@pytest.fixture
+def officers_fight(tmp_path: Path) -> dict[str, Any]:
+    """test_server_play's summer up to its fight, the captain of FG seated with his
+    character (test_server_battle_officers): the game, the fight's id, FG's officers."""
+    app = new_app(tmp_path)
+    game = Game.new(app, seed=PLAY_SEED)
+    gm = game.gm()
+    game.add("pm", "prime-minister")
+    game.add("fsl", "first-sea-lord")
+    game.add("red", "admiral", squadron="Red")
+    captain = game.add("fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "na": 8})
+    assert game.players["pm"].act("set_ships", digit=3)["ok"]
+    assert game.players["fsl"].act("set_deployment", digit=5)["ok"]
+    assert gm.act("roll_force")["ok"]
+    assert game.players["red"].act("deploy", squadron="Red", patrol=USHANT)["ok"]
+    assert gm.act("move_enemy", force="fr-brest", to=USHANT)["ok"]
+    for _ in range(12):
+        assert gm.act("advance", days=2)["ok"]
+        state = game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]
+        fights = [e for e in state["engagements"] if not e["over"]]
+        if fights:
+            ours = next(s for s in fights[0]["sides"]["a"] if s["code"] == "FG")
+            return {"game": game, "captain": captain, "fight": fights[0], "ship": ours}
+    pytest.fail("no fight in 24 days")
+
+
 @pytest.fixture(scope="module")
 def officers_summer(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """A summer resolved through the protocol for three seated characters (two admirals

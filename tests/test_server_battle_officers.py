@@ -100,3 +100,72 @@ def test_the_dead_do_not_sail_again() -> None:
         force["afloat"] = True
     again = engagements.open_engagement(work, "red", "fr", 5, random.Random(4))
     assert captain["id"] not in {o["id"] for o in again["sides"]["a"][0]["officers"]}
+
+
+def test_a_captain_names_his_officers_orders_and_a_stranger_is_refused(officers_fight) -> None:
+    g, captain, fight, ship = (officers_fight[k] for k in ("game", "captain", "fight", "ship"))
+    officers = ship["officers"]
+    me = captain.seat["officer"]
+    assert officers[0]["id"] == me and officers[0]["role"] == "captain"
+    log = g.rest("get", f"/api/campaigns/{g.id}/log").json["events"]
+    for bad in (
+        {"repair": "hull", "repair_by": "o-nobody"},
+        {"hwyf": {"o-nobody": "gunnery"}},
+        {"boarding": {"o-nobody": "captain"}},
+        {"hwyf": {me: "cookery"}},
+        {"repair": "galley"},
+        {"range": 4},
+        {"rounds": "all"},
+    ):
+        ack = captain.act("engage_decision", engagement=fight["id"], decision="close", **bad)
+        assert ack["ok"] is False and ack["error"]["code"] == "invalid", (bad, ack)
+    assert g.rest("get", f"/api/campaigns/{g.id}/log").json["events"] == log
+    second = officers[1]["id"]
+    ack = captain.act(
+        "engage_decision",
+        engagement=fight["id"],
+        decision="close",
+        range=2,
+        repair="rigging",
+        repair_by=second,
+        hwyf={me: "gunnery"},
+        shot="chainshot",
+    )
+    assert ack["ok"], ack
+    state = g.rest("get", f"/api/campaigns/{g.id}/state").json["state"]
+    record = next(e for e in state["engagements"] if e["id"] == fight["id"])
+    decided = [e for e in record["log"] if e.get("type") == "decision" and e["ship"] == ship["id"]]
+    orders = decided[-1]["orders"]
+    assert orders["repair_by"] == officers[1]["name"] and orders["repair"] == "rigging"
+    assert orders["hwyf"] == {officers[0]["name"]: "gunnery"} and orders["range"] == 2
+    assert orders["shot"] == "chainshot"
+    mine = [
+        e
+        for e in record["log"]
+        if e.get("what") == "how will you fight" and e.get("officer") == officers[0]["name"]
+    ]
+    assert mine and mine[-1]["skill"] == "gunnery"
+    # the officer repairing does not also test How Will You Fight? that round
+    assert not any(
+        e.get("what") == "how will you fight" and e.get("officer") == officers[1]["name"]
+        for e in record["log"]
+        if e.get("round") == decided[-1].get("round")
+    )
+
+
+def test_the_gm_fights_the_rest_of_a_battle_in_one_action(officers_fight) -> None:
+    g, fight = officers_fight["game"], officers_fight["fight"]
+    gm = g.gm()
+    refused = gm.act("engage_decision", engagement=fight["id"], decision="npc", shot="grapeshot")
+    assert refused["error"]["code"] == "invalid"
+    ack = gm.act("engage_decision", engagement=fight["id"], decision="npc", rounds="all")
+    assert ack["ok"], ack
+    state = g.rest("get", f"/api/campaigns/{g.id}/state").json["state"]
+    record = next(e for e in state["engagements"] if e["id"] == fight["id"])
+    assert record["over"] and record["outcome"]["rounds"] >= 1
+    assert state["results"]["FG"]["engagement"] == fight["id"]
+    log = g.rest("get", f"/api/campaigns/{g.id}/log").json
+    from server import game as game_
+
+    _, problems = game_.replay(log)
+    assert problems == []

@@ -228,36 +228,71 @@ def decide_round(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[s
         OWN if mine else OTHER,
         f"your ship is not fighting in engagement {eid}",
     )
-    if seat["role"] == "gm":  # absent captains: their ships fight this round by policy
-        if p.decision != "npc" or p.shot is not None or p.target is not None:
+    if seat["role"] == "gm":  # absent captains: their ships fight by policy
+        if p.decision != "npc" or any(getattr(p, k) is not None for k in _CAPTAINS_ORDERS):
             raise ActionError(
                 "invalid",
-                "the GM sends {engagement, decision: 'npc'} to have "
-                "this round fought by the NPC policies",
+                "the GM sends {engagement, decision: 'npc', rounds: 'one' or 'all'} to have "
+                "the round, or the rest of the battle, fought by the NPC policies",
             )
-        return _fight_round(record, record["pending"], None, {})
-    if p.decision not in DECISIONS:
+        return _fight_round(record, record["pending"], None, {}, every=p.rounds == "all")
+    if p.decision not in DECISIONS or p.rounds is not None:
         raise ActionError("invalid", f"'decision' must be one of {', '.join(DECISIONS)}")
-    orders: dict[str, Any] = {"strike": True} if p.decision == "strike" else {"move": p.decision}
-    if p.shot is not None:
-        orders["shot"] = p.shot
-    if p.target is not None:
-        if p.target not in {s["id"] for s in record["sides"]["b"]}:
-            raise ActionError("invalid", f"'target' must be an enemy ship id of {eid}")
-        orders["target"] = p.target
+    orders = _orders(record, mine[0], p)
     pending = {**record["pending"], mine[0]: orders}
     if set(pending) != set(record["awaiting"]):
         return {"engagement": eid, "ship": mine[0], "orders": orders, "round": None}
     return _fight_round(record, pending, mine[0], orders)
 
 
+#: the orders only a captain gives (the GM's ``npc`` gives none of them)
+_CAPTAINS_ORDERS = ("shot", "target", "range", "repair", "repair_by", "hwyf", "boarding")
+
+
+def _orders(record: Engagement, ship_id: str, p: Any) -> dict[str, Any]:
+    """A captain's payload as the engine's orders (seed 000, each round's Steps Three to
+    Seven): his officers named by their roster ids, checked to be aboard her."""
+    if p.decision == "strike":
+        return {"strike": True}
+    orders: dict[str, Any] = {"move": p.decision}
+    for key in ("shot", "range", "repair"):
+        if getattr(p, key) is not None:
+            orders[key] = getattr(p, key)
+    if p.target is not None:
+        if p.target not in {s["id"] for s in record["sides"]["b"]}:
+            raise ActionError("invalid", f"'target' must be an enemy ship id of {record['id']}")
+        orders["target"] = p.target
+    ship = next(s for s in record["sides"]["a"] if s["id"] == ship_id)
+    names = {o["id"]: o["name"] for o in ship.get("officers") or []}
+
+    def aboard(key: str, oid: str) -> str:
+        if oid not in names:
+            raise ActionError("invalid", f"'{key}': no officer {oid!r} aboard {ship['name']}")
+        return names[oid]
+
+    if p.repair_by is not None:
+        orders["repair_by"] = aboard("repair_by", p.repair_by)
+    for key in ("hwyf", "boarding"):
+        given = getattr(p, key)
+        if given is not None:
+            orders[key] = {aboard(key, oid): v for oid, v in given.items()}
+    return orders
+
+
 def _fight_round(
-    record: Engagement, pending: dict[str, Any], ship: str | None, orders: dict[str, Any]
+    record: Engagement,
+    pending: dict[str, Any],
+    ship: str | None,
+    orders: dict[str, Any],
+    every: bool = False,
 ) -> dict[str, Any]:
-    """Fight the next round with the captains' ``pending`` orders (others by policy)."""
+    """Fight the next round with the captains' ``pending`` orders (others by policy);
+    ``every``: and every round after it, all by policy, to the battle's end."""
     battle = _battle(record)
     try:
         events = battle.step(pending)
+        while every and not battle.over:
+            events += battle.step()
     except ValueError as exc:
         raise ActionError("invalid", str(exc)) from None
     _remember({**record, "battle": battle.to_dict()}, battle)

@@ -261,14 +261,25 @@ class MoveEnemy(Payload):
     to: Place
 
 
+OfficerId = Annotated[Text, Field(max_length=40)]  # an officer of the campaign's roster
+CombatSkill = Literal[rules.COMBAT_SKILLS]  # type: ignore[valid-type]
+BoardingAction = Literal[rules.BOARDING_ACTIONS]  # type: ignore[valid-type]
+
+
 class EngageDecision(Payload):
     """A captain's orders for the next round, or the GM's ``npc`` for absent captains."""
 
     type: Literal["engage_decision"]
     engagement: Annotated[Text, Field(max_length=40)]
     decision: Literal[(*DECISIONS, "npc")]  # type: ignore[valid-type]
-    shot: Literal[rules.SHOTS] | None = None  # type: ignore[valid-type]
+    shot: Literal[rules.SHOTS] | None = None  # type: ignore[valid-type]  # kept until changed
     target: Annotated[Text, Field(max_length=40)] | None = None
+    range: Literal[0, 1, 2] | None = None  # the Distance she closes to or holds at
+    repair: Literal[rules.REPAIRS] | None = None  # type: ignore[valid-type]
+    repair_by: OfficerId | None = None  # the officer aboard who leads the repair, by id
+    hwyf: dict[OfficerId, CombatSkill] | None = None  # How Will You Fight?: each one's skill
+    boarding: dict[OfficerId, BoardingAction] | None = None  # a boarding: what each one does
+    rounds: Literal["one", "all"] | None = None  # the GM's npc: this round, or to the end
 
 
 ACTION_PAYLOADS: dict[str, type[Payload]] = {

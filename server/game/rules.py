@@ -43,10 +43,15 @@ from strategy.characters import Character, character_from, roll_character
 from strategy.chase import chase, sail_ho
 from strategy.combat import SHOT, Battle, odds, sea_weather
 from strategy.combat import battle as fight_battle
+from strategy.combat.combatant import SKILLS as OFFICER_SKILLS
+from strategy.combat.data import REPAIRS as COMBAT_REPAIRS
 from strategy.ships import ROSTER, named_ship, ship_type
 
 __all__ = [
     "ADMIRAL_RANKS",
+    "BOARDING_ACTIONS",
+    "COMBAT_SKILLS",
+    "REPAIRS",
     "CAPTAIN_RANKS",
     "MAP_FATES",
     "MAPS_LOCK",
@@ -96,6 +101,10 @@ __all__ = [
 
 ROSTER_ORDER = tuple(ROSTER)  # BtQ's roster from the Cutter up to the First Rate
 SHOTS = tuple(SHOT["shot"])  # the shot a captain may load (BtQ, "Shot Types")
+REPAIRS = tuple(COMBAT_REPAIRS)  # what a ship's men may repair, fire last (BtQ, "Repair")
+COMBAT_SKILLS = tuple(OFFICER_SKILLS)  # the skills an officer tests in battle
+#: what an officer may do in a boarding: fight in the melee, or go for an enemy officer
+BOARDING_ACTIONS = ("melee", "captain", "master", "gunner")
 SCENARIO = Path(__file__).resolve().parent.parent / "data" / "scenario.json"
 #: a battle's weather die is drawn from ``Random(battle seed ^ WEATHER_SALT)``: its own
 #: stream, so that the engagement's other draws stay as they were

@@ -177,8 +177,10 @@ class CampaignService:
         with self._lock(campaign_id):
             cached = self._states.get(campaign_id)
             if cached is not None and seat_id in cached.state["seats"]:
-                # seats are never removed, nor their role or berth changed: a seat in the
-                # cached state is there in the newest (the store just said the token opens it)
+                # seats are never removed, nor their role changed: a seat in the cached state
+                # is there in the newest (the store just said the token opens it); its berth
+                # and officer may be an event behind another process's, and every act is
+                # judged on the newest state
                 state = cached.state
                 cached.used = time.monotonic()
             else:

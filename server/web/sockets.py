@@ -85,7 +85,7 @@ class Sockets:
                 leave_room(seat_room(previous[0], previous[1]))
             self.joined[_sid()] = (campaign_id, seat["id"], token)
         join_room(seat_room(campaign_id, seat["id"]))
-        public = {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship")}
+        public = {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship", "officer")}
         if since:
             seq, events = self.service.events_since(campaign_id, seat["id"], since)
             ack = {"ok": True, "seat": public, "seq": seq, "events": events}
