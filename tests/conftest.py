@@ -218,11 +218,14 @@ def played_summer(
             == "invalid"
         )
         rounds = 0
+        # the captain fights FG; the Red admiral orders the squadron's captainless ships
+        ordering = [p for p in (captain, red) if p.seat["id"] in fight[0]["awaiting"].values()]
         while True:
-            ack = captain.act(
-                "engage_decision", engagement=fight[0]["id"], decision="close", shot="roundshot"
-            )
-            assert ack["ok"], ack
+            for player in ordering:
+                ack = player.act(
+                    "engage_decision", engagement=fight[0]["id"], decision="close", shot="roundshot"
+                )
+                assert ack["ok"], ack
             rounds += 1
             state = game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]
             if next(e for e in state["engagements"] if e["id"] == fight[0]["id"])["over"]:

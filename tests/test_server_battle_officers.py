@@ -132,6 +132,9 @@ def test_a_captain_names_his_officers_orders_and_a_stranger_is_refused(officers_
         shot="chainshot",
     )
     assert ack["ok"], ack
+    if set(fight["awaiting"].values()) > {captain.seat["id"]}:  # the admiral's ships too
+        admiral = g.players["red"]
+        assert admiral.act("engage_decision", engagement=fight["id"], decision="close")["ok"]
     state = g.rest("get", f"/api/campaigns/{g.id}/state").json["state"]
     record = next(e for e in state["engagements"] if e["id"] == fight["id"])
     decided = [e for e in record["log"] if e.get("type") == "decision" and e["ship"] == ship["id"]]
@@ -169,3 +172,61 @@ def test_the_gm_fights_the_rest_of_a_battle_in_one_action(officers_fight) -> Non
 
     _, problems = game_.replay(log)
     assert problems == []
+
+
+def _record(g, eid: str) -> dict:
+    state = g.rest("get", f"/api/campaigns/{g.id}/state").json["state"]
+    return next(e for e in state["engagements"] if e["id"] == eid)
+
+
+def _decided(record: dict, ship_id: str) -> dict:
+    return [e for e in record["log"] if e.get("type") == "decision" and e["ship"] == ship_id][-1]
+
+
+def test_an_admiral_orders_his_squadrons_ships_without_a_captain(officers_fight) -> None:
+    g, captain, fight, ship = (officers_fight[k] for k in ("game", "captain", "fight", "ship"))
+    admiral = g.players["red"]
+    held = [sid for sid, seat in fight["awaiting"].items() if seat == admiral.seat["id"]]
+    assert fight["awaiting"][ship["id"]] == captain.seat["id"]
+    assert held and ship["id"] not in held  # his captainless ships wait for him
+    eid = fight["id"]
+    # not the captain's ship, and officers are named for one ship at a time
+    assert (
+        admiral.act("engage_decision", engagement=eid, decision="hold", ship=ship["id"])["error"][
+            "code"
+        ]
+        == "forbidden"
+    )
+    if len(held) > 1:
+        officer = next(s for s in fight["sides"]["a"] if s["id"] == held[0])["officers"][0]
+        named = admiral.act(
+            "engage_decision", engagement=eid, decision="hold", repair_by=officer["id"]
+        )
+        assert named["error"]["code"] == "invalid"
+    ack = admiral.act("engage_decision", engagement=eid, decision="hold", range=2)
+    assert ack["ok"], ack
+    assert set(_record(g, eid)["pending"]) == set(held)  # the round waits for the captain
+    assert captain.act("engage_decision", engagement=eid, decision="close")["ok"]
+    record = _record(g, eid)
+    for sid in held:
+        if any(s["id"] == sid for s in record["sides"]["a"]):
+            orders = _decided(record, sid)["orders"]
+            assert (orders["move"], orders["range"]) == ("hold", 2), sid
+    assert _decided(record, ship["id"])["orders"]["move"] == "close"
+
+
+def test_standing_orders_fight_the_rounds_he_does_not_order(officers_fight) -> None:
+    g, captain, fight, ship = (officers_fight[k] for k in ("game", "captain", "fight", "ship"))
+    ack = captain.act("standing_orders", decision="hold", shot="grapeshot", range=2)
+    assert ack["ok"], ack
+    mine = g.rest("get", f"/api/campaigns/{g.id}/state", token=captain.token).json["state"]
+    assert mine["standing"] == {
+        captain.seat["id"]: {"move": "hold", "shot": "grapeshot", "range": 2}
+    }
+    theirs = g.rest("get", f"/api/campaigns/{g.id}/state", token=g.players["red"].token).json
+    assert theirs["state"]["standing"] == {}
+    assert g.gm().act("engage_decision", engagement=fight["id"], decision="npc")["ok"]
+    orders = _decided(_record(g, fight["id"]), ship["id"])["orders"]
+    assert (orders["move"], orders["shot"], orders["range"]) == ("hold", "grapeshot", 2)
+    assert captain.act("standing_orders")["ok"]  # cleared
+    assert g.rest("get", f"/api/campaigns/{g.id}/state").json["state"]["standing"] == {}

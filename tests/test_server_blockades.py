@@ -38,11 +38,17 @@ def test_the_brest_squadron_leaving_is_sighted_chased_and_fought(blockade_breako
     assert fight["breakout"] == {"force": "fr-brest", "port": "brest", "day": 4}
     assert fight["forces"] == [red, "fr-brest"] and fight["chase"]["outcome"] == "engaged"
     assert [e["event"] for e in fight["log"] if e.get("phase") == "chase"][0] == "chase"
-    # the battle waits for the Red squadron's seated captain, who fights it out
+    # the battle waits for the Red squadron's seated captain and its admiral (for the
+    # ships with no captain of their own), who fight it out
     gm_game, captain = run["game"], run["game"].players["fg"]
-    assert list(fight["awaiting"].values()) == [captain.seat["id"]]
+    admiral = gm_game.players["red"]
+    assert set(fight["awaiting"].values()) <= {captain.seat["id"], admiral.seat["id"]}
+    assert captain.seat["id"] in fight["awaiting"].values()
     for _ in range(200):
-        assert captain.act("engage_decision", engagement="e1", decision="close")["ok"]
+        for player in (captain, admiral):
+            if player.seat["id"] in fight["awaiting"].values():
+                ack = player.act("engage_decision", engagement="e1", decision="close")
+                assert ack["ok"], ack
         state = gm_game.rest("get", f"/api/campaigns/{gm_game.id}/state").json["state"]
         if state["engagements"][0]["over"]:
             break

@@ -26,6 +26,7 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "ready": ("captain", "summer"),
     "advance": ("gm", "summer"),
     "engage_decision": ("captain", "fights"),
+    "standing_orders": ("captain", "fights"),
     "resolve_summer": ("gm", "summer"),
     "pause": ("gm", "summer"),
     "resume": ("gm", "summer"),
@@ -198,6 +199,12 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
     "decision": st.sampled_from(["close", "hold", "strike", "npc", "fly"]),
     "shot": st.sampled_from(["roundshot", "grapeshot", "iron"]),
     "target": st.sampled_from(["b0", "b1", "a0"]),
+    "range": st.sampled_from([0, 1, 2, 3]),
+    "repair": st.sampled_from(["hull", "fire", "galley"]),
+    "repair_by": st.sampled_from(["o-1", "RO-captain", "FG-lt1"]),
+    "hwyf": st.sampled_from([{"FG-captain": "gunnery"}, {"o-1": "cookery"}]),
+    "boarding": st.sampled_from([{"FG-lt1": "melee"}, {"FG-captain": "dance"}]),
+    "rounds": st.sampled_from(["one", "all", "some"]),
 }
 
 

@@ -79,8 +79,11 @@ TABLE: Mapping[str, Mapping[str, Grant]] = MappingProxyType(
         "advance": {"gm": Grant(_SUMMER, while_paused=False)},
         "engage_decision": {
             "captain": Grant(_SUMMER, (OWN,), while_paused=False),
+            # his squadron's ships with no captain of their own at the table
+            "admiral": Grant(_SUMMER, (OWN,), while_paused=False),
             "gm": Grant(_SUMMER, (OTHER,), while_paused=False),  # absent captains: NPC policy
         },
+        "standing_orders": {r: Grant(("cabinet", "summer")) for r in ("admiral", "captain")},
         "resolve_summer": {"gm": Grant(_SUMMER)},
         "pause": {"gm": Grant(_ANY)},
         "resume": {"gm": Grant(_ANY)},

@@ -32,8 +32,10 @@ __all__ = [
     "DECISIONS",
     "ENEMY_NATIONS",
     "apply_round",
+    "apply_standing",
     "carry_wounds",
     "decide_round",
+    "decide_standing",
     "open_engagement",
     "sail_ho_encounter",
 ]
@@ -126,9 +128,19 @@ def _fighter(ship: BattleShip, state: State, deck: str = "gm") -> dict[str, Any]
 
 
 def _captains(state: State, side: list[BattleShip]) -> dict[str, str]:
-    """Battle ship id -> seat id of the player captain commanding her."""
+    """Battle ship id -> seat id of the player who orders her: her seated captain, else
+    the seated admiral of her squadron (he orders the ships without a captain of their own)."""
     by_ship = {s["ship"]: s["id"] for s in state["seats"].values() if s["role"] == "captain"}
-    return {ship["id"]: by_ship[ship["code"]] for ship in side if ship["code"] in by_ship}
+    by_squadron = {
+        s["squadron"]: s["id"] for s in state["seats"].values() if s["role"] == "admiral"
+    }
+    out = {}
+    for ship in side:
+        squadron = state["forces"][ship["force"]].get("squadron")
+        holder = by_ship.get(ship["code"]) or by_squadron.get(squadron or "")
+        if holder is not None:
+            out[ship["id"]] = holder
+    return out
 
 
 def open_engagement(
@@ -235,23 +247,56 @@ def decide_round(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[s
                 "the GM sends {engagement, decision: 'npc', rounds: 'one' or 'all'} to have "
                 "the round, or the rest of the battle, fought by the NPC policies",
             )
-        return _fight_round(record, record["pending"], None, {}, every=p.rounds == "all")
+        standing = _standing(state, record)
+        later = standing if p.rounds == "all" else None
+        return _fight_round(record, {**standing, **record["pending"]}, None, {}, later=later)
     if p.decision not in DECISIONS or p.rounds is not None:
         raise ActionError("invalid", f"'decision' must be one of {', '.join(DECISIONS)}")
-    orders = _orders(record, mine[0], p)
-    pending = {**record["pending"], mine[0]: orders}
+    if p.ship is not None:  # one of the ships he orders; by default all of them
+        if p.ship not in mine:
+            raise ActionError("forbidden", f"you do not order {p.ship!r} in engagement {eid}")
+        mine = [p.ship]
+    orders = _orders(record, mine, p)
+    pending = {**record["pending"], **dict.fromkeys(mine, orders)}
+    data = {"engagement": eid, "ship": mine[0], "ships": mine, "orders": orders}
     if set(pending) != set(record["awaiting"]):
-        return {"engagement": eid, "ship": mine[0], "orders": orders, "round": None}
-    return _fight_round(record, pending, mine[0], orders)
+        return {**data, "round": None}
+    return {**_fight_round(record, pending, mine[0], orders), "ships": mine}
+
+
+def decide_standing(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[str, Any]:
+    """A captain's or an admiral's standing orders: what his ships do in a round he has
+    not ordered when the GM has it fought (``npc``); ``decision`` None clears them."""
+    if p.decision is None:
+        return {"seat": seat["id"], "orders": None}
+    orders: dict[str, Any] = {"strike": True} if p.decision == "strike" else {"move": p.decision}
+    for key in ("shot", "range", "repair"):
+        if getattr(p, key) is not None and p.decision != "strike":
+            orders[key] = getattr(p, key)
+    return {"seat": seat["id"], "orders": orders}
+
+
+def apply_standing(state: State, data: Any) -> None:
+    if data["orders"] is None:
+        state["standing"].pop(data["seat"], None)
+    else:
+        state["standing"][data["seat"]] = data["orders"]
+
+
+def _standing(state: State, record: Engagement) -> dict[str, Any]:
+    """The standing orders of the seats whose ships the round awaits."""
+    standing = state["standing"]
+    return {sid: standing[h] for sid, h in record["awaiting"].items() if h in standing}
 
 
 #: the orders only a captain gives (the GM's ``npc`` gives none of them)
 _CAPTAINS_ORDERS = ("shot", "target", "range", "repair", "repair_by", "hwyf", "boarding")
 
 
-def _orders(record: Engagement, ship_id: str, p: Any) -> dict[str, Any]:
+def _orders(record: Engagement, ship_ids: list[str], p: Any) -> dict[str, Any]:
     """A captain's payload as the engine's orders (seed 000, each round's Steps Three to
-    Seven): his officers named by their roster ids, checked to be aboard her."""
+    Seven): his officers named by their roster ids, checked to be aboard her (an admiral
+    naming officers orders one ship)."""
     if p.decision == "strike":
         return {"strike": True}
     orders: dict[str, Any] = {"move": p.decision}
@@ -262,8 +307,11 @@ def _orders(record: Engagement, ship_id: str, p: Any) -> dict[str, Any]:
         if p.target not in {s["id"] for s in record["sides"]["b"]}:
             raise ActionError("invalid", f"'target' must be an enemy ship id of {record['id']}")
         orders["target"] = p.target
-    ship = next(s for s in record["sides"]["a"] if s["id"] == ship_id)
+    ship = next(s for s in record["sides"]["a"] if s["id"] == ship_ids[0])
     names = {o["id"]: o["name"] for o in ship.get("officers") or []}
+    named = p.repair_by is not None or p.hwyf is not None or p.boarding is not None
+    if named and len(ship_ids) > 1:
+        raise ActionError("invalid", "orders naming officers are for one ship: give 'ship'")
 
     def aboard(key: str, oid: str) -> str:
         if oid not in names:
@@ -284,15 +332,15 @@ def _fight_round(
     pending: dict[str, Any],
     ship: str | None,
     orders: dict[str, Any],
-    every: bool = False,
+    later: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Fight the next round with the captains' ``pending`` orders (others by policy);
-    ``every``: and every round after it, all by policy, to the battle's end."""
+    with ``later`` (the standing orders), every round after it too, to the battle's end."""
     battle = _battle(record)
     try:
         events = battle.step(pending)
-        while every and not battle.over:
-            events += battle.step()
+        while later is not None and not battle.over:
+            events += battle.step(later)
     except ValueError as exc:
         raise ActionError("invalid", str(exc)) from None
     _remember({**record, "battle": battle.to_dict()}, battle)
@@ -314,7 +362,8 @@ def apply_round(state: State, data: Any) -> None:
     """Apply an ``engage_decision`` event: the orders kept, or the round fought."""
     record = state["engagements"][data["engagement"]]
     if data["round"] is None:
-        record["pending"][data["ship"]] = data["orders"]
+        for sid in data.get("ships") or [data["ship"]]:
+            record["pending"][sid] = data["orders"]
         return
     rnd = data["round"]
     record["pending"] = {}

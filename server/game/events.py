@@ -51,6 +51,7 @@ __all__ = [
     "SetDeadline",
     "SetDeployment",
     "SetShips",
+    "StandingOrders",
 ]
 
 Acted = TypedDict(
@@ -179,8 +180,14 @@ class Round(Record):
 class EngageDecision(Acted):
     engagement: str
     ship: str | None  # the battle ship ordered (None: the GM's NPC round)
+    ships: NotRequired[list[str]]  # every ship these orders are for (an admiral's several)
     orders: dict[str, Any]
     round: Round | None  # None while other captains' orders are awaited
+
+
+class StandingOrders(Acted):
+    seat: str
+    orders: dict[str, Any] | None  # the engine's orders, or None: cleared
 
 
 class ResolveSummer(Acted):
@@ -208,5 +215,6 @@ EVENTS: dict[str, type] = {
     "move_enemy": MoveEnemy,
     "advance": Advance,
     "engage_decision": EngageDecision,
+    "standing_orders": StandingOrders,
     "resolve_summer": ResolveSummer,
 }

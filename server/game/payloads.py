@@ -53,6 +53,7 @@ __all__ = [
     "SetDeadline",
     "SetDeployment",
     "SetShips",
+    "StandingOrders",
     "parse",
     "refusal",
 ]
@@ -280,6 +281,18 @@ class EngageDecision(Payload):
     hwyf: dict[OfficerId, CombatSkill] | None = None  # How Will You Fight?: each one's skill
     boarding: dict[OfficerId, BoardingAction] | None = None  # a boarding: what each one does
     rounds: Literal["one", "all"] | None = None  # the GM's npc: this round, or to the end
+    ship: Annotated[Text, Field(max_length=40)] | None = None  # one of an admiral's ships
+
+
+class StandingOrders(Payload):
+    """A captain's or admiral's orders for the rounds he does not order himself (the GM's
+    ``npc`` fights them so); no ``decision`` clears them."""
+
+    type: Literal["standing_orders"]
+    decision: Literal[DECISIONS] | None = None  # type: ignore[valid-type]
+    shot: Literal[rules.SHOTS] | None = None  # type: ignore[valid-type]
+    range: Literal[0, 1, 2] | None = None
+    repair: Literal[rules.REPAIRS] | None = None  # type: ignore[valid-type]
 
 
 ACTION_PAYLOADS: dict[str, type[Payload]] = {
@@ -291,6 +304,7 @@ ACTION_PAYLOADS: dict[str, type[Payload]] = {
     "ready": Ready,
     "advance": Advance,
     "engage_decision": EngageDecision,
+    "standing_orders": StandingOrders,
     "resolve_summer": ResolveSummer,
     "pause": Pause,
     "resume": Resume,

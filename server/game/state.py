@@ -274,6 +274,8 @@ class State(Record):
     results: dict[str, Result]  # ship code -> result earned in battle on the map
     report: dict[str, Any] | None  # the season report of strategy.campaign.resolve_summer
     notes: list[Note]  # the GM's
+    # seat id -> his standing orders for the rounds he does not order himself
+    standing: dict[str, dict[str, Any]]
 
 
 def initial_state(campaign: dict[str, Any]) -> State:
@@ -298,6 +300,7 @@ def initial_state(campaign: dict[str, Any]) -> State:
         "results": {},
         "report": None,
         "notes": [],
+        "standing": {},
     }
 
 

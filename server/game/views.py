@@ -30,7 +30,7 @@ __all__ = [
 
 PLAYERS = ("prime-minister", "first-sea-lord", "admiral", "captain")
 #: events a seat's own choice makes private to it until the roll
-PRIVATE_EVENTS = ("set_ships", "set_deployment")
+PRIVATE_EVENTS = ("set_ships", "set_deployment", "standing_orders")
 FORCE_EVENTS = ("roll_force", "deploy", "sail", "advance", "engage_decision", "move_enemy")
 PUBLIC_EVENTS = (
     "seat_created",
@@ -140,6 +140,11 @@ def state_for(state: State, seat: Seat) -> dict[str, Any]:
         engagements=_engagements(state, seat),
         results=dict(state["results"]),
     )
+    view["standing"] = copy.deepcopy(
+        state["standing"]
+        if is_gm(seat)
+        else {k: v for k, v in state["standing"].items() if k == seat["id"]}
+    )
     if is_gm(seat):
         view["notes"] = copy.deepcopy(state["notes"])
         view["campaign"]["seed"] = state["campaign"]["seed"]
@@ -218,6 +223,8 @@ def _player_data(
         if kind in ("seat_created", "seat_reissued", "officer_created"):
             return _seating(kind, data, after)
         return {k: copy.deepcopy(v) for k, v in data.items() if k != "args"}
+    if kind == "standing_orders":  # his own, and the GM's
+        return {k: data[k] for k in ("seat", "orders")} if acting == seat["id"] else None
     if kind in PRIVATE_EVENTS:  # a minister's choice is his own till the roll
         return {"digit": data["digit"]} if acting == seat["id"] else None
     if seat["role"] == "observer":

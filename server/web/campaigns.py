@@ -95,6 +95,7 @@ class CampaignService:
         if snap is not None:
             state = json.loads(snap[1])
             state.setdefault("officers", {})  # a snapshot from before officers were kept
+            state.setdefault("standing", {})  # ... or standing orders
             return snap[0], state
         row = self.store.campaign(campaign_id)
         if row is None:
