@@ -407,7 +407,9 @@ def hwyf(b: Battle, s: ShipState, foe: ShipState | None = None) -> int:
         return 0
     o_ = s.orders
     busy = {o_.repair_by} if o_.repair else set()
-    if s.fire and o_.fire_by is not None:
+    if o_.fire_by is not None:
+        # he stood to the fire this round (put out or not): "they may not take part in ...
+        # the 'How Will You Fight' phase of the battle for that round"
         busy.add(o_.fire_by)
     chosen = o_.hwyf or {}
     total = 0
