@@ -46,7 +46,8 @@ CORSAIR = {
 
 
 def _hwyf(pool: int, win: bool) -> list[str]:
-    """A How Will You Fight? test against the Routine pool of 3, won or lost."""
+    """A How Will You Fight? test against 3 cards (a Routine pool, or the Corsair's
+    Seamanship 3 from the GM's deck), won or lost."""
     mine = ["3C", "4C", "5C", "6C", "7C", "8S", "9S"][:pool]
     if win:
         mine[0] = "3H"
@@ -163,7 +164,9 @@ def hermes_against_the_corsair() -> Battle:
     ]
     dealer = ScriptedDealer(deck)
     b = Battle(HERMES, CORSAIR, weather="Good Wind", dealer=dealer)
-    hwyf = {"O'Toole": "seamanship", "Bosworth": "gunnery", "Smith": "first_aid"}
+    # the example's choices: O'Toole's prime angle contests the Corsair's Seamanship 3, the
+    # Gunner's firing with the roll is a static test, the Midshipman tends the wounded
+    hwyf = {"O'Toole": "prime_angle", "Bosworth": "fire_with_the_roll", "Smith": "tend_the_wounded"}
     ev = b.step(
         {
             "a0": {
@@ -177,6 +180,13 @@ def hermes_against_the_corsair() -> Battle:
         }
     )
     tests = [e for e in ev if e["type"] == "test"]
+    fights = [e for e in tests if e["what"] == "how will you fight"]
+    assert [(e["officer"], e["choice"], e["winner"]) for e in fights] == [
+        ("O'Toole", "prime_angle", "O'Toole"),
+        ("Bosworth", "fire_with_the_roll", "difficulty"),
+        ("Smith", "tend_the_wounded", "difficulty"),
+    ]
+    assert fights[0]["sides"][1] == {**fights[0]["sides"][1], "who": "b0", "pool": 3}
     awareness = tests[0]
     assert awareness["winner"] == "a0" and b.distance(b.ship("a0"), b.ship("b0")) == 1
     positioning = tests[1]

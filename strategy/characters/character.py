@@ -147,7 +147,8 @@ class Character:
     def aboard(self, role: str, name: str) -> dict[str, Any]:
         """Him in a battle, as :func:`strategy.combat.combatant` reads an officer (seed
         000, "Ship to Ship Combat"): his sheet's skills the engine tests, his Discipline
-        Measure (the cards he can take from his commander), ``role`` aboard."""
+        Measure (the cards he can take from his commander), his Measures (Overcoming
+        Great Hardship spends them), ``role`` aboard."""
         mine = {k.lower().replace(" ", "_"): v for k, v in self.sheet.skills.items()}
         skills = {k: mine.get(k, 0) for k in SKILLS}  # a skill not on his sheet is 0
         return {
@@ -155,6 +156,7 @@ class Character:
             "role": role,
             "skills": skills,
             "discipline": self.sheet.measures["Discipline"],
+            "measures": dict(self.sheet.measures),
         }
 
     def to_dict(self) -> dict[str, Any]:

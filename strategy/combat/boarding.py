@@ -88,18 +88,20 @@ def _officers(
     Officers, a round fighting aft and then the duel; ``tally`` counts won and lost."""
     plan = s.orders.boarding or {}
     for o in s.spec.officers:
-        if not s.fit(o.name):
+        # his wounds' penalty; a Maimed officer fights only after a Guts test
+        pen = s.wound_penalty(b, o.name)
+        if pen is None:
             continue
         action = plan.get(o.name, "melee")
         if s is boarding.attacker and action in _ROLES:
             if boarding.approach.get(o.name) == action:
-                won = _duel(b, s, o, foe, action)
+                won = _duel(b, s, o, foe, action, pen)
             else:
-                won = _melee(b, s, o, foe, apply_own=False)
+                won = _melee(b, s, o, foe, False, pen)
                 boarding.approach[o.name] = action
                 b.emit("approach", ship=s.id, officer=o.name, target=action)
         else:
-            won = _melee(b, s, o, foe, apply_own=True)
+            won = _melee(b, s, o, foe, True, pen)
         tally[0 if won else 1] += 1
 
 
@@ -138,7 +140,7 @@ def _npc_health(ship: ShipState, role: str) -> tuple[int, str | None]:
     return ship.npc_health[role], None
 
 
-def _duel(b: Battle, s: ShipState, o: Officer, foe: ShipState, role: str) -> bool:
+def _duel(b: Battle, s: ShipState, o: Officer, foe: ShipState, role: str, pen: int) -> bool:
     """One-on-one against the enemy officer of ``role``; his Maiming or death costs his
     ship the role's penalty (``LOST`` in combat.json)."""
     health, oname = _npc_health(foe, role)
@@ -146,7 +148,7 @@ def _duel(b: Battle, s: ShipState, o: Officer, foe: ShipState, role: str) -> boo
         return True  # already down: a coup de grace is no test
     target = foe.spec.officer(role)
     t_pool = WEAPONS[target.weapon] if target else _OFFICER_POOL
-    pool = WEAPONS[o.weapon] + s.discipline.get(o.name, 0) - s.health[o.name]
+    pool = WEAPONS[o.weapon] + s.discipline.get(o.name, 0) - pen
     w, mine, theirs = contested(
         b,
         "duel",
@@ -173,10 +175,11 @@ def _duel(b: Battle, s: ShipState, o: Officer, foe: ShipState, role: str) -> boo
     return w == 0
 
 
-def _melee(b: Battle, s: ShipState, o: Officer, foe: ShipState, apply_own: bool) -> bool:
+def _melee(b: Battle, s: ShipState, o: Officer, foe: ShipState, apply_own: bool, pen: int) -> bool:
     """The Grand Melee: the officer against a crew foe; each delivers his best success to
-    the other's Crew (the officer's not while he fights his way aft)."""
-    pool = WEAPONS[o.weapon] + s.discipline.get(o.name, 0) + s.mods_all() - s.health[o.name]
+    the other's Crew (the officer's not while he fights his way aft). ``pen``: his
+    wounds' penalty."""
+    pool = WEAPONS[o.weapon] + s.discipline.get(o.name, 0) + s.mods_all() - pen
     w, mine, theirs = contested(
         b,
         "grand melee",

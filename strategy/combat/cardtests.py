@@ -32,9 +32,17 @@ RESULTS = ("failure", "ordinary", "critical", "perfect")
 _MAX_REDRAWS = 25
 
 
-def unopposed(b: Battle, what: str, ship: ShipState, pool: int, area: str | None = None) -> int:
+def unopposed(
+    b: Battle,
+    what: str,
+    ship: ShipState,
+    pool: int,
+    area: str | None = None,
+    officer: str | None = None,
+) -> int:
     """A test with no opposing pool: the best success level (0 = failure). ``area``: the
-    area being repaired, for the event."""
+    area being repaired, ``officer``: the officer whose skill or Measure is tested (the
+    crew's test names none), for the event."""
     dealer = b.dealer
     cof = dealer.cof()
     best = 0
@@ -49,6 +57,8 @@ def unopposed(b: Battle, what: str, ship: ShipState, pool: int, area: str | None
         cards = []
     if b.record:
         info = {} if area is None else {"area": area}
+        if officer is not None:
+            info["officer"] = officer
         b.emit(
             "test",
             what=what,

@@ -32,6 +32,7 @@ from strategy.errors import InvalidMove
 __all__ = [
     "SKILLS",
     "ROLES",
+    "MEASURES",
     "DEFAULT_SKILL",
     "Officer",
     "Combatant",
@@ -53,6 +54,8 @@ SKILLS = (
 #: who does what aboard: the captain leads (Discipline, Command), the master has the helm
 #: (Positioning), the gunner lays the guns (Broadside!)
 ROLES = ("captain", "master", "gunner", "officer")
+#: a character's Measures (seed 000, "Measures"), which Overcoming Great Hardship spends
+MEASURES = ("Guts", "Discipline", "Charm", "Influence")
 #: a crew's skill where the book gives none ("Skills of 2-3 reflect an average ability")
 DEFAULT_SKILL = int(COMBAT["default_crew_skill"])
 _MORALE = tuple(COMBAT["morale"])
@@ -89,6 +92,9 @@ class Officer:
     """A player character (or named NPC officer) aboard: skills, Discipline, role.
 
     Skills not given are 2 ("All other skills are at 2" in the book's example).
+    ``measures``: his Measures (``{"Guts": 4, ...}``), if known: a Maimed officer tests
+    Guts to act and may spend it to ignore his wounds (seed 000, "Overcoming Great
+    Hardship"); an officer without them does neither (as the engine always had it).
     """
 
     name: str
@@ -96,24 +102,44 @@ class Officer:
     skills: Mapping[str, int] = field(default_factory=lambda: _skills(None, 2))
     discipline: int = 2
     weapon: str = str(COMBAT["officer_weapon"])
+    measures: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
     def skill(self, key: str) -> int:
         return self.skills.get(key, 0)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "name": self.name,
             "role": self.role,
             "skills": dict(self.skills),
             "discipline": self.discipline,
             "weapon": self.weapon,
         }
+        if self.measures:
+            # (only when known: the saved battles of officers without them are unchanged)
+            out["measures"] = dict(self.measures)
+        return out
+
+
+def _measures(raw: Any) -> MappingProxyType:
+    if raw is None:
+        return MappingProxyType({})
+    if not isinstance(raw, Mapping):
+        raise InvalidMove(f"officer measures must be a mapping, got {raw!r}")
+    out = {}
+    for k, v in raw.items():
+        if k not in MEASURES:
+            raise InvalidMove(f"measures: unknown measure {k!r}; valid: {', '.join(MEASURES)}")
+        if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+            raise InvalidMove(f"measures.{k}: {v!r} is not a whole number of at least 1")
+        out[k] = v
+    return MappingProxyType(out)
 
 
 def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
     if isinstance(raw, Officer):
         return raw
-    unknown = set(raw) - {"name", "role", "skills", "discipline", "weapon"}
+    unknown = set(raw) - {"name", "role", "skills", "discipline", "weapon", "measures"}
     if unknown:
         raise InvalidMove(f"officer: unknown keys {sorted(unknown)}")
     role = raw.get("role", "officer")
@@ -128,6 +154,7 @@ def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
         skills=_skills(raw.get("skills"), 2),
         discipline=int(raw.get("discipline", 2)),
         weapon=weapon,
+        measures=_measures(raw.get("measures")),
     )
 
 
@@ -234,7 +261,7 @@ def combatant(spec: Any) -> Combatant:
     """A :class:`Combatant` from a roster type or named ship name, a ship spec or a dict.
 
     A dict names its ``type`` (or a named ship) and may add ``name``, ``traits``,
-    ``skills`` (crew), ``officers`` (list of dicts: name, role, skills, discipline,
+    ``skills`` (crew), ``officers`` (list of dicts: name, role, skills, discipline, measures,
     weapon), ``morale`` (healthy/injured/maimed) and ``deck`` ("player"/"gm"); a dict
     from :meth:`Combatant.to_dict` (with ``boxes``) is taken as it stands.
     """

@@ -35,14 +35,33 @@ def burn(b: Battle) -> bool:
     return burnt
 
 
-def tend(b: Battle, s: ShipState, fight: bool) -> None:
-    """A burning ship's crew fights the fire (an extinguishing test) or it spreads."""
+def tend(b: Battle, s: ShipState, fight: bool, officer: str | None = None) -> None:
+    """A burning ship's crew, or the officer named (``officer``: his best of Maritime,
+    Soldiering and Engineering, less his wounds), fights the fire (an extinguishing
+    test) or it spreads. A named officer too wounded to act leaves it to the crew."""
     before = s.fire
     if fight:
-        ok = unopposed(b, "extinguish", s, s.repair_pool("fire"))
+        pool = None
+        if officer is not None:
+            pen = s.wound_penalty(b, officer)
+            if pen is not None:
+                pool = max(0, s.officer_pool("fire", officer) - pen)
+            else:
+                officer = None
+        if pool is None:
+            pool = s.repairs[-1] // s.crew_div
+        ok = unopposed(b, "extinguish", s, pool, officer=officer)
         if ok:
             s.fire -= 1
-        b.emit("fire", ship=s.id, before=before, after=s.fire, result="reduced" if ok else "held")
+        info = {} if officer is None else {"officer": officer}
+        b.emit(
+            "fire",
+            ship=s.id,
+            before=before,
+            after=s.fire,
+            result="reduced" if ok else "held",
+            **info,
+        )
         return
     s.fire += 1
     b.emit("fire", ship=s.id, before=before, after=s.fire, result="spreads")

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from strategy.cards.core import card
+from strategy.combat import hwyf as _hwyf
 from strategy.combat.cardtests import unopposed
 from strategy.combat.combatant import DEFAULT_SKILL
 from strategy.combat.data import REPAIRS, SHOT
@@ -40,7 +41,9 @@ ROUND_KEYS = (
     "shot",
     "repair",
     "repair_by",
+    "fire_by",
     "hwyf",
+    "hardship",
     "strike",
     "continue",
     "surrender",
@@ -75,7 +78,9 @@ class Orders:
     shot: str
     repair: str | None
     repair_by: str | None
+    fire_by: str | None
     hwyf: Mapping[str, str] | None
+    hardship: Any
     strike: Any
     continue_: Any
     surrender: Any
@@ -102,6 +107,7 @@ class Orders:
         self.repair = repair
         self.continue_ = move != "flee"
         self.fire = self.repair_by = self.hwyf = self.surrender = self.turn_tide = None
+        self.fire_by = self.hardship = None
         self.boarding = self.tow = self.joker = self.given = None
         self.strike = False
 
@@ -117,6 +123,7 @@ class Orders:
         self.continue_ = o["continue"]
         self.target, self.fire, self.repair = get("target"), get("fire"), get("repair")
         self.repair_by, self.hwyf, self.strike = get("repair_by"), get("hwyf"), get("strike")
+        self.fire_by, self.hardship = get("fire_by"), get("hardship")
         self.surrender, self.turn_tide = get("surrender"), get("turn_tide")
         self.boarding, self.tow, self.joker = get("boarding"), get("tow"), get("joker")
         self.given = o
@@ -156,7 +163,7 @@ def give(b: Battle, given: Mapping[str, Any]) -> None:
         if raw is None:
             b.policies[s.side].orders(b, s, o)
         else:
-            o.load(normalise(b, s, raw))
+            _live(b, s, o, raw)
         if o.strike:
             strike = True
         if record:
@@ -173,6 +180,14 @@ def give(b: Battle, given: Mapping[str, Any]) -> None:
         for s in b.ships:
             if s.active and (s.damage.m.gates or s.morale_mod):
                 _able(b, s)
+
+
+def _live(b: Battle, s: ShipState, o: Orders, raw: Any) -> None:
+    """A live captain's orders, checked; the officers he names for Overcoming Great
+    Hardship spend a point of Guts each."""
+    o.load(normalise(b, s, raw))
+    for name in o.hardship or ():
+        s.spend_hardship(b, name)
 
 
 def _strike(b: Battle) -> None:
@@ -254,13 +269,22 @@ def _targets(b: Battle, s: ShipState, o: dict[str, Any]) -> None:
 
 
 def _officers(s: ShipState, o: dict[str, Any]) -> None:
-    """The ``hwyf``, ``boarding`` and ``repair_by`` orders name her officers."""
+    """The ``hwyf``, ``boarding``, ``hardship``, ``repair_by`` and ``fire_by`` orders name
+    her officers; each ``hwyf`` choice is one of :mod:`strategy.combat.hwyf`'s."""
     names = {x.name for x in s.spec.officers}
-    for key in ("hwyf", "boarding"):
+    for key in ("hwyf", "boarding", "hardship"):
         if o.get(key) is not None and not set(o[key]) <= names:
             raise InvalidMove(f"{key}: unknown officers {sorted(set(o[key]) - names)}")
-    if o.get("repair_by") is not None and o["repair_by"] not in names:
-        raise InvalidMove(f"repair_by: unknown officer {o['repair_by']!r}")
+    if o.get("hardship") is not None and not isinstance(o["hardship"], list | tuple):
+        raise InvalidMove("hardship: a list of officers who spend a point of Guts")
+    for key in ("repair_by", "fire_by"):
+        if o.get(key) is not None and o[key] not in names:
+            raise InvalidMove(f"{key}: unknown officer {o[key]!r}")
+    if o.get("fire_by") is not None and o["fire_by"] == o.get("repair_by"):
+        raise InvalidMove("fire_by: he who fights the fire makes no other repair")
+    if o.get("hwyf"):
+        for v in o["hwyf"].values():
+            _hwyf.choice(v)
 
 
 def given_for(given: Mapping[str, Any], s: ShipState, key: str) -> Any:

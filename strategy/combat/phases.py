@@ -3,7 +3,7 @@
 
 - Step Three, Repair: fires burn, then each crew fights its fire or repairs one area;
 - Step Four, Positioning: each pair of enemies in contact contests the distance;
-- Step Five, How Will You Fight?: each fit officer of a ship firing tests one skill;
+- Step Five, How Will You Fight?: each fit officer of a ship firing tests his choice;
 - Step Six, Broadside!: every ship in range fires against one Card of Fate, the damage
   lands after all have fired; ships alongside fight a boarding round instead;
 - Step Seven, Continuing the Engagement: the battle goes on while a captain wishes it.
@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any
 
 from strategy.cards.core import JOKER, LEVELS, NAMES, card, joker
 from strategy.combat import boarding, fire, shot
+from strategy.combat import hwyf as _hwyf
 from strategy.combat.cardtests import contested, unopposed
 from strategy.combat.damage import SUIT_AREA
 from strategy.combat.data import (
     AREAS,
-    HWYF_POOL,
     LONG_RANGE,
     MOVE_BY_LEVEL,
     STATES,
@@ -78,11 +78,17 @@ def repair(b: Battle) -> None:
     for s in b.ships:
         if not s.active:
             continue
-        rep = s.orders.repair if s.acting else None
+        o = s.orders
+        rep = o.repair if s.acting else None
         if s.fire:
-            fire.tend(b, s, rep == "fire")
-            if rep == "fire":
-                continue
+            # the fire is fought by the officer named to it, or as the repair ordered
+            by = o.fire_by if s.acting else None
+            if by is not None:
+                fire.tend(b, s, True, by)
+            else:
+                fire.tend(b, s, rep == "fire", o.repair_by if rep == "fire" else None)
+                if rep == "fire":
+                    continue
         # a crew fighting hand to hand makes no repairs (docs/rules-notes.md)
         if rep is None or s.boarding is not None:
             continue
@@ -90,16 +96,30 @@ def repair(b: Battle) -> None:
         area = _AREA_INDEX.get(rep)
         if area is None or not s.damage.tot[area]:
             continue
-        level = unopposed(b, "repair", s, s.repair_pool(rep), rep)
-        got = s.damage.repair(area, level) if level else None
-        if got and b.record:
-            b.emit(
-                "repair",
-                ship=s.id,
-                area=rep,
-                level=STATES[got],
-                state=STATES[s.damage.state(area)],
-            )
+        _repair(b, s, rep, area, o.repair_by)
+
+
+def _repair(b: Battle, s: ShipState, rep: str, area: int, by: str | None) -> None:
+    """One repair test, by the crew or led by officer ``by`` (his best skill for it, his
+    Discipline cards, less his wounds; too wounded to act, the crew makes it)."""
+    if by is not None:
+        pen = s.wound_penalty(b, by)
+        if pen is None:
+            by = None
+        else:
+            pool = max(0, s.officer_pool(rep, by) - pen)
+    if by is None:
+        pool = s.repairs[area] // s.crew_div
+    level = unopposed(b, "repair", s, pool, rep, by)
+    got = s.damage.repair(area, level) if level else None
+    if got and b.record:
+        b.emit(
+            "repair",
+            ship=s.id,
+            area=rep,
+            level=STATES[got],
+            state=STATES[s.damage.state(area)],
+        )
 
 
 # ----- Step Four: positioning ----------------------------------------------------------
@@ -282,7 +302,7 @@ def fight(b: Battle) -> None:
             # be made before the next ship's plan)
             plan = fire_plan(b, s)
             if plan:
-                pool = broadside_pool(b, s, hwyf(b, s) if s.spec.officers else 0)
+                pool = broadside_pool(b, s, hwyf(b, s, plan[0][0]) if s.spec.officers else 0)
                 if pool is not None:
                     shots.append((s, plan, pool))
     if boarded:
@@ -378,29 +398,31 @@ def range_mod(b: Battle, s: ShipState, foe: ShipState) -> int | None:
     return LONG_RANGE["rated_1_3"] if rate <= 3 else LONG_RANGE["rated_4_6"]
 
 
-def hwyf(b: Battle, s: ShipState) -> int:
-    """Step Five: each fit officer not repairing tests a skill against a Routine pool;
-    +1 card to the Broadside! per success, -1 per failure."""
+def hwyf(b: Battle, s: ShipState, foe: ShipState | None = None) -> int:
+    """Step Five: each officer not repairing nor fighting the fire, and able to act,
+    tests his choice (the ``hwyf`` order, else his best skill plainly: see
+    :mod:`strategy.combat.hwyf`), ``foe`` the ship she fires at; +1 card to the
+    Broadside! per success, -1 per failure."""
     if not s.spec.officers:
         return 0
-    busy = {s.orders.repair_by} if s.orders.repair else set()
-    chosen = s.orders.hwyf or {}
+    o_ = s.orders
+    busy = {o_.repair_by} if o_.repair else set()
+    if o_.fire_by is not None:
+        # he stood to the fire this round (put out or not): "they may not take part in ...
+        # the 'How Will You Fight' phase of the battle for that round"
+        busy.add(o_.fire_by)
+    chosen = o_.hwyf or {}
     total = 0
     for o in s.spec.officers:
-        if o.name in busy or not s.fit(o.name):
+        if o.name in busy:
             continue
-        skill = chosen.get(o.name) or max(o.skills, key=lambda k: (o.skills[k], k))
-        pool = o.skill(skill) + s.discipline.get(o.name, 0) + s.mods_all() - s.health.get(o.name, 0)
-        w, _, _ = contested(
-            b,
-            "how will you fight",
-            ((s, o.name, s.gm), pool),
-            ((s, "difficulty", True), HWYF_POOL),
-            ship=s.id,
-            officer=o.name,
-            skill=skill,
-        )
-        total += 1 if w == 0 else -1
+        pen = s.wound_penalty(b, o.name)
+        if pen is None:
+            continue
+        want = chosen.get(o.name)
+        c = _hwyf.choice(want) if want else _hwyf.default(o)
+        pool = o.skill(c.skill) + s.discipline.get(o.name, 0) + s.mods_all() - pen
+        total += _hwyf.test(b, s, o, c, pool, foe)
     return total
 
 

@@ -19,7 +19,13 @@ The round's orders (a dict; every key optional, the engine fills the rest from d
 ``repair``     None, "hull", "guns", "crew", "rigging" or "fire" (fight the fire)
 ``repair_by``  officer name doing the repair (he then skips How Will You Fight?); default
                the ship's crew
-``hwyf``       ``{officer: skill}`` for How Will You Fight?; default each free officer's best
+``fire_by``    officer name fighting the fire (he then makes no other repair and skips How
+               Will You Fight?); the crew may still ``repair`` an area
+``hwyf``       ``{officer: choice}`` for How Will You Fight?: a choice of
+               :mod:`strategy.combat.hwyf` or a skill (Routine); default each free
+               officer's best skill
+``hardship``   ``[officer, ...]``: each spends a point of Guts to ignore his wounds
+               (Overcoming Great Hardship); default none
 ``strike``     True to strike the colours now
 ``continue``   False to wish to disengage at Step Seven (default: move is not "flee")
 ``surrender``  True/False: surrender if this round's boarding Command test is lost

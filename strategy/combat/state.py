@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from strategy.combat.cardtests import unopposed
 from strategy.combat.combatant import SKILLS, Combatant, repair_pools
 from strategy.combat.damage import Damage
 from strategy.combat.data import LOST, MORALE, REPAIR_SKILLS, REPAIRS, TOWING
@@ -64,6 +65,8 @@ class ShipState:
         "foes",
         "plan",
         "gm",
+        "measures",
+        "hardship",
     )
 
     def __init__(self, sid: str, side_: str, index: int, spec: Combatant) -> None:
@@ -85,6 +88,10 @@ class ShipState:
         self.chase_gage = 0
         self.lost: set[str] = set()
         self.health = {o.name: 0 for o in spec.officers} if spec.officers else {}
+        #: each officer's Measures as they stand (Overcoming Great Hardship spends them),
+        #: and the wound level whose penalties a spent point lets him ignore
+        self.measures = {o.name: dict(o.measures) for o in spec.officers if o.measures}
+        self.hardship: dict[str, int] = {}
         self.npc_health = {"captain": 0, "gunner": 0, "master": 0}
         self.discipline: dict[str, int] = {}
         gunner = spec.officer("gunner")
@@ -163,11 +170,50 @@ class ShipState:
         by = self.orders.repair_by
         if by is None:
             return self.repairs[_REPAIR_INDEX[what]] // self.crew_div
-        return max([self._skill_now(k, by) for k in REPAIR_SKILLS[what]]) // self.crew_div
+        return self.officer_pool(what, by)
+
+    def officer_pool(self, what: str, officer: str) -> int:
+        """Officer ``officer``'s best skill for a repair or a fire (one of
+        :data:`REPAIRS`), with his Discipline cards; halved while the boats tow."""
+        return max([self._skill_now(k, officer) for k in REPAIR_SKILLS[what]]) // self.crew_div
 
     def fit(self, officer: str) -> bool:
         """An officer still able to act: not yet Maimed."""
         return self.health.get(officer, 0) < 2
+
+    def wound_penalty(self, b: Any, officer: str) -> int | None:
+        """What an officer's wounds take off his pool for an action, or None if he cannot
+        attempt it (seed 000, "Damage States", "Overcoming Great Hardship"): Injured -1;
+        Maimed, a Guts test against a single Card of Fate to attempt it, then -3; Dead,
+        nothing. A point of Guts spent (``hardship``) ignores the penalties and the test
+        of the wound he had when he spent it. An officer without Guts on record makes no
+        test: Maimed, he does not act."""
+        health = self.health.get(officer, 0)
+        if health == 0 or health <= self.hardship.get(officer, 0):
+            return 0
+        if health == 1:
+            return 1
+        guts = self.measures.get(officer, {}).get("Guts", 0) if health == 2 else 0
+        if guts <= 0:
+            return None
+        if unopposed(b, "guts to act", self, guts, officer=officer):
+            return 3
+        b.emit("cannot_act", ship=self.id, officer=officer, reason="guts")
+        return None
+
+    def spend_hardship(self, b: Any, officer: str) -> bool:
+        """Overcoming Great Hardship: he spends a point of Guts (never below 1) to ignore
+        his present wound's penalties for the rest of the battle; False if he cannot."""
+        m = self.measures.get(officer)
+        health = self.health.get(officer, 0)
+        if m is None or m.get("Guts", 0) <= 1 or health in (0, 3):
+            return False
+        if health <= self.hardship.get(officer, 0):
+            return True
+        m["Guts"] -= 1
+        self.hardship[officer] = health
+        b.emit("hardship", ship=self.id, officer=officer, measure="Guts", left=m["Guts"])
+        return True
 
     def mods_all(self) -> int:
         """The modifier to all her card pools: Hull and Crew damage and Ship Morale."""
