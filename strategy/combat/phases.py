@@ -250,7 +250,9 @@ def _move(
     if d > 2 >= new and not b.fired and new > 0:
         win.gage = WEATHER_GAGE
         b.emit("weather_gage", ship=win.id, bonus=WEATHER_GAGE)
-    if new == 0 and move == "board":
+    if new == 0:
+        # "Boarding occurs when two ships are both at Distance 0": a close to Distance 0
+        # is a boarding whatever the move was called (docs/rules-notes.md, "Boarding")
         boarding.start(b, attacker=win, defender=lose)
     if new > 5:
         del b.dist[key]
