@@ -3,7 +3,10 @@ plays it (seed 000 Beat to Quarters, seed 001 Briny En Garde!)."""
 
 from __future__ import annotations
 
+from strategy.campaign.dice import ScriptedDice
 from strategy.campaign.outcomes import OutcomeContext, against_of
+from strategy.campaign.plan import COMMITMENT_COLUMNS, plan_campaign
+from strategy.campaign.tables import force_organisation
 from strategy.combat import Battle
 
 
@@ -36,3 +39,33 @@ def test_every_personal_outcome_modifier_moves_the_number_needed_by_its_printed_
     assert moved(aide=True) == {"death": 0, "mid": +1, "promotion": 0}
     assert moved(outshone=True) == {"death": 0, "mid": -1, "promotion": -1}
     assert moved(long_voyage=True) == {"death": +1, "mid": -1, "promotion": 0}
+
+
+def _sent(roll: int) -> int:
+    return len(force_organisation(roll))
+
+
+def test_influencing_the_prime_minister_to_send_more_ships_sends_more_ships() -> None:
+    """Briny, INVESTMENT: "A non-player Prime Minister may be influenced in his decision as
+    to how many ships will be sent on campaign. He will add or subtract ... one ship ...
+    on a die roll of 7. ... When he modifies the number of ships, determine which ships go
+    by consulting the column of the Force Commitment Table that shows the correct number
+    of ships." Table F's columns, in order of the ships they send, are the 3..8."""
+    # ships each column sends over its six deployments, as Table F prints them
+    totals = {c: sum(_sent(c * 10 + d) for d in range(1, 7)) for c in range(1, 7)}
+    assert totals == {1: 65, 2: 90, 3: 72, 4: 84, 5: 78, 6: 78}
+    assert COMMITMENT_COLUMNS == (1, 3, 5, 6, 4, 2)
+    for digit in range(1, 7):
+        for direction in (1, -1):
+            for die in (1, 2, 3, 4, 5, 6):
+                _, plan = plan_campaign(
+                    {"pm_influence": [{"direction": direction, "modifier": 6}]},
+                    ScriptedDice([digit, 3, die, 1]),
+                )
+                column = plan["column"]
+                for fsl in range(1, 7):
+                    before, after = _sent(digit * 10 + fsl), _sent(column * 10 + fsl)
+                    # up never sends fewer (columns 5 and 6 send 13 each), down never more
+                    assert (after - before) * direction >= 0, (digit, direction, fsl)
+                if direction == 1 and digit != COMMITMENT_COLUMNS[-1]:
+                    assert totals[column] >= totals[digit] and column != digit
