@@ -69,3 +69,50 @@ def test_influencing_the_prime_minister_to_send_more_ships_sends_more_ships() ->
                     assert (after - before) * direction >= 0, (digit, direction, fsl)
                 if direction == 1 and digit != COMMITMENT_COLUMNS[-1]:
                     assert totals[column] >= totals[digit] and column != digit
+
+
+_JACK = {
+    "type": "Fifth Rate",
+    "name": "Surprise",
+    "officers": [
+        {"name": "Jack", "role": "captain", "skills": {"command": 4}, "discipline": 3},
+        {"name": "Tom", "role": "gunner", "skills": {"gunnery": 4}, "discipline": 1},
+    ],
+}
+
+
+def _lights(cof: str, cards: list[str]) -> bool:
+    """A critical or perfect success on the Hull (spades) or the Rigging (clubs)."""
+    out = False
+    for c in cards:
+        c = cof if c == "JK" else c
+        if c[:-1] == cof[:-1] and c[-1] in "SC":
+            out = True
+    return out
+
+
+def test_firebrands_at_distance_0_set_the_enemy_on_fire() -> None:
+    """BtQ, Fire, Starting a Fire: "Use firebrands, grenades, burning torches etc. - this
+    can only be done at Distance 0. If you score a Critical or Perfect Success on the
+    Rigging or the Hull, the ship is on FIRE"."""
+    brands = {"Jack": "firebrands", "Tom": "firebrands"}
+    lit = 0
+    for seed in range(30):
+        b = Battle(_JACK, "Fifth Rate", seed=seed, distance=0, policies={"b": "aggressive"})
+        while not b.over and b.round < 6:
+            b.step({"a0": {"move": "hold", "boarding": brands}})
+        started = [e for e in b.events if e["type"] == "fire" and e["result"] == "started"]
+        tests = [e for e in b.events if e["type"] == "test" and e["what"] == "firebrands"]
+        assert tests and all(e["officer"] in brands for e in tests)
+        first = next((e for e in tests if _lights(e["cof"], e["cards"])), None)
+        if first is None:
+            assert not started
+            continue
+        lit += 1
+        assert started[0]["ship"] == "b0" and started[0]["by"] == "a0"
+        assert started[0]["round"] == first["round"]
+    assert lit >= 3
+    # at Distance 1 there is no boarding and so no firebrands: the order does nothing
+    b = Battle(_JACK, "Fifth Rate", seed=1, distance=1)
+    b.step({"a0": {"move": "hold", "boarding": brands}})
+    assert not any(e["type"] == "test" and e["what"] == "firebrands" for e in b.events)
