@@ -7,7 +7,10 @@ from strategy.campaign.dice import ScriptedDice
 from strategy.campaign.outcomes import OutcomeContext, against_of
 from strategy.campaign.plan import COMMITMENT_COLUMNS, plan_campaign
 from strategy.campaign.tables import force_organisation
+from strategy.cards.dealer import ScriptedDealer
+from strategy.cards.trials import contested_test
 from strategy.combat import Battle
+from strategy.combat.cardtests import contested
 
 
 def test_a_close_to_distance_0_boards() -> None:
@@ -116,3 +119,21 @@ def test_firebrands_at_distance_0_set_the_enemy_on_fire() -> None:
     b = Battle(_JACK, "Fifth Rate", seed=1, distance=1)
     b.step({"a0": {"move": "hold", "boarding": brands}})
     assert not any(e["type"] == "test" and e["what"] == "firebrands" for e in b.events)
+
+
+def test_a_redraw_after_mutual_failure_keeps_the_card_of_fate_in_every_test() -> None:
+    """BtQ, Tests: "FOUR: Determine the Card of Fate The GM overturns one card from his
+    deck. ... He does NOT shuffle this card back into his deck." "Mutually Failed Tests: If
+    both sides of a test fail to score a success each side should shuffle their decks,
+    redraw the same number of cards and retest." The combat engine's tests redraw against
+    the same Card of Fate, as the chase's and the characters' tests do."""
+    script = ["7D", "2C", "3C", "8D", "2S"]  # CoF 7D; both fail; 8D against 2S: a wins
+    b = Battle("Fifth Rate", "Fifth Rate", distance=3, dealer=ScriptedDealer(script))
+    a0, b0 = b.ships
+    assert contested(b, "positioning", (a0, 1), (b0, 1)) == (0, 1, 0)
+    test = b.events[-1]
+    assert test["cof"] == "7D" and test["sides"][0]["cards"] == ["8D"]
+    pile = ScriptedDealer(script)
+    same = contested_test(pile, pile, 1, pile, 1)
+    assert (same.winner, str(same.cof), [str(c) for c in same.a_cards]) == ("a", "7D", ["8D"])
+    assert [[str(c) for c in side] for side in same.redraws[0]] == [["2C"], ["3C"]]
