@@ -9,8 +9,10 @@ from strategy.campaign.plan import COMMITMENT_COLUMNS, plan_campaign
 from strategy.campaign.tables import force_organisation
 from strategy.cards.dealer import ScriptedDealer
 from strategy.cards.trials import contested_test
-from strategy.combat import Battle
+from strategy.combat import Battle, phases
 from strategy.combat.cardtests import contested
+from strategy.combat.orders import give
+from strategy.combat.setup import setup
 
 
 def test_a_close_to_distance_0_boards() -> None:
@@ -137,3 +139,32 @@ def test_a_redraw_after_mutual_failure_keeps_the_card_of_fate_in_every_test() ->
     same = contested_test(pile, pile, 1, pile, 1)
     assert (same.winner, str(same.cof), [str(c) for c in same.a_cards]) == ("a", "7D", ["8D"])
     assert [[str(c) for c in side] for side in same.redraws[0]] == [["2C"], ["3C"]]
+
+
+def _close_once(kind: str, start: int) -> Battle:
+    """Side a closes from ``start`` and wins a Positioning test by one ordinary success
+    (CoF 7D, 8D against nothing); side b holds."""
+    b = Battle(kind, kind, distance=start)
+    setup(b, {})
+    b.round = 1
+    give(b, {"a0": {"move": "close", "range": 1}, "b0": {"move": "hold"}})
+    a0, b0 = b.ships
+    pa, pb = phases.position_pool(b, a0, b0), phases.position_pool(b, b0, a0)
+    losers = ["2C", "3C", "4C", "5C", "6C", "9C", "10C", "JC", "QC", "KC", "AC", "2H", "3H"]
+    b.dealer = ScriptedDealer(["7D", "8D", *losers[: pa - 1], *losers[:pb]])
+    phases.positioning(b)
+    assert b.distance(a0, b0) == start - 1
+    return b
+
+
+def test_a_ship_that_cannot_fire_at_a_distance_wins_no_weather_gage_by_closing_to_it() -> None:
+    """BtQ, Positioning: "If the winner of the Positioning Test takes the ships into combat
+    range, the winner also gains 'The Weather Gage'"; Distance 2, Long Range: "unrated
+    ships are out of range and cannot fire their cannons". An unrated ship's combat range
+    is Distance 1: she gains the gage closing to it, not to Distance 2."""
+    gage = [e for e in _close_once("Fifth Rate", 3).events if e["type"] == "weather_gage"]
+    assert [e["ship"] for e in gage] == ["a0"]  # a rated ship fires at Distance 2
+    b = _close_once("Brig Sloop", 3)
+    assert not any(e["type"] == "weather_gage" for e in b.events) and b.ship("a0").gage == 0
+    b = _close_once("Brig Sloop", 2)  # and into Distance 1, her combat range, she has it
+    assert [e["ship"] for e in b.events if e["type"] == "weather_gage"] == ["a0"]

@@ -49,6 +49,7 @@ __all__ = [
     "positioning",
     "fight",
     "fire_plan",
+    "reach",
     "range_mod",
     "hwyf",
     "broadside_pool",
@@ -247,7 +248,9 @@ def _move(
             before=d,
             distance=min(new, 6),
         )
-    if d > 2 >= new and not b.fired and new > 0:
+    if d > reach(win) >= new > 0 and not b.fired:
+        # "takes the ships into combat range": her own, where her guns bear (an unrated
+        # ship's is Distance 1 only; docs/rules-notes.md, "Weather gage")
         win.gage = WEATHER_GAGE
         b.emit("weather_gage", ship=win.id, bonus=WEATHER_GAGE)
     if new == 0:
@@ -344,13 +347,19 @@ def fire_plan(b: Battle, s: ShipState) -> Plan | None:
     return _plan(b, s, split, tid)
 
 
+def reach(s: ShipState) -> int:
+    """The furthest distance her guns bear at: Long Range (2) for a rated ship, Broadside!
+    (1) for an unrated one ("unrated ships are out of range and cannot fire")."""
+    return _LONG if s.spec.rate is not None else 1
+
+
 def _plan(b: Battle, s: ShipState, split: Any, tid: Any) -> Plan | None:
-    rated = s.spec.rate is not None
+    far = reach(s)
     in_range = []
     for f in b.enemies(s):
         if f.boarding is None:
             d = b.distance(s, f)
-            if d == 1 or (d == 2 and rated):
+            if 1 <= d <= far:
                 in_range.append(f)
     if not in_range:
         return None
