@@ -168,3 +168,26 @@ def test_a_ship_that_cannot_fire_at_a_distance_wins_no_weather_gage_by_closing_t
     assert not any(e["type"] == "weather_gage" for e in b.events) and b.ship("a0").gage == 0
     b = _close_once("Brig Sloop", 2)  # and into Distance 1, her combat range, she has it
     assert [e["ship"] for e in b.events if e["type"] == "weather_gage"] == ["a0"]
+
+
+def test_a_becalmed_ship_without_boats_cannot_move() -> None:
+    """BtQ, Weather, footnote *: "If there is No Wind, the ship is becalmed, and cannot
+    move. It's Speed is 0 unless it sends out the ships boats to tow the ship, in which
+    case it has a Speed of 1 but it has half of its card pool for any other action it
+    takes that involves crew men." Neither ship tows: no Positioning test, the distance
+    stays; one tows: she alone overturns cards, and only she can change the distance."""
+    for seed in range(20):
+        b = Battle("Fifth Rate", "Fifth Rate", seed=seed, weather="Becalmed", distance=3)
+        for _ in range(5):
+            b.step({"a0": {"move": "close"}, "b0": {"move": "flee"}})
+        assert b.distance(*b.ships) == 3 and not b.over
+        assert not any(e["type"] in ("test", "move") for e in b.events)
+    moved = 0
+    for seed in range(20):
+        b = Battle("Fifth Rate", "Fifth Rate", seed=seed, weather="Becalmed", distance=3)
+        b.step({"a0": {"move": "flee", "tow": True}, "b0": {"move": "close"}})
+        pos = [e for e in b.events if e["type"] == "test" and e["what"] == "positioning"]
+        assert pos and all(e["sides"][1]["pool"] == 0 for e in pos)
+        assert all(e["by"] == "a0" for e in b.events if e["type"] == "move")
+        moved += b.distance(*b.ships) != 3
+    assert moved

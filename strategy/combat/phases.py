@@ -165,10 +165,13 @@ def _intent(s: ShipState, foe: ShipState, d: int) -> tuple[str, int]:
 
 def _can_position(b: Battle, s: ShipState, can: dict[str, bool]) -> bool:
     """Whether ``s`` overturns cards this Positioning (once a round: Rigging Maimed needs
-    a Maritime test)."""
+    a Maritime test; a becalmed ship without her boats out "cannot move")."""
     ok = can.get(s.id)
     if ok is None:
         ok = s.active and s.acting and s.boarding is None
+        if ok and b.weather["sets"] and not s.tow:
+            ok = False
+            b.emit("cannot_position", ship=s.id, reason="becalmed")
         for action, skill in s.damage.m.gates if ok else ():
             if action == "positioning":
                 ok = bool(unopposed(b, f"{skill} to position", s, s.skill(skill)))
@@ -190,6 +193,7 @@ def positioning(b: Battle) -> None:
     can: dict[str, bool] | None = None
     used_gage: list[str] = []
     lost_contact = False
+    becalmed = b.weather["sets"]
     for (i, j), d in pairs:
         x, y = ships[i], ships[j]
         if not (x.active and y.active) or x.boarding is not None or y.boarding is not None:
@@ -197,6 +201,9 @@ def positioning(b: Battle) -> None:
         ix, iy = _intent(x, y, d), _intent(y, x, d)
         # (every "hold" is the one _HOLD tuple)
         if ix is _HOLD and iy is _HOLD:
+            continue
+        if becalmed and not (x.tow or y.tow):
+            # neither has her boats out: neither can move, there is nothing to contest
             continue
         if can is None:
             can = {}
