@@ -191,3 +191,32 @@ def test_a_becalmed_ship_without_boats_cannot_move() -> None:
         assert all(e["by"] == "a0" for e in b.events if e["type"] == "move")
         moved += b.distance(*b.ships) != 3
     assert moved
+
+
+def _one_broadside(shot: str, cards: list[str]) -> list[list[int]]:
+    """Side a's Broadside! of 5 cards (a Fifth Rate at Distance 1) with ``shot`` loaded,
+    on a stacked deck (the CoF first); side b does not fire. The target's boxes."""
+    b = Battle("Fifth Rate", "Fifth Rate", distance=1)
+    setup(b, {})
+    b.round = 1
+    give(b, {"a0": {"move": "hold", "shot": shot}, "b0": {"move": "hold"}})
+    b.ships[1].acting = False
+    b.dealer = ScriptedDealer(cards)
+    phases.fight(b)
+    return b.ships[1].damage.crossed
+
+
+def test_grapeshot_and_chainshot_change_the_effect_of_one_hit() -> None:
+    """BtQ, Cannon Ammunition, Grapeshot: "Crew: Increase the effect of one hit by one
+    level (ie. Ordinary hits become Critical hits) ... Hull: Reduce the effect of one hit
+    by one level (ie. Critical hits become Ordinary hits)"; Chainshot: "Crew: Reduce the
+    effect of one hit by one level ... Rigging: Increase the effect of one hit by one
+    level". One hit an area in a broadside, not every hit there: the firer's best hit
+    that can still rise, his weakest to fall."""
+    hull, guns, crew, rigging = _one_broadside("grapeshot", ["2H", "3H", "4H", "2D", "2S", "5S"])
+    assert crew == [1, 1, 0]  # two ordinary hits to the Crew: one made critical
+    assert guns == [0, 1, 0]  # "Apply damage as per normal"
+    assert hull == [1, 0, 0]  # the critical hit to the Hull made ordinary
+    hull, guns, crew, rigging = _one_broadside("chainshot", ["2H", "3H", "4H", "5H", "2C", "9S"])
+    assert crew == [2, 0, 0]  # three ordinary hits to the Crew: one reduced to nothing
+    assert rigging == [0, 0, 1]  # the critical hit to the Rigging made perfect

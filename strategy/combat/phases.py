@@ -318,12 +318,14 @@ def _volley(b: Battle, shots: list[tuple[ShipState, Plan, int]]) -> None:
         broadside(b, s, plan, pool, cof, hits)
     extra = False
     plain = () if b.record else _PLAIN
-    for s, target, area, level, c, loaded in hits:
+    # (grapeshot and chainshot adjust one hit an area: which, is known once all have fired)
+    shifted = shot.shifts(hits) if any(h[5] not in _PLAIN for h in hits) else {}
+    for i, (s, target, area, level, c, loaded) in enumerate(hits):
         if loaded in plain:
             # no shift and no fire, and no events to tell: the box is the hit
             target.damage.hit(area, level)
         else:
-            shot.apply(b, s, target, area, level, c, loaded)
+            shot.apply(b, s, target, area, level, c, loaded, shifted.get(i, 0))
             if loaded in _EXTRA:
                 extra = True
     if extra:
