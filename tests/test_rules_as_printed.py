@@ -13,6 +13,7 @@ from strategy.combat import Battle, phases
 from strategy.combat.cardtests import contested
 from strategy.combat.orders import give
 from strategy.combat.setup import setup
+from tests.test_combat_book import hermes_against_the_corsair
 
 
 def test_a_close_to_distance_0_boards() -> None:
@@ -220,3 +221,18 @@ def test_grapeshot_and_chainshot_change_the_effect_of_one_hit() -> None:
     hull, guns, crew, rigging = _one_broadside("chainshot", ["2H", "3H", "4H", "5H", "2C", "9S"])
     assert crew == [2, 0, 0]  # three ordinary hits to the Crew: one reduced to nothing
     assert rigging == [0, 0, 1]  # the critical hit to the Rigging made perfect
+
+
+def test_a_ship_whose_crew_is_dead_strikes_as_the_corsair_does() -> None:
+    """BtQ, Example of Ship-to-Ship Combat, its end: "Her crew has been decimated and she
+    can no longer fight or sail. As a last act, the Captain of the Corsair strikes his
+    colours and surrenders to his enemy. The Corsair has lost"; the penalty table: "Crew
+    DEAD: Crew decimated. You cannot continue in this battle"."""
+    b = hermes_against_the_corsair()
+    assert b.outcome is not None
+    assert b.outcome["winner"] == "a" and b.outcome["struck"] == ["b0"]
+    assert b.outcome["ships"]["b0"]["states"]["crew"] == "dead"
+    last = [e for e in b.events if e["type"] in ("struck", "decimated")]
+    assert last == [
+        {"type": "struck", "round": 3, "ship": "b0", "name": "Corsair", "cause": "decimated"}
+    ]
