@@ -200,10 +200,8 @@ def positioning(b: Battle) -> None:
             continue
         ix, iy = _intent(x, y, d), _intent(y, x, d)
         # (every "hold" is the one _HOLD tuple)
-        if ix is _HOLD and iy is _HOLD:
-            continue
-        if becalmed and not (x.tow or y.tow):
-            # neither has her boats out: neither can move, there is nothing to contest
+        # (becalmed with neither's boats out: neither can move, there is nothing to contest)
+        if (ix is _HOLD and iy is _HOLD) or (becalmed and not (x.tow or y.tow)):
             continue
         if can is None:
             can = {}
