@@ -179,14 +179,15 @@ def test_ship_fate_refuses_what_is_not_an_outcome() -> None:
 
 def test_hermes_victory_over_the_corsair_is_a_blockade_successful() -> None:
     """BtQ's example: the Corsair, "smuggling contraband to the enemy through a blockade",
-    is decimated ("can no longer fight or sail") and strikes: the Hermes' prize."""
+    is decimated ("can no longer fight or sail") and strikes his colours: the Hermes'
+    prize."""
     b = hermes_against_the_corsair()
     assert b.outcome is not None
     fate = ship_fate(b.outcome, "a0", b.events)
     assert fate == "enemy_captured"
     assert map_battle_result(fate, "B") == (1, "Blockade successful, enemy ship captured.")
     assert map_battle_result(fate, "I") == (1, "Enemy ship captured.")
-    assert ship_fate(b.outcome, "b0", b.events) == "decimated"
+    assert ship_fate(b.outcome, "b0", b.events) == "struck"
 
 
 def test_a_ship_that_struck_and_her_victor() -> None:
@@ -205,10 +206,11 @@ ENGINE = [
     (("aggressive", "aggressive"), 19, "active", "taken", "enemy_captured"),
     (("aggressive", "aggressive"), 17, "active", "sunk", "enemy_sunk"),
     (("aggressive", "aggressive"), 1, "active", "active", "disengaged"),
-    (("aggressive", "aggressive"), 0, "decimated", "active", "decimated"),
+    # her crew Dead, she strikes as BtQ's Corsair does
+    (("aggressive", "aggressive"), 0, "struck", "active", "struck"),
     (("aggressive", "aggressive"), 4, "struck", "active", "struck"),
-    (("aggressive", "boarder"), 0, "taken", "active", "taken"),
-    (("aggressive", "cautious"), 27, "sunk", "active", "sunk"),
+    (("aggressive", "boarder"), 4, "taken", "active", "taken"),
+    (("aggressive", "cautious"), 54, "sunk", "active", "sunk"),
     (("runner", "aggressive"), 10, "escaped", "active", "escaped"),
     # the engine marks a0 "escaped" when the cautious enemy runs from her: she held the field
     (("aggressive", "cautious"), 10, "escaped", "active", "enemy_escaped"),

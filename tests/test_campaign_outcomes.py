@@ -141,14 +141,15 @@ def test_outshone_lieutenant_aide_and_admiral() -> None:
     shone = personal_outcome(pc("Lieutenant"), ctx(npc=False, outshone=True), ScriptedDice(LOW))
     assert need(shone, "mid") == need(base, "mid") - 1
     assert need(shone, "promotion") == need(base, "promotion") - 1
-    # an aide uses his admiral's modifiers (Rear Admiral: MiD -1, plunder '(-3)'), +1 MiD
+    # an aide uses his admiral's modifiers (Rear Admiral: MiD -1, plunder '(-3)'), and his
+    # "+1 for MiD" is added to the number needed like every other modifier
     aide = Officer(
         "aide", "Flag Lt", "Lieutenant", 5, player=True, appointment="Aide to Admiral", serves="RA"
     )
     rec = personal_outcome(
         aide, ctx(rank="Rear Admiral", npc=False, aide=True, attached=True), ScriptedDice(LOW)
     )
-    assert need(rec, "mid") == 9 + 0 - 1 - 1
+    assert need(rec, "mid") == 9 + 0 - 1 + 1
     assert need(rec, "plunder") == 8 - 2 - 3
     admiral = Officer("RA", "R", "Rear Admiral", 5, squadron="Red", player=True)
     rec = personal_outcome(admiral, ctx(rank="Rear Admiral", npc=False), ScriptedDice(LOW))

@@ -261,18 +261,19 @@ def test_player_digits_and_whole_fleet() -> None:
 
 
 def test_influence_moves_one_ship_on_7_and_two_on_9() -> None:
-    assert influence_prime_minister(3, [{"direction": 1, "modifier": 0}], dice(6))[0] == 5
-    assert influence_prime_minister(3, [{"direction": 1, "modifier": 1}], dice(6))[0] == 6
-    assert influence_prime_minister(3, [{"direction": 1, "modifier": 3}], dice(6))[0] == 7
-    assert influence_prime_minister(3, [{"direction": -1, "modifier": 3}], dice(5))[0] == 4
+    # column 5 is a commitment of 5 ships (the third of the columns by ships sent)
+    assert influence_prime_minister(5, [{"direction": 1, "modifier": 0}], dice(6))[0] == 5
+    assert influence_prime_minister(5, [{"direction": 1, "modifier": 1}], dice(6))[0] == 6
+    assert influence_prime_minister(5, [{"direction": 1, "modifier": 3}], dice(6))[0] == 7
+    assert influence_prime_minister(5, [{"direction": -1, "modifier": 3}], dice(5))[0] == 4
     ships, recs = influence_prime_minister(
-        4, [{"direction": 1, "modifier": 4}, {"direction": -1, "modifier": 1}], dice(5, 6)
+        6, [{"direction": 1, "modifier": 4}, {"direction": -1, "modifier": 1}], dice(5, 6)
     )
     assert ships == 7 and [r["ships_after"] for r in recs] == [8, 7]
 
 
 def test_influence_kept_within_3_and_8_ships() -> None:
-    assert influence_prime_minister(6, [{"direction": 1, "modifier": 5}], dice(6))[0] == 8
+    assert influence_prime_minister(4, [{"direction": 1, "modifier": 5}], dice(6))[0] == 8
     assert influence_prime_minister(1, [{"direction": -1, "modifier": 5}], dice(6))[0] == 3
     with pytest.raises(ValueError):
         influence_prime_minister(3, [{"direction": 2, "modifier": 0}], dice(6))
@@ -280,17 +281,17 @@ def test_influence_kept_within_3_and_8_ships() -> None:
 
 def test_three_ships_use_column_1_or_3() -> None:
     assert [commitment_column(3, dice(d))[0] for d in range(1, 7)] == [1, 1, 1, 3, 3, 3]
-    assert [commitment_column(n)[0] for n in range(4, 9)] == [2, 3, 4, 5, 6]
+    assert [commitment_column(n)[0] for n in range(4, 9)] == [3, 5, 6, 4, 2]
     with pytest.raises(ValueError):
         commitment_column(9)
 
 
 def test_influenced_plan_uses_the_new_column() -> None:
-    # NPC PM rolls 2 (4 ships); influence +2 (die 6 + 3) -> 6 ships, column 4; FSL 1
-    _, plan = plan_campaign({"pm_influence": [{"direction": 1, "modifier": 3}]}, dice(2, 6, 1))
-    assert (plan["ships"], plan["column"], plan["roll"]) == (6, 4, 41)
-    # NPC PM rolls 2; influence -1 (die 4 + 3) -> 3 ships: column die 5 -> column 3
-    _, plan = plan_campaign({"pm_influence": [{"direction": -1, "modifier": 3}]}, dice(2, 4, 5, 6))
+    # NPC PM rolls 3 (4 ships); influence +2 (die 6 + 3) -> 6 ships, column 6; FSL 1
+    _, plan = plan_campaign({"pm_influence": [{"direction": 1, "modifier": 3}]}, dice(3, 6, 1))
+    assert (plan["ships"], plan["column"], plan["roll"]) == (6, 6, 61)
+    # NPC PM rolls 5 (5 ships); influence -2 (die 6 + 3) -> 3 ships: column die 5 -> 3
+    _, plan = plan_campaign({"pm_influence": [{"direction": -1, "modifier": 3}]}, dice(5, 6, 5, 6))
     assert (plan["ships"], plan["column_die"], plan["roll"]) == (3, 5, 36)
 
 

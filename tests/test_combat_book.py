@@ -242,7 +242,8 @@ def hermes_against_the_corsair() -> Battle:
         "crew": [1, 1, 1],
         "rigging": [0, 0, 0],
     }
-    assert b.over and b.outcome["winner"] == "a" and b.outcome["decimated"] == ["b0"]
+    # "Her crew has been decimated ... the Captain of the Corsair strikes his colours"
+    assert b.over and b.outcome["winner"] == "a" and b.outcome["struck"] == ["b0"]
     assert dealer.left == 0
     return b
 

@@ -15,7 +15,7 @@ from strategy.combat.end import check_out
 from strategy.combat.orders import give
 from strategy.combat.setup import setup
 from strategy.combat.shot import apply as apply_shot
-from strategy.combat.shot import extra_injuries
+from strategy.combat.shot import extra_injuries, shifts
 
 # ----- tables, cell by cell against the book ------------------------------------------
 
@@ -212,7 +212,9 @@ def _at(distance: int, a="Fifth Rate", b="Fifth Rate", deck=()) -> Battle:
 def test_shot_shifts_each_hit(shot: str, area: int, level: int, crossed: list[int]) -> None:
     bt = _at(1)
     a, f = bt.ship("a0"), bt.ship("b0")
-    apply_shot(bt, a, f, area, level, card("2S"), shot)
+    # a broadside's only hit on the area is the one the shot adjusts
+    (shift,) = shifts([(a, f, area, level, card("2S"), shot)]).values() or (0,)
+    apply_shot(bt, a, f, area, level, card("2S"), shot, shift)
     assert f.damage.crossed[area] == crossed
 
 

@@ -38,6 +38,7 @@ from strategy.errors import InvalidMove
 
 __all__ = [
     "Against",
+    "PRINTED_MODIFIERS",
     "Plan",
     "Contexts",
     "OutcomeContext",
@@ -73,6 +74,22 @@ class OutcomeContext(NamedTuple):
     attached: bool = False
 
 
+#: the modifiers the text prints outside the tables, (death, MiD, promotion, plunder) with
+#: the book's signs; like the tables' own, each is added to the number needed (one
+#: convention for every modifier: docs/rules-notes.md, "Personal outcomes")
+PRINTED_MODIFIERS: MappingProxyType[str, tuple[int, int, int, int]] = MappingProxyType(
+    {
+        # a lieutenant whose result beat his captain's: "a -1 modification to MiDs and
+        # promotion"
+        "outshone": (0, -1, -1, 0),
+        # Aide to Admiral: "+1 for MiD"
+        "aide": (0, 1, 0, 0),
+        # a ship committed to two seasons: "+1 to death and -1 for MiD"
+        "long_voyage": (1, -1, 0, 0),
+    }
+)
+
+
 def _modifiers(ctx: OutcomeContext) -> tuple[int, int, int, int]:
     """Modifiers to the death, MiD, promotion and plunder targets for a context."""
     ship_m = ship_modifiers(ctx.modifier_ship)
@@ -82,14 +99,22 @@ def _modifiers(ctx: OutcomeContext) -> tuple[int, int, int, int]:
         death = min(0, ship_m.death) + min(0, rank_m.death)
     else:
         death = ship_m.death + rank_m.death
-    long = 1 if ctx.long_voyage else 0
-    mid = ship_m.mid + rank_m.mid - long - (1 if ctx.aide else 0) - (1 if ctx.outshone else 0)
+    mid = ship_m.mid + rank_m.mid
     # every ship has all four; flag ranks print n/a for promotion and plunder
-    prom = (ship_m.promotion or 0) + (rank_m.promotion or 0) - (1 if ctx.outshone else 0)
+    prom = (ship_m.promotion or 0) + (rank_m.promotion or 0)
     rank_plunder = rank_m.plunder
     if rank_plunder is None:  # serving with an admiral: the printed '(-3)'
         rank_plunder = rank_m.attached_plunder or 0
-    return (death + long, mid, prom, (ship_m.plunder or 0) + rank_plunder)
+    plunder = (ship_m.plunder or 0) + rank_plunder
+    for key, applies in (
+        ("outshone", ctx.outshone),
+        ("aide", ctx.aide),
+        ("long_voyage", ctx.long_voyage),
+    ):
+        if applies:
+            d, m, p, g = PRINTED_MODIFIERS[key]
+            death, mid, prom, plunder = death + d, mid + m, prom + p, plunder + g
+    return (death, mid, prom, plunder)
 
 
 class Against(NamedTuple):

@@ -5,8 +5,12 @@ The Prime Minister's number digit and the First Sea Lord's deployment digit make
 Table F roll (35 = number 3, deployment 5). A player in the seat chooses his digit (a
 player Prime Minister may choose 7, "the whole fleet"); an NPC rolls a die. Influence on
 an NPC Prime Minister moves the commitment by one ship on 7 and two on 9, kept within
-3..8 ships; Table E's six D1 columns stand for 3..8 ships (column = ships - 2), and a
+3..8 ships: the book's 3..8 are Table F's six columns in order of the ships they send
+(:data:`COMMITMENT_COLUMNS`, fewest first), so more ships always sends more ships; a
 modified total of three picks column 1 on a die of 1-3, column 3 on 4-6.
+
+>>> COMMITMENT_COLUMNS
+(1, 3, 5, 6, 4, 2)
 """
 
 from __future__ import annotations
@@ -16,10 +20,11 @@ from typing import Any
 
 from strategy.campaign.dice import Dice
 from strategy.campaign.fleet import FLAG_SQUADRONS, ship
-from strategy.campaign.tables import Deployment, force_organisation
+from strategy.campaign.tables import TABLE_F_ROLLS, Deployment, force_organisation
 from strategy.errors import InvalidMove
 
 __all__ = [
+    "COMMITMENT_COLUMNS",
     "SEASONS",
     "commitment_column",
     "influence_prime_minister",
@@ -32,6 +37,27 @@ __all__ = [
 
 SEASONS = ("spring", "summer", "autumn", "winter")
 _MIN_SHIPS, _MAX_SHIPS = 3, 8
+#: a rate's weight for ordering columns that send as many ships: the 1st rate heaviest
+_RATE_WEIGHT = {"1st": 6, "2nd": 5, "3rd": 4, "4th": 3, "5th": 2, "sloop": 1}
+
+
+def _commitment_columns() -> tuple[int, ...]:
+    """Table F's columns 1..6 (the Prime Minister's number) in order of the ships they
+    send, over their six deployments, fewest first; columns sending as many ships by the
+    weight of their rates (Table F: column 1 sends 10-11 ships, 3 12, 5 and 6 13, 4 14,
+    2 15)."""
+
+    def sent(column: int) -> tuple[int, int]:
+        rows = [TABLE_F_ROLLS[column * 10 + d] for d in range(1, 7)]
+        ships = sum(len(r) for r in rows)
+        return ships, sum(_RATE_WEIGHT[ship(d.ship).rate] for r in rows for d in r)
+
+    return tuple(sorted(range(1, 7), key=sent))
+
+
+#: the book's commitment of 3..8 ships as Table F's columns: ``COMMITMENT_COLUMNS[n - 3]``
+#: is the column of a commitment of n ships (docs/rules-notes.md, "Who sails")
+COMMITMENT_COLUMNS = _commitment_columns()
 
 
 def _digit(value: Any, what: str, top: int) -> int:
@@ -47,9 +73,11 @@ def influence_prime_minister(
 
     Each attempt is ``{"direction": +1 or -1, "modifier": favour bonus}``; a die plus the
     modifier of 7 or 8 moves one ship that way, 9 or more two ships. The total is kept
-    within 3..8. Returns (ships, one record per attempt).
+    within 3..8. The rolled ``digit`` is Table F's column, whose commitment is its place
+    in :data:`COMMITMENT_COLUMNS` (column 1 is 3 ships, column 2 is 8). Returns (ships,
+    one record per attempt).
     """
-    ships = _digit(digit, "the Prime Minister's number", 6) + 2
+    ships = COMMITMENT_COLUMNS.index(_digit(digit, "the Prime Minister's number", 6)) + 3
     records = []
     for attempt in attempts:
         direction, modifier = attempt.get("direction"), attempt.get("modifier", 0)
@@ -77,7 +105,8 @@ def influence_prime_minister(
 
 
 def commitment_column(ships: int, dice: Dice | None = None) -> tuple[int, int | None]:
-    """Table E's D1 column for a commitment of 3..8 ships; (column, die or None).
+    """Table F's column (Table E's D1) for a commitment of 3..8 ships; (column, die or
+    None): the columns in order of the ships they send (:data:`COMMITMENT_COLUMNS`).
 
     Three ships roll a die: 1-3 column 1, 4-6 column 3 (INVESTMENT, last paragraph).
     """
@@ -88,7 +117,7 @@ def commitment_column(ships: int, dice: Dice | None = None) -> tuple[int, int | 
             raise InvalidMove("a commitment of three ships needs a die for its column")
         die = dice.d6()
         return (1 if die <= 3 else 3), die
-    return ships - 2, None
+    return COMMITMENT_COLUMNS[ships - _MIN_SHIPS], None
 
 
 def plan_campaign(choices: Mapping[str, Any], dice: Dice) -> tuple[list[Deployment], dict]:
@@ -122,7 +151,7 @@ def plan_campaign(choices: Mapping[str, Any], dice: Dice) -> tuple[list[Deployme
         ships, records = influence_prime_minister(die, attempts, dice)
         report["influence"] = records
         report["ships"] = ships
-        if ships != die + 2:
+        if ships != COMMITMENT_COLUMNS.index(die) + _MIN_SHIPS:
             column, column_die = commitment_column(ships, dice)
             report["column_die"] = column_die
         else:

@@ -8,7 +8,9 @@ the attacker. Each round:
    success, the officer's to the enemy Crew, the foe's to his own ship's Crew), or, for the
    attackers, Attack the Officers (one round fighting through, damage to the enemy crew
    not applied, then one-on-one against the enemy Captain, Gunner or Master, whose MAIMED
-   or death costs his ship -2 on Command, Broadside! or Positioning tests);
+   or death costs his ship -2 on Command, Broadside! or Positioning tests), or firebrands
+   ("Fire": "this can only be done at Distance 0"; a critical or perfect success on the
+   Rigging or the Hull sets the enemy on fire);
 2. Discipline cards given for the battle count in the skirmish tests;
 3. the commanders make a contested Command test, +1 card per won and -1 per lost
    individual test of their men; the loser may surrender, else crosses one Crew box;
@@ -23,8 +25,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from strategy.combat.cardtests import contested
-from strategy.combat.damage import CREW, DEAD, hit
+from strategy.cards.core import JOKER, LEVELS, NAMES, joker
+from strategy.combat import fire
+from strategy.combat.cardtests import RESULTS, contested
+from strategy.combat.damage import CREW, DEAD, HULL, RIGGING, SUIT_AREA, hit
 from strategy.combat.data import COMBAT, STATES, WEAPONS
 from strategy.combat.end import out_of_battle
 
@@ -93,7 +97,9 @@ def _officers(
         if pen is None:
             continue
         action = plan.get(o.name, "melee")
-        if s is boarding.attacker and action in _ROLES:
+        if action == "firebrands":
+            won = _firebrands(b, s, o, foe)
+        elif s is boarding.attacker and action in _ROLES:
             if boarding.approach.get(o.name) == action:
                 won = _duel(b, s, o, foe, action, pen)
             else:
@@ -193,6 +199,39 @@ def _melee(b: Battle, s: ShipState, o: Officer, foe: ShipState, apply_own: bool,
     if theirs:
         hit(b, s, CREW, theirs, None, foe.id, "boarding")
     return w == 0
+
+
+def _firebrands(b: Battle, s: ShipState, o: Officer, foe: ShipState) -> bool:
+    """Firebrands, grenades, burning torches (seed 000, "Fire": "this can only be done at
+    Distance 0. If you score a Critical or Perfect Success on the Rigging or the Hull, the
+    ship is on FIRE"). The officer overturns his hand-to-hand pool against a Card of Fate
+    instead of the melee; each success falls on its suit's area as a Broadside! card does
+    (the joker as the CoF). True on any success (his individual test won)."""
+    pool = WEAPONS[o.weapon] + s.discipline.get(o.name, 0) + s.mods_all() - s.health[o.name]
+    dealer = b.dealer
+    cof = dealer.cof()
+    cards = dealer.draw(pool, cof, s.gm) if pool > 0 else []
+    row = LEVELS[cof]
+    best, lit = 0, False
+    for c in cards:
+        c, lv = joker(cof, None) if c == JOKER else (c, row[c])
+        best = max(best, lv)
+        if lv >= 2 and SUIT_AREA[c & 3] in (HULL, RIGGING):
+            lit = True
+    b.emit(
+        "test",
+        what="firebrands",
+        ship=s.id,
+        officer=o.name,
+        target=foe.id,
+        cof=NAMES[cof],
+        pool=pool,
+        cards=[NAMES[c] for c in cards],
+        result=RESULTS[best],
+    )
+    if lit:
+        fire.start(b, foe, s.id)
+    return best > 0
 
 
 def _crew_dead(b: Battle, boarding: Boarding) -> bool:

@@ -4,7 +4,9 @@ Seed 000, "Tests": an unopposed test overturns a pool against a Card of Fate and
 on any success (the best level counts: repairs, fighting fires, the tests a Maimed area
 requires); a contested test compares two pools against one Card of Fate, perfect then
 critical then ordinary successes then the success cards' values; mutual failure redraws
-(at most 25 times, then no result; docs/rules-notes.md).
+the same pools against the same Card of Fate ("FOUR: ... He does NOT shuffle this card
+back into his deck"), as every test of the game does (:func:`strategy.cards.trials.
+contested_test`), at most 25 times, then no result (docs/rules-notes.md).
 
 >>> from strategy.cards.dealer import ScriptedDealer
 >>> from strategy.combat.battle import Battle
@@ -89,8 +91,9 @@ def contested(
     gm_b = who_b[2] if isinstance(who_b, tuple) else who_b.gm
     dealer = b.dealer
     best_a = best_b = 0
+    # one Card of Fate for the test and its redraws: the decks are shuffled without it
+    cof = dealer.cof()
     for _ in range(_MAX_REDRAWS):
-        cof = dealer.cof()
         cards_a = dealer.draw(pool_a, cof, gm_a) if pool_a > 0 else []
         cards_b = dealer.draw(pool_b, cof, gm_b) if pool_b > 0 else []
         key_a, key_b = rank_key(successes(cof, cards_a)), rank_key(successes(cof, cards_b))

@@ -21,8 +21,9 @@ OUTCOMES = ("a_wins", "b_wins", "escaped", "disengaged")
 FATES = ("sunk", "struck", "taken", "decimated", "escaped")
 
 
-def out_of_battle(b: Battle, s: ShipState, status: str) -> None:
-    """Ship ``s`` leaves the battle as ``status`` (one of :data:`FATES`)."""
+def out_of_battle(b: Battle, s: ShipState, status: str, **why: Any) -> None:
+    """Ship ``s`` leaves the battle as ``status`` (one of :data:`FATES`); ``why`` goes
+    into the event."""
     if not s.active:
         return
     s.status = status
@@ -34,7 +35,7 @@ def out_of_battle(b: Battle, s: ShipState, status: str) -> None:
         _unlash(b, s.boarding)
     for key in [k for k in b.dist if s.index in k]:
         del b.dist[key]
-    b.emit(status, ship=s.id, name=s.spec.name)
+    b.emit(status, ship=s.id, name=s.spec.name, **why)
 
 
 def _unlash(b: Battle, boarding: Any) -> None:
@@ -49,12 +50,19 @@ def _unlash(b: Battle, boarding: Any) -> None:
 
 
 def check_out(b: Battle) -> None:
-    """Ships whose damage takes them out (Hull Dead: sunk, Crew Dead: decimated) leave;
-    the battle ends if a side has none left."""
+    """Ships whose damage takes them out leave; the battle ends if a side has none left.
+
+    Hull Dead: sunk. Crew Dead: "Crew decimated. You cannot continue in this battle", and
+    as the book's Corsair does ("Her crew has been decimated ... As a last act, the Captain
+    of the Corsair strikes his colours and surrenders to his enemy") she strikes: the
+    ``struck`` event says ``cause: "decimated"``. (A boarding's Dead crew is taken or
+    decimated by :mod:`strategy.combat.boarding`.)"""
     for s in b.ships:
         if s.active:
             out = s.damage.m.out
-            if out:
+            if out == "decimated":
+                out_of_battle(b, s, "struck", cause="decimated")
+            elif out:
                 out_of_battle(b, s, out)
     check_end(b)
 

@@ -49,6 +49,7 @@ __all__ = [
     "positioning",
     "fight",
     "fire_plan",
+    "reach",
     "range_mod",
     "hwyf",
     "broadside_pool",
@@ -184,10 +185,13 @@ def _intent(s: ShipState, foe: ShipState, d: int) -> tuple[str, int]:
 
 def _can_position(b: Battle, s: ShipState, can: dict[str, bool]) -> bool:
     """Whether ``s`` overturns cards this Positioning (once a round: Rigging Maimed needs
-    a Maritime test)."""
+    a Maritime test; a becalmed ship without her boats out "cannot move")."""
     ok = can.get(s.id)
     if ok is None:
         ok = s.active and s.acting and s.boarding is None
+        if ok and b.weather["sets"] and not s.tow:
+            ok = False
+            b.emit("cannot_position", ship=s.id, reason="becalmed")
         for action, skill in s.damage.m.gates if ok else ():
             if action == "positioning":
                 ok = bool(unopposed(b, f"{skill} to position", s, s.skill(skill)))
@@ -209,13 +213,15 @@ def positioning(b: Battle) -> None:
     can: dict[str, bool] | None = None
     used_gage: list[str] = []
     lost_contact = False
+    becalmed = b.weather["sets"]
     for (i, j), d in pairs:
         x, y = ships[i], ships[j]
         if not (x.active and y.active) or x.boarding is not None or y.boarding is not None:
             continue
         ix, iy = _intent(x, y, d), _intent(y, x, d)
         # (every "hold" is the one _HOLD tuple)
-        if ix is _HOLD and iy is _HOLD:
+        # (becalmed with neither's boats out: neither can move, there is nothing to contest)
+        if (ix is _HOLD and iy is _HOLD) or (becalmed and not (x.tow or y.tow)):
             continue
         if can is None:
             can = {}
@@ -267,10 +273,14 @@ def _move(
             before=d,
             distance=min(new, 6),
         )
-    if d > 2 >= new and not b.fired and new > 0:
+    if d > reach(win) >= new > 0 and not b.fired:
+        # "takes the ships into combat range": her own, where her guns bear (an unrated
+        # ship's is Distance 1 only; docs/rules-notes.md, "Weather gage")
         win.gage = WEATHER_GAGE
         b.emit("weather_gage", ship=win.id, bonus=WEATHER_GAGE)
-    if new == 0 and move == "board":
+    if new == 0:
+        # "Boarding occurs when two ships are both at Distance 0": a close to Distance 0
+        # is a boarding whatever the move was called (docs/rules-notes.md, "Boarding")
         boarding.start(b, attacker=win, defender=lose)
     if new > 5:
         del b.dist[key]
@@ -326,12 +336,14 @@ def _volley(b: Battle, shots: list[tuple[ShipState, Plan, int]]) -> None:
         broadside(b, s, plan, pool, cof, hits)
     extra = False
     plain = () if b.record else _PLAIN
-    for s, target, area, level, c, loaded in hits:
+    # (grapeshot and chainshot adjust one hit an area: which, is known once all have fired)
+    shifted = shot.shifts(hits) if any(h[5] not in _PLAIN for h in hits) else {}
+    for i, (s, target, area, level, c, loaded) in enumerate(hits):
         if loaded in plain:
             # no shift and no fire, and no events to tell: the box is the hit
             target.damage.hit(area, level)
         else:
-            shot.apply(b, s, target, area, level, c, loaded)
+            shot.apply(b, s, target, area, level, c, loaded, shifted.get(i, 0))
             if loaded in _EXTRA:
                 extra = True
     if extra:
@@ -362,13 +374,19 @@ def fire_plan(b: Battle, s: ShipState) -> Plan | None:
     return _plan(b, s, split, tid)
 
 
+def reach(s: ShipState) -> int:
+    """The furthest distance her guns bear at: Long Range (2) for a rated ship, Broadside!
+    (1) for an unrated one ("unrated ships are out of range and cannot fire")."""
+    return _LONG if s.spec.rate is not None else 1
+
+
 def _plan(b: Battle, s: ShipState, split: Any, tid: Any) -> Plan | None:
-    rated = s.spec.rate is not None
+    far = reach(s)
     in_range = []
     for f in b.enemies(s):
         if f.boarding is None:
             d = b.distance(s, f)
-            if d == 1 or (d == 2 and rated):
+            if 1 <= d <= far:
                 in_range.append(f)
     if not in_range:
         return None

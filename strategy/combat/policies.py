@@ -31,8 +31,9 @@ The round's orders (a dict; every key optional, the engine fills the rest from d
 ``surrender``  True/False: surrender if this round's boarding Command test is lost
                (default: ask :meth:`Policy.surrender`)
 ``turn_tide``  True: drive for the enemy ship (Boarding, "Turning the Tide")
-``boarding``   ``{officer: "melee" | "captain" | "gunner" | "master"}``: the Grand Melee
-               or Attack the Officers (attackers only)
+``boarding``   ``{officer: "melee" | "captain" | "gunner" | "master" | "firebrands"}``:
+               the Grand Melee, Attack the Officers (attackers only) or firebrands
+               (a critical or perfect success on Hull or Rigging sets the enemy on fire)
 ``tow``        True in a Becalmed sea: boats out, Speed 1, half card pools for crew work
 ``joker``      the card a joker in this round's Broadside! counts as (default the CoF)
 

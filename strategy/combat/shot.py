@@ -1,8 +1,10 @@
 """Cannon ammunition (seed 000, "Cannon Ammunition"): what the loaded shot does to a
 Broadside! pool and to each hit.
 
-Grapeshot and chainshot shift every hit on the areas they name by one level (a hit
-shifted below ordinary does no damage, one above perfect stays perfect); heated shot
+Grapeshot and chainshot "increase (or reduce) the effect of one hit by one level" on each
+area they name: one hit of each broadside on each such area, the firer's choice (the best
+hit that can still rise, the weakest to fall; a hit reduced below ordinary does no
+damage); heated shot
 costs two cards and sets a fire on a critical or perfect hit (before any shift); double
 shot costs two cards and adds one Injured box to Crew and to Hull for each of those areas
 hit in that broadside. The first shot chosen is free; any later change costs -2 cards on
@@ -10,11 +12,13 @@ that broadside (docs/rules-notes.md, "Shot").
 
 >>> SHOT["shot"]["grapeshot"]["shift"], pool_mod(False, "roundshot", "heated")
 ((-1, 0, 1, -1), -2)
+>>> shifts([(None, None, 2, 1, 0, "grapeshot"), (None, None, 2, 2, 1, "grapeshot")])
+{1: 1}
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -35,6 +39,7 @@ __all__ = [
     "Hit",
     "pool_mod",
     "load",
+    "shifts",
     "apply",
     "extra_injuries",
 ]
@@ -79,10 +84,30 @@ def load(b: Battle, s: ShipState, want: str) -> None:
     s.shot_mods = POOL_MODS[True, want]
 
 
-def apply(b: Battle, s: ShipState, t: ShipState, area: int, level: int, c: int, shot: str) -> None:
-    """One hit of ``s``'s broadside on ``t``, shifted by the shot; heated shot's fire."""
+def shifts(hits: Sequence[Hit]) -> dict[int, int]:
+    """The hits the loaded shot adjusts, ``{index in hits: shift}``: "the effect of one
+    hit" on each area the shot names, in each ship's broadside on each target. The firer
+    chooses: an increase goes to the best hit that can still rise (a perfect one cannot),
+    a reduction to the weakest (the first drawn among equals)."""
+    chosen: dict[tuple[int, int, int], tuple[int, int]] = {}
+    for i, (s, t, area, level, _, loaded) in enumerate(hits):
+        d = _SHOTS[loaded]["shift"][area]
+        if not d or (d > 0 and level >= 3):
+            continue
+        key = (id(s), id(t), area)
+        got = chosen.get(key)
+        if got is None or (level > hits[got[0]][3] if d > 0 else level < hits[got[0]][3]):
+            chosen[key] = (i, d)
+    return dict(chosen.values())
+
+
+def apply(
+    b: Battle, s: ShipState, t: ShipState, area: int, level: int, c: int, shot: str, shift: int = 0
+) -> None:
+    """One hit of ``s``'s broadside on ``t``, ``shift`` levels by the shot (see
+    :func:`shifts`); heated shot's fire."""
     spec = _SHOTS[shot]
-    shifted = min(3, level + spec["shift"][area])
+    shifted = min(3, level + shift)
     if shifted < 1:
         b.emit(
             "hit",
