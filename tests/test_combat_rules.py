@@ -424,13 +424,16 @@ def test_a_battle_joined_mid_way_rebuilds_from_its_saved_form() -> None:
     assert "joins" not in Battle("Fifth Rate", "Cutter", seed=1).to_dict()
 
 
-def test_ships_joining_before_the_first_round_start_with_the_rest() -> None:
-    bt = Battle("Fifth Rate", "Brig Sloop", seed=2, distance=3)
-    bt.join("a", ["Cutter"])
+def test_ships_joining_before_the_first_round_come_in_at_their_own_distance() -> None:
+    """The Vulture joins at Distance 4 while the Condor sits at 3: a ship that joins before
+    the first round is set up with the rest but comes onto the chart at her distance."""
+    bt = Battle("Fifth Rate", ["Brig Sloop"], seed=2, distance=3)
+    bt.join("b", ["Brig Sloop"], 4)
     bt.step({"a": {"move": "hold"}, "b": {"move": "hold"}})
-    assert bt.distance(bt.ship("a1"), bt.ship("b0")) == 3
+    london, condor, vulture = bt.ship("a0"), bt.ship("b0"), bt.ship("b1")
+    assert (bt.distance(london, condor), bt.distance(london, vulture)) == (3, 4)
     conditions = next(e for e in bt.events if e["type"] == "conditions")
-    assert [s["id"] for s in conditions["ships"]] == ["a0", "b0", "a1"]
+    assert [s["id"] for s in conditions["ships"]] == ["a0", "b0", "b1"]
     assert Battle.from_dict(bt.to_dict()).events == bt.events
 
 

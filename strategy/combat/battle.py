@@ -152,13 +152,18 @@ class Battle:
         return {
             "round": self.round,
             "over": self.over,
-            "distances": [
-                {"a": self.ships[i].id, "b": self.ships[j].id, "distance": d}
-                for (i, j), d in sorted(self.dist.items())
-            ],
+            "distances": [self._pair(i, j, d) for (i, j), d in sorted(self.dist.items())],
             "ships": [s.view() for s in self.ships],
             "outcome": self.outcome,
         }
+
+    def _pair(self, i: int, j: int, d: int) -> dict[str, Any]:
+        """A pair on the range chart: the side-a ship under "a" (a ship that joined has a
+        higher index than the other side's first ships)."""
+        x, y = self.ships[i], self.ships[j]
+        if x.side == "b":
+            x, y = y, x
+        return {"a": x.id, "b": y.id, "distance": d}
 
     def emit(self, kind: str, **fields: Any) -> None:
         """Record an event of this round (when recording)."""
@@ -187,9 +192,9 @@ class Battle:
     def join(self, side_: str, ships: Any, distance: int = 5) -> list[dict[str, Any]]:
         """Ships that sail into the battle join side ``side_`` between rounds (seed 000,
         "Engaging Multiple Ships": "simply add another ship to the range chart"), each at
-        ``distance`` (1..5) from every enemy still fighting; before the first round they
-        are in it from the start, at its starting distance. Their ids continue the side's
-        (a2, a3, ...). Returns the ``joined`` event; :meth:`to_dict` keeps the join."""
+        ``distance`` (1..5) from every enemy still fighting (before the first round: from
+        every enemy that began it, once the set-up has placed them). Their ids continue
+        the side's (a2, a3, ...). Returns the ``joined`` event; :meth:`to_dict` keeps it."""
         if self.over:
             raise InvalidMove("the battle is over")
         if side_ not in ("a", "b"):
@@ -217,9 +222,9 @@ class Battle:
         if self.round:
             arrive(self, new, int(distance))
         else:
-            self.moved()  # (the set-up puts them on the range chart with the rest)
+            self.moved()  # (the set-up puts them on the range chart after the rest)
         ids = [{"id": s.id, "name": s.spec.name, "type": s.spec.type} for s in new]
-        self.emit("joined", side=side_, ships=ids, distance=int(distance) if self.round else None)
+        self.emit("joined", side=side_, ships=ids, distance=int(distance))
         return self.events[first:] if self.record else []
 
     def run(self) -> dict[str, Any]:

@@ -52,8 +52,10 @@ def setup(b: Battle, given: Mapping[str, Any]) -> None:
                 for s in b.ships
             ],
         )
-    a = [s for s in b.ships if s.side == "a"]
-    f = [s for s in b.ships if s.side == "b"]
+    # (ships that joined before the first round come onto the range chart after these)
+    first = b.ships[: b.first["a"] + b.first["b"]]
+    a = [s for s in first if s.side == "a"]
+    f = [s for s in first if s.side == "b"]
     start = b.start
     if b.chase is not None:
         if b.chase["escaped"]:
@@ -77,8 +79,17 @@ def setup(b: Battle, given: Mapping[str, Any]) -> None:
             boarding.start(b, attacker=a[0], defender=f[0])
         else:
             _alongside(b, given, a, f)
-    for s in b.ships:
+    for s in first:
         _discipline(b, given, s)
+    _joined(b, len(first))
+
+
+def _joined(b: Battle, joined: int) -> None:
+    """The ships that joined before the first round (``b.ships[joined:]``, in the order of
+    ``b.joins``) arrive, each join at its distance."""
+    for j in b.joins:
+        arrive(b, b.ships[joined : joined + len(j["ships"])], j["distance"])
+        joined += len(j["ships"])
 
 
 def _pair(x: ShipState, y: ShipState) -> tuple[int, int]:
