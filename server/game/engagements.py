@@ -6,6 +6,10 @@ source and the state can always be rebuilt. NPC ships and absent players fight b
 a British ship whose captain holds a seat waits for his ``engage_decision`` each round.
 The battle is fought in the weather of its sea and month (:func:`rules.battle_weather`);
 a seated captain's ship draws from a player's deck, every other ship from the GM's.
+Squadrons fight together: every force in sight of the two that met is in it from the
+start, and one that sails in while it is fought joins it (:func:`join_engagement`); the
+seats in it are told when it opens and ends (:func:`notices`), and an ``advance`` fights it
+out at once only when no seat commands a ship in it (:func:`seats_in`).
 """
 
 from __future__ import annotations
