@@ -5,10 +5,12 @@ ends, and an ``advance`` does not fight it out while a seated player has a ship 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from server.game import replay, rules
+from server.game import forces, replay, rules
 from server.game.forces import SIGHTING_NM, distance_nm
+from server.game.state import initial_state
 
 _RED = ["a0", "a1", "a2"]  # FG, AC, DR
 _BLUE = ["a3", "a4", "a5"]  # NE, VA, DE
@@ -152,3 +154,64 @@ def test_a_joined_battle_rebuilds_from_its_logged_form(squadron_fights) -> None:
     enemy = ["b0", "b1", "b2", "b3"]
     assert {chart[(a, b)] for a in _BLUE for b in enemy} == {5}
     assert {chart[(a, b)] for a in _RED for b in enemy} == {fight["chase"]["distance"]}
+
+
+def _at_sea(fid: str, side: str, squadron: str | None, ships: list[str]) -> dict[str, Any]:
+    return {
+        "id": fid,
+        "side": side,
+        "name": f"{fid} squadron",
+        "squadron": squadron,
+        "fleet": None,
+        "ships": [
+            {"code": f"{fid}{i}", "name": f"{fid}{i}", "type": t, "status": "afloat", "order": "F"}
+            for i, t in enumerate(ships)
+        ],
+        "lon": -5.6,
+        "lat": 48.7,
+        "port": None,
+        "orders": None,
+        "route": None,
+        "afloat": True,
+    }
+
+
+def _met_at_sea(seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """One day's ``advance`` of two British squadrons and an enemy one met off Ushant."""
+    work = initial_state({"id": "c1", "name": "Test", "year": 1805, "seed": 1})
+    work["phase"] = "summer"
+    work["seats"] = {s["id"]: {"ready": False, "name": s["id"], **s} for s in seats}
+    for force in (
+        _at_sea("red", "Britain", "Red", ["Fifth Rate", "Brig Sloop"]),
+        _at_sea("blue", "Britain", "Blue", ["Sixth Rate"]),
+        _at_sea("fr", "France", None, ["Fifth Rate", "Cutter"]),
+    ):
+        work["forces"][force["id"]] = force
+    for seed in range(40):
+        data = forces.advance(work, 1, random.Random(seed))
+        if (
+            data["engagements"]
+            and not data["engagements"][0].get("chase", {}).get("outcome") == "escaped"
+        ):
+            return data
+    raise AssertionError("every chase escaped")
+
+
+def test_a_fight_with_no_seat_in_it_is_fought_out_and_told_to_the_gm_alone() -> None:
+    gm = {"id": "gm", "role": "gm", "squadron": None, "ship": None}
+    white = {"id": "white", "role": "admiral", "squadron": "White", "ship": None}
+    data = _met_at_sea([gm, white])
+    (fight,) = data["engagements"]
+    assert fight["over"] and fight["seats"] == {} and data["days"] == 1
+    assert fight["forces"] == ["red", "blue", "fr"]
+    assert [(n["kind"], n["seats"]) for n in data["notices"]] == [("opened", []), ("ended", [])]
+    assert data["notices"][1]["outcome"] == fight["outcome"]["how"]
+
+
+def test_a_fight_with_an_admirals_squadron_in_it_waits_for_him() -> None:
+    gm = {"id": "gm", "role": "gm", "squadron": None, "ship": None}
+    blue = {"id": "blue", "role": "admiral", "squadron": "Blue", "ship": None}
+    data = _met_at_sea([gm, blue])
+    (fight,) = data["engagements"]
+    assert not fight["over"] and fight["seats"] == {"blue": ["a2"]}
+    assert [(n["kind"], n["seats"]) for n in data["notices"]] == [("opened", ["blue"])]
