@@ -24,7 +24,7 @@ import requests
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.server_helpers import Game, new_app, play_breakout
+from tests.server_helpers import Game, new_app, play_breakout, play_squadrons
 
 if TYPE_CHECKING:
     from tests.browser_helpers import Campaign, SeatPage
@@ -267,6 +267,44 @@ def blockade_breakouts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, di
         if len(found) == 2:
             return found
     pytest.fail(f"no {'chased' if 'chased' not in found else 'escaped'} breakout in 40 seeds")
+
+
+@pytest.fixture(scope="module")
+def squadron_fights(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
+    """The Red and Blue squadrons and the Brest squadron off Ushant through the protocol
+    (test_server_squadrons, :func:`tests.server_helpers.play_squadrons`): ``together``, the
+    first seed where both squadrons are there when the fight opens and it is not escaped in
+    the chase; ``joined``, the first seed and sailing of the Blue squadron from a western
+    port where it sails into the fight after it opened. Seeds and sailings, not outcomes,
+    are what the rules' changes move."""
+    app = new_app(tmp_path_factory.mktemp("squadrons"))
+    found: dict[str, dict[str, Any]] = {}
+
+    def fought(run: dict[str, Any] | None) -> dict[str, Any] | None:
+        if run is None:
+            return None
+        return next((e for e in run["state"]["engagements"] if not e["over"]), None)
+
+    for seed in range(1, 21):
+        run = play_squadrons(app, seed, None, 0)
+        if (fight := fought(run)) is not None and "channel-blue" in fight["forces"]:
+            assert run is not None
+            found["together"] = run
+            break
+    for seed in range(1, 21):
+        for port, lead in (("plymouth", 1), ("falmouth", 1), ("torbay", 1), ("plymouth", 0)):
+            run = play_squadrons(app, seed, port, lead)
+            fight = fought(run)
+            if fight is not None and any(e.get("type") == "joined" for e in fight["log"]):
+                assert run is not None
+                found["joined"] = run
+                break
+        if "joined" in found:
+            break
+    missing = {"together", "joined"} - set(found)
+    if missing:
+        pytest.fail(f"no squadron fight {sorted(missing)} in 20 seeds")
+    return found
 
 
 @pytest.fixture

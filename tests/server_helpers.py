@@ -17,7 +17,16 @@ from server import game
 from server.game import engagements
 from server.web.app import create_app
 
-__all__ = ["SEATS", "SEED", "Game", "Player", "new_app", "phase_states"]
+__all__ = [
+    "SEATS",
+    "SEED",
+    "SQUADRON_SEATS",
+    "Game",
+    "Player",
+    "new_app",
+    "phase_states",
+    "play_squadrons",
+]
 
 
 def new_app(tmp_path: Path, name: str = "test.db") -> Flask:
@@ -196,5 +205,79 @@ def play_breakout(app: Flask, seed: int) -> dict[str, Any]:
         "red": red,
         "seen": seen,
         "state": game.rest("get", f"/api/campaigns/{game.id}/state").json["state"],
+        "log": game.rest("get", f"/api/campaigns/{game.id}/log").json,
+    }
+
+
+# -- two Channel squadrons and the Brest squadron in one battle (test_server_squadrons) -----
+
+#: the seats of the squadrons' campaign: the two admirals whose squadrons fight, and seats
+#: that must not be told of it (a minister, the Mediterranean's admiral, a captain in the
+#: West Indies, an observer)
+SQUADRON_SEATS = (
+    ("pm", "prime-minister", {}),
+    ("fsl", "first-sea-lord", {}),
+    ("red", "admiral", {"squadron": "Red"}),
+    ("blue", "admiral", {"squadron": "Blue"}),
+    ("med", "admiral", {"squadron": "Blockade"}),
+    ("ha", "captain", {"ship": "HA"}),
+    ("obs", "observer", {}),
+)
+USHANT_POINT = [-5.6, 48.7]
+
+
+def _state(game: Game) -> dict[str, Any]:
+    return game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]
+
+
+def _force_of(state: dict[str, Any], squadron: str) -> dict[str, Any]:
+    return next(f for f in state["forces"] if f.get("squadron") == squadron)
+
+
+def play_squadrons(
+    app: Flask, seed: int, blue_from: str | None, lead: int
+) -> dict[str, Any] | None:
+    """A summer (cabinet 3, 2: the Red and Blue squadrons in the Channel) where the Red
+    squadron patrols off Ushant and the GM sends the Brest squadron there. ``blue_from``
+    None: the Blue squadron patrols off Ushant beside the Red, there before the enemy
+    comes; else it waits in that port and sails for Ushant ``lead`` days before the GM
+    sends the enemy (so that it may come in sight of a fight already opened). Returns each
+    seat's events from the enemy's sailing on, the acks of the advances, the state and log;
+    None if a fight opened before the GM sent the enemy."""
+    game = Game.new(app, seed=seed)
+    gm = game.gm()
+    for key, role, extra in SQUADRON_SEATS:
+        game.add(key, role, **extra)
+    red, blue = game.players["red"], game.players["blue"]
+    assert game.players["pm"].act("set_ships", digit=3)["ok"]
+    assert game.players["fsl"].act("set_deployment", digit=2)["ok"]
+    assert gm.act("roll_force")["ok"]
+    assert red.act("deploy", squadron="Red", patrol=USHANT_POINT)["ok"]
+    if blue_from is None:
+        assert blue.act("deploy", squadron="Blue", patrol=USHANT_POINT)["ok"]
+    else:
+        assert blue.act("sail", squadron="Blue", to=blue_from)["ok"]
+    for _ in range(8):
+        state = _state(game)
+        if not _force_of(state, "Red")["route"] and not _force_of(state, "Blue")["route"]:
+            break
+        assert gm.act("advance", days=1)["ok"]
+    if state["engagements"]:
+        return None  # (an enemy's own sortie met them first: another seed)
+    game.drain()
+    advances = []
+    for day in range(8):
+        if blue_from is not None and day == 0:
+            assert blue.act("deploy", squadron="Blue", patrol=USHANT_POINT)["ok"]
+        if day == (lead if blue_from is not None else 0):
+            assert gm.act("move_enemy", force="fr-brest", to=USHANT_POINT)["ok"]
+        advances.append(gm.act("advance", days=1))
+        if _state(game)["engagements"]:
+            break
+    return {
+        "game": game,
+        "advances": advances,
+        "seen": {key: p.events() for key, p in game.players.items()},
+        "state": _state(game),
         "log": game.rest("get", f"/api/campaigns/{game.id}/log").json,
     }

@@ -356,6 +356,89 @@ def test_split_fire_shares_one_pool_and_one_card_of_fate() -> None:
     assert hits == []
 
 
+def test_concentrated_fire_puts_the_whole_pool_on_the_target() -> None:
+    """BtQ: "HMS London concentrates her fire on the Condor". The ``target`` order with no
+    ``fire`` split sends all ten cards at her, none at the Vulture beside her."""
+    london = {"type": "Fifth Rate", "skills": {"Gunnery": 8}}
+    deck = ["2S", *["3C", "4C", "5C", "6C", "7C", "8C"] * 3]
+    bt = Battle(london, ["Brig Sloop", "Brig Sloop"], distance=1, dealer=ScriptedDealer(deck))
+    setup(bt, {})
+    bt.round = 1
+    give(bt, {"a": {"move": "hold", "target": "b1"}, "b": {"move": "hold"}})
+    a = bt.ship("a0")
+    plan = phases.fire_plan(bt, a)
+    assert [(t.id, n) for t, n, _ in plan] == [("b1", -1)]
+    pool = phases.broadside_pool(bt, a, 0)
+    phases.broadside(bt, a, plan, pool, bt.dealer.cof())
+    shots = [e for e in bt.events if e["type"] == "broadside"]
+    assert [(e["target"], e["pool"]) for e in shots] == [("b1", pool)]
+
+
+def test_npc_ships_concentrate_on_the_nearest_then_the_weakest_enemy() -> None:
+    """Policies choose one target each: the nearest, then the weakest (both NPC ships of a
+    side pour their fire into the same hurt enemy)."""
+    from strategy.combat.policies import policy
+
+    bt = _at(3, a=["Fifth Rate", "Fifth Rate"], b=["Fifth Rate", "Fifth Rate"])
+    bt.ship("b1").damage.hit(HULL, 2)
+    for sid in ("a0", "a1"):
+        assert policy("aggressive").decide(bt, bt.ship(sid))["target"] == "b1"
+    bt.dist[(bt.ship("a0").index, bt.ship("b0").index)] = 2
+    bt.moved()
+    assert policy("aggressive").decide(bt, bt.ship("a0"))["target"] == "b0"
+
+
+def test_a_ship_sailing_into_a_battle_joins_its_side_on_the_range_chart() -> None:
+    """BtQ: "The Condor (sitting at Distance 3) is now joined by The Vulture". A ship that sails
+    in is added to the range chart, against every enemy, her id continuing her side's."""
+    bt = Battle("Fifth Rate", "Brig Sloop", seed=3, distance=3, policies={"b": "cautious"})
+    bt.step()
+    events = bt.join("b", ["Brig Sloop"], distance=4)
+    assert [e["type"] for e in events] == ["joined"]
+    assert events[0]["ships"] == [{"id": "b1", "name": "Brig Sloop", "type": "Brig Sloop"}]
+    vulture = bt.ship("b1")
+    assert vulture.side == "b" and bt.distance(bt.ship("a0"), vulture) == 4
+    assert bt.live["b"] == 2 - sum(1 for s in bt.ships if s.side == "b" and not s.active)
+    bt.step()
+    assert any(e.get("ships") == ["a0", "b1"] for e in bt.events if e["type"] == "test")
+    with pytest.raises(ValueError, match="distance"):
+        bt.join("a", ["Cutter"], distance=0)
+    with pytest.raises(ValueError, match="side"):
+        bt.join("c", ["Cutter"])
+
+
+def test_a_battle_joined_mid_way_rebuilds_from_its_saved_form() -> None:
+    bt = Battle("Fifth Rate", "Brig Sloop", seed=8, distance=4, policies={"b": "cautious"})
+    bt.step({"a0": {"move": "close", "shot": "chainshot"}})
+    bt.join("a", ["Cutter"], 5)
+    bt.join("b", ["Sixth Rate", "Brig Sloop"], 5)
+    bt.step()
+    data = json.loads(json.dumps(bt.to_dict()))
+    assert len(data["a"]) == len(data["b"]) == 1
+    joins = [(j["at"], j["side"], len(j["ships"])) for j in data["joins"]]
+    assert joins == [(1, "a", 1), (1, "b", 2)]
+    again = Battle.from_dict(data)
+    assert again.events == bt.events and again.state() == bt.state()
+    assert again.to_dict() == bt.to_dict()
+    bt.run()
+    again.run()
+    assert again.events == bt.events and again.outcome == bt.outcome
+    assert "joins" not in Battle("Fifth Rate", "Cutter", seed=1).to_dict()
+
+
+def test_ships_joining_before_the_first_round_come_in_at_their_own_distance() -> None:
+    """The Vulture joins at Distance 4 while the Condor sits at 3: a ship that joins before
+    the first round is set up with the rest but comes onto the chart at her distance."""
+    bt = Battle("Fifth Rate", ["Brig Sloop"], seed=2, distance=3)
+    bt.join("b", ["Brig Sloop"], 4)
+    bt.step({"a": {"move": "hold"}, "b": {"move": "hold"}})
+    london, condor, vulture = bt.ship("a0"), bt.ship("b0"), bt.ship("b1")
+    assert (bt.distance(london, condor), bt.distance(london, vulture)) == (3, 4)
+    conditions = next(e for e in bt.events if e["type"] == "conditions")
+    assert [s["id"] for s in conditions["ships"]] == ["a0", "b0", "b1"]
+    assert Battle.from_dict(bt.to_dict()).events == bt.events
+
+
 def test_each_pair_positions_separately_and_an_escape_needs_every_foe_left_behind() -> None:
     r = battle("Cutter", ["Brig Sloop", "Ship Sloop"], seed=4, distance=5, policies={"a": "runner"})
     moves = [e for e in r["events"] if e["type"] == "test" and e["what"] == "positioning"]

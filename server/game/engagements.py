@@ -6,12 +6,17 @@ source and the state can always be rebuilt. NPC ships and absent players fight b
 a British ship whose captain holds a seat waits for his ``engage_decision`` each round.
 The battle is fought in the weather of its sea and month (:func:`rules.battle_weather`);
 a seated captain's ship draws from a player's deck, every other ship from the GM's.
+Squadrons fight together: every force in sight of the two that met is in it from the
+start, and one that sails in while it is fought joins it (:func:`join_engagement`); the
+seats in it are told when it opens and ends (:func:`notices`), and an ``advance`` fights it
+out at once only when no seat commands a ship in it (:func:`seats_in`).
 """
 
 from __future__ import annotations
 
 import random
 from collections import OrderedDict
+from collections.abc import Iterable
 from typing import Any, cast
 
 from server.game import rules
@@ -22,6 +27,7 @@ from server.game.state import (
     BattleWeather,
     Engagement,
     Force,
+    Notice,
     Result,
     Seat,
     State,
@@ -31,18 +37,26 @@ from server.game.state import (
 __all__ = [
     "DECISIONS",
     "ENEMY_NATIONS",
+    "JOIN_DISTANCE",
     "apply_round",
     "apply_standing",
     "carry_wounds",
+    "decide_engage",
     "decide_round",
     "decide_standing",
+    "engaged",
+    "in_sight",
+    "join_engagement",
+    "notices",
     "open_engagement",
     "sail_ho_encounter",
+    "seats_in",
 ]
 
 DECISIONS = ("close", "hold", "flee", "board", "strike")
 ENEMY_NATIONS = {"French": "France", "Spanish": "Spain", "Dutch": "Netherlands"}
 SAIL_HO_CHANCE = 0.08  # per day at sea on Independent Action: a sail sighted
+JOIN_DISTANCE = 5  # a force sailing into a battle comes onto the range chart at its edge
 _battles: OrderedDict[tuple[str, int], rules.Battle] = OrderedDict()  # replay cache, not state
 
 
@@ -61,12 +75,12 @@ def _remember(record: Engagement, battle: rules.Battle) -> None:
         _battles.popitem(last=False)
 
 
-def _side(force: Force, prefix: str, state: State) -> list[BattleShip]:
+def _side(force: Force, prefix: str, state: State, first: int = 0) -> list[BattleShip]:
     ships = [s for s in force["ships"] if s["status"] == "afloat"]
     side: list[BattleShip] = []
     for i, s in enumerate(ships):
         ship: BattleShip = {
-            "id": f"{prefix}{i}",
+            "id": f"{prefix}{first + i}",
             "code": s["code"],
             "name": s["name"],
             "type": s["type"],
@@ -148,13 +162,20 @@ def open_engagement(
 ) -> Engagement:
     """Open (and, with no player captain aboard, fight out) an engagement in ``work``."""
     british, enemy = work["forces"][british_id], work["forces"][enemy_id]
-    side_a, side_b = _side(british, "a", work), _side(enemy, "b", work)
+    # the squadrons in sight of the fight sail into it with the two that met (BtQ,
+    # "Engaging Multiple Ships"): side a British, side b the enemy, one side each
+    forces = {"a": [british_id], "b": [enemy_id]}
+    for fid in in_sight(work, enemy["lon"], enemy["lat"], {british_id, enemy_id}):
+        forces["a" if work["forces"][fid]["side"] == "Britain" else "b"].append(fid)
+    side_a, side_b = _sides(work, forces["a"], "a"), _sides(work, forces["b"], "b")
+    lead_a = max(_side(british, "a", work), key=lambda s: _rank(s["type"]))
+    lead_b = max(_side(enemy, "b", work), key=lambda s: _rank(s["type"]))
     eid = f"e{len(work['engagements']) + 1}"
     record: Engagement = {
         "id": eid,
         "key": f"{work['campaign']['id']}/{eid}",
         "day": day,
-        "forces": [british_id, enemy_id],
+        "forces": forces["a"] + forces["b"],
         "lon": enemy["lon"],
         "lat": enemy["lat"],
         "sides": {"a": side_a, "b": side_b},
@@ -165,10 +186,9 @@ def open_engagement(
         "pending": {},
     }
     seated = _captains(work, side_a)
-    # The Royal Navy hunts: the British lead ship chases the enemy's (seed 002); a seated
-    # captain's cards come from his own deck, every other card from the GM's (BtQ).
-    lead_a = max(side_a, key=lambda s: _rank(s["type"]))
-    lead_b = max(side_b, key=lambda s: _rank(s["type"]))
+    # The Royal Navy hunts: the lead ship of the British force that sighted the enemy
+    # chases the enemy's (seed 002); a seated captain's cards come from his own deck,
+    # every other card from the GM's (BtQ).
     decks = {"hunter_deck": rules.player_deck(rng)} if lead_a["id"] in seated else {}
     result = rules.chase(lead_a["type"], lead_b["type"], rng, **decks)
     record["chase"] = {k: v for k, v in result.to_dict().items() if k != "events"}
@@ -199,6 +219,7 @@ def open_engagement(
         )
     record["choices"] = {"decisions": list(DECISIONS), "shots": list(rules.SHOTS)}
     work["engagements"][eid] = record
+    record["seats"] = seats_in(work, record)
     if result.escaped:
         _close(
             work,
@@ -207,7 +228,7 @@ def open_engagement(
         )
         return record
     record["awaiting"] = seated
-    if not record["awaiting"]:
+    if not record["seats"]:  # no seat commands a ship in it: fought out at once
         while not battle.over:
             record["log"].extend(battle.step())
         record["battle"] = battle.to_dict()
@@ -217,6 +238,161 @@ def open_engagement(
         record["view"] = battle.state()
         _remember(record, battle)
     return record
+
+
+def _sides(work: State, force_ids: list[str], prefix: str) -> list[BattleShip]:
+    """The battle ships of ``force_ids`` on one side, their ids in one run (a0, a1, ...)."""
+    ships: list[BattleShip] = []
+    for fid in force_ids:
+        ships += _side(work["forces"][fid], prefix, work, len(ships))
+    return ships
+
+
+def engaged(work: State) -> set[str]:
+    """The forces in an engagement still being fought (they stay where they fight)."""
+    return {f for e in work["engagements"].values() if not e["over"] for f in e["forces"]}
+
+
+def in_sight(work: State, lon: float, lat: float, besides: Iterable[str] = ()) -> list[str]:
+    """Forces at sea within sighting range of (lon, lat), not ``besides`` and not fighting
+    another engagement: those that join a fight there, in the state's order."""
+    from server.game.forces import SIGHTING_NM  # forces imports us
+
+    busy = engaged(work) | set(besides)
+    return [
+        f["id"]
+        for f in work["forces"].values()
+        if f["afloat"]
+        and not f["port"]
+        and f["id"] not in busy
+        and any(s["status"] == "afloat" for s in f["ships"])
+        and rules.distance_nm((f["lon"], f["lat"]), (lon, lat)) <= SIGHTING_NM
+    ]
+
+
+def seats_in(state: State, record: Engagement) -> dict[str, list[str]]:
+    """Seat id -> the British battle ships it commands in ``record``: a captain his ship,
+    an admiral his squadron's ships (the seats told when it opens and ends, and for whom
+    an ``advance`` does not fight it out)."""
+    out: dict[str, list[str]] = {}
+    ships = record["sides"]["a"]
+    for seat in state["seats"].values():
+        if seat["role"] == "captain":
+            mine = [s["id"] for s in ships if s["code"] == seat["ship"]]
+        elif seat["role"] == "admiral" and seat["squadron"]:
+            mine = [
+                s["id"]
+                for s in ships
+                if state["forces"][s["force"]]["squadron"] == seat["squadron"]
+            ]
+        else:
+            continue
+        if mine:
+            out[seat["id"]] = mine
+    return out
+
+
+def join_engagement(work: State, record: Engagement, force_ids: list[str]) -> None:
+    """Forces that sail into an engagement being fought join it between rounds, British
+    on side a and the enemy on side b, at Distance 5 from every enemy ship (the edge of
+    the range chart: BtQ, "Engaging Multiple Ships"; docs/rules-notes.md, "Squadrons in
+    one battle"); their ids continue their side's, a seated captain draws from his deck."""
+    battle = _battle(record)
+    for fid in force_ids:
+        force = work["forces"][fid]
+        key = "a" if force["side"] == "Britain" else "b"
+        ships = _side(force, key, work, len(record["sides"][key]))
+        if not ships:
+            continue
+        seated = _captains(work, ships) if key == "a" else {}
+        specs = [_fighter(s, work, "player" if s["id"] in seated else "gm") for s in ships]
+        events = battle.join(key, specs, JOIN_DISTANCE)
+        record["log"].extend({**e, "force": fid} for e in events)
+        for ship in ships:
+            ship["caps"] = _caps(battle.ship(ship["id"]))
+        record["sides"][key] += ships
+        record["forces"].append(fid)
+        record["awaiting"].update(seated)
+    record["seats"] = seats_in(work, record)
+    record["battle"] = battle.to_dict()
+    record["view"] = battle.state()
+    _remember(record, battle)
+
+
+_ENDED = {
+    "a_wins": "the enemy was beaten",
+    "b_wins": "the British were beaten",
+    "disengaged": "both sides drew off",
+}
+
+
+def notices(state: State, record: Engagement, *kinds: str) -> list[Notice]:
+    """The notices of ``record`` (``kinds``: "opened", "ended"), each to the seats whose
+    ship or squadron is in it (the GM is told them all), in words and in fields."""
+    names = {
+        side: " and ".join(
+            _the(state["forces"][f]["name"])
+            for f in record["forces"]
+            if (state["forces"][f]["side"] == "Britain") == (side == "a")
+        )
+        for side in "ab"
+    }
+    fight = f"{names['a']} against {names['b']}"
+    seats = sorted(record.get("seats") or seats_in(state, record))
+    out: list[Notice] = []
+    for kind in kinds:
+        how = (record["outcome"] or {}).get("how") if kind == "ended" else None
+        if kind == "opened":
+            text = f"engagement {record['id']} opened on day {record['day']}: {fight}"
+        else:
+            text = f"engagement {record['id']} ({fight}) is over: {_ended(record)}"
+        out.append(
+            {
+                "kind": kind,
+                "engagement": record["id"],
+                "day": record["day"],
+                "seats": seats,
+                "forces": list(record["forces"]),
+                "outcome": how,
+                "text": text,
+            }
+        )
+    return out
+
+
+def _the(name: str) -> str:
+    return name if name.lower().startswith("the ") else f"the {name}"
+
+
+def _ended(record: Engagement) -> str:
+    """How an engagement ended, in words."""
+    outcome = record["outcome"] or {}
+    how = outcome.get("how")
+    if how in _ENDED:
+        return _ENDED[how]
+    if outcome.get("chase"):
+        return "the enemy got away in the chase"
+    escaped = outcome.get("escaped") or []
+    british = any(sid.startswith("a") for sid in escaped)
+    return "the British got away" if british else "the enemy got away"
+
+
+def decide_engage(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[str, Any]:
+    """An ``engage_decision`` (:func:`decide_round`); the round that ends the battle
+    carries its ``ended`` notice (``notices``) to the seats in it."""
+    data = decide_round(state, seat, p, rng)
+    rnd = data.get("round")
+    if rnd is not None and rnd["over"]:
+        record = state["engagements"][data["engagement"]]
+        data["notices"] = notices(state, {**record, "outcome": rnd["outcome"]}, "ended")
+    return data
+
+
+def _caps(ship: Any) -> dict[str, list[int]]:
+    """A battle ship's boxes per damage state, per area (for the battle panel)."""
+    return dict(
+        zip(("hull", "guns", "crew", "rigging"), (list(c) for c in ship.damage.caps), strict=True)
+    )
 
 
 def _rank(roster_type: str) -> int:

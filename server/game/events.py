@@ -21,6 +21,7 @@ from server.game.state import (
     Engagement,
     Force,
     Note,
+    Notice,
     OfficerRecord,
     Orders,
     Record,
@@ -165,6 +166,8 @@ class Advance(Acted):
     engagements: list[Engagement]  # the engagements they opened
     results: dict[str, Result]
     breakouts: NotRequired[list[Breakout]]  # enemy forces out of blockaded ports
+    # each engagement it opened (and ended), told to the seats in it
+    notices: NotRequired[list[Notice]]
 
 
 class Round(Record):
@@ -183,6 +186,7 @@ class EngageDecision(Acted):
     ships: NotRequired[list[str]]  # every ship these orders are for (an admiral's several)
     orders: dict[str, Any]
     round: Round | None  # None while other captains' orders are awaited
+    notices: NotRequired[list[Notice]]  # the round that ended it: its ``ended`` notice
 
 
 class StandingOrders(Acted):

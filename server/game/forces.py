@@ -191,8 +191,10 @@ def position_on_route(route: Route, elapsed_days: float) -> tuple[float, float]:
 def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
     """Move the clock ``days`` on: ships sail, the enemy acts, contacts open engagements.
 
-    The clock stops at the end of a day in which an engagement opened that a player captain
-    must fight; ``days`` in the result is how far it really went.
+    The clock stops at the end of a day in which an engagement opened that a seated player
+    has a ship in (his own as captain, his squadron's as admiral); until then, forces that
+    sail within sighting range of it join it. ``days`` in the result is how far it really
+    went; ``notices`` tells each engagement's seats that it opened (and ended).
     """
     work = copy.deepcopy(state)
     opened: list[Any] = []
@@ -220,12 +222,20 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
                     breakouts.append(notice)
                     if notice["engagement"] is not None:
                         opened.append(work["engagements"][notice["engagement"]])
+            _joining(work)
             for british, enemy in _contacts(work, now, rng):
+                if _met(work, british, enemy):  # (in a fight opened this step)
+                    continue
                 fight = engagements.open_engagement(work, british, enemy, day, rng)
                 opened.append(fight)
         if any(not e["over"] for e in opened):
             break
     work["day"] = day
+    notices = [
+        n
+        for e in opened
+        for n in engagements.notices(work, e, *(("opened", "ended") if e["over"] else ("opened",)))
+    ]
     return {
         "days": day - start,
         "day": day,
@@ -237,7 +247,34 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
         "engagements": opened,
         "results": work["results"],
         "breakouts": breakouts,
+        "notices": notices,
     }
+
+
+def _joining(work: State) -> None:
+    """Forces at sea that have come within sighting range of an engagement being fought
+    join it (:func:`server.game.engagements.join_engagement`)."""
+    for record in list(work["engagements"].values()):
+        if not record["over"]:
+            joiners = engagements.in_sight(work, record["lon"], record["lat"])
+            if joiners:
+                engagements.join_engagement(work, record, joiners)
+
+
+def _fought(work: State) -> set[tuple[str, str]]:
+    """Every (British force, enemy force) pair that has been in an engagement together."""
+    pairs: set[tuple[str, str]] = set()
+    for e in work["engagements"].values():
+        british = [f for f in e["forces"] if work["forces"][f]["side"] == "Britain"]
+        enemy = [f for f in e["forces"] if f not in british]
+        pairs.update((b, x) for b in british for x in enemy)
+    return pairs
+
+
+def _met(work: State, british: str, enemy: str) -> bool:
+    """The pair has fought, or one of them is in an engagement still being fought."""
+    busy = engagements.engaged(work)
+    return british in busy or enemy in busy or (british, enemy) in _fought(work)
 
 
 def _leaving(work: State) -> dict[str, str]:
@@ -262,9 +299,13 @@ def apply_advance(state: State, data: Any) -> None:
 
 
 def _move(work: State, now: float) -> None:
+    fighting = engagements.engaged(work)
     for force in work["forces"].values():
         route = force["route"]
         if not force["afloat"] or not route:
+            continue
+        if force["id"] in fighting:  # she lies where she fights: her passage waits
+            route["start_day"] += 1 / STEPS_PER_DAY
             continue
         force["port"] = None
         lon, lat = position_on_route(route, now - route["start_day"])
@@ -297,12 +338,20 @@ def _enemy_orders(work: State, day: int, rng: random.Random) -> None:
 
 
 def _contacts(work: State, now: float, rng: random.Random) -> list[tuple[str, str]]:
-    """Pairs (British force, enemy force) at sea within sighting range and not yet fought."""
-    fought = {tuple(e["forces"]) for e in work["engagements"].values()}
-    british = [f for f in work["forces"].values() if f["side"] == "Britain" and f["afloat"]]
+    """Pairs (British force, enemy force) at sea within sighting range, not yet fought and
+    not in an engagement still being fought."""
+    fought = _fought(work)
+    busy = engagements.engaged(work)
+    british = [
+        f
+        for f in work["forces"].values()
+        if f["side"] == "Britain" and f["afloat"] and f["id"] not in busy
+    ]
     pairs = []
     for enemy in work["forces"].values():
         if enemy["side"] == "Britain" or not enemy["afloat"] or enemy["port"]:
+            continue
+        if enemy["id"] in busy:
             continue
         for b in british:
             if (b["id"], enemy["id"]) in fought or not b["afloat"]:

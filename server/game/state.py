@@ -25,6 +25,7 @@ __all__ = [
     "Engagement",
     "Force",
     "Note",
+    "Notice",
     "OfficerRecord",
     "Orders",
     "Record",
@@ -211,13 +212,27 @@ class Breakout(Record):
     text: str
 
 
+class Notice(Record):
+    """An engagement opened or ended, told to the seats whose ship or squadron is in it
+    (and the GM), in words (``text``) and in fields."""
+
+    kind: str  # opened, ended
+    engagement: str
+    day: int  # the day it opened
+    seats: list[str]  # the seats told: captains of its ships, admirals of its squadrons
+    forces: list[str]  # every force in it, in the order they came (the two that met first)
+    outcome: str | None  # how it ended (a_wins, b_wins, escaped, disengaged); None: opened
+    text: str
+
+
 class Engagement(Record):
-    """A fight between a British force and an enemy one, opened by a chase (seed 002)."""
+    """A fight between British forces and enemy ones, opened by a chase (seed 002): the two
+    that met and every other force in sight then, or sailing into it while it lasts."""
 
     id: str
     key: str  # campaign id / engagement id: the battle cache's key
     day: int
-    forces: list[str]
+    forces: list[str]  # in the order they came: the two that met, those in sight, joiners
     lon: float
     lat: float
     sides: dict[str, list[BattleShip]]
@@ -226,6 +241,8 @@ class Engagement(Record):
     outcome: dict[str, Any] | None
     awaiting: dict[str, str]  # battle ship id -> the seat of her player captain
     pending: dict[str, dict[str, Any]]  # orders given for the next round
+    # seat id -> the British battle ships it commands in the fight (captains, admirals)
+    seats: NotRequired[dict[str, list[str]]]
     chase: NotRequired[dict[str, Any]]
     battle: NotRequired[dict[str, Any]]  # the engine's replayable form (seed, decisions)
     choices: NotRequired[dict[str, list[str]]]  # the decisions and shots a captain has

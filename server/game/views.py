@@ -189,7 +189,15 @@ def _view_key(kind: str, author: str | None, data: dict[str, Any], seat: Seat) -
         return "seat:" + seat["id"]
     if kind in PRIVATE_EVENTS and (data.get("as") or author) == seat["id"]:
         return "seat:" + seat["id"]
+    if seat["role"] in PLAYERS and (told := _told(data, seat)):
+        return "player:" + ",".join(f"{n['kind']}/{n['engagement']}" for n in told)
     return "player" if seat["role"] in PLAYERS else seat["role"]
+
+
+def _told(data: dict[str, Any], seat: Seat) -> list[dict[str, Any]]:
+    """The engagements' notices of an event addressed to ``seat`` (its ship or squadron
+    is in the fight); the GM is told them all."""
+    return [n for n in data.get("notices") or () if seat["id"] in n["seats"]]
 
 
 def audiences(
@@ -236,6 +244,9 @@ def _player_data(
         return None  # the GM's move of a force no player sees
     out: dict[str, Any] = {"forces": forces, "engagements": _engagements(after, seat)}
     out.update(_FORCE_EXTRAS[kind](data, after))
+    told = _told(data, seat)
+    if told:
+        out["notices"] = copy.deepcopy(told)
     return out
 
 

@@ -243,7 +243,10 @@ export function createBattlesPanel(root, ctx) {
     }
     const mine = myShips(engagement);
     const forceName = (id) => forces.find((f) => f.id === id)?.name || id;
-    const title = (engagement.forces || []).map(forceName).join(" vs ");
+    // each side's forces (squadrons that joined fight on their side): "A and B vs C"
+    const sideForces = (k) => [...new Set((engagement.sides?.[k] || []).map((s) => s.force))]
+      .map(forceName).join(" and ");
+    const title = `${sideForces("a")} vs ${sideForces("b")}`;
     const log = engagement.log || [];
     const rounds = new Map();
     for (const e of log) {

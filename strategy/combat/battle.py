@@ -13,7 +13,9 @@ taken, decimated or escaped, or both sides disengage (:mod:`strategy.combat.end`
 A live captain steps the same engine: ``b = Battle(a, b, seed=..., policies={"b":
 "cautious"})``, then ``b.step({"a0": {"move": "close", "shot": "grapeshot"}})`` once per
 round until ``b.over``; ``b.to_dict()`` / ``Battle.from_dict`` rebuild it by replaying its
-seed and the decisions given. The decision vocabulary is in :mod:`strategy.combat.policies`.
+seed and the decisions given. Ships that sail into a battle in progress join it between
+rounds (``b.join("a", ["Brig Sloop"], distance=5)``), kept in the saved form too. The
+decision vocabulary is in :mod:`strategy.combat.policies`.
 Events are plain dicts (JSON-ready): every test with its Card of Fate and cards, every
 box crossed, every decision; ``record=False`` keeps none (the odds preview's battles).
 
@@ -39,7 +41,7 @@ from strategy.combat.data import weather as _weather
 from strategy.combat.end import OUTCOMES
 from strategy.combat.orders import give, plain
 from strategy.combat.policies import Policy, policy
-from strategy.combat.setup import chase_result, setup
+from strategy.combat.setup import arrive, chase_result, setup
 from strategy.combat.state import ShipState
 from strategy.errors import InvalidMove
 
@@ -106,6 +108,11 @@ class Battle:
         self.outcome: dict[str, Any] | None = None
         #: a broadside has been fired (no weather gage after that)
         self.fired = False
+        #: how many ships each side began with (the rest joined: :meth:`join`)
+        self.first = {"a": len(a), "b": len(f)}
+        #: the ships that joined, as :meth:`join` was called: ``{"at": rounds stepped,
+        #: "side", "ships": [spec dicts], "distance"}``
+        self.joins: list[dict[str, Any]] = []
 
     # ----- views for policies and clients ---------------------------------------------
 
@@ -145,13 +152,18 @@ class Battle:
         return {
             "round": self.round,
             "over": self.over,
-            "distances": [
-                {"a": self.ships[i].id, "b": self.ships[j].id, "distance": d}
-                for (i, j), d in sorted(self.dist.items())
-            ],
+            "distances": [self._pair(i, j, d) for (i, j), d in sorted(self.dist.items())],
             "ships": [s.view() for s in self.ships],
             "outcome": self.outcome,
         }
+
+    def _pair(self, i: int, j: int, d: int) -> dict[str, Any]:
+        """A pair on the range chart: the side-a ship under "a" (a ship that joined has a
+        higher index than the other side's first ships)."""
+        x, y = self.ships[i], self.ships[j]
+        if x.side == "b":
+            x, y = y, x
+        return {"a": x.id, "b": y.id, "distance": d}
 
     def emit(self, kind: str, **fields: Any) -> None:
         """Record an event of this round (when recording)."""
@@ -175,6 +187,44 @@ class Battle:
         self.given.append(plain(given))
         first = len(self.events)
         self._round(given)
+        return self.events[first:] if self.record else []
+
+    def join(self, side_: str, ships: Any, distance: int = 5) -> list[dict[str, Any]]:
+        """Ships that sail into the battle join side ``side_`` between rounds (seed 000,
+        "Engaging Multiple Ships": "simply add another ship to the range chart"), each at
+        ``distance`` (1..5) from every enemy still fighting (before the first round: from
+        every enemy that began it, once the set-up has placed them). Their ids continue
+        the side's (a2, a3, ...). Returns the ``joined`` event; :meth:`to_dict` keeps it."""
+        if self.over:
+            raise InvalidMove("the battle is over")
+        if side_ not in ("a", "b"):
+            raise InvalidMove("join: the side is 'a' or 'b'")
+        if not 1 <= int(distance) <= 5:
+            raise InvalidMove("join: distance must be 1..5")
+        specs = side(ships)
+        count = sum(1 for s in self.ships if s.side == side_)
+        new = [
+            ShipState(f"{side_}{count + i}", side_, len(self.ships) + i, spec)
+            for i, spec in enumerate(specs)
+        ]
+        self.ships += new
+        self.by_id.update((s.id, s) for s in new)
+        self.live[side_] += len(new)
+        self.joins.append(
+            {
+                "at": len(self.given),
+                "side": side_,
+                "ships": [s.spec.to_dict() for s in new],
+                "distance": int(distance),
+            }
+        )
+        first = len(self.events)
+        if self.round:
+            arrive(self, new, int(distance))
+        else:
+            self.moved()  # (the set-up puts them on the range chart after the rest)
+        ids = [{"id": s.id, "name": s.spec.name, "type": s.spec.type} for s in new]
+        self.emit("joined", side=side_, ships=ids, distance=int(distance))
         return self.events[first:] if self.record else []
 
     def run(self) -> dict[str, Any]:
@@ -212,9 +262,9 @@ class Battle:
         if isinstance(self.dealer, ScriptedDealer):
             raise InvalidMove("a battle on a stacked deck cannot be saved")
         specs = {k: [s.spec.to_dict() for s in self.ships if s.side == k] for k in "ab"}
-        return {
-            "a": specs["a"],
-            "b": specs["b"],
+        out = {
+            "a": specs["a"][: self.first["a"]],
+            "b": specs["b"][: self.first["b"]],
             "seed": self.seed,
             "weather": self.weather["name"],
             "policies": dict(self._policy_args),
@@ -224,6 +274,9 @@ class Battle:
             "max_rounds": self.max_rounds,
             "decisions": list(self.given),
         }
+        if self.joins:  # (only then: a battle no ship joined keeps its saved form)
+            out["joins"] = [dict(j) for j in self.joins]
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Battle:
@@ -239,8 +292,13 @@ class Battle:
             record=data.get("record", True),
             max_rounds=data.get("max_rounds", 100),
         )
-        for d in data["decisions"]:
-            b.step(d)
+        joins = sorted(data.get("joins", ()), key=lambda j: j["at"])
+        for i, d in enumerate([*data["decisions"], None]):
+            while joins and joins[0]["at"] == i:
+                j = joins.pop(0)
+                b.join(j["side"], j["ships"], j["distance"])
+            if d is not None:
+                b.step(d)
         return b
 
 

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from strategy.combat.battle import Battle
     from strategy.combat.state import ShipState
 
-__all__ = ["setup", "chase_result", "chase_adapter", "run_chase", "CHASE_SALT"]
+__all__ = ["setup", "arrive", "chase_result", "chase_adapter", "run_chase", "CHASE_SALT"]
 
 #: the chase a battle plays itself (``chase=True``) draws from ``Random(seed ^ CHASE_SALT)``
 CHASE_SALT = 0x5EA
@@ -52,8 +52,10 @@ def setup(b: Battle, given: Mapping[str, Any]) -> None:
                 for s in b.ships
             ],
         )
-    a = [s for s in b.ships if s.side == "a"]
-    f = [s for s in b.ships if s.side == "b"]
+    # (ships that joined before the first round come onto the range chart after these)
+    first = b.ships[: b.first["a"] + b.first["b"]]
+    a = [s for s in first if s.side == "a"]
+    f = [s for s in first if s.side == "b"]
     start = b.start
     if b.chase is not None:
         if b.chase["escaped"]:
@@ -67,7 +69,7 @@ def setup(b: Battle, given: Mapping[str, Any]) -> None:
         start = _awareness(b, given, a, f)
     for x in a:
         for y in f:
-            b.dist[(x.index, y.index)] = start
+            b.dist[_pair(x, y)] = start
     b.moved()
     if b.record:
         b.emit("distance", distance=start)
@@ -77,8 +79,36 @@ def setup(b: Battle, given: Mapping[str, Any]) -> None:
             boarding.start(b, attacker=a[0], defender=f[0])
         else:
             _alongside(b, given, a, f)
-    for s in b.ships:
+    for s in first:
         _discipline(b, given, s)
+    _joined(b, len(first))
+
+
+def _joined(b: Battle, joined: int) -> None:
+    """The ships that joined before the first round (``b.ships[joined:]``, in the order of
+    ``b.joins``) arrive, each join at its distance."""
+    for j in b.joins:
+        arrive(b, b.ships[joined : joined + len(j["ships"])], j["distance"])
+        joined += len(j["ships"])
+
+
+def _pair(x: ShipState, y: ShipState) -> tuple[int, int]:
+    """The range chart's key of a pair: the lower index first (a ship that joined before
+    the first round has a higher index than the enemy's first ships)."""
+    return (x.index, y.index) if x.index < y.index else (y.index, x.index)
+
+
+def arrive(b: Battle, ships: list[ShipState], distance: int) -> None:
+    """Ships joining a battle in progress ("Engaging Multiple Ships": "simply add another
+    ship to the range chart"): each at ``distance`` from every enemy still fighting, her
+    commander's Discipline cards shared as at Step Two (by her side's policy)."""
+    for s in ships:
+        for f in b.ships:
+            if f.side != s.side and f.active:
+                b.dist[_pair(s, f)] = distance
+    b.moved()
+    for s in ships:
+        _discipline(b, {}, s)
 
 
 def _discipline(b: Battle, given: Mapping[str, Any], s: ShipState) -> None:
@@ -111,7 +141,7 @@ def _alongside(b: Battle, given: Mapping[str, Any], a: list[ShipState], f: list[
         return
     for x in a:
         for y in f:
-            b.dist[(x.index, y.index)] = _BROADSIDE
+            b.dist[_pair(x, y)] = _BROADSIDE
     b.moved()
     if b.record:
         b.emit("decision", ship=hunter.id, orders={"start_distance": _BROADSIDE})
