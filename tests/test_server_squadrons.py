@@ -73,7 +73,9 @@ def test_a_squadron_sailing_into_the_fight_joins_it(squadron_fights) -> None:
 def test_the_advance_stops_for_the_admirals_squadrons_in_the_fight(squadron_fights) -> None:
     for run in squadron_fights.values():
         fight = _fight(run)
-        assert fight["awaiting"] == {}  # no captain of theirs holds a seat
+        # no captain of theirs holds a seat: the admirals order their ships
+        admirals = {_seat_id(run, "red"), _seat_id(run, "blue")}
+        assert set(fight["awaiting"].values()) == admirals
         assert fight["seats"] == {_seat_id(run, "red"): _RED, _seat_id(run, "blue"): _BLUE}
         assert run["advances"][-1]["ok"] and fight["outcome"] is None
         assert not any(e.get("type") == "end" for e in fight["log"])
