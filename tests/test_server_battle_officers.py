@@ -230,3 +230,39 @@ def test_standing_orders_fight_the_rounds_he_does_not_order(officers_fight) -> N
     assert (orders["move"], orders["shot"], orders["range"]) == ("hold", "grapeshot", 2)
     assert captain.act("standing_orders")["ok"]  # cleared
     assert g.rest("get", f"/api/campaigns/{g.id}/state").json["state"]["standing"] == {}
+
+
+def test_a_captain_names_who_fights_the_fire_and_who_fights_on_hurt(officers_fight) -> None:
+    g, captain, fight, ship = (officers_fight[k] for k in ("game", "captain", "fight", "ship"))
+    officers = ship["officers"]
+    me, second = officers[0]["id"], officers[1]["id"]
+    refused = captain.act(
+        "engage_decision", engagement=fight["id"], decision="close", fire_by="o-nobody"
+    )
+    assert refused["error"]["code"] == "invalid" and "o-nobody" in refused["error"]["message"]
+    clash = captain.act(
+        "engage_decision",
+        engagement=fight["id"],
+        decision="close",
+        repair="fire",
+        repair_by=second,
+        fire_by=second,
+    )
+    assert clash["error"]["code"] == "invalid"  # one officer cannot do both
+    ack = captain.act(
+        "engage_decision",
+        engagement=fight["id"],
+        decision="close",
+        fire_by=second,
+        hardship=[me],
+        hwyf={me: "prime_angle"},
+    )
+    assert ack["ok"], ack
+    if set(fight["awaiting"].values()) > {captain.seat["id"]}:
+        assert g.players["red"].act("engage_decision", engagement=fight["id"], decision="close")[
+            "ok"
+        ]
+    orders = _decided(_record(g, fight["id"]), ship["id"])["orders"]
+    assert orders["fire_by"] == officers[1]["name"] and orders["hwyf"] == {
+        officers[0]["name"]: "prime_angle"
+    }

@@ -205,6 +205,8 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
     "hwyf": st.sampled_from([{"FG-captain": "gunnery"}, {"o-1": "cookery"}]),
     "boarding": st.sampled_from([{"FG-lt1": "melee"}, {"FG-captain": "dance"}]),
     "rounds": st.sampled_from(["one", "all", "some"]),
+    "fire_by": st.sampled_from(["o-1", "FG-lt1"]),
+    "hardship": st.sampled_from([["FG-captain"], ["o-1"], []]),
 }
 
 

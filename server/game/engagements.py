@@ -433,6 +433,14 @@ def decide_round(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[s
             raise ActionError("forbidden", f"you do not order {p.ship!r} in engagement {eid}")
         mine = [p.ship]
     orders = _orders(record, mine, p)
+    battle = _battle(record)
+    try:  # checked now, not when the last captain's orders have the round fought
+        for sid in mine:
+            rules.check_orders(battle, sid, orders)
+    except ValueError as exc:
+        raise ActionError("invalid", str(exc)) from None
+    finally:
+        _remember(record, battle)
     pending = {**record["pending"], **dict.fromkeys(mine, orders)}
     data = {"engagement": eid, "ship": mine[0], "ships": mine, "orders": orders}
     if set(pending) != set(record["awaiting"]):
@@ -466,7 +474,21 @@ def _standing(state: State, record: Engagement) -> dict[str, Any]:
 
 
 #: the orders only a captain gives (the GM's ``npc`` gives none of them)
-_CAPTAINS_ORDERS = ("shot", "target", "range", "repair", "repair_by", "hwyf", "boarding")
+_CAPTAINS_ORDERS = (
+    "shot",
+    "target",
+    "range",
+    "repair",
+    "repair_by",
+    "hwyf",
+    "boarding",
+    "fire_by",
+    "hardship",
+)
+
+
+#: the orders that name officers aboard, by their roster ids
+_OFFICERS_ORDERS = ("repair_by", "fire_by", "hardship", "hwyf", "boarding")
 
 
 def _orders(record: Engagement, ship_ids: list[str], p: Any) -> dict[str, Any]:
@@ -483,24 +505,32 @@ def _orders(record: Engagement, ship_ids: list[str], p: Any) -> dict[str, Any]:
         if p.target not in {s["id"] for s in record["sides"]["b"]}:
             raise ActionError("invalid", f"'target' must be an enemy ship id of {record['id']}")
         orders["target"] = p.target
-    ship = next(s for s in record["sides"]["a"] if s["id"] == ship_ids[0])
-    names = {o["id"]: o["name"] for o in ship.get("officers") or []}
-    named = p.repair_by is not None or p.hwyf is not None or p.boarding is not None
+    named = {k: getattr(p, k) for k in _OFFICERS_ORDERS if getattr(p, k) is not None}
     if named and len(ship_ids) > 1:
         raise ActionError("invalid", "orders naming officers are for one ship: give 'ship'")
+    ship = next(s for s in record["sides"]["a"] if s["id"] == ship_ids[0])
+    orders.update(_named(ship, named))
+    return orders
+
+
+def _named(ship: BattleShip, named: dict[str, Any]) -> dict[str, Any]:
+    """The orders naming officers, each by the name the battle knows him by."""
+    names = {o["id"]: o["name"] for o in ship.get("officers") or []}
 
     def aboard(key: str, oid: str) -> str:
         if oid not in names:
             raise ActionError("invalid", f"'{key}': no officer {oid!r} aboard {ship['name']}")
         return names[oid]
 
-    if p.repair_by is not None:
-        orders["repair_by"] = aboard("repair_by", p.repair_by)
-    for key in ("hwyf", "boarding"):
-        given = getattr(p, key)
-        if given is not None:
-            orders[key] = {aboard(key, oid): v for oid, v in given.items()}
-    return orders
+    out: dict[str, Any] = {}
+    for key, given in named.items():
+        if isinstance(given, dict):  # hwyf, boarding: {officer: what he does}
+            out[key] = {aboard(key, oid): v for oid, v in given.items()}
+        elif isinstance(given, list):  # hardship: who spends a point of Guts
+            out[key] = [aboard(key, oid) for oid in given]
+        else:  # repair_by, fire_by: who leads it
+            out[key] = aboard(key, given)
+    return out
 
 
 def _fight_round(

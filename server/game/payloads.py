@@ -263,7 +263,7 @@ class MoveEnemy(Payload):
 
 
 OfficerId = Annotated[Text, Field(max_length=40)]  # an officer of the campaign's roster
-CombatSkill = Literal[rules.COMBAT_SKILLS]  # type: ignore[valid-type]
+HwyfChoice = Literal[rules.HWYF_CHOICES]  # type: ignore[valid-type]
 BoardingAction = Literal[rules.BOARDING_ACTIONS]  # type: ignore[valid-type]
 
 
@@ -278,8 +278,10 @@ class EngageDecision(Payload):
     range: Literal[0, 1, 2] | None = None  # the Distance she closes to or holds at
     repair: Literal[rules.REPAIRS] | None = None  # type: ignore[valid-type]
     repair_by: OfficerId | None = None  # the officer aboard who leads the repair, by id
-    hwyf: dict[OfficerId, CombatSkill] | None = None  # How Will You Fight?: each one's skill
+    hwyf: dict[OfficerId, HwyfChoice] | None = None  # How Will You Fight?: each one's choice
     boarding: dict[OfficerId, BoardingAction] | None = None  # a boarding: what each one does
+    fire_by: OfficerId | None = None  # the officer aboard who fights a fire
+    hardship: list[OfficerId] | None = None  # who spends a point of Guts to fight on hurt
     rounds: Literal["one", "all"] | None = None  # the GM's npc: this round, or to the end
     ship: Annotated[Text, Field(max_length=40)] | None = None  # one of an admiral's ships
 

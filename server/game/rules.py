@@ -45,12 +45,15 @@ from strategy.combat import SHOT, Battle, odds, sea_weather
 from strategy.combat import battle as fight_battle
 from strategy.combat.combatant import SKILLS as OFFICER_SKILLS
 from strategy.combat.data import REPAIRS as COMBAT_REPAIRS
+from strategy.combat.hwyf import CHOICES as HWYF_BOOK
+from strategy.combat.orders import normalise
 from strategy.ships import ROSTER, named_ship, ship_type
 
 __all__ = [
     "ADMIRAL_RANKS",
     "BOARDING_ACTIONS",
     "COMBAT_SKILLS",
+    "HWYF_CHOICES",
     "REPAIRS",
     "CAPTAIN_RANKS",
     "MAP_FATES",
@@ -67,6 +70,7 @@ __all__ = [
     "blockade_point",
     "briny_ship",
     "campaign_officer",
+    "check_orders",
     "captain_rank",
     "chase",
     "deepest_type",
@@ -103,6 +107,8 @@ ROSTER_ORDER = tuple(ROSTER)  # BtQ's roster from the Cutter up to the First Rat
 SHOTS = tuple(SHOT["shot"])  # the shot a captain may load (BtQ, "Shot Types")
 REPAIRS = tuple(COMBAT_REPAIRS)  # what a ship's men may repair, fire last (BtQ, "Repair")
 COMBAT_SKILLS = tuple(OFFICER_SKILLS)  # the skills an officer tests in battle
+#: How Will You Fight?: a skill named alone, or one of the book's choices (strategy/data/hwyf.json)
+HWYF_CHOICES = (*OFFICER_SKILLS, *HWYF_BOOK)
 #: what an officer may do in a boarding: fight in the melee, or go for an enemy officer
 BOARDING_ACTIONS = ("melee", "captain", "master", "gunner")
 SCENARIO = Path(__file__).resolve().parent.parent / "data" / "scenario.json"
@@ -309,6 +315,12 @@ def officer_after(
     """A character's dict after a season (:meth:`strategy.characters.Character.after_summer`)."""
     character = Character.from_dict(_character_fields(officer))
     return character.after_summer(change, guineas, year).to_dict()
+
+
+def check_orders(battle: Battle, ship_id: str, orders: Mapping[str, Any]) -> None:
+    """Refuse (InvalidMove) orders the battle's ship could not carry out, before the round
+    that would carry them out is fought (:func:`strategy.combat.orders.normalise`)."""
+    normalise(battle, battle.ship(ship_id), orders)
 
 
 def battle_officer(officer: Mapping[str, Any], role: str, name: str) -> dict[str, Any]:
