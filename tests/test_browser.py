@@ -287,9 +287,18 @@ def test_a_battle_is_fought_to_its_end_through_the_captains_buttons(
     assert "British" in captain.page.locator(f"{box} .odds").get_attribute("aria-label")
     assert fight in captain.map_data()["engagements"].split()
     rounds = 0
+    # the Red admiral orders the squadron's ships that have no captain at the table
+    red = contact_campaign.seats["red"]["seat"]
+    record = next(e for e in contact_campaign.state()["engagements"] if e["id"] == fight)
+    admiral_too = red in record["awaiting"].values()
     while captain.js(f"document.querySelector('{box}').dataset.over") != "true":
         before = captain.js(f"document.querySelector('{box}').dataset.logLength")
         captain.page.locator(f"{box} button[data-decision=close]").click()
+        if admiral_too:
+            ack = contact_campaign.act(
+                "engage_decision", engagement=fight, decision="close", **{"as": red}
+            )
+            assert ack["ok"] or ack["error"]["code"] == "wrong_phase", ack
         captain.wait(
             f"(() => {{ const b = document.querySelector('{box}');"
             f" return b.dataset.over === 'true' || b.dataset.logLength !== '{before}'"
