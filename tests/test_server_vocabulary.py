@@ -30,6 +30,9 @@ def test_the_rules_answer_is_cached_json_with_every_word(tmp_path) -> None:
         "weathers",
         "outcomes",
         "measures",
+        "repairs",
+        "hwyf",
+        "boarding_actions",
         "table_f",
         "decisions",
         "roles",
@@ -87,6 +90,10 @@ def test_the_fleet_and_the_words_of_combat_and_campaign() -> None:
     assert words["squadrons"] == list(tables.SQUADRONS) == ["White", "Red", "Blue", "Blockade"]
     assert words["fleets"] == list(tables.FLEETS)
     assert words["measures"] == ["Guts", "Discipline", "Influence", "Charm"]  # BtQ's order
+    assert words["repairs"] == ["hull", "guns", "crew", "rigging", "fire"]
+    prime = next(c for c in words["hwyf"] if c["id"] == "prime_angle")
+    assert (prime["skill"], prime["against"]) == ("seamanship", "seamanship")
+    assert words["boarding_actions"] == ["melee", "captain", "master", "gunner", "firebrands"]
     assert [w["name"] for w in words["weathers"]] == list(WEATHER)
     assert all(
         (w["speed"], w["handling"]) == (WEATHER[w["name"]]["speed"], WEATHER[w["name"]]["handling"])

@@ -109,8 +109,9 @@ REPAIRS = tuple(COMBAT_REPAIRS)  # what a ship's men may repair, fire last (BtQ,
 COMBAT_SKILLS = tuple(OFFICER_SKILLS)  # the skills an officer tests in battle
 #: How Will You Fight?: a skill named alone, or one of the book's choices (strategy/data/hwyf.json)
 HWYF_CHOICES = (*OFFICER_SKILLS, *HWYF_BOOK)
-#: what an officer may do in a boarding: fight in the melee, or go for an enemy officer
-BOARDING_ACTIONS = ("melee", "captain", "master", "gunner")
+#: what an officer may do in a boarding: fight in the melee, go for an enemy officer, or
+#: throw firebrands (BtQ, "Fire")
+BOARDING_ACTIONS = ("melee", "captain", "master", "gunner", "firebrands")
 SCENARIO = Path(__file__).resolve().parent.parent / "data" / "scenario.json"
 #: a battle's weather die is drawn from ``Random(battle seed ^ WEATHER_SALT)``: its own
 #: stream, so that the engagement's other draws stay as they were
@@ -470,6 +471,20 @@ def vocabulary() -> dict[str, Any]:
         ],
         "outcomes": list(OUTCOMES),
         "measures": list(MEASURES),  # BtQ's order of an officer's Measures
+        # a captain's orders in battle: what his men repair, his officers' How Will You
+        # Fight? choices (the book's words, skill and difficulty) and boarding actions
+        "repairs": list(REPAIRS),
+        "hwyf": [
+            {
+                "id": c.id,
+                "skill": c.skill,
+                "difficulty": c.difficulty,
+                "against": c.against,
+                "book": c.book,
+            }
+            for c in HWYF_BOOK.values()
+        ],
+        "boarding_actions": list(BOARDING_ACTIONS),
         "table_f": {
             "ships_digits": sorted({roll // 10 for roll in tables.TABLE_F_ROLLS}),
             "deployment_digits": sorted({roll % 10 for roll in tables.TABLE_F_ROLLS}),
