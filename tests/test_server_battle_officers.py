@@ -7,8 +7,11 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
+
 from server.game import engagements, rules
 from server.game.state import initial_state
+from strategy.combat import morale as rules_morale
 from tests.test_server_rules import _force, _ship
 
 
@@ -266,3 +269,39 @@ def test_a_captain_names_who_fights_the_fire_and_who_fights_on_hurt(officers_fig
     assert orders["fire_by"] == officers[1]["name"] and orders["hwyf"] == {
         officers[0]["name"]: "prime_angle"
     }
+
+
+def test_ship_morale_after_a_fight_goes_with_her_to_the_next() -> None:
+    """Seed 000: Ship Morale is "damaged by one level" when she loses, and "Command is
+    tested at the end of a battle ... used to repair a Ship's morale"; the campaign keeps
+    what is left of it for her next fight."""
+    for seed in range(40):
+        work = _campaign()
+        record = engagements.open_engagement(work, "red", "fr", 4, random.Random(seed))
+        if record["outcome"].get("chase"):
+            continue
+        kept = record["morale"]
+        assert set(kept) == {s["id"] for s in record["sides"]["a"]}
+        for ship in record["sides"]["a"]:
+            got = kept[ship["id"]]
+            lost = rules_morale.defeated(record["outcome"], ship["id"])
+            assert got["before"] == "healthy"
+            assert got["test"]["what"] == "command to repair morale"
+            if lost:  # injured, and mended to healthy only by a successful Command test
+                assert got["morale"] == (
+                    "healthy" if got["test"].get("result") != "failure" else "injured"
+                )
+            else:
+                assert got["morale"] == "healthy"
+            on_map = next(s for s in work["forces"]["red"]["ships"] if s["code"] == ship["code"])
+            assert on_map["morale"] == got["morale"]
+        if any(rules_morale.defeated(record["outcome"], s["id"]) for s in record["sides"]["a"]):
+            break
+    else:
+        pytest.fail("no British defeat in 40 seeds")
+    # an Injured morale sails into her next fight
+    work = _campaign()
+    work["forces"]["red"]["ships"][0]["morale"] = "injured"
+    again = engagements.open_engagement(work, "red", "fr", 5, random.Random(1))
+    assert again["battle"]["a"][0]["morale"] == "injured"
+    assert again["battle"]["a"][1]["morale"] == "healthy"

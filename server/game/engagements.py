@@ -133,6 +133,10 @@ def _fighter(ship: BattleShip, state: State, deck: str = "gm") -> dict[str, Any]
         "name": ship["name"],
         "deck": deck,
     }
+    ships = state["forces"][ship["force"]]["ships"]
+    morale = next((s.get("morale") for s in ships if s["code"] == ship["code"]), None)
+    if morale not in (None, "healthy"):  # what her last fight left her
+        spec["morale"] = morale
     if ship.get("officers"):
         spec["officers"] = [
             rules.battle_officer(state["officers"][o["id"]], o["role"], o["name"])
@@ -233,6 +237,7 @@ def open_engagement(
             record["log"].extend(battle.step())
         record["battle"] = battle.to_dict()
         assert battle.outcome is not None  # a battle fought out has its outcome
+        record["morale"] = rules.morale_after(battle, "a")
         _close(work, record, battle.outcome)
     else:
         record["view"] = battle.state()
@@ -550,18 +555,16 @@ def _fight_round(
     except ValueError as exc:
         raise ActionError("invalid", str(exc)) from None
     _remember({**record, "battle": battle.to_dict()}, battle)
-    return {
-        "engagement": record["id"],
-        "ship": ship,
-        "orders": orders,
-        "round": {
-            "events": events,
-            "battle": battle.to_dict(),
-            "view": battle.state(),
-            "over": battle.over,
-            "outcome": battle.outcome,
-        },
+    rnd: dict[str, Any] = {
+        "events": events,
+        "battle": battle.to_dict(),
+        "view": battle.state(),
+        "over": battle.over,
+        "outcome": battle.outcome,
     }
+    if battle.over:
+        rnd["morale"] = rules.morale_after(battle, "a")
+    return {"engagement": record["id"], "ship": ship, "orders": orders, "round": rnd}
 
 
 def apply_round(state: State, data: Any) -> None:
@@ -577,6 +580,8 @@ def apply_round(state: State, data: Any) -> None:
     record["battle"] = rnd["battle"]
     record["view"] = rnd["view"]
     if rnd["over"]:
+        if "morale" in rnd:
+            record["morale"] = rnd["morale"]
         _close(state, record, rnd["outcome"])
 
 
@@ -598,6 +603,9 @@ def _close(state: State, record: Engagement, outcome: dict[str, Any]) -> None:
             for s in force["ships"]:
                 if s["code"] == ship["code"] and status in _LOST:
                     s["status"] = status
+                kept = record.get("morale", {}).get(ship["id"]) if side == "a" else None
+                if s["code"] == ship["code"] and kept is not None:
+                    s["morale"] = kept["morale"]  # what she brings to her next fight
             force["afloat"] = any(s["status"] == "afloat" for s in force["ships"])
             if side == "a":
                 state["results"][ship["code"]] = _result(state, record, outcome, ship)

@@ -178,6 +178,8 @@ class Round(Record):
     view: dict[str, Any]
     over: bool
     outcome: dict[str, Any] | None
+    # when over: each British ship's Ship Morale after it, mended by Command where it can be
+    morale: NotRequired[dict[str, dict[str, Any]]]
 
 
 class EngageDecision(Acted):

@@ -38,10 +38,10 @@ from strategy.campaign.fleet import ADMIRAL_RANKS, CAPTAIN_RANKS, default_office
 from strategy.campaign.fleet import ship as fleet_ship
 from strategy.campaign.map_results import MAP_FATES, map_battle_result, ship_fate
 from strategy.campaign.tables import SQUADRONS
-from strategy.cards.dealer import Deck
+from strategy.cards.dealer import Dealer, Deck
 from strategy.characters import Character, character_from, roll_character
 from strategy.chase import chase, sail_ho
-from strategy.combat import SHOT, Battle, odds, sea_weather
+from strategy.combat import SHOT, Battle, morale, odds, sea_weather
 from strategy.combat import battle as fight_battle
 from strategy.combat.combatant import SKILLS as OFFICER_SKILLS
 from strategy.combat.data import REPAIRS as COMBAT_REPAIRS
@@ -70,6 +70,7 @@ __all__ = [
     "blockade_point",
     "briny_ship",
     "campaign_officer",
+    "morale_after",
     "check_orders",
     "captain_rank",
     "chase",
@@ -316,6 +317,26 @@ def officer_after(
     """A character's dict after a season (:meth:`strategy.characters.Character.after_summer`)."""
     character = Character.from_dict(_character_fields(officer))
     return character.after_summer(change, guineas, year).to_dict()
+
+
+def morale_after(battle: Battle, side: str) -> dict[str, dict[str, Any]]:
+    """Each ``side`` ship's Ship Morale after the finished battle (seed 000: "damaged by
+    one level" if she lost), then mended by her commander's Command test where the book
+    lets a test mend it (Injured): ``{ship id: {"morale", "before", "test"}}``. The cards
+    come from a deck seeded by the battle's seed: the same battle, the same tests."""
+    lost = morale.after(battle)
+    dealer = Dealer(random.Random(f"morale/{battle.seed}"))
+    out = {}
+    for s in battle.ships:
+        if s.side != side:
+            continue
+        leader = s.spec.officers[0] if s.spec.officers else None
+        command = leader.skill("command") if leader else s.spec.skill("command")
+        mended, test = morale.repair(lost[s.id], command, dealer, s.gm)
+        if leader is not None:
+            test["officer"] = leader.name
+        out[s.id] = {"morale": mended, "before": s.morale, "test": {**test, "ship": s.id}}
+    return out
 
 
 def check_orders(battle: Battle, ship_id: str, orders: Mapping[str, Any]) -> None:

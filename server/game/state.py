@@ -126,6 +126,7 @@ class Ship(Record):
     order: NotRequired[str]  # a British ship's Table F order
     named: NotRequired[bool]  # one of BtQ's Friends and Foes, with her traits
     cargo: NotRequired[Any]  # a Sail Ho! prize's cargo
+    morale: NotRequired[str]  # her Ship Morale after her last fight (healthy .. dead)
 
 
 class Orders(Record):
@@ -248,6 +249,8 @@ class Engagement(Record):
     choices: NotRequired[dict[str, list[str]]]  # the decisions and shots a captain has
     view: NotRequired[dict[str, Any]]  # the battle as the captains see it
     wounds: NotRequired[dict[str, str]]  # officer id -> injured, maimed or dead, when over
+    # British ship id -> her Ship Morale after the battle, mended by Command where it can be
+    morale: NotRequired[dict[str, dict[str, Any]]]
     weather: NotRequired[BattleWeather]  # the sea they fight in
     breakout: NotRequired[dict[str, Any]]  # {force, port, day}: a blockaded enemy's sortie
 
