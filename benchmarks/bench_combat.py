@@ -1,5 +1,5 @@
-"""Battles per second: Fifth Rate against Fifth Rate, NPC captains, one core; and the
-1,000-battle odds preview.
+"""Battles per second: Fifth Rate against Fifth Rate, NPC captains, one core (also with
+full officers aboard, and three against three); and the 1,000-battle odds preview.
 
 Run: ``PYTHONPATH=. .venv/bin/python benchmarks/bench_combat.py [N]``. Prints figures;
 asserts nothing. Each rate comes from three passes of the same N battles after a short
@@ -12,9 +12,13 @@ the odds preview in 0.5 s or less.
 
 from __future__ import annotations
 
+import random
 import sys
 import time
+from typing import Any
 
+from strategy.campaign.fleet import default_officers
+from strategy.characters import roll_character
 from strategy.combat import Battle, odds, side
 
 #: figures before issue 11 (pure Python, and the Cython build it removed), recorded
@@ -27,10 +31,30 @@ BEFORE_ODDS = (0.92, 0.34)
 TARGET, TARGET_ODDS = 2000, 0.5
 
 
-def times(n: int, record: bool, policies: dict[str, str]) -> tuple[list[float], float]:
+FIFTH = ("Fifth Rate", "Fifth Rate")
+
+
+def officered(code: str = "HA", seed: int = 1) -> dict[str, Any]:
+    """A Fifth Rate with the officers a campaign sends aboard: the captain, lieutenants and
+    Marines' commander of Briny's ``code`` (Halcyon, a 5th rate), rolled characters."""
+    rng = random.Random(seed)
+    crew = [o for o in default_officers(rng, ships=[code]) if o.ship == code]
+    roles = iter(("captain", "master", "gunner"))
+    aboard = []
+    for o in crew:
+        if o.rank in ("Midshipman", "Able Seaman"):
+            continue
+        c = roll_character(o, 1805, rng)
+        aboard.append(c.aboard(next(roles, "officer"), f"{o.rank} {c.name}"))
+    return {"type": "Fifth Rate", "name": "Halcyon", "officers": aboard}
+
+
+def times(
+    n: int, record: bool, policies: dict[str, str], sides: tuple[Any, Any] = FIFTH
+) -> tuple[list[float], float]:
     """Each battle's CPU time (this process's: the machine may be shared), and the mean
     number of rounds."""
-    a, b = side("Fifth Rate"), side("Fifth Rate")
+    a, b = side(sides[0]), side(sides[1])
     clock = time.process_time
     out, rounds = [], 0
     for seed in range(n):
@@ -40,19 +64,24 @@ def times(n: int, record: bool, policies: dict[str, str]) -> tuple[list[float], 
     return out, rounds / n
 
 
-def best_of(passes: int, n: int, record: bool, policies: dict[str, str]) -> str:
+def best_of(
+    passes: int, n: int, record: bool, policies: dict[str, str], sides: tuple[Any, Any] = FIFTH
+) -> str:
     """Battles per second over ``passes`` passes of the same ``n`` battles: by each
     battle's best time (the one least disturbed by the machine's other work), and by the
     best and the slowest whole pass."""
-    runs = [times(n, record, policies) for _ in range(passes)]
+    runs = [times(n, record, policies, sides) for _ in range(passes)]
     best = sum(min(r[0][i] for r in runs) for i in range(n))
     whole = sorted(sum(r[0]) for r in runs)
-    before, compiled = BEFORE[(policies["a"], policies["b"], record)]
-    return (
+    figures = (
         f"{n / best:,.0f} battles/s CPU (whole passes {n / whole[0]:,.0f} best, "
-        f"{n / whole[-1]:,.0f} slowest; {runs[0][1]:.1f} rounds per battle); "
-        f"before issue 11: {before:,} pure Python, {compiled:,} compiled"
+        f"{n / whole[-1]:,.0f} slowest; {runs[0][1]:.1f} rounds per battle)"
     )
+    key = (policies["a"], policies["b"], record)
+    if sides is not FIFTH or key not in BEFORE:
+        return figures
+    before, compiled = BEFORE[key]
+    return f"{figures}; before issue 11: {before:,} pure Python, {compiled:,} compiled"
 
 
 def preview() -> str:
@@ -90,6 +119,16 @@ def main() -> None:
     print(
         f"Fifth Rate vs Fifth Rate (aggressive v aggressive), events on: "
         f"{best_of(3, max(1, n // 4), True, {'a': 'aggressive', 'b': 'aggressive'})}"
+    )
+    pol = {"a": "aggressive", "b": "aggressive"}
+    full = officered()
+    print(
+        f"Fifth Rate with full officers ({len(full['officers'])}) vs the same, events off: "
+        f"{best_of(3, max(1, n // 2), False, pol, (full, full))}"
+    )
+    three = (["Fifth Rate"] * 3, ["Fifth Rate"] * 3)
+    print(
+        f"three Fifth Rates vs three, events off: {best_of(3, max(1, n // 4), False, pol, three)}"
     )
     print(preview())
 
