@@ -303,8 +303,7 @@ def test_the_captain_orders_a_repair_and_how_his_officers_fight_and_the_admiral_
     if squadron:
         admiral.tab("battles")
         admiral.wait(
-            f"document.querySelectorAll('{box} fieldset.orders-round').length"
-            f" === {len(squadron)}",
+            f"document.querySelectorAll('{box} fieldset.orders-round').length === {len(squadron)}",
             timeout=30,
         )
         shown = admiral.js(

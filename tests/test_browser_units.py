@@ -295,30 +295,66 @@ def _text_js(call: str) -> str:
     ("event", "words"),
     [
         (
-            {"type": "test", "what": "repair hull", "ship": "a0", "officer": "Mr Bush",
-             "cof": "10D", "pool": 3, "cards": ["2C"], "result": "ordinary"},
+            {
+                "type": "test",
+                "what": "repair hull",
+                "ship": "a0",
+                "officer": "Mr Bush",
+                "cof": "10D",
+                "pool": 3,
+                "cards": ["2C"],
+                "result": "ordinary",
+            },
             "repair hull test by Mr Bush (Amazon), Card of Fate 10♦ 2♣ → ordinary",
         ),
         (
-            {"type": "test", "what": "positioning", "cof": "3H", "winner": "b0",
-             "sides": [{"who": "a0", "cards": ["2C"]}, {"who": "b0", "cards": ["KS"]}]},
+            {
+                "type": "test",
+                "what": "positioning",
+                "cof": "3H",
+                "winner": "b0",
+                "sides": [{"who": "a0", "cards": ["2C"]}, {"who": "b0", "cards": ["KS"]}],
+            },
             "positioning test, Card of Fate 3♥: Amazon 2♣ vs Le Vif K♠ → Le Vif",
         ),
         (
-            {"type": "decision", "ship": "a0", "orders": {"move": "close", "shot": "grapeshot",
-             "target": "b0", "repair": "hull", "repair_by": "Mr Bush",
-             "hwyf": {"Captain Hornblower": "prime_angle"}, "hardship": ["Mr Bush"]}},
+            {
+                "type": "decision",
+                "ship": "a0",
+                "orders": {
+                    "move": "close",
+                    "shot": "grapeshot",
+                    "target": "b0",
+                    "repair": "hull",
+                    "repair_by": "Mr Bush",
+                    "hwyf": {"Captain Hornblower": "prime_angle"},
+                    "hardship": ["Mr Bush"],
+                },
+            },
             "Amazon: close, grapeshot, at Le Vif, repairs hull led by Mr Bush, how they fight:"
             " Captain Hornblower prime angle, Mr Bush fight on hurt",
         ),
         (
-            {"type": "hit", "ship": "b0", "area": "rigging", "level": "maimed", "card": "QH",
-             "by": "a0", "cause": "broadside"},
+            {
+                "type": "hit",
+                "ship": "b0",
+                "area": "rigging",
+                "level": "maimed",
+                "card": "QH",
+                "by": "a0",
+                "cause": "broadside",
+            },
             "Le Vif hit in the rigging (maimed) by Q♥ from Amazon",
         ),
         (
-            {"type": "fire", "ship": "b0", "before": 0, "after": 1, "result": "started",
-             "by": "a0"},
+            {
+                "type": "fire",
+                "ship": "b0",
+                "before": 0,
+                "after": 1,
+                "result": "started",
+                "by": "a0",
+            },
             "Fire aboard Le Vif: started (by Amazon), 0 → 1 card",
         ),
         (
@@ -326,8 +362,7 @@ def _text_js(call: str) -> str:
             "Mr Bush of Amazon wounded: injured",
         ),
         (
-            {"type": "hardship", "ship": "a0", "officer": "Mr Bush", "measure": "Guts",
-             "left": 2},
+            {"type": "hardship", "ship": "a0", "officer": "Mr Bush", "measure": "Guts", "left": 2},
             "Mr Bush of Amazon fights on through his wounds (Guts, 2 left)",
         ),
     ],
@@ -351,14 +386,20 @@ def test_an_orders_form_sends_only_the_chosen_fields_and_her_ship_when_several(j
                 o.standingText({move: 'close', shot: 'roundshot', range: 1, repair: 'hull'}),
                 o.standingText({strike: true}), o.standingText(null)];""")
     assert out[0] == {
-        "type": "engage_decision", "engagement": "e1", "decision": "close", "ship": "a1",
-        "shot": "chainshot", "range": 0, "repair": "hull", "repair_by": "o-2",
-        "hwyf": {"o-1": "prime_angle"}, "hardship": ["o-2"],
+        "type": "engage_decision",
+        "engagement": "e1",
+        "decision": "close",
+        "ship": "a1",
+        "shot": "chainshot",
+        "range": 0,
+        "repair": "hull",
+        "repair_by": "o-2",
+        "hwyf": {"o-1": "prime_angle"},
+        "hardship": ["o-2"],
     }
     assert out[1] == {"type": "engage_decision", "engagement": "e1", "decision": "hold"}
     assert out[2] == {"type": "engage_decision", "engagement": "e1", "decision": "strike"}
-    assert out[3] == {"type": "standing_orders", "decision": "close", "range": 1,
-                      "repair": "hull"}
+    assert out[3] == {"type": "standing_orders", "decision": "close", "range": 1, "repair": "hull"}
     assert out[4] == {"type": "standing_orders"}
     assert out[5] == "close, roundshot, at distance 1, repair hull first"
     assert out[6] == "strike her colours"
