@@ -343,6 +343,17 @@ def test_the_captain_orders_a_repair_and_how_his_officers_fight_and_the_admiral_
         timeout=15,
     )
     captain.screenshot("battle-orders.png")
+    # his standing orders, set through the form, come back in the state he sees
+    standing = captain.page.locator("#panel-battles fieldset.standing-orders")
+    standing.locator("select[data-standing=decision]").select_option("close")
+    standing.locator("select[data-standing=repair]").select_option("rigging")
+    standing.locator("button[data-standing-save]").click()
+    captain.wait(
+        "document.querySelector('#panel-battles fieldset.standing-orders .current')"
+        ".textContent.includes('repair rigging first')",
+        timeout=15,
+    )
+    assert contact_campaign.state("fg")["standing"][fg]["repair"] == "rigging"
 
 
 def test_a_battle_is_fought_to_its_end_through_the_captains_buttons(
