@@ -275,6 +275,87 @@ def _advance_to_a_fight(game: Campaign) -> str:
     raise AssertionError("the squadrons never met")
 
 
+def test_the_captain_orders_a_repair_and_how_his_officers_fight_and_the_admiral_his_ships(
+    browser, browser_server, seat_pages, shared_context, contact_campaign
+):
+    captain = _open(seat_pages, browser, browser_server, contact_campaign, "fg", shared_context)
+    admiral = _open(seat_pages, browser, browser_server, contact_campaign, "red", shared_context)
+    fight = _advance_to_a_fight(contact_campaign)
+    box = f"article[data-engagement={fight}]"
+    captain.wait(f"document.querySelector('{box}[data-awaiting-me=true]') !== null", timeout=30)
+    record = next(e for e in contact_campaign.state()["engagements"] if e["id"] == fight)
+    fg, red = contact_campaign.seats["fg"]["seat"], contact_campaign.seats["red"]["seat"]
+    ship = next(s for s, holder in record["awaiting"].items() if holder == fg)
+    squadron = sorted(s for s, holder in record["awaiting"].items() if holder == red)
+    officers = next(s for s in record["sides"]["a"] if s["id"] == ship)["officers"]
+    assert officers, "her officers are aboard"
+    # her card names her officers
+    card = captain.page.locator(f"{box} .ship[data-ship={ship}] .officers-aboard")
+    assert officers[0]["name"] in card.inner_text()
+    leader, fighter = officers[-1], officers[0]
+    form = captain.page.locator(f"{box} fieldset.orders-round[data-ship={ship}]")
+    form.locator("select[data-order=repair]").select_option("hull")
+    form.locator("select[data-order=repair_by]").select_option(leader["id"])
+    form.locator(f"select[data-order=hwyf][data-officer={fighter['id']}]").select_option(
+        "prime_angle"
+    )
+    # the admiral's page has a form for each of his captainless ships in the battle
+    if squadron:
+        admiral.tab("battles")
+        admiral.wait(
+            f"document.querySelectorAll('{box} fieldset.orders-round').length === {len(squadron)}",
+            timeout=30,
+        )
+        shown = admiral.js(
+            f"[...document.querySelectorAll('{box} fieldset.orders-round')]"
+            ".map((f) => f.dataset.ship).sort()"
+        )
+        assert shown == squadron
+        admiral.screenshot("battle-admiral.png")
+    form.locator("button[data-decision=close]").click()
+    # his orders are in: the admiral's ships are still awaited, then the round is fought
+    for sid in squadron:
+        admiral.page.locator(
+            f"{box} fieldset.orders-round[data-ship={sid}] button[data-decision=hold]"
+        ).click()
+        admiral.wait(
+            f"(() => {{ const f = document.querySelector("
+            f"'{box} fieldset.orders-round[data-ship={sid}]');"
+            " return !f || !!f.querySelector('button[data-decision=hold][disabled]')"
+            " || f.querySelector('.error').textContent !== ''; })()",
+            timeout=15,
+        )
+        error = admiral.js(
+            f"document.querySelector('{box} fieldset.orders-round[data-ship={sid}] .error')"
+            "?.textContent || ''"
+        )
+        assert not error, error
+    state = contact_campaign.state("fg")
+    record = next(e for e in state["engagements"] if e["id"] == fight)
+    decided = [e for e in record["log"] if e.get("type") == "decision" and e["ship"] == ship]
+    assert decided, "the round was fought on his orders"
+    orders = decided[-1]["orders"]
+    assert orders["repair"] == "hull" and orders["repair_by"] == leader["name"]
+    assert orders["hwyf"] == {fighter["name"]: "prime_angle"}
+    # the round reads in plain words on his page
+    captain.wait(
+        f"document.querySelector('{box}').innerText.includes('led by {leader['name']}')",
+        timeout=15,
+    )
+    captain.screenshot("battle-orders.png")
+    # his standing orders, set through the form, come back in the state he sees
+    standing = captain.page.locator("#panel-battles fieldset.standing-orders")
+    standing.locator("select[data-standing=decision]").select_option("close")
+    standing.locator("select[data-standing=repair]").select_option("rigging")
+    standing.locator("button[data-standing-save]").click()
+    captain.wait(
+        "document.querySelector('#panel-battles fieldset.standing-orders .current')"
+        ".textContent.includes('repair rigging first')",
+        timeout=15,
+    )
+    assert contact_campaign.state("fg")["standing"][fg]["repair"] == "rigging"
+
+
 def test_a_battle_is_fought_to_its_end_through_the_captains_buttons(
     browser, browser_server, seat_pages, shared_context, contact_campaign
 ):

@@ -281,6 +281,163 @@ def test_damage_boxes_follow_the_rules_states_and_the_ships_type(js) -> None:
     assert out["titles"][0] == "injured 1" and out["titles"][-1] == "dead 1"
 
 
+def _text_js(call: str) -> str:
+    """A body returning the text of ``call`` (an eventLine's parts) as the page shows it."""
+    return (
+        "const div = document.createElement('div');"
+        f" div.append(...({call}).flat(Infinity).filter((x) => x !== null && x !== undefined)"
+        "  .map((x) => x instanceof Node ? x : document.createTextNode(String(x))));"
+        " return div.textContent;"
+    )
+
+
+@pytest.mark.parametrize(
+    ("event", "words"),
+    [
+        (
+            {
+                "type": "test",
+                "what": "repair hull",
+                "ship": "a0",
+                "officer": "Mr Bush",
+                "cof": "10D",
+                "pool": 3,
+                "cards": ["2C"],
+                "result": "ordinary",
+            },
+            "repair hull test by Mr Bush (Amazon), Card of Fate 10♦ 2♣ → ordinary",
+        ),
+        (
+            {
+                "type": "test",
+                "what": "positioning",
+                "cof": "3H",
+                "winner": "b0",
+                "sides": [{"who": "a0", "cards": ["2C"]}, {"who": "b0", "cards": ["KS"]}],
+            },
+            "positioning test, Card of Fate 3♥: Amazon 2♣ vs Le Vif K♠ → Le Vif",
+        ),
+        (
+            {
+                "type": "decision",
+                "ship": "a0",
+                "orders": {
+                    "move": "close",
+                    "shot": "grapeshot",
+                    "target": "b0",
+                    "repair": "hull",
+                    "repair_by": "Mr Bush",
+                    "hwyf": {"Captain Hornblower": "prime_angle"},
+                    "hardship": ["Mr Bush"],
+                },
+            },
+            "Amazon: close, grapeshot, at Le Vif, repairs hull led by Mr Bush, how they fight:"
+            " Captain Hornblower prime angle, Mr Bush fight on hurt",
+        ),
+        (
+            {
+                "type": "hit",
+                "ship": "b0",
+                "area": "rigging",
+                "level": "maimed",
+                "card": "QH",
+                "by": "a0",
+                "cause": "broadside",
+            },
+            "Le Vif hit in the rigging (maimed) by Q♥ from Amazon",
+        ),
+        (
+            {
+                "type": "fire",
+                "ship": "b0",
+                "before": 0,
+                "after": 1,
+                "result": "started",
+                "by": "a0",
+            },
+            "Fire aboard Le Vif: started (by Amazon), 0 → 1 card",
+        ),
+        (
+            {"type": "wounded", "ship": "a0", "who": "Mr Bush", "health": "injured"},
+            "Mr Bush of Amazon wounded: injured",
+        ),
+        (
+            {"type": "hardship", "ship": "a0", "officer": "Mr Bush", "measure": "Guts", "left": 2},
+            "Mr Bush of Amazon fights on through his wounds (Guts, 2 left)",
+        ),
+    ],
+)
+def test_the_rounds_read_in_plain_words_from_the_events_fields(js, event, words) -> None:
+    text = js(_text_js("battles.eventLine(arg, {a0: 'Amazon', b0: 'Le Vif'})"), event)
+    assert text == words
+
+
+def test_an_orders_form_sends_only_the_chosen_fields_and_her_ship_when_several(js) -> None:
+    out = js("""
+        const o = await import('/static/js/battle_orders.js');
+        const draft = {shot: 'chainshot', range: '0', target: '', repair: 'hull',
+                       repair_by: 'o-2', fire_by: '', hwyf: {'o-1': 'prime_angle', 'o-2': ''},
+                       boarding: {}, hardship: ['o-2']};
+        return [o.orderAction('e1', 'a1', 'close', draft, true),
+                o.orderAction('e1', 'a1', 'hold', {hwyf: {}, boarding: {}, hardship: []}, false),
+                o.orderAction('e1', 'a1', 'strike', draft, false),
+                o.standingAction({decision: 'close', shot: '', range: '1', repair: 'hull'}),
+                o.standingAction({decision: '', shot: 'grapeshot'}),
+                o.standingText({move: 'close', shot: 'roundshot', range: 1, repair: 'hull'}),
+                o.standingText({strike: true}), o.standingText(null)];""")
+    assert out[0] == {
+        "type": "engage_decision",
+        "engagement": "e1",
+        "decision": "close",
+        "ship": "a1",
+        "shot": "chainshot",
+        "range": 0,
+        "repair": "hull",
+        "repair_by": "o-2",
+        "hwyf": {"o-1": "prime_angle"},
+        "hardship": ["o-2"],
+    }
+    assert out[1] == {"type": "engage_decision", "engagement": "e1", "decision": "hold"}
+    assert out[2] == {"type": "engage_decision", "engagement": "e1", "decision": "strike"}
+    assert out[3] == {"type": "standing_orders", "decision": "close", "range": 1, "repair": "hull"}
+    assert out[4] == {"type": "standing_orders"}
+    assert out[5] == "close, roundshot, at distance 1, repair hull first"
+    assert out[6] == "strike her colours"
+    assert out[7].startswith("none")
+
+
+def test_an_orders_form_knows_her_officers_enemies_and_when_she_is_alongside(js) -> None:
+    out = js("""
+        const o = await import('/static/js/battle_orders.js');
+        const e = {sides: {a: [{id: 'a0', name: 'Amazon', officers: [{id: 'o-1',
+                   name: 'Captain Pellew', role: 'captain'}]}, {id: 'a1', name: 'Arethusa'}],
+                   b: [{id: 'b0', name: 'Le Vif'}, {id: 'b1', name: 'La Bonne'}]},
+                   view: {ships: [{id: 'b1', status: 'struck'}, {id: 'b0', status: 'active'}],
+                   distances: [{a: 'a0', b: 'b0', distance: 0}, {a: 'a1', b: 'b0',
+                   distance: 2}]}};
+        return [o.officersOf(e, 'a0'), o.officersOf(e, 'a1'),
+                o.enemiesOf(e, 'a0').map((s) => s.id), o.enemiesOf(e, 'b0').map((s) => s.id),
+                o.alongside(e, 'a0'), o.alongside(e, 'a1'),
+                o.hwyfLabel({book: 'Fire at a prime angle', skill: 'gunnery',
+                             difficulty: 'Challenging', against: null})];""")
+    assert out[0] == [{"id": "o-1", "name": "Captain Pellew", "role": "captain"}]
+    assert out[1] == []
+    assert out[2] == ["b0"] and out[3] == ["a0", "a1"]
+    assert out[4] is True and out[5] is False
+    assert out[6] == "Fire at a prime angle (gunnery, Challenging)"
+
+
+def test_the_reducer_keeps_a_seats_standing_orders(js) -> None:
+    out = js("""
+        const s0 = events.initialState();
+        const s1 = events.reduce(s0, {seq: 1, type: 'standing_orders',
+            data: {seat: 's-1', orders: {move: 'close', shot: 'roundshot'}}}).state;
+        const s2 = events.reduce(s1, {seq: 2, type: 'standing_orders',
+            data: {seat: 's-1', orders: null}}).state;
+        return [s1.standing, s2.standing, s0.standing ?? null];""")
+    assert out == [{"s-1": {"move": "close", "shot": "roundshot"}}, {}, None]
+
+
 # -- the one reducer: the live page and the replay -------------------------------------------
 
 RED = {

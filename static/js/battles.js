@@ -1,7 +1,8 @@
 // The Battles panel: every engagement this seat may see, streamed from the state and events:
 // the chase and each combat round (cards as cards), the damage tracks as boxes filling, the
-// captain's decision buttons when the engagement awaits his ship, and the odds bar.
+// orders form of each ship the seat orders (battle_orders.js), her officers, the odds bar.
 
+import { shipOrdersForm, standingForm } from "./battle_orders.js";
 import { cardElement, el, fill, getJSON, looksLikeCard, newId, query, show } from "./util.js";
 
 // The words of combat (decisions, shots, damage areas and states, each ship type's boxes)
@@ -42,21 +43,32 @@ export function eventLine(event, names) {
     case "conditions":
       return [`Weather: ${event.weather}`];
     case "test": {
-      const head = `${event.what} test`;
+      const head = [`${event.what} test`, event.officer ? ` by ${event.officer}` : "",
+        event.ship && event.officer ? ` (${n(event.ship)})` : "",
+        event.target ? ` against ${n(event.target)}` : ""];
       if (Array.isArray(event.sides) && event.sides.length) {
         return [head, ", Card of Fate ", rich(event.cof, names), ": ",
           event.sides.map((s, i) => [i ? " vs " : "", `${n(s.who)} `, rich(s.cards, names)]),
           event.winner ? ` → ${n(event.winner)}` : " → no result"];
       }
-      return [head, event.ship ? ` (${n(event.ship)})` : "", event.cof ? [", Card of Fate ",
+      return [head, event.ship && !event.officer ? ` (${n(event.ship)})` : "", event.cof ? [", Card of Fate ",
         rich(event.cof, names)] : "", event.cards ? [" ", rich(event.cards, names)] : "",
       event.result ? ` → ${event.result}` : ""];
     }
     case "decision": {
       // The orders a reader cares about; the engine's defaults (range, continue) left out.
       const o = event.orders || {};
+      const each = (m, how) => Object.entries(m || {}).map(([who, v]) => how(who, v)).join(", ");
       const parts = [o.strike ? "strikes her colours" : o.move, o.shot,
-        o.target ? `at ${n(o.target)}` : null, o.repair ? `repairs ${o.repair}` : null,
+        o.target ? `at ${n(o.target)}` : null,
+        o.repair ? `repairs ${o.repair}${o.repair_by ? ` led by ${o.repair_by}` : ""}` : null,
+        o.fire_by ? `${o.fire_by} fights the fire` : null,
+        o.hwyf && Object.keys(o.hwyf).length ? `how they fight: ${each(o.hwyf, (who, v) =>
+          `${who} ${String(v).replaceAll("_", " ")}`)}` : null,
+        o.boarding && Object.keys(o.boarding).length ? `boarding: ${each(o.boarding, (who, v) =>
+          `${who} ${v}`)}` : null,
+        o.hardship?.length ? `${o.hardship.join(", ")} fight on hurt` : null,
+        o.surrender !== undefined ? (o.surrender ? "surrenders" : "fights on") : null,
         o.start_distance !== undefined ? `opens at distance ${o.start_distance}` : null];
       return [`${n(event.ship)}: ${parts.filter(Boolean).join(", ") || show(o)}`];
     }
@@ -72,7 +84,24 @@ export function eventLine(event, names) {
     case "hit":
       return [`${n(event.ship)} hit in the ${event.area} (${event.level})`,
         event.card ? [" by ", rich(event.card, names)] : "", event.by ? ` from ${n(event.by)}`
-          : ""];
+          : "", event.cause && event.cause !== "broadside" ? ` (${event.cause})` : ""];
+    case "wounded":
+      return [`${event.who} of ${n(event.ship)} wounded: ${event.health}`];
+    case "hardship":
+      return [`${event.officer} of ${n(event.ship)} fights on through his wounds `
+        + `(${event.measure}, ${event.left} left)`];
+    case "fire":
+      return [`Fire aboard ${n(event.ship)}: ${event.result}${event.by ? ` (by ${n(event.by)})`
+        : ""}, ${event.before} → ${event.after} card${event.after === 1 ? "" : "s"}`];
+    case "fire_damage":
+      return [`The fire burns ${n(event.ship)}: `, rich(event.cards || [], names)];
+    case "boarding":
+      return [`${n(event.attacker)} boards ${n(event.defender)}`];
+    case "boarding_over":
+      return [`The boarding of ${n(event.defender)} by ${n(event.attacker)} ends after `
+        + `${event.rounds} round${event.rounds === 1 ? "" : "s"}`];
+    case "discipline":
+      return [`Discipline of ${n(event.ship)}: `, rich(event.cards, names)];
     case "damage_state":
       return [`${n(event.ship)}'s ${event.area} now ${event.state}`];
     case "end":
@@ -122,13 +151,16 @@ export function shipCaps(ship, caps, rules) {
   return caps || ship.caps || (rules?.ship_types || []).find((t) => t.name === ship.type)?.boxes;
 }
 
-function shipCard(ship, caps, rules) {
+function shipCard(ship, caps, rules, officers) {
   const damage = rules?.damage || { areas: [], states: [] };
   const boxes = shipCaps(ship, caps, rules);
   return el("div", { class: "ship", dataset: { ship: ship.id, status: ship.status } },
     el("strong", {}, ship.name), ` (${ship.side === "a" ? "British" : "enemy"}) – `,
     ship.status, ship.fire ? ` – on fire (${ship.fire})` : "",
     ship.shot ? el("span", { class: "muted" }, ` – ${ship.shot}`) : null,
+    officers?.length ? el("ul", { class: "officers-aboard", "aria-label": `${ship.name}'s officers` },
+      officers.map((o) => el("li", { dataset: { officer: o.id } }, `${o.name}`,
+        el("span", { class: "muted" }, ` – ${o.role}`)))) : null,
     damage.areas.map((a) => track(a, ship.boxes?.[a], boxes?.[a], damage.states)));
 }
 
@@ -150,6 +182,7 @@ function oddsBar(odds) {
 export function createBattlesPanel(root, ctx) {
   const oddsCache = new Map();
   const shotChoice = new Map();
+  const drafts = new Map(); // each ship's orders form, kept between renders
   let lastKey = null;
   let lastWaiting = 0;
 
@@ -235,10 +268,14 @@ export function createBattlesPanel(root, ctx) {
     const names = shipNames(engagement);
     const caps = {};
     const types = {};
+    const aboard = {};
+    const records = {};
     for (const side of Object.values(engagement.sides || {})) {
       for (const ship of side) {
         caps[ship.id] = ship.caps;
         types[ship.id] = ship.type;
+        aboard[ship.id] = ship.officers;
+        records[ship.id] = ship;
       }
     }
     const mine = myShips(engagement);
@@ -268,7 +305,10 @@ export function createBattlesPanel(root, ctx) {
         : "Being fought: awaiting the captains."),
     odds && !odds.loading ? (odds.error ? el("p", { class: "error" }, `Odds: ${odds.error}`)
       : oddsBar(odds)) : null,
-    !engagement.over && mine.length ? decisionControls(engagement, mine) : null,
+    !engagement.over ? mine.map((sid) => shipOrdersForm(ctx, engagement, records[sid]
+      || { id: sid, name: names[sid] || sid }, drafts, { several: mine.length > 1,
+      pending: !!(engagement.pending && sid in engagement.pending),
+      round: (engagement.view?.round ?? 0) + 1 })) : null,
     !engagement.over && ctx.store.seat?.role === "gm" ? gmControls(engagement) : null,
     // The newest round first and open; the older ones folded; then the ships' damage.
     el("div", { class: "rounds", "aria-label": `Log (${log.length} events)` },
@@ -277,7 +317,7 @@ export function createBattlesPanel(root, ctx) {
           events.map((e) => el("li", { dataset: { type: e.type || e.phase || "" } },
             eventLine(e, names))))))),
     (engagement.view?.ships || []).map((ship) => shipCard({ type: types[ship.id], ...ship },
-      caps[ship.id], ctx.rules)));
+      caps[ship.id], ctx.rules, aboard[ship.id])));
   }
 
   function render(store) {
@@ -286,7 +326,7 @@ export function createBattlesPanel(root, ctx) {
     const engagements = [...(state.engagements || [])].sort((x, y) => (y.day ?? 0) - (x.day ?? 0)
       || String(y.id).localeCompare(String(x.id), undefined, { numeric: true }));
     const key = JSON.stringify([engagements.map((e) => [e.id, (e.log || []).length, e.over,
-      e.awaiting, e.pending, e.view?.round]), store.seat?.id]);
+      e.awaiting, e.pending, e.view?.round]), store.seat?.id, state.standing?.[store.seat?.id]]);
     const badge = document.getElementById("battle-badge");
     const waiting = engagements.filter((e) => !e.over && myShips(e).length).length;
     const open = engagements.filter((e) => !e.over).length;
@@ -298,7 +338,9 @@ export function createBattlesPanel(root, ctx) {
     const firstAwaiting = waiting > 0 && lastWaiting === 0;
     lastWaiting = waiting;
     lastKey = key;
-    fill(root, el("h2", {}, "Battles"), engagements.length
+    const role = store.seat?.role;
+    fill(root, el("h2", {}, "Battles"), role === "captain" || role === "admiral"
+      ? standingForm(ctx, state.standing?.[store.seat.id]) : null, engagements.length
       ? engagements.map((e) => engagementBox(e, state.forces || []))
       : el("p", { class: "muted" }, "No engagement yet. When a British force comes within "
         + "sight of the enemy, the chase and the fight appear here."));

@@ -162,6 +162,14 @@ function publicFields(state, type, data) {
     case "set_deployment":
       return state.cabinet ? { ...state, cabinet: { ...state.cabinet,
         deployment_digit: data.digit } } : state;
+    case "standing_orders": {
+      // a seat's own standing orders (sent to him and the GM only); null clears them
+      if (!data.seat) return state;
+      const standing = { ...(state.standing || {}) };
+      if (data.orders) standing[data.seat] = data.orders;
+      else delete standing[data.seat];
+      return { ...state, standing };
+    }
     case "note":
       return { ...state, notes: [...(state.notes || []), data] };
     case "resolve_summer":
