@@ -305,3 +305,19 @@ def test_ship_morale_after_a_fight_goes_with_her_to_the_next() -> None:
     again = engagements.open_engagement(work, "red", "fr", 5, random.Random(1))
     assert again["battle"]["a"][0]["morale"] == "injured"
     assert again["battle"]["a"][1]["morale"] == "healthy"
+
+
+def test_a_captain_splits_his_broadside_between_enemy_ships(officers_fight) -> None:
+    g, captain, fight, ship = (officers_fight[k] for k in ("game", "captain", "fight", "ship"))
+    enemies = [s["id"] for s in fight["sides"]["b"]]
+    own = captain.act(
+        "engage_decision", engagement=fight["id"], decision="close", fire={ship["id"]: 2}
+    )
+    assert own["error"]["code"] == "invalid"  # not at her own side
+    split = {enemies[0]: 2, enemies[-1]: 1}
+    ack = captain.act("engage_decision", engagement=fight["id"], decision="close", fire=split)
+    assert ack["ok"], ack
+    if set(fight["awaiting"].values()) > {captain.seat["id"]}:
+        red = g.players["red"]
+        assert red.act("engage_decision", engagement=fight["id"], decision="close")["ok"]
+    assert _decided(_record(g, fight["id"]), ship["id"])["orders"]["fire"] == split

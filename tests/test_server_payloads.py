@@ -206,6 +206,7 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
     "boarding": st.sampled_from([{"FG-lt1": "melee"}, {"FG-captain": "dance"}]),
     "rounds": st.sampled_from(["one", "all", "some"]),
     "fire_by": st.sampled_from(["o-1", "FG-lt1"]),
+    "fire": st.sampled_from([{"b0": 2, "b1": 1}, {"a0": 1}, {"b0": -1}]),
     "hardship": st.sampled_from([["FG-captain"], ["o-1"], []]),
 }
 

@@ -482,6 +482,7 @@ def _standing(state: State, record: Engagement) -> dict[str, Any]:
 _CAPTAINS_ORDERS = (
     "shot",
     "target",
+    "fire",
     "range",
     "repair",
     "repair_by",
@@ -506,10 +507,17 @@ def _orders(record: Engagement, ship_ids: list[str], p: Any) -> dict[str, Any]:
     for key in ("shot", "range", "repair"):
         if getattr(p, key) is not None:
             orders[key] = getattr(p, key)
+    enemies = {s["id"] for s in record["sides"]["b"]}
     if p.target is not None:
-        if p.target not in {s["id"] for s in record["sides"]["b"]}:
+        if p.target not in enemies:
             raise ActionError("invalid", f"'target' must be an enemy ship id of {record['id']}")
         orders["target"] = p.target
+    if p.fire is not None:  # the broadside split (BtQ, "Engaging Multiple Ships")
+        if not set(p.fire) <= enemies:
+            raise ActionError(
+                "invalid", f"'fire' splits her broadside between enemy ships of {record['id']}"
+            )
+        orders["fire"] = dict(p.fire)
     named = {k: getattr(p, k) for k in _OFFICERS_ORDERS if getattr(p, k) is not None}
     if named and len(ship_ids) > 1:
         raise ActionError("invalid", "orders naming officers are for one ship: give 'ship'")

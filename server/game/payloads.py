@@ -263,6 +263,8 @@ class MoveEnemy(Payload):
 
 
 OfficerId = Annotated[Text, Field(max_length=40)]  # an officer of the campaign's roster
+ShipId = Annotated[Text, Field(max_length=40)]  # a battle ship's id: a0.. British, b0.. enemy
+Cards = Annotated[int, Field(ge=0, le=40)]
 HwyfChoice = Literal[rules.HWYF_CHOICES]  # type: ignore[valid-type]
 BoardingAction = Literal[rules.BOARDING_ACTIONS]  # type: ignore[valid-type]
 
@@ -275,6 +277,8 @@ class EngageDecision(Payload):
     decision: Literal[(*DECISIONS, "npc")]  # type: ignore[valid-type]
     shot: Literal[rules.SHOTS] | None = None  # type: ignore[valid-type]  # kept until changed
     target: Annotated[Text, Field(max_length=40)] | None = None
+    # her broadside split between enemy ships: {enemy battle ship id: cards}
+    fire: dict[ShipId, Cards] | None = None
     range: Literal[0, 1, 2] | None = None  # the Distance she closes to or holds at
     repair: Literal[rules.REPAIRS] | None = None  # type: ignore[valid-type]
     repair_by: OfficerId | None = None  # the officer aboard who leads the repair, by id
