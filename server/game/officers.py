@@ -23,6 +23,7 @@ __all__ = [
     "apply_officers",
     "berth_of",
     "follow_berths",
+    "new_officer",
     "officer_for_seat",
     "roster_npcs",
     "seat_officer",
