@@ -139,7 +139,8 @@ def test_the_scenario_names_real_ports_and_roster_types() -> None:
     named = {s["name"] for sq in scenario["enemy_squadrons"] for s in sq["ships"] if s.get("named")}
     assert named == {"Intrepid", "Minerve", "San Augustin", "Peregrina"}
     fighter = engagements._fighter(
-        {"name": "Minerve", "type": "Fifth Rate", "named": True}, _state()
+        {"name": "Minerve", "type": "Fifth Rate", "named": True, "code": "Minerve", "force": "fr"},
+        _state(),
     )
     from strategy.combat import Battle
 
