@@ -19,6 +19,8 @@ from server.web.app import create_app
 
 __all__ = [
     "SEATS",
+    "map_force",
+    "map_ship",
     "SEED",
     "SQUADRON_SEATS",
     "Game",
@@ -31,6 +33,32 @@ __all__ = [
 
 def new_app(tmp_path: Path, name: str = "test.db") -> Flask:
     return create_app({"DATABASE_URL": f"sqlite:///{tmp_path / name}", "TESTING": True})
+
+
+def map_ship(code: str, type_: str, order: str | None = None) -> dict[str, Any]:
+    """A ship of a force on the map, afloat (a British one with her Table F ``order``)."""
+    ship = {"code": code, "name": code, "type": type_, "status": "afloat"}
+    return ship if order is None else {**ship, "order": order}
+
+
+def map_force(
+    fid: str, side: str, ships: list[dict[str, Any]], lon: float = -5.0, lat: float = 48.0
+) -> dict[str, Any]:
+    """A force at sea at (lon, lat) with no orders, for tests that open engagements."""
+    return {
+        "id": fid,
+        "side": side,
+        "name": fid,
+        "squadron": None,
+        "fleet": None,
+        "ships": ships,
+        "lon": lon,
+        "lat": lat,
+        "port": None,
+        "orders": None,
+        "route": None,
+        "afloat": True,
+    }
 
 
 @dataclass

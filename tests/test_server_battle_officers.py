@@ -12,7 +12,7 @@ import pytest
 from server.game import engagements, rules
 from server.game.state import initial_state
 from strategy.combat import morale as rules_morale
-from tests.test_server_rules import _force, _ship
+from tests.server_helpers import map_force, map_ship
 
 
 def _campaign(seed: int = 1) -> dict:
@@ -20,10 +20,12 @@ def _campaign(seed: int = 1) -> dict:
     for npc in rules.npc_officers([], 1805, random.Random(seed)):
         work["officers"][npc["id"]] = {**npc, "player": None}
     work["forces"] = {
-        "red": _force(
-            "red", "Britain", [_ship("FG", "Fifth Rate", "B"), _ship("DR", "Brig Sloop", "F")]
+        "red": map_force(
+            "red", "Britain", [map_ship("FG", "Fifth Rate", "B"), map_ship("DR", "Brig Sloop", "F")]
         ),
-        "fr": _force("fr", "France", [_ship("Alexandre", "Fifth Rate"), _ship("Vif", "Cutter")]),
+        "fr": map_force(
+            "fr", "France", [map_ship("Alexandre", "Fifth Rate"), map_ship("Vif", "Cutter")]
+        ),
     }
     return work
 

@@ -12,37 +12,18 @@ from pydantic import TypeAdapter
 
 from server.game import engagements, forces, rules
 from server.game.state import State, initial_state
-
-
-def _ship(code: str, type_: str, order: str | None = None) -> dict:
-    ship = {"code": code, "name": code, "type": type_, "status": "afloat"}
-    return ship if order is None else {**ship, "order": order}
-
-
-def _force(fid: str, side: str, ships: list[dict]) -> dict:
-    return {
-        "id": fid,
-        "side": side,
-        "name": fid,
-        "squadron": None,
-        "fleet": None,
-        "ships": ships,
-        "lon": -5.0,
-        "lat": 48.0,
-        "port": None,
-        "orders": None,
-        "route": None,
-        "afloat": True,
-    }
+from tests.server_helpers import map_force, map_ship
 
 
 def _state() -> dict:
     work = initial_state({"id": "c1", "name": "Test", "year": 1805, "seed": 1})
     work["forces"] = {
-        "red": _force(
-            "red", "Britain", [_ship("FG", "Fifth Rate", "B"), _ship("DR", "Brig Sloop", "F")]
+        "red": map_force(
+            "red", "Britain", [map_ship("FG", "Fifth Rate", "B"), map_ship("DR", "Brig Sloop", "F")]
         ),
-        "fr": _force("fr", "France", [_ship("Alexandre", "Fifth Rate"), _ship("Vif", "Cutter")]),
+        "fr": map_force(
+            "fr", "France", [map_ship("Alexandre", "Fifth Rate"), map_ship("Vif", "Cutter")]
+        ),
     }
     return work
 

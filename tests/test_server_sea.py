@@ -13,6 +13,7 @@ import pytest
 from server.game import engagements, rules
 from server.game.state import State, initial_state, season_date
 from strategy.campaign.dice import RandomDice
+from tests.server_helpers import map_force, map_ship
 
 B, S, G, H = "Becalmed", "Steady Breeze", "Good Wind", "High Seas"
 #: docs/rules-notes.md's table, by the wind model's strength: d6 = 1 .. 6
@@ -23,24 +24,8 @@ TABLE = {
 }
 
 
-def _force(fid: str, side: str, ships: list[tuple[str, str]], lon: float, lat: float) -> dict:
-    return {
-        "id": fid,
-        "side": side,
-        "name": fid,
-        "squadron": None,
-        "fleet": None,
-        "ships": [
-            {"code": code, "name": code, "type": kind, "status": "afloat", "order": "B"}
-            for code, kind in ships
-        ],
-        "lon": lon,
-        "lat": lat,
-        "port": None,
-        "orders": None,
-        "route": None,
-        "afloat": True,
-    }
+def _ships(*ships: tuple[str, str]) -> list[dict[str, Any]]:
+    return [map_ship(code, kind, "B") for code, kind in ships]
 
 
 def _state(lon: float = -5.0, lat: float = 48.0, captain: str | None = None) -> State:
@@ -48,8 +33,12 @@ def _state(lon: float = -5.0, lat: float = 48.0, captain: str | None = None) -> 
     (lon, lat); ``captain``: the code of the ship a player captain's seat commands."""
     work = initial_state({"id": "c1", "name": "Test", "year": 1805, "seed": 1})
     work["forces"] = {
-        "red": _force("red", "Britain", [("FG", "Fifth Rate"), ("DR", "Brig Sloop")], lon, lat),
-        "fr": _force("fr", "France", [("Alexandre", "Fifth Rate"), ("Vif", "Cutter")], lon, lat),
+        "red": map_force(
+            "red", "Britain", _ships(("FG", "Fifth Rate"), ("DR", "Brig Sloop")), lon, lat
+        ),
+        "fr": map_force(
+            "fr", "France", _ships(("Alexandre", "Fifth Rate"), ("Vif", "Cutter")), lon, lat
+        ),
     }
     if captain is not None:
         work["seats"]["s-capt"] = {  # type: ignore[typeddict-item]
