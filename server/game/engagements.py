@@ -145,19 +145,26 @@ def _fighter(ship: BattleShip, state: State, deck: str = "gm") -> dict[str, Any]
     return spec
 
 
+def _commanders(state: State, ships: list[BattleShip]) -> dict[str, tuple[str | None, str | None]]:
+    """Battle ship id -> the seats of her captain and of her squadron's admiral (None for
+    a post no player holds)."""
+    captains = {s["ship"]: s["id"] for s in state["seats"].values() if s["role"] == "captain"}
+    admirals = {s["squadron"]: s["id"] for s in state["seats"].values() if s["role"] == "admiral"}
+    out = {}
+    for ship in ships:
+        squadron = state["forces"][ship["force"]].get("squadron")
+        out[ship["id"]] = (captains.get(ship["code"]), admirals.get(squadron or ""))
+    return out
+
+
 def _captains(state: State, side: list[BattleShip]) -> dict[str, str]:
     """Battle ship id -> seat id of the player who orders her: her seated captain, else
     the seated admiral of her squadron (he orders the ships without a captain of their own)."""
-    by_ship = {s["ship"]: s["id"] for s in state["seats"].values() if s["role"] == "captain"}
-    by_squadron = {
-        s["squadron"]: s["id"] for s in state["seats"].values() if s["role"] == "admiral"
-    }
     out = {}
-    for ship in side:
-        squadron = state["forces"][ship["force"]].get("squadron")
-        holder = by_ship.get(ship["code"]) or by_squadron.get(squadron or "")
+    for sid, (captain, admiral) in _commanders(state, side).items():
+        holder = captain or admiral
         if holder is not None:
-            out[ship["id"]] = holder
+            out[sid] = holder
     return out
 
 
@@ -280,20 +287,10 @@ def seats_in(state: State, record: Engagement) -> dict[str, list[str]]:
     an admiral his squadron's ships (the seats told when it opens and ends, and for whom
     an ``advance`` does not fight it out)."""
     out: dict[str, list[str]] = {}
-    ships = record["sides"]["a"]
-    for seat in state["seats"].values():
-        if seat["role"] == "captain":
-            mine = [s["id"] for s in ships if s["code"] == seat["ship"]]
-        elif seat["role"] == "admiral" and seat["squadron"]:
-            mine = [
-                s["id"]
-                for s in ships
-                if state["forces"][s["force"]]["squadron"] == seat["squadron"]
-            ]
-        else:
-            continue
-        if mine:
-            out[seat["id"]] = mine
+    for sid, seats in _commanders(state, record["sides"]["a"]).items():
+        for seat in seats:
+            if seat is not None:
+                out.setdefault(seat, []).append(sid)
     return out
 
 
