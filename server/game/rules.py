@@ -324,19 +324,7 @@ def morale_after(battle: Battle, side: str) -> dict[str, dict[str, Any]]:
     one level" if she lost), then mended by her commander's Command test where the book
     lets a test mend it (Injured): ``{ship id: {"morale", "before", "test"}}``. The cards
     come from a deck seeded by the battle's seed: the same battle, the same tests."""
-    lost = morale.after(battle)
-    dealer = Dealer(random.Random(f"morale/{battle.seed}"))
-    out = {}
-    for s in battle.ships:
-        if s.side != side:
-            continue
-        leader = s.spec.officers[0] if s.spec.officers else None
-        command = leader.skill("command") if leader else s.spec.skill("command")
-        mended, test = morale.repair(lost[s.id], command, dealer, s.gm)
-        if leader is not None:
-            test["officer"] = leader.name
-        out[s.id] = {"morale": mended, "before": s.morale, "test": {**test, "ship": s.id}}
-    return out
+    return morale.mend(battle, side, Dealer(random.Random(f"morale/{battle.seed}")))
 
 
 def check_orders(battle: Battle, ship_id: str, orders: Mapping[str, Any]) -> None:

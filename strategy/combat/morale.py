@@ -31,7 +31,7 @@ from strategy.errors import InvalidMove
 if TYPE_CHECKING:
     from strategy.combat.battle import Battle
 
-__all__ = ["LEVELS_OF_MORALE", "worse", "defeated", "after", "aftermath", "repair"]
+__all__ = ["LEVELS_OF_MORALE", "worse", "defeated", "after", "aftermath", "repair", "mend"]
 
 #: Ship Morale's states, healthy first (combat.json ``morale``)
 LEVELS_OF_MORALE = tuple(MORALE)
@@ -112,3 +112,21 @@ def repair(morale: str, command: int, dealer: Any, gm: bool = False) -> tuple[st
         "result": RESULTS[best],
         "morale": after_,
     }
+
+
+def mend(b: Battle, side: str, dealer: Any) -> dict[str, dict[str, Any]]:
+    """Each ``side`` ship's morale after the finished battle (:func:`after`), mended by
+    her commander's Command test (:func:`repair`: the first officer listed commands, else
+    her crew's Command): ``{ship id: {"morale", "before", "test"}}``."""
+    lost = after(b)
+    out = {}
+    for s in b.ships:
+        if s.side != side:
+            continue
+        leader = s.spec.officers[0] if s.spec.officers else None
+        command = leader.skill("command") if leader else s.spec.skill("command")
+        mended, test = repair(lost[s.id], command, dealer, s.gm)
+        if leader is not None:
+            test["officer"] = leader.name
+        out[s.id] = {"morale": mended, "before": s.morale, "test": {**test, "ship": s.id}}
+    return out
