@@ -31,6 +31,7 @@ __all__ = [
     "FLAG_SQUADRONS",
     "MARINE_RANKS",
     "NA_BY_TOTAL",
+    "NA_LIMITS",
     "NAVY_RANKS",
     "RANK_TABLES",
     "RM_GENERAL_RANKS",
@@ -41,6 +42,7 @@ __all__ = [
     "Officer",
     "Ship",
     "berths",
+    "check_na",
     "default_officers",
     "is_marine",
     "naval_ability",
@@ -237,9 +239,7 @@ class Officer:
     wounds: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
-        na = self.na
-        if isinstance(na, bool) or not isinstance(na, int) or not 1 <= na <= 10:
-            raise InvalidMove(f"officer {self.id}: Naval Ability must be 1..10, not {na!r}")
+        check_na(self.na, f"officer {self.id}: Naval Ability")
         rank_index(self.rank)
         if self.ship is not None:
             ship(self.ship)
@@ -275,9 +275,29 @@ def officers_from(items: Iterable[Officer | Mapping[str, Any]]) -> list[Officer]
 
 # --- Naval Ability -----------------------------------------------------------------------
 
+#: Naval Ability's bounds ("up to level 10"; "can't be reduced below 1")
+NA_LIMITS = (1, 10)
 #: Naval Ability by the total of two d6: 2d6-2, at least 1 (NAVAL ABILITY gives no roll for
 #: a new officer; docs/rules-notes.md, "Birth (Briny)")
-NA_BY_TOTAL = tuple(max(1, min(10, t - 2)) for t in range(13))
+NA_BY_TOTAL = tuple(max(NA_LIMITS[0], min(NA_LIMITS[1], t - 2)) for t in range(13))
+
+
+def check_na(value: object, field: str = "na") -> int:
+    """``value`` as a Naval Ability (a whole number 1..10, not a bool), else InvalidMove.
+
+    >>> check_na(7), check_na(11, "officer.na")
+    Traceback (most recent call last):
+    ...
+    strategy.errors.InvalidMove: officer.na: 11 is above the limit of 10
+    """
+    low, high = NA_LIMITS
+    if type(value) is not int:
+        raise InvalidMove(f"{field}: must be a whole number {low}..{high}, not {value!r}")
+    if value < low:
+        raise InvalidMove(f"{field}: {value} is below the limit of {low}")
+    if value > high:
+        raise InvalidMove(f"{field}: {value} is above the limit of {high}")
+    return value
 
 
 def naval_ability(die1: int, die2: int) -> int:

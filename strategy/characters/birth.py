@@ -33,7 +33,7 @@ from types import MappingProxyType
 from typing import Any
 
 from strategy.campaign.dice import Dice
-from strategy.campaign.fleet import naval_ability
+from strategy.campaign.fleet import NA_LIMITS, check_na, naval_ability
 from strategy.errors import InvalidMove
 from strategy.loader import check, load
 
@@ -62,8 +62,6 @@ __all__ = [
 
 NOBLEMAN = "Nobleman"
 FIRST_SON = "First Son"
-#: Naval Ability's bounds ("up to level 10"; "can't be reduced below 1")
-NA_LIMITS = (1, 10)
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,18 +231,6 @@ def social_level(
 def roll_na(dice: Dice) -> int:
     """A new character's Naval Ability, rolled (2d6-2, at least 1)."""
     return naval_ability(*dice.two_d6())
-
-
-def check_na(value: object, field: str = "na") -> int:
-    """``value`` as a Naval Ability (a whole number 1..10, not a bool), else InvalidMove."""
-    low, high = NA_LIMITS
-    if type(value) is not int:
-        raise InvalidMove(f"{field}: must be a whole number {low}..{high}, not {value!r}")
-    if value < low:
-        raise InvalidMove(f"{field}: {value} is below the limit of {low}")
-    if value > high:
-        raise InvalidMove(f"{field}: {value} is above the limit of {high}")
-    return value
 
 
 # --- the record --------------------------------------------------------------------------
