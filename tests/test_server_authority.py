@@ -61,6 +61,7 @@ PLAIN = {
     "pause": {},
     "resume": {},
     "set_deadline": {"deadline": None},
+    "set_clock": {"turn_days": 2, "turn_seconds": 600},
     "note": {"text": "The Toulon squadron sails on day 12"},
     "move_enemy": {"force": "fr-brest", "to": "toulon"},
     "standing_orders": {"decision": "close", "shot": "grapeshot"},

@@ -31,6 +31,7 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "pause": ("gm", "summer"),
     "resume": ("gm", "summer"),
     "set_deadline": ("gm", "summer"),
+    "set_clock": ("gm", "summer"),
     "note": ("gm", "summer"),
     "move_enemy": ("gm", "summer"),
 }
@@ -208,6 +209,9 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
     "fire_by": st.sampled_from(["o-1", "FG-lt1"]),
     "fire": st.sampled_from([{"b0": 2, "b1": 1}, {"a0": 1}, {"b0": -1}]),
     "hardship": st.sampled_from([["FG-captain"], ["o-1"], []]),
+    "turn_days": st.integers(0, 31),
+    "turn_seconds": st.sampled_from([None, 9, 10, 600, 604801]),
+    "round_seconds": st.sampled_from([None, 5, 60, 10**6]),
 }
 
 

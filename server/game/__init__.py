@@ -11,6 +11,7 @@ come in through one doorway, :mod:`server.game.rules`.
 - :mod:`~server.game.actions`: deciding and applying actions; seats; the log's reader.
 - :mod:`~server.game.forces`, :mod:`~server.game.engagements`, :mod:`~server.game.season`:
   forces on the map, the fights they meet, the end of the summer.
+- :mod:`~server.game.clock`: the turn clock and the round deadline, given the time.
 - :mod:`~server.game.views`: what each seat may see of the state and of each event.
 - :mod:`~server.game.replay`: a log rebuilt and checked; :mod:`~server.game.schema`: the
   protocol's JSON Schema; :mod:`~server.game.errors`: the one refusal.
@@ -23,6 +24,7 @@ from server.game.actions import (
     decide_officer,
     decide_reissue,
     decide_seat,
+    decide_tick,
     require_log_reader,
 )
 from server.game.authority import PHASES, ROLES, TABLE
@@ -52,6 +54,7 @@ __all__ = [
     "decide_officer",
     "decide_reissue",
     "decide_seat",
+    "decide_tick",
     "event_for",
     "event_rng",
     "initial_state",

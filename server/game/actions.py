@@ -17,11 +17,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from server.game import authority, engagements, officers, payloads, rules, season
+from server.game import authority, clock, engagements, officers, payloads, rules, season
 from server.game import forces as fx
 from server.game.authority import OTHER, OWN
 from server.game.errors import ActionError
-from server.game.state import SEASON_DAYS, Force, Seat, SeatRecord, State
+from server.game.state import SEASON_DAYS, Clock, Force, Seat, SeatRecord, State
 
 __all__ = [
     "ACTIONS",
@@ -29,6 +29,7 @@ __all__ = [
     "apply_event",
     "decide",
     "decide_officer",
+    "decide_tick",
     "decide_reissue",
     "decide_seat",
     "require_log_reader",
@@ -124,6 +125,21 @@ def _decide_resume(state: State, seat: Seat, p: Any, rng: random.Random) -> Data
 
 def _decide_set_deadline(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
     return {"deadline": p.deadline}
+
+
+def _decide_set_clock(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    kept = "round_seconds" not in p.model_fields_set
+    rounds = state["clock"]["round_seconds"] if kept else p.round_seconds
+    set_to: Clock = {
+        "turn_days": p.turn_days,
+        "turn_seconds": p.turn_seconds,
+        "round_seconds": rounds,
+    }
+    return {"clock": set_to}
+
+
+def _apply_set_clock(state: State, data: Any) -> None:
+    state["clock"] = data["clock"]
 
 
 def _decide_note(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
@@ -277,6 +293,7 @@ ACTIONS: dict[str, Action] = {
     "pause": Action(_decide_pause, _set("paused", True)),
     "resume": Action(_decide_resume, _set("paused", False)),
     "set_deadline": Action(_decide_set_deadline, _set("deadline", None)),
+    "set_clock": Action(_decide_set_clock, _apply_set_clock),
     "note": Action(_decide_note, _apply_note),
     "move_enemy": Action(_decide_move_enemy, _apply_orders),
 }
@@ -309,6 +326,31 @@ def decide(state: State, seat: Seat, args: Any, rng: random.Random) -> tuple[str
         data["as"] = seat["id"]
     data["args"] = args
     return kind, data
+
+
+def decide_tick(state: State, at: str, rng: random.Random) -> tuple[str, Data]:
+    """The event the turn clock causes at ``at`` (:mod:`server.game.clock`): a round fought
+    without its absent players, the force rolled, a turn advanced or the summer resolved;
+    ``conflict`` when nothing is due (another process did it, or the players acted in time)."""
+    reason = clock.due(state, clock.parse_time(at))
+    if reason is None:
+        raise ActionError("conflict", "nothing is due")
+    kind: str
+    if reason == "round":
+        kind = "engage_decision"
+        data = engagements.fight_absent(state, clock.overdue_round(state, at))
+    elif state["phase"] == "cabinet":  # NPC choices for the ministers who made none
+        kind, data = "roll_force", _decide_roll_force(state, _CLOCK_SEAT, None, rng)
+    elif state["day"] >= SEASON_DAYS:
+        kind, data = "resolve_summer", season.resolve(state, rng)
+    else:
+        days = min(state["clock"]["turn_days"], SEASON_DAYS - state["day"])
+        kind, data = "advance", fx.advance(state, days, rng)
+    return kind, {**data, "args": {"type": kind}, "due": reason, "at": at}
+
+
+#: who the clock acts as: the table, no seat
+_CLOCK_SEAT = cast(Seat, {"id": "", "role": "gm", "name": "the clock", "ready": False})
 
 
 # -- the set-up: seats, and who reads the log --------------------------------------------
@@ -423,6 +465,8 @@ def apply_event(state: State, kind: str, data: dict[str, Any]) -> None:
     data = copy.deepcopy(data)
     if kind == "campaign_created":
         state["seats"][data["gm"]["id"]] = cast(Seat, {**data["gm"], "ready": False})
+        if "clock" in data:
+            state["clock"] = data["clock"]
     elif kind in ("seat_created", "seat_reissued"):
         old: dict[str, Any] = dict(state["seats"].get(data["seat"]["id"], {}))
         seat = {"officer": old.get("officer"), **data["seat"], "ready": False}
@@ -432,3 +476,4 @@ def apply_event(state: State, kind: str, data: dict[str, Any]) -> None:
         officers.apply_officers(state, data)
     else:
         ACTIONS[kind].apply(state, data)
+    clock.rearm(state, kind, data)

@@ -88,6 +88,7 @@ TABLE: Mapping[str, Mapping[str, Grant]] = MappingProxyType(
         "pause": {"gm": Grant(_ANY)},
         "resume": {"gm": Grant(_ANY)},
         "set_deadline": {"gm": Grant(_ANY)},
+        "set_clock": {"gm": Grant(_ANY)},
         "note": {"gm": Grant(_ANY)},
         "move_enemy": {"gm": Grant(_SUMMER)},
         "seat_created": {"gm": Grant(_ANY)},

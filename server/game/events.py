@@ -17,6 +17,7 @@ from typing_extensions import TypedDict
 
 from server.game.state import (
     Breakout,
+    Clock,
     DeploymentRecord,
     Engagement,
     Force,
@@ -49,6 +50,7 @@ __all__ = [
     "Sail",
     "SeatCreated",
     "SeatReissued",
+    "SetClock",
     "SetDeadline",
     "SetDeployment",
     "SetShips",
@@ -60,17 +62,22 @@ Acted = TypedDict(
     {
         "args": dict[str, Any],  # the action as its seat sent it
         "as": NotRequired[str],  # the seat the GM acted for (a keyword: the functional form)
+        "at": NotRequired[str],  # when it was logged, ISO 8601 UTC (server.game.clock)
+        # what fell due, when the turn clock caused it (no seat did): deadline, ready, round
+        "due": NotRequired[str],
     },
 )
 with_config(ConfigDict(extra="forbid"))(Acted)
 
 
 class CampaignCreated(Record):
-    """The first event: the campaign and its GM's seat."""
+    """The first event: the campaign and its GM's seat (and its turn clock)."""
 
     gm: SeatRecord
     name: str
     year: int
+    clock: NotRequired[Clock]
+    at: NotRequired[str]
 
 
 class SeatCreated(Record):
@@ -80,6 +87,7 @@ class SeatCreated(Record):
     args: NotRequired[dict[str, Any]]  # the body asked: replay decides it again
     officer: NotRequired[OfficerRecord | None]
     ashore: NotRequired[str | None]
+    at: NotRequired[str]  # when it was logged
 
 
 class OfficerCreated(Record):
@@ -89,12 +97,14 @@ class OfficerCreated(Record):
     args: dict[str, Any]
     officer: OfficerRecord
     ashore: str | None
+    at: NotRequired[str]  # when it was logged
 
 
 class SeatReissued(Record):
     """The GM revokes a seat's token (and may hand the seat to another name)."""
 
     seat: SeatRecord
+    at: NotRequired[str]  # when it was logged
 
 
 class SetShips(Acted):
@@ -137,6 +147,10 @@ class Resume(Acted):
 
 class SetDeadline(Acted):
     deadline: str | None  # ISO 8601, UTC
+
+
+class SetClock(Acted):
+    clock: Clock
 
 
 class Deploy(Acted):
@@ -215,6 +229,7 @@ EVENTS: dict[str, type] = {
     "pause": Pause,
     "resume": Resume,
     "set_deadline": SetDeadline,
+    "set_clock": SetClock,
     "note": Note,
     "deploy": Deploy,
     "sail": Sail,

@@ -50,10 +50,13 @@ __all__ = [
     "Resume",
     "ResolveSummer",
     "RollForce",
+    "Seconds",
+    "SetClock",
     "SetDeadline",
     "SetDeployment",
     "SetShips",
     "StandingOrders",
+    "TurnDays",
     "parse",
     "refusal",
 ]
@@ -211,6 +214,22 @@ class SetDeadline(Payload):
     ]
 
 
+#: game days a turn moves the campaign on (the turn clock: server.game.clock)
+TurnDays = Annotated[int, Field(ge=1, le=30)]
+#: real seconds a turn lasts or a battle round waits for its players: 10 s to a week
+Seconds = Annotated[int, Field(ge=10, le=7 * 24 * 3600)]
+
+
+class SetClock(Payload):
+    """The GM sets the turn clock; ``turn_seconds`` null stops it (the GM advances by
+    hand); ``round_seconds`` left out keeps the round deadline as it is."""
+
+    type: Literal["set_clock"]
+    turn_days: TurnDays
+    turn_seconds: Seconds | None
+    round_seconds: Seconds | None = None
+
+
 class Note(Payload):
     type: Literal["note"]
     text: Annotated[Text, Field(max_length=4000)]
@@ -315,6 +334,7 @@ ACTION_PAYLOADS: dict[str, type[Payload]] = {
     "pause": Pause,
     "resume": Resume,
     "set_deadline": SetDeadline,
+    "set_clock": SetClock,
     "note": Note,
     "move_enemy": MoveEnemy,
 }

@@ -39,8 +39,11 @@ PUBLIC_EVENTS = (
     "pause",
     "resume",
     "set_deadline",
+    "set_clock",
     "officer_created",
 )
+#: the public events that move the turn's deadline: they carry it after them
+_DEADLINES = ("resume", "set_clock")
 #: what every seat sees of an officer of the fleet (the rest is his and the GM's)
 PUBLIC_OFFICER = ("id", "name", "rank", "player", "dead")
 
@@ -127,6 +130,7 @@ def state_for(state: State, seat: Seat) -> dict[str, Any]:
         "month": season_date(state).month,
         "paused": state["paused"],
         "deadline": state["deadline"],
+        "clock": dict(state["clock"]),
         "seats": [public_seat(s) for s in state["seats"].values()],
         "report": copy.deepcopy(report_for(state["report"], seat)),
         "officers": [officer_for(o, seat) for o in state["officers"].values()],
@@ -161,7 +165,23 @@ def event_for(
     seat: Seat,
 ) -> dict[str, Any] | None:
     """The ``event`` payload ``seat`` receives for one logged event, or None for nothing.
-    A public event is the same for every seat, the GM's too (one emit sends it to all)."""
+    A public event is the same for every seat, the GM's too (one emit sends it to all).
+    Each says when it was logged (``at``), and the turn clock's what fell due (``due``)."""
+    payload = _event_for(kind, seq, author, data, before, after, seat)
+    if payload is not None:
+        payload.update({k: data[k] for k in ("at", "due") if k in data})
+    return payload
+
+
+def _event_for(
+    kind: str,
+    seq: int,
+    author: str | None,
+    data: dict[str, Any],
+    before: State,
+    after: State,
+    seat: Seat,
+) -> dict[str, Any] | None:
     if kind == "resolve_summer":
         return {"seq": seq, "type": kind, "data": _summer_for(data, after, seat)}
     if is_gm(seat) and kind not in PUBLIC_EVENTS:
@@ -171,6 +191,7 @@ def event_for(
                 "forces": visible_forces(after, seat),
                 "engagements": _engagements(after, seat),
             }
+            full["deadline"] = after["deadline"]
         return {"seq": seq, "type": kind, "data": full}
     out = _player_data(kind, author, data, before, after, seat)
     if out is None:
@@ -230,7 +251,10 @@ def _player_data(
     if kind in PUBLIC_EVENTS:
         if kind in ("seat_created", "seat_reissued", "officer_created"):
             return _seating(kind, data, after)
-        return {k: copy.deepcopy(v) for k, v in data.items() if k != "args"}
+        public = {k: copy.deepcopy(v) for k, v in data.items() if k not in ("args", "at")}
+        if kind in _DEADLINES:
+            public["deadline"] = after["deadline"]
+        return public
     if kind == "standing_orders":  # his own, and the GM's
         return {k: data[k] for k in ("seat", "orders")} if acting == seat["id"] else None
     if kind in PRIVATE_EVENTS:  # a minister's choice is his own till the roll
@@ -283,13 +307,18 @@ def _summer_for(data: dict[str, Any], after: State, seat: Seat) -> dict[str, Any
 
 
 def _date_of(data: dict[str, Any], after: State) -> dict[str, Any]:
-    return {"days": data["days"], "day": data["day"], "date": season_date(after).isoformat()}
+    return {
+        "days": data["days"],
+        "day": data["day"],
+        "date": season_date(after).isoformat(),
+        "deadline": after["deadline"],
+    }
 
 
 Extra = Callable[[dict[str, Any], State], dict[str, Any]]
 # What an observer is told of the events that move forces: the phase and the date only.
 _OBSERVED: dict[str, Extra] = {
-    "roll_force": lambda data, after: {"phase": after["phase"]},
+    "roll_force": lambda data, after: {"phase": after["phase"], "deadline": after["deadline"]},
     "advance": _date_of,
 }
 # What a player's event carries beside the forces and engagements he sees after it.
@@ -299,6 +328,7 @@ _FORCE_EXTRAS: dict[str, Extra] = {
             k: copy.deepcopy(data[k])
             for k in ("ships_digit", "deployment_digit", "roll", "rolled", "deployment")
         },
+        "deadline": after["deadline"],
         "officers": [public_officer(o) for o in data.get("officers", ())],
     },
     "deploy": lambda data, after: {k: data[k] for k in ("force", "orders", "route")},
