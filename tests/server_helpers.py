@@ -263,7 +263,11 @@ def _force_of(state: dict[str, Any], squadron: str) -> dict[str, Any]:
 
 
 def play_squadrons(
-    app: Flask, seed: int, blue_from: str | None, lead: int
+    app: Flask,
+    seed: int,
+    blue_from: str | None,
+    lead: int,
+    seats: tuple[tuple[str, str, dict[str, Any]], ...] = SQUADRON_SEATS,
 ) -> dict[str, Any] | None:
     """A summer (cabinet 3, 2: the Red and Blue squadrons in the Channel) where the Red
     squadron patrols off Ushant and the GM sends the Brest squadron there. ``blue_from``
@@ -271,10 +275,11 @@ def play_squadrons(
     comes; else it waits in that port and sails for Ushant ``lead`` days before the GM
     sends the enemy (so that it may come in sight of a fight already opened). Returns each
     seat's events from the enemy's sailing on, the acks of the advances, the state and log;
-    None if a fight opened before the GM sent the enemy."""
+    None if a fight opened before the GM sent the enemy. ``seats``: who sits (the pm, fsl,
+    red and blue keys are needed)."""
     game = Game.new(app, seed=seed)
     gm = game.gm()
-    for key, role, extra in SQUADRON_SEATS:
+    for key, role, extra in seats:
         game.add(key, role, **extra)
     red, blue = game.players["red"], game.players["blue"]
     assert game.players["pm"].act("set_ships", digit=3)["ok"]

@@ -209,6 +209,7 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
     "fire_by": st.sampled_from(["o-1", "FG-lt1"]),
     "fire": st.sampled_from([{"b0": 2, "b1": 1}, {"a0": 1}, {"b0": -1}]),
     "hardship": st.sampled_from([["FG-captain"], ["o-1"], []]),
+    "round": st.sampled_from([None, 0, 1, 2]),
     "turn_days": st.integers(0, 31),
     "turn_seconds": st.sampled_from([None, 9, 10, 600, 604801]),
     "round_seconds": st.sampled_from([None, 5, 60, 10**6]),

@@ -427,6 +427,13 @@ def decide_round(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[s
         raise ActionError("not_found", f"no engagement {eid!r}")
     if record["over"]:
         raise ActionError("wrong_phase", f"engagement {eid} is over")
+    fought = (record.get("view") or {}).get("round", 0)
+    if p.round is not None and p.round != fought + 1:
+        raise ActionError(
+            "conflict",
+            f"round {p.round} of {eid} is {'already fought' if p.round <= fought else 'not next'}"
+            f": orders now are for round {fought + 1}",
+        )
     mine = [sid for sid, holder in record["awaiting"].items() if holder == seat["id"]]
     require_command(
         "engage_decision",

@@ -307,6 +307,8 @@ class EngageDecision(Payload):
     hardship: list[OfficerId] | None = None  # who spends a point of Guts to fight on hurt
     rounds: Literal["one", "all"] | None = None  # the GM's npc: this round, or to the end
     ship: Annotated[Text, Field(max_length=40)] | None = None  # one of an admiral's ships
+    # the round these orders are for (1 the first): refused once that round is fought
+    round: Annotated[int, Field(ge=1, le=10_000)] | None = None
 
 
 class StandingOrders(Payload):
