@@ -25,6 +25,7 @@ const ORDER_EVENTS = new Set(["deploy", "sail", "move_enemy"]);
 export function initialState() {
   return {
     phase: "cabinet", day: 0, paused: false, deadline: null, seats: [],
+    clock: { turn_days: 1, turn_seconds: null, round_seconds: null },
     cabinet: { ships_digit: null, deployment_digit: null, roll: null }, deployment: [],
     forces: [], engagements: [], results: {}, report: null, notes: [], officers: [],
   };
@@ -156,6 +157,8 @@ function publicFields(state, type, data) {
       return { ...state, paused: false };
     case "set_deadline":
       return { ...state, deadline: data.deadline ?? null };
+    case "set_clock":
+      return { ...state, clock: data.clock || state.clock };
     case "set_ships":
       return state.cabinet ? { ...state, cabinet: { ...state.cabinet, ships_digit: data.digit } }
         : state;
@@ -203,6 +206,8 @@ export function reduce(state, event) {
   let refetch = (event.type === "advance" && !data.date)
     || (event.type === "resolve_summer" && data.report === undefined);
   if (data.results && typeof data.results === "object") next = { ...next, results: data.results };
+  // the events that start a turn say the turn clock's next deadline
+  if ("deadline" in data) next = { ...next, deadline: data.deadline ?? null };
   if (FORCE_EVENTS.has(event.type)) {
     const lists = listsOf(data);
     if (lists) {

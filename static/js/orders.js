@@ -105,12 +105,26 @@ function gmSections(ctx, state) {
   }, { name: "set_deadline" });
   const clear = actionButton(ctx, "Clear", () => ({ type: "set_deadline", deadline: null }),
     { name: "clear_deadline" });
+  const clock = state.clock || {};
+  const minutes = (seconds) => (seconds == null ? "" : String(seconds / 60));
+  const turnDays = el("input", { type: "number", min: 1, max: 30, value: clock.turn_days || 1 });
+  const turnMinutes = el("input", { type: "number", min: 0.25, step: 0.25,
+    value: minutes(clock.turn_seconds), placeholder: "none" });
+  const roundMinutes = el("input", { type: "number", min: 0.25, step: 0.25,
+    value: minutes(clock.round_seconds), placeholder: "none" });
+  const seconds = (input) => (input.value === "" ? null : Math.round(Number(input.value) * 60));
+  const setClock = actionButton(ctx, "Set clock", () => ({ type: "set_clock",
+    turn_days: Number(turnDays.value), turn_seconds: seconds(turnMinutes),
+    round_seconds: seconds(roundMinutes) }), { name: "set_clock" });
   const note = el("input", { type: "text", maxlength: 4000, placeholder: "seen by you only" });
   const addNote = actionButton(ctx, "Note", () => ({ type: "note", text: note.value }),
     { name: "note", after: () => { note.value = ""; } });
   out.push(el("fieldset", {}, el("legend", {}, "Running the game"),
     el("div", { class: "row" }, pause.nodes),
     el("div", { class: "row" }, labelled("Deadline", when), setDeadline.nodes, clear.nodes),
+    el("div", { class: "row" }, labelled("Game days a turn", turnDays),
+      labelled("Turn lasts (minutes)", turnMinutes), labelled("Round waits (minutes)",
+        roundMinutes), setClock.nodes),
     el("div", { class: "row" }, labelled("GM note", note), addNote.nodes)));
   return out;
 }
