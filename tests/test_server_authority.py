@@ -63,6 +63,7 @@ PLAIN = {
     "set_deadline": {"deadline": None},
     "note": {"text": "The Toulon squadron sails on day 12"},
     "move_enemy": {"force": "fr-brest", "to": "toulon"},
+    "show_voyage": {"to": "all", "voyage": {"stops": ["portsmouth", "plymouth"]}},
     "standing_orders": {"decision": "close", "shot": "grapeshot"},
 }
 SET_UP = {  # the set-up through REST, judged by the same table

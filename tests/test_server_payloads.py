@@ -33,6 +33,7 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "set_deadline": ("gm", "summer"),
     "note": ("gm", "summer"),
     "move_enemy": ("gm", "summer"),
+    "show_voyage": ("gm", "summer"),
 }
 
 
@@ -193,7 +194,9 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
     "station": st.sampled_from(["channel", "baltic", "moon"]),
     "blockade": st.sampled_from(["brest", "portsmouth", "toulon"]),
     "patrol": st.sampled_from([[-5.6, 48.7], [2.35, 48.85], [0, 0]]),
-    "to": st.sampled_from(["plymouth", "brest", "atlantis", [-5.6, 48.7], [2.35, 48.85]]),
+    "to": st.sampled_from(
+        ["plymouth", "brest", "atlantis", [-5.6, 48.7], [2.35, 48.85], "all", ["pm", "fg"], ["x"]]
+    ),
     "force": st.sampled_from(["fr-brest", "channel-red", "nowhere"]),
     "engagement": st.sampled_from(["e1", "e2", "e9"]),
     "decision": st.sampled_from(["close", "hold", "strike", "npc", "fly"]),
@@ -208,6 +211,14 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
     "fire_by": st.sampled_from(["o-1", "FG-lt1"]),
     "fire": st.sampled_from([{"b0": 2, "b1": 1}, {"a0": 1}, {"b0": -1}]),
     "hardship": st.sampled_from([["FG-captain"], ["o-1"], []]),
+    "voyage": st.sampled_from(
+        [
+            {"stops": ["portsmouth", "plymouth"]},
+            {"stops": ["portsmouth", "station:moon"], "month": 7},
+            {"stops": ["plymouth", "-5.6,48.7", "plymouth"], "ship": "Cutter", "stay": 1},
+            {"stops": ["portsmouth"]},
+        ]
+    ),
 }
 
 
