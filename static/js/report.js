@@ -3,7 +3,7 @@
 // a player steps through the events his page received.
 
 import { initialState, replay } from "./events.js";
-import { el, fill, gameDate, getJSON, labelled, roleName, show } from "./util.js";
+import { el, fill, gameDate, getJSON, labelled, placeText, roleName, show } from "./util.js";
 
 const RESULT_COLOURS = ["#1b5e20", "#66bb6a", "#bdbdbd", "#ffb74d", "#e53935", "#6d1b1b"];
 
@@ -217,7 +217,7 @@ function describe(event, seats) {
     case "sail":
     case "move_enemy":
       return `${event.type.replace("_", " ")}: ${d.force} → ${d.orders ? `${d.orders.kind} `
-        + `${show(d.orders.target)}` : ""}${d.route ? ` (${Math.round(d.route.distance_nm)} nm, `
+        + `${placeText(d.orders.target)}` : ""}${d.route ? ` (${Math.round(d.route.distance_nm)} nm, `
         + `${Number(d.route.days).toFixed(1)} days)` : ""}`;
     case "advance":
       return `the clock advances ${d.days} day${d.days === 1 ? "" : "s"} to day ${d.day}`;

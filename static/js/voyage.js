@@ -3,7 +3,7 @@
 // plotly chart of speed (and point of sail where the route gives it) along the way.
 
 import { panelWidth } from "./report.js";
-import { el, fill, getJSON, labelled, query, round } from "./util.js";
+import { el, fill, getJSON, labelled, position, query, round } from "./util.js";
 
 // GET /api/voyage routes the whole plan in one request (legs with their miles by point of
 // sail); with it off, each leg is routed with /api/route and drawn without points of sail.
@@ -106,7 +106,7 @@ export function createVoyagePanel(root, tab, ctx) {
       portOptions(sel);
       if (Array.isArray(value)) {
         sel.options[0].value = value.join(",");
-        sel.options[0].textContent = `sea at ${value.map((v) => round(v, 2)).join(", ")}`;
+        sel.options[0].textContent = `sea at ${position(value)}`;
         sel.value = value.join(",");
       } else if (value) {
         sel.value = value;
@@ -135,7 +135,7 @@ export function createVoyagePanel(root, tab, ctx) {
       else if (pick.kind === "sea") {
         clicked = [pick.lon, pick.lat];
         addClicked.disabled = false;
-        addClicked.textContent = `Add ${round(pick.lon, 2)}, ${round(pick.lat, 2)}`;
+        addClicked.textContent = `Add ${position(pick.lon, pick.lat)}`;
       }
     });
 
