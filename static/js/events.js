@@ -27,6 +27,7 @@ export function initialState() {
     phase: "cabinet", day: 0, paused: false, deadline: null, seats: [],
     cabinet: { ships_digit: null, deployment_digit: null, roll: null }, deployment: [],
     forces: [], engagements: [], results: {}, report: null, notes: [], officers: [],
+    voyages: [],
   };
 }
 
@@ -172,6 +173,8 @@ function publicFields(state, type, data) {
     }
     case "note":
       return { ...state, notes: [...(state.notes || []), data] };
+    case "show_voyage": // a voyage the GM showed this seat (only those seats receive it)
+      return data.shown ? { ...state, voyages: [...(state.voyages || []), data.shown] } : state;
     case "resolve_summer":
       return { ...state, phase: "over", report: data.report ?? state.report,
         officers: upsert(state.officers, recordList(data.officers)) };

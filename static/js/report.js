@@ -248,6 +248,9 @@ function describe(event, seats) {
       return `GM note: ${d.text}`;
     case "resolve_summer":
       return "the summer is resolved";
+    case "show_voyage":
+      return `the GM shows a voyage (${(d.shown?.stops || []).join(" → ")}, ${d.shown?.ship})`
+        + ` to ${d.shown?.to === "all" ? "every seat" : (d.shown?.to || []).map(who).join(", ")}`;
     default:
       return `${event.type.replaceAll("_", " ")} ${Object.keys(d).length ? show(Object.fromEntries(
         Object.entries(d).filter(([k]) => !["forces", "engagements", "view", "args"]
