@@ -452,7 +452,7 @@ export function createVoyagePanel(root, tab, ctx) {
       showButton.disabled = false;
       if (!ack.ok) showError.textContent = `${ack.error.message} (${ack.error.code})`;
       else showDone.textContent = `Shown to ${audienceText(to, ctx.store.state?.seats)}.`;
-    } }, "Show this voyage to the players");
+    } }, "Show this voyage");
     refreshSeats();
     shownSeats = refreshSeats;
 
