@@ -88,13 +88,14 @@ export function legFrom(feature, label) {
  * The legs of a voyage as GET /api/voyage (and a shown voyage's `voyage`) answers it: a
  * LineString a leg, labelled by the Points of its stops ("Portsmouth → Plymouth").
  */
-export function legsOf(collection) {
+export function legsOf(collection, names = []) {
   const features = collection?.features || [];
   const stops = features.filter((f) => f.geometry?.type === "Point")
     .sort((x, y) => (x.properties?.index ?? 0) - (y.properties?.index ?? 0));
   const name = (i) => {
     const p = stops[i]?.properties || {};
-    return p.name || p.id || (stops[i] ? position(stops[i].geometry.coordinates) : "?");
+    return p.name || names[i] || p.id
+      || (stops[i] ? position(stops[i].geometry.coordinates) : "?");
   };
   return features.filter((f) => f.geometry?.type === "LineString")
     .map((f, i) => legFrom(f, `${name(i)} → ${name(i + 1)}`));
@@ -260,6 +261,15 @@ function createViewer(root, ctx) {
   return { nodes, show, stop };
 }
 
+/** A shown voyage's stops by name where the routed stop has none (a station's ground). */
+function stopNames(ctx, voyage) {
+  return (voyage.stops || []).map((s) => {
+    const st = s.startsWith("station:") ? ctx.map.stations.find((x) => `station:${x.id}` === s)
+      : null;
+    return st ? `${st.name} station` : null;
+  });
+}
+
 /** The voyages the GM showed this seat, newest first; choosing one draws it. */
 function shownList(ctx, viewer, root) {
   const box = el("div", { class: "shown-voyages" });
@@ -269,7 +279,7 @@ function shownList(ctx, viewer, root) {
   function draw(voyage) {
     drawn = voyage.id;
     root.dataset.shown = voyage.id;
-    viewer.show(legsOf(voyage.voyage));
+    viewer.show(legsOf(voyage.voyage, stopNames(ctx, voyage)));
     for (const b of box.querySelectorAll("button[data-voyage]")) {
       b.setAttribute("aria-pressed", String(b.dataset.voyage === drawn));
     }
@@ -284,8 +294,11 @@ function shownList(ctx, viewer, root) {
     fill(box, voyages.length ? [el("h3", {}, "Voyages shown by the Games Master"),
       el("ul", {}, voyages.map((v) => el("li", {}, el("button", { type: "button",
         dataset: { voyage: v.id }, "aria-pressed": String(v.id === drawn),
-        onclick: () => draw(v) }, `${v.id}: ${legsOf(v.voyage).map((l) => l.label)
-        .join(", ") || v.stops.join(" → ")}`), el("span", { class: "muted" },
+        onclick: () => draw(v) }, `${v.id}: ${(() => {
+        const legs = legsOf(v.voyage, stopNames(ctx, v));
+        return legs.length ? [legs[0].label.split(" → ")[0], ...legs.map((l) =>
+          l.label.split(" → ")[1])].join(" → ") : v.stops.join(" → ");
+      })()}`), el("span", { class: "muted" },
         ` – ${v.ship}, ${MONTHS[(v.month || 1) - 1]}, shown on day ${v.day} to `
         + `${audienceText(v.to, seats)}`))))] : null);
     if (fresh && auto) draw(voyages[0]);
