@@ -64,6 +64,7 @@ PLAIN = {
     "set_clock": {"turn_days": 2, "turn_seconds": 600},
     "note": {"text": "The Toulon squadron sails on day 12"},
     "move_enemy": {"force": "fr-brest", "to": "toulon"},
+    "show_voyage": {"to": "all", "voyage": {"stops": ["portsmouth", "plymouth"]}},
     "standing_orders": {"decision": "close", "shot": "grapeshot"},
 }
 SET_UP = {  # the set-up through REST, judged by the same table

@@ -143,6 +143,7 @@ def test_resolve_summer_uses_the_battle_results_earned(played_summer) -> None:
         "seats",
         "report",
         "officers",
+        "voyages",  # those the GM showed it (show_voyage)
     }
 
 

@@ -20,8 +20,17 @@ from typing import Any, cast
 from server.game import authority, clock, engagements, officers, payloads, rules, season
 from server.game import forces as fx
 from server.game.authority import OTHER, OWN
-from server.game.errors import ActionError
-from server.game.state import SEASON_DAYS, Clock, Force, Seat, SeatRecord, State
+from server.game.errors import ActionError, rule_errors
+from server.game.state import (
+    SEASON_DAYS,
+    Clock,
+    Force,
+    Seat,
+    SeatRecord,
+    ShownVoyage,
+    State,
+    season_date,
+)
 
 __all__ = [
     "ACTIONS",
@@ -279,6 +288,43 @@ def _apply_orders(state: State, data: Any) -> None:
         route["start_day"] = state["day"]
 
 
+# -- the GM's voyage, shown to the players -----------------------------------------------
+
+
+def _decide_show_voyage(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    """A planned voyage routed as ``GET /api/voyage`` routes it, for every seat or for the
+    seats named (each a seat of this campaign: one refusal names the first that is not)."""
+    to: str | list[str] = p.to
+    if to != "all":
+        unknown = [sid for sid in to if sid not in state["seats"]]
+        if unknown:
+            raise ActionError(
+                "not_found",
+                f"'to': no seat {unknown[0]!r} in this campaign; seats: "
+                + ", ".join(state["seats"]),
+            )
+        to = list(dict.fromkeys(to))  # each seat once, in the order given
+    plan = p.voyage
+    month = plan.month or season_date(state).month
+    with rule_errors():
+        collection = rules.voyage_plan(plan.stops, plan.ship, month, plan.stay)
+        ship = rules.roster_type(plan.ship)
+    shown: ShownVoyage = {
+        "id": f"v{len(state.get('voyages', [])) + 1}",
+        "day": state["day"],
+        "to": to,
+        "stops": list(plan.stops),
+        "ship": ship,
+        "month": month,
+        "voyage": collection,
+    }
+    return {"shown": shown}
+
+
+def _apply_show_voyage(state: State, data: Any) -> None:
+    state.setdefault("voyages", []).append(data["shown"])
+
+
 ACTIONS: dict[str, Action] = {
     "set_ships": Action(_decide_digit, _apply_set_ships),
     "set_deployment": Action(_decide_digit, _apply_set_deployment),
@@ -296,6 +342,7 @@ ACTIONS: dict[str, Action] = {
     "set_clock": Action(_decide_set_clock, _apply_set_clock),
     "note": Action(_decide_note, _apply_note),
     "move_enemy": Action(_decide_move_enemy, _apply_orders),
+    "show_voyage": Action(_decide_show_voyage, _apply_show_voyage),
 }
 
 

@@ -91,6 +91,7 @@ TABLE: Mapping[str, Mapping[str, Grant]] = MappingProxyType(
         "set_clock": {"gm": Grant(_ANY)},
         "note": {"gm": Grant(_ANY)},
         "move_enemy": {"gm": Grant(_SUMMER)},
+        "show_voyage": {"gm": Grant(_ANY)},  # a planned voyage drawn for the players
         "seat_created": {"gm": Grant(_ANY)},
         "seat_reissued": {"gm": Grant(_ANY)},
         # a character: the GM's for any seat (or none yet), a player's for his own seat

@@ -29,6 +29,7 @@ from server.game.state import (
     Result,
     Route,
     SeatRecord,
+    ShownVoyage,
 )
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
     "SetDeadline",
     "SetDeployment",
     "SetShips",
+    "ShowVoyage",
     "StandingOrders",
 ]
 
@@ -217,6 +219,13 @@ class ResolveSummer(Acted):
     officers: NotRequired[dict[str, OfficerRecord]]  # every officer it changed, after it
 
 
+class ShowVoyage(Acted):
+    """The GM shows a planned voyage: routed, and seen by the seats it is shown to (and
+    the GM) only."""
+
+    shown: ShownVoyage
+
+
 EVENTS: dict[str, type] = {
     "campaign_created": CampaignCreated,
     "seat_created": SeatCreated,
@@ -238,4 +247,5 @@ EVENTS: dict[str, type] = {
     "engage_decision": EngageDecision,
     "standing_orders": StandingOrders,
     "resolve_summer": ResolveSummer,
+    "show_voyage": ShowVoyage,
 }

@@ -33,6 +33,7 @@ __all__ = [
     "Result",
     "Route",
     "SeaWind",
+    "ShownVoyage",
     "Seat",
     "SeatRecord",
     "Ship",
@@ -293,6 +294,19 @@ Note = TypedDict(
 with_config(ConfigDict(extra="forbid"))(Note)
 
 
+class ShownVoyage(Record):
+    """A planned voyage the GM showed the players: to every seat (``"all"``) or to the seats
+    named, as routed when he showed it (GeoJSON, as ``GET /api/voyage`` answers)."""
+
+    id: str  # v1, v2, ...
+    day: int  # the campaign's day when it was shown
+    to: str | list[str]  # "all" or seat ids
+    stops: list[str]  # as the planner wrote them
+    ship: str  # the roster type it was planned for
+    month: int
+    voyage: dict[str, Any]  # the GeoJSON FeatureCollection: legs and stops
+
+
 class State(Record):
     campaign: CampaignInfo
     phase: str  # cabinet, summer, over
@@ -311,6 +325,8 @@ class State(Record):
     notes: list[Note]  # the GM's
     # seat id -> his standing orders for the rounds he does not order himself
     standing: dict[str, dict[str, Any]]
+    # the voyages the GM showed (absent until the first: snapshots before it lack it)
+    voyages: NotRequired[list[ShownVoyage]]
 
 
 def initial_state(campaign: dict[str, Any]) -> State:

@@ -4,6 +4,7 @@ The GM sees everything. Players (ministers, admirals, captains) see every Britis
 enemy force only while a British force is within sighting range of it (and never its orders
 or route), their own pending cabinet choice but not another's, and no GM notes. Observers see
 the public status only: campaign, phase, date, seats and who is ready, and the season report.
+A voyage the GM shows (``show_voyage``) is seen by the seats it is shown to and the GM only.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from server.game.forces import SIGHTING_NM, distance_nm
 from server.game.officers import berth_of
 from server.game.season import report_for
-from server.game.state import Force, OfficerRecord, Seat, State, season_date
+from server.game.state import Force, OfficerRecord, Seat, ShownVoyage, State, season_date
 
 __all__ = [
     "audiences",
@@ -24,6 +25,7 @@ __all__ = [
     "officer_for",
     "public_officer",
     "public_seat",
+    "shown_to",
     "state_for",
     "visible_forces",
 ]
@@ -50,6 +52,12 @@ PUBLIC_OFFICER = ("id", "name", "rank", "player", "dead")
 
 def is_gm(seat: Seat) -> bool:
     return seat["role"] == "gm"
+
+
+def shown_to(voyage: ShownVoyage, seat: Seat) -> bool:
+    """Whether ``seat`` sees a voyage the GM showed: the GM always, every seat when it was
+    shown to ``"all"``, else the seats it names."""
+    return is_gm(seat) or voyage["to"] == "all" or seat["id"] in voyage["to"]
 
 
 def public_seat(seat: Seat) -> dict[str, Any]:
@@ -134,6 +142,7 @@ def state_for(state: State, seat: Seat) -> dict[str, Any]:
         "seats": [public_seat(s) for s in state["seats"].values()],
         "report": copy.deepcopy(report_for(state["report"], seat)),
         "officers": [officer_for(o, seat) for o in state["officers"].values()],
+        "voyages": [copy.deepcopy(v) for v in state.get("voyages", []) if shown_to(v, seat)],
     }
     if seat["role"] == "observer":
         return view
@@ -206,6 +215,8 @@ def _view_key(kind: str, author: str | None, data: dict[str, Any], seat: Seat) -
         return "public"
     if is_gm(seat):
         return "gm"
+    if kind == "show_voyage":
+        return "voyage:" + ("shown" if shown_to(data["shown"], seat) else "not shown")
     if kind == "resolve_summer" and seat["id"] in _players_of(data):
         return "seat:" + seat["id"]
     if kind in PRIVATE_EVENTS and (data.get("as") or author) == seat["id"]:
@@ -255,6 +266,8 @@ def _player_data(
         if kind in _DEADLINES:
             public["deadline"] = after["deadline"]
         return public
+    if kind == "show_voyage":  # the seats it is shown to, observers too
+        return {"shown": copy.deepcopy(data["shown"])} if shown_to(data["shown"], seat) else None
     if kind == "standing_orders":  # his own, and the GM's
         return {k: data[k] for k in ("seat", "orders")} if acting == seat["id"] else None
     if kind in PRIVATE_EVENTS:  # a minister's choice is his own till the roll

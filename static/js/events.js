@@ -28,6 +28,7 @@ export function initialState() {
     clock: { turn_days: 1, turn_seconds: null, round_seconds: null },
     cabinet: { ships_digit: null, deployment_digit: null, roll: null }, deployment: [],
     forces: [], engagements: [], results: {}, report: null, notes: [], officers: [],
+    voyages: [],
   };
 }
 
@@ -175,6 +176,8 @@ function publicFields(state, type, data) {
     }
     case "note":
       return { ...state, notes: [...(state.notes || []), data] };
+    case "show_voyage": // a voyage the GM showed this seat (only those seats receive it)
+      return data.shown ? { ...state, voyages: [...(state.voyages || []), data.shown] } : state;
     case "resolve_summer":
       return { ...state, phase: "over", report: data.report ?? state.report,
         officers: upsert(state.officers, recordList(data.officers)) };

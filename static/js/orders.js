@@ -2,7 +2,7 @@
 // Every control sends one protocol action; the ack's error is shown next to that control.
 
 import { ownForces, ownSeat } from "./store.js";
-import { el, fill, labelled, round } from "./util.js";
+import { el, fill, labelled, placeText, position, round } from "./util.js";
 
 /** A button that sends an action and shows the ack's error beside itself. */
 export function actionButton(ctx, label, makeAction, opts = {}) {
@@ -159,11 +159,19 @@ function movementSection(ctx, forces, role, phase) {
   const lon = el("input", { type: "number", step: "0.01", min: -180, max: 180, value: -6 });
   const lat = el("input", { type: "number", step: "0.01", min: -90, max: 90, value: 48.5 });
   const previewBox = el("div", { class: "preview", "aria-live": "polite", hidden: true });
+  // the position typed or clicked, written as every position is (util.position)
+  const where = el("output", { class: "muted position" });
+  const showWhere = () => {
+    where.textContent = position(Number(lon.value), Number(lat.value));
+  };
+  lon.addEventListener("input", showWhere);
+  lat.addEventListener("input", showWhere);
+  showWhere();
   const rows = {
     station: el("div", { class: "row" }, labelled("Station", station)),
     blockade: el("div", { class: "row" }, labelled("Enemy port", blockade)),
     sail: el("div", { class: "row" }, labelled("Port", port)),
-    sea: el("div", { class: "row" }, labelled("Lon", lon), labelled("Lat", lat)),
+    sea: el("div", { class: "row" }, labelled("Lon", lon), labelled("Lat", lat), where),
   };
 
   function chosen() {
@@ -265,6 +273,7 @@ function movementSection(ctx, forces, role, phase) {
         kind.value = deploys ? "patrol" : "sail-sea";
         lon.value = pick.lon;
         lat.value = pick.lat;
+        showWhere();
       }
     } else {
       return;
@@ -286,9 +295,8 @@ function forcesTable(forces) {
   if (!forces.length) return el("p", { class: "muted" }, "No forces of yours at sea yet.");
   return el("table", {}, el("tr", {}, el("th", {}, "Force"), el("th", {}, "Where"),
     el("th", {}, "Orders")), forces.map((f) => el("tr", { dataset: { force: f.id } },
-    el("td", {}, f.name), el("td", {}, f.port || `${round(f.lat, 2)}, ${round(f.lon, 2)}`),
-    el("td", {}, f.orders ? `${f.orders.kind} ${Array.isArray(f.orders.target)
-      ? f.orders.target.map((v) => round(v, 2)).join(", ") : f.orders.target ?? ""}`
+    el("td", {}, f.name), el("td", {}, f.port || position(f.lon, f.lat)),
+    el("td", {}, f.orders ? `${f.orders.kind} ${placeText(f.orders.target)}`
       + (f.route ? ` (${round(f.route.days, 1)} d)` : "") : "—"))));
 }
 

@@ -3,7 +3,7 @@
 // a player steps through the events his page received.
 
 import { initialState, replay } from "./events.js";
-import { el, fill, gameDate, getJSON, labelled, roleName, show } from "./util.js";
+import { el, fill, gameDate, getJSON, labelled, placeText, roleName, show } from "./util.js";
 
 const RESULT_COLOURS = ["#1b5e20", "#66bb6a", "#bdbdbd", "#ffb74d", "#e53935", "#6d1b1b"];
 
@@ -217,7 +217,7 @@ function describe(event, seats) {
     case "sail":
     case "move_enemy":
       return `${event.type.replace("_", " ")}: ${d.force} → ${d.orders ? `${d.orders.kind} `
-        + `${show(d.orders.target)}` : ""}${d.route ? ` (${Math.round(d.route.distance_nm)} nm, `
+        + `${placeText(d.orders.target)}` : ""}${d.route ? ` (${Math.round(d.route.distance_nm)} nm, `
         + `${Number(d.route.days).toFixed(1)} days)` : ""}`;
     case "advance":
       return `the clock advances ${d.days} day${d.days === 1 ? "" : "s"} to day ${d.day}`;
@@ -248,6 +248,9 @@ function describe(event, seats) {
       return `GM note: ${d.text}`;
     case "resolve_summer":
       return "the summer is resolved";
+    case "show_voyage":
+      return `the GM shows a voyage (${(d.shown?.stops || []).join(" → ")}, ${d.shown?.ship})`
+        + ` to ${d.shown?.to === "all" ? "every seat" : (d.shown?.to || []).map(who).join(", ")}`;
     default:
       return `${event.type.replaceAll("_", " ")} ${Object.keys(d).length ? show(Object.fromEntries(
         Object.entries(d).filter(([k]) => !["forces", "engagements", "view", "args"]
