@@ -40,6 +40,8 @@ PUBLIC_EVENTS = (
     "resume",
     "set_deadline",
     "officer_created",
+    "reassign",
+    "seat_revoked",
 )
 #: what every seat sees of an officer of the fleet (the rest is his and the GM's)
 PUBLIC_OFFICER = ("id", "name", "rank", "player", "dead")
@@ -51,7 +53,8 @@ def is_gm(seat: Seat) -> bool:
 
 def public_seat(seat: Seat) -> dict[str, Any]:
     """What every seat sees of a seat: never its token, which the state does not hold."""
-    return {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship", "officer", "ready")}
+    keys = ("id", "role", "name", "squadron", "ship", "officer", "ready")
+    return {**{k: seat.get(k) for k in keys}, "vacant": bool(seat.get("vacant"))}
 
 
 def officer_for(officer: OfficerRecord, seat: Seat) -> dict[str, Any]:
