@@ -76,15 +76,20 @@ def _in_fight(state: State, seat: Seat, squadron: str | None, ship: str | None) 
     return None
 
 
-def _holder(state: State, role: str, berth: str, exclude: str | None) -> OfficerRecord | None:
-    """The living officer in a berth (an NPC: a player's holds it only with his seat)."""
+def _holder(
+    state: State, role: str, berth: str, officer: OfficerRecord | None
+) -> OfficerRecord | None:
+    """The living officer in the berth ``officer`` goes to: a ship's captain, or the flag
+    officer of his rank in a squadron (each of the White, Red and Blue has a Rear, a Vice
+    and a full Admiral)."""
     for o in state["officers"].values():
-        if o["dead"] or o["id"] == exclude:
+        if o["dead"] or (officer is not None and o["id"] == officer["id"]):
             continue
         if role == "captain" and o["ship"] == berth and o["rank"] in rules.CAPTAIN_RANKS:
             return o
-        if role == "admiral" and o["squadron"] == berth and o["rank"] in rules.ADMIRAL_RANKS:
-            return o
+        if role == "admiral" and officer is not None and o["squadron"] == berth:
+            if o["rank"] == officer["rank"]:
+                return o
     return None
 
 
@@ -100,7 +105,7 @@ def decide_reassign(state: State, author: Seat, p: Any, rng: random.Random) -> d
         raise ActionError("wrong_phase", f"engagement {fight} is being fought: reassign after it")
     officer = seat_officer(state, seat)
     new = squadron or ship or ""
-    holder = _holder(state, seat["role"], new, officer["id"] if officer else None)
+    holder = _holder(state, seat["role"], new, officer)
     if holder is not None and holder["player"] is not None:
         raise ActionError("conflict", f"that berth is {holder['name']}'s, {holder['player']}'s")
     return {
