@@ -147,6 +147,12 @@ function publicFields(state, type, data) {
         ready: false }) };
     case "officer_created":
       return withOfficer(state, data);
+    case "seat_revoked":
+      return { ...state, seats: (state.seats || []).map((s) => (s.id === data.seat
+        ? { ...s, vacant: true, ready: false } : s)) };
+    case "reassign": // the officers' berths come with the refetch
+      return { ...state, seats: (state.seats || []).map((s) => (s.id === data.seat
+        ? { ...s, squadron: data.squadron ?? null, ship: data.ship ?? null } : s)) };
     case "ready":
       return { ...state, seats: (state.seats || []).map((s) => (s.id === data.seat
         ? { ...s, ready: data.ready } : s)) };
@@ -200,7 +206,7 @@ function publicFields(state, type, data) {
 export function reduce(state, event) {
   const data = event.data || {};
   let next = publicFields(state, event.type, data);
-  let refetch = (event.type === "advance" && !data.date)
+  let refetch = event.type === "reassign" || (event.type === "advance" && !data.date)
     || (event.type === "resolve_summer" && data.report === undefined);
   if (data.results && typeof data.results === "object") next = { ...next, results: data.results };
   if (FORCE_EVENTS.has(event.type)) {
