@@ -33,6 +33,7 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "set_deadline": ("gm", "summer"),
     "note": ("gm", "summer"),
     "move_enemy": ("gm", "summer"),
+    "reassign": ("gm", "summer"),
 }
 
 
@@ -208,6 +209,7 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
     "fire_by": st.sampled_from(["o-1", "FG-lt1"]),
     "fire": st.sampled_from([{"b0": 2, "b1": 1}, {"a0": 1}, {"b0": -1}]),
     "hardship": st.sampled_from([["FG-captain"], ["o-1"], []]),
+    "seat": st.sampled_from(["fg", "red", "pm", "gm", "s-nobody"]),
 }
 
 
