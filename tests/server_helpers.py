@@ -4,6 +4,7 @@ the campaign in each of its phases as plain game states, without a server."""
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import random
 from dataclasses import dataclass, field
 from functools import cache
@@ -22,7 +23,9 @@ __all__ = [
     "map_force",
     "map_ship",
     "SEED",
+    "CLOCK_START",
     "SQUADRON_SEATS",
+    "Clock",
     "Game",
     "Player",
     "new_app",
@@ -314,3 +317,22 @@ def play_squadrons(
         "state": _state(game),
         "log": game.rest("get", f"/api/campaigns/{game.id}/log").json,
     }
+
+
+# -- the server's clock in a test's hands ----------------------------------------------
+
+CLOCK_START = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.UTC)
+
+
+class Clock:
+    """The test's hands on the server's clock."""
+
+    def __init__(self, app: Flask) -> None:
+        self.now = CLOCK_START
+        self.service = app.extensions["admiralty.campaigns"]
+        self.service.now = lambda: self.now
+
+    def wait(self, seconds: float) -> list[int]:
+        """Let ``seconds`` pass, then one beat of the clock: the seqs it logged."""
+        self.now += dt.timedelta(seconds=seconds)
+        return self.service.run_clock()

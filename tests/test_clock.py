@@ -9,31 +9,11 @@ database: tests/test_clock_live.py."""
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 from typing import Any
-
-import pytest
-from flask import Flask
 
 from server import game as server_game
 from server.game import clock
-from tests.server_helpers import Game, new_app, play_squadrons
-
-T0 = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.UTC)
-
-
-class Clock:
-    """The test's hands on the server's clock."""
-
-    def __init__(self, app: Flask) -> None:
-        self.now = T0
-        self.service = app.extensions["admiralty.campaigns"]
-        self.service.now = lambda: self.now
-
-    def wait(self, seconds: float) -> list[int]:
-        """Let ``seconds`` pass, then one beat of the clock: the seqs it logged."""
-        self.now += dt.timedelta(seconds=seconds)
-        return self.service.run_clock()
+from tests.server_helpers import Clock, Game
 
 
 def _state(game: Game) -> dict[str, Any]:
@@ -49,21 +29,8 @@ def _replays(game: Game) -> None:
     assert problems == []
 
 
-@pytest.fixture
-def table(tmp_path: Path) -> tuple[Game, Clock]:
-    """A campaign with both ministers and the Red squadron's admiral seated."""
-    app = new_app(tmp_path)
-    hands = Clock(app)
-    game = Game.new(app, seed=3)
-    game.gm()
-    game.add("pm", "prime-minister")
-    game.add("fsl", "first-sea-lord")
-    game.add("red", "admiral", squadron="Red")
-    return game, hands
-
-
-def test_the_cabinet_deadline_rolls_the_force_then_each_turn_advances_once(table) -> None:
-    game, hands = table
+def test_the_cabinet_deadline_rolls_the_force_then_each_turn_advances_once(clock_table) -> None:
+    game, hands = clock_table
     gm, pm = game.players["gm"], game.players["pm"]
     assert pm.act("set_ships", digit=3)["ok"]
     assert gm.act("set_clock", turn_days=2, turn_seconds=60)["ok"]
@@ -91,8 +58,8 @@ def test_the_cabinet_deadline_rolls_the_force_then_each_turn_advances_once(table
     _replays(game)
 
 
-def test_everyone_ready_moves_the_turn_at_once(table) -> None:
-    game, hands = table
+def test_everyone_ready_moves_the_turn_at_once(clock_table) -> None:
+    game, hands = clock_table
     gm = game.players["gm"]
     assert gm.act("roll_force")["ok"]
     assert gm.act("set_clock", turn_days=3, turn_seconds=3600)["ok"]
@@ -113,8 +80,8 @@ def test_everyone_ready_moves_the_turn_at_once(table) -> None:
     _replays(game)
 
 
-def test_pause_stops_the_clock_and_no_clock_leaves_the_turn_to_the_gm(table) -> None:
-    game, hands = table
+def test_pause_stops_the_clock_and_no_clock_leaves_the_turn_to_the_gm(clock_table) -> None:
+    game, hands = clock_table
     gm = game.players["gm"]
     assert gm.act("roll_force")["ok"]
     assert gm.act("set_clock", turn_days=1, turn_seconds=60)["ok"]
@@ -141,8 +108,8 @@ def test_pause_stops_the_clock_and_no_clock_leaves_the_turn_to_the_gm(table) -> 
     _replays(game)
 
 
-def test_set_clock_refuses_bad_values_and_changes_nothing(table) -> None:
-    game, _ = table
+def test_set_clock_refuses_bad_values_and_changes_nothing(clock_table) -> None:
+    game, _ = clock_table
     gm, red = game.players["gm"], game.players["red"]
     before = _log(game)
     for bad, says in (
@@ -158,8 +125,8 @@ def test_set_clock_refuses_bad_values_and_changes_nothing(table) -> None:
     assert _log(game) == before
 
 
-def test_the_last_turn_of_the_summer_resolves_it(table) -> None:
-    game, hands = table
+def test_the_last_turn_of_the_summer_resolves_it(clock_table) -> None:
+    game, hands = clock_table
     gm = game.players["gm"]
     assert gm.act("roll_force")["ok"]
     for _ in range(3):
@@ -175,32 +142,6 @@ def test_the_last_turn_of_the_summer_resolves_it(table) -> None:
 
 
 # -- a battle of squadrons with a captain and two admirals seated ---------------------------
-
-FLEET_SEATS = (
-    ("pm", "prime-minister", {}),
-    ("fsl", "first-sea-lord", {}),
-    ("red", "admiral", {"squadron": "Red"}),
-    ("blue", "admiral", {"squadron": "Blue"}),
-    ("fg", "captain", {"ship": "FG", "officer": {"name": "Jack Aubrey", "na": 8}}),
-)
-
-
-@pytest.fixture(scope="module")
-def fleet_fight(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """The Red and Blue squadrons against the Brest squadron off Ushant, FG's captain and
-    both admirals seated, the fight open with at least three ships a side: the first seed
-    that makes one (seeds, not outcomes, are what the rules' changes move)."""
-    app = new_app(tmp_path_factory.mktemp("fleet"))
-    hands = Clock(app)
-    for seed in range(1, 16):
-        run = play_squadrons(app, seed, None, 0, seats=FLEET_SEATS)
-        if run is None:
-            continue
-        fights = [e for e in run["state"]["engagements"] if not e["over"]]
-        if fights and all(len(fights[0]["sides"][k]) >= 3 for k in "ab"):
-            if {"FG", "NE"} <= {s["code"] for s in fights[0]["sides"]["a"]}:
-                return {**run, "fight": fights[0], "clock": hands}
-    pytest.fail("no squadron fight of three a side in 15 seeds")
 
 
 def _decisions(events: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:

@@ -35,6 +35,7 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "note": ("gm", "summer"),
     "move_enemy": ("gm", "summer"),
     "show_voyage": ("gm", "summer"),
+    "reassign": ("gm", "summer"),
 }
 
 
@@ -224,6 +225,7 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
             {"stops": ["portsmouth"]},
         ]
     ),
+    "seat": st.sampled_from(["fg", "red", "pm", "gm", "s-nobody"]),
 }
 
 

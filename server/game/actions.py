@@ -17,10 +17,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from server.game import authority, clock, engagements, officers, payloads, rules, season
+from server.game import authority, clock, engagements, officers, payloads, rules, season, seating
 from server.game import forces as fx
 from server.game.authority import OTHER, OWN
 from server.game.errors import ActionError, rule_errors
+from server.game.seating import decide_revoke
 from server.game.state import (
     SEASON_DAYS,
     Clock,
@@ -40,8 +41,10 @@ __all__ = [
     "decide_officer",
     "decide_tick",
     "decide_reissue",
+    "decide_revoke",
     "decide_seat",
     "require_log_reader",
+    "require_seat_reader",
 ]
 
 Data = dict[str, Any]  # an event's data as a decide function returns it (without its args)
@@ -343,6 +346,7 @@ ACTIONS: dict[str, Action] = {
     "note": Action(_decide_note, _apply_note),
     "move_enemy": Action(_decide_move_enemy, _apply_orders),
     "show_voyage": Action(_decide_show_voyage, _apply_show_voyage),
+    "reassign": Action(seating.decide_reassign, seating.apply_reassign),
 }
 
 
@@ -503,6 +507,11 @@ def require_log_reader(state: State, seat: Seat) -> None:
     authority.require_seat("read_log", seat["role"], state["phase"], state["paused"])
 
 
+def require_seat_reader(state: State, seat: Seat) -> None:
+    """Refuse the seats' warnings and who is connected to any seat but the GM's."""
+    authority.require_seat("read_seats", seat["role"], state["phase"], state["paused"])
+
+
 def apply_event(state: State, kind: str, data: dict[str, Any]) -> None:
     """Apply one logged event to ``state`` (in place). No dice: everything is in ``data``.
 
@@ -521,6 +530,8 @@ def apply_event(state: State, kind: str, data: dict[str, Any]) -> None:
         officers.apply_officers(state, data)
     elif kind == "officer_created":
         officers.apply_officers(state, data)
+    elif kind == "seat_revoked":
+        seating.apply_revoke(state, data)
     else:
         ACTIONS[kind].apply(state, data)
     clock.rearm(state, kind, data)

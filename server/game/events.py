@@ -3,7 +3,8 @@
 An accepted action becomes one event whose data holds the action's arguments as sent
 (``args``; ``as`` when the GM sent it for a seat) and every consequence with its random
 draws, so that the state is rebuilt from the log without dice. The set-up events
-(``campaign_created``, ``seat_created``, ``seat_reissued``) come from REST, not from ``act``.
+(``campaign_created``, ``seat_created``, ``seat_reissued``, ``seat_revoked``) come from
+REST, not from ``act``.
 A GM's note is logged as it is kept in the state (:class:`server.game.state.Note`).
 What a seat is *sent* of an event is cut down from this data by :mod:`server.game.views`.
 """
@@ -44,6 +45,7 @@ __all__ = [
     "OfficerCreated",
     "Pause",
     "Ready",
+    "Reassign",
     "ResolveSummer",
     "Resume",
     "RollForce",
@@ -52,6 +54,7 @@ __all__ = [
     "SeatCreated",
     "SeatReissued",
     "SetClock",
+    "SeatRevoked",
     "SetDeadline",
     "SetDeployment",
     "SetShips",
@@ -226,6 +229,23 @@ class ShowVoyage(Acted):
     shown: ShownVoyage
 
 
+class Reassign(Acted):
+    """The GM hands a seat to another squadron or ship; its id and history stay."""
+
+    seat: str
+    squadron: str | None  # an admiral's new squadron
+    ship: str | None  # a captain's new ship
+    was: str | None  # the squadron or ship it held before
+    officer: str | None  # the seat's character, who goes with it into the new berth
+    relieved: str | None  # the NPC of the new berth, who takes the one left
+
+
+class SeatRevoked(Record):
+    """The GM revokes a seat: its token opens nothing and it stands vacant till reissued."""
+
+    seat: str
+
+
 EVENTS: dict[str, type] = {
     "campaign_created": CampaignCreated,
     "seat_created": SeatCreated,
@@ -248,4 +268,6 @@ EVENTS: dict[str, type] = {
     "standing_orders": StandingOrders,
     "resolve_summer": ResolveSummer,
     "show_voyage": ShowVoyage,
+    "reassign": Reassign,
+    "seat_revoked": SeatRevoked,
 }

@@ -43,6 +43,7 @@ __all__ = [
     "OfficerBody",
     "Payload",
     "Ready",
+    "Reassign",
     "ReissueBody",
     "Sail",
     "SeatBody",
@@ -283,6 +284,20 @@ class MoveEnemy(Payload):
     to: Place
 
 
+class Reassign(Payload):
+    """The GM hands a seat to another squadron (an admiral's) or ship (a captain's)."""
+
+    type: Literal["reassign"]
+    seat: Annotated[Text, Field(max_length=40)]
+    squadron: Squadron | None = None
+    ship: Annotated[Text, Field(max_length=8)] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _squadron_or_ship(cls, data: Any) -> Any:
+        return _exactly_one(data, "squadron", "ship")
+
+
 OfficerId = Annotated[Text, Field(max_length=40)]  # an officer of the campaign's roster
 ShipId = Annotated[Text, Field(max_length=40)]  # a battle ship's id: a0.. British, b0.. enemy
 Cards = Annotated[int, Field(ge=0, le=40)]
@@ -405,6 +420,7 @@ ACTION_PAYLOADS: dict[str, type[Payload]] = {
     "note": Note,
     "move_enemy": MoveEnemy,
     "show_voyage": ShowVoyage,
+    "reassign": Reassign,
 }
 
 

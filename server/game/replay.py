@@ -1,10 +1,10 @@
 """Rebuild a campaign from its exported log and check every event against the rules.
 
 Every event a seat caused is decided again, authority included (:mod:`server.game.authority`):
-an action from its arguments, its seat and the campaign's seed, a seat's creation or
-reissue from what the GM asked; the turn clock's events from the time they were logged.
-The result must equal what was logged; an event the rules refuse now, or one that cannot
-be decided again, is a problem and is not applied.
+an action from its arguments, its seat and the campaign's seed, a seat's creation,
+reissue or revocation from what the GM asked; the turn clock's events from the time they
+were logged. The result must equal what was logged; an event the rules refuse now, or one
+that cannot be decided again, is a problem and is not applied.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from server.game.state import Seat, State, event_rng, initial_state
 
 __all__ = ["replay"]
 
-SET_UP = ("campaign_created", "seat_created", "seat_reissued", "officer_created")
+SET_UP = ("campaign_created", "seat_created", "seat_reissued", "officer_created", "seat_revoked")
 
 
 def replay(log: Any) -> tuple[State, list[str]]:
@@ -119,6 +119,8 @@ def _decide_again(
         if not isinstance(asked, dict) or "id" not in asked:
             raise ValueError("seat_reissued names no seat")
         return actions.decide_reissue(work, seat, asked["id"], {"name": asked.get("name")})
+    if kind == "seat_revoked":
+        return actions.decide_revoke(work, seat, str(data.get("seat")))
     if "args" not in data:
         raise ValueError(f"{kind} has no 'args': what was asked cannot be checked")
     again_kind, again = actions.decide(work, seat, data["args"], rng)

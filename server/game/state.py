@@ -109,6 +109,7 @@ class OfficerRecord(Record):
 
 class Seat(SeatRecord):
     ready: bool
+    vacant: NotRequired[bool]  # revoked: no token opens it until it is reissued
 
 
 class Cabinet(Record):

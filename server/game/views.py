@@ -43,6 +43,8 @@ PUBLIC_EVENTS = (
     "set_deadline",
     "set_clock",
     "officer_created",
+    "reassign",
+    "seat_revoked",
 )
 #: the public events that move the turn's deadline: they carry it after them
 _DEADLINES = ("resume", "set_clock")
@@ -62,7 +64,8 @@ def shown_to(voyage: ShownVoyage, seat: Seat) -> bool:
 
 def public_seat(seat: Seat) -> dict[str, Any]:
     """What every seat sees of a seat: never its token, which the state does not hold."""
-    return {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship", "officer", "ready")}
+    keys = ("id", "role", "name", "squadron", "ship", "officer", "ready")
+    return {**{k: seat.get(k) for k in keys}, "vacant": bool(seat.get("vacant"))}
 
 
 def officer_for(officer: OfficerRecord, seat: Seat) -> dict[str, Any]:

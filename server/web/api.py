@@ -103,6 +103,24 @@ def reissue_seat(campaign_id: str, seat_id: str) -> ResponseReturnValue:
     return jsonify(seat=seat_id, token=token, link=_link(campaign_id, token))
 
 
+@api.post("/api/campaigns/<campaign_id>/seats/<seat_id>/revoke")
+def revoke_seat(campaign_id: str, seat_id: str) -> ResponseReturnValue:
+    author = _seat(campaign_id)
+    _service().revoke(campaign_id, author["id"], seat_id)
+    current_app.extensions["admiralty.revoke"](campaign_id, seat_id)
+    return jsonify(seat=seat_id, vacant=True)
+
+
+@api.get("/api/campaigns/<campaign_id>/seats")
+def list_seats(campaign_id: str) -> ResponseReturnValue:
+    """The GM's seats panel: every seat, who is connected, and the warnings."""
+    body = _service().seating(campaign_id, _seat(campaign_id))
+    online = current_app.extensions["admiralty.presence"](campaign_id)
+    for seat in body["seats"]:
+        seat["online"] = online.get(seat["id"], False)
+    return jsonify(body)
+
+
 @api.post("/api/campaigns/<campaign_id>/officers")
 def create_officer(campaign_id: str) -> ResponseReturnValue:
     author = _seat(campaign_id)

@@ -411,6 +411,34 @@ class CampaignService:
         self._commit(campaign_id, author_id, decide)
         return oid
 
+    def revoke(self, campaign_id: str, author_id: str, seat_id: str) -> None:
+        """Revoke a seat: its token is replaced by one nobody holds; the seat stands vacant."""
+        token = new_token()  # never given out: no token opens the seat until it is reissued
+
+        def decide(seq: int, state: State) -> Decision:
+            data = game.decide_revoke(state, self._author(state, author_id), seat_id)
+            return "seat_revoked", data, (seat_id, hash_token(token))
+
+        self._commit(campaign_id, author_id, decide)
+
+    def seating(self, campaign_id: str, seat: dict[str, Any]) -> dict[str, Any]:
+        """The GM's view of the seats: each seat (``vacant`` too) and the warnings of seats
+        with nothing to command and commands with no seat (:func:`server.game.seat_warnings`)."""
+        with self._lock(campaign_id):
+            seq, state = self._catch_up(campaign_id)
+            game.require_seat_reader(state, state["seats"][seat["id"]])
+            return {
+                "seq": seq,
+                "seats": [game.public_seat(s) for s in state["seats"].values()],
+                "warnings": game.seat_warnings(state),
+            }
+
+    def seat_ids(self, campaign_id: str) -> list[str]:
+        """The ids of the campaign's seats (the GM's first)."""
+        with self._lock(campaign_id):
+            _, state = self._catch_up(campaign_id)
+            return list(state["seats"])
+
     def reissue(self, campaign_id: str, author_id: str, seat_id: str, body: Any = None) -> str:
         """Revoke a seat's token and issue another (optionally to a new holder's name)."""
         token = new_token()

@@ -1,4 +1,10 @@
-"""The Socket.IO half of the protocol (docs/protocol.md): ``join``, ``act`` and ``event``.
+"""The Socket.IO half of the protocol (docs/protocol.md): ``join``, ``act``, ``event`` and
+``presence``.
+
+Presence is counted per process: the sockets joined as each seat here. A seat's first socket
+joining and its last leaving send ``presence`` to the campaign's room (through the message
+queue when there are several processes, so every process's sockets hear it); the join ack's
+``presence`` is this process's count. Presence is not logged: it is not the game's.
 
 Every ``join`` and ``act`` is acknowledged, however malformed: with its answer, with the
 one refusal its payload earns, or, should the server itself fail, with an ``internal``
@@ -19,7 +25,7 @@ from flask_socketio import SocketIO, join_room, leave_room
 from server.game import ActionError
 from server.web.campaigns import CampaignService, seat_room
 
-__all__ = ["MAX_PAYLOAD", "Sockets", "register"]
+__all__ = ["MAX_PAYLOAD", "Sockets", "campaign_room", "register"]
 
 MAX_PAYLOAD = 64 * 1024
 Ack = dict[str, Any]
@@ -64,6 +70,11 @@ def _since(data: dict[str, Any]) -> int:
     return since
 
 
+def campaign_room(campaign_id: str) -> str:
+    """Every socket joined to the campaign, whatever its seat (for ``presence``)."""
+    return f"campaign:{campaign_id}"
+
+
 class Sockets:
     """The joined sockets of one app: each in at most one campaign, as one seat."""
 
@@ -71,7 +82,30 @@ class Sockets:
         self.socketio = socketio
         self.service = service
         self.joined: dict[str, tuple[str, str, str]] = {}  # sid -> (campaign, seat id, token)
+        self.online: dict[tuple[str, str], int] = {}  # (campaign, seat id) -> sockets here
         self.lock = threading.Lock()
+
+    def _count(self, campaign_id: str, seat_id: str, step: int) -> bool:
+        """Count a socket of the seat in (+1) or out (-1), under the lock; True when the
+        seat came online or went offline with it."""
+        key = (campaign_id, seat_id)
+        before = self.online.get(key, 0)
+        after = max(0, before + step)
+        if after:
+            self.online[key] = after
+        else:
+            self.online.pop(key, None)
+        return (before == 0) != (after == 0)
+
+    def _tell(self, campaign_id: str, seat_id: str, online: bool) -> None:
+        self.socketio.emit(
+            "presence", {"seat": seat_id, "online": online}, to=campaign_room(campaign_id)
+        )
+
+    def presence(self, campaign_id: str) -> dict[str, bool]:
+        """The seats of ``campaign_id`` with a socket joined in this process."""
+        with self.lock:
+            return {seat: True for (cid, seat) in self.online if cid == campaign_id}
 
     def join(self, data: Any) -> Ack:
         if not isinstance(data, dict):
@@ -79,12 +113,23 @@ class Sockets:
         since = _since(data)
         seat = self.service.authenticate(data.get("campaign"), data.get("token"))
         campaign_id, token = str(data["campaign"]), str(data["token"])  # checked by it
+        left = came = False
         with self.lock:
             previous = self.joined.get(_sid())
-            if previous:
+            same = previous is not None and previous[:2] == (campaign_id, seat["id"])
+            if previous and not same:  # the socket joins as another seat
                 leave_room(seat_room(previous[0], previous[1]))
+                leave_room(campaign_room(previous[0]))
+                left = self._count(previous[0], previous[1], -1)
             self.joined[_sid()] = (campaign_id, seat["id"], token)
+            if not same:  # a re-join of the same seat (a catch-up) is not counted twice
+                came = self._count(campaign_id, seat["id"], +1)
+        if previous and left:
+            self._tell(previous[0], previous[1], False)
         join_room(seat_room(campaign_id, seat["id"]))
+        join_room(campaign_room(campaign_id))
+        if came:
+            self._tell(campaign_id, seat["id"], True)
         public = {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship", "officer")}
         if since:
             seq, events = self.service.events_since(campaign_id, seat["id"], since)
@@ -92,6 +137,8 @@ class Sockets:
         else:
             seq, state = self.service.snapshot(campaign_id, seat)
             ack = {"ok": True, "seat": public, "seq": seq, "state": state}
+        online = self.presence(campaign_id)
+        ack["presence"] = {s: online.get(s, False) for s in self.service.seat_ids(campaign_id)}
         # the room was joined before the log was read (nothing committed meanwhile is
         # missed); what the ack holds is not sent again (server.web.delivery)
         self.socketio.server.manager.hold(_sid(), seq)
@@ -113,7 +160,10 @@ class Sockets:
 
     def disconnect(self, *_args: Any) -> None:
         with self.lock:
-            self.joined.pop(_sid(), None)
+            entry = self.joined.pop(_sid(), None)
+            left = entry is not None and self._count(entry[0], entry[1], -1)
+        if entry is not None and left:
+            self._tell(entry[0], entry[1], False)
         self.socketio.server.manager.forget(_sid())
 
     def revoke(self, campaign_id: str, seat_id: str) -> None:
@@ -121,6 +171,14 @@ class Sockets:
         room = seat_room(campaign_id, seat_id)
         self.socketio.emit("revoked", {"seat": seat_id}, to=room)
         self.socketio.close_room(room)
+        with self.lock:  # its sockets here are no longer joined: the seat goes offline
+            gone = [sid for sid, e in self.joined.items() if e[:2] == (campaign_id, seat_id)]
+            for sid in gone:
+                del self.joined[sid]
+                self.socketio.server.leave_room(sid, campaign_room(campaign_id), namespace="/")
+            self.online.pop((campaign_id, seat_id), None)
+        if gone:
+            self._tell(campaign_id, seat_id, False)
 
 
 def register(app: Flask, socketio: SocketIO, service: CampaignService) -> None:
@@ -132,3 +190,4 @@ def register(app: Flask, socketio: SocketIO, service: CampaignService) -> None:
     socketio.on_event("act", metrics.count_acts(_acked(sockets.act)))
     socketio.on_event("disconnect", sockets.disconnect)
     app.extensions["admiralty.revoke"] = sockets.revoke
+    app.extensions["admiralty.presence"] = sockets.presence

@@ -149,6 +149,12 @@ function publicFields(state, type, data) {
         ready: false }) };
     case "officer_created":
       return withOfficer(state, data);
+    case "seat_revoked":
+      return { ...state, seats: (state.seats || []).map((s) => (s.id === data.seat
+        ? { ...s, vacant: true, ready: false } : s)) };
+    case "reassign": // the officers' berths come with the refetch
+      return { ...state, seats: (state.seats || []).map((s) => (s.id === data.seat
+        ? { ...s, squadron: data.squadron ?? null, ship: data.ship ?? null } : s)) };
     case "ready":
       return { ...state, seats: (state.seats || []).map((s) => (s.id === data.seat
         ? { ...s, ready: data.ready } : s)) };
@@ -206,7 +212,7 @@ function publicFields(state, type, data) {
 export function reduce(state, event) {
   const data = event.data || {};
   let next = publicFields(state, event.type, data);
-  let refetch = (event.type === "advance" && !data.date)
+  let refetch = event.type === "reassign" || (event.type === "advance" && !data.date)
     || (event.type === "resolve_summer" && data.report === undefined);
   if (data.results && typeof data.results === "object") next = { ...next, results: data.results };
   // the events that start a turn say the turn clock's next deadline

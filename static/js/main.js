@@ -8,6 +8,7 @@ import { connect } from "./net.js";
 import { createOfficersPanel } from "./officers.js";
 import { createOrdersPanel } from "./orders.js";
 import { createLogPanel, createReportPanel } from "./report.js";
+import { createSeatsPanel } from "./seats.js";
 import {
   caughtUp, createStore, notify, ownSeat, receive, refresh, setSnapshot, subscribe,
 } from "./store.js";
@@ -160,6 +161,7 @@ async function start() {
     hooks: {
       status: setConnection,
       snapshot(ack) {
+        store.presence = { ...(ack.presence || {}) };
         if (setSnapshot(store, ack.seat, ack.seq, ack.state)) refetchState();
         debug.joined = true;
         setConnection("connected", "ok");
@@ -167,6 +169,7 @@ async function start() {
       },
       caughtUp(ack) {
         store.seat = ack.seat;
+        store.presence = { ...(ack.presence || {}) };
         const refetch = caughtUp(store, ack.events, ack.seq);
         debug.reconnects += 1;
         debug.caughtUp = ack.events.length;
@@ -180,6 +183,10 @@ async function start() {
         if (refetch) refetchState();
         if (gap) awaitGap(() => net.resync());
         if (payload.type) notify(store, payload.type);
+      },
+      presence(payload) {
+        store.presence = { ...store.presence, [payload.seat]: !!payload.online };
+        notify(store, "presence");
       },
       failed(error) {
         setConnection(`refused: ${error.message}`, "warn");
@@ -200,6 +207,7 @@ async function start() {
     createVoyagePanel($("panel-voyage"), $("tab-voyage"), ctx),
     createReportPanel($("panel-report"), ctx),
     createOfficersPanel($("panel-officers"), ctx),
+    createSeatsPanel($("panel-seats"), $("tab-seats"), ctx),
     createLogPanel($("panel-log"), ctx),
   ];
   subscribe(store, (_store, reason) => {
