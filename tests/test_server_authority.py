@@ -64,6 +64,7 @@ PLAIN = {
     "note": {"text": "The Toulon squadron sails on day 12"},
     "move_enemy": {"force": "fr-brest", "to": "toulon"},
     "standing_orders": {"decision": "close", "shot": "grapeshot"},
+    "say": {"to": "all", "text": "Is Villeneuve out?"},
 }
 SET_UP = {  # the set-up through REST, judged by the same table
     "seat_created": lambda state, seat, command: game.decide_seat(
@@ -150,7 +151,7 @@ def test_the_table_reads_as_the_book() -> None:
     assert set(TABLE["set_ships"]) == {"prime-minister"}
     assert set(TABLE["set_deployment"]) == {"first-sea-lord"}
     assert authority.commands_for("deploy", "captain") == (OTHER,)  # he commands no squadron
-    assert not any("observer" in grants for grants in TABLE.values())
+    assert not any("observer" in grants for grants in TABLE.values())  # not even "say"
     for action in ("roll_force", "advance", "resolve_summer", "move_enemy", "read_log"):
         assert set(TABLE[action]) == {"gm"}
     assert set(TABLE) >= set(game.ACTIONS)

@@ -33,6 +33,7 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "set_deadline": ("gm", "summer"),
     "note": ("gm", "summer"),
     "move_enemy": ("gm", "summer"),
+    "say": ("captain", "summer"),
 }
 
 

@@ -12,6 +12,7 @@ come in through one doorway, :mod:`server.game.rules`.
 - :mod:`~server.game.forces`, :mod:`~server.game.engagements`, :mod:`~server.game.season`:
   forces on the map, the fights they meet, the end of the summer.
 - :mod:`~server.game.views`: what each seat may see of the state and of each event.
+- :mod:`~server.game.notices`: each seat's notices, read from the events as it saw them.
 - :mod:`~server.game.replay`: a log rebuilt and checked; :mod:`~server.game.schema`: the
   protocol's JSON Schema; :mod:`~server.game.errors`: the one refusal.
 """
@@ -28,6 +29,7 @@ from server.game.actions import (
 from server.game.authority import PHASES, ROLES, TABLE
 from server.game.engagements import DECISIONS
 from server.game.errors import CODES, ActionError, rule_errors
+from server.game.notices import notices_for
 from server.game.payloads import CampaignBody, parse
 from server.game.replay import replay
 from server.game.schema import protocol_schema
@@ -55,6 +57,7 @@ __all__ = [
     "event_for",
     "event_rng",
     "initial_state",
+    "notices_for",
     "parse",
     "protocol_schema",
     "officer_for",

@@ -90,6 +90,8 @@ TABLE: Mapping[str, Mapping[str, Grant]] = MappingProxyType(
         "set_deadline": {"gm": Grant(_ANY)},
         "note": {"gm": Grant(_ANY)},
         "move_enemy": {"gm": Grant(_SUMMER)},
+        # table talk: every seat but an observer's, at any time (observers only watch)
+        "say": {role: Grant(_ANY) for role in ("gm", *_PLAYERS)},
         "seat_created": {"gm": Grant(_ANY)},
         "seat_reissued": {"gm": Grant(_ANY)},
         # a character: the GM's for any seat (or none yet), a player's for his own seat

@@ -47,6 +47,7 @@ __all__ = [
     "RollForce",
     "Round",
     "Sail",
+    "Say",
     "SeatCreated",
     "SeatReissued",
     "SetDeadline",
@@ -203,6 +204,16 @@ class ResolveSummer(Acted):
     officers: NotRequired[dict[str, OfficerRecord]]  # every officer it changed, after it
 
 
+class Say(Acted):
+    """A message to the table: from ``seat`` (the seat that speaks, or the GM's ``as``) to
+    ``all``, ``gm`` or a seat's id, on the campaign's ``day``; the state keeps none."""
+
+    seat: str
+    to: str
+    text: str
+    day: int
+
+
 EVENTS: dict[str, type] = {
     "campaign_created": CampaignCreated,
     "seat_created": SeatCreated,
@@ -223,4 +234,5 @@ EVENTS: dict[str, type] = {
     "engage_decision": EngageDecision,
     "standing_orders": StandingOrders,
     "resolve_summer": ResolveSummer,
+    "say": Say,
 }

@@ -34,6 +34,7 @@ from server.game.errors import ActionError
 __all__ = [
     "ACTION_PAYLOADS",
     "REQUESTS",
+    "SAY_MAX",
     "Advance",
     "CampaignBody",
     "Deploy",
@@ -53,6 +54,7 @@ __all__ = [
     "SetDeadline",
     "SetDeployment",
     "SetShips",
+    "Say",
     "StandingOrders",
     "parse",
     "refusal",
@@ -216,6 +218,18 @@ class Note(Payload):
     text: Annotated[Text, Field(max_length=4000)]
 
 
+#: the longest message a seat may send to the table
+SAY_MAX = 2000
+
+
+class Say(Payload):
+    """Table talk: a message to everyone (``all``), to the GM (``gm``) or to one seat."""
+
+    type: Literal["say"]
+    to: Annotated[Text, Field(max_length=40, description="all, gm or a seat's id")]
+    text: Annotated[Text, Field(max_length=SAY_MAX)]
+
+
 class Deploy(Payload):
     """An admiral's squadron to a station, off an enemy port, or to a sea position."""
 
@@ -317,6 +331,7 @@ ACTION_PAYLOADS: dict[str, type[Payload]] = {
     "set_deadline": SetDeadline,
     "note": Note,
     "move_enemy": MoveEnemy,
+    "say": Say,
 }
 
 

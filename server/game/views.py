@@ -19,6 +19,7 @@ from server.game.state import Force, OfficerRecord, Seat, State, season_date
 
 __all__ = [
     "audiences",
+    "hears",
     "event_for",
     "is_gm",
     "officer_for",
@@ -47,6 +48,28 @@ PUBLIC_OFFICER = ("id", "name", "rank", "player", "dead")
 
 def is_gm(seat: Seat) -> bool:
     return seat["role"] == "gm"
+
+
+def hears(data: dict[str, Any], seat: Seat) -> bool:
+    """Whether ``seat`` reads a ``say`` event: a message to ``all`` reaches every seat, an
+    observer's too; a private one (to ``gm`` or to a seat) its sender, its recipient and
+    the GM only."""
+    if data["to"] == "all" or is_gm(seat):
+        return True
+    return seat["id"] in (data["seat"], data["to"])
+
+
+def _said(data: dict[str, Any], after: State) -> dict[str, Any]:
+    """A message as those who read it get it: who sent it (his seat's name then), to whom,
+    the text and the day; the same for every reader, the GM's ``as`` and args left out."""
+    sender = after["seats"].get(data["seat"])
+    return {
+        "seat": data["seat"],
+        "name": sender["name"] if sender else data["seat"],
+        "to": data["to"],
+        "text": data["text"],
+        "day": data["day"],
+    }
 
 
 def public_seat(seat: Seat) -> dict[str, Any]:
@@ -164,6 +187,8 @@ def event_for(
     A public event is the same for every seat, the GM's too (one emit sends it to all)."""
     if kind == "resolve_summer":
         return {"seq": seq, "type": kind, "data": _summer_for(data, after, seat)}
+    if kind == "say":
+        return {"seq": seq, "type": kind, "data": _said(data, after)} if hears(data, seat) else None
     if is_gm(seat) and kind not in PUBLIC_EVENTS:
         full = copy.deepcopy(data)
         if kind in FORCE_EVENTS:  # the GM's whole picture after it, as players get theirs
@@ -183,6 +208,8 @@ def _view_key(kind: str, author: str | None, data: dict[str, Any], seat: Seat) -
     of a seat: the GM or not, its role's class, and whether it made a private choice)."""
     if kind in PUBLIC_EVENTS:
         return "public"
+    if kind == "say":  # one payload for all who read it; the bare seq for the rest
+        return "said" if hears(data, seat) else "unsaid"
     if is_gm(seat):
         return "gm"
     if kind == "resolve_summer" and seat["id"] in _players_of(data):
@@ -302,7 +329,10 @@ _FORCE_EXTRAS: dict[str, Extra] = {
         "officers": [public_officer(o) for o in data.get("officers", ())],
     },
     "deploy": lambda data, after: {k: data[k] for k in ("force", "orders", "route")},
-    "sail": lambda data, after: {k: data[k] for k in ("force", "orders", "route")},
+    "sail": lambda data, after: {
+        **{k: data[k] for k in ("force", "orders", "route")},
+        "detach": data.get("detach"),  # the ship sailed off on her own, if one was
+    },
     "advance": lambda data, after: {
         **_date_of(data, after),
         "results": dict(after["results"]),
