@@ -5,6 +5,7 @@
 import { createBattlesPanel } from "./battles.js";
 import { createMap, viewButtons } from "./map.js";
 import { connect } from "./net.js";
+import { createTalkPanel } from "./notices.js";
 import { createOfficersPanel } from "./officers.js";
 import { createOrdersPanel } from "./orders.js";
 import { createLogPanel, createReportPanel } from "./report.js";
@@ -155,6 +156,7 @@ async function start() {
   debug.rules = world.rules;
   $("views").append(viewButtons(map));
 
+  let talk = null; // the Talk panel (notices and table talk), made below
   const net = connect({
     campaign, token, lastSeq: () => store.seq,
     hooks: {
@@ -163,6 +165,7 @@ async function start() {
         if (setSnapshot(store, ack.seat, ack.seq, ack.state)) refetchState();
         debug.joined = true;
         setConnection("connected", "ok");
+        talk?.joined(ack, true);
         notify(store, "snapshot");
       },
       caughtUp(ack) {
@@ -173,13 +176,17 @@ async function start() {
         const n = ack.events.length;
         setConnection(`reconnected, caught up ${n} event${n === 1 ? "" : "s"}`, "ok");
         if (refetch || store.seat.role === "gm") refetchState();
+        talk?.joined(ack, false);
         notify(store, "caught-up");
       },
       event(payload) {
         const { refetch, gap } = receive(store, payload);
         if (refetch) refetchState();
         if (gap) awaitGap(() => net.resync());
-        if (payload.type) notify(store, payload.type);
+        if (payload.type) {
+          talk?.event(payload);
+          notify(store, payload.type);
+        }
       },
       failed(error) {
         setConnection(`refused: ${error.message}`, "warn");
@@ -192,8 +199,17 @@ async function start() {
     },
   });
   debug.net = net;
+  let history = null;
+  /** The seat's whole visible history from the server (fetched once, for Log and Talk). */
+  const fetchHistory = () => {
+    history ??= getJSON(`/api/campaigns/${encodeURIComponent(campaign)}/events?since=0`, {
+      headers: { Authorization: `Bearer ${token}` },
+    }).then((body) => body.events);
+    return history;
+  };
   const ctx = { store, map, rules: world.rules, campaign, token, act: net.act, notice,
-    selectTab };
+    selectTab, history: fetchHistory };
+  talk = createTalkPanel($("panel-talk"), $("tab-talk"), ctx);
   const panels = [
     createOrdersPanel($("panel-orders"), ctx),
     createBattlesPanel($("panel-battles"), ctx),
@@ -201,6 +217,7 @@ async function start() {
     createReportPanel($("panel-report"), ctx),
     createOfficersPanel($("panel-officers"), ctx),
     createLogPanel($("panel-log"), ctx),
+    talk,
   ];
   subscribe(store, (_store, reason) => {
     renderStatus();
