@@ -157,6 +157,8 @@ async function start() {
   $("views").append(viewButtons(map));
 
   let talk = null; // the Talk panel (notices and table talk), made below
+  let seated = null; // resolves on the first join accepted (a refused token fetches nothing)
+  const joined = new Promise((resolve) => { seated = resolve; });
   const net = connect({
     campaign, token, lastSeq: () => store.seq,
     hooks: {
@@ -166,6 +168,7 @@ async function start() {
         debug.joined = true;
         setConnection("connected", "ok");
         talk?.joined(ack, true);
+        seated();
         notify(store, "snapshot");
       },
       caughtUp(ack) {
@@ -202,9 +205,10 @@ async function start() {
   let history = null;
   /** The seat's whole visible history from the server (fetched once, for Log and Talk). */
   const fetchHistory = () => {
-    history ??= getJSON(`/api/campaigns/${encodeURIComponent(campaign)}/events?since=0`, {
-      headers: { Authorization: `Bearer ${token}` },
-    }).then((body) => body.events);
+    history ??= joined.then(() => getJSON(
+      `/api/campaigns/${encodeURIComponent(campaign)}/events?since=0`,
+      { headers: { Authorization: `Bearer ${token}` } },
+    )).then((body) => body.events);
     return history;
   };
   const ctx = { store, map, rules: world.rules, campaign, token, act: net.act, notice,
