@@ -4,6 +4,8 @@ The GM sees everything. Players (ministers, admirals, captains) see every Britis
 enemy force only while a British force is within sighting range of it (and never its orders
 or route), their own pending cabinet choice but not another's, and no GM notes. Observers see
 the public status only: campaign, phase, date, seats and who is ready, and the season report.
+Table talk (``say``): a message to all reaches every seat, observers too; a private one its
+sender, its recipient and the GM only (:func:`hears`).
 """
 
 from __future__ import annotations
