@@ -307,6 +307,23 @@ def squadron_fights(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[
     return found
 
 
+@pytest.fixture(scope="module")
+def talk_fight(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The Red and Blue squadrons against the Brest squadron off Ushant (the first seed of
+    :func:`tests.server_helpers.play_squadrons` where both are in it), fought to its end by
+    the GM's NPC rounds (test_server_talk: whose notices tell of it)."""
+    app = new_app(tmp_path_factory.mktemp("talk"))
+    for seed in range(1, 21):
+        run = play_squadrons(app, seed, None, 0)
+        fight = run and next((e for e in run["state"]["engagements"] if not e["over"]), None)
+        if run is not None and fight is not None and "channel-blue" in fight["forces"]:
+            gm = run["game"].players["gm"]
+            ack = gm.act("engage_decision", engagement=fight["id"], decision="npc", rounds="all")
+            assert ack["ok"], ack
+            return {**run, "fight": fight["id"], "ended": ack["seq"]}
+    pytest.fail("no squadron fight with both squadrons in 20 seeds")
+
+
 @pytest.fixture
 def officers_fight(tmp_path: Path) -> dict[str, Any]:
     """test_server_play's summer up to its fight, the captain of FG seated with his

@@ -77,6 +77,11 @@ def test_everyone_ready_moves_the_turn_at_once(clock_table) -> None:
     state = _state(game)
     assert state["day"] == 3 and not any(s["ready"] for s in state["seats"])
     assert hands.wait(1) == []
+    red = game.players["red"]
+    told = game.rest("get", f"/api/campaigns/{game.id}/notices?since=0", token=red.token).json
+    [turn] = [n for n in told["notices"] if n["type"] == "turn"]
+    assert turn["seq"] == event["seq"] and turn["due"] == "ready"
+    assert turn["text"] == "Every player is ready: the campaign moves on to 1805-06-04."
     _replays(game)
 
 

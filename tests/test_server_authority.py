@@ -67,6 +67,7 @@ PLAIN = {
     "show_voyage": {"to": "all", "voyage": {"stops": ["portsmouth", "plymouth"]}},
     "standing_orders": {"decision": "close", "shot": "grapeshot"},
     "reassign": {"seat": "fg", "ship": "DR"},  # the Red captain's seat to another Red ship
+    "say": {"to": "all", "text": "Is Villeneuve out?"},
 }
 SET_UP = {  # the set-up through REST, judged by the same table
     "seat_created": lambda state, seat, command: game.decide_seat(
@@ -158,7 +159,7 @@ def test_the_table_reads_as_the_book() -> None:
     assert set(TABLE["set_ships"]) == {"prime-minister"}
     assert set(TABLE["set_deployment"]) == {"first-sea-lord"}
     assert authority.commands_for("deploy", "captain") == (OTHER,)  # he commands no squadron
-    assert not any("observer" in grants for grants in TABLE.values())
+    assert not any("observer" in grants for grants in TABLE.values())  # not even "say"
     for action in (
         "roll_force",
         "advance",

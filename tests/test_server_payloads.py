@@ -36,6 +36,7 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "move_enemy": ("gm", "summer"),
     "show_voyage": ("gm", "summer"),
     "reassign": ("gm", "summer"),
+    "say": ("captain", "summer"),
 }
 
 

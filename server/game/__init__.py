@@ -14,6 +14,7 @@ come in through one doorway, :mod:`server.game.rules`.
 - :mod:`~server.game.clock`: the turn clock and the round deadline, given the time.
 - :mod:`~server.game.seating`: a seat handed to another command, revoked; the GM's warnings.
 - :mod:`~server.game.views`: what each seat may see of the state and of each event.
+- :mod:`~server.game.notices`: each seat's notices, read from the events as it saw them.
 - :mod:`~server.game.replay`: a log rebuilt and checked; :mod:`~server.game.schema`: the
   protocol's JSON Schema; :mod:`~server.game.errors`: the one refusal.
 """
@@ -33,6 +34,7 @@ from server.game.actions import (
 from server.game.authority import PHASES, ROLES, TABLE
 from server.game.engagements import DECISIONS
 from server.game.errors import CODES, ActionError, rule_errors
+from server.game.notices import notices_for
 from server.game.payloads import CampaignBody, parse
 from server.game.replay import replay
 from server.game.schema import protocol_schema
@@ -63,6 +65,7 @@ __all__ = [
     "event_for",
     "event_rng",
     "initial_state",
+    "notices_for",
     "parse",
     "protocol_schema",
     "officer_for",

@@ -169,6 +169,27 @@ def _apply_note(state: State, data: Any) -> None:
     state["notes"].append(data)
 
 
+def _decide_say(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    """A message to ``all``, to ``gm`` or to a seat of this campaign (not the sender's own,
+    nor an observer's: an observer reads public messages only)."""
+    to = p.to
+    if to not in ("all", "gm"):
+        target = state["seats"].get(to)
+        if target is None:
+            raise ActionError("not_found", f"'to': no seat {to!r} in this campaign")
+        if target["role"] == "gm":
+            to = "gm"
+        elif target["role"] == "observer":
+            raise ActionError("invalid", "'to': an observer reads public messages only")
+    if to == seat["id"] or (to == "gm" and seat["role"] == "gm"):
+        raise ActionError("invalid", "'to': a message to your own seat")
+    return {"seat": seat["id"], "to": to, "text": p.text, "day": state["day"]}
+
+
+def _apply_say(state: State, data: Any) -> None:
+    """Nothing: the log keeps the table's talk (server.game.notices reads it)."""
+
+
 def _decide_advance(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
     left = SEASON_DAYS - state["day"]
     if left <= 0:
@@ -347,6 +368,7 @@ ACTIONS: dict[str, Action] = {
     "move_enemy": Action(_decide_move_enemy, _apply_orders),
     "show_voyage": Action(_decide_show_voyage, _apply_show_voyage),
     "reassign": Action(seating.decide_reassign, seating.apply_reassign),
+    "say": Action(_decide_say, _apply_say),
 }
 
 

@@ -98,6 +98,8 @@ TABLE: Mapping[str, Mapping[str, Grant]] = MappingProxyType(
         "note": {"gm": Grant(_ANY)},
         "move_enemy": {"gm": Grant(_SUMMER)},
         "show_voyage": {"gm": Grant(_ANY)},  # a planned voyage drawn for the players
+        # table talk: every seat but an observer's, at any time (observers only watch)
+        "say": {role: Grant(_ANY) for role in ("gm", *_PLAYERS)},
         "seat_created": {"gm": Grant(_ANY)},
         "seat_reissued": {"gm": Grant(_ANY)},
         "seat_revoked": {"gm": Grant(_ANY)},

@@ -51,6 +51,7 @@ __all__ = [
     "RollForce",
     "Round",
     "Sail",
+    "Say",
     "SeatCreated",
     "SeatReissued",
     "SetClock",
@@ -246,6 +247,16 @@ class SeatRevoked(Record):
     seat: str
 
 
+class Say(Acted):
+    """A message to the table: from ``seat`` (the seat that speaks, or the GM's ``as``) to
+    ``all``, ``gm`` or a seat's id, on the campaign's ``day``; the state keeps none."""
+
+    seat: str
+    to: str
+    text: str
+    day: int
+
+
 EVENTS: dict[str, type] = {
     "campaign_created": CampaignCreated,
     "seat_created": SeatCreated,
@@ -270,4 +281,5 @@ EVENTS: dict[str, type] = {
     "show_voyage": ShowVoyage,
     "reassign": Reassign,
     "seat_revoked": SeatRevoked,
+    "say": Say,
 }

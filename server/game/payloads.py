@@ -34,6 +34,7 @@ from server.game.errors import ActionError
 __all__ = [
     "ACTION_PAYLOADS",
     "REQUESTS",
+    "SAY_MAX",
     "Advance",
     "CampaignBody",
     "Deploy",
@@ -57,6 +58,7 @@ __all__ = [
     "SetDeployment",
     "SetShips",
     "ShowVoyage",
+    "Say",
     "StandingOrders",
     "TurnDays",
     "VoyagePlan",
@@ -236,6 +238,18 @@ class SetClock(Payload):
 class Note(Payload):
     type: Literal["note"]
     text: Annotated[Text, Field(max_length=4000)]
+
+
+#: the longest message a seat may send to the table
+SAY_MAX = 2000
+
+
+class Say(Payload):
+    """Table talk: a message to everyone (``all``), to the GM (``gm``) or to one seat."""
+
+    type: Literal["say"]
+    to: Annotated[Text, Field(max_length=40, description="all, gm or a seat's id")]
+    text: Annotated[Text, Field(max_length=SAY_MAX)]
 
 
 class Deploy(Payload):
@@ -421,6 +435,7 @@ ACTION_PAYLOADS: dict[str, type[Payload]] = {
     "move_enemy": MoveEnemy,
     "show_voyage": ShowVoyage,
     "reassign": Reassign,
+    "say": Say,
 }
 
 

@@ -5,6 +5,8 @@ enemy force only while a British force is within sighting range of it (and never
 or route), their own pending cabinet choice but not another's, and no GM notes. Observers see
 the public status only: campaign, phase, date, seats and who is ready, and the season report.
 A voyage the GM shows (``show_voyage``) is seen by the seats it is shown to and the GM only.
+Table talk (``say``): a message to all reaches every seat, observers too; a private one its
+sender, its recipient and the GM only (:func:`hears`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from server.game.state import Force, OfficerRecord, Seat, ShownVoyage, State, se
 
 __all__ = [
     "audiences",
+    "hears",
     "event_for",
     "is_gm",
     "officer_for",
@@ -60,6 +63,28 @@ def shown_to(voyage: ShownVoyage, seat: Seat) -> bool:
     """Whether ``seat`` sees a voyage the GM showed: the GM always, every seat when it was
     shown to ``"all"``, else the seats it names."""
     return is_gm(seat) or voyage["to"] == "all" or seat["id"] in voyage["to"]
+
+
+def hears(data: dict[str, Any], seat: Seat) -> bool:
+    """Whether ``seat`` reads a ``say`` event: a message to ``all`` reaches every seat, an
+    observer's too; a private one (to ``gm`` or to a seat) its sender, its recipient and
+    the GM only."""
+    if data["to"] == "all" or is_gm(seat):
+        return True
+    return seat["id"] in (data["seat"], data["to"])
+
+
+def _said(data: dict[str, Any], after: State) -> dict[str, Any]:
+    """A message as those who read it get it: who sent it (his seat's name then), to whom,
+    the text and the day; the same for every reader, the GM's ``as`` and args left out."""
+    sender = after["seats"].get(data["seat"])
+    return {
+        "seat": data["seat"],
+        "name": sender["name"] if sender else data["seat"],
+        "to": data["to"],
+        "text": data["text"],
+        "day": data["day"],
+    }
 
 
 def public_seat(seat: Seat) -> dict[str, Any]:
@@ -196,6 +221,8 @@ def _event_for(
 ) -> dict[str, Any] | None:
     if kind == "resolve_summer":
         return {"seq": seq, "type": kind, "data": _summer_for(data, after, seat)}
+    if kind == "say":
+        return {"seq": seq, "type": kind, "data": _said(data, after)} if hears(data, seat) else None
     if is_gm(seat) and kind not in PUBLIC_EVENTS:
         full = copy.deepcopy(data)
         if kind in FORCE_EVENTS:  # the GM's whole picture after it, as players get theirs
@@ -216,6 +243,8 @@ def _view_key(kind: str, author: str | None, data: dict[str, Any], seat: Seat) -
     of a seat: the GM or not, its role's class, and whether it made a private choice)."""
     if kind in PUBLIC_EVENTS:
         return "public"
+    if kind == "say":  # one payload for all who read it; the bare seq for the rest
+        return "said" if hears(data, seat) else "unsaid"
     if is_gm(seat):
         return "gm"
     if kind == "show_voyage":
@@ -348,7 +377,10 @@ _FORCE_EXTRAS: dict[str, Extra] = {
         "officers": [public_officer(o) for o in data.get("officers", ())],
     },
     "deploy": lambda data, after: {k: data[k] for k in ("force", "orders", "route")},
-    "sail": lambda data, after: {k: data[k] for k in ("force", "orders", "route")},
+    "sail": lambda data, after: {
+        **{k: data[k] for k in ("force", "orders", "route")},
+        "detach": data.get("detach"),  # the ship sailed off on her own, if one was
+    },
     "advance": lambda data, after: {
         **_date_of(data, after),
         "results": dict(after["results"]),

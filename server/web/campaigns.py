@@ -220,30 +220,41 @@ class CampaignService:
                 raise ActionError("forbidden", "an officer's sheet is his player's and the GM's")
             return game.officer_for(officer, viewer)
 
-    def events_since(self, campaign_id: str, seat_id: str, since: int) -> tuple[int, list[dict]]:
-        """The campaign's last seq, and the event payloads ``seat_id`` would have received
-        after ``since``, in order (those it may see: not the bare seqs of the others)."""
+    def history(
+        self, campaign_id: str, seat_id: str, since: int
+    ) -> tuple[int, list[dict[str, Any]], list[dict[str, Any]]]:
+        """The campaign's last seq, the event payloads ``seat_id`` would have received
+        after ``since`` (those it may see: not the bare seqs of the others), and the
+        notices they make for it (:func:`server.game.notices_for`), each in log order."""
         seq, state = self._base(campaign_id, at_most=since)
-        out = []
+        events: list[dict[str, Any]] = []
+        told: list[dict[str, Any]] = []
         for ev in self.store.events_after(campaign_id, seq):
             before_view = None
             if ev.seq > since and ev.type == "move_enemy":
                 before_view = copy.deepcopy(state)
             game.apply_event(state, ev.type, ev.data)
             seq = ev.seq
-            if ev.seq > since and seat_id in state["seats"]:
-                payload = game.event_for(
-                    ev.type,
-                    ev.seq,
-                    ev.seat,
-                    ev.data,
-                    before_view or state,
-                    state,
-                    state["seats"][seat_id],
-                )
-                if payload is not None:
-                    out.append(payload)
-        return seq, out
+            if ev.seq <= since or seat_id not in state["seats"]:
+                continue
+            viewer = state["seats"][seat_id]
+            payload = game.event_for(
+                ev.type, ev.seq, ev.seat, ev.data, before_view or state, state, viewer
+            )
+            if payload is not None:
+                events.append(payload)
+                told.extend(game.notices_for(payload, ev.seat, ev.data, viewer, state))
+        return seq, events, told
+
+    def events_since(self, campaign_id: str, seat_id: str, since: int) -> tuple[int, list[dict]]:
+        """The campaign's last seq, and the event payloads ``seat_id`` would have received
+        after ``since``, in order (those it may see: not the bare seqs of the others)."""
+        seq, events, _ = self.history(campaign_id, seat_id, since)
+        return seq, events
+
+    def notices(self, campaign_id: str, seat_id: str, since: int) -> list[dict[str, Any]]:
+        """The notices of ``seat_id`` after ``since`` (a reload shows them all from 0)."""
+        return self.history(campaign_id, seat_id, since)[2]
 
     def log(self, campaign_id: str, seat: dict[str, Any]) -> dict[str, Any]:
         """The whole log, for ``admiralty replay`` (the GM's only)."""

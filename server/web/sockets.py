@@ -6,6 +6,10 @@ joining and its last leaving send ``presence`` to the campaign's room (through t
 queue when there are several processes, so every process's sockets hear it); the join ack's
 ``presence`` is this process's count. Presence is not logged: it is not the game's.
 
+Table talk (``say``) is limited here, per seat, by a monotonic clock (the game has none):
+at most :data:`SAY_PER_MINUTE` accepted messages in any minute, then ``too_many``. The
+count is each process's own: behind several processes a seat's talk is limited per process.
+
 Every ``join`` and ``act`` is acknowledged, however malformed: with its answer, with the
 one refusal its payload earns, or, should the server itself fail, with an ``internal``
 error (logged here with its traceback, as a failure of ours and not of the client's).
@@ -16,6 +20,8 @@ from __future__ import annotations
 import json
 import logging
 import threading
+import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -25,9 +31,10 @@ from flask_socketio import SocketIO, join_room, leave_room
 from server.game import ActionError
 from server.web.campaigns import CampaignService, seat_room
 
-__all__ = ["MAX_PAYLOAD", "Sockets", "campaign_room", "register"]
+__all__ = ["MAX_PAYLOAD", "SAY_PER_MINUTE", "SayLimit", "Sockets", "campaign_room", "register"]
 
 MAX_PAYLOAD = 64 * 1024
+SAY_PER_MINUTE = 10
 Ack = dict[str, Any]
 log = logging.getLogger("admiralty")
 
@@ -75,12 +82,57 @@ def campaign_room(campaign_id: str) -> str:
     return f"campaign:{campaign_id}"
 
 
+class SayLimit:
+    """At most ``per_minute`` messages a seat in any ``window`` seconds of ``clock``."""
+
+    def __init__(
+        self,
+        per_minute: int = SAY_PER_MINUTE,
+        window: float = 60.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.per_minute = per_minute
+        self.window = window
+        self.clock = clock
+        self._sent: dict[tuple[str, str], deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def _recent(self, key: tuple[str, str], now: float) -> deque[float]:
+        sent = self._sent.setdefault(key, deque())
+        while sent and now - sent[0] >= self.window:
+            sent.popleft()
+        return sent
+
+    def refusal(self, campaign_id: str, seat_id: str) -> Ack | None:
+        """The ``too_many`` ack when this seat has said its fill this minute, else None."""
+        with self._lock:
+            now = self.clock()
+            sent = self._recent((campaign_id, seat_id), now)
+            if len(sent) < self.per_minute:
+                return None
+            wait = max(1, round(self.window - (now - sent[0])))
+        message = f"at most {self.per_minute} messages a minute; wait {wait} s"
+        return {"ok": False, "error": {"code": "too_many", "message": message}}
+
+    def said(self, campaign_id: str, seat_id: str) -> None:
+        """Count one accepted message."""
+        with self._lock:
+            now = self.clock()
+            self._recent((campaign_id, seat_id), now).append(now)
+            if len(self._sent) > 10_000:  # seats long silent are forgotten
+                for key in [k for k, v in self._sent.items() if not v]:
+                    del self._sent[key]
+
+
 class Sockets:
     """The joined sockets of one app: each in at most one campaign, as one seat."""
 
-    def __init__(self, socketio: SocketIO, service: CampaignService) -> None:
+    def __init__(
+        self, socketio: SocketIO, service: CampaignService, talk: SayLimit | None = None
+    ) -> None:
         self.socketio = socketio
         self.service = service
+        self.talk = talk or SayLimit()
         self.joined: dict[str, tuple[str, str, str]] = {}  # sid -> (campaign, seat id, token)
         self.online: dict[tuple[str, str], int] = {}  # (campaign, seat id) -> sockets here
         self.lock = threading.Lock()
@@ -132,13 +184,16 @@ class Sockets:
             self._tell(campaign_id, seat["id"], True)
         public = {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship", "officer")}
         if since:
-            seq, events = self.service.events_since(campaign_id, seat["id"], since)
+            seq, events, notices = self.service.history(campaign_id, seat["id"], since)
             ack = {"ok": True, "seat": public, "seq": seq, "events": events}
         else:
             seq, state = self.service.snapshot(campaign_id, seat)
+            notices = self.service.notices(campaign_id, seat["id"], 0)
             ack = {"ok": True, "seat": public, "seq": seq, "state": state}
         online = self.presence(campaign_id)
         ack["presence"] = {s: online.get(s, False) for s in self.service.seat_ids(campaign_id)}
+        # the seat's notices after ``since``: on a first join all of them (a reload)
+        ack["notices"] = [n for n in notices if n["seq"] <= seq]
         # the room was joined before the log was read (nothing committed meanwhile is
         # missed); what the ack holds is not sent again (server.web.delivery)
         self.socketio.server.manager.hold(_sid(), seq)
@@ -156,7 +211,13 @@ class Sockets:
         if isinstance(data, dict) and data.get("preview") is True:
             order = {k: v for k, v in data.items() if k != "preview"}
             return {"ok": True, "preview": self.service.preview(campaign_id, seat_id, order)}
-        return {"ok": True, "seq": self.service.act(campaign_id, seat_id, data)}
+        talk = isinstance(data, dict) and data.get("type") == "say"
+        if talk and (refused := self.talk.refusal(campaign_id, seat_id)) is not None:
+            return refused
+        seq = self.service.act(campaign_id, seat_id, data)
+        if talk:
+            self.talk.said(campaign_id, seat_id)
+        return {"ok": True, "seq": seq}
 
     def disconnect(self, *_args: Any) -> None:
         with self.lock:
@@ -183,7 +244,8 @@ class Sockets:
 
 def register(app: Flask, socketio: SocketIO, service: CampaignService) -> None:
     """Wire the handlers; ``app.extensions['admiralty.revoke']`` cuts a reissued seat off."""
-    sockets = Sockets(socketio, service)
+    sockets = Sockets(socketio, service, app.extensions.get("admiralty.talk"))
+    app.extensions["admiralty.talk"] = sockets.talk  # tests may set its clock
     metrics = app.extensions["admiralty.metrics"]
     metrics.watch_sockets(sockets.joined, sockets.lock, lambda: len(socketio.server.eio.sockets))
     socketio.on_event("join", metrics.count_joins(_acked(sockets.join)))
