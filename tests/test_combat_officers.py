@@ -350,3 +350,63 @@ def test_command_repairs_an_injured_morale_only() -> None:
     assert morale.repair("healthy", 0, ScriptedDealer([]))[0] == "healthy"
     with pytest.raises(InvalidMove):
         morale.repair("cheerful", 3, ScriptedDealer([]))
+
+
+# -- every test names the officer whose skill it used (issue 13, item 1) --------------------
+
+#: the tests of a skill an officer of hers holds by his role (the master's Seamanship, the
+#: gunner's Gunnery, the captain's Command); awareness is her lookouts', a repair by the
+#: crew the crew's, the GM's difficulty pool no man's
+_OFFICERS_SKILL = {
+    "positioning": "master",
+    "seamanship to position": "master",
+    "seamanship to fire": "master",
+    "gunnery to fire": "gunner",
+    "command to act": "captain",
+    "boarding command": "captain",
+}
+
+
+def _officered(seed: int) -> dict:
+    rng = random.Random(seed)
+    crew = [o for o in default_officers(rng, ships=["HA"]) if o.ship == "HA"]
+    roles = iter(("captain", "master", "gunner"))
+    aboard = []
+    for o in crew:
+        if o.rank in ("Midshipman", "Able Seaman"):
+            continue
+        c = roll_character(o, 1805, rng)
+        aboard.append(c.aboard(next(roles, "officer"), f"{o.rank} {c.name}"))
+    return {"type": "Fifth Rate", "name": f"Halcyon {seed}", "officers": aboard}
+
+
+@pytest.mark.parametrize("seed", range(1, 41))
+def test_every_test_event_names_the_officer_whose_skill_it_used(seed: int) -> None:
+    a, b = _officered(seed), _officered(seed + 100)
+    bt = Battle([a], [b], seed=seed, policies={"a": "aggressive", "b": "boarder"})
+    bt.run()
+    log = bt.events
+    names = {o["name"]: o["role"] for ship in (a, b) for o in ship["officers"]}
+    named = 0
+    for e in log:
+        if e.get("type") != "test":
+            continue
+        role = _OFFICERS_SKILL.get(e["what"])
+        if e["what"] in ("how will you fight", "grand melee", "duel"):
+            assert e["officer"] in names, e  # a man's own test
+            named += 1
+        elif "sides" in e and role:
+            for side in e["sides"]:
+                # his while he is fit to act (the log's wounds tell when he is not)
+                if "officer" in side:
+                    assert names[side["officer"]] == role, e
+                    named += 1
+        elif role and "officer" in e:
+            assert names[e["officer"]] == role, e
+            named += 1
+        elif e["what"] == "repair" and "officer" in e:
+            assert e["officer"] in names, e
+    assert named, "a battle of two officered ships names officers in its tests"
+    positioning = [e for e in log if e.get("what") == "positioning" and e.get("sides")]
+    if positioning:  # the masters contest the first Positioning: none is hurt before it
+        assert all("officer" in side for side in positioning[0]["sides"]), positioning[0]

@@ -119,7 +119,15 @@ def _command(b: Battle, boarding: Boarding, tally: dict[str, list[int]]) -> None
     for s in (att, dfn):
         won, lost = tally[s.id]
         pools.append((s, s.skill("command") + won - lost + s.mods_all()))
-    w, _, _ = contested(b, "boarding command", pools[0], pools[1], attacker=att.id, defender=dfn.id)
+    w, _, _ = contested(
+        b,
+        "boarding command",
+        pools[0],
+        pools[1],
+        skill_of="command",
+        attacker=att.id,
+        defender=dfn.id,
+    )
     if w < 0:
         return
     winner, loser = (att, dfn) if w == 0 else (dfn, att)
@@ -163,6 +171,8 @@ def _duel(b: Battle, s: ShipState, o: Officer, foe: ShipState, role: str, pen: i
         ship=s.id,
         target=foe.id,
         role=role,
+        officer=o.name,
+        **({"foe_officer": target.name} if target else {}),
     )
     if mine:
         new = wound(health, mine)

@@ -75,10 +75,17 @@ def unopposed(
 
 
 def contested(
-    b: Battle, what: str, a: tuple[Any, int], b_: tuple[Any, int], **info: Any
+    b: Battle,
+    what: str,
+    a: tuple[Any, int],
+    b_: tuple[Any, int],
+    skill_of: str | None = None,
+    **info: Any,
 ) -> tuple[int, int, int]:
     """A contested test between ``(who, pool)`` pairs; ``who`` is a ShipState, or a
-    ``(ShipState, label, deck_is_gm)`` for a person or the GM's difficulty pool.
+    ``(ShipState, label, deck_is_gm)`` for a person (the label his name) or the GM's
+    difficulty pool. ``skill_of``: the skill a ship's pool is, so that each side's event names
+    the officer whose skill it used (:meth:`ShipState.tester`).
 
     Returns ``(winner, best_a, best_b)``: winner 0 (a), 1 (b) or -1 (no result after
     mutual failures), and each side's best success level in the last draw.
@@ -107,6 +114,7 @@ def contested(
                 cof,
                 ((who_a, pool_a, cards_a, key_a), (who_b, pool_b, cards_b, key_b)),
                 info,
+                skill_of,
             )
         if key_a != key_b:
             return (0 if key_a > key_b else 1), best_a, best_b
@@ -119,19 +127,22 @@ def _record(
     cof: int,
     sides_: tuple[tuple[Any, int, list[int], tuple[int, ...]], ...],
     info: dict[str, Any],
+    skill_of: str | None = None,
 ) -> None:
     sides = []
     for who, pool, cards, key in sides_:
-        sides.append(
-            {
-                "who": who[1] if isinstance(who, tuple) else who.id,
-                "pool": pool,
-                "cards": [NAMES[c] for c in cards],
-                "perfect": key[0],
-                "critical": key[1],
-                "ordinary": key[2],
-            }
-        )
+        side = {
+            "who": who[1] if isinstance(who, tuple) else who.id,
+            "pool": pool,
+            "cards": [NAMES[c] for c in cards],
+            "perfect": key[0],
+            "critical": key[1],
+            "ordinary": key[2],
+        }
+        officer = who.tester(skill_of) if skill_of and not isinstance(who, tuple) else None
+        if officer is not None:
+            side["officer"] = officer
+        sides.append(side)
     key_a, key_b = sides_[0][3], sides_[1][3]
     winner = None if key_a == key_b else sides[0 if key_a > key_b else 1]["who"]
     b.emit("test", what=what, cof=NAMES[cof], sides=sides, winner=winner, **info)

@@ -205,13 +205,14 @@ def _able(b: Battle, s: ShipState) -> None:
     if s.morale_mod <= -3:
         gates.append(("act", "discipline"))
     for _, skill in gates:
+        officer = None
         if skill != "discipline":
-            pool = s.skill(skill)
+            pool, officer = s.skill(skill), s.tester(skill)
         elif s.spec.officers:
-            pool = s.spec.officers[0].discipline
+            pool, officer = s.spec.officers[0].discipline, s.spec.officers[0].name
         else:
             pool = DEFAULT_SKILL
-        if not unopposed(b, f"{skill} to act", s, pool):
+        if not unopposed(b, f"{skill} to act", s, pool, officer=officer):
             s.acting = False
             b.emit("cannot_act", ship=s.id, reason=skill)
             break

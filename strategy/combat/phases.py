@@ -194,7 +194,8 @@ def _can_position(b: Battle, s: ShipState, can: dict[str, bool]) -> bool:
             b.emit("cannot_position", ship=s.id, reason="becalmed")
         for action, skill in s.damage.m.gates if ok else ():
             if action == "positioning":
-                ok = bool(unopposed(b, f"{skill} to position", s, s.skill(skill)))
+                pool, by = s.skill(skill), s.tester(skill)
+                ok = bool(unopposed(b, f"{skill} to position", s, pool, officer=by))
                 if not ok:
                     b.emit("cannot_position", ship=s.id, reason=skill)
         can[s.id] = ok
@@ -231,7 +232,9 @@ def positioning(b: Battle) -> None:
             used_gage.append(x.id)
         if y.chase_gage:
             used_gage.append(y.id)
-        w, best_x, best_y = contested(b, "positioning", (x, px), (y, py), ships=[x.id, y.id])
+        w, best_x, best_y = contested(
+            b, "positioning", (x, px), (y, py), skill_of="seamanship", ships=[x.id, y.id]
+        )
         if w >= 0:
             move = ix if w == 0 else iy
             level = best_x if w == 0 else best_y
@@ -456,7 +459,9 @@ def broadside_pool(b: Battle, s: ShipState, hwyf: int) -> int | None:
             b.emit("cannot_fire", ship=s.id, reason="no cards", pool=pool)
         return None
     for action, skill in m.gates:
-        if action == "broadside" and not unopposed(b, f"{skill} to fire", s, s.pools[skill]):
+        if action == "broadside" and not unopposed(
+            b, f"{skill} to fire", s, s.pools[skill], officer=s.tester(skill)
+        ):
             if b.record:
                 b.emit("cannot_fire", ship=s.id, reason=skill)
             return None

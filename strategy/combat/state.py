@@ -149,6 +149,13 @@ class ShipState:
             return self.pools[key]
         return self._skill_now(key, officer)
 
+    def tester(self, key: str) -> str | None:
+        """The officer whose skill her ``key`` pool is (the officer of the skill's role,
+        while fit), for the test's event; None when the crew tests."""
+        role = _ROLE_OF_SKILL.get(key)
+        o = self.spec.officer(role) if role else None
+        return o.name if o is not None and self.fit(o.name) else None
+
     def _skill_now(self, key: str, officer: str | None) -> int:
         spec = self.spec
         if officer is not None:
