@@ -34,6 +34,7 @@ __all__ = [
     "EVENTS",
     "Acted",
     "Advance",
+    "CampaignClock",
     "CampaignCreated",
     "Deploy",
     "EngageDecision",
@@ -65,12 +66,21 @@ Acted = TypedDict(
 with_config(ConfigDict(extra="forbid"))(Acted)
 
 
+class CampaignClock(Record):
+    """The turn clock the campaign was created with (``POST /api/campaigns``)."""
+
+    turn_days: int  # whole game days a turn moves the summer
+    turn_seconds: int | None  # real seconds a turn lasts; None: no clock
+    round_seconds: int | None  # a battle round's deadline in seconds; None: none
+
+
 class CampaignCreated(Record):
     """The first event: the campaign and its GM's seat."""
 
     gm: SeatRecord
     name: str
     year: int
+    clock: NotRequired[CampaignClock]  # absent in logs written before the clock
 
 
 class SeatCreated(Record):

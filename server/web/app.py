@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask, Response, jsonify, send_from_directory
 from flask.typing import ResponseReturnValue
@@ -23,6 +24,7 @@ from server.web.logs import RedactTokens
 __all__ = [
     "SECURITY_HEADERS",
     "STATIC_DIR",
+    "checked_base_url",
     "create_app",
     "default_database_url",
     "load_world",
@@ -63,6 +65,19 @@ def default_database_url() -> str:
     return os.environ.get("ADMIRALTY_DATABASE_URL") or "sqlite:///" + str(
         Path("admiralty.db").resolve()
     )
+
+
+def checked_base_url(value: str | None) -> str | None:
+    """The server's base URL as links start (``https://admiralty.example.org``, perhaps
+    with a path), without its trailing slash; ``ValueError`` in one line if it is none."""
+    if not value:
+        return None
+    parts = urlsplit(value.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise ValueError(
+            f"the base URL must be http(s)://host[:port][/path], without a query: {value!r}"
+        )
+    return value.strip().rstrip("/")
 
 
 def load_world() -> None:
@@ -109,12 +124,13 @@ def _keep(app: Flask) -> None:
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """Build the app. ``config`` may set ``DATABASE_URL``, ``MESSAGE_QUEUE``,
-    ``ASYNC_MODE`` (Flask-SocketIO's: ``threading`` by default, ``gevent`` under
-    ``admiralty serve``) and ``WARM_UP`` (``/healthz`` answers 503 until
-    ``app.extensions["admiralty.warm_up"](run)`` has loaded what the server needs (``run``
-    runs the world's work: at once by default); ``serve`` then runs
-    ``app.extensions["admiralty.keep"]()``, which drops idle campaigns for good).
+    """Build the app. ``config`` may set ``DATABASE_URL``, ``MESSAGE_QUEUE``, ``BASE_URL``
+    (the links' start; default ``$ADMIRALTY_BASE_URL``, else each request's host URL),
+    ``ADMIN_TOKEN`` (default ``$ADMIRALTY_ADMIN_TOKEN``), ``ASYNC_MODE`` (Flask-SocketIO's:
+    ``threading`` by default, ``gevent`` under ``admiralty serve``) and ``WARM_UP``
+    (``/healthz`` answers 503 until ``app.extensions["admiralty.warm_up"](run)`` has loaded
+    what the server needs (``run`` runs the world's work: at once by default); ``serve``
+    then runs ``app.extensions["admiralty.keep"]()``, which drops idle campaigns for good).
 
     Its Flask-SocketIO server is ``app.extensions["admiralty.socketio"]``.
 
@@ -137,9 +153,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         ASYNC_MODE="threading",
         WARM_UP=False,
         ADMIN_TOKEN=os.environ.get("ADMIRALTY_ADMIN_TOKEN") or None,  # closes campaign creation
+        BASE_URL=os.environ.get("ADMIRALTY_BASE_URL") or None,  # the links' start
     )
     app.config.update(COMPRESSION)
     app.config.update(config or {})
+    app.config["BASE_URL"] = checked_base_url(app.config["BASE_URL"])
     logging.getLogger("werkzeug").addFilter(RedactTokens())
 
     socketio = SocketIO(
