@@ -7,6 +7,7 @@ import { createMap, viewButtons } from "./map.js";
 import { connect } from "./net.js";
 import { createOfficersPanel } from "./officers.js";
 import { createOrdersPanel } from "./orders.js";
+import { remember } from "./recent.js";
 import { createLogPanel, createReportPanel } from "./report.js";
 import {
   caughtUp, createStore, notify, ownSeat, receive, refresh, setSnapshot, subscribe,
@@ -161,6 +162,10 @@ async function start() {
       status: setConnection,
       snapshot(ack) {
         if (setSnapshot(store, ack.seat, ack.seq, ack.state)) refetchState();
+        // the landing page lists the campaigns this browser opened (js/recent.js)
+        remember({ campaign, token, role: ack.seat?.role, seat: ack.seat?.id,
+          seatName: ack.seat?.name, name: ack.state?.campaign?.name, phase: ack.state?.phase,
+          date: ack.state?.date, seq: ack.seq, gone: false });
         debug.joined = true;
         setConnection("connected", "ok");
         notify(store, "snapshot");
