@@ -189,7 +189,9 @@ def test_a_refused_field_is_said_beside_its_control(browser, browser_server) -> 
         page.fill("#nc-name", "Too long a turn")
         page.fill("#nc-turn-days", "31")
         page.click("#nc-create")
-        assert landing.wait_error("nc-turn-days-error") == "'turn_days' must be from 1 to 30, not 31"
+        assert (
+            landing.wait_error("nc-turn-days-error") == "'turn_days' must be from 1 to 30, not 31"
+        )
         assert landing.error("nc-name-error") == "" and landing.error("nc-error") == ""
         page.fill("#nc-turn-days", "1")
         page.fill("#nc-turn", "5")
@@ -216,8 +218,11 @@ def test_the_admin_token_is_asked_for_when_the_server_requires_it(browser, tmp_p
             assert "admin token" in landing.wait_error("nc-admin-error")
             page.fill("#nc-admin", "wrong")
             page.click("#nc-create")
-            wait_until(page, "document.getElementById('nc-admin-error').textContent"
-                       ".includes('refused')", WAIT)
+            wait_until(
+                page,
+                "document.getElementById('nc-admin-error').textContent.includes('refused')",
+                WAIT,
+            )
             page.fill("#nc-admin", secret)
             page.click("#nc-create")
             landing.wait_joined()
@@ -262,9 +267,7 @@ def test_the_landing_page_fits_the_screen_and_a_phone(browser, browser_server, v
         assert text["y"] >= heading["y"] + heading["height"]
         assert seat_box["y"] >= text["y"] + text["height"]
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(
-            path=str(ARTIFACTS / f"landing-{viewport['width']}.png"), full_page=True
-        )
+        page.screenshot(path=str(ARTIFACTS / f"landing-{viewport['width']}.png"), full_page=True)
         assert not landing.errors, landing.errors
     finally:
         landing.close()

@@ -70,7 +70,7 @@ def _seat(text: str) -> SeatSpec:
             raise UsageError("--seats: a captain needs a ship, e.g. captain:RO")
         return SeatSpec(role, ship=berth.upper(), name=given)
     if berth:
-        raise UsageError(f"--seats: a {role} has no squadron or ship ({text!r})")
+        raise UsageError(f"--seats: {role} takes no squadron or ship ({text!r})")
     return SeatSpec(role, name=given)
 
 
