@@ -271,3 +271,43 @@ def test_the_landing_page_fits_the_screen_and_a_phone(browser, browser_server, v
         assert not landing.errors, landing.errors
     finally:
         landing.close()
+
+
+def test_a_pasted_link_or_token_is_read_in_the_browser(js) -> None:
+    token = "Ab_-" + "x" * 28
+    read = "const lobby = await import('/static/js/lobby.js'); return arg.map((t) =>"
+    cases = [
+        (token, {"campaign": None, "token": token}),
+        (f"  {token}\n", {"campaign": None, "token": token}),
+        (f"https://other.example/play/c1f3a9e2b7?token={token}",
+         {"campaign": "c1f3a9e2b7", "token": token}),
+        (f"/play/c1f3a9e2b7?token={token}", {"campaign": "c1f3a9e2b7", "token": token}),
+        (f"https://h/games/play/c1f3a9e2b7/?token={token}&x=1",
+         {"campaign": "c1f3a9e2b7", "token": token}),
+    ]  # fmt: skip
+    got = js(f"{read} lobby.parseSeatInput(t, 'http://127.0.0.1:5000'));", [c[0] for c in cases])
+    assert got == [c[1] for c in cases]
+    bad = ["", "   ", "short", "no spaces allowed here at all", "http://[x/play/a?token=b",
+           f"https://h/api/seat?token={token}", "https://h/play/c1?token=",
+           f"/play/a%ZZ?token={token}",
+           "/play/" + "a" * 33 + f"?token={token}", "/play/c1?token=abc"]  # fmt: skip
+    errors = js(f"{read} lobby.parseSeatInput(t).error);", bad)
+    assert all(isinstance(e, str) and e for e in errors), errors
+    durations = js(
+        "const lobby = await import('/static/js/lobby.js');"
+        " return arg.map(([v, u]) => lobby.durationSeconds(v, u));",
+        [["", "60"], ["10", "60"], ["1.5", "60"], ["2", "86400"], ["0", "1"], ["-3", "60"],
+         ["0.5", "1"], ["ten", "1"]],
+    )  # fmt: skip
+    assert durations == [
+        {"seconds": None}, {"seconds": 600}, {"seconds": 90}, {"seconds": 172800},
+        {"error": "give a number above zero, or leave it blank"},
+        {"error": "give a number above zero, or leave it blank"},
+        {"error": "give a whole number of seconds"},
+        {"error": "give a number above zero, or leave it blank"},
+    ]  # fmt: skip
+    fields = js(
+        "const lobby = await import('/static/js/lobby.js'); return arg.map(lobby.refusedField);",
+        ["'turn_days' must be from 1 to 30, not 31", "unexpected field(s): colour", ""],
+    )
+    assert fields == ["turn_days", None, None]
