@@ -6,6 +6,7 @@ and ``admiralty serve`` refusing a bad ``--base-url``."""
 
 from __future__ import annotations
 
+import doctest
 import re
 import subprocess
 import sys
@@ -16,9 +17,11 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from server.commands import new
 from server.game import protocol_schema, replay
-from server.web import storage
-from server.web.app import checked_base_url, create_app
+from server.web import links, storage
+from server.web.app import create_app
+from server.web.links import checked_base_url
 from tests.conftest import ROOT
 
 LINK = re.compile(
@@ -314,3 +317,9 @@ def test_the_snapshot_says_when_the_campaign_was_last_written(tmp_path, monkeypa
     assert client.get(state, headers=gm).json["last_activity"] == "2027-01-15T08:00:00Z"
     client.post(f"/api/campaigns/{made['id']}/seats", json={"role": "observer"}, headers=gm)
     assert client.get(state, headers=gm).json["last_activity"] == "2027-01-15T09:00:00Z"
+
+
+@pytest.mark.parametrize("module", [links, new], ids=["links", "new"])
+def test_the_docstring_examples_hold(module) -> None:
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0

@@ -13,8 +13,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from typing import Any
 
@@ -115,6 +113,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _post(url: str, body: dict[str, Any], token: str | None) -> dict[str, Any]:
     """POST ``body`` as JSON; the answer's JSON, or :class:`UsageError` with the server's
     one-line refusal (or why it could not be reached)."""
+    # imported here: urllib.request imports ssl, which ``serve`` must let gevent patch first
+    import urllib.error
+    import urllib.request
+
     headers = {"Content-Type": "application/json", "Accept": "application/json"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
@@ -136,7 +138,8 @@ def _post(url: str, body: dict[str, Any], token: str | None) -> dict[str, Any]:
     return answer
 
 
-def _refusal(exc: urllib.error.HTTPError) -> str:
+def _refusal(exc: Any) -> str:
+    """The one line of the protocol's error an ``HTTPError`` carries."""
     try:
         error = json.loads(exc.read())["error"]
         return str(error["message"]).splitlines()[0]

@@ -179,7 +179,7 @@ def gunicorn(load: Callable[[], Any], options: dict[str, Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from server.web import logs
-    from server.web.app import checked_base_url
+    from server.web.links import checked_base_url  # no Flask: gevent patches the worker later
 
     logs.configure(args.log_format)
     config: dict[str, Any] = {}

@@ -11,6 +11,7 @@ from flask import Blueprint, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 
 from server.game import ActionError, CampaignBody, parse, protocol_schema
+from server.web.links import seat_link
 
 __all__ = ["api", "base_url", "bearer_token"]
 
@@ -56,8 +57,7 @@ def base_url() -> str:
 
 
 def _link(campaign_id: str, token: str) -> str:
-    """A seat's invite link, absolute: what a GM pastes into a message as it is."""
-    return f"{base_url()}/play/{campaign_id}?token={token}"
+    return seat_link(base_url(), campaign_id, token)
 
 
 def _operator_required() -> bool:

@@ -9,7 +9,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from flask import Flask, Response, jsonify, send_from_directory
 from flask.typing import ResponseReturnValue
@@ -19,12 +18,12 @@ from flask_socketio import SocketIO
 from server import __version__
 from server.web import delivery
 from server.web import metrics as metrics_
+from server.web.links import checked_base_url
 from server.web.logs import RedactTokens
 
 __all__ = [
     "SECURITY_HEADERS",
     "STATIC_DIR",
-    "checked_base_url",
     "create_app",
     "default_database_url",
     "load_world",
@@ -65,19 +64,6 @@ def default_database_url() -> str:
     return os.environ.get("ADMIRALTY_DATABASE_URL") or "sqlite:///" + str(
         Path("admiralty.db").resolve()
     )
-
-
-def checked_base_url(value: str | None) -> str | None:
-    """The server's base URL as links start (``https://admiralty.example.org``, perhaps
-    with a path), without its trailing slash; ``ValueError`` in one line if it is none."""
-    if not value:
-        return None
-    parts = urlsplit(value.strip())
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-        raise ValueError(
-            f"the base URL must be http(s)://host[:port][/path], without a query: {value!r}"
-        )
-    return value.strip().rstrip("/")
 
 
 def load_world() -> None:
