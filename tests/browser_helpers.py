@@ -198,7 +198,7 @@ def open_seat(browser, url: str, link: str, timeout: float = 60.0, context: Any 
     )
     page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
     start = time.monotonic()
-    page.goto(url + link)
+    page.goto(link if link.startswith(("http://", "https://")) else url + link)
     wait_until(
         page,
         "window.__admiralty && window.__admiralty.joined"

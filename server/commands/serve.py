@@ -19,6 +19,8 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from server.commands import UsageError
+
 __all__ = ["READ_SECONDS", "register"]
 
 #: a request's headers must arrive within this long (gunicorn's keep-alive wait, which is
@@ -47,6 +49,18 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--message-queue",
         metavar="URL",
         help="redis://... so that several server processes serve one campaign",
+    )
+    p.add_argument(
+        "--base-url",
+        metavar="URL",
+        help="the server's public address, the start of every link the API returns, e.g. "
+        "https://admiralty.example.org (default $ADMIRALTY_BASE_URL, else each request's host)",
+    )
+    p.add_argument(
+        "--admin-token",
+        metavar="TOKEN",
+        help="only who sends this token may create campaigns (default $ADMIRALTY_ADMIN_TOKEN; "
+        "the environment keeps it out of the process list)",
     )
     p.add_argument(
         "--read-timeout",
@@ -165,9 +179,19 @@ def gunicorn(load: Callable[[], Any], options: dict[str, Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from server.web import logs
+    from server.web.links import checked_base_url  # no Flask: gevent patches the worker later
 
     logs.configure(args.log_format)
-    config = {}
+    config: dict[str, Any] = {}
+    if args.base_url:
+        try:
+            config["BASE_URL"] = checked_base_url(args.base_url)
+        except ValueError as exc:
+            raise UsageError(f"--base-url: {exc}") from None
+    if args.admin_token is not None:
+        if not args.admin_token.strip():
+            raise UsageError("--admin-token: give a token, not an empty string")
+        config["ADMIN_TOKEN"] = args.admin_token.strip()
     if args.database:
         config["DATABASE_URL"] = args.database
     if args.message_queue:

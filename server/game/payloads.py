@@ -30,6 +30,7 @@ from server.game import rules
 from server.game.authority import ROLES
 from server.game.engagements import DECISIONS
 from server.game.errors import ActionError
+from server.game.state import Clock
 
 __all__ = [
     "ACTION_PAYLOADS",
@@ -67,6 +68,9 @@ __all__ = [
 ]
 
 MAX_SEED = 2**31 - 1  # what every database's INTEGER column holds
+MAX_TURN_DAYS = 30  # a turn moves the summer at most a month
+MIN_CLOCK_SECONDS = 10  # a live table's quickest turn or round
+MAX_CLOCK_SECONDS = 7 * 24 * 3600  # a slow game's longest: a week
 SEAT_ROLES = tuple(r for r in ROLES if r != "gm")  # the GM's seat comes with the campaign
 
 
@@ -220,9 +224,9 @@ class SetDeadline(Payload):
 
 
 #: game days a turn moves the campaign on (the turn clock: server.game.clock)
-TurnDays = Annotated[int, Field(ge=1, le=30)]
+TurnDays = Annotated[int, Field(ge=1, le=MAX_TURN_DAYS)]
 #: real seconds a turn lasts or a battle round waits for its players: 10 s to a week
-Seconds = Annotated[int, Field(ge=10, le=7 * 24 * 3600)]
+Seconds = Annotated[int, Field(ge=MIN_CLOCK_SECONDS, le=MAX_CLOCK_SECONDS)]
 
 
 class SetClock(Payload):
@@ -452,6 +456,19 @@ class CampaignBody(Body):
     name: Annotated[Text, Field(max_length=200)] | None = None
     year: Annotated[int, Field(ge=1793, le=1815)] = 1805  # a summer of the war
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
+    # the turn clock: whole game days a turn moves the summer, the real seconds a turn lasts
+    # (null: no clock, the GM advances by hand) and a battle round's deadline (null: none)
+    turn_days: TurnDays = 1
+    turn_seconds: Seconds | None = None
+    round_seconds: Seconds | None = None
+
+    def clock(self) -> Clock:
+        """The clock as the ``campaign_created`` event logs it."""
+        return {
+            "turn_days": self.turn_days,
+            "turn_seconds": self.turn_seconds,
+            "round_seconds": self.round_seconds,
+        }
 
 
 class SeatBody(Body):

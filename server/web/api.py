@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import hmac
 import secrets
 from typing import Any
@@ -10,8 +11,9 @@ from flask import Blueprint, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 
 from server.game import ActionError, CampaignBody, parse, protocol_schema
+from server.web.links import seat_link
 
-__all__ = ["api", "bearer_token"]
+__all__ = ["api", "base_url", "bearer_token"]
 
 api = Blueprint("api", __name__)
 
@@ -47,8 +49,19 @@ def _seat(campaign_id: str) -> dict[str, Any]:
     return _service().authenticate(campaign_id, bearer_token())
 
 
+def base_url() -> str:
+    """The server's address as its links give it: ``BASE_URL`` (``ADMIRALTY_BASE_URL``,
+    ``admiralty serve --base-url``), else this request's own host URL (its scheme as
+    ``ProxyFix`` rebuilt it behind a proxy, ``PROXY_HOPS``)."""
+    return str(current_app.config.get("BASE_URL") or request.host_url).rstrip("/")
+
+
 def _link(campaign_id: str, token: str) -> str:
-    return f"/play/{campaign_id}?token={token}"
+    return seat_link(base_url(), campaign_id, token)
+
+
+def _operator_required() -> bool:
+    return bool(current_app.config.get("ADMIN_TOKEN"))
 
 
 @api.get("/api/schema")
@@ -64,7 +77,7 @@ def _operator() -> None:
     """Creating a campaign needs the operator's token when one is set (``ADMIN_TOKEN``, or
     ``ADMIRALTY_ADMIN_TOKEN``), compared in constant time; unset, creation is open."""
     expected = current_app.config.get("ADMIN_TOKEN")
-    if not expected:
+    if not _operator_required():
         return
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     given = token.strip().encode("utf-8", "surrogatepass")
@@ -82,8 +95,30 @@ def create_campaign() -> ResponseReturnValue:
     body = parse(CampaignBody, _json_body())
     seed = secrets.randbelow(2**31) if body.seed is None else body.seed
     name = body.name or f"Summer of {body.year}"
-    campaign_id, token = _service().create(name, body.year, seed)
+    campaign_id, token = _service().create(name, body.year, seed, body.clock())
     return jsonify(id=campaign_id, token=token, link=_link(campaign_id, token)), 201
+
+
+@api.get("/api/config")
+def server_config() -> ResponseReturnValue:
+    """What the landing page needs to know of this server: whether creating a campaign
+    needs the operator's token."""
+    return jsonify(admin_token_required=_operator_required())
+
+
+@api.get("/api/seat")
+def find_seat() -> ResponseReturnValue:
+    """The campaign and the seat a bare token (``Authorization: Bearer``) opens, with its
+    link: the landing page's "Open a seat" for a token pasted without its link."""
+    token = bearer_token()
+    campaign_id, seat = _service().find_seat(token)
+    return jsonify(
+        campaign=campaign_id,
+        seat=seat["id"],
+        role=seat["role"],
+        name=seat.get("name"),
+        link=_link(campaign_id, token),
+    )
 
 
 @api.post("/api/campaigns/<campaign_id>/seats")
@@ -144,7 +179,12 @@ def campaign_state(campaign_id: str) -> ResponseReturnValue:
     seat = _seat(campaign_id)
     seq, state = _service().snapshot(campaign_id, seat)
     public = {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship", "officer")}
-    return jsonify(ok=True, seat=public, seq=seq, state=state)
+    touched = _service().last_activity(campaign_id)
+    last = None
+    if touched is not None:
+        stamp = dt.datetime.fromtimestamp(touched, dt.UTC).replace(microsecond=0)
+        last = stamp.isoformat().replace("+00:00", "Z")
+    return jsonify(ok=True, seat=public, seq=seq, state=state, last_activity=last)
 
 
 @api.get("/api/campaigns/<campaign_id>/log")

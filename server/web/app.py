@@ -18,6 +18,7 @@ from flask_socketio import SocketIO
 from server import __version__
 from server.web import delivery
 from server.web import metrics as metrics_
+from server.web.links import checked_base_url
 from server.web.logs import RedactTokens
 
 __all__ = [
@@ -120,12 +121,13 @@ def _keep(app: Flask) -> None:
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """Build the app. ``config`` may set ``DATABASE_URL``, ``MESSAGE_QUEUE``,
-    ``ASYNC_MODE`` (Flask-SocketIO's: ``threading`` by default, ``gevent`` under
-    ``admiralty serve``) and ``WARM_UP`` (``/healthz`` answers 503 until
-    ``app.extensions["admiralty.warm_up"](run)`` has loaded what the server needs (``run``
-    runs the world's work: at once by default); ``serve`` then runs
-    ``app.extensions["admiralty.keep"]()``, which drops idle campaigns for good).
+    """Build the app. ``config`` may set ``DATABASE_URL``, ``MESSAGE_QUEUE``, ``BASE_URL``
+    (the links' start; default ``$ADMIRALTY_BASE_URL``, else each request's host URL),
+    ``ADMIN_TOKEN`` (default ``$ADMIRALTY_ADMIN_TOKEN``), ``ASYNC_MODE`` (Flask-SocketIO's:
+    ``threading`` by default, ``gevent`` under ``admiralty serve``) and ``WARM_UP``
+    (``/healthz`` answers 503 until ``app.extensions["admiralty.warm_up"](run)`` has loaded
+    what the server needs (``run`` runs the world's work: at once by default); ``serve``
+    then runs ``app.extensions["admiralty.keep"]()``, which drops idle campaigns for good).
 
     Its Flask-SocketIO server is ``app.extensions["admiralty.socketio"]``.
 
@@ -148,9 +150,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         ASYNC_MODE="threading",
         WARM_UP=False,
         ADMIN_TOKEN=os.environ.get("ADMIRALTY_ADMIN_TOKEN") or None,  # closes campaign creation
+        BASE_URL=os.environ.get("ADMIRALTY_BASE_URL") or None,  # the links' start
     )
     app.config.update(COMPRESSION)
     app.config.update(config or {})
+    app.config["BASE_URL"] = checked_base_url(app.config["BASE_URL"])
     logging.getLogger("werkzeug").addFilter(RedactTokens())
 
     socketio = SocketIO(

@@ -203,6 +203,20 @@ class CampaignService:
                 raise ActionError("forbidden", "that token opens no seat in this campaign")
             return dict(state["seats"][seat_id])
 
+    def find_seat(self, token: Any) -> tuple[str, dict[str, Any]]:
+        """The campaign and the seat a bare ``token`` opens; ``forbidden`` otherwise."""
+        if not isinstance(token, str) or not token or len(token) > 200:
+            raise ActionError("forbidden", "a seat token is required")
+        found = self.store.seat_of_token_hash(hash_token(token))
+        if found is None:
+            raise ActionError("forbidden", "that token opens no seat on this server")
+        return found[0], self.authenticate(found[0], token)
+
+    def last_activity(self, campaign_id: str) -> float | None:
+        """When the campaign was last written to (epoch seconds), or None."""
+        row = self.store.campaign(campaign_id)
+        return float(row["touched"]) if row and row.get("touched") else None
+
     def snapshot(self, campaign_id: str, seat: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         with self._lock(campaign_id):
             seq, state = self._catch_up(campaign_id)
@@ -270,8 +284,11 @@ class CampaignService:
 
     # -- writing ---------------------------------------------------------------------
 
-    def create(self, name: str, year: int, seed: int) -> tuple[str, str]:
-        """A new campaign; returns ``(campaign id, GM token)``."""
+    def create(
+        self, name: str, year: int, seed: int, clock: dict[str, Any] | None = None
+    ) -> tuple[str, str]:
+        """A new campaign; returns ``(campaign id, GM token)``. ``clock`` (``turn_days``,
+        ``turn_seconds``, ``round_seconds``) is logged in its first event."""
         campaign_id = secrets.token_hex(5)
         token = new_token()
         gm: SeatRecord = {
@@ -281,7 +298,10 @@ class CampaignService:
             "squadron": None,
             "ship": None,
         }
-        first = StoredEvent(1, "campaign_created", gm["id"], {"gm": gm, "name": name, "year": year})
+        data: dict[str, Any] = {"gm": gm, "name": name, "year": year}
+        if clock is not None:
+            data["clock"] = dict(clock)
+        first = StoredEvent(1, "campaign_created", gm["id"], data)
         self.store.create_campaign(
             {"id": campaign_id, "name": name, "year": year, "seed": seed},
             first,

@@ -13,7 +13,8 @@ over a limit gets a JSON 429 in the protocol's error shape, ``rate_limited``, wi
 - ``RATELIMIT_ENABLED`` (``ADMIRALTY_RATELIMIT_ENABLED=0`` to switch every limit off)
 - ``PROXY_HOPS`` (``ADMIRALTY_PROXY_HOPS``), default 0: behind a balancer that sets
   ``X-Forwarded-For``, the number of proxies in front, so that the client's address is
-  limited and not the balancer's (werkzeug's ``ProxyFix``)
+  limited and not the balancer's (werkzeug's ``ProxyFix``); its ``X-Forwarded-Proto`` is
+  trusted as far, so that the links the API returns say ``https`` behind a TLS proxy
 
 Limits are Flask-Limiter's strings: ``"30 per minute"``, ``"10/minute;100/day"``.
 """
@@ -61,7 +62,7 @@ def init_app(app: Flask) -> Limiter:
     _settings(app)
     if app.config["PROXY_HOPS"]:
         hops = app.config["PROXY_HOPS"]
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops)  # type: ignore[method-assign]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
     limiter = Limiter(get_remote_address, app=app)
     _limit(app, "world_api.odds", limiter.limit(lambda: app.config["ODDS_RATE_LIMIT"]))
     created = limiter.limit(

@@ -144,6 +144,15 @@ class Store:
                 )
             ).scalar()
 
+    def seat_of_token_hash(self, token_hash: str) -> tuple[str, str] | None:
+        """``(campaign id, seat id)`` of the seat whose current token hashes to
+        ``token_hash`` in any campaign (token hashes are unique), or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(seats.c.campaign_id, seats.c.id).where(seats.c.token_hash == token_hash)
+            ).first()
+        return (row.campaign_id, row.id) if row else None
+
     def append(
         self, campaign_id: str, event_: StoredEvent, seat_token: tuple[str, str] | None = None
     ) -> bool:

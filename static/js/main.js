@@ -8,6 +8,7 @@ import { connect } from "./net.js";
 import { createTalkPanel } from "./notices.js";
 import { createOfficersPanel } from "./officers.js";
 import { createOrdersPanel } from "./orders.js";
+import { remember } from "./recent.js";
 import { createLogPanel, createReportPanel } from "./report.js";
 import { createSeatsPanel } from "./seats.js";
 import {
@@ -167,6 +168,10 @@ async function start() {
       snapshot(ack) {
         store.presence = { ...(ack.presence || {}) };
         if (setSnapshot(store, ack.seat, ack.seq, ack.state)) refetchState();
+        // the landing page lists the campaigns this browser opened (js/recent.js)
+        remember({ campaign, token, role: ack.seat?.role, seat: ack.seat?.id,
+          seatName: ack.seat?.name, name: ack.state?.campaign?.name, phase: ack.state?.phase,
+          date: ack.state?.date, seq: ack.seq, gone: false });
         debug.joined = true;
         setConnection("connected", "ok");
         talk?.joined(ack, true);
