@@ -146,8 +146,9 @@ export function shipOrdersForm(ctx, engagement, ship, drafts, opts) {
       error.textContent = "";
       const group = ev.target.parentNode.querySelectorAll("button");
       for (const b of group) b.disabled = true;
-      const ack = await ctx.act(orderAction(engagement.id, ship.id, decision, draft,
-        opts.several));
+      // the round they are for: orders given as the deadline has it fought are refused
+      const ack = await ctx.act({ ...orderAction(engagement.id, ship.id, decision, draft,
+        opts.several), round: opts.round });
       if (!ack.ok) {
         error.textContent = `${ack.error.message} (${ack.error.code})`;
         for (const b of group) b.disabled = false;

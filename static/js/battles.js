@@ -4,7 +4,7 @@
 
 import { shipOrdersForm, standingForm } from "./battle_orders.js";
 import {
-  cardElement, el, fill, getJSON, looksLikeCard, newId, position, query, show,
+  cardElement, deadlineText, el, fill, getJSON, looksLikeCard, newId, position, query, show,
 } from "./util.js";
 
 // The words of combat (decisions, shots, damage areas and states, each ship type's boxes)
@@ -572,6 +572,10 @@ export function createBattlesPanel(root, ctx) {
       ? el("strong", { class: "outcome" }, `Over: ${outcomeText(engagement.outcome, names)}`)
       : mine.length ? el("strong", {}, "Your ship is engaged: give your orders.")
         : "Being fought: awaiting the captains."),
+    !engagement.over && engagement.deadline ? el("p", { class: "deadline", dataset: {
+      deadline: engagement.deadline } }, `Round ${(engagement.view?.round ?? 0) + 1} is fought`
+      + ` at ${deadlineText(engagement.deadline)}, with the orders given then (standing orders`
+      + " for the rest)") : null,
     odds && !odds.loading ? (odds.error ? el("p", { class: "error" }, `Odds: ${odds.error}`)
       : oddsBar(odds)) : null,
     !engagement.over ? mine.map((sid) => shipOrdersForm(ctx, engagement, records[sid]
