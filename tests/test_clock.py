@@ -92,23 +92,24 @@ def test_pause_stops_the_clock_and_no_clock_leaves_the_turn_to_the_gm(clock_tabl
     assert gm.act("set_clock", turn_days=1, turn_seconds=60)["ok"]
     assert gm.act("pause")["ok"]
     assert hands.wait(600) == []
-    assert gm.act("advance", days=1)["ok"] is False  # paused: not even by hand
+    assert gm.act("advance", days=1)["ok"]  # by hand, paused or not
+    assert hands.wait(600) == [] and _state(game)["day"] == 1
     assert gm.act("resume")["ok"]
-    assert _state(game)["deadline"] == "2026-12-01T18:11:00.000Z"  # a whole turn from resuming
+    assert _state(game)["deadline"] == "2026-12-01T18:21:00.000Z"  # a whole turn from resuming
     assert len(hands.wait(61)) == 1
     # the clock stopped: ready moves nothing, the turn is the GM's
     assert gm.act("set_clock", turn_days=1, turn_seconds=None)["ok"]
     assert _state(game)["deadline"] is None
     for key in ("pm", "fsl", "red"):
         assert game.players[key].act("ready")["ok"]
-    assert hands.wait(3600) == [] and _state(game)["day"] == 1
+    assert hands.wait(3600) == [] and _state(game)["day"] == 2
     # a deadline the GM sets by hand runs the clock: all being ready, the turn moves at
     # once; then the deadline moves the next turn once, and is spent
-    assert gm.act("set_deadline", deadline="2026-12-01T19:15:00Z")["ok"]
-    assert _log(game)[-1]["data"]["due"] == "ready" and _state(game)["day"] == 2
+    assert gm.act("set_deadline", deadline="2026-12-01T19:25:00Z")["ok"]
+    assert _log(game)[-1]["data"]["due"] == "ready" and _state(game)["day"] == 3
     assert len(hands.wait(600)) == 1
     assert _log(game)[-1]["data"]["due"] == "deadline"
-    assert _state(game)["day"] == 3 and _state(game)["deadline"] is None
+    assert _state(game)["day"] == 4 and _state(game)["deadline"] is None
     assert hands.wait(600) == []
     _replays(game)
 

@@ -82,7 +82,8 @@ TABLE: Mapping[str, Mapping[str, Grant]] = MappingProxyType(
             "gm": Grant(_SUMMER, (OTHER,)),
         },
         "ready": {role: Grant(("cabinet", "summer")) for role in _PLAYERS},
-        "advance": {"gm": Grant(_SUMMER, while_paused=False)},
+        # by hand, paused or not: a pause stops only the turn clock (server.game.clock)
+        "advance": {"gm": Grant(_SUMMER)},
         "engage_decision": {
             "captain": Grant(_SUMMER, (OWN,), while_paused=False),
             # his squadron's ships with no captain of their own at the table
