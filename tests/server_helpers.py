@@ -171,7 +171,8 @@ def _open_fight(state: dict[str, Any], british: str, enemy: str) -> str:
 
 @cache
 def phase_states() -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
-    """The campaign in each phase (cabinet, summer, summer with fights, over), and the
+    """The campaign in each phase (cabinet, summer, summer with fights, autumn, winter,
+    spring, over), and the
     fights: ``own`` awaits the Red squadron's captain, ``other`` the Blue squadron's."""
     state = game.initial_state({"id": "walk", "name": "Walk", "year": 1805, "seed": SEED})
     game.apply_event(state, "campaign_created", {"gm": SEATS["gm"], "name": "Walk", "year": 1805})
@@ -182,15 +183,23 @@ def phase_states() -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
     _decided(state, "prime-minister", {"type": "set_ships", "digit": 3}, 2)
     _decided(state, "first-sea-lord", {"type": "set_deployment", "digit": 5}, 3)
     _decided(state, "gm", {"type": "roll_force"}, 4)
-    over = copy.deepcopy(state)
-    _decided(over, "gm", {"type": "resolve_summer"}, 5)
+    seasons = {}
+    after = copy.deepcopy(state)
+    _decided(after, "gm", {"type": "resolve_summer"}, 5)
+    for seq, phase in enumerate(("autumn", "winter", "spring"), start=6):
+        seasons[phase] = copy.deepcopy(after)
+        _decided(after, "gm", {"type": "next_season"}, seq)
+    over = copy.deepcopy(seasons["spring"])
+    over["year"] = 1815  # the spring after the war's last summer: then the peace
+    _decided(over, "gm", {"type": "next_season"}, 9)
     forces = {f["squadron"]: f["id"] for f in state["forces"].values() if f["squadron"]}
     fights = copy.deepcopy(state)
     ids = {
         "own": _open_fight(fights, forces["Red"], "fr-brest"),
         "other": _open_fight(fights, forces["Blue"], "fr-toulon"),
     }
-    return {"cabinet": cabinet, "summer": state, "fights": fights, "over": over}, ids
+    phases = {"cabinet": cabinet, "summer": state, "fights": fights, **seasons, "over": over}
+    return phases, ids
 
 
 # -- a blockade of Brest and the Brest squadron's breakout (test_server_blockades) ----------

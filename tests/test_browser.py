@@ -430,7 +430,7 @@ def test_the_season_report_and_the_replay(
         page.wait("document.getElementById('panel-report').dataset.report === '1'", timeout=10)
         page.tab("report")
         page.page.locator("#chart-results .main-svg").first.wait_for(timeout=10_000)
-    assert gm.page.locator("#st-phase").inner_text() == "over"
+    assert gm.page.locator("#st-phase").inner_text() == "autumn"
     report = gm.page.locator("#panel-report").inner_text()
     assert "Invasion check" in report
     bars = gm.js("document.getElementById('chart-results').data.map((t) => t.name)")
@@ -447,7 +447,7 @@ def test_the_season_report_and_the_replay(
     gm.wait("document.getElementById('panel-log').dataset.step === '0'", timeout=10)
     total = int(gm.js("document.getElementById('panel-log').dataset.events"))
     log = contact_campaign.state()  # the log is longer than what the page showed live
-    assert total >= 10 and log["phase"] == "over"
+    assert total >= 10 and log["phase"] == "autumn"
     gm.page.click("#panel-log button:text('Last »')")
     gm.wait(f"document.getElementById('panel-log').dataset.step === '{total - 1}'")
     assert any(str(m).startswith("replay-") for m in gm.traces())

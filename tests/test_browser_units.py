@@ -996,7 +996,7 @@ def test_the_reducer_keeps_the_officers_of_the_seats_the_roll_and_the_summer(js)
     assert byId[4]["o-2"]["berth"] == "Red"
     assert byId[5]["o-1"]["dead"] is True and byId[5]["FG-lt1"]["rank"] == "Commander"
     assert len(byId[5]) == 4, "the summer replaces, it adds nobody"
-    assert out["last"]["phase"] == "over"
+    assert out["last"]["phase"] == "autumn"
     assert out["last"]["report"]["words"] == ["Captain Jack Aubrey: killed in action"]
     assert out["live"] == out["last"], "the live page and the replay agree"
     assert out["refetch"] == [False] * 6

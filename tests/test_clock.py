@@ -131,7 +131,7 @@ def test_set_clock_refuses_bad_values_and_changes_nothing(clock_table) -> None:
     assert _log(game) == before
 
 
-def test_the_last_turn_of_the_summer_resolves_it(clock_table) -> None:
+def test_the_last_turn_resolves_the_summer_and_the_clock_turns_the_year(clock_table) -> None:
     game, hands = clock_table
     gm = game.players["gm"]
     assert gm.act("roll_force")["ok"]
@@ -143,8 +143,28 @@ def test_the_last_turn_of_the_summer_resolves_it(clock_table) -> None:
     [resolved] = hands.wait(61)
     assert _log(game)[-1]["type"] == "resolve_summer"
     state = _state(game)
-    assert state["phase"] == "over" and state["deadline"] is None
-    assert hands.wait(3600) == [] and resolved == _log(game)[-1]["seq"]
+    assert state["phase"] == "autumn" and state["date"] == "1805-09-01"
+    # each season's deadline moves the year on: winter, spring, the next summer's cabinet
+    for phase, date in (
+        ("winter", "1805-12-01"),
+        ("spring", "1806-03-01"),
+        ("cabinet", "1806-06-01"),
+    ):
+        [seq] = hands.wait(61)
+        event = _log(game)[-1]
+        assert (event["seq"], event["type"], event["data"]["due"]) == (
+            seq,
+            "next_season",
+            "deadline",
+        )
+        state = _state(game)
+        assert (state["phase"], state["date"]) == (phase, date)
+    assert state["year"] == 1806 and state["forces"] == [] and state["day"] == 0
+    assert [y["year"] for y in state["years"]] == [1805] and state["years"][0]["report"]
+    [rolled] = hands.wait(61)  # the cabinet's deadline: the force of 1806
+    assert _log(game)[-1]["type"] == "roll_force" and _state(game)["phase"] == "summer"
+    assert resolved < rolled
+    _replays(game)
 
 
 # -- a battle of squadrons with a captain and two admirals seated ---------------------------

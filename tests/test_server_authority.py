@@ -62,6 +62,7 @@ PLAIN = {
     "resume": {},
     "set_deadline": {"deadline": None},
     "set_clock": {"turn_days": 2, "turn_seconds": 600},
+    "next_season": {},
     "note": {"text": "The Toulon squadron sails on day 12"},
     "move_enemy": {"force": "fr-brest", "to": "toulon"},
     "show_voyage": {"to": "all", "voyage": {"stops": ["portsmouth", "plymouth"]}},

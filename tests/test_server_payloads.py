@@ -32,6 +32,7 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "resume": ("gm", "summer"),
     "set_deadline": ("gm", "summer"),
     "set_clock": ("gm", "summer"),
+    "next_season": ("gm", "autumn"),
     "note": ("gm", "summer"),
     "move_enemy": ("gm", "summer"),
     "show_voyage": ("gm", "summer"),

@@ -118,7 +118,7 @@ def test_resolve_summer_uses_the_battle_results_earned(played_summer) -> None:
     game, steps, seen = played_summer
     assert steps["resolve"]["ok"]
     final = steps["final"]["state"]
-    assert final["phase"] == "over"
+    assert final["phase"] == "autumn"  # the year goes round
     report = final["report"]
     earned = final["results"]["FG"]["result"]
     captain = [
@@ -140,6 +140,8 @@ def test_resolve_summer_uses_the_battle_results_earned(played_summer) -> None:
         "paused",
         "deadline",
         "clock",
+        "year",
+        "years",
         "seats",
         "report",
         "officers",
@@ -177,7 +179,7 @@ def test_the_exported_log_replays_exactly(played_summer, tmp_path) -> None:
     state, problems = replay(steps["log"])
     assert problems == []
     gm_report = steps["final"]["state"]["report"]  # the GM's: the words added
-    assert state["phase"] == "over"
+    assert state["phase"] == "autumn"
     assert state["report"] == {k: v for k, v in gm_report.items() if k not in ("words", "yours")}
     path = tmp_path / "log.json"
     path.write_text(json.dumps(steps["log"]))

@@ -42,7 +42,7 @@ def test_the_rules_answer_is_cached_json_with_every_word(tmp_path) -> None:
     }
     assert words["decisions"] == list(DECISIONS) and "strike" in words["decisions"]
     assert words["roles"] == list(ROLES)
-    assert words["phases"] == ["cabinet", "summer", "over"]
+    assert words["phases"] == ["cabinet", "summer", "autumn", "winter", "spring", "over"]
     assert words["phases"] == list(PHASES)
     assert {p for grants in TABLE.values() for g in grants.values() for p in g.phases} <= set(
         words["phases"]

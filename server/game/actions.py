@@ -23,6 +23,7 @@ from server.game.authority import OTHER, OWN
 from server.game.errors import ActionError, rule_errors
 from server.game.seating import decide_revoke
 from server.game.state import (
+    OFF_SEASONS,
     SEASON_DAYS,
     Clock,
     Force,
@@ -30,6 +31,7 @@ from server.game.state import (
     SeatRecord,
     ShownVoyage,
     State,
+    current_year,
     season_date,
 )
 
@@ -212,7 +214,61 @@ def _apply_resolve(state: State, data: Any) -> None:
     state["report"] = data["report"]
     state["officers"].update(data.get("officers", {}))
     officers.follow_berths(state)
-    state["phase"] = "over"
+    state["phase"] = OFF_SEASONS[0]
+
+
+# -- the year goes round --------------------------------------------------------------------
+
+#: the last summer of the war (Briny's campaigns run 1793 to 1815)
+LAST_YEAR = 1815
+
+
+def _decide_next_season(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    """The next season (Briny, TIME SEQUENCE: autumn, winter, spring, then the next year's
+    summer, its cabinet first); after the spring of the last year, the war is over."""
+    phase, year = state["phase"], current_year(state)
+    if phase != OFF_SEASONS[-1]:
+        return {"phase": OFF_SEASONS[OFF_SEASONS.index(phase) + 1], "year": year}
+    if year >= LAST_YEAR:
+        return {"phase": "over", "year": year}
+    return {"phase": "cabinet", "year": year + 1}
+
+
+def _apply_next_season(state: State, data: Any) -> None:
+    if data["phase"] == "cabinet":
+        _new_year(state, data["year"])
+    state["phase"] = data["phase"]
+    for s in state["seats"].values():
+        s["ready"] = False
+
+
+def _new_year(state: State, year: int) -> None:
+    """The summer gone by kept for its season page; the next one's cabinet to choose, the
+    fleet to be rolled anew (its ships repaired over the winter), the officers as the
+    summer left them."""
+    fights = list(state["engagements"].values())
+    state.setdefault("years", []).append(
+        {
+            "year": current_year(state),
+            "deployment": state["deployment"],
+            "engagements": [{k: v for k, v in e.items() if k in _KEPT} for e in fights],
+            "results": state["results"],
+            "report": state["report"],
+        }
+    )
+    state["fought"] = state.get("fought", 0) + len(fights)
+    state["year"] = year
+    state["day"] = 0
+    state["cabinet"] = {"ships_digit": None, "deployment_digit": None, "roll": None}
+    state["deployment"] = []
+    state["forces"] = {}
+    state["engagements"] = {}
+    state["results"] = {}
+    state["report"] = None
+
+
+#: what the season page keeps of a summer's engagement (not its cards: the log has them)
+_KEPT = ("id", "day", "forces", "lon", "lat", "sides", "outcome", "weather", "wounds")
 
 
 # -- orders --------------------------------------------------------------------------------
@@ -367,6 +423,7 @@ ACTIONS: dict[str, Action] = {
     "note": Action(_decide_note, _apply_note),
     "move_enemy": Action(_decide_move_enemy, _apply_orders),
     "show_voyage": Action(_decide_show_voyage, _apply_show_voyage),
+    "next_season": Action(_decide_next_season, _apply_next_season),
     "reassign": Action(seating.decide_reassign, seating.apply_reassign),
     "say": Action(_decide_say, _apply_say),
 }
@@ -414,6 +471,8 @@ def decide_tick(state: State, at: str, rng: random.Random) -> tuple[str, Data]:
         data = engagements.fight_absent(state, clock.overdue_round(state, at))
     elif state["phase"] == "cabinet":  # NPC choices for the ministers who made none
         kind, data = "roll_force", _decide_roll_force(state, _CLOCK_SEAT, None, rng)
+    elif state["phase"] in OFF_SEASONS:
+        kind, data = "next_season", _decide_next_season(state, _CLOCK_SEAT, None, rng)
     elif state["day"] >= SEASON_DAYS:
         kind, data = "resolve_summer", season.resolve(state, rng)
     else:

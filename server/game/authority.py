@@ -40,7 +40,9 @@ __all__ = [
 ]
 
 ROLES = ("gm", "prime-minister", "first-sea-lord", "admiral", "captain", "observer")
-PHASES = ("cabinet", "summer", "over")
+#: the campaign's phases: the cabinet and the summer, the seasons after it (the year goes
+#: round to the next cabinet), over when the war is
+PHASES = ("cabinet", "summer", "autumn", "winter", "spring", "over")
 OWN, OTHER = "own", "other"
 # What an aimed action is aimed at, and what each commander commands (the others: nothing).
 AIMS = MappingProxyType(
@@ -66,6 +68,8 @@ class Grant:
 
 _ANY = PHASES
 _SUMMER = ("summer",)
+_OFF = ("autumn", "winter", "spring")  # the seasons after the summer
+_PLAYING = ("cabinet", "summer", *_OFF)
 _PLAYERS = ("prime-minister", "first-sea-lord", "admiral", "captain")
 
 # action -> role -> grant; a role not listed may not send the action at all.
@@ -81,7 +85,7 @@ TABLE: Mapping[str, Mapping[str, Grant]] = MappingProxyType(
             "captain": Grant(_SUMMER, (OWN,)),
             "gm": Grant(_SUMMER, (OTHER,)),
         },
-        "ready": {role: Grant(("cabinet", "summer")) for role in _PLAYERS},
+        "ready": {role: Grant(_PLAYING) for role in _PLAYERS},
         # by hand, paused or not: a pause stops only the turn clock (server.game.clock)
         "advance": {"gm": Grant(_SUMMER)},
         "engage_decision": {
@@ -92,6 +96,7 @@ TABLE: Mapping[str, Mapping[str, Grant]] = MappingProxyType(
         },
         "standing_orders": {r: Grant(("cabinet", "summer")) for r in ("admiral", "captain")},
         "resolve_summer": {"gm": Grant(_SUMMER)},
+        "next_season": {"gm": Grant(_OFF)},  # the GM (or the turn clock) moves the year on
         "pause": {"gm": Grant(_ANY)},
         "resume": {"gm": Grant(_ANY)},
         "set_deadline": {"gm": Grant(_ANY)},

@@ -42,7 +42,9 @@ __all__ = [
 #: the seats whose readiness moves the turn on
 PLAYERS = ("prime-minister", "first-sea-lord", "admiral", "captain")
 #: the events that start a turn (and so its deadline)
-_TURN_STARTS = ("roll_force", "advance", "set_clock", "resume")
+_TURN_STARTS = ("roll_force", "advance", "set_clock", "resume", "resolve_summer", "next_season")
+#: the phases the clock moves on: the cabinet, the summer, the seasons after it
+_RUNS = ("cabinet", "summer", "autumn", "winter", "spring")
 
 
 def stamp(moment: dt.datetime) -> str:
@@ -70,7 +72,7 @@ def rearm(state: State, kind: str, data: dict[str, Any]) -> None:
     if not isinstance(at, str):
         return  # an event logged before events had times: no clock then
     clock = state["clock"]
-    if kind in _TURN_STARTS and state["phase"] in ("cabinet", "summer"):
+    if kind in _TURN_STARTS and state["phase"] in _RUNS:
         seconds = clock["turn_seconds"]
         deadline = state["deadline"]
         if seconds is not None:
@@ -79,8 +81,6 @@ def rearm(state: State, kind: str, data: dict[str, Any]) -> None:
             state["deadline"] = None
         elif kind != "resume" and deadline and parse_time(deadline) <= parse_time(at):
             state["deadline"] = None  # the GM's own deadline is spent by the turn it moved
-    elif kind == "resolve_summer":
-        state["deadline"] = None
     fought = data.get("engagement") if data.get("round") else None
     for record in state["engagements"].values():
         if record["over"] or not record["awaiting"]:
@@ -104,7 +104,7 @@ def _open(state: State) -> list[Any]:
 def due(state: State, now: dt.datetime) -> str | None:
     """What the clock must do at ``now``: ``round`` (an engagement's round deadline has
     passed), ``deadline`` (the turn's), ``ready`` (every seated player is ready), or None."""
-    if state["paused"] or state["phase"] not in ("cabinet", "summer"):
+    if state["paused"] or state["phase"] not in _RUNS:
         return None
     for record in _open(state):
         when = record.get("deadline")
@@ -125,7 +125,7 @@ def _running(state: State) -> bool:
 def next_due(state: State) -> str | None:
     """The earliest time something may fall due (a deadline; the last event's time when
     every player is ready), for the store to find campaigns the clock must visit."""
-    if state["paused"] or state["phase"] not in ("cabinet", "summer"):
+    if state["paused"] or state["phase"] not in _RUNS:
         return None
     fights = _open(state)
     times = [e["deadline"] for e in fights if e.get("deadline")]

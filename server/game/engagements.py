@@ -182,7 +182,8 @@ def open_engagement(
     side_a, side_b = _sides(work, forces["a"], "a"), _sides(work, forces["b"], "b")
     lead_a = max(_side(british, "a", work), key=lambda s: _rank(s["type"]))
     lead_b = max(_side(enemy, "b", work), key=lambda s: _rank(s["type"]))
-    eid = f"e{len(work['engagements']) + 1}"
+    # ids run on from the summers gone by (their fights are kept by the season page)
+    eid = f"e{work.get('fought', 0) + len(work['engagements']) + 1}"
     record: Engagement = {
         "id": eid,
         "key": f"{work['campaign']['id']}/{eid}",

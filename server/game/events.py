@@ -41,6 +41,7 @@ __all__ = [
     "Deploy",
     "EngageDecision",
     "MoveEnemy",
+    "NextSeason",
     "Note",
     "OfficerCreated",
     "Pause",
@@ -159,6 +160,11 @@ class SetClock(Acted):
     clock: Clock
 
 
+class NextSeason(Acted):
+    phase: str  # the season it opens: autumn, winter, spring; cabinet (the next year); over
+    year: int  # the year of that season's summer
+
+
 class Deploy(Acted):
     force: str
     orders: Orders
@@ -270,6 +276,7 @@ EVENTS: dict[str, type] = {
     "resume": Resume,
     "set_deadline": SetDeadline,
     "set_clock": SetClock,
+    "next_season": NextSeason,
     "note": Note,
     "deploy": Deploy,
     "sail": Sail,

@@ -16,7 +16,7 @@ from typing import Any
 
 from server.game import rules
 from server.game.errors import ActionError
-from server.game.state import OfficerRecord, SeatRecord, State
+from server.game.state import OfficerRecord, SeatRecord, State, current_year
 
 __all__ = [
     "admiral_choices",
@@ -120,7 +120,7 @@ def new_officer(
 ) -> OfficerRecord:
     """A character from an officer object, checked, the rest rolled; not yet seated."""
     try:
-        record = rules.new_officer(fields, oid, rank, state["campaign"]["year"], rng)
+        record = rules.new_officer(fields, oid, rank, current_year(state), rng)
     except (ValueError, KeyError) as exc:
         raise ActionError("invalid", str(exc.args[0] if exc.args else exc)) from None
     return {**record, "player": None}  # type: ignore[typeddict-item]
@@ -156,7 +156,7 @@ def follow_berths(state: State) -> None:
 def roster_npcs(state: State, rng: random.Random) -> list[OfficerRecord]:
     """The NPCs of every berth of the fleet the players' characters leave empty."""
     players = [o for o in state["officers"].values() if not o["dead"] and berth_of(o)]
-    npcs = rules.npc_officers(players, state["campaign"]["year"], rng)
+    npcs = rules.npc_officers(players, current_year(state), rng)
     return [{**o, "player": None} for o in npcs]  # type: ignore[typeddict-item]
 
 
@@ -193,7 +193,7 @@ def summer_changes(state: State, report: Mapping[str, Any]) -> dict[str, Officer
         guineas[rec["officer"]] = guineas.get(rec["officer"], 0) + rec.get("guineas", 0)
     for share in report["plunder_shares"]:
         guineas[share["admiral"]] = guineas.get(share["admiral"], 0) + share["guineas"]
-    year = state["campaign"]["year"]
+    year = current_year(state)
     out: dict[str, OfficerRecord] = {}
     for rec in report["personal_outcomes"]:
         oid = rec["officer"]

@@ -41,6 +41,7 @@ __all__ = [
     "Deploy",
     "EngageDecision",
     "MoveEnemy",
+    "NextSeason",
     "Note",
     "OfficerBody",
     "Payload",
@@ -239,6 +240,13 @@ class SetClock(Payload):
     round_seconds: Seconds | None = None
 
 
+class NextSeason(Payload):
+    """The GM moves the campaign to the next season (after the summer: autumn, winter,
+    spring, then the next year's cabinet)."""
+
+    type: Literal["next_season"]
+
+
 class Note(Payload):
     type: Literal["note"]
     text: Annotated[Text, Field(max_length=4000)]
@@ -435,6 +443,7 @@ ACTION_PAYLOADS: dict[str, type[Payload]] = {
     "resume": Resume,
     "set_deadline": SetDeadline,
     "set_clock": SetClock,
+    "next_season": NextSeason,
     "note": Note,
     "move_enemy": MoveEnemy,
     "show_voyage": ShowVoyage,

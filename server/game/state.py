@@ -24,6 +24,7 @@ __all__ = [
     "Clock",
     "DeploymentRecord",
     "Engagement",
+    "YearRecord",
     "Force",
     "Note",
     "Notice",
@@ -38,6 +39,8 @@ __all__ = [
     "SeatRecord",
     "Ship",
     "State",
+    "OFF_SEASONS",
+    "current_year",
     "event_rng",
     "initial_state",
     "no_clock",
@@ -308,9 +311,25 @@ class ShownVoyage(Record):
     voyage: dict[str, Any]  # the GeoJSON FeatureCollection: legs and stops
 
 
+class YearRecord(Record):
+    """A summer gone by, kept for the season page: what sailed, what was fought, the
+    season report (who rose and who fell)."""
+
+    year: int
+    deployment: list[DeploymentRecord]
+    engagements: list[dict[str, Any]]  # each fight: id, day, forces, sides, outcome
+    results: dict[str, Result]
+    report: dict[str, Any] | None
+
+
 class State(Record):
     campaign: CampaignInfo
-    phase: str  # cabinet, summer, over
+    # cabinet, summer, autumn, winter, spring (then the next year's cabinet); over: the war
+    # is over (after the spring of 1816)
+    phase: str
+    year: NotRequired[int]  # the current summer's year (absent: the campaign's first)
+    years: NotRequired[list[YearRecord]]  # the summers gone by
+    fought: NotRequired[int]  # engagements of the summers gone by (ids run on)
     day: int
     paused: bool
     deadline: str | None  # the turn's, ISO 8601, UTC (server.game.clock)
@@ -362,9 +381,25 @@ def no_clock() -> Clock:
     return {"turn_days": 1, "turn_seconds": None, "round_seconds": None}
 
 
+#: the seasons after the summer, in order, and the day each opens (Briny, TIME SEQUENCE:
+#: "Autumn: September, October, and November ... Winter: December, January, and February",
+#: spring in the next calendar year); then the cabinet of the next year's summer
+OFF_SEASONS = ("autumn", "winter", "spring")
+_SEASON_OPENS = {"autumn": (0, 9), "winter": (0, 12), "spring": (1, 3)}
+
+
+def current_year(state: State) -> int:
+    """The year of the campaign's current summer (the campaign's first, then each next)."""
+    return state.get("year") or state["campaign"]["year"]
+
+
 def season_date(state: State, day: int | None = None) -> dt.date:
-    """The game date of ``day`` (default: now) in the campaign's summer."""
-    year = state["campaign"]["year"]
+    """The game date of ``day`` (default: now) in the current summer; in the seasons after
+    it, the day the season opens."""
+    year = current_year(state)
+    opens = _SEASON_OPENS.get(state["phase"])
+    if opens is not None and day is None:
+        return dt.date(year + opens[0], opens[1], 1)
     return dt.date(year, 6, 1) + dt.timedelta(days=state["day"] if day is None else day)
 
 

@@ -18,7 +18,16 @@ from typing import Any
 from server.game.forces import SIGHTING_NM, distance_nm
 from server.game.officers import berth_of
 from server.game.season import report_for
-from server.game.state import Force, OfficerRecord, Seat, ShownVoyage, State, season_date
+from server.game.state import (
+    Force,
+    OfficerRecord,
+    Seat,
+    ShownVoyage,
+    State,
+    YearRecord,
+    current_year,
+    season_date,
+)
 
 __all__ = [
     "audiences",
@@ -50,7 +59,7 @@ PUBLIC_EVENTS = (
     "seat_revoked",
 )
 #: the public events that move the turn's deadline: they carry it after them
-_DEADLINES = ("resume", "set_clock")
+_DEADLINES = ("resume", "set_clock", "next_season")
 #: what every seat sees of an officer of the fleet (the rest is his and the GM's)
 PUBLIC_OFFICER = ("id", "name", "rank", "player", "dead")
 
@@ -167,6 +176,8 @@ def state_for(state: State, seat: Seat) -> dict[str, Any]:
         "paused": state["paused"],
         "deadline": state["deadline"],
         "clock": dict(state["clock"]),
+        "year": current_year(state),
+        "years": [_year_for(y, seat) for y in state.get("years", ())],
         "seats": [public_seat(s) for s in state["seats"].values()],
         "report": copy.deepcopy(report_for(state["report"], seat)),
         "officers": [officer_for(o, seat) for o in state["officers"].values()],
@@ -190,6 +201,20 @@ def state_for(state: State, seat: Seat) -> dict[str, Any]:
         view["notes"] = copy.deepcopy(state["notes"])
         view["campaign"]["seed"] = state["campaign"]["seed"]
     return view
+
+
+def _year_for(year: YearRecord, seat: Seat) -> dict[str, Any]:
+    """A summer gone by as ``seat`` may see it: what sailed and was fought (an observer the
+    results only), the report cut for it."""
+    out: dict[str, Any] = {
+        "year": year["year"],
+        "results": dict(year["results"]),
+        "report": copy.deepcopy(report_for(year["report"], seat)),
+    }
+    if seat["role"] != "observer":
+        out["deployment"] = copy.deepcopy(year["deployment"])
+        out["engagements"] = copy.deepcopy(year["engagements"])
+    return out
 
 
 def event_for(

@@ -184,8 +184,11 @@ function publicFields(state, type, data) {
       return { ...state, notes: [...(state.notes || []), data] };
     case "show_voyage": // a voyage the GM showed this seat (only those seats receive it)
       return data.shown ? { ...state, voyages: [...(state.voyages || []), data.shown] } : state;
+    case "next_season":
+      return { ...state, phase: data.phase || state.phase, year: data.year ?? state.year,
+        seats: nobodyReady(state.seats) };
     case "resolve_summer":
-      return { ...state, phase: "over", report: data.report ?? state.report,
+      return { ...state, phase: "autumn", report: data.report ?? state.report,
         officers: upsert(state.officers, recordList(data.officers)) };
     case "roll_force": {
       const cabinet = state.cabinet ? { ...state.cabinet } : state.cabinet;
@@ -212,7 +215,9 @@ function publicFields(state, type, data) {
 export function reduce(state, event) {
   const data = event.data || {};
   let next = publicFields(state, event.type, data);
-  let refetch = event.type === "reassign" || (event.type === "advance" && !data.date)
+  // (a new season: the date, and for a new year the fleet rolled anew, the summer gone by)
+  let refetch = event.type === "reassign" || event.type === "next_season"
+    || (event.type === "advance" && !data.date)
     || (event.type === "resolve_summer" && data.report === undefined);
   if (data.results && typeof data.results === "object") next = { ...next, results: data.results };
   // the events that start a turn say the turn clock's next deadline

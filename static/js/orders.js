@@ -75,6 +75,13 @@ function gmSections(ctx, state) {
         + `First Sea Lord's: ${state.cabinet?.deployment_digit ?? "—"}`),
       el("div", { class: "row" }, roll.nodes)));
   }
+  if (may(ctx.rules, "next_season", "gm", state.phase)) {
+    const NEXT = { autumn: "the winter", winter: "the spring", spring: "the next summer" };
+    const next = actionButton(ctx, `On to ${NEXT[state.phase] || "the next season"}`,
+      () => ({ type: "next_season" }), { primary: true, name: "next_season" });
+    out.push(el("fieldset", {}, el("legend", {}, `The ${state.phase} of ${state.year ?? ""}`),
+      el("div", { class: "row" }, next.nodes)));
+  }
   if (may(ctx.rules, "advance", "gm", state.phase)) {
     // At most the days left of the season (the server also caps one advance).
     const left = (ctx.rules?.season_days ?? state.day) - state.day;
@@ -467,7 +474,10 @@ export function createOrdersPanel(root, ctx) {
           }
         }
         if (state.phase === "over") {
-          sections.push(el("p", {}, "The summer is over: see the Report tab."));
+          sections.push(el("p", {}, "The war is over: see the Report tab."));
+        } else if (["autumn", "winter", "spring"].includes(state.phase)) {
+          sections.push(el("p", {}, `The summer of ${state.year ?? ""} is over (see the Report`
+            + ` tab); it is ${state.phase}.`));
         }
         fill(forms, el("h2", {}, "Orders"), sections);
       }

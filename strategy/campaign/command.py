@@ -81,17 +81,30 @@ class Crew:
 def _crew(code: str, aboard: Sequence[Officer]) -> Crew:
     caps = [o for o in aboard if o.rank in CAPTAIN_RANKS]
     captain = max(caps, key=lambda o: (CAPTAIN_RANKS.index(o.rank), o.player)) if caps else None
+    if captain is None:
+        captain = _acting_captain(aboard)
     rm = _rm_commander(aboard, code)
-    juniors = [o for o in aboard if o.appointment == "Ship's Adjutant"]
+    juniors = [o for o in aboard if o.appointment == "Ship's Adjutant" and o is not captain]
     if rm is not None:
         juniors.append(rm)
     rollers = tuple(
         (o, "lieutenant" if o.rank == "Lieutenant" else "rm_commander")
         for o in aboard
-        if o.rank == "Lieutenant" or o is rm
+        if (o.rank == "Lieutenant" or o is rm) and o is not captain
     )
     lieutenants = tuple(o.id for o in aboard if o.rank == "Lieutenant")
     return Crew(code, tuple(aboard), captain, tuple(juniors), rollers, lieutenants)
+
+
+def _acting_captain(aboard: Sequence[Officer]) -> Officer | None:
+    """Her captain fallen (killed in a battle on the map), the ship is commanded for the
+    rest of the summer by her first lieutenant, the Ship's Adjutant, else her senior
+    lieutenant (docs/rules-notes.md, "A ship whose captain fell")."""
+    lieutenants = [o for o in aboard if o.rank == "Lieutenant"]
+    for o in lieutenants:
+        if o.appointment == "Ship's Adjutant":
+            return o
+    return lieutenants[0] if lieutenants else None
 
 
 def _rm_commander(crew: Sequence[Officer], code: str) -> Officer | None:
