@@ -252,9 +252,9 @@ class Boarder(Policy):
         super().orders(battle, ship, o)
         if ship.spec.officers and not o.strike:
             first = ship.spec.officers[0]
-            o.boarding = {
-                x.name: ("captain" if x is first else "melee") for x in ship.spec.officers
-            }
+            o.board_with(
+                {x.name: ("captain" if x is first else "melee") for x in ship.spec.officers}
+            )
 
 
 POLICIES = {p.name: p for p in (Aggressive(), Cautious(), Runner(), Boarder())}
