@@ -153,7 +153,9 @@ def rank_key(succ: Sequence[tuple[int, int, int]]) -> tuple[int, ...]:
         counts[lv] += 1
     if len(succ) == 1:
         return (counts[3], counts[2], counts[1], succ[0][1])
-    ranks = [rk for _, rk in sorted([(lv, rk) for lv, rk, _ in succ], reverse=True)]
+    # (sorted as they come: successes of one level and rank differ only in their card,
+    # which leaves the ranks in the same order)
+    ranks = [rk for _, rk, _ in sorted(succ, reverse=True)]
     return (counts[3], counts[2], counts[1], *ranks)
 
 

@@ -107,6 +107,14 @@ class Officer:
     def skill(self, key: str) -> int:
         return self.skills.get(key, 0)
 
+    @cached_property
+    def best_skill(self) -> str:
+        """His best skill (ties: the first in the alphabet but the last listed wins, as
+        ``max`` over (value, name) does): worked out once, asked every round (the
+        policies' How Will You Fight? choice, :func:`strategy.combat.hwyf.default`)."""
+        skills = self.skills
+        return max(skills, key=lambda k: (skills[k], k))
+
     def to_dict(self) -> dict[str, Any]:
         out = {
             "name": self.name,

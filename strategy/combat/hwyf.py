@@ -116,9 +116,9 @@ def choice(key: str) -> Choice:
 
 
 def default(o: Officer) -> Choice:
-    """The policies' choice for an officer: his best skill, plainly (ties: the first in
-    the alphabet but the last listed wins, as ``max`` over (value, name) does)."""
-    return PLAIN[max(o.skills, key=lambda k: (o.skills[k], k))]
+    """The policies' choice for an officer: his best skill, plainly (:attr:`Officer.
+    best_skill`)."""
+    return PLAIN[o.best_skill]
 
 
 def test(b: Battle, s: ShipState, o: Officer, c: Choice, pool: int, foe: ShipState | None) -> int:

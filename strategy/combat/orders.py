@@ -69,7 +69,7 @@ class Orders:
     (0, True)
     """
 
-    __slots__ = (*("continue_" if k == "continue" else k for k in ROUND_KEYS), "given")
+    __slots__ = (*("continue_" if k == "continue" else k for k in ROUND_KEYS), "given", "_more")
 
     move: str
     range: int
@@ -92,6 +92,9 @@ class Orders:
     given: Mapping[str, Any] | None
 
     def __init__(self) -> None:
+        #: an order beyond a policy's five may be set (a live captain's, a strike, a
+        #: boarding order): the next :meth:`npc` puts the rest back to their defaults
+        self._more = True
         # before her first orders: she holds, and wishes the battle to go on
         self.npc("hold", 1, None, "roundshot", None)
 
@@ -106,15 +109,25 @@ class Orders:
         self.shot = shot
         self.repair = repair
         self.continue_ = move != "flee"
-        self.fire = self.repair_by = self.hwyf = self.surrender = self.turn_tide = None
-        self.fire_by = self.hardship = None
-        self.boarding = self.tow = self.joker = self.given = None
-        self.strike = False
+        if self._more:
+            # (a policy's orders round after round set only the five above: the rest are
+            # put back only after orders that set them)
+            self.fire = self.repair_by = self.hwyf = self.surrender = self.turn_tide = None
+            self.fire_by = self.hardship = None
+            self.boarding = self.tow = self.joker = self.given = None
+            self.strike = False
+            self._more = False
 
     def strike_colours(self, shot: str) -> None:
         """A policy strikes her colours: nothing else ordered (she keeps her shot)."""
         self.npc("close", 1, None, shot, None)
         self.strike = True
+        self._more = True
+
+    def board_with(self, boarding: Mapping[str, str]) -> None:
+        """A policy's boarding orders, ``{officer: action}``, beside its :meth:`npc`."""
+        self.boarding = boarding
+        self._more = True
 
     def load(self, o: Mapping[str, Any]) -> None:
         """A live captain's orders, checked and completed by :func:`normalise`."""
@@ -127,6 +140,7 @@ class Orders:
         self.surrender, self.turn_tide = get("surrender"), get("turn_tide")
         self.boarding, self.tow, self.joker = get("boarding"), get("tow"), get("joker")
         self.given = o
+        self._more = True
 
     def as_dict(self) -> dict[str, Any]:
         """The orders as the ``decision`` event tells them: a live captain's as checked,

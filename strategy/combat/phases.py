@@ -335,26 +335,36 @@ def _volley(b: Battle, shots: list[tuple[ShipState, Plan, int]]) -> None:
     b.fired = True
     cof = b.dealer.cof()
     hits: list[Hit] = []
+    # (every hit of a ship's broadside is of her loaded shot: the shots fired tell whether
+    # any hit may shift, burn or add boxes, without looking at the hits)
+    special = False
     for s, plan, pool in shots:
         broadside(b, s, plan, pool, cof, hits)
+        if s.shot not in _PLAIN:
+            special = True
+        s.gage = 0
+    if not hits:
+        return
+    if special or b.record:
+        _land(b, hits, special)
+    else:
+        # no shift and no fire, and no events to tell: each box is its hit
+        for h in hits:
+            h[1].damage.hit(h[2], h[3])
+    check_out(b)
+
+
+def _land(b: Battle, hits: list[Hit], special: bool) -> None:
+    """The volley's hits with their shot's effects (grapeshot and chainshot adjust one hit
+    an area: which, is known once all have fired) and their events."""
+    shifted = shot.shifts(hits) if special else {}
     extra = False
-    plain = () if b.record else _PLAIN
-    # (grapeshot and chainshot adjust one hit an area: which, is known once all have fired)
-    shifted = shot.shifts(hits) if any(h[5] not in _PLAIN for h in hits) else {}
     for i, (s, target, area, level, c, loaded) in enumerate(hits):
-        if loaded in plain:
-            # no shift and no fire, and no events to tell: the box is the hit
-            target.damage.hit(area, level)
-        else:
-            shot.apply(b, s, target, area, level, c, loaded, shifted.get(i, 0))
-            if loaded in _EXTRA:
-                extra = True
+        shot.apply(b, s, target, area, level, c, loaded, shifted.get(i, 0))
+        if loaded in _EXTRA:
+            extra = True
     if extra:
         shot.extra_injuries(b, hits)
-    for s, _, _ in shots:
-        s.gage = 0
-    if hits:
-        check_out(b)
 
 
 def fire_plan(b: Battle, s: ShipState) -> Plan | None:

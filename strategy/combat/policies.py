@@ -109,7 +109,19 @@ class Policy:
             foes = battle.enemies(ship)
         if len(foes) < 2:
             return foes[0] if foes else None
-        return min(foes, key=lambda f: (battle.distance(ship, f), strength(f), f.id))
+        # the nearest first: the strengths are worked out only among the nearest
+        distance = battle.distance
+        near: list[ShipState] = []
+        least = 7
+        for f in foes:
+            d = distance(ship, f)
+            if d < least:
+                least, near = d, [f]
+            elif d == least:
+                near.append(f)
+        if len(near) == 1:
+            return near[0]
+        return min(near, key=lambda f: (strength(f), f.id))
 
     def repair(self, battle: Battle, ship: ShipState) -> str | None:
         """Fire first, then the worst damage state, Hull before Crew, Guns, Rigging."""
@@ -252,9 +264,9 @@ class Boarder(Policy):
         super().orders(battle, ship, o)
         if ship.spec.officers and not o.strike:
             first = ship.spec.officers[0]
-            o.boarding = {
-                x.name: ("captain" if x is first else "melee") for x in ship.spec.officers
-            }
+            o.board_with(
+                {x.name: ("captain" if x is first else "melee") for x in ship.spec.officers}
+            )
 
 
 POLICIES = {p.name: p for p in (Aggressive(), Cautious(), Runner(), Boarder())}
