@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 import maps
 from maps import load_world
 from maps.geo import KM_PER_NM, distance_km
-from maps.layers import all_layers
+from maps.layers import all_layers, land, overview_layers, wind_points
 from maps.places import blockade_zones, load_ports
 from maps.sailing import ship_type as sailing_ship_type
 from maps.wind import prevailing_wind
@@ -83,6 +83,7 @@ __all__ = [
     "is_port",
     "port_id",
     "layer_sources",
+    "land_detail",
     "layers",
     "new_officer",
     "npc_officers",
@@ -101,6 +102,7 @@ __all__ = [
     "station_point",
     "vocabulary",
     "voyage",
+    "wind_layer",
     "world",
 ]
 
@@ -426,9 +428,24 @@ def layer_sources() -> list[Path]:
     return sorted([*folder.glob("*.py"), *folder.glob("data/*"), SCENARIO])
 
 
-def layers() -> dict[str, Any]:
-    """The browser's GeoJSON layers (built once by maps.layers)."""
-    return all_layers()
+def layers(detail: bool = True) -> dict[str, Any]:
+    """The browser's GeoJSON layers (built once by maps.layers): the coast's detail, or
+    (``detail=False``) the overview the page opens with."""
+    return all_layers() if detail else overview_layers()
+
+
+@_with_maps_lock
+def land_detail() -> dict[str, Any]:
+    """The coast the map draws zoomed in (maps.layers.land)."""
+    return land()
+
+
+@_with_maps_lock
+def wind_layer(month: int) -> dict[str, Any]:
+    """The month's prevailing winds as GeoJSON points (maps.layers.wind_points)."""
+    if not isinstance(month, int) or not 1 <= month <= 12:
+        raise ValueError(f"month is 1 to 12, not {month}")
+    return wind_points(month)
 
 
 @_with_maps_lock

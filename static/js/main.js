@@ -204,7 +204,7 @@ async function start() {
   ];
   subscribe(store, (_store, reason) => {
     renderStatus();
-    map.update(store.state);
+    map.update(store.state, store.seat);
     for (const panel of panels) {
       try {
         panel.render(store, reason);
