@@ -96,7 +96,7 @@ def test_a_deploy_shows_on_the_other_admirals_map_within_two_seconds(
         # Pan and zoom from the whole Atlantic down to the Solent.
         blue.page.click("#views button:text('Solent')")
         blue.wait("document.getElementById('map').dataset.view === 'Solent'")
-        lon0, lon1 = blue.js("document.getElementById('map').layout.geo.lonaxis.range")
+        (lon0, _), (lon1, _) = blue.js("window.__admiralty.map.bounds()")
         assert lon0 <= -1.3 <= lon1 and lon1 - lon0 < 2
         blue.page.click("#views button:text('Europe')")
         blue.page.wait_for_timeout(500)
