@@ -82,7 +82,9 @@ def _bytes_of(context: Any, url: str) -> tuple[Any, float, int]:
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
     total = [0]
-    cdp.on("Network.loadingFinished", lambda e: total.__setitem__(0, total[0] + e["encodedDataLength"]))
+    cdp.on(
+        "Network.loadingFinished", lambda e: total.__setitem__(0, total[0] + e["encodedDataLength"])
+    )
     start = time.monotonic()
     page.goto(url)
     wait_until(page, READY, 60)
@@ -130,7 +132,9 @@ def _event_to_map(browser: Any, url: str, n_pages: int, seed: int) -> list[float
         force = next(f["id"] for f in game.state()["forces"] if f.get("squadron") == "Red")
         for page in pages:
             page.evaluate(f"window.__bench.want = {force!r}")
-        ack = game.act("deploy", squadron="Red", station="channel", **{"as": game.seats["red"]["seat"]})
+        ack = game.act(
+            "deploy", squadron="Red", station="channel", **{"as": game.seats["red"]["seat"]}
+        )
         assert ack["ok"], ack
         out = []
         for page in pages:
@@ -176,7 +180,10 @@ def measure(browser: Any, url: str, runs: int) -> dict[str, float]:
 
 
 def _server(root: Path) -> LiveServer:
-    env = {"PYTHONPATH": str(root), "ADMIRALTY_CACHE_DIR": str(Path.home() / ".cache" / "admiralty")}
+    env = {
+        "PYTHONPATH": str(root),
+        "ADMIRALTY_CACHE_DIR": str(Path.home() / ".cache" / "admiralty"),
+    }
     live = LiveServer(Path(tempfile.mkdtemp(prefix="admiralty-bench-")), env=env)
     live.start()
     return live
@@ -205,7 +212,10 @@ def main() -> None:
         for live in servers.values():
             live.stop()
     names = list(results)
-    head = "".join(f"{n + (' (' + os.path.basename(str(args.peer)) + ')' if n == 'peer' else ''):>18s}" for n in names)
+    head = "".join(
+        f"{n + (' (' + os.path.basename(str(args.peer)) + ')' if n == 'peer' else ''):>18s}"
+        for n in names
+    )
     print(f"browser client, {args.runs} runs (median)\n{'':24s}{head}")
     for key in results[names[0]]:
         print(f"{key:24s}" + "".join(f"{results[n][key]:18.3f}" for n in names))

@@ -129,7 +129,10 @@ def _land(tolerance: float, min_area: float, decimals: int) -> dict:
     parts = shapely.clip_by_rect(list(land_model.land_parts()), -180.0, lat0, 180.0, lat1)
     parts = shapely.simplify(parts, tolerance, preserve_topology=True)
     keep = [
-        g for p in parts for g in shapely.get_parts(p) if isinstance(g, Polygon) and g.area >= min_area
+        g
+        for p in parts
+        for g in shapely.get_parts(p)
+        if isinstance(g, Polygon) and g.area >= min_area
     ]
     props = {
         "name": "land",

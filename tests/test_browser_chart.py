@@ -81,7 +81,9 @@ def test_an_event_redraws_the_live_layers_and_never_the_land(
         window.__spy.live = window.__admiralty.map.counts.live;
     })()""")
     force = next(f["id"] for f in fleet.state()["forces"] if f.get("squadron") == "Red")
-    ack = fleet.act("deploy", squadron="Red", station="channel", **{"as": fleet.seats["red"]["seat"]})
+    ack = fleet.act(
+        "deploy", squadron="Red", station="channel", **{"as": fleet.seats["red"]["seat"]}
+    )
     assert ack["ok"], ack
     blue.wait(f"document.getElementById('map').dataset.routes.includes('{force}')", timeout=30)
     blue.wait("window.__admiralty.map.counts.live > window.__spy.live", timeout=10)

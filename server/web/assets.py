@@ -66,7 +66,9 @@ class Packed:
 def pack(body: bytes, quality: int = 11) -> Packed:
     """``body`` compressed with brotli (at ``quality``) and gzip (level 9)."""
     etag = hashlib.sha256(body).hexdigest()[:20]
-    return Packed(body, brotli.compress(body, quality=quality), gzip.compress(body, 9, mtime=0), etag)
+    return Packed(
+        body, brotli.compress(body, quality=quality), gzip.compress(body, 9, mtime=0), etag
+    )
 
 
 def answer(packed: Packed, mimetype: str, cache_control: str) -> Response:
