@@ -52,12 +52,15 @@ def test_no_two_labels_overlap_in_the_crowded_channel_at_three_zooms(
     gm.page.click("#views button:text('Channel')")
     _settle(gm)
     texts = set()
-    for zoom_step in (0, 1.5, 3):
-        if zoom_step:
-            gm.js(f"window.__admiralty.map.maplibre().zoomTo({zoom_step} + 5.2, {{duration: 0}})")
+    for zoom, least in ((None, 6), (6.0, 2), (7.5, 2)):
+        if zoom:  # closer in on Spithead, where the squadrons lie at day 0
+            gm.js(
+                "(z) => window.__admiralty.map.maplibre().jumpTo({center: [-1.3, 50.6], zoom: z})",
+                zoom,
+            )
             _settle(gm)
         boxes = gm.js(BOXES)
-        assert len(boxes) >= 4, boxes
+        assert len(boxes) >= least, boxes
         assert not _overlapping(boxes), _overlapping(boxes)
         texts |= {b["text"] for b in boxes}
     # the crowd was there to declutter: Spithead's squadrons and the ports of the Channel

@@ -613,7 +613,6 @@ export function createMap(div, layers, ports) {
       if (!used.has(key)) node.hidden = true;
     }
     div.dataset.labels = String(placed.length);
-    placeGraticule(m);
   }
 
   function placeGraticule(m) {
@@ -657,8 +656,18 @@ export function createMap(div, layers, ports) {
     drawStatic();
     const m = maplibre();
     m.on("move", schedule);
-    m.on("moveend", () => { maybeDetail(); if (windSummary) { windSummary =
-      summariseWind(windSummary.features); drawCorner(); } });
+    // The graticule's labels and the rose's wind follow the view once it settles.
+    m.on("movestart", () => { gratLabels.hidden = true; });
+    m.on("moveend", () => {
+      maybeDetail();
+      placeGraticule(m);
+      gratLabels.hidden = false;
+      if (windSummary) {
+        windSummary = summariseWind(windSummary.features);
+        drawCorner();
+      }
+    });
+    placeGraticule(m);
     wireClicks(m);
     drawCorner();
     placeLabels();
