@@ -8,7 +8,7 @@ from urllib.parse import urlparse
 import pytest
 import requests
 
-from tests.browser_helpers import VIEWPORT, Campaign, SeatPage, open_seat
+from tests.browser_helpers import VIEWPORT, SeatPage, open_seat
 
 pytestmark = pytest.mark.browser
 
@@ -31,17 +31,6 @@ def _overlapping(boxes: list[dict]) -> list[tuple[str, str]]:
 
 def _settle(page: SeatPage) -> None:
     page.page.wait_for_timeout(400)  # the labels are placed on the next animation frame
-
-
-@pytest.fixture(scope="module")
-def fleet(browser_server: str):
-    """A summer at day 0 with the whole fleet on the map and two admirals."""
-    game = Campaign.new(browser_server, seed=3)
-    game.add("red", "admiral", squadron="Red")
-    game.add("blue", "admiral", squadron="Blue")
-    game.roll()
-    yield game
-    game.close()
 
 
 def test_no_two_labels_overlap_in_the_crowded_channel_at_three_zooms(
