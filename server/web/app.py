@@ -72,6 +72,8 @@ def load_world() -> None:
 
     rules.world(warm=False)
     world_api.layers_json()
+    world_api.land_json()  # the coast the map fetches zoomed in
+    world_api.warm_packed()
     assets.plotly_packed(wait=True)  # brotli 11: 8 s of CPU once, then read from disk
 
 

@@ -63,8 +63,10 @@ class Packed:
     etag: str
 
 
-def pack(body: bytes, quality: int = 11) -> Packed:
-    """``body`` compressed with brotli (at ``quality``) and gzip (level 9)."""
+def pack(body: bytes, quality: int | None = None) -> Packed:
+    """``body`` compressed with brotli (at ``quality``: by default 11 up to 256 kB, 9 above,
+    which is 20 times faster for a few per cent more) and gzip (level 9)."""
+    quality = quality if quality is not None else (11 if len(body) <= 256_000 else 9)
     etag = hashlib.sha256(body).hexdigest()[:20]
     return Packed(
         body, brotli.compress(body, quality=quality), gzip.compress(body, 9, mtime=0), etag

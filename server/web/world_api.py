@@ -26,7 +26,15 @@ from server.game import (
 from server.game.payloads import MAX_SEED
 from server.web import assets
 
-__all__ = ["MAX_ODDS_N", "MAX_SHIPS", "layers_json", "odds_answer", "odds_budget", "world_api"]
+__all__ = [
+    "MAX_ODDS_N",
+    "MAX_SHIPS",
+    "land_json",
+    "layers_json",
+    "odds_answer",
+    "odds_budget",
+    "world_api",
+]
 
 world_api = Blueprint("world_api", __name__)
 
@@ -77,12 +85,38 @@ def layers_json(detail: bool = False) -> bytes:
 
 
 @cache
+def land_json() -> bytes:
+    """The coast in detail as GeoJSON, kept on disk like :func:`layers_json` (seconds of
+    GEOS work to build)."""
+    cached = _cache_dir() / f"coast-{_layers_digest()}.json"
+    try:
+        return cached.read_bytes()
+    except OSError:
+        pass
+    body = json.dumps(rules.land_detail(), separators=(",", ":")).encode()
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        part = cached.with_suffix(f".{os.getpid()}.part")
+        part.write_bytes(body)
+        os.replace(part, cached)
+    except OSError:
+        pass
+    return body
+
+
+@cache
 def _packed(key: str) -> assets.Packed:
     if key == "overview":
         return assets.pack(layers_json())
     if key == "land":
-        return assets.pack(json.dumps(rules.land_detail(), separators=(",", ":")).encode())
+        return assets.pack(land_json())
     return assets.pack(json.dumps(rules.wind_layer(int(key)), separators=(",", ":")).encode())
+
+
+def warm_packed() -> None:
+    """Pack the map's answers now (the warm-up), not at their first request."""
+    for key in ("overview", "land", *map(str, range(1, 13))):
+        _packed(key)
 
 
 LAYER_CACHE = "public, max-age=3600"

@@ -454,7 +454,10 @@ export function createMap(div, layers, ports) {
         counts.land += 1;
         div.dataset.coast = "detail";
       }
-    }).catch(() => { detail = null; });
+    }).catch((err) => {
+      detail = null;
+      div.dataset.coastError = String(err);
+    });
   }
 
   function drawStatic() {
