@@ -24,7 +24,7 @@ import requests
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.server_helpers import Game, new_app, play_breakout, play_squadrons
+from tests.server_helpers import Clock, Game, new_app, play_breakout, play_squadrons
 
 if TYPE_CHECKING:
     from tests.browser_helpers import Campaign, SeatPage
@@ -307,6 +307,23 @@ def squadron_fights(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[
     return found
 
 
+@pytest.fixture(scope="module")
+def talk_fight(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The Red and Blue squadrons against the Brest squadron off Ushant (the first seed of
+    :func:`tests.server_helpers.play_squadrons` where both are in it), fought to its end by
+    the GM's NPC rounds (test_server_talk: whose notices tell of it)."""
+    app = new_app(tmp_path_factory.mktemp("talk"))
+    for seed in range(1, 21):
+        run = play_squadrons(app, seed, None, 0)
+        fight = run and next((e for e in run["state"]["engagements"] if not e["over"]), None)
+        if run is not None and fight is not None and "channel-blue" in fight["forces"]:
+            gm = run["game"].players["gm"]
+            ack = gm.act("engage_decision", engagement=fight["id"], decision="npc", rounds="all")
+            assert ack["ok"], ack
+            return {**run, "fight": fight["id"], "ended": ack["seq"]}
+    pytest.fail("no squadron fight with both squadrons in 20 seeds")
+
+
 @pytest.fixture
 def officers_fight(tmp_path: Path) -> dict[str, Any]:
     """test_server_play's summer up to its fight, the captain of FG seated with his
@@ -508,3 +525,46 @@ def fleet(browser_server: str) -> Iterator[Campaign]:
     game.roll()
     yield game
     game.close()
+
+
+# -- the turn clock (test_clock) -----------------------------------------------------
+
+
+@pytest.fixture
+def clock_table(tmp_path: Path) -> tuple[Game, Clock]:
+    """A campaign with both ministers and the Red squadron's admiral seated."""
+    app = new_app(tmp_path)
+    hands = Clock(app)
+    game = Game.new(app, seed=3)
+    game.gm()
+    game.add("pm", "prime-minister")
+    game.add("fsl", "first-sea-lord")
+    game.add("red", "admiral", squadron="Red")
+    return game, hands
+
+
+_FLEET_SEATS = (
+    ("pm", "prime-minister", {}),
+    ("fsl", "first-sea-lord", {}),
+    ("red", "admiral", {"squadron": "Red"}),
+    ("blue", "admiral", {"squadron": "Blue"}),
+    ("fg", "captain", {"ship": "FG", "officer": {"name": "Jack Aubrey", "na": 8}}),
+)
+
+
+@pytest.fixture(scope="module")
+def fleet_fight(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The Red and Blue squadrons against the Brest squadron off Ushant, FG's captain and
+    both admirals seated, the fight open with at least three ships a side: the first seed
+    that makes one (seeds, not outcomes, are what the rules' changes move)."""
+    app = new_app(tmp_path_factory.mktemp("fleet"))
+    hands = Clock(app)
+    for seed in range(1, 16):
+        run = play_squadrons(app, seed, None, 0, seats=_FLEET_SEATS)
+        if run is None:
+            continue
+        fights = [e for e in run["state"]["engagements"] if not e["over"]]
+        if fights and all(len(fights[0]["sides"][k]) >= 3 for k in "ab"):
+            if {"FG", "NE"} <= {s["code"] for s in fights[0]["sides"]["a"]}:
+                return {**run, "fight": fights[0], "clock": hands}
+    pytest.fail("no squadron fight of three a side in 15 seeds")

@@ -4,6 +4,7 @@ the campaign in each of its phases as plain game states, without a server."""
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import random
 from dataclasses import dataclass, field
 from functools import cache
@@ -22,7 +23,9 @@ __all__ = [
     "map_force",
     "map_ship",
     "SEED",
+    "CLOCK_START",
     "SQUADRON_SEATS",
+    "Clock",
     "Game",
     "Player",
     "new_app",
@@ -263,7 +266,11 @@ def _force_of(state: dict[str, Any], squadron: str) -> dict[str, Any]:
 
 
 def play_squadrons(
-    app: Flask, seed: int, blue_from: str | None, lead: int
+    app: Flask,
+    seed: int,
+    blue_from: str | None,
+    lead: int,
+    seats: tuple[tuple[str, str, dict[str, Any]], ...] = SQUADRON_SEATS,
 ) -> dict[str, Any] | None:
     """A summer (cabinet 3, 2: the Red and Blue squadrons in the Channel) where the Red
     squadron patrols off Ushant and the GM sends the Brest squadron there. ``blue_from``
@@ -271,10 +278,11 @@ def play_squadrons(
     comes; else it waits in that port and sails for Ushant ``lead`` days before the GM
     sends the enemy (so that it may come in sight of a fight already opened). Returns each
     seat's events from the enemy's sailing on, the acks of the advances, the state and log;
-    None if a fight opened before the GM sent the enemy."""
+    None if a fight opened before the GM sent the enemy. ``seats``: who sits (the pm, fsl,
+    red and blue keys are needed)."""
     game = Game.new(app, seed=seed)
     gm = game.gm()
-    for key, role, extra in SQUADRON_SEATS:
+    for key, role, extra in seats:
         game.add(key, role, **extra)
     red, blue = game.players["red"], game.players["blue"]
     assert game.players["pm"].act("set_ships", digit=3)["ok"]
@@ -309,3 +317,22 @@ def play_squadrons(
         "state": _state(game),
         "log": game.rest("get", f"/api/campaigns/{game.id}/log").json,
     }
+
+
+# -- the server's clock in a test's hands ----------------------------------------------
+
+CLOCK_START = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.UTC)
+
+
+class Clock:
+    """The test's hands on the server's clock."""
+
+    def __init__(self, app: Flask) -> None:
+        self.now = CLOCK_START
+        self.service = app.extensions["admiralty.campaigns"]
+        self.service.now = lambda: self.now
+
+    def wait(self, seconds: float) -> list[int]:
+        """Let ``seconds`` pass, then one beat of the clock: the seqs it logged."""
+        self.now += dt.timedelta(seconds=seconds)
+        return self.service.run_clock()

@@ -660,3 +660,43 @@ def test_controls_are_labelled_keyboard_reachable_and_fit_1280x800(
             assert page.page.locator("#panel-battles").is_visible()
     finally:
         game.close()
+
+
+# -- a voyage the GM shows the players (issue 15, item 4) -------------------------------------
+
+
+def test_a_shown_voyage_is_drawn_for_the_chosen_seat_only(
+    browser, browser_server, seat_pages, shared_context
+):
+    game = Campaign.new(browser_server, seed=5)
+    try:
+        game.add("red", "admiral", squadron="Red")
+        game.add("fg", "captain", ship="FG")
+        red = _open(seat_pages, browser, browser_server, game, "red", shared_context)
+        fg = _open(seat_pages, browser, browser_server, game, "fg", shared_context)
+        assert red.js("document.getElementById('tab-voyage').hidden")
+        voyage = {
+            "stops": ["portsmouth", "station:channel", "plymouth", "portsmouth"],
+            "ship": "Fifth Rate",
+            "month": 6,
+        }
+        ack = game.act("show_voyage", to=[game.seats["red"]["seat"]], voyage=voyage)
+        assert ack["ok"], ack
+        panel = "document.getElementById('panel-voyage')"
+        red.wait(f"{panel}.dataset.shown === 'v1' && {panel}.dataset.legs === '3'", timeout=30)
+        assert not red.js("document.getElementById('tab-voyage').hidden")
+        assert {"leg-0", "leg-1", "leg-2", "voyage-ship"} <= set(red.traces())
+        red.tab("voyage")
+        red.page.click("#panel-voyage button.voyage-play")
+        red.wait(f"Number({panel}.dataset.day || 0) > 0", timeout=10)
+        assert "Portsmouth" in red.page.locator("#panel-voyage .legs").inner_text()
+        red.screenshot("shown-voyage.png")
+        # the captain was not chosen: his page has the event's seq, and draws nothing
+        seq = red.js("window.__admiralty.store.seq")
+        fg.wait(f"window.__admiralty.store.seq >= {seq}", timeout=30)
+        assert fg.js("window.__admiralty.store.state.voyages") == []
+        assert fg.js("document.getElementById('tab-voyage').hidden")
+        assert not any(str(t).startswith("leg-") for t in fg.traces())
+        assert not fg.js(f"{panel}.dataset.shown")
+    finally:
+        game.close()

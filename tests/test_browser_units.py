@@ -247,20 +247,20 @@ def test_the_voyage_offers_the_rules_ship_types_and_the_briny_fleet(js) -> None:
     ]
 
 
-def test_battle_lines_name_ships_and_draw_cards(js) -> None:
+def test_a_broadside_line_draws_its_cards_under_it_and_the_outcome_names_ships(js) -> None:
     text = js("""
         const names = {a0: 'Amazon', b0: 'Le Vif'};
         const line = battles.eventLine({type: 'broadside', ship: 'a0', target: 'b0',
-            shot: 'grapeshot', cof: '10D', cards: ['2C', 'QS'], hits: [{}]}, names);
+            shot: 'grapeshot', cof: '10D', pool: 2, cards: ['2C', 'QS'],
+            hits: [{card: 'QS', level: 'injured'}]}, names);
         const div = document.createElement('div');
-        div.append(...line.flat(Infinity).map((x) => x instanceof Node ? x
-            : document.createTextNode(String(x))));
-        return [div.textContent, div.querySelectorAll('.card').length,
+        div.append(...line);
+        return [div.querySelector('.sentence').textContent,
+                div.querySelectorAll('.test-cards .card').length,
                 battles.outcomeText({how: 'a_wins', rounds: 3,
                     ships: {b0: {status: 'struck'}, a0: {status: 'active'}}}, names)];""")
-    assert text[0].startswith("Amazon fires grapeshot at Le Vif")
-    assert "10♦" in text[0] and "Q♠" in text[0] and "1 hit" in text[0]
-    assert text[1] == 3
+    assert text[0] == "Amazon's broadside (grapeshot, 2 cards) at Le Vif: 1 hit (injured)"
+    assert text[1] == 3  # the Card of Fate and her two cards, under the sentence
     assert text[2] == "British victory after 3 rounds (Le Vif struck)"
 
 
@@ -281,14 +281,7 @@ def test_damage_boxes_follow_the_rules_states_and_the_ships_type(js) -> None:
     assert out["titles"][0] == "injured 1" and out["titles"][-1] == "dead 1"
 
 
-def _text_js(call: str) -> str:
-    """A body returning the text of ``call`` (an eventLine's parts) as the page shows it."""
-    return (
-        "const div = document.createElement('div');"
-        f" div.append(...({call}).flat(Infinity).filter((x) => x !== null && x !== undefined)"
-        "  .map((x) => x instanceof Node ? x : document.createTextNode(String(x))));"
-        " return div.textContent;"
-    )
+NAMES = {"a0": "Amazon", "b0": "Le Vif"}
 
 
 @pytest.mark.parametrize(
@@ -297,15 +290,16 @@ def _text_js(call: str) -> str:
         (
             {
                 "type": "test",
-                "what": "repair hull",
+                "what": "repair",
                 "ship": "a0",
                 "officer": "Mr Bush",
+                "area": "hull",
                 "cof": "10D",
                 "pool": 3,
                 "cards": ["2C"],
                 "result": "ordinary",
             },
-            "repair hull test by Mr Bush (Amazon), Card of Fate 10♦ 2♣ → ordinary",
+            "Repair of the Hull (Mr Bush, Amazon): ordinary success",
         ),
         (
             {
@@ -315,7 +309,7 @@ def _text_js(call: str) -> str:
                 "winner": "b0",
                 "sides": [{"who": "a0", "cards": ["2C"]}, {"who": "b0", "cards": ["KS"]}],
             },
-            "positioning test, Card of Fate 3♥: Amazon 2♣ vs Le Vif K♠ → Le Vif",
+            "Positioning: Amazon against Le Vif: Le Vif wins",
         ),
         (
             {
@@ -331,8 +325,8 @@ def _text_js(call: str) -> str:
                     "hardship": ["Mr Bush"],
                 },
             },
-            "Amazon: close, grapeshot, at Le Vif, repairs hull led by Mr Bush, how they fight:"
-            " Captain Hornblower prime angle, Mr Bush fight on hurt",
+            "Amazon's orders: close, grapeshot, at Le Vif, repair the hull led by Mr Bush, how"
+            " they fight: Captain Hornblower prime angle, Mr Bush to fight on hurt",
         ),
         (
             {
@@ -343,8 +337,9 @@ def _text_js(call: str) -> str:
                 "card": "QH",
                 "by": "a0",
                 "cause": "broadside",
+                "crossed": "maimed",
             },
-            "Le Vif hit in the rigging (maimed) by Q♥ from Amazon",
+            "Le Vif takes a maimed hit on the Rigging by Amazon",
         ),
         (
             {
@@ -355,21 +350,316 @@ def _text_js(call: str) -> str:
                 "result": "started",
                 "by": "a0",
             },
-            "Fire aboard Le Vif: started (by Amazon), 0 → 1 card",
+            "Fire breaks out aboard Le Vif, set by Amazon (1 card)",
         ),
         (
             {"type": "wounded", "ship": "a0", "who": "Mr Bush", "health": "injured"},
-            "Mr Bush of Amazon wounded: injured",
+            "Mr Bush of Amazon is injured",
+        ),
+        (
+            {"type": "wounded", "ship": "b0", "who": "captain", "health": "maimed"},
+            "The captain of Le Vif is maimed",
         ),
         (
             {"type": "hardship", "ship": "a0", "officer": "Mr Bush", "measure": "Guts", "left": 2},
             "Mr Bush of Amazon fights on through his wounds (Guts, 2 left)",
         ),
+        (
+            {"type": "joined", "side": "a", "ships": ["a0"], "distance": 5, "force": "red"},
+            "Amazon joins the fight at Distance 5",
+        ),
+        ({"type": "decimated", "ship": "b0", "name": "Le Vif"}, "Le Vif is decimated"),
+        (
+            {"phase": "chase", "event": "nightfall", "renewals": 6},
+            "Night falls after 6 renewals: Le Vif escapes",
+        ),
+        (
+            {
+                "type": "move",
+                "ships": ["a0", "b0"],
+                "by": "b0",
+                "intent": "flee",
+                "before": 4,
+                "distance": 6,
+            },
+            "Le Vif flees: the range opens to out of range",
+        ),
     ],
 )
 def test_the_rounds_read_in_plain_words_from_the_events_fields(js, event, words) -> None:
-    text = js(_text_js("battles.eventLine(arg, {a0: 'Amazon', b0: 'Le Vif'})"), event)
-    assert text == words
+    line = js(
+        "return battles.logLines([arg], {a0: 'Amazon', b0: 'Le Vif'},"
+        " {hunter: 'Amazon', prey: 'Le Vif'})[0];",
+        event,
+    )
+    assert line["words"] is True and line["text"] == words
+
+
+def test_a_round_reads_as_the_issue_writes_it(js) -> None:
+    """Issue 15's own sentences: a move with the gage it took, a broadside with its hits."""
+    events = [
+        {
+            "ships": ["a0", "b0"],
+            "by": "a0",
+            "intent": "close",
+            "before": 4,
+            "distance": 2,
+            "type": "move",
+            "round": 1,
+        },
+        {"ship": "a0", "bonus": 2, "type": "weather_gage", "round": 1},
+        {
+            "ship": "b0",
+            "target": "a0",
+            "cof": "3S",
+            "pool": 5,
+            "shot": "roundshot",
+            "cards": ["KC", "6S", "3H", "10D", "2S"],
+            "hits": [
+                {"card": "10D", "level": "maimed"},
+                {"card": "3H", "level": "maimed"},
+                {"card": "2S", "level": "injured"},
+            ],
+            "type": "broadside",
+            "round": 1,
+        },
+        {
+            "ship": "a0",
+            "target": "b0",
+            "cof": "3S",
+            "pool": 2,
+            "shot": "chainshot",
+            "cards": ["AH", "5H"],
+            "hits": [],
+            "type": "broadside",
+            "round": 1,
+        },
+        {
+            "ship": "a0",
+            "by": "b0",
+            "card": "10D",
+            "area": "rigging",
+            "level": "maimed",
+            "crossed": "maimed",
+            "cause": "roundshot",
+            "type": "hit",
+            "round": 1,
+        },
+        {
+            "ship": "a0",
+            "by": "b0",
+            "card": "3H",
+            "area": "rigging",
+            "level": "maimed",
+            "crossed": "maimed",
+            "cause": "roundshot",
+            "type": "hit",
+            "round": 1,
+        },
+        {"ship": "a0", "area": "rigging", "state": "maimed", "type": "damage_state", "round": 1},
+        {
+            "ship": "a0",
+            "by": "b0",
+            "card": "2S",
+            "area": "hull",
+            "level": "injured",
+            "crossed": "injured",
+            "cause": "roundshot",
+            "type": "hit",
+            "round": 1,
+        },
+    ]
+    lines = js(
+        "return battles.logLines(arg, {a0: 'Alexandre', b0: \"Fiddler's Green\"})"
+        ".map((l) => l.text);",
+        events,
+    )
+    assert lines == [
+        "Alexandre closes to Distance 2 and takes the weather gage (bonus 2)",
+        "Fiddler's Green's broadside (roundshot, 5 cards) at Alexandre: 2 maimed hits on the"
+        " Rigging, 1 injured on the Hull",
+        "Alexandre's broadside (chainshot, 2 cards) at Fiddler's Green: no hits",
+        "Alexandre's Rigging is now maimed",
+    ]
+
+
+def _golden_kinds(chase_golden: dict, combat_golden: dict) -> dict[str, dict]:
+    """One event of each kind in the golden files: the chase's (as an engagement's log holds
+    them, ``phase: chase``) and the combat engine's, each test by what it tests."""
+    kinds: dict[str, dict] = {}
+
+    def walk(x: object) -> None:
+        if isinstance(x, dict):
+            if isinstance(x.get("event"), str) and isinstance(x.get("hunter_gage", 0), int):
+                kinds.setdefault(f"chase {x['event']}", {"phase": "chase", **x})
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(chase_golden["chases"])
+    for case in combat_golden["cases"].values():
+        for e in case["on"]["events"]:
+            kinds.setdefault(e["type"], e)
+            if e["type"] == "test":
+                kinds.setdefault(f"test {e['what']}", e)
+    return kinds
+
+
+def test_every_event_kind_of_the_golden_files_gets_a_sentence(js, combat_golden) -> None:
+    import json
+
+    from tests.conftest import ROOT
+
+    chase = json.loads((ROOT / "tests" / "data" / "chase_golden.json").read_text("utf-8"))
+    kinds = _golden_kinds(chase, combat_golden)
+    expected = {
+        "chase chase",
+        "chase opening",
+        "chase pursuit",
+        "chase prey",
+        "chase crew_action",
+        "chase moment_of_truth",
+        "chase heads up",
+        "chase escaped",
+        "broadside",
+        "hit",
+        "move",
+        "test",
+        "decision",
+        "end",
+        "boarding",
+        "fire",
+        "struck",
+        "sunk",
+        "taken",
+        "escaped",
+        "chase",
+    }
+    assert expected <= set(kinds), "the golden files hold these kinds"
+    out = js(
+        """
+        const names = {a0: 'Alexandre', b0: "Fiddler's Green", a1: 'Hermes', b1: 'Corsair'};
+        const who = {hunter: 'Alexandre', prey: "Fiddler's Green"};
+        return Object.fromEntries(Object.entries(arg).map(([kind, e]) => {
+          const line = battles.logLines([e], names, who)[0];
+          const li = battles.lineElement(line, names);
+          return [kind, {words: line.words, text: line.text,
+            sentence: li.querySelector('.sentence').textContent,
+            cards: li.querySelectorAll('.test-cards .card').length}];
+        }));""",
+        kinds,
+    )
+    fields = {k for e in kinds.values() for k in e if "_" in k}
+    for kind, line in out.items():
+        text = line["text"]
+        assert line["words"], f"{kind}: no sentence, a dump: {text}"
+        assert text and line["sentence"] == text, kind
+        for bad in ("undefined", "null", "NaN", "[object", ": {", "a0", "b0"):
+            assert bad not in text, f"{kind}: {bad!r} in {text!r}"
+        for field in fields:
+            assert field not in text, f"{kind}: the field {field!r} in {text!r}"
+        event = kinds[kind]
+        drawn = (
+            event.get("test", {}).get("a_cards")
+            or event.get("cards")
+            or [c for s in event.get("sides", []) for c in s["cards"]]
+        )
+        if kind.startswith("test") or kind in ("broadside", "chase opening", "chase pursuit"):
+            # the test's cards are grouped under its sentence, the Card of Fate first
+            assert line["cards"] >= len(drawn) + 1, kind
+
+
+@pytest.mark.parametrize(
+    ("args", "text"),
+    [
+        ([-4.1333, 50.3667], "50°22′N 4°08′W"),
+        ([151.2093, -33.8688], "33°52′S 151°13′E"),
+        ([0, 0], "0°00′N 0°00′E"),
+        ([-0.99999, 0.0001], "0°00′N 1°00′W"),
+        ([-5.6, 48.7], "48°42′N 5°36′W"),
+        (["x", 1], "—"),
+    ],
+)
+def test_positions_are_written_one_way(js, args, text) -> None:
+    assert js("return [util.position(arg[0], arg[1]), util.position(arg)];", args) == [text] * 2
+
+
+def test_orders_targets_and_places_are_written_as_positions(js) -> None:
+    assert js(
+        "return [util.placeText([-5.6, 48.7]), util.placeText('plymouth'), util.placeText(null)];"
+    ) == ["48°42′N 5°36′W", "plymouth", ""]
+
+
+def test_the_odds_bar_shows_each_outcome_as_its_own_labelled_part(js) -> None:
+    out = js("""
+        const bar = battles.oddsBar({a_wins: 1, b_wins: 0, escaped: 0, disengaged: 0, n: 400});
+        const mixed = battles.oddsBar({a_wins: 0.55, b_wins: 0.25, escaped: 0.15,
+                                       disengaged: 0.05, n: 400});
+        const parts = (b) => [...b.querySelectorAll('.odds span')].map((s) =>
+            [s.dataset.outcome, s.title, s.textContent]);
+        const legend = (b) => [...b.querySelectorAll('.odds-legend li')].map((l) =>
+            l.textContent);
+        return {one: parts(bar), oneLegend: legend(bar), mixed: parts(mixed),
+                mixedLegend: legend(mixed)};""")
+    assert out["one"] == [["a_wins", "British win: 100%", "British win 100%"]]
+    assert out["oneLegend"] == [
+        "British win: 100%",
+        "Enemy wins: 0%",
+        "Enemy escapes: 0%",
+        "Both disengage: 0%",
+    ]
+    assert [p[0] for p in out["mixed"]] == ["a_wins", "b_wins", "escaped", "disengaged"]
+    assert out["mixed"][0][2] == "British win 55%" and out["mixed"][2][2] == "15%"
+    assert out["mixedLegend"][1] == "Enemy wins: 25%"
+
+
+def test_a_shown_voyage_is_read_into_legs_and_its_view_keeps_the_legend_off_it(js) -> None:
+    collection = {
+        "type": "FeatureCollection",
+        "features": [
+            {
+                "type": "Feature",
+                "geometry": {"type": "LineString", "coordinates": [[-1.1, 50.8], [-4.1, 50.3]]},
+                "properties": {"distance_nm": 120, "days": 1.5, "track_nm": [0, 120]},
+            },
+            {
+                "type": "Feature",
+                "geometry": {"type": "LineString", "coordinates": [[-4.1, 50.3], [-1.1, 50.8]]},
+                "properties": {"distance_nm": 120, "days": 2},
+            },
+            {
+                "type": "Feature",
+                "geometry": {"type": "Point", "coordinates": [-1.1, 50.8]},
+                "properties": {"kind": "stop", "index": 0, "name": "Portsmouth"},
+            },
+            {
+                "type": "Feature",
+                "geometry": {"type": "Point", "coordinates": [-4.1, 50.3]},
+                "properties": {"kind": "stop", "index": 1, "name": "Plymouth"},
+            },
+            {
+                "type": "Feature",
+                "geometry": {"type": "Point", "coordinates": [-1.1, 50.8]},
+                "properties": {"kind": "stop", "index": 2, "name": "Portsmouth"},
+            },
+        ],
+    }
+    out = js(
+        """
+        const legs = voyage.legsOf(arg);
+        return {labels: legs.map((l) => l.label), days: legs.map((l) => l.days),
+                along: legs[0].along, view: voyage.voyageView(legs),
+                to: [voyage.audienceText('all'),
+                     voyage.audienceText(['s1', 's9'], [{id: 's1', name: 'Calder'}])]};""",
+        collection,
+    )
+    assert out["labels"] == ["Portsmouth → Plymouth", "Plymouth → Portsmouth"]
+    assert out["days"] == [1.5, 2] and out["along"] == [0, 120]
+    corner = out["view"][-1]  # beyond the voyage's south-west: the legend's corner is open sea
+    assert len(out["view"]) == 5 and corner[0] < -4.1 - 2 + 1e-9 and corner[1] < 50.3 - 1.5 + 1e-9
+    assert out["to"] == ["every seat", "Calder, s9"]
 
 
 def test_an_orders_form_sends_only_the_chosen_fields_and_her_ship_when_several(js) -> None:

@@ -61,9 +61,13 @@ PLAIN = {
     "pause": {},
     "resume": {},
     "set_deadline": {"deadline": None},
+    "set_clock": {"turn_days": 2, "turn_seconds": 600},
     "note": {"text": "The Toulon squadron sails on day 12"},
     "move_enemy": {"force": "fr-brest", "to": "toulon"},
+    "show_voyage": {"to": "all", "voyage": {"stops": ["portsmouth", "plymouth"]}},
     "standing_orders": {"decision": "close", "shot": "grapeshot"},
+    "reassign": {"seat": "fg", "ship": "DR"},  # the Red captain's seat to another Red ship
+    "say": {"to": "all", "text": "Is Villeneuve out?"},
 }
 SET_UP = {  # the set-up through REST, judged by the same table
     "seat_created": lambda state, seat, command: game.decide_seat(
@@ -81,6 +85,8 @@ SET_UP = {  # the set-up through REST, judged by the same table
         game.event_rng(SEED, 9),
     ),
     "read_log": lambda state, seat, command: game.require_log_reader(state, seat),
+    "seat_revoked": lambda state, seat, command: game.decide_revoke(state, seat, "pm"),
+    "read_seats": lambda state, seat, command: game.require_seat_reader(state, seat),
 }
 
 
@@ -146,12 +152,24 @@ def test_the_table_reads_as_the_book() -> None:
     assert TABLE["sail"]["admiral"].commands == (OWN,) and TABLE["deploy"]["admiral"].commands == (
         OWN,
     )
-    assert set(TABLE["deploy"]) == {"admiral"} and set(TABLE["sail"]) == {"admiral", "captain"}
+    # the GM orders any squadron or ship (those with no seat are his to sail)
+    assert set(TABLE["deploy"]) == {"admiral", "gm"}
+    assert set(TABLE["sail"]) == {"admiral", "captain", "gm"}
+    assert TABLE["sail"]["gm"].commands == (OTHER,) == TABLE["deploy"]["gm"].commands
     assert set(TABLE["set_ships"]) == {"prime-minister"}
     assert set(TABLE["set_deployment"]) == {"first-sea-lord"}
     assert authority.commands_for("deploy", "captain") == (OTHER,)  # he commands no squadron
-    assert not any("observer" in grants for grants in TABLE.values())
-    for action in ("roll_force", "advance", "resolve_summer", "move_enemy", "read_log"):
+    assert not any("observer" in grants for grants in TABLE.values())  # not even "say"
+    for action in (
+        "roll_force",
+        "advance",
+        "resolve_summer",
+        "move_enemy",
+        "read_log",
+        "reassign",
+        "seat_revoked",
+        "read_seats",
+    ):
         assert set(TABLE[action]) == {"gm"}
     assert set(TABLE) >= set(game.ACTIONS)
     ok = {c for c in CELLS if c.verdict == "ok"}

@@ -80,6 +80,7 @@ def test_two_seats_see_each_others_moves_live(live_server: LiveServer) -> None:
         ack = a.act("ready", ready=True)
         assert ack["ok"]
         event = b.event(ack["seq"])
+        assert event.pop("at").endswith("Z")  # when it was logged
         assert event == {
             "seq": ack["seq"],
             "type": "ready",

@@ -31,8 +31,12 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "pause": ("gm", "summer"),
     "resume": ("gm", "summer"),
     "set_deadline": ("gm", "summer"),
+    "set_clock": ("gm", "summer"),
     "note": ("gm", "summer"),
     "move_enemy": ("gm", "summer"),
+    "show_voyage": ("gm", "summer"),
+    "reassign": ("gm", "summer"),
+    "say": ("captain", "summer"),
 }
 
 
@@ -193,7 +197,9 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
     "station": st.sampled_from(["channel", "baltic", "moon"]),
     "blockade": st.sampled_from(["brest", "portsmouth", "toulon"]),
     "patrol": st.sampled_from([[-5.6, 48.7], [2.35, 48.85], [0, 0]]),
-    "to": st.sampled_from(["plymouth", "brest", "atlantis", [-5.6, 48.7], [2.35, 48.85]]),
+    "to": st.sampled_from(
+        ["plymouth", "brest", "atlantis", [-5.6, 48.7], [2.35, 48.85], "all", ["pm", "fg"], ["x"]]
+    ),
     "force": st.sampled_from(["fr-brest", "channel-red", "nowhere"]),
     "engagement": st.sampled_from(["e1", "e2", "e9"]),
     "decision": st.sampled_from(["close", "hold", "strike", "npc", "fly"]),
@@ -208,6 +214,19 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
     "fire_by": st.sampled_from(["o-1", "FG-lt1"]),
     "fire": st.sampled_from([{"b0": 2, "b1": 1}, {"a0": 1}, {"b0": -1}]),
     "hardship": st.sampled_from([["FG-captain"], ["o-1"], []]),
+    "round": st.sampled_from([None, 0, 1, 2]),
+    "turn_days": st.integers(0, 31),
+    "turn_seconds": st.sampled_from([None, 9, 10, 600, 604801]),
+    "round_seconds": st.sampled_from([None, 5, 60, 10**6]),
+    "voyage": st.sampled_from(
+        [
+            {"stops": ["portsmouth", "plymouth"]},
+            {"stops": ["portsmouth", "station:moon"], "month": 7},
+            {"stops": ["plymouth", "-5.6,48.7", "plymouth"], "ship": "Cutter", "stay": 1},
+            {"stops": ["portsmouth"]},
+        ]
+    ),
+    "seat": st.sampled_from(["fg", "red", "pm", "gm", "s-nobody"]),
 }
 
 

@@ -45,7 +45,10 @@ def test_the_cabinet_rolls_table_f(played_summer) -> None:
     enemy = [f for f in gm_event["data"]["forces"] if f["side"] != "Britain"]
     assert {f["id"] for f in enemy} >= {"fr-brest", "fr-toulon", "sp-cadiz", "nl-texel"}
     assert all(f["side"] == "Britain" for f in event["data"]["forces"])  # all in port, far off
-    assert next(e for e in seen["obs"] if e["seq"] == roll["seq"])["data"] == {"phase": "summer"}
+    assert next(e for e in seen["obs"] if e["seq"] == roll["seq"])["data"] == {
+        "phase": "summer",
+        "deadline": None,
+    }
 
 
 def test_an_admiral_deploys_only_his_own_squadron(played_summer) -> None:
@@ -136,9 +139,11 @@ def test_resolve_summer_uses_the_battle_results_earned(played_summer) -> None:
         "month",
         "paused",
         "deadline",
+        "clock",
         "seats",
         "report",
         "officers",
+        "voyages",  # those the GM showed it (show_voyage)
     }
 
 

@@ -12,7 +12,7 @@ from tests.conftest import ROOT
 from tests.server_helpers import new_app
 
 PROTOCOL = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
-ENVELOPE = {"actions": {"type", "as"}, "events": {"args", "as"}, "requests": set()}
+ENVELOPE = {"actions": {"type", "as"}, "events": {"args", "as", "at", "due"}, "requests": set()}
 REQUEST_HEADINGS = {
     "create_campaign": "`POST /api/campaigns`",
     "create_seat": "`POST /api/campaigns/<id>/seats` (GM)",

@@ -210,13 +210,13 @@ def test_phase_and_pause_rules(fresh_game) -> None:
     assert gm.act("resume")["error"]["code"] == "conflict"
     assert gm.act("pause")["ok"]
     assert gm.act("pause")["error"]["code"] == "conflict"
-    assert gm.act("set_deadline", deadline="2026-12-01T18:00:00Z")["ok"]
+    assert gm.act("set_deadline", deadline="2030-12-01T18:00:00Z")["ok"]
     assert gm.act("set_deadline", deadline="tomorrow")["error"]["code"] == "invalid"
     assert gm.act("resume")["ok"]
     state = fresh_game.rest(
         "get", f"/api/campaigns/{fresh_game.id}/state", token=admiral.token
     ).json
-    assert state["state"]["deadline"] == "2026-12-01T18:00:00Z"
+    assert state["state"]["deadline"] == "2030-12-01T18:00:00Z"
     assert state["state"]["paused"] is False
     assert [e["type"] for e in admiral.events()] == ["pause", "set_deadline", "resume"]
 

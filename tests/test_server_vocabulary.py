@@ -54,7 +54,7 @@ def test_the_rules_answer_is_cached_json_with_every_word(tmp_path) -> None:
         for role, grant in grants.items():
             assert grant["phases"] == list(TABLE[action][role].phases)
             assert grant["while_paused"] == TABLE[action][role].while_paused
-    assert words["actions"]["sail"].keys() == {"admiral", "captain"}
+    assert words["actions"]["sail"].keys() == {"admiral", "captain", "gm"}
     assert "observer" not in {r for grants in words["actions"].values() for r in grants}
     assert {k: v for k, v in words.items() if k in rules.vocabulary()} == rules.vocabulary()
 

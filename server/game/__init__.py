@@ -11,7 +11,10 @@ come in through one doorway, :mod:`server.game.rules`.
 - :mod:`~server.game.actions`: deciding and applying actions; seats; the log's reader.
 - :mod:`~server.game.forces`, :mod:`~server.game.engagements`, :mod:`~server.game.season`:
   forces on the map, the fights they meet, the end of the summer.
+- :mod:`~server.game.clock`: the turn clock and the round deadline, given the time.
+- :mod:`~server.game.seating`: a seat handed to another command, revoked; the GM's warnings.
 - :mod:`~server.game.views`: what each seat may see of the state and of each event.
+- :mod:`~server.game.notices`: each seat's notices, read from the events as it saw them.
 - :mod:`~server.game.replay`: a log rebuilt and checked; :mod:`~server.game.schema`: the
   protocol's JSON Schema; :mod:`~server.game.errors`: the one refusal.
 """
@@ -22,15 +25,20 @@ from server.game.actions import (
     decide,
     decide_officer,
     decide_reissue,
+    decide_revoke,
     decide_seat,
+    decide_tick,
     require_log_reader,
+    require_seat_reader,
 )
 from server.game.authority import PHASES, ROLES, TABLE
 from server.game.engagements import DECISIONS
 from server.game.errors import CODES, ActionError, rule_errors
+from server.game.notices import notices_for
 from server.game.payloads import CampaignBody, parse
 from server.game.replay import replay
 from server.game.schema import protocol_schema
+from server.game.seating import seat_warnings
 from server.game.state import SEASON_DAYS, Seat, State, event_rng, initial_state, season_date
 from server.game.views import audiences, event_for, officer_for, public_seat, state_for
 
@@ -51,17 +59,22 @@ __all__ = [
     "decide",
     "decide_officer",
     "decide_reissue",
+    "decide_revoke",
     "decide_seat",
+    "decide_tick",
     "event_for",
     "event_rng",
     "initial_state",
+    "notices_for",
     "parse",
     "protocol_schema",
     "officer_for",
     "public_seat",
     "replay",
     "require_log_reader",
+    "require_seat_reader",
     "rule_errors",
     "season_date",
+    "seat_warnings",
     "state_for",
 ]

@@ -17,11 +17,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from server.game import authority, engagements, officers, payloads, rules, season
+from server.game import authority, clock, engagements, officers, payloads, rules, season, seating
 from server.game import forces as fx
 from server.game.authority import OTHER, OWN
-from server.game.errors import ActionError
-from server.game.state import SEASON_DAYS, Force, Seat, SeatRecord, State
+from server.game.errors import ActionError, rule_errors
+from server.game.seating import decide_revoke
+from server.game.state import (
+    SEASON_DAYS,
+    Clock,
+    Force,
+    Seat,
+    SeatRecord,
+    ShownVoyage,
+    State,
+    season_date,
+)
 
 __all__ = [
     "ACTIONS",
@@ -29,9 +39,12 @@ __all__ = [
     "apply_event",
     "decide",
     "decide_officer",
+    "decide_tick",
     "decide_reissue",
+    "decide_revoke",
     "decide_seat",
     "require_log_reader",
+    "require_seat_reader",
 ]
 
 Data = dict[str, Any]  # an event's data as a decide function returns it (without its args)
@@ -126,6 +139,21 @@ def _decide_set_deadline(state: State, seat: Seat, p: Any, rng: random.Random) -
     return {"deadline": p.deadline}
 
 
+def _decide_set_clock(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    kept = "round_seconds" not in p.model_fields_set
+    rounds = state["clock"]["round_seconds"] if kept else p.round_seconds
+    set_to: Clock = {
+        "turn_days": p.turn_days,
+        "turn_seconds": p.turn_seconds,
+        "round_seconds": rounds,
+    }
+    return {"clock": set_to}
+
+
+def _apply_set_clock(state: State, data: Any) -> None:
+    state["clock"] = data["clock"]
+
+
 def _decide_note(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
     return {"text": p.text, "day": state["day"]}
 
@@ -139,6 +167,27 @@ def _set(key: str, value: Any) -> Callable[[State, Any], None]:
 
 def _apply_note(state: State, data: Any) -> None:
     state["notes"].append(data)
+
+
+def _decide_say(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    """A message to ``all``, to ``gm`` or to a seat of this campaign (not the sender's own,
+    nor an observer's: an observer reads public messages only)."""
+    to = p.to
+    if to not in ("all", "gm"):
+        target = state["seats"].get(to)
+        if target is None:
+            raise ActionError("not_found", f"'to': no seat {to!r} in this campaign")
+        if target["role"] == "gm":
+            to = "gm"
+        elif target["role"] == "observer":
+            raise ActionError("invalid", "'to': an observer reads public messages only")
+    if to == seat["id"] or (to == "gm" and seat["role"] == "gm"):
+        raise ActionError("invalid", "'to': a message to your own seat")
+    return {"seat": seat["id"], "to": to, "text": p.text, "day": state["day"]}
+
+
+def _apply_say(state: State, data: Any) -> None:
+    """Nothing: the log keeps the table's talk (server.game.notices reads it)."""
 
 
 def _decide_advance(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
@@ -263,6 +312,43 @@ def _apply_orders(state: State, data: Any) -> None:
         route["start_day"] = state["day"]
 
 
+# -- the GM's voyage, shown to the players -----------------------------------------------
+
+
+def _decide_show_voyage(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    """A planned voyage routed as ``GET /api/voyage`` routes it, for every seat or for the
+    seats named (each a seat of this campaign: one refusal names the first that is not)."""
+    to: str | list[str] = p.to
+    if to != "all":
+        unknown = [sid for sid in to if sid not in state["seats"]]
+        if unknown:
+            raise ActionError(
+                "not_found",
+                f"'to': no seat {unknown[0]!r} in this campaign; seats: "
+                + ", ".join(state["seats"]),
+            )
+        to = list(dict.fromkeys(to))  # each seat once, in the order given
+    plan = p.voyage
+    month = plan.month or season_date(state).month
+    with rule_errors():
+        collection = rules.voyage_plan(plan.stops, plan.ship, month, plan.stay)
+        ship = rules.roster_type(plan.ship)
+    shown: ShownVoyage = {
+        "id": f"v{len(state.get('voyages', [])) + 1}",
+        "day": state["day"],
+        "to": to,
+        "stops": list(plan.stops),
+        "ship": ship,
+        "month": month,
+        "voyage": collection,
+    }
+    return {"shown": shown}
+
+
+def _apply_show_voyage(state: State, data: Any) -> None:
+    state.setdefault("voyages", []).append(data["shown"])
+
+
 ACTIONS: dict[str, Action] = {
     "set_ships": Action(_decide_digit, _apply_set_ships),
     "set_deployment": Action(_decide_digit, _apply_set_deployment),
@@ -277,8 +363,12 @@ ACTIONS: dict[str, Action] = {
     "pause": Action(_decide_pause, _set("paused", True)),
     "resume": Action(_decide_resume, _set("paused", False)),
     "set_deadline": Action(_decide_set_deadline, _set("deadline", None)),
+    "set_clock": Action(_decide_set_clock, _apply_set_clock),
     "note": Action(_decide_note, _apply_note),
     "move_enemy": Action(_decide_move_enemy, _apply_orders),
+    "show_voyage": Action(_decide_show_voyage, _apply_show_voyage),
+    "reassign": Action(seating.decide_reassign, seating.apply_reassign),
+    "say": Action(_decide_say, _apply_say),
 }
 
 
@@ -309,6 +399,31 @@ def decide(state: State, seat: Seat, args: Any, rng: random.Random) -> tuple[str
         data["as"] = seat["id"]
     data["args"] = args
     return kind, data
+
+
+def decide_tick(state: State, at: str, rng: random.Random) -> tuple[str, Data]:
+    """The event the turn clock causes at ``at`` (:mod:`server.game.clock`): a round fought
+    without its absent players, the force rolled, a turn advanced or the summer resolved;
+    ``conflict`` when nothing is due (another process did it, or the players acted in time)."""
+    reason = clock.due(state, clock.parse_time(at))
+    if reason is None:
+        raise ActionError("conflict", "nothing is due")
+    kind: str
+    if reason == "round":
+        kind = "engage_decision"
+        data = engagements.fight_absent(state, clock.overdue_round(state, at))
+    elif state["phase"] == "cabinet":  # NPC choices for the ministers who made none
+        kind, data = "roll_force", _decide_roll_force(state, _CLOCK_SEAT, None, rng)
+    elif state["day"] >= SEASON_DAYS:
+        kind, data = "resolve_summer", season.resolve(state, rng)
+    else:
+        days = min(state["clock"]["turn_days"], SEASON_DAYS - state["day"])
+        kind, data = "advance", fx.advance(state, days, rng)
+    return kind, {**data, "args": {"type": kind}, "due": reason, "at": at}
+
+
+#: who the clock acts as: the table, no seat
+_CLOCK_SEAT = cast(Seat, {"id": "", "role": "gm", "name": "the clock", "ready": False})
 
 
 # -- the set-up: seats, and who reads the log --------------------------------------------
@@ -414,6 +529,11 @@ def require_log_reader(state: State, seat: Seat) -> None:
     authority.require_seat("read_log", seat["role"], state["phase"], state["paused"])
 
 
+def require_seat_reader(state: State, seat: Seat) -> None:
+    """Refuse the seats' warnings and who is connected to any seat but the GM's."""
+    authority.require_seat("read_seats", seat["role"], state["phase"], state["paused"])
+
+
 def apply_event(state: State, kind: str, data: dict[str, Any]) -> None:
     """Apply one logged event to ``state`` (in place). No dice: everything is in ``data``.
 
@@ -423,6 +543,8 @@ def apply_event(state: State, kind: str, data: dict[str, Any]) -> None:
     data = copy.deepcopy(data)
     if kind == "campaign_created":
         state["seats"][data["gm"]["id"]] = cast(Seat, {**data["gm"], "ready": False})
+        if "clock" in data:
+            state["clock"] = data["clock"]
     elif kind in ("seat_created", "seat_reissued"):
         old: dict[str, Any] = dict(state["seats"].get(data["seat"]["id"], {}))
         seat = {"officer": old.get("officer"), **data["seat"], "ready": False}
@@ -430,5 +552,8 @@ def apply_event(state: State, kind: str, data: dict[str, Any]) -> None:
         officers.apply_officers(state, data)
     elif kind == "officer_created":
         officers.apply_officers(state, data)
+    elif kind == "seat_revoked":
+        seating.apply_revoke(state, data)
     else:
         ACTIONS[kind].apply(state, data)
+    clock.rearm(state, kind, data)

@@ -4,9 +4,10 @@ By the book (Briny En Garde!, the campaign; docs/protocol.md, Actions): the Prim
 picks the number digit of Table F and the First Sea Lord the deployment digit; the GM rolls
 the force, keeps the clock and resolves the season; an admiral orders his own squadron and
 its ships only, a captain his own ship only and fights her in an engagement; observers only
-watch. A seat's *command* is what it commands: an admiral his squadron, a captain his ship;
-the other seats command nothing, so whatever they aim at is another's. The GM acting ``as``
-a seat is judged as that seat (:func:`server.game.actions.decide`).
+watch. The GM may sail or deploy any squadron or ship (those with no seat at the table are
+his to order; issue 14). A seat's *command* is what it commands: an admiral his squadron, a
+captain his ship; the other seats command nothing, so whatever they aim at is another's. The
+GM acting ``as`` a seat is judged as that seat (:func:`server.game.actions.decide`).
 
 The checks run in the table's order, which is also the order of the refusals a seat sees:
 the role (``forbidden``), the phase and the pause (``wrong_phase``), then, once the payload
@@ -73,8 +74,13 @@ TABLE: Mapping[str, Mapping[str, Grant]] = MappingProxyType(
         "set_ships": {"prime-minister": Grant(("cabinet",))},
         "set_deployment": {"first-sea-lord": Grant(("cabinet",))},
         "roll_force": {"gm": Grant(("cabinet",))},
-        "deploy": {"admiral": Grant(_SUMMER, (OWN,))},
-        "sail": {"admiral": Grant(_SUMMER, (OWN,)), "captain": Grant(_SUMMER, (OWN,))},
+        # the GM orders any squadron or ship: those no seat commands are his to sail
+        "deploy": {"admiral": Grant(_SUMMER, (OWN,)), "gm": Grant(_SUMMER, (OTHER,))},
+        "sail": {
+            "admiral": Grant(_SUMMER, (OWN,)),
+            "captain": Grant(_SUMMER, (OWN,)),
+            "gm": Grant(_SUMMER, (OTHER,)),
+        },
         "ready": {role: Grant(("cabinet", "summer")) for role in _PLAYERS},
         "advance": {"gm": Grant(_SUMMER, while_paused=False)},
         "engage_decision": {
@@ -88,10 +94,17 @@ TABLE: Mapping[str, Mapping[str, Grant]] = MappingProxyType(
         "pause": {"gm": Grant(_ANY)},
         "resume": {"gm": Grant(_ANY)},
         "set_deadline": {"gm": Grant(_ANY)},
+        "set_clock": {"gm": Grant(_ANY)},
         "note": {"gm": Grant(_ANY)},
         "move_enemy": {"gm": Grant(_SUMMER)},
+        "show_voyage": {"gm": Grant(_ANY)},  # a planned voyage drawn for the players
+        # table talk: every seat but an observer's, at any time (observers only watch)
+        "say": {role: Grant(_ANY) for role in ("gm", *_PLAYERS)},
         "seat_created": {"gm": Grant(_ANY)},
         "seat_reissued": {"gm": Grant(_ANY)},
+        "seat_revoked": {"gm": Grant(_ANY)},
+        "reassign": {"gm": Grant(_ANY)},  # a seat handed to another squadron or ship
+        "read_seats": {"gm": Grant(_ANY)},  # the seats' warnings and who is connected
         # a character: the GM's for any seat (or none yet), a player's for his own seat
         "officer_created": {
             "gm": Grant(_ANY, (OTHER,)),

@@ -45,6 +45,7 @@ __all__ = [
     "decide_round",
     "decide_standing",
     "engaged",
+    "fight_absent",
     "in_sight",
     "join_engagement",
     "notices",
@@ -382,12 +383,27 @@ def _ended(record: Engagement) -> str:
 def decide_engage(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[str, Any]:
     """An ``engage_decision`` (:func:`decide_round`); the round that ends the battle
     carries its ``ended`` notice (``notices``) to the seats in it."""
-    data = decide_round(state, seat, p, rng)
+    return _told_if_over(state, decide_round(state, seat, p, rng))
+
+
+def _told_if_over(state: State, data: dict[str, Any]) -> dict[str, Any]:
     rnd = data.get("round")
     if rnd is not None and rnd["over"]:
         record = state["engagements"][data["engagement"]]
         data["notices"] = notices(state, {**record, "outcome": rnd["outcome"]}, "ended")
     return data
+
+
+def fight_absent(state: State, eid: str, rounds: str = "one") -> dict[str, Any]:
+    """The round (``rounds="all"``: every round to the end) fought without the players who
+    have not given their orders: their standing orders, else their side's NPC policy (the
+    GM's ``npc``, and the round deadline passing: server.game.clock)."""
+    record = state["engagements"][eid]
+    standing = _standing(state, record)
+    later = standing if rounds == "all" else None
+    return _told_if_over(
+        state, _fight_round(record, {**standing, **record["pending"]}, None, {}, later=later)
+    )
 
 
 def _caps(ship: Any) -> dict[str, list[int]]:
@@ -411,6 +427,13 @@ def decide_round(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[s
         raise ActionError("not_found", f"no engagement {eid!r}")
     if record["over"]:
         raise ActionError("wrong_phase", f"engagement {eid} is over")
+    fought = (record.get("view") or {}).get("round", 0)
+    if p.round is not None and p.round != fought + 1:
+        raise ActionError(
+            "conflict",
+            f"round {p.round} of {eid} is {'already fought' if p.round <= fought else 'not next'}"
+            f": orders now are for round {fought + 1}",
+        )
     mine = [sid for sid, holder in record["awaiting"].items() if holder == seat["id"]]
     require_command(
         "engage_decision",
@@ -425,9 +448,7 @@ def decide_round(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[s
                 "the GM sends {engagement, decision: 'npc', rounds: 'one' or 'all'} to have "
                 "the round, or the rest of the battle, fought by the NPC policies",
             )
-        standing = _standing(state, record)
-        later = standing if p.rounds == "all" else None
-        return _fight_round(record, {**standing, **record["pending"]}, None, {}, later=later)
+        return fight_absent(state, eid, p.rounds or "one")
     if p.decision not in DECISIONS or p.rounds is not None:
         raise ActionError("invalid", f"'decision' must be one of {', '.join(DECISIONS)}")
     if p.ship is not None:  # one of the ships he orders; by default all of them

@@ -3,7 +3,8 @@
 An accepted action becomes one event whose data holds the action's arguments as sent
 (``args``; ``as`` when the GM sent it for a seat) and every consequence with its random
 draws, so that the state is rebuilt from the log without dice. The set-up events
-(``campaign_created``, ``seat_created``, ``seat_reissued``) come from REST, not from ``act``.
+(``campaign_created``, ``seat_created``, ``seat_reissued``, ``seat_revoked``) come from
+REST, not from ``act``.
 A GM's note is logged as it is kept in the state (:class:`server.game.state.Note`).
 What a seat is *sent* of an event is cut down from this data by :mod:`server.game.views`.
 """
@@ -17,6 +18,7 @@ from typing_extensions import TypedDict
 
 from server.game.state import (
     Breakout,
+    Clock,
     DeploymentRecord,
     Engagement,
     Force,
@@ -28,6 +30,7 @@ from server.game.state import (
     Result,
     Route,
     SeatRecord,
+    ShownVoyage,
 )
 
 __all__ = [
@@ -42,16 +45,21 @@ __all__ = [
     "OfficerCreated",
     "Pause",
     "Ready",
+    "Reassign",
     "ResolveSummer",
     "Resume",
     "RollForce",
     "Round",
     "Sail",
+    "Say",
     "SeatCreated",
     "SeatReissued",
+    "SetClock",
+    "SeatRevoked",
     "SetDeadline",
     "SetDeployment",
     "SetShips",
+    "ShowVoyage",
     "StandingOrders",
 ]
 
@@ -60,17 +68,22 @@ Acted = TypedDict(
     {
         "args": dict[str, Any],  # the action as its seat sent it
         "as": NotRequired[str],  # the seat the GM acted for (a keyword: the functional form)
+        "at": NotRequired[str],  # when it was logged, ISO 8601 UTC (server.game.clock)
+        # what fell due, when the turn clock caused it (no seat did): deadline, ready, round
+        "due": NotRequired[str],
     },
 )
 with_config(ConfigDict(extra="forbid"))(Acted)
 
 
 class CampaignCreated(Record):
-    """The first event: the campaign and its GM's seat."""
+    """The first event: the campaign and its GM's seat (and its turn clock)."""
 
     gm: SeatRecord
     name: str
     year: int
+    clock: NotRequired[Clock]
+    at: NotRequired[str]
 
 
 class SeatCreated(Record):
@@ -80,6 +93,7 @@ class SeatCreated(Record):
     args: NotRequired[dict[str, Any]]  # the body asked: replay decides it again
     officer: NotRequired[OfficerRecord | None]
     ashore: NotRequired[str | None]
+    at: NotRequired[str]  # when it was logged
 
 
 class OfficerCreated(Record):
@@ -89,12 +103,14 @@ class OfficerCreated(Record):
     args: dict[str, Any]
     officer: OfficerRecord
     ashore: str | None
+    at: NotRequired[str]  # when it was logged
 
 
 class SeatReissued(Record):
     """The GM revokes a seat's token (and may hand the seat to another name)."""
 
     seat: SeatRecord
+    at: NotRequired[str]  # when it was logged
 
 
 class SetShips(Acted):
@@ -137,6 +153,10 @@ class Resume(Acted):
 
 class SetDeadline(Acted):
     deadline: str | None  # ISO 8601, UTC
+
+
+class SetClock(Acted):
+    clock: Clock
 
 
 class Deploy(Acted):
@@ -203,6 +223,40 @@ class ResolveSummer(Acted):
     officers: NotRequired[dict[str, OfficerRecord]]  # every officer it changed, after it
 
 
+class ShowVoyage(Acted):
+    """The GM shows a planned voyage: routed, and seen by the seats it is shown to (and
+    the GM) only."""
+
+    shown: ShownVoyage
+
+
+class Reassign(Acted):
+    """The GM hands a seat to another squadron or ship; its id and history stay."""
+
+    seat: str
+    squadron: str | None  # an admiral's new squadron
+    ship: str | None  # a captain's new ship
+    was: str | None  # the squadron or ship it held before
+    officer: str | None  # the seat's character, who goes with it into the new berth
+    relieved: str | None  # the NPC of the new berth, who takes the one left
+
+
+class SeatRevoked(Record):
+    """The GM revokes a seat: its token opens nothing and it stands vacant till reissued."""
+
+    seat: str
+
+
+class Say(Acted):
+    """A message to the table: from ``seat`` (the seat that speaks, or the GM's ``as``) to
+    ``all``, ``gm`` or a seat's id, on the campaign's ``day``; the state keeps none."""
+
+    seat: str
+    to: str
+    text: str
+    day: int
+
+
 EVENTS: dict[str, type] = {
     "campaign_created": CampaignCreated,
     "seat_created": SeatCreated,
@@ -215,6 +269,7 @@ EVENTS: dict[str, type] = {
     "pause": Pause,
     "resume": Resume,
     "set_deadline": SetDeadline,
+    "set_clock": SetClock,
     "note": Note,
     "deploy": Deploy,
     "sail": Sail,
@@ -223,4 +278,8 @@ EVENTS: dict[str, type] = {
     "engage_decision": EngageDecision,
     "standing_orders": StandingOrders,
     "resolve_summer": ResolveSummer,
+    "show_voyage": ShowVoyage,
+    "reassign": Reassign,
+    "seat_revoked": SeatRevoked,
+    "say": Say,
 }

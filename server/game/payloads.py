@@ -34,6 +34,7 @@ from server.game.errors import ActionError
 __all__ = [
     "ACTION_PAYLOADS",
     "REQUESTS",
+    "SAY_MAX",
     "Advance",
     "CampaignBody",
     "Deploy",
@@ -43,6 +44,7 @@ __all__ = [
     "OfficerBody",
     "Payload",
     "Ready",
+    "Reassign",
     "ReissueBody",
     "Sail",
     "SeatBody",
@@ -50,10 +52,16 @@ __all__ = [
     "Resume",
     "ResolveSummer",
     "RollForce",
+    "Seconds",
+    "SetClock",
     "SetDeadline",
     "SetDeployment",
     "SetShips",
+    "ShowVoyage",
+    "Say",
     "StandingOrders",
+    "TurnDays",
+    "VoyagePlan",
     "parse",
     "refusal",
 ]
@@ -211,9 +219,37 @@ class SetDeadline(Payload):
     ]
 
 
+#: game days a turn moves the campaign on (the turn clock: server.game.clock)
+TurnDays = Annotated[int, Field(ge=1, le=30)]
+#: real seconds a turn lasts or a battle round waits for its players: 10 s to a week
+Seconds = Annotated[int, Field(ge=10, le=7 * 24 * 3600)]
+
+
+class SetClock(Payload):
+    """The GM sets the turn clock; ``turn_seconds`` null stops it (the GM advances by
+    hand); ``round_seconds`` left out keeps the round deadline as it is."""
+
+    type: Literal["set_clock"]
+    turn_days: TurnDays
+    turn_seconds: Seconds | None
+    round_seconds: Seconds | None = None
+
+
 class Note(Payload):
     type: Literal["note"]
     text: Annotated[Text, Field(max_length=4000)]
+
+
+#: the longest message a seat may send to the table
+SAY_MAX = 2000
+
+
+class Say(Payload):
+    """Table talk: a message to everyone (``all``), to the GM (``gm``) or to one seat."""
+
+    type: Literal["say"]
+    to: Annotated[Text, Field(max_length=40, description="all, gm or a seat's id")]
+    text: Annotated[Text, Field(max_length=SAY_MAX)]
 
 
 class Deploy(Payload):
@@ -262,6 +298,20 @@ class MoveEnemy(Payload):
     to: Place
 
 
+class Reassign(Payload):
+    """The GM hands a seat to another squadron (an admiral's) or ship (a captain's)."""
+
+    type: Literal["reassign"]
+    seat: Annotated[Text, Field(max_length=40)]
+    squadron: Squadron | None = None
+    ship: Annotated[Text, Field(max_length=8)] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _squadron_or_ship(cls, data: Any) -> Any:
+        return _exactly_one(data, "squadron", "ship")
+
+
 OfficerId = Annotated[Text, Field(max_length=40)]  # an officer of the campaign's roster
 ShipId = Annotated[Text, Field(max_length=40)]  # a battle ship's id: a0.. British, b0.. enemy
 Cards = Annotated[int, Field(ge=0, le=40)]
@@ -288,6 +338,8 @@ class EngageDecision(Payload):
     hardship: list[OfficerId] | None = None  # who spends a point of Guts to fight on hurt
     rounds: Literal["one", "all"] | None = None  # the GM's npc: this round, or to the end
     ship: Annotated[Text, Field(max_length=40)] | None = None  # one of an admiral's ships
+    # the round these orders are for (1 the first): refused once that round is fought
+    round: Annotated[int, Field(ge=1, le=10_000)] | None = None
 
 
 class StandingOrders(Payload):
@@ -299,6 +351,69 @@ class StandingOrders(Payload):
     shot: Literal[rules.SHOTS] | None = None  # type: ignore[valid-type]
     range: Literal[0, 1, 2] | None = None
     repair: Literal[rules.REPAIRS] | None = None  # type: ignore[valid-type]
+
+
+def _stops(value: Any) -> list[str]:
+    lo, hi = rules.VOYAGE_STOPS
+    ok = isinstance(value, list) and lo <= len(value) <= hi
+    if not ok or not all(isinstance(v, str) and v.strip() and len(v) <= 60 for v in value):
+        raise _says(
+            f"'voyage.stops' must be {lo} to {hi} places, each a port id, lon,lat or "
+            "station:<id> (at most 60 characters)"
+        )
+    return [str(_text_ok(v.strip(), "voyage.stops")) for v in value]
+
+
+def _stay(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 60:
+        raise _says("'voyage.stay' must be a number of days from 0 to 60")
+    return float(value)
+
+
+def _voyage_object(value: Any) -> Any:
+    if not isinstance(value, dict):
+        raise _says('\'voyage\' must be an object: {"stops": [...], "ship", "month", "stay"}')
+    return value
+
+
+def _audience(value: Any) -> Any:
+    seats = isinstance(value, list) and 1 <= len(value) <= 64
+    if value == "all" or (seats and all(isinstance(v, str) and 0 < len(v) <= 40 for v in value)):
+        return value
+    raise _says("'to' must be \"all\" or a list of 1 to 64 seat ids")
+
+
+class VoyagePlan(BaseModel):
+    """A voyage as the planner sends it to ``GET /api/voyage``: its stops (port ids,
+    ``lon,lat`` or ``station:<id>``), the ship type, the month (default: the campaign's)
+    and the days at each stop."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    stops: Annotated[
+        list[str],
+        BeforeValidator(_stops),
+        Field(description="2 to 12 places: port ids, lon,lat or station:<id>"),
+    ]
+    ship: Annotated[Text, Field(max_length=40)] = "Third Rate"
+    month: Annotated[int, Field(ge=1, le=12)] | None = None
+    stay: Annotated[float, Field(ge=0, le=60), BeforeValidator(_stay)] = 0.0
+
+
+class ShowVoyage(Payload):
+    """The GM shows a planned voyage to every seat (``"all"``) or to the seats named."""
+
+    type: Literal["show_voyage"]
+    to: Annotated[
+        Literal["all"] | list[str],
+        BeforeValidator(_audience),
+        Field(description='"all" or a list of seat ids'),
+    ]
+    voyage: Annotated[
+        VoyagePlan,
+        BeforeValidator(_voyage_object),
+        Field(description='the planned voyage: {"stops", "ship", "month", "stay"}'),
+    ]
 
 
 ACTION_PAYLOADS: dict[str, type[Payload]] = {
@@ -315,8 +430,12 @@ ACTION_PAYLOADS: dict[str, type[Payload]] = {
     "pause": Pause,
     "resume": Resume,
     "set_deadline": SetDeadline,
+    "set_clock": SetClock,
     "note": Note,
     "move_enemy": MoveEnemy,
+    "show_voyage": ShowVoyage,
+    "reassign": Reassign,
+    "say": Say,
 }
 
 
@@ -398,7 +517,9 @@ def parse(model: type[BaseModel], data: Any) -> Any:
 def refusal(model: type[BaseModel], exc: ValidationError) -> ActionError:
     """The one line that says what is wrong: unknown fields first, else the first error."""
     errors = exc.errors(include_url=False)
-    extra = sorted(_name(e["loc"][0]) for e in errors if e["type"] == "extra_forbidden")
+    extra = sorted(
+        ".".join(_name(k) for k in e["loc"]) for e in errors if e["type"] == "extra_forbidden"
+    )
     if extra:
         more = f" and {len(extra) - 5} more" if len(extra) > 5 else ""
         return ActionError("invalid", f"unexpected field(s): {', '.join(extra[:5])}{more}")
@@ -425,6 +546,13 @@ def _message(model: type[BaseModel], error: Any) -> str:
     if error["type"] == "admiralty":
         return str(error["ctx"]["message"])
     key = str(error["loc"][0]) if error["loc"] else ""
+    inner = model.model_fields.get(key)
+    sub = inner.annotation if inner is not None else None
+    if len(error["loc"]) > 1 and isinstance(sub, type) and issubclass(sub, BaseModel):
+        # a field of a nested object (show_voyage's voyage): named by its path
+        name = str(error["loc"][1])
+        text = _message(sub, {**error, "loc": error["loc"][1:]})
+        return text.replace(f"'{name}'", f"'{key}.{name}'", 1)
     field = _fields(model).get(key, {})
     if error["type"] == "missing" and "description" in field:
         return f"'{key}' is required: {field['description']}"

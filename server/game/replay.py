@@ -1,9 +1,10 @@
 """Rebuild a campaign from its exported log and check every event against the rules.
 
 Every event a seat caused is decided again, authority included (:mod:`server.game.authority`):
-an action from its arguments, its seat and the campaign's seed, a seat's creation or
-reissue from what the GM asked. The result must equal what was logged; an event the rules
-refuse now, or one that cannot be decided again, is a problem and is not applied.
+an action from its arguments, its seat and the campaign's seed, a seat's creation,
+reissue or revocation from what the GM asked; the turn clock's events from the time they
+were logged. The result must equal what was logged; an event the rules refuse now, or one
+that cannot be decided again, is a problem and is not applied.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from server.game.state import Seat, State, event_rng, initial_state
 
 __all__ = ["replay"]
 
-SET_UP = ("campaign_created", "seat_created", "seat_reissued", "officer_created")
+SET_UP = ("campaign_created", "seat_created", "seat_reissued", "officer_created", "seat_revoked")
 
 
 def replay(log: Any) -> tuple[State, list[str]]:
@@ -61,12 +62,26 @@ def _check(state: State, event: dict[str, Any], seed: int) -> str | None:
     if kind == "campaign_created":
         return None if event["seq"] == 1 else "a second campaign_created"
     seat = state["seats"].get(author) if isinstance(author, str) else None
-    if seat is None:
+    clocked = author is None and isinstance(data.get("due"), str)
+    if seat is None and not clocked:
         return f"no seat {author!r} to act"
+    rng = event_rng(seed, event["seq"])
     try:
-        again = _decide_again(state, seat, kind, data, event_rng(seed, event["seq"]))
+        if seat is None:  # the turn clock's, at the time it was logged
+            again_kind, again = actions.decide_tick(copy.deepcopy(state), str(data["at"]), rng)
+        else:
+            again_kind, again = kind, _decide_again(state, seat, kind, data, rng)
     except Exception as exc:  # a refusal now is a finding, not a crash
         return f"{kind} is refused on replay: {exc}"
+    if again_kind != kind:
+        return f"the clock would have logged {again_kind}, not {kind}"
+    return _differs(kind, data, again)
+
+
+def _differs(kind: str, data: dict[str, Any], again: dict[str, Any]) -> str | None:
+    """How an event decided again differs from what was logged, or None."""
+    if "at" in data:  # when it was logged is the log's to say
+        again["at"] = data["at"]
     if "detached" not in data:  # a sail logged before the detached force was named in it
         again.pop("detached", None)
     if kind in ("seat_created", "seat_reissued"):  # logged before seats had officers
@@ -104,6 +119,8 @@ def _decide_again(
         if not isinstance(asked, dict) or "id" not in asked:
             raise ValueError("seat_reissued names no seat")
         return actions.decide_reissue(work, seat, asked["id"], {"name": asked.get("name")})
+    if kind == "seat_revoked":
+        return actions.decide_revoke(work, seat, str(data.get("seat")))
     if "args" not in data:
         raise ValueError(f"{kind} has no 'args': what was asked cannot be checked")
     again_kind, again = actions.decide(work, seat, data["args"], rng)

@@ -103,6 +103,8 @@ __all__ = [
     "station_point",
     "vocabulary",
     "voyage",
+    "voyage_plan",
+    "voyage_stop",
     "wind_layer",
     "world",
 ]
@@ -394,6 +396,43 @@ def is_enemy_port(port_id: str) -> bool:
 def voyage(stops: list[Any], ship: str, month: int, stay: float) -> dict[str, Any]:
     """A GM's multi-leg voyage as a GeoJSON FeatureCollection."""
     return world().voyage(stops, ship=ship, month=month, stay_days=stay).to_feature_collection()
+
+
+#: how many stops a planned voyage calls at (home, station, up to 6 missions, home: and
+#: a few more), and how many days it may stay at each
+VOYAGE_STOPS = (2, 12)
+VOYAGE_STAY = (0.0, 60.0)
+
+
+def voyage_stop(text: str) -> str | tuple[float, float]:
+    """One stop of a planned voyage as the planner writes it: a port id, ``lon,lat`` or
+    ``station:<id>`` (the station's cruising ground); ValueError or KeyError saying why not."""
+    if text.startswith("station:"):
+        return station_point(text.removeprefix("station:"))
+    if "," in text:
+        try:
+            lon, lat = (float(v) for v in text.split(","))
+        except ValueError:
+            raise ValueError(f"{text!r} is not a port id, lon,lat or station:<id>") from None
+        if not (-180 <= lon <= 180 and -90 <= lat <= 90):
+            raise ValueError(f"{text!r} is not lon,lat in degrees")
+        return (lon, lat)
+    return text
+
+
+def voyage_plan(stops: Sequence[str], ship: str, month: int, stay: float) -> dict[str, Any]:
+    """A GM's planned voyage (``GET /api/voyage``, and the voyage he shows the players):
+    its stops as the planner writes them (:func:`voyage_stop`) routed one leg after another
+    for ``ship`` (a roster type) in ``month``, staying ``stay`` days at each; a GeoJSON
+    FeatureCollection. ValueError or KeyError saying what is wrong."""
+    lo, hi = VOYAGE_STOPS
+    if not lo <= len(stops) <= hi:
+        raise ValueError(f"a voyage needs {lo} to {hi} 'stop' places, not {len(stops)}")
+    if not 1 <= month <= 12:
+        raise ValueError(f"'month' must be 1 to 12, not {month}")
+    if not VOYAGE_STAY[0] <= stay <= VOYAGE_STAY[1]:
+        raise ValueError("'stay' must be 0 to 60 days")
+    return voyage([voyage_stop(s) for s in stops], roster_type(ship), month, stay)
 
 
 @_with_maps_lock

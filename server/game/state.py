@@ -21,6 +21,7 @@ __all__ = [
     "Breakout",
     "Cabinet",
     "CampaignInfo",
+    "Clock",
     "DeploymentRecord",
     "Engagement",
     "Force",
@@ -32,12 +33,14 @@ __all__ = [
     "Result",
     "Route",
     "SeaWind",
+    "ShownVoyage",
     "Seat",
     "SeatRecord",
     "Ship",
     "State",
     "event_rng",
     "initial_state",
+    "no_clock",
     "season_date",
 ]
 
@@ -57,6 +60,15 @@ class CampaignInfo(Record):
     name: str
     year: int
     seed: int
+
+
+class Clock(Record):
+    """The turn clock (server.game.clock): game days a turn, real seconds a turn lasts and
+    a battle round waits for its players (None: no deadline, the GM moves it on)."""
+
+    turn_days: int
+    turn_seconds: int | None
+    round_seconds: int | None
 
 
 class SeatRecord(Record):
@@ -97,6 +109,7 @@ class OfficerRecord(Record):
 
 class Seat(SeatRecord):
     ready: bool
+    vacant: NotRequired[bool]  # revoked: no token opens it until it is reissued
 
 
 class Cabinet(Record):
@@ -253,6 +266,8 @@ class Engagement(Record):
     morale: NotRequired[dict[str, dict[str, Any]]]
     weather: NotRequired[BattleWeather]  # the sea they fight in
     breakout: NotRequired[dict[str, Any]]  # {force, port, day}: a blockaded enemy's sortie
+    # when the round waiting for its seated players is fought without them (ISO 8601, UTC)
+    deadline: NotRequired[str]
 
 
 class Result(Record):
@@ -274,9 +289,23 @@ Note = TypedDict(
         "day": int,
         "args": dict[str, Any],  # the note action as the GM sent it (it is an event's data)
         "as": NotRequired[str],  # a keyword: hence the functional form
+        "at": NotRequired[str],  # when it was logged
     },
 )
 with_config(ConfigDict(extra="forbid"))(Note)
+
+
+class ShownVoyage(Record):
+    """A planned voyage the GM showed the players: to every seat (``"all"``) or to the seats
+    named, as routed when he showed it (GeoJSON, as ``GET /api/voyage`` answers)."""
+
+    id: str  # v1, v2, ...
+    day: int  # the campaign's day when it was shown
+    to: str | list[str]  # "all" or seat ids
+    stops: list[str]  # as the planner wrote them
+    ship: str  # the roster type it was planned for
+    month: int
+    voyage: dict[str, Any]  # the GeoJSON FeatureCollection: legs and stops
 
 
 class State(Record):
@@ -284,7 +313,8 @@ class State(Record):
     phase: str  # cabinet, summer, over
     day: int
     paused: bool
-    deadline: str | None  # ISO 8601, UTC
+    deadline: str | None  # the turn's, ISO 8601, UTC (server.game.clock)
+    clock: Clock
     seats: dict[str, Seat]
     officers: dict[str, OfficerRecord]  # the players' characters and the fleet's NPCs
     cabinet: Cabinet
@@ -296,6 +326,8 @@ class State(Record):
     notes: list[Note]  # the GM's
     # seat id -> his standing orders for the rounds he does not order himself
     standing: dict[str, dict[str, Any]]
+    # the voyages the GM showed (absent until the first: snapshots before it lack it)
+    voyages: NotRequired[list[ShownVoyage]]
 
 
 def initial_state(campaign: dict[str, Any]) -> State:
@@ -311,6 +343,7 @@ def initial_state(campaign: dict[str, Any]) -> State:
         "day": 0,
         "paused": False,
         "deadline": None,
+        "clock": no_clock(),
         "seats": {},
         "officers": {},
         "cabinet": {"ships_digit": None, "deployment_digit": None, "roll": None},
@@ -322,6 +355,11 @@ def initial_state(campaign: dict[str, Any]) -> State:
         "notes": [],
         "standing": {},
     }
+
+
+def no_clock() -> Clock:
+    """A new campaign's turn clock: a day a turn, no deadlines (the GM moves it on)."""
+    return {"turn_days": 1, "turn_seconds": None, "round_seconds": None}
 
 
 def season_date(state: State, day: int | None = None) -> dt.date:

@@ -4,6 +4,9 @@ The GM sees everything. Players (ministers, admirals, captains) see every Britis
 enemy force only while a British force is within sighting range of it (and never its orders
 or route), their own pending cabinet choice but not another's, and no GM notes. Observers see
 the public status only: campaign, phase, date, seats and who is ready, and the season report.
+A voyage the GM shows (``show_voyage``) is seen by the seats it is shown to and the GM only.
+Table talk (``say``): a message to all reaches every seat, observers too; a private one its
+sender, its recipient and the GM only (:func:`hears`).
 """
 
 from __future__ import annotations
@@ -15,15 +18,17 @@ from typing import Any
 from server.game.forces import SIGHTING_NM, distance_nm
 from server.game.officers import berth_of
 from server.game.season import report_for
-from server.game.state import Force, OfficerRecord, Seat, State, season_date
+from server.game.state import Force, OfficerRecord, Seat, ShownVoyage, State, season_date
 
 __all__ = [
     "audiences",
+    "hears",
     "event_for",
     "is_gm",
     "officer_for",
     "public_officer",
     "public_seat",
+    "shown_to",
     "state_for",
     "visible_forces",
 ]
@@ -39,8 +44,13 @@ PUBLIC_EVENTS = (
     "pause",
     "resume",
     "set_deadline",
+    "set_clock",
     "officer_created",
+    "reassign",
+    "seat_revoked",
 )
+#: the public events that move the turn's deadline: they carry it after them
+_DEADLINES = ("resume", "set_clock")
 #: what every seat sees of an officer of the fleet (the rest is his and the GM's)
 PUBLIC_OFFICER = ("id", "name", "rank", "player", "dead")
 
@@ -49,9 +59,38 @@ def is_gm(seat: Seat) -> bool:
     return seat["role"] == "gm"
 
 
+def shown_to(voyage: ShownVoyage, seat: Seat) -> bool:
+    """Whether ``seat`` sees a voyage the GM showed: the GM always, every seat when it was
+    shown to ``"all"``, else the seats it names."""
+    return is_gm(seat) or voyage["to"] == "all" or seat["id"] in voyage["to"]
+
+
+def hears(data: dict[str, Any], seat: Seat) -> bool:
+    """Whether ``seat`` reads a ``say`` event: a message to ``all`` reaches every seat, an
+    observer's too; a private one (to ``gm`` or to a seat) its sender, its recipient and
+    the GM only."""
+    if data["to"] == "all" or is_gm(seat):
+        return True
+    return seat["id"] in (data["seat"], data["to"])
+
+
+def _said(data: dict[str, Any], after: State) -> dict[str, Any]:
+    """A message as those who read it get it: who sent it (his seat's name then), to whom,
+    the text and the day; the same for every reader, the GM's ``as`` and args left out."""
+    sender = after["seats"].get(data["seat"])
+    return {
+        "seat": data["seat"],
+        "name": sender["name"] if sender else data["seat"],
+        "to": data["to"],
+        "text": data["text"],
+        "day": data["day"],
+    }
+
+
 def public_seat(seat: Seat) -> dict[str, Any]:
     """What every seat sees of a seat: never its token, which the state does not hold."""
-    return {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship", "officer", "ready")}
+    keys = ("id", "role", "name", "squadron", "ship", "officer", "ready")
+    return {**{k: seat.get(k) for k in keys}, "vacant": bool(seat.get("vacant"))}
 
 
 def officer_for(officer: OfficerRecord, seat: Seat) -> dict[str, Any]:
@@ -127,9 +166,11 @@ def state_for(state: State, seat: Seat) -> dict[str, Any]:
         "month": season_date(state).month,
         "paused": state["paused"],
         "deadline": state["deadline"],
+        "clock": dict(state["clock"]),
         "seats": [public_seat(s) for s in state["seats"].values()],
         "report": copy.deepcopy(report_for(state["report"], seat)),
         "officers": [officer_for(o, seat) for o in state["officers"].values()],
+        "voyages": [copy.deepcopy(v) for v in state.get("voyages", []) if shown_to(v, seat)],
     }
     if seat["role"] == "observer":
         return view
@@ -161,9 +202,27 @@ def event_for(
     seat: Seat,
 ) -> dict[str, Any] | None:
     """The ``event`` payload ``seat`` receives for one logged event, or None for nothing.
-    A public event is the same for every seat, the GM's too (one emit sends it to all)."""
+    A public event is the same for every seat, the GM's too (one emit sends it to all).
+    Each says when it was logged (``at``), and the turn clock's what fell due (``due``)."""
+    payload = _event_for(kind, seq, author, data, before, after, seat)
+    if payload is not None:
+        payload.update({k: data[k] for k in ("at", "due") if k in data})
+    return payload
+
+
+def _event_for(
+    kind: str,
+    seq: int,
+    author: str | None,
+    data: dict[str, Any],
+    before: State,
+    after: State,
+    seat: Seat,
+) -> dict[str, Any] | None:
     if kind == "resolve_summer":
         return {"seq": seq, "type": kind, "data": _summer_for(data, after, seat)}
+    if kind == "say":
+        return {"seq": seq, "type": kind, "data": _said(data, after)} if hears(data, seat) else None
     if is_gm(seat) and kind not in PUBLIC_EVENTS:
         full = copy.deepcopy(data)
         if kind in FORCE_EVENTS:  # the GM's whole picture after it, as players get theirs
@@ -171,6 +230,7 @@ def event_for(
                 "forces": visible_forces(after, seat),
                 "engagements": _engagements(after, seat),
             }
+            full["deadline"] = after["deadline"]
         return {"seq": seq, "type": kind, "data": full}
     out = _player_data(kind, author, data, before, after, seat)
     if out is None:
@@ -183,8 +243,12 @@ def _view_key(kind: str, author: str | None, data: dict[str, Any], seat: Seat) -
     of a seat: the GM or not, its role's class, and whether it made a private choice)."""
     if kind in PUBLIC_EVENTS:
         return "public"
+    if kind == "say":  # one payload for all who read it; the bare seq for the rest
+        return "said" if hears(data, seat) else "unsaid"
     if is_gm(seat):
         return "gm"
+    if kind == "show_voyage":
+        return "voyage:" + ("shown" if shown_to(data["shown"], seat) else "not shown")
     if kind == "resolve_summer" and seat["id"] in _players_of(data):
         return "seat:" + seat["id"]
     if kind in PRIVATE_EVENTS and (data.get("as") or author) == seat["id"]:
@@ -230,7 +294,12 @@ def _player_data(
     if kind in PUBLIC_EVENTS:
         if kind in ("seat_created", "seat_reissued", "officer_created"):
             return _seating(kind, data, after)
-        return {k: copy.deepcopy(v) for k, v in data.items() if k != "args"}
+        public = {k: copy.deepcopy(v) for k, v in data.items() if k not in ("args", "at")}
+        if kind in _DEADLINES:
+            public["deadline"] = after["deadline"]
+        return public
+    if kind == "show_voyage":  # the seats it is shown to, observers too
+        return {"shown": copy.deepcopy(data["shown"])} if shown_to(data["shown"], seat) else None
     if kind == "standing_orders":  # his own, and the GM's
         return {k: data[k] for k in ("seat", "orders")} if acting == seat["id"] else None
     if kind in PRIVATE_EVENTS:  # a minister's choice is his own till the roll
@@ -283,13 +352,18 @@ def _summer_for(data: dict[str, Any], after: State, seat: Seat) -> dict[str, Any
 
 
 def _date_of(data: dict[str, Any], after: State) -> dict[str, Any]:
-    return {"days": data["days"], "day": data["day"], "date": season_date(after).isoformat()}
+    return {
+        "days": data["days"],
+        "day": data["day"],
+        "date": season_date(after).isoformat(),
+        "deadline": after["deadline"],
+    }
 
 
 Extra = Callable[[dict[str, Any], State], dict[str, Any]]
 # What an observer is told of the events that move forces: the phase and the date only.
 _OBSERVED: dict[str, Extra] = {
-    "roll_force": lambda data, after: {"phase": after["phase"]},
+    "roll_force": lambda data, after: {"phase": after["phase"], "deadline": after["deadline"]},
     "advance": _date_of,
 }
 # What a player's event carries beside the forces and engagements he sees after it.
@@ -299,10 +373,14 @@ _FORCE_EXTRAS: dict[str, Extra] = {
             k: copy.deepcopy(data[k])
             for k in ("ships_digit", "deployment_digit", "roll", "rolled", "deployment")
         },
+        "deadline": after["deadline"],
         "officers": [public_officer(o) for o in data.get("officers", ())],
     },
     "deploy": lambda data, after: {k: data[k] for k in ("force", "orders", "route")},
-    "sail": lambda data, after: {k: data[k] for k in ("force", "orders", "route")},
+    "sail": lambda data, after: {
+        **{k: data[k] for k in ("force", "orders", "route")},
+        "detach": data.get("detach"),  # the ship sailed off on her own, if one was
+    },
     "advance": lambda data, after: {
         **_date_of(data, after),
         "results": dict(after["results"]),

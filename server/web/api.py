@@ -103,6 +103,24 @@ def reissue_seat(campaign_id: str, seat_id: str) -> ResponseReturnValue:
     return jsonify(seat=seat_id, token=token, link=_link(campaign_id, token))
 
 
+@api.post("/api/campaigns/<campaign_id>/seats/<seat_id>/revoke")
+def revoke_seat(campaign_id: str, seat_id: str) -> ResponseReturnValue:
+    author = _seat(campaign_id)
+    _service().revoke(campaign_id, author["id"], seat_id)
+    current_app.extensions["admiralty.revoke"](campaign_id, seat_id)
+    return jsonify(seat=seat_id, vacant=True)
+
+
+@api.get("/api/campaigns/<campaign_id>/seats")
+def list_seats(campaign_id: str) -> ResponseReturnValue:
+    """The GM's seats panel: every seat, who is connected, and the warnings."""
+    body = _service().seating(campaign_id, _seat(campaign_id))
+    online = current_app.extensions["admiralty.presence"](campaign_id)
+    for seat in body["seats"]:
+        seat["online"] = online.get(seat["id"], False)
+    return jsonify(body)
+
+
 @api.post("/api/campaigns/<campaign_id>/officers")
 def create_officer(campaign_id: str) -> ResponseReturnValue:
     author = _seat(campaign_id)
@@ -132,3 +150,29 @@ def campaign_state(campaign_id: str) -> ResponseReturnValue:
 @api.get("/api/campaigns/<campaign_id>/log")
 def campaign_log(campaign_id: str) -> ResponseReturnValue:
     return jsonify(_service().log(campaign_id, _seat(campaign_id)))
+
+
+def _since_arg() -> int:
+    """``?since=N``: a sequence number, 0 or more (absent: 0)."""
+    raw = request.args.get("since", "0")
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 12:
+        raise ActionError("invalid", "'since' must be a sequence number (0 or more)")
+    return int(raw)
+
+
+@api.get("/api/campaigns/<campaign_id>/notices")
+def campaign_notices(campaign_id: str) -> ResponseReturnValue:
+    """The seat's notices after ``since`` (server.game.notices), in log order."""
+    since = _since_arg()
+    seat = _seat(campaign_id)
+    seq, _, notices = _service().history(campaign_id, seat["id"], since)
+    return jsonify(seq=seq, notices=notices)
+
+
+@api.get("/api/campaigns/<campaign_id>/events")
+def campaign_events(campaign_id: str) -> ResponseReturnValue:
+    """The events after ``since`` as this seat received them (its Log tab's history)."""
+    since = _since_arg()
+    seat = _seat(campaign_id)
+    seq, events, _ = _service().history(campaign_id, seat["id"], since)
+    return jsonify(seq=seq, events=events)

@@ -35,6 +35,7 @@ RECENT_SECONDS = 24 * 3600.0
 RECENT_LIMIT = 100
 #: how often idle campaigns are dropped from memory
 EVICT_EVERY = 60.0
+CLOCK_EVERY = 0.5  # the turn clock's beat: a deadline is kept to within about this
 #: on every response: only the server's own origin (the map's worker and tiles are built
 #: from blobs; plotly sets inline styles), never framed, a token in the URL never sent on
 SECURITY_HEADERS = {
@@ -105,10 +106,20 @@ def _now(work: Callable[[], None]) -> None:
 
 
 def _keep(app: Flask) -> None:
-    """Drop idle campaigns from memory every ``EVICT_EVERY`` seconds, for good."""
+    """For good: run the turn clock every ``CLOCK_EVERY`` seconds (the deadlines due, in
+    every campaign of the store), and drop idle campaigns from memory every
+    ``EVICT_EVERY``."""
+    service = app.extensions["admiralty.campaigns"]
+    evicted = time.monotonic()
     while True:
-        time.sleep(EVICT_EVERY)
-        app.extensions["admiralty.campaigns"].evict_idle()
+        time.sleep(CLOCK_EVERY)
+        try:
+            service.run_clock()
+        except Exception:  # the store away for a moment: the next beat tries again
+            log.exception("the turn clock could not read the store")
+        if time.monotonic() - evicted >= EVICT_EVERY:
+            service.evict_idle()
+            evicted = time.monotonic()
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:

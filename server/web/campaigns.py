@@ -19,6 +19,7 @@ disagrees.
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import json
 import logging
 import re
@@ -30,8 +31,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from server import game
-from server.game import ActionError, State, rules
-from server.game.state import SeatRecord
+from server.game import ActionError, State, clock, rules
+from server.game.state import SeatRecord, no_clock
 from server.web.storage import Store, StoredEvent
 from server.web.tokens import hash_token, new_token
 
@@ -62,6 +63,15 @@ class _Cached:
     seq: int
     state: State
     used: float  # time.monotonic() of the last request
+    due: str | None | bool = False  # the clock's next due time as the store has it (False: unknown)
+
+
+def _utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def _epoch(when: str | None) -> float | None:
+    return None if when is None else clock.parse_time(when).timestamp()
 
 
 class CampaignService:
@@ -74,9 +84,11 @@ class CampaignService:
         *,
         snapshot_every: int = SNAPSHOT_EVERY,
         idle_seconds: float = IDLE_SECONDS,
+        now: Callable[[], dt.datetime] = _utcnow,
     ) -> None:
         self.store = store
         self.emit = emit
+        self.now = now  # the one clock of the game: each event's time, the deadlines
         self.snapshot_every = snapshot_every
         self.idle_seconds = idle_seconds
         self._states: dict[str, _Cached] = {}
@@ -96,6 +108,7 @@ class CampaignService:
             state = json.loads(snap[1])
             state.setdefault("officers", {})  # a snapshot from before officers were kept
             state.setdefault("standing", {})  # ... or standing orders
+            state.setdefault("clock", no_clock())
             return snap[0], state
         row = self.store.campaign(campaign_id)
         if row is None:
@@ -207,30 +220,41 @@ class CampaignService:
                 raise ActionError("forbidden", "an officer's sheet is his player's and the GM's")
             return game.officer_for(officer, viewer)
 
-    def events_since(self, campaign_id: str, seat_id: str, since: int) -> tuple[int, list[dict]]:
-        """The campaign's last seq, and the event payloads ``seat_id`` would have received
-        after ``since``, in order (those it may see: not the bare seqs of the others)."""
+    def history(
+        self, campaign_id: str, seat_id: str, since: int
+    ) -> tuple[int, list[dict[str, Any]], list[dict[str, Any]]]:
+        """The campaign's last seq, the event payloads ``seat_id`` would have received
+        after ``since`` (those it may see: not the bare seqs of the others), and the
+        notices they make for it (:func:`server.game.notices_for`), each in log order."""
         seq, state = self._base(campaign_id, at_most=since)
-        out = []
+        events: list[dict[str, Any]] = []
+        told: list[dict[str, Any]] = []
         for ev in self.store.events_after(campaign_id, seq):
             before_view = None
             if ev.seq > since and ev.type == "move_enemy":
                 before_view = copy.deepcopy(state)
             game.apply_event(state, ev.type, ev.data)
             seq = ev.seq
-            if ev.seq > since and seat_id in state["seats"]:
-                payload = game.event_for(
-                    ev.type,
-                    ev.seq,
-                    ev.seat,
-                    ev.data,
-                    before_view or state,
-                    state,
-                    state["seats"][seat_id],
-                )
-                if payload is not None:
-                    out.append(payload)
-        return seq, out
+            if ev.seq <= since or seat_id not in state["seats"]:
+                continue
+            viewer = state["seats"][seat_id]
+            payload = game.event_for(
+                ev.type, ev.seq, ev.seat, ev.data, before_view or state, state, viewer
+            )
+            if payload is not None:
+                events.append(payload)
+                told.extend(game.notices_for(payload, ev.seat, ev.data, viewer, state))
+        return seq, events, told
+
+    def events_since(self, campaign_id: str, seat_id: str, since: int) -> tuple[int, list[dict]]:
+        """The campaign's last seq, and the event payloads ``seat_id`` would have received
+        after ``since``, in order (those it may see: not the bare seqs of the others)."""
+        seq, events, _ = self.history(campaign_id, seat_id, since)
+        return seq, events
+
+    def notices(self, campaign_id: str, seat_id: str, since: int) -> list[dict[str, Any]]:
+        """The notices of ``seat_id`` after ``since`` (a reload shows them all from 0)."""
+        return self.history(campaign_id, seat_id, since)[2]
 
     def log(self, campaign_id: str, seat: dict[str, Any]) -> dict[str, Any]:
         """The whole log, for ``admiralty replay`` (the GM's only)."""
@@ -276,6 +300,7 @@ class CampaignService:
             for _ in range(5):
                 seq, state = self._catch_up(campaign_id)
                 kind, data, seat_token = decide(seq + 1, state)
+                data.setdefault("at", clock.stamp(self.now()))  # when, for the clock and the log
                 event = StoredEvent(seq + 1, kind, author, data)
                 if self.store.append(campaign_id, event, seat_token):
                     break
@@ -292,7 +317,49 @@ class CampaignService:
                 self.emit([seat_room(campaign_id, s) for s in seat_ids], payload)
             if event.seq % self.snapshot_every == 0:
                 self.store.save_snapshot(campaign_id, event.seq, _json(state))
+            cached = self._states[campaign_id]
+            due = clock.next_due(state)
+            if due != cached.due:
+                self.store.set_due(campaign_id, _epoch(due))
+                cached.due = due
             return event.seq
+
+    def tick(self, campaign_id: str) -> list[int]:
+        """Do what the campaign's turn clock has due now (:mod:`server.game.clock`): the
+        events' seqs, none when nothing is due. Safe from every process at once: each
+        decides under the campaign's write turn against the newest state, and what one
+        did is no longer due for the next."""
+        done: list[int] = []
+        for _ in range(3):  # a round fought, then the turn it held back
+            at = clock.stamp(self.now())
+
+            def decide(seq: int, state: State, at: str = at) -> Decision:
+                rng = game.event_rng(state["campaign"]["seed"], seq)
+                return (*game.decide_tick(state, at, rng), None)
+
+            try:
+                done.append(self._commit(campaign_id, None, decide))
+            except ActionError as exc:
+                if exc.code != "conflict":
+                    raise
+                break
+        if not done:  # nothing was due after all: the store's due time is stale
+            with self._lock(campaign_id):
+                _, state = self._catch_up(campaign_id)
+                due = clock.next_due(state)
+                self.store.set_due(campaign_id, _epoch(due))
+                self._states[campaign_id].due = due
+        return done
+
+    def run_clock(self) -> list[int]:
+        """One beat of the turn clock: every campaign due now, ticked (the seqs logged)."""
+        done: list[int] = []
+        for campaign_id in self.store.due_campaigns(self.now().timestamp()):
+            try:
+                done += self.tick(campaign_id)
+            except Exception:  # one campaign's trouble must not stop the others' clocks
+                log.exception("campaign %s: the turn clock failed", campaign_id)
+        return done
 
     def act(self, campaign_id: str, seat_id: str, args: dict[str, Any]) -> int:
         """Check and apply one action from ``seat_id``; returns the event's seq."""
@@ -302,7 +369,11 @@ class CampaignService:
             kind, data = game.decide(state, self._author(state, seat_id), args, rng)
             return kind, data, None
 
-        return self._commit(campaign_id, seat_id, decide)
+        seq = self._commit(campaign_id, seat_id, decide)
+        cached = self._states.get(campaign_id)
+        if cached is not None and clock.due(cached.state, self.now()):
+            self.tick(campaign_id)  # everyone is ready: the turn moves on at once
+        return seq
 
     def preview(self, campaign_id: str, seat_id: str, args: dict[str, Any]) -> dict[str, Any]:
         """Decide an order (deploy, sail, move_enemy) without logging it: the routed track
@@ -354,6 +425,34 @@ class CampaignService:
 
         self._commit(campaign_id, author_id, decide)
         return oid
+
+    def revoke(self, campaign_id: str, author_id: str, seat_id: str) -> None:
+        """Revoke a seat: its token is replaced by one nobody holds; the seat stands vacant."""
+        token = new_token()  # never given out: no token opens the seat until it is reissued
+
+        def decide(seq: int, state: State) -> Decision:
+            data = game.decide_revoke(state, self._author(state, author_id), seat_id)
+            return "seat_revoked", data, (seat_id, hash_token(token))
+
+        self._commit(campaign_id, author_id, decide)
+
+    def seating(self, campaign_id: str, seat: dict[str, Any]) -> dict[str, Any]:
+        """The GM's view of the seats: each seat (``vacant`` too) and the warnings of seats
+        with nothing to command and commands with no seat (:func:`server.game.seat_warnings`)."""
+        with self._lock(campaign_id):
+            seq, state = self._catch_up(campaign_id)
+            game.require_seat_reader(state, state["seats"][seat["id"]])
+            return {
+                "seq": seq,
+                "seats": [game.public_seat(s) for s in state["seats"].values()],
+                "warnings": game.seat_warnings(state),
+            }
+
+    def seat_ids(self, campaign_id: str) -> list[str]:
+        """The ids of the campaign's seats (the GM's first)."""
+        with self._lock(campaign_id):
+            _, state = self._catch_up(campaign_id)
+            return list(state["seats"])
 
     def reissue(self, campaign_id: str, author_id: str, seat_id: str, body: Any = None) -> str:
         """Revoke a seat's token and issue another (optionally to a new holder's name)."""

@@ -1,4 +1,14 @@
-"""The Socket.IO half of the protocol (docs/protocol.md): ``join``, ``act`` and ``event``.
+"""The Socket.IO half of the protocol (docs/protocol.md): ``join``, ``act``, ``event`` and
+``presence``.
+
+Presence is counted per process: the sockets joined as each seat here. A seat's first socket
+joining and its last leaving send ``presence`` to the campaign's room (through the message
+queue when there are several processes, so every process's sockets hear it); the join ack's
+``presence`` is this process's count. Presence is not logged: it is not the game's.
+
+Table talk (``say``) is limited here, per seat, by a monotonic clock (the game has none):
+at most :data:`SAY_PER_MINUTE` accepted messages in any minute, then ``too_many``. The
+count is each process's own: behind several processes a seat's talk is limited per process.
 
 Every ``join`` and ``act`` is acknowledged, however malformed: with its answer, with the
 one refusal its payload earns, or, should the server itself fail, with an ``internal``
@@ -10,6 +20,8 @@ from __future__ import annotations
 import json
 import logging
 import threading
+import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -19,9 +31,10 @@ from flask_socketio import SocketIO, join_room, leave_room
 from server.game import ActionError
 from server.web.campaigns import CampaignService, seat_room
 
-__all__ = ["MAX_PAYLOAD", "Sockets", "register"]
+__all__ = ["MAX_PAYLOAD", "SAY_PER_MINUTE", "SayLimit", "Sockets", "campaign_room", "register"]
 
 MAX_PAYLOAD = 64 * 1024
+SAY_PER_MINUTE = 10
 Ack = dict[str, Any]
 log = logging.getLogger("admiralty")
 
@@ -64,14 +77,87 @@ def _since(data: dict[str, Any]) -> int:
     return since
 
 
+def campaign_room(campaign_id: str) -> str:
+    """Every socket joined to the campaign, whatever its seat (for ``presence``)."""
+    return f"campaign:{campaign_id}"
+
+
+class SayLimit:
+    """At most ``per_minute`` messages a seat in any ``window`` seconds of ``clock``."""
+
+    def __init__(
+        self,
+        per_minute: int = SAY_PER_MINUTE,
+        window: float = 60.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.per_minute = per_minute
+        self.window = window
+        self.clock = clock
+        self._sent: dict[tuple[str, str], deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def _recent(self, key: tuple[str, str], now: float) -> deque[float]:
+        sent = self._sent.setdefault(key, deque())
+        while sent and now - sent[0] >= self.window:
+            sent.popleft()
+        return sent
+
+    def refusal(self, campaign_id: str, seat_id: str) -> Ack | None:
+        """The ``too_many`` ack when this seat has said its fill this minute, else None."""
+        with self._lock:
+            now = self.clock()
+            sent = self._recent((campaign_id, seat_id), now)
+            if len(sent) < self.per_minute:
+                return None
+            wait = max(1, round(self.window - (now - sent[0])))
+        message = f"at most {self.per_minute} messages a minute; wait {wait} s"
+        return {"ok": False, "error": {"code": "too_many", "message": message}}
+
+    def said(self, campaign_id: str, seat_id: str) -> None:
+        """Count one accepted message."""
+        with self._lock:
+            now = self.clock()
+            self._recent((campaign_id, seat_id), now).append(now)
+            if len(self._sent) > 10_000:  # seats long silent are forgotten
+                for key in [k for k, v in self._sent.items() if not v]:
+                    del self._sent[key]
+
+
 class Sockets:
     """The joined sockets of one app: each in at most one campaign, as one seat."""
 
-    def __init__(self, socketio: SocketIO, service: CampaignService) -> None:
+    def __init__(
+        self, socketio: SocketIO, service: CampaignService, talk: SayLimit | None = None
+    ) -> None:
         self.socketio = socketio
         self.service = service
+        self.talk = talk or SayLimit()
         self.joined: dict[str, tuple[str, str, str]] = {}  # sid -> (campaign, seat id, token)
+        self.online: dict[tuple[str, str], int] = {}  # (campaign, seat id) -> sockets here
         self.lock = threading.Lock()
+
+    def _count(self, campaign_id: str, seat_id: str, step: int) -> bool:
+        """Count a socket of the seat in (+1) or out (-1), under the lock; True when the
+        seat came online or went offline with it."""
+        key = (campaign_id, seat_id)
+        before = self.online.get(key, 0)
+        after = max(0, before + step)
+        if after:
+            self.online[key] = after
+        else:
+            self.online.pop(key, None)
+        return (before == 0) != (after == 0)
+
+    def _tell(self, campaign_id: str, seat_id: str, online: bool) -> None:
+        self.socketio.emit(
+            "presence", {"seat": seat_id, "online": online}, to=campaign_room(campaign_id)
+        )
+
+    def presence(self, campaign_id: str) -> dict[str, bool]:
+        """The seats of ``campaign_id`` with a socket joined in this process."""
+        with self.lock:
+            return {seat: True for (cid, seat) in self.online if cid == campaign_id}
 
     def join(self, data: Any) -> Ack:
         if not isinstance(data, dict):
@@ -79,19 +165,35 @@ class Sockets:
         since = _since(data)
         seat = self.service.authenticate(data.get("campaign"), data.get("token"))
         campaign_id, token = str(data["campaign"]), str(data["token"])  # checked by it
+        left = came = False
         with self.lock:
             previous = self.joined.get(_sid())
-            if previous:
+            same = previous is not None and previous[:2] == (campaign_id, seat["id"])
+            if previous and not same:  # the socket joins as another seat
                 leave_room(seat_room(previous[0], previous[1]))
+                leave_room(campaign_room(previous[0]))
+                left = self._count(previous[0], previous[1], -1)
             self.joined[_sid()] = (campaign_id, seat["id"], token)
+            if not same:  # a re-join of the same seat (a catch-up) is not counted twice
+                came = self._count(campaign_id, seat["id"], +1)
+        if previous and left:
+            self._tell(previous[0], previous[1], False)
         join_room(seat_room(campaign_id, seat["id"]))
+        join_room(campaign_room(campaign_id))
+        if came:
+            self._tell(campaign_id, seat["id"], True)
         public = {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship", "officer")}
         if since:
-            seq, events = self.service.events_since(campaign_id, seat["id"], since)
+            seq, events, notices = self.service.history(campaign_id, seat["id"], since)
             ack = {"ok": True, "seat": public, "seq": seq, "events": events}
         else:
             seq, state = self.service.snapshot(campaign_id, seat)
+            notices = self.service.notices(campaign_id, seat["id"], 0)
             ack = {"ok": True, "seat": public, "seq": seq, "state": state}
+        online = self.presence(campaign_id)
+        ack["presence"] = {s: online.get(s, False) for s in self.service.seat_ids(campaign_id)}
+        # the seat's notices after ``since``: on a first join all of them (a reload)
+        ack["notices"] = [n for n in notices if n["seq"] <= seq]
         # the room was joined before the log was read (nothing committed meanwhile is
         # missed); what the ack holds is not sent again (server.web.delivery)
         self.socketio.server.manager.hold(_sid(), seq)
@@ -109,11 +211,20 @@ class Sockets:
         if isinstance(data, dict) and data.get("preview") is True:
             order = {k: v for k, v in data.items() if k != "preview"}
             return {"ok": True, "preview": self.service.preview(campaign_id, seat_id, order)}
-        return {"ok": True, "seq": self.service.act(campaign_id, seat_id, data)}
+        talk = isinstance(data, dict) and data.get("type") == "say"
+        if talk and (refused := self.talk.refusal(campaign_id, seat_id)) is not None:
+            return refused
+        seq = self.service.act(campaign_id, seat_id, data)
+        if talk:
+            self.talk.said(campaign_id, seat_id)
+        return {"ok": True, "seq": seq}
 
     def disconnect(self, *_args: Any) -> None:
         with self.lock:
-            self.joined.pop(_sid(), None)
+            entry = self.joined.pop(_sid(), None)
+            left = entry is not None and self._count(entry[0], entry[1], -1)
+        if entry is not None and left:
+            self._tell(entry[0], entry[1], False)
         self.socketio.server.manager.forget(_sid())
 
     def revoke(self, campaign_id: str, seat_id: str) -> None:
@@ -121,14 +232,24 @@ class Sockets:
         room = seat_room(campaign_id, seat_id)
         self.socketio.emit("revoked", {"seat": seat_id}, to=room)
         self.socketio.close_room(room)
+        with self.lock:  # its sockets here are no longer joined: the seat goes offline
+            gone = [sid for sid, e in self.joined.items() if e[:2] == (campaign_id, seat_id)]
+            for sid in gone:
+                del self.joined[sid]
+                self.socketio.server.leave_room(sid, campaign_room(campaign_id), namespace="/")
+            self.online.pop((campaign_id, seat_id), None)
+        if gone:
+            self._tell(campaign_id, seat_id, False)
 
 
 def register(app: Flask, socketio: SocketIO, service: CampaignService) -> None:
     """Wire the handlers; ``app.extensions['admiralty.revoke']`` cuts a reissued seat off."""
-    sockets = Sockets(socketio, service)
+    sockets = Sockets(socketio, service, app.extensions.get("admiralty.talk"))
+    app.extensions["admiralty.talk"] = sockets.talk  # tests may set its clock
     metrics = app.extensions["admiralty.metrics"]
     metrics.watch_sockets(sockets.joined, sockets.lock, lambda: len(socketio.server.eio.sockets))
     socketio.on_event("join", metrics.count_joins(_acked(sockets.join)))
     socketio.on_event("act", metrics.count_acts(_acked(sockets.act)))
     socketio.on_event("disconnect", sockets.disconnect)
     app.extensions["admiralty.revoke"] = sockets.revoke
+    app.extensions["admiralty.presence"] = sockets.presence

@@ -63,6 +63,8 @@ campaigns = Table(
     # when its last event was written (seconds since the epoch): the recent campaigns are
     # loaded before the server says it is ready
     Column("touched", Float, nullable=False, server_default="0"),
+    # when its turn clock next falls due (seconds since the epoch; None: nothing waits)
+    Column("due", Float, nullable=True, index=True),
 )
 
 seats = Table(
@@ -236,6 +238,23 @@ class Store:
                 ).scalars()
             )
 
+    def set_due(self, campaign_id: str, due: float | None) -> None:
+        """Keep when the campaign's clock next falls due (None: nothing waits)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(campaigns).where(campaigns.c.id == campaign_id).values(due=due))
+
+    def due_campaigns(self, now: float, limit: int = 100) -> list[str]:
+        """The campaigns whose clock is due at ``now`` (epoch seconds), the longest due first."""
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(
+                    select(campaigns.c.id)
+                    .where(campaigns.c.due <= now)
+                    .order_by(campaigns.c.due)
+                    .limit(limit)
+                ).scalars()
+            )
+
     def last_seq(self, campaign_id: str) -> int:
         """The campaign's last event's seq (0 for none)."""
         with self.engine.connect() as conn:
@@ -304,7 +323,7 @@ def _event_row(e: StoredEvent) -> dict[str, Any]:
 #: the newest revision of server/migrations (tests/test_topology.py checks it is Alembic's
 #: head): a store already at it is opened without loading Alembic, most of half a second
 #: of a restart
-SCHEMA_HEAD = "0002"
+SCHEMA_HEAD = "0003"
 
 
 def _alembic_config() -> Any:

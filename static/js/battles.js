@@ -3,7 +3,9 @@
 // orders form of each ship the seat orders (battle_orders.js), her officers, the odds bar.
 
 import { shipOrdersForm, standingForm } from "./battle_orders.js";
-import { cardElement, el, fill, getJSON, looksLikeCard, newId, query, show } from "./util.js";
+import {
+  cardElement, el, fill, getJSON, looksLikeCard, newId, position, query, show,
+} from "./util.js";
 
 // The words of combat (decisions, shots, damage areas and states, each ship type's boxes)
 // come from the server: an engagement record's own `choices`, else the rules' vocabulary
@@ -28,90 +30,347 @@ function rich(value, names) {
     return el("span", {}, value.map((v, i) => [i ? ", " : "", rich(v, names)]));
   }
   if (typeof value === "string" && names[value]) return names[value];
-  if (value && typeof value === "object") {
-    return el("span", {}, Object.entries(value).map(([k, v], i) => [i ? "; " : "", `${k}: `,
-      rich(v, names)]));
-  }
   return show(value);
 }
 
-/** One log event as a line of text and cards. */
-export function eventLine(event, names) {
-  const n = (id) => names[id] || id;
-  const t = event.type || event.kind || event.phase || "event";
-  switch (t) {
+// -- the log in words ---------------------------------------------------------------------
+// Every sentence is the event's own fields put into words: nothing is worked out here (no
+// result, no distance, no hit): where an event says what happened, the sentence says it.
+
+const cap = (text) => (text ? String(text)[0].toUpperCase() + String(text).slice(1) : "");
+const words = (text) => String(text ?? "").replaceAll("_", " ");
+const count = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const listed = (items) => (items.length < 2 ? items.join("")
+  : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
+/** A combat test's successes as the event counts them: "1 perfect, 2 ordinary". */
+function successes(side) {
+  const parts = ["perfect", "critical", "ordinary"].filter((k) => side[k] > 0)
+    .map((k) => `${side[k]} ${k}`);
+  return parts.length ? parts.join(", ") : "no success";
+}
+/** A chase test's score (strategy.cards' to_dict): its counts, or "no success". */
+function score(s) {
+  return s ? successes(s) : "";
+}
+const an = (word) => `${/^[aeiou]/i.test(String(word)) ? "an" : "a"} ${word}`;
+const distanceWords = (d) => (d > 5 ? "out of range" : `Distance ${d}`);
+
+/** A test's cards to show under its sentence: the Card of Fate and each side's hand. */
+function combatHands(e, n) {
+  if (Array.isArray(e.sides) && e.sides.length) {
+    return { cof: e.cof, hands: e.sides.map((s) => ({ who: n(s.who), cards: s.cards || [],
+      score: successes(s) })) };
+  }
+  if (Array.isArray(e.cards)) {
+    return { cof: e.cof, hands: [{ who: e.officer || n(e.ship), cards: e.cards,
+      score: e.result || "" }] };
+  }
+  return null;
+}
+
+function chaseHands(t, hunter, prey, staticTest) {
+  if (!t) return null;
+  const hands = [{ who: hunter, cards: t.a_cards || [], score: score(t.a_score) },
+    { who: staticTest ? "the difficulty" : prey, cards: t.b_cards || [], score: score(t.b_score) }];
+  return { cof: t.cof, hands };
+}
+
+function testSentence(e, n) {
+  const what = cap(words(e.what));
+  const by = [e.officer, e.ship ? n(e.ship) : null].filter(Boolean);
+  const whose = e.area ? ` of the ${cap(e.area)}` : "";
+  const head = `${what}${whose}${by.length ? ` (${by.join(", ")})` : ""}`;
+  if (Array.isArray(e.sides)) {
+    if (!e.sides.length) return `${head}: no cards on either side, no result`;
+    const against = e.sides.map((s) => n(s.who)).join(" against ");
+    const aim = e.target && !e.role ? `, aimed at ${n(e.target)}` : "";
+    const skill = e.skill ? ` with ${cap(words(e.skill))}` : "";
+    return `${head}${skill}: ${against}${aim}: ${e.winner ? `${n(e.winner)} wins`
+      : "no result"}`;
+  }
+  const aim = e.target ? ` against ${n(e.target)}` : "";
+  return `${head}${aim}: ${e.result === "failure" ? "failure" : e.result === "no cards"
+    ? "no cards to test with" : `${e.result} success`}`;
+}
+
+function decisionSentence(e, n) {
+  // The orders a reader cares about; the engine's defaults (range, continue) left out.
+  const o = e.orders || {};
+  const each = (m, how) => Object.entries(m || {}).map(([who, v]) => how(who, v)).join(", ");
+  if (o.start_distance !== undefined) {
+    return `${n(e.ship)} chooses to open at Distance ${o.start_distance}`;
+  }
+  if (o.surrender !== undefined) {
+    return `${n(e.ship)} ${o.surrender ? "surrenders to the boarders" : "fights the boarders on"}`;
+  }
+  const parts = [o.strike ? "strike her colours" : o.move, o.shot,
+    o.target ? `at ${n(o.target)}` : null,
+    o.repair ? `repair the ${o.repair}${o.repair_by ? ` led by ${o.repair_by}` : ""}` : null,
+    o.fire_by ? `${o.fire_by} to fight the fire` : null,
+    o.hwyf && Object.keys(o.hwyf).length ? `how they fight: ${each(o.hwyf, (who, v) =>
+      `${who} ${words(v)}`)}` : null,
+    o.boarding && Object.keys(o.boarding).length ? `boarding: ${each(o.boarding, (who, v) =>
+      `${who} ${v}`)}` : null,
+    o.hardship?.length ? `${o.hardship.join(", ")} to fight on hurt` : null];
+  return `${n(e.ship)}'s orders: ${parts.filter(Boolean).join(", ") || "as before"}`;
+}
+
+function moveSentence(e, n) {
+  const who = n(e.by);
+  if (e.before === undefined) {
+    return e.intent === "hold" ? `${who} holds at ${distanceWords(e.distance)}`
+      : `${who} tries to ${e.intent}, but the ships stay at ${distanceWords(e.distance)}`;
+  }
+  if (e.intent === "flee") return `${who} flees: the range opens to ${distanceWords(e.distance)}`;
+  if (e.intent === "board") return `${who} closes to board: ${distanceWords(e.distance)}`;
+  return `${who} ${e.intent === "close" ? "closes" : `${e.intent}s`} to ${distanceWords(e.distance)}`;
+}
+
+/** A broadside and the hits it made (the `hit` events that follow it, by their fields). */
+function broadsideSentence(e, hits, n) {
+  const head = `${n(e.ship)}'s broadside (${words(e.shot)}, ${count(e.pool ?? (e.cards || [])
+    .length, "card")}) at ${n(e.target)}`;
+  const listedHits = e.hits || [];
+  if (!listedHits.length) return `${head}: no hits`;
+  if (!hits.length) {
+    return `${head}: ${count(listedHits.length, "hit")} (${listedHits.map((h) => h.level)
+      .join(", ")})`;
+  }
+  const groups = new Map();
+  const spent = [];
+  for (const h of hits) {
+    if (h.note) {
+      spent.push(h.note);
+      continue;
+    }
+    const key = `${h.level}|${h.area}`;
+    groups.set(key, (groups.get(key) || 0) + 1);
+  }
+  const parts = [...groups.entries()].map(([key, k], i) => {
+    const [level, area] = key.split("|");
+    return `${k} ${level}${i === 0 ? ` hit${k === 1 ? "" : "s"}` : ""} on the ${cap(area)}`;
+  });
+  if (spent.length) parts.push(`${count(spent.length, "hit")} ${spent[0]}`);
+  return `${head}: ${parts.join(", ")}`;
+}
+
+function hitSentence(e, n) {
+  const how = e.cause && e.cause !== "broadside" ? ` (${words(e.cause)})` : "";
+  const from = e.by ? ` by ${n(e.by)}` : "";
+  if (e.note) return `${n(e.ship)} takes ${an(e.level)} hit on the ${cap(e.area)}${from}, ${e.note}`;
+  const left = e.crossed === null ? ", with no box left to cross" : "";
+  return `${n(e.ship)} takes ${an(e.level)} hit on the ${cap(e.area)}${from}${how}${left}`;
+}
+
+function fireSentence(e, n) {
+  const cards = count(e.after, "card");
+  if (e.result === "started") {
+    return `Fire breaks out aboard ${n(e.ship)}${e.by ? `, set by ${n(e.by)}` : ""} (${cards})`;
+  }
+  if (e.result === "spreads") return `The fire aboard ${n(e.ship)} spreads: ${cards}`;
+  const who = e.officer ? `${e.officer} and ${n(e.ship)}'s men` : `${n(e.ship)}'s men`;
+  if (e.result === "reduced") return `${who} beat the fire down: ${cards} left`;
+  if (e.result === "held") return `${who} fail to check the fire: still ${cards}`;
+  return `Fire aboard ${n(e.ship)}: ${words(e.result)}, ${e.before} → ${cards}`;
+}
+
+const FATE_WORDS = { sunk: "sinks", struck: "strikes her colours", taken: "is taken",
+  decimated: "is decimated", escaped: "escapes" };
+
+/** A combat event as a sentence; `null` for a kind it has no words for. */
+function combatSentence(e, n, names) {
+  switch (e.type) {
     case "conditions":
-      return [`Weather: ${event.weather}`];
-    case "test": {
-      const head = [`${event.what} test`, event.officer ? ` by ${event.officer}` : "",
-        event.ship && event.officer ? ` (${n(event.ship)})` : "",
-        event.target ? ` against ${n(event.target)}` : ""];
-      if (Array.isArray(event.sides) && event.sides.length) {
-        return [head, ", Card of Fate ", rich(event.cof, names), ": ",
-          event.sides.map((s, i) => [i ? " vs " : "", `${n(s.who)} `, rich(s.cards, names)]),
-          event.winner ? ` → ${n(event.winner)}` : " → no result"];
-      }
-      return [head, event.ship && !event.officer ? ` (${n(event.ship)})` : "", event.cof ? [", Card of Fate ",
-        rich(event.cof, names)] : "", event.cards ? [" ", rich(event.cards, names)] : "",
-      event.result ? ` → ${event.result}` : ""];
-    }
-    case "decision": {
-      // The orders a reader cares about; the engine's defaults (range, continue) left out.
-      const o = event.orders || {};
-      const each = (m, how) => Object.entries(m || {}).map(([who, v]) => how(who, v)).join(", ");
-      const parts = [o.strike ? "strikes her colours" : o.move, o.shot,
-        o.target ? `at ${n(o.target)}` : null,
-        o.repair ? `repairs ${o.repair}${o.repair_by ? ` led by ${o.repair_by}` : ""}` : null,
-        o.fire_by ? `${o.fire_by} fights the fire` : null,
-        o.hwyf && Object.keys(o.hwyf).length ? `how they fight: ${each(o.hwyf, (who, v) =>
-          `${who} ${String(v).replaceAll("_", " ")}`)}` : null,
-        o.boarding && Object.keys(o.boarding).length ? `boarding: ${each(o.boarding, (who, v) =>
-          `${who} ${v}`)}` : null,
-        o.hardship?.length ? `${o.hardship.join(", ")} fight on hurt` : null,
-        o.surrender !== undefined ? (o.surrender ? "surrenders" : "fights on") : null,
-        o.start_distance !== undefined ? `opens at distance ${o.start_distance}` : null];
-      return [`${n(event.ship)}: ${parts.filter(Boolean).join(", ") || show(o)}`];
-    }
-    case "distance":
-      return [`Distance ${event.distance}`];
-    case "move":
-      return [`${n(event.by)} ${event.intent}s: distance `, event.before !== undefined
-        ? `${event.before} → ${event.distance}` : `${event.distance}`];
-    case "broadside":
-      return [`${n(event.ship)} fires ${event.shot || ""} at ${n(event.target)}: Card of Fate `,
-        rich(event.cof, names), " ", rich(event.cards || [], names),
-        ` → ${(event.hits || []).length} hit${(event.hits || []).length === 1 ? "" : "s"}`];
-    case "hit":
-      return [`${n(event.ship)} hit in the ${event.area} (${event.level})`,
-        event.card ? [" by ", rich(event.card, names)] : "", event.by ? ` from ${n(event.by)}`
-          : "", event.cause && event.cause !== "broadside" ? ` (${event.cause})` : ""];
-    case "wounded":
-      return [`${event.who} of ${n(event.ship)} wounded: ${event.health}`];
-    case "hardship":
-      return [`${event.officer} of ${n(event.ship)} fights on through his wounds `
-        + `(${event.measure}, ${event.left} left)`];
-    case "fire":
-      return [`Fire aboard ${n(event.ship)}: ${event.result}${event.by ? ` (by ${n(event.by)})`
-        : ""}, ${event.before} → ${event.after} card${event.after === 1 ? "" : "s"}`];
-    case "fire_damage":
-      return [`The fire burns ${n(event.ship)}: `, rich(event.cards || [], names)];
-    case "boarding":
-      return [`${n(event.attacker)} boards ${n(event.defender)}`];
-    case "boarding_over":
-      return [`The boarding of ${n(event.defender)} by ${n(event.attacker)} ends after `
-        + `${event.rounds} round${event.rounds === 1 ? "" : "s"}`];
+      return `Weather: ${e.weather}${Array.isArray(e.ships) && e.ships.length ? `. In the fight: ${
+        listed(e.ships.map((s) => n(s.id) || s.name))}` : ""}`;
+    case "test": return testSentence(e, n);
+    case "decision": return decisionSentence(e, n);
+    case "distance": return `The ships open at ${distanceWords(e.distance)}`;
+    case "chase":
+      return e.result === "escaped" ? `${e.prey ? `${n(e.prey)} gets` : "The prey gets"} away in `
+        + "the chase" : `After the chase the ships meet at ${distanceWords(e.distance)}`;
+    case "move": return moveSentence(e, n);
+    case "weather_gage": return `${n(e.ship)} takes the weather gage (bonus ${e.bonus})`;
+    case "broadside": return broadsideSentence(e, [], n);
+    case "hit": return hitSentence(e, n);
+    case "damage_state": return `${n(e.ship)}'s ${cap(e.area)} is now ${e.state}`;
+    case "repair":
+      return `${n(e.ship)}'s men repair ${an(e.level)} box of the ${cap(e.area)}: it is now ${
+        e.state}`;
+    case "cannot_act":
+      return `${e.officer ? `${e.officer} of ` : ""}${n(e.ship)} cannot act this round (${
+        words(e.reason)})`;
+    case "cannot_fire":
+      return e.reason === "no cards" ? `${n(e.ship)} has no guns to bear: no cards to fire`
+        : `${n(e.ship)} cannot fire this round (${words(e.reason)})`;
+    case "cannot_position":
+      return `${n(e.ship)} cannot manoeuvre this round (${words(e.reason)})`;
+    case "contact_lost": return `${listed((e.ships || []).map(n))} lose contact`;
+    case "disengage":
+      return `${listed((e.ships || []).map(n))} disengage${e.reason ? ` (${e.reason})` : ""}`;
     case "discipline":
-      return [`Discipline of ${n(event.ship)}: `, rich(event.cards, names)];
-    case "damage_state":
-      return [`${n(event.ship)}'s ${event.area} now ${event.state}`];
-    case "end":
-      return [`The battle ends: ${outcomeText(event.outcome, names)}`];
-    default: {
-      const rest = Object.entries(event).filter(([k]) => !["type", "round", "phase"].includes(k));
-      return [`${t.replaceAll("_", " ")}`, rest.length ? ": " : "",
-        rest.map(([k, v], i) => [i ? "; " : "", `${k} `, rich(v, names)])];
+      return `${n(e.ship)}'s Discipline: ${Object.entries(e.cards || {}).map(([who, k]) =>
+        `${who} ${count(k, "card")}`).join(", ") || "none"}`;
+    case "end": return `The battle ends: ${outcomeText(e.outcome, names)}`;
+    case "sunk": case "struck": case "taken": case "decimated": case "escaped":
+      return `${n(e.ship) || e.name} ${FATE_WORDS[e.type]}${e.cause ? ` (${words(e.cause)})`
+        : ""}`;
+    case "fire": return fireSentence(e, n);
+    case "fire_damage": return `The fire burns ${n(e.ship)} (${count(e.fire, "card")} of fire)`;
+    case "shot_changed":
+      return `${n(e.ship)} shifts from ${words(e.before)} to ${words(e.after)} shot`;
+    case "boarding": return `${n(e.attacker)} boards ${n(e.defender)}`;
+    case "boarding_over":
+      return `The boarding of ${n(e.defender)} by ${n(e.attacker)} ends after ${count(e.rounds,
+        "round")}`;
+    case "approach": return `${e.officer} of ${n(e.ship)} goes for the enemy's ${words(e.target)}`;
+    case "tide_turned":
+      return `The tide turns: ${n(e.attacker)} now carries the fight to ${n(e.defender)}`;
+    case "wounded":
+      return `${/^[a-z]/.test(e.who) ? `The ${e.who}` : e.who} of ${n(e.ship)} is ${e.health}`;
+    case "hardship":
+      return `${e.officer} of ${n(e.ship)} fights on through his wounds (${e.measure}, ${e.left} left)`;
+    case "joined":
+      return `${listed((e.ships || []).map(n))} join${(e.ships || []).length === 1 ? "s" : ""} `
+        + `the fight at ${distanceWords(e.distance)}`;
+    default: return null;
+  }
+}
+
+const GRADE = { "critical success": "a critical success", success: "a success",
+  failure: "a failure", "critical failure": "a critical failure" };
+
+/** A chase event (seed 002, `event` names its kind) as a sentence; `null` if unknown. */
+function chaseSentence(e, who) {
+  const { hunter, prey } = who;
+  const contest = () => `${hunter}'s ${e.hunter_skill} against ${prey}'s ${e.prey_skill}: `
+    + `${GRADE[e.result] || e.result} for ${hunter}${e.hunter_gage_spent || e.prey_gage_spent
+      ? ` (gage spent: ${hunter} ${e.hunter_gage_spent}, ${prey} ${e.prey_gage_spent})` : ""}`;
+  switch (e.event) {
+    case "chase":
+      return `${hunter} gives chase to ${prey}${e.hunter_gage || e.prey_gage ? ` (gage: ${hunter} `
+        + `${e.hunter_gage}, ${prey} ${e.prey_gage})` : ""}`;
+    case "opening":
+      return `Opening: ${contest()}; ${e.kept_position ? `${hunter} keeps her place at`
+        : `${hunter} starts at`} ${e.band} (${e.hunter_at}), ${prey} at ${e.prey_at}, with `
+        + `${count(e.rounds, "pursuit round")}`;
+    case "pursuit": {
+      const won = e.result === "success" || e.result === "critical success";
+      return `Pursuit round ${e.round} of ${e.of}: ${contest()}; ${hunter} ${won ? "closes to"
+        : "stays at"} ${e.hunter_at}`;
+    }
+    case "crew_action":
+      return `${e.side === "hunter" ? hunter : prey}'s crew work for ${e.choice === "gage"
+        ? "the gage" : "extra cards"} (${e.skill}): ${e.success ? "they get it" : "they fail"}`;
+    case "prey":
+      return e.choice === "move down" ? `${prey} moves down the track to ${e.prey_at}`
+        : `${prey} banks her gage (now ${e.prey_gage})`;
+    case "moment_of_truth":
+      return `The moment of truth: ${contest()}${e.paid?.length ? `; paid with ${listed(
+        e.paid.map((p) => `a ${p === "ration" ? "ration" : "morale level"}`))}` : ""}`;
+    case "heads up":
+      return `Heads up! The ships meet at ${e.band} (Distance ${e.distance})`;
+    case "escaped": return `${prey} escapes`;
+    case "nightfall": return `Night falls after ${count(e.renewals, "renewal")}: ${prey} escapes`;
+    default: return null;
+  }
+}
+
+/**
+ * Who hunts and who runs in a chase, by name: the chase names their types (its `chase`
+ * event); the ship of that type on each side where there is just one, else the type.
+ */
+export function chaseNames(log, sides = {}) {
+  const first = (log || []).find((e) => e.phase === "chase" && e.event === "chase") || {};
+  const named = (side, type, fallback) => {
+    const same = (sides[side] || []).filter((s) => s.type === type);
+    return same.length === 1 ? same[0].name : type ? `the ${type}` : fallback;
+  };
+  return { hunter: cap(named("a", first.hunter, "the hunter")),
+    prey: cap(named("b", first.prey, "the prey")) };
+}
+
+/**
+ * The log as lines to read: `{type, text, tests: {cof, hands: [{who, cards, score}]} | null,
+ * words: bool}`, one an event, but a broadside with the hits it made and a move with the
+ * weather gage it took read as one line. `words` is false for an event the panel has no
+ * sentence for (then its kind and fields are listed).
+ */
+export function logLines(log, names = {}, who = chaseNames(log)) {
+  // a ship's id, or a side of a test the engine labels by her id ("b0 crew", "b0 captain")
+  const n = (id) => {
+    if (names[id] !== undefined) return names[id];
+    const [head, ...rest] = String(id ?? "").split(" ");
+    if (rest.length && names[head] !== undefined) return `${names[head]}'s ${rest.join(" ")}`;
+    return id === "difficulty" ? "the difficulty" : id;
+  };
+  const events = log || [];
+  const used = new Set();
+  const lines = [];
+  for (let i = 0; i < events.length; i += 1) {
+    if (used.has(i)) continue;
+    const e = events[i];
+    const type = e.phase === "chase" && e.event ? e.event : e.type || e.kind || "event";
+    let text = null;
+    let tests = null;
+    if (e.phase === "chase" && e.event) {
+      text = chaseSentence(e, who);
+      tests = chaseHands(e.test, who.hunter, who.prey, e.event === "crew_action");
+    } else if (e.type === "broadside") {
+      // the hits that follow it in its round, from her on her target, one for each hit
+      const wanted = (e.hits || []).map((h) => h.card);
+      const hits = [];
+      for (let j = i + 1; j < events.length && wanted.length; j += 1) {
+        const h = events[j];
+        if (h.round !== e.round || h.type === "decision") break;
+        const k = wanted.indexOf(h.card);
+        if (h.type === "hit" && h.by === e.ship && h.ship === e.target && k >= 0 && !used.has(j)) {
+          used.add(j);
+          wanted.splice(k, 1);
+          hits.push(h);
+        }
+      }
+      text = broadsideSentence(e, hits, n);
+      tests = { cof: e.cof, hands: [{ who: n(e.ship), cards: e.cards || [], score:
+        count((e.hits || []).length, "hit") }] };
+    } else {
+      text = combatSentence(e, n, names);
+      if (e.type === "move" && events[i + 1]?.type === "weather_gage"
+        && events[i + 1].ship === e.by && e.before !== undefined) {
+        used.add(i + 1);
+        text = `${text} and takes the weather gage (bonus ${events[i + 1].bonus})`;
+      }
+      if (e.type === "test") tests = combatHands(e, n);
+      if (e.type === "fire_damage") tests = { cof: null, hands: [{ who: "the fire", cards:
+        e.cards || [], score: "" }] };
+    }
+    if (text === null) {
+      const rest = Object.entries(e).filter(([k]) => !["type", "round", "phase", "event"]
+        .includes(k)).map(([k, v]) => `${words(k)} ${show(v)}`);
+      lines.push({ type, text: `${cap(words(type))}${rest.length ? `: ${rest.join("; ")}` : ""}`,
+        tests: null, words: false });
+    } else {
+      lines.push({ type, text, tests, words: true });
     }
   }
+  return lines;
+}
+
+/** One line of the log as the panel shows it: the sentence, the test's cards under it. */
+export function lineElement(line, names = {}) {
+  const hands = line.tests?.hands || [];
+  return el("li", { dataset: { type: line.type } }, el("span", { class: "sentence" }, line.text),
+    line.tests ? el("div", { class: "test-cards" }, line.tests.cof ? el("span",
+      { class: "cof" }, "Card of Fate ", rich(line.tests.cof, names)) : null,
+    el("ul", {}, hands.map((h) => el("li", {}, `${h.who}: `, h.cards.length
+      ? rich(h.cards, names) : "no cards", h.score ? el("span", { class: "muted" },
+        ` – ${h.score}`) : null)))) : null);
+}
+
+/** One log event as its line's parts (a sentence, and the cards of a test under it). */
+export function eventLine(event, names) {
+  const line = logLines([event], names)[0];
+  return [...lineElement(line, names).childNodes];
 }
 
 export function outcomeText(outcome, names = {}) {
@@ -164,19 +423,27 @@ function shipCard(ship, caps, rules, officers) {
     damage.areas.map((a) => track(a, ship.boxes?.[a], boxes?.[a], damage.states)));
 }
 
-function oddsBar(odds) {
-  const parts = [["a", "a_wins", "British win"], ["b", "b_wins", "Enemy wins"],
-    ["e", "escaped", "Escape"], ["d", "disengaged", "Disengage"]];
-  return el("div", {}, el("div", { class: "odds", role: "img", dataset: {
-    a: String(odds.a_wins) }, "aria-label": parts.map(([, k, label]) =>
-    `${label} ${Math.round((odds[k] || 0) * 100)}%`).join(", ") }, parts.map(([cls, k, label]) =>
-    el("span", { class: cls, style: `width:${(odds[k] || 0) * 100}%`,
-      title: `${label}: ${Math.round((odds[k] || 0) * 100)}%` },
-    (odds[k] || 0) > 0.12 ? `${Math.round(odds[k] * 100)}%` : ""))),
-  el("p", { class: "muted" }, `Odds from ${odds.n} simulated battles: British `
-    + `${Math.round((odds.a_wins || 0) * 100)}%, enemy ${Math.round((odds.b_wins || 0) * 100)}%, `
-    + `escape ${Math.round((odds.escaped || 0) * 100)}%, disengage `
-    + `${Math.round((odds.disengaged || 0) * 100)}%.`));
+/** The odds as each outcome's own labelled part: its share of the bar, its name and
+ * percentage beside it in the legend (every outcome, none left out at 0%). */
+export function oddsParts(odds) {
+  return [["a", "a_wins", "British win"], ["b", "b_wins", "Enemy wins"],
+    ["e", "escaped", "Enemy escapes"], ["d", "disengaged", "Both disengage"]].map(([cls, key,
+    label]) => ({ cls, key, label, share: odds[key] || 0,
+    percent: Math.round((odds[key] || 0) * 100) }));
+}
+
+export function oddsBar(odds) {
+  const parts = oddsParts(odds);
+  return el("div", { class: "odds-box" }, el("div", { class: "odds", role: "img",
+    dataset: { a: String(odds.a_wins) }, "aria-label": parts.map((p) =>
+      `${p.label} ${p.percent}%`).join(", ") }, parts.filter((p) => p.share > 0).map((p) =>
+    el("span", { class: p.cls, style: `width:${p.share * 100}%`, dataset: { outcome: p.key },
+      title: `${p.label}: ${p.percent}%` }, p.share > 0.3 ? `${p.label} ${p.percent}%`
+      : p.share > 0.1 ? `${p.percent}%` : ""))),
+  el("ul", { class: "odds-legend", "aria-label": "Odds of each outcome" }, parts.map((p) =>
+    el("li", { dataset: { outcome: p.key } }, el("span", { class: `swatch ${p.cls}` }),
+      `${p.label}: ${p.percent}%`))),
+  el("p", { class: "muted" }, `From ${odds.n} simulated battles.`));
 }
 
 export function createBattlesPanel(root, ctx) {
@@ -291,6 +558,7 @@ export function createBattlesPanel(root, ctx) {
       if (!rounds.has(key)) rounds.set(key, []);
       rounds.get(key).push(e);
     }
+    const who = chaseNames(log, engagement.sides);
     const odds = oddsCache.get(engagement.id);
     if (!engagement.over && mine.length) fetchOdds(engagement);
     const groups = [...rounds.entries()];
@@ -298,7 +566,8 @@ export function createBattlesPanel(root, ctx) {
       engagement: engagement.id, over: String(!!engagement.over), awaitingMe: String(mine.length
         > 0), rounds: String(engagement.view?.round ?? 0), logLength: String(log.length) } },
     el("h3", {}, `${engagement.id}: ${title}`, el("span", { class: "muted" },
-      ` – day ${engagement.day ?? "?"}`)),
+      ` – day ${engagement.day ?? "?"}${typeof engagement.lon === "number"
+        ? `, at ${position(engagement.lon, engagement.lat)}` : ""}`)),
     el("p", { class: "status" }, engagement.over
       ? el("strong", { class: "outcome" }, `Over: ${outcomeText(engagement.outcome, names)}`)
       : mine.length ? el("strong", {}, "Your ship is engaged: give your orders.")
@@ -314,8 +583,7 @@ export function createBattlesPanel(root, ctx) {
     el("div", { class: "rounds", "aria-label": `Log (${log.length} events)` },
       [...groups].reverse().map(([key, events], i) => el("details", { open: i === 0 || null },
         el("summary", {}, `${key} (${events.length})`), el("ol", { class: "log" },
-          events.map((e) => el("li", { dataset: { type: e.type || e.phase || "" } },
-            eventLine(e, names))))))),
+          logLines(events, names, who).map((line) => lineElement(line, names)))))),
     (engagement.view?.ships || []).map((ship) => shipCard({ type: types[ship.id], ...ship },
       caps[ship.id], ctx.rules, aboard[ship.id])));
   }

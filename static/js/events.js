@@ -25,8 +25,10 @@ const ORDER_EVENTS = new Set(["deploy", "sail", "move_enemy"]);
 export function initialState() {
   return {
     phase: "cabinet", day: 0, paused: false, deadline: null, seats: [],
+    clock: { turn_days: 1, turn_seconds: null, round_seconds: null },
     cabinet: { ships_digit: null, deployment_digit: null, roll: null }, deployment: [],
     forces: [], engagements: [], results: {}, report: null, notes: [], officers: [],
+    voyages: [],
   };
 }
 
@@ -147,6 +149,12 @@ function publicFields(state, type, data) {
         ready: false }) };
     case "officer_created":
       return withOfficer(state, data);
+    case "seat_revoked":
+      return { ...state, seats: (state.seats || []).map((s) => (s.id === data.seat
+        ? { ...s, vacant: true, ready: false } : s)) };
+    case "reassign": // the officers' berths come with the refetch
+      return { ...state, seats: (state.seats || []).map((s) => (s.id === data.seat
+        ? { ...s, squadron: data.squadron ?? null, ship: data.ship ?? null } : s)) };
     case "ready":
       return { ...state, seats: (state.seats || []).map((s) => (s.id === data.seat
         ? { ...s, ready: data.ready } : s)) };
@@ -156,6 +164,8 @@ function publicFields(state, type, data) {
       return { ...state, paused: false };
     case "set_deadline":
       return { ...state, deadline: data.deadline ?? null };
+    case "set_clock":
+      return { ...state, clock: data.clock || state.clock };
     case "set_ships":
       return state.cabinet ? { ...state, cabinet: { ...state.cabinet, ships_digit: data.digit } }
         : state;
@@ -172,6 +182,8 @@ function publicFields(state, type, data) {
     }
     case "note":
       return { ...state, notes: [...(state.notes || []), data] };
+    case "show_voyage": // a voyage the GM showed this seat (only those seats receive it)
+      return data.shown ? { ...state, voyages: [...(state.voyages || []), data.shown] } : state;
     case "resolve_summer":
       return { ...state, phase: "over", report: data.report ?? state.report,
         officers: upsert(state.officers, recordList(data.officers)) };
@@ -200,9 +212,11 @@ function publicFields(state, type, data) {
 export function reduce(state, event) {
   const data = event.data || {};
   let next = publicFields(state, event.type, data);
-  let refetch = (event.type === "advance" && !data.date)
+  let refetch = event.type === "reassign" || (event.type === "advance" && !data.date)
     || (event.type === "resolve_summer" && data.report === undefined);
   if (data.results && typeof data.results === "object") next = { ...next, results: data.results };
+  // the events that start a turn say the turn clock's next deadline
+  if ("deadline" in data) next = { ...next, deadline: data.deadline ?? null };
   if (FORCE_EVENTS.has(event.type)) {
     const lists = listsOf(data);
     if (lists) {

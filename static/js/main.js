@@ -5,9 +5,11 @@
 import { createBattlesPanel } from "./battles.js";
 import { createMap, viewButtons } from "./map.js";
 import { connect } from "./net.js";
+import { createTalkPanel } from "./notices.js";
 import { createOfficersPanel } from "./officers.js";
 import { createOrdersPanel } from "./orders.js";
 import { createLogPanel, createReportPanel } from "./report.js";
+import { createSeatsPanel } from "./seats.js";
 import {
   caughtUp, createStore, notify, ownSeat, receive, refresh, setSnapshot, subscribe,
 } from "./store.js";
@@ -155,31 +157,46 @@ async function start() {
   debug.rules = world.rules;
   $("views").append(viewButtons(map));
 
+  let talk = null; // the Talk panel (notices and table talk), made below
+  let seated = null; // resolves on the first join accepted (a refused token fetches nothing)
+  const joined = new Promise((resolve) => { seated = resolve; });
   const net = connect({
     campaign, token, lastSeq: () => store.seq,
     hooks: {
       status: setConnection,
       snapshot(ack) {
+        store.presence = { ...(ack.presence || {}) };
         if (setSnapshot(store, ack.seat, ack.seq, ack.state)) refetchState();
         debug.joined = true;
         setConnection("connected", "ok");
+        talk?.joined(ack, true);
+        seated();
         notify(store, "snapshot");
       },
       caughtUp(ack) {
         store.seat = ack.seat;
+        store.presence = { ...(ack.presence || {}) };
         const refetch = caughtUp(store, ack.events, ack.seq);
         debug.reconnects += 1;
         debug.caughtUp = ack.events.length;
         const n = ack.events.length;
         setConnection(`reconnected, caught up ${n} event${n === 1 ? "" : "s"}`, "ok");
         if (refetch || store.seat.role === "gm") refetchState();
+        talk?.joined(ack, false);
         notify(store, "caught-up");
       },
       event(payload) {
         const { refetch, gap } = receive(store, payload);
         if (refetch) refetchState();
         if (gap) awaitGap(() => net.resync());
-        if (payload.type) notify(store, payload.type);
+        if (payload.type) {
+          talk?.event(payload);
+          notify(store, payload.type);
+        }
+      },
+      presence(payload) {
+        store.presence = { ...store.presence, [payload.seat]: !!payload.online };
+        notify(store, "presence");
       },
       failed(error) {
         setConnection(`refused: ${error.message}`, "warn");
@@ -192,15 +209,27 @@ async function start() {
     },
   });
   debug.net = net;
+  let history = null;
+  /** The seat's whole visible history from the server (fetched once, for Log and Talk). */
+  const fetchHistory = () => {
+    history ??= joined.then(() => getJSON(
+      `/api/campaigns/${encodeURIComponent(campaign)}/events?since=0`,
+      { headers: { Authorization: `Bearer ${token}` } },
+    )).then((body) => body.events);
+    return history;
+  };
   const ctx = { store, map, rules: world.rules, campaign, token, act: net.act, notice,
-    selectTab };
+    selectTab, history: fetchHistory };
+  talk = createTalkPanel($("panel-talk"), $("tab-talk"), ctx);
   const panels = [
     createOrdersPanel($("panel-orders"), ctx),
     createBattlesPanel($("panel-battles"), ctx),
     createVoyagePanel($("panel-voyage"), $("tab-voyage"), ctx),
     createReportPanel($("panel-report"), ctx),
     createOfficersPanel($("panel-officers"), ctx),
+    createSeatsPanel($("panel-seats"), $("tab-seats"), ctx),
     createLogPanel($("panel-log"), ctx),
+    talk,
   ];
   subscribe(store, (_store, reason) => {
     renderStatus();

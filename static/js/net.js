@@ -7,7 +7,8 @@ const ACK_TIMEOUT_MS = 15000;
  * Connect and join `campaign` with `token`.
  * hooks: snapshot(ack) on the first join, caughtUp(ack) after a reconnect (ack.events),
  * event(payload) for each live event, status(text, kind) for the connection line,
- * failed(error) when the join is refused, revoked() when the GM reissues this seat.
+ * failed(error) when the join is refused, revoked() when the GM reissues this seat,
+ * presence({seat, online}) when a seat's first socket joins or its last leaves.
  * `lastSeq()` tells the join which sequence number this page has seen.
  */
 export function connect({ campaign, token, lastSeq, hooks }) {
@@ -46,6 +47,7 @@ export function connect({ campaign, token, lastSeq, hooks }) {
     hooks.status(`reconnecting (attempt ${n})…`, "warn");
   });
   socket.on("event", (payload) => hooks.event(payload));
+  socket.on("presence", (payload) => hooks.presence?.(payload));
   socket.on("revoked", () => {
     hooks.revoked();
     socket.disconnect();

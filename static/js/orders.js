@@ -1,8 +1,11 @@
 // The Orders panel: each seat's own controls, built from its role in the join ack.
 // Every control sends one protocol action; the ack's error is shown next to that control.
+// The GM's "Act as" choice gives him the controls of any seat (sent with the protocol's
+// `as`), of any British force (his own `sail` / `deploy`: the unseated ones are his to
+// order) and of any enemy force (`move_enemy`).
 
 import { ownForces, ownSeat } from "./store.js";
-import { el, fill, labelled, round } from "./util.js";
+import { el, fill, labelled, placeText, position, roleName, round } from "./util.js";
 
 /** A button that sends an action and shows the ack's error beside itself. */
 export function actionButton(ctx, label, makeAction, opts = {}) {
@@ -85,15 +88,7 @@ function gmSections(ctx, state) {
       el("div", { class: "row" }, labelled("Days", days), advance.nodes),
       el("div", { class: "row" }, resolve.nodes)));
     const enemies = (state.forces || []).filter((f) => f.side !== "Britain" && f.afloat !== false);
-    if (enemies.length) {
-      const force = select(enemies.map((f) => [f.id, `${f.name} (${f.side})`]));
-      const to = select(ctx.map.ports.map((p) => [p.id, `${p.name} (${p.nation})`]));
-      const move = actionButton(ctx, "Move", () => ({ type: "move_enemy", force: force.value,
-        to: to.value }), { name: "move_enemy" });
-      out.push(el("fieldset", {}, el("legend", {}, "The enemy"),
-        el("div", { class: "row" }, labelled("Force", force)),
-        el("div", { class: "row" }, labelled("To", to), move.nodes)));
-    }
+    if (enemies.length) out.push(enemySection(ctx, enemies));
   }
   const pause = state.paused
     ? actionButton(ctx, "Resume", () => ({ type: "resume" }), { name: "resume" })
@@ -105,14 +100,92 @@ function gmSections(ctx, state) {
   }, { name: "set_deadline" });
   const clear = actionButton(ctx, "Clear", () => ({ type: "set_deadline", deadline: null }),
     { name: "clear_deadline" });
+  const clock = state.clock || {};
+  const minutes = (seconds) => (seconds == null ? "" : String(seconds / 60));
+  const turnDays = el("input", { type: "number", min: 1, max: 30, value: clock.turn_days || 1 });
+  const turnMinutes = el("input", { type: "number", min: 0.25, step: 0.25,
+    value: minutes(clock.turn_seconds), placeholder: "none" });
+  const roundMinutes = el("input", { type: "number", min: 0.25, step: 0.25,
+    value: minutes(clock.round_seconds), placeholder: "none" });
+  const seconds = (input) => (input.value === "" ? null : Math.round(Number(input.value) * 60));
+  const setClock = actionButton(ctx, "Set clock", () => ({ type: "set_clock",
+    turn_days: Number(turnDays.value), turn_seconds: seconds(turnMinutes),
+    round_seconds: seconds(roundMinutes) }), { name: "set_clock" });
   const note = el("input", { type: "text", maxlength: 4000, placeholder: "seen by you only" });
   const addNote = actionButton(ctx, "Note", () => ({ type: "note", text: note.value }),
     { name: "note", after: () => { note.value = ""; } });
   out.push(el("fieldset", {}, el("legend", {}, "Running the game"),
     el("div", { class: "row" }, pause.nodes),
     el("div", { class: "row" }, labelled("Deadline", when), setDeadline.nodes, clear.nodes),
+    el("div", { class: "row" }, labelled("Game days a turn", turnDays),
+      labelled("Turn lasts (minutes)", turnMinutes), labelled("Round waits (minutes)",
+        roundMinutes), setClock.nodes),
     el("div", { class: "row" }, labelled("GM note", note), addNote.nodes)));
   return out;
+}
+
+/** The GM's orders to enemy forces (`move_enemy`). */
+function enemySection(ctx, enemies, title = "The enemy") {
+  const force = select(enemies.map((f) => [f.id, `${f.name} (${f.side})`]));
+  const to = select(ctx.map.ports.map((p) => [p.id, `${p.name} (${p.nation})`]));
+  const move = actionButton(ctx, "Move", () => ({ type: "move_enemy", force: force.value,
+    to: to.value }), { name: "move_enemy" });
+  return el("fieldset", {}, el("legend", {}, title),
+    el("div", { class: "row" }, labelled("Force", force)),
+    el("div", { class: "row" }, labelled("To", to), move.nodes));
+}
+
+// -- the GM's "Act as" ---------------------------------------------------------------------
+/**
+ * The choices of the GM's "Act as": himself, each seat, each British force afloat and each
+ * enemy force afloat, as `[value, text, group]` (value `""`, `seat:<id>`, `force:<id>`,
+ * `enemy:<id>`).
+ */
+export function actAsChoices(state) {
+  const out = [["", "Yourself (Games Master)", null]];
+  for (const s of state.seats || []) {
+    if (s.role === "gm") continue;
+    const own = s.squadron ? ` (${s.squadron})` : s.ship ? ` (${s.ship})` : "";
+    out.push([`seat:${s.id}`, `${roleName(s.role)} ${s.name || ""}${own}`.trim(), "Seats"]);
+  }
+  for (const f of state.forces || []) {
+    if (f.afloat === false) continue;
+    const group = f.side === "Britain" ? "British forces" : "Enemy forces";
+    const kind = f.side === "Britain" ? "force" : "enemy";
+    out.push([`${kind}:${f.id}`, `${f.name}${f.side === "Britain" ? "" : ` (${f.side})`}`, group]);
+  }
+  return out;
+}
+
+/** A ctx that acts for `seat` (each action sent with `as`), its store showing that seat. */
+function actingAs(ctx, seat) {
+  const store = { get seat() { return seat; }, get state() { return ctx.store.state; } };
+  return { ...ctx, store, act: (action) => ctx.act({ ...action, as: seat.id }) };
+}
+
+/** The "Act as" select's options, rebuilt only when the choices change. */
+function fillActAs(node, state) {
+  const choices = actAsChoices(state);
+  const key = JSON.stringify(choices);
+  if (node.dataset.choices === key) return;
+  node.dataset.choices = key;
+  const value = node.value;
+  const groups = new Map();
+  const nodes = [];
+  for (const [v, text, group] of choices) {
+    const option = el("option", { value: v }, text);
+    if (!group) {
+      nodes.push(option);
+      continue;
+    }
+    if (!groups.has(group)) {
+      groups.set(group, el("optgroup", { label: group }));
+      nodes.push(groups.get(group));
+    }
+    groups.get(group).append(option);
+  }
+  fill(node, nodes);
+  node.value = [...node.options].some((o) => o.value === value) ? value : "";
 }
 
 // -- deploy / sail with a routed preview -----------------------------------------------------
@@ -128,9 +201,11 @@ export function sailAction(seat, force, to) {
   return { type: "sail", squadron: force.squadron, to };
 }
 
-/** The orders form of an admiral (deploy + sail) or a captain (sail). */
-function movementSection(ctx, forces, role, phase) {
-  const deploys = may(ctx.rules, "deploy", role, phase);
+/** The orders form of an admiral (deploy + sail) or a captain (sail); the GM's for one force
+ * (deploy for a squadron's force of several ships, sail for any). */
+function movementSection(ctx, forces, role, phase, title = null) {
+  const deploys = may(ctx.rules, "deploy", role, phase)
+    && (role !== "gm" || forces.every((f) => f.squadron && (f.ships || []).length > 1));
   const forceSel = select(forces.map((f) => [f.id, `${f.name} (${(f.ships || []).length} ship`
     + `${(f.ships || []).length === 1 ? "" : "s"})`]));
   const kinds = deploys
@@ -145,11 +220,19 @@ function movementSection(ctx, forces, role, phase) {
   const lon = el("input", { type: "number", step: "0.01", min: -180, max: 180, value: -6 });
   const lat = el("input", { type: "number", step: "0.01", min: -90, max: 90, value: 48.5 });
   const previewBox = el("div", { class: "preview", "aria-live": "polite", hidden: true });
+  // the position typed or clicked, written as every position is (util.position)
+  const where = el("output", { class: "muted position" });
+  const showWhere = () => {
+    where.textContent = position(Number(lon.value), Number(lat.value));
+  };
+  lon.addEventListener("input", showWhere);
+  lat.addEventListener("input", showWhere);
+  showWhere();
   const rows = {
     station: el("div", { class: "row" }, labelled("Station", station)),
     blockade: el("div", { class: "row" }, labelled("Enemy port", blockade)),
     sail: el("div", { class: "row" }, labelled("Port", port)),
-    sea: el("div", { class: "row" }, labelled("Lon", lon), labelled("Lat", lat)),
+    sea: el("div", { class: "row" }, labelled("Lon", lon), labelled("Lat", lat), where),
   };
 
   function chosen() {
@@ -251,6 +334,7 @@ function movementSection(ctx, forces, role, phase) {
         kind.value = deploys ? "patrol" : "sail-sea";
         lon.value = pick.lon;
         lat.value = pick.lat;
+        showWhere();
       }
     } else {
       return;
@@ -260,7 +344,7 @@ function movementSection(ctx, forces, role, phase) {
   });
 
   return el("fieldset", { class: "movement" },
-    el("legend", {}, deploys ? "Orders for your squadron" : "Orders for your ship"),
+    el("legend", {}, title || (deploys ? "Orders for your squadron" : "Orders for your ship")),
     el("p", { class: "muted" }, "Pick the order, or click a station, a port or the sea on the "
       + "map; check the routed preview, then confirm."),
     el("div", { class: "row" }, labelled(deploys ? "Force" : "Ship", forceSel)),
@@ -272,9 +356,8 @@ function forcesTable(forces) {
   if (!forces.length) return el("p", { class: "muted" }, "No forces of yours at sea yet.");
   return el("table", {}, el("tr", {}, el("th", {}, "Force"), el("th", {}, "Where"),
     el("th", {}, "Orders")), forces.map((f) => el("tr", { dataset: { force: f.id } },
-    el("td", {}, f.name), el("td", {}, f.port || `${round(f.lat, 2)}, ${round(f.lon, 2)}`),
-    el("td", {}, f.orders ? `${f.orders.kind} ${Array.isArray(f.orders.target)
-      ? f.orders.target.map((v) => round(v, 2)).join(", ") : f.orders.target ?? ""}`
+    el("td", {}, f.name), el("td", {}, f.port || position(f.lon, f.lat)),
+    el("td", {}, f.orders ? `${f.orders.kind} ${placeText(f.orders.target)}`
       + (f.route ? ` (${round(f.route.days, 1)} d)` : "") : "—"))));
 }
 
@@ -287,48 +370,101 @@ function deploymentTable(deployment) {
       el("td", {}, d.order)))));
 }
 
+/** A seat's own sections (its role's), sent through `ctx` (the GM's acting-as ctx too). */
+function seatSections(ctx, seat, state, mine) {
+  const sections = [];
+  const allowed = (type) => may(ctx.rules, type, seat.role, state.phase);
+  if (allowed("set_ships")) {
+    sections.push(digitSection(ctx, "Number of ships (Table F)", "set_ships",
+      ctx.rules?.table_f?.ships_digits || [], state.cabinet?.ships_digit));
+  }
+  if (allowed("set_deployment")) {
+    sections.push(digitSection(ctx, "Deployment (Table F)", "set_deployment",
+      ctx.rules?.table_f?.deployment_digits || [], state.cabinet?.deployment_digit));
+  }
+  if (seat.role !== "gm" && allowed("sail")) {
+    const afloat = mine.filter((f) => f.afloat !== false);
+    sections.push(afloat.length ? movementSection(ctx, afloat, seat.role, state.phase)
+      : el("p", { class: "muted" }, "Your command is not at sea this summer."));
+  }
+  const sends = Object.values(ctx.rules?.actions || {}).some((grants) => grants[seat.role]);
+  if (!sends) {
+    sections.push(el("p", { class: "muted" }, "You are watching: no orders to give."));
+  }
+  if (allowed("ready")) {
+    const toggle = actionButton(ctx, seat.ready ? "Not ready" : "Ready",
+      () => ({ type: "ready", ready: !ownSeat(ctx.store).ready }), { name: "ready" });
+    sections.push(el("fieldset", {}, el("legend", {}, "Turn"),
+      el("div", { class: "row" }, toggle.nodes)));
+  }
+  return sections;
+}
+
+/** What the GM's "Act as" gives him: `{actor, sections}` (actor: the seat whose ready
+ * button shows, or null). */
+function actAsSections(ctx, state, choice) {
+  const [kind, id] = [choice.slice(0, choice.indexOf(":")), choice.slice(choice.indexOf(":") + 1)];
+  if (kind === "seat") {
+    const seat = (state.seats || []).find((s) => s.id === id);
+    if (!seat) return { actor: null, sections: [] };
+    const sub = actingAs(ctx, seat);
+    const head = el("p", { class: "muted", dataset: { acting: seat.id } }, `Acting as the `
+      + `${roleName(seat.role)} ${seat.name || ""}: every order is sent for his seat.`);
+    return { actor: seat, sections: [head, ...seatSections(sub, seat, state, ownForces(sub.store))] };
+  }
+  const force = (state.forces || []).find((f) => f.id === id);
+  if (!force) return { actor: null, sections: [] };
+  if (kind === "enemy") {
+    return { actor: null, sections: [enemySection(ctx, [force], `Orders for ${force.name}`)] };
+  }
+  if (!may(ctx.rules, "sail", "gm", state.phase)) {
+    return { actor: null, sections: [el("p", { class: "muted" }, "Forces sail in the summer.")] };
+  }
+  return { actor: null, sections: [movementSection(ctx, [force], "gm", state.phase,
+    `Orders for ${force.name}`)] };
+}
+
 /** The Orders panel; render() rebuilds its forms only when what they offer changes. */
 export function createOrdersPanel(root, ctx) {
   let key = null;
   const live = el("div", {});
   const forms = el("div", {});
+  const actAs = el("select", { dataset: { control: "act-as" } });
+  actAs.addEventListener("change", () => {
+    key = null;
+    if (ctx.store.state) createdPanel.render(ctx.store);
+  });
   root.append(forms, live);
-  return {
+  const createdPanel = {
     render(store) {
       const state = store.state;
       const seat = ownSeat(store);
       if (!state || !seat) return;
       const mine = ownForces(store);
-      const enemyIds = (state.forces || []).filter((f) => f.side !== "Britain").map((f) => f.id);
+      const gm = seat.role === "gm";
+      if (gm) fillActAs(actAs, state);
+      const choice = gm ? actAs.value : "";
+      const forceIds = (state.forces || []).map((f) => [f.id, f.afloat, (f.ships || []).length]);
       const nextKey = JSON.stringify([seat.role, state.phase, state.paused, state.cabinet,
-        mine.map((f) => f.id), seat.role === "gm" ? enemyIds : 0]);
+        mine.map((f) => f.id), gm ? [forceIds, state.seats.map((s) => [s.id, s.role,
+          s.squadron, s.ship])] : 0, choice]);
+      let actor = seat;
+      if (choice) actor = (state.seats || []).find((s) => `seat:${s.id}` === choice) || null;
       if (nextKey !== key) {
         key = nextKey;
         const sections = [];
-        if (seat.role === "gm") sections.push(...gmSections(ctx, state));
-        const allowed = (type) => may(ctx.rules, type, seat.role, state.phase);
-        if (allowed("set_ships")) {
-          sections.push(digitSection(ctx, "Number of ships (Table F)", "set_ships",
-            ctx.rules?.table_f?.ships_digits || [], state.cabinet?.ships_digit));
+        if (gm) {
+          sections.push(el("div", { class: "row act-as" }, labelled("Act as", actAs)));
         }
-        if (allowed("set_deployment")) {
-          sections.push(digitSection(ctx, "Deployment (Table F)", "set_deployment",
-            ctx.rules?.table_f?.deployment_digits || [], state.cabinet?.deployment_digit));
-        }
-        if (allowed("sail")) {
-          const afloat = mine.filter((f) => f.afloat !== false);
-          sections.push(afloat.length ? movementSection(ctx, afloat, seat.role, state.phase)
-            : el("p", { class: "muted" }, "Your command is not at sea this summer."));
-        }
-        const sends = Object.values(ctx.rules?.actions || {}).some((grants) => grants[seat.role]);
-        if (!sends) {
-          sections.push(el("p", { class: "muted" }, "You are watching: no orders to give."));
-        }
-        if (allowed("ready")) {
-          const toggle = actionButton(ctx, seat.ready ? "Not ready" : "Ready",
-            () => ({ type: "ready", ready: !ownSeat(ctx.store).ready }), { name: "ready" });
-          sections.push(el("fieldset", {}, el("legend", {}, "Turn"),
-            el("div", { class: "row" }, toggle.nodes)));
+        if (choice) {
+          sections.push(...actAsSections(ctx, state, choice).sections);
+        } else {
+          if (gm) sections.push(...gmSections(ctx, state));
+          sections.push(...seatSections(ctx, seat, state, mine));
+          if (gm && may(ctx.rules, "sail", "gm", state.phase)) {
+            sections.push(el("p", { class: "muted" }, "To order a squadron, a ship or an "
+              + "enemy force, or to give a seat's orders, choose it in Act as."));
+          }
         }
         if (state.phase === "over") {
           sections.push(el("p", {}, "The summer is over: see the Report tab."));
@@ -336,9 +472,10 @@ export function createOrdersPanel(root, ctx) {
         fill(forms, el("h2", {}, "Orders"), sections);
       }
       const readyButton = forms.querySelector("button[data-action=ready]");
-      if (readyButton) readyButton.textContent = seat.ready ? "Not ready" : "Ready";
+      if (readyButton && actor) readyButton.textContent = actor.ready ? "Not ready" : "Ready";
       fill(live, el("h2", {}, seat.role === "gm" ? "British forces" : "Your forces"),
         forcesTable(mine), deploymentTable(state.deployment));
     },
   };
+  return createdPanel;
 }

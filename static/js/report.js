@@ -3,7 +3,7 @@
 // a player steps through the events his page received.
 
 import { initialState, replay } from "./events.js";
-import { el, fill, gameDate, getJSON, labelled, roleName, show } from "./util.js";
+import { el, fill, gameDate, getJSON, labelled, placeText, roleName, show } from "./util.js";
 
 const RESULT_COLOURS = ["#1b5e20", "#66bb6a", "#bdbdbd", "#ffb74d", "#e53935", "#6d1b1b"];
 
@@ -217,7 +217,7 @@ function describe(event, seats) {
     case "sail":
     case "move_enemy":
       return `${event.type.replace("_", " ")}: ${d.force} → ${d.orders ? `${d.orders.kind} `
-        + `${show(d.orders.target)}` : ""}${d.route ? ` (${Math.round(d.route.distance_nm)} nm, `
+        + `${placeText(d.orders.target)}` : ""}${d.route ? ` (${Math.round(d.route.distance_nm)} nm, `
         + `${Number(d.route.days).toFixed(1)} days)` : ""}`;
     case "advance":
       return `the clock advances ${d.days} day${d.days === 1 ? "" : "s"} to day ${d.day}`;
@@ -248,6 +248,12 @@ function describe(event, seats) {
       return `GM note: ${d.text}`;
     case "resolve_summer":
       return "the summer is resolved";
+    case "show_voyage":
+      return `the GM shows a voyage (${(d.shown?.stops || []).join(" → ")}, ${d.shown?.ship})`
+        + ` to ${d.shown?.to === "all" ? "every seat" : (d.shown?.to || []).map(who).join(", ")}`;
+    case "say":
+      return `${d.name || who(d.seat)} to ${d.to === "all" ? "all" : d.to === "gm" ? "the GM"
+        : who(d.to)}: ${d.text}`;
     default:
       return `${event.type.replaceAll("_", " ")} ${Object.keys(d).length ? show(Object.fromEntries(
         Object.entries(d).filter(([k]) => !["forces", "engagements", "view", "args"]
@@ -327,11 +333,34 @@ export function createLogPanel(root, ctx) {
     el("div", { class: "row", role: "group", "aria-label": "Replay" }, buttons),
     el("div", { class: "row" }, labelled("Step", slider), position), list);
 
+  // The seat's whole visible history from the server (GET .../events?since=0), then the
+  // page's live events after it; until it comes (or if it fails), the page's own events.
+  let history = null;
+  let lastSeq = 0;
+  ctx.history().then((events) => {
+    history = events;
+    if (fromServer) return;
+    load(events, initialState());
+    lastSeq = events.length ? events[events.length - 1].seq : 0;
+    root.dataset.history = "1";
+    carryOn(ctx.store);
+  }).catch((err) => { error.textContent = `The history could not be loaded: ${err.message}`; });
+
+  function carryOn(store) {
+    const fresh = store.events.filter((e) => e.seq > lastSeq);
+    if (!fresh.length) return;
+    load(fresh, initialState(), true);
+    lastSeq = fresh[fresh.length - 1].seq;
+    if (index >= 0) step(index);
+  }
+
   return {
     render(store) {
       fetchLog.hidden = store.seat?.role !== "gm";
       if (fromServer) return;
-      if (store.events.length !== frames.length) {
+      if (history !== null) {
+        carryOn(store);
+      } else if (store.events.length !== frames.length) {
         // The page's events since its snapshot: new ones carry the replay on.
         const more = frames.length > 0 && frames.length < store.events.length
           && frames[0].event === store.events[0];

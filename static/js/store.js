@@ -15,6 +15,7 @@ export function createStore() {
     events: [], // every event this page received since that snapshot, in order
     pending: new Map(), // events that came before an earlier one, by seq, held till it comes
     listeners: new Set(),
+    presence: {}, // seat id -> connected now (the join ack's, then `presence` events)
   };
 }
 

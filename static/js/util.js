@@ -181,3 +181,30 @@ export function show(value) {
   }
   return String(value);
 }
+
+/** One coordinate in whole degrees and minutes with its hemisphere: (50.3667, "N", "S") ->
+ * "50°22′N". Rounded to the minute; a value that rounds to zero takes the first letter. */
+function degreesMinutes(value, positive, negative) {
+  const minutes = Math.round(Math.abs(value) * 60);
+  const side = value < 0 && minutes > 0 ? negative : positive;
+  return `${Math.floor(minutes / 60)}°${String(minutes % 60).padStart(2, "0")}′${side}`;
+}
+
+/**
+ * A position written the one way the client writes positions: latitude then longitude, in
+ * degrees and minutes, N/S and E/W: position(-4.1333, 50.3667) -> "50°22′N 4°08′W".
+ * Takes (lon, lat) or one [lon, lat] pair, the order the server sends; "—" if not numbers.
+ */
+export function position(lon, lat) {
+  if (Array.isArray(lon)) [lon, lat] = lon;
+  if (![lon, lat].every((v) => typeof v === "number" && Number.isFinite(v))) return "—";
+  return `${degreesMinutes(lat, "N", "S")} ${degreesMinutes(lon, "E", "W")}`;
+}
+
+/** An order's target or a place as text: a [lon, lat] pair as a position, a name as is. */
+export function placeText(target) {
+  if (Array.isArray(target) && target.length === 2 && target.every((v) => typeof v === "number")) {
+    return position(target);
+  }
+  return target === null || target === undefined ? "" : String(target);
+}

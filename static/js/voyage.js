@@ -3,7 +3,7 @@
 // plotly chart of speed (and point of sail where the route gives it) along the way.
 
 import { panelWidth } from "./report.js";
-import { el, fill, getJSON, labelled, query, round } from "./util.js";
+import { el, fill, getJSON, labelled, position, query, round } from "./util.js";
 
 // GET /api/voyage routes the whole plan in one request (legs with their miles by point of
 // sail); with it off, each leg is routed with /api/route and drawn without points of sail.
@@ -73,12 +73,256 @@ export function sailingMix(legs) {
   return kinds.map((k) => ({ name: k, y: legs.map((l) => (l.sailing || {})[k] || 0) }));
 }
 
-export function createVoyagePanel(root, tab, ctx) {
-  let built = false;
+/** One leg of a routed voyage from its GeoJSON LineString (the server's properties). */
+export function legFrom(feature, label) {
+  const p = feature.properties || {};
+  const track = feature.geometry?.coordinates || [];
+  const raw = p.sailing ?? p.sailing_nm;
+  const sailing = raw && typeof raw === "object" ? raw : null;
+  return { label, track, along: Array.isArray(p.track_nm) ? p.track_nm : null,
+    distance_nm: Number(p.distance_nm || 0), days: Number(p.days || 0),
+    risks: p.risks || [], sailing };
+}
+
+/**
+ * The legs of a voyage as GET /api/voyage (and a shown voyage's `voyage`) answers it: a
+ * LineString a leg, labelled by the Points of its stops ("Portsmouth → Plymouth").
+ */
+export function legsOf(collection, names = []) {
+  const features = collection?.features || [];
+  const stops = features.filter((f) => f.geometry?.type === "Point")
+    .sort((x, y) => (x.properties?.index ?? 0) - (y.properties?.index ?? 0));
+  const name = (i) => {
+    const p = stops[i]?.properties || {};
+    return p.name || names[i] || p.id
+      || (stops[i] ? position(stops[i].geometry.coordinates) : "?");
+  };
+  return features.filter((f) => f.geometry?.type === "LineString")
+    .map((f, i) => legFrom(f, `${name(i)} → ${name(i + 1)}`));
+}
+
+/**
+ * The points to fit the map to for a voyage: its tracks, and one more beyond their
+ * south-west corner, so that the legend (in the map's bottom-left corner) lies over open
+ * sea beyond the voyage and hides none of its stops.
+ */
+export function voyageView(legs) {
+  const points = legs.flatMap((l) => l.track);
+  if (!points.length) return points;
+  const lons = points.map((p) => p[0]);
+  const lats = points.map((p) => p[1]);
+  const [w, e, s, n] = [Math.min(...lons), Math.max(...lons), Math.min(...lats),
+    Math.max(...lats)];
+  return [...points, [w - Math.max(2, 0.45 * (e - w)), s - Math.max(1.5, 0.45 * (n - s))]];
+}
+
+/** Who a shown voyage was shown to, in words. */
+export function audienceText(to, seats = []) {
+  if (to === "all") return "every seat";
+  return (to || []).map((id) => seats.find((s) => s.id === id)?.name || id).join(", ");
+}
+
+/**
+ * The voyage on the map and in the panel: the legs' table, the timeline and its Play
+ * button, the speed chart; `show(legs)` draws one voyage (the planner's or a shown one).
+ */
+function createViewer(root, ctx) {
   let legs = [];
   let playing = null;
+  const table = el("div", { class: "legs" });
+  const chart = el("div", { class: "chart", id: "voyage-chart" });
+  const slider = el("input", { type: "range", min: 0, max: 1, step: 0.1, value: 0 });
+  const clock = el("span", { class: "muted", "aria-live": "off" }, "day 0");
+  const play = el("button", { type: "button", class: "voyage-play", disabled: true }, "Play");
 
-  function build(state) {
+  function totalDays() {
+    return legs.reduce((a, l) => a + l.days, 0);
+  }
+
+  function shipAt(t) {
+    let start = 0;
+    for (const [i, leg] of legs.entries()) {
+      if (t <= start + leg.days || i === legs.length - 1) {
+        const at = positionAt(leg, t - start);
+        return at ? { lon: at[0], lat: at[1], text: `day ${round(t, 1)}: leg ${i + 1}` } : null;
+      }
+      start += leg.days;
+    }
+    return null;
+  }
+
+  function drawChart() {
+    if (!window.Plotly || !legs.length) return;
+    const series = speedSeries(legs);
+    const mix = sailingMix(legs);
+    const traces = [{
+      type: "scatter", mode: "lines", x: series.days, y: series.speed, name: "speed",
+      text: series.sail, line: { color: "#0d2a4a", width: 2 },
+      hovertemplate: "day %{x:.1f}: %{y:.0f} nm/day<br>%{text}<extra></extra>",
+    }];
+    if (mix) {
+      const mids = [];
+      let t = 0;
+      for (const leg of legs) {
+        mids.push(t + leg.days / 2);
+        t += leg.days;
+      }
+      for (const part of mix) {
+        traces.push({ type: "bar", name: part.name, x: mids, y: part.y, yaxis: "y2",
+          width: legs.map((l) => l.days * 0.9), opacity: 0.55,
+          hovertemplate: `${part.name}: %{y:.0f} nm<extra></extra>` });
+      }
+    }
+    window.Plotly.react(chart, traces, {
+      width: panelWidth(), height: 240, barmode: "stack",
+      margin: { l: 44, r: mix ? 44 : 8, t: 24, b: 36 },
+      title: { text: mix ? "Speed and points of sail along the voyage"
+        : "Speed along the voyage", font: { size: 13 } },
+      xaxis: { title: { text: "day" } },
+      yaxis: { title: { text: "nm per day" }, rangemode: "tozero" },
+      yaxis2: { title: { text: "nm by point of sail" }, overlaying: "y", side: "right",
+        rangemode: "tozero", showgrid: false },
+      showlegend: !!mix, legend: { orientation: "h", y: -0.3, font: { size: 10 } },
+      shapes: [{ type: "line", xref: "x", yref: "paper", x0: 0, x1: 0, y0: 0, y1: 1,
+        line: { color: "#ff6f00", width: 2 } }],
+    }, { displaylogo: false, responsive: true });
+  }
+
+  function show(next, fit = true) {
+    stop();
+    legs = next;
+    root.dataset.legs = String(legs.length);
+    const total = totalDays();
+    let cumulative = 0;
+    fill(table, legs.length ? el("table", {}, el("tr", {}, ["Leg", "nm", "days", "by day"]
+      .map((h) => el("th", {}, h))), legs.map((leg, i) => {
+      cumulative += leg.days;
+      return el("tr", {}, el("td", {}, `${i + 1}. ${leg.label}`),
+        el("td", {}, round(leg.distance_nm, 0)), el("td", {}, round(leg.days, 1)),
+        el("td", {}, round(cumulative, 1)));
+    }), el("tr", {}, el("th", {}, "Voyage"), el("th", {}, round(legs.reduce((a, l) =>
+      a + l.distance_nm, 0), 0)), el("th", {}, round(total, 1)), el("th", {}, ""))) : null);
+    slider.max = String(Math.max(total, 0.1));
+    slider.value = "0";
+    clock.textContent = `day 0 of ${round(total, 1)}`;
+    play.disabled = !legs.length;
+    ctx.map.setVoyage(legs, legs.length ? shipAt(0) : null);
+    if (fit && legs.length) ctx.map.fitTo(voyageView(legs));
+    drawChart();
+  }
+
+  function seek(t) {
+    slider.value = String(t);
+    clock.textContent = `day ${round(t, 1)} of ${round(totalDays(), 1)}`;
+    root.dataset.day = String(t);
+    ctx.map.setVoyage(legs, shipAt(t));
+    if (chart.data) window.Plotly.relayout(chart, { "shapes[0].x0": t, "shapes[0].x1": t });
+  }
+
+  function stop() {
+    if (playing) cancelAnimationFrame(playing.frame);
+    playing = null;
+    play.textContent = "Play";
+  }
+
+  function animate() {
+    if (playing) {
+      stop();
+      return;
+    }
+    const total = totalDays();
+    const seconds = 8; // the whole voyage in eight seconds
+    const from = Number(slider.value) >= total ? 0 : Number(slider.value);
+    const t0 = performance.now();
+    play.textContent = "Pause";
+    let lastDraw = 0;
+    const tick = (now) => {
+      const t = Math.min(total, from + ((now - t0) / 1000) * (total / seconds));
+      if (now - lastDraw > 90 || t >= total) { // ~11 frames a second keeps the map smooth
+        lastDraw = now;
+        seek(t);
+      }
+      if (t >= total) {
+        stop();
+        return;
+      }
+      playing.frame = requestAnimationFrame(tick);
+    };
+    playing = { frame: requestAnimationFrame(tick) };
+  }
+
+  play.addEventListener("click", animate);
+  slider.addEventListener("input", () => {
+    stop();
+    seek(Number(slider.value));
+  });
+  const nodes = [table, el("div", { class: "row" }, play, labelled("Timeline", slider), clock),
+    chart];
+  return { nodes, show, stop };
+}
+
+/** A shown voyage's stops by name where the routed stop has none (a station's ground). */
+function stopNames(ctx, voyage) {
+  return (voyage.stops || []).map((s) => {
+    const st = s.startsWith("station:") ? ctx.map.stations.find((x) => `station:${x.id}` === s)
+      : null;
+    return st ? `${st.name} station` : null;
+  });
+}
+
+/** The voyages the GM showed this seat, newest first; choosing one draws it. */
+function shownList(ctx, viewer, root) {
+  const box = el("div", { class: "shown-voyages" });
+  let key = null;
+  let drawn = null;
+
+  function draw(voyage) {
+    drawn = voyage.id;
+    root.dataset.shown = voyage.id;
+    viewer.show(legsOf(voyage.voyage, stopNames(ctx, voyage)));
+    for (const b of box.querySelectorAll("button[data-voyage]")) {
+      b.setAttribute("aria-pressed", String(b.dataset.voyage === drawn));
+    }
+  }
+
+  function render(state, seats, auto) {
+    const voyages = [...(state.voyages || [])].reverse();
+    const next = JSON.stringify(voyages.map((v) => v.id));
+    if (next === key) return voyages.length;
+    const fresh = voyages.length && voyages[0].id !== JSON.parse(key || "[]")[0];
+    key = next;
+    fill(box, voyages.length ? [el("h3", {}, "Voyages shown by the Games Master"),
+      el("ul", {}, voyages.map((v) => el("li", {}, el("button", { type: "button",
+        dataset: { voyage: v.id }, "aria-pressed": String(v.id === drawn),
+        onclick: () => draw(v) }, `${v.id}: ${(() => {
+        const legs = legsOf(v.voyage, stopNames(ctx, v));
+        return legs.length ? [legs[0].label.split(" → ")[0], ...legs.map((l) =>
+          l.label.split(" → ")[1])].join(" → ") : v.stops.join(" → ");
+      })()}`), el("span", { class: "muted" },
+        ` – ${v.ship}, ${MONTHS[(v.month || 1) - 1]}, shown on day ${v.day} to `
+        + `${audienceText(v.to, seats)}`))))] : null);
+    if (fresh && auto) draw(voyages[0]);
+    return voyages.length;
+  }
+
+  return { box, render };
+}
+
+export function createVoyagePanel(root, tab, ctx) {
+  let built = false;
+  const viewer = createViewer(root, ctx);
+  const shown = shownList(ctx, viewer, root);
+
+  /** A player's panel: the voyages the GM showed him, drawn and played. */
+  function buildShown() {
+    built = true;
+    fill(root, el("h2", {}, "Voyage"), el("p", { class: "muted" }, "A voyage the Games "
+      + "Master planned and showed you: press Play to follow the ship along it."),
+    shown.box, viewer.nodes);
+  }
+
+  /** The GM's planner, and the form that shows its voyage to the players. */
+  function buildPlanner(state) {
     built = true;
     tab.hidden = false;
     const ports = ctx.map.ports;
@@ -106,7 +350,7 @@ export function createVoyagePanel(root, tab, ctx) {
       portOptions(sel);
       if (Array.isArray(value)) {
         sel.options[0].value = value.join(",");
-        sel.options[0].textContent = `sea at ${value.map((v) => round(v, 2)).join(", ")}`;
+        sel.options[0].textContent = `sea at ${position(value)}`;
         sel.value = value.join(",");
       } else if (value) {
         sel.value = value;
@@ -120,13 +364,9 @@ export function createVoyagePanel(root, tab, ctx) {
     };
     for (let i = 0; i < 3; i += 1) addMission();
     const error = el("p", { class: "error", role: "alert" });
-    const table = el("div", { class: "legs" });
-    const chart = el("div", { class: "chart", id: "voyage-chart" });
-    const slider = el("input", { type: "range", min: 0, max: 1, step: 0.1, value: 0 });
-    const clock = el("span", { class: "muted", "aria-live": "off" }, "day 0");
-    const play = el("button", { type: "button", disabled: true }, "Play");
     const plan = el("button", { type: "button", class: "primary" }, "Plan the voyage");
     let clicked = null;
+    let planned = null; // the voyage as last routed: what "Show" sends
     const addClicked = el("button", { type: "button", disabled: true,
       onclick: () => clicked && addMission(clicked) }, "Add clicked position");
     ctx.map.onPick((pick) => {
@@ -135,7 +375,7 @@ export function createVoyagePanel(root, tab, ctx) {
       else if (pick.kind === "sea") {
         clicked = [pick.lon, pick.lat];
         addClicked.disabled = false;
-        addClicked.textContent = `Add ${round(pick.lon, 2)}, ${round(pick.lat, 2)}`;
+        addClicked.textContent = `Add ${position(pick.lon, pick.lat)}`;
       }
     });
 
@@ -155,19 +395,9 @@ export function createVoyagePanel(root, tab, ctx) {
       return st.at.map((v) => round(v, 4)).join(",");
     }
 
-    function legFrom(feature, label) {
-      const p = feature.properties || {};
-      const track = feature.geometry?.coordinates || [];
-      const raw = p.sailing ?? p.sailing_nm;
-      const sailing = raw && typeof raw === "object" ? raw : null;
-      return { label, track, along: Array.isArray(p.track_nm) ? p.track_nm : null,
-        distance_nm: Number(p.distance_nm || 0), days: Number(p.days || 0),
-        risks: p.risks || [], sailing };
-    }
-
     async function planVoyage() {
       error.textContent = "";
-      stop();
+      viewer.stop();
       const st = ctx.map.stations.find((s) => s.id === station.value);
       const chosen = [...missions.querySelectorAll("select")].filter((s) => s.value);
       const stops = [home.value, stationStop(st), ...chosen.map((s) => s.value), home.value]
@@ -176,20 +406,24 @@ export function createVoyagePanel(root, tab, ctx) {
         ...chosen.map((s) => s.selectedOptions[0].textContent), placeName(home.value)]
         .filter(Boolean);
       plan.disabled = true;
-      legs = [];
+      let legs = [];
+      planned = null;
+      showButton.disabled = true;
       try {
         // One request for the whole plan where the server offers it (legs with their
         // points of sail); else leg by leg.
+        const voyage = { stops, ship: typeOf[ship.value], month: Number(month.value) };
         const collection = VOYAGE_API ? await getJSON(`/api/voyage?${query({ stop: stops,
-          ship: typeOf[ship.value], month: month.value })}`) : null;
+          ship: voyage.ship, month: voyage.month })}`) : null;
         const features = (collection?.features || []).filter((f) =>
           f.geometry?.type === "LineString");
         if (features.length === stops.length - 1) {
           legs = features.map((f, i) => legFrom(f, `${names[i]} → ${names[i + 1]}`));
+          planned = voyage;
         } else {
           for (let i = 0; i + 1 < stops.length; i += 1) {
             const feature = await getJSON(`/api/route?${query({ from: stops[i],
-              to: stops[i + 1], ship: typeOf[ship.value], month: month.value })}`);
+              to: stops[i + 1], ship: voyage.ship, month: voyage.month })}`);
             legs.push(legFrom(feature, `${names[i]} → ${names[i + 1]}`));
           }
         }
@@ -198,123 +432,44 @@ export function createVoyagePanel(root, tab, ctx) {
       } finally {
         plan.disabled = false;
       }
-      showVoyage();
-      if (legs.length) ctx.map.fitTo(legs.flatMap((l) => l.track));
+      showButton.disabled = !planned;
+      root.dataset.shown = "";
+      viewer.show(legs);
     }
 
-    function totalDays() {
-      return legs.reduce((a, l) => a + l.days, 0);
-    }
-
-    function shipAt(t) {
-      let start = 0;
-      for (const [i, leg] of legs.entries()) {
-        if (t <= start + leg.days || i === legs.length - 1) {
-          const at = positionAt(leg, t - start);
-          return at ? { lon: at[0], lat: at[1], text: `day ${round(t, 1)}: leg ${i + 1}` } : null;
-        }
-        start += leg.days;
-      }
-      return null;
-    }
-
-    function showVoyage() {
-      root.dataset.legs = String(legs.length);
-      const total = totalDays();
-      let cumulative = 0;
-      fill(table, legs.length ? el("table", {}, el("tr", {}, ["Leg", "nm", "days", "by day"]
-        .map((h) => el("th", {}, h))), legs.map((leg, i) => {
-        cumulative += leg.days;
-        return el("tr", {}, el("td", {}, `${i + 1}. ${leg.label}`),
-          el("td", {}, round(leg.distance_nm, 0)), el("td", {}, round(leg.days, 1)),
-          el("td", {}, round(cumulative, 1)));
-      }), el("tr", {}, el("th", {}, "Voyage"), el("th", {}, round(legs.reduce((a, l) =>
-        a + l.distance_nm, 0), 0)), el("th", {}, round(total, 1)), el("th", {}, ""))) : null);
-      slider.max = String(Math.max(total, 0.1));
-      slider.value = "0";
-      play.disabled = !legs.length;
-      ctx.map.setVoyage(legs, legs.length ? shipAt(0) : null);
-      const series = speedSeries(legs);
-      const mix = sailingMix(legs);
-      const traces = [{
-        type: "scatter", mode: "lines", x: series.days, y: series.speed, name: "speed",
-        text: series.sail, line: { color: "#0d2a4a", width: 2 },
-        hovertemplate: "day %{x:.1f}: %{y:.0f} nm/day<br>%{text}<extra></extra>",
-      }];
-      if (mix) {
-        const mids = [];
-        let t = 0;
-        for (const leg of legs) {
-          mids.push(t + leg.days / 2);
-          t += leg.days;
-        }
-        for (const part of mix) {
-          traces.push({ type: "bar", name: part.name, x: mids, y: part.y, yaxis: "y2",
-            width: legs.map((l) => l.days * 0.9), opacity: 0.55,
-            hovertemplate: `${part.name}: %{y:.0f} nm<extra></extra>` });
-        }
-      }
-      window.Plotly.react(chart, traces, {
-        width: panelWidth(), height: 240, barmode: "stack",
-        margin: { l: 44, r: mix ? 44 : 8, t: 24, b: 36 },
-        title: { text: mix ? "Speed and points of sail along the voyage"
-          : "Speed along the voyage", font: { size: 13 } },
-        xaxis: { title: { text: "day" } },
-        yaxis: { title: { text: "nm per day" }, rangemode: "tozero" },
-        yaxis2: { title: { text: "nm by point of sail" }, overlaying: "y", side: "right",
-          rangemode: "tozero", showgrid: false },
-        showlegend: !!mix, legend: { orientation: "h", y: -0.3, font: { size: 10 } },
-        shapes: [{ type: "line", xref: "x", yref: "paper", x0: 0, x1: 0, y0: 0, y1: 1,
-          line: { color: "#ff6f00", width: 2 } }],
-      }, { displaylogo: false, responsive: true });
-    }
-
-    function seek(t) {
-      slider.value = String(t);
-      clock.textContent = `day ${round(t, 1)} of ${round(totalDays(), 1)}`;
-      root.dataset.day = String(t);
-      ctx.map.setVoyage(legs, shipAt(t));
-      if (chart.data) window.Plotly.relayout(chart, { "shapes[0].x0": t, "shapes[0].x1": t });
-    }
-
-    function stop() {
-      if (playing) cancelAnimationFrame(playing.frame);
-      playing = null;
-      play.textContent = "Play";
-    }
-
-    function animate() {
-      if (playing) {
-        stop();
+    // Show the planned voyage to the players: every seat, or the seats ticked.
+    const everyone = el("input", { type: "checkbox", checked: true });
+    const seatBoxes = el("div", { class: "seat-choices" });
+    const refreshSeats = () => {
+      const seats = (ctx.store.state?.seats || []).filter((x) => x.role !== "gm");
+      const ticked = new Set([...seatBoxes.querySelectorAll("input:checked")]
+        .map((b) => b.value));
+      fill(seatBoxes, seats.map((x) => labelled(`${x.name} (${x.role})`, el("input", {
+        type: "checkbox", value: x.id, dataset: { seat: x.id }, checked: ticked.has(x.id),
+        disabled: everyone.checked }))));
+    };
+    everyone.addEventListener("change", refreshSeats);
+    const showError = el("p", { class: "error", role: "alert" });
+    const showDone = el("p", { class: "muted", "aria-live": "polite" });
+    const showButton = el("button", { type: "button", disabled: true, onclick: async () => {
+      showError.textContent = "";
+      showDone.textContent = "";
+      const to = everyone.checked ? "all" : [...seatBoxes.querySelectorAll("input:checked")]
+        .map((b) => b.value);
+      if (Array.isArray(to) && !to.length) {
+        showError.textContent = "Tick the seats to show it to, or every seat.";
         return;
       }
-      const total = totalDays();
-      const seconds = 8; // the whole voyage in eight seconds
-      const from = Number(slider.value) >= total ? 0 : Number(slider.value);
-      const t0 = performance.now();
-      play.textContent = "Pause";
-      let lastDraw = 0;
-      const tick = (now) => {
-        const t = Math.min(total, from + ((now - t0) / 1000) * (total / seconds));
-        if (now - lastDraw > 90 || t >= total) { // ~11 frames a second keeps the map smooth
-          lastDraw = now;
-          seek(t);
-        }
-        if (t >= total) {
-          stop();
-          return;
-        }
-        playing.frame = requestAnimationFrame(tick);
-      };
-      playing = { frame: requestAnimationFrame(tick) };
-    }
+      showButton.disabled = true;
+      const ack = await ctx.act({ type: "show_voyage", to, voyage: planned });
+      showButton.disabled = false;
+      if (!ack.ok) showError.textContent = `${ack.error.message} (${ack.error.code})`;
+      else showDone.textContent = `Shown to ${audienceText(to, ctx.store.state?.seats)}.`;
+    } }, "Show this voyage");
+    refreshSeats();
+    shownSeats = refreshSeats;
 
     plan.addEventListener("click", planVoyage);
-    play.addEventListener("click", animate);
-    slider.addEventListener("input", () => {
-      stop();
-      seek(Number(slider.value));
-    });
     fill(root, el("h2", {}, "Voyage planner"),
       el("p", { class: "muted" }, "Plan a ship's voyage: home port, station, 3–6 missions, "
         + "home again. Click a port on the map to add it as a mission."),
@@ -326,15 +481,27 @@ export function createVoyagePanel(root, tab, ctx) {
         el("div", { class: "row" }, el("button", { type: "button",
           onclick: () => addMission() }, "Add a mission"), addClicked),
         el("div", { class: "row" }, plan), error),
-      table,
-      el("div", { class: "row" }, play, labelled("Timeline", slider), clock),
-      chart);
+      el("fieldset", { class: "show-voyage" }, el("legend", {}, "Show it to the players"),
+        el("div", { class: "row" }, labelled("Every seat", everyone)), seatBoxes,
+        el("div", { class: "row" }, showButton), showError, showDone),
+      viewer.nodes, shown.box);
   }
 
+  let shownSeats = null;
   return {
     render(store) {
-      if (built || !store.state || store.seat?.role !== "gm") return;
-      build(store.state);
+      const state = store.state;
+      if (!state) return;
+      const gm = store.seat?.role === "gm";
+      if (!built) {
+        if (gm) buildPlanner(state);
+        else if ((state.voyages || []).length) buildShown();
+        else return;
+      }
+      if (gm && shownSeats) shownSeats();
+      // a player's tab appears with the first voyage shown him, and draws the newest
+      const n = shown.render(state, state.seats || [], !gm);
+      if (!gm && n) tab.hidden = false;
     },
   };
 }

@@ -1,0 +1,316 @@
+"""Each seat's notices: what happened that it may see, in words, built from the event log.
+
+A notice is read from an event *as the seat received it* (the payload of
+:func:`server.game.views.event_for`), never from the logged data: a seat is told only what
+its view of the event holds (a captain is not told of a fight he is not in; a private
+message reaches its sender, its recipient and the GM only). One builder an event type in
+:data:`BUILDERS`, each a pure function of what the seat saw; an event type with no builder
+makes no notice. Every notice is ``{"seq", "type", "text", ...its fields}``.
+
+The types (docs/protocol.md, *Notices*): ``battle_opened``, ``battle_ended``, ``ship_lost``
+(sunk, struck, taken or decimated in a fight the seat is told of), ``breakout`` (an enemy
+out of a blockaded port: escaped, or sighted and chased), ``orders`` (another seat's
+``deploy`` or ``sail`` of a force this seat sees), ``seat_joined``, ``seat_reissued`` (a
+seat handed to a new holder, or its link renewed), ``season`` (the season report), and
+``message`` (table talk addressed to this seat: to all, to it, or to the GM for the GM).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
+from typing import Any
+
+from server.game import rules
+from server.game.state import Seat, State
+
+__all__ = ["BUILDERS", "LOST", "Seen", "notices_for", "place_words"]
+
+#: the fates that take a ship out of a fight and off the map (engagements' ``_LOST``)
+LOST = ("sunk", "struck", "taken", "decimated")
+Notice = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Seen:
+    """One event as a seat saw it: its payload's ``data``, who sent it (``author``, and
+    ``acting``: the seat the GM acted for, else the author), the seat, the state after."""
+
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    author: str | None
+    acting: str | None
+    seat: Seat
+    state: State
+
+    def name(self, seat_id: str | None) -> str:
+        """A seat's name in the state after the event (its id if it has none)."""
+        seat = self.state["seats"].get(seat_id or "")
+        return seat["name"] if seat else str(seat_id)
+
+
+def notices_for(
+    payload: Mapping[str, Any] | None,
+    author: str | None,
+    logged: Mapping[str, Any],
+    seat: Seat,
+    after: State,
+) -> list[Notice]:
+    """The notices ``seat`` gets of one event: ``payload`` is what it received (None or a
+    bare ``{"seq"}``: nothing), ``logged`` the event's logged data (only its ``as`` is read:
+    who the GM acted for), ``after`` the state after it."""
+    if not payload or "type" not in payload:
+        return []
+    build = BUILDERS.get(str(payload["type"]))
+    acting = logged.get("as") or author
+    seen = Seen(
+        int(payload["seq"]), str(payload["type"]), payload["data"], author, acting, seat, after
+    )
+    told = _clock(seen, payload.get("due")) + (build(seen) if build else [])
+    return [{"seq": seen.seq, **n} for n in told]
+
+
+# -- the turn clock -------------------------------------------------------------------------
+
+_DUE_WORDS = {
+    "deadline": "The turn's deadline passed",
+    "ready": "Every player is ready",
+    "round": "The round's deadline passed",
+}
+
+
+def _clock(seen: Seen, due: Any) -> list[Notice]:
+    """What the turn clock did by itself (server.game.clock), when it did it."""
+    if due not in _DUE_WORDS:
+        return []
+    if seen.kind == "roll_force":
+        done = "the cabinet's force is rolled"
+    elif seen.kind == "resolve_summer":
+        done = "the summer is over"
+    elif seen.kind == "engage_decision":
+        done = f"engagement {seen.data.get('engagement')} fought the round without the absent"
+    else:
+        date = seen.data.get("date")
+        done = f"the campaign moves on to {date}" if date else "the campaign moves on"
+    return [{"type": "turn", "due": due, "text": f"{_DUE_WORDS[due]}: {done}."}]
+
+
+# -- battles ------------------------------------------------------------------------------
+
+
+def _engagements(seen: Seen) -> list[dict[str, Any]]:
+    """The engagements the seat's payload shows after the event (the GM's in its view)."""
+    view = seen.data.get("view") or seen.data
+    return list(view.get("engagements") or [])
+
+
+def _lost(seen: Seen, engagement: str) -> list[Notice]:
+    """The ships an ended fight took off the map, from the seat's view of it."""
+    record = next((e for e in _engagements(seen) if e["id"] == engagement), None)
+    ships = ((record or {}).get("outcome") or {}).get("ships") or {}
+    out = []
+    for sid, ship in sorted(ships.items()):
+        if ship.get("status") in LOST:
+            british = ship.get("side") == "a"
+            whose = "British" if british else "enemy"
+            out.append(
+                {
+                    "type": "ship_lost",
+                    "text": f"the {whose} ship {ship.get('name', sid)} was {ship['status']}"
+                    f" in engagement {engagement}",
+                    "engagement": engagement,
+                    "ship": sid,
+                    "name": ship.get("name", sid),
+                    "british": british,
+                    "status": ship["status"],
+                }
+            )
+    return out
+
+
+def _battles(seen: Seen) -> list[Notice]:
+    """The engagements' notices the seat's view carries (those addressed to it), and the
+    ships each ended one lost."""
+    out: list[Notice] = []
+    for n in seen.data.get("notices") or ():
+        if seen.seat["role"] != "gm" and seen.seat["id"] not in n["seats"]:
+            continue
+        out.append(
+            {
+                "type": f"battle_{n['kind']}",
+                "text": n["text"],
+                "engagement": n["engagement"],
+                "day": n["day"],
+                "outcome": n["outcome"],
+            }
+        )
+        if n["kind"] == "ended":
+            out.extend(_lost(seen, n["engagement"]))
+    return out
+
+
+def _breakouts(seen: Seen) -> list[Notice]:
+    return [
+        {
+            "type": "breakout",
+            "text": b["text"],
+            "force": b["force"],
+            "port": b["port"],
+            "day": b["day"],
+            "escaped": b["escaped"],
+            "engagement": b["engagement"],
+        }
+        for b in seen.data.get("breakouts") or ()
+    ]
+
+
+def _advance(seen: Seen) -> list[Notice]:
+    return _battles(seen) + _breakouts(seen)
+
+
+# -- orders ---------------------------------------------------------------------------------
+
+
+@cache
+def _port_names() -> Mapping[str, str]:
+    return MappingProxyType({p["id"]: p["name"] for p in rules.ports()})
+
+
+def place_words(target: Any) -> str:
+    """A port, station or position in words.
+
+    >>> place_words([-5.6, 48.7])
+    '48.70°N 5.60°W'
+    """
+    if isinstance(target, list | tuple):
+        lon, lat = float(target[0]), float(target[1])
+        ns, ew = "N" if lat >= 0 else "S", "E" if lon >= 0 else "W"
+        return f"{abs(lat):.2f}°{ns} {abs(lon):.2f}°{ew}"
+    return _port_names().get(str(target), str(target).replace("-", " ").title())
+
+
+_ORDER_WORDS = {
+    "station": "to take station: {}",
+    "blockade": "to blockade {}",
+    "patrol": "to patrol at {}",
+    "sail": "to sail for {}",
+}
+
+
+def _orders(seen: Seen) -> list[Notice]:
+    """Orders another seat gave to a force this seat sees (not the sender's own echo)."""
+    if seen.author is None or seen.author == seen.seat["id"]:
+        return []
+    forces = (seen.data.get("view") or seen.data).get("forces") or []
+    force = next((f for f in forces if f["id"] == seen.data.get("force")), None)
+    if force is None:
+        return []
+    orders = seen.data["orders"]
+    what = force["name"]
+    if seen.data.get("detach"):
+        what = f"{seen.data['detach']} of the {force['name']}"
+    who = seen.name(seen.author)
+    if seen.acting != seen.author:
+        who = f"{who}, for {seen.name(seen.acting)},"
+    words = _ORDER_WORDS.get(orders["kind"], orders["kind"] + " {}")
+    text = f"{who} ordered the {what} {words.format(place_words(orders['target']))}"
+    route = seen.data.get("route")
+    if route:
+        text += f" ({route['days']:.1f} days)"
+    return [
+        {
+            "type": "orders",
+            "text": text,
+            "force": force["id"],
+            "by": seen.acting,
+            "orders": orders,
+        }
+    ]
+
+
+# -- the table: seats, the season, messages -------------------------------------------------
+
+
+def _role_words(seat: Mapping[str, Any]) -> str:
+    role = str(seat["role"]).replace("-", " ")
+    if seat.get("squadron"):
+        return f"{role} of the {seat['squadron']} squadron"
+    if seat.get("ship"):
+        return f"captain of {seat['ship']}"
+    return role
+
+
+def _seat_joined(seen: Seen) -> list[Notice]:
+    seat = seen.data["seat"]
+    if seat["id"] == seen.seat["id"]:
+        return []  # his own seat made: no news to him
+    return [
+        {
+            "type": "seat_joined",
+            "text": f"{seat['name']} has a seat: {_role_words(seat)}",
+            "seat": seat["id"],
+            "role": seat["role"],
+        }
+    ]
+
+
+def _seat_reissued(seen: Seen) -> list[Notice]:
+    seat = seen.data["seat"]
+    return [
+        {
+            "type": "seat_reissued",
+            "text": f"the seat of the {_role_words(seat)} was handed to {seat['name']}",
+            "seat": seat["id"],
+            "role": seat["role"],
+        }
+    ]
+
+
+def _season(seen: Seen) -> list[Notice]:
+    report = seen.data.get("report") or {}
+    words = report.get("words") or []
+    own = words[0] if report.get("yours") and words else None
+    text = "the summer is over: the season's report is out (the Report tab)"
+    return [{"type": "season", "text": f"{text}; {own}" if own else text, "yours": own}]
+
+
+def _message(seen: Seen) -> list[Notice]:
+    said = seen.data
+    me = seen.seat
+    if said["seat"] == me["id"]:
+        return []  # his own words
+    to_me = (
+        said["to"] == "all" or said["to"] == me["id"] or (said["to"] == "gm" and me["role"] == "gm")
+    )
+    if not to_me:
+        return []  # a private message the GM overhears: in the talk, not a notice
+    scope = "to all" if said["to"] == "all" else "to you"
+    return [
+        {
+            "type": "message",
+            "text": f"{said['name']} ({scope}): {said['text']}",
+            "from": said["seat"],
+            "name": said["name"],
+            "to": said["to"],
+            "message": said["text"],
+        }
+    ]
+
+
+Builder = Callable[[Seen], list[Notice]]
+#: event type -> its notices' builder: a new event that makes news adds one line here
+BUILDERS: Mapping[str, Builder] = MappingProxyType(
+    {
+        "advance": _advance,
+        "engage_decision": _battles,
+        "deploy": _orders,
+        "sail": _orders,
+        "seat_created": _seat_joined,
+        "seat_reissued": _seat_reissued,
+        "resolve_summer": _season,
+        "say": _message,
+    }
+)
