@@ -166,8 +166,9 @@ class SeatPage:
         return self.js("({...document.getElementById('map').dataset})")
 
     def traces(self) -> list[str]:
-        """The `meta` tags of the map's plotly traces (what is drawn)."""
-        return self.js("document.getElementById('map').data.map((t) => t.meta)")
+        """The tags of what the map's live layers draw now (its MapLibre sources' features:
+        "forces-circle", "route-<force>", "preview", "leg-0", "replay-circle", ...)."""
+        return self.js("window.__admiralty.map.drawn()")
 
     def screenshot(self, name: str) -> Path:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)

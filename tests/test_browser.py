@@ -135,9 +135,7 @@ def test_a_player_never_sees_an_unsighted_enemy_while_the_gm_does(
         for event in store["events"]:
             if isinstance(event["data"].get("forces"), list):
                 _assert_fogged(event["data"]["forces"])
-        blue_traces = blue.js(
-            "document.getElementById('map').data.filter((t) => t.ids).flatMap((t) => t.ids)"
-        )
+        blue_traces = blue.js("window.__admiralty.map.drawnIds()")
         assert not set(enemies) & set(blue_traces)
         # An observer sees the public status only: no forces at all, but the date moves on.
         observer.wait("window.__admiralty.store.state.day === 2", timeout=30)

@@ -147,10 +147,13 @@ async function start() {
     return;
   }
   const t0 = performance.now();
+  performance.mark("admiralty:start");
   const world = await loadWorld();
   const t1 = performance.now();
+  performance.mark("admiralty:world");
   const map = createMap($("map"), world.layers, world.ports);
   map.ready.then(() => {
+    performance.mark("admiralty:map");
     debug.timings = { layers_ms: Math.round(t1 - t0), plot_ms: Math.round(performance.now() - t1) };
   });
   debug.map = map;
@@ -168,6 +171,7 @@ async function start() {
         store.presence = { ...(ack.presence || {}) };
         if (setSnapshot(store, ack.seat, ack.seq, ack.state)) refetchState();
         debug.joined = true;
+        performance.mark("admiralty:joined");
         setConnection("connected", "ok");
         talk?.joined(ack, true);
         seated();

@@ -2,9 +2,11 @@
 // style built from the game's own layers (/api/map): no tile server, no glyphs, no sprites.
 // The static layers (land, stations, shallows, blockade zones, ports, the month's wind) are
 // sources of the style, filled ONCE with setData and never touched by an event; the live
-// layers (forces, routes, engagements, the preview, a voyage, a replay) are plotly traces,
-// redrawn with Plotly.react. Labels are HTML over the map, placed by priority so that none
-// overlaps another (MapLibre would need a glyph server for text).
+// layers (forces, routes, engagements, the preview, a voyage, a replay) are GeoJSON sources
+// of the same style too, each given new data with one setData when (and only when) it
+// changed: an event costs no plotly re-render. plotly is only the map's host (one empty
+// trace). Labels are HTML over the map, placed by priority so that none overlaps another
+// (MapLibre would need a glyph server for text), once a move settles, never per frame.
 
 import { el } from "./util.js";
 
@@ -23,6 +25,9 @@ export const SAIL_COLOURS = {
 };
 const WIND_COLOURS = { light: "#8fa3ad", fair: "#5b7685", fresh: "#2f4858" };
 const STYLE_ID = "admiralty-chart";
+/** The live sources (each one MapLibre GeoJSON source and layer of the style). */
+const LIVE = ["routes", "preview", "voyage", "engagements", "replay-engagements", "forces",
+  "replay-forces", "voyage-ship"];
 /** Zoom from which the coast is drawn in detail (/api/map/land, fetched once). */
 export const DETAIL_ZOOM = 4.5;
 /** Label priorities: own forces first, then engagements, enemy forces, stations, ports. */
@@ -242,7 +247,8 @@ function chartStyle() {
   return {
     version: 8, id: STYLE_ID, name: STYLE_ID,
     sources: { land: src(), stations: src(), shallows: src(), zones: src(), ports: src(),
-      "station-marks": src(), wind: src(), graticule: src() },
+      "station-marks": src(), wind: src(), graticule: src(),
+      ...Object.fromEntries(LIVE.map((name) => [name, src()])) },
     layers: [
       { id: "sea", type: "background", paint: { "background-color": SEA } },
       { id: "graticule", type: "line", source: "graticule",
@@ -270,6 +276,16 @@ function chartStyle() {
         paint: { "circle-radius": ["interpolate", ["linear"], ["zoom"], 2, 2.2, 6, 4.5],
           "circle-color": nationColour, "circle-stroke-color": "#222",
           "circle-stroke-width": 0.6 } },
+      // the live layers, over the static ones
+      ...["routes", "preview", "voyage"].map((id) => ({ id, type: "line", source: id,
+        layout: { "line-cap": "round", "line-join": "round" },
+        paint: { "line-color": ["get", "colour"], "line-width": ["get", "width"] } })),
+      ...["engagements", "replay-engagements"].map((id) => ({ id, type: "circle", source: id,
+        paint: { "circle-radius": 12, "circle-color": ["get", "colour"], "circle-opacity": 0.6 } })),
+      ...["forces", "replay-forces", "voyage-ship"].map((id) => ({ id, type: "circle", source: id,
+        paint: { "circle-radius": ["get", "radius"], "circle-color": ["get", "colour"],
+          "circle-opacity": ["get", "opacity"], "circle-stroke-color": "#222",
+          "circle-stroke-width": ["get", "stroke"] } })),
     ],
   };
 }
@@ -326,9 +342,8 @@ export function createMap(div, layers, ports) {
   const config = { scrollZoom: true, displaylogo: false, responsive: true,
     modeBarButtonsToRemove: ["select2d", "lasso2d", "toImage"] };
 
-  const dynamic = { forces: [], routes: [], engagements: [], preview: [], voyage: [], replay: [] };
   const pickers = new Set();
-  const counts = { static: 0, live: 0, land: 0 };
+  const counts = { static: 0, live: 0, land: 0, sources: {} };
   let labels = { live: [], static: [] };
   let lastStacks = new Map();
   let seatNow = null;
@@ -337,6 +352,7 @@ export function createMap(div, layers, ports) {
   const gratLabels = el("div", { class: "map-graticule", "aria-hidden": "true" });
   const legend = legendBox();
   const corner = el("div", { class: "map-corner", "aria-live": "polite" });
+  const tip = el("div", { class: "map-tip", role: "tooltip", hidden: true });
   let stackBox = null;
 
   function legendBox() {
@@ -358,44 +374,43 @@ export function createMap(div, layers, ports) {
     ]);
   }
 
-  // -- traces: the live layers ------------------------------------------------------------
-  function forceTraces(forces, tag) {
+  // -- the live layers: GeoJSON features, one source each -----------------------------------
+  const point = (lon, lat, properties) => ({ type: "Feature", properties,
+    geometry: { type: "Point", coordinates: [lon, lat] } });
+  const line = (track, properties) => ({ type: "Feature", properties,
+    geometry: { type: "LineString", coordinates: track } });
+  const collection = (features) => ({ type: "FeatureCollection", features });
+
+  function forceFeatures(forces, tag) {
     const seen = forces.filter(onMap);
     const out = [];
-    for (const [group, symbol, label] of [
-      [stacks(seen.filter((f) => f.side === "Britain")), "circle", "British forces"],
-      [stacks(seen.filter((f) => f.side !== "Britain")), "circle", "Enemy forces"]]) {
-      const british = label.startsWith("British");
-      out.push({
-        type: "scattermap", mode: "markers", name: label, meta: `${tag}-${british ? "circle"
-          : "diamond"}`,
-        lon: group.map((s) => s.lon), lat: group.map((s) => s.lat),
-        ids: group.map((s) => s.forces.map((f) => f.id).join("+")),
-        customdata: group.map((s) => (s.forces.length === 1 ? ["force", s.forces[0].id,
-          s.forces[0].side] : ["stack", s.key])),
-        hovertext: group.map((s) => s.forces.map((f) => `<b>${f.name}</b> (${f.side})<br>`
-          + `${shipsText(f)}`).join("<br>")),
-        hovertemplate: "%{hovertext}<extra></extra>",
-        marker: { symbol, size: group.map((s) => 10 + 2 * Math.min(6, s.forces.reduce((n, f) =>
-          n + afloatShips(f).length, 0))), color: group.map((s) => forceColour(s.forces[0])),
-        opacity: british ? 0.95 : 0.85 },
-        showlegend: false,
-      });
-      if (tag === "forces") {
-        for (const s of group) lastStacks.set(s.key, s.forces);
+    for (const british of [true, false]) {
+      const group = stacks(seen.filter((f) => (f.side === "Britain") === british));
+      for (const s of group) {
+        const ships = s.forces.reduce((n, f) => n + afloatShips(f).length, 0);
+        const one = s.forces.length === 1;
+        out.push(point(s.lon, s.lat, {
+          tag: `${tag}-${british ? "circle" : "diamond"}`, kind: one ? "force" : "stack",
+          id: one ? s.forces[0].id : s.key, ids: s.forces.map((f) => f.id).join(" "),
+          side: s.forces[0].side, colour: forceColour(s.forces[0]),
+          radius: 5 + Math.min(6, ships), opacity: tag === "replay" ? 0.7 : british ? 0.95 : 0.85,
+          stroke: british ? 1 : 1.6,
+          hover: s.forces.map((f) => `${f.name} (${f.side}): ${afloatShips(f).map((x) =>
+            `${x.name} (${x.type})`).join(", ")}`).join("\n"),
+        }));
+        if (tag === "forces") lastStacks.set(s.key, s.forces);
       }
     }
     return out;
   }
 
-  function routeTraces(forces) {
-    return forces.filter((f) => onMap(f) && f.route && Array.isArray(f.route.track)).map((f) => ({
-      type: "scattermap", mode: "lines", name: `${shortName(f)} route`, meta: `route-${f.id}`,
-      lon: f.route.track.map((p) => p[0]), lat: f.route.track.map((p) => p[1]),
-      line: { color: forceColour(f) === SQUADRON_COLOURS.White ? "#555" : forceColour(f),
-        width: 2 },
-      hovertemplate: `${f.name}: ${Math.round(f.route.distance_nm ?? 0)} nm, `
-        + `${(f.route.days ?? 0).toFixed(1)} days<extra></extra>`, showlegend: false,
+  function routeFeatures(forces) {
+    return forces.filter((f) => onMap(f) && f.route && Array.isArray(f.route.track)
+      && f.route.track.length > 1).map((f) => line(f.route.track, {
+      tag: `route-${f.id}`, id: f.id, width: 2,
+      colour: forceColour(f) === SQUADRON_COLOURS.White ? "#555" : forceColour(f),
+      hover: `${f.name}: ${Math.round(f.route.distance_nm ?? 0)} nm, `
+        + `${(f.route.days ?? 0).toFixed(1)} days`,
     }));
   }
 
@@ -411,27 +426,64 @@ export function createMap(div, layers, ports) {
     return spots;
   }
 
-  function engagementTrace(spots) {
-    if (!spots.length) return [];
-    return [{
-      type: "scattermap", mode: "markers", name: "Engagements", meta: "engagements",
-      lon: spots.map((s) => s.lon), lat: spots.map((s) => s.lat),
-      customdata: spots.map((s) => ["engagement", s.e.id]),
-      text: spots.map((s) => `Engagement ${s.e.id}, day ${s.e.day ?? "?"}`
+  function engagementFeatures(spots, tag = "engagements") {
+    return spots.map((s) => point(s.lon, s.lat, {
+      tag, kind: "engagement", id: s.e.id, colour: s.e.over ? "#555" : "#ff3d00",
+      hover: `Engagement ${s.e.id}, day ${s.e.day ?? "?"}`
         + (s.e.over ? ` – over${s.e.outcome ? `: ${typeof s.e.outcome === "string"
-          ? s.e.outcome : s.e.outcome.result ?? ""}` : ""}` : " – being fought")),
-      hovertemplate: "%{text}<extra></extra>",
-      marker: { size: 24, color: spots.map((s) => (s.e.over ? "#555" : "#ff3d00")), opacity: 0.6 },
-      showlegend: false,
-    }];
+          ? s.e.outcome : s.e.outcome.result ?? ""}` : ""}` : " – being fought"),
+    }));
   }
 
-  function traces() {
-    // During a replay the map shows the forces as they were, not as they are.
-    const live = dynamic.replay.length ? [] : [...dynamic.routes, ...dynamic.engagements,
-      ...dynamic.forces];
-    return [ANCHOR, ...dynamic.preview, ...dynamic.voyage, ...live, ...dynamic.replay];
+  // What each live source holds now, and the JSON of what it was last given.
+  const live = Object.fromEntries(LIVE.map((name) => [name, []]));
+  const given = new Map();
+  let replaying = false;
+  /** Give the live sources that changed their new data: one setData each, nothing else. */
+  function push(names = LIVE) {
+    const m = maplibre();
+    if (!m) return Promise.resolve();
+    let changed = 0;
+    for (const name of names) {
+      // During a replay the map shows the forces as they were, not as they are.
+      const hidden = replaying && ["routes", "engagements", "forces"].includes(name);
+      const data = collection(hidden ? [] : live[name]);
+      const json = JSON.stringify(data);
+      if (given.get(name) === json) continue;
+      given.set(name, json);
+      const source = m.getSource(name);
+      if (!source) continue;
+      source.setData(data);
+      counts.live += 1;
+      counts.sources[name] = (counts.sources[name] || 0) + 1;
+      changed += 1;
+    }
+    if (!changed) return Promise.resolve();
+    schedule();
+    // resolved once the map has drawn the new data
+    return new Promise((resolve) => {
+      m.once("idle", resolve);
+      m.triggerRepaint();
+    });
   }
+
+  /** The tags of what the live layers draw now (the tests' and the bench's view of it). */
+  function drawn() {
+    const tags = [];
+    for (const name of LIVE) {
+      const hidden = replaying && ["routes", "engagements", "forces"].includes(name);
+      if (hidden) continue;
+      for (const f of live[name]) {
+        if (!tags.includes(f.properties.tag)) tags.push(f.properties.tag);
+      }
+    }
+    return tags;
+  }
+
+  /** The force ids the live force markers stand for. */
+  const drawnIds = () => (replaying ? [] : live.forces.flatMap((f) => f.properties.ids
+    .split(" ")));
+
   // plotly draws a map subplot only for a scattermap trace: this one is always there, empty.
   const ANCHOR = { type: "scattermap", mode: "markers", meta: "chart", lon: [0], lat: [0],
     marker: { size: 1, opacity: 0 }, hoverinfo: "skip", showlegend: false };
@@ -573,6 +625,8 @@ export function createMap(div, layers, ports) {
   }
 
   let placed = [];
+  let drawing = Promise.resolve();
+  let lastKey = null;
   let frame = 0;
   function placeLabels() {
     frame = 0;
@@ -644,27 +698,25 @@ export function createMap(div, layers, ports) {
     if (!frame) frame = requestAnimationFrame(placeLabels);
   }
 
-  let drawing = Promise.resolve();
-  let lastKey = null;
-  function redraw() {
-    drawing = drawing.then(() => window.Plotly.react(div, traces(), layout, config)).then(() => {
-      counts.live += 1;
-      schedule();
-    });
-    return drawing;
-  }
-
-  const ready = window.Plotly.newPlot(div, traces(), layout, config).then(() => {
-    div.append(gratLabels, overlay, legend, corner);
-    drawStatic();
+  // The page's first draw waits for nothing but the map: plotly's host and its empty style.
+  const ready = window.Plotly.newPlot(div, [ANCHOR], layout, config).then(() => {
+    div.append(gratLabels, overlay, legend, corner, tip);
     const m = maplibre();
-    m.on("move", schedule);
-    // The graticule's labels and the rose's wind follow the view once it settles.
-    m.on("movestart", () => { gratLabels.hidden = true; });
+    drawStatic();
+    drawing = push();
+    // Labels, the graticule's labels and the rose's wind follow the view once it settles:
+    // nothing is done per frame while the map moves.
+    m.on("movestart", () => {
+      gratLabels.hidden = true;
+      overlay.hidden = true;
+      tip.hidden = true;
+    });
     m.on("moveend", () => {
       maybeDetail();
       placeGraticule(m);
       gratLabels.hidden = false;
+      overlay.hidden = false;
+      placeLabels();
       if (windSummary) {
         windSummary = summariseWind(windSummary.features);
         drawCorner();
@@ -678,7 +730,6 @@ export function createMap(div, layers, ports) {
   });
 
   // -- picking: a force (or a stack of them), a station, a port or the open sea ---------
-  let lastPointClick = 0;
   function emitPick(pick) {
     for (const cb of pickers) cb(pick);
   }
@@ -701,39 +752,57 @@ export function createMap(div, layers, ports) {
     div.append(stackBox);
     div.dataset.stackOpen = key;
   }
+  const PICKABLE = ["forces", "replay-forces", "engagements", "replay-engagements", "ports",
+    "station-marks"];
+  /** The topmost pickable feature within `r` pixels of a map point. */
+  function hitAt(m, pt, r) {
+    const hits = m.queryRenderedFeatures([[pt.x - r, pt.y - r], [pt.x + r, pt.y + r]],
+      { layers: PICKABLE });
+    const rank = (f) => PICKABLE.indexOf(f.layer.id);
+    return hits.sort((a, b) => rank(a) - rank(b))[0] || null;
+  }
   function wireClicks(m) {
-    div.on("plotly_click", (ev) => {
-      const point = ev.points && ev.points[0];
-      if (!point || !Array.isArray(point.customdata)) return;
-      lastPointClick = Date.now();
-      const [kind, id, extra] = point.customdata;
-      if (kind === "stack") {
-        openStack(id, point.lon, point.lat);
+    // One click handler, MapLibre's: a marker under the pointer, else the open sea.
+    m.on("click", (ev) => {
+      const { lng, lat } = ev.lngLat;
+      const hit = hitAt(m, ev.point, 6);
+      const props = hit?.properties || {};
+      const [hx, hy] = hit?.geometry?.type === "Point" ? hit.geometry.coordinates : [lng, lat];
+      if (hit && props.kind === "stack") {
+        openStack(props.id, hx, hy);
         return;
       }
-      emitPick({ kind, id, nation: extra, lon: point.lon, lat: point.lat });
+      if (hit && (props.kind === "force" || props.kind === "engagement")) {
+        emitPick({ kind: props.kind, id: props.id, nation: props.side, lon: hx, lat: hy });
+        return;
+      }
+      if (hit && hit.layer.id === "ports") {
+        const p = portList.find((x) => x.id === props.id);
+        emitPick({ kind: "port", id: props.id, nation: p?.nation, lon: p?.lon, lat: p?.lat });
+        return;
+      }
+      const lonlat = [Math.round(lng * 1000) / 1000, Math.round(lat * 1000) / 1000];
+      const station = stations.find((f) => contains(f, lonlat));
+      emitPick({ kind: "sea", lon: lonlat[0], lat: lonlat[1],
+        station: station ? featureId(station) : null });
     });
-    m.on("click", (ev) => {
-      const pressedAt = Date.now();
-      const { lng, lat } = ev.lngLat;
-      const r = 5;
-      const hits = m.queryRenderedFeatures([[ev.point.x - r, ev.point.y - r],
-        [ev.point.x + r, ev.point.y + r]], { layers: ["ports", "station-marks"] });
-      setTimeout(() => {
-        if (lastPointClick >= pressedAt - 50) return; // plotly_click took it: a force
-        const port = hits.find((f) => f.layer.id === "ports");
-        if (port) {
-          const p = portList.find((x) => x.id === port.properties.id);
-          emitPick({ kind: "port", id: port.properties.id, nation: p?.nation,
-            lon: p?.lon, lat: p?.lat });
-          return;
-        }
-        const lonlat = [Math.round(lng * 1000) / 1000, Math.round(lat * 1000) / 1000];
-        const station = stations.find((f) => contains(f, lonlat));
-        emitPick({ kind: "sea", lon: lonlat[0], lat: lonlat[1],
-          station: station ? featureId(station) : null });
-      }, 60);
-    });
+    // A marker's words on hover: only when the pointer enters or leaves a marker layer.
+    for (const id of ["forces", "replay-forces", "engagements", "routes", "preview", "voyage",
+      "voyage-ship"]) {
+      m.on("mouseenter", id, (ev) => {
+        const f = ev.features && ev.features[0];
+        if (!f || !f.properties.hover) return;
+        tip.textContent = f.properties.hover;
+        tip.style.transform = `translate(${Math.round(ev.point.x + 12)}px, `
+          + `${Math.round(ev.point.y + 12)}px)`;
+        tip.hidden = false;
+        m.getCanvas().style.cursor = "pointer";
+      });
+      m.on("mouseleave", id, () => {
+        tip.hidden = true;
+        m.getCanvas().style.cursor = "";
+      });
+    }
   }
 
   /** The lon/lat under a client pixel. */
@@ -779,6 +848,7 @@ export function createMap(div, layers, ports) {
   let state = null;
   let previewTrack = [];
   let voyageTrack = [];
+  let voyageLegs = null;
   const controller = {
     ready,
     div,
@@ -802,10 +872,10 @@ export function createMap(div, layers, ports) {
       lastKey = key;
       lastStacks = new Map();
       const seen = forces.filter(onMap);
-      dynamic.forces = forceTraces(forces, "forces");
-      dynamic.routes = routeTraces(forces);
+      live.forces = forceFeatures(forces, "forces");
+      live.routes = routeFeatures(forces);
       const spots = engagementSpots(engagements.filter((e) => !e.over), forces);
-      dynamic.engagements = engagementTrace(spots);
+      live.engagements = engagementFeatures(spots);
       labels.live = [
         ...stacks(seen).map((s) => {
           const own = s.forces.some((f) => isOwn(f, seatNow));
@@ -822,7 +892,8 @@ export function createMap(div, layers, ports) {
       div.dataset.routes = seen.filter((f) => f.route).map((f) => f.id).sort().join(" ");
       div.dataset.engagements = engagements.map((e) => e.id).join(" ");
       drawCorner();
-      return redraw();
+      drawing = push(["forces", "routes", "engagements"]);
+      return drawing;
     },
     /** The preview of an order: `pieces` (the server's, each {track, point_of_sail}) colour
      * it by point of sail; without them the whole track is one line. */
@@ -830,46 +901,47 @@ export function createMap(div, layers, ports) {
       previewTrack = track || [];
       const parts = Array.isArray(pieces) && pieces.length ? pieces : (track && track.length
         ? [{ track, point_of_sail: null }] : []);
-      dynamic.preview = parts.map((piece, i) => ({
-        type: "scattermap", mode: "lines", name: `Planned (preview) ${piece.point_of_sail || ""}`,
-        meta: i === 0 ? "preview" : `preview-${i}`,
-        lon: piece.track.map((p) => p[0]), lat: piece.track.map((p) => p[1]),
-        line: { color: SAIL_COLOURS[piece.point_of_sail] || "#ff6f00", width: 4 },
-        hovertemplate: `${label || "preview"}${piece.point_of_sail ? ` – ${piece.point_of_sail}`
-          : ""}${piece.tack ? " (must beat)" : ""}<extra></extra>`, showlegend: false,
+      live.preview = parts.filter((piece) => piece.track && piece.track.length > 1).map((piece,
+        i) => line(piece.track, {
+        tag: i === 0 ? "preview" : `preview-${i}`, width: 4,
+        colour: SAIL_COLOURS[piece.point_of_sail] || "#ff6f00",
+        hover: `${label || "preview"}${piece.point_of_sail ? ` – ${piece.point_of_sail}` : ""}`
+          + `${piece.tack ? " (must beat)" : ""}`,
       }));
-      div.dataset.preview = dynamic.preview.length ? String(previewTrack.length) : "";
+      div.dataset.preview = live.preview.length ? String(previewTrack.length) : "";
       div.dataset.previewSails = parts.map((p) => p.point_of_sail || "").join(" ");
-      return redraw();
+      drawing = push(["preview"]);
+      return drawing;
     },
     setVoyage(legs, marker) {
       const palette = ["#ad1457", "#00838f", "#6a1b9a", "#2e7d32", "#ef6c00", "#283593"];
-      voyageTrack = legs.flatMap((l) => l.track);
-      dynamic.voyage = legs.map((leg, i) => ({
-        type: "scattermap", mode: "lines", name: `Leg ${i + 1}: ${leg.label}`, meta: `leg-${i}`,
-        lon: leg.track.map((p) => p[0]), lat: leg.track.map((p) => p[1]),
-        line: { color: palette[i % palette.length], width: 3 },
-        hovertemplate: `Leg ${i + 1}: ${leg.label}<br>${Math.round(leg.distance_nm)} nm, `
-          + `${leg.days.toFixed(1)} days<extra></extra>`,
-      }));
-      if (marker) {
-        dynamic.voyage.push({
-          type: "scattermap", mode: "markers", name: "Ship", meta: "voyage-ship",
-          lon: [marker.lon], lat: [marker.lat], text: [marker.text || ""],
-          hovertemplate: "%{text}<extra></extra>",
-          marker: { size: 14, color: "#000" }, showlegend: false,
-        });
+      // The animation moves the ship every frame: the legs are given again only if new.
+      if (legs !== voyageLegs) {
+        voyageLegs = legs;
+        voyageTrack = legs.flatMap((l) => l.track);
+        live.voyage = legs.map((leg, i) => line(leg.track, {
+          tag: `leg-${i}`, width: 3, colour: palette[i % palette.length],
+          hover: `Leg ${i + 1}: ${leg.label}, ${Math.round(leg.distance_nm)} nm, `
+            + `${leg.days.toFixed(1)} days`,
+        }));
       }
-      return redraw();
+      live["voyage-ship"] = marker ? [point(marker.lon, marker.lat, { tag: "voyage-ship",
+        colour: "#000", radius: 7, opacity: 1, stroke: 1.5, hover: marker.text || "" })] : [];
+      drawing = push(["voyage", "voyage-ship"]);
+      return drawing;
     },
     setReplay(forces, engagements) {
-      dynamic.replay = forces ? [
-        ...forceTraces(forces, "replay").map((t) => ({ ...t, name: `${t.name} (replay)`,
-          marker: { ...t.marker, opacity: 0.7 } })),
-        ...engagementTrace(engagementSpots(engagements || [], forces)),
-      ] : [];
-      return redraw();
+      replaying = !!forces;
+      live["replay-forces"] = forces ? forceFeatures(forces, "replay") : [];
+      live["replay-engagements"] = forces ? engagementFeatures(engagementSpots(engagements
+        || [], forces), "replay-engagements") : [];
+      drawing = push(["replay-forces", "replay-engagements", "forces", "routes",
+        "engagements"]);
+      return drawing;
     },
+    /** The tags of what the live layers draw now (the tests read it). */
+    drawn,
+    drawnIds,
     view(name) {
       if (!VIEWS[name]) return Promise.resolve();
       return jump(...VIEWS[name], name);
