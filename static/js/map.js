@@ -56,6 +56,25 @@ export function cameraFor([lon0, lon1], [lat0, lat1], width, height) {
   return { center: { lon: (lon0 + lon1) / 2, lat }, zoom: Math.max(0, Math.min(zx, zy)) };
 }
 
+const mercLat = (y) => ((2 * Math.atan(Math.exp(y)) - Math.PI / 2) * 180) / Math.PI;
+
+/** The lon/lat box `cameraFor` shows in `width` x `height` pixels: the asked box widened
+ * (in longitude or in Mercator latitude) to the window's aspect, its centre kept. */
+export function fitRanges([lon0, lon1], [lat0, lat1], width, height) {
+  if (!(width > 0 && height > 0)) return [[lon0, lon1], [lat0, lat1]];
+  const aspect = width / height;
+  const w = ((lon1 - lon0) * Math.PI) / 180;
+  const h = mercY(lat1) - mercY(lat0);
+  if (w / h < aspect) {
+    const span = Math.min(360, (aspect * h * 180) / Math.PI);
+    const mid = (lon0 + lon1) / 2;
+    return [[mid - span / 2, mid + span / 2], [lat0, lat1]];
+  }
+  const mid = (mercY(lat0) + mercY(lat1)) / 2;
+  const half = w / aspect / 2;
+  return [[lon0, lon1], [Math.max(-85, mercLat(mid - half)), Math.min(85, mercLat(mid + half))]];
+}
+
 /** Shoelace area of a ring in lon/lat: > 0 counter-clockwise, < 0 clockwise. */
 export function signedArea(ring) {
   let sum = 0;
