@@ -48,6 +48,11 @@ def test_a_rings_turn_is_the_sign_of_its_shoelace_area(js) -> None:
     assert js("return map.centreOf(arg);", big) == [6, 6]
 
 
+def test_the_corner_names_the_season_of_the_month(js) -> None:
+    months = js("return [12, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0].map(map.seasonOf);")
+    assert months == ["winter"] * 3 + ["spring"] * 3 + ["summer"] * 3 + ["autumn"] * 3 + [""]
+
+
 def test_views_are_widened_to_fill_the_window(js) -> None:
     def merc(lat):
         return math.log(math.tan(math.pi / 4 + math.radians(lat) / 2))

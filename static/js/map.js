@@ -8,7 +8,7 @@
 // trace). Labels are HTML over the map, placed by priority so that none overlaps another
 // (MapLibre would need a glyph server for text), once a move settles, never per frame.
 
-import { el } from "./util.js";
+import { el, gameDate } from "./util.js";
 
 export const SQUADRON_COLOURS = {
   White: "#f4f1e8", Red: "#b3261e", Blue: "#1f4e9c", Blockade: "#6a1b9a",
@@ -41,6 +41,13 @@ export const VIEWS = {
   Solent: [[-1.75, -0.95], [50.6, 50.95]],
   World: [[-180, 180], [-60, 80]],
 };
+
+/** The season of the year a month (1-12) falls in, as the chart's corner writes it. */
+export function seasonOf(month) {
+  const m = Number(month);
+  if (!(m >= 1 && m <= 12)) return "";
+  return ["winter", "spring", "summer", "autumn"][Math.floor((m % 12) / 3)];
+}
 
 const mercY = (lat) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
 
@@ -880,11 +887,14 @@ export function createMap(div, layers, ports) {
       if (seat !== undefined) seatNow = seat;
       const forces = (state && state.forces) || [];
       const engagements = (state && state.engagements) || [];
-      if (state && typeof state.day === "number") setMonth(Math.min(12, 6 + Math.floor(state.day
-        / 30)));
-      dateText = state?.date ? String(state.date) : (state && typeof state.day === "number"
-        ? `Day ${state.day}` : "");
-      if (typeof state?.season === "string") dateText += ` · ${state.season}`;
+      // the game's month is the server's (its season's date); else June + day/30
+      const month = Number.isInteger(state?.month) ? state.month : (state
+        && typeof state.day === "number" ? Math.min(12, 6 + Math.floor(state.day / 30)) : null);
+      if (month) setMonth(month);
+      dateText = state?.date ? gameDate(String(state.date)) : (state && typeof state.day
+        === "number" ? `Day ${state.day}` : "");
+      if (month) dateText += ` · ${seasonOf(month)}`;
+      div.dataset.season = month ? seasonOf(month) : "";
       const key = JSON.stringify([forces, engagements.map((e) =>
         [e.id, e.over, e.outcome?.how, e.lon, e.lat]), seatNow?.id]);
       if (key === lastKey) return drawing;
