@@ -24,22 +24,30 @@ from shapely.geometry import MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from maps import land as land_model
-from maps import places
+from maps import places, wind
 
 __all__ = [
     "DECIMALS",
     "LAND_MIN_AREA",
     "LAND_TOLERANCE",
     "LAYER_NAMES",
+    "OVERVIEW_DECIMALS",
+    "OVERVIEW_MIN_AREA",
+    "OVERVIEW_TOLERANCE",
     "STATION_TOLERANCE",
+    "WIND_STEP",
     "all_layers",
     "blockade_zones",
     "geometry_json",
     "land",
+    "land_overview",
     "layer_json",
+    "overview_layers",
     "ports",
     "shallows",
     "stations",
+    "stations_overview",
+    "wind_points",
 ]
 
 #: Decimal places of every coordinate (4 places: about 10 m).
@@ -53,14 +61,25 @@ LAND_LATITUDES = (-60.0, 84.0)
 #: Tolerance of the station outlines drawn on the map (the model keeps the full 10m coast).
 STATION_TOLERANCE = 0.02
 
+#: The overview the page opens with (whole oceans): coarser outlines, fewer islands and
+#: 2 decimal places (about 1 km), a sixth of the bytes; the coast (:func:`land`) comes
+#: when the map is zoomed in.
+OVERVIEW_TOLERANCE = 0.08
+OVERVIEW_MIN_AREA = 0.03
+OVERVIEW_DECIMALS = 2
+#: Spacing (degrees) of the wind layer's points.
+WIND_STEP = 7.5
+
 LAYER_NAMES: tuple[str, ...] = ("land", "stations", "shallows", "blockade_zones", "ports")
 
 
-def _ring(coords: Iterable[tuple[float, ...]]) -> list[list[float]] | None:
+def _ring(
+    coords: Iterable[tuple[float, ...]], decimals: int = DECIMALS
+) -> list[list[float]] | None:
     """A rounded linear ring without repeated positions, or None if it collapsed."""
     out: list[list[float]] = []
     for x, y, *_ in coords:
-        pos = [round(x, DECIMALS), round(y, DECIMALS)]
+        pos = [round(x, decimals), round(y, decimals)]
         if not out or pos != out[-1]:
             out.append(pos)
     if out and out[0] != out[-1]:
@@ -68,16 +87,17 @@ def _ring(coords: Iterable[tuple[float, ...]]) -> list[list[float]] | None:
     return out if len(out) >= 4 else None
 
 
-def _polygon_coords(poly: Polygon) -> list[list[list[float]]] | None:
-    exterior = _ring(poly.exterior.coords)
+def _polygon_coords(poly: Polygon, decimals: int) -> list[list[list[float]]] | None:
+    exterior = _ring(poly.exterior.coords, decimals)
     if exterior is None:
         return None
-    holes = [r for r in (_ring(i.coords) for i in poly.interiors) if r is not None]
+    holes = [r for r in (_ring(i.coords, decimals) for i in poly.interiors) if r is not None]
     return [exterior, *holes]
 
 
-def geometry_json(geom: BaseGeometry) -> dict:
-    """RFC 7946 geometry of a Shapely (Multi)Polygon or Point, oriented and rounded.
+def geometry_json(geom: BaseGeometry, decimals: int = DECIMALS) -> dict:
+    """RFC 7946 geometry of a Shapely (Multi)Polygon or Point, oriented and rounded to
+    ``decimals`` places.
 
     >>> clockwise = shapely.Polygon([(0, 0), (0, 1), (1, 1), (1, 0)])
     >>> geometry_json(clockwise)["coordinates"][0][:3]     # turned counter-clockwise
@@ -86,10 +106,10 @@ def geometry_json(geom: BaseGeometry) -> dict:
     if geom.geom_type == "Point":
         return {"type": "Point", "coordinates": [round(geom.x, DECIMALS), round(geom.y, DECIMALS)]}
     # snap each part to the output grid first: rounding afterwards could make rings cross
-    snapped = shapely.set_precision(shapely.get_parts(geom), 10.0**-DECIMALS)
+    snapped = shapely.set_precision(shapely.get_parts(geom), 10.0**-decimals)
     oriented = shapely.orient_polygons(shapely.get_parts(snapped), exterior_cw=False)
     polys = [p for p in oriented if isinstance(p, Polygon) and not p.is_empty]
-    rings = [c for c in (_polygon_coords(p) for p in polys) if c is not None]
+    rings = [c for c in (_polygon_coords(p, decimals) for p in polys) if c is not None]
     if len(rings) == 1:
         return {"type": "Polygon", "coordinates": rings[0]}
     return {"type": "MultiPolygon", "coordinates": rings}
@@ -104,25 +124,37 @@ def _collection(features: list[dict], **members: object) -> dict:
     return {"type": "FeatureCollection", **members, "features": features}
 
 
-@cache
-def land() -> dict:
-    """Natural Earth 10m land (the model's own), simplified by :data:`LAND_TOLERANCE`."""
+def _land(tolerance: float, min_area: float, decimals: int) -> dict:
     lat0, lat1 = LAND_LATITUDES
     parts = shapely.clip_by_rect(list(land_model.land_parts()), -180.0, lat0, 180.0, lat1)
-    parts = shapely.simplify(parts, LAND_TOLERANCE, preserve_topology=True)
+    parts = shapely.simplify(parts, tolerance, preserve_topology=True)
     keep = [
         g
         for p in parts
         for g in shapely.get_parts(p)
-        if isinstance(g, Polygon) and g.area >= LAND_MIN_AREA
+        if isinstance(g, Polygon) and g.area >= min_area
     ]
     props = {
         "name": "land",
         "source": "Natural Earth 1:10m land (public domain), "
-        f"simplified to {LAND_TOLERANCE} deg, islands under {LAND_MIN_AREA:g} deg^2 "
+        f"simplified to {tolerance} deg, islands under {min_area:g} deg^2 "
         f"and latitudes beyond {lat0:g}..{lat1:g} left off",
     }
-    return _collection([_feature("land", MultiPolygon(keep), props)])
+    geometry = geometry_json(MultiPolygon(keep), decimals)
+    return _collection([_feature("land", geometry, props)])
+
+
+@cache
+def land() -> dict:
+    """Natural Earth 10m land (the model's own), simplified by :data:`LAND_TOLERANCE`: the
+    coast the map shows zoomed in."""
+    return _land(LAND_TOLERANCE, LAND_MIN_AREA, DECIMALS)
+
+
+@cache
+def land_overview() -> dict:
+    """The same land simplified by :data:`OVERVIEW_TOLERANCE`: what the map opens with."""
+    return _land(OVERVIEW_TOLERANCE, OVERVIEW_MIN_AREA, OVERVIEW_DECIMALS)
 
 
 @cache
@@ -147,12 +179,10 @@ def ports() -> dict:
     return _collection(features)
 
 
-@cache
-def stations() -> dict:
-    """The stations' seas, outlines simplified by :data:`STATION_TOLERANCE`."""
+def _stations(tolerance: float, decimals: int) -> dict:
     features = []
     for s in places.load_stations().values():
-        outline = shapely.simplify(s.polygon, STATION_TOLERANCE, preserve_topology=True)
+        outline = shapely.simplify(s.polygon, tolerance, preserve_topology=True)
         props = {
             "id": s.id,
             "name": s.name,
@@ -160,8 +190,20 @@ def stations() -> dict:
             "description": s.description,
             "source": s.source,
         }
-        features.append(_feature(s.id, outline, props))
+        features.append(_feature(s.id, geometry_json(outline, decimals), props))
     return _collection(features)
+
+
+@cache
+def stations() -> dict:
+    """The stations' seas, outlines simplified by :data:`STATION_TOLERANCE`."""
+    return _stations(STATION_TOLERANCE, DECIMALS)
+
+
+@cache
+def stations_overview() -> dict:
+    """The stations' seas as the overview draws them (:data:`OVERVIEW_TOLERANCE`)."""
+    return _stations(OVERVIEW_TOLERANCE, OVERVIEW_DECIMALS)
 
 
 @cache
@@ -216,6 +258,38 @@ _BUILDERS: Mapping[str, Callable[[], dict]] = MappingProxyType(
 def all_layers() -> dict[str, dict]:
     """Every layer by name (:data:`LAYER_NAMES`)."""
     return {name: _BUILDERS[name]() for name in LAYER_NAMES}
+
+
+def overview_layers() -> dict[str, dict]:
+    """Every layer by name as the page first loads them: :func:`land_overview` and
+    :func:`stations_overview` in place of the coast's detail."""
+    return {**all_layers(), "land": land_overview(), "stations": stations_overview()}
+
+
+@cache
+def wind_points(month: int) -> dict:
+    """The month's prevailing winds (:func:`maps.wind.prevailing_wind`) on a grid of
+    :data:`WIND_STEP` degrees over the sea, as Point features with ``from_deg`` (where the
+    wind blows from, degrees true), ``strength`` (seed 003's word) and ``region``.
+
+    >>> fc = wind_points(1)
+    >>> sorted(fc["features"][0]["properties"]), fc["month"]
+    (['from_deg', 'region', 'strength'], 1)
+    """
+    features = []
+    half = WIND_STEP / 2
+    lat = -60.0 + half
+    while lat < 72.0:
+        lon = -180.0 + half
+        while lon < 180.0:
+            if not land_model.is_land(lon, lat):
+                w = wind.prevailing_wind(lon, lat, month)
+                props = {"from_deg": w.from_deg, "strength": w.strength, "region": w.region}
+                fid = f"wind-{month}-{lon:g}-{lat:g}"
+                features.append(_feature(fid, shapely.Point(lon, lat), props))
+            lon += WIND_STEP
+        lat += WIND_STEP
+    return _collection(features, month=month)
 
 
 @cache

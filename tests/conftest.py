@@ -514,6 +514,19 @@ def redis_url() -> Iterator[str]:
         yield url
 
 
+@pytest.fixture(scope="module")
+def fleet(browser_server: str) -> Iterator[Campaign]:
+    """A summer at day 0 with the whole fleet on the map and two admirals (the chart's tests)."""
+    from tests.browser_helpers import Campaign
+
+    game = Campaign.new(browser_server, seed=3)
+    game.add("red", "admiral", squadron="Red")
+    game.add("blue", "admiral", squadron="Blue")
+    game.roll()
+    yield game
+    game.close()
+
+
 # -- the turn clock (test_clock) -----------------------------------------------------
 
 

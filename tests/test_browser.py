@@ -96,7 +96,7 @@ def test_a_deploy_shows_on_the_other_admirals_map_within_two_seconds(
         # Pan and zoom from the whole Atlantic down to the Solent.
         blue.page.click("#views button:text('Solent')")
         blue.wait("document.getElementById('map').dataset.view === 'Solent'")
-        lon0, lon1 = blue.js("document.getElementById('map').layout.geo.lonaxis.range")
+        (lon0, _), (lon1, _) = blue.js("window.__admiralty.map.bounds()")
         assert lon0 <= -1.3 <= lon1 and lon1 - lon0 < 2
         blue.page.click("#views button:text('Europe')")
         blue.page.wait_for_timeout(500)
@@ -135,9 +135,7 @@ def test_a_player_never_sees_an_unsighted_enemy_while_the_gm_does(
         for event in store["events"]:
             if isinstance(event["data"].get("forces"), list):
                 _assert_fogged(event["data"]["forces"])
-        blue_traces = blue.js(
-            "document.getElementById('map').data.filter((t) => t.ids).flatMap((t) => t.ids)"
-        )
+        blue_traces = blue.js("window.__admiralty.map.drawnIds()")
         assert not set(enemies) & set(blue_traces)
         # An observer sees the public status only: no forces at all, but the date moves on.
         observer.wait("window.__admiralty.store.state.day === 2", timeout=30)

@@ -38,22 +38,19 @@ def test_only_card_names_look_like_cards(js) -> None:
     )
 
 
-def test_land_rings_are_turned_clockwise_and_joined_by_nulls(js) -> None:
+def test_a_rings_turn_is_the_sign_of_its_shoelace_area(js) -> None:
+    # The land is one MapLibre fill of the style (no trace): a ring's turn only picks the
+    # outer ring of a polygon for its label point, by the largest |area|.
     cw = [[0, 0], [0, 1], [1, 1], [1, 0], [0, 0]]  # clockwise in lon/lat
-    ccw = [[5, 5], [6, 5], [6, 6], [5, 6], [5, 5]]
-    out = js(
-        "return map.ringsToTrace(arg);",
-        [
-            {"geometry": {"type": "Polygon", "coordinates": [cw]}},
-            {"geometry": {"type": "MultiPolygon", "coordinates": [[ccw], [ccw]]}},
-        ],
-    )
-    assert out["lon"].count(None) == 2
-    first = list(zip(out["lon"][:5], out["lat"][:5], strict=True))
-    area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(first, first[1:], strict=False))
-    assert area < 0, "clockwise: d3-geo fills the small side"
-    assert first == [tuple(p) for p in cw]
-    assert out["lon"][6:11] == [5, 5, 6, 6, 5] and out["lat"][6:11] == [5, 6, 6, 5, 5]
+    ccw = [[5, 5], [7, 5], [7, 7], [5, 7], [5, 5]]
+    assert js("return arg.map((r) => map.signedArea(r));", [cw, ccw]) == [-1, 4]
+    big = {"geometry": {"type": "MultiPolygon", "coordinates": [[cw], [ccw]]}}
+    assert js("return map.centreOf(arg);", big) == [6, 6]
+
+
+def test_the_corner_names_the_season_of_the_month(js) -> None:
+    months = js("return [12, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0].map(map.seasonOf);")
+    assert months == ["winter"] * 3 + ["spring"] * 3 + ["summer"] * 3 + ["autumn"] * 3 + [""]
 
 
 def test_views_are_widened_to_fill_the_window(js) -> None:

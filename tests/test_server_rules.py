@@ -3,13 +3,16 @@ along a route."""
 
 from __future__ import annotations
 
+import math
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
+from maps.timing import sail_hours
 from server.game import engagements, forces, rules
 from server.game.state import State, initial_state
 from tests.server_helpers import map_force, map_ship
@@ -170,3 +173,34 @@ def test_only_enemy_sails_are_fought() -> None:
             assert enemy["ships"][0]["type"] in rules.ROSTER_ORDER
             assert work["forces"][enemy["id"]] is enemy
     assert set(seen) <= {"France", "Spain", "Netherlands"} and seen
+
+
+def _course(lon: float, lat: float, bearing: float, deg: float = 0.3) -> list[list[float]]:
+    """A short track from [lon, lat] on a compass bearing (degrees)."""
+    b = math.radians(bearing)
+    return [
+        [lon, lat],
+        [lon + deg * math.sin(b) / math.cos(math.radians(lat)), lat + deg * math.cos(b)],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("off_the_wind", "word", "beat"),
+    [
+        (0, "beating", True),
+        (45, "close-hauled", False),
+        (90, "reaching", False),
+        (135, "reaching", False),
+        (180, "running", False),
+        (-45, "close-hauled", False),
+        (-90, "reaching", False),
+    ],
+)
+def test_a_previews_point_of_sail_is_its_course_off_the_wind(off_the_wind, word, beat) -> None:
+    # docs/rules-notes.md "Points of sail on the map": the angle between the course and where
+    # the month's wind blows from, in eighths of the compass (seed 003).
+    lon, lat = -30.0, 40.0
+    _, _, (_, _, _, frm, _) = sail_hours(np.array([[lon, lat], [lon, lat + 0.2]]), 6, winds=True)
+    pieces = rules.sail_pieces(_course(lon, lat, float(frm[0]) + off_the_wind), 6)
+    assert [(p["point_of_sail"], p["beat"]) for p in pieces] == [(word, beat)]
+    assert pieces[0]["nm"] > 0

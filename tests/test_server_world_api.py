@@ -78,3 +78,50 @@ def test_battle_odds(world_client) -> None:
         "a=Cutter&b=Cutter&n=x",
     ):
         assert world_client.get(f"/api/odds?{query}").json["error"]["code"] == "invalid"
+
+
+def test_the_months_wind_as_geojson_points(world_client) -> None:
+    r = world_client.get("/api/wind?month=1")
+    assert r.status_code == 200 and r.mimetype == "application/geo+json"
+    body = r.json
+    assert body["type"] == "FeatureCollection" and body["month"] == 1
+    assert len(body["features"]) > 100
+    for feature in body["features"]:
+        assert feature["geometry"]["type"] == "Point"
+        props = feature["properties"]
+        assert set(props) == {"from_deg", "strength", "region"}
+        assert 0 <= props["from_deg"] < 360 and props["strength"] in {"light", "fair", "fresh"}
+    # the North Atlantic's westerlies in January (maps.wind's own example)
+    north_atlantic = [
+        f["properties"]
+        for f in body["features"]
+        if -40 <= f["geometry"]["coordinates"][0] <= -20
+        and 42 <= f["geometry"]["coordinates"][1] <= 50
+    ]
+    assert north_atlantic and all(p["from_deg"] == 270.0 for p in north_atlantic)
+    july = world_client.get("/api/wind?month=7").json
+    assert july["month"] == 7 and july["features"] != body["features"]
+    for bad in ("0", "13", "x", "", "1.5", "-1"):
+        r = world_client.get(f"/api/wind?month={bad}")
+        assert r.status_code == 400 and r.json["error"]["code"] == "invalid", bad
+    assert world_client.get("/api/wind").status_code == 400
+
+
+def test_static_files_hashed_immutable_and_compressed(world_client) -> None:
+    page = world_client.get("/play/x", headers={"Accept-Encoding": "br"})
+    assert page.headers["Content-Encoding"] == "br" and page.headers["Cache-Control"] == "no-cache"
+    import brotli
+
+    html = brotli.decompress(page.data).decode()
+    assert '"/static/v/' in html and '"/vendor/plotly.' in html and '"/static/js/' not in html
+    main = html.split('src="')[-1].split('"')[0]
+    for encoding in ("br", "gzip"):
+        r = world_client.get(main, headers={"Accept-Encoding": encoding})
+        assert r.status_code == 200 and r.headers["Content-Encoding"] == encoding
+        assert "immutable" in r.headers["Cache-Control"]
+    again = world_client.get(main, headers={"If-None-Match": r.headers["ETag"]})
+    assert again.status_code == 304
+    assert world_client.get("/static/v/x/../../server/web/app.py").status_code == 404
+    overview = world_client.get("/api/map").data
+    coast = world_client.get("/api/map/land").data
+    assert len(overview) < 1_000_000 < len(coast)  # the overview's land is the coarse one

@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 import maps
 from maps import load_world
 from maps.geo import KM_PER_NM, distance_km
-from maps.layers import all_layers
+from maps.layers import all_layers, land, overview_layers, wind_points
 from maps.places import blockade_zones, load_ports
 from maps.sailing import ship_type as sailing_ship_type
 from maps.wind import prevailing_wind
@@ -83,6 +83,7 @@ __all__ = [
     "is_port",
     "port_id",
     "layer_sources",
+    "land_detail",
     "layers",
     "new_officer",
     "npc_officers",
@@ -95,6 +96,7 @@ __all__ = [
     "roster_type",
     "route",
     "sail_ho",
+    "sail_pieces",
     "sailing_type",
     "scenario",
     "ship_fate",
@@ -103,6 +105,7 @@ __all__ = [
     "voyage",
     "voyage_plan",
     "voyage_stop",
+    "wind_layer",
     "world",
 ]
 
@@ -465,9 +468,24 @@ def layer_sources() -> list[Path]:
     return sorted([*folder.glob("*.py"), *folder.glob("data/*"), SCENARIO])
 
 
-def layers() -> dict[str, Any]:
-    """The browser's GeoJSON layers (built once by maps.layers)."""
-    return all_layers()
+def layers(detail: bool = True) -> dict[str, Any]:
+    """The browser's GeoJSON layers (built once by maps.layers): the coast's detail, or
+    (``detail=False``) the overview the page opens with."""
+    return all_layers() if detail else overview_layers()
+
+
+@_with_maps_lock
+def land_detail() -> dict[str, Any]:
+    """The coast the map draws zoomed in (maps.layers.land)."""
+    return land()
+
+
+@_with_maps_lock
+def wind_layer(month: int) -> dict[str, Any]:
+    """The month's prevailing winds as GeoJSON points (maps.layers.wind_points)."""
+    if not isinstance(month, int) or not 1 <= month <= 12:
+        raise ValueError(f"month is 1 to 12, not {month}")
+    return wind_points(month)
 
 
 @_with_maps_lock
@@ -480,6 +498,39 @@ def route(origin: Any, destination: Any, ship: str, month: int) -> dict[str, Any
         "days": round(voyage.days, 3),
         "risks": [r.as_dict() for r in voyage.risks],
     }
+
+
+#: seed 003's point of sail by the angle off the wind in eighths (0 dead to windward: the
+#: ship must beat to windward in boards, going about after each), as the preview shows it
+SAIL_WORDS = ("beating", "close-hauled", "reaching", "reaching", "running")
+
+
+@_with_maps_lock
+def sail_pieces(track: Sequence[Sequence[float]], month: int) -> list[dict[str, Any]]:
+    """A track cut into runs of one point of sail under the month's prevailing wind
+    (maps.timing's pieces, seed 003's points of sail): ``[{"track", "point_of_sail",
+    "beat", "nm"}]``; ``beat`` where the course lies dead to windward (boards, going about)."""
+    import numpy as np
+
+    from maps.timing import sail_hours
+
+    coords = np.asarray(track, dtype=float)
+    if len(coords) < 2:
+        return []
+    _, _, (p0, p1, nm, frm, brg) = sail_hours(coords, month, winds=True)
+    rel = np.rint(np.abs((frm - brg + 180) % 360 - 180) / 45).astype(int)
+    runs: list[dict[str, Any]] = []
+    for a, b, miles, r in zip(p0.tolist(), p1.tolist(), nm.tolist(), rel.tolist(), strict=True):
+        word = SAIL_WORDS[r]
+        if runs and runs[-1]["point_of_sail"] == word:
+            runs[-1]["track"].append([round(b[0], 4), round(b[1], 4)])
+            runs[-1]["nm"] += miles
+            continue
+        start = [[round(a[0], 4), round(a[1], 4)], [round(b[0], 4), round(b[1], 4)]]
+        runs.append({"track": start, "point_of_sail": word, "beat": r == 0, "nm": miles})
+    for run in runs:
+        run["nm"] = round(run["nm"], 1)
+    return runs
 
 
 def vocabulary() -> dict[str, Any]:

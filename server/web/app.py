@@ -10,13 +10,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, jsonify, send_from_directory
+from flask import Flask, Response, abort, jsonify
 from flask.typing import ResponseReturnValue
 from flask_compress import Compress
 from flask_socketio import SocketIO
 
 from server import __version__
-from server.web import delivery
+from server.web import assets, delivery
 from server.web import metrics as metrics_
 from server.web.links import checked_base_url
 from server.web.logs import RedactTokens
@@ -74,6 +74,9 @@ def load_world() -> None:
 
     rules.world(warm=False)
     world_api.layers_json()
+    world_api.land_json()  # the coast the map fetches zoomed in
+    world_api.warm_packed()
+    assets.plotly_packed(wait=True)  # brotli 11: 8 s of CPU once, then read from disk
 
 
 def warm_routes() -> None:
@@ -197,24 +200,32 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
             response.headers.setdefault(name, value)
         return response
 
+    # The pages name their files by the static tree's hash (server.web.assets): those
+    # are kept a year; the pages and the unhashed names are checked on every visit.
     @app.get("/")
     def index() -> ResponseReturnValue:
-        return send_from_directory(STATIC_DIR, "index.html")
+        return assets.answer(assets.page("index.html"), "text/html", assets.FRESH)
 
     @app.get("/play/<campaign_id>")
     def play(campaign_id: str) -> ResponseReturnValue:
-        return send_from_directory(STATIC_DIR, "play.html")
+        return assets.answer(assets.page("play.html"), "text/html", assets.FRESH)
 
     @app.get("/vendor/plotly.min.js")
-    def plotly_js() -> ResponseReturnValue:
-        import plotly
-
-        folder = Path(plotly.__file__).resolve().parent / "package_data"
-        return send_from_directory(folder, "plotly.min.js", max_age=86400)
+    @app.get("/vendor/plotly.<version>.min.js")
+    def plotly_js(version: str | None = None) -> ResponseReturnValue:
+        hashed = version == assets.plotly_version()
+        lifetime = assets.IMMUTABLE if hashed else "public, max-age=86400"
+        return assets.answer(assets.plotly_packed(), "text/javascript", lifetime)
 
     @app.get("/static/<path:path>")
-    def static_files(path: str) -> ResponseReturnValue:
-        return send_from_directory(STATIC_DIR, path)
+    @app.get("/static/v/<version>/<path:path>")
+    def static_files(path: str, version: str | None = None) -> ResponseReturnValue:
+        try:
+            packed, mimetype = assets.file_packed(path)
+        except KeyError:
+            abort(404)
+        hashed = version == assets.static_version()
+        return assets.answer(packed, mimetype, assets.IMMUTABLE if hashed else assets.FRESH)
 
     errors.register(app)
     register(app, socketio, service)

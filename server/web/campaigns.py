@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from server import game
-from server.game import ActionError, State, clock
+from server.game import ActionError, State, clock, rules
 from server.game.state import SeatRecord, no_clock
 from server.web.storage import Store, StoredEvent
 from server.web.tokens import hash_token, new_token
@@ -403,6 +403,10 @@ class CampaignService:
         seq, state = self.current(campaign_id)
         rng = game.event_rng(state["campaign"]["seed"], seq + 1)
         _, data = game.decide(state, self._author(state, seat_id), args, rng)
+        route = data.get("route")
+        if isinstance(route, dict) and route.get("track"):  # coloured by point of sail
+            route = {**route, "sails": rules.sail_pieces(route["track"], 6 + state["day"] // 30)}
+            data = {**data, "route": route}
         return {k: v for k, v in data.items() if k != "args"}
 
     @staticmethod

@@ -24,8 +24,17 @@ from server.game import (
     rules,
 )
 from server.game.payloads import MAX_SEED
+from server.web import assets
 
-__all__ = ["MAX_ODDS_N", "MAX_SHIPS", "layers_json", "odds_answer", "odds_budget", "world_api"]
+__all__ = [
+    "MAX_ODDS_N",
+    "MAX_SHIPS",
+    "land_json",
+    "layers_json",
+    "odds_answer",
+    "odds_budget",
+    "world_api",
+]
 
 world_api = Blueprint("world_api", __name__)
 
@@ -45,19 +54,21 @@ def _cache_dir() -> Path:
 
 
 @cache
-def layers_json() -> bytes:
-    """All map layers as one cached GeoJSON document, each station labelled with its
-    squadrons' cruising ground (``patrol_point``), where deploys go. Building them takes
-    seconds of GEOS work, so the document is kept on disk (``$ADMIRALTY_CACHE_DIR``, else
-    ``~/.cache/admiralty``) under a digest of what they are built from: a restart reads it."""
+def layers_json(detail: bool = False) -> bytes:
+    """All map layers as one cached GeoJSON document (the overview the page opens with, or
+    with ``detail`` the coast's), each station labelled with its squadrons' cruising ground
+    (``patrol_point``), where deploys go. Building them takes seconds of GEOS work, so the
+    document is kept on disk (``$ADMIRALTY_CACHE_DIR``, else ``~/.cache/admiralty``) under a
+    digest of what they are built from: a restart reads it."""
     import copy
 
-    cached = _cache_dir() / f"layers-{_layers_digest()}.json"
+    name = "layers" if detail else "overview"
+    cached = _cache_dir() / f"{name}-{_layers_digest()}.json"
     try:
         return cached.read_bytes()
     except OSError:
         pass
-    layers = copy.deepcopy(rules.layers())
+    layers = copy.deepcopy(rules.layers(detail))
     points = rules.scenario()["patrol_points"]
     for feature in layers["stations"]["features"]:
         point = points.get(feature["properties"]["id"])
@@ -73,13 +84,63 @@ def layers_json() -> bytes:
     return body
 
 
+@cache
+def land_json() -> bytes:
+    """The coast in detail as GeoJSON, kept on disk like :func:`layers_json` (seconds of
+    GEOS work to build)."""
+    cached = _cache_dir() / f"coast-{_layers_digest()}.json"
+    try:
+        return cached.read_bytes()
+    except OSError:
+        pass
+    body = json.dumps(rules.land_detail(), separators=(",", ":")).encode()
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        part = cached.with_suffix(f".{os.getpid()}.part")
+        part.write_bytes(body)
+        os.replace(part, cached)
+    except OSError:
+        pass
+    return body
+
+
+@cache
+def _packed(key: str) -> assets.Packed:
+    if key == "overview":
+        return assets.pack(layers_json())
+    if key == "land":
+        return assets.pack(land_json())
+    return assets.pack(json.dumps(rules.wind_layer(int(key)), separators=(",", ":")).encode())
+
+
+def warm_packed() -> None:
+    """Pack the map's answers now (the warm-up), not at their first request."""
+    for key in ("overview", "land", *map(str, range(1, 13))):
+        _packed(key)
+
+
+LAYER_CACHE = "public, max-age=3600"
+
+
 @world_api.get("/api/map")
 def map_layers() -> ResponseReturnValue:
-    return Response(
-        layers_json(),
-        mimetype="application/geo+json",
-        headers={"Cache-Control": "public, max-age=3600"},
-    )
+    """Every layer as the page opens with them (the overview's land and stations)."""
+    return assets.answer(_packed("overview"), "application/geo+json", LAYER_CACHE)
+
+
+@world_api.get("/api/map/land")
+def map_land() -> ResponseReturnValue:
+    """The coast in detail, for the map zoomed in (maps.layers.land)."""
+    return assets.answer(_packed("land"), "application/geo+json", LAYER_CACHE)
+
+
+@world_api.get("/api/wind")
+def wind() -> ResponseReturnValue:
+    """The month's prevailing winds (``month`` 1 to 12) as GeoJSON points."""
+    text = request.args.get("month", "")
+    if not WHOLE.fullmatch(text) or not 1 <= int(text) <= 12:
+        raise ActionError("invalid", "'month' must be a whole number from 1 to 12")
+    return assets.answer(_packed(str(int(text))), "application/geo+json", LAYER_CACHE)
 
 
 @world_api.get("/api/ports")

@@ -148,10 +148,13 @@ async function start() {
     return;
   }
   const t0 = performance.now();
+  performance.mark("admiralty:start");
   const world = await loadWorld();
   const t1 = performance.now();
+  performance.mark("admiralty:world");
   const map = createMap($("map"), world.layers, world.ports);
   map.ready.then(() => {
+    performance.mark("admiralty:map");
     debug.timings = { layers_ms: Math.round(t1 - t0), plot_ms: Math.round(performance.now() - t1) };
   });
   debug.map = map;
@@ -173,6 +176,7 @@ async function start() {
           seatName: ack.seat?.name, name: ack.state?.campaign?.name, phase: ack.state?.phase,
           date: ack.state?.date, seq: ack.seq, gone: false });
         debug.joined = true;
+        performance.mark("admiralty:joined");
         setConnection("connected", "ok");
         talk?.joined(ack, true);
         seated();
@@ -238,7 +242,7 @@ async function start() {
   ];
   subscribe(store, (_store, reason) => {
     renderStatus();
-    map.update(store.state);
+    map.update(store.state, store.seat);
     for (const panel of panels) {
       try {
         panel.render(store, reason);

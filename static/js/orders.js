@@ -302,7 +302,7 @@ function movementSection(ctx, forces, role, phase, title = null) {
     previewBox.dataset.distance = String(route.distance_nm);
     previewBox.dataset.days = String(route.days);
     ctx.map.setPreview(route.track || [], `${round(route.distance_nm, 0)} nm, `
-      + `${round(route.days, 1)} days`);
+      + `${round(route.days, 1)} days`, route.sails);
   }
 
   const confirm = actionButton(ctx, "Confirm orders", action, { primary: true, name: "orders",

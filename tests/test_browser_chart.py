@@ -1,0 +1,132 @@
+"""The map as a sea chart (static/js/map.js) in Debian's headless Chromium: labels that never
+overlap, live layers redrawn without the land, the month's wind, nothing from outside."""
+
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+import pytest
+import requests
+
+from tests.browser_helpers import VIEWPORT, SeatPage, open_seat
+
+pytestmark = pytest.mark.browser
+
+BOXES = "window.__admiralty.map.labelBoxes()"
+
+
+def _overlapping(boxes: list[dict]) -> list[tuple[str, str]]:
+    out = []
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            if (
+                a["x"] < b["x"] + b["w"]
+                and b["x"] < a["x"] + a["w"]
+                and a["y"] < b["y"] + b["h"]
+                and b["y"] < a["y"] + a["h"]
+            ):
+                out.append((a["text"], b["text"]))
+    return out
+
+
+def _settle(page: SeatPage) -> None:
+    page.page.wait_for_timeout(400)  # the labels are placed on the next animation frame
+
+
+def test_no_two_labels_overlap_in_the_crowded_channel_at_three_zooms(
+    browser, browser_server, seat_pages, fleet
+):
+    gm = open_seat(browser, browser_server, fleet.seats["gm"]["link"])
+    seat_pages.append(gm)
+    gm.page.click("#views button:text('Channel')")
+    _settle(gm)
+    texts = set()
+    for zoom, least in ((None, 6), (6.0, 2), (7.5, 2)):
+        if zoom:  # closer in on Spithead, where the squadrons lie at day 0
+            gm.js(
+                "(z) => window.__admiralty.map.maplibre().jumpTo({center: [-1.3, 50.6], zoom: z})",
+                zoom,
+            )
+            _settle(gm)
+        boxes = gm.js(BOXES)
+        assert len(boxes) >= least, boxes
+        assert not _overlapping(boxes), _overlapping(boxes)
+        texts |= {b["text"] for b in boxes}
+    # the crowd was there to declutter: Spithead's squadrons and the ports of the Channel
+    assert any("Red" in t or "Blue" in t or "White" in t for t in texts), texts
+    assert "Portsmouth" in texts or "Plymouth" in texts, texts
+
+
+def test_an_event_redraws_the_live_layers_and_never_the_land(
+    browser, browser_server, seat_pages, fleet
+):
+    blue = open_seat(browser, browser_server, fleet.seats["blue"]["link"])
+    seat_pages.append(blue)
+    blue.js("""(() => {
+        const m = window.__admiralty.map.maplibre();
+        window.__spy = { land: 0, style: 0 };
+        const land = m.getSource("land");
+        const setData = land.setData.bind(land);
+        land.setData = (d) => { window.__spy.land += 1; return setData(d); };
+        const setStyle = m.setStyle.bind(m);
+        m.setStyle = (s, o) => { window.__spy.style += 1; return setStyle(s, o); };
+        window.__spy.live = window.__admiralty.map.counts.live;
+    })()""")
+    force = next(f["id"] for f in fleet.state()["forces"] if f.get("squadron") == "Red")
+    ack = fleet.act(
+        "deploy", squadron="Red", station="channel", **{"as": fleet.seats["red"]["seat"]}
+    )
+    assert ack["ok"], ack
+    blue.wait(f"document.getElementById('map').dataset.routes.includes('{force}')", timeout=30)
+    blue.wait("window.__admiralty.map.counts.live > window.__spy.live", timeout=10)
+    assert blue.js("window.__spy") == {
+        "land": 0,
+        "style": 0,
+        "live": blue.js("window.__spy.live"),
+    }
+    assert f"route-{force}" in blue.traces()
+    assert "land" not in blue.traces(), "the land is in the style, not a trace"
+
+
+def test_the_wind_layer_shows_the_months_arrows(browser, browser_server, seat_pages, fleet):
+    red = open_seat(browser, browser_server, fleet.seats["red"]["link"])
+    seat_pages.append(red)
+    red.wait("document.getElementById('map').dataset.windMonth === '6'", timeout=10)
+    june = requests.get(browser_server + "/api/wind?month=6", timeout=30).json()
+    assert red.map_data()["windArrows"] == str(len(june["features"]))
+    drawn = red.js(
+        "window.__admiralty.map.maplibre().querySourceFeatures('wind')"
+        ".map((f) => f.properties.strength)"
+    )
+    strengths = {f["properties"]["strength"] for f in june["features"]}
+    assert set(drawn) == strengths
+    january = requests.get(browser_server + "/api/wind?month=1", timeout=30).json()
+    assert [f["properties"] for f in january["features"]] != [
+        f["properties"] for f in june["features"]
+    ], "the wind is the month's"
+
+
+def test_nothing_is_fetched_from_outside_the_server(browser, browser_server, fleet):
+    outside: list[str] = []
+    context = browser.new_context(viewport=VIEWPORT)
+
+    def route(r) -> None:
+        url = urlparse(r.request.url)
+        if url.scheme in ("data", "blob") or url.hostname == "127.0.0.1":
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    try:
+        page = open_seat(browser, browser_server, fleet.seats["red"]["link"], context=context)
+        page.page.click("#views button:text('Channel')")
+        page.wait("document.getElementById('map').dataset.coast === 'detail'", timeout=30)
+        page.page.click("#views button:text('Solent')")
+        page.page.wait_for_timeout(1000)
+        page.screenshot("chart-solent.png")
+        assert not page.errors, page.errors
+    finally:
+        context.close()
+    assert not outside, outside
