@@ -254,6 +254,11 @@ def _new_year(state: State, year: int) -> None:
             "engagements": [{k: v for k, v in e.items() if k in _KEPT} for e in fights],
             "results": state["results"],
             "report": state["report"],
+            # each officer as the year left him: the career pages' points
+            "officers": {
+                oid: {k: v for k, v in o.items() if k in _CAREER}
+                for oid, o in state["officers"].items()
+            },
         }
     )
     state["fought"] = state.get("fought", 0) + len(fights)
@@ -267,6 +272,19 @@ def _new_year(state: State, year: int) -> None:
     state["report"] = None
 
 
+#: what a year keeps of each officer for his career page
+_CAREER = (
+    "name",
+    "rank",
+    "na",
+    "funds",
+    "wounds",
+    "experience",
+    "dead",
+    "player",
+    "ship",
+    "squadron",
+)
 #: what the season page keeps of a summer's engagement (not its cards: the log has them)
 _KEPT = ("id", "day", "forces", "lon", "lat", "sides", "outcome", "weather", "wounds")
 

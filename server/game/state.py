@@ -320,6 +320,8 @@ class YearRecord(Record):
     engagements: list[dict[str, Any]]  # each fight: id, day, forces, sides, outcome
     results: dict[str, Result]
     report: dict[str, Any] | None
+    # officer id -> his rank, NA, funds, wounds, experience, berth, whether he lives
+    officers: NotRequired[dict[str, dict[str, Any]]]
 
 
 class State(Record):

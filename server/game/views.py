@@ -214,6 +214,17 @@ def _year_for(year: YearRecord, seat: Seat) -> dict[str, Any]:
     if seat["role"] != "observer":
         out["deployment"] = copy.deepcopy(year["deployment"])
         out["engagements"] = copy.deepcopy(year["engagements"])
+    # every officer's public record that year (rank, berth, alive); his own and the GM's
+    # whole (NA, funds, wounds, experience): the career pages
+    public = ("name", "rank", "dead", "player", "ship", "squadron")
+    out["officers"] = {
+        oid: (
+            dict(o)
+            if is_gm(seat) or o.get("player") == seat["id"]
+            else {k: o[k] for k in public if k in o}
+        )
+        for oid, o in year.get("officers", {}).items()
+    }
     return out
 
 
