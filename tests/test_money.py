@@ -55,9 +55,10 @@ def test_an_investment_made_in_spring_is_paid_after_the_summer_by_the_books_tabl
     assert paid["paid"] == 2000 + paid["return"]
     # into his funds after the summer's prize money
     after, _ = server_game.replay({**log, "events": log["events"][: summer["seq"]]})
-    changed = summer["data"]["officers"].get(aubrey) or _state_before(log, summer["seq"])[
-        "officers"
-    ][aubrey]
+    changed = (
+        summer["data"]["officers"].get(aubrey)
+        or _state_before(log, summer["seq"])["officers"][aubrey]
+    )
     assert after["officers"][aubrey]["funds"] == changed["funds"] + paid["paid"]
     assert after.get("investments") == []  # the year's investments paid and cleared
 
@@ -190,4 +191,3 @@ def test_the_log_of_two_summers_with_investments_replays(money_years) -> None:
     state, problems = server_game.replay(money_years["log"])
     assert problems == []
     assert state["year"] == 1806 and state["phase"] == "autumn"
-
