@@ -385,6 +385,45 @@ def officers_summer(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return {"game": game, "officers": made, "seen": seen, "log": log}
 
 
+#: a character born rich (Briny, Birth Table C: a Very Wealthy nobleman's orphan inherits
+#: 7,500 guineas), so that he has the capital to invest
+RICH = {"social_class": "Nobleman", "orphan": True, "father": "Very Wealthy"}
+
+
+@pytest.fixture(scope="module")
+def money_years(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Two summers (1805, 1806) resolved through the protocol with investments
+    (test_money): Aubrey (captain of FG) puts 3000 guineas in arms in the cabinet of 1805
+    and tries again in its summer; in the spring after it he puts 2000 in finance, and the
+    GM, as the Red admiral, 1000 of his in commerce; Hornblower (NE) and an observer only
+    watch. The game, the seats' officers, every ack, what each seat received, the log."""
+    app = new_app(tmp_path_factory.mktemp("money"))
+    game = Game.new(app, seed=21)
+    gm = game.gm()
+    fg = game.add("fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "birth": RICH})
+    red = game.add("red", "admiral", squadron="Red", officer={"name": "Cochrane", "birth": RICH})
+    game.add("ne", "captain", ship="NE", officer={"name": "Hornblower", "birth": RICH})
+    game.add("pm", "prime-minister")
+    game.add("fsl", "first-sea-lord")
+    game.add("obs", "observer")
+    acks: dict[str, dict[str, Any]] = {}
+    acks["cabinet"] = fg.act("invest", kind="arms", guineas=3000)
+    for _year in (1805, 1806):
+        assert gm.act("roll_force")["ok"]
+        acks.setdefault("summer", fg.act("invest", kind="arms", guineas=1000))
+        assert gm.act("resolve_summer")["ok"]
+        if _year == 1806:
+            break
+        assert gm.act("next_season")["ok"] and gm.act("next_season")["ok"]  # winter, spring
+        acks["spring"] = fg.act("invest", kind="finance", guineas=2000)
+        acks["as"] = gm.act("invest", kind="commerce", guineas=1000, **{"as": red.seat["id"]})
+        assert gm.act("next_season")["ok"]  # the cabinet of 1806
+    seen = {key: p.events() for key, p in game.players.items()}
+    log = game.rest("get", f"/api/campaigns/{game.id}/log").json
+    officers = {key: p.seat["officer"] for key, p in game.players.items()}
+    return {"game": game, "acks": acks, "seen": seen, "log": log, "officers": officers}
+
+
 # -- the browser (Playwright and Chromium, imported lazily) ---------------------------------
 
 

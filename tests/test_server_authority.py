@@ -19,7 +19,13 @@ from server.game.authority import OTHER, OWN, TABLE
 from tests.server_helpers import SEATS, SEED, phase_states
 
 # What a rule of the action itself refuses although the table allows it (not authority).
-RULE_REFUSALS = {("pause", True): "conflict", ("resume", False): "conflict"}
+# (the walk's seats have no characters: an investment wants a living officer with funds)
+RULE_REFUSALS = {
+    ("pause", True): "conflict",
+    ("resume", False): "conflict",
+    ("invest", False): "conflict",
+    ("invest", True): "conflict",
+}
 
 
 def _state(action: str, phase: str, paused: bool) -> dict[str, Any]:
@@ -63,6 +69,7 @@ PLAIN = {
     "set_deadline": {"deadline": None},
     "set_clock": {"turn_days": 2, "turn_seconds": 600},
     "next_season": {},
+    "invest": {"kind": "arms", "guineas": 1000},
     "note": {"text": "The Toulon squadron sails on day 12"},
     "move_enemy": {"force": "fr-brest", "to": "toulon"},
     "show_voyage": {"to": "all", "voyage": {"stops": ["portsmouth", "plymouth"]}},

@@ -33,6 +33,7 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "set_deadline": ("gm", "summer"),
     "set_clock": ("gm", "summer"),
     "next_season": ("gm", "autumn"),
+    "invest": ("captain", "autumn"),
     "note": ("gm", "summer"),
     "move_enemy": ("gm", "summer"),
     "show_voyage": ("gm", "summer"),
@@ -228,6 +229,8 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
         ]
     ),
     "seat": st.sampled_from(["fg", "red", "pm", "gm", "s-nobody"]),
+    "kind": st.sampled_from(["arms", "finance", "commerce", "consols"]),
+    "guineas": st.sampled_from([0, 999, 1000, 1500, 3000, 10**7]),
 }
 
 

@@ -17,7 +17,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from server.game import authority, clock, engagements, officers, payloads, rules, season, seating
+from server.game import (
+    authority,
+    clock,
+    engagements,
+    money,
+    officers,
+    payloads,
+    rules,
+    season,
+    seating,
+)
 from server.game import forces as fx
 from server.game.authority import OTHER, OWN
 from server.game.errors import ActionError, rule_errors
@@ -213,8 +223,16 @@ def _decide_resolve(state: State, seat: Seat, p: Any, rng: random.Random) -> Dat
 def _apply_resolve(state: State, data: Any) -> None:
     state["report"] = data["report"]
     state["officers"].update(data.get("officers", {}))
+    money.apply_summer(state, data)
     officers.follow_berths(state)
     state["phase"] = OFF_SEASONS[0]
+
+
+# -- money -------------------------------------------------------------------------------
+
+
+def _decide_invest(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    return money.decide_invest(state, seat, p.kind, p.guineas)
 
 
 # -- the year goes round --------------------------------------------------------------------
@@ -442,6 +460,7 @@ ACTIONS: dict[str, Action] = {
     "move_enemy": Action(_decide_move_enemy, _apply_orders),
     "show_voyage": Action(_decide_show_voyage, _apply_show_voyage),
     "next_season": Action(_decide_next_season, _apply_next_season),
+    "invest": Action(_decide_invest, money.apply_invest),
     "reassign": Action(seating.decide_reassign, seating.apply_reassign),
     "say": Action(_decide_say, _apply_say),
 }

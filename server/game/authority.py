@@ -70,6 +70,7 @@ _ANY = PHASES
 _SUMMER = ("summer",)
 _OFF = ("autumn", "winter", "spring")  # the seasons after the summer
 _PLAYING = ("cabinet", "summer", *_OFF)
+_INVEST = ("cabinet", *_OFF)  # before the first of June, or after the summer for the next
 _PLAYERS = ("prime-minister", "first-sea-lord", "admiral", "captain")
 
 # action -> role -> grant; a role not listed may not send the action at all.
@@ -97,6 +98,10 @@ TABLE: Mapping[str, Mapping[str, Grant]] = MappingProxyType(
         "standing_orders": {r: Grant(("cabinet", "summer")) for r in ("admiral", "captain")},
         "resolve_summer": {"gm": Grant(_SUMMER)},
         "next_season": {"gm": Grant(_OFF)},  # the GM (or the turn clock) moves the year on
+        # his own character's funds, by the first of June (Briny, INVESTMENT): never in
+        # the summer; the payload names no one else's, so it is aimed at no command (the
+        # GM invests for a player with "as")
+        "invest": {role: Grant(_INVEST) for role in ("admiral", "captain")},
         "pause": {"gm": Grant(_ANY)},
         "resume": {"gm": Grant(_ANY)},
         "set_deadline": {"gm": Grant(_ANY)},

@@ -22,6 +22,7 @@ from server.game.state import (
     DeploymentRecord,
     Engagement,
     Force,
+    Investment,
     Note,
     Notice,
     OfficerRecord,
@@ -40,6 +41,7 @@ __all__ = [
     "CampaignCreated",
     "Deploy",
     "EngageDecision",
+    "Invest",
     "MoveEnemy",
     "NextSeason",
     "Note",
@@ -165,6 +167,13 @@ class NextSeason(Acted):
     year: int  # the year of that season's summer
 
 
+class Invest(Acted):
+    """A player's investment: its capital held from his character's funds."""
+
+    investment: Investment
+    funds: int  # his funds after the capital is held
+
+
 class Deploy(Acted):
     force: str
     orders: Orders
@@ -225,7 +234,9 @@ class StandingOrders(Acted):
 class ResolveSummer(Acted):
     seed: int
     preset: dict[str, int]  # results already earned on the map, by ship code
-    report: dict[str, Any]  # strategy.campaign.resolve_summer's season report
+    # strategy.campaign.resolve_summer's season report; with ``outcomes`` and, when
+    # investments were due, ``returns`` (server.game.money.returns)
+    report: dict[str, Any]
     officers: NotRequired[dict[str, OfficerRecord]]  # every officer it changed, after it
 
 
@@ -277,6 +288,7 @@ EVENTS: dict[str, type] = {
     "set_deadline": SetDeadline,
     "set_clock": SetClock,
     "next_season": NextSeason,
+    "invest": Invest,
     "note": Note,
     "deploy": Deploy,
     "sail": Sail,

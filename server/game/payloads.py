@@ -15,6 +15,7 @@ from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -40,6 +41,7 @@ __all__ = [
     "CampaignBody",
     "Deploy",
     "EngageDecision",
+    "Invest",
     "MoveEnemy",
     "NextSeason",
     "Note",
@@ -69,6 +71,7 @@ __all__ = [
 ]
 
 MAX_SEED = 2**31 - 1  # what every database's INTEGER column holds
+MAX_INVESTMENT = 1_000_000  # guineas in one investment: far beyond any officer's purse
 MAX_TURN_DAYS = 30  # a turn moves the summer at most a month
 MIN_CLOCK_SECONDS = 10  # a live table's quickest turn or round
 MAX_CLOCK_SECONDS = 7 * 24 * 3600  # a slow game's longest: a week
@@ -245,6 +248,28 @@ class NextSeason(Payload):
     spring, then the next year's cabinet)."""
 
     type: Literal["next_season"]
+
+
+def _blocks(value: int) -> int:
+    if value % rules.INVESTMENT_BLOCK:
+        raise _says(
+            f"'guineas': investments are made in blocks of {rules.INVESTMENT_BLOCK} guineas, "
+            f"not {value}"
+        )
+    return value
+
+
+class Invest(Payload):
+    """A player's investment of his own character's funds, by the first of June (Briny,
+    INVESTMENT): paid by the book's table after the summer."""
+
+    type: Literal["invest"]
+    kind: Literal["arms", "finance", "commerce"]  # rules.INVESTMENT_KINDS
+    guineas: Annotated[
+        int,
+        Field(ge=rules.INVESTMENT_BLOCK, le=MAX_INVESTMENT),
+        AfterValidator(_blocks),
+    ]
 
 
 class Note(Payload):
@@ -444,6 +469,7 @@ ACTION_PAYLOADS: dict[str, type[Payload]] = {
     "set_deadline": SetDeadline,
     "set_clock": SetClock,
     "next_season": NextSeason,
+    "invest": Invest,
     "note": Note,
     "move_enemy": MoveEnemy,
     "show_voyage": ShowVoyage,

@@ -36,6 +36,7 @@ from strategy.campaign import resolve_summer
 from strategy.campaign.dice import RandomDice
 from strategy.campaign.fleet import ADMIRAL_RANKS, CAPTAIN_RANKS, default_officers
 from strategy.campaign.fleet import ship as fleet_ship
+from strategy.campaign.investment import BLOCK as INVESTMENT_BLOCK
 from strategy.campaign.map_results import MAP_FATES, map_battle_result, ship_fate
 from strategy.campaign.tables import SQUADRONS
 from strategy.cards.dealer import Dealer, Deck
@@ -54,6 +55,8 @@ __all__ = [
     "BOARDING_ACTIONS",
     "COMBAT_SKILLS",
     "HWYF_CHOICES",
+    "INVESTMENT_BLOCK",
+    "INVESTMENT_KINDS",
     "REPAIRS",
     "CAPTAIN_RANKS",
     "MAP_FATES",
@@ -109,6 +112,8 @@ __all__ = [
     "world",
 ]
 
+#: what a player may invest in (Briny, INVESTMENT: Arms, Finance and Commerce)
+INVESTMENT_KINDS = ("arms", "finance", "commerce")
 ROSTER_ORDER = tuple(ROSTER)  # BtQ's roster from the Cutter up to the First Rate
 SHOTS = tuple(SHOT["shot"])  # the shot a captain may load (BtQ, "Shot Types")
 REPAIRS = tuple(COMBAT_REPAIRS)  # what a ship's men may repair, fire last (BtQ, "Repair")

@@ -7,10 +7,10 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from server.game import officers, rules
+from server.game import money, officers, rules
 from server.game.state import State
 
-__all__ = ["gazette", "outcome_words", "report_for", "resolve"]
+__all__ = ["gazette", "outcome_words", "report_for", "resolve", "return_words"]
 
 
 def resolve(state: State, rng: random.Random) -> dict[str, Any]:
@@ -23,13 +23,18 @@ def resolve(state: State, rng: random.Random) -> dict[str, Any]:
     ]
     preset = {code: r["result"] for code, r in state["results"].items()}
     seed = rng.randrange(2**31)
-    choices = {"preset": preset, "admirals": officers.admiral_choices(state)}
+    choices: dict[str, Any] = {"preset": preset, "admirals": officers.admiral_choices(state)}
+    invested = money.choices(state)
+    if invested:  # the book's table pays them by the ships sent and the commanders' results
+        choices["investments"] = invested
     report = rules.resolve_summer(deployment, officers.summer_officers(state), seed, choices)
     for code, r in state["results"].items():
         if code in report["ships"] and r.get("interpretation"):
             report["ships"][code]["interpretation"] = r["interpretation"]
     changed = officers.summer_changes(state, report)
     report["outcomes"] = _outcomes(state, report, changed)
+    if invested:  # (a summer with none decides as it did before investments were made)
+        report["returns"] = money.returns(state, report)
     return {"seed": seed, "preset": preset, "report": report, "officers": changed}
 
 
@@ -88,6 +93,21 @@ def outcome_words(o: Mapping[str, Any], private: bool) -> str:
     return f"{o['rank']} {o['name']}: {'; '.join(parts) or 'came home unremarked'}"
 
 
+def return_words(r: Mapping[str, Any]) -> str:
+    """One investment's return in words, e.g. "Arms, 2000 guineas: +30%, 600 guineas of
+    dividend; 2600 guineas paid" (Briny, INVESTMENT)."""
+    if r["return"] > 0:
+        what = f"{r['return']} guineas of dividend"
+    elif r["return"] < 0:
+        what = f"{-r['return']} guineas to keep it solvent"
+    else:
+        what = "broke even"
+    return (
+        f"{r['kind'].capitalize()}, {r['guineas']} guineas: {r['percent']:+d}%, {what}; "
+        f"{r['paid']} guineas paid"
+    )
+
+
 def gazette(o: Mapping[str, Any]) -> bool:
     """Whether the London Gazette prints him: a death, a mention or a promotion."""
     return bool(o["dead"] or o["mentioned"] or o["promoted"])
@@ -104,9 +124,12 @@ def report_for(report: Mapping[str, Any] | None, seat: Mapping[str, Any]) -> Any
     mine = [oid for oid, o in outcomes.items() if o["player"] == seat["id"]]
     if seat["role"] == "gm":
         words = [outcome_words(o, True) for o in outcomes.values() if o["player"]]
+        words += [return_words(r) for r in report.get("returns", ())]
         return {**report, "words": words, "yours": None}
     gazetted = {oid: _public(o) for oid, o in outcomes.items() if gazette(o) and oid not in mine}
     words = [outcome_words(outcomes[oid], True) for oid in mine]
+    invested = [dict(r) for r in report.get("returns", ()) if r["player"] == seat["id"]]
+    words += [return_words(r) for r in invested]
     words += [outcome_words(o, False) for o in gazetted.values() if o["player"]]
     return {
         "season": report["season"],
@@ -115,6 +138,7 @@ def report_for(report: Mapping[str, Any] | None, seat: Mapping[str, Any]) -> Any
         "invasion": report["invasion"],
         "yours": {oid: outcomes[oid] for oid in mine} or None,
         "gazette": gazetted,
+        "investments": invested,  # his own investments' returns
         "words": words,
     }
 

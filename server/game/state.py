@@ -26,6 +26,7 @@ __all__ = [
     "Engagement",
     "YearRecord",
     "Force",
+    "Investment",
     "Note",
     "Notice",
     "OfficerRecord",
@@ -311,6 +312,17 @@ class ShownVoyage(Record):
     voyage: dict[str, Any]  # the GeoJSON FeatureCollection: legs and stops
 
 
+class Investment(Record):
+    """A player's investment (Briny, INVESTMENT): capital held from his officer's funds in
+    blocks of 1,000 guineas, paid by the book's table after the summer of ``year``."""
+
+    id: str  # i1805-1, i1805-2, ...
+    officer: str  # the investor: the seat's character
+    kind: str  # arms, finance or commerce
+    guineas: int  # the capital
+    year: int  # the summer whose campaign pays it
+
+
 class YearRecord(Record):
     """A summer gone by, kept for the season page: what sailed, what was fought, the
     season report (who rose and who fell)."""
@@ -349,6 +361,8 @@ class State(Record):
     standing: dict[str, dict[str, Any]]
     # the voyages the GM showed (absent until the first: snapshots before it lack it)
     voyages: NotRequired[list[ShownVoyage]]
+    # the investments awaiting their summer (absent until the first)
+    investments: NotRequired[list[Investment]]
 
 
 def initial_state(campaign: dict[str, Any]) -> State:

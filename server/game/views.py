@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from server.game.forces import SIGHTING_NM, distance_nm
+from server.game.money import investments_for
 from server.game.officers import berth_of
 from server.game.season import report_for
 from server.game.state import (
@@ -43,8 +44,8 @@ __all__ = [
 ]
 
 PLAYERS = ("prime-minister", "first-sea-lord", "admiral", "captain")
-#: events a seat's own choice makes private to it until the roll
-PRIVATE_EVENTS = ("set_ships", "set_deployment", "standing_orders")
+#: events a seat's own choice makes private to it (a minister's until the roll)
+PRIVATE_EVENTS = ("set_ships", "set_deployment", "standing_orders", "invest")
 FORCE_EVENTS = ("roll_force", "deploy", "sail", "advance", "engage_decision", "move_enemy")
 PUBLIC_EVENTS = (
     "seat_created",
@@ -192,6 +193,7 @@ def state_for(state: State, seat: Seat) -> dict[str, Any]:
         engagements=_engagements(state, seat),
         results=dict(state["results"]),
     )
+    view["investments"] = investments_for(state, seat)  # his own, the GM all
     view["standing"] = copy.deepcopy(
         state["standing"]
         if is_gm(seat)
@@ -338,6 +340,12 @@ def _player_data(
         return {"shown": copy.deepcopy(data["shown"])} if shown_to(data["shown"], seat) else None
     if kind == "standing_orders":  # his own, and the GM's
         return {k: data[k] for k in ("seat", "orders")} if acting == seat["id"] else None
+    if kind == "invest":  # his own money, and the GM's to know
+        return (
+            copy.deepcopy({k: data[k] for k in ("investment", "funds")})
+            if acting == seat["id"]
+            else None
+        )
     if kind in PRIVATE_EVENTS:  # a minister's choice is his own till the roll
         return {"digit": data["digit"]} if acting == seat["id"] else None
     if seat["role"] == "observer":
@@ -370,7 +378,8 @@ def _seating(kind: str, data: dict[str, Any], after: State) -> dict[str, Any]:
 
 def _players_of(data: dict[str, Any]) -> set[str]:
     outcomes = data["report"].get("outcomes", {})
-    return {o["player"] for o in outcomes.values() if o["player"]}
+    invested = {r["player"] for r in data["report"].get("returns", ()) if r["player"]}
+    return {o["player"] for o in outcomes.values() if o["player"]} | invested
 
 
 def _summer_for(data: dict[str, Any], after: State, seat: Seat) -> dict[str, Any]:

@@ -377,6 +377,21 @@ function deploymentTable(deployment) {
       el("td", {}, d.order)))));
 }
 
+/** His officer's investments (Briny, INVESTMENT): the form, in blocks of 1000 guineas by
+ * the first of June, and those awaiting their summer (the state's `investments`). */
+function investSection(ctx, seat, state) {
+  const kind = select([["arms", "Arms"], ["finance", "Finance"], ["commerce", "Commerce"]]);
+  const guineas = el("input", { type: "number", min: "1000", step: "1000", value: "1000" });
+  const send = actionButton(ctx, "Invest", () => ({ type: "invest", kind: kind.value,
+    guineas: Number(guineas.value) }), { name: "invest", okText: "invested" });
+  const held = (state.investments || []).filter((i) => i.officer === seat.officer);
+  return el("fieldset", { class: "invest" }, el("legend", {}, "Invest"),
+    el("div", { class: "row" }, labelled("In", kind), labelled("Guineas", guineas), send.nodes),
+    held.length ? el("ul", {}, held.map((i) => el("li", { dataset: { investment: i.id } },
+      `${i.kind}: ${i.guineas} guineas, paid after the summer of ${i.year}`)))
+      : el("p", { class: "muted" }, "No investments awaiting a summer."));
+}
+
 /** A seat's own sections (its role's), sent through `ctx` (the GM's acting-as ctx too). */
 function seatSections(ctx, seat, state, mine) {
   const sections = [];
@@ -394,6 +409,7 @@ function seatSections(ctx, seat, state, mine) {
     sections.push(afloat.length ? movementSection(ctx, afloat, seat.role, state.phase)
       : el("p", { class: "muted" }, "Your command is not at sea this summer."));
   }
+  if (allowed("invest")) sections.push(investSection(ctx, seat, state));
   const sends = Object.values(ctx.rules?.actions || {}).some((grants) => grants[seat.role]);
   if (!sends) {
     sections.push(el("p", { class: "muted" }, "You are watching: no orders to give."));

@@ -1,0 +1,128 @@
+"""The officers' money: investments made by the first of June and paid after the summer,
+and the admirals' shares of plunder (Briny, INVESTMENT; the admirals' plunder).
+
+An investment's capital is held from the investor's funds when he makes it; the summer's
+resolution pays it back with the return the book's table gives
+(:mod:`strategy.campaign.investment`, through the season report). No Flask, no sockets,
+no clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from server.game import officers
+from server.game.errors import ActionError
+from server.game.state import Investment, Seat, State, current_year
+
+__all__ = [
+    "apply_invest",
+    "apply_summer",
+    "choices",
+    "decide_invest",
+    "due",
+    "investments_for",
+    "returns",
+]
+
+#: the most one investment holds: a bound for the payload, far beyond any officer's purse
+MAX_GUINEAS = 1_000_000
+
+
+def _year_paid(state: State) -> int:
+    """The summer an investment made now pays in: this year's from its cabinet (before the
+    first of June), the next year's from the seasons after the summer."""
+    year = current_year(state)
+    return year if state["phase"] == "cabinet" else year + 1
+
+
+def decide_invest(state: State, seat: Seat, kind: str, guineas: int) -> dict[str, Any]:
+    """An investment of ``guineas`` in ``kind`` by the seat's own character; refused (an
+    :class:`ActionError`, nothing changed) when he is dead or none, or lacks the funds."""
+    officer = officers.seat_officer(state, seat)
+    if officer is None:
+        raise ActionError("conflict", "your seat has no living officer to invest for")
+    if guineas > officer["funds"]:
+        raise ActionError(
+            "conflict",
+            f"'guineas': {officer['name']} has {officer['funds']} guineas, not {guineas}",
+        )
+    year = _year_paid(state)
+    made = [i for i in state.get("investments", ()) if i["year"] == year]
+    investment: Investment = {
+        "id": f"i{year}-{len(made) + 1}",
+        "officer": officer["id"],
+        "kind": kind,
+        "guineas": guineas,
+        "year": year,
+    }
+    return {"investment": investment, "funds": officer["funds"] - guineas}
+
+
+def apply_invest(state: State, data: Any) -> None:
+    """The capital held: taken from his funds, the investment kept till its summer."""
+    investment = data["investment"]
+    state.setdefault("investments", []).append(investment)
+    state["officers"][investment["officer"]]["funds"] = data["funds"]
+
+
+def due(state: State) -> list[Investment]:
+    """The investments this summer pays."""
+    year = current_year(state)
+    return [i for i in state.get("investments", ()) if i["year"] == year]
+
+
+def returns(state: State, report: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each due investment with the return the season report's table gave it
+    (``report["investment"]``, keyed by the investment's id): the percent, the ``return``
+    in guineas (+ a dividend, - what keeps it solvent) and what is ``paid`` into his funds,
+    the capital with its return (the book's "must pay next month" taken from the capital
+    as it comes home)."""
+    rows = {r["investor"]: r for r in report["investment"]["investments"]}
+    out = []
+    for inv in due(state):
+        row = rows[inv["id"]]
+        officer = state["officers"].get(inv["officer"])
+        out.append(
+            {
+                **inv,
+                "player": officer["player"] if officer is not None else None,
+                "ships_counted": row["ships_counted"],
+                "percent": row["percent"],
+                "return": row["guineas"],
+                "paid": inv["guineas"] + row["guineas"],
+            }
+        )
+    return out
+
+
+def apply_summer(state: State, data: Mapping[str, Any]) -> None:
+    """The summer's money into the officers' funds, after the officers it changed: the
+    shares of the admirals ashore (who rolled no outcome, so the changes lack them) and
+    the investments' returns; the investments paid are cleared."""
+    report = data["report"]
+    changed = data.get("officers") or {}
+    for share in report.get("plunder_shares", ()):
+        admiral = state["officers"].get(share["admiral"])
+        if admiral is not None and share["admiral"] not in changed and share["guineas"]:
+            admiral["funds"] += share["guineas"]
+    paid = report.get("returns") or ()
+    for rec in paid:
+        state["officers"][rec["officer"]]["funds"] += rec["paid"]
+    if paid:
+        ids = {rec["id"] for rec in paid}
+        state["investments"] = [i for i in state.get("investments", ()) if i["id"] not in ids]
+
+
+def investments_for(state: State, seat: Seat) -> list[Investment]:
+    """The investments ``seat`` may see: the GM all, a player his own character's."""
+    if seat["role"] == "gm":
+        return [dict(i) for i in state.get("investments", ())]  # type: ignore[misc]
+    mine = {oid for oid, o in state["officers"].items() if o["player"] == seat["id"]}
+    return [dict(i) for i in state.get("investments", ()) if i["officer"] in mine]  # type: ignore[misc]
+
+
+def choices(state: State) -> list[dict[str, Any]]:
+    """The due investments as :func:`strategy.campaign.resolve_summer` takes them."""
+    return [{"investor": i["id"], "kind": i["kind"], "capital": i["guineas"]} for i in due(state)]
