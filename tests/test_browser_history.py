@@ -9,7 +9,7 @@ import json
 import pytest
 
 from server import game as server_game
-from tests.browser_helpers import open_seat
+from tests.browser_helpers import ARTIFACTS, open_seat
 
 pytestmark = pytest.mark.browser
 
@@ -45,6 +45,7 @@ def test_the_season_page_of_1805_shows_what_sailed_was_fought_and_who_rose(
         "[...document.querySelectorAll('#season-page [data-section=fought] tr[data-engagement]')]"
         ".map(r => [r.dataset.engagement, r.cells[2].textContent, r.cells[4].textContent])"
     )
+    assert rows, "seed 21 fights in 1805"
     assert [r[0] for r in rows] == [
         e["id"] for e in sorted(y1805["engagements"], key=lambda e: e["day"])
     ]
@@ -63,6 +64,7 @@ def test_the_season_page_of_1805_shows_what_sailed_was_fought_and_who_rose(
     assert set(lists["mentioned"]) == {
         i for i, o in people.items() if o["mentioned"] and not o["dead"]
     }
+    fg.screenshot("history_season.png")
     assert lists["killed"] or lists["promoted"] or lists["mentioned"]
 
 
@@ -88,6 +90,7 @@ def test_a_career_is_charted_per_year_and_another_players_officer_by_rank_only(
     assert by["wounds"] == [len(y["officers"][own]["wounds"]) for y in state["years"]] + [
         len(now["wounds"])
     ]
+    fg.page.locator("#career-page").screenshot(path=str(ARTIFACTS / "history_career.png"))
     # the rank axis is the ladder's order (/api/rules), not the order he held them
     ladder = fg.js("document.getElementById('career-rank').layout.yaxis.categoryarray")
     navy = fg.js("window.__admiralty.rules.ranks.navy")

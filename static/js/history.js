@@ -93,7 +93,7 @@ export function careerCharts(points) {
 function plot(id, traces, layout) {
   const node = el("div", { class: "chart", id });
   requestAnimationFrame(() => window.Plotly.newPlot(node, traces, {
-    width: panelWidth(), height: 240, margin: { l: 110, r: 8, t: 28, b: 40 },
+    width: panelWidth(), height: 240, margin: { l: 110, r: 28, t: 28, b: 40 },
     font: { size: 11 }, showlegend: false, ...layout,
   }, { displaylogo: false, responsive: true, displayModeBar: false }).then(() => {
     node.dataset.drawn = "1";
