@@ -46,10 +46,9 @@ def test_the_season_page_of_1805_shows_what_sailed_was_fought_and_who_rose(
         ".map(r => [r.dataset.engagement, r.cells[2].textContent, r.cells[4].textContent])"
     )
     assert rows, "seed 21 fights in 1805"
-    assert [r[0] for r in rows] == [
-        e["id"] for e in sorted(y1805["engagements"], key=lambda e: e["day"])
-    ]
-    for (_, side_a, outcome), e in zip(rows, sorted(y1805["engagements"], key=lambda e: e["day"])):
+    fights = sorted(y1805["engagements"], key=lambda e: e["day"])
+    assert [r[0] for r in rows] == [e["id"] for e in fights]
+    for (_, side_a, outcome), e in zip(rows, fights, strict=True):
         assert all(s["name"] in side_a for s in e["sides"]["a"])
         assert outcome and outcome != "not fought out"
     # who rose and who fell: the seat's report of 1805 (his own outcome and the Gazette)
@@ -60,7 +59,9 @@ def test_the_season_page_of_1805_shows_what_sailed_was_fought_and_who_rose(
         ".map(d => [d.dataset.list, [...d.querySelectorAll('li')].map(l => l.dataset.officer)]))"
     )
     assert set(lists["killed"]) == {i for i, o in people.items() if o["dead"]}
-    assert set(lists["promoted"]) == {i for i, o in people.items() if o["promoted"] and not o["dead"]}
+    assert set(lists["promoted"]) == {
+        i for i, o in people.items() if o["promoted"] and not o["dead"]
+    }
     assert set(lists["mentioned"]) == {
         i for i, o in people.items() if o["mentioned"] and not o["dead"]
     }
@@ -78,9 +79,7 @@ def test_a_career_is_charted_per_year_and_another_players_officer_by_rank_only(
     state = two_summers.state("fg")
     points = len(state["years"]) + 1  # each summer gone by and now
     fg.wait(f"{CHARTS}.length === 4 && {CHARTS}.every(c => c.dataset.drawn === '1')")
-    charts = fg.js(
-        f"{CHARTS}.map(c => [c.dataset.chart, c.data[0].x.length, c.data[0].y])"
-    )
+    charts = fg.js(f"{CHARTS}.map(c => [c.dataset.chart, c.data[0].x.length, c.data[0].y])")
     assert [c[0] for c in charts] == ["rank", "na", "funds", "wounds"]
     assert all(c[1] == points for c in charts), charts
     now = next(o for o in state["officers"] if o["id"] == own)
@@ -100,9 +99,7 @@ def test_a_career_is_charted_per_year_and_another_players_officer_by_rank_only(
     fg.page.select_option("#history-officer", other)
     fg.wait(f"document.getElementById('panel-history').dataset.officer === '{other}'")
     fg.wait(f"{CHARTS}.length === 1 && {CHARTS}[0].dataset.drawn === '1'")
-    assert fg.js(f"{CHARTS}.map(c => [c.dataset.chart, c.data[0].x.length])") == [
-        ["rank", points]
-    ]
+    assert fg.js(f"{CHARTS}.map(c => [c.dataset.chart, c.data[0].x.length])") == [["rank", points]]
 
 
 def test_the_gm_exports_the_whole_log_and_it_replays(
