@@ -607,3 +607,43 @@ def fleet_fight(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
             if {"FG", "NE"} <= {s["code"] for s in fights[0]["sides"]["a"]}:
                 return {**run, "fight": fights[0], "clock": hands}
     pytest.fail("no squadron fight of three a side in 15 seeds")
+
+
+# -- the year in pictures (test_browser_history) -------------------------------------
+
+
+def _play_summer_live(game: Campaign) -> None:
+    """The GM plays a summer out over the live protocol: the cabinet rolls, the clock runs
+    3 x 30 + 2 days, each fight fought by the NPC policies, the summer resolved and the
+    three seasons after it passed."""
+    game.roll(3, 5)
+    for _ in range(40):
+        state = game.state()
+        fights = [e["id"] for e in state["engagements"] if not e["over"]]
+        for eid in fights:
+            ack = game.act("engage_decision", engagement=eid, decision="npc", rounds="all")
+            assert ack["ok"], ack
+        if state["day"] >= 92 and not fights:
+            break
+        if not fights:
+            assert game.act("advance", days=min(30, 92 - state["day"]))["ok"]
+    assert game.act("resolve_summer")["ok"]
+    for _ in range(3):
+        assert game.act("next_season")["ok"]
+
+
+@pytest.fixture(scope="module")
+def two_summers(browser_server: str) -> Iterator[Campaign]:
+    """Two summers (1805, 1806) played through the live server's protocol with a captain's
+    and an admiral's characters seated; the campaign at the cabinet of 1807."""
+    from tests.browser_helpers import Campaign
+
+    game = Campaign.new(browser_server, seed=21)
+    try:
+        game.add("fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "na": 8})
+        game.add("red", "admiral", squadron="Red", officer={"name": "Thomas Cochrane"})
+        for _ in range(2):
+            _play_summer_live(game)
+        yield game
+    finally:
+        game.close()

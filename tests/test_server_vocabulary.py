@@ -34,6 +34,7 @@ def test_the_rules_answer_is_cached_json_with_every_word(tmp_path) -> None:
         "hwyf",
         "boarding_actions",
         "table_f",
+        "ranks",
         "decisions",
         "roles",
         "phases",
@@ -100,6 +101,13 @@ def test_the_fleet_and_the_words_of_combat_and_campaign() -> None:
         for w in words["weathers"]
     )
     assert words["outcomes"] == list(OUTCOMES)
+    # the ladders lowest first: the career pages' rank axis keeps this order
+    assert words["ranks"]["navy"] == [
+        "Sailor", "Able Seaman", "Midshipman", "Lieutenant", "Master & Commander",
+        "Captain", "Post Captain", "Rear Admiral", "Vice Admiral", "Admiral",
+    ]  # fmt: skip
+    assert words["ranks"]["marines"][0] == "Private RM"
+    assert words["ranks"]["marines"][-3:] == list(fleet.RM_GENERAL_RANKS)
     digits = words["table_f"]
     assert digits == {
         "ships_digits": [1, 2, 3, 4, 5, 6, 7],

@@ -542,7 +542,8 @@ def vocabulary() -> dict[str, Any]:
     """The words of the rules the browser pages show and send (``GET /api/rules``): ship
     types (BtQ roster, in rate order) with their boxes per damage area and state, the Briny
     fleet's ships (Ship Table A order), shot, damage areas and states, squadrons, fleets,
-    weathers, battle outcomes, an officer's Measures and the digits of Navy Table F."""
+    weathers, battle outcomes, an officer's Measures, the ranks (Navy and Royal Marines,
+    lowest first) and the digits of Navy Table F."""
     from strategy.campaign import fleet, tables
     from strategy.characters import MEASURES
     from strategy.combat import OUTCOMES, SHOT, WEATHER
@@ -589,6 +590,8 @@ def vocabulary() -> dict[str, Any]:
             for c in HWYF_BOOK.values()
         ],
         "boarding_actions": list(BOARDING_ACTIONS),
+        # the ladders of rank, lowest first (fleet.json): the career pages' rank axis
+        "ranks": {"navy": list(fleet.NAVY_RANKS), "marines": list(fleet.MARINE_RANKS)},
         "table_f": {
             "ships_digits": sorted({roll // 10 for roll in tables.TABLE_F_ROLLS}),
             "deployment_digits": sorted({roll % 10 for roll in tables.TABLE_F_ROLLS}),

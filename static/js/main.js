@@ -3,6 +3,7 @@
 // window.__admiralty exposes the store and a few hooks for the browser tests.
 
 import { createBattlesPanel } from "./battles.js";
+import { createHistoryPanel } from "./history.js";
 import { createMap, viewButtons } from "./map.js";
 import { connect } from "./net.js";
 import { createTalkPanel } from "./notices.js";
@@ -235,6 +236,7 @@ async function start() {
     createBattlesPanel($("panel-battles"), ctx),
     createVoyagePanel($("panel-voyage"), $("tab-voyage"), ctx),
     createReportPanel($("panel-report"), ctx),
+    createHistoryPanel($("panel-history"), ctx),
     createOfficersPanel($("panel-officers"), ctx),
     createSeatsPanel($("panel-seats"), $("tab-seats"), ctx),
     createLogPanel($("panel-log"), ctx),
