@@ -24,7 +24,14 @@ import requests
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.server_helpers import Clock, Game, new_app, play_breakout, play_squadrons
+from tests.server_helpers import (
+    Clock,
+    Game,
+    new_app,
+    play_breakout,
+    play_out_summer,
+    play_squadrons,
+)
 
 if TYPE_CHECKING:
     from tests.browser_helpers import Campaign, SeatPage
@@ -613,21 +620,10 @@ def fleet_fight(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 
 def _play_summer_live(game: Campaign) -> None:
-    """The GM plays a summer out over the live protocol: the cabinet rolls, the clock runs
-    3 x 30 + 2 days, each fight fought by the NPC policies, the summer resolved and the
-    three seasons after it passed."""
+    """The GM plays a summer out over the live protocol (the cabinet's roll, then
+    :func:`tests.server_helpers.play_out_summer`) and passes the three seasons after it."""
     game.roll(3, 5)
-    for _ in range(40):
-        state = game.state()
-        fights = [e["id"] for e in state["engagements"] if not e["over"]]
-        for eid in fights:
-            ack = game.act("engage_decision", engagement=eid, decision="npc", rounds="all")
-            assert ack["ok"], ack
-        if state["day"] >= 92 and not fights:
-            break
-        if not fights:
-            assert game.act("advance", days=min(30, 92 - state["day"]))["ok"]
-    assert game.act("resolve_summer")["ok"]
+    play_out_summer(game.act, game.state)
     for _ in range(3):
         assert game.act("next_season")["ok"]
 

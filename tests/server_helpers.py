@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -24,6 +25,7 @@ __all__ = [
     "map_ship",
     "SEED",
     "CLOCK_START",
+    "play_out_summer",
     "SQUADRON_SEATS",
     "Clock",
     "Game",
@@ -345,3 +347,26 @@ class Clock:
         """Let ``seconds`` pass, then one beat of the clock: the seqs it logged."""
         self.now += dt.timedelta(seconds=seconds)
         return self.service.run_clock()
+
+
+# -- a summer played out by the GM (the seasons' tests) --------------------------------
+
+
+def play_out_summer(
+    act: Callable[..., dict[str, Any]], state: Callable[[], dict[str, Any]]
+) -> None:
+    """The GM plays the rolled summer out through ``act(type, **args)`` (its ack) and
+    ``state()`` (his snapshot's state): the clock run 3 x 30 + 2 days, each fight fought by
+    the NPC policies, the summer resolved."""
+    for _ in range(40):
+        now = state()
+        fights = [e["id"] for e in now["engagements"] if not e["over"]]
+        for eid in fights:
+            ack = act("engage_decision", engagement=eid, decision="npc", rounds="all")
+            assert ack["ok"], ack
+        if now["day"] >= 92 and not fights:
+            break
+        if not fights:
+            ack = act("advance", days=min(30, 92 - now["day"]))
+            assert ack["ok"], ack
+    assert act("resolve_summer")["ok"]

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.conftest import ROOT
-from tests.server_helpers import Game, Player, new_app
+from tests.server_helpers import Game, Player, new_app, play_out_summer
 
 
 def _replay_cli(path: Path) -> subprocess.CompletedProcess:
@@ -30,17 +30,7 @@ def _state(game: Game) -> dict[str, Any]:
 def _year(game: Game, gm: Player) -> None:
     """A summer played out by the GM (every fight by the NPC policies), then the seasons."""
     assert gm.act("roll_force")["ok"]
-    for _ in range(40):
-        state = _state(game)
-        fights = [e["id"] for e in state["engagements"] if not e["over"]]
-        for eid in fights:
-            ack = gm.act("engage_decision", engagement=eid, decision="npc", rounds="all")
-            assert ack["ok"], ack
-        if state["day"] >= 92 and not fights:
-            break
-        if not fights:
-            assert gm.act("advance", days=min(30, 92 - state["day"]))["ok"]
-    assert gm.act("resolve_summer")["ok"]
+    play_out_summer(gm.act, lambda: _state(game))
     assert all(gm.act("next_season")["ok"] for _ in range(3))
 
 

@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from benchmarks.bench_combat import officered
 from strategy.campaign.fleet import default_officers
 from strategy.cards.dealer import ScriptedDealer
 from strategy.characters import roll_character
@@ -367,22 +368,10 @@ _OFFICERS_SKILL = {
 }
 
 
-def _officered(seed: int) -> dict:
-    rng = random.Random(seed)
-    crew = [o for o in default_officers(rng, ships=["HA"]) if o.ship == "HA"]
-    roles = iter(("captain", "master", "gunner"))
-    aboard = []
-    for o in crew:
-        if o.rank in ("Midshipman", "Able Seaman"):
-            continue
-        c = roll_character(o, 1805, rng)
-        aboard.append(c.aboard(next(roles, "officer"), f"{o.rank} {c.name}"))
-    return {"type": "Fifth Rate", "name": f"Halcyon {seed}", "officers": aboard}
-
-
 @pytest.mark.parametrize("seed", range(1, 41))
 def test_every_test_event_names_the_officer_whose_skill_it_used(seed: int) -> None:
-    a, b = _officered(seed), _officered(seed + 100)
+    # the bench's Fifth Rate with the officers a campaign sends aboard, rolled two ways
+    a, b = officered(seed=seed), officered(seed=seed + 100)
     bt = Battle([a], [b], seed=seed, policies={"a": "aggressive", "b": "boarder"})
     bt.run()
     log = bt.events

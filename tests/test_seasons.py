@@ -15,7 +15,7 @@ from typing import Any
 from server import game as server_game
 from server.web.storage import StoredEvent
 from server.web.tokens import hash_token
-from tests.server_helpers import Game, Player, new_app
+from tests.server_helpers import Game, Player, new_app, play_out_summer
 
 DATA = Path(__file__).parent / "data"
 USHANT = [-5.6, 48.7]
@@ -30,21 +30,8 @@ def _log(game: Game) -> dict[str, Any]:
 
 
 def _summer(game: Game, gm: Player) -> None:
-    """The GM plays a summer out: the force rolled, the days advanced, every fight fought
-    by the NPC policies, the season resolved."""
     assert gm.act("roll_force")["ok"]
-    for _ in range(40):
-        state = _state(game)
-        fights = [e["id"] for e in state["engagements"] if not e["over"]]
-        for eid in fights:
-            ack = gm.act("engage_decision", engagement=eid, decision="npc", rounds="all")
-            assert ack["ok"], ack
-        if state["day"] >= 92 and not fights:
-            break
-        if not fights:
-            ack = gm.act("advance", days=min(30, 92 - state["day"]))
-            assert ack["ok"], ack
-    assert gm.act("resolve_summer")["ok"]
+    play_out_summer(gm.act, lambda: _state(game))
 
 
 def _seasons(gm: Player) -> list[dict[str, Any]]:
