@@ -17,6 +17,7 @@ import hashlib
 import logging
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -30,6 +31,7 @@ __all__ = [
     "Packed",
     "answer",
     "file_packed",
+    "kept",
     "pack",
     "page",
     "plotly_packed",
@@ -143,26 +145,31 @@ _plotly_lock = threading.Lock()
 _plotly_best: list[Packed] = []
 
 
-def _cache_file() -> Path:
+def kept(name: str, build: Callable[[], bytes]) -> bytes:
+    """The bytes kept on disk under ``name`` (``$ADMIRALTY_CACHE_DIR``, else
+    ``~/.cache/admiralty``): read back, or built and written (whole, then renamed: a reader
+    never sees half a file; a read-only home builds them again on the next start)."""
     home = os.environ.get("ADMIRALTY_CACHE_DIR") or Path.home() / ".cache" / "admiralty"
-    return Path(home) / f"plotly-{plotly_version()}.br"
+    cached = Path(home) / name
+    try:
+        return cached.read_bytes()
+    except OSError:
+        pass
+    body = build()
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        part = cached.with_suffix(f".{os.getpid()}.part")
+        part.write_bytes(body)
+        os.replace(part, cached)
+    except OSError:
+        pass
+    return body
 
 
 def _pack_best() -> None:
-    """Brotli at quality 11, from the disk cache or made (and written whole, then renamed)."""
+    """Brotli at quality 11, from the disk cache or made."""
     body = _plotly_bytes()
-    cached = _cache_file()
-    try:
-        br = cached.read_bytes()
-    except OSError:
-        br = brotli.compress(body, quality=11)
-        try:
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            part = cached.with_suffix(f".{os.getpid()}.part")
-            part.write_bytes(br)
-            os.replace(part, cached)
-        except OSError:  # a read-only home: made again on the next start
-            pass
+    br = kept(f"plotly-{plotly_version()}.br", lambda: brotli.compress(body, quality=11))
     fast = _plotly_fast()
     _plotly_best.append(Packed(body, br, fast.gz, fast.etag))
 

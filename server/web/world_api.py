@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 from functools import cache, lru_cache
-from pathlib import Path
 
 from flask import Blueprint, Response, jsonify, request
 from flask.typing import ResponseReturnValue
@@ -49,62 +47,38 @@ def _layers_digest() -> str:
     return digest.hexdigest()[:24]
 
 
-def _cache_dir() -> Path:
-    return Path(os.environ.get("ADMIRALTY_CACHE_DIR") or Path.home() / ".cache" / "admiralty")
-
-
 @cache
 def layers_json(detail: bool = False) -> bytes:
     """All map layers as one cached GeoJSON document (the overview the page opens with, or
     with ``detail`` the coast's), each station labelled with its squadrons' cruising ground
     (``patrol_point``), where deploys go. Building them takes seconds of GEOS work, so the
-    document is kept on disk (``$ADMIRALTY_CACHE_DIR``, else ``~/.cache/admiralty``) under a
-    digest of what they are built from: a restart reads it."""
-    import copy
+    document is kept on disk (:func:`server.web.assets.kept`) under a digest of what they
+    are built from: a restart reads it."""
+
+    def build() -> bytes:
+        import copy
+
+        layers = copy.deepcopy(rules.layers(detail))
+        points = rules.scenario()["patrol_points"]
+        for feature in layers["stations"]["features"]:
+            point = points.get(feature["properties"]["id"])
+            feature["properties"]["patrol_point"] = list(point) if point else None
+        return json.dumps(layers, separators=(",", ":")).encode()
 
     name = "layers" if detail else "overview"
-    cached = _cache_dir() / f"{name}-{_layers_digest()}.json"
-    try:
-        return cached.read_bytes()
-    except OSError:
-        pass
-    layers = copy.deepcopy(rules.layers(detail))
-    points = rules.scenario()["patrol_points"]
-    for feature in layers["stations"]["features"]:
-        point = points.get(feature["properties"]["id"])
-        feature["properties"]["patrol_point"] = list(point) if point else None
-    body = json.dumps(layers, separators=(",", ":")).encode()
-    try:  # written whole, then renamed: a reader never sees half a file
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        part = cached.with_suffix(f".{os.getpid()}.part")
-        part.write_bytes(body)
-        os.replace(part, cached)
-    except OSError:  # a read-only home: built again on the next start
-        pass
-    return body
+    return assets.kept(f"{name}-{_layers_digest()}.json", build)
 
 
 @cache
 def land_json() -> bytes:
     """The coast in detail as GeoJSON, kept on disk like :func:`layers_json` (seconds of
     GEOS work to build)."""
-    cached = _cache_dir() / f"coast-{_layers_digest()}.json"
-    try:
-        return cached.read_bytes()
-    except OSError:
-        pass
-    body = json.dumps(rules.land_detail(), separators=(",", ":")).encode()
-    try:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        part = cached.with_suffix(f".{os.getpid()}.part")
-        part.write_bytes(body)
-        os.replace(part, cached)
-    except OSError:
-        pass
-    return body
+    return assets.kept(
+        f"coast-{_layers_digest()}.json",
+        lambda: json.dumps(rules.land_detail(), separators=(",", ":")).encode(),
+    )
 
 
-@cache
 def _packed(key: str) -> assets.Packed:
     if key == "overview":
         return assets.pack(layers_json())
