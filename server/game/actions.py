@@ -449,7 +449,7 @@ ACTIONS: dict[str, Action] = {
     "sail": Action(_decide_sail, _apply_orders),
     "ready": Action(_decide_ready, _apply_ready),
     "advance": Action(_decide_advance, fx.apply_advance),
-    "engage_decision": Action(engagements.decide_engage, engagements.apply_round),
+    "engage_decision": Action(engagements.decide_round, engagements.apply_round),
     "standing_orders": Action(engagements.decide_standing, engagements.apply_standing),
     "resolve_summer": Action(_decide_resolve, _apply_resolve),
     "pause": Action(_decide_pause, _set("paused", True)),

@@ -41,7 +41,6 @@ __all__ = [
     "apply_round",
     "apply_standing",
     "carry_wounds",
-    "decide_engage",
     "decide_round",
     "decide_standing",
     "engaged",
@@ -381,20 +380,6 @@ def _ended(record: Engagement) -> str:
     return "the British got away" if british else "the enemy got away"
 
 
-def decide_engage(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[str, Any]:
-    """An ``engage_decision`` (:func:`decide_round`); the round that ends the battle
-    carries its ``ended`` notice (``notices``) to the seats in it."""
-    return _told_if_over(state, decide_round(state, seat, p, rng))
-
-
-def _told_if_over(state: State, data: dict[str, Any]) -> dict[str, Any]:
-    rnd = data.get("round")
-    if rnd is not None and rnd["over"]:
-        record = state["engagements"][data["engagement"]]
-        data["notices"] = notices(state, {**record, "outcome": rnd["outcome"]}, "ended")
-    return data
-
-
 def fight_absent(state: State, eid: str, rounds: str = "one") -> dict[str, Any]:
     """The round (``rounds="all"``: every round to the end) fought without the players who
     have not given their orders: their standing orders, else their side's NPC policy (the
@@ -402,9 +387,7 @@ def fight_absent(state: State, eid: str, rounds: str = "one") -> dict[str, Any]:
     record = state["engagements"][eid]
     standing = _standing(state, record)
     later = standing if rounds == "all" else None
-    return _told_if_over(
-        state, _fight_round(record, {**standing, **record["pending"]}, None, {}, later=later)
-    )
+    return _fight_round(state, record, {**standing, **record["pending"]}, None, {}, later=later)
 
 
 def _caps(ship: Any) -> dict[str, list[int]]:
@@ -469,7 +452,7 @@ def decide_round(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[s
     data = {"engagement": eid, "ship": mine[0], "ships": mine, "orders": orders}
     if set(pending) != set(record["awaiting"]):
         return {**data, "round": None}
-    return {**_fight_round(record, pending, mine[0], orders), "ships": mine}
+    return {**_fight_round(state, record, pending, mine[0], orders), "ships": mine}
 
 
 def decide_standing(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[str, Any]:
@@ -566,6 +549,7 @@ def _named(ship: BattleShip, named: dict[str, Any]) -> dict[str, Any]:
 
 
 def _fight_round(
+    state: State,
     record: Engagement,
     pending: dict[str, Any],
     ship: str | None,
@@ -573,7 +557,8 @@ def _fight_round(
     later: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Fight the next round with the captains' ``pending`` orders (others by policy);
-    with ``later`` (the standing orders), every round after it too, to the battle's end."""
+    with ``later`` (the standing orders), every round after it too, to the battle's end.
+    The round that ends the battle carries its ``ended`` notice to the seats in it."""
     battle = _battle(record)
     try:
         events = battle.step(pending)
@@ -589,9 +574,16 @@ def _fight_round(
         "over": battle.over,
         "outcome": battle.outcome,
     }
+    data: dict[str, Any] = {
+        "engagement": record["id"],
+        "ship": ship,
+        "orders": orders,
+        "round": rnd,
+    }
     if battle.over:
         rnd["morale"] = rules.morale_after(battle, "a")
-    return {"engagement": record["id"], "ship": ship, "orders": orders, "round": rnd}
+        data["notices"] = notices(state, {**record, "outcome": battle.outcome}, "ended")
+    return data
 
 
 def apply_round(state: State, data: Any) -> None:
