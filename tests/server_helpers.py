@@ -174,8 +174,11 @@ def _open_fight(state: dict[str, Any], british: str, enemy: str) -> str:
 @cache
 def phase_states() -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
     """The campaign in each phase (cabinet, summer, summer with fights, autumn, winter,
-    spring, over), and the
-    fights: ``own`` awaits the Red squadron's captain, ``other`` the Blue squadron's."""
+    spring, over; each season after the summer also with the Red and Blue squadrons
+    volunteered, ``<season>-at-sea``, and with their fights, ``<season>-fights``), and the
+    fights: ``own`` awaits the Red squadron's captain, ``other`` the Blue squadron's (in a
+    season after the summer, ``own@<season>`` and ``other@<season>``: each fight its own id,
+    as in a campaign, so that no two share a battle)."""
     state = game.initial_state({"id": "walk", "name": "Walk", "year": 1805, "seed": SEED})
     game.apply_event(state, "campaign_created", {"gm": SEATS["gm"], "name": "Walk", "year": 1805})
     for key in SEATS:
@@ -201,6 +204,18 @@ def phase_states() -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
         "other": _open_fight(fights, forces["Blue"], "fr-toulon"),
     }
     phases = {"cabinet": cabinet, "summer": state, "fights": fights, **seasons, "over": over}
+    for seq, phase in enumerate(("autumn", "winter", "spring"), start=20):
+        at_sea = copy.deepcopy(seasons[phase])
+        at_sea["fought"] = 2 * (seq - 19)  # the fights of the walk's other phases
+        for squadron in ("Red", "Blue"):  # the enemy a Sail Ho! might have shown them
+            _decided(at_sea, "gm", {"type": "volunteer", "squadron": squadron}, seq)
+        for enemy in ("fr-brest", "fr-toulon"):
+            at_sea["forces"][enemy] = copy.deepcopy(state["forces"][enemy])
+        phases[f"{phase}-at-sea"] = at_sea
+        fought = copy.deepcopy(at_sea)
+        ids[f"own@{phase}"] = _open_fight(fought, "cruise-c1", "fr-brest")
+        ids[f"other@{phase}"] = _open_fight(fought, "cruise-c2", "fr-toulon")
+        phases[f"{phase}-fights"] = fought
     return phases, ids
 
 

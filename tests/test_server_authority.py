@@ -26,25 +26,34 @@ RULE_REFUSALS = {
     ("invest", False): "conflict",
     ("invest", True): "conflict",
 }
+#: the actions aimed at ships at sea: outside the summer, at the volunteers' cruises
+AT_SEA = ("sail", "move_enemy", "plan_cruise")
 
 
 def _state(action: str, phase: str, paused: bool) -> dict[str, Any]:
     """A fresh copy of the campaign in ``phase``; in its summer, with open fights for an
     engage_decision (and none for the rest: the clock and the season wait for fights)."""
     states, _ = phase_states()
-    key = "fights" if action == "engage_decision" and phase == "summer" else phase
+    key = phase
+    if action == "engage_decision" and phase == "summer":
+        key = "fights"
+    elif action == "engage_decision" and f"{phase}-fights" in states:
+        key = f"{phase}-fights"
+    elif action in AT_SEA and f"{phase}-at-sea" in states:
+        key = f"{phase}-at-sea"
     state = copy.deepcopy(states[key])
     state["paused"] = paused
     return state
 
 
-def _aimed(action: str, role: str, command: str) -> list[dict[str, Any]]:
+def _aimed(action: str, role: str, command: str, phase: str) -> list[dict[str, Any]]:
     """Payloads of an aimed action from ``role`` at its own command or at another's."""
     if action == "engage_decision":
         fights = phase_states()[1]
+        at = f"@{phase}" if f"own@{phase}" in fights else ""
         if role == "gm":
-            return [{"engagement": fights["own"], "decision": "npc"}]
-        fight = fights["own"] if command == OWN else fights["other"]
+            return [{"engagement": fights["own" + at], "decision": "npc"}]
+        fight = fights["own" + at] if command == OWN else fights["other" + at]
         return [{"engagement": fight, "decision": "close", "shot": "roundshot"}]
     own = {"admiral": [("squadron", "Red"), ("ship", "DR")], "captain": [("ship", "FG")]}
     other = {
@@ -54,6 +63,8 @@ def _aimed(action: str, role: str, command: str) -> list[dict[str, Any]]:
     targets = (own if command == OWN else other).get(role, [("squadron", "Red"), ("ship", "FG")])
     if action == "deploy":
         return [{"squadron": v, "station": "channel"} for k, v in targets if k == "squadron"]
+    if action == "volunteer":
+        return [{k: v} for k, v in targets]
     return [{k: v, "to": "plymouth"} for k, v in targets]
 
 
@@ -73,6 +84,7 @@ PLAIN = {
     "note": {"text": "The Toulon squadron sails on day 12"},
     "move_enemy": {"force": "fr-brest", "to": "toulon"},
     "show_voyage": {"to": "all", "voyage": {"stops": ["portsmouth", "plymouth"]}},
+    "plan_cruise": {"cruise": "c1", "missions": ["plymouth", "falmouth", "cork"]},
     "standing_orders": {"decision": "close", "shot": "grapeshot"},
     "reassign": {"seat": "fg", "ship": "DR"},  # the Red captain's seat to another Red ship
     "say": {"to": "all", "text": "Is Villeneuve out?"},
@@ -104,7 +116,7 @@ def _actions(cell: authority.Cell) -> list[dict[str, Any]]:
         return [{"type": "ready", "as": SEATS["prime-minister"]["id"]}]
     if cell.command is None:
         return [{"type": cell.action, **PLAIN[cell.action]}]
-    return [{"type": cell.action, **p} for p in _aimed(cell.action, cell.role, cell.command)]
+    return [{"type": cell.action, **p} for p in _aimed(cell.action, cell.role, cell.command, cell.phase)]
 
 
 def _outcome(run: Callable[..., object], *args: Any) -> str:

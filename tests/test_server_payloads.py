@@ -37,6 +37,8 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "note": ("gm", "summer"),
     "move_enemy": ("gm", "summer"),
     "show_voyage": ("gm", "summer"),
+    "volunteer": ("captain", "autumn"),
+    "plan_cruise": ("gm", "autumn-at-sea"),
     "reassign": ("gm", "summer"),
     "say": ("captain", "summer"),
 }
@@ -231,6 +233,18 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
     "seat": st.sampled_from(["fg", "red", "pm", "gm", "s-nobody"]),
     "kind": st.sampled_from(["arms", "finance", "commerce", "consols"]),
     "guineas": st.sampled_from([0, 999, 1000, 1500, 3000, 10**7]),
+    "ships": st.sampled_from([["DR"], ["FG", "dr"], ["NE"], ["ZZ"], []]),
+    "seasons": st.sampled_from([1, 2, 3]),
+    "cruise": st.sampled_from(["c1", "c2", "c9"]),
+    "missions": st.sampled_from(
+        [
+            ["plymouth", "falmouth", "cork"],
+            ["plymouth", "-5.6,48.7", "station:channel", "brest"],
+            ["plymouth"],
+            ["plymouth", "atlantis", "cork"],
+        ]
+    ),
+    "stay": st.sampled_from([0, 2, 61]),
 }
 
 

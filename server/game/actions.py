@@ -19,7 +19,9 @@ from typing import Any, cast
 
 from server.game import (
     authority,
+    calendar,
     clock,
+    cruises,
     engagements,
     money,
     officers,
@@ -41,8 +43,8 @@ from server.game.state import (
     SeatRecord,
     ShownVoyage,
     State,
-    current_year,
     season_date,
+    season_days,
 )
 
 __all__ = [
@@ -203,9 +205,10 @@ def _apply_say(state: State, data: Any) -> None:
 
 
 def _decide_advance(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
-    left = SEASON_DAYS - state["day"]
+    left = season_days(state) - state["day"]
     if left <= 0:
-        raise ActionError("wrong_phase", "the summer is over: resolve the season")
+        then = "resolve the season" if state["phase"] == "summer" else "move to the next season"
+        raise ActionError("wrong_phase", f"the {state['phase']} is over: {then}")
     if p.days > left:
         raise ActionError("invalid", f"'days' must be from 1 to {min(30, left)}, not {p.days}")
     open_fights = [e["id"] for e in state["engagements"].values() if not e["over"]]
@@ -225,7 +228,9 @@ def _apply_resolve(state: State, data: Any) -> None:
     state["officers"].update(data.get("officers", {}))
     money.apply_summer(state, data)
     officers.follow_berths(state)
+    calendar.summer_over(state)
     state["phase"] = OFF_SEASONS[0]
+    state["day"] = 0
 
 
 # -- money -------------------------------------------------------------------------------
@@ -233,78 +238,6 @@ def _apply_resolve(state: State, data: Any) -> None:
 
 def _decide_invest(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
     return money.decide_invest(state, seat, p.kind, p.guineas)
-
-
-# -- the year goes round --------------------------------------------------------------------
-
-#: the last summer of the war (Briny's campaigns run 1793 to 1815)
-LAST_YEAR = 1815
-
-
-def _decide_next_season(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
-    """The next season (Briny, TIME SEQUENCE: autumn, winter, spring, then the next year's
-    summer, its cabinet first); after the spring of the last year, the war is over."""
-    phase, year = state["phase"], current_year(state)
-    if phase != OFF_SEASONS[-1]:
-        return {"phase": OFF_SEASONS[OFF_SEASONS.index(phase) + 1], "year": year}
-    if year >= LAST_YEAR:
-        return {"phase": "over", "year": year}
-    return {"phase": "cabinet", "year": year + 1}
-
-
-def _apply_next_season(state: State, data: Any) -> None:
-    if data["phase"] == "cabinet":
-        _new_year(state, data["year"])
-    state["phase"] = data["phase"]
-    for s in state["seats"].values():
-        s["ready"] = False
-
-
-def _new_year(state: State, year: int) -> None:
-    """The summer gone by kept for its season page; the next one's cabinet to choose, the
-    fleet to be rolled anew (its ships repaired over the winter), the officers as the
-    summer left them."""
-    fights = list(state["engagements"].values())
-    state.setdefault("years", []).append(
-        {
-            "year": current_year(state),
-            "deployment": state["deployment"],
-            "engagements": [{k: v for k, v in e.items() if k in _KEPT} for e in fights],
-            "results": state["results"],
-            "report": state["report"],
-            # each officer as the year left him: the career pages' points
-            "officers": {
-                oid: {k: v for k, v in o.items() if k in _CAREER}
-                for oid, o in state["officers"].items()
-            },
-        }
-    )
-    state["fought"] = state.get("fought", 0) + len(fights)
-    state["year"] = year
-    state["day"] = 0
-    state["cabinet"] = {"ships_digit": None, "deployment_digit": None, "roll": None}
-    state["deployment"] = []
-    state["forces"] = {}
-    state["engagements"] = {}
-    state["results"] = {}
-    state["report"] = None
-
-
-#: what a year keeps of each officer for his career page
-_CAREER = (
-    "name",
-    "rank",
-    "na",
-    "funds",
-    "wounds",
-    "experience",
-    "dead",
-    "player",
-    "ship",
-    "squadron",
-)
-#: what the season page keeps of a summer's engagement (not its cards: the log has them)
-_KEPT = ("id", "day", "forces", "lon", "lat", "sides", "outcome", "weather", "wounds")
 
 
 # -- orders --------------------------------------------------------------------------------
@@ -459,7 +392,9 @@ ACTIONS: dict[str, Action] = {
     "note": Action(_decide_note, _apply_note),
     "move_enemy": Action(_decide_move_enemy, _apply_orders),
     "show_voyage": Action(_decide_show_voyage, _apply_show_voyage),
-    "next_season": Action(_decide_next_season, _apply_next_season),
+    "next_season": Action(calendar.decide_next_season, calendar.apply_next_season),
+    "volunteer": Action(cruises.decide_volunteer, cruises.apply_volunteer),
+    "plan_cruise": Action(cruises.decide_plan, cruises.apply_plan),
     "invest": Action(_decide_invest, money.apply_invest),
     "reassign": Action(seating.decide_reassign, seating.apply_reassign),
     "say": Action(_decide_say, _apply_say),
@@ -508,12 +443,14 @@ def decide_tick(state: State, at: str, rng: random.Random) -> tuple[str, Data]:
         data = engagements.fight_absent(state, clock.overdue_round(state, at))
     elif state["phase"] == "cabinet":  # NPC choices for the ministers who made none
         kind, data = "roll_force", _decide_roll_force(state, _CLOCK_SEAT, None, rng)
-    elif state["phase"] in OFF_SEASONS:
-        kind, data = "next_season", _decide_next_season(state, _CLOCK_SEAT, None, rng)
-    elif state["day"] >= SEASON_DAYS:
+    elif state["phase"] in OFF_SEASONS and (
+        state["day"] >= season_days(state) or not cruises.at_sea(state)
+    ):  # a season with no ship at sea passes at once
+        kind, data = "next_season", calendar.decide_next_season(state, _CLOCK_SEAT, None, rng)
+    elif state["day"] >= SEASON_DAYS and state["phase"] == "summer":
         kind, data = "resolve_summer", season.resolve(state, rng)
     else:
-        days = min(state["clock"]["turn_days"], SEASON_DAYS - state["day"])
+        days = min(state["clock"]["turn_days"], season_days(state) - state["day"])
         kind, data = "advance", fx.advance(state, days, rng)
     return kind, {**data, "args": {"type": kind}, "due": reason, "at": at}
 

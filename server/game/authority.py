@@ -49,6 +49,7 @@ AIMS = MappingProxyType(
     {
         "deploy": ("squadron",),
         "sail": ("squadron", "ship"),
+        "volunteer": ("squadron", "ship"),
         "engage_decision": ("ship",),
         "officer_created": ("seat",),
     }
@@ -70,6 +71,7 @@ _ANY = PHASES
 _SUMMER = ("summer",)
 _OFF = ("autumn", "winter", "spring")  # the seasons after the summer
 _PLAYING = ("cabinet", "summer", *_OFF)
+_AT_SEA = ("summer", *_OFF)  # the summer's fleet, then the volunteers' cruises
 _INVEST = ("cabinet", *_OFF)  # before the first of June, or after the summer for the next
 _PLAYERS = ("prime-minister", "first-sea-lord", "admiral", "captain")
 
@@ -82,20 +84,28 @@ TABLE: Mapping[str, Mapping[str, Grant]] = MappingProxyType(
         # the GM orders any squadron or ship: those no seat commands are his to sail
         "deploy": {"admiral": Grant(_SUMMER, (OWN,)), "gm": Grant(_SUMMER, (OTHER,))},
         "sail": {
-            "admiral": Grant(_SUMMER, (OWN,)),
-            "captain": Grant(_SUMMER, (OWN,)),
-            "gm": Grant(_SUMMER, (OTHER,)),
+            "admiral": Grant(_AT_SEA, (OWN,)),
+            "captain": Grant(_AT_SEA, (OWN,)),
+            "gm": Grant(_AT_SEA, (OTHER,)),
         },
+        # outside the summer a captain volunteers his ship, an admiral his squadron's (Briny,
+        # VOLUNTEERS); the GM plans a cruise's missions
+        "volunteer": {
+            "admiral": Grant(_OFF, (OWN,)),
+            "captain": Grant(_OFF, (OWN,)),
+            "gm": Grant(_OFF, (OTHER,)),
+        },
+        "plan_cruise": {"gm": Grant(_OFF)},
         "ready": {role: Grant(_PLAYING) for role in _PLAYERS},
         # by hand, paused or not: a pause stops only the turn clock (server.game.clock)
-        "advance": {"gm": Grant(_SUMMER)},
+        "advance": {"gm": Grant(_AT_SEA)},
         "engage_decision": {
-            "captain": Grant(_SUMMER, (OWN,), while_paused=False),
+            "captain": Grant(_AT_SEA, (OWN,), while_paused=False),
             # his squadron's ships with no captain of their own at the table
-            "admiral": Grant(_SUMMER, (OWN,), while_paused=False),
-            "gm": Grant(_SUMMER, (OTHER,), while_paused=False),  # absent captains: NPC policy
+            "admiral": Grant(_AT_SEA, (OWN,), while_paused=False),
+            "gm": Grant(_AT_SEA, (OTHER,), while_paused=False),  # absent captains: NPC policy
         },
-        "standing_orders": {r: Grant(("cabinet", "summer")) for r in ("admiral", "captain")},
+        "standing_orders": {r: Grant(_PLAYING) for r in ("admiral", "captain")},
         "resolve_summer": {"gm": Grant(_SUMMER)},
         "next_season": {"gm": Grant(_OFF)},  # the GM (or the turn clock) moves the year on
         # his own character's funds, by the first of June (Briny, INVESTMENT): never in
@@ -107,7 +117,7 @@ TABLE: Mapping[str, Mapping[str, Grant]] = MappingProxyType(
         "set_deadline": {"gm": Grant(_ANY)},
         "set_clock": {"gm": Grant(_ANY)},
         "note": {"gm": Grant(_ANY)},
-        "move_enemy": {"gm": Grant(_SUMMER)},
+        "move_enemy": {"gm": Grant(_AT_SEA)},
         "show_voyage": {"gm": Grant(_ANY)},  # a planned voyage drawn for the players
         # table talk: every seat but an observer's, at any time (observers only watch)
         "say": {role: Grant(_ANY) for role in ("gm", *_PLAYERS)},

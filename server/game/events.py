@@ -19,6 +19,7 @@ from typing_extensions import TypedDict
 from server.game.state import (
     Breakout,
     Clock,
+    Cruise,
     DeploymentRecord,
     Engagement,
     Force,
@@ -45,6 +46,7 @@ __all__ = [
     "MoveEnemy",
     "NextSeason",
     "Note",
+    "PlanCruise",
     "OfficerCreated",
     "Pause",
     "Ready",
@@ -58,6 +60,7 @@ __all__ = [
     "SeatCreated",
     "SeatReissued",
     "SetClock",
+    "Volunteer",
     "SeatRevoked",
     "SetDeadline",
     "SetDeployment",
@@ -162,9 +165,46 @@ class SetClock(Acted):
     clock: Clock
 
 
+class SeasonOutcomes(Record):
+    """The volunteers' outcomes at a season's end (server.game.cruises.season_outcomes),
+    as the summer's are resolved."""
+
+    seed: int
+    preset: dict[str, int]  # results earned on the map, by ship code
+    report: dict[str, Any]  # strategy.campaign.resolve_summer's report, with ``outcomes``
+    officers: dict[str, OfficerRecord]  # every officer it changed, after it
+
+
 class NextSeason(Acted):
     phase: str  # the season it opens: autumn, winter, spring; cabinet (the next year); over
     year: int  # the year of that season's summer
+    volunteers: NotRequired[SeasonOutcomes]  # the season's cruises ended: their outcomes
+
+
+class Declined(Record):
+    """An NPC captain the GM asked to volunteer who would not (Briny: 7 on 1 D6 with
+    characters aboard, else 6)."""
+
+    ship: str
+    die: int
+    needed: int
+
+
+class Volunteer(Acted):
+    """A cruise volunteered (and her force in her home port), or an NPC captain's refusal."""
+
+    cruise: NotRequired[Cruise]
+    force: NotRequired[Force]
+    declined: NotRequired[Declined]
+
+
+class PlanCruise(Acted):
+    """The GM's missions for a cruise, routed from where she is through them and home."""
+
+    cruise: str
+    force: str
+    missions: list[str]
+    route: Route
 
 
 class Invest(Acted):
@@ -298,6 +338,8 @@ EVENTS: dict[str, type] = {
     "standing_orders": StandingOrders,
     "resolve_summer": ResolveSummer,
     "show_voyage": ShowVoyage,
+    "volunteer": Volunteer,
+    "plan_cruise": PlanCruise,
     "reassign": Reassign,
     "seat_revoked": SeatRevoked,
     "say": Say,

@@ -13,7 +13,7 @@ from typing import Any, cast
 
 from server.game import blockades, engagements, rules
 from server.game.errors import ActionError, rule_errors
-from server.game.state import DeploymentRecord, Force, Route, State
+from server.game.state import DeploymentRecord, Force, Route, State, season_date
 
 __all__ = [
     "SIGHTING_NM",
@@ -135,7 +135,8 @@ def deploy_destination(kind: str, target: Any) -> str | tuple[float, float]:
 def plan_route(state: State, force: Force, destination: str | tuple[float, float]) -> Route:
     """The routed track from the force's position to ``destination`` under this month's wind."""
     origin: Any = force["port"] or (force["lon"], force["lat"])
-    month = 6 + state["day"] // 30
+    # (the summer's months as they were first counted: thirty days each from June)
+    month = 6 + state["day"] // 30 if state["phase"] == "summer" else season_date(state).month
     ship = rules.deepest_type([s["type"] for s in force["ships"] if s["status"] == "afloat"])
     with rule_errors():
         voyage = rules.route(origin, destination, ship, month)

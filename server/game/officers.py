@@ -11,7 +11,7 @@ of the NPC who held it, who goes ashore. No Flask, no sockets, no clock.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from server.game import rules
@@ -170,14 +170,16 @@ def summer_officers(state: State) -> list[Any]:
     ]
 
 
-def admiral_choices(state: State) -> list[dict[str, str | None]]:
-    """A seated admiral commands his squadron's first group at sea."""
+def admiral_choices(
+    state: State, deployment: Sequence[Mapping[str, Any]]
+) -> list[dict[str, str | None]]:
+    """A seated admiral commands his squadron's first group at sea in ``deployment``."""
     choices: list[dict[str, str | None]] = []
     for seat in state["seats"].values():
         officer = seat_officer(state, seat) if seat["role"] == "admiral" else None
         if officer is None:
             continue
-        group = next((d for d in state["deployment"] if d["squadron"] == seat["squadron"]), None)
+        group = next((d for d in deployment if d["squadron"] == seat["squadron"]), None)
         if group is not None:
             choices.append(
                 {"fleet": group["fleet"], "squadron": group["squadron"], "admiral": officer["id"]}

@@ -29,6 +29,7 @@ from pydantic_core import PydanticCustomError
 
 from server.game import rules
 from server.game.authority import ROLES
+from server.game.cruises import MISSIONS
 from server.game.engagements import DECISIONS
 from server.game.errors import ActionError
 from server.game.state import Clock
@@ -44,6 +45,7 @@ __all__ = [
     "Invest",
     "MoveEnemy",
     "NextSeason",
+    "PlanCruise",
     "Note",
     "OfficerBody",
     "Payload",
@@ -65,6 +67,7 @@ __all__ = [
     "Say",
     "StandingOrders",
     "TurnDays",
+    "Volunteer",
     "VoyagePlan",
     "parse",
     "refusal",
@@ -453,6 +456,55 @@ class ShowVoyage(Payload):
     ]
 
 
+def _missions(value: Any) -> list[str]:
+    lo, hi = MISSIONS
+    ok = isinstance(value, list) and lo <= len(value) <= hi
+    if not ok or not all(isinstance(v, str) and v.strip() and len(v) <= 60 for v in value):
+        raise _says(
+            f"'missions' must be {lo} to {hi} places, each a port id, lon,lat or "
+            "station:<id> (at most 60 characters)"
+        )
+    return [str(_text_ok(v.strip(), "missions")) for v in value]
+
+
+def _days_at(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 60:
+        raise _says("'stay' must be a number of days from 0 to 60")
+    return float(value)
+
+
+class Volunteer(Payload):
+    """Outside the summer, a ship volunteered for a cruise by her captain, or ships of a
+    squadron by its admiral (all of them, or those named), for one season or two."""
+
+    type: Literal["volunteer"]
+    ship: Annotated[Text, Field(max_length=8)] | None = None
+    squadron: Squadron | None = None
+    ships: Annotated[list[Annotated[Text, Field(max_length=8)]], Field(max_length=20)] | None = None
+    seasons: Literal[1, 2] = 1
+
+    @model_validator(mode="before")
+    @classmethod
+    def _squadron_or_ship(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("ships") is not None and data.get("ship"):
+            raise _says("'ships' are an admiral's: with 'squadron', not 'ship'")
+        return _exactly_one(data, "squadron", "ship")
+
+
+class PlanCruise(Payload):
+    """The GM's missions for a cruise: three to six places she sails to, in order, before
+    she comes home, staying ``stay`` days at each."""
+
+    type: Literal["plan_cruise"]
+    cruise: Annotated[Text, Field(max_length=40)]
+    missions: Annotated[
+        list[str],
+        BeforeValidator(_missions),
+        Field(description="3 to 6 places: port ids, lon,lat or station:<id>"),
+    ]
+    stay: Annotated[float, Field(ge=0, le=60), BeforeValidator(_days_at)] = 2.0
+
+
 ACTION_PAYLOADS: dict[str, type[Payload]] = {
     "set_ships": SetShips,
     "set_deployment": SetDeployment,
@@ -473,6 +525,8 @@ ACTION_PAYLOADS: dict[str, type[Payload]] = {
     "note": Note,
     "move_enemy": MoveEnemy,
     "show_voyage": ShowVoyage,
+    "volunteer": Volunteer,
+    "plan_cruise": PlanCruise,
     "reassign": Reassign,
     "say": Say,
 }

@@ -35,9 +35,11 @@ from strategy.campaign import force_organisation as table_f
 from strategy.campaign import resolve_summer
 from strategy.campaign.dice import RandomDice
 from strategy.campaign.fleet import ADMIRAL_RANKS, CAPTAIN_RANKS, default_officers
+from strategy.campaign.fleet import SHIPS as FLEET_SHIPS
 from strategy.campaign.fleet import ship as fleet_ship
 from strategy.campaign.investment import BLOCK as INVESTMENT_BLOCK
 from strategy.campaign.map_results import MAP_FATES, map_battle_result, ship_fate
+from strategy.campaign.plan import npc_captain_volunteers, volunteer_ship, volunteer_squadron
 from strategy.campaign.tables import SQUADRONS
 from strategy.cards.dealer import Dealer, Deck
 from strategy.characters import Character, character_from, roll_character
@@ -77,6 +79,7 @@ __all__ = [
     "check_orders",
     "captain_rank",
     "chase",
+    "cruise_route",
     "deepest_type",
     "distance_nm",
     "fight_battle",
@@ -89,6 +92,7 @@ __all__ = [
     "land_detail",
     "layers",
     "new_officer",
+    "npc_captain_volunteers",
     "npc_officers",
     "player_deck",
     "officer_after",
@@ -105,6 +109,8 @@ __all__ = [
     "ship_fate",
     "station_point",
     "vocabulary",
+    "squadron_ships",
+    "volunteer_deployment",
     "voyage",
     "voyage_plan",
     "voyage_stop",
@@ -401,6 +407,42 @@ def is_enemy_port(port_id: str) -> bool:
 def voyage(stops: list[Any], ship: str, month: int, stay: float) -> dict[str, Any]:
     """A GM's multi-leg voyage as a GeoJSON FeatureCollection."""
     return world().voyage(stops, ship=ship, month=month, stay_days=stay).to_feature_collection()
+
+
+@_with_maps_lock
+def cruise_route(stops: Sequence[str], ship: str, month: int, stay: float) -> dict[str, Any]:
+    """A volunteers' cruise (the places as the voyage planner writes them, routed one leg
+    after another for ``ship`` in ``month``, ``stay`` days at each) as one passage: track,
+    distance (nm), days with the stays, risks and the places called at."""
+    v = world().voyage([voyage_stop(s) for s in stops], roster_type(ship), month, stay)
+    return {
+        "track": [[round(x, 4), round(y, 4)] for x, y, *_ in v.track.coords],
+        "distance_nm": round(v.distance_nm, 1),
+        "days": round(v.days, 3),
+        "risks": [r.as_dict() for r in v.risks],
+    }
+
+
+def squadron_ships(squadron: str) -> list[str]:
+    """The codes of the Briny fleet's ships of ``squadron`` (Ship Table A's order)."""
+    ships = sorted(FLEET_SHIPS.values(), key=lambda s: s.standing)
+    return [s.code for s in ships if s.squadron == squadron]
+
+
+def volunteer_deployment(
+    ships: Sequence[str], squadron: str | None, season: str
+) -> list[dict[str, Any]]:
+    """Volunteered ships as deployment records (Briny, VOLUNTEERS): a ship on her own on
+    independent action outside the summer, an admiral's ships always on Blockade Duty."""
+    records = (
+        volunteer_squadron(ships, squadron, season)
+        if squadron
+        else [volunteer_ship(code, season) for code in ships]
+    )
+    return [
+        {"fleet": d.fleet, "squadron": d.squadron, "ship": d.ship, "order": d.order}
+        for d in records
+    ]
 
 
 #: how many stops a planned voyage calls at (home, station, up to 6 missions, home: and

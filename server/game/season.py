@@ -4,47 +4,75 @@ officers (the players' characters and the fleet's NPCs), and what each seat read
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from server.game import money, officers, rules
 from server.game.state import State
 
-__all__ = ["gazette", "outcome_words", "report_for", "resolve", "return_words"]
+__all__ = [
+    "gazette",
+    "outcome_words",
+    "report_for",
+    "resolve",
+    "resolve_season",
+    "return_words",
+]
 
 
 def resolve(state: State, rng: random.Random) -> dict[str, Any]:
-    """``resolve_summer``'s event data: the season report of :func:`strategy.campaign.
-    resolve_summer` over the campaign's officers, with the results ships already earned in
-    battle on the map preset (in the words of what happened to them), and every officer
-    as the summer leaves him."""
+    """``resolve_summer``'s event data: the summer's report (:func:`resolve_season` over
+    Table F's deployment and the results ships earned on the map), the investments paid."""
     deployment = [
         {k: rec[k] for k in ("fleet", "squadron", "ship", "order")} for rec in state["deployment"]
     ]
-    preset = {code: r["result"] for code, r in state["results"].items()}
-    seed = rng.randrange(2**31)
-    choices: dict[str, Any] = {"preset": preset, "admirals": officers.admiral_choices(state)}
     invested = money.choices(state)
+    # (a summer with no investments decides as it did before investments were made)
+    extra = {"investments": invested} if invested else {}
+    data = resolve_season(state, rng, deployment, state["results"], extra)
     if invested:  # the book's table pays them by the ships sent and the commanders' results
-        choices["investments"] = invested
+        data["report"]["returns"] = money.returns(state, data["report"])
+    return data
+
+
+def resolve_season(
+    state: State,
+    rng: random.Random,
+    deployment: Sequence[Mapping[str, Any]],
+    results: Mapping[str, Mapping[str, Any]],
+    extra: Mapping[str, Any],
+) -> dict[str, Any]:
+    """One season's outcomes for the campaign's officers: the report of
+    :func:`strategy.campaign.resolve_summer` over ``deployment`` (``extra``: its other
+    choices: the season, two-season voyages, investments), with the results ships already
+    earned in battle on the map preset (in the words of what happened to them), and every
+    officer as the season leaves him."""
+    preset = {code: r["result"] for code, r in results.items()}
+    seed = rng.randrange(2**31)
+    choices: dict[str, Any] = {
+        "preset": preset,
+        "admirals": officers.admiral_choices(state, deployment),
+        **extra,
+    }
     report = rules.resolve_summer(deployment, officers.summer_officers(state), seed, choices)
-    for code, r in state["results"].items():
+    for code, r in results.items():
         if code in report["ships"] and r.get("interpretation"):
             report["ships"][code]["interpretation"] = r["interpretation"]
     changed = officers.summer_changes(state, report)
-    report["outcomes"] = _outcomes(state, report, changed)
-    if invested:  # (a summer with none decides as it did before investments were made)
-        report["returns"] = money.returns(state, report)
+    report["outcomes"] = _outcomes(state, report, changed, deployment)
     return {"seed": seed, "preset": preset, "report": report, "officers": changed}
 
 
 def _outcomes(
-    state: State, report: Mapping[str, Any], changed: Mapping[str, Any]
+    state: State,
+    report: Mapping[str, Any],
+    changed: Mapping[str, Any],
+    deployment: Sequence[Mapping[str, Any]],
 ) -> dict[str, dict[str, Any]]:
     """Each officer's outcome as the Gazette and his own sheet read it: ``public`` (what
     was gazetted: death, mentions, promotion) and ``guineas`` (his prize money, private)."""
     promoted = {p["officer"]: p for p in report["promotions"]}
-    squadron_of = {d["ship"]: d["squadron"] or "Independent" for d in state["deployment"]}
+    squadron_of = {d["ship"]: d["squadron"] or "Independent" for d in deployment}
     out: dict[str, dict[str, Any]] = {}
     for rec in report["personal_outcomes"]:
         oid = rec["officer"]

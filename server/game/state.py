@@ -22,6 +22,7 @@ __all__ = [
     "Cabinet",
     "CampaignInfo",
     "Clock",
+    "Cruise",
     "DeploymentRecord",
     "Engagement",
     "YearRecord",
@@ -35,6 +36,7 @@ __all__ = [
     "Result",
     "Route",
     "SeaWind",
+    "SeasonRecord",
     "ShownVoyage",
     "Seat",
     "SeatRecord",
@@ -46,6 +48,7 @@ __all__ = [
     "initial_state",
     "no_clock",
     "season_date",
+    "season_days",
 ]
 
 SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
@@ -179,6 +182,7 @@ class Force(Record):
     afloat: bool
     sorties: NotRequired[list[str]]  # an enemy squadron's breakout destinations
     sail_ho: NotRequired[dict[str, Any]]  # the Sail Ho! roll that made this force
+    cruise: NotRequired[str]  # the volunteers' cruise she sails on, outside the summer
 
 
 class BattleShip(Record):
@@ -323,9 +327,39 @@ class Investment(Record):
     year: int  # the summer whose campaign pays it
 
 
+class Cruise(Record):
+    """Ships volunteered for a cruise outside the summer (Briny, VOLUNTEERS): a captain's
+    ship on independent action, or ships an admiral gives from his squadron, on Blockade
+    Duty; for one season or, committed up front, two (autumn and winter, winter and
+    spring). The GM plans her missions (three to six places) and she sails them."""
+
+    id: str  # c1, c2, ...
+    seat: str  # the seat that volunteered her
+    ships: list[str]  # Briny ship codes
+    squadron: str | None  # the admiral's squadron she was given from
+    order: str  # I (independent action) or B (Blockade Duty)
+    seasons: list[str]  # the seasons she is committed to
+    port: str  # where she sails from and comes home to
+    force: str  # her force on the map
+    missions: list[str]  # the GM's plan, as the voyage planner writes places
+    day: int  # the day of the season she volunteered
+
+
+class SeasonRecord(Record):
+    """A season after the summer gone by, kept for its page: the cruises that sailed in it,
+    what they fought, and its report (the volunteers' outcomes)."""
+
+    season: str
+    cruises: list[Cruise]
+    engagements: list[dict[str, Any]]
+    results: dict[str, Result]
+    report: dict[str, Any] | None
+
+
 class YearRecord(Record):
-    """A summer gone by, kept for the season page: what sailed, what was fought, the
-    season report (who rose and who fell)."""
+    """A year gone by (its summer kept as soon as it is resolved), for the season pages:
+    what sailed, what was fought, the season report (who rose and who fell), then the
+    seasons after it."""
 
     year: int
     deployment: list[DeploymentRecord]
@@ -334,6 +368,7 @@ class YearRecord(Record):
     report: dict[str, Any] | None
     # officer id -> his rank, NA, funds, wounds, experience, berth, whether he lives
     officers: NotRequired[dict[str, dict[str, Any]]]
+    seasons: NotRequired[list[SeasonRecord]]  # autumn, winter and spring, as they end
 
 
 class State(Record):
@@ -363,6 +398,10 @@ class State(Record):
     voyages: NotRequired[list[ShownVoyage]]
     # the investments awaiting their summer (absent until the first)
     investments: NotRequired[list[Investment]]
+    # the volunteers' cruises at sea or about to sail (absent until the first), and how
+    # many were ever volunteered (their ids run on)
+    cruises: NotRequired[dict[str, Cruise]]
+    cruised: NotRequired[int]
 
 
 def initial_state(campaign: dict[str, Any]) -> State:
@@ -410,13 +449,23 @@ def current_year(state: State) -> int:
 
 
 def season_date(state: State, day: int | None = None) -> dt.date:
-    """The game date of ``day`` (default: now) in the current summer; in the seasons after
-    it, the day the season opens."""
+    """The game date of ``day`` (default: now) of the current season: days from the first
+    of June in the cabinet and the summer, from the season's first day after it."""
     year = current_year(state)
+    at, month = _SEASON_OPENS.get(state["phase"], (0, 6))
+    return dt.date(year + at, month, 1) + dt.timedelta(days=state["day"] if day is None else day)
+
+
+def season_days(state: State) -> int:
+    """How many days the current season has: the summer's 92, autumn's 91, winter's 90 or
+    91 (a leap February), spring's 92."""
     opens = _SEASON_OPENS.get(state["phase"])
-    if opens is not None and day is None:
-        return dt.date(year + opens[0], opens[1], 1)
-    return dt.date(year, 6, 1) + dt.timedelta(days=state["day"] if day is None else day)
+    if opens is None:
+        return SEASON_DAYS
+    first = season_date(state, 0)
+    month = first.month + 3
+    after = dt.date(first.year + (month > 12), (month - 1) % 12 + 1, 1)
+    return (after - first).days
 
 
 def event_rng(seed: int, seq: int) -> random.Random:
