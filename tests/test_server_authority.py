@@ -116,7 +116,9 @@ def _actions(cell: authority.Cell) -> list[dict[str, Any]]:
         return [{"type": "ready", "as": SEATS["prime-minister"]["id"]}]
     if cell.command is None:
         return [{"type": cell.action, **PLAIN[cell.action]}]
-    return [{"type": cell.action, **p} for p in _aimed(cell.action, cell.role, cell.command, cell.phase)]
+    return [
+        {"type": cell.action, **p} for p in _aimed(cell.action, cell.role, cell.command, cell.phase)
+    ]
 
 
 def _outcome(run: Callable[..., object], *args: Any) -> str:

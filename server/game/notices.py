@@ -277,6 +277,50 @@ def _season(seen: Seen) -> list[Notice]:
     return [{"type": "season", "text": f"{text}; {own}" if own else text, "yours": own}]
 
 
+def _volunteer(seen: Seen) -> list[Notice]:
+    """A cruise volunteered, or an NPC captain who would not (Briny, VOLUNTEERS)."""
+    declined = seen.data.get("declined")
+    if declined is not None:
+        name = rules.briny_ship(declined["ship"])["name"]
+        return [
+            {
+                "type": "volunteer",
+                "text": f"{name}'s captain would not volunteer her (rolled {declined['die']}, "
+                f"needed {declined['needed']})",
+                "cruise": None,
+            }
+        ]
+    cruise = seen.data.get("cruise")
+    if cruise is None:
+        return []
+    names = ", ".join(rules.briny_ship(code)["name"] for code in cruise["ships"])
+    duty = "on Blockade Duty" if cruise["order"] == "B" else "on independent action"
+    seasons = " and ".join(cruise["seasons"])
+    text = (
+        f"{seen.name(cruise['seat'])} volunteered {names} for the {seasons}, {duty}, "
+        f"sailing from {place_words(cruise['port'])} (cruise {cruise['id']})"
+    )
+    return [{"type": "volunteer", "text": text, "cruise": cruise["id"]}]
+
+
+def _cruise_planned(seen: Seen) -> list[Notice]:
+    places = ", ".join(place_words(m) for m in seen.data["missions"])
+    text = f"cruise {seen.data['cruise']}'s missions: {places}, then home"
+    return [{"type": "cruise", "text": text, "cruise": seen.data["cruise"]}]
+
+
+def _next_season(seen: Seen) -> list[Notice]:
+    """A new season; the volunteers' report of the one that ended, with his own outcome."""
+    out = [{"type": "season", "text": f"the {seen.data['phase']} opens", "yours": None}]
+    report = (seen.data.get("volunteers") or {}).get("report") or {}
+    if report:
+        words = report.get("words") or []
+        own = words[0] if report.get("yours") and words else None
+        text = f"the {report['season']}'s cruises are over: their report is out (the Report tab)"
+        out.append({"type": "season", "text": f"{text}; {own}" if own else text, "yours": own})
+    return out
+
+
 def _message(seen: Seen) -> list[Notice]:
     said = seen.data
     me = seen.seat
@@ -311,6 +355,9 @@ BUILDERS: Mapping[str, Builder] = MappingProxyType(
         "seat_created": _seat_joined,
         "seat_reissued": _seat_reissued,
         "resolve_summer": _season,
+        "next_season": _next_season,
+        "volunteer": _volunteer,
+        "plan_cruise": _cruise_planned,
         "say": _message,
     }
 )

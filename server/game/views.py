@@ -22,6 +22,7 @@ from server.game.season import report_for
 from server.game.state import (
     Force,
     OfficerRecord,
+    SeasonRecord,
     Seat,
     ShownVoyage,
     State,
@@ -46,7 +47,16 @@ __all__ = [
 PLAYERS = ("prime-minister", "first-sea-lord", "admiral", "captain")
 #: events a seat's own choice makes private to it (a minister's until the roll)
 PRIVATE_EVENTS = ("set_ships", "set_deployment", "standing_orders", "invest")
-FORCE_EVENTS = ("roll_force", "deploy", "sail", "advance", "engage_decision", "move_enemy")
+FORCE_EVENTS = (
+    "roll_force",
+    "deploy",
+    "sail",
+    "advance",
+    "engage_decision",
+    "move_enemy",
+    "volunteer",
+    "plan_cruise",
+)
 PUBLIC_EVENTS = (
     "seat_created",
     "seat_reissued",
@@ -192,6 +202,7 @@ def state_for(state: State, seat: Seat) -> dict[str, Any]:
         forces=visible_forces(state, seat),
         engagements=_engagements(state, seat),
         results=dict(state["results"]),
+        cruises=copy.deepcopy(list(state.get("cruises", {}).values())),
     )
     view["investments"] = investments_for(state, seat)  # his own, the GM all
     view["standing"] = copy.deepcopy(
@@ -218,6 +229,7 @@ def _year_for(year: YearRecord, seat: Seat) -> dict[str, Any]:
         out["engagements"] = copy.deepcopy(year["engagements"])
     # every officer's public record that year (rank, berth, alive); his own and the GM's
     # whole (NA, funds, wounds, experience): the career pages
+    out["seasons"] = [_season_page(page, seat) for page in year.get("seasons", ())]
     public = ("name", "rank", "dead", "player", "ship", "squadron")
     out["officers"] = {
         oid: (
@@ -227,6 +239,21 @@ def _year_for(year: YearRecord, seat: Seat) -> dict[str, Any]:
         )
         for oid, o in year.get("officers", {}).items()
     }
+    return out
+
+
+def _season_page(page: SeasonRecord, seat: Seat) -> dict[str, Any]:
+    """A season after the summer as ``seat`` may see it: the ships that cruised in it and
+    their results, the volunteers' report cut for it; what they fought (not for an
+    observer)."""
+    out: dict[str, Any] = {
+        "season": page["season"],
+        "cruises": copy.deepcopy(page["cruises"]),
+        "results": dict(page["results"]),
+        "report": copy.deepcopy(report_for(page["report"], seat)),
+    }
+    if seat["role"] != "observer":
+        out["engagements"] = copy.deepcopy(page["engagements"])
     return out
 
 
@@ -259,6 +286,8 @@ def _event_for(
 ) -> dict[str, Any] | None:
     if kind == "resolve_summer":
         return {"seq": seq, "type": kind, "data": _summer_for(data, after, seat)}
+    if kind == "next_season":
+        return {"seq": seq, "type": kind, "data": _next_season_for(data, after, seat)}
     if kind == "say":
         return {"seq": seq, "type": kind, "data": _said(data, after)} if hears(data, seat) else None
     if is_gm(seat) and kind not in PUBLIC_EVENTS:
@@ -289,6 +318,10 @@ def _view_key(kind: str, author: str | None, data: dict[str, Any], seat: Seat) -
         return "voyage:" + ("shown" if shown_to(data["shown"], seat) else "not shown")
     if kind == "resolve_summer" and seat["id"] in _players_of(data):
         return "seat:" + seat["id"]
+    if kind == "next_season":
+        volunteers = data.get("volunteers")
+        mine = volunteers is not None and seat["id"] in _players_of(volunteers)
+        return "seat:" + seat["id"] if mine else "season"
     if kind in PRIVATE_EVENTS and (data.get("as") or author) == seat["id"]:
         return "seat:" + seat["id"]
     if seat["role"] in PLAYERS and (told := _told(data, seat)):
@@ -396,6 +429,22 @@ def _summer_for(data: dict[str, Any], after: State, seat: Seat) -> dict[str, Any
     return out
 
 
+def _next_season_for(data: dict[str, Any], after: State, seat: Seat) -> dict[str, Any]:
+    """The new season as ``seat`` reads it: the phase and year, the turn's deadline, and
+    the volunteers' outcomes of the season that ended (their report cut for it, the
+    officers it changed as it may see them)."""
+    out: dict[str, Any] = {
+        **({"args": data["args"]} if is_gm(seat) else {}),
+        "phase": data["phase"],
+        "year": data["year"],
+        "deadline": after["deadline"],
+    }
+    volunteers = data.get("volunteers")
+    if volunteers is not None:
+        out["volunteers"] = _summer_for(volunteers, after, seat)
+    return out
+
+
 def _date_of(data: dict[str, Any], after: State) -> dict[str, Any]:
     return {
         "days": data["days"],
@@ -436,4 +485,8 @@ _FORCE_EXTRAS: dict[str, Extra] = {
         "results": dict(after["results"]),
     },
     "move_enemy": lambda data, after: {},
+    "volunteer": lambda data, after: {
+        k: copy.deepcopy(data[k]) for k in ("cruise", "declined") if k in data
+    },
+    "plan_cruise": lambda data, after: {k: copy.deepcopy(data[k]) for k in ("cruise", "missions")},
 }
