@@ -29,6 +29,7 @@ from tests.server_helpers import (
     Game,
     new_app,
     play_breakout,
+    play_cruise_years,
     play_out_summer,
     play_squadrons,
 )
@@ -429,6 +430,25 @@ def money_years(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     log = game.rest("get", f"/api/campaigns/{game.id}/log").json
     officers = {key: p.seat["officer"] for key, p in game.players.items()}
     return {"game": game, "acks": acks, "seen": seen, "log": log, "officers": officers}
+
+
+@pytest.fixture(scope="module")
+def cruise_years(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Three years (1805-1807) through the protocol with the volunteers' cruises
+    (test_cruises, :func:`tests.server_helpers.play_cruise_years`): Aubrey (captain of FG,
+    NA 8, a rich man) volunteers his ship each autumn for the autumn and winter, the GM
+    plans her missions and she fights what she meets; the Red admiral (Cochrane) and an
+    observer watch. The game, every ack, the rounds fought, each seat's events, the log."""
+    app = new_app(tmp_path_factory.mktemp("cruises"))
+    game = Game.new(app, seed=21)
+    game.gm()
+    game.add("fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "na": 8, "birth": RICH})
+    game.add("red", "admiral", squadron="Red", officer={"name": "Thomas Cochrane"})
+    game.add("obs", "observer")
+    played = play_cruise_years(game)
+    seen = {key: p.events() for key, p in game.players.items()}
+    log = game.rest("get", f"/api/campaigns/{game.id}/log").json
+    return {"game": game, **played, "seen": seen, "log": log}
 
 
 # -- the browser (Playwright and Chromium, imported lazily) ---------------------------------

@@ -385,3 +385,78 @@ def play_out_summer(
             ack = act("advance", days=min(30, 92 - now["day"]))
             assert ack["ok"], ack
     assert act("resolve_summer")["ok"]
+
+
+# -- three years with the volunteers' cruises (test_cruises) --------------------------------
+
+#: the places the GM sends each cruise to: the Irish station, the Bay, Ferrol, Lisbon
+CRUISE_MISSIONS = ["cork", "-12,46", "ferrol", "lisbon"]
+
+
+def _fight_cruises(game: Game, state: Callable[[], dict[str, Any]]) -> int:
+    """Each open fight fought round by round by its seated players (close, roundshot):
+    the rounds they ordered."""
+    rounds = 0
+    for _ in range(200):
+        fights = [e for e in state()["engagements"] if not e["over"]]
+        if not fights:
+            return rounds
+        by_seat = {p.seat["id"]: p for p in game.players.values()}
+        for e in fights:
+            for holder in dict.fromkeys(e["awaiting"].values()):
+                ack = by_seat[holder].act(
+                    "engage_decision", engagement=e["id"], decision="close", shot="roundshot"
+                )
+                assert ack["ok"], ack
+                rounds += 1
+    raise AssertionError("the cruise's fights did not end")
+
+
+def play_cruise_years(game: Game, years: int = 3) -> dict[str, Any]:
+    """``years`` years through the protocol: the GM plays each summer out; each autumn the
+    ``fg`` seat's captain volunteers his ship for the autumn and winter and the GM plans
+    her missions each season (CRUISE_MISSIONS), advances the days to each season's end
+    (her fights fought by her captain) and moves on; each spring ``fg`` invests 1000 guineas
+    in arms; a dead character's seat gets a new one. Every ack, by what it was for."""
+    gm, fg = game.gm(), game.players["fg"]
+
+    def state() -> dict[str, Any]:
+        return game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]
+
+    acks: dict[str, list[dict[str, Any]]] = {}
+    rounds = 0
+    for _year in range(years):
+        assert gm.act("roll_force")["ok"]
+        play_out_summer(gm.act, state)
+        for phase in ("autumn", "winter", "spring"):
+            now = state()
+            me = next(s for s in now["seats"] if s["id"] == fg.seat["id"])
+            officer = next(o for o in now["officers"] if o["id"] == me["officer"])
+            if officer["dead"]:  # the player makes his seat a new character
+                made = game.rest(
+                    "post",
+                    f"/api/campaigns/{game.id}/officers",
+                    token=fg.token,
+                    json={"officer": {"name": f"Tom Pullings {now['year']}"}},
+                )
+                assert made.status_code == 201, made.json
+            if phase == "autumn":
+                acks.setdefault("volunteer", []).append(
+                    fg.act("volunteer", ship=me["ship"], seasons=2)
+                )
+            if phase == "spring":
+                acks.setdefault("invest", []).append(fg.act("invest", kind="arms", guineas=1000))
+            for cruise in state()["cruises"]:
+                if phase in cruise["seasons"]:
+                    acks.setdefault("plan_cruise", []).append(
+                        gm.act("plan_cruise", cruise=cruise["id"], missions=CRUISE_MISSIONS)
+                    )
+            for _ in range(10):
+                rounds += _fight_cruises(game, state)
+                now = state()
+                if now["day"] >= now["season_days"]:
+                    break
+                ack = gm.act("advance", days=min(30, now["season_days"] - now["day"]))
+                assert ack["ok"], ack
+            acks.setdefault("next_season", []).append(gm.act("next_season"))
+    return {"acks": acks, "rounds": rounds}

@@ -138,3 +138,7 @@ def test_a_ship_whose_captain_fell_is_commanded_by_her_first_lieutenant() -> Non
     assert got.captain is first
     assert first not in got.juniors and all(o is not first for o, _ in got.rollers)
     assert command._crew("NE", crew).captain.rank in CAPTAIN_RANKS  # her captain, when alive
+    # her captain and lieutenants fallen together: her senior midshipman commands her
+    mids = [o for o in aboard if o.rank == "Midshipman"]
+    left = [o for o in aboard if o.rank not in ("Lieutenant", *CAPTAIN_RANKS)]
+    assert mids and command._crew("NE", left).captain is mids[0]

@@ -29,6 +29,7 @@ from server.game.state import (
     YearRecord,
     current_year,
     season_date,
+    season_days,
 )
 
 __all__ = [
@@ -184,6 +185,7 @@ def state_for(state: State, seat: Seat) -> dict[str, Any]:
         "day": state["day"],
         "date": season_date(state).isoformat(),
         "month": season_date(state).month,
+        "season_days": season_days(state),
         "paused": state["paused"],
         "deadline": state["deadline"],
         "clock": dict(state["clock"]),

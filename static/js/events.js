@@ -17,7 +17,7 @@
 
 /** The event types that move forces (and carry the seat's lists of forces and engagements). */
 export const FORCE_EVENTS = new Set(["roll_force", "deploy", "sail", "advance",
-  "engage_decision", "move_enemy"]);
+  "engage_decision", "move_enemy", "volunteer", "plan_cruise"]);
 
 const ORDER_EVENTS = new Set(["deploy", "sail", "move_enemy"]);
 
@@ -184,6 +184,11 @@ function publicFields(state, type, data) {
       return { ...state, notes: [...(state.notes || []), data] };
     case "show_voyage": // a voyage the GM showed this seat (only those seats receive it)
       return data.shown ? { ...state, voyages: [...(state.voyages || []), data.shown] } : state;
+    case "volunteer": // a cruise volunteered (or an NPC captain's refusal: nothing)
+      return data.cruise ? { ...state, cruises: [...(state.cruises || []), data.cruise] } : state;
+    case "plan_cruise":
+      return { ...state, cruises: (state.cruises || []).map((c) => (c.id === data.cruise
+        ? { ...c, missions: data.missions } : c)) };
     case "next_season":
       return { ...state, phase: data.phase || state.phase, year: data.year ?? state.year,
         seats: nobodyReady(state.seats) };
@@ -218,7 +223,7 @@ export function reduce(state, event) {
   // (a new season: the date, and for a new year the fleet rolled anew, the summer gone by)
   let refetch = event.type === "reassign" || event.type === "next_season"
     || (event.type === "advance" && !data.date)
-    || (event.type === "resolve_summer" && data.report === undefined);
+    || event.type === "resolve_summer";
   if (data.results && typeof data.results === "object") next = { ...next, results: data.results };
   // the events that start a turn say the turn clock's next deadline
   if ("deadline" in data) next = { ...next, deadline: data.deadline ?? null };

@@ -13,7 +13,7 @@ import { el, fill, getJSON, labelled, position, show } from "./util.js";
  */
 export function seasonsOf(state) {
   if (!state) return [];
-  const out = (state.years || []).map((y) => ({ ...y, current: false }));
+  const out = (state.years || []).map((y) => ({ ...y, current: y.year === state.year }));
   if (state.report && !out.some((y) => y.year === state.year)) {
     out.push({
       year: state.year, current: true, report: state.report, results: state.results || {},
@@ -169,17 +169,39 @@ function foughtSection(season) {
     : el("p", { class: "muted" }, "No engagement was fought.")];
 }
 
+function peopleSection(report, what) {
+  const people = roseAndFell(report);
+  return [el("h3", {}, "Who rose and who fell"), report ? [
+    list("Promoted", people.promoted, "promoted"), list("Killed", people.killed, "killed"),
+    list("Wounded", people.wounded, "wounded"),
+    list("Mentioned in despatches", people.mentioned, "mentioned")]
+    : el("p", { class: "muted" }, `No report for this ${what}.`)];
+}
+
+/** A season after the summer: the volunteers' cruises, what they fought, their outcomes. */
+function offSeasonPage(page, year, rules) {
+  const name = (code) => (rules?.fleet || []).find((s) => s.code === code)?.name || code;
+  const results = page.results || {};
+  return el("div", { class: "off-season", dataset: { season: page.season } },
+    el("h3", {}, `The ${page.season} of ${year}: the volunteers`),
+    el("section", { dataset: { section: "cruised" } }, el("h3", {}, "What cruised"),
+      el("ul", { class: "plain" }, (page.cruises || []).map((c) => el("li", {
+        dataset: { cruise: c.id } }, `${c.ships.map(name).join(", ")}: ${c.order === "B"
+        ? "Blockade Duty" : "independent action"}${c.seasons.length > 1
+        ? ` (committed for the ${c.seasons.join(" and ")})` : ""}${c.missions.length
+        ? `; missions ${c.missions.join(", ")}` : ""}${c.ships.filter((x) => results[x])
+        .map((x) => `; ${name(x)}: ${results[x].interpretation}`).join("")}`)))),
+    el("section", { dataset: { section: "fought" } }, foughtSection(page)),
+    el("section", { dataset: { section: "people" } }, peopleSection(page.report, "season")));
+}
+
 function seasonPage(season, rules) {
-  const people = roseAndFell(season.report);
   return el("div", { class: "season", dataset: { year: String(season.year) } },
     el("h3", {}, `The summer of ${season.year}${season.current ? " (this year)" : ""}`),
     el("section", { dataset: { section: "sailed" } }, sailedSection(season, rules)),
     el("section", { dataset: { section: "fought" } }, foughtSection(season)),
-    el("section", { dataset: { section: "people" } }, el("h3", {}, "Who rose and who fell"),
-      season.report ? [list("Promoted", people.promoted, "promoted"),
-        list("Killed", people.killed, "killed"), list("Wounded", people.wounded, "wounded"),
-        list("Mentioned in despatches", people.mentioned, "mentioned")]
-        : el("p", { class: "muted" }, "No report for this summer.")));
+    el("section", { dataset: { section: "people" } }, peopleSection(season.report, "summer")),
+    (season.seasons || []).map((page) => offSeasonPage(page, season.year, rules)));
 }
 
 /** The officers the seat may see, players' officers first (his own first of all). */

@@ -84,7 +84,7 @@ function gmSections(ctx, state) {
   }
   if (may(ctx.rules, "advance", "gm", state.phase)) {
     // At most the days left of the season (the server also caps one advance).
-    const left = (ctx.rules?.season_days ?? state.day) - state.day;
+    const left = (state.season_days ?? ctx.rules?.season_days ?? state.day) - state.day;
     const days = el("input", { type: "number", min: 1, max: Math.max(1, left), value: 1 });
     const advance = actionButton(ctx, "Advance", () => ({ type: "advance",
       days: Number(days.value) }), { primary: true, name: "advance" });
@@ -93,10 +93,12 @@ function gmSections(ctx, state) {
         : null), { name: "resolve_summer" });
     out.push(el("fieldset", {}, el("legend", {}, "The clock"),
       el("div", { class: "row" }, labelled("Days", days), advance.nodes),
-      el("div", { class: "row" }, resolve.nodes)));
+      may(ctx.rules, "resolve_summer", "gm", state.phase)
+        ? el("div", { class: "row" }, resolve.nodes) : null));
     const enemies = (state.forces || []).filter((f) => f.side !== "Britain" && f.afloat !== false);
     if (enemies.length) out.push(enemySection(ctx, enemies));
   }
+  if (may(ctx.rules, "volunteer", "gm", state.phase)) out.push(gmVolunteerSection(ctx, state));
   const pause = state.paused
     ? actionButton(ctx, "Resume", () => ({ type: "resume" }), { name: "resume" })
     : actionButton(ctx, "Pause", () => ({ type: "pause" }), { name: "pause" });
@@ -129,6 +131,69 @@ function gmSections(ctx, state) {
         roundMinutes), setClock.nodes),
     el("div", { class: "row" }, labelled("GM note", note), addNote.nodes)));
   return out;
+}
+
+const NEXT_SEASON = { autumn: "winter", winter: "spring" };
+
+/** How long a cruise may be committed for from this season: one, or (autumn and winter,
+ * winter and spring) two, with the book's price in words. */
+function seasonsSelect(phase) {
+  const options = [["1", `the ${phase}`]];
+  if (NEXT_SEASON[phase]) {
+    options.push(["2", `the ${phase} and the ${NEXT_SEASON[phase]} (committed up front: `
+      + "+1 to death, −1 to MiD)"]);
+  }
+  return select(options, "1");
+}
+
+/** The cruises volunteered (the state's `cruises`), in words. */
+function cruiseList(ctx, state) {
+  const cruises = state.cruises || [];
+  if (!cruises.length) return el("p", { class: "muted" }, "No ship has volunteered yet.");
+  const name = (code) => (ctx.rules?.fleet || []).find((s) => s.code === code)?.name || code;
+  return el("ul", { class: "cruises" }, cruises.map((c) => el("li", { dataset: { cruise: c.id } },
+    `${c.id}: ${c.ships.map(name).join(", ")}, ${c.order === "B" ? "on Blockade Duty"
+      : "on independent action"}, for the ${c.seasons.join(" and ")}; `
+      + (c.missions.length ? `missions: ${c.missions.map((m) => placeText(m)).join(", ")}`
+        : "missions not planned yet (the GM's voyage planner)"))));
+}
+
+/** Volunteering (Briny, VOLUNTEERS): outside the summer a captain volunteers his ship, an
+ * admiral ships of his squadron (all, or those ticked: on Blockade Duty), for a cruise. */
+function volunteerSection(ctx, seat, state) {
+  const seasons = seasonsSelect(state.phase);
+  const ships = seat.role === "admiral"
+    ? (ctx.rules?.fleet || []).filter((s) => s.squadron === seat.squadron) : [];
+  const boxes = ships.map((s) => el("input", { type: "checkbox", value: s.code,
+    dataset: { volunteer: s.code } }));
+  const send = actionButton(ctx, "Volunteer", () => {
+    if (seat.role !== "admiral") {
+      return { type: "volunteer", ship: seat.ship, seasons: Number(seasons.value) };
+    }
+    const ticked = boxes.filter((b) => b.checked).map((b) => b.value);
+    return { type: "volunteer", squadron: seat.squadron, seasons: Number(seasons.value),
+      ...(ticked.length ? { ships: ticked } : {}) };
+  }, { primary: true, name: "volunteer", okText: "volunteered" });
+  return el("fieldset", { class: "volunteer" }, el("legend", {}, "Volunteer for a cruise"),
+    el("p", { class: "muted" }, seat.role === "admiral"
+      ? "Your squadron's ships ticked (none ticked: all of them) go on Blockade Duty."
+      : `${seat.ship || "Your ship"} goes on independent action; a volunteer stays at sea `
+        + "to the season's end."),
+    boxes.length ? el("div", { class: "row seat-choices" }, ships.map((s, i) =>
+      labelled(s.name, boxes[i]))) : null,
+    el("div", { class: "row" }, labelled("For", seasons), send.nodes), cruiseList(ctx, state));
+}
+
+/** The GM's own volunteering: any ship of the fleet (an NPC captain answers on the die). */
+function gmVolunteerSection(ctx, state) {
+  const ship = select((ctx.rules?.fleet || []).map((s) => [s.code, `${s.name} (${s.squadron})`]));
+  const seasons = seasonsSelect(state.phase);
+  const send = actionButton(ctx, "Ask her captain", () => ({ type: "volunteer",
+    ship: ship.value, seasons: Number(seasons.value) }), { name: "volunteer" });
+  return el("fieldset", { class: "volunteer" }, el("legend", {}, "Volunteers"),
+    el("div", { class: "row" }, labelled("Ship", ship), labelled("For", seasons), send.nodes),
+    el("p", { class: "muted" }, "Plan a cruise's missions on the Voyage tab."),
+    cruiseList(ctx, state));
 }
 
 /** The GM's orders to enemy forces (`move_enemy`). */
@@ -407,7 +472,11 @@ function seatSections(ctx, seat, state, mine) {
   if (seat.role !== "gm" && allowed("sail")) {
     const afloat = mine.filter((f) => f.afloat !== false);
     sections.push(afloat.length ? movementSection(ctx, afloat, seat.role, state.phase)
-      : el("p", { class: "muted" }, "Your command is not at sea this summer."));
+      : el("p", { class: "muted" }, state.phase === "summer"
+        ? "Your command is not at sea this summer." : "Your command is not on a cruise."));
+  }
+  if (seat.role !== "gm" && allowed("volunteer")) {
+    sections.push(volunteerSection(ctx, seat, state));
   }
   if (allowed("invest")) sections.push(investSection(ctx, seat, state));
   const sends = Object.values(ctx.rules?.actions || {}).some((grants) => grants[seat.role]);
@@ -468,7 +537,8 @@ export function createOrdersPanel(root, ctx) {
       if (gm) fillActAs(actAs, state);
       const choice = gm ? actAs.value : "";
       const forceIds = (state.forces || []).map((f) => [f.id, f.afloat, (f.ships || []).length]);
-      const nextKey = JSON.stringify([seat.role, state.phase, state.paused, state.cabinet,
+      const cruises = (state.cruises || []).map((c) => [c.id, c.missions]);
+      const nextKey = JSON.stringify([seat.role, state.phase, state.paused, state.cabinet, cruises,
         mine.map((f) => f.id), gm ? [forceIds, state.seats.map((s) => [s.id, s.role,
           s.squadron, s.ship])] : 0, choice]);
       let actor = seat;

@@ -467,7 +467,34 @@ export function createVoyagePanel(root, tab, ctx) {
       else showDone.textContent = `Shown to ${audienceText(to, ctx.store.state?.seats)}.`;
     } }, "Show this voyage");
     refreshSeats();
-    shownSeats = refreshSeats;
+
+    // Send a volunteers' cruise on the planned missions (`plan_cruise`): from where she is,
+    // through them, and home; she sails them when the GM advances the days.
+    const cruise = el("select", { dataset: { control: "cruise" } });
+    const stay = el("input", { type: "number", min: 0, max: 60, step: 0.5, value: 2 });
+    const refreshCruises = () => {
+      const now = cruise.value;
+      const at = (ctx.store.state?.cruises || []).filter((c) =>
+        c.seasons.includes(ctx.store.state.phase));
+      fill(cruise, at.map((c) => el("option", { value: c.id }, `${c.id}: ${c.ships.join(", ")}`)));
+      if (at.some((c) => c.id === now)) cruise.value = now;
+      cruiseButton.disabled = !at.length;
+    };
+    const cruiseError = el("p", { class: "error", role: "alert" });
+    const cruiseDone = el("p", { class: "muted", "aria-live": "polite" });
+    const cruiseButton = el("button", { type: "button", dataset: { action: "plan_cruise" },
+      onclick: async () => {
+        cruiseError.textContent = "";
+        cruiseDone.textContent = "";
+        const chosen = [...missions.querySelectorAll("select")].map((x) => x.value)
+          .filter(Boolean);
+        const ack = await ctx.act({ type: "plan_cruise", cruise: cruise.value,
+          missions: chosen, stay: Number(stay.value) });
+        if (!ack.ok) cruiseError.textContent = `${ack.error.message} (${ack.error.code})`;
+        else cruiseDone.textContent = `Cruise ${cruise.value} sails on its missions.`;
+      } }, "Send the cruise on these missions");
+    shownSeats = () => { refreshSeats(); refreshCruises(); };
+    shownSeats();
 
     plan.addEventListener("click", planVoyage);
     fill(root, el("h2", {}, "Voyage planner"),
@@ -484,6 +511,11 @@ export function createVoyagePanel(root, tab, ctx) {
       el("fieldset", { class: "show-voyage" }, el("legend", {}, "Show it to the players"),
         el("div", { class: "row" }, labelled("Every seat", everyone)), seatBoxes,
         el("div", { class: "row" }, showButton), showError, showDone),
+      el("fieldset", { class: "plan-cruise" }, el("legend", {}, "A volunteers' cruise"),
+        el("p", { class: "muted" }, "Outside the summer: the missions above, in order, for "
+          + "a cruise of this season (she sails from where she is and comes home)."),
+        el("div", { class: "row" }, labelled("Cruise", cruise), labelled("Days at each",
+          stay), cruiseButton), cruiseError, cruiseDone),
       viewer.nodes, shown.box);
   }
 

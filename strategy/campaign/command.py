@@ -99,12 +99,14 @@ def _crew(code: str, aboard: Sequence[Officer]) -> Crew:
 def _acting_captain(aboard: Sequence[Officer]) -> Officer | None:
     """Her captain fallen (killed in a battle on the map), the ship is commanded for the
     rest of the summer by her first lieutenant, the Ship's Adjutant, else her senior
-    lieutenant (docs/rules-notes.md, "A ship whose captain fell")."""
+    lieutenant; her lieutenants fallen too, by her senior midshipman (docs/rules-notes.md,
+    "A ship whose captain fell")."""
     lieutenants = [o for o in aboard if o.rank == "Lieutenant"]
     for o in lieutenants:
         if o.appointment == "Ship's Adjutant":
             return o
-    return lieutenants[0] if lieutenants else None
+    midshipmen = [o for o in aboard if o.rank == "Midshipman"]
+    return (lieutenants or midshipmen or [None])[0]
 
 
 def _rm_commander(crew: Sequence[Officer], code: str) -> Officer | None:

@@ -1,0 +1,263 @@
+"""Volunteers and their cruises outside the summer (issue 17, item 3; Briny, VOLUNTEERS):
+a captain volunteers his ship for a season or two, the GM plans her missions on the voyage
+planner, she sails them on the map and fights the sails she meets (Sail Ho!), and the
+season's outcomes are rolled with the book's modifiers; three years played through the
+protocol, and every bad input refused with nothing changed."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from server import game as server_game
+from server.game import ActionError, cruises
+from tests.server_helpers import CRUISE_MISSIONS, SEATS, SEED, Game, phase_states
+
+
+def _state(game: Game, token: str | None = None) -> dict[str, Any]:
+    return game.rest("get", f"/api/campaigns/{game.id}/state", token=token).json["state"]
+
+
+def _events(log: dict[str, Any]) -> list[dict[str, Any]]:
+    return log["events"]
+
+
+def _off_season_fights(log: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The engagements opened at sea after a summer: (season, engagement), from the log."""
+    phase, out = "cabinet", []
+    for e in _events(log):
+        if e["type"] == "resolve_summer":
+            phase = "autumn"
+        elif e["type"] == "next_season":
+            phase = e["data"]["phase"]
+        elif e["type"] == "roll_force":
+            phase = "summer"
+        elif e["type"] == "advance" and phase in ("autumn", "winter", "spring"):
+            out += [(phase, fight) for fight in e["data"]["engagements"]]
+    return out
+
+
+def test_three_years_of_cruises_are_volunteered_planned_sailed_and_moved_on(cruise_years):
+    acks = cruise_years["acks"]
+    for kind in ("volunteer", "plan_cruise", "next_season", "invest"):
+        assert acks[kind] and all(a["ok"] for a in acks[kind]), (kind, acks[kind])
+    assert len(acks["volunteer"]) == 3 and len(acks["next_season"]) == 9
+    state = _state(cruise_years["game"])
+    assert (state["phase"], state["year"]) == ("cabinet", 1808)
+    pages = {(y["year"], p["season"]): p for y in state["years"] for p in y.get("seasons", ())}
+    # each year's cruise sailed the autumn and the winter (committed up front), not the spring
+    assert set(pages) == {(y, s) for y in (1805, 1806, 1807) for s in ("autumn", "winter")}
+    for page in pages.values():
+        (cruise,) = page["cruises"]
+        assert cruise["seasons"] == ["autumn", "winter"] and cruise["order"] == "I"
+        assert cruise["missions"] == CRUISE_MISSIONS
+        assert page["report"]["season"] == page["season"]
+        # the two-season voyage's modifiers: +1 to death, -1 to MiD (Briny, VOLUNTEERS)
+        assert any("long_voyage" in str(c) for c in page["report"]["contexts"])
+
+
+def test_a_cruise_meets_a_sail_and_her_captain_fights_her(cruise_years):
+    fights = _off_season_fights(cruise_years["log"])
+    sail_ho = [(s, f) for s, f in fights if any(fid.startswith("sail-") for fid in f["forces"])]
+    assert sail_ho, "no Sail Ho! at sea after a summer in three years"
+    fg = cruise_years["game"].players["fg"].seat["id"]
+    fought_by_him = {
+        e["data"]["engagement"]
+        for e in _events(cruise_years["log"])
+        if e["type"] == "engage_decision" and e["seat"] == fg
+    }
+    assert fought_by_him & {f["id"] for _, f in sail_ho}, "her captain gave her orders"
+    assert cruise_years["rounds"] > 0
+    # the season's page keeps the fight, and her result earned on the map was preset
+    state = _state(cruise_years["game"])
+    kept = {e["id"] for y in state["years"] for p in y.get("seasons", ()) for e in p["engagements"]}
+    assert {f["id"] for _, f in sail_ho} <= kept
+    presets = [
+        p["report"]["ships"][code]
+        for y in state["years"]
+        for p in y.get("seasons", ())
+        for code in p["results"]
+    ]
+    assert presets and all(r["preset"] for r in presets)
+
+
+def test_the_volunteers_outcomes_are_told_to_their_players(cruise_years):
+    fg = cruise_years["seen"]["fg"]
+    ended = [e for e in fg if e["type"] == "next_season" and "volunteers" in e["data"]]
+    assert len(ended) == 6  # two seasons a year at sea
+    report = ended[0]["data"]["volunteers"]["report"]
+    assert report["yours"] and report["words"][0].startswith(("Captain", "Post Captain"))
+    observer = cruise_years["seen"]["obs"]
+    told = [e for e in observer if e["type"] == "next_season" and "volunteers" in e["data"]]
+    assert told and all(t["data"]["volunteers"]["report"]["yours"] is None for t in told)
+    assert "seed" not in told[0]["data"]["volunteers"]  # the GM's only
+
+
+def test_an_investment_made_in_spring_is_paid_after_the_next_summer(cruise_years):
+    state = _state(cruise_years["game"])
+    fg = cruise_years["game"].players["fg"].seat["id"]
+    paid = [r for y in state["years"] for r in (y["report"] or {}).get("returns", ())]
+    assert paid and all(r["player"] == fg for r in paid)
+    assert {r["guineas"] for r in paid} == {1000}
+
+
+def test_a_promotion_takes_its_berth_and_the_seat_follows(cruise_years):
+    state = _state(cruise_years["game"])
+    fg = next(s for s in state["seats"] if s["id"] == cruise_years["game"].players["fg"].seat["id"])
+    me = next(o for o in state["officers"] if o["id"] == fg["officer"])
+    assert fg["ship"] == me["ship"]  # his seat is his ship's, wherever the rank took him
+    promoted = [
+        (y["year"], o)
+        for y in state["years"]
+        for report in [y["report"], *(p["report"] for p in y.get("seasons", ()))]
+        for o in (report or {}).get("outcomes", {}).values()
+        if o["player"] == fg["id"] and o["promoted"]
+    ]
+    assert promoted, "three years and never promoted"
+
+
+def test_the_three_year_log_replays(cruise_years):
+    _, problems = server_game.replay(cruise_years["log"])
+    assert problems == []
+
+
+# -- bad input: one clear error, nothing changed --------------------------------------------
+
+
+def _decide(phase: str, seat: str, args: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    state = copy.deepcopy(phase_states()[0][phase])
+    return server_game.decide(state, state["seats"][SEATS[seat]["id"]], args, _rng())
+
+
+def _rng() -> Any:
+    return server_game.event_rng(SEED, 77)
+
+
+@pytest.mark.parametrize(
+    "phase, seat, args, code, words",
+    [
+        ("summer", "captain", {"ship": "FG"}, "wrong_phase", "summer"),
+        ("cabinet", "captain", {"ship": "FG"}, "wrong_phase", "cabinet"),
+        ("autumn-at-sea", "captain", {"ship": "FG"}, "conflict", "already deployed"),
+        ("autumn", "captain", {"ship": "DR"}, "forbidden", "FG"),
+        ("autumn", "admiral", {"squadron": "Blue"}, "forbidden", "Red"),
+        ("autumn", "admiral", {"squadron": "Red", "ships": ["NE"]}, "invalid", "not of the Red"),
+        ("spring", "captain", {"ship": "FG", "seasons": 2}, "invalid", "winter and spring"),
+        ("autumn", "captain", {"ship": "FG", "seasons": 3}, "invalid", "seasons"),
+        ("autumn", "gm", {"ship": "ZZ"}, "not_found", "ZZ"),
+        ("autumn", "captain", {}, "invalid", "exactly one"),
+        ("autumn", "observer", {"ship": "FG"}, "forbidden", "observer"),
+    ],
+)
+def test_a_bad_volunteer_is_refused(phase, seat, args, code, words) -> None:
+    with pytest.raises(ActionError) as err:
+        _decide(phase, seat, {"type": "volunteer", **args})
+    assert err.value.code == code and words in err.value.message, err.value.message
+
+
+def test_no_volunteer_after_the_first_week_of_the_seasons_last_month() -> None:
+    state = copy.deepcopy(phase_states()[0]["spring"])
+    last = cruises.last_day_to_volunteer(state)
+    assert last == 31 + 30 + 6  # March and April, then up to the 7th of May
+    state["day"] = last
+    seat = state["seats"]["fg"]
+    kind, data = server_game.decide(state, seat, {"type": "volunteer", "ship": "FG"}, _rng())
+    assert data["cruise"]["seasons"] == ["spring"]
+    state["day"] = last + 1
+    with pytest.raises(ActionError) as err:
+        server_game.decide(state, seat, {"type": "volunteer", "ship": "FG"}, _rng())
+    assert err.value.code == "wrong_phase" and "too late" in err.value.message
+
+
+@pytest.mark.parametrize(
+    "args, code",
+    [
+        ({"cruise": "c9", "missions": ["cork", "ferrol", "lisbon"]}, "not_found"),
+        ({"cruise": "c1", "missions": ["cork", "ferrol"]}, "invalid"),
+        ({"cruise": "c1", "missions": ["cork"] * 7}, "invalid"),
+        ({"cruise": "c1", "missions": ["cork", "atlantis", "lisbon"]}, "not_found"),
+        ({"cruise": "c1", "missions": ["cork", "ferrol", "lisbon"], "stay": 61}, "invalid"),
+    ],
+)
+def test_a_bad_plan_is_refused(args, code) -> None:
+    with pytest.raises(ActionError) as err:
+        _decide("autumn-at-sea", "gm", {"type": "plan_cruise", **args})
+    assert err.value.code == code, err.value.message
+
+
+def test_next_season_waits_for_a_cruises_fight(cruise_years) -> None:
+    with pytest.raises(ActionError) as err:
+        _decide("autumn-fights", "gm", {"type": "next_season"})
+    assert err.value.code == "wrong_phase" and "engagement" in err.value.message
+
+
+def test_refusals_through_the_protocol_log_nothing(fresh_game) -> None:
+    gm = fresh_game.gm()
+    fg = fresh_game.add("fg", "captain", ship="FG", officer={"name": "Jack Aubrey"})
+    before = len(fresh_game.rest("get", f"/api/campaigns/{fresh_game.id}/log").json["events"])
+    assert fg.act("volunteer", ship="FG")["error"]["code"] == "wrong_phase"
+    assert gm.act("plan_cruise", cruise="c1", missions=CRUISE_MISSIONS)["error"]["code"] == (
+        "wrong_phase"
+    )
+    after = len(fresh_game.rest("get", f"/api/campaigns/{fresh_game.id}/log").json["events"])
+    assert after == before
+
+
+# -- the rules: an NPC captain answers on the die, a death makes room for a new character --
+
+
+def test_an_npc_captain_asked_by_the_gm_volunteers_on_a_six() -> None:
+    """Briny: "NPC Captains of ships without characters on board will volunteer on a 6 on
+    1 D6" (7, with influence, with characters aboard: Fiddler's Green has Aubrey's seat but
+    no character in the walk)."""
+    answers = {}
+    for seq in range(40):
+        state = copy.deepcopy(phase_states()[0]["autumn"])
+        rng = server_game.event_rng(SEED, seq)
+        die = copy.deepcopy(rng).randint(1, 6)
+        _, data = server_game.decide(
+            state, state["seats"]["gm"], {"type": "volunteer", "ship": "RO"}, rng
+        )
+        answers[die] = "declined" not in data
+        if "declined" in data:
+            assert data["declined"] == {"ship": "RO", "die": die, "needed": 6}
+    assert answers == {1: False, 2: False, 3: False, 4: False, 5: False, 6: True}
+
+
+def test_a_captain_killed_on_a_cruise_makes_room_for_his_players_new_character() -> None:
+    """The volunteers' season end rolls death as the summer's does; the player whose
+    officer died makes a new one for his seat (and cannot while he lives)."""
+    base = copy.deepcopy(phase_states()[0]["autumn"])
+    seat = base["seats"]["fg"]
+    data = server_game.decide_officer(
+        base, seat, {"officer": {"name": "Jack Aubrey"}}, "o-aubrey", _rng()
+    )
+    server_game.apply_event(base, "officer_created", {**data, "args": {}})
+    with pytest.raises(ActionError) as err:
+        server_game.decide_officer(base, seat, {"officer": {"name": "Tom Pullings"}}, "o-2", _rng())
+    assert err.value.code == "conflict"
+    _, data = server_game.decide(
+        base, seat, {"type": "volunteer", "ship": "FG", "seasons": 2}, _rng()
+    )
+    server_game.apply_event(base, "volunteer", {**data, "args": {}})
+    for seq in range(400):  # the seeds of the season's end until one kills him
+        state = copy.deepcopy(base)
+        kind, data = server_game.decide(
+            state, state["seats"]["gm"], {"type": "next_season"}, server_game.event_rng(SEED, seq)
+        )
+        if data["volunteers"]["officers"].get("o-aubrey", {}).get("dead"):
+            break
+    else:
+        raise AssertionError("no season's end killed him")
+    outcome = data["volunteers"]["report"]["outcomes"]["o-aubrey"]
+    assert outcome["dead"] and outcome["squadron"] == "Independent"
+    server_game.apply_event(state, kind, data)
+    assert state["officers"]["o-aubrey"]["dead"] and state["phase"] == "winter"
+    made = server_game.decide_officer(
+        state, seat, {"officer": {"name": "Tom Pullings"}}, "o-2", _rng()
+    )
+    server_game.apply_event(state, "officer_created", {**made, "args": {}})
+    assert state["seats"]["fg"]["officer"] == "o-2"
+    assert state["officers"]["o-2"]["ship"] == "FG"
