@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from server.game import (
+    appointments,
     authority,
     clock,
     engagements,
@@ -225,6 +226,7 @@ def _apply_resolve(state: State, data: Any) -> None:
     state["officers"].update(data.get("officers", {}))
     money.apply_summer(state, data)
     officers.follow_berths(state)
+    appointments.apply_renewals(state, data)
     state["phase"] = OFF_SEASONS[0]
 
 
@@ -233,6 +235,10 @@ def _apply_resolve(state: State, data: Any) -> None:
 
 def _decide_invest(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
     return money.decide_invest(state, seat, p.kind, p.guineas)
+
+
+def _decide_apply_appointment(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    return appointments.decide_appointment(state, seat, p.appointment, rng)
 
 
 # -- the year goes round --------------------------------------------------------------------
@@ -461,6 +467,7 @@ ACTIONS: dict[str, Action] = {
     "show_voyage": Action(_decide_show_voyage, _apply_show_voyage),
     "next_season": Action(_decide_next_season, _apply_next_season),
     "invest": Action(_decide_invest, money.apply_invest),
+    "apply_appointment": Action(_decide_apply_appointment, appointments.apply_appointment),
     "reassign": Action(seating.decide_reassign, seating.apply_reassign),
     "say": Action(_decide_say, _apply_say),
 }

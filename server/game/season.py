@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from server.game import money, officers, rules
+from server.game import appointments, money, officers, rules
 from server.game.state import State
 
 __all__ = ["gazette", "outcome_words", "report_for", "resolve", "return_words"]
@@ -35,7 +35,11 @@ def resolve(state: State, rng: random.Random) -> dict[str, Any]:
     report["outcomes"] = _outcomes(state, report, changed)
     if invested:  # (a summer with none decides as it did before investments were made)
         report["returns"] = money.returns(state, report)
-    return {"seed": seed, "preset": preset, "report": report, "officers": changed}
+    data = {"seed": seed, "preset": preset, "report": report, "officers": changed}
+    renewed = appointments.renewals(state, changed, seed)
+    if renewed:  # (a summer with none decides as it did before appointments were renewed)
+        data["appointments"] = renewed
+    return data
 
 
 def _outcomes(

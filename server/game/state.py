@@ -26,6 +26,7 @@ __all__ = [
     "Engagement",
     "YearRecord",
     "Force",
+    "Application",
     "Investment",
     "Note",
     "Notice",
@@ -323,6 +324,15 @@ class Investment(Record):
     year: int  # the summer whose campaign pays it
 
 
+class Application(Record):
+    """A player's application for a post (Briny, APPOINTMENTS: "they can only apply for
+    the same post once per season")."""
+
+    officer: str
+    appointment: str
+    year: int  # the summer of the September he applied in
+
+
 class YearRecord(Record):
     """A summer gone by, kept for the season page: what sailed, what was fought, the
     season report (who rose and who fell)."""
@@ -363,6 +373,8 @@ class State(Record):
     voyages: NotRequired[list[ShownVoyage]]
     # the investments awaiting their summer (absent until the first)
     investments: NotRequired[list[Investment]]
+    # the applications for posts made (absent until the first)
+    applications: NotRequired[list[Application]]
 
 
 def initial_state(campaign: dict[str, Any]) -> State:
