@@ -66,7 +66,7 @@ def test_only_his_player_and_the_gm_open_a_sheet(fresh_game: Game) -> None:
     assert refused.status_code == 403 and refused.json["error"]["code"] == "forbidden"
     missing = fresh_game.rest("get", path + "x", token=r.json["token"])
     assert missing.status_code == 404
-    # every seat sees the British officers by name, rank and berth, and no more
+    # every seat sees the British officers by name, rank, berth and post, and no more
     listed = fresh_game.rest(
         "get", f"/api/campaigns/{fresh_game.id}/officers", token=other.json["token"]
     ).json["officers"]
@@ -77,6 +77,7 @@ def test_only_his_player_and_the_gm_open_a_sheet(fresh_game: Game) -> None:
         "rank": "Captain",
         "player": r.json["seat"],
         "dead": False,
+        "appointment": None,  # a post is gazetted (Briny, APPOINTMENTS)
         "berth": "FG",
     }
     mine = next(o for o in listed if o["name"] == "Horatio Hornblower")
