@@ -136,13 +136,13 @@ def test_a_berth_holds_one_character_and_a_seat_one_living_officer(fresh_game: G
     )
     assert extra.status_code == 400 and "ship" in extra.json["error"]["message"]
     assert _log(fresh_game) == before
-    # a seat with no berth takes no officer
-    pm = fresh_game.rest(
+    # a seat with no berth takes no officer (the ministers' do: test_server_appointments)
+    obs = fresh_game.rest(
         "post",
         f"/api/campaigns/{fresh_game.id}/seats",
-        json={"role": "prime-minister", "officer": {}},
+        json={"role": "observer", "officer": {}},
     )
-    assert pm.status_code == 400 and pm.json["error"]["code"] == "invalid"
+    assert obs.status_code == 400 and obs.json["error"]["code"] == "invalid"
 
 
 def test_an_officer_made_first_and_seated_later(fresh_game: Game) -> None:
