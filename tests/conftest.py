@@ -451,6 +451,78 @@ def cruise_years(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return {"game": game, **played, "seen": seen, "log": log}
 
 
+@pytest.fixture(scope="module")
+def appointment_years(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Two summers (1805, 1806) resolved through the protocol with the ministers' seats
+    held by characters (test_server_appointments): in the September of 1805 Aubrey
+    (Captain of FG) applies for Captain of the Fleet (the First Sea Lord's to give), the Red
+    admiral Cochrane for the Sick and Hurt Board (an NPC's roll), and the bad applications
+    are sent (``refused``: each ack, and whether the state and the log stayed as they were);
+    in the winter Aubrey tries again. The game, every ack, what each seat received, the log."""
+    app = new_app(tmp_path_factory.mktemp("appointments"))
+    game = Game.new(app, seed=21)
+    gm = game.gm()
+    fg = game.add(
+        "fg",
+        "captain",
+        ship="FG",
+        officer={"name": "Jack Aubrey", "birth": RICH, "rank": "Captain"},
+    )
+    red = game.add("red", "admiral", squadron="Red", officer={"name": "Cochrane", "birth": RICH})
+    ne = game.add(
+        "ne", "captain", ship="NE", officer={"name": "Hornblower", "birth": RICH, "rank": "Captain"}
+    )
+    fsl = game.add("fsl", "first-sea-lord", officer={"name": "Barham", "birth": RICH})
+    pm = game.add("pm", "prime-minister", officer={"name": "Pitt", "birth": RICH})
+    game.add("obs", "observer")
+    assert gm.act("roll_force")["ok"] and gm.act("resolve_summer")["ok"]
+
+    def snapshot() -> tuple[Any, int]:
+        state = game.rest("get", f"/api/campaigns/{game.id}/state").json
+        return state, len(game.rest("get", f"/api/campaigns/{game.id}/log").json["events"])
+
+    acks: dict[str, dict[str, Any]] = {}
+    acks["granted"] = fg.act("apply_appointment", appointment="Captain of the Fleet")
+    acks["rolled"] = red.act("apply_appointment", appointment="Supervisor - Sick and Hurt Board")
+    bad = {
+        "held already": (fg, "Captain of the Fleet"),
+        "once a season": (red, "Supervisor - Sick and Hurt Board"),
+        "rank": (red, "Captain of the Fleet"),
+        "social level": (red, "Port Admiral"),
+        "places full": (ne, "Captain of the Fleet"),
+        "no such post": (ne, "Admiral of the Fleet"),
+        "a minister": (pm, "Captain of the Fleet"),
+        "the first sea lord": (fsl, "Captain of the Fleet"),
+    }
+    refused: dict[str, tuple[dict[str, Any], bool]] = {}
+    for key, (player, post) in bad.items():
+        before = snapshot()
+        ack = player.act("apply_appointment", appointment=post)
+        refused[key] = (ack, snapshot() == before)
+    assert gm.act("next_season")["ok"]  # winter
+    before = snapshot()
+    ack = ne.act("apply_appointment", appointment="Captain of the Fleet")
+    refused["winter"] = (ack, snapshot() == before)
+    assert gm.act("next_season")["ok"] and gm.act("next_season")["ok"]  # spring, 1806
+    assert gm.act("roll_force")["ok"] and gm.act("resolve_summer")["ok"]
+    seen = {key: p.events() for key, p in game.players.items()}
+    notices = {
+        key: game.rest("get", f"/api/campaigns/{game.id}/notices", token=p.token).json
+        for key, p in game.players.items()
+    }
+    log = game.rest("get", f"/api/campaigns/{game.id}/log").json
+    officers = {key: p.seat["officer"] for key, p in game.players.items()}
+    return {
+        "game": game,
+        "acks": acks,
+        "refused": refused,
+        "seen": seen,
+        "notices": notices,
+        "log": log,
+        "officers": officers,
+    }
+
+
 # -- the browser (Playwright and Chromium, imported lazily) ---------------------------------
 
 

@@ -417,7 +417,8 @@ def play_cruise_years(game: Game, years: int = 3) -> dict[str, Any]:
     ``fg`` seat's captain volunteers his ship for the autumn and winter and the GM plans
     her missions each season (CRUISE_MISSIONS), advances the days to each season's end
     (her fights fought by her captain) and moves on; each spring ``fg`` invests 1000 guineas
-    in arms; a dead character's seat gets a new one. Every ack, by what it was for."""
+    in arms when he has them; a dead character's seat gets a new one (``new``: the years
+    it did). Every ack, by what it was for."""
     gm, fg = game.gm(), game.players["fg"]
 
     def state() -> dict[str, Any]:
@@ -425,6 +426,7 @@ def play_cruise_years(game: Game, years: int = 3) -> dict[str, Any]:
 
     acks: dict[str, list[dict[str, Any]]] = {}
     rounds = 0
+    new: list[int] = []
     for _year in range(years):
         assert gm.act("roll_force")["ok"]
         play_out_summer(gm.act, state)
@@ -440,11 +442,12 @@ def play_cruise_years(game: Game, years: int = 3) -> dict[str, Any]:
                     json={"officer": {"name": f"Tom Pullings {now['year']}"}},
                 )
                 assert made.status_code == 201, made.json
+                new.append(now["year"])
             if phase == "autumn":
                 acks.setdefault("volunteer", []).append(
                     fg.act("volunteer", ship=me["ship"], seasons=2)
                 )
-            if phase == "spring":
+            if phase == "spring" and officer["funds"] >= 1000:
                 acks.setdefault("invest", []).append(fg.act("invest", kind="arms", guineas=1000))
             for cruise in state()["cruises"]:
                 if phase in cruise["seasons"]:
@@ -459,4 +462,4 @@ def play_cruise_years(game: Game, years: int = 3) -> dict[str, Any]:
                 ack = gm.act("advance", days=min(30, now["season_days"] - now["day"]))
                 assert ack["ok"], ack
             acks.setdefault("next_season", []).append(gm.act("next_season"))
-    return {"acks": acks, "rounds": rounds}
+    return {"acks": acks, "rounds": rounds, "new": new}

@@ -118,6 +118,16 @@ def test_a_promotion_takes_its_berth_and_the_seat_follows(cruise_years):
     assert promoted, "three years and never promoted"
 
 
+def test_a_dead_captains_seat_has_its_players_new_character(cruise_years):
+    """A death (in a summer or at sea) and the player's new character for his seat."""
+    assert cruise_years["new"], "nobody died in three years"
+    state = _state(cruise_years["game"])
+    fg = next(s for s in state["seats"] if s["id"] == cruise_years["game"].players["fg"].seat["id"])
+    mine = [o for o in state["officers"] if o["player"] == fg["id"]]
+    assert any(o["dead"] for o in mine)
+    assert next(o for o in mine if o["id"] == fg["officer"])["name"].startswith("Tom Pullings")
+
+
 def test_the_three_year_log_replays(cruise_years):
     _, problems = server_game.replay(cruise_years["log"])
     assert problems == []

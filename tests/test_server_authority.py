@@ -25,6 +25,8 @@ RULE_REFUSALS = {
     ("resume", False): "conflict",
     ("invest", False): "conflict",
     ("invest", True): "conflict",
+    ("apply_appointment", False): "conflict",  # no living officer to appoint
+    ("apply_appointment", True): "conflict",
 }
 #: the actions aimed at ships at sea: outside the summer, at the volunteers' cruises
 AT_SEA = ("sail", "move_enemy", "plan_cruise")
@@ -81,6 +83,7 @@ PLAIN = {
     "set_clock": {"turn_days": 2, "turn_seconds": 600},
     "next_season": {},
     "invest": {"kind": "arms", "guineas": 1000},
+    "apply_appointment": {"appointment": "Captain of the Fleet"},
     "note": {"text": "The Toulon squadron sails on day 12"},
     "move_enemy": {"force": "fr-brest", "to": "toulon"},
     "show_voyage": {"to": "all", "voyage": {"stops": ["portsmouth", "plymouth"]}},

@@ -66,7 +66,7 @@ def test_only_his_player_and_the_gm_open_a_sheet(fresh_game: Game) -> None:
     assert refused.status_code == 403 and refused.json["error"]["code"] == "forbidden"
     missing = fresh_game.rest("get", path + "x", token=r.json["token"])
     assert missing.status_code == 404
-    # every seat sees the British officers by name, rank and berth, and no more
+    # every seat sees the British officers by name, rank, berth and post, and no more
     listed = fresh_game.rest(
         "get", f"/api/campaigns/{fresh_game.id}/officers", token=other.json["token"]
     ).json["officers"]
@@ -77,6 +77,7 @@ def test_only_his_player_and_the_gm_open_a_sheet(fresh_game: Game) -> None:
         "rank": "Captain",
         "player": r.json["seat"],
         "dead": False,
+        "appointment": None,  # a post is gazetted (Briny, APPOINTMENTS)
         "berth": "FG",
     }
     mine = next(o for o in listed if o["name"] == "Horatio Hornblower")
@@ -135,13 +136,13 @@ def test_a_berth_holds_one_character_and_a_seat_one_living_officer(fresh_game: G
     )
     assert extra.status_code == 400 and "ship" in extra.json["error"]["message"]
     assert _log(fresh_game) == before
-    # a seat with no berth takes no officer
-    pm = fresh_game.rest(
+    # a seat with no berth takes no officer (the ministers' do: test_server_appointments)
+    obs = fresh_game.rest(
         "post",
         f"/api/campaigns/{fresh_game.id}/seats",
-        json={"role": "prime-minister", "officer": {}},
+        json={"role": "observer", "officer": {}},
     )
-    assert pm.status_code == 400 and pm.json["error"]["code"] == "invalid"
+    assert obs.status_code == 400 and obs.json["error"]["code"] == "invalid"
 
 
 def test_an_officer_made_first_and_seated_later(fresh_game: Game) -> None:

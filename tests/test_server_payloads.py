@@ -34,6 +34,7 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "set_clock": ("gm", "summer"),
     "next_season": ("gm", "autumn"),
     "invest": ("captain", "autumn"),
+    "apply_appointment": ("captain", "autumn"),
     "note": ("gm", "summer"),
     "move_enemy": ("gm", "summer"),
     "show_voyage": ("gm", "summer"),
@@ -220,6 +221,7 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
     "hardship": st.sampled_from([["FG-captain"], ["o-1"], []]),
     "round": st.sampled_from([None, 0, 1, 2]),
     "turn_days": st.integers(0, 31),
+    "appointment": st.sampled_from(["Ship's Adjutant", "Captain of the Fleet", "Admiral", 3]),
     "turn_seconds": st.sampled_from([None, 9, 10, 600, 604801]),
     "round_seconds": st.sampled_from([None, 5, 60, 10**6]),
     "voyage": st.sampled_from(

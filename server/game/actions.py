@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from server.game import (
+    appointments,
     authority,
     calendar,
     clock,
@@ -228,6 +229,7 @@ def _apply_resolve(state: State, data: Any) -> None:
     state["officers"].update(data.get("officers", {}))
     money.apply_summer(state, data)
     officers.follow_berths(state)
+    appointments.apply_renewals(state, data)
     calendar.summer_over(state)
     state["phase"] = OFF_SEASONS[0]
     state["day"] = 0
@@ -238,6 +240,10 @@ def _apply_resolve(state: State, data: Any) -> None:
 
 def _decide_invest(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
     return money.decide_invest(state, seat, p.kind, p.guineas)
+
+
+def _decide_apply_appointment(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+    return appointments.decide_appointment(state, seat, p.appointment, rng)
 
 
 # -- orders --------------------------------------------------------------------------------
@@ -396,6 +402,7 @@ ACTIONS: dict[str, Action] = {
     "volunteer": Action(cruises.decide_volunteer, cruises.apply_volunteer),
     "plan_cruise": Action(cruises.decide_plan, cruises.apply_plan),
     "invest": Action(_decide_invest, money.apply_invest),
+    "apply_appointment": Action(_decide_apply_appointment, appointments.apply_appointment),
     "reassign": Action(seating.decide_reassign, seating.apply_reassign),
     "say": Action(_decide_say, _apply_say),
 }

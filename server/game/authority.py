@@ -112,6 +112,8 @@ TABLE: Mapping[str, Mapping[str, Grant]] = MappingProxyType(
         # the summer; the payload names no one else's, so it is aimed at no command (the
         # GM invests for a player with "as")
         "invest": {role: Grant(_INVEST) for role in ("admiral", "captain")},
+        # his own character's application: "Naval Appointments are made in September"
+        "apply_appointment": {role: Grant(("autumn",)) for role in ("admiral", "captain")},
         "pause": {"gm": Grant(_ANY)},
         "resume": {"gm": Grant(_ANY)},
         "set_deadline": {"gm": Grant(_ANY)},

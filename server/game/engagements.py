@@ -433,9 +433,7 @@ def decide_round(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[s
                 "the round, or the rest of the battle, fought by the NPC policies",
             )
         return fight_absent(state, eid, p.rounds or "one")
-    if p.rounds is not None:
-        raise ActionError("invalid", "'rounds' is the GM's: a captain orders one round at a time")
-    if p.decision not in DECISIONS:
+    if p.decision not in DECISIONS or p.rounds is not None:
         raise ActionError("invalid", f"'decision' must be one of {', '.join(DECISIONS)}")
     if p.ship is not None:  # one of the ships he orders; by default all of them
         if p.ship not in mine:

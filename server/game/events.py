@@ -214,6 +214,25 @@ class Invest(Acted):
     funds: int  # his funds after the capital is held
 
 
+class ApplyAppointment(Acted):
+    """A player's character applies for a naval post in September: the appointee's
+    choice or roll (server.game.appointments)."""
+
+    officer: str
+    player: str  # his seat
+    year: int
+    appointment: str
+    appointee: str  # the post that appoints to it
+    by: str  # "player": a player's character there chose; "npc": it rolled
+    needed: int  # the post's Roll
+    modifiers: list[dict[str, Any]]  # {"why", "modifier"}
+    die: int | None  # the NPC's 1d6 (None: a player chose)
+    total: int | None
+    granted: bool
+    serves: str | None  # an Aide's officer
+    relieved: str | None  # the NPC who held the post and steps down
+
+
 class Deploy(Acted):
     force: str
     orders: Orders
@@ -278,6 +297,9 @@ class ResolveSummer(Acted):
     # investments were due, ``returns`` (server.game.money.returns)
     report: dict[str, Any]
     officers: NotRequired[dict[str, OfficerRecord]]  # every officer it changed, after it
+    # each player's naval appointment renewed in September (server.game.appointments);
+    # absent when no player held one
+    appointments: NotRequired[list[dict[str, Any]]]
 
 
 class ShowVoyage(Acted):
@@ -329,6 +351,7 @@ EVENTS: dict[str, type] = {
     "set_clock": SetClock,
     "next_season": NextSeason,
     "invest": Invest,
+    "apply_appointment": ApplyAppointment,
     "note": Note,
     "deploy": Deploy,
     "sail": Sail,

@@ -12,7 +12,8 @@ The types (docs/protocol.md, *Notices*): ``battle_opened``, ``battle_ended``, ``
 out of a blockaded port: escaped, or sighted and chased), ``orders`` (another seat's
 ``deploy`` or ``sail`` of a force this seat sees), ``seat_joined``, ``seat_reissued`` (a
 seat handed to a new holder, or its link renewed), ``season`` (the season report), and
-``message`` (table talk addressed to this seat: to all, to it, or to the GM for the GM).
+``message`` (table talk addressed to this seat: to all, to it, or to the GM for the GM), and
+``appointment`` (an application decided, or his appointment renewed in September).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from server.game import rules
+from server.game import appointments, rules
 from server.game.state import Seat, State
 
 __all__ = ["BUILDERS", "LOST", "Seen", "notices_for", "place_words"]
@@ -321,6 +322,53 @@ def _next_season(seen: Seen) -> list[Notice]:
     return out
 
 
+def _renewals(seen: Seen) -> list[Notice]:
+    """His naval appointment renewed, not renewed or lost to a promotion in September (the
+    GM is told each player's)."""
+    out = []
+    for rec in seen.data.get("appointments") or ():
+        text = appointments.words(rec)
+        if seen.seat["role"] == "gm":
+            text = f"{seen.name(rec['player'])}: {text}"
+        out.append(
+            {
+                "type": "appointment",
+                "text": text,
+                "officer": rec["officer"],
+                "post": rec["appointment"],
+            }
+        )
+    return out
+
+
+def _summer(seen: Seen) -> list[Notice]:
+    return _season(seen) + _renewals(seen)
+
+
+def _appointment(seen: Seen) -> list[Notice]:
+    """An application decided: in words to the applicant and the GM; to the others, the
+    appointment when it is granted."""
+    data = seen.data
+    text = appointments.words(data)
+    mine = seen.seat["id"] == data["player"]
+    if not mine and seen.seat["role"] != "gm":
+        if not data["granted"]:
+            return []
+        officer = seen.state["officers"].get(data["officer"])
+        text = f"{officer['name'] if officer else data['officer']} appointed {data['appointment']}"
+    elif not mine:
+        text = f"{seen.name(data['player'])}: {text}"
+    return [
+        {
+            "type": "appointment",
+            "text": text,
+            "officer": data["officer"],
+            "post": data["appointment"],
+            "granted": data["granted"],
+        }
+    ]
+
+
 def _message(seen: Seen) -> list[Notice]:
     said = seen.data
     me = seen.seat
@@ -354,10 +402,11 @@ BUILDERS: Mapping[str, Builder] = MappingProxyType(
         "sail": _orders,
         "seat_created": _seat_joined,
         "seat_reissued": _seat_reissued,
-        "resolve_summer": _season,
+        "resolve_summer": _summer,
         "next_season": _next_season,
         "volunteer": _volunteer,
         "plan_cruise": _cruise_planned,
+        "apply_appointment": _appointment,
         "say": _message,
     }
 )

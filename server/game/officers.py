@@ -19,6 +19,7 @@ from server.game.errors import ActionError
 from server.game.state import OfficerRecord, SeatRecord, State, current_year
 
 __all__ = [
+    "MINISTERS",
     "admiral_choices",
     "apply_officers",
     "berth_of",
@@ -37,8 +38,16 @@ def berth_of(officer: Mapping[str, Any]) -> str | None:
     return officer.get("ship") or officer.get("squadron")
 
 
+#: the ministers' seats and the post each one's character holds (Briny, Government
+#: Appointments Table: both "Admiral And" a title; no ship and no squadron)
+MINISTERS = {"prime-minister": "Prime Minister", "first-sea-lord": "First Sea Lord"}
+
+
 def _berth_rank(seat: SeatRecord) -> tuple[str, tuple[str, ...]]:
     """A seat's berth: the rank its officer takes by default, and the ranks it admits."""
+    if seat["role"] in MINISTERS:
+        rank = rules.appointment_post(MINISTERS[seat["role"]])["ranks"][0]
+        return rank, (rank,)
     if seat["role"] == "admiral":
         return "Rear Admiral", rules.ADMIRAL_RANKS
     if seat["role"] == "captain":
@@ -51,6 +60,8 @@ def _holder(state: State, seat: SeatRecord, rank: str) -> OfficerRecord | None:
     for o in state["officers"].values():
         if o["dead"]:
             continue
+        if seat["role"] in MINISTERS and o.get("appointment") == MINISTERS[seat["role"]]:
+            return o
         if (
             seat["role"] == "captain"
             and o["ship"] == seat["ship"]
@@ -75,7 +86,7 @@ def _seated(officer: OfficerRecord, seat: SeatRecord) -> OfficerRecord:
         **officer,
         "ship": seat["ship"] if seat["role"] == "captain" else None,
         "squadron": seat["squadron"] if seat["role"] == "admiral" else None,
-        "appointment": None,
+        "appointment": MINISTERS.get(seat["role"]),
         "serves": None,
         "player": seat["id"],
     }
@@ -136,6 +147,8 @@ def apply_officers(state: State, data: Mapping[str, Any]) -> None:
     if ashore:
         npc = state["officers"][ashore]
         npc["ship"] = npc["squadron"] = None
+        if npc.get("appointment") and npc["appointment"] == officer.get("appointment"):
+            npc["appointment"] = npc["serves"] = None  # a minister's post, now the seat's
     if officer["player"]:
         state["seats"][officer["player"]]["officer"] = officer["id"]
 
@@ -154,8 +167,13 @@ def follow_berths(state: State) -> None:
 
 
 def roster_npcs(state: State, rng: random.Random) -> list[OfficerRecord]:
-    """The NPCs of every berth of the fleet the players' characters leave empty."""
-    players = [o for o in state["officers"].values() if not o["dead"] and berth_of(o)]
+    """The NPCs of every berth of the fleet the players' characters leave empty (and of
+    the staff posts they hold: a player First Sea Lord leaves the NPC's unmade)."""
+    players = [
+        o
+        for o in state["officers"].values()
+        if not o["dead"] and (berth_of(o) or (o["player"] and o.get("appointment")))
+    ]
     npcs = rules.npc_officers(players, current_year(state), rng)
     return [{**o, "player": None} for o in npcs]  # type: ignore[typeddict-item]
 

@@ -35,6 +35,7 @@ from server.game.errors import ActionError
 from server.game.state import Clock
 
 __all__ = [
+    "ApplyAppointment",
     "ACTION_PAYLOADS",
     "REQUESTS",
     "SAY_MAX",
@@ -272,6 +273,28 @@ class Invest(Payload):
         int,
         Field(ge=rules.INVESTMENT_BLOCK, le=MAX_INVESTMENT),
         AfterValidator(_blocks),
+    ]
+
+
+def _appointment(value: Any) -> str:
+    if not isinstance(value, str) or value not in rules.NAVAL_APPOINTMENTS:
+        shown = repr(value) if isinstance(value, str) and len(value) <= 60 else "that"
+        raise _says(
+            f"'appointment': no naval post {shown}; the posts: "
+            + ", ".join(rules.NAVAL_APPOINTMENTS)
+        )
+    return value
+
+
+class ApplyAppointment(Payload):
+    """A player's character applies for a post of the Naval Appointments Table in
+    September (Briny, APPOINTMENTS: "Naval Appointments are made in September")."""
+
+    type: Literal["apply_appointment"]
+    appointment: Annotated[
+        str,
+        BeforeValidator(_appointment),
+        Field(json_schema_extra={"enum": list(rules.NAVAL_APPOINTMENTS)}),
     ]
 
 
@@ -522,6 +545,7 @@ ACTION_PAYLOADS: dict[str, type[Payload]] = {
     "set_clock": SetClock,
     "next_season": NextSeason,
     "invest": Invest,
+    "apply_appointment": ApplyAppointment,
     "note": Note,
     "move_enemy": MoveEnemy,
     "show_voyage": ShowVoyage,
@@ -572,7 +596,9 @@ class SeatBody(Body):
 
     @model_validator(mode="after")
     def _command(self) -> SeatBody:
-        if self.officer is not None and self.role not in ("admiral", "captain"):
+        # the ministers' characters hold their posts (Briny, Government Appointments Table)
+        characters = ("admiral", "captain", "prime-minister", "first-sea-lord")
+        if self.officer is not None and self.role not in characters:
             raise _says(f"a {self.role}'s seat has no berth for an officer")
         if self.role == "admiral":
             if self.squadron is None or self.squadron.title() not in rules.SQUADRONS:

@@ -31,6 +31,7 @@ from maps.layers import all_layers, land, overview_layers, wind_points
 from maps.places import blockade_zones, load_ports
 from maps.sailing import ship_type as sailing_ship_type
 from maps.wind import prevailing_wind
+from strategy.campaign import appointments as _appointments
 from strategy.campaign import force_organisation as table_f
 from strategy.campaign import resolve_summer
 from strategy.campaign.dice import RandomDice
@@ -59,6 +60,11 @@ __all__ = [
     "HWYF_CHOICES",
     "INVESTMENT_BLOCK",
     "INVESTMENT_KINDS",
+    "NAVAL_APPOINTMENTS",
+    "appointment_check",
+    "appointment_post",
+    "appointment_roll",
+    "appointment_words",
     "REPAIRS",
     "CAPTAIN_RANKS",
     "MAP_FATES",
@@ -356,6 +362,51 @@ def battle_officer(officer: Mapping[str, Any], role: str, name: str) -> dict[str
 
 def _character_fields(officer: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in officer.items() if k != "player"}
+
+
+#: the posts of the Naval Appointments Table, in the book's order (Briny, APPOINTMENTS)
+NAVAL_APPOINTMENTS = tuple(_appointments.NAVAL)
+
+
+def appointment_post(name: str) -> dict[str, Any]:
+    """A post of either Appointments Table as plain data: ``{"appointment", "naval",
+    "ranks", "min_sl", "count", "per", "appointee" (the post that appoints), "roll"}``;
+    KeyError (UnknownName) for no such post."""
+    p = _appointments.post(name)
+    return {
+        "appointment": p.appointment,
+        "naval": p.naval,
+        "ranks": list(p.ranks),
+        "min_sl": p.min_sl,
+        "count": p.count,
+        "per": p.per,
+        "appointee": _appointments.appointee_post(p),
+        "roll": p.roll,
+    }
+
+
+def appointment_check(name: str, officer: Mapping[str, Any]) -> None:
+    """ValueError (InvalidMove) unless the character may hold the post: its rank (exactly,
+    on the Naval table), his birth's Social Level, his own title."""
+    birth = Character.from_dict(_character_fields(officer)).birth
+    _appointments.check_eligible(
+        _appointments.post(name), officer["rank"], birth.social_level, birth.inherited_title
+    )
+
+
+def appointment_roll(
+    name: str, officer: Mapping[str, Any], rng: random.Random, by_player: bool, renewing: bool
+) -> dict[str, Any]:
+    """The appointee's roll for the character (his NA; the dice a d6 from ``rng``): a
+    player appointee's choice, an NPC's 1d6 and the modifiers against the post's Roll;
+    ``renewing``: the September renewal (its result also under ``renewed``)."""
+    roll = _appointments.renewal if renewing else _appointments.appointment_roll
+    return roll(_appointments.post(name), RandomDice(rng), officer["na"], 0, by_player)
+
+
+def appointment_words(rolled: Mapping[str, Any]) -> str:
+    """An appointment's roll in words (:func:`strategy.campaign.appointments.roll_words`)."""
+    return _appointments.roll_words(rolled)
 
 
 @_with_maps_lock

@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from server.game import money, officers, rules
+from server.game import appointments, money, officers, rules
 from server.game.state import State
 
 __all__ = [
@@ -32,6 +32,9 @@ def resolve(state: State, rng: random.Random) -> dict[str, Any]:
     data = resolve_season(state, rng, deployment, state["results"], extra)
     if invested:  # the book's table pays them by the ships sent and the commanders' results
         data["report"]["returns"] = money.returns(state, data["report"])
+    renewed = appointments.renewals(state, data["officers"], data["seed"])
+    if renewed:  # (a summer with none decides as it did before appointments were renewed)
+        data["appointments"] = renewed
     return data
 
 

@@ -27,6 +27,7 @@ __all__ = [
     "Engagement",
     "YearRecord",
     "Force",
+    "Application",
     "Investment",
     "Note",
     "Notice",
@@ -356,6 +357,15 @@ class SeasonRecord(Record):
     report: dict[str, Any] | None
 
 
+class Application(Record):
+    """A player's application for a post (Briny, APPOINTMENTS: "they can only apply for
+    the same post once per season")."""
+
+    officer: str
+    appointment: str
+    year: int  # the summer of the September he applied in
+
+
 class YearRecord(Record):
     """A year gone by (its summer kept as soon as it is resolved), for the season pages:
     what sailed, what was fought, the season report (who rose and who fell), then the
@@ -402,6 +412,8 @@ class State(Record):
     # many were ever volunteered (their ids run on)
     cruises: NotRequired[dict[str, Cruise]]
     cruised: NotRequired[int]
+    # the applications for posts made (absent until the first)
+    applications: NotRequired[list[Application]]
 
 
 def initial_state(campaign: dict[str, Any]) -> State:

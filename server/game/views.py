@@ -69,11 +69,12 @@ PUBLIC_EVENTS = (
     "officer_created",
     "reassign",
     "seat_revoked",
+    "apply_appointment",  # the book's applications are announced, their results gazetted
 )
 #: the public events that move the turn's deadline: they carry it after them
 _DEADLINES = ("resume", "set_clock", "next_season")
 #: what every seat sees of an officer of the fleet (the rest is his and the GM's)
-PUBLIC_OFFICER = ("id", "name", "rank", "player", "dead")
+PUBLIC_OFFICER = ("id", "name", "rank", "player", "dead", "appointment")
 
 
 def is_gm(seat: Seat) -> bool:
@@ -414,7 +415,8 @@ def _seating(kind: str, data: dict[str, Any], after: State) -> dict[str, Any]:
 def _players_of(data: dict[str, Any]) -> set[str]:
     outcomes = data["report"].get("outcomes", {})
     invested = {r["player"] for r in data["report"].get("returns", ()) if r["player"]}
-    return {o["player"] for o in outcomes.values() if o["player"]} | invested
+    appointed = {r["player"] for r in data.get("appointments", ())}
+    return {o["player"] for o in outcomes.values() if o["player"]} | invested | appointed
 
 
 def _summer_for(data: dict[str, Any], after: State, seat: Seat) -> dict[str, Any]:
@@ -425,6 +427,9 @@ def _summer_for(data: dict[str, Any], after: State, seat: Seat) -> dict[str, Any
         out = {**copy.deepcopy(data), "report": report}
     else:
         out = {"report": copy.deepcopy(report)}
+        mine = [copy.deepcopy(r) for r in data.get("appointments", ()) if r["player"] == seat["id"]]
+        if mine:  # his own appointment's renewal
+            out["appointments"] = mine
     out["officers"] = [
         officer_for(after["officers"][oid], seat) for oid in data.get("officers", {})
     ]

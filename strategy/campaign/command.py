@@ -105,8 +105,8 @@ def _acting_captain(aboard: Sequence[Officer]) -> Officer | None:
     for o in lieutenants:
         if o.appointment == "Ship's Adjutant":
             return o
-    midshipmen = [o for o in aboard if o.rank == "Midshipman"]
-    return (lieutenants or midshipmen or [None])[0]
+    seniors = lieutenants or [o for o in aboard if o.rank == "Midshipman"]
+    return seniors[0] if seniors else None
 
 
 def _rm_commander(crew: Sequence[Officer], code: str) -> Officer | None:

@@ -1,0 +1,172 @@
+"""The officers' appointments: a player's application in September, and every player's
+military appointment renewed when the summer is resolved and September opens (Briny,
+APPOINTMENTS: "Naval Appointments are made in September"; "Military appointments must be
+renewed in September after the summer campaign").
+
+The appointee of a post is the holder of the post that appoints to it (the First Sea Lord,
+the Prime Minister, a Board's Supervisor): a player character there chooses (granted), an
+NPC rolls (:mod:`strategy.campaign.appointments`, through :mod:`server.game.rules`). No
+Flask, no sockets, no clock.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from server.game import officers, rules
+from server.game.errors import ActionError, rule_errors
+from server.game.state import OfficerRecord, Seat, State, current_year
+
+__all__ = [
+    "apply_appointment",
+    "apply_renewals",
+    "decide_appointment",
+    "renewals",
+    "words",
+]
+
+
+def _holders(state: State, post: Mapping[str, Any], near: OfficerRecord) -> list[OfficerRecord]:
+    """The living officers (players and NPCs) holding ``post`` in ``near``'s scope: his
+    ship's for a post one a ship, else the whole fleet's; never ``near`` himself."""
+    out = []
+    for o in state["officers"].values():
+        if o["dead"] or o["id"] == near["id"] or o.get("appointment") != post["appointment"]:
+            continue
+        if post["per"] == "ship" and o["ship"] != near["ship"]:
+            continue
+        out.append(o)
+    return out
+
+
+def _by_player(state: State, post: Mapping[str, Any]) -> bool:
+    """Whether a living player character holds the post that appoints to ``post``."""
+    return any(
+        not o["dead"] and o["player"] and o.get("appointment") == post["appointee"]
+        for o in state["officers"].values()
+    )
+
+
+def _first_sea_lord(state: State) -> str | None:
+    """Who holds the First Sea Lord's post: a player's character before an NPC."""
+    holders = [
+        o
+        for o in state["officers"].values()
+        if not o["dead"] and o.get("appointment") == "First Sea Lord"
+    ]
+    holders.sort(key=lambda o: o["player"] is None)
+    return holders[0]["id"] if holders else None
+
+
+def decide_appointment(state: State, seat: Seat, name: str, rng: random.Random) -> dict[str, Any]:
+    """``apply_appointment``'s data: the seat's own character applies for a naval post;
+    refused (nothing changed) when he has none alive, already holds a post, applied for
+    this one this September, does not qualify, or the players fill its places."""
+    officer = officers.seat_officer(state, seat)
+    if officer is None:
+        raise ActionError("conflict", "your seat has no living officer to appoint")
+    if officer.get("appointment"):
+        raise ActionError(
+            "conflict",
+            f"{officer['name']} already holds an appointment ({officer['appointment']}): "
+            "one at a time",
+        )
+    year = current_year(state)
+    tried = {(a["officer"], a["appointment"], a["year"]) for a in state.get("applications", ())}
+    if (officer["id"], name, year) in tried:
+        raise ActionError(
+            "conflict", f"{officer['name']} applied for {name} this season: once a season"
+        )
+    with rule_errors():
+        post = rules.appointment_post(name)
+        rules.appointment_check(name, officer)
+    holders = _holders(state, post, officer)
+    if post["count"] is not None and sum(1 for o in holders if o["player"]) >= post["count"]:
+        raise ActionError("conflict", f"'appointment': every place of {name} is held by a player")
+    rolled = rules.appointment_roll(name, officer, rng, _by_player(state, post), renewing=False)
+    # the NPC in the post steps down for him: in September every military post is open
+    full = post["count"] is not None and len(holders) >= post["count"]
+    npcs = [o["id"] for o in holders if o["player"] is None]
+    serves = _first_sea_lord(state) if name == "Aide to the First Sea Lord" else None
+    return {
+        "officer": officer["id"],
+        "player": seat["id"],
+        "year": year,
+        **rolled,
+        "serves": serves if rolled["granted"] else None,
+        "relieved": npcs[0] if rolled["granted"] and full and npcs else None,
+    }
+
+
+def apply_appointment(state: State, data: Any) -> None:
+    """The application kept (once a season), and the post his when granted."""
+    state.setdefault("applications", []).append(
+        {"officer": data["officer"], "appointment": data["appointment"], "year": data["year"]}
+    )
+    if not data["granted"]:
+        return
+    officer = state["officers"][data["officer"]]
+    officer["appointment"], officer["serves"] = data["appointment"], data["serves"]
+    if data.get("relieved"):
+        npc = state["officers"][data["relieved"]]
+        npc["appointment"] = npc["serves"] = None
+
+
+def _relief(state: State, post: Mapping[str, Any], was: OfficerRecord) -> str | None:
+    """The NPC who takes a post a player lost: one of its rank in his scope (his ship's
+    for a post one a ship) holding none; None when the fleet's books have none."""
+    for o in state["officers"].values():
+        if o["dead"] or o["player"] is not None or o.get("appointment"):
+            continue
+        if o["rank"] in post["ranks"] and (post["per"] != "ship" or o["ship"] == was["ship"]):
+            return o["id"]
+    return None
+
+
+def renewals(state: State, changed: Mapping[str, OfficerRecord], seed: int) -> list[dict[str, Any]]:
+    """Each player character's naval appointment at the summer's end: ``dismissed`` when
+    the summer promoted him out of its rank ("if he is promoted at sea, dismissal will
+    occur at the end of the season"), else renewed by its appointee's roll (a player
+    appointee keeps him) or lost to an NPC. The dice: a source seeded by the season's
+    ``seed``, so the summer's own draws are untouched. Empty when no player holds one."""
+    rng = random.Random(f"appointments/{seed}")
+    out: list[dict[str, Any]] = []
+    for oid, before in state["officers"].items():
+        name = before.get("appointment")
+        if before["dead"] or not before["player"] or name not in rules.NAVAL_APPOINTMENTS:
+            continue
+        after = changed.get(oid, before)
+        record: dict[str, Any] = {"officer": oid, "player": before["player"]}
+        if after["dead"]:
+            continue
+        if after.get("appointment") != name:  # his new rank is not the post's
+            out.append({**record, "appointment": name, "dismissed": f"promoted to {after['rank']}"})
+            continue
+        post = rules.appointment_post(name)
+        rolled = rules.appointment_roll(name, after, rng, _by_player(state, post), renewing=True)
+        relief = None if rolled["renewed"] else _relief(state, post, after)
+        out.append({**record, **rolled, "relief": relief})
+    return out
+
+
+def apply_renewals(state: State, data: Mapping[str, Any]) -> None:
+    """The renewals of a resolved summer (none in a log from before them): a post not
+    renewed left, and taken by the NPC named."""
+    for rec in data.get("appointments") or ():
+        if "dismissed" in rec or rec["renewed"]:
+            continue
+        officer = state["officers"][rec["officer"]]
+        officer["appointment"] = officer["serves"] = None
+        if rec.get("relief"):
+            state["officers"][rec["relief"]]["appointment"] = rec["appointment"]
+
+
+def words(rec: Mapping[str, Any]) -> str:
+    """One application or renewal in words, e.g. "Ship's Adjutant: appointed (rolled 5,
+    needed 6 less 1)"; a dismissal "Captain of the Fleet: dismissed (promoted to Post
+    Captain)"."""
+    if "dismissed" in rec:
+        return f"{rec['appointment']}: dismissed ({rec['dismissed']})"
+    return rules.appointment_words(rec)

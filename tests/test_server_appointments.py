@@ -1,0 +1,222 @@
+"""Appointments through the protocol (issue 17, item 2): a player's character applies for a
+naval post in September; every player's naval appointment is renewed when the summer is
+resolved and September opens; the Prime Minister's and First Sea Lord's seats are held by
+characters holding their posts, the First Sea Lord's leading the summer's chain of command.
+
+Briny, APPOINTMENTS: "When the person who appoints the post is an NPC, an appointment roll
+is needed. When the person who appoints the post is a player character, he chooses who is
+appointed"; "Military appointments must be renewed in September after the summer
+campaign"; "If he is promoted at sea, dismissal will occur at the end of the season."
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from math import floor
+from typing import Any
+
+import pytest
+
+from server import game as server_game
+from server.game import appointments, rules, season
+
+
+def _events(log: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    return [e for e in log["events"] if e["type"] == kind]
+
+
+def _state_before(log: dict[str, Any], seq: int) -> dict[str, Any]:
+    state, problems = server_game.replay({**log, "events": log["events"][: seq - 1]})
+    assert problems == []
+    return state
+
+
+def _applied(log: dict[str, Any], post: str) -> dict[str, Any]:
+    return next(e for e in _events(log, "apply_appointment") if e["data"]["appointment"] == post)
+
+
+def test_a_post_the_player_first_sea_lord_gives_is_granted_without_a_die(
+    appointment_years,
+) -> None:
+    log, ids = appointment_years["log"], appointment_years["officers"]
+    assert appointment_years["acks"]["granted"]["ok"]
+    event = _applied(log, "Captain of the Fleet")
+    data = event["data"]
+    assert (data["officer"], data["player"], data["year"]) == (ids["fg"], event["seat"], 1805)
+    assert (data["appointee"], data["by"], data["die"], data["granted"]) == (
+        "First Sea Lord",
+        "player",
+        None,
+        True,
+    )
+    after = _state_before(log, event["seq"] + 1)["officers"][ids["fg"]]
+    assert after["appointment"] == "Captain of the Fleet"
+    # his notice in words; the others are told he was appointed; the public record shows it
+    mine = [n for n in appointment_years["notices"]["fg"]["notices"] if n["type"] == "appointment"]
+    assert mine[0]["text"] == "Captain of the Fleet: appointed (chosen by the First Sea Lord)"
+    theirs = [
+        n["text"] for n in appointment_years["notices"]["ne"]["notices"] if n["seq"] == event["seq"]
+    ]
+    assert theirs == ["Jack Aubrey appointed Captain of the Fleet"]
+    seen = next(e for e in appointment_years["seen"]["obs"] if e["seq"] == event["seq"])
+    assert seen["data"]["granted"] is True  # announced: public
+
+
+def test_an_npc_appointee_rolls_one_die_against_the_posts_roll(appointment_years) -> None:
+    log, ids = appointment_years["log"], appointment_years["officers"]
+    assert appointment_years["acks"]["rolled"]["ok"]
+    data = _applied(log, "Supervisor - Sick and Hurt Board")["data"]
+    assert data["by"] == "npc" and data["appointee"] == "Chairman of Patriotic Fund"
+    assert 1 <= data["die"] <= 6 and data["needed"] == 7 and data["modifiers"] == []
+    assert data["total"] == data["die"] and data["granted"] is False  # 7 wants influence
+    words = f"Supervisor - Sick and Hurt Board: not appointed (rolled {data['die']}, needed 7)"
+    red = appointment_years["notices"]["red"]["notices"]
+    assert words in [n["text"] for n in red]
+    # a refused application is not news to the others
+    seq = _applied(log, "Supervisor - Sick and Hurt Board")["seq"]
+    assert not [n for n in appointment_years["notices"]["ne"]["notices"] if n["seq"] == seq]
+    assert _state_before(log, seq + 1)["officers"][ids["red"]]["appointment"] is None
+
+
+@pytest.mark.parametrize(
+    "key, code, message",
+    [
+        ("held already", "conflict", "already holds an appointment (Captain of the Fleet)"),
+        ("once a season", "conflict", "applied for Supervisor - Sick and Hurt Board this season"),
+        ("rank", "invalid", "Captain of the Fleet needs exactly the rank of Captain, not Rear"),
+        ("social level", "invalid", "Port Admiral needs a Social Level of 14, not 12"),
+        ("places full", "conflict", "every place of Captain of the Fleet is held by a player"),
+        ("no such post", "invalid", "'appointment': no naval post 'Admiral of the Fleet'"),
+        ("a minister", "forbidden", ""),
+        ("the first sea lord", "forbidden", ""),
+        ("winter", "wrong_phase", ""),
+    ],
+)
+def test_a_bad_application_is_one_error_and_changes_nothing(
+    appointment_years, key: str, code: str, message: str
+) -> None:
+    ack, unchanged = appointment_years["refused"][key]
+    assert ack["ok"] is False and ack["error"]["code"] == code, ack
+    assert message in ack["error"]["message"]
+    assert unchanged
+
+
+def test_the_naval_appointment_is_renewed_in_september(appointment_years) -> None:
+    log, ids = appointment_years["log"], appointment_years["officers"]
+    first, second = _events(log, "resolve_summer")
+    assert "appointments" not in first["data"]  # nobody held one: decided as before
+    records = second["data"]["appointments"]
+    assert [r["officer"] for r in records] == [ids["fg"]]  # the players' naval posts only
+    rec = records[0]
+    after = _state_before(log, second["seq"] + 1)["officers"][ids["fg"]]
+    if "dismissed" in rec:  # promoted at sea out of the post's rank
+        assert rec["dismissed"] == f"promoted to {after['rank']}" and after["appointment"] is None
+    else:  # the First Sea Lord's character keeps him
+        assert (rec["by"], rec["die"], rec["renewed"]) == ("player", None, True)
+        assert after["appointment"] == "Captain of the Fleet"
+    # his own renewal in his event and his notices; none to another seat
+    mine = next(e for e in appointment_years["seen"]["fg"] if e["seq"] == second["seq"])
+    assert mine["data"]["appointments"] == records
+    theirs = next(e for e in appointment_years["seen"]["ne"] if e["seq"] == second["seq"])
+    assert "appointments" not in theirs["data"]
+    told = [n for n in appointment_years["notices"]["fg"]["notices"] if n["seq"] == second["seq"]]
+    assert appointments.words(rec) in [n["text"] for n in told]
+
+
+def test_a_renewal_by_an_npc_appointee_is_rolled_from_the_seasons_seed(appointment_years) -> None:
+    """The First Sea Lord's character gone from his post, the NPC appointee rolls: 1d6 from
+    the source seeded by the season's seed; the summer's own draws are untouched."""
+    log, ids = appointment_years["log"], appointment_years["officers"]
+    second = _events(log, "resolve_summer")[1]
+    state = _state_before(log, second["seq"])
+    state["officers"][ids["fsl"]]["appointment"] = None
+    without = copy.deepcopy(state)
+    without["officers"][ids["fg"]]["appointment"] = None
+    seed, seq = log["campaign"]["seed"], second["seq"]
+    data = season.resolve(copy.deepcopy(state), server_game.event_rng(seed, seq))
+    again = season.resolve(without, server_game.event_rng(seed, seq))
+    assert data["report"] == again["report"] and "appointments" not in again
+    assert len(data["appointments"]) == 1
+    # the roll itself, over the officers as they were (not promoted)
+    (rec,) = appointments.renewals(state, {}, data["seed"])
+    die = floor(random.Random(f"appointments/{data['seed']}").random() * 6) + 1
+    assert (rec["by"], rec["die"], rec["needed"], rec["renewed"]) == ("npc", die, 7, False)
+    assert appointments.words(rec) == f"Captain of the Fleet: not renewed (rolled {die}, needed 7)"
+    npc = state["officers"][rec["relief"]]
+    assert npc["player"] is None and npc["rank"] == "Captain" and not npc["appointment"]
+    appointments.apply_renewals(state, {"appointments": [rec]})
+    assert state["officers"][ids["fg"]]["appointment"] is None
+    assert state["officers"][rec["relief"]]["appointment"] == "Captain of the Fleet"
+
+
+def test_promoted_at_sea_he_is_dismissed_at_the_seasons_end(appointment_years) -> None:
+    log, ids = appointment_years["log"], appointment_years["officers"]
+    second = _events(log, "resolve_summer")[1]
+    state = _state_before(log, second["seq"])
+    aubrey = state["officers"][ids["fg"]]
+    assert aubrey["appointment"] == "Captain of the Fleet"
+    promoted = rules.officer_after(aubrey, {"rank": "Post Captain", "ship": "FG"}, 0, 1806)
+    assert promoted["appointment"] is None  # strategy.characters' after_summer
+    changed = {ids["fg"]: {**promoted, "player": aubrey["player"]}}
+    (rec,) = appointments.renewals(state, changed, 1)
+    assert rec == {
+        "officer": ids["fg"],
+        "player": aubrey["player"],
+        "appointment": "Captain of the Fleet",
+        "dismissed": "promoted to Post Captain",
+    }
+    assert appointments.words(rec) == "Captain of the Fleet: dismissed (promoted to Post Captain)"
+
+
+def test_the_ministers_seats_hold_the_books_characters(appointment_years, money_years) -> None:
+    log, ids = appointment_years["log"], appointment_years["officers"]
+    state, _ = server_game.replay(log)
+    for key, post in (("fsl", "First Sea Lord"), ("pm", "Prime Minister")):
+        officer = state["officers"][ids[key]]
+        assert (officer["rank"], officer["appointment"]) == ("Admiral", post)
+        seat = appointment_years["game"].players[key].seat["id"]
+        assert (officer["ship"], officer["squadron"], officer["player"]) == (None, None, seat)
+    assert not [o for o in state["officers"] if o == "FSL"]  # no NPC First Sea Lord made
+    for summer in _events(log, "resolve_summer"):
+        first = summer["data"]["report"]["battle_results"][0]
+        assert (first["officer"], first["role"]) == (ids["fsl"], "first_sea_lord")
+        rolled = {r["officer"] for r in summer["data"]["report"]["personal_outcomes"]}
+        assert ids["pm"] not in rolled  # the Prime Minister does not sail
+    # a First Sea Lord's seat with no character: the NPC holds the post as before
+    other = _events(money_years["log"], "resolve_summer")[0]["data"]["report"]
+    assert other["battle_results"][0]["officer"] == "FSL"
+
+
+def test_a_minister_seated_after_the_roll_puts_the_npc_ashore(money_years) -> None:
+    """The First Sea Lord's seat of money_years has no character: given one after the force
+    is rolled, the NPC First Sea Lord leaves the post to him."""
+    log = money_years["log"]
+    state, _ = server_game.replay(log)
+    assert state["officers"]["FSL"]["appointment"] == "First Sea Lord"
+    fsl = next(s for s in state["seats"].values() if s["role"] == "first-sea-lord")
+    gm = next(s for s in state["seats"].values() if s["role"] == "gm")
+    data = server_game.decide_officer(
+        state, gm, {"officer": {"name": "Barham"}, "seat": fsl["id"]}, "o-new", random.Random(3)
+    )
+    assert data["ashore"] == "FSL" and data["officer"]["appointment"] == "First Sea Lord"
+    server_game.apply_event(state, "officer_created", data)
+    assert state["officers"]["FSL"]["appointment"] is None
+    assert state["seats"][fsl["id"]]["officer"] == "o-new"
+
+
+def test_the_log_with_appointments_replays(appointment_years) -> None:
+    state, problems = server_game.replay(appointment_years["log"])
+    assert problems == []
+    assert state["applications"] == [
+        {
+            "officer": appointment_years["officers"]["fg"],
+            "appointment": "Captain of the Fleet",
+            "year": 1805,
+        },
+        {
+            "officer": appointment_years["officers"]["red"],
+            "appointment": "Supervisor - Sick and Hurt Board",
+            "year": 1805,
+        },
+    ]
