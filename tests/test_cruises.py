@@ -58,29 +58,75 @@ def test_three_years_of_cruises_are_volunteered_planned_sailed_and_moved_on(crui
         assert any("long_voyage" in str(c) for c in page["report"]["contexts"])
 
 
-def test_a_cruise_meets_a_sail_and_her_captain_fights_her(cruise_years):
-    fights = _off_season_fights(cruise_years["log"])
-    sail_ho = [(s, f) for s, f in fights if any(fid.startswith("sail-") for fid in f["forces"])]
-    assert sail_ho, "no Sail Ho! at sea after a summer in three years"
-    fg = cruise_years["game"].players["fg"].seat["id"]
-    fought_by_him = {
-        e["data"]["engagement"]
-        for e in _events(cruise_years["log"])
-        if e["type"] == "engage_decision" and e["seat"] == fg
-    }
-    assert fought_by_him & {f["id"] for _, f in sail_ho}, "her captain gave her orders"
-    assert cruise_years["rounds"] > 0
-    # the season's page keeps the fight, and her result earned on the map was preset
-    state = _state(cruise_years["game"])
-    kept = {e["id"] for y in state["years"] for p in y.get("seasons", ()) for e in p["engagements"]}
-    assert {f["id"] for _, f in sail_ho} <= kept
-    presets = [
-        p["report"]["ships"][code]
-        for y in state["years"]
-        for p in y.get("seasons", ())
-        for code in p["results"]
-    ]
-    assert presets and all(r["preset"] for r in presets)
+def test_a_cruise_sails_her_missions_on_the_map(cruise_years):
+    """Her force leaves harbour on the GM's plan, is seen at sea by every player, and comes
+    home to her port by the season's end."""
+    phase, at_sea, home = "cabinet", [], []
+    for e in _events(cruise_years["log"]):
+        if e["type"] in ("resolve_summer", "next_season", "roll_force"):
+            phase = {"resolve_summer": "autumn", "roll_force": "summer"}.get(
+                e["type"], e["data"].get("phase")
+            )
+        elif e["type"] == "advance" and phase in ("autumn", "winter"):
+            for fid, force in e["data"]["forces"].items():
+                if fid.startswith("cruise-"):
+                    (at_sea if force["port"] is None else home).append(force)
+    assert at_sea and home and all(f["port"] == "spithead" for f in home)
+    red = cruise_years["seen"]["red"]  # another player sees her sail
+    assert any(
+        f["id"].startswith("cruise-") and f["port"] is None
+        for e in red
+        if e["type"] == "advance"
+        for f in e["data"]["forces"]
+    )
+
+
+def test_a_cruise_meets_a_sail_and_her_captain_fights_her() -> None:
+    """Sail Ho! each day at sea on independent action (seed 002): the sail chased and, when
+    she cannot escape, fought round by round by the cruise's seated captain; her Briny
+    result earned on the map is preset in the season's outcomes."""
+    base = copy.deepcopy(phase_states()[0]["autumn"])
+    fg = base["seats"]["fg"]
+    _, data = server_game.decide(base, fg, {"type": "volunteer", "ship": "FG"}, _rng())
+    server_game.apply_event(base, "volunteer", {**data, "args": {}})
+    plan = {"type": "plan_cruise", "cruise": "c1", "missions": CRUISE_MISSIONS}
+    _, data = server_game.decide(base, base["seats"]["gm"], plan, _rng())
+    server_game.apply_event(base, "plan_cruise", {**data, "args": {}})
+    for seq in range(300):  # the days' seeds until a sail is sighted and fought
+        state = copy.deepcopy(base)
+        rng = server_game.event_rng(SEED, 1000 + seq)
+        _, data = server_game.decide(
+            state, state["seats"]["gm"], {"type": "advance", "days": 20}, rng
+        )
+        fights = [f for f in data["engagements"] if not f["over"]]
+        if fights and any(fid.startswith("sail-") for fid in fights[0]["forces"]):
+            break
+    else:
+        raise AssertionError("no sail fought in 300 cruises")
+    server_game.apply_event(state, "advance", {**data, "args": {}})
+    fight = fights[0]
+    assert set(fight["awaiting"].values()) == {"fg"}  # her captain's to fight
+    for n in range(1, 60):
+        order = {
+            "type": "engage_decision",
+            "engagement": fight["id"],
+            "decision": "close",
+            "shot": "roundshot",
+        }
+        kind, data = server_game.decide(
+            state, state["seats"]["fg"], order, server_game.event_rng(SEED, 2000 + n)
+        )
+        server_game.apply_event(state, kind, {**data, "args": order})
+        if state["engagements"][fight["id"]]["over"]:
+            break
+    assert state["engagements"][fight["id"]]["over"]
+    result = state["results"]["FG"]
+    assert result["engagement"] == fight["id"]
+    state["day"] = 91
+    _, data = server_game.decide(state, state["seats"]["gm"], {"type": "next_season"}, _rng())
+    ship = data["volunteers"]["report"]["ships"]["FG"]
+    assert ship["preset"] and ship["battle_result"] == result["result"]
+    assert ship["interpretation"] == result["interpretation"]
 
 
 def test_the_volunteers_outcomes_are_told_to_their_players(cruise_years):
