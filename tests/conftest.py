@@ -721,6 +721,23 @@ def _play_summer_live(game: Campaign) -> None:
 
 
 @pytest.fixture(scope="module")
+def autumn_live(browser_server: str) -> Iterator[Campaign]:
+    """The summer of 1805 played out on the live server (seed 21), a captain's and an
+    admiral's characters seated: the campaign in the autumn, no ship volunteered yet."""
+    from tests.browser_helpers import Campaign
+
+    game = Campaign.new(browser_server, seed=21)
+    try:
+        game.add("fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "na": 8})
+        game.add("red", "admiral", squadron="Red", officer={"name": "Thomas Cochrane"})
+        game.roll(3, 5)
+        play_out_summer(game.act, game.state)
+        yield game
+    finally:
+        game.close()
+
+
+@pytest.fixture(scope="module")
 def two_summers(browser_server: str) -> Iterator[Campaign]:
     """Two summers (1805, 1806) played through the live server's protocol with a captain's
     and an admiral's characters seated; the campaign at the cabinet of 1807."""

@@ -294,7 +294,9 @@ export function createHistoryPanel(root, ctx) {
       const state = store.state;
       if (!state) return;
       exportButton.hidden = store.seat?.role !== "gm";
-      const key = `${(state.years || []).length}|${!!state.report}|${state.year}|${state.phase}`
+      // (each year's pages: its summer, then each season after it as it ends)
+      const pages = (state.years || []).map((y) => (y.seasons || []).length).join(",");
+      const key = `${pages}|${!!state.report}|${state.year}|${state.phase}`
         + `|${(state.officers || []).length}`;
       if (key === shownKey) return;
       shownKey = key;
