@@ -530,7 +530,7 @@ def test_officers_their_sheets_the_gms_new_character_and_their_summer(
                 ".find((o) => o.id === id)).sort()",
                 theirs["id"],
             )
-            assert public == ["berth", "dead", "id", "name", "player", "rank"]
+            assert public == ["appointment", "berth", "dead", "id", "name", "player", "rank"]
             asked: list[str] = []
             page.page.on("request", lambda r, asked=asked: asked.append(r.url))
             page.page.locator(f"#panel-officers tr[data-seat='{seat[other]}'] button.link").click()

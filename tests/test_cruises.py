@@ -317,3 +317,18 @@ def test_a_captain_killed_on_a_cruise_makes_room_for_his_players_new_character()
     server_game.apply_event(state, "officer_created", {**made, "args": {}})
     assert state["seats"]["fg"]["officer"] == "o-2"
     assert state["officers"]["o-2"]["ship"] == "FG"
+
+
+@pytest.mark.parametrize("at_sea, then", [(True, "advance"), (False, "next_season")])
+def test_the_turn_clock_sails_the_cruises_or_moves_the_season_on(at_sea, then) -> None:
+    """A deadline passed after the summer: the clock advances the days while a cruise is at
+    sea, and moves to the next season when none is (or the season's days are done)."""
+    state = copy.deepcopy(phase_states()[0]["autumn-at-sea" if at_sea else "autumn"])
+    state["deadline"] = "1805-01-01T00:00:00.000Z"
+    kind, data = server_game.decide_tick(state, "1805-01-01T00:00:01.000Z", _rng())
+    assert kind == then and data["due"] == "deadline"
+    if at_sea:
+        assert data["days"] == state["clock"]["turn_days"]
+        state["day"] = 91  # the autumn's last day
+        kind, _ = server_game.decide_tick(state, "1805-01-01T00:00:01.000Z", _rng())
+        assert kind == "next_season"
