@@ -387,6 +387,30 @@ def play_out_summer(
     assert act("resolve_summer")["ok"]
 
 
+# -- reading a log -----------------------------------------------------------------------
+
+
+def events_of(log: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    """The logged events of type ``kind``, in order."""
+    return [e for e in log["events"] if e["type"] == kind]
+
+
+def state_before(log: dict[str, Any], seq: int) -> dict[str, Any]:
+    """The state just before event ``seq``, rebuilt from the log."""
+    state, problems = game.replay({**log, "events": log["events"][: seq - 1]})
+    assert problems == []
+    return state
+
+
+def new_character(g: Game, token: str, name: str) -> dict[str, Any]:
+    """A player's new character for his own seat (POST .../officers): its record."""
+    made = g.rest(
+        "post", f"/api/campaigns/{g.id}/officers", token=token, json={"officer": {"name": name}}
+    )
+    assert made.status_code == 201, made.json
+    return made.json
+
+
 # -- three years with the volunteers' cruises (test_cruises) --------------------------------
 
 #: the places the GM sends each cruise to: the Irish station, the Bay, Ferrol, Lisbon
@@ -435,13 +459,7 @@ def play_cruise_years(game: Game, years: int = 3) -> dict[str, Any]:
             me = next(s for s in now["seats"] if s["id"] == fg.seat["id"])
             officer = next(o for o in now["officers"] if o["id"] == me["officer"])
             if officer["dead"]:  # the player makes his seat a new character
-                made = game.rest(
-                    "post",
-                    f"/api/campaigns/{game.id}/officers",
-                    token=fg.token,
-                    json={"officer": {"name": f"Tom Pullings {now['year']}"}},
-                )
-                assert made.status_code == 201, made.json
+                new_character(game, fg.token, f"Tom Pullings {now['year']}")
                 new.append(now["year"])
             if phase == "autumn":
                 acks.setdefault("volunteer", []).append(

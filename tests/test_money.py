@@ -13,22 +13,9 @@ their squadron."
 
 from __future__ import annotations
 
-from typing import Any
-
 from server import game as server_game
 from strategy.campaign.investment import arms_finance, investment_returns
-from tests.server_helpers import Game
-
-
-def _events(log: dict[str, Any], kind: str) -> list[dict[str, Any]]:
-    return [e for e in log["events"] if e["type"] == kind]
-
-
-def _state_before(log: dict[str, Any], seq: int) -> dict[str, Any]:
-    """The state just before event ``seq``, rebuilt from the log."""
-    state, problems = server_game.replay({**log, "events": log["events"][: seq - 1]})
-    assert problems == []
-    return state
+from tests.server_helpers import Game, events_of, state_before
 
 
 def test_an_investment_made_in_spring_is_paid_after_the_summer_by_the_books_table(
@@ -36,16 +23,18 @@ def test_an_investment_made_in_spring_is_paid_after_the_summer_by_the_books_tabl
 ) -> None:
     log, aubrey = money_years["log"], money_years["officers"]["fg"]
     assert money_years["acks"]["spring"]["ok"], money_years["acks"]
-    invest = next(e for e in _events(log, "invest") if e["data"]["investment"]["kind"] == "finance")
+    invest = next(
+        e for e in events_of(log, "invest") if e["data"]["investment"]["kind"] == "finance"
+    )
     assert invest["data"]["investment"]["year"] == 1806  # made after the summer of 1805
-    summers = _events(log, "resolve_summer")
+    summers = events_of(log, "resolve_summer")
     first = [r["id"] for r in summers[0]["data"]["report"]["returns"]]
     assert invest["data"]["investment"]["id"] not in first  # not the summer of 1805's
     summer = summers[1]
     report = summer["data"]["report"]
     paid = next(r for r in report["returns"] if r["id"] == invest["data"]["investment"]["id"])
     # the book's table for the ships sent and the commanders' results of the logged summer
-    ships = len(_state_before(log, summer["seq"])["deployment"])
+    ships = len(state_before(log, summer["seq"])["deployment"])
     assert ships == report["investment"]["ships_sent"]
     book = investment_returns(
         ships, report["investment"]["average"], [{"kind": "finance", "capital": 2000}]
@@ -57,7 +46,7 @@ def test_an_investment_made_in_spring_is_paid_after_the_summer_by_the_books_tabl
     after, _ = server_game.replay({**log, "events": log["events"][: summer["seq"]]})
     changed = (
         summer["data"]["officers"].get(aubrey)
-        or _state_before(log, summer["seq"])["officers"][aubrey]
+        or state_before(log, summer["seq"])["officers"][aubrey]
     )
     assert after["officers"][aubrey]["funds"] == changed["funds"] + paid["paid"]
     assert after.get("investments") == []  # the year's investments paid and cleared
@@ -67,8 +56,8 @@ def test_the_capital_is_held_when_invested_and_the_cabinets_investment_pays_that
     money_years,
 ) -> None:
     log, aubrey = money_years["log"], money_years["officers"]["fg"]
-    arms = _events(log, "invest")[0]
-    before = _state_before(log, arms["seq"])["officers"][aubrey]["funds"]
+    arms = events_of(log, "invest")[0]
+    before = state_before(log, arms["seq"])["officers"][aubrey]["funds"]
     assert before == 7500  # a Very Wealthy nobleman's orphan's inheritance
     assert arms["data"]["funds"] == before - 3000
     assert arms["data"]["investment"] == {
@@ -78,7 +67,7 @@ def test_the_capital_is_held_when_invested_and_the_cabinets_investment_pays_that
         "guineas": 3000,
         "year": 1805,
     }
-    report = _events(log, "resolve_summer")[0]["data"]["report"]
+    report = events_of(log, "resolve_summer")[0]["data"]["report"]
     (paid,) = report["returns"]
     assert paid["percent"] == arms_finance(report["investment"]["ships_sent"])["arms"]
 
@@ -86,9 +75,9 @@ def test_the_capital_is_held_when_invested_and_the_cabinets_investment_pays_that
 def test_the_gm_invests_for_a_player_as_him_in_commerce(money_years) -> None:
     log, cochrane = money_years["log"], money_years["officers"]["red"]
     assert money_years["acks"]["as"]["ok"], money_years["acks"]["as"]
-    commerce = next(e for e in _events(log, "invest") if e["data"].get("as"))
+    commerce = next(e for e in events_of(log, "invest") if e["data"].get("as"))
     assert commerce["data"]["investment"]["officer"] == cochrane
-    report = _events(log, "resolve_summer")[1]["data"]["report"]
+    report = events_of(log, "resolve_summer")[1]["data"]["report"]
     paid = next(r for r in report["returns"] if r["kind"] == "commerce")
     assert paid["percent"] == report["investment"]["commerce"]  # by the commanders' average
 
@@ -99,7 +88,7 @@ def test_no_investment_after_the_first_of_june(money_years) -> None:
         "code": "wrong_phase",
         "message": "invest is not allowed in the summer phase",
     }
-    assert len(_events(money_years["log"], "invest")) == 3  # the refused one logged nothing
+    assert len(events_of(money_years["log"], "invest")) == 3  # the refused one logged nothing
 
 
 def test_an_investment_beyond_his_funds_or_off_the_book_is_refused(fresh_game: Game) -> None:
@@ -137,7 +126,7 @@ def test_an_investment_beyond_his_funds_or_off_the_book_is_refused(fresh_game: G
 
 def test_an_investment_is_private_to_its_player_and_the_gm(money_years) -> None:
     seen, log = money_years["seen"], money_years["log"]
-    seqs = {e["seq"] for e in _events(log, "invest") if not e["data"].get("as")}
+    seqs = {e["seq"] for e in events_of(log, "invest") if not e["data"].get("as")}
     for key in ("ne", "obs", "pm"):
         assert not [e for e in seen[key] if e["seq"] in seqs], key
         assert seqs <= set(money_years["game"].players[key].seqs), key  # the bare seq
@@ -167,8 +156,8 @@ def test_prize_money_and_plunder_reach_the_officers_funds(money_years) -> None:
     outcome of their own) go into his funds."""
     log = money_years["log"]
     ashore_paid = 0
-    for summer in _events(log, "resolve_summer"):
-        before = _state_before(log, summer["seq"])["officers"]
+    for summer in events_of(log, "resolve_summer"):
+        before = state_before(log, summer["seq"])["officers"]
         after, _ = server_game.replay({**log, "events": log["events"][: summer["seq"]]})
         report = summer["data"]["report"]
         won: dict[str, int] = {}

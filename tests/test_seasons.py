@@ -15,7 +15,7 @@ from typing import Any
 from server import game as server_game
 from server.web.storage import StoredEvent
 from server.web.tokens import hash_token
-from tests.server_helpers import Game, Player, new_app, play_out_summer
+from tests.server_helpers import Game, Player, new_app, new_character, play_out_summer
 
 DATA = Path(__file__).parent / "data"
 USHANT = [-5.6, 48.7]
@@ -70,14 +70,7 @@ def test_three_summers_with_the_same_officers_and_seats(tmp_path: Path) -> None:
         officer = game.rest("get", f"/api/campaigns/{game.id}/officers/{aubrey}").json
         if officer.get("officer", officer)["dead"]:
             # the player makes a new character for his seat; the book's berth is his
-            made = game.rest(
-                "post",
-                f"/api/campaigns/{game.id}/officers",
-                token=fg.token,
-                json={"officer": {"name": f"Tom Pullings {year}"}},
-            )
-            assert made.status_code == 201, made.json
-            aubrey = made.json["officer"]
+            aubrey = new_character(game, fg.token, f"Tom Pullings {year}")["officer"]
         acks = _seasons(gm)
         assert all(a["ok"] for a in acks), acks
     state = _state(game)

@@ -20,20 +20,11 @@ import pytest
 
 from server import game as server_game
 from server.game import appointments, rules, season
-
-
-def _events(log: dict[str, Any], kind: str) -> list[dict[str, Any]]:
-    return [e for e in log["events"] if e["type"] == kind]
-
-
-def _state_before(log: dict[str, Any], seq: int) -> dict[str, Any]:
-    state, problems = server_game.replay({**log, "events": log["events"][: seq - 1]})
-    assert problems == []
-    return state
+from tests.server_helpers import events_of, state_before
 
 
 def _applied(log: dict[str, Any], post: str) -> dict[str, Any]:
-    return next(e for e in _events(log, "apply_appointment") if e["data"]["appointment"] == post)
+    return next(e for e in events_of(log, "apply_appointment") if e["data"]["appointment"] == post)
 
 
 def test_a_post_the_player_first_sea_lord_gives_is_granted_without_a_die(
@@ -50,7 +41,7 @@ def test_a_post_the_player_first_sea_lord_gives_is_granted_without_a_die(
         None,
         True,
     )
-    after = _state_before(log, event["seq"] + 1)["officers"][ids["fg"]]
+    after = state_before(log, event["seq"] + 1)["officers"][ids["fg"]]
     assert after["appointment"] == "Captain of the Fleet"
     # his notice in words; the others are told he was appointed; the public record shows it
     mine = [n for n in appointment_years["notices"]["fg"]["notices"] if n["type"] == "appointment"]
@@ -76,7 +67,7 @@ def test_an_npc_appointee_rolls_one_die_against_the_posts_roll(appointment_years
     # a refused application is not news to the others
     seq = _applied(log, "Supervisor - Sick and Hurt Board")["seq"]
     assert not [n for n in appointment_years["notices"]["ne"]["notices"] if n["seq"] == seq]
-    assert _state_before(log, seq + 1)["officers"][ids["red"]]["appointment"] is None
+    assert state_before(log, seq + 1)["officers"][ids["red"]]["appointment"] is None
 
 
 @pytest.mark.parametrize(
@@ -104,12 +95,12 @@ def test_a_bad_application_is_one_error_and_changes_nothing(
 
 def test_the_naval_appointment_is_renewed_in_september(appointment_years) -> None:
     log, ids = appointment_years["log"], appointment_years["officers"]
-    first, second = _events(log, "resolve_summer")
+    first, second = events_of(log, "resolve_summer")
     assert "appointments" not in first["data"]  # nobody held one: decided as before
     records = second["data"]["appointments"]
     assert [r["officer"] for r in records] == [ids["fg"]]  # the players' naval posts only
     rec = records[0]
-    after = _state_before(log, second["seq"] + 1)["officers"][ids["fg"]]
+    after = state_before(log, second["seq"] + 1)["officers"][ids["fg"]]
     if "dismissed" in rec:  # promoted at sea out of the post's rank
         assert rec["dismissed"] == f"promoted to {after['rank']}" and after["appointment"] is None
     else:  # the First Sea Lord's character keeps him
@@ -128,8 +119,8 @@ def test_a_renewal_by_an_npc_appointee_is_rolled_from_the_seasons_seed(appointme
     """The First Sea Lord's character gone from his post, the NPC appointee rolls: 1d6 from
     the source seeded by the season's seed; the summer's own draws are untouched."""
     log, ids = appointment_years["log"], appointment_years["officers"]
-    second = _events(log, "resolve_summer")[1]
-    state = _state_before(log, second["seq"])
+    second = events_of(log, "resolve_summer")[1]
+    state = state_before(log, second["seq"])
     state["officers"][ids["fsl"]]["appointment"] = None
     without = copy.deepcopy(state)
     without["officers"][ids["fg"]]["appointment"] = None
@@ -152,8 +143,8 @@ def test_a_renewal_by_an_npc_appointee_is_rolled_from_the_seasons_seed(appointme
 
 def test_promoted_at_sea_he_is_dismissed_at_the_seasons_end(appointment_years) -> None:
     log, ids = appointment_years["log"], appointment_years["officers"]
-    second = _events(log, "resolve_summer")[1]
-    state = _state_before(log, second["seq"])
+    second = events_of(log, "resolve_summer")[1]
+    state = state_before(log, second["seq"])
     aubrey = state["officers"][ids["fg"]]
     assert aubrey["appointment"] == "Captain of the Fleet"
     promoted = rules.officer_after(aubrey, {"rank": "Post Captain", "ship": "FG"}, 0, 1806)
@@ -178,13 +169,13 @@ def test_the_ministers_seats_hold_the_books_characters(appointment_years, money_
         seat = appointment_years["game"].players[key].seat["id"]
         assert (officer["ship"], officer["squadron"], officer["player"]) == (None, None, seat)
     assert not [o for o in state["officers"] if o == "FSL"]  # no NPC First Sea Lord made
-    for summer in _events(log, "resolve_summer"):
+    for summer in events_of(log, "resolve_summer"):
         first = summer["data"]["report"]["battle_results"][0]
         assert (first["officer"], first["role"]) == (ids["fsl"], "first_sea_lord")
         rolled = {r["officer"] for r in summer["data"]["report"]["personal_outcomes"]}
         assert ids["pm"] not in rolled  # the Prime Minister does not sail
     # a First Sea Lord's seat with no character: the NPC holds the post as before
-    other = _events(money_years["log"], "resolve_summer")[0]["data"]["report"]
+    other = events_of(money_years["log"], "resolve_summer")[0]["data"]["report"]
     assert other["battle_results"][0]["officer"] == "FSL"
 
 

@@ -11,6 +11,7 @@ validators with their own words.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from functools import cache
 from typing import Annotated, Any, Literal
 
@@ -416,21 +417,31 @@ class StandingOrders(Payload):
     repair: Literal[rules.REPAIRS] | None = None  # type: ignore[valid-type]
 
 
-def _stops(value: Any) -> list[str]:
-    lo, hi = rules.VOYAGE_STOPS
-    ok = isinstance(value, list) and lo <= len(value) <= hi
-    if not ok or not all(isinstance(v, str) and v.strip() and len(v) <= 60 for v in value):
-        raise _says(
-            f"'voyage.stops' must be {lo} to {hi} places, each a port id, lon,lat or "
-            "station:<id> (at most 60 characters)"
-        )
-    return [str(_text_ok(v.strip(), "voyage.stops")) for v in value]
+def _places(name: str, bounds: tuple[int, int]) -> Callable[[Any], list[str]]:
+    """The check of a list of ``bounds`` places as the voyage planner writes them."""
+
+    def check(value: Any) -> list[str]:
+        lo, hi = bounds
+        ok = isinstance(value, list) and lo <= len(value) <= hi
+        if not ok or not all(isinstance(v, str) and v.strip() and len(v) <= 60 for v in value):
+            raise _says(
+                f"'{name}' must be {lo} to {hi} places, each a port id, lon,lat or "
+                "station:<id> (at most 60 characters)"
+            )
+        return [str(_text_ok(v.strip(), name)) for v in value]
+
+    return check
 
 
-def _stay(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 60:
-        raise _says("'voyage.stay' must be a number of days from 0 to 60")
-    return float(value)
+def _days(name: str) -> Callable[[Any], float]:
+    """The check of a number of days at each stop, 0 to 60."""
+
+    def check(value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 60:
+            raise _says(f"'{name}' must be a number of days from 0 to 60")
+        return float(value)
+
+    return check
 
 
 def _voyage_object(value: Any) -> Any:
@@ -455,12 +466,12 @@ class VoyagePlan(BaseModel):
 
     stops: Annotated[
         list[str],
-        BeforeValidator(_stops),
+        BeforeValidator(_places("voyage.stops", rules.VOYAGE_STOPS)),
         Field(description="2 to 12 places: port ids, lon,lat or station:<id>"),
     ]
     ship: Annotated[Text, Field(max_length=40)] = "Third Rate"
     month: Annotated[int, Field(ge=1, le=12)] | None = None
-    stay: Annotated[float, Field(ge=0, le=60), BeforeValidator(_stay)] = 0.0
+    stay: Annotated[float, Field(ge=0, le=60), BeforeValidator(_days("voyage.stay"))] = 0.0
 
 
 class ShowVoyage(Payload):
@@ -477,23 +488,6 @@ class ShowVoyage(Payload):
         BeforeValidator(_voyage_object),
         Field(description='the planned voyage: {"stops", "ship", "month", "stay"}'),
     ]
-
-
-def _missions(value: Any) -> list[str]:
-    lo, hi = MISSIONS
-    ok = isinstance(value, list) and lo <= len(value) <= hi
-    if not ok or not all(isinstance(v, str) and v.strip() and len(v) <= 60 for v in value):
-        raise _says(
-            f"'missions' must be {lo} to {hi} places, each a port id, lon,lat or "
-            "station:<id> (at most 60 characters)"
-        )
-    return [str(_text_ok(v.strip(), "missions")) for v in value]
-
-
-def _days_at(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 60:
-        raise _says("'stay' must be a number of days from 0 to 60")
-    return float(value)
 
 
 class Volunteer(Payload):
@@ -522,10 +516,10 @@ class PlanCruise(Payload):
     cruise: Annotated[Text, Field(max_length=40)]
     missions: Annotated[
         list[str],
-        BeforeValidator(_missions),
+        BeforeValidator(_places("missions", MISSIONS)),
         Field(description="3 to 6 places: port ids, lon,lat or station:<id>"),
     ]
-    stay: Annotated[float, Field(ge=0, le=60), BeforeValidator(_days_at)] = 2.0
+    stay: Annotated[float, Field(ge=0, le=60), BeforeValidator(_days("stay"))] = 2.0
 
 
 ACTION_PAYLOADS: dict[str, type[Payload]] = {
