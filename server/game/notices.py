@@ -317,7 +317,7 @@ def _next_season(seen: Seen) -> list[Notice]:
     if report:
         words = report.get("words") or []
         own = words[0] if report.get("yours") and words else None
-        text = f"the {report['season']}'s cruises are over: their report is out (the Report tab)"
+        text = f"the {report['season']}'s cruises are over: their report is out (the History tab)"
         out.append({"type": "season", "text": f"{text}; {own}" if own else text, "yours": own})
     return out
 
