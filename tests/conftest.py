@@ -241,6 +241,9 @@ def played_summer(
             assert rounds < 200
         steps["rounds"] = rounds
     collect()
+    # the map as the summer ends (resolved, the summer is kept in the year's page and the
+    # fleet laid up)
+    steps["summer_end"] = game.rest("get", f"/api/campaigns/{game.id}/state").json
     steps["resolve"] = gm.act("resolve_summer")
     steps["after"] = pm.act("set_ships", digit=1)
     collect()

@@ -84,7 +84,7 @@ def test_contact_opens_an_engagement_fought_through_the_captains_buttons(played_
     game, steps, seen = played_summer
     assert steps["fight"] is not None, "the squadrons never met"
     assert steps["rounds"] >= 1
-    final = steps["final"]["state"]
+    final = steps["summer_end"]["state"]
     fight = next(e for e in final["engagements"] if e["id"] == steps["fight"])
     assert fight["over"] and fight["outcome"]["how"] in (
         "a_wins",
@@ -120,7 +120,11 @@ def test_resolve_summer_uses_the_battle_results_earned(played_summer) -> None:
     final = steps["final"]["state"]
     assert final["phase"] == "autumn"  # the year goes round
     report = final["report"]
-    earned = final["results"]["FG"]["result"]
+    earned = steps["summer_end"]["state"]["results"]["FG"]["result"]
+    # the summer kept in its year's page as it is resolved, its map cleared for the autumn
+    (year,) = final["years"]
+    assert year["results"] == steps["summer_end"]["state"]["results"] and year["report"]
+    assert not final["engagements"] and not final["results"] and not final["forces"]
     captain = [
         r for r in report["battle_results"] if r.get("ship") == "FG" and r["role"] == "captain"
     ]
@@ -137,6 +141,7 @@ def test_resolve_summer_uses_the_battle_results_earned(played_summer) -> None:
         "day",
         "date",
         "month",
+        "season_days",
         "paused",
         "deadline",
         "clock",
@@ -160,7 +165,7 @@ def test_no_player_is_ever_sent_an_unsighted_enemy(played_summer) -> None:
     assert {"roll_force", "deploy", "advance", "engage_decision"} <= types
     _assert_fogged({"type": "state", "data": steps["player_state"]})
     assert str(PLAY_SEED) not in json.dumps(steps["player_state"])
-    gm_forces = steps["final"]["state"]["forces"]
+    gm_forces = steps["summer_end"]["state"]["forces"]
     assert len([f for f in gm_forces if f["side"] != "Britain"]) >= 7
 
 
