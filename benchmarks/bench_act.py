@@ -12,7 +12,7 @@ benchmark (``benchmarks/bench_load.py``) sees beside the sockets' and the client
 Kinds: ``ready`` toggled by an admiral and ``say`` to all (in the cabinet), ``note`` by the
 GM, ``advance days=1`` in a summer (forces moved, sightings, the GM's full picture).
 Printed: ms per act (wall and CPU, best of ``--rounds``); ``--profile KIND`` prints
-cProfile's top functions for that kind instead.
+cProfile's top functions for that kind instead (by CPU time: the fsync waits left out).
 
     PYTHONPATH=$PWD .venv/bin/python benchmarks/bench_act.py [--acts 300] [--seats 10]
 """
@@ -125,7 +125,7 @@ def profile(kind: str, acts: int, seats: int, top: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         table = _table(tmp, seats, phase)
         one(table, 0)
-        prof = cProfile.Profile()
+        prof = cProfile.Profile(time.process_time)  # CPU: the commit's fsync left out
         prof.enable()
         for i in range(1, min(acts, 80 if kind == "advance" else acts) + 1):
             one(table, i)
