@@ -143,10 +143,21 @@ def main() -> None:
     parser.add_argument("--kinds", nargs="+", default=list(KINDS), choices=list(KINDS))
     parser.add_argument("--profile", choices=list(KINDS), help="cProfile one kind instead")
     parser.add_argument("--top", type=int, default=30, help="functions the profile prints")
+    parser.add_argument(
+        "--gevent",
+        action="store_true",
+        help="patch the process as admiralty serve's worker is (a commit's fsync then runs "
+        "in a thread of the OS: its wait is no longer in the CPU figure)",
+    )
     args = parser.parse_args()
+    if args.gevent:
+        from gevent import monkey
+
+        monkey.patch_all()
     if args.profile:
         return profile(args.profile, args.acts, args.seats, args.top)
-    print(f"seats: {args.seats}, acts per run: {args.acts}, best of {args.rounds}")
+    mode = "gevent" if args.gevent else "threads"
+    print(f"seats: {args.seats}, acts per run: {args.acts}, best of {args.rounds}, {mode}")
     print(f"{'kind':<10}{'wall ms/act':>12}{'cpu ms/act':>12}")
     for kind in args.kinds:
         wall, cpu = measure(kind, args.acts, args.seats, args.rounds)
