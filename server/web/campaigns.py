@@ -324,21 +324,21 @@ class CampaignService:
         key) and the action is decided again on the newest state, as is one refused on
         the cached state. What is logged was always decided on the log's last event."""
         with self._lock(campaign_id), self.store.turn(campaign_id):
-            cached = True
+            trust_cache = True
             for _ in range(5):
-                seq, state = self._catch_up(campaign_id, read=not cached)
+                seq, state = self._catch_up(campaign_id, read=not trust_cache)
                 try:
                     kind, data, seat_token = decide(seq + 1, state)
                 except ActionError:
-                    if not cached:
+                    if not trust_cache:
                         raise
-                    cached = False  # refused on what this process had seen: the newest decides
+                    trust_cache = False  # refused on what this process had seen: the newest decides
                     continue
                 data.setdefault("at", clock.stamp(self.now()))  # when, for the clock and the log
                 event = StoredEvent(seq + 1, kind, author, data)
                 if self.store.append(campaign_id, event, seat_token):
                     break
-                cached = False
+                trust_cache = False
             else:  # pragma: no cover - five lost races in a row (a writer without turns)
                 raise ActionError("conflict", "the campaign is busy; try again")
             before = copy.deepcopy(state) if kind == "move_enemy" else state
