@@ -128,8 +128,10 @@ class _Client:
                 return
             now = time.monotonic()
             if msg.startswith("42"):
-                self.seqs.append(json.loads(msg[2:])[1]["seq"])
-                self.times.append(now)
+                name, payload = json.loads(msg[2:])[:2]
+                if name == "event":  # not ``presence``, which the server sends too
+                    self.seqs.append(payload["seq"])
+                    self.times.append(now)
             elif msg.startswith("43"):
                 head = msg[2:].split("[", 1)
                 result = self.acks.pop(int(head[0]), None)
