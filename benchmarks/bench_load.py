@@ -128,8 +128,10 @@ class _Client:
                 return
             now = time.monotonic()
             if msg.startswith("42"):
-                self.seqs.append(json.loads(msg[2:])[1]["seq"])
-                self.times.append(now)
+                name, payload = json.loads(msg[2:])[:2]
+                if name == "event":  # not ``presence``, which the server sends too
+                    self.seqs.append(payload["seq"])
+                    self.times.append(now)
             elif msg.startswith("43"):
                 head = msg[2:].split("[", 1)
                 result = self.acks.pop(int(head[0]), None)
@@ -461,8 +463,14 @@ def _verdict(rows: list[dict[str, Any]]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="50 clients, 15 actions: a smoke run")
-    parser.add_argument("--clients", type=int, nargs="+", default=[200, 1000])
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="15 actions, 10 s a phase, 50 clients unless --clients says: a smoke run",
+    )
+    parser.add_argument(
+        "--clients", type=int, nargs="+", help="clients of each run (default 200 1000)"
+    )
     parser.add_argument("--actions", type=int, default=60, help="actions per actor (default 60)")
     parser.add_argument("--seconds", type=float, default=15, help="cap of a phase (default 15)")
     parser.add_argument(
@@ -481,7 +489,8 @@ def main() -> None:
     if args.bare_serve:
         return serve_bare(args.bare_serve)
     if args.quick:
-        args.clients, args.actions, args.seconds = [50], 15, 10
+        args.clients, args.actions, args.seconds = args.clients or [50], 15, 10
+    args.clients = args.clients or [200, 1000]
     sys.path.insert(0, str(ROOT))
     from tests.conftest import free_port
     from tests.topology_helpers import ServerProcess

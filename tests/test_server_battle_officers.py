@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from server.game import engagements, rules
+from server.game import engagements, forces, rules
 from server.game.state import initial_state
 from strategy.combat import morale as rules_morale
 from tests.server_helpers import map_force, map_ship
@@ -92,6 +92,22 @@ def test_an_officers_wounds_come_home_to_the_roster() -> None:
     fresh = _campaign()
     engagements.carry_wounds(fresh, record)
     assert fresh["officers"][master["id"]]["dead"]
+
+
+def test_wounds_carried_on_an_advances_copy_leave_the_state_as_it_was() -> None:
+    """An advance plays on a copy of the state sharing its roster's records
+    (server.game.forces): the wounds it carries replace the copy's records of the
+    officers, and the state is as it was until the advance is applied."""
+    state = _campaign()
+    record = engagements.open_engagement(copy.deepcopy(state), "red", "fr", 4, random.Random(3))
+    captain, master = record["sides"]["a"][0]["officers"][:2]
+    record["wounds"] = {captain["id"]: "maimed", master["id"]: "dead"}
+    before = copy.deepcopy(state)
+    work = forces._scratch(state)
+    engagements.carry_wounds(work, record)
+    assert work["officers"][captain["id"]]["sheet"]["state"] == "Maimed"
+    assert work["officers"][master["id"]]["dead"]
+    assert state == before
 
 
 def test_the_dead_do_not_sail_again() -> None:

@@ -28,6 +28,7 @@ from server.game.state import (
     Engagement,
     Force,
     Notice,
+    OfficerRecord,
     Result,
     Seat,
     State,
@@ -651,12 +652,15 @@ def _wounds(state: State, record: Engagement) -> None:
 
 def carry_wounds(state: State, record: Engagement) -> None:
     """An engagement's ``wounds`` onto the campaign's roster (again when an ``advance``
-    that fought it is applied: the roster is not in that event's data)."""
+    that fought it is applied: the roster is not in that event's data). Each officer's
+    record is replaced, not changed: an advance decides on a copy of the state sharing
+    the records of its roster (:func:`server.game.forces.advance`)."""
+    roster = state["officers"]
     for oid, level in record.get("wounds", {}).items():
-        officer = state["officers"][oid]
-        if level == "dead":
-            officer["dead"] = True
-        officer["sheet"]["state"] = level.title()
+        officer = roster[oid]
+        sheet = {**officer["sheet"], "state": level.title()}
+        dead = officer["dead"] or level == "dead"
+        roster[oid] = cast(OfficerRecord, {**officer, "dead": dead, "sheet": sheet})
 
 
 def _result(state: State, record: Engagement, outcome: dict[str, Any], ship: BattleShip) -> Result:

@@ -197,7 +197,7 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
     sail within sighting range of it join it. ``days`` in the result is how far it really
     went; ``notices`` tells each engagement's seats that it opened (and ended).
     """
-    work = copy.deepcopy(state)
+    work = _scratch(state)
     opened: list[Any] = []
     breakouts: list[Any] = []
     start = state["day"]
@@ -250,6 +250,15 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
         "breakouts": breakouts,
         "notices": notices,
     }
+
+
+def _scratch(state: State) -> State:
+    """A copy of ``state`` for :func:`advance` to play on, the real one left as it was: all
+    of it copied but the officers' roster (most of a state), whose dict alone is copied;
+    the one change an advance makes to an officer, a battle's wounds, replaces his
+    record in it (:func:`server.game.engagements.carry_wounds`)."""
+    rest = copy.deepcopy({k: v for k, v in state.items() if k != "officers"})
+    return cast(State, {**rest, "officers": dict(state["officers"])})
 
 
 def _joining(work: State) -> None:

@@ -115,13 +115,15 @@ class CampaignService:
             raise ActionError("not_found", f"no campaign {campaign_id!r}")
         return 0, game.initial_state(row)
 
-    def _catch_up(self, campaign_id: str) -> tuple[int, State]:
-        """The newest state: the cached one plus whatever other writers logged since."""
+    def _catch_up(self, campaign_id: str, read: bool = True) -> tuple[int, State]:
+        """The newest state: the cached one plus whatever other writers logged since
+        (``read=False``: the cached one as it is, when there is one)."""
         cached = self._states.get(campaign_id)
         if cached is None:
             seq, state = self._base(campaign_id)
             cached = self._states[campaign_id] = _Cached(seq, state, 0.0)
-        for ev in self.store.events_after(campaign_id, cached.seq):
+            read = True
+        for ev in self.store.events_after(campaign_id, cached.seq) if read else ():
             game.apply_event(cached.state, ev.type, ev.data)
             cached.seq = ev.seq
         cached.used = time.monotonic()
@@ -315,15 +317,28 @@ class CampaignService:
         author: str | None,
         decide: Callable[[int, State], Decision],
     ) -> int:
-        """Decide against the newest state, log it, apply it, broadcast it; returns its seq."""
+        """Decide against the newest state, log it, apply it, broadcast it; returns its seq.
+
+        The cached state is tried first, without reading the log: were another writer's
+        event logged since, the append of the next seq fails on it (the seq is the log's
+        key) and the action is decided again on the newest state, as is one refused on
+        the cached state. What is logged was always decided on the log's last event."""
         with self._lock(campaign_id), self.store.turn(campaign_id):
+            trust_cache = True
             for _ in range(5):
-                seq, state = self._catch_up(campaign_id)
-                kind, data, seat_token = decide(seq + 1, state)
+                seq, state = self._catch_up(campaign_id, read=not trust_cache)
+                try:
+                    kind, data, seat_token = decide(seq + 1, state)
+                except ActionError:
+                    if not trust_cache:
+                        raise
+                    trust_cache = False  # refused on what this process had seen: the newest decides
+                    continue
                 data.setdefault("at", clock.stamp(self.now()))  # when, for the clock and the log
                 event = StoredEvent(seq + 1, kind, author, data)
                 if self.store.append(campaign_id, event, seat_token):
                     break
+                trust_cache = False
             else:  # pragma: no cover - five lost races in a row (a writer without turns)
                 raise ActionError("conflict", "the campaign is busy; try again")
             before = copy.deepcopy(state) if kind == "move_enemy" else state

@@ -9,17 +9,20 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import sqlite3
+import sys
 import threading
 import time
 import weakref
 import zlib
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import (
     Column,
+    Connection,
     Engine,
     Float,
     ForeignKey,
@@ -28,6 +31,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -97,6 +101,24 @@ snapshots = Table(
 #: snapshots kept per campaign (older ones serve a reconnect from further back)
 KEEP_SNAPSHOTS = 3
 
+# The statements of every action, built once: SQLAlchemy then neither coerces their
+# clauses nor generates their cache keys again for each act (most of an act's CPU was
+# spent building these four statements).
+_SEAT_FOR_TOKEN = select(seats.c.id).where(
+    seats.c.campaign_id == bindparam("campaign"), seats.c.token_hash == bindparam("hash")
+)
+_EVENTS_AFTER = (
+    select(events)
+    .where(events.c.campaign_id == bindparam("campaign"), events.c.seq > bindparam("since"))
+    .order_by(events.c.seq)
+)
+_INSERT_EVENT = insert(events)
+_TOUCH = (
+    update(campaigns)
+    .where(campaigns.c.id == bindparam("campaign"))
+    .values(touched=bindparam("now"))
+)
+
 
 @dataclass(frozen=True, slots=True)
 class StoredEvent:
@@ -118,12 +140,26 @@ class Store:
         self.engine = engine
         self._turns: int | None = None  # the SQLite file's turn locks: a descriptor, kept
         self._turns_guard = threading.Lock()
+        # SQLite has one writer at a time: this process's writers wait their turn here (a
+        # green thread's wait gives way to the others) rather than in SQLite's busy
+        # handler, which would sleep the whole event loop while a commit's fsync runs in
+        # a thread of the OS (:class:`_SQLiteConnection`)
+        sqlite = engine.dialect.name == "sqlite"
+        self._one_writer: AbstractContextManager[Any] = (
+            threading.Lock() if sqlite else nullcontext()
+        )
+
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """One write transaction (committed at the end, rolled back on an error)."""
+        with self._one_writer, self.engine.begin() as conn:
+            yield conn
 
     def create_campaign(
         self, row: dict[str, Any], first: StoredEvent, gm_token: tuple[str, str]
     ) -> None:
         """Write a new campaign, its GM seat's token hash and its first event at once."""
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             conn.execute(insert(campaigns).values(**row, touched=time.time()))
             conn.execute(
                 insert(seats).values(id=gm_token[0], campaign_id=row["id"], token_hash=gm_token[1])
@@ -138,11 +174,8 @@ class Store:
     def seat_for_token_hash(self, campaign_id: str, token_hash: str) -> str | None:
         """The id of the seat whose current token hashes to ``token_hash``."""
         with self.engine.connect() as conn:
-            return conn.execute(
-                select(seats.c.id).where(
-                    seats.c.campaign_id == campaign_id, seats.c.token_hash == token_hash
-                )
-            ).scalar()
+            found = conn.execute(_SEAT_FOR_TOKEN, {"campaign": campaign_id, "hash": token_hash})
+            return found.scalar()
 
     def seat_of_token_hash(self, token_hash: str) -> tuple[str, str] | None:
         """``(campaign id, seat id)`` of the seat whose current token hashes to
@@ -161,13 +194,9 @@ class Store:
         Returns False when another writer took ``event_.seq`` first; nothing is written then.
         """
         try:
-            with self.engine.begin() as conn:
-                conn.execute(insert(events).values(campaign_id=campaign_id, **_event_row(event_)))
-                conn.execute(
-                    update(campaigns)
-                    .where(campaigns.c.id == campaign_id)
-                    .values(touched=time.time())
-                )
+            with self._writing() as conn:
+                conn.execute(_INSERT_EVENT, {"campaign_id": campaign_id, **_event_row(event_)})
+                conn.execute(_TOUCH, {"campaign": campaign_id, "now": time.time()})
                 if seat_token:
                     seat_id, token_hash = seat_token
                     done = conn.execute(
@@ -190,20 +219,13 @@ class Store:
 
     def events_after(self, campaign_id: str, since: int = 0) -> Iterator[StoredEvent]:
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(events)
-                .where(
-                    events.c.campaign_id == campaign_id,
-                    events.c.seq > since,
-                )
-                .order_by(events.c.seq)
-            ).all()
+            rows = conn.execute(_EVENTS_AFTER, {"campaign": campaign_id, "since": since}).all()
         for row in rows:
             yield StoredEvent(row.seq, row.type, row.seat, json.loads(row.data))
 
     def save_snapshot(self, campaign_id: str, seq: int, state: str) -> None:
         """Keep the campaign's state after event ``seq`` (JSON), and the last few before."""
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             conn.execute(
                 delete(snapshots).where(
                     snapshots.c.campaign_id == campaign_id, snapshots.c.seq == seq
@@ -232,7 +254,7 @@ class Store:
 
     def drop_snapshots(self, campaign_id: str) -> None:
         """Forget a campaign's snapshots (one disagreed with the log)."""
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             conn.execute(delete(snapshots).where(snapshots.c.campaign_id == campaign_id))
 
     def recent_campaigns(self, since: float, limit: int) -> list[str]:
@@ -249,7 +271,7 @@ class Store:
 
     def set_due(self, campaign_id: str, due: float | None) -> None:
         """Keep when the campaign's clock next falls due (None: nothing waits)."""
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             conn.execute(update(campaigns).where(campaigns.c.id == campaign_id).values(due=due))
 
     def due_campaigns(self, now: float, limit: int = 100) -> list[str]:
@@ -379,6 +401,31 @@ def _at_head(engine: Engine) -> bool:
         return False
 
 
+class _SQLiteConnection(sqlite3.Connection):
+    """A SQLite connection whose commit does not hold up gevent's event loop: the commit
+    (its fsync, ``synchronous=FULL``, and any checkpoint) runs in a thread of the OS while
+    the other green threads go on (sending the last event to its sockets, deciding
+    another campaign's action); SQLite lets go of the GIL meanwhile. Without gevent's
+    patching (the tests, the commands) it commits as SQLite's own does."""
+
+    def commit(self) -> None:
+        pool = _green_threadpool()
+        if pool is None:
+            super().commit()
+        else:
+            pool.apply(super().commit)
+
+
+def _green_threadpool() -> Any:
+    """gevent's pool of OS threads when gevent has patched this process, else None."""
+    monkey = sys.modules.get("gevent.monkey")
+    if monkey is None or not monkey.is_module_patched("threading"):
+        return None
+    import gevent
+
+    return gevent.get_hub().threadpool
+
+
 def open_store(url: str) -> Store:
     """Open (and create or upgrade through Alembic) the store at ``url``.
 
@@ -390,7 +437,10 @@ def open_store(url: str) -> Store:
     """
     sqlite = url.startswith("sqlite")
     if sqlite:
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": 30, "factory": _SQLiteConnection},
+        )
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:  # durable and concurrent enough
