@@ -245,6 +245,7 @@ def test_a_forces_view_shows_its_largest_afloat_ships_rating_and_its_count() -> 
         "rate": None,
         "class": "Sloop",
         "label": "sloop",
+        "size": 1,
         "ships": 1,
     }
     for s in work["forces"]["red"]["ships"]:

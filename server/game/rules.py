@@ -281,7 +281,8 @@ def deepest_type(types: list[str]) -> str:
 def ship_rating(types: Sequence[str]) -> dict[str, Any] | None:
     """The rating a force shows on the chart: its largest ship's on BtQ's roster ("Ship
     Types": First Rate .. Sixth Rate, the sloops and the cutter), and how many ships it is.
-    ``rate`` is the book's 1-6, None for a sloop or a cutter; ``label`` the chart's words."""
+    ``rate`` is the book's 1-6, None for a sloop or a cutter; ``label`` the chart's words;
+    ``size`` her place on the roster (0 the Cutter .. 8 the First Rate), to rank ratings by."""
     if not types:
         return None
     big = ship_type(deepest_type([roster_type(t) for t in types]))
@@ -292,6 +293,7 @@ def ship_rating(types: Sequence[str]) -> dict[str, Any] | None:
         "rate": big.rate,
         "class": big.ship_class,
         "label": label,
+        "size": ROSTER_ORDER.index(big.name),
         "ships": len(types),
     }
 

@@ -9,6 +9,7 @@
 // (MapLibre would need a glyph server for text), once a move settles, never per frame.
 
 import { el, gameDate } from "./util.js";
+import { ensureIcon, iconId, legendIcon } from "./ships.js";
 
 export const SQUADRON_COLOURS = {
   White: "#f4f1e8", Red: "#b3261e", Blue: "#1f4e9c", Blockade: "#6a1b9a",
@@ -30,6 +31,12 @@ const LIVE = ["routes", "preview", "voyage", "engagements", "replay-engagements"
   "replay-forces", "voyage-ship"];
 /** Zoom from which the coast is drawn in detail (/api/map/land, fetched once). */
 export const DETAIL_ZOOM = 4.5;
+/** The legend's ship symbols: the roster's types as the server names them (a rating's
+ * `type`), with the chart's words. */
+const SYMBOLS = [["first-rate", "1st rate (100+ guns)"], ["second-rate", "2nd rate"],
+  ["third-rate", "3rd rate"], ["fourth-rate", "4th rate"], ["fifth-rate", "5th rate (frigate)"],
+  ["sixth-rate", "6th rate (frigate)"], ["ship-sloop", "Ship sloop"],
+  ["brig-sloop", "Brig sloop"], ["cutter", "Cutter"]];
 /** Label priorities: own forces first, then engagements, enemy forces, stations, ports. */
 export const PRIORITY = { own: 0, engagement: 1, british: 2, enemy: 3, station: 4, port: 5 };
 
@@ -308,10 +315,17 @@ function chartStyle() {
         paint: { "line-color": ["get", "colour"], "line-width": ["get", "width"] } })),
       ...["engagements", "replay-engagements"].map((id) => ({ id, type: "circle", source: id,
         paint: { "circle-radius": 12, "circle-color": ["get", "colour"], "circle-opacity": 0.6 } })),
-      ...["forces", "replay-forces", "voyage-ship"].map((id) => ({ id, type: "circle", source: id,
+      { id: "voyage-ship", type: "circle", source: "voyage-ship",
         paint: { "circle-radius": ["get", "radius"], "circle-color": ["get", "colour"],
           "circle-opacity": ["get", "opacity"], "circle-stroke-color": "#222",
-          "circle-stroke-width": ["get", "stroke"] } })),
+          "circle-stroke-width": ["get", "stroke"] } },
+      // a force is her ship symbol by rating (ships.js, registered with addImage): icons
+      // only, so the style needs no glyphs and no sprite
+      ...["forces", "replay-forces"].map((id) => ({ id, type: "symbol", source: id,
+        layout: { "icon-image": ["get", "icon"], "icon-allow-overlap": true,
+          "icon-ignore-placement": true, "icon-anchor": "bottom",
+          "icon-size": ["interpolate", ["linear"], ["zoom"], 2, 0.7, 6, 1] },
+        paint: { "icon-opacity": ["get", "opacity"] } })),
     ],
   };
 }
@@ -390,6 +404,11 @@ export function createMap(div, layers, ports) {
       el("ul", {}, [
         item(dot(SQUADRON_COLOURS.Red), "British squadrons (their colours)"),
         item(dot(NATION_COLOURS.France), "Enemy forces (their nation)"),
+        ...SYMBOLS.map(([type, text]) => el("li", { class: "ship-symbol", "data-type": type },
+          [legendIcon(type, NEUTRAL), text])),
+        el("li", { class: "ship-symbol", "data-type": "count" },
+          [legendIcon("third-rate", SQUADRON_COLOURS.Red, 4),
+            "×N: a force of N ships, drawn as her largest"]),
         item(dot("#ff3d00"), "Engagement"),
         item(line("rgba(30,70,130,0.6)"), "Naval station"),
         item(line("rgba(150,40,40,0.6)"), "Blockade zone"),
@@ -415,14 +434,19 @@ export function createMap(div, layers, ports) {
       for (const s of group) {
         const ships = s.forces.reduce((n, f) => n + afloatShips(f).length, 0);
         const one = s.forces.length === 1;
+        // the stack shows its largest ship's rating (the server's), and all its ships
+        const rating = s.forces.map((f) => f.rating).filter(Boolean)
+          .sort((a, b) => (b.size ?? 0) - (a.size ?? 0))[0] || null;
+        const icon = iconId(rating, forceColour(s.forces[0]), ships);
         out.push(point(s.lon, s.lat, {
+          icon, rating: rating?.label || "",
           tag: `${tag}-${british ? "circle" : "diamond"}`, kind: one ? "force" : "stack",
           id: one ? s.forces[0].id : s.key, ids: s.forces.map((f) => f.id).join(" "),
           side: s.forces[0].side, colour: forceColour(s.forces[0]),
           radius: 5 + Math.min(6, ships), opacity: tag === "replay" ? 0.7 : british ? 0.95 : 0.85,
           stroke: british ? 1 : 1.6,
-          hover: s.forces.map((f) => `${f.name} (${f.side}): ${afloatShips(f).map((x) =>
-            `${x.name} (${x.type})`).join(", ")}`).join("\n"),
+          hover: s.forces.map((f) => `${f.name} (${f.side}${f.rating ? `, ${f.rating.label}`
+            : ""}): ${afloatShips(f).map((x) => `${x.name} (${x.type})`).join(", ")}`).join("\n"),
         }));
         if (tag === "forces") lastStacks.set(s.key, s.forces);
       }
@@ -479,6 +503,8 @@ export function createMap(div, layers, ports) {
       given.set(name, json);
       const source = m.getSource(name);
       if (!source) continue;
+      // the ship symbols these forces show, drawn and registered before they are asked for
+      for (const f of data.features) if (f.properties.icon) ensureIcon(m, f.properties.icon);
       source.setData(data);
       counts.live += 1;
       counts.sources[name] = (counts.sources[name] || 0) + 1;
@@ -728,6 +754,8 @@ export function createMap(div, layers, ports) {
   const ready = window.Plotly.newPlot(div, [ANCHOR], layout, config).then(() => {
     div.append(gratLabels, overlay, legend, corner, tip);
     const m = maplibre();
+    // a symbol the style asks for before a force brought it (a restyle): drawn on demand
+    m.on("styleimagemissing", (ev) => ensureIcon(m, ev.id));
     drawStatic();
     drawing = push();
     // Labels, the graticule's labels and the rose's wind follow the view once it settles:
@@ -911,7 +939,8 @@ export function createMap(div, layers, ports) {
           const british = s.forces[0].side === "Britain";
           const first = shortName(s.forces[0]);
           return { text: s.forces.length > 1 ? `${first} +${s.forces.length - 1}` : first,
-            lon: s.lon, lat: s.lat, cls: own ? "own" : british ? "british" : "enemy",
+            // under the ship symbol, which stands on the force's place (anchored at its foot)
+            lon: s.lon, lat: s.lat, dy: 2, cls: own ? "own" : british ? "british" : "enemy",
             priority: own ? PRIORITY.own : british ? PRIORITY.british : PRIORITY.enemy };
         }),
         ...spots.map((s) => ({ text: `Battle ${s.e.id}`, lon: s.lon, lat: s.lat, dy: 12,
@@ -970,6 +999,9 @@ export function createMap(div, layers, ports) {
     },
     /** The tags of what the live layers draw now (the tests read it). */
     drawn,
+    /** Each force marker's ship symbol: {ids, icon, rating} (the tests read it). */
+    symbols: () => live.forces.map((f) => ({ ids: f.properties.ids.split(" "),
+      icon: f.properties.icon, rating: f.properties.rating })),
     drawnIds,
     view(name) {
       if (!VIEWS[name]) return Promise.resolve();
