@@ -1,15 +1,16 @@
-// The sea chart: plotly.js 4's `scattermap` (MapLibre GL, drawn on the GPU) over an offline
-// style built from the game's own layers (/api/map): no tile server, no glyphs, no sprites.
+// The sea chart: MapLibre GL (maplibre-gl.js, drawn on the GPU) with an offline style built
+// from the game's own layers (/api/map): no tile server, no glyphs, no sprites (the ship
+// symbols are drawn on a canvas here, ships.js). plotly.js is not the map's host: it is
+// loaded only when a panel draws a chart (util.plotly), so the map never waits for it.
 // The static layers (land, stations, shallows, blockade zones, ports, the month's wind) are
 // sources of the style, filled ONCE with setData and never touched by an event; the live
 // layers (forces, routes, engagements, the preview, a voyage, a replay) are GeoJSON sources
 // of the same style too, each given new data with one setData when (and only when) it
-// changed: an event costs no plotly re-render. plotly is only the map's host (one empty
-// trace). Labels are HTML over the map, placed by priority so that none overlaps another
+// changed. Labels are HTML over the map, placed by priority so that none overlaps another
 // (MapLibre would need a glyph server for text), once a move settles, never per frame.
 
 import { el, gameDate } from "./util.js";
-import { ensureIcon, iconId, legendIcon } from "./ships.js";
+import { ICON_H, ensureIcon, iconId, legendIcon } from "./ships.js";
 
 export const SQUADRON_COLOURS = {
   White: "#f4f1e8", Red: "#b3261e", Blue: "#1f4e9c", Blockade: "#6a1b9a",
@@ -31,6 +32,12 @@ const LIVE = ["routes", "preview", "voyage", "engagements", "replay-engagements"
   "replay-forces", "voyage-ship"];
 /** Zoom from which the coast is drawn in detail (/api/map/land, fetched once). */
 export const DETAIL_ZOOM = 4.5;
+/** The ship symbols' scale by zoom: [zoom, scale] stops, linear between (as MapLibre's). */
+const ICON_ZOOM = [[2, 0.7], [6, 1]];
+export function iconScale(zoom) {
+  const [[z0, s0], [z1, s1]] = ICON_ZOOM;
+  return s0 + (s1 - s0) * Math.min(1, Math.max(0, (zoom - z0) / (z1 - z0)));
+}
 /** The legend's ship symbols: the roster's types as the server names them (a rating's
  * `type`), with the chart's words. */
 const SYMBOLS = [["first-rate", "1st rate (100+ guns)"], ["second-rate", "2nd rate"],
@@ -324,7 +331,7 @@ function chartStyle() {
       ...["forces", "replay-forces"].map((id) => ({ id, type: "symbol", source: id,
         layout: { "icon-image": ["get", "icon"], "icon-allow-overlap": true,
           "icon-ignore-placement": true, "icon-anchor": "bottom",
-          "icon-size": ["interpolate", ["linear"], ["zoom"], 2, 0.7, 6, 1] },
+          "icon-size": ["interpolate", ["linear"], ["zoom"], ...ICON_ZOOM.flat()] },
         paint: { "icon-opacity": ["get", "opacity"] } })),
     ],
   };
@@ -374,13 +381,7 @@ export function createMap(div, layers, ports) {
   const style = chartStyle();
   const box = div.getBoundingClientRect();
   const start = cameraFor(...VIEWS.Atlantic, box.width, box.height);
-  const layout = {
-    margin: { l: 0, r: 0, t: 0, b: 0 }, paper_bgcolor: SEA, dragmode: "pan", hoverdistance: 12,
-    showlegend: false, uirevision: "keep",
-    map: { style, center: start.center, zoom: start.zoom },
-  };
-  const config = { scrollZoom: true, displaylogo: false, responsive: true,
-    modeBarButtonsToRemove: ["select2d", "lasso2d", "toImage"] };
+  let map = null; // MapLibre's map, made as soon as the page starts (createMap)
 
   const pickers = new Set();
   const counts = { static: 0, live: 0, land: 0, sources: {} };
@@ -536,12 +537,8 @@ export function createMap(div, layers, ports) {
   const drawnIds = () => (replaying ? [] : live.forces.flatMap((f) => f.properties.ids
     .split(" ")));
 
-  // plotly draws a map subplot only for a scattermap trace: this one is always there, empty.
-  const ANCHOR = { type: "scattermap", mode: "markers", meta: "chart", lon: [0], lat: [0],
-    marker: { size: 1, opacity: 0 }, hoverinfo: "skip", showlegend: false };
-
-  // -- the MapLibre map under plotly -------------------------------------------------------
-  const maplibre = () => div._fullLayout?.map?._subplot?.map || null;
+  // -- the MapLibre map (maplibre-gl.js, loaded by the page before its modules) ---------------
+  const maplibre = () => map;
 
   function setSource(id, data) {
     const source = maplibre()?.getSource(id);
@@ -599,8 +596,15 @@ export function createMap(div, layers, ports) {
       if (!wind || month !== m) return;
       setSource("wind", { type: "FeatureCollection",
         features: Object.values(windArrows(wind.features)) });
-      div.dataset.windMonth = String(m);
-      div.dataset.windArrows = String(wind.features.length);
+      // told once the map has drawn them (its worker tiles a source's data asynchronously)
+      const shown = () => {
+        if (month !== m) return;
+        div.dataset.windMonth = String(m);
+        div.dataset.windArrows = String(wind.features.length);
+      };
+      const lib = maplibre();
+      if (lib) lib.once("idle", shown);
+      else shown();
       windSummary = summariseWind(wind.features);
       drawCorner();
     }).catch(() => {});
@@ -694,7 +698,8 @@ export function createMap(div, layers, ports) {
       const bw = textWidth(l.text, l.cls);
       const bh = 14;
       const x = p.x - bw / 2;
-      const y = p.y + (l.dy ?? -(bh + 8));
+      const y = p.y + (l.dy === "ship" ? -(bh + 1 + ICON_H * iconScale(zoom)) : l.dy
+        ?? -(bh + 8));
       const inView = x > -bw && y > -bh && x < w && y < h;
       items.push({ l, priority: l.priority, box: inView ? { x, y, w: bw, h: bh } : null });
     }
@@ -750,10 +755,19 @@ export function createMap(div, layers, ports) {
     if (!frame) frame = requestAnimationFrame(placeLabels);
   }
 
-  // The page's first draw waits for nothing but the map: plotly's host and its empty style.
-  const ready = window.Plotly.newPlot(div, [ANCHOR], layout, config).then(() => {
+  // The page's first draw waits for nothing but the map and its style (every source empty
+  // until the static layers are given to it once, below).
+  const ready = new Promise((resolve, reject) => {
+    const m = new window.maplibregl.Map({ container: div, style, center: [start.center.lon,
+      start.center.lat], zoom: start.zoom, attributionControl: false, dragRotate: false,
+    pitchWithRotate: false, touchPitch: false, doubleClickZoom: false, boxZoom: false,
+    renderWorldCopies: true, fadeDuration: 0 });
+    m.touchZoomRotate.disableRotation();
+    m.once("load", () => resolve(m));
+    m.once("error", (ev) => (m.loaded() ? null : reject(ev.error)));
+    map = m;
+  }).then((m) => {
     div.append(gratLabels, overlay, legend, corner, tip);
-    const m = maplibre();
     // a symbol the style asks for before a force brought it (a restyle): drawn on demand
     m.on("styleimagemissing", (ev) => ensureIcon(m, ev.id));
     drawStatic();
@@ -939,8 +953,8 @@ export function createMap(div, layers, ports) {
           const british = s.forces[0].side === "Britain";
           const first = shortName(s.forces[0]);
           return { text: s.forces.length > 1 ? `${first} +${s.forces.length - 1}` : first,
-            // under the ship symbol, which stands on the force's place (anchored at its foot)
-            lon: s.lon, lat: s.lat, dy: 2, cls: own ? "own" : british ? "british" : "enemy",
+            // over the ship symbol, which stands on the force's place (anchored at its foot)
+            lon: s.lon, lat: s.lat, dy: "ship", cls: own ? "own" : british ? "british" : "enemy",
             priority: own ? PRIORITY.own : british ? PRIORITY.british : PRIORITY.enemy };
         }),
         ...spots.map((s) => ({ text: `Battle ${s.e.id}`, lon: s.lon, lat: s.lat, dy: 12,
