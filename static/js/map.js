@@ -33,7 +33,7 @@ const LIVE = ["routes", "preview", "voyage", "engagements", "replay-engagements"
 /** Zoom from which the coast is drawn in detail (/api/map/land, fetched once). */
 export const DETAIL_ZOOM = 4.5;
 /** The ship symbols' scale by zoom: [zoom, scale] stops, linear between (as MapLibre's). */
-const ICON_ZOOM = [[2, 0.7], [6, 1]];
+const ICON_ZOOM = [[2, 0.85], [6, 1.25]];
 export function iconScale(zoom) {
   const [[z0, s0], [z1, s1]] = ICON_ZOOM;
   return s0 + (s1 - s0) * Math.min(1, Math.max(0, (zoom - z0) / (z1 - z0)));
