@@ -36,6 +36,7 @@ from tests.browser_helpers import (  # noqa: E402
 )
 from tests.conftest import LiveServer  # noqa: E402
 
+
 def _link(url: str, link: str) -> str:
     """A seat's link as the page opens it: the server's links are absolute now."""
     return link if link.startswith(("http://", "https://")) else url + link

@@ -36,7 +36,9 @@ def summary(profile: dict[str, Any], top: int) -> str:
         by_url[url] += dt
     total = sum(by_url.values()) or 1
     lines = [f"  total sampled {total / 1000:.0f} ms"]
-    lines += [f"  {us / 1000:8.1f} ms {100 * us / total:5.1f}%  {k}" for k, us in by_url.most_common(8)]
+    lines += [
+        f"  {us / 1000:8.1f} ms {100 * us / total:5.1f}%  {k}" for k, us in by_url.most_common(8)
+    ]
     lines.append("  -- functions (self)")
     lines += [f"  {us / 1000:8.1f} ms  {k}" for k, us in self_us.most_common(top)]
     return "\n".join(lines)
@@ -67,15 +69,21 @@ def main() -> None:
             page.goto(_link(live.url, game.seats["red"]["link"]))
             wait_until(page, READY, 60)
             load = time.monotonic() - start
-            print(f"load to map {load:.2f} s; marks:", page.evaluate(
-                "performance.getEntriesByType('mark').map((m) => [m.name, Math.round(m.startTime)])"
-            ))
+            print(
+                f"load to map {load:.2f} s; marks:",
+                page.evaluate(
+                    "performance.getEntriesByType('mark')"
+                    ".map((m) => [m.name, Math.round(m.startTime)])"
+                ),
+            )
             print(summary(cdp.send("Profiler.stop")["profile"], args.top))
             page.wait_for_timeout(1500)
             cdp.send("Profiler.start")
             frames = sorted(_frames(page))
-            print(f"\npan/zoom: {len(frames)} frames, p50 {frames[len(frames) // 2]:.0f} ms,"
-                  f" p95 {frames[int(0.95 * (len(frames) - 1))]:.0f} ms")
+            print(
+                f"\npan/zoom: {len(frames)} frames, p50 {frames[len(frames) // 2]:.0f} ms,"
+                f" p95 {frames[int(0.95 * (len(frames) - 1))]:.0f} ms"
+            )
             print(summary(cdp.send("Profiler.stop")["profile"], args.top))
             page.wait_for_timeout(1000)
             force = next(f["id"] for f in game.state()["forces"] if f.get("squadron") == "Red")
