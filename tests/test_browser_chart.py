@@ -130,3 +130,40 @@ def test_nothing_is_fetched_from_outside_the_server(browser, browser_server, fle
     finally:
         context.close()
     assert not outside, outside
+
+
+def test_each_force_is_drawn_as_the_ship_symbol_of_its_rating(
+    browser, browser_server, seat_pages, fleet
+):
+    gm = open_seat(browser, browser_server, fleet.seats["gm"]["link"])
+    seat_pages.append(gm)
+    gm.wait("window.__admiralty.map.symbols().length > 0", timeout=10)
+    rating = {f["id"]: f["rating"] for f in fleet.state()["forces"]}
+    symbols = gm.js("window.__admiralty.map.symbols()")
+    by_type: dict[str, set[str]] = {}
+    for s in symbols:
+        kind = s["icon"].split("|")[1]
+        # a marker shows the rating the server gave its force (the largest, for a stack)
+        biggest = max((rating[i] for i in s["ids"]), key=lambda r: r["size"])
+        assert kind == biggest["type"].lower().replace(" ", "-"), (s, biggest)
+        assert s["rating"] == biggest["label"]
+        by_type.setdefault(kind, set()).add(s["icon"])
+    assert len(by_type) >= 2, by_type  # the fleet at sea is of more than one rating
+    icons = [s["icon"] for s in symbols]
+    kinds = {i.split("|")[1] for i in icons}
+    for a in kinds:  # forces of different ratings never share a symbol
+        for b in kinds - {a}:
+            assert not by_type[a] & by_type[b]
+    registered = gm.js(
+        """(ids) => { const m = window.__admiralty.map.maplibre();
+        return ids.map((id) => m.hasImage(id)); }""",
+        icons,
+    )
+    assert all(registered), dict(zip(icons, registered, strict=True))
+    assert gm.js("window.__admiralty.map.maplibre().getLayer('forces').type") == "symbol"
+    legend = gm.js(
+        "[...document.querySelectorAll('#map .map-legend .ship-symbol')]"
+        ".map((li) => li.textContent)"
+    )
+    assert any("1st rate" in t for t in legend) and any("Cutter" in t for t in legend), legend
+    assert not gm.errors, gm.errors

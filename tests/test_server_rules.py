@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
 from maps.timing import sail_hours
-from server.game import engagements, forces, rules
+from server.game import engagements, forces, rules, views
 from server.game.state import State, initial_state
 from tests.server_helpers import map_force, map_ship
 
@@ -204,3 +204,50 @@ def test_a_previews_point_of_sail_is_its_course_off_the_wind(off_the_wind, word,
     pieces = rules.sail_pieces(_course(lon, lat, float(frm[0]) + off_the_wind), 6)
     assert [(p["point_of_sail"], p["beat"]) for p in pieces] == [(word, beat)]
     assert pieces[0]["nm"] > 0
+
+
+# BtQ, "Ship Types": the roster's rate of each type, and the chart's word for it
+RATINGS = [
+    ("First Rate", 1, "1st rate"),
+    ("Second Rate", 2, "2nd rate"),
+    ("Third Rate", 3, "3rd rate"),
+    ("Fourth Rate", 4, "4th rate"),
+    ("Fifth Rate", 5, "5th rate"),
+    ("Sixth Rate", 6, "6th rate"),
+    ("Ship Sloop", None, "sloop"),
+    ("Brig Sloop", None, "sloop"),
+    ("Cutter", None, "cutter"),
+]
+
+
+@pytest.mark.parametrize(("kind", "rate", "label"), RATINGS)
+def test_a_ships_rating_on_the_chart_is_her_rate_on_the_roster(kind, rate, label) -> None:
+    rating = rules.ship_rating([kind])
+    assert rating is not None
+    assert (rating["type"], rating["rate"], rating["label"], rating["ships"]) == (
+        kind,
+        rate,
+        label,
+        1,
+    )
+
+
+def test_a_forces_view_shows_its_largest_afloat_ships_rating_and_its_count() -> None:
+    work = _state()
+    gm = {"id": "gm", "role": "gm", "name": "GM"}
+    seen = {f["id"]: f for f in views.visible_forces(work, gm)}  # type: ignore[arg-type]
+    assert seen["red"]["rating"]["label"] == "5th rate" and seen["red"]["rating"]["ships"] == 2
+    assert seen["fr"]["rating"]["type"] == "Fifth Rate"
+    work["forces"]["red"]["ships"][0]["status"] = "sunk"  # the frigate is gone: the sloop is left
+    seen = {f["id"]: f for f in views.visible_forces(work, gm)}  # type: ignore[arg-type]
+    assert seen["red"]["rating"] == {
+        "type": "Brig Sloop",
+        "rate": None,
+        "class": "Sloop",
+        "label": "sloop",
+        "size": 1,
+        "ships": 1,
+    }
+    for s in work["forces"]["red"]["ships"]:
+        s["status"] = "sunk"
+    assert {f["id"]: f for f in views.visible_forces(work, gm)}["red"]["rating"] is None  # type: ignore[arg-type]

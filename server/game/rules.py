@@ -112,6 +112,7 @@ __all__ = [
     "sail_pieces",
     "sailing_type",
     "scenario",
+    "ship_rating",
     "ship_fate",
     "station_point",
     "vocabulary",
@@ -287,6 +288,26 @@ def sailing_type(name: str) -> str:
 def deepest_type(types: list[str]) -> str:
     """The largest (deepest-draught, slowest) roster type among ``types``."""
     return max(types, key=ROSTER_ORDER.index) if types else "Cutter"
+
+
+def ship_rating(types: Sequence[str]) -> dict[str, Any] | None:
+    """The rating a force shows on the chart: its largest ship's on BtQ's roster ("Ship
+    Types": First Rate .. Sixth Rate, the sloops and the cutter), and how many ships it is.
+    ``rate`` is the book's 1-6, None for a sloop or a cutter; ``label`` the chart's words;
+    ``size`` her place on the roster (0 the Cutter .. 8 the First Rate), to rank ratings by."""
+    if not types:
+        return None
+    big = ship_type(deepest_type([roster_type(t) for t in types]))
+    ordinal = {1: "1st", 2: "2nd", 3: "3rd"}.get(big.rate or 0, f"{big.rate}th")
+    label = f"{ordinal} rate" if big.rate else big.ship_class.lower()
+    return {
+        "type": big.name,
+        "rate": big.rate,
+        "class": big.ship_class,
+        "label": label,
+        "size": ROSTER_ORDER.index(big.name),
+        "ships": len(types),
+    }
 
 
 def force_organisation(roll: int) -> list[dict[str, Any]]:

@@ -18,6 +18,7 @@ from typing import Any
 from server.game.forces import SIGHTING_NM, distance_nm
 from server.game.money import investments_for
 from server.game.officers import berth_of
+from server.game.rules import ship_rating
 from server.game.season import report_for
 from server.game.state import (
     Force,
@@ -40,6 +41,7 @@ __all__ = [
     "officer_for",
     "public_officer",
     "public_seat",
+    "rated",
     "shown_to",
     "state_for",
     "visible_forces",
@@ -129,8 +131,20 @@ def public_officer(officer: OfficerRecord) -> dict[str, Any]:
     return {**public, "berth": berth_of(officer)}
 
 
+def rated(force: dict[str, Any]) -> dict[str, Any]:
+    """A force's view with its ``rating`` for the chart's symbol: its largest afloat ship's
+    (:func:`server.game.rules.ship_rating`; None when none is afloat)."""
+    afloat = [s["type"] for s in force.get("ships", ()) if s.get("status", "afloat") == "afloat"]
+    force["rating"] = ship_rating(afloat)
+    return force
+
+
 def visible_forces(state: State, seat: Seat) -> list[Force]:
-    """The forces ``seat`` may see, as they may see them."""
+    """The forces ``seat`` may see, as they may see them, each with its ``rating``."""
+    return [rated(f) for f in _visible(state, seat)]  # type: ignore[misc]
+
+
+def _visible(state: State, seat: Seat) -> list[Any]:
     forces = list(state["forces"].values())
     if is_gm(seat):
         return copy.deepcopy(forces)

@@ -56,7 +56,13 @@ log = logging.getLogger("admiralty")
 COMPRESSION = {  # br or gzip for every text answer, files too (they are streamed); 304s kept
     "COMPRESS_ALGORITHM": ["br", "gzip"],
     "COMPRESS_ALGORITHM_STREAMING": ["br", "gzip"],
-    "COMPRESS_STREAMING_ENDPOINT_CONDITIONAL": ["index", "play", "plotly_js", "static_files"],
+    "COMPRESS_STREAMING_ENDPOINT_CONDITIONAL": [
+        "index",
+        "play",
+        "plotly_js",
+        "maplibre_files",
+        "static_files",
+    ],
 }
 
 
@@ -77,6 +83,8 @@ def load_world() -> None:
     world_api.land_json()  # the coast the map fetches zoomed in
     world_api.warm_packed()
     assets.plotly_packed(wait=True)  # brotli 11: 8 s of CPU once, then read from disk
+    assets.maplibre_packed("js")  # the chart's renderer: brotli 11 once, then from disk
+    assets.maplibre_packed("css")
 
 
 def warm_routes() -> None:
@@ -216,6 +224,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         hashed = version == assets.plotly_version()
         lifetime = assets.IMMUTABLE if hashed else "public, max-age=86400"
         return assets.answer(assets.plotly_packed(), "text/javascript", lifetime)
+
+    @app.get("/vendor/maplibre-gl.<any(js, css):suffix>")
+    @app.get("/vendor/maplibre-gl.<version>.<any(js, css):suffix>")
+    def maplibre_files(suffix: str, version: str | None = None) -> ResponseReturnValue:
+        hashed = version == assets.maplibre_version()
+        lifetime = assets.IMMUTABLE if hashed else "public, max-age=86400"
+        mimetype = assets.MIMETYPES["." + suffix]
+        return assets.answer(assets.maplibre_packed(suffix), mimetype, lifetime)
 
     @app.get("/static/<path:path>")
     @app.get("/static/v/<version>/<path:path>")

@@ -2,18 +2,21 @@
 once (brotli and gzip) and kept.
 
 The pages' ``/static/...`` URLs are rewritten to ``/static/v/<hash>/...`` (the hash of the
-whole static tree, so that the ES modules' relative imports resolve under the same prefix)
-and plotly.js's to ``/vendor/plotly.<hash>.min.js``: both are served ``immutable`` for a
-year. The pages themselves are ``no-cache`` with an ETag, so a second visit costs a few
-hundred bytes and 304s. plotly.js (4.8 MB) is packed with brotli at quality 11 (1.1 MB, 8 s
-of CPU) once, in a background thread, and kept on disk beside the map layers' cache; until
-then it goes out at quality 5 (1.3 MB, 0.1 s).
+whole static tree, so that the ES modules' relative imports resolve under the same prefix),
+plotly.js's to ``/vendor/plotly.<hash>.min.js`` and MapLibre's (the chart's renderer, from
+the ``maplibre`` package) to ``/vendor/maplibre-gl.<hash>.js``/``.css``: all are served
+``immutable`` for a year. The pages themselves are ``no-cache`` with an ETag, so a second
+visit costs a few hundred bytes and 304s. plotly.js (4.8 MB, loaded by the page only when
+it draws a chart) is packed with brotli at quality 11 (1.1 MB, 8 s of CPU) once, in a
+background thread, and kept on disk beside the map layers' cache; until then it goes out at
+quality 5 (1.3 MB, 0.1 s).
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
+import importlib.util
 import logging
 import os
 import threading
@@ -32,6 +35,9 @@ __all__ = [
     "answer",
     "file_packed",
     "kept",
+    "maplibre_packed",
+    "maplibre_path",
+    "maplibre_version",
     "pack",
     "page",
     "plotly_packed",
@@ -123,12 +129,42 @@ def plotly_version() -> str:
     return hashlib.sha256(_plotly_bytes()).hexdigest()[:12]
 
 
+def maplibre_path(suffix: str = "js") -> Path:
+    """MapLibre GL JS as the ``maplibre`` package ships it (``maplibre-gl.js`` or ``.css``):
+    the sea chart's own renderer, found without importing the package (its bindings are not
+    needed)."""
+    spec = importlib.util.find_spec("maplibre")
+    if spec is None or not spec.submodule_search_locations:
+        raise FileNotFoundError("the maplibre package is not installed")
+    return Path(list(spec.submodule_search_locations)[0]) / "srcjs" / f"maplibre-gl.{suffix}"
+
+
+@cache
+def maplibre_version() -> str:
+    digest = hashlib.sha256(maplibre_path("js").read_bytes() + maplibre_path("css").read_bytes())
+    return digest.hexdigest()[:12]
+
+
+@cache
+def maplibre_packed(suffix: str) -> Packed:
+    """maplibre-gl.js (900 kB) or .css packed once, its brotli 11 kept on disk."""
+    body = maplibre_path(suffix).read_bytes()
+    name = f"maplibre-{maplibre_version()}.{suffix}.br"
+    br = kept(name, lambda: brotli.compress(body, quality=11))
+    return Packed(body, br, gzip.compress(body, 9, mtime=0), hashlib.sha256(body).hexdigest()[:20])
+
+
 @cache
 def page(name: str) -> Packed:
     """An HTML page of static/ with its asset URLs hashed."""
     text = (STATIC_DIR / name).read_text()
     text = text.replace('"/static/', f'"/static/v/{static_version()}/')
     text = text.replace('"/vendor/plotly.min.js"', f'"/vendor/plotly.{plotly_version()}.min.js"')
+    for suffix in ("js", "css"):
+        text = text.replace(
+            f'"/vendor/maplibre-gl.{suffix}"',
+            f'"/vendor/maplibre-gl.{maplibre_version()}.{suffix}"',
+        )
     return pack(text.encode())
 
 

@@ -5,7 +5,7 @@
 // (state.years, docs/protocol.md "State"); no rule is decided here.
 
 import { outcomesOf, panelWidth } from "./report.js";
-import { el, fill, getJSON, labelled, position, show } from "./util.js";
+import { el, fill, getJSON, labelled, plotly, position, show } from "./util.js";
 
 /**
  * The seasons the seat can read, oldest first: each summer gone by (`state.years`) and the
@@ -92,12 +92,12 @@ export function careerCharts(points) {
 
 function plot(id, traces, layout) {
   const node = el("div", { class: "chart", id });
-  requestAnimationFrame(() => window.Plotly.newPlot(node, traces, {
+  plotly().then((Plotly) => requestAnimationFrame(() => Plotly.newPlot(node, traces, {
     width: panelWidth(), height: 240, margin: { l: 110, r: 28, t: 28, b: 40 },
     font: { size: 11 }, showlegend: false, ...layout,
   }, { displaylogo: false, responsive: true, displayModeBar: false }).then(() => {
     node.dataset.drawn = "1";
-  }));
+  })));
   return node;
 }
 

@@ -1,14 +1,16 @@
-// The sea chart: plotly.js 4's `scattermap` (MapLibre GL, drawn on the GPU) over an offline
-// style built from the game's own layers (/api/map): no tile server, no glyphs, no sprites.
+// The sea chart: MapLibre GL (maplibre-gl.js, drawn on the GPU) with an offline style built
+// from the game's own layers (/api/map): no tile server, no glyphs, no sprites (the ship
+// symbols are drawn on a canvas here, ships.js). plotly.js is not the map's host: it is
+// loaded only when a panel draws a chart (util.plotly), so the map never waits for it.
 // The static layers (land, stations, shallows, blockade zones, ports, the month's wind) are
 // sources of the style, filled ONCE with setData and never touched by an event; the live
 // layers (forces, routes, engagements, the preview, a voyage, a replay) are GeoJSON sources
 // of the same style too, each given new data with one setData when (and only when) it
-// changed: an event costs no plotly re-render. plotly is only the map's host (one empty
-// trace). Labels are HTML over the map, placed by priority so that none overlaps another
+// changed. Labels are HTML over the map, placed by priority so that none overlaps another
 // (MapLibre would need a glyph server for text), once a move settles, never per frame.
 
 import { el, gameDate } from "./util.js";
+import { ICON_H, ensureIcon, iconId, legendIcon } from "./ships.js";
 
 export const SQUADRON_COLOURS = {
   White: "#f4f1e8", Red: "#b3261e", Blue: "#1f4e9c", Blockade: "#6a1b9a",
@@ -30,6 +32,18 @@ const LIVE = ["routes", "preview", "voyage", "engagements", "replay-engagements"
   "replay-forces", "voyage-ship"];
 /** Zoom from which the coast is drawn in detail (/api/map/land, fetched once). */
 export const DETAIL_ZOOM = 4.5;
+/** The ship symbols' scale by zoom: [zoom, scale] stops, linear between (as MapLibre's). */
+const ICON_ZOOM = [[2, 0.85], [6, 1.25]];
+export function iconScale(zoom) {
+  const [[z0, s0], [z1, s1]] = ICON_ZOOM;
+  return s0 + (s1 - s0) * Math.min(1, Math.max(0, (zoom - z0) / (z1 - z0)));
+}
+/** The legend's ship symbols: the roster's types as the server names them (a rating's
+ * `type`), with the chart's words. */
+const SYMBOLS = [["first-rate", "1st rate (100+ guns)"], ["second-rate", "2nd rate"],
+  ["third-rate", "3rd rate"], ["fourth-rate", "4th rate"], ["fifth-rate", "5th rate (frigate)"],
+  ["sixth-rate", "6th rate (frigate)"], ["ship-sloop", "Ship sloop"],
+  ["brig-sloop", "Brig sloop"], ["cutter", "Cutter"]];
 /** Label priorities: own forces first, then engagements, enemy forces, stations, ports. */
 export const PRIORITY = { own: 0, engagement: 1, british: 2, enemy: 3, station: 4, port: 5 };
 
@@ -308,10 +322,17 @@ function chartStyle() {
         paint: { "line-color": ["get", "colour"], "line-width": ["get", "width"] } })),
       ...["engagements", "replay-engagements"].map((id) => ({ id, type: "circle", source: id,
         paint: { "circle-radius": 12, "circle-color": ["get", "colour"], "circle-opacity": 0.6 } })),
-      ...["forces", "replay-forces", "voyage-ship"].map((id) => ({ id, type: "circle", source: id,
+      { id: "voyage-ship", type: "circle", source: "voyage-ship",
         paint: { "circle-radius": ["get", "radius"], "circle-color": ["get", "colour"],
           "circle-opacity": ["get", "opacity"], "circle-stroke-color": "#222",
-          "circle-stroke-width": ["get", "stroke"] } })),
+          "circle-stroke-width": ["get", "stroke"] } },
+      // a force is her ship symbol by rating (ships.js, registered with addImage): icons
+      // only, so the style needs no glyphs and no sprite
+      ...["forces", "replay-forces"].map((id) => ({ id, type: "symbol", source: id,
+        layout: { "icon-image": ["get", "icon"], "icon-allow-overlap": true,
+          "icon-ignore-placement": true, "icon-anchor": "bottom",
+          "icon-size": ["interpolate", ["linear"], ["zoom"], ...ICON_ZOOM.flat()] },
+        paint: { "icon-opacity": ["get", "opacity"] } })),
     ],
   };
 }
@@ -360,13 +381,7 @@ export function createMap(div, layers, ports) {
   const style = chartStyle();
   const box = div.getBoundingClientRect();
   const start = cameraFor(...VIEWS.Atlantic, box.width, box.height);
-  const layout = {
-    margin: { l: 0, r: 0, t: 0, b: 0 }, paper_bgcolor: SEA, dragmode: "pan", hoverdistance: 12,
-    showlegend: false, uirevision: "keep",
-    map: { style, center: start.center, zoom: start.zoom },
-  };
-  const config = { scrollZoom: true, displaylogo: false, responsive: true,
-    modeBarButtonsToRemove: ["select2d", "lasso2d", "toImage"] };
+  let map = null; // MapLibre's map, made as soon as the page starts (createMap)
 
   const pickers = new Set();
   const counts = { static: 0, live: 0, land: 0, sources: {} };
@@ -390,6 +405,11 @@ export function createMap(div, layers, ports) {
       el("ul", {}, [
         item(dot(SQUADRON_COLOURS.Red), "British squadrons (their colours)"),
         item(dot(NATION_COLOURS.France), "Enemy forces (their nation)"),
+        ...SYMBOLS.map(([type, text]) => el("li", { class: "ship-symbol", "data-type": type },
+          [legendIcon(type, NEUTRAL), text])),
+        el("li", { class: "ship-symbol", "data-type": "count" },
+          [legendIcon("third-rate", SQUADRON_COLOURS.Red, 4),
+            "×N: a force of N ships, drawn as her largest"]),
         item(dot("#ff3d00"), "Engagement"),
         item(line("rgba(30,70,130,0.6)"), "Naval station"),
         item(line("rgba(150,40,40,0.6)"), "Blockade zone"),
@@ -415,14 +435,19 @@ export function createMap(div, layers, ports) {
       for (const s of group) {
         const ships = s.forces.reduce((n, f) => n + afloatShips(f).length, 0);
         const one = s.forces.length === 1;
+        // the stack shows its largest ship's rating (the server's), and all its ships
+        const rating = s.forces.map((f) => f.rating).filter(Boolean)
+          .sort((a, b) => (b.size ?? 0) - (a.size ?? 0))[0] || null;
+        const icon = iconId(rating, forceColour(s.forces[0]), ships);
         out.push(point(s.lon, s.lat, {
+          icon, rating: rating?.label || "",
           tag: `${tag}-${british ? "circle" : "diamond"}`, kind: one ? "force" : "stack",
           id: one ? s.forces[0].id : s.key, ids: s.forces.map((f) => f.id).join(" "),
           side: s.forces[0].side, colour: forceColour(s.forces[0]),
           radius: 5 + Math.min(6, ships), opacity: tag === "replay" ? 0.7 : british ? 0.95 : 0.85,
           stroke: british ? 1 : 1.6,
-          hover: s.forces.map((f) => `${f.name} (${f.side}): ${afloatShips(f).map((x) =>
-            `${x.name} (${x.type})`).join(", ")}`).join("\n"),
+          hover: s.forces.map((f) => `${f.name} (${f.side}${f.rating ? `, ${f.rating.label}`
+            : ""}): ${afloatShips(f).map((x) => `${x.name} (${x.type})`).join(", ")}`).join("\n"),
         }));
         if (tag === "forces") lastStacks.set(s.key, s.forces);
       }
@@ -479,6 +504,8 @@ export function createMap(div, layers, ports) {
       given.set(name, json);
       const source = m.getSource(name);
       if (!source) continue;
+      // the ship symbols these forces show, drawn and registered before they are asked for
+      for (const f of data.features) if (f.properties.icon) ensureIcon(m, f.properties.icon);
       source.setData(data);
       counts.live += 1;
       counts.sources[name] = (counts.sources[name] || 0) + 1;
@@ -510,12 +537,8 @@ export function createMap(div, layers, ports) {
   const drawnIds = () => (replaying ? [] : live.forces.flatMap((f) => f.properties.ids
     .split(" ")));
 
-  // plotly draws a map subplot only for a scattermap trace: this one is always there, empty.
-  const ANCHOR = { type: "scattermap", mode: "markers", meta: "chart", lon: [0], lat: [0],
-    marker: { size: 1, opacity: 0 }, hoverinfo: "skip", showlegend: false };
-
-  // -- the MapLibre map under plotly -------------------------------------------------------
-  const maplibre = () => div._fullLayout?.map?._subplot?.map || null;
+  // -- the MapLibre map (maplibre-gl.js, loaded by the page before its modules) ---------------
+  const maplibre = () => map;
 
   function setSource(id, data) {
     const source = maplibre()?.getSource(id);
@@ -573,8 +596,15 @@ export function createMap(div, layers, ports) {
       if (!wind || month !== m) return;
       setSource("wind", { type: "FeatureCollection",
         features: Object.values(windArrows(wind.features)) });
-      div.dataset.windMonth = String(m);
-      div.dataset.windArrows = String(wind.features.length);
+      // told once the map has drawn them (its worker tiles a source's data asynchronously)
+      const shown = () => {
+        if (month !== m) return;
+        div.dataset.windMonth = String(m);
+        div.dataset.windArrows = String(wind.features.length);
+      };
+      const lib = maplibre();
+      if (lib) lib.once("idle", shown);
+      else shown();
       windSummary = summariseWind(wind.features);
       drawCorner();
     }).catch(() => {});
@@ -668,7 +698,8 @@ export function createMap(div, layers, ports) {
       const bw = textWidth(l.text, l.cls);
       const bh = 14;
       const x = p.x - bw / 2;
-      const y = p.y + (l.dy ?? -(bh + 8));
+      const y = p.y + (l.dy === "ship" ? -(bh + 1 + ICON_H * iconScale(zoom)) : l.dy
+        ?? -(bh + 8));
       const inView = x > -bw && y > -bh && x < w && y < h;
       items.push({ l, priority: l.priority, box: inView ? { x, y, w: bw, h: bh } : null });
     }
@@ -724,10 +755,21 @@ export function createMap(div, layers, ports) {
     if (!frame) frame = requestAnimationFrame(placeLabels);
   }
 
-  // The page's first draw waits for nothing but the map: plotly's host and its empty style.
-  const ready = window.Plotly.newPlot(div, [ANCHOR], layout, config).then(() => {
+  // The page's first draw waits for nothing but the map and its style (every source empty
+  // until the static layers are given to it once, below).
+  const ready = new Promise((resolve, reject) => {
+    const m = new window.maplibregl.Map({ container: div, style, center: [start.center.lon,
+      start.center.lat], zoom: start.zoom, attributionControl: false, dragRotate: false,
+    pitchWithRotate: false, touchPitch: false, doubleClickZoom: false, boxZoom: false,
+    renderWorldCopies: true, fadeDuration: 0 });
+    m.touchZoomRotate.disableRotation();
+    m.once("load", () => resolve(m));
+    m.once("error", (ev) => (m.loaded() ? null : reject(ev.error)));
+    map = m;
+  }).then((m) => {
     div.append(gratLabels, overlay, legend, corner, tip);
-    const m = maplibre();
+    // a symbol the style asks for before a force brought it (a restyle): drawn on demand
+    m.on("styleimagemissing", (ev) => ensureIcon(m, ev.id));
     drawStatic();
     drawing = push();
     // Labels, the graticule's labels and the rose's wind follow the view once it settles:
@@ -911,7 +953,8 @@ export function createMap(div, layers, ports) {
           const british = s.forces[0].side === "Britain";
           const first = shortName(s.forces[0]);
           return { text: s.forces.length > 1 ? `${first} +${s.forces.length - 1}` : first,
-            lon: s.lon, lat: s.lat, cls: own ? "own" : british ? "british" : "enemy",
+            // over the ship symbol, which stands on the force's place (anchored at its foot)
+            lon: s.lon, lat: s.lat, dy: "ship", cls: own ? "own" : british ? "british" : "enemy",
             priority: own ? PRIORITY.own : british ? PRIORITY.british : PRIORITY.enemy };
         }),
         ...spots.map((s) => ({ text: `Battle ${s.e.id}`, lon: s.lon, lat: s.lat, dy: 12,
@@ -970,6 +1013,9 @@ export function createMap(div, layers, ports) {
     },
     /** The tags of what the live layers draw now (the tests read it). */
     drawn,
+    /** Each force marker's ship symbol: {ids, icon, rating} (the tests read it). */
+    symbols: () => live.forces.map((f) => ({ ids: f.properties.ids.split(" "),
+      icon: f.properties.icon, rating: f.properties.rating })),
     drawnIds,
     view(name) {
       if (!VIEWS[name]) return Promise.resolve();

@@ -3,7 +3,7 @@
 // a player steps through the events his page received.
 
 import { initialState, replay } from "./events.js";
-import { el, fill, gameDate, getJSON, labelled, placeText, roleName, show } from "./util.js";
+import { el, fill, gameDate, getJSON, labelled, placeText, plotly, roleName, show } from "./util.js";
 
 const RESULT_COLOURS = ["#1b5e20", "#66bb6a", "#bdbdbd", "#ffb74d", "#e53935", "#6d1b1b"];
 
@@ -149,11 +149,11 @@ export function panelWidth() {
 
 function chart(id, traces, layout) {
   const node = el("div", { class: "chart", id });
-  requestAnimationFrame(() => window.Plotly.newPlot(node, traces, {
+  plotly().then((Plotly) => requestAnimationFrame(() => Plotly.newPlot(node, traces, {
     width: panelWidth(), height: 320,
     margin: { l: 40, r: 8, t: 28, b: 110 }, font: { size: 11 }, barmode: "stack",
     legend: { orientation: "h", y: -0.18, yanchor: "top", font: { size: 10 } }, ...layout,
-  }, { displaylogo: false, responsive: true, displayModeBar: false }));
+  }, { displaylogo: false, responsive: true, displayModeBar: false })));
   return node;
 }
 

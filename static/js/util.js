@@ -208,3 +208,23 @@ export function placeText(target) {
   }
   return target === null || target === undefined ? "" : String(target);
 }
+
+let plotlyLoading = null;
+/** plotly.js, for the panels' charts only (the map is MapLibre's): loaded once, when a chart
+ * is first drawn, from the URL the page names (`<meta name="plotly">`, hashed by the server),
+ * so that its 4.8 MB of script never delays the page or the map. */
+export function plotly() {
+  if (window.Plotly) return Promise.resolve(window.Plotly);
+  plotlyLoading ??= new Promise((resolve, reject) => {
+    const src = document.querySelector("meta[name=plotly]")?.content || "/vendor/plotly.min.js";
+    const script = document.createElement("script");
+    script.src = src;
+    script.onload = () => resolve(window.Plotly);
+    script.onerror = () => {
+      plotlyLoading = null;
+      reject(new Error(`plotly.js could not be loaded from ${src}`));
+    };
+    document.head.append(script);
+  });
+  return plotlyLoading;
+}

@@ -3,7 +3,7 @@
 // plotly chart of speed (and point of sail where the route gives it) along the way.
 
 import { panelWidth } from "./report.js";
-import { el, fill, getJSON, labelled, position, query, round } from "./util.js";
+import { el, fill, getJSON, labelled, plotly, position, query, round } from "./util.js";
 
 // GET /api/voyage routes the whole plan in one request (legs with their miles by point of
 // sail); with it off, each leg is routed with /api/route and drawn without points of sail.
@@ -152,7 +152,11 @@ function createViewer(root, ctx) {
   }
 
   function drawChart() {
-    if (!window.Plotly || !legs.length) return;
+    if (!legs.length) return;
+    if (!window.Plotly) { // plotly.js comes when the first chart is drawn (util.plotly)
+      plotly().then(() => drawChart()).catch(() => {});
+      return;
+    }
     const series = speedSeries(legs);
     const mix = sailingMix(legs);
     const traces = [{
@@ -216,7 +220,9 @@ function createViewer(root, ctx) {
     clock.textContent = `day ${round(t, 1)} of ${round(totalDays(), 1)}`;
     root.dataset.day = String(t);
     ctx.map.setVoyage(legs, shipAt(t));
-    if (chart.data) window.Plotly.relayout(chart, { "shapes[0].x0": t, "shapes[0].x1": t });
+    if (chart.data && window.Plotly) {
+      window.Plotly.relayout(chart, { "shapes[0].x0": t, "shapes[0].x1": t });
+    }
   }
 
   function stop() {
