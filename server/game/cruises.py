@@ -122,7 +122,7 @@ def _volunteered(seat: Seat, p: Any) -> tuple[list[str], str | None]:
             "volunteer", seat["role"], OWN if own else OTHER, _not_yours(seat, squadron)
         )
         fleet = rules.squadron_ships(squadron)
-        if squadron not in ("White", "Red", "Blue") or not fleet:
+        if squadron not in rules.FLAG_SQUADRONS or not fleet:
             raise ActionError("not_found", f"'squadron': no flag squadron {p.squadron!r}")
         ships = [c.upper() for c in p.ships] if p.ships else fleet
         stray = [c for c in ships if c not in fleet]

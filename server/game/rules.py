@@ -35,7 +35,7 @@ from strategy.campaign import appointments as _appointments
 from strategy.campaign import force_organisation as table_f
 from strategy.campaign import resolve_summer
 from strategy.campaign.dice import RandomDice
-from strategy.campaign.fleet import ADMIRAL_RANKS, CAPTAIN_RANKS, default_officers
+from strategy.campaign.fleet import ADMIRAL_RANKS, CAPTAIN_RANKS, FLAG_SQUADRONS, default_officers
 from strategy.campaign.fleet import SHIPS as FLEET_SHIPS
 from strategy.campaign.fleet import ship as fleet_ship
 from strategy.campaign.investment import BLOCK as INVESTMENT_BLOCK
@@ -67,6 +67,7 @@ __all__ = [
     "appointment_words",
     "REPAIRS",
     "CAPTAIN_RANKS",
+    "FLAG_SQUADRONS",
     "MAP_FATES",
     "MAPS_LOCK",
     "ROSTER_ORDER",
