@@ -70,6 +70,7 @@ def _busy(state: State) -> dict[str, str]:
 def decide_volunteer(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[str, Any]:
     """``volunteer``'s data: the cruise and its force, or (an NPC captain asked by the GM)
     his refusal and the die that made it."""
+    ships, squadron = _volunteered(seat, p)  # (what it is aimed at first, then the rules)
     phase = state["phase"]
     if state["day"] > last_day_to_volunteer(state):
         raise ActionError(
@@ -83,7 +84,6 @@ def decide_volunteer(state: State, seat: Seat, p: Any, rng: random.Random) -> di
                 "invalid", "'seasons': two seasons are autumn and winter, or winter and spring"
             )
         seasons.append(LONG_VOYAGES[phase])
-    ships, squadron = _volunteered(seat, p)
     busy = _busy(state)
     for code in ships:
         if code in busy:
