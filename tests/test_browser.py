@@ -612,6 +612,8 @@ def test_the_gm_plans_and_animates_a_voyage(browser, browser_server, seat_pages,
         traces = gm.traces()
         assert [f"leg-{i}" for i in range(5)] == [t for t in traces if str(t).startswith("leg-")]
         assert "voyage-ship" in traces
+        # (plotly.js is loaded when the first chart is drawn: the speed chart follows)
+        gm.wait("!!document.getElementById('voyage-chart').data?.length", timeout=30)
         speeds = gm.js("document.getElementById('voyage-chart').data[0].y.filter((v) => v)")
         assert speeds and all(v > 0 for v in speeds)
         rows = panel.locator(".legs tr")
