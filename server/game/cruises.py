@@ -58,8 +58,9 @@ def last_day_to_volunteer(state: State) -> int:
 
 
 def at_sea(state: State) -> list[Cruise]:
-    """The cruises committed to the current season."""
-    return [c for c in state.get("cruises", {}).values() if state["phase"] in c["seasons"]]
+    """The cruises of the current season: every cruise the state holds (each volunteered
+    this season or going on into it; those that end leave with their season)."""
+    return list(state.get("cruises", {}).values())
 
 
 def _busy(state: State) -> dict[str, str]:
@@ -166,7 +167,10 @@ def _npc_declines(state: State, code: str, rng: random.Random) -> dict[str, Any]
 def _force(cruise: Cruise) -> Force:
     """The cruise's ships as a force in her home port."""
     lon, lat = rules.anchorage(cruise["port"])
-    ships = [{**rules.briny_ship(code), "code": code} for code in cruise["ships"]]
+    ships = [
+        {**rules.briny_ship(code), "code": code, "order": cruise["order"], "status": "afloat"}
+        for code in cruise["ships"]
+    ]
     squadron = cruise["squadron"]
     return cast(
         Force,
@@ -176,16 +180,7 @@ def _force(cruise: Cruise) -> Force:
             "name": f"{squadron} Squadron volunteers" if squadron else ships[0]["name"],
             "squadron": squadron,
             "fleet": FLEET,
-            "ships": [
-                {
-                    "code": s["code"],
-                    "name": s["name"],
-                    "type": s["type"],
-                    "order": cruise["order"],
-                    "status": "afloat",
-                }
-                for s in ships
-            ],
+            "ships": ships,
             "lon": lon,
             "lat": lat,
             "port": cruise["port"],
@@ -213,8 +208,6 @@ def decide_plan(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[st
     if cruise is None:
         known = ", ".join(state.get("cruises", {})) or "none"
         raise ActionError("not_found", f"'cruise': no cruise {p.cruise!r}; cruises: {known}")
-    if state["phase"] not in cruise["seasons"]:
-        raise ActionError("wrong_phase", f"cruise {p.cruise} sails in the {cruise['seasons'][0]}")
     force = state["forces"][cruise["force"]]
     if not force["afloat"]:
         raise ActionError("conflict", f"cruise {p.cruise} has no ship afloat")
@@ -265,10 +258,11 @@ def season_outcomes(state: State, rng: random.Random) -> dict[str, Any] | None:
     if not sailing:
         return None
     phase = state["phase"]
-    deployment = []
-    for cruise in sailing:
-        for rec in rules.volunteer_deployment(cruise["ships"], cruise["squadron"], phase):
-            deployment.append({**rec, **rules.briny_ship(rec["ship"])})
+    deployment = [
+        rec
+        for cruise in sailing
+        for rec in rules.volunteer_deployment(cruise["ships"], cruise["squadron"], phase)
+    ]
     long = [code for c in sailing if len(c["seasons"]) == 2 for code in c["ships"]]
     extra: dict[str, Any] = {"season": phase}
     if long:

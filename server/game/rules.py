@@ -486,14 +486,8 @@ def voyage(stops: list[Any], ship: str, month: int, stay: float) -> dict[str, An
 def cruise_route(stops: Sequence[str], ship: str, month: int, stay: float) -> dict[str, Any]:
     """A volunteers' cruise (the places as the voyage planner writes them, routed one leg
     after another for ``ship`` in ``month``, ``stay`` days at each) as one passage: track,
-    distance (nm), days with the stays, risks and the places called at."""
-    v = world().voyage([voyage_stop(s) for s in stops], roster_type(ship), month, stay)
-    return {
-        "track": [[round(x, 4), round(y, 4)] for x, y, *_ in v.track.coords],
-        "distance_nm": round(v.distance_nm, 1),
-        "days": round(v.days, 3),
-        "risks": [r.as_dict() for r in v.risks],
-    }
+    distance (nm), days with the stays and risks, as :func:`route` gives a passage."""
+    return _passage(world().voyage([voyage_stop(s) for s in stops], roster_type(ship), month, stay))
 
 
 def squadron_ships(squadron: str) -> list[str]:
@@ -611,9 +605,13 @@ def wind_layer(month: int) -> dict[str, Any]:
 @_with_maps_lock
 def route(origin: Any, destination: Any, ship: str, month: int) -> dict[str, Any]:
     """A routed voyage as plain data: track, distance (nm), days and risks."""
-    voyage = world().route(origin, destination, ship=ship, month=month)
+    return _passage(world().route(origin, destination, ship=ship, month=month))
+
+
+def _passage(voyage: Any) -> dict[str, Any]:
+    """A routed leg or voyage (maps.voyage) as plain data: track, distance, days, risks."""
     return {
-        "track": [[round(x, 4), round(y, 4)] for x, y in voyage.track.coords],
+        "track": [[round(x, 4), round(y, 4)] for x, y, *_ in voyage.track.coords],
         "distance_nm": round(voyage.distance_nm, 1),
         "days": round(voyage.days, 3),
         "risks": [r.as_dict() for r in voyage.risks],

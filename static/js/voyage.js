@@ -480,8 +480,7 @@ export function createVoyagePanel(root, tab, ctx) {
     const stay = el("input", { type: "number", min: 0, max: 60, step: 0.5, value: 2 });
     const refreshCruises = () => {
       const now = cruise.value;
-      const at = (ctx.store.state?.cruises || []).filter((c) =>
-        c.seasons.includes(ctx.store.state.phase));
+      const at = ctx.store.state?.cruises || []; // (the server's: this season's)
       fill(cruise, at.map((c) => el("option", { value: c.id }, `${c.id}: ${c.ships.join(", ")}`)));
       if (at.some((c) => c.id === now)) cruise.value = now;
       cruiseButton.disabled = !at.length;
