@@ -3,8 +3,9 @@
 Builds the app (``create_app``, a throw-away SQLite file as ``admiralty serve`` has by
 default), opens one campaign with ``--seats`` seats (the GM, the two ministers, four
 admirals, observers), and drives each kind of cheap action through what a socket's
-``act`` does (:meth:`CampaignService.authenticate`, then :meth:`CampaignService.act`):
-decided under the campaign's write turn, logged, applied, each distinct view's payload
+``act`` does for a joined seat (:meth:`CampaignService.act` with the seat's token): the
+token checked on the state the action is decided on, under the campaign's write turn,
+logged, applied, each distinct view's payload
 computed and emitted to its group. No socket is joined, so an emit costs one packet
 encoding and no sending: the figures are the server's own work per act, which the load
 benchmark (``benchmarks/bench_load.py``) sees beside the sockets' and the clients'.
@@ -61,11 +62,14 @@ class Table:
             body = ROLES[k] if k < len(ROLES) else {"role": "observer", "name": f"o{k}"}
             r = http.post(f"/api/campaigns/{self.id}/seats", json=body, headers=headers).json
             self.tokens[body.get("squadron") or body["name"]] = r["token"]
+        self.seats = {
+            who: self.service.authenticate(self.id, t)["id"] for who, t in self.tokens.items()
+        }
 
     def act(self, who: str, args: dict[str, Any]) -> int:
-        """What ``Sockets.act`` does for an accepted action: the token checked, then act."""
-        seat = self.service.authenticate(self.id, self.tokens[who])
-        return int(self.service.act(self.id, seat["id"], args))
+        """What ``Sockets.act`` does for an accepted action of a joined seat (its token
+        checked on the state the action is decided on)."""
+        return int(self.service.act(self.id, self.seats[who], args, self.tokens[who]))
 
 
 def _ready(table: Table, i: int) -> None:

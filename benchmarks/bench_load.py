@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-PER_WORKER = 250  # websockets per client process
+PER_WORKER = 100  # websockets per client process (--per-worker)
 DRAIN_SECONDS = 60  # after the last ack, how long a client may wait for the last seq: then lost
 SEAT_ROLES = [  # the first seats of every campaign: the actors come first
     {"role": "prime-minister"},
@@ -94,7 +94,13 @@ def serve_bare(port: int) -> None:
 
 
 class _Client:
-    """One websocket speaking Socket.IO: joins, records every event's seq and arrival."""
+    """One websocket speaking Socket.IO: joins, records every event frame and its arrival.
+
+    websocket-client opens the socket, joins and sends (a client's frames are masked);
+    the reading loop then reads the socket's bytes itself and splits the server's frames
+    (unmasked) from each chunk, stamping them with the chunk's arrival: a read costs one
+    ``recv`` for every frame that came together, and an event's JSON is parsed after the
+    phase (:meth:`received`), so that the clients' own CPU limits the figures less."""
 
     def __init__(self, url: str, campaign: str, token: str) -> None:
         import websocket  # websocket-client, cooperative under gevent's patching
@@ -108,37 +114,59 @@ class _Client:
         self.ws.recv()  # Engine.IO open
         self.ws.send("40")
         self.ws.recv()  # Socket.IO connect
-        self.seqs: list[int] = []
-        self.times: list[float] = []
+        self.frames: list[tuple[bytes, float]] = []  # event frames, as they came
         self.acks: dict[int, Any] = {}
         self.next_id = 0
         join = {"campaign": campaign, "token": token, "since": 0}
         self.ws.send("420" + json.dumps(["join", join]))
-        while not self.ws.recv().startswith("430"):
+        while not self.ws.recv().startswith("430"):  # websocket-client reads no further
             pass
 
     def read(self) -> None:
         """The reading loop (a greenlet): events, acks, and pongs for the server's pings."""
-        import gevent.event
-
+        sock, buf = self.ws.sock, b""
         while True:
             try:
-                msg = self.ws.recv()
-            except Exception:  # closed: the run is over, or the server went away
+                chunk = sock.recv(1 << 16)
+            except OSError:  # closed: the run is over, or the server went away
+                return
+            if not chunk:
                 return
             now = time.monotonic()
-            if msg.startswith("42"):
-                name, payload = json.loads(msg[2:])[:2]
-                if name == "event":  # not ``presence``, which the server sends too
-                    self.seqs.append(payload["seq"])
-                    self.times.append(now)
-            elif msg.startswith("43"):
-                head = msg[2:].split("[", 1)
-                result = self.acks.pop(int(head[0]), None)
-                if isinstance(result, gevent.event.AsyncResult):
-                    result.set((now, json.loads("[" + head[1])[0]))
-            elif msg == "2":
-                self.ws.send("3")
+            buf += chunk
+            while len(buf) >= 2:
+                size, head = buf[1] & 0x7F, 2
+                if size == 126:
+                    size, head = int.from_bytes(buf[2:4], "big"), 4
+                elif size == 127:
+                    size, head = int.from_bytes(buf[2:10], "big"), 10
+                if len(buf) < head + size:
+                    break  # the rest of the frame is still on its way
+                opcode, payload, buf = buf[0] & 0x0F, buf[head : head + size], buf[head + size :]
+                if opcode == 1:
+                    self._text(payload, now)
+                elif opcode == 9:
+                    self.ws.pong(payload)
+                elif opcode == 8:
+                    return
+
+    def _text(self, msg: bytes, now: float) -> None:
+        import gevent.event
+
+        if msg.startswith(b'42["event"'):  # not ``presence``, which the server sends too
+            self.frames.append((msg, now))
+        elif msg.startswith(b"43"):
+            head = msg[2:].split(b"[", 1)
+            result = self.acks.pop(int(head[0]), None)
+            if isinstance(result, gevent.event.AsyncResult):
+                result.set((now, json.loads(b"[" + head[1])[0]))
+        elif msg == b"2":
+            self.ws.send("3")
+
+    def received(self) -> tuple[list[int], list[float]]:
+        """The seqs of the events received since the last call, and their arrivals."""
+        frames, self.frames = self.frames, []
+        return [json.loads(m[2:])[1]["seq"] for m, _ in frames], [t for _, t in frames]
 
     def act(self, payload: dict[str, Any]) -> tuple[float, float, dict[str, Any]]:
         """Send one ``act`` and wait for its ack: (sent, acked, ack)."""
@@ -171,6 +199,12 @@ def _actor(
 
 
 def _line() -> dict[str, Any]:
+    """The coordinator's next message; under gevent the wait for it gives way to the
+    client's greenlets (a bare ``sys.stdin.readline`` would stop them all meanwhile)."""
+    if "gevent" in sys.modules:
+        from gevent.socket import wait_read
+
+        wait_read(sys.stdin.fileno())  # the coordinator sends whole lines, one at a time
     return json.loads(sys.stdin.readline())
 
 
@@ -195,8 +229,7 @@ def worker() -> None:
     _say({"ready": len(clients)})
     while (msg := _line())["do"] == "phase":
         for c in clients:
-            c.seqs.clear()
-            c.times.clear()
+            c.received()
         until = time.monotonic() + msg["seconds"]
         actors = [
             gevent.spawn(_actor, clients[i], msg["actions"], until, msg["pace"])
@@ -207,11 +240,17 @@ def worker() -> None:
         _say({"acts": [[clients[i].campaign, a.value] for i, a in done]})
         final = _line()["final"]  # the campaigns' last acked seqs: wait for them (bounded)
         deadline = time.monotonic() + DRAIN_SECONDS
-        while time.monotonic() < deadline and any(
-            final.get(c.campaign, 0) not in c.seqs for c in clients
-        ):
+        got = {id(c): ([], []) for c in clients}
+        while True:
+            for c in clients:
+                seqs, times = c.received()
+                got[id(c)][0].extend(seqs)
+                got[id(c)][1].extend(times)
+            waiting = any(final.get(c.campaign, 0) not in got[id(c)][0] for c in clients)
+            if not waiting or time.monotonic() > deadline:
+                break
             gevent.sleep(0.05)
-        _say({"received": [[c.campaign, c.seqs, c.times] for c in clients]})
+        _say({"received": [[c.campaign, *got[id(c)]] for c in clients]})
     for c in clients:
         c.ws.close()
     gevent.killall(readers, timeout=5)
@@ -256,11 +295,11 @@ def _usage(pid: int) -> tuple[float, float]:
 class Workers:
     """The client processes of one server and layout."""
 
-    def __init__(self, url: str, clients: list[tuple[str, str]]) -> None:
+    def __init__(self, url: str, clients: list[tuple[str, str]], per_worker: int) -> None:
         self.procs: list[subprocess.Popen[str]] = []
         self.index: list[tuple[int, int]] = []  # global client -> (worker, its index there)
-        for start in range(0, len(clients), PER_WORKER):
-            part = clients[start : start + PER_WORKER]
+        for start in range(0, len(clients), per_worker):
+            part = clients[start : start + per_worker]
             proc = subprocess.Popen(
                 [sys.executable, __file__, "--worker"],
                 stdin=subprocess.PIPE,
@@ -393,7 +432,7 @@ def run_layout(
         clients, first_four = _admiralty_seats(url, campaigns, seats)
     else:
         clients, first_four = _bare_seats(campaigns, seats, f"{campaigns}x{seats}")
-    workers = Workers(url, clients)
+    workers = Workers(url, clients, args.per_worker)
     rows = []
     try:
         for n in (1, 4):
@@ -480,6 +519,12 @@ def main() -> None:
         help="seconds at least between an actor's actions (default 0: as fast as acks come, "
         "which measures throughput; a pace below both servers' capacity compares their "
         "latency at the same offered load)",
+    )
+    parser.add_argument(
+        "--per-worker",
+        type=int,
+        default=PER_WORKER,
+        help=f"websockets per client process (default {PER_WORKER})",
     )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--bare-serve", type=int, metavar="PORT", help=argparse.SUPPRESS)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from server.game import ACTIONS, TABLE
+from server.web.campaigns import CampaignService
 
 
 def test_create_campaign_defaults_and_validation(fresh_app) -> None:
@@ -112,6 +113,22 @@ def test_reissue_cuts_the_old_token_off(fresh_game) -> None:
     assert new.act("set_ships", digit=3)["ok"]
     r = fresh_game.rest("post", f"/api/campaigns/{fresh_game.id}/seats/nosuch/token")
     assert r.status_code == 404
+
+
+def test_a_token_reissued_by_another_process_stops_at_once(fresh_game) -> None:
+    """An act's token is checked on the state it is decided on: another process's reissue
+    (logged behind this process's cached state) refuses the old token's next act."""
+    service = fresh_game.app.extensions["admiralty.campaigns"]
+    seat_id, old = fresh_game.seat("prime-minister", name="Pitt")
+    pm = fresh_game.join(old)
+    assert pm.act("set_ships", digit=3)["ok"]  # the token is known to this process now
+    other = CampaignService(service.store, lambda rooms, payload: None)
+    gm_seat = fresh_game.gm().seat["id"]
+    new = other.reissue(fresh_game.id, gm_seat, seat_id)
+    last = service.store.last_seq(fresh_game.id)
+    assert pm.act("set_ships", digit=4)["error"]["code"] == "forbidden"
+    assert service.store.last_seq(fresh_game.id) == last, "nothing logged for the old token"
+    assert fresh_game.join(new).act("set_ships", digit=4)["ok"]
 
 
 def test_cabinet_choices_are_secret_until_the_roll(fresh_game) -> None:

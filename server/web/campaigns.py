@@ -27,7 +27,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from server import game
@@ -58,12 +58,27 @@ def _json(state: State) -> str:
     return json.dumps(state, separators=(",", ":"), sort_keys=True)
 
 
+#: the events after which a seat's old token opens nothing
+REVOKING = frozenset({"seat_revoked", "seat_reissued"})
+
+
 @dataclass(slots=True)
 class _Cached:
     seq: int
     state: State
     used: float  # time.monotonic() of the last request
     due: str | None | bool = False  # the clock's next due time as the store has it (False: unknown)
+    # token hash -> seat id, each checked against the store since the last revoking event
+    # this state has applied: an act decided on this state (the newest, or its event is
+    # not logged) needs no query of the store for its token
+    tokens: dict[str, str] = field(default_factory=dict)
+
+    def apply(self, seq: int, kind: str, data: dict[str, Any]) -> None:
+        """Apply the log's event ``seq`` to the state."""
+        game.apply_event(self.state, kind, data)
+        self.seq = seq
+        if kind in REVOKING:
+            self.tokens.clear()
 
 
 def _utcnow() -> dt.datetime:
@@ -98,6 +113,9 @@ class CampaignService:
     # -- reading ---------------------------------------------------------------------
 
     def _lock(self, campaign_id: str) -> threading.RLock:
+        lock = self._locks.get(campaign_id)
+        if lock is not None:
+            return lock
         with self._guard:
             return self._locks.setdefault(campaign_id, threading.RLock())
 
@@ -124,8 +142,7 @@ class CampaignService:
             cached = self._states[campaign_id] = _Cached(seq, state, 0.0)
             read = True
         for ev in self.store.events_after(campaign_id, cached.seq) if read else ():
-            game.apply_event(cached.state, ev.type, ev.data)
-            cached.seq = ev.seq
+            cached.apply(ev.seq, ev.type, ev.data)
         cached.used = time.monotonic()
         return cached.seq, cached.state
 
@@ -189,8 +206,9 @@ class CampaignService:
             raise ActionError("invalid", "'campaign' must be a campaign id")
         if not isinstance(token, str) or not token or len(token) > 200:
             raise ActionError("forbidden", "a seat token is required")
-        seat_id = self.store.seat_for_token_hash(campaign_id, hash_token(token))
+        token_hash = hash_token(token)
         with self._lock(campaign_id):
+            seat_id = self._seat_of(campaign_id, token_hash)
             cached = self._states.get(campaign_id)
             if cached is not None and seat_id in cached.state["seats"]:
                 # seats are never removed, nor their role changed: a seat in the cached state
@@ -204,6 +222,15 @@ class CampaignService:
             if seat_id is None or seat_id not in state["seats"]:
                 raise ActionError("forbidden", "that token opens no seat in this campaign")
             return dict(state["seats"][seat_id])
+
+    def _seat_of(self, campaign_id: str, token_hash: str) -> str | None:
+        """The seat the token opens, as the store says (under the campaign's lock); kept
+        with the cached state, until it applies a revoking event, for :meth:`act`."""
+        cached = self._states.get(campaign_id)
+        seat_id = self.store.seat_for_token_hash(campaign_id, token_hash)
+        if seat_id is not None and cached is not None and self._states.get(campaign_id) is cached:
+            cached.tokens[token_hash] = seat_id
+        return seat_id
 
     def find_seat(self, token: Any) -> tuple[str, dict[str, Any]]:
         """The campaign and the seat a bare ``token`` opens; ``forbidden`` otherwise."""
@@ -342,17 +369,16 @@ class CampaignService:
             else:  # pragma: no cover - five lost races in a row (a writer without turns)
                 raise ActionError("conflict", "the campaign is busy; try again")
             before = copy.deepcopy(state) if kind == "move_enemy" else state
+            cached = self._states[campaign_id]
             try:
-                game.apply_event(state, kind, data)
+                cached.apply(event.seq, kind, data)
             except Exception:  # the log has it; rebuild from the log on the next request
                 self._states.pop(campaign_id, None)
                 raise
-            self._states[campaign_id].seq = event.seq
             for payload, seat_ids in game.audiences(kind, event.seq, author, data, before, state):
                 self.emit([seat_room(campaign_id, s) for s in seat_ids], payload)
             if event.seq % self.snapshot_every == 0:
                 self.store.save_snapshot(campaign_id, event.seq, _json(state))
-            cached = self._states[campaign_id]
             due = clock.next_due(state)
             if due != cached.due:
                 self.store.set_due(campaign_id, _epoch(due))
@@ -396,10 +422,17 @@ class CampaignService:
                 log.exception("campaign %s: the turn clock failed", campaign_id)
         return done
 
-    def act(self, campaign_id: str, seat_id: str, args: dict[str, Any]) -> int:
-        """Check and apply one action from ``seat_id``; returns the event's seq."""
+    def act(
+        self, campaign_id: str, seat_id: str, args: dict[str, Any], token: str | None = None
+    ) -> int:
+        """Check and apply one action from ``seat_id``; returns the event's seq. With the
+        seat's ``token``, it is checked too, on the state the action is decided on: a token
+        reissued or revoked by any process's event stops at once."""
+        token_hash = None if token is None else hash_token(token)
 
         def decide(seq: int, state: State) -> Decision:
+            if token_hash is not None:
+                self._check_token(campaign_id, seat_id, token_hash)
             rng = game.event_rng(state["campaign"]["seed"], seq)
             kind, data = game.decide(state, self._author(state, seat_id), args, rng)
             return kind, data, None
@@ -409,6 +442,16 @@ class CampaignService:
         if cached is not None and clock.due(cached.state, self.now()):
             self.tick(campaign_id)  # everyone is ready: the turn moves on at once
         return seq
+
+    def _check_token(self, campaign_id: str, seat_id: str, token_hash: str) -> None:
+        """``forbidden`` unless the token still opens ``seat_id`` (under the campaign's
+        lock and write turn): known to since the cached state's last revoking event, or
+        asked of the store."""
+        opens = self._states[campaign_id].tokens.get(token_hash)
+        if opens is None:
+            opens = self._seat_of(campaign_id, token_hash)
+        if opens != seat_id:
+            raise ActionError("forbidden", "that token opens no seat in this campaign")
 
     def preview(self, campaign_id: str, seat_id: str, args: dict[str, Any]) -> dict[str, Any]:
         """Decide an order (deploy, sail, move_enemy) without logging it: the routed track

@@ -98,6 +98,8 @@ snapshots = Table(
     Column("state", Text, nullable=False),
 )
 
+#: a campaign's ``touched`` is written at most once in this many seconds by a process
+TOUCH_SECONDS = 1.0
 #: snapshots kept per campaign (older ones serve a reconnect from further back)
 KEEP_SNAPSHOTS = 3
 
@@ -148,6 +150,7 @@ class Store:
         self._one_writer: AbstractContextManager[Any] = (
             threading.Lock() if sqlite else nullcontext()
         )
+        self._touched: dict[str, float] = {}  # campaign -> when this process last touched it
 
     @contextmanager
     def _writing(self) -> Iterator[Connection]:
@@ -193,10 +196,16 @@ class Store:
 
         Returns False when another writer took ``event_.seq`` first; nothing is written then.
         """
+        touched = None
         try:
             with self._writing() as conn:
                 conn.execute(_INSERT_EVENT, {"campaign_id": campaign_id, **_event_row(event_)})
-                conn.execute(_TOUCH, {"campaign": campaign_id, "now": time.time()})
+                now = time.time()
+                # ``touched`` is read to the second: a campaign acting many times a second
+                # is touched once in it
+                if now - self._touched.get(campaign_id, 0.0) >= TOUCH_SECONDS:
+                    conn.execute(_TOUCH, {"campaign": campaign_id, "now": now})
+                    touched = now
                 if seat_token:
                     seat_id, token_hash = seat_token
                     done = conn.execute(
@@ -215,6 +224,8 @@ class Store:
                         )
         except IntegrityError:
             return False
+        if touched is not None:
+            self._touched[campaign_id] = touched
         return True
 
     def events_after(self, campaign_id: str, since: int = 0) -> Iterator[StoredEvent]:
