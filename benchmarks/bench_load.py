@@ -125,6 +125,7 @@ class _Client:
     def read(self) -> None:
         """The reading loop (a greenlet): events, acks, and pongs for the server's pings."""
         sock, buf = self.ws.sock, b""
+        sock.settimeout(None)  # a client idle between phases is not gone
         while True:
             try:
                 chunk = sock.recv(1 << 16)
@@ -135,11 +136,9 @@ class _Client:
             now = time.monotonic()
             buf += chunk
             while len(buf) >= 2:
-                size, head = buf[1] & 0x7F, 2
-                if size == 126:
-                    size, head = int.from_bytes(buf[2:4], "big"), 4
-                elif size == 127:
-                    size, head = int.from_bytes(buf[2:10], "big"), 10
+                size, head = buf[1] & 0x7F, {126: 4, 127: 10}.get(buf[1] & 0x7F, 2)
+                if head > 2:  # the length is in the next 2 or 8 bytes
+                    size = int.from_bytes(buf[2:head], "big") if len(buf) >= head else 1 << 62
                 if len(buf) < head + size:
                     break  # the rest of the frame is still on its way
                 opcode, payload, buf = buf[0] & 0x0F, buf[head : head + size], buf[head + size :]

@@ -13,6 +13,7 @@ campaigns are loaded.
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import json
 import logging
@@ -131,6 +132,10 @@ def _application(config: dict[str, Any], read_timeout: float) -> Any:
 
     def background() -> None:
         app.extensions["admiralty.warm_up"](world)
+        # the world's objects (hundreds of thousands, built once and kept for good) out of
+        # the collector's full sweeps: one took 60 to 110 ms with them, and every socket of
+        # the worker waited meanwhile (benchmarks/bench_load.py's p99)
+        gc.freeze()
         app.extensions["admiralty.keep"]()
 
     app.extensions["admiralty.socketio"].start_background_task(background)

@@ -17,7 +17,7 @@ import weakref
 import zlib
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
@@ -135,6 +135,18 @@ class StoredEvent:
         return {"seq": self.seq, "type": self.type, "seat": self.seat, "data": self.data}
 
 
+@dataclass(slots=True)
+class _Append:
+    """One append waiting for its transaction, and what became of it."""
+
+    campaign_id: str
+    event: StoredEvent
+    seat_token: tuple[str, str] | None
+    done: threading.Event = field(default_factory=threading.Event)
+    ok: bool | None = None  # written (True), its seq taken (False), not yet (None)
+    error: Exception | None = None  # the store failed
+
+
 class Store:
     """The database behind one app: every write is one transaction."""
 
@@ -151,6 +163,9 @@ class Store:
             threading.Lock() if sqlite else nullcontext()
         )
         self._touched: dict[str, float] = {}  # campaign -> when this process last touched it
+        self._queue: list[_Append] = []  # the appends waiting for the next transaction
+        self._queue_guard = threading.Lock()
+        self._leading = False  # an append is writing a transaction
 
     @contextmanager
     def _writing(self) -> Iterator[Connection]:
@@ -192,41 +207,93 @@ class Store:
     def append(
         self, campaign_id: str, event_: StoredEvent, seat_token: tuple[str, str] | None = None
     ) -> bool:
-        """Write one event, and a seat's new token hash, in one transaction.
+        """Write one event, and a seat's new token hash, durably; returns when it is.
 
         Returns False when another writer took ``event_.seq`` first; nothing is written then.
+
+        A group commit: the appends of several campaigns waiting at once are written in one
+        transaction (one commit, one fsync), by the first of them; an append that comes
+        while a transaction is being written waits for it, then its own is written with
+        every other append that came meanwhile. Alone, an append is written at once.
         """
-        touched = None
+        mine = _Append(campaign_id, event_, seat_token)
+        with self._queue_guard:
+            self._queue.append(mine)
+            lead, self._leading = not self._leading, True
+        if not lead:
+            mine.done.wait()
+            if mine.ok is None and mine.error is None:  # handed the lead: the next batch is ours
+                lead = True
+        while lead:
+            with self._queue_guard:
+                batch, self._queue = self._queue, []
+            try:
+                self._write_batch(batch)
+            finally:
+                with self._queue_guard:
+                    if self._queue:  # the next batch is written by its first append
+                        self._queue[0].done.set()
+                    else:
+                        self._leading = False
+                for other in batch:
+                    if other.ok is None and other.error is None:  # the write was cut short
+                        other.error = RuntimeError("the write of this event was interrupted")
+                    if other is not mine:
+                        other.done.set()
+            lead = False
+        if mine.error is not None:
+            raise mine.error
+        return bool(mine.ok)
+
+    def _write_batch(self, batch: list[_Append]) -> None:
+        """Write ``batch`` in one transaction; should one of its seqs be taken already,
+        each alone, so that only that one is refused."""
         try:
-            with self._writing() as conn:
-                conn.execute(_INSERT_EVENT, {"campaign_id": campaign_id, **_event_row(event_)})
-                now = time.time()
-                # ``touched`` is read to the second: a campaign acting many times a second
-                # is touched once in it
-                if now - self._touched.get(campaign_id, 0.0) >= TOUCH_SECONDS:
-                    conn.execute(_TOUCH, {"campaign": campaign_id, "now": now})
-                    touched = now
-                if seat_token:
-                    seat_id, token_hash = seat_token
-                    done = conn.execute(
-                        update(seats)
-                        .where(
-                            seats.c.id == seat_id,
-                            seats.c.campaign_id == campaign_id,
-                        )
-                        .values(token_hash=token_hash)
-                    ).rowcount
-                    if not done:
-                        conn.execute(
-                            insert(seats).values(
-                                id=seat_id, campaign_id=campaign_id, token_hash=token_hash
-                            )
-                        )
+            self._write(batch)
+            for item in batch:
+                item.ok = True
         except IntegrityError:
-            return False
-        if touched is not None:
-            self._touched[campaign_id] = touched
-        return True
+            if len(batch) == 1:
+                batch[0].ok = False
+                return
+            for item in batch:
+                self._write_batch([item])
+        except Exception as exc:  # the store failed: every append of the batch is told
+            for item in batch:
+                item.error = exc
+
+    def _write(self, batch: list[_Append]) -> None:
+        now = time.time()
+        # ``touched`` is read to the second: a campaign written many times a second is
+        # touched once in it
+        touch = [
+            item.campaign_id
+            for item in batch
+            if now - self._touched.get(item.campaign_id, 0.0) >= TOUCH_SECONDS
+        ]
+        with self._writing() as conn:
+            rows = [{"campaign_id": i.campaign_id, **_event_row(i.event)} for i in batch]
+            conn.execute(_INSERT_EVENT, rows)
+            if touch:
+                conn.execute(_TOUCH, [{"campaign": c, "now": now} for c in touch])
+            for item in batch:
+                if item.seat_token:
+                    self._set_token(conn, item.campaign_id, *item.seat_token)
+        for campaign_id in touch:
+            self._touched[campaign_id] = now
+
+    @staticmethod
+    def _set_token(conn: Connection, campaign_id: str, seat_id: str, token_hash: str) -> None:
+        """The seat's token hash now ``token_hash`` (a new seat's row made)."""
+        done = conn.execute(
+            update(seats)
+            .where(seats.c.id == seat_id, seats.c.campaign_id == campaign_id)
+            .values(token_hash=token_hash)
+        ).rowcount
+        if not done:
+            conn.execute(
+                insert(seats).values(id=seat_id, campaign_id=campaign_id, token_hash=token_hash)
+            )
 
     def events_after(self, campaign_id: str, since: int = 0) -> Iterator[StoredEvent]:
         with self.engine.connect() as conn:

@@ -1,0 +1,117 @@
+"""The event log's group commit (:meth:`server.web.storage.Store.append`): appends waiting at
+once share one transaction, a taken seq refuses only its own append, a failed write is told
+to every append of it, and what an append returned True for is in the log."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from sqlalchemy.exc import OperationalError
+
+from server.web.storage import Store, StoredEvent, open_store
+
+WAIT = 10.0  # seconds a thread may take (not a speed target)
+
+
+def _until(done: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + WAIT
+    while not done():
+        assert time.monotonic() < deadline, "the threads did not get there"
+        time.sleep(0.001)
+
+
+def _event(seq: int, text: str = "x") -> StoredEvent:
+    return StoredEvent(seq, "note", "gm", {"text": text})
+
+
+@pytest.fixture
+def store(tmp_path) -> Iterator[Store]:
+    store = open_store(f"sqlite:///{tmp_path}/log.db")
+    for c in "abcdef":
+        first = StoredEvent(1, "campaign_created", "gm", {"name": c})
+        store.create_campaign(
+            {"id": c, "name": c, "year": 1805, "seed": 1}, first, (f"gm-{c}", f"hash-{c}")
+        )
+    yield store
+    store.engine.dispose()
+
+
+class _Held:
+    """The store's first transaction held open until ``waiting`` appends queue behind it;
+    the size of every transaction written."""
+
+    def __init__(self, store: Store, waiting: int, fail: Exception | None = None) -> None:
+        self.store, self.waiting, self.fail = store, waiting, fail
+        self.sizes: list[int] = []
+        self.write = store._write
+
+    def __call__(self, batch: list[Any]) -> None:
+        if not self.sizes:
+            _until(lambda: len(self.store._queue) >= self.waiting)
+        self.sizes.append(len(batch))
+        if self.fail is not None and len(self.sizes) == 2:
+            raise self.fail
+        self.write(batch)
+
+
+def _append_all(store: Store, appends: list[tuple[str, StoredEvent]]) -> list[Any]:
+    """Each append in a thread of its own, the first one first: what each returned/raised."""
+    results: list[Any] = [None] * len(appends)
+
+    def one(k: int) -> None:
+        try:
+            results[k] = store.append(*appends[k])
+        except Exception as exc:
+            results[k] = exc
+
+    threads = [threading.Thread(target=one, args=(k,)) for k in range(len(appends))]
+    threads[0].start()
+    _until(lambda: store._leading)  # the first is writing before the others come
+    for t in threads[1:]:
+        t.start()
+    for t in threads:
+        t.join(WAIT)
+    return results
+
+
+def _texts(store: Store, campaign_id: str) -> list[tuple[int, str]]:
+    return [(e.seq, e.data.get("text", "")) for e in store.events_after(campaign_id, 1)]
+
+
+def test_appends_waiting_at_once_are_written_in_one_transaction(store, monkeypatch) -> None:
+    held = _Held(store, 4)
+    monkeypatch.setattr(store, "_write", held)
+    appends = [(c, _event(2, f"to {c}")) for c in "abcde"]
+    assert _append_all(store, appends) == [True] * 5
+    assert held.sizes == [1, 4], "the first alone, the four that waited for it together"
+    for c in "abcde":
+        assert _texts(store, c) == [(2, f"to {c}")]
+    assert store.append("f", _event(2)) is True and held.sizes[-1] == 1, "alone: at once"
+    assert not store._leading and not store._queue
+
+
+def test_a_taken_seq_refuses_only_its_own_append(store, monkeypatch) -> None:
+    assert store.append("a", _event(2, "first"))
+    held = _Held(store, 3)
+    monkeypatch.setattr(store, "_write", held)
+    appends = [("c", _event(2)), ("a", _event(2, "again")), ("b", _event(2)), ("d", _event(2))]
+    assert _append_all(store, appends) == [True, False, True, True]
+    assert _texts(store, "a") == [(2, "first")], "the seq's first event kept, nothing else"
+    assert [_texts(store, c) for c in "bcd"] == [[(2, "x")]] * 3
+
+
+def test_a_failed_transaction_fails_each_of_its_appends_and_the_next_is_written(
+    store, monkeypatch
+) -> None:
+    failure = OperationalError("INSERT", {}, Exception("disk I/O error"))
+    held = _Held(store, 2, fail=failure)
+    monkeypatch.setattr(store, "_write", held)
+    results = _append_all(store, [("a", _event(2)), ("b", _event(2)), ("c", _event(2))])
+    assert results[0] is True and results[1] is results[2] is failure
+    assert [_texts(store, c) for c in "abc"] == [[(2, "x")], [], []]
+    assert store.append("b", _event(2, "later")) is True
+    assert _texts(store, "b") == [(2, "later")]
