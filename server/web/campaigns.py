@@ -81,6 +81,19 @@ class _Cached:
             self.tokens.clear()
 
 
+@dataclass(slots=True)
+class _Act:
+    """One act waiting for its campaign's next batch (:meth:`CampaignService._commit_acts`),
+    and what became of it."""
+
+    author: str
+    decide: Callable[[int, State], Decision]
+    done: threading.Event = field(default_factory=threading.Event)
+    seq: int | None = None  # logged
+    error: Exception | None = None  # refused, or failed
+    lead: bool = False  # handed the next batch
+
+
 def _utcnow() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
@@ -109,6 +122,8 @@ class CampaignService:
         self._states: dict[str, _Cached] = {}
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
+        self._acts: dict[str, list[_Act]] = {}  # campaign -> the acts waiting for a batch
+        self._batching: set[str] = set()  # the campaigns whose batch is being committed
 
     # -- reading ---------------------------------------------------------------------
 
@@ -375,15 +390,151 @@ class CampaignService:
             except Exception:  # the log has it; rebuild from the log on the next request
                 self._states.pop(campaign_id, None)
                 raise
-            for payload, seat_ids in game.audiences(kind, event.seq, author, data, before, state):
-                self.emit([seat_room(campaign_id, s) for s in seat_ids], payload)
+            self._broadcast(
+                campaign_id, game.audiences(kind, event.seq, author, data, before, state)
+            )
             if event.seq % self.snapshot_every == 0:
                 self.store.save_snapshot(campaign_id, event.seq, _json(state))
-            due = clock.next_due(state)
-            if due != cached.due:
-                self.store.set_due(campaign_id, _epoch(due))
-                cached.due = due
+            self._keep_due(campaign_id)
             return event.seq
+
+    def _commit_acts(
+        self, campaign_id: str, author: str, decide: Callable[[int, State], Decision]
+    ) -> int:
+        """:meth:`_commit` for a seat's act, with the acts of the campaign that come while
+        one is being committed: those are decided one after another, each on the state the
+        one before left, logged in one append, and broadcast in their order (one fsync and
+        one round of the sockets' writers for them all). Alone, an act is :meth:`_commit`."""
+        mine = _Act(author, decide)
+        with self._guard:
+            self._acts.setdefault(campaign_id, []).append(mine)
+            lead = campaign_id not in self._batching
+            self._batching.add(campaign_id)
+        if not lead:
+            mine.done.wait()
+            lead = mine.lead
+        if lead:
+            self._lead_batch(campaign_id, mine)
+        if mine.error is not None:
+            raise mine.error
+        assert mine.seq is not None
+        return mine.seq
+
+    def _lead_batch(self, campaign_id: str, mine: _Act) -> None:
+        """Commit the campaign's waiting acts (``mine`` among them), then hand the next
+        batch to the first act that came meanwhile; each act of this one is told."""
+        batch: list[_Act] = []
+        try:
+            with self._guard:
+                batch = self._acts.pop(campaign_id)
+            self._commit_batch(campaign_id, batch)
+        finally:
+            with self._guard:
+                waiting = self._acts.get(campaign_id)
+                if waiting:  # the next batch is committed by its first act
+                    waiting[0].lead = True
+                    waiting[0].done.set()
+                else:
+                    self._batching.discard(campaign_id)
+            for act in batch:
+                if act.seq is None and act.error is None:  # cut short
+                    act.error = RuntimeError("the commit of this act was interrupted")
+                if act is not mine:
+                    act.done.set()
+
+    def _commit_batch(self, campaign_id: str, batch: list[_Act]) -> None:
+        """Log ``batch`` together (:meth:`_log_acts`), or each act alone."""
+        try:
+            again = self._log_acts(campaign_id, batch) if len(batch) > 1 else batch
+        except Exception as exc:  # the store failed: each act of the batch is told
+            again = []
+            for act in batch:
+                if act.seq is None and act.error is None:
+                    act.error = exc
+        for act in again:  # each alone, as any other action is
+            try:
+                act.seq = self._commit(campaign_id, act.author, act.decide)
+            except Exception as exc:
+                act.error = exc
+
+    def _log_acts(self, campaign_id: str, batch: list[_Act]) -> list[_Act]:
+        """Decide, log, apply and broadcast ``batch`` on the cached state (under the
+        campaign's lock and write turn): the acts to commit each alone instead. Those are
+        every act when the append finds the log moved on (the cached state, which has
+        applied the batch, is dropped) or a decision fails; and the refused ones when none
+        was logged (refused on what this process had seen: the newest decides). When the
+        append succeeds, the cached state was the log's last, so each refusal stands."""
+        with self._lock(campaign_id), self.store.turn(campaign_id):
+            decided = self._decide_acts(campaign_id, batch)
+            if decided is None:
+                return batch
+            logged, refused = decided
+            if not logged:
+                return [act for act, _ in refused]
+            try:
+                appended = self.store.append_all(campaign_id, [e for _, e, _, _ in logged])
+            except Exception:  # nothing logged: the state that applied the batch goes
+                self._states.pop(campaign_id, None)
+                raise
+            if not appended:
+                self._states.pop(campaign_id, None)  # another writer's event came first
+                return batch
+            for act, refusal in refused:
+                act.error = refusal
+            for act, event, groups, snap in logged:
+                self._broadcast(campaign_id, groups)
+                if snap is not None:
+                    self.store.save_snapshot(campaign_id, event.seq, snap)
+                act.seq = event.seq
+            self._keep_due(campaign_id)
+            return []
+
+    def _decide_acts(
+        self, campaign_id: str, batch: list[_Act]
+    ) -> tuple[list[tuple[_Act, StoredEvent, list[Any], str | None]], list[Any]] | None:
+        """Each act of ``batch`` decided on the state the one before left, and applied to
+        the cached state: ``(logged, refused)``, the logged with their events, payload
+        groups and snapshots due; None when a decision failed (the cached state, maybe
+        half changed, is dropped)."""
+        seq, state = self._catch_up(campaign_id, read=False)
+        cached = self._states[campaign_id]
+        logged: list[tuple[_Act, StoredEvent, list[Any], str | None]] = []
+        refused: list[tuple[_Act, ActionError]] = []
+        try:
+            for act in batch:
+                try:
+                    kind, data, seat_token = act.decide(seq + 1, state)
+                except ActionError as exc:
+                    refused.append((act, exc))
+                    continue
+                if seat_token is not None:  # pragma: no cover - acts hand out no tokens
+                    raise RuntimeError("an act changed a seat's token")
+                data.setdefault("at", clock.stamp(self.now()))
+                event = StoredEvent(seq + 1, kind, act.author, data)
+                before = copy.deepcopy(state) if kind == "move_enemy" else state
+                cached.apply(event.seq, kind, data)
+                seq = event.seq
+                # each payload as this event left the state (a later one changes it)
+                groups = copy.deepcopy(game.audiences(kind, seq, act.author, data, before, state))
+                snap = _json(state) if seq % self.snapshot_every == 0 else None
+                logged.append((act, event, groups, snap))
+        except Exception:
+            self._states.pop(campaign_id, None)
+            return None
+        return logged, refused
+
+    def _broadcast(self, campaign_id: str, groups: list[tuple[dict[str, Any], list[str]]]) -> None:
+        """Send each payload to its group's seat rooms."""
+        for payload, seat_ids in groups:
+            self.emit([seat_room(campaign_id, s) for s in seat_ids], payload)
+
+    def _keep_due(self, campaign_id: str) -> None:
+        """Tell the store when the campaign's clock next falls due, when that changed."""
+        cached = self._states[campaign_id]
+        due = clock.next_due(cached.state)
+        if due != cached.due:
+            self.store.set_due(campaign_id, _epoch(due))
+            cached.due = due
 
     def tick(self, campaign_id: str) -> list[int]:
         """Do what the campaign's turn clock has due now (:mod:`server.game.clock`): the
@@ -437,7 +588,7 @@ class CampaignService:
             kind, data = game.decide(state, self._author(state, seat_id), args, rng)
             return kind, data, None
 
-        seq = self._commit(campaign_id, seat_id, decide)
+        seq = self._commit_acts(campaign_id, seat_id, decide)
         cached = self._states.get(campaign_id)
         if cached is not None and clock.due(cached.state, self.now()):
             self.tick(campaign_id)  # everyone is ready: the turn moves on at once

@@ -140,7 +140,7 @@ class _Append:
     """One append waiting for its transaction, and what became of it."""
 
     campaign_id: str
-    event: StoredEvent
+    events: list[StoredEvent]
     seat_token: tuple[str, str] | None
     done: threading.Event = field(default_factory=threading.Event)
     ok: bool | None = None  # written (True), its seq taken (False), not yet (None)
@@ -207,24 +207,34 @@ class Store:
     def append(
         self, campaign_id: str, event_: StoredEvent, seat_token: tuple[str, str] | None = None
     ) -> bool:
-        """Write one event, and a seat's new token hash, durably; returns when it is.
+        """Write one event, and a seat's new token hash, durably (:meth:`append_all`)."""
+        return self.append_all(campaign_id, [event_], seat_token)
 
-        Returns False when another writer took ``event_.seq`` first; nothing is written then.
+    def append_all(
+        self,
+        campaign_id: str,
+        events_: list[StoredEvent],
+        seat_token: tuple[str, str] | None = None,
+    ) -> bool:
+        """Write a campaign's next events, and a seat's new token hash, durably and at
+        once; returns when they are written.
+
+        Returns False when another writer took one of their seqs first; nothing is written
+        then.
 
         A group commit: the appends of several campaigns waiting at once are written in one
         transaction (one commit, one fsync), by the first of them; an append that comes
         while a transaction is being written waits for it, then its own is written with
         every other append that came meanwhile. Alone, an append is written at once.
         """
-        mine = _Append(campaign_id, event_, seat_token)
+        mine = _Append(campaign_id, events_, seat_token)
         with self._queue_guard:
             self._queue.append(mine)
             lead, self._leading = not self._leading, True
         if not lead:
             mine.done.wait()
-            if mine.ok is None and mine.error is None:  # handed the lead: the next batch is ours
-                lead = True
-        while lead:
+            lead = mine.ok is None and mine.error is None  # handed the lead: ours is next
+        if lead:
             with self._queue_guard:
                 batch, self._queue = self._queue, []
             try:
@@ -240,7 +250,6 @@ class Store:
                         other.error = RuntimeError("the write of this event was interrupted")
                     if other is not mine:
                         other.done.set()
-            lead = False
         if mine.error is not None:
             raise mine.error
         return bool(mine.ok)
@@ -272,7 +281,9 @@ class Store:
             if now - self._touched.get(item.campaign_id, 0.0) >= TOUCH_SECONDS
         ]
         with self._writing() as conn:
-            rows = [{"campaign_id": i.campaign_id, **_event_row(i.event)} for i in batch]
+            rows = [
+                {"campaign_id": i.campaign_id, **_event_row(e)} for i in batch for e in i.events
+            ]
             conn.execute(_INSERT_EVENT, rows)
             if touch:
                 conn.execute(_TOUCH, [{"campaign": c, "now": now} for c in touch])
@@ -413,6 +424,8 @@ class Store:
         collected): closing any descriptor of a file drops every POSIX lock the process
         holds on it, so one campaign's turn ending must not close a file another
         campaign's turn is locked through."""
+        if self._turns is not None:
+            return self._turns
         with self._turns_guard:
             if self._turns is None:
                 self._turns = os.open(path + "-turns", os.O_RDWR | os.O_CREAT, 0o644)
