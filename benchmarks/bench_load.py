@@ -12,15 +12,19 @@ server: accepted actions/s, the latency from an actor's send to each client's re
 that seq (p50/p95/p99/max), lost, duplicated and out-of-order receipts, the server's CPU and
 RSS (its process tree, from /proc), and the client processes' CPU (near 100% a process, the
 clients are what limits the figure, for both servers alike). With several campaigns,
-"actors" is per campaign.
+"actors" is per campaign. In closed loops (no ``--pace``) each server runs at its
+capacity, so a latency there is mostly the queue its throughput makes; ``--pace`` compares
+the two at the same offered load.
 
 The clients are light: several worker processes (this file with ``--worker``), each
-holding up to 250 websockets in gevent greenlets with websocket-client, speaking Engine.IO
-4 / Socket.IO 5 text frames directly. Send and receive times are ``time.monotonic()``,
-which on Linux is CLOCK_MONOTONIC, one clock for every process of the machine (unlike
-``time.time()`` it is not stepped by NTP), so a send in one worker and a receipt in another
-are comparable; a receipt is stamped as soon as its frame is read, before it is parsed.
-The clients share the machine's cores with the server: the figures are loaded ones.
+holding up to ``--per-worker`` websockets in gevent greenlets. websocket-client opens,
+joins and sends (Engine.IO 4 / Socket.IO 5 text frames); the reading loop splits the
+server's frames from the socket's bytes itself, and an event's JSON is parsed after the
+phase. Send and receive times are ``time.monotonic()``, which on Linux is CLOCK_MONOTONIC,
+one clock for every process of the machine (unlike ``time.time()`` it is not stepped by
+NTP), so a send in one worker and a receipt in another are comparable; a receipt is
+stamped as soon as its bytes are read. The clients share the machine's cores with the
+server: the figures are loaded ones.
 
 Run: python benchmarks/bench_load.py [--quick] [--clients 200 1000] [--actions 60] [--pace 0]
 """
@@ -481,7 +485,9 @@ def _row(r: dict[str, Any]) -> str:
 
 
 def _verdict(rows: list[dict[str, Any]]) -> None:
-    """The issue's goals beside the figures."""
+    """The issue's goals beside the figures: p99 and lost/dup/ooo for each phase, accepted
+    actions/s on one campaign at its best (the campaign's capacity: with one actor the
+    figure is one seat's round trip, an ack after the event reached every socket)."""
     bare = {(r["campaigns"], r["clients"], r["actors"]): r for r in rows if r["server"] == "bare"}
     print("\ngoals: p99 <= 1.5x bare; >= 200 accepted actions/s on one campaign; 0 lost/dup/ooo")
     for r in rows:
@@ -489,14 +495,23 @@ def _verdict(rows: list[dict[str, Any]]) -> None:
             continue
         b = bare.get((r["campaigns"], r["clients"], r["actors"]))
         ratio = r["p99"] / b["p99"] if b and b["p99"] else float("nan")
-        rate_ok = r["campaigns"] != 1 or r["actions/s"] >= 200
         clean = r["lost"] == r["dup"] == r["ooo"] == 0
-        ok = "ok" if ratio <= 1.5 and rate_ok and clean else "MISSED"
         print(
             f"  {_layout(r)}, {r['clients']} clients, {r['actors']} actor(s): "
-            f"p99 x{ratio:.2f} of bare, {r['actions/s']:.0f} acts/s, "
-            f"lost/dup/ooo {r['lost']}/{r['dup']}/{r['ooo']}: {ok}"
+            f"p99 x{ratio:.2f} of bare, lost/dup/ooo {r['lost']}/{r['dup']}/{r['ooo']}: "
+            f"{'ok' if ratio <= 1.5 and clean else 'MISSED'}"
         )
+    for n in sorted({r["clients"] for r in rows}):
+        one = [
+            r
+            for r in rows
+            if r["server"] == "admiralty" and r["campaigns"] == 1 and r["clients"] == n
+        ]
+        if one:
+            best = max(one, key=lambda r: r["actions/s"])
+            each = ", ".join(f"{r['actions/s']:.0f} with {r['actors']}" for r in one)
+            verdict = "ok" if best["actions/s"] >= 200 else "MISSED"
+            print(f"  1 campaign, {n} clients: {best['actions/s']:.0f} acts/s ({each}): {verdict}")
 
 
 def main() -> None:

@@ -135,6 +135,21 @@ def fresh_game(fresh_app: Flask) -> Game:
     return Game.new(fresh_app)
 
 
+@pytest.fixture
+def log_store(tmp_path: Path) -> Iterator[Any]:
+    """A store on a fresh SQLite file with six campaigns, ``a`` to ``f``, each at seq 1."""
+    from server.web.storage import StoredEvent, open_store
+
+    store = open_store(f"sqlite:///{tmp_path}/log.db")
+    for c in "abcdef":
+        first = StoredEvent(1, "campaign_created", "gm", {"name": c})
+        store.create_campaign(
+            {"id": c, "name": c, "year": 1805, "seed": 1}, first, (f"gm-{c}", f"hash-{c}")
+        )
+    yield store
+    store.engine.dispose()
+
+
 @pytest.fixture(scope="module")
 def world_client(tmp_path_factory: pytest.TempPathFactory) -> FlaskClient:
     """A REST client for the read-only world data (map, ports, routes, odds)."""

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import pytest
 from sqlalchemy.exc import OperationalError
 
-from server.web.storage import Store, StoredEvent, open_store
+from server.web.storage import Store, StoredEvent
 
 WAIT = 10.0  # seconds a thread may take (not a speed target)
 
@@ -26,18 +25,6 @@ def _until(done: Callable[[], bool]) -> None:
 
 def _event(seq: int, text: str = "x") -> StoredEvent:
     return StoredEvent(seq, "note", "gm", {"text": text})
-
-
-@pytest.fixture
-def store(tmp_path) -> Iterator[Store]:
-    store = open_store(f"sqlite:///{tmp_path}/log.db")
-    for c in "abcdef":
-        first = StoredEvent(1, "campaign_created", "gm", {"name": c})
-        store.create_campaign(
-            {"id": c, "name": c, "year": 1805, "seed": 1}, first, (f"gm-{c}", f"hash-{c}")
-        )
-    yield store
-    store.engine.dispose()
 
 
 class _Held:
@@ -82,7 +69,8 @@ def _texts(store: Store, campaign_id: str) -> list[tuple[int, str]]:
     return [(e.seq, e.data.get("text", "")) for e in store.events_after(campaign_id, 1)]
 
 
-def test_appends_waiting_at_once_are_written_in_one_transaction(store, monkeypatch) -> None:
+def test_appends_waiting_at_once_are_written_in_one_transaction(log_store, monkeypatch) -> None:
+    store = log_store
     held = _Held(store, 4)
     monkeypatch.setattr(store, "_write", held)
     appends = [(c, _event(2, f"to {c}")) for c in "abcde"]
@@ -94,7 +82,8 @@ def test_appends_waiting_at_once_are_written_in_one_transaction(store, monkeypat
     assert not store._leading and not store._queue
 
 
-def test_a_taken_seq_refuses_only_its_own_append(store, monkeypatch) -> None:
+def test_a_taken_seq_refuses_only_its_own_append(log_store, monkeypatch) -> None:
+    store = log_store
     assert store.append("a", _event(2, "first"))
     held = _Held(store, 3)
     monkeypatch.setattr(store, "_write", held)
@@ -105,8 +94,9 @@ def test_a_taken_seq_refuses_only_its_own_append(store, monkeypatch) -> None:
 
 
 def test_a_failed_transaction_fails_each_of_its_appends_and_the_next_is_written(
-    store, monkeypatch
+    log_store, monkeypatch
 ) -> None:
+    store = log_store
     failure = OperationalError("INSERT", {}, Exception("disk I/O error"))
     held = _Held(store, 2, fail=failure)
     monkeypatch.setattr(store, "_write", held)

@@ -241,9 +241,9 @@ class CampaignService:
     def _seat_of(self, campaign_id: str, token_hash: str) -> str | None:
         """The seat the token opens, as the store says (under the campaign's lock); kept
         with the cached state, until it applies a revoking event, for :meth:`act`."""
-        cached = self._states.get(campaign_id)
         seat_id = self.store.seat_for_token_hash(campaign_id, token_hash)
-        if seat_id is not None and cached is not None and self._states.get(campaign_id) is cached:
+        cached = self._states.get(campaign_id)
+        if seat_id is not None and cached is not None:
             cached.tokens[token_hash] = seat_id
         return seat_id
 
