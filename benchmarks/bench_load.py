@@ -119,6 +119,7 @@ class _Client:
         self.ws.send("40")
         self.ws.recv()  # Socket.IO connect
         self.frames: list[tuple[bytes, float]] = []  # event frames, as they came
+        self.gone: str | None = None  # why the socket stopped, before the run's end
         self.acks: dict[int, Any] = {}
         self.next_id = 0
         join = {"campaign": campaign, "token": token, "since": 0}
@@ -133,9 +134,11 @@ class _Client:
         while True:
             try:
                 chunk = sock.recv(1 << 16)
-            except OSError:  # closed: the run is over, or the server went away
+            except OSError as exc:  # closed: the run is over, or the server went away
+                self.gone = self.gone or f"read failed: {exc}"
                 return
             if not chunk:
+                self.gone = self.gone or "closed by the server"
                 return
             now = time.monotonic()
             buf += chunk
@@ -151,6 +154,7 @@ class _Client:
                 elif opcode == 9:
                     self.ws.pong(payload)
                 elif opcode == 8:
+                    self.gone = self.gone or "closed by the server (close frame)"
                     return
 
     def _text(self, msg: bytes, now: float) -> None:
@@ -233,6 +237,10 @@ def worker() -> None:
     while (msg := _line())["do"] == "phase":
         for c in clients:
             c.received()
+        # every process forgets what came before the phase, then the actors start: were
+        # one still forgetting, it would drop what the phase's first acts sent
+        _say({"cleared": True})
+        _line()  # go
         until = time.monotonic() + msg["seconds"]
         actors = [
             gevent.spawn(_actor, clients[i], msg["actions"], until, msg["pace"])
@@ -253,7 +261,7 @@ def worker() -> None:
             if not waiting or time.monotonic() > deadline:
                 break
             gevent.sleep(0.05)
-        _say({"received": [[c.campaign, *got[id(c)]] for c in clients]})
+        _say({"received": [[c.campaign, *got[id(c)], c.gone] for c in clients]})
     for c in clients:
         c.ws.close()
     gevent.killall(readers, timeout=5)
@@ -340,6 +348,10 @@ class Workers:
         for w, proc in enumerate(self.procs):
             msg = {"do": "phase", "actors": by_worker.get(w, [])}
             self._send(proc, {**msg, "actions": actions, "seconds": seconds, "pace": pace})
+        for proc in self.procs:
+            self._read(proc)  # cleared
+        for proc in self.procs:
+            self._send(proc, {"do": "go"})
         acts = [a for proc in self.procs for a in self._read(proc)["acts"]]
         final: dict[str, int] = {}
         for campaign, done in acts:
@@ -375,7 +387,7 @@ def figures(received: list, acts: list, elapsed: float) -> dict[str, Any]:
         expected.setdefault(campaign, set()).add(seq)
     latencies: list[float] = []
     lost = duplicated = disorder = 0
-    for campaign, seqs, times in received:
+    for campaign, seqs, times, _ in received:
         mine = [(s, t) for s, t in zip(seqs, times, strict=True) if (campaign, s) in sent]
         latencies += [(t - sent[(campaign, s)]) * 1000 for s, t in mine]
         got = [s for s, _ in mine]
@@ -393,6 +405,7 @@ def figures(received: list, acts: list, elapsed: float) -> dict[str, Any]:
         "dup": duplicated,
         "ooo": disorder,
         "refused": sum(1 for _, done in acts for _, _, seq in done if not seq),
+        "gone": sum(1 for *_, gone in received if gone),
     }
 
 
@@ -455,6 +468,9 @@ def run_layout(
             row["clients cpu%"] = 100 * clients_cpu / span
             rows.append(row)
             print(_row(row), flush=True)
+            reasons = sorted({gone for *_, gone in received if gone})
+            if reasons:  # a socket the server let go of (its events after that are lost)
+                print("    sockets gone: " + "; ".join(reasons), flush=True)
     finally:
         workers.close()
     return rows
@@ -462,7 +478,7 @@ def run_layout(
 
 HEADER = (
     f"{'server':<10}{'layout':>11}{'clients':>8}{'actors':>7}{'acts/s':>8}{'p50':>8}"
-    f"{'p95':>8}{'p99':>8}{'max':>8}{'lost':>6}{'dup':>5}{'ooo':>5}{'refused':>8}"
+    f"{'p95':>8}{'p99':>8}{'max':>8}{'lost':>6}{'dup':>5}{'ooo':>5}{'refused':>8}{'gone':>5}"
     f"{'cpu%':>6}{'rss MiB':>8}{'cli cpu%':>9}"
 )
 
@@ -479,7 +495,7 @@ def _row(r: dict[str, Any]) -> str:
     return (
         f"{r['server']:<10}{_layout(r):>11}{r['clients']:>8}{r['actors']:>7}{r['actions/s']:>8.1f}"
         f"{r['p50']:>8.1f}{r['p95']:>8.1f}{r['p99']:>8.1f}{r['max']:>8.1f}{r['lost']:>6}"
-        f"{r['dup']:>5}{r['ooo']:>5}{r['refused']:>8}{r['cpu%']:>6.0f}{r['rss']:>8.0f}"
+        f"{r['dup']:>5}{r['ooo']:>5}{r['refused']:>8}{r['gone']:>5}{r['cpu%']:>6.0f}{r['rss']:>8.0f}"
         f"{r['clients cpu%']:>9.0f}"
     )
 
