@@ -272,6 +272,7 @@ class Store:
                 item.error = exc
 
     def _write(self, batch: list[_Append]) -> None:
+        """One transaction: every event of ``batch``, the campaigns' touches, the tokens."""
         now = time.time()
         # ``touched`` is read to the second: a campaign written many times a second is
         # touched once in it
