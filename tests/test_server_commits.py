@@ -7,13 +7,13 @@ again on it. Real threads on a SQLite file, the store's writes held to line the 
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
 from server.web.campaigns import CampaignService, seat_room
 from server.web.storage import StoredEvent, open_store
 from tests.server_helpers import Game, new_app
+from tests.topology_helpers import wait_until
 
 WAIT = 10.0  # seconds a thread may take (not a speed target)
 ROLES = [
@@ -23,13 +23,6 @@ ROLES = [
     {"role": "admiral", "squadron": "Red"},
     {"role": "observer"},
 ]
-
-
-def _until(done: Callable[[], bool]) -> None:
-    deadline = time.monotonic() + WAIT
-    while not done():
-        assert time.monotonic() < deadline, "the threads did not get there"
-        time.sleep(0.001)
 
 
 class _Table:
@@ -53,7 +46,9 @@ class _Table:
 
         def write(batch: list[Any]) -> None:
             if not self.writes:
-                _until(lambda: len(self.service._acts.get(self.game.id, [])) >= waiting)
+                assert wait_until(
+                    lambda: len(self.service._acts.get(self.game.id, [])) >= waiting
+                ), "the threads did not get there"
             elif len(self.writes) == 1:
                 then()
             self.writes.append([e.seq for item in batch for e in item.events])
@@ -75,12 +70,19 @@ class _Table:
 
         threads = [threading.Thread(target=one, args=(k,)) for k in range(len(acts))]
         threads[0].start()
-        _until(lambda: self.game.id in self.service._batching)
+        assert wait_until(lambda: self.game.id in self.service._batching), (
+            "the threads did not get there"
+        )
         for t in threads[1:]:
             t.start()
         for t in threads:
             t.join(WAIT)
         return results
+
+    def rebuilt_from_the_log(self) -> bool:
+        """The state the acts left is the state a rebuild from the log makes."""
+        rebuilt = CampaignService(self.service.store, lambda rooms, payload: None)
+        return rebuilt.current(self.game.id) == self.service.current(self.game.id)
 
     def told(self, seat_id: str, since: int) -> list[dict[str, Any]]:
         """The payloads emitted to ``seat_id``'s room after ``since``, in the order sent."""
@@ -108,9 +110,7 @@ def test_acts_that_come_while_one_is_committed_are_logged_together_in_order(tmp_
         assert [p["seq"] for p in told] == sorted(seqs)
         seen = [p for p in told if "type" in p]  # the others: the bare seq
         assert seen == table.service.events_since(table.game.id, seat_id, since)[1]
-    # the state the acts left is the state the log builds
-    rebuilt = CampaignService(table.service.store, lambda rooms, payload: None)
-    assert rebuilt.current(table.game.id) == table.service.current(table.game.id)
+    assert table.rebuilt_from_the_log()
 
 
 def test_a_refusal_among_acts_logged_together_stands(tmp_path) -> None:
@@ -151,6 +151,5 @@ def test_acts_decided_on_a_log_another_writer_moved_on_are_decided_again(tmp_pat
         (since + 2, "note"),
         (since + 3, "ready"),
     ]
-    rebuilt = CampaignService(table.service.store, lambda rooms, payload: None)
-    assert rebuilt.current(table.game.id) == table.service.current(table.game.id)
+    assert table.rebuilt_from_the_log()
     other.engine.dispose()

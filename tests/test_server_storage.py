@@ -5,22 +5,14 @@ to every append of it, and what an append returned True for is in the log."""
 from __future__ import annotations
 
 import threading
-import time
-from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy.exc import OperationalError
 
 from server.web.storage import Store, StoredEvent
+from tests.topology_helpers import wait_until
 
 WAIT = 10.0  # seconds a thread may take (not a speed target)
-
-
-def _until(done: Callable[[], bool]) -> None:
-    deadline = time.monotonic() + WAIT
-    while not done():
-        assert time.monotonic() < deadline, "the threads did not get there"
-        time.sleep(0.001)
 
 
 def _event(seq: int, text: str = "x") -> StoredEvent:
@@ -38,7 +30,9 @@ class _Held:
 
     def __call__(self, batch: list[Any]) -> None:
         if not self.sizes:
-            _until(lambda: len(self.store._queue) >= self.waiting)
+            assert wait_until(lambda: len(self.store._queue) >= self.waiting), (
+                "the threads did not get there"
+            )
         self.sizes.append(len(batch))
         if self.fail is not None and len(self.sizes) == 2:
             raise self.fail
@@ -57,7 +51,8 @@ def _append_all(store: Store, appends: list[tuple[str, StoredEvent]]) -> list[An
 
     threads = [threading.Thread(target=one, args=(k,)) for k in range(len(appends))]
     threads[0].start()
-    _until(lambda: store._leading)  # the first is writing before the others come
+    # the first is writing before the others come
+    assert wait_until(lambda: store._leading), "the first append did not start"
     for t in threads[1:]:
         t.start()
     for t in threads:
