@@ -176,7 +176,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         max_http_buffer_size=4 * MAX_BODY,
         serializer=packets.Packet,  # bounded JSON; a broken packet is acked, not a traceback
     )
-    socketio.on_event(packets.REFUSED, packets.refused)
+    socketio.server.on(packets.REFUSED, packets.refused)
     app.wsgi_app = packets.PollingLimit(app.wsgi_app, 4 * MAX_BODY, "/socket.io")  # type: ignore[method-assign]
     store = open_store(app.config["DATABASE_URL"])
     metrics = metrics_.install(app)

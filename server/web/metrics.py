@@ -142,9 +142,9 @@ class Metrics:
     def count_acts(self, handler: Handler) -> Handler:
         """``handler`` (an ``act`` handler that always acks) timed and counted."""
 
-        def act(data: Any = None, *extra: Any) -> dict[str, Any]:
+        def act(sid: str, data: Any = None, *extra: Any) -> dict[str, Any]:
             start = time.perf_counter()
-            ack = handler(data, *extra)
+            ack = handler(sid, data, *extra)
             kind = _action_type(data)
             self.actions.labels(kind, _result(ack)).inc()
             self.act_seconds.labels(kind).observe(time.perf_counter() - start)
@@ -156,8 +156,8 @@ class Metrics:
     def count_joins(self, handler: Handler) -> Handler:
         """``handler`` (a ``join`` handler that always acks) counted by result."""
 
-        def join(data: Any = None, *extra: Any) -> dict[str, Any]:
-            ack = handler(data, *extra)
+        def join(sid: str, data: Any = None, *extra: Any) -> dict[str, Any]:
+            ack = handler(sid, data, *extra)
             self.joins.labels(_result(ack)).inc()
             return ack
 

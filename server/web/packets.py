@@ -27,7 +27,6 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from flask import request
 from socketio import packet as sio_packet
 
 __all__ = [
@@ -137,9 +136,10 @@ class Packet(sio_packet.Packet):
 Packet.json = sys.modules[__name__]
 
 
-def refused(reason: str = "", *_extra: Any) -> dict[str, Any]:
-    """The :data:`REFUSED` event's handler: one ``invalid`` error (the ack, if one was asked)."""
-    log.info("refused a Socket.IO packet from %s: %s", getattr(request, "sid", "?"), reason)
+def refused(sid: str, reason: str = "", *_extra: Any) -> dict[str, Any]:
+    """The :data:`REFUSED` event's handler (python-socketio's, given the socket's id): one
+    ``invalid`` error (the ack, if one was asked)."""
+    log.info("refused a Socket.IO packet from %s: %s", sid, reason)
     message = reason if isinstance(reason, str) and reason else "the packet is malformed"
     return {"ok": False, "error": {"code": "invalid", "message": message}}
 

@@ -13,6 +13,11 @@ count is each process's own: behind several processes a seat's talk is limited p
 Every ``join`` and ``act`` is acknowledged, however malformed: with its answer, with the
 one refusal its payload earns, or, should the server itself fail, with an ``internal``
 error (logged here with its traceback, as a failure of ours and not of the client's).
+
+The handlers are python-socketio's own (``server.on``), given the socket's id: an event
+needs no Flask request context, which Flask-SocketIO's handlers build for every event (a
+URL matched, a session copied) and which was a fifth of the server's CPU under load
+(benchmarks/bench_load.py).
 """
 
 from __future__ import annotations
@@ -25,8 +30,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, request
-from flask_socketio import SocketIO, join_room, leave_room
+from flask import Flask
+from flask_socketio import SocketIO
 
 from server.game import ActionError
 from server.web.campaigns import CampaignService, seat_room
@@ -46,28 +51,23 @@ def _size(data: Any) -> int:
         return MAX_PAYLOAD + 1
 
 
-def _acked(handler: Callable[[Any], Ack]) -> Callable[..., Ack]:
-    """``handler`` answering every payload: its ack, or the refusal, or ``internal``."""
+def _acked(handler: Callable[[str, Any], Ack]) -> Callable[..., Ack]:
+    """``handler(sid, data)`` answering every payload: its ack, the refusal, or ``internal``."""
 
-    def run(data: Any = None, *_extra: Any) -> Ack:
+    def run(sid: str, data: Any = None, *_extra: Any) -> Ack:
         try:
             if _size(data) > MAX_PAYLOAD:
                 raise ActionError("invalid", f"payload over {MAX_PAYLOAD // 1024} KiB")
-            return handler(data)
+            return handler(sid, data)
         except ActionError as err:
             return err.to_dict()
         except Exception:  # a failure of ours: the client still gets its one answer
-            log.exception("failure in %s", handler.__name__)
+            log.exception("failure in %s (socket %s)", handler.__name__, sid)
             message = "the server failed on this request; it has been logged"
             return {"ok": False, "error": {"code": "internal", "message": message}}
 
     run.__name__ = handler.__name__
     return run
-
-
-def _sid() -> str:
-    """The socket of the event being handled (Flask-SocketIO sets it on the request)."""
-    return str(request.sid)  # type: ignore[attr-defined]
 
 
 def _since(data: dict[str, Any]) -> int:
@@ -159,7 +159,15 @@ class Sockets:
         with self.lock:
             return {seat: True for (cid, seat) in self.online if cid == campaign_id}
 
-    def join(self, data: Any) -> Ack:
+    def _enter(self, sid: str, *rooms: str) -> None:
+        for room in rooms:
+            self.socketio.server.enter_room(sid, room, namespace="/")
+
+    def _leave(self, sid: str, *rooms: str) -> None:
+        for room in rooms:
+            self.socketio.server.leave_room(sid, room, namespace="/")
+
+    def join(self, sid: str, data: Any) -> Ack:
         if not isinstance(data, dict):
             raise ActionError("invalid", "join takes {campaign, token, since}")
         since = _since(data)
@@ -167,19 +175,17 @@ class Sockets:
         campaign_id, token = str(data["campaign"]), str(data["token"])  # checked by it
         left = came = False
         with self.lock:
-            previous = self.joined.get(_sid())
+            previous = self.joined.get(sid)
             same = previous is not None and previous[:2] == (campaign_id, seat["id"])
             if previous and not same:  # the socket joins as another seat
-                leave_room(seat_room(previous[0], previous[1]))
-                leave_room(campaign_room(previous[0]))
+                self._leave(sid, seat_room(*previous[:2]), campaign_room(previous[0]))
                 left = self._count(previous[0], previous[1], -1)
-            self.joined[_sid()] = (campaign_id, seat["id"], token)
+            self.joined[sid] = (campaign_id, seat["id"], token)
             if not same:  # a re-join of the same seat (a catch-up) is not counted twice
                 came = self._count(campaign_id, seat["id"], +1)
         if previous and left:
             self._tell(previous[0], previous[1], False)
-        join_room(seat_room(campaign_id, seat["id"]))
-        join_room(campaign_room(campaign_id))
+        self._enter(sid, seat_room(campaign_id, seat["id"]), campaign_room(campaign_id))
         if came:
             self._tell(campaign_id, seat["id"], True)
         public = {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship", "officer")}
@@ -196,12 +202,12 @@ class Sockets:
         ack["notices"] = [n for n in notices if n["seq"] <= seq]
         # the room was joined before the log was read (nothing committed meanwhile is
         # missed); what the ack holds is not sent again (server.web.delivery)
-        self.socketio.server.manager.hold(_sid(), seq)
+        self.socketio.server.manager.hold(sid, seq)
         return ack
 
-    def act(self, data: Any) -> Ack:
+    def act(self, sid: str, data: Any) -> Ack:
         with self.lock:
-            entry = self.joined.get(_sid())
+            entry = self.joined.get(sid)
         if entry is None:
             raise ActionError("forbidden", "join a campaign with your seat's token first")
         campaign_id, seat_id, token = entry
@@ -219,13 +225,13 @@ class Sockets:
             self.talk.said(campaign_id, seat_id)
         return {"ok": True, "seq": seq}
 
-    def disconnect(self, *_args: Any) -> None:
+    def disconnect(self, sid: str, *_reason: Any) -> None:
         with self.lock:
-            entry = self.joined.pop(_sid(), None)
+            entry = self.joined.pop(sid, None)
             left = entry is not None and self._count(entry[0], entry[1], -1)
         if entry is not None and left:
             self._tell(entry[0], entry[1], False)
-        self.socketio.server.manager.forget(_sid())
+        self.socketio.server.manager.forget(sid)
 
     def revoke(self, campaign_id: str, seat_id: str) -> None:
         """Cut a reissued seat's sockets off: told ``revoked``, out of its room."""
@@ -236,7 +242,7 @@ class Sockets:
             gone = [sid for sid, e in self.joined.items() if e[:2] == (campaign_id, seat_id)]
             for sid in gone:
                 del self.joined[sid]
-                self.socketio.server.leave_room(sid, campaign_room(campaign_id), namespace="/")
+                self._leave(sid, campaign_room(campaign_id))
             self.online.pop((campaign_id, seat_id), None)
         if gone:
             self._tell(campaign_id, seat_id, False)
@@ -248,8 +254,9 @@ def register(app: Flask, socketio: SocketIO, service: CampaignService) -> None:
     app.extensions["admiralty.talk"] = sockets.talk  # tests may set its clock
     metrics = app.extensions["admiralty.metrics"]
     metrics.watch_sockets(sockets.joined, sockets.lock, lambda: len(socketio.server.eio.sockets))
-    socketio.on_event("join", metrics.count_joins(_acked(sockets.join)))
-    socketio.on_event("act", metrics.count_acts(_acked(sockets.act)))
-    socketio.on_event("disconnect", sockets.disconnect)
+    server = socketio.server  # python-socketio's: handlers taking the socket's id, no context
+    server.on("join", metrics.count_joins(_acked(sockets.join)))
+    server.on("act", metrics.count_acts(_acked(sockets.act)))
+    server.on("disconnect", sockets.disconnect)
     app.extensions["admiralty.revoke"] = sockets.revoke
     app.extensions["admiralty.presence"] = sockets.presence
