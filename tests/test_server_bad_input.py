@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from server.web.app import create_app
-from server.web.packets import MAX_DEPTH, Refused, loads
+from server.web.packets import MAX_DEPTH, MAX_PAYLOAD, REFUSED, Packet, Refused, loads
 from tests.conftest import LiveServer
 from tests.services import postgres_server
 
@@ -160,6 +160,16 @@ def test_the_packets_json_is_read_within_bounds(text: str | bytes, reason: str |
     else:
         with pytest.raises(Refused, match=reason):
             loads(text)
+
+
+@pytest.mark.parametrize("pad, refused", [(MAX_PAYLOAD - 100, False), (MAX_PAYLOAD, True)])
+def test_an_event_over_64_kib_is_refused_as_it_is_read(pad: int, refused: bool) -> None:
+    packet = Packet(encoded_packet='27["act",{"type":"note","text":"' + "x" * pad + '"}]')
+    assert packet.id == 7  # the refusal is acked
+    if refused:
+        assert packet.data == [REFUSED, "payload over 64 KiB"]
+    else:
+        assert packet.data[0] == "act" and len(packet.data[1]["text"]) == pad
 
 
 # -- REST: bad input is a 400 (or 404) in the one error shape, on every database ------------

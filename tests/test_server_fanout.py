@@ -22,7 +22,7 @@ import pytest
 
 from server import game
 from server.web.app import SECURITY_HEADERS, create_app
-from server.web.campaigns import CampaignService
+from server.web.campaigns import CampaignService, campaign_room
 from server.web.storage import open_store
 from tests.server_helpers import Game, new_app
 from tests.services import postgres_server
@@ -79,14 +79,16 @@ def test_a_public_event_is_one_emit_to_every_seat_however_many(fresh_app):
     for ship in fleet:  # 17 captains and 43 observers
         game_.seat("captain", ship=ship["code"])
     for _ in range(60 - len(fleet)):
-        game_.seat("observer")
+        _, token = game_.seat("observer")
+    watcher = game_.join(token)  # an observer's socket, in the campaign's room
     service = fresh_app.extensions["admiralty.campaigns"]
     sent: list[tuple[list[str], dict[str, Any]]] = []
     emit = service.emit
     service.emit = lambda rooms, payload: (sent.append((rooms, payload)), emit(rooms, payload))
     gm = game_.gm()
     assert gm.act("pause")["ok"]
-    assert len(sent) == 1 and len(sent[0][0]) == 61, "one emit, to the 61 seats' rooms"
+    assert sent == [([campaign_room(game_.id)], sent[0][1])], "one emit, to the campaign's room"
+    assert [e["type"] for e in watcher.events()] == ["pause"]
     pm = game_.add("pm", "prime-minister")
     sent.clear()
     assert pm.act("set_ships", digit=4)["ok"]

@@ -7,7 +7,8 @@ campaign: each catches up from the store before deciding, under the campaign's w
 that every process receives a campaign's events in log order.
 
 Each event's payload is computed once per distinct view and sent once per group of seats
-that see the same thing (:func:`server.game.audiences`): one emit to the group's seat rooms.
+that see the same thing (:func:`server.game.audiences`): one emit to the group's seat rooms,
+or, when every seat sees the same (a public event), one emit to the campaign's room.
 
 States are cached per process and kept from growing: a campaign idle for ``IDLE_SECONDS``
 is dropped (rebuilt on demand), and every ``SNAPSHOT_EVERY`` events its state is written
@@ -36,7 +37,7 @@ from server.game.state import SeatRecord, no_clock
 from server.web.storage import Store, StoredEvent
 from server.web.tokens import hash_token, new_token
 
-__all__ = ["CampaignService", "seat_room"]
+__all__ = ["CampaignService", "campaign_room", "seat_room"]
 
 Emit = Callable[[list[str], dict[str, Any]], None]  # (rooms, event payload)
 Decision = tuple[str, dict[str, Any], tuple[str, str] | None]  # (type, data, new seat token)
@@ -52,6 +53,11 @@ log = logging.getLogger("admiralty")
 
 def seat_room(campaign_id: str, seat_id: str) -> str:
     return f"seat:{campaign_id}:{seat_id}"
+
+
+def campaign_room(campaign_id: str) -> str:
+    """Every socket joined to the campaign, whatever its seat (its seat's room too)."""
+    return f"campaign:{campaign_id}"
 
 
 def _json(state: State) -> str:
@@ -524,7 +530,11 @@ class CampaignService:
         return logged, refused
 
     def _broadcast(self, campaign_id: str, groups: list[tuple[dict[str, Any], list[str]]]) -> None:
-        """Send each payload to its group's seat rooms."""
+        """Send each payload to its group's seat rooms; one group is every seat (the
+        groups part the campaign's seats), whose sockets the campaign's room holds."""
+        if len(groups) == 1:
+            self.emit([campaign_room(campaign_id)], groups[0][0])
+            return
         for payload, seat_ids in groups:
             self.emit([seat_room(campaign_id, s) for s in seat_ids], payload)
 

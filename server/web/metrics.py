@@ -104,6 +104,9 @@ class Metrics:
     """One app's metrics and the hooks that move them."""
 
     def __init__(self) -> None:
+        # each labelled child, looked up once (``labels()`` checks and locks on every
+        # call; the hooks run on every act and every emit); the label values are bounded
+        self._children: dict[tuple[Any, ...], Any] = {}
         self.registry = CollectorRegistry()
         r = self.registry
         self.actions = Counter(
@@ -139,6 +142,13 @@ class Metrics:
 
     # -- the hooks ---------------------------------------------------------------------
 
+    def _child(self, metric: Any, *labels: str) -> Any:
+        key = (id(metric), *labels)
+        child = self._children.get(key)
+        if child is None:
+            child = self._children[key] = metric.labels(*labels)
+        return child
+
     def count_acts(self, handler: Handler) -> Handler:
         """``handler`` (an ``act`` handler that always acks) timed and counted."""
 
@@ -146,8 +156,8 @@ class Metrics:
             start = time.perf_counter()
             ack = handler(sid, data, *extra)
             kind = _action_type(data)
-            self.actions.labels(kind, _result(ack)).inc()
-            self.act_seconds.labels(kind).observe(time.perf_counter() - start)
+            self._child(self.actions, kind, _result(ack)).inc()
+            self._child(self.act_seconds, kind).observe(time.perf_counter() - start)
             return ack
 
         act.__name__ = handler.__name__
@@ -158,7 +168,7 @@ class Metrics:
 
         def join(sid: str, data: Any = None, *extra: Any) -> dict[str, Any]:
             ack = handler(sid, data, *extra)
-            self.joins.labels(_result(ack)).inc()
+            self._child(self.joins, _result(ack)).inc()
             return ack
 
         join.__name__ = handler.__name__
@@ -171,7 +181,7 @@ class Metrics:
         def counted(rooms: list[str], payload: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
             result = emit(rooms, payload, *args, **kwargs)
             kind = str(payload.get("type", "seq"))
-            self.events_sent.labels(kind).inc(len(rooms) if isinstance(rooms, list) else 1)
+            self._child(self.events_sent, kind).inc(len(rooms) if isinstance(rooms, list) else 1)
             return result
 
         return counted
@@ -192,7 +202,9 @@ class Metrics:
         def after(conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
             started = conn.info.pop(_STARTED, None)
             if started is not None:
-                self.db_seconds.labels(_verb(statement)).observe(time.perf_counter() - started)
+                self._child(self.db_seconds, _verb(statement)).observe(
+                    time.perf_counter() - started
+                )
 
         event.listen(engine, "before_cursor_execute", before)
         event.listen(engine, "after_cursor_execute", after)

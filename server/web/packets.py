@@ -5,9 +5,11 @@ traceback for whatever its decoder raises (broken JSON, nesting past the parser,
 past Python's 4,300 digits). :class:`Packet` (``socketio.Server(serializer=Packet)``) reads
 the JSON with :func:`loads`, which refuses before parsing a text over :data:`MAX_CHARS` or
 nested deeper than :data:`MAX_DEPTH`, and while parsing an integer of more than
-:data:`MAX_DIGITS` digits. A packet so refused, or one that is no event a handler can take,
-becomes the event :data:`REFUSED` carrying the one-line reason, keeping the packet's ack id:
-its :func:`refused` handler acks it with one ``invalid`` error, as a malformed ``act`` is.
+:data:`MAX_DIGITS` digits; an event over :data:`MAX_PAYLOAD` (its packet's length, known
+here without encoding the payload again) is refused too. A packet so refused, or one that
+is no event a handler can take, becomes the event :data:`REFUSED` carrying the one-line
+reason, keeping the packet's ack id: its :func:`refused` handler acks it with one
+``invalid`` error, as a malformed ``act`` is.
 
 A packet whose header itself is broken (no type, an id of over 100 digits, a bad attachment
 count) has no ack id that can be read: it is refused without an answer (logged on one line).
@@ -33,6 +35,7 @@ __all__ = [
     "MAX_CHARS",
     "MAX_DEPTH",
     "MAX_DIGITS",
+    "MAX_PAYLOAD",
     "REFUSED",
     "Packet",
     "PollingLimit",
@@ -45,6 +48,7 @@ __all__ = [
 MAX_CHARS = 256 * 1024  # Engine.IO's max_http_buffer_size: no packet is longer in any case
 MAX_DEPTH = 32  # the deepest payload of the protocol is 4 (the event, its payload, a place)
 MAX_DIGITS = 100  # Engine.IO's own bound on a whole number
+MAX_PAYLOAD = 64 * 1024  # an event's packet: the longest act (a note) is a few KiB
 REFUSED = "admiralty.refused"
 log = logging.getLogger("admiralty")
 
@@ -125,6 +129,8 @@ class Packet(sio_packet.Packet):
             isinstance(self.data, list) and self.data and isinstance(self.data[0], str)
         ):
             return self._refuse("an event is a list: [name, ...arguments]")
+        if self.packet_type == sio_packet.EVENT and len(encoded_packet) > MAX_PAYLOAD:
+            return self._refuse(f"payload over {MAX_PAYLOAD // 1024} KiB")
         return attachments
 
     def _refuse(self, reason: str) -> int:

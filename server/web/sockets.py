@@ -22,7 +22,6 @@ URL matched, a session copied) and which was a fifth of the server's CPU under l
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 import time
@@ -34,30 +33,21 @@ from flask import Flask
 from flask_socketio import SocketIO
 
 from server.game import ActionError
-from server.web.campaigns import CampaignService, seat_room
+from server.web.campaigns import CampaignService, campaign_room, seat_room
 
-__all__ = ["MAX_PAYLOAD", "SAY_PER_MINUTE", "SayLimit", "Sockets", "campaign_room", "register"]
+__all__ = ["SAY_PER_MINUTE", "SayLimit", "Sockets", "register"]
 
-MAX_PAYLOAD = 64 * 1024
 SAY_PER_MINUTE = 10
 Ack = dict[str, Any]
 log = logging.getLogger("admiralty")
 
 
-def _size(data: Any) -> int:
-    try:
-        return len(json.dumps(data))
-    except (TypeError, ValueError, RecursionError):  # not JSON, or nested past the parser
-        return MAX_PAYLOAD + 1
-
-
 def _acked(handler: Callable[[str, Any], Ack]) -> Callable[..., Ack]:
-    """``handler(sid, data)`` answering every payload: its ack, the refusal, or ``internal``."""
+    """``handler(sid, data)`` answering every payload: its ack, the refusal, or ``internal``
+    (a payload too long or too deep is refused as it is read: :mod:`server.web.packets`)."""
 
     def run(sid: str, data: Any = None, *_extra: Any) -> Ack:
         try:
-            if _size(data) > MAX_PAYLOAD:
-                raise ActionError("invalid", f"payload over {MAX_PAYLOAD // 1024} KiB")
             return handler(sid, data)
         except ActionError as err:
             return err.to_dict()
@@ -75,11 +65,6 @@ def _since(data: dict[str, Any]) -> int:
     if isinstance(since, bool) or not isinstance(since, int) or since < 0:
         raise ActionError("invalid", "'since' must be a sequence number (0 or more)")
     return since
-
-
-def campaign_room(campaign_id: str) -> str:
-    """Every socket joined to the campaign, whatever its seat (for ``presence``)."""
-    return f"campaign:{campaign_id}"
 
 
 class SayLimit:
