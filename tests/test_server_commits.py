@@ -10,7 +10,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from server.web.campaigns import CampaignService, seat_room
+from server.web.campaigns import CampaignService, campaign_room, seat_room
 from server.web.storage import StoredEvent, open_store
 from tests.server_helpers import Game, new_app
 from tests.topology_helpers import wait_until
@@ -85,9 +85,10 @@ class _Table:
         return rebuilt.current(self.game.id) == self.service.current(self.game.id)
 
     def told(self, seat_id: str, since: int) -> list[dict[str, Any]]:
-        """The payloads emitted to ``seat_id``'s room after ``since``, in the order sent."""
-        room = seat_room(self.game.id, seat_id)
-        return [p for rooms, p in self.sent if room in rooms and p["seq"] > since]
+        """The payloads emitted to ``seat_id``'s room, or to every seat (the campaign's
+        room), after ``since``, in the order sent."""
+        mine = {seat_room(self.game.id, seat_id), campaign_room(self.game.id)}
+        return [p for rooms, p in self.sent if mine & set(rooms) and p["seq"] > since]
 
 
 def test_acts_that_come_while_one_is_committed_are_logged_together_in_order(tmp_path) -> None:
