@@ -94,7 +94,7 @@ class _Act:
 
     author: str
     decide: Callable[[int, State], Decision]
-    done: threading.Event = field(default_factory=threading.Event)
+    done: threading.Event | None = None  # an act that waits for another's batch: told
     seq: int | None = None  # logged
     error: Exception | None = None  # refused, or failed
     lead: bool = False  # handed the next batch
@@ -413,10 +413,12 @@ class CampaignService:
         one round of the sockets' writers for them all). Alone, an act is :meth:`_commit`."""
         mine = _Act(author, decide)
         with self._guard:
-            self._acts.setdefault(campaign_id, []).append(mine)
             lead = campaign_id not in self._batching
+            if not lead:  # (the one that commits needs no event: most acts, when alone)
+                mine.done = threading.Event()
+            self._acts.setdefault(campaign_id, []).append(mine)
             self._batching.add(campaign_id)
-        if not lead:
+        if mine.done is not None:
             mine.done.wait()
             lead = mine.lead
         if lead:
@@ -439,6 +441,7 @@ class CampaignService:
                 waiting = self._acts.get(campaign_id)
                 if waiting:  # the next batch is committed by its first act
                     waiting[0].lead = True
+                    assert waiting[0].done is not None  # a waiter
                     waiting[0].done.set()
                 else:
                     self._batching.discard(campaign_id)
@@ -446,6 +449,7 @@ class CampaignService:
                 if act.seq is None and act.error is None:  # cut short
                     act.error = RuntimeError("the commit of this act was interrupted")
                 if act is not mine:
+                    assert act.done is not None  # a waiter
                     act.done.set()
 
     def _commit_batch(self, campaign_id: str, batch: list[_Act]) -> None:

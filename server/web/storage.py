@@ -17,7 +17,7 @@ import weakref
 import zlib
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import (
@@ -142,7 +142,7 @@ class _Append:
     campaign_id: str
     events: list[StoredEvent]
     seat_token: tuple[str, str] | None
-    done: threading.Event = field(default_factory=threading.Event)
+    done: threading.Event | None = None  # an append that waits for another's write: told
     ok: bool | None = None  # written (True), its seq taken (False), not yet (None)
     error: Exception | None = None  # the store failed
 
@@ -229,9 +229,11 @@ class Store:
         """
         mine = _Append(campaign_id, events_, seat_token)
         with self._queue_guard:
-            self._queue.append(mine)
             lead, self._leading = not self._leading, True
-        if not lead:
+            if not lead:  # (the one that writes needs no event: most appends, when alone)
+                mine.done = threading.Event()
+            self._queue.append(mine)
+        if mine.done is not None:
             mine.done.wait()
             lead = mine.ok is None and mine.error is None  # handed the lead: ours is next
         if lead:
@@ -242,6 +244,7 @@ class Store:
             finally:
                 with self._queue_guard:
                     if self._queue:  # the next batch is written by its first append
+                        assert self._queue[0].done is not None  # a waiter
                         self._queue[0].done.set()
                     else:
                         self._leading = False
@@ -249,6 +252,7 @@ class Store:
                     if other.ok is None and other.error is None:  # the write was cut short
                         other.error = RuntimeError("the write of this event was interrupted")
                     if other is not mine:
+                        assert other.done is not None  # a waiter
                         other.done.set()
         if mine.error is not None:
             raise mine.error
@@ -532,6 +536,7 @@ def open_store(url: str) -> Store:
         engine = create_engine(
             url,
             connect_args={"check_same_thread": False, "timeout": 30, "factory": _SQLiteConnection},
+            pool_use_lifo=True,
         )
 
         @event.listens_for(engine, "connect")
