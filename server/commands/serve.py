@@ -30,6 +30,8 @@ __all__ = ["READ_SECONDS", "register"]
 READ_SECONDS = 10.0
 #: a request in flight at SIGTERM has this long to finish
 GRACEFUL_SECONDS = 10
+#: the collector's thresholds once the worker is warm (Python's own: 700, 10, 10)
+GC_THRESHOLD = (10_000, 10, 10)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -136,6 +138,10 @@ def _application(config: dict[str, Any], read_timeout: float) -> Any:
         # the collector's full sweeps: one took 60 to 110 ms with them, and every socket of
         # the worker waited meanwhile (benchmarks/bench_load.py's p99)
         gc.freeze()
+        # collections less often: the worker makes many short-lived objects an event (its
+        # payloads, frames, green threads), and each full sweep of what came after the
+        # freeze (a thousand sockets' objects) stopped every socket for 40 to 80 ms
+        gc.set_threshold(*GC_THRESHOLD)
         app.extensions["admiralty.keep"]()
 
     app.extensions["admiralty.socketio"].start_background_task(background)
