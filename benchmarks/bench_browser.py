@@ -55,7 +55,9 @@ PROBE = """
   Object.defineProperty(window, "io", { configurable: true, get: () => io, set: (v) => {
     io = function (...args) {
       const socket = v(...args);
-      socket.onAny((name) => { if (name === "event") window.__bench.eventAt = performance.now(); });
+      socket.onAny((name) => {
+        if (name === "event" || name === "events") window.__bench.eventAt = performance.now();
+      });
       return socket;
     };
     Object.assign(io, v);

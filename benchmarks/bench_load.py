@@ -160,7 +160,7 @@ class _Client:
     def _text(self, msg: bytes, now: float) -> None:
         import gevent.event
 
-        if msg.startswith(b'42["event"'):  # not ``presence``, which the server sends too
+        if msg.startswith((b'42["event"', b'42["events"')):  # not ``presence``
             self.frames.append((msg, now))
         elif msg.startswith(b"43"):
             head = msg[2:].split(b"[", 1)
@@ -171,9 +171,16 @@ class _Client:
             self.ws.send("3")
 
     def received(self) -> tuple[list[int], list[float]]:
-        """The seqs of the events received since the last call, and their arrivals."""
+        """The seqs of the events received since the last call, and their arrivals (an
+        ``events`` message's all at its arrival)."""
         frames, self.frames = self.frames, []
-        return [json.loads(m[2:])[1]["seq"] for m, _ in frames], [t for _, t in frames]
+        seqs, times = [], []
+        for msg, at in frames:
+            name, payload = json.loads(msg[2:])
+            for one in payload if name == "events" else [payload]:
+                seqs.append(one["seq"])
+                times.append(at)
+        return seqs, times
 
     def act(self, payload: dict[str, Any]) -> tuple[float, float, dict[str, Any]]:
         """Send one ``act`` and wait for its ack: (sent, acked, ack)."""

@@ -21,6 +21,7 @@ import socketio
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.conftest import LiveServer  # noqa: E402
+from tests.topology_helpers import on_events  # noqa: E402
 
 
 def main() -> None:
@@ -63,7 +64,7 @@ def run(url: str, watchers: int, actions: int) -> None:
             arrived[event["seq"]] = time.perf_counter()
             got_all.notify_all()
 
-    watcher.on("event", on_event)
+    on_events(watcher, on_event)
     actor = socketio.Client()
     actor.connect(url, wait_timeout=10)
     transport = actor.transport()

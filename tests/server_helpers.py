@@ -82,7 +82,12 @@ class Player:
 
     def events(self) -> list[dict[str, Any]]:
         """The events received since the last call that this seat may see."""
-        got = [m["args"][0] for m in self.client.get_received() if m["name"] == "event"]
+        got = []  # an ``event``, or each of an ``events`` list (the events logged together)
+        for m in self.client.get_received():
+            if m["name"] == "event":
+                got.append(m["args"][0])
+            elif m["name"] == "events":
+                got.extend(m["args"][0])
         self.seqs.extend(e["seq"] for e in got)
         return [e for e in got if "type" in e]
 

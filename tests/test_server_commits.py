@@ -88,7 +88,15 @@ class _Table:
         """The payloads emitted to ``seat_id``'s room, or to every seat (the campaign's
         room), after ``since``, in the order sent."""
         mine = {seat_room(self.game.id, seat_id), campaign_room(self.game.id)}
-        return [p for rooms, p in self.sent if mine & set(rooms) and p["seq"] > since]
+        sent = [p for rooms, p in self.sent if mine & set(rooms)]
+        each = [one for p in sent for one in (p if isinstance(p, list) else [p])]  # ``events``
+        return [p for p in each if p["seq"] > since]
+
+    def messages(self, seat_id: str, since: int) -> list[list[int]]:
+        """The seqs of each message sent to ``seat_id`` after ``since`` (a list: ``events``)."""
+        mine = {seat_room(self.game.id, seat_id), campaign_room(self.game.id)}
+        sent = [p if isinstance(p, list) else [p] for rooms, p in self.sent if mine & set(rooms)]
+        return [[p["seq"] for p in m] for m in sent if m[-1]["seq"] > since]
 
 
 def test_acts_that_come_while_one_is_committed_are_logged_together_in_order(tmp_path) -> None:
@@ -111,6 +119,8 @@ def test_acts_that_come_while_one_is_committed_are_logged_together_in_order(tmp_
         assert [p["seq"] for p in told] == sorted(seqs)
         seen = [p for p in told if "type" in p]  # the others: the bare seq
         assert seen == table.service.events_since(table.game.id, seat_id, since)[1]
+        # the first alone, then the four logged together in one message (``events``)
+        assert table.messages(seat_id, since) == [[seqs[0]], sorted(seqs[1:])]
     assert table.rebuilt_from_the_log()
 
 

@@ -277,3 +277,27 @@ def test_what_a_join_ack_holds_is_not_sent_again(fresh_app):
     second = gm.act("resume")["seq"]
     assert [e["seq"] for e in pm.events()] == [second]
     assert sid not in manager.floors, "forgotten once an event past it came"
+
+
+def test_events_logged_together_past_a_floor_are_sent_without_the_ones_the_ack_holds(
+    fresh_app,
+):
+    game_ = Game.new(fresh_app)
+    gm = game_.gm()
+    pm = game_.add("pm", "prime-minister")
+    socketio = fresh_app.extensions["admiralty.socketio"]
+    manager = socketio.server.manager
+    sid = manager.sid_from_eio_sid(pm.client.eio_sid, "/")
+    game_.drain()
+    at = pm.ack["seq"]
+    manager.hold(sid, at + 1)  # as if the join's ack held the first of the two
+    together = [{"seq": at + 1}, {"seq": at + 2}]
+    socketio.emit("events", together, to=campaign_room(game_.id))
+    assert [e["seq"] for e in gm.events()] == [] and gm.seqs[-2:] == [at + 1, at + 2]
+    pm.events()
+    assert pm.seqs == [at + 2], "only the one past the floor"
+    assert sid not in manager.floors
+    manager.hold(sid, at + 2)  # a list wholly at or below the floor is not sent at all
+    socketio.emit("events", together, to=campaign_room(game_.id))
+    pm.events()
+    assert pm.seqs == [at + 2] and manager.floors[sid] == at + 2

@@ -12,6 +12,7 @@ import socketio
 
 from tests.conftest import LiveServer
 from tests.services import postgres_server, redis_server
+from tests.topology_helpers import on_events
 
 WAIT = 10.0  # seconds a live event may take before the test gives up (not a speed target)
 
@@ -22,7 +23,7 @@ class Client:
     def __init__(self, url: str, campaign: str, token: str, since: int = 0) -> None:
         self.events: queue.Queue[dict[str, Any]] = queue.Queue()
         self.sio = socketio.Client(reconnection=False)
-        self.sio.on("event", self.events.put)
+        on_events(self.sio, self.events.put)
         self.sio.connect(url, wait_timeout=WAIT)
         self.ack = self.sio.call(
             "join", {"campaign": campaign, "token": token, "since": since}, timeout=WAIT

@@ -25,6 +25,7 @@ from server.web.app import create_app
 from server.web.logs import JsonFormatter, TextFormatter
 from tests.conftest import ADMIRALTY, LiveServer
 from tests.test_server_live import WAIT, Client, _campaign, _seat
+from tests.topology_helpers import on_events
 
 Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
 
@@ -376,7 +377,7 @@ def test_socketio_still_works_over_each_transport(live_server: LiveServer, trans
     received: list[dict[str, Any]] = []
     got = threading.Event()
     sio = socketio.Client(reconnection=False)
-    sio.on("event", lambda e: (received.append(e), got.set()))
+    on_events(sio, lambda e: (received.append(e), got.set()))
     sio.connect(url, transports=[transport], wait_timeout=WAIT, headers={"Accept-Encoding": "gzip"})
     try:
         assert sio.transport() == transport

@@ -12,6 +12,7 @@ import socketio
 
 from tests.conftest import LiveServer
 from tests.server_helpers import Game
+from tests.topology_helpers import on_events
 
 WAIT = 10.0
 
@@ -263,7 +264,7 @@ class _Client:
         self.said: list[str] = []
         self.seqs: list[int] = []
         self.sio = socketio.Client(reconnection=False)
-        self.sio.on("event", self._event)
+        on_events(self.sio, self._event)
         self.sio.connect(url, transports=["websocket"], wait_timeout=WAIT)
         self.ack = self.sio.call(
             "join", {"campaign": campaign, "token": token, "since": 0}, timeout=WAIT

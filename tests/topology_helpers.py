@@ -32,6 +32,7 @@ __all__ = [
     "SeatClient",
     "ServerProcess",
     "nginx_config",
+    "on_events",
     "start_together",
     "topology",
     "wait_until",
@@ -309,6 +310,13 @@ class Nginx:
 # -- seat clients ----------------------------------------------------------------------------
 
 
+def on_events(sio: socketio.Client, handler: Callable[[dict[str, Any]], Any]) -> None:
+    """``handler`` called with each event payload ``sio`` receives, in order: an ``event``,
+    or each of an ``events`` list (the events the server logged together)."""
+    sio.on("event", handler)
+    sio.on("events", lambda payloads: [handler(p) for p in payloads])
+
+
 def _in_order(sio: socketio.Client) -> None:
     """Handle ``sio``'s messages on its reading thread, in the order they arrived.
 
@@ -370,7 +378,7 @@ class SeatClient:
         self.connection = 0
         self.pending: dict[int, threading.Event] = {}
         self.closing = False
-        self.sio.on("event", self._event)
+        on_events(self.sio, self._event)
         self.sio.on("connect", self._connected)
         self.sio.on("disconnect", self._disconnected)
         _in_order(self.sio)

@@ -181,7 +181,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     store = open_store(app.config["DATABASE_URL"])
     metrics = metrics_.install(app)
     metrics.watch_engine(store.engine)
-    emit = metrics.count_emits(lambda rooms, payload: socketio.emit("event", payload, to=rooms))
+    emit = metrics.count_emits(
+        lambda rooms, payload: socketio.emit(delivery.event_name(payload), payload, to=rooms)
+    )
     service = CampaignService(store, emit)
     ready = threading.Event()
     if not app.config["WARM_UP"]:

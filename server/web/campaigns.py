@@ -39,7 +39,8 @@ from server.web.tokens import hash_token, new_token
 
 __all__ = ["CampaignService", "campaign_room", "seat_room"]
 
-Emit = Callable[[list[str], dict[str, Any]], None]  # (rooms, event payload)
+# (rooms, an event's payload; or the payloads of the events logged together, ``events``)
+Emit = Callable[[list[str], Any], None]
 Decision = tuple[str, dict[str, Any], tuple[str, str] | None]  # (type, data, new seat token)
 
 PREVIEWABLE = ("deploy", "sail", "move_enemy")
@@ -491,8 +492,8 @@ class CampaignService:
                 return batch
             for act, refusal in refused:
                 act.error = refusal
-            for act, event, groups, snap in logged:
-                self._broadcast(campaign_id, groups)
+            self._broadcast_all(campaign_id, [groups for _, _, groups, _ in logged])
+            for act, event, _, snap in logged:
                 if snap is not None:
                     self.store.save_snapshot(campaign_id, event.seq, snap)
                 act.seq = event.seq
@@ -541,6 +542,28 @@ class CampaignService:
             return
         for payload, seat_ids in groups:
             self.emit([seat_room(campaign_id, s) for s in seat_ids], payload)
+
+    def _broadcast_all(
+        self, campaign_id: str, each: list[list[tuple[dict[str, Any], list[str]]]]
+    ) -> None:
+        """Send the events logged together (each its payload groups, in log order) in one
+        message a socket: seats that see every one of them alike share one list, sent to
+        their seat rooms, or to the campaign's room when every seat does (one round of
+        the sockets' writers for them all, not one an event). One event is :meth:`_broadcast`."""
+        if len(each) == 1:
+            self._broadcast(campaign_id, each[0])
+            return
+        # each seat's group in each event (the seats are the same in all: acts seat nobody)
+        index = [{s: k for k, (_, seats) in enumerate(groups) for s in seats} for groups in each]
+        views: dict[tuple[int | None, ...], list[str]] = {}
+        for seat_id in index[-1]:
+            views.setdefault(tuple(i.get(seat_id) for i in index), []).append(seat_id)
+        for key, seat_ids in views.items():
+            payloads = [groups[k][0] for groups, k in zip(each, key, strict=True) if k is not None]
+            if len(views) == 1:
+                self.emit([campaign_room(campaign_id)], payloads)
+            else:
+                self.emit([seat_room(campaign_id, s) for s in seat_ids], payloads)
 
     def _keep_due(self, campaign_id: str) -> None:
         """Tell the store when the campaign's clock next falls due, when that changed."""

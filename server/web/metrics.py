@@ -176,12 +176,14 @@ class Metrics:
 
     def count_emits(self, emit: Callable[..., Any]) -> Callable[..., Any]:
         """``emit(rooms, payload, ...)`` counting each event it sends by the payload's type
-        (``seq`` for the bare seq of an event a seat may not see), once per seat room."""
+        (``seq`` for the bare seq of an event a seat may not see), once per room; a list of
+        payloads (``events``) counts each."""
 
-        def counted(rooms: list[str], payload: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
+        def counted(rooms: list[str], payload: Any, *args: Any, **kwargs: Any) -> Any:
             result = emit(rooms, payload, *args, **kwargs)
-            kind = str(payload.get("type", "seq"))
-            self._child(self.events_sent, kind).inc(len(rooms) if isinstance(rooms, list) else 1)
+            for one in payload if isinstance(payload, list) else [payload]:  # ``events`` too
+                kind = str(one.get("type", "seq"))
+                self._child(self.events_sent, kind).inc(len(rooms))
             return result
 
         return counted

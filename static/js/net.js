@@ -47,6 +47,8 @@ export function connect({ campaign, token, lastSeq, hooks }) {
     hooks.status(`reconnecting (attempt ${n})…`, "warn");
   });
   socket.on("event", (payload) => hooks.event(payload));
+  // the events the server logged together, in log order: one message for them all
+  socket.on("events", (payloads) => payloads.forEach((payload) => hooks.event(payload)));
   socket.on("presence", (payload) => hooks.presence?.(payload));
   socket.on("revoked", () => {
     hooks.revoked();
