@@ -8,7 +8,8 @@ that every process receives a campaign's events in log order.
 
 Each event's payload is computed once per distinct view and sent once per group of seats
 that see the same thing (:func:`server.game.audiences`): one emit to the group's seat rooms,
-or, when every seat sees the same (a public event), one emit to the campaign's room.
+or, when every seat sees the same (a public event), one emit to the campaign's room. The
+events of acts logged together go to a socket in one message (``events``).
 
 States are cached per process and kept from growing: a campaign idle for ``IDLE_SECONDS``
 is dropped (rebuilt on demand), and every ``SNAPSHOT_EVERY`` events its state is written
