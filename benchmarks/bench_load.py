@@ -191,7 +191,11 @@ class _Client:
         self.acks[self.next_id] = result
         sent = time.monotonic()
         self.ws.send(f"42{self.next_id}" + json.dumps(["act", payload]))
-        acked, ack = result.get(timeout=60)
+        try:
+            acked, ack = result.get(timeout=60)
+        except gevent.Timeout:  # counted as refused, the socket's fate told (``gone``)
+            self.gone = self.gone or "an act got no ack in 60 s"
+            return sent, time.monotonic(), {"ok": False}
         return sent, acked, ack
 
 
@@ -238,8 +242,16 @@ def worker() -> None:
 
     job = _line()
     pool = gevent.pool.Pool(50)  # connections opened at a time
-    clients = list(pool.imap(lambda c: _Client(job["url"], c[0], c[1]), job["clients"]))
-    readers = [gevent.spawn(c.read) for c in clients]
+    readers = []
+
+    def open_one(campaign: str, token: str) -> _Client:
+        client = _Client(job["url"], campaign, token)
+        # read from the moment it is joined: the server's pings are answered while the
+        # others are still opening (unanswered, the server closes the socket)
+        readers.append(gevent.spawn(client.read))
+        return client
+
+    clients = list(pool.imap(lambda c: open_one(c[0], c[1]), job["clients"]))
     _say({"ready": len(clients)})
     while (msg := _line())["do"] == "phase":
         for c in clients:
