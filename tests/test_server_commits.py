@@ -84,19 +84,19 @@ class _Table:
         rebuilt = CampaignService(self.service.store, lambda rooms, payload: None)
         return rebuilt.current(self.game.id) == self.service.current(self.game.id)
 
-    def told(self, seat_id: str, since: int) -> list[dict[str, Any]]:
-        """The payloads emitted to ``seat_id``'s room, or to every seat (the campaign's
-        room), after ``since``, in the order sent."""
+    def _messages(self, seat_id: str) -> list[list[dict[str, Any]]]:
+        """The messages emitted to ``seat_id``'s room, or to every seat (the campaign's
+        room), in the order sent, each as its list of payloads (one unless ``events``)."""
         mine = {seat_room(self.game.id, seat_id), campaign_room(self.game.id)}
-        sent = [p for rooms, p in self.sent if mine & set(rooms)]
-        each = [one for p in sent for one in (p if isinstance(p, list) else [p])]  # ``events``
-        return [p for p in each if p["seq"] > since]
+        return [p if isinstance(p, list) else [p] for rooms, p in self.sent if mine & set(rooms)]
+
+    def told(self, seat_id: str, since: int) -> list[dict[str, Any]]:
+        """The payloads told ``seat_id`` after ``since``, in the order sent."""
+        return [p for m in self._messages(seat_id) for p in m if p["seq"] > since]
 
     def messages(self, seat_id: str, since: int) -> list[list[int]]:
         """The seqs of each message sent to ``seat_id`` after ``since`` (a list: ``events``)."""
-        mine = {seat_room(self.game.id, seat_id), campaign_room(self.game.id)}
-        sent = [p if isinstance(p, list) else [p] for rooms, p in self.sent if mine & set(rooms)]
-        return [[p["seq"] for p in m] for m in sent if m[-1]["seq"] > since]
+        return [[p["seq"] for p in m] for m in self._messages(seat_id) if m[-1]["seq"] > since]
 
 
 def test_acts_that_come_while_one_is_committed_are_logged_together_in_order(tmp_path) -> None:

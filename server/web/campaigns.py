@@ -399,7 +399,7 @@ class CampaignService:
                 self._states.pop(campaign_id, None)
                 raise
             self._broadcast(
-                campaign_id, game.audiences(kind, event.seq, author, data, before, state)
+                campaign_id, [game.audiences(kind, event.seq, author, data, before, state)]
             )
             if event.seq % self.snapshot_every == 0:
                 self.store.save_snapshot(campaign_id, event.seq, _json(state))
@@ -493,7 +493,7 @@ class CampaignService:
                 return batch
             for act, refusal in refused:
                 act.error = refusal
-            self._broadcast_all(campaign_id, [groups for _, _, groups, _ in logged])
+            self._broadcast(campaign_id, [groups for _, _, groups, _ in logged])
             for act, event, _, snap in logged:
                 if snap is not None:
                     self.store.save_snapshot(campaign_id, event.seq, snap)
@@ -535,36 +535,31 @@ class CampaignService:
             return None
         return logged, refused
 
-    def _broadcast(self, campaign_id: str, groups: list[tuple[dict[str, Any], list[str]]]) -> None:
-        """Send each payload to its group's seat rooms; one group is every seat (the
-        groups part the campaign's seats), whose sockets the campaign's room holds."""
-        if len(groups) == 1:
-            self.emit([campaign_room(campaign_id)], groups[0][0])
-            return
-        for payload, seat_ids in groups:
-            self.emit([seat_room(campaign_id, s) for s in seat_ids], payload)
-
-    def _broadcast_all(
+    def _broadcast(
         self, campaign_id: str, each: list[list[tuple[dict[str, Any], list[str]]]]
     ) -> None:
-        """Send the events logged together (each its payload groups, in log order) in one
-        message a socket: seats that see every one of them alike share one list, sent to
-        their seat rooms, or to the campaign's room when every seat does (one round of
-        the sockets' writers for them all, not one an event). One event is :meth:`_broadcast`."""
-        if len(each) == 1:
-            self._broadcast(campaign_id, each[0])
-            return
-        # each seat's group in each event (the seats are the same in all: acts seat nobody)
-        index = [{s: k for k, (_, seats) in enumerate(groups) for s in seats} for groups in each]
-        views: dict[tuple[int | None, ...], list[str]] = {}
-        for seat_id in index[-1]:
-            views.setdefault(tuple(i.get(seat_id) for i in index), []).append(seat_id)
+        """Send events logged together (each its payload groups, in log order): one event
+        as its payload (``event``), several as one list a socket (``events``: one round of
+        the sockets' writers for them all, not one an event). Seats that see every one of
+        them alike share one message, sent to their seat rooms, or to the campaign's room
+        when every seat does (the groups part the campaign's seats)."""
+        views: dict[tuple[int | None, ...], list[str]]
+        if len(each) == 1:  # one event: its groups are the views
+            views = {(k,): seats for k, (_, seats) in enumerate(each[0])}
+        else:  # each seat's group in each event (the same seats in all: acts seat nobody)
+            index = [
+                {s: k for k, (_, seats) in enumerate(groups) for s in seats} for groups in each
+            ]
+            views = {}
+            for seat_id in index[-1]:
+                views.setdefault(tuple(i.get(seat_id) for i in index), []).append(seat_id)
         for key, seat_ids in views.items():
-            payloads = [groups[k][0] for groups, k in zip(each, key, strict=True) if k is not None]
+            payloads = [each[i][k][0] for i, k in enumerate(key) if k is not None]
+            message: Any = payloads if len(each) > 1 else payloads[0]
             if len(views) == 1:
-                self.emit([campaign_room(campaign_id)], payloads)
+                self.emit([campaign_room(campaign_id)], message)
             else:
-                self.emit([seat_room(campaign_id, s) for s in seat_ids], payloads)
+                self.emit([seat_room(campaign_id, s) for s in seat_ids], message)
 
     def _keep_due(self, campaign_id: str) -> None:
         """Tell the store when the campaign's clock next falls due, when that changed."""
