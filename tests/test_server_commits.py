@@ -10,7 +10,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from server.web.campaigns import CampaignService, campaign_room, seat_room
+from server.web.campaigns import CampaignService
+from server.web.delivery import campaign_room, seat_room
 from server.web.storage import StoredEvent, open_store
 from tests.server_helpers import Game, new_app
 from tests.topology_helpers import wait_until

@@ -22,7 +22,8 @@ import pytest
 
 from server import game
 from server.web.app import SECURITY_HEADERS, create_app
-from server.web.campaigns import CampaignService, campaign_room
+from server.web.campaigns import CampaignService
+from server.web.delivery import campaign_room
 from server.web.storage import open_store
 from tests.server_helpers import Game, new_app
 from tests.services import postgres_server
@@ -301,3 +302,55 @@ def test_events_logged_together_past_a_floor_are_sent_without_the_ones_the_ack_h
     socketio.emit("events", together, to=campaign_room(game_.id))
     pm.events()
     assert pm.seqs == [at + 2] and manager.floors[sid] == at + 2
+
+
+def _messages(player) -> list[tuple[str, list[int]]]:
+    """What the player's socket received since the last call: each message's name and seqs."""
+    got = []
+    for m in player.client.get_received():
+        arg = m["args"][0]
+        items = arg if m["name"] == "events" else [arg]
+        got.append((m["name"], [p["seq"] for p in items if "seq" in p]))
+    return got
+
+
+def test_events_that_come_while_the_writers_are_busy_go_together_once_they_are_done(fresh_app):
+    game_ = Game.new(fresh_app)
+    gm = game_.gm()
+    pm = game_.add("pm", "prime-minister")
+    watcher = game_.join(game_.seat("observer")[1], key="watcher")
+    service = fresh_app.extensions["admiralty.campaigns"]
+    manager = fresh_app.extensions["admiralty.socketio"].server.manager
+    game_.drain()
+    rounds: list = []  # the writers' rounds, each ended when the test says
+    manager.after_writes = rounds.append
+
+    first = gm.act("pause")["seq"]
+    assert _messages(watcher) == [("event", [first])], "alone, an event goes at once"
+    gm.client.get_received(), pm.client.get_received()
+    assert len(rounds) == 1
+    # while its writers are busy, acts are acked and their events wait for them
+    second = gm.act("resume")["seq"]
+    third = pm.act("set_ships", digit=4)["seq"]
+    assert (second, third) == (first + 1, first + 2)
+    assert [_messages(p) for p in (gm, pm, watcher)] == [[], [], []]
+    rounds.pop()()  # done: every socket gets what waited for it in one message
+    for key, player in game_.players.items():
+        got = player.client.get_received()
+        assert [m["name"] for m in got] == ["events"], key
+        seat = player.ack["seat"]["id"]
+        together = got[0]["args"][0]
+        assert [e["seq"] for e in together] == [second, third], key
+        seen = [e for e in together if set(e) != {"seq"}]  # not the others' bare seqs
+        assert seen == service.events_since(game_.id, seat, first)[1], key
+    assert len(rounds) == 1, "that message's round"
+    rounds.pop()()  # nothing waited: the campaign is idle, its next event goes at once
+    assert rounds == []
+    fourth = gm.act("pause")["seq"]
+    assert _messages(pm) == [("event", [fourth])] and len(rounds) == 1
+    # the campaign's other messages come after the events before them: a seat joining
+    fifth = gm.act("resume")["seq"]
+    _, token = game_.seat("observer")  # its seat_created waits as well
+    assert _messages(watcher) == [("event", [fourth])]
+    game_.join(token, key="late")  # its presence sends what waited first
+    assert _messages(watcher) == [("events", [fifth, fifth + 1]), ("presence", [])]

@@ -35,10 +35,11 @@ from typing import Any
 from server import game
 from server.game import ActionError, State, clock, rules
 from server.game.state import SeatRecord, no_clock
+from server.web.delivery import campaign_room, seat_room
 from server.web.storage import Store, StoredEvent
 from server.web.tokens import hash_token, new_token
 
-__all__ = ["CampaignService", "campaign_room", "seat_room"]
+__all__ = ["CampaignService"]
 
 # (rooms, an event's payload; or the payloads of the events logged together, ``events``)
 Emit = Callable[[list[str], Any], None]
@@ -51,15 +52,6 @@ SNAPSHOT_EVERY = 250
 #: a campaign's state is dropped from memory after this long without a request
 IDLE_SECONDS = 15 * 60.0
 log = logging.getLogger("admiralty")
-
-
-def seat_room(campaign_id: str, seat_id: str) -> str:
-    return f"seat:{campaign_id}:{seat_id}"
-
-
-def campaign_room(campaign_id: str) -> str:
-    """Every socket joined to the campaign, whatever its seat (its seat's room too)."""
-    return f"campaign:{campaign_id}"
 
 
 def _json(state: State) -> str:

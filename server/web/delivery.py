@@ -1,35 +1,92 @@
-"""Event delivery with a floor per socket: after a (re-)join, none of the events its ack
-already holds reaches the socket again.
+"""Event delivery: a floor per socket, and a campaign's events sent together while the
+sockets' writers are busy.
 
-An event goes as ``event`` (one payload), or with the others logged together with it as
-``events`` (their payloads in log order, one message: :func:`event_name`).
+An event goes as ``event`` (one payload), or with others as ``events`` (their payloads in
+log order, one message: :func:`event_name`).
 
-A socket joins its seat's room before the log is read for its ack (so that no event
-committed meanwhile is missed), and an event committed before that read may still be on
-its way through the message queue: it would reach the socket a second time, after the ack.
-:meth:`Floors.hold` records the ack's seq for the socket just before the ack is sent; an
-``event`` at or below it is not sent to that socket (an ``events`` list that straddles it
-is sent without the ones at or below), and the floor is forgotten at the first later
-event. The client managers below are python-socketio's own with that one check in their
-local delivery (the Redis manager publishes as before and checks as it delivers what the
-queue brings).
+**Floors.** A socket joins its seat's room before the log is read for its ack (so that no
+event committed meanwhile is missed), and an event committed before that read may still be
+on its way through the message queue (or waiting here, below): it would reach the socket a
+second time, after the ack. :meth:`Floors.hold` records the ack's seq for the socket just
+before the ack is sent; an ``event`` at or below it is not sent to that socket (an
+``events`` list that straddles it is sent without the ones at or below), and the floor is
+forgotten at the first later event.
+
+**Rounds.** Each message a socket receives costs one frame, written by that socket's own
+writer: a campaign of a thousand sockets makes a thousand writes a message, whatever it
+carries. Given ``after_writes`` (the server's: :func:`gevent_rounds`, which calls back once
+the writers woken so far have had their turn), a campaign's event is sent at once when its
+last message's writes are done, and otherwise waits for them with the campaign's other
+events: when they are done, every socket gets what waited for it as one message (the
+sockets that get the same share one emit), in log order. One event alone is never held
+back; under load the writers' rounds carry several events each, not one. The ack of an
+act may then reach its socket before the act's event: a client applies events by seq. A
+campaign's other messages (``presence``, ``revoked``) first send what waits, so that
+nothing overtakes an event. Without ``after_writes`` (the threaded test server) every
+message is sent at once.
+
+The client managers below are python-socketio's own with these in their local delivery
+(the Redis manager publishes as before, and delivers what the queue brings, in its order,
+through them).
 """
 
 from __future__ import annotations
 
+import logging
+import threading
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import socketio
 
-__all__ = ["EVENT", "EVENTS", "client_manager", "event_name"]
+__all__ = [
+    "EVENT",
+    "EVENTS",
+    "campaign_of",
+    "campaign_room",
+    "client_manager",
+    "event_name",
+    "gevent_rounds",
+    "seat_room",
+]
 
 EVENT = "event"
 EVENTS = "events"
+log = logging.getLogger("admiralty")
+#: ``after_writes(callback)``: ``callback()`` once the writers woken so far have written
+AfterWrites = Callable[[Callable[[], None]], None]
+
+
+def seat_room(campaign_id: str, seat_id: str) -> str:
+    return f"seat:{campaign_id}:{seat_id}"
+
+
+def campaign_room(campaign_id: str) -> str:
+    """Every socket joined to the campaign, whatever its seat (its seat's room too)."""
+    return f"campaign:{campaign_id}"
+
+
+def campaign_of(rooms: str | Iterable[str] | None) -> str | None:
+    """The campaign whose rooms (:func:`seat_room`, :func:`campaign_room`) these all are."""
+    found = None
+    for room in [rooms] if isinstance(rooms, str) else rooms or ():
+        kind, _, rest = room.partition(":")
+        if kind not in ("campaign", "seat"):
+            return None
+        campaign_id = rest.partition(":")[0] if kind == "seat" else rest
+        if found not in (None, campaign_id):
+            return None
+        found = campaign_id
+    return found
 
 
 def event_name(payload: Any) -> str:
-    """``events`` for a list of payloads (events logged together), else ``event``."""
+    """``events`` for a list of payloads (events sent together), else ``event``."""
     return EVENTS if isinstance(payload, list) else EVENT
+
+
+def _message(payloads: list[Any]) -> tuple[str, Any]:
+    return (EVENT, payloads[0]) if len(payloads) == 1 else (EVENTS, payloads)
 
 
 def _seqs(event: str, data: Any) -> list[int]:
@@ -38,12 +95,26 @@ def _seqs(event: str, data: Any) -> list[int]:
     return [p["seq"] for p in items if isinstance(p, dict) and isinstance(p.get("seq"), int)]
 
 
+def gevent_rounds(callback: Callable[[], None]) -> None:
+    """The gevent server's ``after_writes``: ``callback`` runs on the hub after the
+    callbacks already scheduled, among them the wake-ups of the writers just given a frame."""
+    import gevent
+
+    gevent.get_hub().loop.run_callback(callback)
+
+
 class Floors(socketio.Manager):
-    """python-socketio's manager, each socket's floor checked as ``event`` is delivered."""
+    """python-socketio's manager, each socket's floor checked as ``event`` is delivered,
+    and a campaign's events sent together while its writers are busy (``after_writes``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.floors: dict[str, int] = {}
+        self.after_writes: AfterWrites | None = None
+        # campaign -> the events waiting for its writers (rooms, namespace, payloads); a
+        # campaign is in it while its last message's writes are under way
+        self._waiting: dict[str, list[tuple[Any, str, list[Any]]]] = {}
+        self._order = threading.RLock()  # one campaign's messages leave in their order
 
     def hold(self, sid: str, seq: int) -> None:
         """Send ``sid`` no ``event`` at or below ``seq`` (its join ack has them)."""
@@ -53,14 +124,72 @@ class Floors(socketio.Manager):
         self.floors.pop(sid, None)
 
     def emit(self, event: str, data: Any, namespace: str, room: Any = None, **kwargs: Any) -> Any:
+        rooms = kwargs.pop("to", None) or room
+        campaign_id = campaign_of(rooms) if self.after_writes is not None else None
+        if campaign_id is None:
+            return self._deliver(event, data, namespace, rooms, **kwargs)
+        plain = not kwargs.get("skip_sid") and not kwargs.get("callback")
+        with self._order:
+            waiting = self._waiting.get(campaign_id)
+            if event in (EVENT, EVENTS) and plain:
+                if waiting is not None:  # its writers are busy: it goes with their next round
+                    waiting.append((rooms, namespace, data if event == EVENTS else [data]))
+                    return None
+                self._waiting[campaign_id] = []
+                try:
+                    return self._deliver(event, data, namespace, rooms, **kwargs)
+                finally:  # (after the writers this delivery woke)
+                    self._round(campaign_id)
+            if waiting:  # anything else of the campaign's comes after the events before it
+                self._waiting[campaign_id] = []
+                self._send(waiting)
+            return self._deliver(event, data, namespace, rooms, **kwargs)
+
+    def _round(self, campaign_id: str) -> None:
+        """Once the writers have written the campaign's message: what waited, or idle."""
+        assert self.after_writes is not None
+
+        def done() -> None:
+            with self._order:
+                waiting = self._waiting.pop(campaign_id, None)
+                if not waiting:
+                    return
+                self._waiting[campaign_id] = []
+                try:
+                    self._send(waiting)
+                except Exception:  # a hub callback's failure would be printed, not logged
+                    log.exception("campaign %s: sending its events failed", campaign_id)
+                finally:
+                    self._round(campaign_id)
+
+        self.after_writes(done)
+
+    def _send(self, waiting: list[tuple[Any, str, list[Any]]]) -> None:
+        """The events that waited, each socket's share of them in one message."""
+        first = waiting[0]
+        if all(w[0] == first[0] and w[1] == first[1] for w in waiting):  # all to one audience
+            self._deliver(*_message([p for w in waiting for p in w[2]]), first[1], first[0])
+            return
+        shares: dict[tuple[str, str], list[int]] = {}  # (namespace, socket) -> its events
+        for i, (rooms, namespace, _) in enumerate(waiting):
+            for sid, _eio_sid in self.get_participants(namespace, rooms):
+                shares.setdefault((namespace, sid), []).append(i)
+        alike: dict[tuple[str, tuple[int, ...]], list[str]] = {}
+        for (namespace, sid), share in shares.items():
+            alike.setdefault((namespace, tuple(share)), []).append(sid)
+        for (namespace, share), sids in alike.items():
+            payloads = [p for i in share for p in waiting[i][2]]
+            self._deliver(*_message(payloads), namespace, sids)
+
+    def _deliver(self, event: str, data: Any, namespace: str, room: Any, **kwargs: Any) -> Any:
+        """Send now, past each socket's floor."""
         floors = self.floors
         seqs = _seqs(event, data) if floors else []
         rest: dict[str, int] = {}  # sockets sent the part of a list past their floor
         if seqs:
-            target = kwargs.get("to") or room
             skip = kwargs.get("skip_sid") or []
             skip = list(skip) if isinstance(skip, list) else [skip]
-            for sid, _ in list(self.get_participants(namespace, target)):
+            for sid, _ in list(self.get_participants(namespace, room)):
                 floor = floors.get(sid)
                 if floor is None:
                     continue
@@ -74,19 +203,27 @@ class Floors(socketio.Manager):
         result = super().emit(event, data, namespace, room=room, **kwargs)
         for sid, floor in rest.items():
             past = [p for p in data if p["seq"] > floor]
-            super().emit(event, past, namespace, room=sid)
+            super().emit(*_message(past), namespace, room=sid)
         return result
 
 
 class RedisFloors(socketio.RedisManager, Floors):
     """The Redis message queue's manager: publishes as python-socketio's does; the floors
-    are checked where the queue's messages are delivered to this process's sockets."""
+    and rounds are kept where the queue's messages are delivered to this process's sockets."""
 
 
-def client_manager(message_queue: str | None, channel: str = "flask-socketio") -> Floors:
+def client_manager(
+    message_queue: str | None,
+    channel: str = "flask-socketio",
+    after_writes: AfterWrites | None = None,
+) -> Floors:
     """The client manager for ``message_queue`` (``redis://...``) or for one process."""
+    manager: Floors
     if not message_queue:
-        return Floors()
-    if not message_queue.startswith(("redis://", "rediss://")):
+        manager = Floors()
+    elif not message_queue.startswith(("redis://", "rediss://")):
         raise ValueError("the message queue must be a redis:// URL")
-    return RedisFloors(message_queue, channel=channel, write_only=False)
+    else:
+        manager = RedisFloors(message_queue, channel=channel, write_only=False)
+    manager.after_writes = after_writes
+    return manager

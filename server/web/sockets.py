@@ -33,7 +33,8 @@ from flask import Flask
 from flask_socketio import SocketIO
 
 from server.game import ActionError
-from server.web.campaigns import CampaignService, campaign_room, seat_room
+from server.web.campaigns import CampaignService
+from server.web.delivery import campaign_room, seat_room
 
 __all__ = ["SAY_PER_MINUTE", "SayLimit", "Sockets", "register"]
 
