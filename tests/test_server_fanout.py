@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from server import game
+from server.web import delivery
 from server.web.app import SECURITY_HEADERS, create_app
 from server.web.campaigns import CampaignService
 from server.web.delivery import campaign_room
@@ -314,7 +315,9 @@ def _messages(player) -> list[tuple[str, list[int]]]:
     return got
 
 
-def test_events_that_come_while_the_writers_are_busy_go_together_once_they_are_done(fresh_app):
+def test_a_campaigns_events_go_by_rounds_each_socket_its_share_in_one_message(
+    fresh_app, monkeypatch
+):
     game_ = Game.new(fresh_app)
     gm = game_.gm()
     pm = game_.add("pm", "prime-minister")
@@ -322,35 +325,44 @@ def test_events_that_come_while_the_writers_are_busy_go_together_once_they_are_d
     service = fresh_app.extensions["admiralty.campaigns"]
     manager = fresh_app.extensions["admiralty.socketio"].server.manager
     game_.drain()
-    rounds: list = []  # the writers' rounds, each ended when the test says
-    manager.after_writes = rounds.append
+    turns: list = []  # the hub's turns, each come when the test says
+    manager.after_writes = turns.append
 
-    first = gm.act("pause")["seq"]
-    assert _messages(watcher) == [("event", [first])], "alone, an event goes at once"
-    gm.client.get_received(), pm.client.get_received()
-    assert len(rounds) == 1
-    # while its writers are busy, acts are acked and their events wait for them
+    def turn() -> None:  # the writers woken so far have written
+        turns.pop(0)()
+
+    first = gm.act("pause")["seq"]  # the campaign is idle: its round starts at once
+    assert [_messages(p) for p in (gm, pm, watcher)] == [[("event", [first])]] * 3
+    assert len(turns) == 1
+    # while that round's writers write, acts are acked and their events wait for them
     second = gm.act("resume")["seq"]
     third = pm.act("set_ships", digit=4)["seq"]
     assert (second, third) == (first + 1, first + 2)
     assert [_messages(p) for p in (gm, pm, watcher)] == [[], [], []]
-    rounds.pop()()  # done: every socket gets what waited for it in one message
+    while turns:  # the next round: every socket gets what waited for it in one message
+        turn()
     for key, player in game_.players.items():
         got = player.client.get_received()
         assert [m["name"] for m in got] == ["events"], key
-        seat = player.ack["seat"]["id"]
         together = got[0]["args"][0]
         assert [e["seq"] for e in together] == [second, third], key
         seen = [e for e in together if set(e) != {"seq"}]  # not the others' bare seqs
-        assert seen == service.events_since(game_.id, seat, first)[1], key
-    assert len(rounds) == 1, "that message's round"
-    rounds.pop()()  # nothing waited: the campaign is idle, its next event goes at once
-    assert rounds == []
+        assert seen == service.events_since(game_.id, player.ack["seat"]["id"], first)[1], key
+
+    # a round goes a slice of sockets at a time; the campaign's other messages (a seat's
+    # presence) first send the rest of it and what waits
+    monkeypatch.setattr(delivery, "SLICE", 1)
+    assert turns == [] and _messages(gm) == [], "idle"
     fourth = gm.act("pause")["seq"]
-    assert _messages(pm) == [("event", [fourth])] and len(rounds) == 1
-    # the campaign's other messages come after the events before them: a seat joining
+    assert sorted(len(_messages(p)) for p in (gm, pm, watcher)) == [0, 0, 1], "one socket"
     fifth = gm.act("resume")["seq"]
-    _, token = game_.seat("observer")  # its seat_created waits as well
-    assert _messages(watcher) == [("event", [fourth])]
-    game_.join(token, key="late")  # its presence sends what waited first
-    assert _messages(watcher) == [("events", [fifth, fifth + 1]), ("presence", [])]
+    token = game_.seat("observer")[1]  # its seat_created waits too
+    game_.join(token, key="late")
+    told = [_messages(p) for p in (gm, pm, watcher)]
+    rest = [("events", [fifth, fifth + 1]), ("presence", [])]
+    assert sorted(told) == sorted(
+        [rest, [("event", [fourth]), *rest], [("event", [fourth]), *rest]]
+    )
+    while turns:
+        turn()
+    assert [_messages(p) for p in (gm, pm, watcher)] == [[], [], []], "nothing twice"

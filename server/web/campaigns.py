@@ -416,6 +416,9 @@ class CampaignService:
             mine.done.wait()
             lead = mine.lead
         if lead:
+            # a turn for the others first: the acts already read (under gevent, greenlets
+            # ready to run) join this batch, not the next (one round of writers for them all)
+            time.sleep(0)
             self._lead_batch(campaign_id, mine)
         if mine.error is not None:
             raise mine.error

@@ -13,17 +13,20 @@ before the ack is sent; an ``event`` at or below it is not sent to that socket (
 forgotten at the first later event.
 
 **Rounds.** Each message a socket receives costs one frame, written by that socket's own
-writer: a campaign of a thousand sockets makes a thousand writes a message, whatever it
-carries. Given ``after_writes`` (the server's: :func:`gevent_rounds`, which calls back once
-the writers woken so far have had their turn), a campaign's event is sent at once when its
-last message's writes are done, and otherwise waits for them with the campaign's other
-events: when they are done, every socket gets what waited for it as one message (the
-sockets that get the same share one emit), in log order. One event alone is never held
-back; under load the writers' rounds carry several events each, not one. The ack of an
-act may then reach its socket before the act's event: a client applies events by seq. A
-campaign's other messages (``presence``, ``revoked``) first send what waits, so that
-nothing overtakes an event. Without ``after_writes`` (the threaded test server) every
-message is sent at once.
+writer, and gevent runs ready greenlets first come, first served: a campaign of a thousand
+sockets makes a thousand writes a message, and the acts read meanwhile wait behind them
+all. Given ``after_writes`` (the server's: :func:`gevent_rounds`, which calls back once the
+greenlets made ready so far have run), a campaign's events go by rounds. An idle
+campaign's event starts a round at once; the events that come while a round is under way
+wait for it to end, and then go as the next round, every socket's share of them in one
+message (the sockets that get the same share one emit), in log order. A round goes
+:data:`SLICE` sockets at a time, each slice once the last one's writers have written, so
+that the acts read meanwhile are decided between slices, not after the whole round: under
+load a round carries several events, and a thousand sockets cost a thousand writes for
+them all. An act's ack may then reach its socket before its event: a client applies
+events by seq, not by acks. A campaign's other messages (``presence``, ``revoked``) first
+send the rest of the round and what waits, so that nothing overtakes an event. Without
+``after_writes`` (the threaded test server) every message is sent at once.
 
 The client managers below are python-socketio's own with these in their local delivery
 (the Redis manager publishes as before, and delivers what the queue brings, in its order,
@@ -55,6 +58,11 @@ EVENTS = "events"
 log = logging.getLogger("admiralty")
 #: ``after_writes(callback)``: ``callback()`` once the writers woken so far have written
 AfterWrites = Callable[[Callable[[], None]], None]
+#: a round's messages go to this many sockets at a time (benchmarks/bench_load.py: at a
+#: thousand sockets on one campaign, 25 carried 300 acts/s, 50 200, 100 170, the whole
+#: room at once 75; 10, as many as 25 but later)
+SLICE = 25
+Delivery = tuple[str, Any, str, list[str]]  # (event, data, namespace, sockets)
 
 
 def seat_room(campaign_id: str, seat_id: str) -> str:
@@ -97,7 +105,8 @@ def _seqs(event: str, data: Any) -> list[int]:
 
 def gevent_rounds(callback: Callable[[], None]) -> None:
     """The gevent server's ``after_writes``: ``callback`` runs on the hub after the
-    callbacks already scheduled, among them the wake-ups of the writers just given a frame."""
+    callbacks already scheduled, among them the wake-ups of the writers just given a frame
+    (gevent's queue wakes a waiting reader by a callback of the hub's)."""
     import gevent
 
     gevent.get_hub().loop.run_callback(callback)
@@ -105,15 +114,17 @@ def gevent_rounds(callback: Callable[[], None]) -> None:
 
 class Floors(socketio.Manager):
     """python-socketio's manager, each socket's floor checked as ``event`` is delivered,
-    and a campaign's events sent together while its writers are busy (``after_writes``)."""
+    and a campaign's events sent by rounds while its writers are busy (``after_writes``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.floors: dict[str, int] = {}
         self.after_writes: AfterWrites | None = None
-        # campaign -> the events waiting for its writers (rooms, namespace, payloads); a
-        # campaign is in it while its last message's writes are under way
+        # campaign -> the events waiting for the next round (rooms, namespace, payloads),
+        # and the slices of its round still to send: a campaign is in both while a turn of
+        # its rounds is due on the hub
         self._waiting: dict[str, list[tuple[Any, str, list[Any]]]] = {}
+        self._sending: dict[str, list[Delivery]] = {}
         self._order = threading.RLock()  # one campaign's messages leave in their order
 
     def hold(self, sid: str, seq: int) -> None:
@@ -132,54 +143,70 @@ class Floors(socketio.Manager):
         with self._order:
             waiting = self._waiting.get(campaign_id)
             if event in (EVENT, EVENTS) and plain:
-                if waiting is not None:  # its writers are busy: it goes with their next round
-                    waiting.append((rooms, namespace, data if event == EVENTS else [data]))
-                    return None
-                self._waiting[campaign_id] = []
-                try:
-                    return self._deliver(event, data, namespace, rooms, **kwargs)
-                finally:  # (after the writers this delivery woke)
-                    self._round(campaign_id)
-            if waiting:  # anything else of the campaign's comes after the events before it
-                self._waiting[campaign_id] = []
-                self._send(waiting)
+                item = (rooms, namespace, data if event == EVENTS else [data])
+                if waiting is not None:  # a round is under way: it goes with the next
+                    waiting.append(item)
+                else:  # the campaign was idle: its round starts now
+                    self._waiting[campaign_id], self._sending[campaign_id] = [item], []
+                    self._turn(campaign_id)
+                return None
+            if waiting is not None:  # the campaign's other messages come after its events
+                for delivery in self._sending[campaign_id] + self._slices(waiting):
+                    self._deliver(*delivery)
+                self._waiting[campaign_id], self._sending[campaign_id] = [], []
             return self._deliver(event, data, namespace, rooms, **kwargs)
 
-    def _round(self, campaign_id: str) -> None:
-        """Once the writers have written the campaign's message: what waited, or idle."""
+    def _next_turn(self, campaign_id: str) -> None:
         assert self.after_writes is not None
+        self.after_writes(lambda: self._turn(campaign_id))
 
-        def done() -> None:
-            with self._order:
+    def _turn(self, campaign_id: str) -> None:
+        """Once the writers woken so far have written: the round's next slice; else what
+        waited, as the next round; else the campaign is idle."""
+        with self._order:
+            sending = self._sending.get(campaign_id)
+            if not sending:
                 waiting = self._waiting.pop(campaign_id, None)
                 if not waiting:
+                    self._sending.pop(campaign_id, None)
                     return
                 self._waiting[campaign_id] = []
-                try:
-                    self._send(waiting)
-                except Exception:  # a hub callback's failure would be printed, not logged
-                    log.exception("campaign %s: sending its events failed", campaign_id)
-                finally:
-                    self._round(campaign_id)
+                sending = self._sending[campaign_id] = self._slices(waiting)
+            try:
+                if sending:
+                    self._deliver(*sending.pop(0))
+            except Exception:  # a hub callback's failure would be printed, not logged
+                log.exception("campaign %s: sending its events failed", campaign_id)
+            finally:
+                self._next_turn(campaign_id)
 
-        self.after_writes(done)
-
-    def _send(self, waiting: list[tuple[Any, str, list[Any]]]) -> None:
-        """The events that waited, each socket's share of them in one message."""
+    def _slices(self, waiting: list[tuple[Any, str, list[Any]]]) -> list[Delivery]:
+        """The round of the events that waited: each socket's share of them in one
+        message, sent in slices of at most :data:`SLICE` sockets."""
+        if not waiting:
+            return []
         first = waiting[0]
         if all(w[0] == first[0] and w[1] == first[1] for w in waiting):  # all to one audience
-            self._deliver(*_message([p for w in waiting for p in w[2]]), first[1], first[0])
-            return
-        shares: dict[tuple[str, str], list[int]] = {}  # (namespace, socket) -> its events
-        for i, (rooms, namespace, _) in enumerate(waiting):
-            for sid, _eio_sid in self.get_participants(namespace, rooms):
-                shares.setdefault((namespace, sid), []).append(i)
-        alike: dict[tuple[str, tuple[int, ...]], list[str]] = {}
-        for (namespace, sid), share in shares.items():
-            alike.setdefault((namespace, tuple(share)), []).append(sid)
-        for (namespace, share), sids in alike.items():
-            payloads = [p for i in share for p in waiting[i][2]]
-            self._deliver(*_message(payloads), namespace, sids)
+            payloads = [p for w in waiting for p in w[2]]
+            sids = [sid for sid, _ in self.get_participants(first[1], first[0])]
+            groups = [(first[1], payloads, sids)]
+        else:
+            shares: dict[tuple[str, str], list[int]] = {}  # (namespace, socket) -> its events
+            for i, (rooms, namespace, _) in enumerate(waiting):
+                for sid, _eio_sid in self.get_participants(namespace, rooms):
+                    shares.setdefault((namespace, sid), []).append(i)
+            alike: dict[tuple[str, tuple[int, ...]], list[str]] = {}
+            for (namespace, sid), share in shares.items():
+                alike.setdefault((namespace, tuple(share)), []).append(sid)
+            groups = [
+                (namespace, [p for i in share for p in waiting[i][2]], sids)
+                for (namespace, share), sids in alike.items()
+            ]
+        return [
+            (*_message(payloads), namespace, sids[k : k + SLICE])
+            for namespace, payloads, sids in groups
+            for k in range(0, len(sids), SLICE)
+        ]
 
     def _deliver(self, event: str, data: Any, namespace: str, room: Any, **kwargs: Any) -> Any:
         """Send now, past each socket's floor."""
