@@ -125,6 +125,37 @@ def test_acts_that_come_while_one_is_committed_are_logged_together_in_order(tmp_
     assert table.rebuilt_from_the_log()
 
 
+def test_an_act_that_leads_lets_the_acts_already_read_join_its_batch(tmp_path) -> None:
+    table = _Table(tmp_path)
+    since = table.service.store.last_seq(table.game.id)
+    store = table.service.store
+    store._write = lambda batch: (  # type: ignore[method-assign]
+        table.writes.append([e.seq for item in batch for e in item.events]),
+        table.write(batch),
+    )[1]
+    (first_seat, first_token), (second_seat, second_token) = table.seats[:2]
+    second: list[Any] = []
+
+    def act_read_meanwhile() -> None:  # as if its green thread were ready to run
+        second.append(
+            threading.Thread(
+                target=lambda: second.append(
+                    table.service.act(table.game.id, second_seat, {"type": "ready"}, second_token)
+                )
+            )
+        )
+        second[0].start()
+        assert wait_until(lambda: len(table.service._acts.get(table.game.id, [])) == 2)
+
+    table.service.others_first = act_read_meanwhile
+    first = table.service.act(table.game.id, first_seat, {"type": "ready"}, first_token)
+    second[0].join(WAIT)
+    assert (first, second[1]) == (since + 1, since + 2)
+    assert table.writes == [[since + 1, since + 2]], "one transaction"
+    assert table.messages(table.gm, since) == [[since + 1, since + 2]], "one message"
+    assert table.rebuilt_from_the_log()
+
+
 def test_a_refusal_among_acts_logged_together_stands(tmp_path) -> None:
     table = _Table(tmp_path)
     since = table.service.store.last_seq(table.game.id)

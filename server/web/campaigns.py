@@ -113,10 +113,13 @@ class CampaignService:
         snapshot_every: int = SNAPSHOT_EVERY,
         idle_seconds: float = IDLE_SECONDS,
         now: Callable[[], dt.datetime] = _utcnow,
+        others_first: Callable[[], None] = lambda: None,
     ) -> None:
         self.store = store
         self.emit = emit
         self.now = now  # the one clock of the game: each event's time, the deadlines
+        # a turn for the other green threads ready to run (gevent's server: ``sleep(0)``)
+        self.others_first = others_first
         self.snapshot_every = snapshot_every
         self.idle_seconds = idle_seconds
         self._states: dict[str, _Cached] = {}
@@ -416,9 +419,9 @@ class CampaignService:
             mine.done.wait()
             lead = mine.lead
         if lead:
-            # a turn for the others first: the acts already read (under gevent, greenlets
-            # ready to run) join this batch, not the next (one round of writers for them all)
-            time.sleep(0)
+            # the acts already read (under gevent, green threads ready to run) join this
+            # batch, not the next: one round of the sockets' writers for them all
+            self.others_first()
             self._lead_batch(campaign_id, mine)
         if mine.error is not None:
             raise mine.error

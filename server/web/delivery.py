@@ -1,5 +1,4 @@
-"""Event delivery: a floor per socket, and a campaign's events sent together while the
-sockets' writers are busy.
+"""Event delivery: a floor per socket, and a campaign's events sent by rounds.
 
 An event goes as ``event`` (one payload), or with others as ``events`` (their payloads in
 log order, one message: :func:`event_name`).
@@ -103,18 +102,28 @@ def _seqs(event: str, data: Any) -> list[int]:
     return [p["seq"] for p in items if isinstance(p, dict) and isinstance(p.get("seq"), int)]
 
 
-def gevent_rounds(callback: Callable[[], None]) -> None:
-    """The gevent server's ``after_writes``: ``callback`` runs on the hub after the
-    callbacks already scheduled, among them the wake-ups of the writers just given a frame
-    (gevent's queue wakes a waiting reader by a callback of the hub's)."""
+def gevent_rounds() -> AfterWrites:
+    """The gevent server's ``after_writes``, on this thread's hub: ``callback`` runs after
+    the callbacks the hub already has, among them the wake-ups of the writers just given a
+    frame (gevent's queue wakes a waiting reader by a callback of the hub's). Called from
+    a thread of the OS, the hub's loop is told safely."""
     import gevent
+    from gevent._hub_local import get_hub_if_exists
 
-    gevent.get_hub().loop.run_callback(callback)
+    hub = gevent.get_hub()
+
+    def after_writes(callback: Callable[[], None]) -> None:
+        if get_hub_if_exists() is hub:
+            hub.loop.run_callback(callback)
+        else:
+            hub.loop.run_callback_threadsafe(callback)
+
+    return after_writes
 
 
 class Floors(socketio.Manager):
     """python-socketio's manager, each socket's floor checked as ``event`` is delivered,
-    and a campaign's events sent by rounds while its writers are busy (``after_writes``)."""
+    and a campaign's events sent by rounds (``after_writes``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -164,20 +173,21 @@ class Floors(socketio.Manager):
         """Once the writers woken so far have written: the round's next slice; else what
         waited, as the next round; else the campaign is idle."""
         with self._order:
-            sending = self._sending.get(campaign_id)
+            sending, waiting = self._sending.get(campaign_id), None
             if not sending:
                 waiting = self._waiting.pop(campaign_id, None)
                 if not waiting:
                     self._sending.pop(campaign_id, None)
                     return
-                self._waiting[campaign_id] = []
-                sending = self._sending[campaign_id] = self._slices(waiting)
+                self._waiting[campaign_id], self._sending[campaign_id] = [], []
             try:
+                if waiting:
+                    sending = self._sending[campaign_id] = self._slices(waiting)
                 if sending:
                     self._deliver(*sending.pop(0))
             except Exception:  # a hub callback's failure would be printed, not logged
                 log.exception("campaign %s: sending its events failed", campaign_id)
-            finally:
+            finally:  # the next turn, whatever became of this one: nothing waits for good
                 self._next_turn(campaign_id)
 
     def _slices(self, waiting: list[tuple[Any, str, list[Any]]]) -> list[Delivery]:
