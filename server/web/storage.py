@@ -550,15 +550,18 @@ def open_store(url: str) -> Store:
         if url.startswith("postgresql://"):
             url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
         engine = create_engine(url, pool_pre_ping=True)
-    if _at_head(engine):
-        return Store(engine)
-    from alembic import command
-
-    cfg = _alembic_config()
     database_file = _sqlite_file(url) if sqlite else None
-    with _file_lock(database_file and database_file + "-lock"), engine.begin() as conn:
-        if engine.dialect.name == "postgresql":  # held until this transaction ends
-            conn.execute(text("SELECT pg_advisory_xact_lock(:a, :b)"), _UPGRADE_LOCK_KEYS)
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
+    # on SQLite the first look too: a connection sets WAL mode, and a fresh file's openers
+    # setting it at the same moment may find the database locked
+    with _file_lock(database_file and database_file + "-lock"):
+        if _at_head(engine):
+            return Store(engine)
+        from alembic import command
+
+        cfg = _alembic_config()
+        with engine.begin() as conn:
+            if engine.dialect.name == "postgresql":  # held until this transaction ends
+                conn.execute(text("SELECT pg_advisory_xact_lock(:a, :b)"), _UPGRADE_LOCK_KEYS)
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
     return Store(engine)
