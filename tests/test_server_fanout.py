@@ -366,3 +366,31 @@ def test_a_campaigns_events_go_by_rounds_each_socket_its_share_in_one_message(
     while turns:
         turn()
     assert [_messages(p) for p in (gm, pm, watcher)] == [[], [], []], "nothing twice"
+
+
+def test_a_round_that_fails_is_logged_and_leaves_nothing_waiting_for_good(
+    fresh_app, monkeypatch, caplog
+):
+    game_ = Game.new(fresh_app)
+    gm = game_.gm()
+    manager = fresh_app.extensions["admiralty.socketio"].server.manager
+    game_.drain()
+    turns: list = []
+    manager.after_writes = turns.append
+    deliver, failed = manager._deliver, []
+
+    def fails_once(*args, **kwargs):
+        if not failed:
+            failed.append(args)
+            raise RuntimeError("the sockets' layer failed")
+        return deliver(*args, **kwargs)
+
+    monkeypatch.setattr(manager, "_deliver", fails_once)
+    assert gm.act("pause")["ok"], "the act is logged: its ack says so"
+    assert failed and "sending its events failed" in caplog.text
+    second = gm.act("resume")["seq"]  # waits for the failed round's next turn
+    while turns:
+        turns.pop(0)()
+    assert _messages(gm) == [("event", [second])]
+    third = gm.act("pause")["seq"]
+    assert _messages(gm) == [("event", [third])], "idle again: at once"
