@@ -315,7 +315,7 @@ def _messages(player) -> list[tuple[str, list[int]]]:
     return got
 
 
-def test_a_campaigns_events_go_by_rounds_each_socket_its_share_in_one_message(
+def test_a_campaigns_events_go_a_slice_of_sockets_at_a_time_each_its_share_in_one_message(
     fresh_app, monkeypatch
 ):
     game_ = Game.new(fresh_app)
@@ -331,15 +331,15 @@ def test_a_campaigns_events_go_by_rounds_each_socket_its_share_in_one_message(
     def turn() -> None:  # the writers woken so far have written
         turns.pop(0)()
 
-    first = gm.act("pause")["seq"]  # the campaign is idle: its round starts at once
+    first = gm.act("pause")["seq"]  # the campaign is idle: its first slice goes at once
     assert [_messages(p) for p in (gm, pm, watcher)] == [[("event", [first])]] * 3
     assert len(turns) == 1
-    # while that round's writers write, acts are acked and their events wait for them
+    # until those writers have written, acts are acked and their events wait for them
     second = gm.act("resume")["seq"]
     third = pm.act("set_ships", digit=4)["seq"]
     assert (second, third) == (first + 1, first + 2)
     assert [_messages(p) for p in (gm, pm, watcher)] == [[], [], []]
-    while turns:  # the next round: every socket gets what waited for it in one message
+    while turns:  # then every socket gets what waited for it in one message
         turn()
     for key, player in game_.players.items():
         got = player.client.get_received()
@@ -349,19 +349,33 @@ def test_a_campaigns_events_go_by_rounds_each_socket_its_share_in_one_message(
         seen = [e for e in together if set(e) != {"seq"}]  # not the others' bare seqs
         assert seen == service.events_since(game_.id, player.ack["seat"]["id"], first)[1], key
 
-    # a round goes a slice of sockets at a time; the campaign's other messages (a seat's
-    # presence) first send the rest of it and what waits
+    # a slice of sockets a turn: a socket not yet sent an event gets the next with it, one
+    # sent it gets the next in its turn, after the others; the campaign's other messages
+    # (a seat's presence) first send everything that waits
     monkeypatch.setattr(delivery, "SLICE", 1)
     assert turns == [] and _messages(gm) == [], "idle"
     fourth = gm.act("pause")["seq"]
-    assert sorted(len(_messages(p)) for p in (gm, pm, watcher)) == [0, 0, 1], "one socket"
+    told = [_messages(p) for p in (gm, pm, watcher)]
+    assert sorted(told) == [[], [], [("event", [fourth])]], "one socket"
+    first_sent = told.index([("event", [fourth])])
     fifth = gm.act("resume")["seq"]
+    turn()  # the next socket: the fourth and the fifth together
+    assert sorted(_messages(p) for p in (gm, pm, watcher)) == [
+        [],
+        [],
+        [("events", [fourth, fifth])],
+    ]
     token = game_.seat("observer")[1]  # its seat_created waits too
     game_.join(token, key="late")
     told = [_messages(p) for p in (gm, pm, watcher)]
-    rest = [("events", [fifth, fifth + 1]), ("presence", [])]
+    presence = ("presence", [])
+    assert told[first_sent] == [("events", [fifth, fifth + 1]), presence]
     assert sorted(told) == sorted(
-        [rest, [("event", [fourth]), *rest], [("event", [fourth]), *rest]]
+        [
+            [("events", [fifth, fifth + 1]), presence],
+            [("events", [fourth, fifth, fifth + 1]), presence],
+            [("event", [fifth + 1]), presence],
+        ]
     )
     while turns:
         turn()

@@ -182,8 +182,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         # python-socketio's manager (Redis's with a message queue), with a floor per socket
         client_manager=delivery.client_manager(
             app.config["MESSAGE_QUEUE"],
-            # under load a campaign's events go together, a round of its writers for several
-            after_writes=delivery.gevent_rounds() if app.config["ASYNC_MODE"] == "gevent" else None,
+            # a campaign's events a slice of sockets a turn, several a frame under load
+            after_writes=delivery.gevent_turns() if app.config["ASYNC_MODE"] == "gevent" else None,
         ),
         async_mode=app.config["ASYNC_MODE"],
         max_http_buffer_size=4 * MAX_BODY,

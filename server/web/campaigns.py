@@ -407,7 +407,7 @@ class CampaignService:
         """:meth:`_commit` for a seat's act, with the acts of the campaign that come while
         one is being committed: those are decided one after another, each on the state the
         one before left, logged in one append, and broadcast in their order (one fsync and
-        one round of the sockets' writers for them all). Alone, an act is :meth:`_commit`."""
+        one message a socket for them all). Alone, an act is :meth:`_commit`."""
         mine = _Act(author, decide)
         with self._guard:
             lead = campaign_id not in self._batching
@@ -420,7 +420,7 @@ class CampaignService:
             lead = mine.lead
         if lead:
             # the acts already read (under gevent, green threads ready to run) join this
-            # batch, not the next: one round of the sockets' writers for them all
+            # batch, not the next: one fsync and one message a socket for them all
             self.others_first()
             self._lead_batch(campaign_id, mine)
         if mine.error is not None:

@@ -1,4 +1,5 @@
-"""Event delivery: a floor per socket, and a campaign's events sent by rounds.
+"""Event delivery: a floor per socket, and a campaign's events sent a slice of sockets at a
+time.
 
 An event goes as ``event`` (one payload), or with others as ``events`` (their payloads in
 log order, one message: :func:`event_name`).
@@ -11,21 +12,22 @@ before the ack is sent; an ``event`` at or below it is not sent to that socket (
 ``events`` list that straddles it is sent without the ones at or below), and the floor is
 forgotten at the first later event.
 
-**Rounds.** Each message a socket receives costs one frame, written by that socket's own
+**Slices.** Each message a socket receives costs one frame, written by that socket's own
 writer, and gevent runs ready greenlets first come, first served: a campaign of a thousand
-sockets makes a thousand writes a message, and the acts read meanwhile wait behind them
-all. Given ``after_writes`` (the server's: :func:`gevent_rounds`, which calls back once the
-greenlets made ready so far have run), a campaign's events go by rounds. An idle
-campaign's event starts a round at once; the events that come while a round is under way
-wait for it to end, and then go as the next round, every socket's share of them in one
-message (the sockets that get the same share one emit), in log order. A round goes
-:data:`SLICE` sockets at a time, each slice once the last one's writers have written, so
-that the acts read meanwhile are decided between slices, not after the whole round: under
-load a round carries several events, and a thousand sockets cost a thousand writes for
-them all. An act's ack may then reach its socket before its event: a client applies
-events by seq, not by acks. A campaign's other messages (``presence``, ``revoked``) first
-send the rest of the round and what waits, so that nothing overtakes an event. Without
-``after_writes`` (the threaded test server) every message is sent at once.
+sockets made a thousand writes an event, and the acts read meanwhile waited behind them
+all. Given ``after_writes`` (the server's: :func:`gevent_turns`, which calls back once the
+greenlets made ready so far have run), a campaign's events go through its outbox: each
+event's payloads wait there for each socket it goes to, and a turn sends :data:`SLICE`
+sockets what waits for them, each in one message (the sockets that wait for the same in
+one emit), then comes again once their writers have written, until nothing waits. An idle
+campaign's first slice goes at once. A socket not yet sent an event gets the next with it;
+one already sent it gets the next in its turn, after the others (its own events always in
+log order). So the acts read meanwhile are decided between slices, not after the whole
+room's writes, and under load a frame carries several events. An act's ack may then reach
+its socket before its event: a client applies events by seq, not by acks. A campaign's
+other messages (``presence``, ``revoked``) first send everything that waits, so that
+nothing overtakes an event. Without ``after_writes`` (the threaded test server) every
+message is sent at once.
 
 The client managers below are python-socketio's own with these in their local delivery
 (the Redis manager publishes as before, and delivers what the queue brings, in its order,
@@ -36,6 +38,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -48,7 +51,7 @@ __all__ = [
     "campaign_room",
     "client_manager",
     "event_name",
-    "gevent_rounds",
+    "gevent_turns",
     "seat_room",
 ]
 
@@ -57,11 +60,10 @@ EVENTS = "events"
 log = logging.getLogger("admiralty")
 #: ``after_writes(callback)``: ``callback()`` once the writers woken so far have written
 AfterWrites = Callable[[Callable[[], None]], None]
-#: a round's messages go to this many sockets at a time (benchmarks/bench_load.py: at a
+#: a campaign's outbox is sent to this many sockets a turn (benchmarks/bench_load.py: at a
 #: thousand sockets on one campaign, 25 carried 300 acts/s, 50 200, 100 170, the whole
 #: room at once 75; 10, as many as 25 but later)
 SLICE = 25
-Delivery = tuple[str, Any, str, list[str]]  # (event, data, namespace, sockets)
 
 
 def seat_room(campaign_id: str, seat_id: str) -> str:
@@ -102,7 +104,7 @@ def _seqs(event: str, data: Any) -> list[int]:
     return [p["seq"] for p in items if isinstance(p, dict) and isinstance(p.get("seq"), int)]
 
 
-def gevent_rounds() -> AfterWrites:
+def gevent_turns() -> AfterWrites:
     """The gevent server's ``after_writes``, on this thread's hub: ``callback`` runs after
     the callbacks the hub already has, among them the wake-ups of the writers just given a
     frame (gevent's queue wakes a waiting reader by a callback of the hub's). Called from
@@ -123,17 +125,16 @@ def gevent_rounds() -> AfterWrites:
 
 class Floors(socketio.Manager):
     """python-socketio's manager, each socket's floor checked as ``event`` is delivered,
-    and a campaign's events sent by rounds (``after_writes``)."""
+    and a campaign's events sent from an outbox a slice of sockets at a time
+    (``after_writes``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.floors: dict[str, int] = {}
         self.after_writes: AfterWrites | None = None
-        # campaign -> the events waiting for the next round (rooms, namespace, payloads),
-        # and the slices of its round still to send: a campaign is in both while a turn of
-        # its rounds is due on the hub
-        self._waiting: dict[str, list[tuple[Any, str, list[Any]]]] = {}
-        self._sending: dict[str, list[Delivery]] = {}
+        # campaign -> (namespace, socket) -> the payloads waiting for it, the sockets in
+        # the order they are next served; a campaign is here while a turn is due for it
+        self._outbox: dict[str, OrderedDict[tuple[str, str], list[Any]]] = {}
         self._order = threading.RLock()  # one campaign's messages leave in their order
 
     def hold(self, sid: str, seq: int) -> None:
@@ -150,73 +151,48 @@ class Floors(socketio.Manager):
             return self._deliver(event, data, namespace, rooms, **kwargs)
         plain = not kwargs.get("skip_sid") and not kwargs.get("callback")
         with self._order:
-            waiting = self._waiting.get(campaign_id)
+            outbox = self._outbox.get(campaign_id)
             if event in (EVENT, EVENTS) and plain:
-                item = (rooms, namespace, data if event == EVENTS else [data])
-                if waiting is not None:  # a round is under way: it goes with the next
-                    waiting.append(item)
-                else:  # the campaign was idle: its round starts now
-                    self._waiting[campaign_id], self._sending[campaign_id] = [item], []
+                payloads = data if event == EVENTS else [data]
+                idle = outbox is None
+                if outbox is None:
+                    outbox = self._outbox[campaign_id] = OrderedDict()
+                for sid, _eio_sid in self.get_participants(namespace, rooms):
+                    outbox.setdefault((namespace, sid), []).extend(payloads)
+                if idle:  # the first slice at once
                     self._turn(campaign_id)
                 return None
-            if waiting is not None:  # the campaign's other messages come after its events
-                for delivery in self._sending[campaign_id] + self._slices(waiting):
-                    self._deliver(*delivery)
-                self._waiting[campaign_id], self._sending[campaign_id] = [], []
+            if outbox:  # the campaign's other messages come after its events
+                self._send(outbox, len(outbox))
             return self._deliver(event, data, namespace, rooms, **kwargs)
 
-    def _next_turn(self, campaign_id: str) -> None:
-        assert self.after_writes is not None
-        self.after_writes(lambda: self._turn(campaign_id))
-
     def _turn(self, campaign_id: str) -> None:
-        """Once the writers woken so far have written: the round's next slice; else what
-        waited, as the next round; else the campaign is idle."""
+        """The next :data:`SLICE` sockets of the campaign's outbox sent what waits for
+        them, and the next turn once their writers have written; idle when nothing came
+        since the last."""
+        assert self.after_writes is not None
         with self._order:
-            sending, waiting = self._sending.get(campaign_id), None
-            if not sending:
-                waiting = self._waiting.pop(campaign_id, None)
-                if not waiting:
-                    self._sending.pop(campaign_id, None)
-                    return
-                self._waiting[campaign_id], self._sending[campaign_id] = [], []
+            outbox = self._outbox.get(campaign_id)
+            if not outbox:
+                self._outbox.pop(campaign_id, None)
+                return
             try:
-                if waiting:
-                    sending = self._sending[campaign_id] = self._slices(waiting)
-                if sending:
-                    self._deliver(*sending.pop(0))
+                self._send(outbox, SLICE)
             except Exception:  # a hub callback's failure would be printed, not logged
                 log.exception("campaign %s: sending its events failed", campaign_id)
             finally:  # the next turn, whatever became of this one: nothing waits for good
-                self._next_turn(campaign_id)
+                self.after_writes(lambda: self._turn(campaign_id))
 
-    def _slices(self, waiting: list[tuple[Any, str, list[Any]]]) -> list[Delivery]:
-        """The round of the events that waited: each socket's share of them in one
-        message, sent in slices of at most :data:`SLICE` sockets."""
-        if not waiting:
-            return []
-        first = waiting[0]
-        if all(w[0] == first[0] and w[1] == first[1] for w in waiting):  # all to one audience
-            payloads = [p for w in waiting for p in w[2]]
-            sids = [sid for sid, _ in self.get_participants(first[1], first[0])]
-            groups = [(first[1], payloads, sids)]
-        else:
-            shares: dict[tuple[str, str], list[int]] = {}  # (namespace, socket) -> its events
-            for i, (rooms, namespace, _) in enumerate(waiting):
-                for sid, _eio_sid in self.get_participants(namespace, rooms):
-                    shares.setdefault((namespace, sid), []).append(i)
-            alike: dict[tuple[str, tuple[int, ...]], list[str]] = {}
-            for (namespace, sid), share in shares.items():
-                alike.setdefault((namespace, tuple(share)), []).append(sid)
-            groups = [
-                (namespace, [p for i in share for p in waiting[i][2]], sids)
-                for (namespace, share), sids in alike.items()
-            ]
-        return [
-            (*_message(payloads), namespace, sids[k : k + SLICE])
-            for namespace, payloads, sids in groups
-            for k in range(0, len(sids), SLICE)
-        ]
+    def _send(self, outbox: OrderedDict[tuple[str, str], list[Any]], most: int) -> None:
+        """The first ``most`` sockets of ``outbox``, each sent what waits for it in one
+        message (the sockets that wait for the same payloads in one emit)."""
+        alike: dict[tuple[Any, ...], tuple[str, list[Any], list[str]]] = {}
+        for _ in range(min(most, len(outbox))):
+            (namespace, sid), payloads = outbox.popitem(last=False)
+            key = (namespace, *map(id, payloads))  # a group's payloads are the same objects
+            alike.setdefault(key, (namespace, payloads, []))[2].append(sid)
+        for namespace, payloads, sids in alike.values():
+            self._deliver(*_message(payloads), namespace, sids)
 
     def _deliver(self, event: str, data: Any, namespace: str, room: Any, **kwargs: Any) -> Any:
         """Send now, past each socket's floor."""
@@ -246,7 +222,7 @@ class Floors(socketio.Manager):
 
 class RedisFloors(socketio.RedisManager, Floors):
     """The Redis message queue's manager: publishes as python-socketio's does; the floors
-    and rounds are kept where the queue's messages are delivered to this process's sockets."""
+    and the outboxes are kept where the queue's messages are delivered to this process's sockets."""
 
 
 def client_manager(
