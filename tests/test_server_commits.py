@@ -128,11 +128,7 @@ def test_acts_that_come_while_one_is_committed_are_logged_together_in_order(tmp_
 def test_an_act_that_leads_lets_the_acts_already_read_join_its_batch(tmp_path) -> None:
     table = _Table(tmp_path)
     since = table.service.store.last_seq(table.game.id)
-    store = table.service.store
-    store._write = lambda batch: (  # type: ignore[method-assign]
-        table.writes.append([e.seq for item in batch for e in item.events]),
-        table.write(batch),
-    )[1]
+    table.hold_first_write(0)  # (held for no act: the transactions recorded)
     (first_seat, first_token), (second_seat, second_token) = table.seats[:2]
     second: list[Any] = []
 

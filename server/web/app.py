@@ -110,13 +110,15 @@ def _warm_up(app: Flask, run: Callable[[Callable[[], None]], None]) -> None:
         service.check_snapshot(campaign_id)
 
 
-def _others_first(async_mode: str) -> Callable[[], None]:
-    """A turn for the other green threads ready to run, under gevent (none in threads)."""
+def _green(async_mode: str) -> tuple[delivery.AfterWrites | None, Callable[[], None]]:
+    """Under gevent, the outbox's turns (:func:`delivery.gevent_turns`) and a lead act's
+    turn for the other green threads ready to run (``gevent.sleep()``: no wait); in
+    threads, neither."""
     if async_mode != "gevent":
-        return lambda: None
+        return None, lambda: None
     import gevent
 
-    return lambda: gevent.sleep(0)
+    return delivery.gevent_turns(), gevent.sleep
 
 
 def _now(work: Callable[[], None]) -> None:
@@ -177,13 +179,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config["BASE_URL"] = checked_base_url(app.config["BASE_URL"])
     logging.getLogger("werkzeug").addFilter(RedactTokens())
 
+    after_writes, others_first = _green(app.config["ASYNC_MODE"])
     socketio = SocketIO(
         app,
         # python-socketio's manager (Redis's with a message queue), with a floor per socket
         client_manager=delivery.client_manager(
             app.config["MESSAGE_QUEUE"],
             # a campaign's events a slice of sockets a turn, several a frame under load
-            after_writes=delivery.gevent_turns() if app.config["ASYNC_MODE"] == "gevent" else None,
+            after_writes=after_writes,
         ),
         async_mode=app.config["ASYNC_MODE"],
         max_http_buffer_size=4 * MAX_BODY,
@@ -197,7 +200,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     emit = metrics.count_emits(
         lambda rooms, payload: socketio.emit(delivery.event_name(payload), payload, to=rooms)
     )
-    service = CampaignService(store, emit, others_first=_others_first(app.config["ASYNC_MODE"]))
+    service = CampaignService(store, emit, others_first=others_first)
     ready = threading.Event()
     if not app.config["WARM_UP"]:
         ready.set()

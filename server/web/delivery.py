@@ -222,7 +222,8 @@ class Floors(socketio.Manager):
 
 class RedisFloors(socketio.RedisManager, Floors):
     """The Redis message queue's manager: publishes as python-socketio's does; the floors
-    and the outboxes are kept where the queue's messages are delivered to this process's sockets."""
+    and the outboxes are kept where the queue's messages are delivered to this process's
+    sockets."""
 
 
 def client_manager(
