@@ -391,15 +391,15 @@ def test_a_round_that_fails_is_logged_and_leaves_nothing_waiting_for_good(
     game_.drain()
     turns: list = []
     manager.after_writes = turns.append
-    deliver, failed = manager._deliver, []
+    send, failed = manager.server._send_eio_packet, []
 
     def fails_once(*args, **kwargs):
         if not failed:
             failed.append(args)
             raise RuntimeError("the sockets' layer failed")
-        return deliver(*args, **kwargs)
+        return send(*args, **kwargs)
 
-    monkeypatch.setattr(manager, "_deliver", fails_once)
+    monkeypatch.setattr(manager.server, "_send_eio_packet", fails_once)
     assert gm.act("pause")["ok"], "the act is logged: its ack says so"
     assert failed and "sending its events failed" in caplog.text
     second = gm.act("resume")["seq"]  # waits for the failed round's next turn
@@ -408,3 +408,39 @@ def test_a_round_that_fails_is_logged_and_leaves_nothing_waiting_for_good(
     assert _messages(gm) == [("event", [second])]
     third = gm.act("pause")["seq"]
     assert _messages(gm) == [("event", [third])], "idle again: at once"
+
+
+def test_a_message_is_encoded_once_for_all_its_turns_and_a_socket_gone_meanwhile_is_sent_nothing(
+    fresh_app, monkeypatch, caplog
+):
+    game_ = Game.new(fresh_app)
+    gm = game_.gm()
+    pm = game_.add("pm", "prime-minister")
+    watchers = [game_.join(game_.seat("observer")[1], key=f"w{k}") for k in range(3)]
+    manager = fresh_app.extensions["admiralty.socketio"].server.manager
+    game_.drain()
+    gm.act("pause")  # past every socket's join floor
+    game_.drain()
+    turns: list = []
+    manager.after_writes = turns.append
+    monkeypatch.setattr(delivery, "SLICE", 1)
+    encoded: list[Any] = []
+    packet_class = manager.server.packet_class
+
+    class Counted(packet_class):  # type: ignore[misc,valid-type]
+        def encode(self):
+            if self.data and self.data[0] in ("event", "events"):  # not an ack
+                encoded.append(self.data)
+            return super().encode()
+
+    monkeypatch.setattr(manager.server, "packet_class", Counted)
+    gone = watchers[-1]
+    seq = gm.act("resume")["seq"]  # a public event: one message for every socket
+    # its connection lost before its turn came (the app hears of it later)
+    manager.disconnect(manager.sid_from_eio_sid(gone.client.eio_sid, "/"), "/")
+    while turns:
+        turns.pop(0)()
+    assert encoded == [["event", {"seq": seq, **encoded[0][1]}]], "encoded once, five turns"
+    for player in (gm, pm, *watchers[:-1]):
+        assert _messages(player) == [("event", [seq])]
+    assert gone.client.get_received() == [] and "Cannot send" not in caplog.text

@@ -42,7 +42,9 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import engineio.packet
 import socketio
+import socketio.packet
 
 __all__ = [
     "EVENT",
@@ -64,6 +66,9 @@ AfterWrites = Callable[[Callable[[], None]], None]
 #: thousand sockets on one campaign, 25 carried 300 acts/s, 50 200, 100 170, the whole
 #: room at once 75; 10, as many as 25 but later)
 SLICE = 25
+#: the messages whose packets are kept for the next turns (the least lately sent dropped
+#: first): more than the sockets of a campaign wait for at once
+ENCODED = 64
 
 
 def seat_room(campaign_id: str, seat_id: str) -> str:
@@ -132,9 +137,14 @@ class Floors(socketio.Manager):
         super().__init__(*args, **kwargs)
         self.floors: dict[str, int] = {}
         self.after_writes: AfterWrites | None = None
-        # campaign -> (namespace, socket) -> the payloads waiting for it, the sockets in
-        # the order they are next served; a campaign is here while a turn is due for it
-        self._outbox: dict[str, OrderedDict[tuple[str, str], list[Any]]] = {}
+        # campaign -> (namespace, socket, its Engine.IO socket) -> the payloads waiting for
+        # it, the sockets in the order they are next served; a campaign is here while a
+        # turn is due for it
+        self._outbox: dict[str, OrderedDict[tuple[str, str, str], list[Any]]] = {}
+        # the Engine.IO packets of the messages sent lately, by their payloads' identity
+        # (held, so no id is reused meanwhile): a message goes to a campaign's sockets over
+        # several turns, encoded once
+        self._packets: OrderedDict[tuple[Any, ...], tuple[list[Any], list[Any]]] = OrderedDict()
         self._order = threading.RLock()  # one campaign's messages leave in their order
 
     def hold(self, sid: str, seq: int) -> None:
@@ -157,8 +167,8 @@ class Floors(socketio.Manager):
                 idle = outbox is None
                 if outbox is None:
                     outbox = self._outbox[campaign_id] = OrderedDict()
-                for sid, _eio_sid in self.get_participants(namespace, rooms):
-                    outbox.setdefault((namespace, sid), []).extend(payloads)
+                for sid, eio_sid in self.get_participants(namespace, rooms):
+                    outbox.setdefault((namespace, sid, eio_sid), []).extend(payloads)
                 if idle:  # the first slice at once
                     self._turn(campaign_id)
                 return None
@@ -183,16 +193,45 @@ class Floors(socketio.Manager):
             finally:  # the next turn, whatever became of this one: nothing waits for good
                 self.after_writes(lambda: self._turn(campaign_id))
 
-    def _send(self, outbox: OrderedDict[tuple[str, str], list[Any]], most: int) -> None:
+    def _send(self, outbox: OrderedDict[tuple[str, str, str], list[Any]], most: int) -> None:
         """The first ``most`` sockets of ``outbox``, each sent what waits for it in one
-        message (the sockets that wait for the same payloads in one emit)."""
-        alike: dict[tuple[Any, ...], tuple[str, list[Any], list[str]]] = {}
+        message (the sockets that wait for the same payloads sent the same packets)."""
+        alike: dict[tuple[Any, ...], tuple[str, list[Any], list[tuple[str, str]]]] = {}
         for _ in range(min(most, len(outbox))):
-            (namespace, sid), payloads = outbox.popitem(last=False)
+            (namespace, sid, eio_sid), payloads = outbox.popitem(last=False)
             key = (namespace, *map(id, payloads))  # a group's payloads are the same objects
-            alike.setdefault(key, (namespace, payloads, []))[2].append(sid)
-        for namespace, payloads, sids in alike.values():
-            self._deliver(*_message(payloads), namespace, sids)
+            alike.setdefault(key, (namespace, payloads, []))[2].append((sid, eio_sid))
+        floors = self.floors
+        for key, (namespace, payloads, sockets) in alike.items():
+            connected = self.rooms.get(namespace, {})  # a socket gone since is sent nothing
+            packets = None
+            for sid, eio_sid in sockets:
+                if sid in floors:  # a socket just joined: past its floor
+                    self._deliver(*_message(payloads), namespace, sid)
+                elif sid in connected:
+                    packets = packets or self._encoded(key, namespace, payloads)
+                    for packet in packets:
+                        self.server._send_eio_packet(eio_sid, packet)
+
+    def _encoded(self, key: tuple[Any, ...], namespace: str, payloads: list[Any]) -> list[Any]:
+        """The Engine.IO packets of the message of ``payloads`` (``key`` their identity),
+        as python-socketio's :meth:`socketio.Manager.emit` makes them."""
+        if key in self._packets:
+            self._packets.move_to_end(key)
+            return self._packets[key][1]
+        event, data = _message(payloads)
+        message = self.server.packet_class(
+            socketio.packet.EVENT, namespace=namespace, data=[event, data]
+        )
+        encoded = message.encode()
+        packets = [
+            engineio.packet.Packet(engineio.packet.MESSAGE, p)
+            for p in (encoded if isinstance(encoded, list) else [encoded])
+        ]
+        self._packets[key] = (payloads, packets)
+        if len(self._packets) > ENCODED:
+            self._packets.popitem(last=False)
+        return packets
 
     def _deliver(self, event: str, data: Any, namespace: str, room: Any, **kwargs: Any) -> Any:
         """Send now, past each socket's floor."""
