@@ -251,8 +251,23 @@ def worker() -> None:
         readers.append(gevent.spawn(client.read))
         return client
 
-    clients = list(pool.imap(lambda c: open_one(c[0], c[1]), job["clients"]))
-    _say({"ready": len(clients)})
+    # the campaigns' possible actors join first (every process's, then the others): a
+    # room's sockets are written in the order they joined, and where the actor's socket
+    # falls in it moves both servers' latency (its ack comes with its event), so it is
+    # the same in both and in every run
+    first = sorted(set(job["first"]))
+    opened: dict[int, _Client] = {}
+
+    def open_all(part: list[int]) -> None:
+        clients = pool.imap(lambda i: open_one(*job["clients"][i]), part)
+        opened.update(zip(part, clients, strict=True))
+
+    open_all(first)
+    _say({"opened": len(opened)})
+    _line()  # every process has opened its first ones
+    open_all([i for i in range(len(job["clients"])) if i not in opened])
+    _say({"ready": len(opened)})
+    clients = [opened[i] for i in range(len(job["clients"]))]
     while (msg := _line())["do"] == "phase":
         for c in clients:
             c.received()
@@ -325,20 +340,28 @@ def _usage(pid: int) -> tuple[float, float]:
 class Workers:
     """The client processes of one server and layout."""
 
-    def __init__(self, url: str, clients: list[tuple[str, str]], per_worker: int) -> None:
+    def __init__(
+        self, url: str, clients: list[tuple[str, str]], first: list[int], per_worker: int
+    ) -> None:
+        """Open ``clients`` (campaign, token), those of ``first`` (indices) before the rest."""
         self.procs: list[subprocess.Popen[str]] = []
         self.index: list[tuple[int, int]] = []  # global client -> (worker, its index there)
         for start in range(0, len(clients), per_worker):
             part = clients[start : start + per_worker]
+            mine = [i - start for i in first if start <= i < start + per_worker]
             proc = subprocess.Popen(
                 [sys.executable, __file__, "--worker"],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 text=True,
             )
-            self._send(proc, {"url": url, "clients": part})
+            self._send(proc, {"url": url, "clients": part, "first": mine})
             self.index += [(len(self.procs), i) for i in range(len(part))]
             self.procs.append(proc)
+        for proc in self.procs:
+            self._read(proc)  # its first ones opened
+        for proc in self.procs:
+            self._send(proc, {"do": "rest"})
         for proc in self.procs:
             self._read(proc)
 
@@ -467,7 +490,7 @@ def run_layout(
         clients, first_four = _admiralty_seats(url, campaigns, seats)
     else:
         clients, first_four = _bare_seats(campaigns, seats, f"{campaigns}x{seats}")
-    workers = Workers(url, clients, args.per_worker)
+    workers = Workers(url, clients, first_four, args.per_worker)
     rows = []
     try:
         for n in (1, 4):
