@@ -4,8 +4,11 @@ Starts ``admiralty serve`` (a throw-away SQLite file) and, in the same run and o
 stack (gunicorn, one gevent worker), a bare Flask-SocketIO broadcast server (``join`` a
 room, ``act`` -> one emit to the room with the room's next seq), both on loopback ports.
 For each layout (one campaign of N seats; campaigns of 10 seats) and N clients, it connects
-the clients once, then runs a phase with 1 actor and one with 4 actors per campaign (each
-actor toggles ``ready`` in a closed loop: send, wait for the ack, send again, for
+the clients once (each campaign's possible actors first, on both servers: a room's sockets
+are written in the order they joined, and where the actor's socket fell in it moved both
+servers' latency from run to run), then runs a phase with 1 actor and one with 4 actors
+per campaign (each actor toggles ``ready`` in a closed loop: send, wait for the ack, send
+again, for
 ``--actions`` or ``--seconds``; ``--pace S`` spaces an actor's actions S seconds at least,
 so that both servers see the same offered load below their capacity) and prints for each
 server: accepted actions/s, the latency from an actor's send to each client's receipt of

@@ -411,7 +411,7 @@ def test_a_round_that_fails_is_logged_and_leaves_nothing_waiting_for_good(
 
 
 def test_a_message_is_encoded_once_for_all_its_turns_and_a_socket_gone_meanwhile_is_sent_nothing(
-    fresh_app, monkeypatch, caplog
+    fresh_app, monkeypatch
 ):
     game_ = Game.new(fresh_app)
     gm = game_.gm()
@@ -440,7 +440,7 @@ def test_a_message_is_encoded_once_for_all_its_turns_and_a_socket_gone_meanwhile
     manager.disconnect(manager.sid_from_eio_sid(gone.client.eio_sid, "/"), "/")
     while turns:
         turns.pop(0)()
-    assert encoded == [["event", {"seq": seq, **encoded[0][1]}]], "encoded once, five turns"
+    assert [(name, data["seq"]) for name, data in encoded] == [("event", seq)], "once"
     for player in (gm, pm, *watchers[:-1]):
         assert _messages(player) == [("event", [seq])]
-    assert gone.client.get_received() == [] and "Cannot send" not in caplog.text
+    assert gone.client.get_received() == []
