@@ -382,7 +382,7 @@ def test_a_campaigns_events_go_a_slice_of_sockets_at_a_time_each_its_share_in_on
     assert [_messages(p) for p in (gm, pm, watcher)] == [[], [], []], "nothing twice"
 
 
-def test_a_round_that_fails_is_logged_and_leaves_nothing_waiting_for_good(
+def test_a_turn_that_fails_is_logged_and_leaves_nothing_waiting_for_good(
     fresh_app, monkeypatch, caplog
 ):
     game_ = Game.new(fresh_app)
@@ -402,7 +402,7 @@ def test_a_round_that_fails_is_logged_and_leaves_nothing_waiting_for_good(
     monkeypatch.setattr(manager.server, "_send_eio_packet", fails_once)
     assert gm.act("pause")["ok"], "the act is logged: its ack says so"
     assert failed and "sending its events failed" in caplog.text
-    second = gm.act("resume")["seq"]  # waits for the failed round's next turn
+    second = gm.act("resume")["seq"]  # waits for the next turn after the failed one
     while turns:
         turns.pop(0)()
     assert _messages(gm) == [("event", [second])]

@@ -19,8 +19,8 @@ all. Given ``after_writes`` (the server's: :func:`gevent_turns`, which calls bac
 greenlets made ready so far have run), a campaign's events go through its outbox: each
 event's payloads wait there for each socket it goes to, and a turn sends :data:`SLICE`
 sockets what waits for them, each in one message (encoded once for every socket and turn
-that sends it), then comes again once their writers have written, until nothing waits. An idle
-campaign's first slice goes at once. A socket not yet sent an event gets the next with it;
+that sends it), then comes again once their writers have written, until nothing waits.
+An idle campaign's first slice goes at once. A socket not yet sent an event gets the next with it;
 one already sent it gets the next in its turn, after the others (its own events always in
 log order). So the acts read meanwhile are decided between slices, not after the whole
 room's writes, and under load a frame carries several events. An act's ack may then reach
