@@ -100,3 +100,27 @@ def test_a_failed_transaction_fails_each_of_its_appends_and_the_next_is_written(
     assert [_texts(store, c) for c in "abc"] == [[(2, "x")], [], []]
     assert store.append("b", _event(2, "later")) is True
     assert _texts(store, "b") == [(2, "later")]
+
+
+def test_a_lone_append_lets_the_appends_on_their_way_join_its_transaction(
+    log_store, monkeypatch
+) -> None:
+    """The lead append's ``others_first`` (the server's ``gevent.sleep``) comes before it
+    takes its batch: an append that came meanwhile is written with it, in one transaction
+    (under load, half as many transactions, each costing the event loop its own work)."""
+    store = log_store
+    sizes: list[int] = []
+    write = store._write
+    monkeypatch.setattr(store, "_write", lambda batch: (sizes.append(len(batch)), write(batch)))
+    other = threading.Thread(target=lambda: store.append("b", _event(2, "on its way")))
+
+    def others_first() -> None:  # another append comes while the lead gives way
+        store.others_first = lambda: None
+        other.start()
+        assert wait_until(lambda: len(store._queue) == 2), "the other append did not come"
+
+    store.others_first = others_first
+    assert store.append("a", _event(2, "lead")) is True
+    other.join(WAIT)
+    assert sizes == [2], "both in the lead's transaction"
+    assert _texts(store, "a") == [(2, "lead")] and _texts(store, "b") == [(2, "on its way")]

@@ -112,8 +112,8 @@ def _warm_up(app: Flask, run: Callable[[Callable[[], None]], None]) -> None:
 
 def _green(async_mode: str) -> tuple[delivery.AfterWrites | None, Callable[[], None]]:
     """Under gevent, the outbox's turns (:func:`delivery.gevent_turns`) and a lead act's
-    turn for the other green threads ready to run (``gevent.sleep()``: no wait); in
-    threads, neither."""
+    (and a lead append's) turn for the other green threads ready to run (``gevent.sleep()``:
+    no wait); in threads, neither."""
     if async_mode != "gevent":
         return None, lambda: None
     import gevent
@@ -195,6 +195,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     socketio.server.on(packets.REFUSED, packets.refused)
     app.wsgi_app = packets.PollingLimit(app.wsgi_app, 4 * MAX_BODY, "/socket.io")  # type: ignore[method-assign]
     store = open_store(app.config["DATABASE_URL"])
+    store.others_first = others_first
     metrics = metrics_.install(app)
     metrics.watch_engine(store.engine)
     emit = metrics.count_emits(

@@ -15,7 +15,7 @@ import threading
 import time
 import weakref
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any
@@ -166,6 +166,8 @@ class Store:
         self._queue: list[_Append] = []  # the appends waiting for the next transaction
         self._queue_guard = threading.Lock()
         self._leading = False  # an append is writing a transaction
+        #: the lead append's turn for the others ready to run (the server's: ``gevent.sleep``)
+        self.others_first: Callable[[], None] = lambda: None
 
     @contextmanager
     def _writing(self) -> Iterator[Connection]:
@@ -225,7 +227,8 @@ class Store:
         A group commit: the appends of several campaigns waiting at once are written in one
         transaction (one commit, one fsync), by the first of them; an append that comes
         while a transaction is being written waits for it, then its own is written with
-        every other append that came meanwhile. Alone, an append is written at once.
+        every other append that came meanwhile. Alone, an append first lets the others ready
+        to run come (``others_first``), so that those on their way join its transaction.
         """
         mine = _Append(campaign_id, events_, seat_token)
         with self._queue_guard:
@@ -237,6 +240,9 @@ class Store:
             mine.done.wait()
             lead = mine.ok is None and mine.error is None  # handed the lead: ours is next
         if lead:
+            # the appends already on their way (under gevent, green threads ready to run)
+            # join this transaction, not the next
+            self.others_first()
             with self._queue_guard:
                 batch, self._queue = self._queue, []
             try:
