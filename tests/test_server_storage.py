@@ -124,3 +124,27 @@ def test_a_lone_append_lets_the_appends_on_their_way_join_its_transaction(
     other.join(WAIT)
     assert sizes == [2], "both in the lead's transaction"
     assert _texts(store, "a") == [(2, "lead")] and _texts(store, "b") == [(2, "on its way")]
+
+
+def test_a_snapshot_is_written_with_the_appends_waiting_not_in_a_transaction_of_its_own(
+    log_store, monkeypatch
+) -> None:
+    store = log_store
+    held = _Held(store, 2)
+    monkeypatch.setattr(store, "_write", held)
+    results: list[Any] = []
+    first = threading.Thread(target=lambda: results.append(store.append("a", _event(2))))
+    first.start()
+    assert wait_until(lambda: store._leading), "the first append did not start"
+    behind = [
+        threading.Thread(target=lambda: store.save_snapshot("a", 2, '{"day": 2}')),
+        threading.Thread(target=lambda: results.append(store.append("b", _event(2, "b")))),
+    ]
+    for t in behind:
+        t.start()
+    for t in (first, *behind):
+        t.join(WAIT)
+    assert results == [True, True]
+    assert held.sizes == [1, 2], "the snapshot in the next transaction, with the append"
+    assert store.snapshot("a") == (2, '{"day": 2}')
+    assert _texts(store, "b") == [(2, "b")]
