@@ -1,12 +1,14 @@
 """The event log's group commit (:meth:`server.web.storage.Store.append`): appends waiting at
 once share one transaction, a taken seq refuses only its own append, a failed write is told
-to every append of it, and what an append returned True for is in the log."""
+to every append of it, what an append returned True for is in the log, and a lone append
+gives way first and a snapshot or a clock's due time goes with the appends waiting."""
 
 from __future__ import annotations
 
 import threading
 from typing import Any
 
+import pytest
 from sqlalchemy.exc import OperationalError
 
 from server.web.storage import Store, StoredEvent
@@ -126,9 +128,26 @@ def test_a_lone_append_lets_the_appends_on_their_way_join_its_transaction(
     assert _texts(store, "a") == [(2, "lead")] and _texts(store, "b") == [(2, "on its way")]
 
 
-def test_a_snapshot_is_written_with_the_appends_waiting_not_in_a_transaction_of_its_own(
-    log_store, monkeypatch
+# a store's other writes: the write, and what it left in the store
+OTHER_WRITES = {
+    "snapshot": (
+        lambda store: store.save_snapshot("a", 2, '{"day": 2}'),
+        lambda store: store.snapshot("a") == (2, '{"day": 2}'),
+    ),
+    "clock's due time": (
+        lambda store: store.set_due("a", 100.0),
+        lambda store: store.due_campaigns(now=150.0) == ["a"],
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", OTHER_WRITES)
+def test_a_snapshot_or_a_due_time_is_written_with_the_appends_waiting_not_alone(
+    log_store, monkeypatch, kind
 ) -> None:
+    """Each of those written in a transaction of its own held up every campaign's next
+    for a whole commit."""
+    write, written = OTHER_WRITES[kind]
     store = log_store
     held = _Held(store, 2)
     monkeypatch.setattr(store, "_write", held)
@@ -137,7 +156,7 @@ def test_a_snapshot_is_written_with_the_appends_waiting_not_in_a_transaction_of_
     first.start()
     assert wait_until(lambda: store._leading), "the first append did not start"
     behind = [
-        threading.Thread(target=lambda: store.save_snapshot("a", 2, '{"day": 2}')),
+        threading.Thread(target=lambda: write(store)),
         threading.Thread(target=lambda: results.append(store.append("b", _event(2, "b")))),
     ]
     for t in behind:
@@ -145,6 +164,6 @@ def test_a_snapshot_is_written_with_the_appends_waiting_not_in_a_transaction_of_
     for t in (first, *behind):
         t.join(WAIT)
     assert results == [True, True]
-    assert held.sizes == [1, 2], "the snapshot in the next transaction, with the append"
-    assert store.snapshot("a") == (2, '{"day": 2}')
+    assert held.sizes == [1, 2], "in the next transaction, with the append"
+    assert written(store)
     assert _texts(store, "b") == [(2, "b")]
