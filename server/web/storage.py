@@ -142,7 +142,7 @@ class _Append:
     campaign_id: str
     events: list[StoredEvent]
     seat_token: tuple[str, str] | None
-    also: Callable[[Connection], None] | None = None  # a write of its own (a snapshot, ...)
+    also: Callable[[Connection], None] | None = None  # a write of its own: a snapshot, a due time
     done: threading.Event | None = None  # an append that waits for another's write: told
     ok: bool | None = None  # written (True), its seq taken (False), not yet (None)
     error: Exception | None = None  # the store failed
