@@ -203,12 +203,11 @@ class Floors(socketio.Manager):
             alike.setdefault(key, (namespace, payloads, []))[2].append((sid, eio_sid))
         floors = self.floors
         for key, (namespace, payloads, sockets) in alike.items():
-            connected = self.rooms.get(namespace, {})  # a socket gone since is sent nothing
             packets = None
             for sid, eio_sid in sockets:
                 if sid in floors:  # a socket just joined: past its floor
                     self._deliver(*_message(payloads), namespace, sid)
-                elif sid in connected:
+                elif self.is_connected(sid, namespace):  # one gone since is sent nothing
                     packets = packets or self._encoded(key, namespace, payloads)
                     for packet in packets:
                         self.server._send_eio_packet(eio_sid, packet)
