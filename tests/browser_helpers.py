@@ -159,6 +159,25 @@ class SeatPage:
     def wait(self, expression: str, timeout: float = 10.0, arg: Any = None) -> None:
         wait_until(self.page, expression, timeout, arg)
 
+    def seq(self) -> int:
+        """The last sequence number this page has seen."""
+        return self.js("window.__admiralty.store.seq")
+
+    def wait_event(
+        self, kind: str, where: str = "true", after: int = 0, timeout: float = 30.0
+    ) -> dict[str, Any]:
+        """Wait until this page has received an event of ``kind`` past seq ``after`` for which
+        the JavaScript expression ``where`` (over the event, ``e``) holds; return that event.
+
+        A test that reads after an act waits for the event the act means, never for a button
+        (a button changes with the ack, before the event it answers may have come)."""
+        find = (
+            "window.__admiralty.store.events.find("
+            f"(e) => e.seq > {after} && e.type === {kind!r} && ({where})) || null"
+        )
+        self.wait(f"({find}) !== null", timeout)
+        return self.js(find)
+
     def tab(self, name: str) -> None:
         self.page.click(f"#tab-{name}")
 

@@ -310,6 +310,7 @@ def test_the_captain_orders_a_repair_and_how_his_officers_fight_and_the_admiral_
         )
         assert shown == squadron
         admiral.screenshot("battle-admiral.png")
+    before = captain.seq()
     form.locator("button[data-decision=close]").click()
     # his orders are in: the admiral's ships are still awaited, then the round is fought
     for sid in squadron:
@@ -328,6 +329,12 @@ def test_the_captain_orders_a_repair_and_how_his_officers_fight_and_the_admiral_
             "?.textContent || ''"
         )
         assert not error, error
+    # the round is fought once the last orders are in: his page has its event
+    fought = (
+        f"(e.data.engagements || []).some((x) => x.id === '{fight}'"
+        f" && x.log.some((l) => l.type === 'decision' && l.ship === '{ship}'))"
+    )
+    captain.wait_event("engage_decision", fought, before)
     state = contact_campaign.state("fg")
     record = next(e for e in state["engagements"] if e["id"] == fight)
     decided = [e for e in record["log"] if e.get("type") == "decision" and e["ship"] == ship]
