@@ -40,7 +40,17 @@ from server.game.replay import replay
 from server.game.schema import protocol_schema
 from server.game.seating import seat_warnings
 from server.game.state import SEASON_DAYS, Seat, State, event_rng, initial_state, season_date
-from server.game.views import audiences, event_for, officer_for, public_seat, state_for
+from server.game.views import (
+    Tracker,
+    audiences,
+    changes,
+    event_data,
+    officer_for,
+    payload,
+    public_seat,
+    state_for,
+    track,
+)
 
 __all__ = [
     "ACTIONS",
@@ -62,7 +72,11 @@ __all__ = [
     "decide_revoke",
     "decide_seat",
     "decide_tick",
-    "event_for",
+    "changes",
+    "event_data",
+    "payload",
+    "track",
+    "Tracker",
     "event_rng",
     "initial_state",
     "notices_for",

@@ -37,7 +37,8 @@ Notice = dict[str, Any]
 @dataclass(frozen=True)
 class Seen:
     """One event as a seat saw it: its payload's ``data``, who sent it (``author``, and
-    ``acting``: the seat the GM acted for, else the author), the seat, the state after."""
+    ``acting``: the seat the GM acted for, else the author), the seat, the state after, and
+    the seat's view after it (:func:`server.game.views.state_for`)."""
 
     seq: int
     kind: str
@@ -46,6 +47,7 @@ class Seen:
     acting: str | None
     seat: Seat
     state: State
+    view: Mapping[str, Any]
 
     def name(self, seat_id: str | None) -> str:
         """A seat's name in the state after the event (its id if it has none)."""
@@ -59,16 +61,24 @@ def notices_for(
     logged: Mapping[str, Any],
     seat: Seat,
     after: State,
+    view: Mapping[str, Any],
 ) -> list[Notice]:
     """The notices ``seat`` gets of one event: ``payload`` is what it received (None or a
     bare ``{"seq"}``: nothing), ``logged`` the event's logged data (only its ``as`` is read:
-    who the GM acted for), ``after`` the state after it."""
+    who the GM acted for), ``after`` the state after it and ``view`` the seat's view then."""
     if not payload or "type" not in payload:
         return []
     build = BUILDERS.get(str(payload["type"]))
     acting = logged.get("as") or author
     seen = Seen(
-        int(payload["seq"]), str(payload["type"]), payload["data"], author, acting, seat, after
+        int(payload["seq"]),
+        str(payload["type"]),
+        payload["data"],
+        author,
+        acting,
+        seat,
+        after,
+        view,
     )
     told = _clock(seen, payload.get("due")) + (build(seen) if build else [])
     return [{"seq": seen.seq, **n} for n in told]
@@ -94,7 +104,7 @@ def _clock(seen: Seen, due: Any) -> list[Notice]:
     elif seen.kind == "engage_decision":
         done = f"engagement {seen.data.get('engagement')} fought the round without the absent"
     else:
-        date = seen.data.get("date")
+        date = seen.view.get("date")
         done = f"the campaign moves on to {date}" if date else "the campaign moves on"
     return [{"type": "turn", "due": due, "text": f"{_DUE_WORDS[due]}: {done}."}]
 
@@ -103,9 +113,8 @@ def _clock(seen: Seen, due: Any) -> list[Notice]:
 
 
 def _engagements(seen: Seen) -> list[dict[str, Any]]:
-    """The engagements the seat's payload shows after the event (the GM's in its view)."""
-    view = seen.data.get("view") or seen.data
-    return list(view.get("engagements") or [])
+    """The engagements the seat's view shows after the event."""
+    return list(seen.view.get("engagements") or [])
 
 
 def _lost(seen: Seen, engagement: str) -> list[Notice]:
@@ -205,7 +214,7 @@ def _orders(seen: Seen) -> list[Notice]:
     """Orders another seat gave to a force this seat sees (not the sender's own echo)."""
     if seen.author is None or seen.author == seen.seat["id"]:
         return []
-    forces = (seen.data.get("view") or seen.data).get("forces") or []
+    forces = seen.view.get("forces") or []
     force = next((f for f in forces if f["id"] == seen.data.get("force")), None)
     if force is None:
         return []
@@ -218,9 +227,11 @@ def _orders(seen: Seen) -> list[Notice]:
         who = f"{who}, for {seen.name(seen.acting)},"
     words = _ORDER_WORDS.get(orders["kind"], orders["kind"] + " {}")
     text = f"{who} ordered the {what} {words.format(place_words(orders['target']))}"
-    route = seen.data.get("route")
-    if route:
-        text += f" ({route['days']:.1f} days)"
+    days = seen.data.get("days")
+    if days is None and seen.data.get("route"):  # the GM's event: the route as logged
+        days = seen.data["route"]["days"]
+    if days is not None:
+        text += f" ({days:.1f} days)"
     return [
         {
             "type": "orders",
@@ -271,7 +282,7 @@ def _seat_reissued(seen: Seen) -> list[Notice]:
 
 
 def _season(seen: Seen) -> list[Notice]:
-    report = seen.data.get("report") or {}
+    report = seen.view.get("report") or {}
     words = report.get("words") or []
     own = words[0] if report.get("yours") and words else None
     text = "the summer is over: the season's report is out (the Report tab)"

@@ -12,8 +12,11 @@ sender, its recipient and the GM only (:func:`hears`).
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from typing import Any
+
+import jsonpatch
 
 from server.game.forces import SIGHTING_NM, distance_nm
 from server.game.money import investments_for
@@ -36,7 +39,14 @@ from server.game.state import (
 __all__ = [
     "audiences",
     "hears",
-    "event_for",
+    "SECTIONS",
+    "TOUCHES",
+    "Section",
+    "Tracker",
+    "changes",
+    "event_data",
+    "payload",
+    "track",
     "is_gm",
     "officer_for",
     "public_officer",
@@ -73,8 +83,6 @@ PUBLIC_EVENTS = (
     "seat_revoked",
     "apply_appointment",  # the book's applications are announced, their results gazetted
 )
-#: the public events that move the turn's deadline: they carry it after them
-_DEADLINES = ("resume", "set_clock", "next_season")
 #: what every seat sees of an officer of the fleet (the rest is his and the GM's)
 PUBLIC_OFFICER = ("id", "name", "rank", "player", "dead", "appointment")
 
@@ -192,44 +200,145 @@ def _cabinet(state: State, seat: Seat) -> dict[str, Any]:
     return cab
 
 
-def state_for(state: State, seat: Seat) -> dict[str, Any]:
-    """The snapshot ``seat`` may see."""
-    view: dict[str, Any] = {
-        "campaign": {k: state["campaign"][k] for k in ("id", "name", "year")},
+def _head(state: State, seat: Seat) -> dict[str, Any]:
+    """The public status: the campaign, its phase and date, the pause, deadline and clock
+    (the GM also reads the campaign's seed)."""
+    campaign = {k: state["campaign"][k] for k in ("id", "name", "year")}
+    if is_gm(seat):
+        campaign["seed"] = state["campaign"]["seed"]
+    date = season_date(state)
+    return {
+        "campaign": campaign,
         "phase": state["phase"],
         "day": state["day"],
-        "date": season_date(state).isoformat(),
-        "month": season_date(state).month,
+        "date": date.isoformat(),
+        "month": date.month,
         "season_days": season_days(state),
         "paused": state["paused"],
         "deadline": state["deadline"],
         "clock": dict(state["clock"]),
         "year": current_year(state),
-        "years": [_year_for(y, seat) for y in state.get("years", ())],
-        "seats": [public_seat(s) for s in state["seats"].values()],
-        "report": copy.deepcopy(report_for(state["report"], seat)),
-        "officers": [officer_for(o, seat) for o in state["officers"].values()],
-        "voyages": [copy.deepcopy(v) for v in state.get("voyages", []) if shown_to(v, seat)],
     }
-    if seat["role"] == "observer":
-        return view
-    view.update(
-        cabinet=_cabinet(state, seat),
-        deployment=copy.deepcopy(state["deployment"]),
-        forces=visible_forces(state, seat),
-        engagements=_engagements(state, seat),
-        results=dict(state["results"]),
-        cruises=copy.deepcopy(list(state.get("cruises", {}).values())),
-    )
-    view["investments"] = investments_for(state, seat)  # his own, the GM all
-    view["standing"] = copy.deepcopy(
-        state["standing"]
-        if is_gm(seat)
-        else {k: v for k, v in state["standing"].items() if k == seat["id"]}
-    )
-    if is_gm(seat):
-        view["notes"] = copy.deepcopy(state["notes"])
-        view["campaign"]["seed"] = state["campaign"]["seed"]
+
+
+def _plays(state: State, seat: Seat) -> bool:
+    """Whether ``seat`` plays an officer of the fleet (who then reads all of him)."""
+    return any(o["player"] == seat["id"] for o in state["officers"].values())
+
+
+def _everyone(state: State, seat: Seat) -> str:
+    return "all"
+
+
+def _gm_or(key: Callable[[State, Seat], str]) -> Callable[[State, Seat], str]:
+    return lambda state, seat: "gm" if is_gm(seat) else key(state, seat)
+
+
+def _own(state: State, seat: Seat) -> str:
+    return seat["id"]
+
+
+@dataclass(frozen=True)
+class Section:
+    """One part of a seat's view (:func:`state_for`): the top-level fields it builds, which
+    seats have it, and its audience: seats of one ``key`` see the same, so it is built once
+    for them all."""
+
+    name: str
+    build: Callable[[State, Seat], dict[str, Any]]
+    key: Callable[[State, Seat], str]
+    observed: bool = True  # an observer's view has it
+    gm_only: bool = False
+
+    def seen_by(self, seat: Seat) -> bool:
+        if self.gm_only:
+            return is_gm(seat)
+        return self.observed or seat["role"] != "observer"
+
+
+#: a seat's view, part by part, in the order of its fields
+SECTIONS: tuple[Section, ...] = (
+    Section("head", _head, _gm_or(_everyone)),
+    Section(
+        "seats", lambda s, seat: {"seats": [public_seat(x) for x in s["seats"].values()]}, _everyone
+    ),
+    Section(
+        "years",
+        lambda s, seat: {"years": [_year_for(y, seat) for y in s.get("years", ())]},
+        _gm_or(lambda s, seat: "observer" if seat["role"] == "observer" else seat["id"]),
+    ),
+    Section(
+        "report",
+        lambda s, seat: {"report": copy.deepcopy(report_for(s["report"], seat))},
+        _gm_or(_own),
+    ),
+    Section(
+        "officers",
+        lambda s, seat: {"officers": [officer_for(o, seat) for o in s["officers"].values()]},
+        _gm_or(lambda s, seat: seat["id"] if _plays(s, seat) else "public"),
+    ),
+    Section(
+        "voyages",
+        lambda s, seat: {
+            "voyages": [copy.deepcopy(v) for v in s.get("voyages", []) if shown_to(v, seat)]
+        },
+        _gm_or(
+            lambda s, seat: ",".join(v["id"] for v in s.get("voyages", []) if shown_to(v, seat))
+        ),
+    ),
+    Section(
+        "cabinet",
+        lambda s, seat: {"cabinet": _cabinet(s, seat)},
+        _gm_or(
+            lambda s, seat: seat["role"]
+            if seat["role"] in ("prime-minister", "first-sea-lord")
+            else "player"
+        ),
+        observed=False,
+    ),
+    Section(
+        "fleet",
+        lambda s, seat: {
+            "deployment": copy.deepcopy(s["deployment"]),
+            "results": dict(s["results"]),
+            "cruises": copy.deepcopy(list(s.get("cruises", {}).values())),
+        },
+        _everyone,
+        observed=False,
+    ),
+    Section(
+        "forces",
+        lambda s, seat: {
+            "forces": visible_forces(s, seat),
+            "engagements": _engagements(s, seat),
+        },
+        _gm_or(lambda s, seat: "player"),
+        observed=False,
+    ),
+    Section(
+        "own",
+        lambda s, seat: {
+            "investments": investments_for(s, seat),  # his own, the GM all
+            "standing": copy.deepcopy(
+                s["standing"]
+                if is_gm(seat)
+                else {k: v for k, v in s["standing"].items() if k == seat["id"]}
+            ),
+        },
+        _gm_or(_own),
+        observed=False,
+    ),
+    Section("notes", lambda s, seat: {"notes": copy.deepcopy(s["notes"])}, _everyone, gm_only=True),
+)
+SECTION_NAMES = tuple(sec.name for sec in SECTIONS)
+
+
+def state_for(state: State, seat: Seat) -> dict[str, Any]:
+    """The snapshot ``seat`` may see: every section of its view."""
+    view: dict[str, Any] = {}
+    for section in SECTIONS:
+        if section.seen_by(seat):
+            view.update(section.build(state, seat))
     return view
 
 
@@ -274,65 +383,205 @@ def _season_page(page: SeasonRecord, seat: Seat) -> dict[str, Any]:
     return out
 
 
-def event_for(
-    kind: str,
-    seq: int,
-    author: str | None,
-    data: dict[str, Any],
-    before: State,
-    after: State,
-    seat: Seat,
-) -> dict[str, Any] | None:
-    """The ``event`` payload ``seat`` receives for one logged event, or None for nothing.
-    A public event is the same for every seat, the GM's too (one emit sends it to all).
-    Each says when it was logged (``at``), and the turn clock's what fell due (``due``)."""
-    payload = _event_for(kind, seq, author, data, before, after, seat)
-    if payload is not None:
-        payload.update({k: data[k] for k in ("at", "due") if k in data})
-    return payload
+# -- events: each seat's change, and what it reads of the event itself ----------------------
+
+#: the sections of a view each event type may change (the head and the seats always: the
+#: clock re-arms the deadline, a turn makes nobody ready); a type not listed may change any
+TOUCHES: dict[str, tuple[str, ...]] = {
+    "ready": (),
+    "pause": (),
+    "resume": (),
+    "set_deadline": (),
+    "set_clock": (),
+    "say": (),
+    "set_ships": ("cabinet",),
+    "set_deployment": ("cabinet",),
+    "note": ("notes",),
+    "deploy": ("forces",),
+    "sail": ("forces",),
+    "move_enemy": ("forces",),
+    "standing_orders": ("own",),
+    "show_voyage": ("voyages",),
+    "invest": ("own", "officers"),
+    "apply_appointment": ("officers",),
+    "advance": ("forces", "fleet", "officers", "own"),
+    "engage_decision": ("forces", "fleet", "officers", "own"),
+    "volunteer": ("forces", "fleet"),
+    "plan_cruise": ("forces", "fleet"),
+}
+_ALWAYS = ("head", "seats")
+#: the logged data the GM's event leaves out: what his view's change already carries (the
+#: forces, engagements, report and officers) and a round's replayable battle; the whole log
+#: is his at GET /api/campaigns/<id>/log
+_HEAVY = ("forces", "engagements", "round", "report", "officers", "view", "volunteers")
+Op = dict[str, Any]  # one JSON Patch (RFC 6902) operation
 
 
-def _event_for(
-    kind: str,
-    seq: int,
-    author: str | None,
-    data: dict[str, Any],
-    before: State,
-    after: State,
-    seat: Seat,
+@dataclass(slots=True)
+class Tracker:
+    """The view each seat was last sent, kept part by part (:data:`SECTIONS`), each part
+    once per audience (its key): an event's change is computed once per group of seats that
+    see the same thing. ``seq`` is the event it is at."""
+
+    seq: int
+    values: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    sent: dict[str, dict[str, str]] = field(default_factory=dict)  # seat -> section -> key
+
+    def view(self, seat_id: str) -> dict[str, Any]:
+        """The view this seat was last sent (its :func:`state_for` at ``seq``)."""
+        out: dict[str, Any] = {}
+        for name, key in self.sent[seat_id].items():
+            out.update(self.values[(name, key)])
+        return out
+
+
+def track(state: State, seq: int, seats: Iterable[Seat] | None = None) -> Tracker:
+    """A tracker at ``seq`` for ``seats`` (every seat of the state by default)."""
+    tracker = Tracker(seq)
+    everyone = list(state["seats"].values()) if seats is None else seats
+    tracker.sent = _follow(tracker, state, everyone, SECTIONS)
+    return tracker
+
+
+def _follow(
+    tracker: Tracker, state: State, seats: Iterable[Seat], sections: Iterable[Section]
+) -> dict[str, dict[str, str]]:
+    """Each seat's section keys now, the values of those ``sections`` built anew (once a
+    key) and of any other key not held yet."""
+    built: set[tuple[str, str]] = set()
+    keys: dict[str, dict[str, str]] = {}
+    fresh = {sec.name for sec in sections}
+    for seat in seats:
+        mine = keys[seat["id"]] = {}
+        for sec in SECTIONS:
+            if not sec.seen_by(seat):
+                continue
+            key = mine[sec.name] = sec.key(state, seat)
+            held = (sec.name, key) in tracker.values
+            if (sec.name, key) not in built and (sec.name in fresh or not held):
+                built.add((sec.name, key))
+                tracker.values[(sec.name, key)] = sec.build(state, seat)
+    return keys
+
+
+def _diff(old: dict[str, Any] | None, new: dict[str, Any]) -> list[Op]:
+    """The JSON Patch from one section's fields to their new values (only the fields that
+    changed are handed to jsonpatch: a whole list compared item by item costs more)."""
+    old = old or {}
+    changed = [k for k in new if k not in old or old[k] != new[k]]
+    gone = [k for k in old if k not in new]
+    if not changed and not gone:
+        return []
+    before = {k: old[k] for k in changed + gone if k in old}
+    after = {k: new[k] for k in changed}
+    return list(jsonpatch.make_patch(before, after))
+
+
+def changes(
+    tracker: Tracker, state: State, seq: int, kind: str, seats: Iterable[Seat] | None = None
+) -> dict[str, tuple[tuple[Any, ...], list[Op]]]:
+    """Move ``tracker`` to the state after event ``seq`` (of type ``kind``): each tracked
+    seat's change, ``(its key, its JSON Patch)``, seats whose keys are equal sharing one
+    patch (computed once). A seat not tracked before is tracked from now (no change)."""
+    touched = TOUCHES.get(kind, SECTION_NAMES)
+    sections = [sec for sec in SECTIONS if sec.name in _ALWAYS or sec.name in touched]
+    old_values = dict(tracker.values)
+    seats = list(state["seats"].values()) if seats is None else list(seats)
+    keys = _follow(tracker, state, seats, sections)
+    names = {sec.name for sec in sections}
+    patches: dict[tuple[str, str | None, str], list[Op]] = {}
+    out: dict[str, tuple[tuple[Any, ...], list[Op]]] = {}
+    for seat_id, now in keys.items():
+        before = tracker.sent.get(seat_id)
+        tracker.sent[seat_id] = now
+        if before is None:
+            continue
+        parts: list[tuple[str, str | None, str]] = []
+        for name, key in now.items():
+            was = before.get(name)
+            if was == key and name not in names:
+                continue  # untouched, and seen alike as before
+            part = (name, was, key)
+            if part not in patches:
+                old = old_values.get((name, was)) if was is not None else None
+                patches[part] = _diff(old, tracker.values[(name, key)])
+            if patches[part]:
+                parts.append(part)
+        out[seat_id] = (tuple(parts), [op for part in parts for op in patches[part]])
+    used = {(name, key) for now in tracker.sent.values() for name, key in now.items()}
+    for gone in [k for k in tracker.values if k not in used]:
+        del tracker.values[gone]
+    tracker.seq = seq
+    return out
+
+
+def event_data(
+    kind: str, author: str | None, data: dict[str, Any], after: State, seat: Seat
 ) -> dict[str, Any] | None:
+    """What ``seat`` reads of one logged event itself, beside its view's change (a date, a
+    notice, a message, the orders given): None when it may not see the event."""
     if kind == "resolve_summer":
-        return {"seq": seq, "type": kind, "data": _summer_for(data, after, seat)}
+        return _summer_for(data, seat)
     if kind == "next_season":
-        return {"seq": seq, "type": kind, "data": _next_season_for(data, after, seat)}
+        return _next_season_for(data, seat)
     if kind == "say":
-        return {"seq": seq, "type": kind, "data": _said(data, after)} if hears(data, seat) else None
+        return _said(data, after) if hears(data, seat) else None
     if is_gm(seat) and kind not in PUBLIC_EVENTS:
-        full = copy.deepcopy(data)
-        if kind in FORCE_EVENTS:  # the GM's whole picture after it, as players get theirs
-            full["view"] = {
-                "forces": visible_forces(after, seat),
-                "engagements": _engagements(after, seat),
-            }
-            full["deadline"] = after["deadline"]
-        return {"seq": seq, "type": kind, "data": full}
-    out = _player_data(kind, author, data, before, after, seat)
-    if out is None:
-        return None
-    return {"seq": seq, "type": kind, "data": out}
+        lean = {k: copy.deepcopy(v) for k, v in data.items() if k not in _HEAVY + ("at", "due")}
+        if "shown" in lean:
+            lean["shown"] = {k: v for k, v in lean["shown"].items() if k != "voyage"}
+        return lean
+    return _player_data(kind, author, data, after, seat)
+
+
+def payload(
+    kind: str, seq: int, data: dict[str, Any], seen: dict[str, Any] | None, patch: list[Op]
+) -> dict[str, Any]:
+    """One seat's ``event``: its view's ``patch`` (RFC 6902, against the view it holds at
+    ``seq - 1``) and ``data``, what it reads of the event; the bare ``{"seq"}`` when it sees
+    nothing of it (every seat gets every seq, so a client tells a gap from an unseen event).
+    Each says when it was logged (``at``), and the turn clock's what fell due (``due``)."""
+    if seen is None and not patch or kind in FORCE_EVENTS and not patch and not seen:
+        return {"seq": seq}
+    out: dict[str, Any] = {"seq": seq, "type": kind, "data": seen or {}, "patch": patch}
+    out.update({k: data[k] for k in ("at", "due") if k in data})
+    return out
+
+
+def audiences(
+    kind: str, seq: int, author: str | None, data: dict[str, Any], after: State, tracker: Tracker
+) -> list[tuple[dict[str, Any], list[str]]]:
+    """Every seat's payload of one logged event (the tracker moved on to it), each distinct
+    one computed once: ``(payload, seat ids)`` groups, seats that see the same in one group
+    (a public event is one group)."""
+    patched = changes(tracker, after, seq, kind)
+    groups: dict[tuple[Any, ...], tuple[dict[str, Any], list[str]]] = {}
+    for seat in after["seats"].values():
+        parts, patch = patched.get(seat["id"], ((), []))
+        key = (_view_key(kind, author, data, seat), parts)
+        if key not in groups:
+            seen = event_data(kind, author, data, after, seat)
+            groups[key] = (payload(kind, seq, data, seen, patch), [])
+        groups[key][1].append(seat["id"])
+    merged: list[tuple[dict[str, Any], list[str]]] = []
+    for body, ids in groups.values():
+        same = next((g for g in merged if g[0] == body), None)
+        if same is None:
+            merged.append((body, ids))
+        else:
+            same[1].extend(ids)
+    return merged
 
 
 def _view_key(kind: str, author: str | None, data: dict[str, Any], seat: Seat) -> str:
-    """Seats with one key are sent one payload of this event (what :func:`event_for` reads
-    of a seat: the GM or not, its role's class, and whether it made a private choice)."""
+    """Seats with one key read the same of an event (:func:`event_data` reads of a seat: the
+    GM or not, its role's class, and whether it made a private choice)."""
     if kind in PUBLIC_EVENTS:
         return "public"
-    if kind == "say":  # one payload for all who read it; the bare seq for the rest
+    if kind == "say":
         return "said" if hears(data, seat) else "unsaid"
     if is_gm(seat):
         return "gm"
-    if kind == "show_voyage":
-        return "voyage:" + ("shown" if shown_to(data["shown"], seat) else "not shown")
     if kind == "resolve_summer" and seat["id"] in _players_of(data):
         return "seat:" + seat["id"]
     if kind == "next_season":
@@ -352,42 +601,16 @@ def _told(data: dict[str, Any], seat: Seat) -> list[dict[str, Any]]:
     return [n for n in data.get("notices") or () if seat["id"] in n["seats"]]
 
 
-def audiences(
-    kind: str, seq: int, author: str | None, data: dict[str, Any], before: State, after: State
-) -> list[tuple[dict[str, Any], list[str]]]:
-    """Every seat's payload of one logged event, each distinct view computed once:
-    ``(payload, seat ids)`` groups, seats with equal payloads in one group (a public event is
-    one group). A seat that may see nothing of the event is sent the bare ``{"seq": seq}``:
-    every seat gets every seq, so a client tells a gap in its stream (an event still on its
-    way) from an event it may not see, and seqs already tell how many events there were."""
-    classes: dict[str, list[Seat]] = {}
-    for seat in after["seats"].values():
-        classes.setdefault(_view_key(kind, author, data, seat), []).append(seat)
-    groups: list[tuple[dict[str, Any], list[str]]] = []
-    for seats in classes.values():
-        payload = event_for(kind, seq, author, data, before, after, seats[0]) or {"seq": seq}
-        ids = [s["id"] for s in seats]
-        same = next((g for g in groups if g[0] == payload), None)
-        if same is None:
-            groups.append((payload, ids))
-        else:
-            same[1].extend(ids)
-    return groups
-
-
 def _player_data(
-    kind: str, author: str | None, data: dict[str, Any], before: State, after: State, seat: Seat
+    kind: str, author: str | None, data: dict[str, Any], after: State, seat: Seat
 ) -> dict[str, Any] | None:
     acting = data.get("as") or author
     if kind in PUBLIC_EVENTS:
         if kind in ("seat_created", "seat_reissued", "officer_created"):
             return _seating(kind, data, after)
-        public = {k: copy.deepcopy(v) for k, v in data.items() if k not in ("args", "at")}
-        if kind in _DEADLINES:
-            public["deadline"] = after["deadline"]
-        return public
+        return {k: copy.deepcopy(v) for k, v in data.items() if k not in ("args", "at")}
     if kind == "show_voyage":  # the seats it is shown to, observers too
-        return {"shown": copy.deepcopy(data["shown"])} if shown_to(data["shown"], seat) else None
+        return {"voyage": data["shown"]["id"]} if shown_to(data["shown"], seat) else None
     if kind == "standing_orders":  # his own, and the GM's
         return {k: data[k] for k in ("seat", "orders")} if acting == seat["id"] else None
     if kind == "invest":  # his own money, and the GM's to know
@@ -398,15 +621,9 @@ def _player_data(
         )
     if kind in PRIVATE_EVENTS:  # a minister's choice is his own till the roll
         return {"digit": data["digit"]} if acting == seat["id"] else None
-    if seat["role"] == "observer":
-        return _OBSERVED[kind](data, after) if kind in _OBSERVED else None
-    if kind not in FORCE_EVENTS:  # campaign_created, note: the GM's only
-        return None
-    forces = visible_forces(after, seat)
-    if kind == "move_enemy" and forces == visible_forces(before, seat):
-        return None  # the GM's move of a force no player sees
-    out: dict[str, Any] = {"forces": forces, "engagements": _engagements(after, seat)}
-    out.update(_FORCE_EXTRAS[kind](data, after))
+    if seat["role"] == "observer" or kind not in FORCE_EVENTS:
+        return None  # campaign_created, note: the GM's only; the observers' the view's
+    out: dict[str, Any] = _FORCE_EXTRAS[kind](data)
     told = _told(data, seat)
     if told:
         out["notices"] = copy.deepcopy(told)
@@ -433,81 +650,61 @@ def _players_of(data: dict[str, Any]) -> set[str]:
     return {o["player"] for o in outcomes.values() if o["player"]} | invested | appointed
 
 
-def _summer_for(data: dict[str, Any], after: State, seat: Seat) -> dict[str, Any]:
-    """The season's event as ``seat`` reads it: the report cut for it, and the officers it
-    changed as it may see them."""
-    report = report_for(data["report"], seat)
+def _summer_for(data: dict[str, Any], seat: Seat) -> dict[str, Any]:
+    """The season's event as ``seat`` reads it beside its view's change (the report and the
+    officers are in the view): the GM what it was decided from, a player his own
+    appointment's renewal."""
     if is_gm(seat):
-        out = {**copy.deepcopy(data), "report": report}
-    else:
-        out = {"report": copy.deepcopy(report)}
-        mine = [copy.deepcopy(r) for r in data.get("appointments", ()) if r["player"] == seat["id"]]
-        if mine:  # his own appointment's renewal
-            out["appointments"] = mine
-    out["officers"] = [
-        officer_for(after["officers"][oid], seat) for oid in data.get("officers", {})
-    ]
-    return out
+        return {k: copy.deepcopy(v) for k, v in data.items() if k not in _HEAVY + ("at", "due")}
+    mine = [copy.deepcopy(r) for r in data.get("appointments", ()) if r["player"] == seat["id"]]
+    return {"appointments": mine} if mine else {}
 
 
-def _next_season_for(data: dict[str, Any], after: State, seat: Seat) -> dict[str, Any]:
-    """The new season as ``seat`` reads it: the phase and year, the turn's deadline, and
-    the volunteers' outcomes of the season that ended (their report cut for it, the
-    officers it changed as it may see them)."""
+def _next_season_for(data: dict[str, Any], seat: Seat) -> dict[str, Any]:
+    """The new season as ``seat`` reads it: the phase and year, and the volunteers' report
+    of the season that ended, cut for it (their officers are in the view)."""
     out: dict[str, Any] = {
         **({"args": data["args"]} if is_gm(seat) else {}),
         "phase": data["phase"],
         "year": data["year"],
-        "deadline": after["deadline"],
     }
     volunteers = data.get("volunteers")
     if volunteers is not None:
-        out["volunteers"] = _summer_for(volunteers, after, seat)
+        out["volunteers"] = {
+            **_summer_for(volunteers, seat),
+            "report": copy.deepcopy(report_for(volunteers["report"], seat)),
+        }
     return out
 
 
-def _date_of(data: dict[str, Any], after: State) -> dict[str, Any]:
-    return {
+def _orders(data: dict[str, Any]) -> dict[str, Any]:
+    """An order as the seats read it: the force, its orders, the days its route takes (the
+    route itself is in the view), the ship it detached."""
+    route = data.get("route")
+    out = {k: copy.deepcopy(data[k]) for k in ("force", "orders")}
+    out["days"] = route["days"] if route else None
+    if data.get("detach"):
+        out["detach"] = data["detach"]
+    return out
+
+
+Extra = Callable[[dict[str, Any]], dict[str, Any]]
+# What a player reads of an event that moves forces, beside his view's change.
+_FORCE_EXTRAS: dict[str, Extra] = {
+    "roll_force": lambda data: {
+        k: copy.deepcopy(data[k]) for k in ("ships_digit", "deployment_digit", "roll", "rolled")
+    },
+    "deploy": _orders,
+    "sail": _orders,
+    "move_enemy": lambda data: {},
+    "advance": lambda data: {
         "days": data["days"],
         "day": data["day"],
-        "date": season_date(after).isoformat(),
-        "deadline": after["deadline"],
-    }
-
-
-Extra = Callable[[dict[str, Any], State], dict[str, Any]]
-# What an observer is told of the events that move forces: the phase and the date only.
-_OBSERVED: dict[str, Extra] = {
-    "roll_force": lambda data, after: {"phase": after["phase"], "deadline": after["deadline"]},
-    "advance": _date_of,
-}
-# What a player's event carries beside the forces and engagements he sees after it.
-_FORCE_EXTRAS: dict[str, Extra] = {
-    "roll_force": lambda data, after: {
-        **{
-            k: copy.deepcopy(data[k])
-            for k in ("ships_digit", "deployment_digit", "roll", "rolled", "deployment")
-        },
-        "deadline": after["deadline"],
-        "officers": [public_officer(o) for o in data.get("officers", ())],
-    },
-    "deploy": lambda data, after: {k: data[k] for k in ("force", "orders", "route")},
-    "sail": lambda data, after: {
-        **{k: data[k] for k in ("force", "orders", "route")},
-        "detach": data.get("detach"),  # the ship sailed off on her own, if one was
-    },
-    "advance": lambda data, after: {
-        **_date_of(data, after),
-        "results": dict(after["results"]),
         "breakouts": copy.deepcopy(data.get("breakouts", [])),
     },
-    "engage_decision": lambda data, after: {
-        "engagement": data["engagement"],
-        "results": dict(after["results"]),
-    },
-    "move_enemy": lambda data, after: {},
-    "volunteer": lambda data, after: {
+    "engage_decision": lambda data: {"engagement": data["engagement"]},
+    "volunteer": lambda data: {
         k: copy.deepcopy(data[k]) for k in ("cruise", "declined") if k in data
     },
-    "plan_cruise": lambda data, after: {k: copy.deepcopy(data[k]) for k in ("cruise", "missions")},
+    "plan_cruise": lambda data: {k: copy.deepcopy(data[k]) for k in ("cruise", "missions")},
 }

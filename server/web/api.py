@@ -211,8 +211,11 @@ def campaign_notices(campaign_id: str) -> ResponseReturnValue:
 
 @api.get("/api/campaigns/<campaign_id>/events")
 def campaign_events(campaign_id: str) -> ResponseReturnValue:
-    """The events after ``since`` as this seat received them (its Log tab's history)."""
+    """The events after ``since`` as this seat received them (its Log tab's history): each
+    its view's change; from ``since=0`` with ``base``, the view the first change applies to."""
     since = _since_arg()
     seat = _seat(campaign_id)
     seq, events, _ = _service().history(campaign_id, seat["id"], since)
+    if since == 0:
+        return jsonify(seq=seq, events=events, base=_service().first_view(campaign_id, seat["id"]))
     return jsonify(seq=seq, events=events)

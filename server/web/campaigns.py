@@ -72,6 +72,15 @@ class _Cached:
     # this state has applied: an act decided on this state (the newest, or its event is
     # not logged) needs no query of the store for its token
     tokens: dict[str, str] = field(default_factory=dict)
+    # the views its seats were last sent (server.game.views.Tracker), at its seq or behind
+    # it (events another process logged, applied without a broadcast: rebuilt when needed)
+    views: game.Tracker | None = None
+
+    def tracker(self) -> game.Tracker:
+        """The seats' views at this state's seq (built anew when behind it)."""
+        if self.views is None or self.views.seq != self.seq:
+            self.views = game.track(self.state, self.seq)
+        return self.views
 
     def apply(self, seq: int, kind: str, data: dict[str, Any]) -> None:
         """Apply the log's event ``seq`` to the state."""
@@ -285,27 +294,45 @@ class CampaignService:
         self, campaign_id: str, seat_id: str, since: int
     ) -> tuple[int, list[dict[str, Any]], list[dict[str, Any]]]:
         """The campaign's last seq, the event payloads ``seat_id`` would have received
-        after ``since`` (those it may see: not the bare seqs of the others), and the
-        notices they make for it (:func:`server.game.notices_for`), each in log order."""
+        after ``since`` (those it may see: not the bare seqs of the others), each its view's
+        change from the one before, and the notices they make for it
+        (:func:`server.game.notices_for`), each in log order."""
+        viewer = self._viewer(campaign_id, seat_id)
         seq, state = self._base(campaign_id, at_most=since)
         events: list[dict[str, Any]] = []
         told: list[dict[str, Any]] = []
+        tracker = game.track(state, seq, [viewer]) if seq >= since else None
         for ev in self.store.events_after(campaign_id, seq):
-            before_view = None
-            if ev.seq > since and ev.type == "move_enemy":
-                before_view = copy.deepcopy(state)
             game.apply_event(state, ev.type, ev.data)
             seq = ev.seq
-            if ev.seq <= since or seat_id not in state["seats"]:
+            if tracker is None:
+                if ev.seq == since:  # the view the seat holds: the changes start from it
+                    tracker = game.track(state, seq, [viewer])
                 continue
-            viewer = state["seats"][seat_id]
-            payload = game.event_for(
-                ev.type, ev.seq, ev.seat, ev.data, before_view or state, state, viewer
-            )
-            if payload is not None:
+            patch = game.changes(tracker, state, ev.seq, ev.type, [viewer])[seat_id][1]
+            seen = game.event_data(ev.type, ev.seat, ev.data, state, viewer)
+            payload = game.payload(ev.type, ev.seq, ev.data, seen, patch)
+            if "type" in payload:
                 events.append(payload)
-                told.extend(game.notices_for(payload, ev.seat, ev.data, viewer, state))
+                view = tracker.view(seat_id)
+                told.extend(game.notices_for(payload, ev.seat, ev.data, viewer, state, view))
         return seq, events, told
+
+    def _viewer(self, campaign_id: str, seat_id: str) -> game.Seat:
+        """A seat as its views read it (its id and role: neither ever changes)."""
+        with self._lock(campaign_id):
+            _, state = self._catch_up(campaign_id)
+            seat = state["seats"].get(seat_id)
+            if seat is None:
+                raise ActionError("not_found", f"no seat {seat_id!r}")
+            return copy.deepcopy(seat)
+
+    def first_view(self, campaign_id: str, seat_id: str) -> dict[str, Any]:
+        """The view ``seat_id`` has of the campaign before its first event: where the
+        changes of every event from ``since=0`` start."""
+        viewer = self._viewer(campaign_id, seat_id)
+        _, state = self._base(campaign_id, at_most=0)
+        return game.state_for(state, viewer)
 
     def events_since(self, campaign_id: str, seat_id: str, since: int) -> tuple[int, list[dict]]:
         """The campaign's last seq, and the event payloads ``seat_id`` would have received
@@ -386,16 +413,15 @@ class CampaignService:
                 trust_cache = False
             else:  # pragma: no cover - five lost races in a row (a writer without turns)
                 raise ActionError("conflict", "the campaign is busy; try again")
-            before = copy.deepcopy(state) if kind == "move_enemy" else state
             cached = self._states[campaign_id]
             try:
+                views = cached.tracker()
                 cached.apply(event.seq, kind, data)
+                groups = game.audiences(kind, event.seq, author, data, state, views)
             except Exception:  # the log has it; rebuild from the log on the next request
                 self._states.pop(campaign_id, None)
                 raise
-            self._broadcast(
-                campaign_id, [game.audiences(kind, event.seq, author, data, before, state)]
-            )
+            self._broadcast(campaign_id, [groups])
             if event.seq % self.snapshot_every == 0:
                 self.store.save_snapshot(campaign_id, event.seq, _json(state))
             self._keep_due(campaign_id)
@@ -521,11 +547,12 @@ class CampaignService:
                     raise RuntimeError("an act changed a seat's token")
                 data.setdefault("at", clock.stamp(self.now()))
                 event = StoredEvent(seq + 1, kind, act.author, data)
-                before = copy.deepcopy(state) if kind == "move_enemy" else state
+                views = cached.tracker()
                 cached.apply(event.seq, kind, data)
                 seq = event.seq
-                # each payload as this event left the state (a later one changes it)
-                groups = copy.deepcopy(game.audiences(kind, seq, act.author, data, before, state))
+                # each payload as this event left the views (built anew: a later one
+                # changes the state, never what was sent)
+                groups = game.audiences(kind, seq, act.author, data, state, views)
                 snap = _json(state) if seq % self.snapshot_every == 0 else None
                 logged.append((act, event, groups, snap))
         except Exception:

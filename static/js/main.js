@@ -122,7 +122,7 @@ function awaitGap(resync) {
 }
 
 let refetching = null;
-/** The GM's events carry raw data: take a fresh snapshot instead of re-deriving anything. */
+/** A fresh snapshot, when the store has no state to apply an event's change to. */
 function refetchState() {
   if (refetching) {
     refetching.again = true;
@@ -191,7 +191,7 @@ async function start() {
         debug.caughtUp = ack.events.length;
         const n = ack.events.length;
         setConnection(`reconnected, caught up ${n} event${n === 1 ? "" : "s"}`, "ok");
-        if (refetch || store.seat.role === "gm") refetchState();
+        if (refetch) refetchState();
         talk?.joined(ack, false);
         notify(store, "caught-up");
       },
@@ -220,12 +220,13 @@ async function start() {
   });
   debug.net = net;
   let history = null;
-  /** The seat's whole visible history from the server (fetched once, for Log and Talk). */
+  /** The seat's whole visible history from the server (fetched once, for Log and Talk):
+   * `{events, base}`, each event's change from the view before, the first's from `base`. */
   const fetchHistory = () => {
     history ??= joined.then(() => getJSON(
       `/api/campaigns/${encodeURIComponent(campaign)}/events?since=0`,
       { headers: { Authorization: `Bearer ${token}` } },
-    )).then((body) => body.events);
+    )).then((body) => ({ events: body.events, base: body.base }));
     return history;
   };
   const ctx = { store, map, rules: world.rules, campaign, token, act: net.act, notice,

@@ -161,7 +161,7 @@ export function createTalkPanel(root, tab, ctx) {
   }
 
   tab.addEventListener("click", markRead);
-  ctx.history().then((events) => addMessages(events)).catch(() => {});
+  ctx.history().then(({ events }) => addMessages(events)).catch(() => {});
 
   return {
     /** The join ack's notices: on a first join all of them, after a drop those missed. */

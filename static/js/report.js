@@ -2,7 +2,7 @@
 // as a step-through replay on the map. The GM replays the whole log (/api/campaigns/<id>/log);
 // a player steps through the events his page received.
 
-import { initialState, replay } from "./events.js";
+import { replay } from "./events.js";
 import { el, fill, gameDate, getJSON, labelled, placeText, plotly, roleName, show } from "./util.js";
 
 const RESULT_COLOURS = ["#1b5e20", "#66bb6a", "#bdbdbd", "#ffb74d", "#e53935", "#6d1b1b"];
@@ -265,7 +265,7 @@ function describe(event, seats) {
  * The state after each event, by the one reducer the live page uses (events.js), from `base`:
  * the page's join snapshot, or the campaign's start for the GM's whole log.
  */
-export function replayFrames(events, base = initialState()) {
+export function replayFrames(events, base) {
   return replay(events, base).map(({ event, state }) => ({ event, state,
     forces: state.forces || [], engagements: state.engagements || [] }));
 }
@@ -313,13 +313,13 @@ export function createLogPanel(root, ctx) {
     root.dataset.events = String(frames.length);
   }
 
+  // The GM's whole log: every event as his view changed with it, from the first
   const fetchLog = el("button", { type: "button", hidden: true, onclick: async () => {
     error.textContent = "";
     try {
-      const log = await getJSON(`/api/campaigns/${encodeURIComponent(ctx.campaign)}/log`,
-        { headers: { Authorization: `Bearer ${ctx.token}` } });
+      const log = await ctx.history();
       fromServer = true;
-      load(log.events, initialState());
+      load(log.events, log.base);
       step(0);
     } catch (err) {
       error.textContent = err.message;
@@ -337,10 +337,10 @@ export function createLogPanel(root, ctx) {
   // page's live events after it; until it comes (or if it fails), the page's own events.
   let history = null;
   let lastSeq = 0;
-  ctx.history().then((events) => {
+  ctx.history().then(({ events, base }) => {
     history = events;
     if (fromServer) return;
-    load(events, initialState());
+    load(events, base);
     lastSeq = events.length ? events[events.length - 1].seq : 0;
     root.dataset.history = "1";
     carryOn(ctx.store);
@@ -349,7 +349,7 @@ export function createLogPanel(root, ctx) {
   function carryOn(store) {
     const fresh = store.events.filter((e) => e.seq > lastSeq);
     if (!fresh.length) return;
-    load(fresh, initialState(), true);
+    load(fresh, null, true);
     lastSeq = fresh[fresh.length - 1].seq;
     if (index >= 0) step(index);
   }
@@ -365,7 +365,7 @@ export function createLogPanel(root, ctx) {
         const more = frames.length > 0 && frames.length < store.events.length
           && frames[0].event === store.events[0];
         load(more ? store.events.slice(frames.length) : store.events,
-          store.base || initialState(), more);
+          store.base, more);
         if (index >= 0) step(index);
       }
       root.dataset.date = gameDate(store.state?.date);

@@ -1,7 +1,5 @@
 // The client's copy of what its seat may see, kept up to date from the server's events.
-// Each event goes through the one reducer (events.js), which the replay uses too. Where an
-// event lacks what the page shows, the store asks its owner to refetch the state rather than
-// re-deriving any rule in the browser.
+// Each event's change goes through the one reducer (events.js), which the replay uses too.
 
 import { reduce } from "./events.js";
 
@@ -48,8 +46,8 @@ export function refresh(store, seq, state) {
 
 /**
  * Apply one event to the store, whatever came before it (a catch-up's list, which holds only
- * the events this seat may see). Returns true when the state needs a refetch (the event
- * lacked what the page shows, such as the forces it moved).
+ * the events this seat may see). Returns true when the state needs a refetch (there is no
+ * state yet to apply its change to).
  */
 export function applyEvent(store, event) {
   if (!event || typeof event.seq !== "number" || event.seq <= store.seq) return false;
@@ -57,9 +55,8 @@ export function applyEvent(store, event) {
   if (!event.type) return false; // an event this seat may not see: its seq alone
   store.events.push(event);
   if (!store.state) return true;
-  const { state, refetch } = reduce(store.state, event);
-  store.state = state;
-  return refetch;
+  store.state = reduce(store.state, event);
+  return false;
 }
 
 /** Apply the held events that now follow on; drop those already seen. */
