@@ -78,27 +78,48 @@ def test_a_point_in_a_station(js) -> None:
     assert js("return map.centreOf(arg);", square) == [2, 2]
 
 
+def _ready(seq: int, ready: bool) -> dict:
+    """A ``ready`` event as seat s1 receives it: its view's change."""
+    return {
+        "seq": seq,
+        "type": "ready",
+        "data": {"seat": "s1", "ready": ready},
+        "patch": [{"op": "replace", "path": "/seats/0/ready", "value": ready}],
+    }
+
+
+def _paused(seq: int, paused: bool) -> dict:
+    kind = "pause" if paused else "resume"
+    patch = [{"op": "replace", "path": "/paused", "value": paused}]
+    return {"seq": seq, "type": kind, "data": {}, "patch": patch}
+
+
 def test_the_store_applies_live_events_by_seq_holding_a_later_one(js) -> None:
-    out = js("""
+    out = js(
+        """
+        const [pause4, ready7, resume6, pause6, pause10, ready9] = arg;
         const s = store.createStore();
-        const early = store.receive(s, {seq: 4, type: 'pause', data: {}});  // before the join
+        const early = store.receive(s, pause4);  // before the join
         store.setSnapshot(s, {id: 's1', role: 'admiral'}, 3,
             {seats: [{id: 's1', ready: false}], forces: [], engagements: [], paused: false});
         const afterJoin = {seq: s.seq, paused: s.state.paused};
-        const held = store.receive(s, {seq: 7, type: 'ready', data: {seat: 's1', ready: true}});
+        const held = store.receive(s, ready7);
         const heldState = {seq: s.seq, ready: s.state.seats[0].ready};
         const bare = store.receive(s, {seq: 5});  // an event this seat may not see
-        const fill = store.receive(s, {seq: 6, type: 'resume', data: {}});
-        const dup = store.receive(s, {seq: 6, type: 'pause', data: {}});
+        const fill = store.receive(s, resume6);
+        const dup = store.receive(s, pause6);
         const after = {seq: s.seq, ready: s.state.seats[0].ready, paused: s.state.paused,
                        events: s.events.map((e) => e.seq)};
         // a gap fetched by a catch-up: the held event behind it is applied after it
-        store.receive(s, {seq: 10, type: 'pause', data: {}});
-        store.caughtUp(s, [{seq: 9, type: 'ready', data: {seat: 's1', ready: false}}], 9);
+        store.receive(s, pause10);
+        store.caughtUp(s, [ready9], 9);
         return {early, afterJoin, held, heldState, bare, fill, dup, after,
                 end: {seq: s.seq, paused: s.state.paused, ready: s.state.seats[0].ready,
                       pending: s.pending.size}};
-    """)
+    """,
+        [_paused(4, True), _ready(7, True), _paused(6, False), _paused(6, True)]
+        + [_paused(10, True), _ready(9, False)],
+    )
     assert out["early"]["gap"] is True
     assert out["afterJoin"] == {"seq": 4, "paused": True}, "held from before the join"
     assert out["held"]["gap"] is True and out["heldState"] == {"seq": 4, "ready": False}
@@ -108,49 +129,35 @@ def test_the_store_applies_live_events_by_seq_holding_a_later_one(js) -> None:
     assert out["end"] == {"seq": 10, "paused": True, "ready": False, "pending": 0}
 
 
-def test_the_store_takes_a_players_snapshots_and_asks_the_gm_to_refetch(js) -> None:
-    out = js("""
-        const s = store.createStore();
-        store.setSnapshot(s, {id: 's1', role: 'admiral', squadron: 'Red'}, 5,
-            {phase: 'summer', day: 0, seats: [{id: 's1', ready: false}], forces: [],
-             engagements: [], cabinet: {}});
-        const r1 = store.applyEvent(s, {seq: 6, type: 'ready', data: {seat: 's1', ready: true}});
-        const readyThen = s.state.seats[0].ready;
-        const r2 = store.applyEvent(s, {seq: 8, type: 'deploy', data: {force: 'red',
-            forces: [{id: 'red', side: 'Britain', squadron: 'Red'}], engagements: []}});
-        const dup = store.applyEvent(s, {seq: 8, type: 'pause', data: {}});
-        const r3 = store.applyEvent(s, {seq: 9, type: 'advance', data: {days: 2, day: 2,
-            date: '1805-06-03', forces: [], engagements: []}});
-        const gm = store.createStore();
-        store.setSnapshot(gm, {id: 'g', role: 'gm'}, 1, {seats: [], forces: [],
-            engagements: []});
-        const r4 = store.applyEvent(gm, {seq: 2, type: 'advance', data: {days: 1, day: 1,
-            forces: {}, engagements: []}});
-        const r5 = store.applyEvent(gm, {seq: 3, type: 'deploy', data: {force: 'x',
-            view: {forces: [{id: 'x'}], engagements: []}}});
-        return {r1, r2, dup, r3, r4, r5, seq: s.seq, readyThen, ready: s.state.seats[0].ready,
-                paused: s.state.paused ?? false, day: s.state.day, forces: s.state.forces,
-                gmForces: gm.state.forces, events: s.events.length};
-    """)
-    assert (out["r1"], out["r2"], out["dup"], out["r3"]) == (False, False, False, False)
-    assert out["r4"] is True, "the GM's advance without a view: refetch"
-    assert out["r5"] is False and out["gmForces"] == [{"id": "x"}]
-    assert out["seq"] == 9 and out["events"] == 3 and out["paused"] is False
-    assert out["readyThen"] is True
-    assert out["ready"] is False, "a new day: nobody is ready (as the server resets them)"
-    assert out["day"] == 2 and out["forces"] == []
-
-
-def test_replay_frames_follow_the_forces(js) -> None:
-    frames = js("""return report.replayFrames([
-        {seq: 1, type: 'roll_force', data: {forces: [{id: 'a', lon: 0, lat: 0}]}},
-        {seq: 2, type: 'advance', data: {forces: {a: {id: 'a', lon: 1, lat: 1}},
-                                         engagements: [{id: 'e1'}]}},
-        {seq: 3, type: 'ready', data: {}},
-        {seq: 4, type: 'deploy', data: {forces: [{id: 'a', lon: 2, lat: 2}],
-                                        engagements: []}},
-    ]).map((f) => [f.forces.map((x) => x.lon), f.engagements.length]);""")
-    assert frames == [[[0], 0], [[1], 1], [[1], 1], [[2], 0]]
+def test_the_one_reducer_applies_any_events_change_and_never_the_state_it_is_given(js) -> None:
+    """Whatever the event's type, its patch is its change; an event without one (an old
+    frame, a notice's) changes nothing; the state before is kept as it was, what did not
+    change shared."""
+    out = js(
+        """
+        const base = {seats: [{id: 's1', ready: false}], forces: [{id: 'a', lon: 0}],
+                      engagements: [], officers: [{id: 'o1', rank: 'Captain'}]};
+        const e1 = {seq: 1, type: 'advance', data: {day: 1}, patch: [
+            {op: 'replace', path: '/forces/0/lon', value: 1},
+            {op: 'add', path: '/engagements/-', value: {id: 'e1', log: []}}]};
+        const e2 = {seq: 2, type: 'engage_decision', data: {engagement: 'e1'}, patch: [
+            {op: 'add', path: '/engagements/0/log/-', value: {type: 'decision', ship: 'FG'}}]};
+        const e3 = {seq: 3, type: 'whatever_comes_next', data: {}, patch: [
+            {op: 'remove', path: '/forces/0'}]};
+        const e4 = {seq: 4, type: 'say', data: {text: 'hello'}};
+        const frames = report.replayFrames([e1, e2, e3, e4], base);
+        return {base, states: frames.map((f) => f.state),
+                shared: frames[0].state.officers === base.officers,
+                same: frames[3].state === frames[2].state};
+    """
+    )
+    assert out["base"]["forces"] == [{"id": "a", "lon": 0}], "never changed"
+    states = out["states"]
+    assert states[0]["forces"] == [{"id": "a", "lon": 1}]
+    assert states[0]["engagements"] == [{"id": "e1", "log": []}]
+    assert states[1]["engagements"][0]["log"] == [{"type": "decision", "ship": "FG"}]
+    assert states[2]["forces"] == [] and states[2]["engagements"] == states[1]["engagements"]
+    assert out["shared"] is True and out["same"] is True
 
 
 def test_report_counts_by_squadron(js) -> None:
@@ -714,19 +721,6 @@ def test_an_orders_form_knows_her_officers_enemies_and_when_she_is_alongside(js)
     assert out[6] == "Fire at a prime angle (gunnery, Challenging)"
 
 
-def test_the_reducer_keeps_a_seats_standing_orders(js) -> None:
-    out = js("""
-        const s0 = events.initialState();
-        const s1 = events.reduce(s0, {seq: 1, type: 'standing_orders',
-            data: {seat: 's-1', orders: {move: 'close', shot: 'roundshot'}}}).state;
-        const s2 = events.reduce(s1, {seq: 2, type: 'standing_orders',
-            data: {seat: 's-1', orders: null}}).state;
-        return [s1.standing, s2.standing, s0.standing ?? null];""")
-    assert out == [{"s-1": {"move": "close", "shot": "roundshot"}}, {}, None]
-
-
-# -- the one reducer: the live page and the replay -------------------------------------------
-
 RED = {
     "id": "channel-red",
     "side": "Britain",
@@ -743,134 +737,6 @@ RED = {
     "route": None,
     "afloat": True,
 }
-ROUTE = {"track": [[-1.1, 50.8], [-4.1, 50.3]], "distance_nm": 130.0, "days": 1.2, "risks": []}
-SAIL = {"kind": "sail", "target": "plymouth"}
-
-ROLL = {"ships_digit": 3, "deployment_digit": 5, "roll": 35, "deployment": []}
-
-
-def _event(seq: int, kind: str, **data) -> dict:
-    return {"seq": seq, "type": kind, "data": data}
-
-
-# The GM's whole log (GET /api/campaigns/<id>/log): logged data, no lists of forces.
-LOGGED = [
-    _event(1, "campaign_created", gm={"id": "g", "role": "gm"}),
-    _event(2, "seat_created", seat={"id": "s1", "role": "captain", "ship": "FG"}),
-    _event(3, "roll_force", **ROLL, forces=[RED]),
-    _event(4, "ready", seat="s1", ready=True),
-    _event(5, "sail", force="channel-red", detach="FG", orders=SAIL, route=ROUTE),
-]
-
-
-def test_the_replay_of_a_detach_puts_the_route_on_the_detached_ship(js) -> None:
-    frames = js("return report.replayFrames(arg);", LOGGED)
-    forces = {f["id"]: f for f in frames[-1]["forces"]}
-    alone = [f for f in forces.values() if [s["code"] for s in f["ships"]] == ["FG"]]
-    assert len(alone) == 1, forces
-    ship = alone[0]
-    assert ship["route"] == ROUTE and ship["orders"] == SAIL
-    assert ship["name"] == "Fiddler's Green" and ship["squadron"] == "Red"
-    parent = forces["channel-red"]
-    assert [s["code"] for s in parent["ships"]] == ["DR"]
-    assert parent["route"] is None and parent["orders"] is None, "not the parent squadron's"
-    assert frames[3]["state"]["seats"][1]["ready"] is True
-    assert frames[2]["state"]["phase"] == "summer"
-    # The frames before the detach are kept as they were.
-    assert [len(f["forces"]) for f in frames] == [0, 0, 1, 1, 2]
-    assert [s["code"] for s in frames[2]["forces"][0]["ships"]] == ["FG", "DR"]
-
-    # The next advance brings the server's force of that ship: she is held once, by its id.
-    moved = {**ship, "id": "ship-fg", "lon": -2.0, "lat": 50.6, "port": None}
-    moved.pop("provisional", None)
-    advance = _event(
-        6, "advance", days=1, day=1, forces={"ship-fg": moved}, engagements=[], results={}
-    )
-    last = js("return report.replayFrames(arg).at(-1).forces;", [*LOGGED, advance])
-    carrying = [f["id"] for f in last if any(s["code"] == "FG" for s in f["ships"])]
-    assert carrying == ["ship-fg"]
-
-    # Where the event names the detached force (`detached`), she has that id at once.
-    named = [*LOGGED[:-1], {**LOGGED[-1], "data": {**LOGGED[-1]["data"], "detached": "ship-fg"}}]
-    last = js("return report.replayFrames(arg).at(-1).forces;", named)
-    assert {f["id"] for f in last} == {"channel-red", "ship-fg"}
-    assert next(f for f in last if f["id"] == "ship-fg")["route"] == ROUTE
-
-
-def test_live_and_replay_give_the_same_state_for_the_same_events(js) -> None:
-    alone = {
-        **RED,
-        "id": "ship-fg",
-        "name": "Fiddler's Green",
-        "ships": RED["ships"][:1],
-        "orders": SAIL,
-        "route": ROUTE,
-    }
-    rest = {**RED, "ships": RED["ships"][1:]}
-    # A player's events (lists of forces and engagements) and the GM's (a `view`), with
-    # public events and, last, logged data without lists.
-    played = [
-        _event(3, "roll_force", **ROLL, rolled={}, forces=[RED], engagements=[]),
-        _event(4, "ready", seat="s1", ready=True),
-        _event(
-            5,
-            "sail",
-            force="channel-red",
-            detach="FG",
-            orders=SAIL,
-            route=ROUTE,
-            view={"forces": [rest, alone], "engagements": []},
-        ),
-        _event(6, "pause"),
-        _event(7, "set_deadline", deadline="2026-12-01T18:00:00Z"),
-        _event(
-            8,
-            "advance",
-            days=1,
-            day=1,
-            date="1805-06-02",
-            results={},
-            forces=[rest, alone],
-            engagements=[{"id": "e1"}],
-        ),
-        _event(9, "resume"),
-        _event(10, "sail", force="channel-red", detach=None, orders=SAIL, route=ROUTE),
-    ]
-    out = js(
-        """
-        const [base, played] = arg;
-        const live = store.createStore();
-        store.setSnapshot(live, {id: 's1', role: 'captain', ship: 'FG'}, 2, base);
-        const refetch = played.map((e) => store.applyEvent(live, e));
-        const frames = report.replayFrames(live.events, live.base);
-        return {live: live.state, replayed: frames.at(-1).state, refetch,
-                base: live.base, same: frames.map((f, i) => JSON.stringify(f.state)
-                    === JSON.stringify(report.replayFrames(played.slice(0, i + 1), base)
-                        .at(-1).state))};""",
-        [
-            {
-                "phase": "cabinet",
-                "day": 0,
-                "seats": [{"id": "s1", "role": "captain", "ready": False}],
-                "cabinet": {"ships_digit": None, "deployment_digit": None, "roll": None},
-                "forces": [],
-                "engagements": [],
-                "results": {},
-            },
-            played,
-        ],
-    )
-    assert out["live"] == out["replayed"]
-    assert all(out["same"])
-    assert out["refetch"] == [False] * 7 + [True], "logged data without lists: refetch"
-    live = out["live"]
-    assert live["phase"] == "summer" and live["day"] == 1 and live["paused"] is False
-    assert live["deadline"] == "2026-12-01T18:00:00Z"
-    assert live["seats"][0]["ready"] is False, "a new day: nobody is ready"
-    forces = {f["id"]: f for f in live["forces"]}
-    assert forces["ship-fg"]["route"] == ROUTE and forces["channel-red"]["route"] == ROUTE
-    assert [e["id"] for e in live["engagements"]] == ["e1"]
-    assert out["base"]["forces"] == [] and out["base"]["phase"] == "cabinet", "never changed"
 
 
 def test_a_force_of_one_ship_sails_as_that_ship(js) -> None:
@@ -923,117 +789,6 @@ NPC_LT = {
     "dead": False,
     "berth": "FG",
 }
-
-
-def test_the_reducer_keeps_the_officers_of_the_seats_the_roll_and_the_summer(js) -> None:
-    """Who serves where, as the events tell it: the NPCs rolled with the force, a character
-    seated later puts the NPC of his berth ashore, a character made for a seat shows on the
-    seat, and the summer replaces the officers it changed (the replay agrees)."""
-    seat = {"id": "s1", "role": "captain", "name": "Captain", "ship": "FG", "officer": None}
-    events = [
-        _event(1, "campaign_created", gm={"id": "g", "role": "gm"}),
-        _event(
-            2, "roll_force", **ROLL, rolled={}, forces=[], engagements=[], officers=[NPC_FG, NPC_LT]
-        ),
-        _event(
-            3,
-            "seat_created",
-            seat={**seat, "officer": "o-1"},
-            officer={**AUBREY, "berth": "FG"},
-            ashore="FG-captain",
-        ),
-        _event(
-            4,
-            "seat_created",
-            seat={"id": "s2", "role": "admiral", "squadron": "Red", "officer": None},
-            officer=None,
-            ashore=None,
-        ),
-        _event(
-            5,
-            "officer_created",
-            officer={
-                "id": "o-2",
-                "name": "Thomas Cochrane",
-                "rank": "Rear Admiral",
-                "player": "s2",
-                "dead": False,
-                "berth": "Red",
-            },
-            ashore=None,
-        ),
-        _event(
-            6,
-            "resolve_summer",
-            report={"words": ["Captain Jack Aubrey: killed in action"]},
-            officers=[{**AUBREY, "berth": "FG", "dead": True}, {**NPC_LT, "rank": "Commander"}],
-        ),
-    ]
-    out = js(
-        """
-        const frames = report.replayFrames(arg);
-        const live = store.createStore();
-        store.setSnapshot(live, {id: 's1', role: 'captain', ship: 'FG'}, 0,
-                          events.initialState());
-        const refetch = arg.map((e) => store.applyEvent(live, e));
-        return {frames: frames.map((f) => f.state.officers), seats: frames.map((f) =>
-                  f.state.seats.map((s) => [s.id, s.officer ?? null])),
-                last: frames.at(-1).state, live: live.state, refetch};""",
-        events,
-    )
-    byId = [{o["id"]: o for o in officers} for officers in out["frames"]]
-    assert byId[0] == {}
-    assert set(byId[1]) == {"FG-captain", "FG-lt1"}, "the NPCs come with the roll"
-    assert byId[2]["o-1"]["berth"] == "FG" and byId[2]["FG-captain"]["berth"] is None, "ashore"
-    assert byId[2]["FG-lt1"]["berth"] == "FG"
-    assert byId[1]["FG-captain"]["berth"] == "FG", "the frame before is kept as it was"
-    assert out["seats"][2] == [["g", None], ["s1", "o-1"]]
-    assert out["seats"][3][-1] == ["s2", None]
-    assert out["seats"][4][-1] == ["s2", "o-2"], "officer_created seats him"
-    assert byId[4]["o-2"]["berth"] == "Red"
-    assert byId[5]["o-1"]["dead"] is True and byId[5]["FG-lt1"]["rank"] == "Commander"
-    assert len(byId[5]) == 4, "the summer replaces, it adds nobody"
-    assert out["last"]["phase"] == "autumn"
-    assert out["last"]["report"]["words"] == ["Captain Jack Aubrey: killed in action"]
-    assert out["live"] == out["last"], "the live page and the replay agree"
-    # the summer resolved: the page takes a new snapshot (its page kept, the map cleared)
-    assert out["refetch"] == [False] * 5 + [True]
-
-
-def test_a_public_line_never_drops_a_whole_record_and_the_logged_summer_is_a_map(js) -> None:
-    """The GM's state holds whole records; an officer_created brings a public line over
-    his (the whole record kept beneath); the GM's logged summer is a map by officer id, and
-    a logged roll's records have ship and squadron, not yet a berth."""
-    whole = {**AUBREY, "na": 7, "ship": "FG", "squadron": None, "berth": "FG", "sheet": {}}
-    out = js(
-        """
-        const [whole, lt] = arg;
-        const { berth, ...logged } = lt;
-        const base = {...events.initialState(), officers: [whole],
-                      seats: [{id: 's1', role: 'captain', ship: 'FG', officer: 'o-1'}]};
-        const a = events.reduce(base, {seq: 1, type: 'officer_created', data: {officer:
-            {id: 'o-1', name: 'Jack Aubrey', rank: 'Post Captain', player: 's1', dead: false,
-             berth: 'FG'}, ashore: null}}).state;
-        const b = events.reduce(a, {seq: 2, type: 'resolve_summer', data: {report: {},
-            officers: {'o-1': {...whole, na: 8}}}}).state;
-        const c = events.reduce(base, {seq: 3, type: 'roll_force', data: {officers:
-            [{...logged, ship: 'FG', squadron: null}], forces: [],
-            engagements: []}}).state;
-        const d = events.reduce(c, {seq: 4, type: 'seat_created', data: {seat: {id: 's2',
-            role: 'captain', ship: 'FG', officer: 'o-9'}, officer: {id: 'o-9', name: 'X',
-            rank: 'Captain', player: 's2', dead: false, berth: 'FG'}, ashore: 'FG-lt1'}}).state;
-        return {a: a.officers[0], b: b.officers[0], base: base.officers[0],
-                berths: c.officers.map(officers.berthOf), ashore: d.officers.find((o) =>
-                  o.id === 'FG-lt1'), ashoreBerth: officers.berthOf(d.officers.find((o) =>
-                  o.id === 'FG-lt1'))};""",
-        [whole, NPC_LT],
-    )
-    assert out["a"]["rank"] == "Post Captain" and out["a"]["na"] == 7 and "sheet" in out["a"]
-    assert out["base"]["rank"] == "Captain", "never changed"
-    assert out["b"]["na"] == 8
-    assert out["berths"] == ["FG", "FG"]
-    assert out["ashore"]["ship"] is None and out["ashore"]["berth"] is None
-    assert out["ashoreBerth"] is None
 
 
 def test_the_officers_panel_lists_seats_own_first_and_berths_ashore_last(js) -> None:

@@ -290,9 +290,9 @@ SECTIONS: tuple[Section, ...] = (
         "cabinet",
         lambda s, seat: {"cabinet": _cabinet(s, seat)},
         _gm_or(
-            lambda s, seat: seat["role"]
-            if seat["role"] in ("prime-minister", "first-sea-lord")
-            else "player"
+            lambda s, seat: (
+                seat["role"] if seat["role"] in ("prime-minister", "first-sea-lord") else "player"
+            )
         ),
         observed=False,
     ),
