@@ -278,7 +278,10 @@ def test_the_landing_page_fits_the_screen_and_a_phone(browser, browser_server, v
 
 def test_a_pasted_link_or_token_is_read_in_the_browser(js) -> None:
     token = "Ab_-" + "x" * 28
-    read = "const lobby = await import('/static/js/lobby.js'); return arg.map((t) =>"
+    read = (
+        "const lobby = await import('/static/js/lobby.js');"
+        " const { limits } = await (await fetch('/api/rules')).json(); return arg.map((t) =>"
+    )
     cases = [
         (token, {"campaign": None, "token": token}),
         (f"  {token}\n", {"campaign": None, "token": token}),
@@ -288,13 +291,15 @@ def test_a_pasted_link_or_token_is_read_in_the_browser(js) -> None:
         (f"https://h/games/play/c1f3a9e2b7/?token={token}&x=1",
          {"campaign": "c1f3a9e2b7", "token": token}),
     ]  # fmt: skip
-    got = js(f"{read} lobby.parseSeatInput(t, 'http://127.0.0.1:5000'));", [c[0] for c in cases])
+    got = js(
+        f"{read} lobby.parseSeatInput(t, 'http://127.0.0.1:5000', limits));", [c[0] for c in cases]
+    )
     assert got == [c[1] for c in cases]
     bad = ["", "   ", "short", "no spaces allowed here at all", "http://[x/play/a?token=b",
            f"https://h/api/seat?token={token}", "https://h/play/c1?token=",
            f"/play/a%ZZ?token={token}",
            "/play/" + "a" * 33 + f"?token={token}", "/play/c1?token=abc"]  # fmt: skip
-    errors = js(f"{read} lobby.parseSeatInput(t).error);", bad)
+    errors = js(f"{read} lobby.parseSeatInput(t, 'http://127.0.0.1:5000', limits).error);", bad)
     assert all(isinstance(e, str) and e for e in errors), errors
     durations = js(
         "const lobby = await import('/static/js/lobby.js');"

@@ -6,7 +6,12 @@ import hashlib
 import hmac
 import secrets
 
-__all__ = ["hash_token", "new_token", "token_matches"]
+__all__ = ["TOKEN_PATTERN", "hash_token", "new_token", "token_matches"]
+
+
+#: what a seat token looks like (a fresh one is 32 URL-safe letters; the landing page reads
+#: a pasted link's token by it before it asks the server)
+TOKEN_PATTERN = r"^[A-Za-z0-9_-]{16,200}$"
 
 
 def new_token() -> str:

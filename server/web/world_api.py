@@ -21,8 +21,11 @@ from server.game import (
     rule_errors,
     rules,
 )
-from server.game.payloads import MAX_SEED
+from server.game.payloads import MAX_SEED, MAX_TURN_DAYS, SAY_MAX
+from server.game.state import OFF_SEASONS
 from server.web import assets
+from server.web.campaigns import CAMPAIGN_ID
+from server.web.tokens import TOKEN_PATTERN
 
 __all__ = [
     "MAX_ODDS_N",
@@ -260,6 +263,17 @@ def rules_vocabulary() -> Response:
                 if action in ACTIONS
             },
             "season_days": SEASON_DAYS,
+            # the season after each of the year's last three (the spring's: the cabinet of
+            # the next summer), as server.game.calendar moves the year on
+            "next_phase": dict(zip(OFF_SEASONS, (*OFF_SEASONS[1:], "cabinet"), strict=True)),
+            # what the forms hold to: a message's length, a turn's days, a campaign's id
+            # and a seat token (patterns for a link pasted on the landing page)
+            "limits": {
+                "say": SAY_MAX,
+                "turn_days": MAX_TURN_DAYS,
+                "campaign_id": f"^{CAMPAIGN_ID.pattern}$",
+                "token": TOKEN_PATTERN,
+            },
         }
     )
     response.cache_control.public = True

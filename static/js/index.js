@@ -48,11 +48,19 @@ function refusalText(err, campaign) {
   return `The server could not be asked (${err.message}); try again.`;
 }
 
+let vocabulary = null;
+/** The server's words and limits (GET /api/rules), fetched once. */
+function rules() {
+  vocabulary ??= getJSON("/api/rules");
+  return vocabulary;
+}
+
 async function openSeat(ev) {
   ev.preventDefault();
   const form = $("open-seat");
   clearErrors(form);
-  const parsed = parseSeatInput($("seat-link").value, location.origin);
+  const limits = (await rules()).limits;
+  const parsed = parseSeatInput($("seat-link").value, location.origin, limits);
   if (parsed.error) {
     showError(form, "link", parsed.error);
     $("seat-link").setAttribute("aria-invalid", "true");

@@ -1,15 +1,16 @@
 // The landing page's pure helpers: what a pasted seat link or token says, a duration in
 // seconds, which control a server refusal belongs beside. No DOM, no requests.
 
-const CAMPAIGN = /^[A-Za-z0-9_-]{1,32}$/; // the server's campaign ids
-const TOKEN = /^[A-Za-z0-9_-]{16,200}$/; // a seat token: URL-safe letters
 
 /**
  * A seat's link or bare token as {campaign, token} (campaign null for a bare token), or
- * {error} saying what is wrong with it. A link's host is not kept: the seat is looked up
- * on this server.
+ * {error} saying what is wrong with it, by the server's patterns (`limits`: GET /api/rules'
+ * `campaign_id` and `token`). A link's host is not kept: the seat is looked up on this
+ * server.
  */
-export function parseSeatInput(raw, origin = "http://localhost") {
+export function parseSeatInput(raw, origin, limits) {
+  const CAMPAIGN = new RegExp(limits.campaign_id);
+  const TOKEN = new RegExp(limits.token);
   const text = String(raw ?? "").trim();
   if (!text) return { error: "Paste your seat's link, or the token in it." };
   const looksLikeLink = /[/?=:]/.test(text);

@@ -8,7 +8,6 @@ import { el, fill, getJSON, labelled, roleName } from "./util.js";
 
 const TOAST_MS = 6000;
 const FETCH_DELAY_MS = 150; // events come in bursts: one notices request for the burst
-const MAX_LENGTH = 2000; // the server's limit of a message (payloads.SAY_MAX)
 
 /** Who a message is to, in words (`to`: "all", "gm" or a seat id). */
 export function addressee(to, seats, ownId) {
@@ -46,7 +45,7 @@ export function createTalkPanel(root, tab, ctx) {
   const feed = el("ol", { class: "notices", "aria-label": "Notices" });
   const chat = el("ol", { class: "messages", "aria-label": "Messages" });
   const to = el("select", { name: "to" });
-  const text = el("textarea", { name: "text", rows: 2, maxlength: MAX_LENGTH,
+  const text = el("textarea", { name: "text", rows: 2, maxlength: ctx.rules.limits.say,
     placeholder: "A message to the table" });
   const error = el("p", { class: "error", role: "alert" });
   const send = el("button", { type: "submit" }, "Send");

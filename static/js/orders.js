@@ -76,8 +76,9 @@ function gmSections(ctx, state) {
       el("div", { class: "row" }, roll.nodes)));
   }
   if (may(ctx.rules, "next_season", "gm", state.phase)) {
-    const NEXT = { autumn: "the winter", winter: "the spring", spring: "the next summer" };
-    const next = actionButton(ctx, `On to ${NEXT[state.phase] || "the next season"}`,
+    const after = ctx.rules.next_phase[state.phase];
+    const words = after === "cabinet" ? "the next summer" : after ? `the ${after}` : "";
+    const next = actionButton(ctx, `On to ${words || "the next season"}`,
       () => ({ type: "next_season" }), { primary: true, name: "next_season" });
     out.push(el("fieldset", {}, el("legend", {}, `The ${state.phase} of ${state.year ?? ""}`),
       el("div", { class: "row" }, next.nodes)));
@@ -111,7 +112,8 @@ function gmSections(ctx, state) {
     { name: "clear_deadline" });
   const clock = state.clock || {};
   const minutes = (seconds) => (seconds == null ? "" : String(seconds / 60));
-  const turnDays = el("input", { type: "number", min: 1, max: 30, value: clock.turn_days || 1 });
+  const turnDays = el("input", { type: "number", min: 1, max: ctx.rules.limits.turn_days,
+    value: clock.turn_days || 1 });
   const turnMinutes = el("input", { type: "number", min: 0.25, step: 0.25,
     value: minutes(clock.turn_seconds), placeholder: "none" });
   const roundMinutes = el("input", { type: "number", min: 0.25, step: 0.25,
@@ -133,14 +135,14 @@ function gmSections(ctx, state) {
   return out;
 }
 
-const NEXT_SEASON = { autumn: "winter", winter: "spring" };
 
 /** How long a cruise may be committed for from this season: one, or (autumn and winter,
  * winter and spring) two, with the book's price in words. */
-function seasonsSelect(phase) {
+function seasonsSelect(phase, rules) {
   const options = [["1", `the ${phase}`]];
-  if (NEXT_SEASON[phase]) {
-    options.push(["2", `the ${phase} and the ${NEXT_SEASON[phase]} (committed up front: `
+  const next = rules.next_phase[phase];
+  if (next in rules.next_phase) { // a season after the summer follows: two may be committed
+    options.push(["2", `the ${phase} and the ${next} (committed up front: `
       + "+1 to death, −1 to MiD)"]);
   }
   return select(options, "1");
@@ -161,7 +163,7 @@ function cruiseList(ctx, state) {
 /** Volunteering (Briny, VOLUNTEERS): outside the summer a captain volunteers his ship, an
  * admiral ships of his squadron (all, or those ticked: on Blockade Duty), for a cruise. */
 function volunteerSection(ctx, seat, state) {
-  const seasons = seasonsSelect(state.phase);
+  const seasons = seasonsSelect(state.phase, ctx.rules);
   const ships = seat.role === "admiral"
     ? (ctx.rules?.fleet || []).filter((s) => s.squadron === seat.squadron) : [];
   const boxes = ships.map((s) => el("input", { type: "checkbox", value: s.code,
@@ -187,7 +189,7 @@ function volunteerSection(ctx, seat, state) {
 /** The GM's own volunteering: any ship of the fleet (an NPC captain answers on the die). */
 function gmVolunteerSection(ctx, state) {
   const ship = select((ctx.rules?.fleet || []).map((s) => [s.code, `${s.name} (${s.squadron})`]));
-  const seasons = seasonsSelect(state.phase);
+  const seasons = seasonsSelect(state.phase, ctx.rules);
   const send = actionButton(ctx, "Ask her captain", () => ({ type: "volunteer",
     ship: ship.value, seasons: Number(seasons.value) }), { name: "volunteer" });
   return el("fieldset", { class: "volunteer" }, el("legend", {}, "Volunteers"),

@@ -1,0 +1,180 @@
+"""What a seat is sent (issue 29, item 2): a year played through the protocol with at least
+100 battle orders, then the bytes of each battle order's event for each seat and of a
+captain's catch-up from ``since=0``, beside the code before the change (the peer: the same
+store read by the commit given with ``--peer``, checked out in a temporary folder and run in
+a subprocess of this run).
+
+Goals: a battle order's event at most 5 KB for each seat whatever the number of battles
+before it; a captain's catch-up from ``since=0`` after the year at most 2 MB.
+
+    python benchmarks/bench_payloads.py [--seed 7] [--peer 7121207]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+#: the British and enemy forces the GM brings together each week of the summer
+CONTACT_EVERY = 7
+KB = 1024
+
+
+def _play(db: Path, seed: int) -> dict[str, Any]:
+    """A year through the protocol on a fresh store: the summer's fights fought round by
+    round (the ``fg`` captain his own ship's, the GM the NPCs' a round at a time), an enemy
+    force brought to a British one every week, then the seasons after it. The campaign, the
+    captain's token and every seat's events as its socket received them."""
+    from tests.server_helpers import Game, new_app
+
+    app = new_app(db.parent, db.name)
+    game = Game.new(app, seed=seed)
+    gm = game.gm()
+    fg = game.add("fg", "captain", ship="FG")
+    game.add("red", "admiral", squadron="Red")
+    game.add("obs", "observer")
+    received: dict[str, list[Any]] = {k: [] for k in game.players}
+
+    def state() -> dict[str, Any]:
+        return game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]
+
+    def collect() -> None:
+        for key, player in game.players.items():
+            received[key].extend(player.events())
+
+    orders = 0
+    assert gm.act("roll_force")["ok"]
+    for _ in range(400):
+        now = state()
+        fights = [e for e in now["engagements"] if not e["over"]]
+        for e in fights:
+            for holder in dict.fromkeys(e["awaiting"].values()):
+                if holder == fg.seat["id"]:
+                    ack = fg.act("engage_decision", engagement=e["id"], decision="close")
+                else:  # the admiral's ships and the NPCs': the GM, a round at a time
+                    ack = gm.act(
+                        "engage_decision", engagement=e["id"], decision="npc", rounds="one"
+                    )
+                orders += ack["ok"]
+        collect()
+        if fights:
+            continue
+        if now["day"] >= now["season_days"]:
+            break
+        if now["day"] % CONTACT_EVERY == 0:
+            _bring_together(gm, now)
+        assert gm.act("advance", days=1)["ok"]
+    assert gm.act("resolve_summer")["ok"]
+    for _ in ("autumn", "winter", "spring"):
+        now = state()
+        if now["day"] < now["season_days"]:
+            assert gm.act("advance", days=now["season_days"] - now["day"])["ok"]
+        assert gm.act("next_season")["ok"]
+    collect()
+    return {"campaign": game.id, "token": fg.token, "orders": orders, "received": received}
+
+
+def _bring_together(gm: Any, now: dict[str, Any]) -> None:
+    """The GM sends an enemy force at sea to a British force's position (a contact)."""
+    british = [f for f in now["forces"] if f["side"] == "Britain" and f["afloat"]]
+    enemy = [f for f in now["forces"] if f["side"] != "Britain" and f["afloat"]]
+    for k, force in enumerate(enemy):
+        target = british[(now["day"] + k) % len(british)]
+        ack = gm.act("move_enemy", force=force["id"], to=[target["lon"], target["lat"]])
+        if ack["ok"]:
+            return
+
+
+def _battle_orders(received: dict[str, list[Any]]) -> dict[str, list[int]]:
+    """Each seat's battle-order events, their bytes as sent (JSON), in order."""
+    return {
+        key: [
+            len(json.dumps(event, separators=(",", ":")))
+            for event in events
+            if event.get("type") == "engage_decision"
+        ]
+        for key, events in received.items()
+    }
+
+
+PEER = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from server.web.app import create_app
+app = create_app({"DATABASE_URL": "sqlite:///" + sys.argv[2]})
+client = app.test_client()
+t0 = time.perf_counter()
+body = client.get(f"/api/campaigns/{sys.argv[3]}/events?since=0",
+                  headers={"Authorization": "Bearer " + sys.argv[4]}).get_data()
+seconds = time.perf_counter() - t0
+events = json.loads(body)["events"]
+orders = [len(json.dumps(e, separators=(",", ":"))) for e in events
+          if e.get("type") == "engage_decision"]
+print(json.dumps({"catch_up": len(body), "seconds": seconds, "orders": orders}))
+"""
+
+
+def _catch_up(root: Path, db: Path, campaign: str, token: str) -> dict[str, Any]:
+    """The captain's catch-up from since=0, read by the code under ``root``."""
+    out = subprocess.run(
+        [sys.executable, "-c", PEER, str(root), str(db), campaign, token],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=root,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _peer_tree(commit: str, where: Path) -> Path:
+    """The project at ``commit``, checked out (no history) under ``where``."""
+    tree = where / "peer"
+    tree.mkdir()
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", commit], capture_output=True, check=True
+    )
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
+    return tree
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--peer", default="7121207", help="the commit to compare with")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "year.db"
+        t0 = time.perf_counter()
+        played = _play(db, args.seed)
+        print(
+            f"a year played in {time.perf_counter() - t0:.0f} s: {played['orders']} battle orders"
+        )
+        live = _battle_orders(played["received"])
+        for key, sizes in live.items():
+            if sizes:
+                print(
+                    f"  live, {key:>4}: {len(sizes)} battle-order events, largest"
+                    f" {max(sizes) / KB:.1f} KB, last {sizes[-1] / KB:.1f} KB (goal <= 5 KB)"
+                )
+        ours = _catch_up(ROOT, db, played["campaign"], played["token"])
+        peer = _catch_up(_peer_tree(args.peer, Path(tmp)), db, played["campaign"], played["token"])
+        print("captain's catch-up from since=0 after the year (goal <= 2 MB):")
+        for name, got in (("this code", ours), (f"peer {args.peer}", peer)):
+            largest = max(got["orders"], default=0)
+            print(
+                f"  {name:>14}: {got['catch_up'] / KB / KB:.2f} MB in {got['seconds']:.2f} s;"
+                f" largest battle order {largest / KB:.1f} KB"
+            )
+
+
+if __name__ == "__main__":
+    main()
