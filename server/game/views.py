@@ -446,19 +446,25 @@ def track(state: State, seq: int, seats: Iterable[Seat] | None = None) -> Tracke
 def _follow(
     tracker: Tracker, state: State, seats: Iterable[Seat], sections: Iterable[Section]
 ) -> dict[str, dict[str, str]]:
-    """Each seat's section keys now, the values of those ``sections`` built anew (once a
-    key) and of any other key not held yet."""
+    """Each seat's section keys now and the values of those ``sections`` built anew (once a
+    key). The other sections are as the event found them (it changed none of their data),
+    keys included, but for a seat not tracked yet: all of its are looked up."""
     built: set[tuple[str, str]] = set()
     keys: dict[str, dict[str, str]] = {}
     fresh = {sec.name for sec in sections}
     for seat in seats:
+        before = tracker.sent.get(seat["id"])
         mine = keys[seat["id"]] = {}
         for sec in SECTIONS:
             if not sec.seen_by(seat):
                 continue
+            if before is not None and sec.name not in fresh:
+                mine[sec.name] = before[sec.name]
+                continue
             key = mine[sec.name] = sec.key(state, seat)
-            held = (sec.name, key) in tracker.values
-            if (sec.name, key) not in built and (sec.name in fresh or not held):
+            if (sec.name, key) not in built and (
+                sec.name in fresh or (sec.name, key) not in tracker.values
+            ):
                 built.add((sec.name, key))
                 tracker.values[(sec.name, key)] = sec.build(state, seat)
     return keys
