@@ -56,15 +56,7 @@ def _play(db: Path, seed: int) -> dict[str, Any]:
     for _ in range(400):
         now = state()
         fights = [e for e in now["engagements"] if not e["over"]]
-        for e in fights:
-            for holder in dict.fromkeys(e["awaiting"].values()):
-                if holder == fg.seat["id"]:
-                    ack = fg.act("engage_decision", engagement=e["id"], decision="close")
-                else:  # the admiral's ships and the NPCs': the GM, a round at a time
-                    ack = gm.act(
-                        "engage_decision", engagement=e["id"], decision="npc", rounds="one"
-                    )
-                orders += ack["ok"]
+        orders += _fight_a_round(gm, fg, fights)
         collect()
         if fights:
             continue
@@ -81,6 +73,20 @@ def _play(db: Path, seed: int) -> dict[str, Any]:
         assert gm.act("next_season")["ok"]
     collect()
     return {"campaign": game.id, "token": fg.token, "orders": orders, "received": received}
+
+
+def _fight_a_round(gm: Any, fg: Any, fights: list[dict[str, Any]]) -> int:
+    """Each open fight's next round ordered: the ``fg`` captain his own ship's, the GM the
+    others' (the admiral's ships and the NPCs', a round at a time); the orders accepted."""
+    orders = 0
+    for e in fights:
+        for holder in dict.fromkeys(e["awaiting"].values()):
+            if holder == fg.seat["id"]:
+                ack = fg.act("engage_decision", engagement=e["id"], decision="close")
+            else:
+                ack = gm.act("engage_decision", engagement=e["id"], decision="npc", rounds="one")
+            orders += ack["ok"]
+    return orders
 
 
 def _bring_together(gm: Any, now: dict[str, Any]) -> None:
