@@ -157,7 +157,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     >>> app.test_client().get("/healthz").json["ok"]
     True
     """
-    from server.web import errors, limits, packets
+    from server.web import errors, frames, limits, packets
     from server.web.api import api
     from server.web.campaigns import CampaignService
     from server.web.sockets import register
@@ -194,6 +194,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     socketio.server.on(packets.REFUSED, packets.refused)
     app.wsgi_app = packets.PollingLimit(app.wsgi_app, 4 * MAX_BODY, "/socket.io")  # type: ignore[method-assign]
+    app.wsgi_app = frames.WholeWrites(app.wsgi_app)  # type: ignore[method-assign]
     store = open_store(app.config["DATABASE_URL"])
     store.others_first = others_first
     metrics = metrics_.install(app)
