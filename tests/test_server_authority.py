@@ -1,6 +1,6 @@
 """Who may do what: the authority table walked cell by cell, and the book's rules behind it.
 
-Every cell of :data:`server.game.authority.TABLE` (action x role x own/other command x phase,
+Every cell of :data:`server.game.registry.TABLE` (action x role x own/other command x phase,
 paused or not) is sent through the entry point the server uses, by the seat itself and by
 the GM acting ``as`` that seat, and must get the table's verdict.
 """
@@ -15,7 +15,8 @@ import pytest
 
 from server import game
 from server.game import ActionError, authority
-from server.game.authority import OTHER, OWN, TABLE
+from server.game.authority import OTHER, OWN
+from server.game.registry import TABLE
 from tests.server_helpers import SEATS, SEED, phase_states
 
 # What a rule of the action itself refuses although the table allows it (not authority).
@@ -134,13 +135,13 @@ def _outcome(run: Callable[..., object], *args: Any) -> str:
 
 def _expected(cell: authority.Cell) -> str:
     if cell.action == "act_as" and cell.verdict == "ok":  # judged as the Prime Minister
-        return authority.verdict("ready", "prime-minister", None, cell.phase, cell.paused)
+        return authority.verdict(TABLE["ready"], "prime-minister", None, cell.phase, cell.paused)
     if cell.verdict == "ok":
         return RULE_REFUSALS.get((cell.action, cell.paused), "ok")
     return cell.verdict
 
 
-CELLS = list(authority.cells())
+CELLS = list(authority.cells(TABLE))
 
 
 @pytest.mark.parametrize(
@@ -173,18 +174,18 @@ def test_every_cell_of_the_table_is_enforced(cell: authority.Cell) -> None:
 def test_the_table_reads_as_the_book() -> None:
     """A captain orders his own ship only; an admiral his own squadron and its ships only;
     the cabinet chooses, the GM runs the table; observers only watch."""
-    assert TABLE["sail"]["captain"].commands == (OWN,)
-    assert TABLE["sail"]["admiral"].commands == (OWN,) and TABLE["deploy"]["admiral"].commands == (
-        OWN,
-    )
+    assert TABLE["sail"].grants["captain"].commands == (OWN,)
+    assert TABLE["sail"].grants["admiral"].commands == (OWN,) and TABLE["deploy"].grants[
+        "admiral"
+    ].commands == (OWN,)
     # the GM orders any squadron or ship (those with no seat are his to sail)
-    assert set(TABLE["deploy"]) == {"admiral", "gm"}
-    assert set(TABLE["sail"]) == {"admiral", "captain", "gm"}
-    assert TABLE["sail"]["gm"].commands == (OTHER,) == TABLE["deploy"]["gm"].commands
-    assert set(TABLE["set_ships"]) == {"prime-minister"}
-    assert set(TABLE["set_deployment"]) == {"first-sea-lord"}
-    assert authority.commands_for("deploy", "captain") == (OTHER,)  # he commands no squadron
-    assert not any("observer" in grants for grants in TABLE.values())  # not even "say"
+    assert set(TABLE["deploy"].grants) == {"admiral", "gm"}
+    assert set(TABLE["sail"].grants) == {"admiral", "captain", "gm"}
+    assert TABLE["sail"].grants["gm"].commands == (OTHER,) == TABLE["deploy"].grants["gm"].commands
+    assert set(TABLE["set_ships"].grants) == {"prime-minister"}
+    assert set(TABLE["set_deployment"].grants) == {"first-sea-lord"}
+    assert authority.commands_for(TABLE["deploy"], "captain") == (OTHER,)  # he commands no squadron
+    assert not any("observer" in g.grants for g in TABLE.values())  # not even "say"
     for action in (
         "roll_force",
         "advance",
@@ -195,7 +196,7 @@ def test_the_table_reads_as_the_book() -> None:
         "seat_revoked",
         "read_seats",
     ):
-        assert set(TABLE[action]) == {"gm"}
+        assert set(TABLE[action].grants) == {"gm"}
     assert set(TABLE) >= set(game.ACTIONS)
     ok = {c for c in CELLS if c.verdict == "ok"}
     assert all(c.command in (None, OWN) or c.role == "gm" for c in ok)

@@ -41,7 +41,8 @@ def test_every_seat_gets_its_own_view_of_every_event_computed_once_per_view(play
     kinds = set()
     for ev in log["events"]:
         game.apply_event(state, ev["type"], ev["data"])
-        groups = game.audiences(ev["type"], ev["seq"], ev["seat"], ev["data"], state, tracker)
+        spec = game.SPECS[ev["type"]]
+        groups = game.audiences(spec, ev["seq"], ev["seat"], ev["data"], state, tracker)
         seats = [s for _, ids in groups for s in ids]
         assert sorted(seats) == sorted(state["seats"]), "every seat in exactly one group"
         for payload, ids in groups:

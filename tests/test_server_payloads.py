@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from server import game
 from server.game import ActionError
-from server.game.payloads import ACTION_PAYLOADS, REQUESTS
+from server.game.payloads import REQUESTS
+from server.game.registry import ACTION_PAYLOADS
 from tests.server_helpers import SEATS, SEED, phase_states
 
 SENDER = {  # a seat that may send each action, and the phase it may send it in

@@ -45,16 +45,16 @@ def test_the_rules_answer_is_cached_json_with_every_word(tmp_path) -> None:
     assert words["roles"] == list(ROLES)
     assert words["phases"] == ["cabinet", "summer", "autumn", "winter", "spring", "over"]
     assert words["phases"] == list(PHASES)
-    assert {p for grants in TABLE.values() for g in grants.values() for p in g.phases} <= set(
+    assert {p for t in TABLE.values() for g in t.grants.values() for p in g.phases} <= set(
         words["phases"]
     )
     assert words["season_days"] == SEASON_DAYS
     # who may send what, when: the authority table itself, for every action a seat sends
     for action, grants in words["actions"].items():
-        assert set(grants) == set(TABLE[action])
+        assert set(grants) == set(TABLE[action].grants)
         for role, grant in grants.items():
-            assert grant["phases"] == list(TABLE[action][role].phases)
-            assert grant["while_paused"] == TABLE[action][role].while_paused
+            assert grant["phases"] == list(TABLE[action].grants[role].phases)
+            assert grant["while_paused"] == TABLE[action].grants[role].while_paused
     assert words["actions"]["sail"].keys() == {"admiral", "captain", "gm"}
     assert "observer" not in {r for grants in words["actions"].values() for r in grants}
     assert {k: v for k, v in words.items() if k in rules.vocabulary()} == rules.vocabulary()

@@ -5,7 +5,10 @@ these functions decide and sends what they say each seat may see. The rules and 
 come in through one doorway, :mod:`server.game.rules`.
 
 - :mod:`~server.game.state`: the state, typed; a new campaign; the date; each event's dice.
-- :mod:`~server.game.authority`: who may do what, one table.
+- :mod:`~server.game.spec`: every part of an event type in one place, its Spec;
+  :mod:`~server.game.registry`: the specs gathered, deciding and applying by them, the
+  tables derived from them.
+- :mod:`~server.game.authority`: who may do what: the checks of each spec's grants.
 - :mod:`~server.game.payloads`: each action's payload and each REST body, one model each.
 - :mod:`~server.game.events`: each event's logged data, typed.
 - :mod:`~server.game.actions`: deciding and applying actions; seats; the log's reader.
@@ -20,9 +23,6 @@ come in through one doorway, :mod:`server.game.rules`.
 """
 
 from server.game.actions import (
-    ACTIONS,
-    apply_event,
-    decide,
     decide_officer,
     decide_reissue,
     decide_revoke,
@@ -31,15 +31,25 @@ from server.game.actions import (
     require_log_reader,
     require_seat_reader,
 )
-from server.game.authority import PHASES, ROLES, TABLE
-from server.game.engagements import DECISIONS
 from server.game.errors import CODES, ActionError, rule_errors
 from server.game.notices import notices_for
 from server.game.payloads import CampaignBody, parse
+from server.game.registry import ACTIONS, SPECS, TABLE, apply_event, decide
 from server.game.replay import replay
 from server.game.schema import protocol_schema
 from server.game.seating import seat_warnings
-from server.game.state import SEASON_DAYS, Seat, State, event_rng, initial_state, season_date
+from server.game.spec import Spec
+from server.game.state import (
+    DECISIONS,
+    PHASES,
+    ROLES,
+    SEASON_DAYS,
+    Seat,
+    State,
+    event_rng,
+    initial_state,
+    season_date,
+)
 from server.game.views import (
     Tracker,
     audiences,
@@ -59,6 +69,8 @@ __all__ = [
     "PHASES",
     "ROLES",
     "SEASON_DAYS",
+    "SPECS",
+    "Spec",
     "TABLE",
     "ActionError",
     "CampaignBody",

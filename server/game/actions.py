@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from server.game import (
@@ -24,17 +23,31 @@ from server.game import (
     clock,
     cruises,
     engagements,
+    events,
     money,
+    notices,
     officers,
     payloads,
     rules,
     season,
-    seating,
+    views,
 )
 from server.game import forces as fx
-from server.game.authority import OTHER, OWN
+from server.game.authority import (
+    ANY,
+    AT_SEA,
+    OTHER,
+    OWN,
+    PLAYERS,
+    PLAYING,
+    READS,
+    SUMMER,
+    Granted,
+)
+from server.game.authority import INVEST as INVEST_PHASES
 from server.game.errors import ActionError, rule_errors
 from server.game.seating import decide_revoke
+from server.game.spec import Grant, Spec, View
 from server.game.state import (
     OFF_SEASONS,
     SEASON_DAYS,
@@ -49,49 +62,63 @@ from server.game.state import (
 )
 
 __all__ = [
-    "ACTIONS",
-    "Action",
-    "apply_event",
-    "decide",
+    "ACT_AS",
+    "ADVANCE",
+    "APPLY_APPOINTMENT",
+    "CAMPAIGN_CREATED",
+    "DEPLOY",
+    "INVEST",
+    "MOVE_ENEMY",
+    "NOTE",
+    "OFFICER_CREATED",
+    "PAUSE",
+    "READY",
+    "RESOLVE_SUMMER",
+    "RESUME",
+    "ROLL_FORCE",
+    "SAIL",
+    "SAY",
+    "SEAT_CREATED",
+    "SEAT_REISSUED",
+    "SET_CLOCK",
+    "SET_DEADLINE",
+    "SET_DEPLOYMENT",
+    "SET_SHIPS",
+    "SHOW_VOYAGE",
     "decide_officer",
-    "decide_tick",
     "decide_reissue",
     "decide_revoke",
     "decide_seat",
+    "decide_tick",
     "require_log_reader",
     "require_seat_reader",
 ]
 
 Data = dict[str, Any]  # an event's data as a decide function returns it (without its args)
 UNIQUE_ROLES = ("prime-minister", "first-sea-lord")
-
-
-@dataclass(frozen=True)
-class Action:
-    """One action type: how it is decided and applied (its payload is declared in
-    :data:`server.game.payloads.ACTION_PAYLOADS`; who may send it, and when, in the table
-    of :mod:`server.game.authority`)."""
-
-    decide: Callable[[State, Seat, Any, random.Random], Data]
-    apply: Callable[[State, Any], None]
+READ_SEATS, READ_LOG, ACT_AS = READS
 
 
 # -- the cabinet ---------------------------------------------------------------------------
 
 
-def _decide_digit(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+def _decide_digit(
+    state: State, seat: Seat, p: payloads.SetShips | payloads.SetDeployment, rng: random.Random
+) -> Data:
     return {"digit": p.digit}
 
 
-def _apply_set_ships(state: State, data: Any) -> None:
+def _apply_set_ships(state: State, data: events.SetShips) -> None:
     state["cabinet"]["ships_digit"] = data["digit"]
 
 
-def _apply_set_deployment(state: State, data: Any) -> None:
+def _apply_set_deployment(state: State, data: events.SetDeployment) -> None:
     state["cabinet"]["deployment_digit"] = data["digit"]
 
 
-def _decide_roll_force(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+def _decide_roll_force(
+    state: State, seat: Seat, p: payloads.RollForce | None, rng: random.Random
+) -> Data:
     cab = state["cabinet"]
     ships = cab["ships_digit"]
     deploy = cab["deployment_digit"]
@@ -113,7 +140,7 @@ def _decide_roll_force(state: State, seat: Seat, p: Any, rng: random.Random) -> 
     }
 
 
-def _apply_roll_force(state: State, data: Any) -> None:
+def _apply_roll_force(state: State, data: events.RollForce) -> None:
     cabinet = state["cabinet"]
     cabinet["ships_digit"] = data["ships_digit"]
     cabinet["deployment_digit"] = data["deployment_digit"]
@@ -130,31 +157,33 @@ def _apply_roll_force(state: State, data: Any) -> None:
 # -- the table: readiness, the clock, notes ---------------------------------------------
 
 
-def _decide_ready(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+def _decide_ready(state: State, seat: Seat, p: payloads.Ready, rng: random.Random) -> Data:
     return {"seat": seat["id"], "ready": p.ready}
 
 
-def _apply_ready(state: State, data: Any) -> None:
+def _apply_ready(state: State, data: events.Ready) -> None:
     state["seats"][data["seat"]]["ready"] = data["ready"]
 
 
-def _decide_pause(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+def _decide_pause(state: State, seat: Seat, p: payloads.Pause, rng: random.Random) -> Data:
     if state["paused"]:
         raise ActionError("conflict", "the campaign is already paused")
     return {}
 
 
-def _decide_resume(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+def _decide_resume(state: State, seat: Seat, p: payloads.Resume, rng: random.Random) -> Data:
     if not state["paused"]:
         raise ActionError("conflict", "the campaign is not paused")
     return {}
 
 
-def _decide_set_deadline(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+def _decide_set_deadline(
+    state: State, seat: Seat, p: payloads.SetDeadline, rng: random.Random
+) -> Data:
     return {"deadline": p.deadline}
 
 
-def _decide_set_clock(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+def _decide_set_clock(state: State, seat: Seat, p: payloads.SetClock, rng: random.Random) -> Data:
     kept = "round_seconds" not in p.model_fields_set
     rounds = state["clock"]["round_seconds"] if kept else p.round_seconds
     set_to: Clock = {
@@ -165,11 +194,11 @@ def _decide_set_clock(state: State, seat: Seat, p: Any, rng: random.Random) -> D
     return {"clock": set_to}
 
 
-def _apply_set_clock(state: State, data: Any) -> None:
+def _apply_set_clock(state: State, data: events.SetClock) -> None:
     state["clock"] = data["clock"]
 
 
-def _decide_note(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+def _decide_note(state: State, seat: Seat, p: payloads.Note, rng: random.Random) -> Data:
     return {"text": p.text, "day": state["day"]}
 
 
@@ -180,11 +209,11 @@ def _set(key: str, value: Any) -> Callable[[State, Any], None]:
     return apply
 
 
-def _apply_note(state: State, data: Any) -> None:
+def _apply_note(state: State, data: events.Note) -> None:
     state["notes"].append(data)
 
 
-def _decide_say(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+def _decide_say(state: State, seat: Seat, p: payloads.Say, rng: random.Random) -> Data:
     """A message to ``all``, to ``gm`` or to a seat of this campaign (not the sender's own,
     nor an observer's: an observer reads public messages only)."""
     to = p.to
@@ -201,11 +230,11 @@ def _decide_say(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
     return {"seat": seat["id"], "to": to, "text": p.text, "day": state["day"]}
 
 
-def _apply_say(state: State, data: Any) -> None:
+def _apply_say(state: State, data: events.Say) -> None:
     """Nothing: the log keeps the table's talk (server.game.notices reads it)."""
 
 
-def _decide_advance(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+def _decide_advance(state: State, seat: Seat, p: payloads.Advance, rng: random.Random) -> Data:
     left = season_days(state) - state["day"]
     if left <= 0:
         then = "resolve the season" if state["phase"] == "summer" else "move to the next season"
@@ -218,13 +247,15 @@ def _decide_advance(state: State, seat: Seat, p: Any, rng: random.Random) -> Dat
     return fx.advance(state, p.days, rng)
 
 
-def _decide_resolve(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+def _decide_resolve(
+    state: State, seat: Seat, p: payloads.ResolveSummer, rng: random.Random
+) -> Data:
     if any(not e["over"] for e in state["engagements"].values()):
         raise ActionError("wrong_phase", "an engagement is still being fought")
     return season.resolve(state, rng)
 
 
-def _apply_resolve(state: State, data: Any) -> None:
+def _apply_resolve(state: State, data: events.ResolveSummer) -> None:
     state["report"] = data["report"]
     state["officers"].update(data.get("officers", {}))
     money.apply_summer(state, data)
@@ -238,11 +269,13 @@ def _apply_resolve(state: State, data: Any) -> None:
 # -- money -------------------------------------------------------------------------------
 
 
-def _decide_invest(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+def _decide_invest(state: State, seat: Seat, p: payloads.Invest, rng: random.Random) -> Data:
     return money.decide_invest(state, seat, p.kind, p.guineas)
 
 
-def _decide_apply_appointment(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+def _decide_apply_appointment(
+    state: State, seat: Seat, p: payloads.ApplyAppointment, rng: random.Random
+) -> Data:
     return appointments.decide_appointment(state, seat, p.appointment, rng)
 
 
@@ -258,7 +291,7 @@ def _not_yours(seat: Seat, target: str) -> str:
     return f"a {seat['role']} commands no ship"
 
 
-def _squadron_force(state: State, seat: Seat, name: str, kind: str) -> Force:
+def _squadron_force(state: State, seat: Seat, name: str, kind: Granted) -> Force:
     """The force of squadron ``name``, when ``seat`` may give it ``kind`` orders."""
     own = seat["role"] == "admiral" and seat.get("squadron") == name
     authority.require_command(
@@ -270,7 +303,7 @@ def _squadron_force(state: State, seat: Seat, name: str, kind: str) -> Force:
     raise ActionError("not_found", f"the {name} squadron is not on campaign this summer")
 
 
-def _ship_force(state: State, seat: Seat, code: str, kind: str) -> tuple[Force, str | None]:
+def _ship_force(state: State, seat: Seat, code: str, kind: Granted) -> tuple[Force, str | None]:
     """The force carrying ship ``code``, and the code again when it must be detached, when
     ``seat`` may give her ``kind`` orders: her captain, or the admiral of her squadron."""
     for force in state["forces"].values():
@@ -294,8 +327,8 @@ def _destination(to: str | list[float], british: bool) -> str | tuple[float, flo
     return fx.port_destination(to, british=british)
 
 
-def _decide_deploy(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
-    force = _squadron_force(state, seat, p.squadron, "deploy")
+def _decide_deploy(state: State, seat: Seat, p: payloads.Deploy, rng: random.Random) -> Data:
+    force = _squadron_force(state, seat, p.squadron, DEPLOY)
     kind, target = p.target
     destination = fx.deploy_destination(kind, target)
     return {
@@ -305,12 +338,13 @@ def _decide_deploy(state: State, seat: Seat, p: Any, rng: random.Random) -> Data
     }
 
 
-def _decide_sail(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+def _decide_sail(state: State, seat: Seat, p: payloads.Sail, rng: random.Random) -> Data:
     destination = _destination(p.to, british=True)
     if p.squadron is not None:
-        force, detach = _squadron_force(state, seat, p.squadron, "sail"), None
+        force, detach = _squadron_force(state, seat, p.squadron, SAIL), None
     else:
-        force, detach = _ship_force(state, seat, p.ship.upper(), "sail")
+        assert p.ship is not None  # the payload names a squadron or a ship
+        force, detach = _ship_force(state, seat, p.ship.upper(), SAIL)
     return {
         "force": force["id"],
         "detach": detach,
@@ -321,7 +355,7 @@ def _decide_sail(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
     }
 
 
-def _decide_move_enemy(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+def _decide_move_enemy(state: State, seat: Seat, p: payloads.MoveEnemy, rng: random.Random) -> Data:
     force = state["forces"].get(p.force)
     if force is None or force["side"] == "Britain" or not force["afloat"]:
         raise ActionError("not_found", f"no enemy force {p.force!r} afloat")
@@ -332,7 +366,8 @@ def _decide_move_enemy(state: State, seat: Seat, p: Any, rng: random.Random) -> 
     }
 
 
-def _apply_orders(state: State, data: Any) -> None:
+def _apply_orders(state: State, data: Mapping[str, Any]) -> None:
+    """An order given (deploy, sail, move_enemy): on the force, or the ship it detached."""
     force_id = data["force"]
     if data.get("detach"):
         force_id = fx.detach_ship(state, data["force"], data["detach"])
@@ -346,7 +381,9 @@ def _apply_orders(state: State, data: Any) -> None:
 # -- the GM's voyage, shown to the players -----------------------------------------------
 
 
-def _decide_show_voyage(state: State, seat: Seat, p: Any, rng: random.Random) -> Data:
+def _decide_show_voyage(
+    state: State, seat: Seat, p: payloads.ShowVoyage, rng: random.Random
+) -> Data:
     """A planned voyage routed as ``GET /api/voyage`` routes it, for every seat or for the
     seats named (each a seat of this campaign: one refusal names the first that is not)."""
     to: str | list[str] = p.to
@@ -376,65 +413,242 @@ def _decide_show_voyage(state: State, seat: Seat, p: Any, rng: random.Random) ->
     return {"shown": shown}
 
 
-def _apply_show_voyage(state: State, data: Any) -> None:
+def _apply_show_voyage(state: State, data: events.ShowVoyage) -> None:
     state.setdefault("voyages", []).append(data["shown"])
 
 
-ACTIONS: dict[str, Action] = {
-    "set_ships": Action(_decide_digit, _apply_set_ships),
-    "set_deployment": Action(_decide_digit, _apply_set_deployment),
-    "roll_force": Action(_decide_roll_force, _apply_roll_force),
-    "deploy": Action(_decide_deploy, _apply_orders),
-    "sail": Action(_decide_sail, _apply_orders),
-    "ready": Action(_decide_ready, _apply_ready),
-    "advance": Action(_decide_advance, fx.apply_advance),
-    "engage_decision": Action(engagements.decide_round, engagements.apply_round),
-    "standing_orders": Action(engagements.decide_standing, engagements.apply_standing),
-    "resolve_summer": Action(_decide_resolve, _apply_resolve),
-    "pause": Action(_decide_pause, _set("paused", True)),
-    "resume": Action(_decide_resume, _set("paused", False)),
-    "set_deadline": Action(_decide_set_deadline, _set("deadline", None)),
-    "set_clock": Action(_decide_set_clock, _apply_set_clock),
-    "note": Action(_decide_note, _apply_note),
-    "move_enemy": Action(_decide_move_enemy, _apply_orders),
-    "show_voyage": Action(_decide_show_voyage, _apply_show_voyage),
-    "next_season": Action(calendar.decide_next_season, calendar.apply_next_season),
-    "volunteer": Action(cruises.decide_volunteer, cruises.apply_volunteer),
-    "plan_cruise": Action(cruises.decide_plan, cruises.apply_plan),
-    "invest": Action(_decide_invest, money.apply_invest),
-    "apply_appointment": Action(_decide_apply_appointment, appointments.apply_appointment),
-    "reassign": Action(seating.decide_reassign, seating.apply_reassign),
-    "say": Action(_decide_say, _apply_say),
-}
+def _order_read(data: dict[str, Any], after: State) -> dict[str, Any]:
+    """An order as the players read it: the force, its orders, the days its route takes
+    (the route itself is in their view), the ship it detached."""
+    route = data.get("route")
+    out = {k: copy.deepcopy(data[k]) for k in ("force", "orders")}
+    out["days"] = route["days"] if route else None
+    if data.get("detach"):
+        out["detach"] = data["detach"]
+    return out
 
 
-def decide(state: State, seat: Seat, args: Any, rng: random.Random) -> tuple[str, Data]:
-    """Check ``args`` from ``seat`` against the rules and return ``(type, data)``; the
-    data is the event's, its ``args`` included.
+def _digit(data: dict[str, Any], after: State) -> dict[str, Any]:
+    return {"digit": data["digit"]}
 
-    The GM may send any seat's action for it with ``"as": <seat id>``; it is then checked as
-    that seat's. Raises :class:`ActionError` and changes nothing when refused.
-    """
-    if not isinstance(args, dict):
-        raise ActionError("invalid", "an action is a JSON object with a 'type'")
-    kind = args.get("type")
-    if not isinstance(kind, str) or kind not in ACTIONS:
-        raise ActionError(
-            "invalid", f"unknown action type {kind!r}; types: {', '.join(sorted(ACTIONS))}"
-        )
-    if "as" in args:
-        authority.require_seat("act_as", seat["role"], state["phase"], state["paused"])
-        other = state["seats"].get(args["as"]) if isinstance(args["as"], str) else None
-        if other is None:
-            raise ActionError("not_found", f"no seat {args['as']!r}")
-        seat = other
-    authority.require_seat(kind, seat["role"], state["phase"], state["paused"])
-    payload = payloads.parse(payloads.ACTION_PAYLOADS[kind], args)
-    data = ACTIONS[kind].decide(state, seat, payload, rng)
-    if "as" in args:
-        data["as"] = seat["id"]
-    data["args"] = args
-    return kind, data
+
+PUBLIC = View("public", views.public_data)
+SEATING = View("public", views.seating)
+ORDERS = View("forces", _order_read)
+
+# -- the specs: every part of each action, in one place (server.game.spec) -----------------
+
+SET_SHIPS = Spec(
+    "set_ships",
+    payloads.SetShips,
+    {"prime-minister": Grant(("cabinet",))},  # the number digit of Table F
+    _decide_digit,
+    _apply_set_ships,
+    events.SetShips,
+    View("private", _digit),  # a minister's choice is his own till the roll
+    touches=("cabinet",),
+)
+SET_DEPLOYMENT = Spec(
+    "set_deployment",
+    payloads.SetDeployment,
+    {"first-sea-lord": Grant(("cabinet",))},  # the deployment digit of Table F
+    _decide_digit,
+    _apply_set_deployment,
+    events.SetDeployment,
+    View("private", _digit),
+    touches=("cabinet",),
+)
+ROLL_FORCE = Spec(
+    "roll_force",
+    payloads.RollForce,
+    {"gm": Grant(("cabinet",))},
+    _decide_roll_force,
+    _apply_roll_force,
+    events.RollForce,
+    View(
+        "forces",
+        lambda data, after: {
+            k: copy.deepcopy(data[k]) for k in ("ships_digit", "deployment_digit", "roll", "rolled")
+        },
+    ),
+)
+DEPLOY = Spec(
+    "deploy",
+    payloads.Deploy,
+    # the GM orders any squadron: those no seat commands are his to sail
+    {"admiral": Grant(SUMMER, (OWN,)), "gm": Grant(SUMMER, (OTHER,))},
+    _decide_deploy,
+    _apply_orders,
+    events.Deploy,
+    ORDERS,
+    touches=("forces",),
+    notice=notices.orders_given,
+    aims=("squadron",),
+)
+SAIL = Spec(
+    "sail",
+    payloads.Sail,
+    {
+        "admiral": Grant(AT_SEA, (OWN,)),
+        "captain": Grant(AT_SEA, (OWN,)),
+        "gm": Grant(AT_SEA, (OTHER,)),
+    },
+    _decide_sail,
+    _apply_orders,
+    events.Sail,
+    ORDERS,
+    touches=("forces",),
+    notice=notices.orders_given,
+    aims=("squadron", "ship"),
+)
+MOVE_ENEMY = Spec(
+    "move_enemy",
+    payloads.MoveEnemy,
+    {"gm": Grant(AT_SEA)},
+    _decide_move_enemy,
+    _apply_orders,
+    events.MoveEnemy,
+    View("forces", lambda data, after: {}),  # a bare seq to those who see no change
+    touches=("forces",),
+)
+READY = Spec(
+    "ready",
+    payloads.Ready,
+    {role: Grant(PLAYING) for role in PLAYERS},
+    _decide_ready,
+    _apply_ready,
+    events.Ready,
+    PUBLIC,
+    touches=(),
+)
+ADVANCE = Spec(
+    "advance",
+    payloads.Advance,
+    {"gm": Grant(AT_SEA)},  # by hand, paused or not: a pause stops only the turn clock
+    _decide_advance,
+    fx.apply_advance,
+    events.Advance,
+    View(
+        "forces",
+        lambda data, after: {
+            "days": data["days"],
+            "day": data["day"],
+            "breakouts": copy.deepcopy(data.get("breakouts", [])),
+        },
+    ),
+    touches=("forces", "fleet", "officers", "own"),
+    notice=notices.advanced,
+)
+RESOLVE_SUMMER = Spec(
+    "resolve_summer",
+    payloads.ResolveSummer,
+    {"gm": Grant(SUMMER)},
+    _decide_resolve,
+    _apply_resolve,
+    events.ResolveSummer,
+    View("summer"),
+    notice=notices.summer_over,
+)
+PAUSE = Spec(
+    "pause",
+    payloads.Pause,
+    {"gm": Grant(ANY)},
+    _decide_pause,
+    _set("paused", True),
+    events.Pause,
+    PUBLIC,
+    touches=(),
+)
+RESUME = Spec(
+    "resume",
+    payloads.Resume,
+    {"gm": Grant(ANY)},
+    _decide_resume,
+    _set("paused", False),
+    events.Resume,
+    PUBLIC,
+    touches=(),
+)
+SET_DEADLINE = Spec(
+    "set_deadline",
+    payloads.SetDeadline,
+    {"gm": Grant(ANY)},
+    _decide_set_deadline,
+    _set("deadline", None),
+    events.SetDeadline,
+    PUBLIC,
+    touches=(),
+)
+SET_CLOCK = Spec(
+    "set_clock",
+    payloads.SetClock,
+    {"gm": Grant(ANY)},
+    _decide_set_clock,
+    _apply_set_clock,
+    events.SetClock,
+    PUBLIC,
+    touches=(),
+)
+NOTE = Spec(
+    "note",
+    payloads.Note,
+    {"gm": Grant(ANY)},
+    _decide_note,
+    _apply_note,
+    events.Note,
+    View("gm"),
+    touches=("notes",),
+)
+SHOW_VOYAGE = Spec(
+    "show_voyage",
+    payloads.ShowVoyage,
+    {"gm": Grant(ANY)},  # a planned voyage drawn for the players
+    _decide_show_voyage,
+    _apply_show_voyage,
+    events.ShowVoyage,
+    View("voyage"),
+    touches=("voyages",),
+)
+INVEST = Spec(
+    "invest",
+    payloads.Invest,
+    # his own character's funds, by the first of June (Briny, INVESTMENT): never in the
+    # summer; the payload names no one else's, so it is aimed at no command (the GM
+    # invests for a player with "as")
+    {role: Grant(INVEST_PHASES) for role in ("admiral", "captain")},
+    _decide_invest,
+    money.apply_invest,
+    events.Invest,
+    View(
+        "private",
+        lambda data, after: copy.deepcopy({k: data[k] for k in ("investment", "funds")}),
+    ),
+    touches=("own", "officers"),
+)
+APPLY_APPOINTMENT = Spec(
+    "apply_appointment",
+    payloads.ApplyAppointment,
+    # his own character's application: "Naval Appointments are made in September"
+    {role: Grant(("autumn",)) for role in ("admiral", "captain")},
+    _decide_apply_appointment,
+    appointments.apply_appointment,
+    events.ApplyAppointment,
+    PUBLIC,  # the book's applications are announced, their results gazetted
+    touches=("officers",),
+    notice=notices.appointment_decided,
+)
+SAY = Spec(
+    "say",
+    payloads.Say,
+    # table talk: every seat but an observer's, at any time (observers only watch)
+    {role: Grant(ANY) for role in ("gm", *PLAYERS)},
+    _decide_say,
+    _apply_say,
+    events.Say,
+    View("talk"),
+    touches=(),
+    notice=notices.message,
+)
 
 
 def decide_tick(state: State, at: str, rng: random.Random) -> tuple[str, Data]:
@@ -475,7 +689,7 @@ def decide_seat(
     """``seat_created``'s data: the seat ``author`` (the GM) adds from ``args``, with its
     character (``officer``: an object, any field left out rolled from ``rng`` under the id
     ``oid``, or the id of an officer not yet seated)."""
-    authority.require_seat("seat_created", author["role"], state["phase"], state["paused"])
+    authority.require_seat(SEAT_CREATED, author["role"], state["phase"], state["paused"])
     if not isinstance(args, dict):
         raise ActionError("invalid", "a seat is a JSON object with a 'role'")
     body = payloads.parse(payloads.SeatBody, args)
@@ -503,14 +717,14 @@ def decide_seat(
 def decide_officer(state: State, author: Seat, args: Any, oid: str, rng: random.Random) -> Data:
     """``officer_created``'s data: a character made by the GM, or by a player for his own
     seat, and seated at once if the body names a seat with no living officer."""
-    authority.require_seat("officer_created", author["role"], state["phase"], state["paused"])
+    authority.require_seat(OFFICER_CREATED, author["role"], state["phase"], state["paused"])
     body = payloads.parse(payloads.OfficerBody, args)
     seat_id = body.seat
     if seat_id is None and author["role"] in ("admiral", "captain"):
         seat_id = author["id"]  # a player makes his own seat's character
     own = seat_id == author["id"]
     authority.require_command(
-        "officer_created",
+        OFFICER_CREATED,
         author["role"],
         OWN if own else OTHER,
         "a player makes the character of his own seat only",
@@ -546,7 +760,7 @@ def _no_second(state: State, seat: SeatRecord) -> None:
 def decide_reissue(state: State, author: Seat, seat_id: str, args: Any = None) -> Data:
     """``seat_reissued``'s data: the seat ``seat_id`` handed on, optionally to a new holder
     (``args``: ``{"name": ...}``, or nothing)."""
-    authority.require_seat("seat_reissued", author["role"], state["phase"], state["paused"])
+    authority.require_seat(SEAT_REISSUED, author["role"], state["phase"], state["paused"])
     body = payloads.parse(payloads.ReissueBody, {} if args is None else args)
     seat = state["seats"].get(seat_id)
     if seat is None:
@@ -566,34 +780,74 @@ def decide_reissue(state: State, author: Seat, seat_id: str, args: Any = None) -
 
 def require_log_reader(state: State, seat: Seat) -> None:
     """Refuse the whole log (every seed and secret order) to any seat but the GM's."""
-    authority.require_seat("read_log", seat["role"], state["phase"], state["paused"])
+    authority.require_seat(READ_LOG, seat["role"], state["phase"], state["paused"])
 
 
 def require_seat_reader(state: State, seat: Seat) -> None:
     """Refuse the seats' warnings and who is connected to any seat but the GM's."""
-    authority.require_seat("read_seats", seat["role"], state["phase"], state["paused"])
+    authority.require_seat(READ_SEATS, seat["role"], state["phase"], state["paused"])
 
 
-def apply_event(state: State, kind: str, data: dict[str, Any]) -> None:
-    """Apply one logged event to ``state`` (in place). No dice: everything is in ``data``.
+def _apply_campaign_created(state: State, data: events.CampaignCreated) -> None:
+    state["seats"][data["gm"]["id"]] = cast(Seat, {**data["gm"], "ready": False})
+    if "clock" in data:
+        state["clock"] = data["clock"]
 
-    The state never shares objects with ``data``: later events change the state in place,
-    and the logged event must stay as it was written.
-    """
-    data = copy.deepcopy(data)
-    if kind == "campaign_created":
-        state["seats"][data["gm"]["id"]] = cast(Seat, {**data["gm"], "ready": False})
-        if "clock" in data:
-            state["clock"] = data["clock"]
-    elif kind in ("seat_created", "seat_reissued"):
-        old: dict[str, Any] = dict(state["seats"].get(data["seat"]["id"], {}))
-        seat = {"officer": old.get("officer"), **data["seat"], "ready": False}
-        state["seats"][data["seat"]["id"]] = cast(Seat, seat)
-        officers.apply_officers(state, data)
-    elif kind == "officer_created":
-        officers.apply_officers(state, data)
-    elif kind == "seat_revoked":
-        seating.apply_revoke(state, data)
-    else:
-        ACTIONS[kind].apply(state, data)
-    clock.rearm(state, kind, data)
+
+def _apply_seat(state: State, data: events.SeatCreated | events.SeatReissued) -> None:
+    """A seat made, or handed on (its officer kept unless the event names another)."""
+    old: dict[str, Any] = dict(state["seats"].get(data["seat"]["id"], {}))
+    seat = {"officer": old.get("officer"), **data["seat"], "ready": False}
+    state["seats"][data["seat"]["id"]] = cast(Seat, seat)
+    officers.apply_officers(state, data)
+
+
+def _apply_officer(state: State, data: events.OfficerCreated) -> None:
+    officers.apply_officers(state, data)
+
+
+# the set-up events, each decided by its own function above from a REST request's body
+CAMPAIGN_CREATED = Spec(
+    "campaign_created",
+    payloads.CampaignBody,
+    {},  # a new campaign: no seat sends it (POST /api/campaigns)
+    None,
+    _apply_campaign_created,
+    events.CampaignCreated,
+    View("gm"),
+    act=False,
+)
+SEAT_CREATED = Spec(
+    "seat_created",
+    payloads.SeatBody,
+    {"gm": Grant(ANY)},
+    None,
+    _apply_seat,
+    events.SeatCreated,
+    SEATING,
+    notice=notices.seat_joined,
+    act=False,
+)
+SEAT_REISSUED = Spec(
+    "seat_reissued",
+    payloads.ReissueBody,
+    {"gm": Grant(ANY)},
+    None,
+    _apply_seat,
+    events.SeatReissued,
+    SEATING,
+    notice=notices.seat_reissued,
+    act=False,
+)
+OFFICER_CREATED = Spec(
+    "officer_created",
+    payloads.OfficerBody,
+    # a character: the GM's for any seat (or none yet), a player's for his own seat
+    {"gm": Grant(ANY, (OTHER,)), "admiral": Grant(ANY, (OWN,)), "captain": Grant(ANY, (OWN,))},
+    None,
+    _apply_officer,
+    events.OfficerCreated,
+    SEATING,
+    aims=("seat",),
+    act=False,
+)

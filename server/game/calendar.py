@@ -11,10 +11,13 @@ season's days count from its first (:func:`server.game.state.season_date`).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
-from server.game import cruises, officers
+from server.game import cruises, events, notices, officers, payloads
+from server.game.authority import OFF
 from server.game.errors import ActionError
+from server.game.spec import Grant, Spec, View
 from server.game.state import (
     OFF_SEASONS,
     SeasonRecord,
@@ -26,6 +29,7 @@ from server.game.state import (
 )
 
 __all__ = [
+    "NEXT_SEASON",
     "LAST_YEAR",
     "apply_next_season",
     "decide_next_season",
@@ -51,7 +55,9 @@ _CAREER = (
 )
 
 
-def decide_next_season(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[str, Any]:
+def decide_next_season(
+    state: State, seat: Seat, p: payloads.NextSeason | None, rng: random.Random
+) -> dict[str, Any]:
     """The next season (autumn, winter, spring, then the next year's summer, its cabinet
     first; after the spring of the last year, the war is over), and the season's end for
     the volunteers at sea (``volunteers``: :func:`server.game.cruises.season_outcomes`)."""
@@ -71,7 +77,7 @@ def decide_next_season(state: State, seat: Seat, p: Any, rng: random.Random) -> 
     return data
 
 
-def apply_next_season(state: State, data: Any) -> None:
+def apply_next_season(state: State, data: events.NextSeason) -> None:
     volunteers = data.get("volunteers")
     if volunteers is not None:
         state["officers"].update(volunteers["officers"])
@@ -113,7 +119,7 @@ def _this_year(state: State) -> YearRecord:
     return years[-1]
 
 
-def _season_over(state: State, volunteers: dict[str, Any] | None) -> None:
+def _season_over(state: State, volunteers: Mapping[str, Any] | None) -> None:
     """A season after the summer ends: its cruises, fights and report kept in the year's
     record; the cruises that end with it come home, those going on into the next season
     keep the sea (their passage counted in the next season's days)."""
@@ -169,3 +175,15 @@ def _careers(state: State) -> dict[str, dict[str, Any]]:
     return {
         oid: {k: v for k, v in o.items() if k in _CAREER} for oid, o in state["officers"].items()
     }
+
+
+NEXT_SEASON = Spec(
+    "next_season",
+    payloads.NextSeason,
+    {"gm": Grant(OFF)},  # the GM (or the turn clock) moves the year on
+    decide_next_season,
+    apply_next_season,
+    events.NextSeason,
+    View("season"),
+    notice=notices.season_opens,
+)

@@ -11,14 +11,16 @@ the season's modifiers and, for a two-season voyage, +1 to death and -1 to MiD.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import random
 from collections.abc import Mapping
 from typing import Any, cast
 
-from server.game import authority, engagements, rules, season
-from server.game.authority import OTHER, OWN
+from server.game import authority, engagements, events, notices, payloads, rules, season
+from server.game.authority import OFF, OTHER, OWN
 from server.game.errors import ActionError, rule_errors
+from server.game.spec import Grant, Spec, View
 from server.game.state import (
     Cruise,
     Force,
@@ -29,7 +31,8 @@ from server.game.state import (
 
 __all__ = [
     "LONG_VOYAGES",
-    "MISSIONS",
+    "PLAN_CRUISE",
+    "VOLUNTEER",
     "apply_plan",
     "apply_volunteer",
     "at_sea",
@@ -43,7 +46,6 @@ __all__ = [
 #: a voyage of two seasons: "either Fall/Winter or Winter/Spring"
 LONG_VOYAGES = {"autumn": "winter", "winter": "spring"}
 #: how many missions the GM plans for a cruise (BtQ's voyages: three to six)
-MISSIONS = (3, 6)
 FLEET = "Channel Fleet"  # the volunteers sail from the Channel Fleet's ports
 
 
@@ -68,7 +70,9 @@ def _busy(state: State) -> dict[str, str]:
     return {code: c["id"] for c in state.get("cruises", {}).values() for code in c["ships"]}
 
 
-def decide_volunteer(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[str, Any]:
+def decide_volunteer(
+    state: State, seat: Seat, p: payloads.Volunteer, rng: random.Random
+) -> dict[str, Any]:
     """``volunteer``'s data: the cruise and its force, or (an NPC captain asked by the GM)
     his refusal and the die that made it."""
     ships, squadron = _volunteered(seat, p)  # (what it is aimed at first, then the rules)
@@ -78,7 +82,7 @@ def decide_volunteer(state: State, seat: Seat, p: Any, rng: random.Random) -> di
             "wrong_phase",
             f"too late to volunteer for the {phase}: a volunteer stays at sea a month at least",
         )
-    seasons = [phase]
+    seasons: list[str] = [phase]
     if p.seasons == 2:
         if phase not in LONG_VOYAGES:
             raise ActionError(
@@ -120,7 +124,7 @@ def _volunteered(seat: Seat, p: Any) -> tuple[list[str], str | None]:
         squadron = p.squadron.title()
         own = seat["role"] == "admiral" and seat.get("squadron") == squadron
         authority.require_command(
-            "volunteer", seat["role"], OWN if own else OTHER, _not_yours(seat, squadron)
+            VOLUNTEER, seat["role"], OWN if own else OTHER, _not_yours(seat, squadron)
         )
         fleet = rules.squadron_ships(squadron)
         if squadron not in rules.FLAG_SQUADRONS or not fleet:
@@ -138,7 +142,7 @@ def _volunteered(seat: Seat, p: Any) -> tuple[list[str], str | None]:
     if seat["role"] == "admiral" and code in rules.squadron_ships(seat.get("squadron") or ""):
         return [code], seat["squadron"]  # a ship of his squadron: on Blockade Duty
     own = seat["role"] == "captain" and seat.get("ship") == code
-    authority.require_command("volunteer", seat["role"], OWN if own else OTHER, _not_yours(seat))
+    authority.require_command(VOLUNTEER, seat["role"], OWN if own else OTHER, _not_yours(seat))
     return [code], None
 
 
@@ -192,7 +196,7 @@ def _force(cruise: Cruise) -> Force:
     )
 
 
-def apply_volunteer(state: State, data: Any) -> None:
+def apply_volunteer(state: State, data: events.Volunteer) -> None:
     if "declined" in data:
         return  # the NPC captain stays in harbour: the log keeps his answer
     cruise = data["cruise"]
@@ -201,7 +205,9 @@ def apply_volunteer(state: State, data: Any) -> None:
     state["forces"][cruise["force"]] = data["force"]
 
 
-def decide_plan(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[str, Any]:
+def decide_plan(
+    state: State, seat: Seat, p: payloads.PlanCruise, rng: random.Random
+) -> dict[str, Any]:
     """``plan_cruise``'s data: the GM's missions for a cruise, routed from where she is
     through each place and home again (the voyage planner's routing, the season's month)."""
     cruise = state.get("cruises", {}).get(p.cruise)
@@ -228,7 +234,7 @@ def decide_plan(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[st
     }
 
 
-def apply_plan(state: State, data: Any) -> None:
+def apply_plan(state: State, data: events.PlanCruise) -> None:
     state["cruises"][data["cruise"]]["missions"] = data["missions"]
     force = state["forces"][data["force"]]
     force["route"] = data["route"]
@@ -270,3 +276,42 @@ def season_outcomes(state: State, rng: random.Random) -> dict[str, Any] | None:
     codes = {d["ship"] for d in deployment}
     results = {code: r for code, r in state["results"].items() if code in codes}
     return season.resolve_season(state, rng, deployment, results, extra)
+
+
+VOLUNTEER = Spec(
+    "volunteer",
+    payloads.Volunteer,
+    # outside the summer a captain volunteers his ship, an admiral his squadron's (Briny,
+    # VOLUNTEERS); the GM any
+    {
+        "admiral": Grant(OFF, (OWN,)),
+        "captain": Grant(OFF, (OWN,)),
+        "gm": Grant(OFF, (OTHER,)),
+    },
+    decide_volunteer,
+    apply_volunteer,
+    events.Volunteer,
+    View(
+        "forces",
+        lambda data, after: {
+            k: copy.deepcopy(data[k]) for k in ("cruise", "declined") if k in data
+        },
+    ),
+    touches=("forces", "fleet"),
+    notice=notices.volunteered,
+    aims=("squadron", "ship"),
+)
+PLAN_CRUISE = Spec(
+    "plan_cruise",
+    payloads.PlanCruise,
+    {"gm": Grant(OFF)},  # the GM plans a cruise's missions
+    decide_plan,
+    apply_plan,
+    events.PlanCruise,
+    View(
+        "forces",
+        lambda data, after: {k: copy.deepcopy(data[k]) for k in ("cruise", "missions")},
+    ),
+    touches=("forces", "fleet"),
+    notice=notices.cruise_planned,
+)

@@ -19,10 +19,13 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any, cast
 
-from server.game import rules
-from server.game.authority import OTHER, OWN, require_command
+from server.game import events, payloads, rules
+from server.game.authority import AT_SEA, OTHER, OWN, PLAYING, require_command
 from server.game.errors import ActionError
+from server.game.notices import battles as battle_notices
+from server.game.spec import Grant, Spec, View
 from server.game.state import (
+    DECISIONS,
     BattleShip,
     BattleWeather,
     Engagement,
@@ -31,12 +34,14 @@ from server.game.state import (
     OfficerRecord,
     Result,
     Seat,
+    Side,
     State,
     season_date,
 )
 
 __all__ = [
-    "DECISIONS",
+    "ENGAGE_DECISION",
+    "STANDING_ORDERS",
     "ENEMY_NATIONS",
     "JOIN_DISTANCE",
     "apply_round",
@@ -54,7 +59,6 @@ __all__ = [
     "seats_in",
 ]
 
-DECISIONS = ("close", "hold", "flee", "board", "strike")
 ENEMY_NATIONS = {"French": "France", "Spanish": "Spain", "Dutch": "Netherlands"}
 SAIL_HO_CHANCE = 0.08  # per day at sea on Independent Action: a sail sighted
 JOIN_DISTANCE = 5  # a force sailing into a battle comes onto the range chart at its edge
@@ -402,7 +406,9 @@ def _rank(roster_type: str) -> int:
     return rules.ROSTER_ORDER.index(roster_type)
 
 
-def decide_round(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[str, Any]:
+def decide_round(
+    state: State, seat: Seat, p: payloads.EngageDecision, rng: random.Random
+) -> dict[str, Any]:
     """A captain's orders for the next round (``p``: an engage_decision payload); the round
     is fought when every captain aboard has given his (the others follow their side's
     policy). The GM's ``npc`` fights the round with the absent captains' ships by policy."""
@@ -421,7 +427,7 @@ def decide_round(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[s
         )
     mine = [sid for sid, holder in record["awaiting"].items() if holder == seat["id"]]
     require_command(
-        "engage_decision",
+        ENGAGE_DECISION,
         seat["role"],
         OWN if mine else OTHER,
         f"your ship is not fighting in engagement {eid}",
@@ -456,7 +462,9 @@ def decide_round(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[s
     return {**_fight_round(state, record, pending, mine[0], orders), "ships": mine}
 
 
-def decide_standing(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[str, Any]:
+def decide_standing(
+    state: State, seat: Seat, p: payloads.StandingOrders, rng: random.Random
+) -> dict[str, Any]:
     """A captain's or an admiral's standing orders: what his ships do in a round he has
     not ordered when the GM has it fought (``npc``); ``decision`` None clears them."""
     if p.decision is None:
@@ -468,7 +476,7 @@ def decide_standing(state: State, seat: Seat, p: Any, rng: random.Random) -> dic
     return {"seat": seat["id"], "orders": orders}
 
 
-def apply_standing(state: State, data: Any) -> None:
+def apply_standing(state: State, data: events.StandingOrders) -> None:
     if data["orders"] is None:
         state["standing"].pop(data["seat"], None)
     else:
@@ -587,11 +595,11 @@ def _fight_round(
     return data
 
 
-def apply_round(state: State, data: Any) -> None:
+def apply_round(state: State, data: events.EngageDecision) -> None:
     """Apply an ``engage_decision`` event: the orders kept, or the round fought."""
     record = state["engagements"][data["engagement"]]
     if data["round"] is None:
-        for sid in data.get("ships") or [data["ship"]]:
+        for sid in data.get("ships") or ([data["ship"]] if data["ship"] else []):
             record["pending"][sid] = data["orders"]
         return
     rnd = data["round"]
@@ -602,6 +610,7 @@ def apply_round(state: State, data: Any) -> None:
     if rnd["over"]:
         if "morale" in rnd:
             record["morale"] = rnd["morale"]
+        assert rnd["outcome"] is not None  # an ended round says how
         _close(state, record, rnd["outcome"])
 
 
@@ -694,7 +703,7 @@ def sail_ho_encounter(work: State, force: Force, day: int, rng: random.Random) -
     name = f"{sail.nationality} {sail.ship_type.lower()}"
     enemy: Force = {
         "id": fid,
-        "side": nation,
+        "side": cast(Side, nation),
         "name": name,
         "squadron": None,
         "fleet": None,
@@ -717,3 +726,32 @@ def sail_ho_encounter(work: State, force: Force, day: int, rng: random.Random) -
     }
     work["forces"][fid] = enemy
     return enemy
+
+
+ENGAGE_DECISION = Spec(
+    "engage_decision",
+    payloads.EngageDecision,
+    {
+        "captain": Grant(AT_SEA, (OWN,), while_paused=False),
+        # his squadron's ships with no captain of their own at the table
+        "admiral": Grant(AT_SEA, (OWN,), while_paused=False),
+        "gm": Grant(AT_SEA, (OTHER,), while_paused=False),  # absent captains: NPC policy
+    },
+    decide_round,
+    apply_round,
+    events.EngageDecision,
+    View("forces", lambda data, after: {"engagement": data["engagement"]}),
+    touches=("forces", "fleet", "officers", "own"),
+    notice=battle_notices,
+    aims=("ship",),
+)
+STANDING_ORDERS = Spec(
+    "standing_orders",
+    payloads.StandingOrders,
+    {role: Grant(PLAYING) for role in ("admiral", "captain")},
+    decide_standing,
+    apply_standing,
+    events.StandingOrders,
+    View("private", lambda data, after: {k: data[k] for k in ("seat", "orders")}),
+    touches=("own",),
+)

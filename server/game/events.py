@@ -28,6 +28,7 @@ from server.game.state import (
     Notice,
     OfficerRecord,
     Orders,
+    Phase,
     Record,
     Result,
     Route,
@@ -36,7 +37,6 @@ from server.game.state import (
 )
 
 __all__ = [
-    "EVENTS",
     "Acted",
     "Advance",
     "CampaignCreated",
@@ -176,7 +176,7 @@ class SeasonOutcomes(Record):
 
 
 class NextSeason(Acted):
-    phase: str  # the season it opens: autumn, winter, spring; cabinet (the next year); over
+    phase: Phase  # the season it opens: autumn, winter, spring; cabinet (the next year); over
     year: int  # the year of that season's summer
     volunteers: NotRequired[SeasonOutcomes]  # the season's cruises ended: their outcomes
 
@@ -334,36 +334,3 @@ class Say(Acted):
     to: str
     text: str
     day: int
-
-
-EVENTS: dict[str, type] = {
-    "campaign_created": CampaignCreated,
-    "seat_created": SeatCreated,
-    "seat_reissued": SeatReissued,
-    "officer_created": OfficerCreated,
-    "set_ships": SetShips,
-    "set_deployment": SetDeployment,
-    "roll_force": RollForce,
-    "ready": Ready,
-    "pause": Pause,
-    "resume": Resume,
-    "set_deadline": SetDeadline,
-    "set_clock": SetClock,
-    "next_season": NextSeason,
-    "invest": Invest,
-    "apply_appointment": ApplyAppointment,
-    "note": Note,
-    "deploy": Deploy,
-    "sail": Sail,
-    "move_enemy": MoveEnemy,
-    "advance": Advance,
-    "engage_decision": EngageDecision,
-    "standing_orders": StandingOrders,
-    "resolve_summer": ResolveSummer,
-    "show_voyage": ShowVoyage,
-    "volunteer": Volunteer,
-    "plan_cruise": PlanCruise,
-    "reassign": Reassign,
-    "seat_revoked": SeatRevoked,
-    "say": Say,
-}

@@ -13,7 +13,7 @@ from typing import Any, cast
 
 from server.game import blockades, engagements, rules
 from server.game.errors import ActionError, rule_errors
-from server.game.state import DeploymentRecord, Force, Route, State, season_date
+from server.game.state import DeploymentRecord, Force, Route, Side, State, season_date
 
 __all__ = [
     "SIGHTING_NM",
@@ -96,7 +96,7 @@ def _force(
     lon, lat = rules.anchorage(port)
     return {
         "id": fid,
-        "side": side,
+        "side": cast(Side, side),
         "name": name,
         "squadron": squadron,
         "fleet": fleet,

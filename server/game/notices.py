@@ -1,11 +1,12 @@
 """Each seat's notices: what happened that it may see, in words, built from the event log.
 
 A notice is read from an event *as the seat received it* (the payload of
-:func:`server.game.views.event_for`), never from the logged data: a seat is told only what
-its view of the event holds (a captain is not told of a fight he is not in; a private
-message reaches its sender, its recipient and the GM only). One builder an event type in
-:data:`BUILDERS`, each a pure function of what the seat saw; an event type with no builder
-makes no notice. Every notice is ``{"seq", "type", "text", ...its fields}``.
+:func:`server.game.views.payload`) and its view after it, never from the logged data: a
+seat is told only what it may see (a captain is not told of a fight he is not in; a private
+message reaches its sender, its recipient and the GM only). One builder an event type, its
+spec's ``notice`` (:class:`server.game.spec.Spec`), each a pure function of what the seat
+saw; an event type with no builder makes no notice. Every notice is ``{"seq", "type",
+"text", ...its fields}``.
 
 The types (docs/protocol.md, *Notices*): ``battle_opened``, ``battle_ended``, ``ship_lost``
 (sunk, struck, taken or decimated in a fight the seat is told of), ``breakout`` (an enemy
@@ -27,7 +28,23 @@ from typing import Any
 from server.game import appointments, rules
 from server.game.state import Seat, State
 
-__all__ = ["BUILDERS", "LOST", "Seen", "notices_for", "place_words"]
+__all__ = [
+    "LOST",
+    "Seen",
+    "advanced",
+    "appointment_decided",
+    "battles",
+    "cruise_planned",
+    "message",
+    "notices_for",
+    "orders_given",
+    "place_words",
+    "season_opens",
+    "seat_joined",
+    "seat_reissued",
+    "summer_over",
+    "volunteered",
+]
 
 #: the fates that take a ship out of a fight and off the map (engagements' ``_LOST``)
 LOST = ("sunk", "struck", "taken", "decimated")
@@ -56,6 +73,7 @@ class Seen:
 
 
 def notices_for(
+    build: Callable[[Seen], list[Notice]] | None,
     payload: Mapping[str, Any] | None,
     author: str | None,
     logged: Mapping[str, Any],
@@ -63,12 +81,12 @@ def notices_for(
     after: State,
     view: Mapping[str, Any],
 ) -> list[Notice]:
-    """The notices ``seat`` gets of one event: ``payload`` is what it received (None or a
-    bare ``{"seq"}``: nothing), ``logged`` the event's logged data (only its ``as`` is read:
-    who the GM acted for), ``after`` the state after it and ``view`` the seat's view then."""
+    """The notices ``seat`` gets of one event: ``build`` is its type's builder (its spec's
+    ``notice``; None: only the clock's), ``payload`` what the seat received (None or a bare
+    ``{"seq"}``: nothing), ``logged`` the event's logged data (only its ``as`` is read: who
+    the GM acted for), ``after`` the state after it and ``view`` the seat's view then."""
     if not payload or "type" not in payload:
         return []
-    build = BUILDERS.get(str(payload["type"]))
     acting = logged.get("as") or author
     seen = Seen(
         int(payload["seq"]),
@@ -141,7 +159,7 @@ def _lost(seen: Seen, engagement: str) -> list[Notice]:
     return out
 
 
-def _battles(seen: Seen) -> list[Notice]:
+def battles(seen: Seen) -> list[Notice]:
     """The engagements' notices the seat's view carries (those addressed to it), and the
     ships each ended one lost."""
     out: list[Notice] = []
@@ -177,8 +195,8 @@ def _breakouts(seen: Seen) -> list[Notice]:
     ]
 
 
-def _advance(seen: Seen) -> list[Notice]:
-    return _battles(seen) + _breakouts(seen)
+def advanced(seen: Seen) -> list[Notice]:
+    return battles(seen) + _breakouts(seen)
 
 
 # -- orders ---------------------------------------------------------------------------------
@@ -210,7 +228,7 @@ _ORDER_WORDS = {
 }
 
 
-def _orders(seen: Seen) -> list[Notice]:
+def orders_given(seen: Seen) -> list[Notice]:
     """Orders another seat gave to a force this seat sees (not the sender's own echo)."""
     if seen.author is None or seen.author == seen.seat["id"]:
         return []
@@ -255,7 +273,7 @@ def _role_words(seat: Mapping[str, Any]) -> str:
     return role
 
 
-def _seat_joined(seen: Seen) -> list[Notice]:
+def seat_joined(seen: Seen) -> list[Notice]:
     seat = seen.data["seat"]
     if seat["id"] == seen.seat["id"]:
         return []  # his own seat made: no news to him
@@ -269,7 +287,7 @@ def _seat_joined(seen: Seen) -> list[Notice]:
     ]
 
 
-def _seat_reissued(seen: Seen) -> list[Notice]:
+def seat_reissued(seen: Seen) -> list[Notice]:
     seat = seen.data["seat"]
     return [
         {
@@ -289,7 +307,7 @@ def _season(seen: Seen) -> list[Notice]:
     return [{"type": "season", "text": f"{text}; {own}" if own else text, "yours": own}]
 
 
-def _volunteer(seen: Seen) -> list[Notice]:
+def volunteered(seen: Seen) -> list[Notice]:
     """A cruise volunteered, or an NPC captain who would not (Briny, VOLUNTEERS)."""
     declined = seen.data.get("declined")
     if declined is not None:
@@ -315,13 +333,13 @@ def _volunteer(seen: Seen) -> list[Notice]:
     return [{"type": "volunteer", "text": text, "cruise": cruise["id"]}]
 
 
-def _cruise_planned(seen: Seen) -> list[Notice]:
+def cruise_planned(seen: Seen) -> list[Notice]:
     places = ", ".join(place_words(m) for m in seen.data["missions"])
     text = f"cruise {seen.data['cruise']}'s missions: {places}, then home"
     return [{"type": "cruise", "text": text, "cruise": seen.data["cruise"]}]
 
 
-def _next_season(seen: Seen) -> list[Notice]:
+def season_opens(seen: Seen) -> list[Notice]:
     """A new season; the volunteers' report of the one that ended, with his own outcome."""
     out = [{"type": "season", "text": f"the {seen.data['phase']} opens", "yours": None}]
     report = (seen.data.get("volunteers") or {}).get("report") or {}
@@ -352,11 +370,11 @@ def _renewals(seen: Seen) -> list[Notice]:
     return out
 
 
-def _summer(seen: Seen) -> list[Notice]:
+def summer_over(seen: Seen) -> list[Notice]:
     return _season(seen) + _renewals(seen)
 
 
-def _appointment(seen: Seen) -> list[Notice]:
+def appointment_decided(seen: Seen) -> list[Notice]:
     """An application decided: in words to the applicant and the GM; to the others, the
     appointment when it is granted."""
     data = seen.data
@@ -380,7 +398,7 @@ def _appointment(seen: Seen) -> list[Notice]:
     ]
 
 
-def _message(seen: Seen) -> list[Notice]:
+def message(seen: Seen) -> list[Notice]:
     said = seen.data
     me = seen.seat
     if said["seat"] == me["id"]:
@@ -401,23 +419,3 @@ def _message(seen: Seen) -> list[Notice]:
             "message": said["text"],
         }
     ]
-
-
-Builder = Callable[[Seen], list[Notice]]
-#: event type -> its notices' builder: a new event that makes news adds one line here
-BUILDERS: Mapping[str, Builder] = MappingProxyType(
-    {
-        "advance": _advance,
-        "engage_decision": _battles,
-        "deploy": _orders,
-        "sail": _orders,
-        "seat_created": _seat_joined,
-        "seat_reissued": _seat_reissued,
-        "resolve_summer": _summer,
-        "next_season": _next_season,
-        "volunteer": _volunteer,
-        "plan_cruise": _cruise_planned,
-        "apply_appointment": _appointment,
-        "say": _message,
-    }
-)

@@ -30,14 +30,12 @@ from pydantic_core import PydanticCustomError
 
 from server.game import rules
 from server.game.authority import ROLES
-from server.game.cruises import MISSIONS
-from server.game.engagements import DECISIONS
 from server.game.errors import ActionError
-from server.game.state import Clock
+from server.game.state import DECISIONS, Clock
 
 __all__ = [
+    "MISSIONS",
     "ApplyAppointment",
-    "ACTION_PAYLOADS",
     "REQUESTS",
     "SAY_MAX",
     "Advance",
@@ -77,6 +75,8 @@ __all__ = [
 
 MAX_SEED = 2**31 - 1  # what every database's INTEGER column holds
 MAX_INVESTMENT = 1_000_000  # guineas in one investment: far beyond any officer's purse
+#: how many places a cruise's missions name (Briny, VOLUNTEERS: the GM's three to six)
+MISSIONS = (3, 6)
 MAX_TURN_DAYS = 30  # a turn moves the summer at most a month
 MIN_CLOCK_SECONDS = 10  # a live table's quickest turn or round
 MAX_CLOCK_SECONDS = 7 * 24 * 3600  # a slow game's longest: a week
@@ -520,34 +520,6 @@ class PlanCruise(Payload):
         Field(description="3 to 6 places: port ids, lon,lat or station:<id>"),
     ]
     stay: Annotated[float, Field(ge=0, le=60), BeforeValidator(_days("stay"))] = 2.0
-
-
-ACTION_PAYLOADS: dict[str, type[Payload]] = {
-    "set_ships": SetShips,
-    "set_deployment": SetDeployment,
-    "roll_force": RollForce,
-    "deploy": Deploy,
-    "sail": Sail,
-    "ready": Ready,
-    "advance": Advance,
-    "engage_decision": EngageDecision,
-    "standing_orders": StandingOrders,
-    "resolve_summer": ResolveSummer,
-    "pause": Pause,
-    "resume": Resume,
-    "set_deadline": SetDeadline,
-    "set_clock": SetClock,
-    "next_season": NextSeason,
-    "invest": Invest,
-    "apply_appointment": ApplyAppointment,
-    "note": Note,
-    "move_enemy": MoveEnemy,
-    "show_voyage": ShowVoyage,
-    "volunteer": Volunteer,
-    "plan_cruise": PlanCruise,
-    "reassign": Reassign,
-    "say": Say,
-}
 
 
 # -- the set-up requests (REST bodies) ----------------------------------------------------

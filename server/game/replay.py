@@ -13,12 +13,10 @@ import copy
 import random
 from typing import Any
 
-from server.game import actions
+from server.game import actions, registry
 from server.game.state import Seat, State, event_rng, initial_state
 
 __all__ = ["replay"]
-
-SET_UP = ("campaign_created", "seat_created", "seat_reissued", "officer_created", "seat_revoked")
 
 
 def replay(log: Any) -> tuple[State, list[str]]:
@@ -45,7 +43,7 @@ def replay(log: Any) -> tuple[State, list[str]]:
             problems.append(f"seq {seq}: {problem}")
             continue
         try:
-            actions.apply_event(state, event["type"], event["data"])
+            registry.apply_event(state, event["type"], event["data"])
         except Exception as exc:  # a forged event's data; the state after it is unknown
             problems.append(f"seq {seq}: {event['type']} cannot be applied ({exc!r}); stopped")
             break
@@ -55,7 +53,7 @@ def replay(log: Any) -> tuple[State, list[str]]:
 def _check(state: State, event: dict[str, Any], seed: int) -> str | None:
     """What is wrong with one event against the state before it, or None."""
     kind, data, author = event["type"], event["data"], event.get("seat")
-    if kind not in actions.ACTIONS and kind not in SET_UP:
+    if kind not in registry.SPECS:
         return f"unknown event type {kind!r}"
     if not isinstance(data, dict):
         return f"{kind} has no data"
@@ -123,7 +121,7 @@ def _decide_again(
         return actions.decide_revoke(work, seat, str(data.get("seat")))
     if "args" not in data:
         raise ValueError(f"{kind} has no 'args': what was asked cannot be checked")
-    again_kind, again = actions.decide(work, seat, data["args"], rng)
+    again_kind, again = registry.decide(work, seat, data["args"], rng)
     if again_kind != kind:
         raise ValueError(f"its arguments ask for {again_kind}")
     return again

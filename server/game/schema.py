@@ -1,8 +1,8 @@
 """The protocol's JSON Schema (``GET /api/schema``): every action, event and set-up request.
 
 Made from the declarations themselves: each action's payload model
-(:data:`server.game.payloads.ACTION_PAYLOADS`), each event's TypedDict
-(:data:`server.game.events.EVENTS`) and each REST body model, by pydantic's
+(:data:`server.game.registry.ACTION_PAYLOADS`), each event's TypedDict
+(:data:`server.game.registry.EVENTS`) and each REST body model, by pydantic's
 ``model_json_schema``; docs/protocol.md is checked against it (tests/test_server_schema.py).
 """
 
@@ -14,8 +14,8 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from server.game.errors import CODES
-from server.game.events import EVENTS
-from server.game.payloads import ACTION_PAYLOADS, REQUESTS
+from server.game.payloads import REQUESTS
+from server.game.registry import ACTION_PAYLOADS, EVENTS
 from server.game.state import State
 
 __all__ = ["protocol_schema"]

@@ -14,12 +14,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from server.game import authority, rules
+from server.game import authority, events, payloads, rules, views
+from server.game.authority import ANY
 from server.game.errors import ActionError
 from server.game.officers import seat_officer
+from server.game.spec import Grant, Spec, View
 from server.game.state import OfficerRecord, Seat, State
 
 __all__ = [
+    "REASSIGN",
+    "SEAT_REVOKED",
     "apply_reassign",
     "apply_revoke",
     "decide_reassign",
@@ -93,7 +97,9 @@ def _holder(
     return None
 
 
-def decide_reassign(state: State, author: Seat, p: Any, rng: random.Random) -> dict[str, Any]:
+def decide_reassign(
+    state: State, author: Seat, p: payloads.Reassign, rng: random.Random
+) -> dict[str, Any]:
     """``reassign``'s data: the seat ``p.seat`` handed to squadron ``p.squadron`` or ship
     ``p.ship``; its character goes with it and the berth's NPC takes the one left."""
     seat = state["seats"].get(p.seat)
@@ -126,7 +132,7 @@ def _put(officer: OfficerRecord, role: str, berth: str | None) -> None:
         officer["squadron"] = berth
 
 
-def apply_reassign(state: State, data: Any) -> None:
+def apply_reassign(state: State, data: events.Reassign) -> None:
     seat = state["seats"][data["seat"]]
     role = seat["role"]
     new = data["squadron"] if role == "admiral" else data["ship"]
@@ -140,7 +146,7 @@ def apply_reassign(state: State, data: Any) -> None:
 def decide_revoke(state: State, author: Seat, seat_id: str) -> dict[str, Any]:
     """``seat_revoked``'s data: the seat's token stops working and the seat stands vacant
     (its history, berth and character stay; a reissue seats someone again)."""
-    authority.require_seat("seat_revoked", author["role"], state["phase"], state["paused"])
+    authority.require_seat(SEAT_REVOKED, author["role"], state["phase"], state["paused"])
     seat = state["seats"].get(seat_id)
     if seat is None:
         raise ActionError("not_found", f"no seat {seat_id!r}")
@@ -151,7 +157,7 @@ def decide_revoke(state: State, author: Seat, seat_id: str) -> dict[str, Any]:
     return {"seat": seat_id}
 
 
-def apply_revoke(state: State, data: Any) -> None:
+def apply_revoke(state: State, data: events.SeatRevoked) -> None:
     seat = state["seats"][data["seat"]]
     seat["vacant"] = True
     seat["ready"] = False
@@ -187,3 +193,24 @@ def seat_warnings(state: State) -> list[dict[str, Any]]:
             text = f"{code} ({force['name']}) has no captain nor admiral at the table"
             out.append({"kind": "unseated", "ship": code, "text": text})
     return out
+
+
+REASSIGN = Spec(
+    "reassign",
+    payloads.Reassign,
+    {"gm": Grant(ANY)},  # a seat handed to another squadron or ship
+    decide_reassign,
+    apply_reassign,
+    events.Reassign,
+    View("public", views.public_data),
+)
+SEAT_REVOKED: Spec[Any, events.SeatRevoked] = Spec(
+    "seat_revoked",
+    None,
+    {"gm": Grant(ANY)},
+    None,
+    apply_revoke,
+    events.SeatRevoked,
+    View("public", views.public_data),
+    act=False,
+)

@@ -9,12 +9,20 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from typing import Any, NotRequired
+from typing import Any, Literal, NotRequired, get_args
 
 from pydantic import ConfigDict, with_config
 from typing_extensions import TypedDict
 
 __all__ = [
+    "DECISIONS",
+    "PHASES",
+    "ROLES",
+    "Decision",
+    "Phase",
+    "Role",
+    "Side",
+    "Status",
     "SEASON_DAYS",
     "BattleShip",
     "BattleWeather",
@@ -57,6 +65,22 @@ SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
 Position = list[float]  # [lon, lat] in degrees
 
 
+#: the seats' roles (docs/protocol.md, Seats)
+Role = Literal["gm", "prime-minister", "first-sea-lord", "admiral", "captain", "observer"]
+#: the campaign's phases: the cabinet and the summer, the seasons after it (the year goes
+#: round to the next cabinet), over when the war is
+Phase = Literal["cabinet", "summer", "autumn", "winter", "spring", "over"]
+#: the nations at sea
+Side = Literal["Britain", "France", "Spain", "Netherlands"]
+#: a ship afloat, or how a fight took her off the map
+Status = Literal["afloat", "sunk", "struck", "taken", "decimated"]
+#: a captain's decision for the next round of a fight (BtQ, Ship to Ship Combat)
+Decision = Literal["close", "hold", "flee", "board", "strike"]
+ROLES: tuple[Role, ...] = get_args(Role)
+PHASES: tuple[Phase, ...] = get_args(Phase)
+DECISIONS: tuple[Decision, ...] = get_args(Decision)
+
+
 @with_config(ConfigDict(extra="forbid"))
 class Record(TypedDict):
     """A record of the state or the log: every key it may hold is declared (its JSON Schema
@@ -83,7 +107,7 @@ class SeatRecord(Record):
     """A seat as its ``seat_created`` / ``seat_reissued`` event logs it."""
 
     id: str
-    role: str
+    role: Role
     name: str
     squadron: str | None  # an admiral's squadron
     ship: str | None  # a captain's ship (two-letter code)
@@ -143,7 +167,7 @@ class Ship(Record):
     code: str
     name: str
     type: str  # the BtQ roster type
-    status: str  # afloat, sunk, struck, taken, decimated
+    status: Status
     order: NotRequired[str]  # a British ship's Table F order
     named: NotRequired[bool]  # one of BtQ's Friends and Foes, with her traits
     cargo: NotRequired[Any]  # a Sail Ho! prize's cargo
@@ -170,7 +194,7 @@ class Force(Record):
     """A squadron, a detached ship or an enemy force on the map."""
 
     id: str
-    side: str  # Britain, France, Spain, Netherlands
+    side: Side
     name: str
     squadron: str | None
     fleet: str | None
@@ -385,7 +409,7 @@ class State(Record):
     campaign: CampaignInfo
     # cabinet, summer, autumn, winter, spring (then the next year's cabinet); over: the war
     # is over (after the spring of 1816)
-    phase: str
+    phase: Phase
     year: NotRequired[int]  # the current summer's year (absent: the campaign's first)
     years: NotRequired[list[YearRecord]]  # the summers gone by
     fought: NotRequired[int]  # engagements of the summers gone by (ids run on)
@@ -451,7 +475,7 @@ def no_clock() -> Clock:
 #: the seasons after the summer, in order, and the day each opens (Briny, TIME SEQUENCE:
 #: "Autumn: September, October, and November ... Winter: December, January, and February",
 #: spring in the next calendar year); then the cabinet of the next year's summer
-OFF_SEASONS = ("autumn", "winter", "spring")
+OFF_SEASONS: tuple[Phase, ...] = ("autumn", "winter", "spring")
 _SEASON_OPENS = {"autumn": (0, 9), "winter": (0, 12), "spring": (1, 3)}
 
 

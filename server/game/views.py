@@ -23,6 +23,7 @@ from server.game.money import investments_for
 from server.game.officers import berth_of
 from server.game.rules import ship_rating
 from server.game.season import report_for
+from server.game.spec import Spec
 from server.game.state import (
     Force,
     OfficerRecord,
@@ -40,7 +41,8 @@ __all__ = [
     "audiences",
     "hears",
     "SECTIONS",
-    "TOUCHES",
+    "public_data",
+    "seating",
     "Section",
     "Tracker",
     "changes",
@@ -58,31 +60,6 @@ __all__ = [
 ]
 
 PLAYERS = ("prime-minister", "first-sea-lord", "admiral", "captain")
-#: events a seat's own choice makes private to it (a minister's until the roll)
-PRIVATE_EVENTS = ("set_ships", "set_deployment", "standing_orders", "invest")
-FORCE_EVENTS = (
-    "roll_force",
-    "deploy",
-    "sail",
-    "advance",
-    "engage_decision",
-    "move_enemy",
-    "volunteer",
-    "plan_cruise",
-)
-PUBLIC_EVENTS = (
-    "seat_created",
-    "seat_reissued",
-    "ready",
-    "pause",
-    "resume",
-    "set_deadline",
-    "set_clock",
-    "officer_created",
-    "reassign",
-    "seat_revoked",
-    "apply_appointment",  # the book's applications are announced, their results gazetted
-)
 #: what every seat sees of an officer of the fleet (the rest is his and the GM's)
 PUBLIC_OFFICER = ("id", "name", "rank", "player", "dead", "appointment")
 
@@ -385,30 +362,6 @@ def _season_page(page: SeasonRecord, seat: Seat) -> dict[str, Any]:
 
 # -- events: each seat's change, and what it reads of the event itself ----------------------
 
-#: the sections of a view each event type may change (the head and the seats always: the
-#: clock re-arms the deadline, a turn makes nobody ready); a type not listed may change any
-TOUCHES: dict[str, tuple[str, ...]] = {
-    "ready": (),
-    "pause": (),
-    "resume": (),
-    "set_deadline": (),
-    "set_clock": (),
-    "say": (),
-    "set_ships": ("cabinet",),
-    "set_deployment": ("cabinet",),
-    "note": ("notes",),
-    "deploy": ("forces",),
-    "sail": ("forces",),
-    "move_enemy": ("forces",),
-    "standing_orders": ("own",),
-    "show_voyage": ("voyages",),
-    "invest": ("own", "officers"),
-    "apply_appointment": ("officers",),
-    "advance": ("forces", "fleet", "officers", "own"),
-    "engage_decision": ("forces", "fleet", "officers", "own"),
-    "volunteer": ("forces", "fleet"),
-    "plan_cruise": ("forces", "fleet"),
-}
 _ALWAYS = ("head", "seats")
 #: the logged data the GM's event leaves out: what his view's change already carries (the
 #: forces, engagements, report and officers) and a round's replayable battle; the whole log
@@ -484,12 +437,17 @@ def _diff(old: dict[str, Any] | None, new: dict[str, Any]) -> list[Op]:
 
 
 def changes(
-    tracker: Tracker, state: State, seq: int, kind: str, seats: Iterable[Seat] | None = None
+    tracker: Tracker,
+    state: State,
+    seq: int,
+    touches: tuple[str, ...] | None,
+    seats: Iterable[Seat] | None = None,
 ) -> dict[str, tuple[tuple[Any, ...], list[Op]]]:
-    """Move ``tracker`` to the state after event ``seq`` (of type ``kind``): each tracked
-    seat's change, ``(its key, its JSON Patch)``, seats whose keys are equal sharing one
-    patch (computed once). A seat not tracked before is tracked from now (no change)."""
-    touched = TOUCHES.get(kind, SECTION_NAMES)
+    """Move ``tracker`` to the state after event ``seq``, which changed the sections
+    ``touches`` (its spec's; None: any): each tracked seat's change, ``(its key, its JSON
+    Patch)``, seats whose keys are equal sharing one patch (computed once). A seat not
+    tracked before is tracked from now (no change)."""
+    touched = SECTION_NAMES if touches is None else touches
     sections = [sec for sec in SECTIONS if sec.name in _ALWAYS or sec.name in touched]
     old_values = dict(tracker.values)
     seats = list(state["seats"].values()) if seats is None else list(seats)
@@ -522,52 +480,63 @@ def changes(
 
 
 def event_data(
-    kind: str, author: str | None, data: dict[str, Any], after: State, seat: Seat
+    spec: Spec[Any, Any], author: str | None, data: dict[str, Any], after: State, seat: Seat
 ) -> dict[str, Any] | None:
     """What ``seat`` reads of one logged event itself, beside its view's change (a date, a
-    notice, a message, the orders given): None when it may not see the event."""
-    if kind == "resolve_summer":
+    notice, a message, the orders given), by its spec's view: None when it may not see the
+    event."""
+    audience = spec.view.audience
+    if audience == "summer":
         return _summer_for(data, seat)
-    if kind == "next_season":
+    if audience == "season":
         return _next_season_for(data, seat)
-    if kind == "say":
+    if audience == "talk":
         return _said(data, after) if hears(data, seat) else None
-    if is_gm(seat) and kind not in PUBLIC_EVENTS:
+    if is_gm(seat) and audience != "public":
         lean = {k: copy.deepcopy(v) for k, v in data.items() if k not in _HEAVY + ("at", "due")}
         if "shown" in lean:
             lean["shown"] = {k: v for k, v in lean["shown"].items() if k != "voyage"}
         return lean
-    return _player_data(kind, author, data, after, seat)
+    return _player_data(spec, author, data, after, seat)
 
 
 def payload(
-    kind: str, seq: int, data: dict[str, Any], seen: dict[str, Any] | None, patch: list[Op]
+    spec: Spec[Any, Any],
+    seq: int,
+    data: dict[str, Any],
+    seen: dict[str, Any] | None,
+    patch: list[Op],
 ) -> dict[str, Any]:
     """One seat's ``event``: its view's ``patch`` (RFC 6902, against the view it holds at
     ``seq - 1``) and ``data``, what it reads of the event; the bare ``{"seq"}`` when it sees
     nothing of it (every seat gets every seq, so a client tells a gap from an unseen event).
     Each says when it was logged (``at``), and the turn clock's what fell due (``due``)."""
-    if seen is None and not patch or kind in FORCE_EVENTS and not patch and not seen:
+    if not patch and (seen is None or spec.view.audience == "forces" and not seen):
         return {"seq": seq}
-    out: dict[str, Any] = {"seq": seq, "type": kind, "data": seen or {}, "patch": patch}
+    out: dict[str, Any] = {"seq": seq, "type": spec.kind, "data": seen or {}, "patch": patch}
     out.update({k: data[k] for k in ("at", "due") if k in data})
     return out
 
 
 def audiences(
-    kind: str, seq: int, author: str | None, data: dict[str, Any], after: State, tracker: Tracker
+    spec: Spec[Any, Any],
+    seq: int,
+    author: str | None,
+    data: dict[str, Any],
+    after: State,
+    tracker: Tracker,
 ) -> list[tuple[dict[str, Any], list[str]]]:
     """Every seat's payload of one logged event (the tracker moved on to it), each distinct
     one computed once: ``(payload, seat ids)`` groups, seats that see the same in one group
     (a public event is one group)."""
-    patched = changes(tracker, after, seq, kind)
+    patched = changes(tracker, after, seq, spec.touches)
     groups: dict[tuple[Any, ...], tuple[dict[str, Any], list[str]]] = {}
     for seat in after["seats"].values():
         parts, patch = patched.get(seat["id"], ((), []))
-        key = (_view_key(kind, author, data, seat), parts)
+        key = (_view_key(spec, author, data, seat), parts)
         if key not in groups:
-            seen = event_data(kind, author, data, after, seat)
-            groups[key] = (payload(kind, seq, data, seen, patch), [])
+            seen = event_data(spec, author, data, after, seat)
+            groups[key] = (payload(spec, seq, data, seen, patch), [])
         groups[key][1].append(seat["id"])
     merged: list[tuple[dict[str, Any], list[str]]] = []
     for body, ids in groups.values():
@@ -579,22 +548,25 @@ def audiences(
     return merged
 
 
-def _view_key(kind: str, author: str | None, data: dict[str, Any], seat: Seat) -> str:
+def _view_key(spec: Spec[Any, Any], author: str | None, data: dict[str, Any], seat: Seat) -> str:
     """Seats with one key read the same of an event (:func:`event_data` reads of a seat: the
     GM or not, its role's class, and whether it made a private choice)."""
-    if kind in PUBLIC_EVENTS:
+    audience = spec.view.audience
+    if audience == "public":
         return "public"
-    if kind == "say":
+    if audience == "talk":
         return "said" if hears(data, seat) else "unsaid"
     if is_gm(seat):
         return "gm"
-    if kind == "resolve_summer" and seat["id"] in _players_of(data):
+    if audience == "voyage":
+        return "voyage:" + ("shown" if shown_to(data["shown"], seat) else "not shown")
+    if audience == "summer" and seat["id"] in _players_of(data):
         return "seat:" + seat["id"]
-    if kind == "next_season":
+    if audience == "season":
         volunteers = data.get("volunteers")
         mine = volunteers is not None and seat["id"] in _players_of(volunteers)
         return "seat:" + seat["id"] if mine else "season"
-    if kind in PRIVATE_EVENTS and (data.get("as") or author) == seat["id"]:
+    if audience == "private" and (data.get("as") or author) == seat["id"]:
         return "seat:" + seat["id"]
     if seat["role"] in PLAYERS and (told := _told(data, seat)):
         return "player:" + ",".join(f"{n['kind']}/{n['engagement']}" for n in told)
@@ -608,39 +580,37 @@ def _told(data: dict[str, Any], seat: Seat) -> list[dict[str, Any]]:
 
 
 def _player_data(
-    kind: str, author: str | None, data: dict[str, Any], after: State, seat: Seat
+    spec: Spec[Any, Any], author: str | None, data: dict[str, Any], after: State, seat: Seat
 ) -> dict[str, Any] | None:
+    view = spec.view
     acting = data.get("as") or author
-    if kind in PUBLIC_EVENTS:
-        if kind in ("seat_created", "seat_reissued", "officer_created"):
-            return _seating(kind, data, after)
-        return {k: copy.deepcopy(v) for k, v in data.items() if k not in ("args", "at")}
-    if kind == "show_voyage":  # the seats it is shown to, observers too
+    extras = view.extras or public_data
+    if view.audience == "public":
+        return extras(data, after)
+    if view.audience == "voyage":  # the seats it is shown to, observers too
         return {"voyage": data["shown"]["id"]} if shown_to(data["shown"], seat) else None
-    if kind == "standing_orders":  # his own, and the GM's
-        return {k: data[k] for k in ("seat", "orders")} if acting == seat["id"] else None
-    if kind == "invest":  # his own money, and the GM's to know
-        return (
-            copy.deepcopy({k: data[k] for k in ("investment", "funds")})
-            if acting == seat["id"]
-            else None
-        )
-    if kind in PRIVATE_EVENTS:  # a minister's choice is his own till the roll
-        return {"digit": data["digit"]} if acting == seat["id"] else None
-    if seat["role"] == "observer" or kind not in FORCE_EVENTS:
-        return None  # campaign_created, note: the GM's only; the observers' the view's
-    out: dict[str, Any] = _FORCE_EXTRAS[kind](data)
+    if view.audience == "private":  # his own choice, money or orders (and the GM's)
+        return extras(data, after) if acting == seat["id"] else None
+    if seat["role"] == "observer" or view.audience != "forces":
+        return None  # the GM's own events; the observers' is the view's change
+    out = extras(data, after)
     told = _told(data, seat)
     if told:
         out["notices"] = copy.deepcopy(told)
     return out
 
 
-def _seating(kind: str, data: dict[str, Any], after: State) -> dict[str, Any]:
-    """A seat made or handed on, an officer made or seated: public, and the officer's
-    sheet left out (his own seat and the GM read it through the officers' endpoint)."""
+def public_data(data: dict[str, Any], after: State) -> dict[str, Any]:
+    """A public event's data as every seat reads it (its arguments and time left out)."""
+    return {k: copy.deepcopy(v) for k, v in data.items() if k not in ("args", "at")}
+
+
+def seating(data: dict[str, Any], after: State) -> dict[str, Any]:
+    """A seat made or handed on, an officer made or seated, as every seat reads it: public,
+    and the officer's sheet left out (his own seat and the GM read it through the officers'
+    endpoint)."""
     out: dict[str, Any] = {}
-    if kind != "officer_created":
+    if "seat" in data:
         out["seat"] = public_seat(after["seats"][data["seat"]["id"]])
     officer = data.get("officer")
     if officer is not None:
@@ -681,36 +651,3 @@ def _next_season_for(data: dict[str, Any], seat: Seat) -> dict[str, Any]:
             "report": copy.deepcopy(report_for(volunteers["report"], seat)),
         }
     return out
-
-
-def _orders(data: dict[str, Any]) -> dict[str, Any]:
-    """An order as the seats read it: the force, its orders, the days its route takes (the
-    route itself is in the view), the ship it detached."""
-    route = data.get("route")
-    out = {k: copy.deepcopy(data[k]) for k in ("force", "orders")}
-    out["days"] = route["days"] if route else None
-    if data.get("detach"):
-        out["detach"] = data["detach"]
-    return out
-
-
-Extra = Callable[[dict[str, Any]], dict[str, Any]]
-# What a player reads of an event that moves forces, beside his view's change.
-_FORCE_EXTRAS: dict[str, Extra] = {
-    "roll_force": lambda data: {
-        k: copy.deepcopy(data[k]) for k in ("ships_digit", "deployment_digit", "roll", "rolled")
-    },
-    "deploy": _orders,
-    "sail": _orders,
-    "move_enemy": lambda data: {},
-    "advance": lambda data: {
-        "days": data["days"],
-        "day": data["day"],
-        "breakouts": copy.deepcopy(data.get("breakouts", [])),
-    },
-    "engage_decision": lambda data: {"engagement": data["engagement"]},
-    "volunteer": lambda data: {
-        k: copy.deepcopy(data[k]) for k in ("cruise", "declined") if k in data
-    },
-    "plan_cruise": lambda data: {k: copy.deepcopy(data[k]) for k in ("cruise", "missions")},
-}

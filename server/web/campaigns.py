@@ -309,13 +309,16 @@ class CampaignService:
                 if ev.seq == since:  # the view the seat holds: the changes start from it
                     tracker = game.track(state, seq, [viewer])
                 continue
-            patch = game.changes(tracker, state, ev.seq, ev.type, [viewer])[seat_id][1]
-            seen = game.event_data(ev.type, ev.seat, ev.data, state, viewer)
-            payload = game.payload(ev.type, ev.seq, ev.data, seen, patch)
+            spec = game.SPECS[ev.type]
+            patch = game.changes(tracker, state, ev.seq, spec.touches, [viewer])[seat_id][1]
+            seen = game.event_data(spec, ev.seat, ev.data, state, viewer)
+            payload = game.payload(spec, ev.seq, ev.data, seen, patch)
             if "type" in payload:
                 events.append(payload)
                 view = tracker.view(seat_id)
-                told.extend(game.notices_for(payload, ev.seat, ev.data, viewer, state, view))
+                told.extend(
+                    game.notices_for(spec.notice, payload, ev.seat, ev.data, viewer, state, view)
+                )
         return seq, events, told
 
     def _viewer(self, campaign_id: str, seat_id: str) -> game.Seat:
@@ -417,7 +420,7 @@ class CampaignService:
             try:
                 views = cached.tracker()
                 cached.apply(event.seq, kind, data)
-                groups = game.audiences(kind, event.seq, author, data, state, views)
+                groups = game.audiences(game.SPECS[kind], event.seq, author, data, state, views)
             except Exception:  # the log has it; rebuild from the log on the next request
                 self._states.pop(campaign_id, None)
                 raise
@@ -552,7 +555,7 @@ class CampaignService:
                 seq = event.seq
                 # each payload as this event left the views (built anew: a later one
                 # changes the state, never what was sent)
-                groups = game.audiences(kind, seq, act.author, data, state, views)
+                groups = game.audiences(game.SPECS[kind], seq, act.author, data, state, views)
                 snap = _json(state) if seq % self.snapshot_every == 0 else None
                 logged.append((act, event, groups, snap))
         except Exception:

@@ -252,14 +252,14 @@ def rules_vocabulary() -> Response:
             "decisions": list(DECISIONS),
             "roles": list(ROLES),
             "phases": list(PHASES),
-            # who may send what, when (server.game.authority.TABLE): the panels offer
+            # who may send what, when (server.game.registry.TABLE): the panels offer
             # only what the seat may do now
             "actions": {
                 action: {
                     role: {"phases": list(g.phases), "while_paused": g.while_paused}
-                    for role, g in grants.items()
+                    for role, g in granted.grants.items()
                 }
-                for action, grants in TABLE.items()
+                for action, granted in TABLE.items()
                 if action in ACTIONS
             },
             "season_days": SEASON_DAYS,
