@@ -43,6 +43,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.pool import StaticPool
 
 __all__ = [
     "StoredEvent",
@@ -559,10 +560,14 @@ def open_store(url: str) -> Store:
     """
     sqlite = url.startswith("sqlite")
     if sqlite:
+        # an in-memory database lives in its one connection: every thread shares it
+        # (SQLAlchemy's StaticPool), as each connection of a pool would open an empty one
+        memory = _sqlite_file(url) is None
+        pooling: dict[str, Any] = {"poolclass": StaticPool} if memory else {"pool_use_lifo": True}
         engine = create_engine(
             url,
             connect_args={"check_same_thread": False, "timeout": 30, "factory": _SQLiteConnection},
-            pool_use_lifo=True,
+            **pooling,
         )
 
         @event.listens_for(engine, "connect")
