@@ -246,10 +246,6 @@ function shortName(force) {
   return force.name || force.id;
 }
 
-function shipsText(force) {
-  return afloatShips(force).map((s) => `${s.name} (${s.type})`).join("<br>");
-}
-
 /** Is this force on the map? Sunk, taken, struck and decimated ships have left it. */
 export function onMap(force) {
   return force.afloat !== false && afloatShips(force).length > 0
