@@ -43,6 +43,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.pool import QueuePool
 
 __all__ = [
     "StoredEvent",
@@ -559,10 +560,16 @@ def open_store(url: str) -> Store:
     """
     sqlite = url.startswith("sqlite")
     if sqlite:
+        # an in-memory database lives in its one connection (another would open an empty
+        # one): a pool of that one, which each thread takes in turn (a transaction whole)
+        memory = _sqlite_file(url) is None
+        pooling: dict[str, Any] = {"pool_use_lifo": True}
+        if memory:
+            pooling.update(poolclass=QueuePool, pool_size=1, max_overflow=0)
         engine = create_engine(
             url,
             connect_args={"check_same_thread": False, "timeout": 30, "factory": _SQLiteConnection},
-            pool_use_lifo=True,
+            **pooling,
         )
 
         @event.listens_for(engine, "connect")

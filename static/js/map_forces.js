@@ -1,0 +1,131 @@
+// The forces on the chart, pure: which are on it, their stacks (forces at one place), their
+// ship symbols, routes and labels, and the engagements' spots. Each builder returns GeoJSON
+// features for a live source (map_sources.js); the tag of each is what the tests read.
+
+import { NATION_COLOURS, NEUTRAL, SQUADRON_COLOURS } from "./map_style.js";
+import { line, point } from "./map_geometry.js";
+import { PRIORITY } from "./map_labels.js";
+import { iconId } from "./ships.js";
+
+export function forceColour(force) {
+  if (force.side === "Britain") return SQUADRON_COLOURS[force.squadron] || "#f2c200";
+  return NATION_COLOURS[force.side] || NEUTRAL;
+}
+
+const GONE = new Set(["sunk", "taken", "struck", "decimated", "captured", "wrecked", "lost"]);
+export const afloatShips = (force) => (force.ships || []).filter((s) => !GONE.has(s.status));
+
+/** A force's label: a squadron by its colour, a ship on her own (or enemy) by her name. */
+function shortName(force) {
+  const ships = afloatShips(force);
+  if (force.side === "Britain" && force.squadron && ships.length !== 1) return force.squadron;
+  if (ships.length === 1 && String(force.id).startsWith("ship-")) return ships[0].name;
+  return force.name || force.id;
+}
+
+/** Is this force on the map? Sunk, taken, struck and decimated ships have left it. */
+export function onMap(force) {
+  return force.afloat !== false && afloatShips(force).length > 0
+    && Number.isFinite(force.lon) && Number.isFinite(force.lat);
+}
+
+/** Is this force the seat's own (the admiral's squadron, the captain's ship)? */
+export function isOwn(force, seat) {
+  if (!seat || force.side !== "Britain") return false;
+  if (seat.role === "admiral" && seat.squadron) return force.squadron === seat.squadron;
+  if (seat.ship) return afloatShips(force).some((s) => s.code === seat.ship || s.name === seat.ship);
+  return false;
+}
+
+/** Forces within a hundredth of a degree of each other are one stack on the map. */
+export function stacks(forces) {
+  const byKey = new Map();
+  for (const f of forces) {
+    const key = `${Math.round(f.lon * 100)},${Math.round(f.lat * 100)}`;
+    if (!byKey.has(key)) byKey.set(key, []);
+    byKey.get(key).push(f);
+  }
+  return [...byKey.entries()].map(([key, group]) => ({ key, forces: group,
+    lon: group[0].lon, lat: group[0].lat }));
+}
+
+/** The force markers (one a stack, British and enemy apart): `tag` "forces" or "replay";
+ * each stack's forces are put in `stacksByKey` (a Map) when it is given. */
+export function forceFeatures(forces, tag, stacksByKey = null) {
+  const seen = forces.filter(onMap);
+  const out = [];
+  for (const british of [true, false]) {
+    const group = stacks(seen.filter((f) => (f.side === "Britain") === british));
+    for (const s of group) {
+      const ships = s.forces.reduce((n, f) => n + afloatShips(f).length, 0);
+      const one = s.forces.length === 1;
+      // the stack shows its largest ship's rating (the server's), and all its ships
+      const rating = s.forces.map((f) => f.rating).filter(Boolean)
+        .sort((a, b) => (b.size ?? 0) - (a.size ?? 0))[0] || null;
+      const icon = iconId(rating, forceColour(s.forces[0]), ships);
+      out.push(point(s.lon, s.lat, {
+        icon, rating: rating?.label || "",
+        tag: `${tag}-${british ? "circle" : "diamond"}`, kind: one ? "force" : "stack",
+        id: one ? s.forces[0].id : s.key, ids: s.forces.map((f) => f.id).join(" "),
+        side: s.forces[0].side, colour: forceColour(s.forces[0]),
+        radius: 5 + Math.min(6, ships), opacity: tag === "replay" ? 0.7 : british ? 0.95 : 0.85,
+        stroke: british ? 1 : 1.6,
+        hover: s.forces.map((f) => `${f.name} (${f.side}${f.rating ? `, ${f.rating.label}`
+          : ""}): ${afloatShips(f).map((x) => `${x.name} (${x.type})`).join(", ")}`).join("\n"),
+      }));
+      if (stacksByKey) stacksByKey.set(s.key, s.forces);
+    }
+  }
+  return out;
+}
+
+/** The routes the forces on the map sail. */
+export function routeFeatures(forces) {
+  return forces.filter((f) => onMap(f) && f.route && Array.isArray(f.route.track)
+    && f.route.track.length > 1).map((f) => line(f.route.track, {
+    tag: `route-${f.id}`, id: f.id, width: 2,
+    colour: forceColour(f) === SQUADRON_COLOURS.White ? "#555" : forceColour(f),
+    hover: `${f.name}: ${Math.round(f.route.distance_nm ?? 0)} nm, `
+      + `${(f.route.days ?? 0).toFixed(1)} days`,
+  }));
+}
+
+/** Where each engagement is: its first force's place, else its own. */
+export function engagementSpots(engagements, forces) {
+  const byId = Object.fromEntries(forces.map((f) => [f.id, f]));
+  const spots = [];
+  for (const e of engagements) {
+    const at = (e.forces || []).map((id) => byId[id]).find(Boolean)
+      || (Array.isArray(e.at) ? { lon: e.at[0], lat: e.at[1] } : null)
+      || (typeof e.lon === "number" ? e : null);
+    if (at) spots.push({ e, lon: at.lon, lat: at.lat });
+  }
+  return spots;
+}
+
+export function engagementFeatures(spots, tag = "engagements") {
+  return spots.map((s) => point(s.lon, s.lat, {
+    tag, kind: "engagement", id: s.e.id, colour: s.e.over ? "#555" : "#ff3d00",
+    hover: `Engagement ${s.e.id}, day ${s.e.day ?? "?"}`
+      + (s.e.over ? ` – over${s.e.outcome ? `: ${typeof s.e.outcome === "string"
+        ? s.e.outcome : s.e.outcome.result ?? ""}` : ""}` : " – being fought"),
+  }));
+}
+
+/** The live labels: each stack of the forces on the map (the seat's own first) and each
+ * engagement being fought. */
+export function forceLabels(seen, spots, seat) {
+  return [
+    ...stacks(seen).map((s) => {
+      const own = s.forces.some((f) => isOwn(f, seat));
+      const british = s.forces[0].side === "Britain";
+      const first = shortName(s.forces[0]);
+      return { text: s.forces.length > 1 ? `${first} +${s.forces.length - 1}` : first,
+        // over the ship symbol, which stands on the force's place (anchored at its foot)
+        lon: s.lon, lat: s.lat, dy: "ship", cls: own ? "own" : british ? "british" : "enemy",
+        priority: own ? PRIORITY.own : british ? PRIORITY.british : PRIORITY.enemy };
+    }),
+    ...spots.map((s) => ({ text: `Battle ${s.e.id}`, lon: s.lon, lat: s.lat, dy: 12,
+      cls: "engagement", priority: PRIORITY.engagement })),
+  ];
+}

@@ -1,0 +1,109 @@
+// The chart's look: its colours, the offline MapLibre style (a paper sea and one GeoJSON
+// source per layer, every one empty until the chart fills it: no tile server, no glyphs, no
+// sprites), the graticule's lines and the chart's stylesheet.
+
+export const SQUADRON_COLOURS = {
+  White: "#f4f1e8", Red: "#b3261e", Blue: "#1f4e9c", Blockade: "#6a1b9a",
+};
+export const NATION_COLOURS = {
+  Britain: "#9c1c1c", France: "#1d3f8f", Spain: "#c79100", Netherlands: "#d9640b",
+};
+export const NEUTRAL = "#6d6d6d";
+const SEA = "#dfe6df"; // the chart's paper sea
+const LAND = "#eadcb4"; // its paper land
+const COAST = "#7d6a43";
+export const SAIL_COLOURS = {
+  running: "#2e7d32", reaching: "#1565c0", "close-hauled": "#ef6c00", beating: "#b3261e",
+};
+export const WIND_COLOURS = { light: "#8fa3ad", fair: "#5b7685", fresh: "#2f4858" };
+const STYLE_ID = "admiralty-chart";
+/** The live sources (each one MapLibre GeoJSON source and layer of the style). */
+export const LIVE = ["routes", "preview", "voyage", "engagements", "replay-engagements", "forces",
+  "replay-forces", "voyage-ship"];
+/** The ship symbols' scale by zoom: [zoom, scale] stops, linear between (as MapLibre's). */
+const ICON_ZOOM = [[2, 0.85], [6, 1.25]];
+export function iconScale(zoom) {
+  const [[z0, s0], [z1, s1]] = ICON_ZOOM;
+  return s0 + (s1 - s0) * Math.min(1, Math.max(0, (zoom - z0) / (z1 - z0)));
+}
+
+export function emptyFC() {
+  return { type: "FeatureCollection", features: [] };
+}
+
+/** The offline MapLibre style: a paper sea, and sources filled once after the first draw. */
+export function chartStyle() {
+  const src = () => ({ type: "geojson", data: emptyFC() });
+  const nationColour = ["match", ["get", "nation"],
+    ...Object.entries(NATION_COLOURS).flat(), NEUTRAL];
+  return {
+    version: 8, id: STYLE_ID, name: STYLE_ID,
+    sources: { land: src(), stations: src(), shallows: src(), zones: src(), ports: src(),
+      "station-marks": src(), wind: src(), graticule: src(),
+      ...Object.fromEntries(LIVE.map((name) => [name, src()])) },
+    layers: [
+      { id: "sea", type: "background", paint: { "background-color": SEA } },
+      { id: "graticule", type: "line", source: "graticule",
+        paint: { "line-color": "rgba(110,95,60,0.28)", "line-width": 0.6 } },
+      { id: "land", type: "fill", source: "land", paint: { "fill-color": LAND } },
+      { id: "coast", type: "line", source: "land",
+        paint: { "line-color": COAST, "line-width": 0.7 } },
+      { id: "stations", type: "line", source: "stations",
+        paint: { "line-color": "rgba(30,70,130,0.5)", "line-width": 1,
+          "line-dasharray": [2, 2] } },
+      { id: "shallows", type: "fill", source: "shallows",
+        paint: { "fill-color": "rgba(110,160,110,0.35)", "fill-outline-color": "#4c7d4c" } },
+      { id: "zones", type: "line", source: "zones",
+        paint: { "line-color": "rgba(150,40,40,0.55)", "line-width": 1,
+          "line-dasharray": [4, 2] } },
+      { id: "wind", type: "line", source: "wind",
+        paint: { "line-color": ["match", ["get", "strength"],
+          ...Object.entries(WIND_COLOURS).flat(), "#5b7685"],
+        "line-width": ["match", ["get", "strength"], "fresh", 1.6, "fair", 1.1, 0.8],
+        "line-opacity": 0.55 } },
+      { id: "station-marks", type: "circle", source: "station-marks",
+        paint: { "circle-radius": 3, "circle-color": "rgba(0,0,0,0)",
+          "circle-stroke-color": "rgba(30,70,130,0.9)", "circle-stroke-width": 1.5 } },
+      { id: "ports", type: "circle", source: "ports",
+        paint: { "circle-radius": ["interpolate", ["linear"], ["zoom"], 2, 2.2, 6, 4.5],
+          "circle-color": nationColour, "circle-stroke-color": "#222",
+          "circle-stroke-width": 0.6 } },
+      // the live layers, over the static ones
+      ...["routes", "preview", "voyage"].map((id) => ({ id, type: "line", source: id,
+        layout: { "line-cap": "round", "line-join": "round" },
+        paint: { "line-color": ["get", "colour"], "line-width": ["get", "width"] } })),
+      ...["engagements", "replay-engagements"].map((id) => ({ id, type: "circle", source: id,
+        paint: { "circle-radius": 12, "circle-color": ["get", "colour"], "circle-opacity": 0.6 } })),
+      { id: "voyage-ship", type: "circle", source: "voyage-ship",
+        paint: { "circle-radius": ["get", "radius"], "circle-color": ["get", "colour"],
+          "circle-opacity": ["get", "opacity"], "circle-stroke-color": "#222",
+          "circle-stroke-width": ["get", "stroke"] } },
+      // a force is her ship symbol by rating (ships.js, registered with addImage): icons
+      // only, so the style needs no glyphs and no sprite
+      ...["forces", "replay-forces"].map((id) => ({ id, type: "symbol", source: id,
+        layout: { "icon-image": ["get", "icon"], "icon-allow-overlap": true,
+          "icon-ignore-placement": true, "icon-anchor": "bottom",
+          "icon-size": ["interpolate", ["linear"], ["zoom"], ...ICON_ZOOM.flat()] },
+        paint: { "icon-opacity": ["get", "opacity"] } })),
+    ],
+  };
+}
+
+/** Graticule lines every `step` degrees as one MultiLineString feature. */
+export function graticule(step) {
+  const lines = [];
+  for (let lon = -180; lon <= 180; lon += step) lines.push([[lon, -80], [lon, 84]]);
+  for (let lat = -80; lat <= 80; lat += step) lines.push([[-180, lat], [180, lat]]);
+  return { type: "FeatureCollection", features: [{ type: "Feature", properties: {},
+    geometry: { type: "MultiLineString", coordinates: lines } }] };
+}
+
+/** The chart's stylesheet (css/chart.css), linked once. */
+export function ensureStyles() {
+  if (document.querySelector("link[data-chart-css]")) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = new URL("../css/chart.css", import.meta.url).href;
+  link.dataset.chartCss = "1";
+  document.head.append(link);
+}
