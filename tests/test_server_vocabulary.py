@@ -4,11 +4,14 @@ the rules themselves (strategy) and the actions that accept those words (server.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from server import game
 from server.game import DECISIONS, PHASES, ROLES, SEASON_DAYS, TABLE, ActionError, rules
+from server.game.payloads import MAX_TURN_DAYS, SAY_MAX
+from server.web.tokens import new_token
 from strategy.campaign import fleet, force_organisation, tables
 from strategy.combat import OUTCOMES, SHOT, WEATHER
 from strategy.ships import AREAS, ROSTER, STATES, ship_type
@@ -40,6 +43,8 @@ def test_the_rules_answer_is_cached_json_with_every_word(tmp_path) -> None:
         "phases",
         "season_days",
         "actions",
+        "next_phase",
+        "limits",
     }
     assert words["decisions"] == list(DECISIONS) and "strike" in words["decisions"]
     assert words["roles"] == list(ROLES)
@@ -58,6 +63,12 @@ def test_the_rules_answer_is_cached_json_with_every_word(tmp_path) -> None:
     assert words["actions"]["sail"].keys() == {"admiral", "captain", "gm"}
     assert "observer" not in {r for grants in words["actions"].values() for r in grants}
     assert {k: v for k, v in words.items() if k in rules.vocabulary()} == rules.vocabulary()
+    # the limits the pages hold to are the server's own, never a copy in the browser
+    assert words["next_phase"] == {"autumn": "winter", "winter": "spring", "spring": "cabinet"}
+    assert words["limits"]["say"] == SAY_MAX and words["limits"]["turn_days"] == MAX_TURN_DAYS
+    assert re.fullmatch(words["limits"]["campaign_id"], "c1f3a9e2b7")
+    assert not re.fullmatch(words["limits"]["campaign_id"], "a" * 33)
+    assert re.fullmatch(words["limits"]["token"], new_token())
 
 
 def test_ship_types_are_the_rosters_with_its_boxes_and_qualities() -> None:

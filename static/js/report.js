@@ -3,7 +3,7 @@
 // a player steps through the events his page received.
 
 import { replay } from "./events.js";
-import { el, fill, gameDate, getJSON, labelled, placeText, plotly, roleName, show } from "./util.js";
+import { el, fill, gameDate, labelled, placeText, plotly, roleName, show } from "./util.js";
 
 const RESULT_COLOURS = ["#1b5e20", "#66bb6a", "#bdbdbd", "#ffb74d", "#e53935", "#6d1b1b"];
 
