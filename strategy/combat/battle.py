@@ -36,7 +36,7 @@ from typing import Any
 
 from strategy.cards.dealer import Dealer, ScriptedDealer
 from strategy.combat import phases
-from strategy.combat.combatant import side
+from strategy.combat.combatant import SideLike, side
 from strategy.combat.data import weather as _weather
 from strategy.combat.end import OUTCOMES
 from strategy.combat.orders import give, plain
@@ -62,8 +62,8 @@ class Battle:
 
     def __init__(
         self,
-        side_a: Any,
-        side_b: Any,
+        side_a: SideLike,
+        side_b: SideLike,
         *,
         seed: int = 0,
         weather: str = "Steady Breeze",

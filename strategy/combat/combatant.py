@@ -18,11 +18,11 @@ Fight? tests, receive Discipline cards and fight in boardings), Ship Morale and 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from strategy import ships as _ships
 from strategy.combat.damage import Layout, layout
@@ -30,6 +30,8 @@ from strategy.combat.data import AREAS, COMBAT, REPAIR_SKILLS, REPAIRS
 from strategy.errors import InvalidMove
 
 __all__ = [
+    "ShipLike",
+    "SideLike",
     "SKILLS",
     "ROLES",
     "MEASURES",
@@ -265,7 +267,16 @@ _KEYS = {
 }
 
 
-def combatant(spec: Any) -> Combatant:
+#: one ship as a battle takes her: a Combatant, a roster type or named ship (by its name or
+#: spec), or a dict (see :func:`combatant`)
+ShipLike = (
+    Combatant | str | _ships.ShipSpec | _ships.NamedShip | _ships.ShipType | Mapping[str, Any]
+)
+#: a side of a battle: one ship, or a list of them
+SideLike = ShipLike | Sequence[ShipLike]
+
+
+def combatant(spec: ShipLike) -> Combatant:
     """A :class:`Combatant` from a roster type or named ship name, a ship spec or a dict.
 
     A dict names its ``type`` (or a named ship) and may add ``name``, ``traits``,
@@ -315,7 +326,7 @@ def combatant(spec: Any) -> Combatant:
     return Combatant(**fields, **extra)
 
 
-def side(value: Any) -> tuple[Combatant, ...]:
+def side(value: SideLike) -> tuple[Combatant, ...]:
     """A side of a battle: one ship (name, spec, dict) or a list of them.
 
     >>> [c.name for c in side(["Cutter", "Brig Sloop"])]
@@ -325,4 +336,4 @@ def side(value: Any) -> tuple[Combatant, ...]:
         if not value:
             raise InvalidMove("a side needs at least one ship")
         return tuple([combatant(v) for v in value])
-    return (combatant(value),)
+    return (combatant(cast(ShipLike, value)),)  # one ship: no list, nor a tuple
