@@ -33,7 +33,7 @@ from server.game import (
 )
 from server.game import forces as fx
 from server.game.authority import OTHER, OWN
-from server.game.errors import ActionError, rule_errors
+from server.game.errors import ActionError, refusals
 from server.game.seating import decide_revoke
 from server.game.state import (
     OFF_SEASONS,
@@ -361,9 +361,8 @@ def _decide_show_voyage(state: State, seat: Seat, p: Any, rng: random.Random) ->
         to = list(dict.fromkeys(to))  # each seat once, in the order given
     plan = p.voyage
     month = plan.month or season_date(state).month
-    with rule_errors():
-        collection = rules.voyage_plan(plan.stops, plan.ship, month, plan.stay)
-        ship = rules.roster_type(plan.ship)
+    collection = rules.voyage_plan(plan.stops, plan.ship, month, plan.stay)
+    ship = rules.roster_type(plan.ship)
     shown: ShownVoyage = {
         "id": f"v{len(state.get('voyages', [])) + 1}",
         "day": state["day"],
@@ -408,12 +407,14 @@ ACTIONS: dict[str, Action] = {
 }
 
 
+@refusals()
 def decide(state: State, seat: Seat, args: Any, rng: random.Random) -> tuple[str, Data]:
     """Check ``args`` from ``seat`` against the rules and return ``(type, data)``; the
     data is the event's, its ``args`` included.
 
     The GM may send any seat's action for it with ``"as": <seat id>``; it is then checked as
-    that seat's. Raises :class:`ActionError` and changes nothing when refused.
+    that seat's. Raises :class:`ActionError` and changes nothing when refused (the rules'
+    and the world's refusals too: :func:`~server.game.errors.refusals`).
     """
     if not isinstance(args, dict):
         raise ActionError("invalid", "an action is a JSON object with a 'type'")
@@ -469,6 +470,7 @@ _CLOCK_SEAT = cast(Seat, {"id": "", "role": "gm", "name": "the clock", "ready": 
 # -- the set-up: seats, and who reads the log --------------------------------------------
 
 
+@refusals()
 def decide_seat(
     state: State, author: Seat, args: Any, seat_id: str, rng: random.Random, oid: str
 ) -> Data:
@@ -488,10 +490,7 @@ def decide_seat(
         "officer": None,
     }
     if seat["ship"]:
-        try:
-            rules.briny_ship(seat["ship"])
-        except (KeyError, ValueError) as exc:  # no such ship in the Briny fleet
-            raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
+        rules.briny_ship(seat["ship"])  # no such ship in the Briny fleet: not_found
     _no_second(state, seat)
     data: Data = {"seat": seat, "args": args}
     if body.officer is not None:
@@ -500,6 +499,7 @@ def decide_seat(
     return data
 
 
+@refusals()
 def decide_officer(state: State, author: Seat, args: Any, oid: str, rng: random.Random) -> Data:
     """``officer_created``'s data: a character made by the GM, or by a player for his own
     seat, and seated at once if the body names a seat with no living officer."""
