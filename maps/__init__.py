@@ -7,7 +7,8 @@ The package's doorway is :func:`load_world`; the modules, from the ground up:
 :mod:`~maps.lanes` (the sea-lane graph), :mod:`~maps.hazards`, :mod:`~maps.approaches`,
 :mod:`~maps.shortcuts`, :mod:`~maps.routing` (the Router), :mod:`~maps.voyage` (what a
 route gives back), :mod:`~maps.world` (all of it behind one object) and
-:mod:`~maps.layers` (the browser's GeoJSON).
+:mod:`~maps.layers` (the browser's GeoJSON). Every error they raise is of one family,
+:mod:`~maps.errors` (:class:`~maps.errors.MapsError`).
 
 >>> world = load_world()
 >>> world is load_world()

@@ -22,6 +22,8 @@ from numpy.typing import ArrayLike
 from shapely.geometry import MultiPolygon, Polygon
 from shapely.strtree import STRtree
 
+from maps.errors import DataError
+
 __all__ = [
     "LAND_FILE",
     "is_land",
@@ -42,10 +44,10 @@ def land_geometry() -> MultiPolygon:
     """All land as one MultiPolygon (lon/lat); its parts are valid but may touch."""
     geom = shapely.from_wkb(gzip.decompress(LAND_FILE.read_bytes()))
     if not isinstance(geom, MultiPolygon) or len(geom.geoms) < 1000:
-        raise ValueError(f"{LAND_FILE} is not the Natural Earth 10m land MultiPolygon")
+        raise DataError(f"{LAND_FILE} is not the Natural Earth 10m land MultiPolygon")
     lon0, lat0, lon1, lat1 = geom.bounds
     if lon0 < -180 or lon1 > 180 or lat0 < -90 or lat1 > 90:
-        raise ValueError(f"{LAND_FILE}: coordinates outside lon/lat range")
+        raise DataError(f"{LAND_FILE}: coordinates outside lon/lat range")
     return geom
 
 

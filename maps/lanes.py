@@ -38,6 +38,7 @@ import numpy as np
 import shapely
 from shapely.geometry import MultiPolygon, box
 
+from maps.errors import DataError
 from maps.land import land_mask, land_parts, lines_cross_land
 
 __all__ = [
@@ -347,7 +348,7 @@ def build_lanes(
     wet = ~shapely.contains_xy(islets().buffer(NODE_OFFSET), nodes[:, 0], nodes[:, 1])
     nodes, kind = nodes[wet | (kind == PASSAGE)], kind[wet | (kind == PASSAGE)]
     if land_mask(nodes[:, 0], nodes[:, 1]).any():
-        raise ValueError("a node of the sea lanes is on land")
+        raise DataError("a node of the sea lanes is on land")
     log(f"{len(nodes)} nodes")
 
     radius = np.array(_RADIUS)[kind]
@@ -374,7 +375,7 @@ def build_lanes(
         axis=0,
     )
     if lines_blocked(np.stack([nodes[edges[:, 0]], nodes[edges[:, 1]]], axis=1)).any():
-        raise ValueError("a passage waypoint chain crosses land")
+        raise DataError("a passage waypoint chain crosses land")
     log(f"{len(edges)} edges")
 
     g = nx.Graph()
@@ -512,20 +513,20 @@ def load_lanes() -> SeaLanes:
     """The sea lanes from ``maps/data/graph.npz``, validated (nodes at sea, one connected piece)."""
     with np.load(GRAPH_FILE) as z:
         if int(z["format"]) != FORMAT:
-            raise ValueError(f"{GRAPH_FILE}: format {int(z['format'])}, expected {FORMAT}")
+            raise DataError(f"{GRAPH_FILE}: format {int(z['format'])}, expected {FORMAT}")
         nodes, edges, inshore = z["nodes"], z["edges"], z["inshore"]
     n = len(nodes)
     if nodes.shape != (n, 2) or edges.ndim != 2 or edges.shape[1] != 2:
-        raise ValueError(f"{GRAPH_FILE}: bad shapes")
+        raise DataError(f"{GRAPH_FILE}: bad shapes")
     if len(inshore) != len(edges) or edges.min() < 0 or edges.max() >= n:
-        raise ValueError(f"{GRAPH_FILE}: edges out of range")
+        raise DataError(f"{GRAPH_FILE}: edges out of range")
     if land_mask(nodes[:, 0], nodes[:, 1]).any():
-        raise ValueError(f"{GRAPH_FILE}: a node is on land (rebuild with scripts/build_graph.py)")
+        raise DataError(f"{GRAPH_FILE}: a node is on land (rebuild with scripts/build_graph.py)")
     g = nx.Graph()
     g.add_nodes_from(range(n))
     g.add_edges_from((int(a), int(b), {"eid": i}) for i, (a, b) in enumerate(edges.tolist()))
     if not nx.is_connected(g):
-        raise ValueError(f"{GRAPH_FILE}: the sea lanes are not one connected piece")
+        raise DataError(f"{GRAPH_FILE}: the sea lanes are not one connected piece")
     band = shapely.from_wkb(gzip.decompress(BAND_FILE.read_bytes()))
     shapely.prepare(band)
     for a in (nodes, edges, inshore):

@@ -25,6 +25,7 @@ from shapely.geometry.base import BaseGeometry
 
 from maps import land as land_model
 from maps import places, wind
+from maps.errors import UnknownName
 
 __all__ = [
     "DECIMALS",
@@ -300,5 +301,5 @@ def layer_json(name: str) -> str:
     True
     """
     if name not in _BUILDERS:
-        raise KeyError(f"unknown layer {name!r}; layers are {', '.join(LAYER_NAMES)}")
+        raise UnknownName(f"unknown layer {name!r}; layers are {', '.join(LAYER_NAMES)}")
     return json.dumps(_BUILDERS[name](), separators=(",", ":"), ensure_ascii=False)

@@ -28,6 +28,7 @@ from shapely.geometry import MultiPolygon, Point, Polygon, shape
 from shapely.geometry.base import BaseGeometry
 
 from maps import land
+from maps.errors import DataError, InvalidValue, UnknownPlace
 from maps.geo import KM_PER_NM, distance_km
 
 __all__ = [
@@ -153,17 +154,17 @@ def _port(row: Mapping) -> Port:
     pid = row["id"]
     for key, allowed in (("nation", NATIONS), ("kind", KINDS), ("station", STATION_IDS)):
         if row[key] not in allowed:
-            raise ValueError(f"port {pid!r}: unknown {key} {row[key]!r}")
+            raise DataError(f"port {pid!r}: unknown {key} {row[key]!r}")
     lon, lat = float(row["lon"]), float(row["lat"])
     alon, alat = (float(v) for v in row["anchorage"])
     if not (-180 <= lon <= 180 and -90 <= lat <= 90 and -180 <= alon <= 180):
-        raise ValueError(f"port {pid!r}: coordinates out of range")
+        raise DataError(f"port {pid!r}: coordinates out of range")
     if not land.is_sea(alon, alat) or not coast_clearance_ok(alon, alat):
-        raise ValueError(f"port {pid!r}: anchorage {alon}, {alat} is not in open water")
+        raise DataError(f"port {pid!r}: anchorage {alon}, {alat} is not in open water")
     if distance_km((lon, lat), (alon, alat)) > 25:
-        raise ValueError(f"port {pid!r}: anchorage more than 25 km from the harbour")
+        raise DataError(f"port {pid!r}: anchorage more than 25 km from the harbour")
     if not row.get("source"):
-        raise ValueError(f"port {pid!r}: no source")
+        raise DataError(f"port {pid!r}: no source")
     return Port(
         id=pid,
         name=row["name"],
@@ -191,7 +192,7 @@ def load_ports() -> Mapping[str, Port]:
     for row in _read_json("ports.json")["ports"]:
         port = _port(row)
         if port.id in ports:
-            raise ValueError(f"duplicate port id {port.id!r}")
+            raise DataError(f"duplicate port id {port.id!r}")
         ports[port.id] = port
     return MappingProxyType(ports)
 
@@ -232,7 +233,7 @@ def _polygonal(geom: BaseGeometry) -> Polygon | MultiPolygon:
 def _read_features(name: str) -> list[dict]:
     data = _read_json(name)
     if data.get("type") != "FeatureCollection":
-        raise ValueError(f"{name}: not a GeoJSON FeatureCollection")
+        raise DataError(f"{name}: not a GeoJSON FeatureCollection")
     return data["features"]
 
 
@@ -264,10 +265,10 @@ def load_stations() -> Mapping[str, Station]:
         props = feature["properties"]
         sid = props["id"]
         if sid not in STATION_IDS or sid in stations:
-            raise ValueError(f"stations.geojson: unknown or duplicate station {sid!r}")
+            raise DataError(f"stations.geojson: unknown or duplicate station {sid!r}")
         drawn = shape(feature["geometry"])
         if not isinstance(drawn, Polygon) or not drawn.is_valid:
-            raise ValueError(f"station {sid!r}: not a valid polygon")
+            raise DataError(f"station {sid!r}: not a valid polygon")
         sea = _polygonal(
             MultiPolygon([p for p in shapely.get_parts(sea_only(drawn)) if p.area >= MIN_SEA_PART])
         )
@@ -278,7 +279,7 @@ def load_stations() -> Mapping[str, Station]:
                 or ports[base].station != sid
                 or ports[base].kind != "british-base"
             ):
-                raise ValueError(
+                raise DataError(
                     f"station {sid!r}: base {base!r} is not one of its ports of kind british-base"
                 )
         shapely.prepare(sea)
@@ -291,7 +292,7 @@ def load_stations() -> Mapping[str, Station]:
             source=props["source"],
         )
     if tuple(stations) != STATION_IDS:
-        raise ValueError(f"stations.geojson: expected {STATION_IDS}, got {tuple(stations)}")
+        raise DataError(f"stations.geojson: expected {STATION_IDS}, got {tuple(stations)}")
     return MappingProxyType(stations)
 
 
@@ -351,7 +352,7 @@ class ShallowWaterRule:
         for name in ("clear", "aground", "rocks"):
             if roll in getattr(self, name):
                 return name
-        raise ValueError(f"a d{self.die} cannot throw {roll}")
+        raise InvalidValue(f"a d{self.die} cannot throw {roll}")
 
     def probabilities(self) -> Mapping[str, float]:
         """Chance of each outcome of one throw.
@@ -386,10 +387,10 @@ def load_shallow_water_rule() -> ShallowWaterRule:
         k: frozenset(int(v) for v in raw["outcomes"][k]) for k in ("clear", "aground", "rocks")
     }
     if sorted(r for s in outcomes.values() for r in s) != list(range(1, die + 1)):
-        raise ValueError("places_rules.json: shallow-water outcomes must cover the die once")
+        raise DataError("places_rules.json: shallow-water outcomes must cover the die once")
     for sub, keys in (("aground", ("stuck", "freed")), ("rocks", ("stuck", "scraped_free"))):
         if sorted(r for k in keys for r in raw[sub][k]) != list(range(1, 7)):
-            raise ValueError(f"places_rules.json: the {sub} d6 must cover 1-6 once")
+            raise DataError(f"places_rules.json: the {sub} d6 must cover 1-6 once")
     return ShallowWaterRule(
         die=die,
         **outcomes,
@@ -427,16 +428,16 @@ def load_shallows() -> tuple[Shallow, ...]:
         props = feature["properties"]
         sid = props["id"]
         if sid in seen:
-            raise ValueError(f"duplicate shallow id {sid!r}")
+            raise DataError(f"duplicate shallow id {sid!r}")
         seen.add(sid)
         if props["kind"] not in SHALLOW_KINDS or not props.get("source"):
-            raise ValueError(f"shallow {sid!r}: bad kind or no source")
+            raise DataError(f"shallow {sid!r}: bad kind or no source")
         drawn = shape(feature["geometry"])
         if not isinstance(drawn, Polygon) or not drawn.is_valid:
-            raise ValueError(f"shallow {sid!r}: not a valid polygon")
+            raise DataError(f"shallow {sid!r}: not a valid polygon")
         water = sea_only(drawn)
         if water.is_empty or water.area < 0.5 * drawn.area:
-            raise ValueError(f"shallow {sid!r}: mostly on land")
+            raise DataError(f"shallow {sid!r}: mostly on land")
         shapely.prepare(water)
         shallows.append(
             Shallow(
@@ -468,7 +469,7 @@ def blockade_radius_nm() -> float:
     """The radius of a blockade zone round an enemy anchorage (``places_rules.json``)."""
     radius = float(_read_json("places_rules.json")["blockade_zone"]["radius_nm"])
     if not 0 < radius <= 60:
-        raise ValueError("places_rules.json: blockade radius out of range")
+        raise DataError("places_rules.json: blockade radius out of range")
     return radius
 
 
@@ -504,5 +505,5 @@ def blockade_zones(ports: Iterable[str | Port] | None = None) -> Mapping[str, Po
         ids = [p.id if isinstance(p, Port) else p for p in ports]
         for pid in ids:
             if pid not in all_ports:
-                raise KeyError(f"unknown port {pid!r}")
+                raise UnknownPlace(f"unknown port {pid!r}")
     return MappingProxyType({pid: _blockade_zone(pid) for pid in ids})

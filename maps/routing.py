@@ -35,6 +35,7 @@ import shapely
 from shapely.geometry import LineString
 
 from maps.approaches import ENDS_FILE, Approaches, End
+from maps.errors import NoPassage
 from maps.geo import EARTH_RADIUS_NM, bearing, distance_nm, unit_vector
 from maps.hazards import Hazards
 from maps.land import land_parts
@@ -451,9 +452,9 @@ class Router:
         conn_a = self._connect(a, ship.size, month, True)
         conn_b = self._connect(b, ship.size, month, False)
         if not conn_a:
-            raise ValueError(f"{origin.label()} is not connected to the open sea")
+            raise NoPassage(f"{origin.label()} is not connected to the open sea")
         if not conn_b:
-            raise ValueError(f"{destination.label()} is not connected to the open sea")
+            raise NoPassage(f"{destination.label()} is not connected to the open sea")
         (path,) = _fastest(
             g.arcs,
             [(node, w) for node, w, _ in conn_a],
@@ -462,20 +463,21 @@ class Router:
             self._bound(g, b, conn_a, conn_b),
         )
         if path is None:
-            raise ValueError("no passage by sea between these places for this ship")
+            raise NoPassage("no passage by sea between these places for this ship")
         return self._leg(origin, destination, ship, month, path, conn_a, conn_b, depart_day)
 
     def route_many(
         self, origin: Stop, destinations: Sequence[Stop], ship: ShipType, month: int
-    ) -> list[Leg | ValueError]:
+    ) -> list[Leg | NoPassage]:
         """Legs from one origin to many destinations with a single Dijkstra search.
 
-        A destination that cannot be reached gives its ValueError in place of a leg.
+        A destination that cannot be reached gives its :class:`~maps.errors.NoPassage` in place
+        of a leg.
         """
         a = (origin.lon, origin.lat)
         conn_a = self._connect(a, ship.size, month, True)
         if not conn_a:
-            raise ValueError(f"{origin.label()} is not connected to the open sea")
+            raise NoPassage(f"{origin.label()} is not connected to the open sea")
         conns = [self._connect((d.lon, d.lat), ship.size, month, False) for d in destinations]
         paths = _fastest(
             self.graph(ship.size, month).arcs,
@@ -483,12 +485,12 @@ class Router:
             [[(node, w) for node, w, _ in cb] for cb in conns],
             [self._direct(a, (d.lon, d.lat), ship.size, month) for d in destinations],
         )
-        out: list[Leg | ValueError] = []
+        out: list[Leg | NoPassage] = []
         for d, path, cb in zip(destinations, paths, conns, strict=True):
             if a == (d.lon, d.lat):
                 out.append(self._stay(origin, d, ship, month, 0.0))
             elif path is None:
-                out.append(ValueError(f"no passage by sea from {origin.label()} to {d.label()}"))
+                out.append(NoPassage(f"no passage by sea from {origin.label()} to {d.label()}"))
             else:
                 out.append(self._leg(origin, d, ship, month, path, conn_a, cb, 0.0))
         return out

@@ -24,6 +24,8 @@ from types import MappingProxyType
 
 import numpy as np
 
+from maps.errors import InvalidValue, UnknownName
+
 __all__ = [
     "BOARD_MA",
     "COMPASS",
@@ -112,13 +114,13 @@ def wind_strength(d6: int) -> str:
     ['light', 'fair', 'fair', 'fair', 'fair', 'fresh']
     """
     if not 1 <= d6 <= 6:
-        raise ValueError(f"a d6 shows 1 to 6, not {d6}")
+        raise InvalidValue(f"a d6 shows 1 to 6, not {d6}")
     return "fresh" if d6 == 6 else "light" if d6 == 1 else "fair"
 
 
 def _strength_ma(base: np.ndarray, strength: str) -> np.ndarray:
     if strength not in STRENGTH_MA:
-        raise ValueError(f"wind strength is light, fair or fresh, not {strength!r}")
+        raise InvalidValue(f"wind strength is light, fair or fresh, not {strength!r}")
     if strength == "light":  # lose 1d6 down to zero: the mean of max(0, MA - d6)
         return np.mean([np.maximum(0.0, base - d) for d in range(1, 7)], axis=0)
     return np.where(base > 0, base + STRENGTH_MA[strength], 0.0)
@@ -246,7 +248,7 @@ def ship_type(name: str) -> ShipType:
 
     close = difflib.get_close_matches(name, list(SHIPS), n=3, cutoff=0.4)
     hint = f"; did you mean {', '.join(close)}?" if close else ""
-    raise KeyError(f"unknown ship type {name!r}{hint} (one of: {', '.join(SHIPS)})")
+    raise UnknownName(f"unknown ship type {name!r}{hint} (one of: {', '.join(SHIPS)})")
 
 
 def reach_knots(ship: str | ShipType, coppered: bool = False) -> float:

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 from shapely.geometry import LineString, mapping
 
+from maps.errors import InvalidValue
 from maps.geo import distance_nm
 
 __all__ = ["Leg", "Risk", "Stop", "Voyage", "track_nm"]
@@ -148,7 +149,7 @@ class Voyage:
 
     def __post_init__(self) -> None:
         if not self.legs:
-            raise ValueError("a voyage has at least one leg")
+            raise InvalidValue("a voyage has at least one leg")
 
     @property
     def origin(self) -> Stop:

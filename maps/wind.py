@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import ArrayLike
 
+from maps.errors import DataError, InvalidValue
 from maps.sailing import STRENGTH_MA
 
 __all__ = [
@@ -65,15 +66,15 @@ class Region:
 def _region(raw: dict) -> Region:
     lon0, lat0, lon1, lat1 = (float(v) for v in raw["bbox"])
     if not (-180 <= lon0 < lon1 <= 180 and -90 <= lat0 < lat1 <= 90):
-        raise ValueError(f"wind region {raw['id']}: bad box {raw['bbox']}")
+        raise DataError(f"wind region {raw['id']}: bad box {raw['bbox']}")
     rows: list[tuple[int, float, str]] = []
     for w in raw["winds"]:
         if w["strength"] not in STRENGTH_MA or not 0 <= float(w["from"]) < 360:
-            raise ValueError(f"wind region {raw['id']}: bad wind {w}")
+            raise DataError(f"wind region {raw['id']}: bad wind {w}")
         rows.extend((int(m), float(w["from"]), str(w["strength"])) for m in w["months"])
     months = [r[0] for r in rows]
     if len(set(months)) != len(months) or not set(months) <= set(MONTHS):
-        raise ValueError(f"wind region {raw['id']}: months repeated or out of 1..12")
+        raise DataError(f"wind region {raw['id']}: months repeated or out of 1..12")
     return Region(str(raw["id"]), str(raw["name"]), (lon0, lat0, lon1, lat1), tuple(sorted(rows)))
 
 
@@ -88,13 +89,13 @@ def load_regions() -> tuple[Region, ...]:
             if r.bbox[0] == -180 and r.bbox[2] == 180 and r.wind(month):
                 covered |= (lats >= r.bbox[1]) & (lats <= r.bbox[3])
         if not covered.all():
-            raise ValueError(f"{WIND_FILE}: the latitude bands leave a gap in month {month}")
+            raise DataError(f"{WIND_FILE}: the latitude bands leave a gap in month {month}")
     return regions
 
 
 def _check_month(month: int) -> None:
     if month not in MONTHS:
-        raise ValueError(f"month is 1 to 12, not {month}")
+        raise InvalidValue(f"month is 1 to 12, not {month}")
 
 
 def prevailing_wind(lon: float, lat: float, month: int) -> Wind:

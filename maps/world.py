@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from maps import land, places
+from maps.errors import InvalidValue, OffChart, OnLand, UnknownPlace
 from maps.lanes import load_lanes
 from maps.routing import Router
 from maps.sailing import ship_type
@@ -75,7 +76,8 @@ class World:
         return places.station_at(lon, lat)
 
     def port(self, port_id: str) -> places.Port:
-        """A port by id; an unknown id raises KeyError naming the close matches."""
+        """A port by id; an unknown id raises :class:`~maps.errors.UnknownPlace` (a KeyError)
+        naming the close matches."""
         try:
             return self.ports[port_id]
         except KeyError:
@@ -93,23 +95,24 @@ class World:
             if by_name[n].id not in close
         ]
         hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise KeyError(f"unknown port {port_id!r}{hint}")
+        raise UnknownPlace(f"unknown port {port_id!r}{hint}")
 
     def stop(self, place: Place) -> Stop:
-        """A port id or (lon, lat) as a route end; a position on land raises ValueError."""
+        """A port id or (lon, lat) as a route end; a position off the chart or on land raises
+        :class:`~maps.errors.OffChart` (a ValueError)."""
         if isinstance(place, str):
             p = self.port(place)
             return Stop(p.anchorage[0], p.anchorage[1], p.id, p.name)
         try:
             lon, lat = (float(v) for v in place)
         except (TypeError, ValueError):
-            raise ValueError(f"a place is a port id or a (lon, lat) pair, not {place!r}") from None
+            raise OffChart(f"a place is a port id or a (lon, lat) pair, not {place!r}") from None
         if not (
             math.isfinite(lon) and math.isfinite(lat) and -180 <= lon <= 180 and -90 <= lat <= 90
         ):
-            raise ValueError(f"position {place!r} is not a longitude and latitude")
+            raise OffChart(f"position {place!r} is not a longitude and latitude")
         if land.is_land(lon, lat):
-            raise ValueError(f"position ({lon}, {lat}) is on land")
+            raise OnLand(f"position ({lon}, {lat}) is on land")
         return Stop(lon, lat)
 
     # -- routes ---------------------------------------------------------------------------
@@ -187,7 +190,7 @@ class World:
         """
         _check_month(month)
         if len(waypoints) < 2:
-            raise ValueError("a voyage needs at least two waypoints")
+            raise InvalidValue("a voyage needs at least two waypoints")
         stops = [self.stop(w) for w in waypoints]
         stays = (
             [float(stay_days)] * (len(stops) - 2)
@@ -195,7 +198,7 @@ class World:
             else [float(s) for s in stay_days]
         )
         if len(stays) != len(stops) - 2 or any(s < 0 for s in stays):
-            raise ValueError("stay_days: one non-negative number, or one per intermediate stop")
+            raise InvalidValue("stay_days: one non-negative number, or one per intermediate stop")
         st = ship_type(ship)
         legs, day = [], 0.0
         for i, (a, b) in enumerate(zip(stops, stops[1:], strict=False)):
@@ -212,9 +215,9 @@ def _place_key(place: Place) -> str | tuple[float, ...]:
     try:
         return tuple(float(v) for v in place)
     except (TypeError, ValueError):
-        return repr(place)  # refused by World.stop() with a ValueError
+        return repr(place)  # refused by World.stop() with OffChart
 
 
 def _check_month(month: int) -> None:
     if not isinstance(month, int) or not 1 <= month <= 12:
-        raise ValueError(f"month is 1 to 12, not {month!r}")
+        raise InvalidValue(f"month is 1 to 12, not {month!r}")

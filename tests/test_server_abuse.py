@@ -14,6 +14,7 @@ from flask import Flask
 from server.game import rules
 from server.web import world_api
 from server.web.app import create_app
+from strategy.errors import InvalidMove
 from tests.conftest import LiveServer
 from tests.services import redis_server
 
@@ -38,7 +39,7 @@ class Fights:
     def __call__(self, side_a: Any, side_b: Any, n: int, seed: int) -> dict[str, Any]:
         self.calls.append((tuple(side_a), tuple(side_b), n, seed))
         if "Galleon" in side_a:
-            raise KeyError("no ship type 'Galleon'")
+            raise InvalidMove("unknown ship type 'Galleon'")  # as the rules refuse it
         return {"a_wins": 0.5, "b_wins": 0.5, "escaped": 0.0, "disengaged": 0.0, "n": n}
 
 

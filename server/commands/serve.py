@@ -108,8 +108,10 @@ class _BodyDeadline:
                 with gevent.Timeout(self.seconds):
                     body = environ["wsgi.input"].read(min(length, self.most))
             except gevent.Timeout:
-                error = {"code": "invalid", "message": "the request body came too slowly"}
-                payload = json.dumps({"ok": False, "error": error}).encode()
+                from server.web.errors import error_body
+
+                error = error_body("invalid", "the request body came too slowly")
+                payload = json.dumps(error).encode()
                 start_response(
                     "408 Request Timeout",
                     [("Content-Type", "application/json"), ("Connection", "close")],

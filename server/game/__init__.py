@@ -19,7 +19,7 @@ come in through one doorway, :mod:`server.game.rules`.
 - :mod:`~server.game.views`: what each seat may see of the state and of each event.
 - :mod:`~server.game.notices`: each seat's notices, read from the events as it saw them.
 - :mod:`~server.game.replay`: a log rebuilt and checked; :mod:`~server.game.schema`: the
-  protocol's JSON Schema; :mod:`~server.game.errors`: the one refusal.
+  protocol's JSON Schema; :mod:`~server.game.errors`: the one refusal, the error codes.
 """
 
 from server.game.actions import (
@@ -31,7 +31,7 @@ from server.game.actions import (
     require_log_reader,
     require_seat_reader,
 )
-from server.game.errors import CODES, ActionError, rule_errors
+from server.game.errors import CODES, ActionError, ErrorCode, refusal, refusals
 from server.game.notices import notices_for
 from server.game.payloads import CampaignBody, parse
 from server.game.registry import ACTIONS, SPECS, TABLE, apply_event, decide
@@ -74,6 +74,7 @@ __all__ = [
     "TABLE",
     "ActionError",
     "CampaignBody",
+    "ErrorCode",
     "Seat",
     "State",
     "apply_event",
@@ -99,7 +100,8 @@ __all__ = [
     "replay",
     "require_log_reader",
     "require_seat_reader",
-    "rule_errors",
+    "refusal",
+    "refusals",
     "season_date",
     "seat_warnings",
     "state_for",

@@ -45,7 +45,7 @@ from server.game.authority import (
     Granted,
 )
 from server.game.authority import INVEST as INVEST_PHASES
-from server.game.errors import ActionError, rule_errors
+from server.game.errors import ActionError, refusals
 from server.game.seating import decide_revoke
 from server.game.spec import Grant, Spec, View
 from server.game.state import (
@@ -398,9 +398,8 @@ def _decide_show_voyage(
         to = list(dict.fromkeys(to))  # each seat once, in the order given
     plan = p.voyage
     month = plan.month or season_date(state).month
-    with rule_errors():
-        collection = rules.voyage_plan(plan.stops, plan.ship, month, plan.stay)
-        ship = rules.roster_type(plan.ship)
+    collection = rules.voyage_plan(plan.stops, plan.ship, month, plan.stay)
+    ship = rules.roster_type(plan.ship)
     shown: ShownVoyage = {
         "id": f"v{len(state.get('voyages', [])) + 1}",
         "day": state["day"],
@@ -683,6 +682,7 @@ _CLOCK_SEAT = cast(Seat, {"id": "", "role": "gm", "name": "the clock", "ready": 
 # -- the set-up: seats, and who reads the log --------------------------------------------
 
 
+@refusals()
 def decide_seat(
     state: State, author: Seat, args: Any, seat_id: str, rng: random.Random, oid: str
 ) -> Data:
@@ -702,10 +702,7 @@ def decide_seat(
         "officer": None,
     }
     if seat["ship"]:
-        try:
-            rules.briny_ship(seat["ship"])
-        except (KeyError, ValueError) as exc:  # no such ship in the Briny fleet
-            raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
+        rules.briny_ship(seat["ship"])  # no such ship in the Briny fleet: not_found
     _no_second(state, seat)
     data: Data = {"seat": seat, "args": args}
     if body.officer is not None:
@@ -714,6 +711,7 @@ def decide_seat(
     return data
 
 
+@refusals()
 def decide_officer(state: State, author: Seat, args: Any, oid: str, rng: random.Random) -> Data:
     """``officer_created``'s data: a character made by the GM, or by a player for his own
     seat, and seated at once if the body names a seat with no living officer."""

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from server.game import officers, rules
-from server.game.errors import ActionError, rule_errors
+from server.game.errors import ActionError
 from server.game.state import OfficerRecord, Seat, State, current_year
 
 __all__ = [
@@ -79,9 +79,8 @@ def decide_appointment(state: State, seat: Seat, name: str, rng: random.Random) 
         raise ActionError(
             "conflict", f"{officer['name']} applied for {name} this season: once a season"
         )
-    with rule_errors():
-        post = rules.appointment_post(name)
-        rules.appointment_check(name, officer)
+    post = rules.appointment_post(name)
+    rules.appointment_check(name, officer)
     holders = _holders(state, post, officer)
     if post["count"] is not None and sum(1 for o in holders if o["player"]) >= post["count"]:
         raise ActionError("conflict", f"'appointment': every place of {name} is held by a player")

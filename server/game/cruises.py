@@ -19,7 +19,7 @@ from typing import Any, cast
 
 from server.game import authority, engagements, events, notices, payloads, rules, season
 from server.game.authority import OFF, OTHER, OWN
-from server.game.errors import ActionError, rule_errors
+from server.game.errors import ActionError
 from server.game.spec import Grant, Spec, View
 from server.game.state import (
     Cruise,
@@ -135,10 +135,7 @@ def _volunteered(seat: Seat, p: Any) -> tuple[list[str], str | None]:
             raise ActionError("invalid", f"'ships': {stray[0]} is not of the {squadron} squadron")
         return list(dict.fromkeys(ships)), squadron
     code = p.ship.upper()
-    try:
-        rules.briny_ship(code)
-    except (KeyError, ValueError):
-        raise ActionError("not_found", f"'ship': no ship {p.ship!r} in the fleet") from None
+    rules.briny_ship(code)  # no such ship in the fleet: not_found
     if seat["role"] == "admiral" and code in rules.squadron_ships(seat.get("squadron") or ""):
         return [code], seat["squadron"]  # a ship of his squadron: on Blockade Duty
     own = seat["role"] == "captain" and seat.get("ship") == code
@@ -221,10 +218,9 @@ def decide_plan(
         raise ActionError("conflict", f"cruise {p.cruise} is fighting: plan her after the fight")
     here = force["port"] or f"{force['lon']},{force['lat']}"
     ship = rules.deepest_type([s["type"] for s in force["ships"] if s["status"] == "afloat"])
-    with rule_errors():
-        passage = rules.cruise_route(
-            [here, *p.missions, cruise["port"]], ship, season_date(state).month, p.stay
-        )
+    passage = rules.cruise_route(
+        [here, *p.missions, cruise["port"]], ship, season_date(state).month, p.stay
+    )
     route = {**passage, "to": cruise["port"], "start_day": state["day"]}
     return {
         "cruise": cruise["id"],

@@ -450,9 +450,7 @@ def decide_round(
     battle = _battle(record)
     try:  # checked now, not when the last captain's orders have the round fought
         for sid in mine:
-            rules.check_orders(battle, sid, orders)
-    except ValueError as exc:
-        raise ActionError("invalid", str(exc)) from None
+            rules.check_orders(battle, sid, orders)  # refused: invalid
     finally:
         _remember(record, battle)
     pending = {**record["pending"], **dict.fromkeys(mine, orders)}
@@ -569,12 +567,9 @@ def _fight_round(
     with ``later`` (the standing orders), every round after it too, to the battle's end.
     The round that ends the battle carries its ``ended`` notice to the seats in it."""
     battle = _battle(record)
-    try:
-        events = battle.step(pending)
-        while later is not None and not battle.over:
-            events += battle.step(later)
-    except ValueError as exc:
-        raise ActionError("invalid", str(exc)) from None
+    events = battle.step(pending)
+    while later is not None and not battle.over:
+        events += battle.step(later)
     _remember({**record, "battle": battle.to_dict()}, battle)
     rnd: dict[str, Any] = {
         "events": events,

@@ -1,39 +1,90 @@
-"""The game's one refusal, ``ActionError(code, message)``: the request changed nothing.
+"""The protocol's error codes and the game's one refusal, ``ActionError(code, message)``.
 
 Its shape on the wire is the protocol's one error shape, ``{"ok": false, "error": {"code",
-"message"}}`` (docs/protocol.md); the web part maps each code to an HTTP status.
+"message"}}`` (docs/protocol.md), built by :func:`server.web.errors.error_body`; the web
+part maps each code to an HTTP status.
+
+The rules (:mod:`strategy.errors`) and the world (:mod:`maps.errors`) raise their own
+families; :func:`refusal` is the one place they become refusals: a name no table has is
+``not_found``, a value they do not take ``invalid``. Anything else (a bare ``KeyError`` from
+a bug, a broken data file, a deck run out) is no refusal but a failure of the server's own,
+answered ``internal`` and logged by the web part.
+
+>>> refusal(rules.rules_errors.UnknownName("no ship with code 'ZZ'")).code
+'not_found'
+>>> refusal(rules.maps_errors.OnLand("position (2.35, 48.85) is on land")).code
+'invalid'
+>>> refusal(KeyError("a bug")) is None
+True
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Literal, get_args
 
-__all__ = ["CODES", "ActionError", "rule_errors"]
+from server.game import rules
 
-CODES = ("invalid", "forbidden", "not_found", "wrong_phase", "conflict")
+__all__ = ["CODES", "ActionError", "ErrorCode", "refusal", "refusals"]
+
+#: every code an error of the protocol has: the game's refusals, then the web's own
+#: (``not_ready`` while the server starts, ``too_many`` messages of a seat, ``rate_limited``
+#: requests of an address, ``internal`` a failure of the server's own)
+ErrorCode = Literal[
+    "invalid",
+    "forbidden",
+    "not_found",
+    "wrong_phase",
+    "conflict",
+    "not_ready",
+    "too_many",
+    "rate_limited",
+    "internal",
+]
+CODES: tuple[ErrorCode, ...] = get_args(ErrorCode)
+
+#: the rules' and the world's errors that refuse a request, and the code of each (in
+#: order: the first that matches); their other errors are failures
+_REFUSALS: tuple[tuple[type[Exception], ErrorCode], ...] = (
+    (rules.rules_errors.UnknownName, "not_found"),
+    (rules.maps_errors.UnknownName, "not_found"),
+    (rules.rules_errors.InvalidMove, "invalid"),
+    (rules.maps_errors.InvalidValue, "invalid"),
+    (rules.maps_errors.NoPassage, "invalid"),
+)
 
 
 class ActionError(Exception):
     """A refused request: nothing changed. ``code`` is one of :data:`CODES`."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str) -> None:
         assert code in CODES, code
         super().__init__(message)
-        self.code = code
+        self.code: ErrorCode = code
         self.message = message
 
-    def to_dict(self) -> dict[str, object]:
-        return {"ok": False, "error": {"code": self.code, "message": self.message}}
+
+def refusal(exc: BaseException, unknown: ErrorCode = "not_found") -> ActionError | None:
+    """The refusal ``exc`` means: itself if an :class:`ActionError`, the code of a refusal
+    of the rules or the world (``unknown`` for a name no table has: ``invalid`` where the
+    name is a field of a body, not a thing looked up), else None (a failure)."""
+    if isinstance(exc, ActionError):
+        return exc
+    for family, code in _REFUSALS:
+        if isinstance(exc, family):
+            return ActionError(unknown if code == "not_found" else code, str(exc))
+    return None
 
 
 @contextmanager
-def rule_errors() -> Iterator[None]:
-    """Turn the rules' and the world's refusals into protocol errors: an unknown id
-    (KeyError, which names close matches) is ``not_found``, a bad value ``invalid``."""
+def refusals(unknown: ErrorCode = "not_found") -> Iterator[None]:
+    """Raise the rules' and the world's refusals within as :class:`ActionError`
+    (:func:`refusal`); every other exception goes through as it is. Also a decorator."""
     try:
         yield
-    except KeyError as exc:
-        raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
-    except ValueError as exc:
-        raise ActionError("invalid", str(exc)) from None
+    except (rules.rules_errors.RulesError, rules.maps_errors.MapsError) as exc:
+        refused = refusal(exc, unknown)
+        if refused is None:
+            raise
+        raise refused from None

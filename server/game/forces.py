@@ -12,7 +12,7 @@ import random
 from typing import Any, cast
 
 from server.game import blockades, engagements, rules
-from server.game.errors import ActionError, rule_errors
+from server.game.errors import ActionError
 from server.game.state import DeploymentRecord, Force, Route, Side, State, season_date
 
 __all__ = [
@@ -115,8 +115,7 @@ def port_destination(port_id: str, british: bool = False) -> str:
 
     A British squadron may not sail into an enemy harbour: it blockades it instead.
     """
-    with rule_errors():
-        port_id = rules.port_id(port_id)
+    port_id = rules.port_id(port_id)
     if british and rules.is_enemy_port(port_id):
         raise ActionError("invalid", f"{port_id} is an enemy port: deploy to blockade it")
     return port_id
@@ -126,10 +125,9 @@ def deploy_destination(kind: str, target: Any) -> str | tuple[float, float]:
     """Where a deploy order sends a squadron: a station's patrol point, off a port, a point."""
     if kind == "patrol":
         return tuple(target)
-    with rule_errors():
-        if kind == "station":
-            return rules.station_point(target)
-        return rules.blockade_point(target)
+    if kind == "station":
+        return rules.station_point(target)
+    return rules.blockade_point(target)
 
 
 def plan_route(state: State, force: Force, destination: str | tuple[float, float]) -> Route:
@@ -138,8 +136,7 @@ def plan_route(state: State, force: Force, destination: str | tuple[float, float
     # (the summer's months as they were first counted: thirty days each from June)
     month = 6 + state["day"] // 30 if state["phase"] == "summer" else season_date(state).month
     ship = rules.deepest_type([s["type"] for s in force["ships"] if s["status"] == "afloat"])
-    with rule_errors():
-        voyage = rules.route(origin, destination, ship, month)
+    voyage = rules.route(origin, destination, ship, month)
     to = destination if isinstance(destination, str) else list(destination)
     return _routed(voyage, to, state["day"])
 
@@ -341,7 +338,7 @@ def _enemy_orders(work: State, day: int, rng: random.Random) -> None:
                     rules.deepest_type([s["type"] for s in force["ships"]]),
                     6 + (day - 1) // 30,
                 )
-            except (KeyError, ValueError):
+            except rules.maps_errors.MapsError:  # no passage to it: she stays in harbour
                 continue
             force["route"] = _routed(voyage, target, day - 1)
             force["orders"] = {"kind": "sortie", "target": target}

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from server.game import rules
-from server.game.errors import ActionError
+from server.game.errors import ActionError, refusals
 from server.game.state import OfficerRecord, SeatRecord, State, current_year
 
 __all__ = [
@@ -130,10 +130,8 @@ def new_officer(
     state: State, fields: Mapping[str, Any], oid: str, rank: str, rng: random.Random
 ) -> OfficerRecord:
     """A character from an officer object, checked, the rest rolled; not yet seated."""
-    try:
+    with refusals(unknown="invalid"):  # an officer's unknown rank or trade: a field's value
         record = rules.new_officer(fields, oid, rank, current_year(state), rng)
-    except (ValueError, KeyError) as exc:
-        raise ActionError("invalid", str(exc.args[0] if exc.args else exc)) from None
     return {**record, "player": None}  # type: ignore[typeddict-item]
 
 

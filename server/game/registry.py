@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from server.game import actions, calendar, clock, cruises, engagements, payloads, seating
 from server.game.authority import READS, Granted, require_seat
-from server.game.errors import ActionError
+from server.game.errors import ActionError, refusals
 from server.game.spec import Spec
 from server.game.state import Seat, State
 
@@ -86,12 +86,14 @@ EVENTS: Mapping[str, type] = MappingProxyType({kind: spec.event for kind, spec i
 Data = dict[str, Any]
 
 
+@refusals()
 def decide(state: State, seat: Seat, args: Any, rng: random.Random) -> tuple[str, Data]:
     """Check ``args`` from ``seat`` against the rules and return ``(type, data)``; the
     data is the event's, its ``args`` included.
 
     The GM may send any seat's action for it with ``"as": <seat id>``; it is then checked as
-    that seat's. Raises :class:`ActionError` and changes nothing when refused.
+    that seat's. Raises :class:`ActionError` and changes nothing when refused (the rules'
+    and the world's refusals too: :func:`~server.game.errors.refusals`).
     """
     if not isinstance(args, dict):
         raise ActionError("invalid", "an action is a JSON object with a 'type'")

@@ -25,12 +25,14 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 import maps
+from maps import errors as maps_errors
 from maps import load_world
 from maps.geo import KM_PER_NM, distance_km
 from maps.layers import all_layers, land, overview_layers, wind_points
 from maps.places import blockade_zones, load_ports
 from maps.sailing import ship_type as sailing_ship_type
 from maps.wind import prevailing_wind
+from strategy import errors as rules_errors
 from strategy.campaign import appointments as _appointments
 from strategy.campaign import force_organisation as table_f
 from strategy.campaign import resolve_summer
@@ -104,11 +106,13 @@ __all__ = [
     "player_deck",
     "officer_after",
     "map_battle_result",
+    "maps_errors",
     "ports",
     "resolve_summer",
     "route_feature",
     "roster_type",
     "route",
+    "rules_errors",
     "sail_ho",
     "sail_pieces",
     "sailing_type",
@@ -451,10 +455,10 @@ def anchorage(port: str) -> tuple[float, float]:
 
 @_with_maps_lock
 def station_point(station: str) -> tuple[float, float]:
-    """The cruising ground of ``station``'s squadrons; KeyError naming the stations."""
+    """The cruising ground of ``station``'s squadrons; UnknownPlace naming the stations."""
     points = scenario()["patrol_points"]
     if station not in points:
-        raise KeyError(f"no station {station!r}; stations: {', '.join(points)}")
+        raise maps_errors.UnknownPlace(f"no station {station!r}; stations: {', '.join(points)}")
     return points[station]
 
 
@@ -464,7 +468,7 @@ def blockade_point(port_id: str) -> tuple[float, float]:
     anchorage(port_id)
     zones = blockade_zones()
     if port_id not in zones:
-        raise KeyError(
+        raise maps_errors.UnknownPlace(
             f"{port_id!r} is not an enemy port; blockade one of {', '.join(sorted(zones))}"
         )
     point = zones[port_id].representative_point()
@@ -520,16 +524,18 @@ VOYAGE_STAY = (0.0, 60.0)
 
 def voyage_stop(text: str) -> str | tuple[float, float]:
     """One stop of a planned voyage as the planner writes it: a port id, ``lon,lat`` or
-    ``station:<id>`` (the station's cruising ground); ValueError or KeyError saying why not."""
+    ``station:<id>`` (the station's cruising ground); :mod:`maps.errors` saying why not."""
     if text.startswith("station:"):
         return station_point(text.removeprefix("station:"))
     if "," in text:
         try:
             lon, lat = (float(v) for v in text.split(","))
         except ValueError:
-            raise ValueError(f"{text!r} is not a port id, lon,lat or station:<id>") from None
+            raise maps_errors.OffChart(
+                f"{text!r} is not a port id, lon,lat or station:<id>"
+            ) from None
         if not (-180 <= lon <= 180 and -90 <= lat <= 90):
-            raise ValueError(f"{text!r} is not lon,lat in degrees")
+            raise maps_errors.OffChart(f"{text!r} is not lon,lat in degrees")
         return (lon, lat)
     return text
 
@@ -538,14 +544,16 @@ def voyage_plan(stops: Sequence[str], ship: str, month: int, stay: float) -> dic
     """A GM's planned voyage (``GET /api/voyage``, and the voyage he shows the players):
     its stops as the planner writes them (:func:`voyage_stop`) routed one leg after another
     for ``ship`` (a roster type) in ``month``, staying ``stay`` days at each; a GeoJSON
-    FeatureCollection. ValueError or KeyError saying what is wrong."""
+    FeatureCollection. :mod:`maps.errors` saying what is wrong."""
     lo, hi = VOYAGE_STOPS
     if not lo <= len(stops) <= hi:
-        raise ValueError(f"a voyage needs {lo} to {hi} 'stop' places, not {len(stops)}")
+        raise maps_errors.InvalidValue(
+            f"a voyage needs {lo} to {hi} 'stop' places, not {len(stops)}"
+        )
     if not 1 <= month <= 12:
-        raise ValueError(f"'month' must be 1 to 12, not {month}")
+        raise maps_errors.InvalidValue(f"'month' must be 1 to 12, not {month}")
     if not VOYAGE_STAY[0] <= stay <= VOYAGE_STAY[1]:
-        raise ValueError("'stay' must be 0 to 60 days")
+        raise maps_errors.InvalidValue("'stay' must be 0 to 60 days")
     return voyage([voyage_stop(s) for s in stops], roster_type(ship), month, stay)
 
 
@@ -598,7 +606,7 @@ def land_detail() -> dict[str, Any]:
 def wind_layer(month: int) -> dict[str, Any]:
     """The month's prevailing winds as GeoJSON points (maps.layers.wind_points)."""
     if not isinstance(month, int) or not 1 <= month <= 12:
-        raise ValueError(f"month is 1 to 12, not {month}")
+        raise maps_errors.InvalidValue(f"month is 1 to 12, not {month}")
     return wind_points(month)
 
 

@@ -53,10 +53,7 @@ def _target(state: State, seat: Seat, p: Any) -> tuple[str | None, str | None]:
         )
     squadron, ship = p.squadron, p.ship.upper() if p.ship is not None else None
     if ship is not None:
-        try:
-            rules.briny_ship(ship)
-        except (KeyError, ValueError) as exc:  # no such ship in the Briny fleet
-            raise ActionError("not_found", str(exc.args[0] if exc.args else exc)) from None
+        rules.briny_ship(ship)  # no such ship in the Briny fleet: not_found
     wanted = squadron or ship
     if wanted == _berth(seat):
         raise ActionError("conflict", f"{_named(seat)} already commands {wanted}")

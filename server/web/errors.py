@@ -1,63 +1,84 @@
-"""The web's answer to a refusal: the protocol's one error shape with its HTTP status.
+"""The web's answer to a refusal or a failure: the protocol's one error shape with its
+HTTP status.
 
-Every ``/api/`` answer is JSON: a refusal (:class:`~server.game.ActionError`) with the
-status of its code, an HTTP error (unknown route, wrong method, body too large) in the same
-shape, and a failure of the server's own as ``internal`` (500), logged, never a traceback
-sent to the client.
+:func:`error_body` builds every ``{"ok": false, "error": {"code", "message"}}`` the server
+sends, REST or Socket.IO, its code one of :data:`server.game.CODES`. :func:`answer` is the
+one answer to whatever a request raised: a refusal (:class:`~server.game.ActionError`, the
+rules' and the world's translated by :func:`server.game.refusals` where the game takes
+them) with the status of its code; anything else is a failure of the server's own,
+``internal`` (500), logged with its traceback and never sent to the client. Every
+``/api/`` answer is JSON: an HTTP error (unknown route, wrong method, body too large) in the
+same shape.
 """
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from flask import Flask, Response, jsonify, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
-from server.game import ActionError
+from server.game import ActionError, ErrorCode
 
-__all__ = ["HTTP_STATUS", "error_response", "register", "web_error"]
+__all__ = ["HTTP_STATUS", "INTERNAL", "answer", "error_body", "error_response", "register"]
 
-HTTP_STATUS = {
+#: each code's HTTP status (a Socket.IO ack carries the code alone)
+HTTP_STATUS: dict[ErrorCode, int] = {
     "invalid": 400,
     "forbidden": 403,
     "not_found": 404,
     "wrong_phase": 409,
     "conflict": 409,
+    "not_ready": 503,
+    "too_many": 429,
+    "rate_limited": 429,
+    "internal": 500,
 }
+#: the message of a failure of the server's own (what failed is in the log, not the answer)
+INTERNAL = "the server failed on this request; it has been logged"
 log = logging.getLogger("admiralty")
 
 
-def error_response(err: ActionError, status: int | None = None) -> tuple[Response, int]:
-    return jsonify(err.to_dict()), status or HTTP_STATUS[err.code]
+def error_body(code: ErrorCode, message: str) -> dict[str, Any]:
+    """The protocol's one error shape.
+
+    >>> error_body("not_found", "no seat 's-9'")
+    {'ok': False, 'error': {'code': 'not_found', 'message': "no seat 's-9'"}}
+    """
+    return {"ok": False, "error": {"code": code, "message": message}}
 
 
-def web_error(code: str, message: str, status: int) -> tuple[Response, int]:
-    """The one error shape for the web's own codes, which no game refusal has: ``internal``
-    (500) and ``rate_limited`` (429, from :mod:`server.web.limits`)."""
-    return jsonify({"ok": False, "error": {"code": code, "message": message}}), status
+def answer(exc: BaseException, where: str) -> tuple[dict[str, Any], int]:
+    """The error body and HTTP status answering ``exc``, raised by the request ``where``
+    names: a refusal's code, else ``internal`` and the failure logged (any other exception
+    is a bug of ours, whatever its class: a ``KeyError`` is never a ``not_found``)."""
+    if isinstance(exc, ActionError):
+        return error_body(exc.code, exc.message), HTTP_STATUS[exc.code]
+    log.error("failure in %s", where, exc_info=exc)
+    return error_body("internal", INTERNAL), HTTP_STATUS["internal"]
 
 
-def _internal(status: int = 500) -> tuple[Response, int]:
-    return web_error("internal", "the server failed on this request; nothing changed", status)
+def error_response(
+    code: ErrorCode, message: str, status: int | None = None
+) -> tuple[Response, int]:
+    """:func:`error_body` as a Flask response, with its code's status unless ``status``."""
+    return jsonify(error_body(code, message)), status or HTTP_STATUS[code]
 
 
 def register(app: Flask) -> None:
     """Answer every refusal and error of the ``/api/`` routes in the one error shape."""
 
-    @app.errorhandler(ActionError)
-    def action_error(err: ActionError) -> tuple[Response, int]:
-        return error_response(err)
-
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> ResponseReturnValue:
         if not request.path.startswith("/api/"):
             return exc
-        code = {404: "not_found", 405: "invalid", 413: "invalid"}.get(exc.code or 400, "invalid")
+        code: ErrorCode = "not_found" if exc.code == 404 else "invalid"
         message = "the body is over 64 KiB" if exc.code == 413 else exc.description or exc.name
-        return error_response(ActionError(code, message), exc.code)
+        return error_response(code, message, exc.code)
 
     @app.errorhandler(Exception)
     def failure(exc: Exception) -> tuple[Response, int]:
-        log.exception("failure on %s %s", request.method, request.path)
-        return _internal()
+        body, status = answer(exc, f"{request.method} {request.path}")
+        return jsonify(body), status

@@ -31,7 +31,7 @@ from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from server.web.errors import web_error
+from server.web.errors import error_response
 
 __all__ = ["CAMPAIGN_DEFAULT", "ODDS_DEFAULT", "init_app"]
 
@@ -77,7 +77,7 @@ def init_app(app: Flask) -> Limiter:
         message = (
             f"too many requests from this address (at most {exc.description}); retry in {wait} s"
         )
-        response, status = web_error("rate_limited", message, 429)
+        response, status = error_response("rate_limited", message)
         response.headers["Retry-After"] = str(wait)
         return response, status
 

@@ -31,6 +31,8 @@ from typing import Any
 
 from socketio import packet as sio_packet
 
+from server.web.errors import error_body
+
 __all__ = [
     "MAX_CHARS",
     "MAX_DEPTH",
@@ -147,7 +149,7 @@ def refused(sid: str, reason: str = "", *_extra: Any) -> dict[str, Any]:
     ``invalid`` error (the ack, if one was asked)."""
     log.info("refused a Socket.IO packet from %s: %s", sid, reason)
     message = reason if isinstance(reason, str) and reason else "the packet is malformed"
-    return {"ok": False, "error": {"code": "invalid", "message": message}}
+    return error_body("invalid", message)
 
 
 class PollingLimit:
@@ -175,7 +177,7 @@ class PollingLimit:
             return self.app(environ, start_response)
         _discard(environ["wsgi.input"], min(length, self.drain))
         message = f"a polling request is over {self.limit // 1024} KiB"
-        body = json.dumps({"ok": False, "error": {"code": "invalid", "message": message}})
+        body = json.dumps(error_body("invalid", message))
         headers = [("Content-Type", "application/json"), ("Content-Length", str(len(body)))]
         if length > self.drain:  # the rest is unread: this connection cannot carry another
             headers.append(("Connection", "close"))

@@ -22,7 +22,6 @@ URL matched, a session copied) and which was a fifth of the server's CPU under l
 
 from __future__ import annotations
 
-import logging
 import threading
 import time
 from collections import deque
@@ -35,12 +34,12 @@ from flask_socketio import SocketIO
 from server.game import ActionError
 from server.web.campaigns import CampaignService
 from server.web.delivery import campaign_room, seat_room
+from server.web.errors import answer, error_body
 
 __all__ = ["SAY_PER_MINUTE", "SayLimit", "Sockets", "register"]
 
 SAY_PER_MINUTE = 10
 Ack = dict[str, Any]
-log = logging.getLogger("admiralty")
 
 
 def _acked(handler: Callable[[str, Any], Ack]) -> Callable[..., Ack]:
@@ -50,12 +49,8 @@ def _acked(handler: Callable[[str, Any], Ack]) -> Callable[..., Ack]:
     def run(sid: str, data: Any = None, *_extra: Any) -> Ack:
         try:
             return handler(sid, data)
-        except ActionError as err:
-            return err.to_dict()
-        except Exception:  # a failure of ours: the client still gets its one answer
-            log.exception("failure in %s (socket %s)", handler.__name__, sid)
-            message = "the server failed on this request; it has been logged"
-            return {"ok": False, "error": {"code": "internal", "message": message}}
+        except Exception as exc:  # a refusal, or a failure of ours (logged): one answer
+            return answer(exc, f"{handler.__name__} (socket {sid})")[0]
 
     run.__name__ = handler.__name__
     return run
@@ -98,7 +93,7 @@ class SayLimit:
                 return None
             wait = max(1, round(self.window - (now - sent[0])))
         message = f"at most {self.per_minute} messages a minute; wait {wait} s"
-        return {"ok": False, "error": {"code": "too_many", "message": message}}
+        return error_body("too_many", message)
 
     def said(self, campaign_id: str, seat_id: str) -> None:
         """Count one accepted message."""

@@ -18,7 +18,7 @@ from server.game import (
     SEASON_DAYS,
     TABLE,
     ActionError,
-    rule_errors,
+    refusals,
     rules,
 )
 from server.game.payloads import MAX_SEED, MAX_TURN_DAYS, SAY_MAX
@@ -129,8 +129,7 @@ def _place(value: str | None, key: str) -> str | tuple[float, float]:
     if not value:
         raise ActionError("invalid", f"'{key}' is required: a port id or lon,lat")
     if value.startswith("station:"):
-        with rule_errors():
-            return rules.station_point(value.removeprefix("station:"))
+        return rules.station_point(value.removeprefix("station:"))
     if "," in value:
         try:
             lon, lat = (float(v) for v in value.split(","))
@@ -141,13 +140,12 @@ def _place(value: str | None, key: str) -> str | tuple[float, float]:
 
 
 @world_api.get("/api/route")
+@refusals()
 def route() -> ResponseReturnValue:
     args = request.args
     origin, destination = _place(args.get("from"), "from"), _place(args.get("to"), "to")
     ship, month = _ship_and_month(args)
-    with rule_errors():
-        feature = rules.route_feature(origin, destination, ship, month)
-    return jsonify(feature)
+    return jsonify(rules.route_feature(origin, destination, ship, month))
 
 
 def _ship_and_month(args: MultiDict[str, str]) -> tuple[str, int]:
@@ -157,14 +155,11 @@ def _ship_and_month(args: MultiDict[str, str]) -> tuple[str, int]:
         raise ActionError("invalid", "'month' must be 1 to 12") from None
     if not 1 <= month <= 12:
         raise ActionError("invalid", "'month' must be 1 to 12")
-    try:
-        ship = rules.roster_type(args.get("ship", "Third Rate"))
-    except ValueError as exc:
-        raise ActionError("invalid", str(exc)) from None
-    return ship, month
+    return rules.roster_type(args.get("ship", "Third Rate")), month
 
 
 @world_api.get("/api/voyage")
+@refusals()
 def voyage() -> ResponseReturnValue:
     """A GM's multi-leg voyage: ``stop`` repeated (port id, ``lon,lat`` or
     ``station:<id>``), ``ship``, ``month``, ``stay`` (days at each stop); planned by
@@ -177,9 +172,7 @@ def voyage() -> ResponseReturnValue:
         stay = float(request.args.get("stay", "0"))
     except ValueError:
         raise ActionError("invalid", "'stay' must be a number of days") from None
-    with rule_errors():
-        result = rules.voyage_plan(stops, ship, month, stay)
-    return jsonify(result)
+    return jsonify(rules.voyage_plan(stops, ship, month, stay))
 
 
 # What one odds preview may cost: battles times the ships on each side, multiplied (a
@@ -202,13 +195,11 @@ def odds_budget(ships_a: int, ships_b: int) -> int:
 
 
 @lru_cache(maxsize=ODDS_CACHE_SIZE)
+@refusals(unknown="invalid")  # a side's ship type is a value given, not a thing looked up
 def odds_answer(side_a: tuple[str, ...], side_b: tuple[str, ...], n: int, seed: int) -> bytes:
     """The preview's answer as JSON, fought once per arguments and then kept (an LRU of
     immutable bytes: a cached answer is the very answer first given)."""
-    try:
-        result = rules.battle_odds(list(side_a), list(side_b), n, seed)
-    except (KeyError, ValueError) as exc:
-        raise ActionError("invalid", str(exc.args[0] if exc.args else exc)) from None
+    result = rules.battle_odds(list(side_a), list(side_b), n, seed)
     return json.dumps(dict(result), separators=(",", ":"), sort_keys=True).encode()
 
 
