@@ -106,7 +106,7 @@ def test_the_actions_table_says_who_and_when_as_the_authority_table() -> None:
     for names, who, when in rows:
         for action in re.findall(r"`(\w+)`", names):
             seen.add(action)
-            grants = TABLE[action]
+            grants = TABLE[action].grants
             roles = {role for word, role in ROLE_WORDS.items() if re.search(rf"\b{word}\b", who)}
             assert roles == set(grants), action
             phases = set(PHASES) if when.startswith("any") else set(re.findall(r"\w+", when))

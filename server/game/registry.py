@@ -32,7 +32,7 @@ __all__ = [
     "decide",
 ]
 
-#: every event type's spec, by its type: the set-up events, then the actions
+#: every event type's spec, by its type, in the order docs/protocol.md lists them
 SPECS: Mapping[str, Spec[Any, Any]] = MappingProxyType(
     {
         spec.kind: spec
@@ -41,17 +41,10 @@ SPECS: Mapping[str, Spec[Any, Any]] = MappingProxyType(
             actions.SEAT_CREATED,
             actions.SEAT_REISSUED,
             actions.OFFICER_CREATED,
-            seating.SEAT_REVOKED,
             actions.SET_SHIPS,
             actions.SET_DEPLOYMENT,
             actions.ROLL_FORCE,
-            actions.DEPLOY,
-            actions.SAIL,
             actions.READY,
-            actions.ADVANCE,
-            engagements.ENGAGE_DECISION,
-            engagements.STANDING_ORDERS,
-            actions.RESOLVE_SUMMER,
             actions.PAUSE,
             actions.RESUME,
             actions.SET_DEADLINE,
@@ -60,11 +53,18 @@ SPECS: Mapping[str, Spec[Any, Any]] = MappingProxyType(
             actions.INVEST,
             actions.APPLY_APPOINTMENT,
             actions.NOTE,
+            actions.DEPLOY,
+            actions.SAIL,
             actions.MOVE_ENEMY,
+            actions.ADVANCE,
+            engagements.ENGAGE_DECISION,
+            engagements.STANDING_ORDERS,
+            actions.RESOLVE_SUMMER,
             actions.SHOW_VOYAGE,
             cruises.VOLUNTEER,
             cruises.PLAN_CRUISE,
             seating.REASSIGN,
+            seating.SEAT_REVOKED,
             actions.SAY,
         )
     }
