@@ -220,12 +220,23 @@ async function start() {
   });
   debug.net = net;
   let history = null;
+  /** The seat's visible history after `since`, a page at a time (each says if more follow). */
+  const pages = async (since) => {
+    const events = [];
+    for (let from = since, more = true; more;) {
+      const body = await getJSON(
+        `/api/campaigns/${encodeURIComponent(campaign)}/events?since=${from}`,
+        { headers: { Authorization: `Bearer ${token}` } },
+      );
+      events.push(...body.events);
+      more = body.more === true && body.next > from;
+      from = body.next;
+    }
+    return events;
+  };
   /** The seat's whole visible history from the server (fetched once, for Log and Talk). */
   const fetchHistory = () => {
-    history ??= joined.then(() => getJSON(
-      `/api/campaigns/${encodeURIComponent(campaign)}/events?since=0`,
-      { headers: { Authorization: `Bearer ${token}` } },
-    )).then((body) => body.events);
+    history ??= joined.then(() => pages(0));
     return history;
   };
   const ctx = { store, map, rules: world.rules, campaign, token, act: net.act, notice,
