@@ -135,7 +135,19 @@ def offloader(async_mode: str) -> Callable[..., Any]:
         return lambda work, *args: work(*args)
     import gevent
 
-    return lambda work, *args: gevent.get_hub().threadpool.apply(work, args)
+    def offload(work: Callable[..., Any], *args: Any) -> Any:
+        def run() -> tuple[bool, Any]:  # a refusal is the caller's to answer, not a traceback
+            try:
+                return True, work(*args)
+            except Exception as exc:
+                return False, exc
+
+        done, answer = gevent.get_hub().threadpool.apply(run)
+        if not done:
+            raise answer
+        return answer
+
+    return offload
 
 
 def _keep(app: Flask) -> None:

@@ -190,7 +190,7 @@ class Sockets:
             ack = {"ok": True, "seat": public, "seq": seq, "events": events}
         else:
             seq, state = self.service.snapshot(campaign_id, seat)
-            more = more and upto < seq
+            more = upto < seq  # the notices of the events after the page: by REST
             ack = {"ok": True, "seat": public, "seq": seq, "state": state}
         online = self.presence(campaign_id)
         ack["presence"] = {s: online.get(s, False) for s in self.service.seat_ids(campaign_id)}
