@@ -172,7 +172,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     (the links' start; default ``$ADMIRALTY_BASE_URL``, else each request's host URL),
     ``ADMIN_TOKEN`` (default ``$ADMIRALTY_ADMIN_TOKEN``), ``ASYNC_MODE`` (Flask-SocketIO's:
     ``threading`` by default, ``gevent`` under ``admiralty serve``), ``CATCH_UP_PAGE`` (the
-    events a catch-up's page reads at most: :meth:`CampaignService.page`) and ``WARM_UP``
+    events a catch-up's page reads at most: :meth:`CampaignService.page`; default
+    ``$ADMIRALTY_CATCH_UP_PAGE``, else 200) and ``WARM_UP``
     (``/healthz`` answers 503 until ``app.extensions["admiralty.warm_up"](run)`` has loaded
     what the server needs (``run`` runs the world's work: at once by default); ``serve``
     then runs ``app.extensions["admiralty.keep"]()``, which drops idle campaigns for good).
@@ -199,7 +200,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         WARM_UP=False,
         ADMIN_TOKEN=os.environ.get("ADMIRALTY_ADMIN_TOKEN") or None,  # closes campaign creation
         BASE_URL=os.environ.get("ADMIRALTY_BASE_URL") or None,  # the links' start
-        CATCH_UP_PAGE=PAGE_EVENTS,  # the events a catch-up's page reads at most
+        # the events a catch-up's page reads at most
+        CATCH_UP_PAGE=os.environ.get("ADMIRALTY_CATCH_UP_PAGE") or PAGE_EVENTS,
     )
     app.config.update(COMPRESSION)
     app.config.update(config or {})
