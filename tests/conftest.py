@@ -27,6 +27,7 @@ from flask.testing import FlaskClient
 from tests.server_helpers import (
     Clock,
     Game,
+    long_campaign,
     new_app,
     play_breakout,
     play_cruise_years,
@@ -448,6 +449,19 @@ def money_years(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     log = game.rest("get", f"/api/campaigns/{game.id}/log").json
     officers = {key: p.seat["officer"] for key, p in game.players.items()}
     return {"game": game, "acks": acks, "seen": seen, "log": log, "officers": officers}
+
+
+@pytest.fixture(scope="module")
+def long_log(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """A campaign of 240 events (:func:`tests.server_helpers.long_campaign`: fewer than a
+    snapshot's, so that every page is read from the log's start) in
+    ``folder/admiralty.db``, where ``admiralty serve`` run in ``folder`` finds it: the
+    folder, the campaign's id, and the GM's and the Red admiral's tokens."""
+    folder = tmp_path_factory.mktemp("long-log")
+    app = new_app(folder, "admiralty.db")
+    game, red = long_campaign(app, 240)
+    app.extensions["admiralty.store"].engine.dispose()
+    return {"folder": folder, "id": game.id, "gm": game.gm_token, "red": red}
 
 
 @pytest.fixture(scope="module")

@@ -486,3 +486,42 @@ def play_cruise_years(game: Game, years: int = 3) -> dict[str, Any]:
                 assert ack["ok"], ack
             acks.setdefault("next_season", []).append(gm.act("next_season"))
     return {"acks": acks, "rounds": rounds, "new": new}
+
+
+def long_campaign(app: Flask, events: int, seed: int = 918273645) -> tuple[Game, str]:
+    """A campaign of about ``events`` events through the service, as a long-played one
+    is: the summer rolled and the squadrons sailing, the GM advancing it day by day (its
+    fights left to the NPCs), the table's traffic between (readies, notes).
+    The game and the Red admiral's token (a player whose catch-ups carry the forces he
+    sees)."""
+    game = Game.new(app, seed=seed)
+    gm = game.gm()
+    pm = game.add("pm", "prime-minister")
+    game.add("fsl", "first-sea-lord").act("set_deployment", digit=5)
+    pm.act("set_ships", digit=3)
+    red = game.add("red", "admiral", squadron="Red")
+    game.add("obs", "observer")
+    assert gm.act("roll_force")["ok"]
+    assert red.act("deploy", squadron="Red", patrol=[-5.6, 48.7])["ok"]
+    seq, i, day, fights = 0, 0, 0, []
+    while seq < events:
+        moved = bool(fights) or (i % 4 == 0 and day < 90)
+        if fights:
+            ack = gm.act("engage_decision", engagement=fights[0], decision="npc", rounds="all")
+        elif moved:
+            ack = gm.act("advance", days=1)
+            day += 1
+        elif i % 4 == 1:
+            ack = red.act("ready")
+        elif i % 4 == 2:
+            ack = gm.act("note", text=f"note {i}")
+        else:
+            ack = pm.act("ready")
+        assert ack["ok"], ack
+        seq = ack["seq"]
+        i += 1
+        game.drain()
+        if moved:  # the fights the day opened, or the one left
+            state = game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]
+            fights = [e["id"] for e in state["engagements"] if not e["over"]]
+    return game, red.token

@@ -10,6 +10,7 @@ from typing import Any
 import requests
 
 from tests.browser_helpers import Campaign, GmClient, SeatPage, open_seat
+from tests.conftest import LiveServer
 
 SCRIPT = "<script>window.__pwned=1</script>"
 IMG = '<img src=x onerror="window.__pwned=1">'
@@ -170,3 +171,44 @@ def test_hostile_text_in_messages_and_names_renders_as_text(
         assert pages[0].js("document.querySelectorAll('img[src=x]').length") == 0
     finally:
         game.close()
+
+
+def test_a_long_log_comes_a_page_at_a_time(browser, tmp_path, seat_pages) -> None:
+    """Catch-ups a page at a time (issue 30): with pages of three events, a page opened on
+    a longer log still shows every notice and the Log tab the whole history, and after a
+    drop it catches up every event it missed, page after page."""
+    server = LiveServer(tmp_path, env={"ADMIRALTY_CATCH_UP_PAGE": "3"}).start()
+    game = Campaign.new(server.url, seed=3)
+    try:
+        game.add("red", "admiral", squadron="Red")
+        game.add("blue", "admiral", squadron="Blue")
+        for i in range(4):
+            assert game.act("say", to=game.seats["red"]["seat"], text=f"Orders {i}")["ok"]
+        red = _open(seat_pages, browser, server.url, game, "red")
+        messages = "window.__admiralty.feed.filter((n) => n.type === 'message').length === 4"
+        red.wait(f"window.__admiralty && window.__admiralty.joined && {messages}", timeout=60)
+        seen, since, more = [], 0, True
+        while more:
+            body = requests.get(
+                f"{server.url}/api/campaigns/{game.id}/events?since={since}",
+                headers={"Authorization": f"Bearer {game.seats['red']['token']}"},
+                timeout=30,
+            ).json()
+            seen += body["events"]
+            since, more = body["next"], body["more"]
+        assert len(seen) > 3
+        red.wait("document.getElementById('panel-log').dataset.history === '1'")
+        assert red.js("Number(document.getElementById('panel-log').dataset.events)") == len(seen)
+        # a drop: seven events missed, then caught up three at a time
+        red.js("window.__admiralty.net.socket.disconnect()")
+        red.wait("window.__admiralty.connection.includes('lost')")
+        for i in range(7):
+            ack = game.act("pause" if i % 2 == 0 else "resume")
+            assert ack["ok"], ack
+        red.js("window.__admiralty.net.socket.connect()")
+        red.wait(f"window.__admiralty.store.seq === {ack['seq']}", timeout=30)
+        assert red.js("window.__admiralty.store.pending.size") == 0
+        assert red.page.locator("#st-paused").inner_text() == "PAUSED"
+    finally:
+        game.close()
+        server.stop()

@@ -7,6 +7,7 @@ protocol, and every bad input refused with nothing changed."""
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 import pytest
@@ -332,3 +333,36 @@ def test_the_turn_clock_sails_the_cruises_or_moves_the_season_on(at_sea, then) -
         state["day"] = 91  # the autumn's last day
         kind, _ = server_game.decide_tick(state, "1805-01-01T00:00:01.000Z", _rng())
         assert kind == "next_season"
+
+
+def test_the_observer_sees_no_gm_mission_past_or_present(cruise_years):
+    """The GM's missions are his and the players' (issue 30): an observer reads them
+    nowhere, not in the season pages of years gone by, not in the state, his events (live,
+    caught up, or fetched page by page), nor his notices."""
+    game = cruise_years["game"]
+    observer = game.players["obs"]
+    seen: list[Any] = [_state(game, observer.token), cruise_years["seen"]["obs"]]
+    since, more = 0, True
+    while more:
+        page = game.rest(
+            "get", f"/api/campaigns/{game.id}/events?since={since}", token=observer.token
+        ).json
+        seen.append(page["events"])
+        since, more = page["seq"], page.get("more", False)
+    notices = game.rest("get", f"/api/campaigns/{game.id}/notices", token=observer.token).json
+    seen.append(notices["notices"])
+    rejoined = game.join(observer.token, since=1)
+    seen.append(rejoined.ack)
+    rejoined.client.disconnect()
+
+    def keys(value: Any) -> set[str]:
+        if isinstance(value, dict):
+            return set(value) | {k for v in value.values() for k in keys(v)}
+        if isinstance(value, list):
+            return {k for v in value for k in keys(v)}
+        return set()
+
+    pages = [p for y in seen[0]["years"] for p in y.get("seasons", ())]
+    assert pages and all(p["cruises"] for p in pages)  # he sees that ships cruised
+    assert "missions" not in keys(seen)
+    assert "-12,46" not in json.dumps(seen)  # one of the GM's places (CRUISE_MISSIONS)

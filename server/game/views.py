@@ -347,11 +347,15 @@ def _year_for(year: YearRecord, seat: Seat) -> dict[str, Any]:
 
 def _season_page(page: SeasonRecord, seat: Seat) -> dict[str, Any]:
     """A season after the summer as ``seat`` may see it: the ships that cruised in it and
-    their results, the volunteers' report cut for it; what they fought (not for an
-    observer)."""
+    their results, the volunteers' report cut for it; what they fought and the GM's
+    missions (not for an observer)."""
+    hidden = ("missions",) if seat["role"] == "observer" else ()
     out: dict[str, Any] = {
         "season": page["season"],
-        "cruises": copy.deepcopy(page["cruises"]),
+        "cruises": [
+            {k: copy.deepcopy(v) for k, v in cruise.items() if k not in hidden}
+            for cruise in page["cruises"]
+        ],
         "results": dict(page["results"]),
         "report": copy.deepcopy(report_for(page["report"], seat)),
     }

@@ -200,22 +200,33 @@ def _since_arg() -> int:
     return int(raw)
 
 
+def _page(campaign_id: str, seat_id: str, since: int) -> tuple[int, list, list, bool]:
+    """One page of the seat's history after ``since`` (:meth:`CampaignService.page`),
+    worked out off the event loop: ``seq`` the last event it read, ``more`` whether the
+    log goes on (the next page is asked with ``since=seq``)."""
+    offload = current_app.extensions["admiralty.offload"]
+    return offload(_service().page, campaign_id, seat_id, since)
+
+
 @api.get("/api/campaigns/<campaign_id>/notices")
 def campaign_notices(campaign_id: str) -> ResponseReturnValue:
-    """The seat's notices after ``since`` (server.game.notices), in log order."""
+    """The seat's notices after ``since`` (server.game.notices), in log order, a page at a
+    time (``more``: ask again from ``next``)."""
     since = _since_arg()
     seat = _seat(campaign_id)
-    seq, _, notices = _service().history(campaign_id, seat["id"], since)
-    return jsonify(seq=seq, notices=notices)
+    seq, _, notices, more = _page(campaign_id, seat["id"], since)
+    return jsonify(seq=seq, notices=notices, more=more, next=seq)
 
 
 @api.get("/api/campaigns/<campaign_id>/events")
 def campaign_events(campaign_id: str) -> ResponseReturnValue:
-    """The events after ``since`` as this seat received them (its Log tab's history): each
-    its view's change; from ``since=0`` with ``base``, the view the first change applies to."""
+    """The events after ``since`` as this seat received them (its Log tab's history), a page
+    at a time (``more``: ask again from ``next``): each its view's change; from ``since=0``
+    with ``base``, the view the first change applies to."""
     since = _since_arg()
     seat = _seat(campaign_id)
-    seq, events, _ = _service().history(campaign_id, seat["id"], since)
+    seq, events, _, more = _page(campaign_id, seat["id"], since)
     if since == 0:
-        return jsonify(seq=seq, events=events, base=_service().first_view(campaign_id, seat["id"]))
-    return jsonify(seq=seq, events=events)
+        base = _service().first_view(campaign_id, seat["id"])
+        return jsonify(seq=seq, events=events, more=more, next=seq, base=base)
+    return jsonify(seq=seq, events=events, more=more, next=seq)

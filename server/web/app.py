@@ -27,6 +27,7 @@ __all__ = [
     "create_app",
     "default_database_url",
     "load_world",
+    "offloader",
 ]
 
 STATIC_DIR = Path(__file__).resolve().parents[2] / "static"
@@ -125,6 +126,30 @@ def _now(work: Callable[[], None]) -> None:
     work()
 
 
+def offloader(async_mode: str) -> Callable[..., Any]:
+    """``offload(work, *args)``: ``work(*args)``'s answer (or its exception), worked out
+    off the event loop under gevent (in its pool of OS threads, as ``serve`` builds the
+    world: every other socket is answered meanwhile), a plain call in threads. For the
+    requests that may take seconds of CPU: a catch-up's page, a route, a voyage."""
+    if async_mode != "gevent":
+        return lambda work, *args: work(*args)
+    import gevent
+
+    def offload(work: Callable[..., Any], *args: Any) -> Any:
+        def run() -> tuple[bool, Any]:  # a refusal is the caller's to answer, not a traceback
+            try:
+                return True, work(*args)
+            except Exception as exc:
+                return False, exc
+
+        done, answer = gevent.get_hub().threadpool.apply(run)
+        if not done:
+            raise answer
+        return answer
+
+    return offload
+
+
 def _keep(app: Flask) -> None:
     """For good: run the turn clock every ``CLOCK_EVERY`` seconds (the deadlines due, in
     every campaign of the store), and drop idle campaigns from memory every
@@ -146,7 +171,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``config`` may set ``DATABASE_URL``, ``MESSAGE_QUEUE``, ``BASE_URL``
     (the links' start; default ``$ADMIRALTY_BASE_URL``, else each request's host URL),
     ``ADMIN_TOKEN`` (default ``$ADMIRALTY_ADMIN_TOKEN``), ``ASYNC_MODE`` (Flask-SocketIO's:
-    ``threading`` by default, ``gevent`` under ``admiralty serve``) and ``WARM_UP``
+    ``threading`` by default, ``gevent`` under ``admiralty serve``), ``CATCH_UP_PAGE`` (the
+    events a catch-up's page reads at most: :meth:`CampaignService.page`; default
+    ``$ADMIRALTY_CATCH_UP_PAGE``, else 200) and ``WARM_UP``
     (``/healthz`` answers 503 until ``app.extensions["admiralty.warm_up"](run)`` has loaded
     what the server needs (``run`` runs the world's work: at once by default); ``serve``
     then runs ``app.extensions["admiralty.keep"]()``, which drops idle campaigns for good).
@@ -159,7 +186,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     """
     from server.web import errors, frames, limits, packets
     from server.web.api import api
-    from server.web.campaigns import CampaignService
+    from server.web.campaigns import PAGE_EVENTS, CampaignService
     from server.web.sockets import register
     from server.web.storage import open_store
     from server.web.world_api import world_api
@@ -173,6 +200,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         WARM_UP=False,
         ADMIN_TOKEN=os.environ.get("ADMIRALTY_ADMIN_TOKEN") or None,  # closes campaign creation
         BASE_URL=os.environ.get("ADMIRALTY_BASE_URL") or None,  # the links' start
+        # the events a catch-up's page reads at most
+        CATCH_UP_PAGE=os.environ.get("ADMIRALTY_CATCH_UP_PAGE") or PAGE_EVENTS,
     )
     app.config.update(COMPRESSION)
     app.config.update(config or {})
@@ -202,7 +231,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     emit = metrics.count_emits(
         lambda rooms, payload: socketio.emit(delivery.event_name(payload), payload, to=rooms)
     )
-    service = CampaignService(store, emit, others_first=others_first)
+    service = CampaignService(
+        store, emit, others_first=others_first, page_events=int(app.config["CATCH_UP_PAGE"])
+    )
     ready = threading.Event()
     if not app.config["WARM_UP"]:
         ready.set()
@@ -212,9 +243,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["admiralty.socketio"] = socketio
     app.extensions["admiralty.store"] = store
     app.extensions["admiralty.campaigns"] = service
+    app.extensions["admiralty.offload"] = offloader(app.config["ASYNC_MODE"])
     app.register_blueprint(api)
     app.register_blueprint(world_api)
-    limits.init_app(app)  # per-address limits on the odds and on creating campaigns
+    limits.init_app(app)  # per-address limits: the odds, creating campaigns, routing
 
     @app.get("/healthz")
     def healthz() -> ResponseReturnValue:

@@ -51,6 +51,8 @@ CAMPAIGN_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 SNAPSHOT_EVERY = 250
 #: a campaign's state is dropped from memory after this long without a request
 IDLE_SECONDS = 15 * 60.0
+#: a catch-up's page: the events after ``since`` one answer reads at most (:meth:`page`)
+PAGE_EVENTS = 200
 log = logging.getLogger("admiralty")
 
 
@@ -123,6 +125,7 @@ class CampaignService:
         idle_seconds: float = IDLE_SECONDS,
         now: Callable[[], dt.datetime] = _utcnow,
         others_first: Callable[[], None] = lambda: None,
+        page_events: int = PAGE_EVENTS,
     ) -> None:
         self.store = store
         self.emit = emit
@@ -131,6 +134,7 @@ class CampaignService:
         self.others_first = others_first
         self.snapshot_every = snapshot_every
         self.idle_seconds = idle_seconds
+        self.page_events = page_events
         self._states: dict[str, _Cached] = {}
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
@@ -291,18 +295,21 @@ class CampaignService:
             return game.officer_for(officer, viewer)
 
     def history(
-        self, campaign_id: str, seat_id: str, since: int
+        self, campaign_id: str, seat_id: str, since: int, limit: int | None = None
     ) -> tuple[int, list[dict[str, Any]], list[dict[str, Any]]]:
         """The campaign's last seq, the event payloads ``seat_id`` would have received
         after ``since`` (those it may see: not the bare seqs of the others), each its view's
         change from the one before, and the notices they make for it
-        (:func:`server.game.notices_for`), each in log order."""
+        (:func:`server.game.notices_for`), each in log order. With ``limit``, only the
+        ``limit`` events after ``since`` are read: the seq returned is the last of them
+        (:meth:`page`)."""
         viewer = self._viewer(campaign_id, seat_id)
         seq, state = self._base(campaign_id, at_most=since)
         events: list[dict[str, Any]] = []
         told: list[dict[str, Any]] = []
         tracker = game.track(state, seq, [viewer]) if seq >= since else None
-        for ev in self.store.events_after(campaign_id, seq):
+        until = None if limit is None else since + limit
+        for ev in self.store.events_after(campaign_id, seq, until):
             game.apply_event(state, ev.type, ev.data)
             seq = ev.seq
             if tracker is None:
@@ -336,6 +343,16 @@ class CampaignService:
         viewer = self._viewer(campaign_id, seat_id)
         _, state = self._base(campaign_id, at_most=0)
         return game.state_for(state, viewer)
+
+    def page(
+        self, campaign_id: str, seat_id: str, since: int
+    ) -> tuple[int, list[dict[str, Any]], list[dict[str, Any]], bool]:
+        """One page of :meth:`history`: what its ``page_events`` events after ``since``
+        make for ``seat_id`` (the seq it reaches, the payloads, the notices), and whether
+        the log goes on past that seq (then ask again from it). Each page's work is
+        bounded, whatever the log's length; the pages put together are the history."""
+        seq, events, told = self.history(campaign_id, seat_id, since, self.page_events)
+        return seq, events, told, seq < self.store.last_seq(campaign_id)
 
     def events_since(self, campaign_id: str, seat_id: str, since: int) -> tuple[int, list[dict]]:
         """The campaign's last seq, and the event payloads ``seat_id`` would have received

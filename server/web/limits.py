@@ -1,13 +1,16 @@
 """Per-address rate limits (Flask-Limiter) on the requests that cost the server most.
 
-Two routes are limited, each per client address: ``GET /api/odds`` (each answer may fight
-up to a second of battles; answers are cached too, :func:`server.web.world_api.odds_answer`)
-and ``POST /api/campaigns`` (each campaign is kept; only campaigns created count). A request
+Three costs are limited, each per client address: ``GET /api/odds`` (each answer may fight
+up to a second of battles; answers are cached too, :func:`server.web.world_api.odds_answer`),
+``POST /api/campaigns`` (each campaign is kept; only campaigns created count), and the legs
+routed by ``GET /api/route`` (one) and ``GET /api/voyage`` (its stops less one: up to a
+second of search each, far apart), counted together. A request
 over a limit gets a JSON 429 in the protocol's error shape, ``rate_limited``, with a
 ``Retry-After`` header in seconds. Settings (app config, else the environment variable):
 
 - ``ODDS_RATE_LIMIT`` (``ADMIRALTY_ODDS_RATE_LIMIT``), default :data:`ODDS_DEFAULT`
 - ``CAMPAIGN_RATE_LIMIT`` (``ADMIRALTY_CAMPAIGN_RATE_LIMIT``), default :data:`CAMPAIGN_DEFAULT`
+- ``ROUTE_RATE_LIMIT`` (``ADMIRALTY_ROUTE_RATE_LIMIT``), in legs, default :data:`ROUTE_DEFAULT`
 - ``RATELIMIT_STORAGE_URI`` (``ADMIRALTY_RATELIMIT_STORAGE_URI``), default ``memory://``: one
   process's counts; ``redis://host:6379/1`` shares them between processes
 - ``RATELIMIT_ENABLED`` (``ADMIRALTY_RATELIMIT_ENABLED=0`` to switch every limit off)
@@ -26,20 +29,24 @@ import os
 import time
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask, Response, request
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from server.game import rules
 from server.web.errors import error_response
 
-__all__ = ["CAMPAIGN_DEFAULT", "ODDS_DEFAULT", "init_app"]
+__all__ = ["CAMPAIGN_DEFAULT", "ODDS_DEFAULT", "ROUTE_DEFAULT", "init_app"]
 
 ODDS_DEFAULT = "30 per minute;300 per hour"
 CAMPAIGN_DEFAULT = "10 per minute;30 per hour"
+#: legs routed: ten edits a minute of a voyage of the planner's most stops
+ROUTE_DEFAULT = "120 per minute;1200 per hour"
 SETTINGS = {  # config key: (environment variable, default)
     "ODDS_RATE_LIMIT": ("ADMIRALTY_ODDS_RATE_LIMIT", ODDS_DEFAULT),
     "CAMPAIGN_RATE_LIMIT": ("ADMIRALTY_CAMPAIGN_RATE_LIMIT", CAMPAIGN_DEFAULT),
+    "ROUTE_RATE_LIMIT": ("ADMIRALTY_ROUTE_RATE_LIMIT", ROUTE_DEFAULT),
     "RATELIMIT_STORAGE_URI": ("ADMIRALTY_RATELIMIT_STORAGE_URI", "memory://"),
     "RATELIMIT_ENABLED": ("ADMIRALTY_RATELIMIT_ENABLED", "1"),
     "PROXY_HOPS": ("ADMIRALTY_PROXY_HOPS", "0"),
@@ -70,6 +77,9 @@ def init_app(app: Flask) -> Limiter:
         deduct_when=lambda response: response.status_code == 201,  # campaigns made count
     )
     _limit(app, "api.create_campaign", created)
+    legs = limiter.shared_limit(lambda: app.config["ROUTE_RATE_LIMIT"], scope="routes", cost=_legs)
+    _limit(app, "world_api.route", legs)
+    _limit(app, "world_api.voyage", legs)
 
     @app.errorhandler(RateLimitExceeded)
     def too_many(exc: RateLimitExceeded) -> tuple[Response, int]:
@@ -89,6 +99,13 @@ def _limit(app: Flask, endpoint: str, limit: Any) -> None:
     """Put ``limit`` on one view of this app (the blueprints' own functions stay as they are,
     so that every app has its own limiter)."""
     app.view_functions[endpoint] = limit(app.view_functions[endpoint])
+
+
+def _legs() -> int:
+    """What a request costs of the routes' limit: the legs it routes (a voyage's stops
+    less one, counted up to the planner's most; a route one)."""
+    stops = len(request.args.getlist("stop"))
+    return max(1, min(stops, rules.VOYAGE_STOPS[1]) - 1)
 
 
 def _retry_after(limiter: Limiter) -> int:

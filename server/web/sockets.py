@@ -109,10 +109,15 @@ class Sockets:
     """The joined sockets of one app: each in at most one campaign, as one seat."""
 
     def __init__(
-        self, socketio: SocketIO, service: CampaignService, talk: SayLimit | None = None
+        self,
+        socketio: SocketIO,
+        service: CampaignService,
+        talk: SayLimit | None = None,
+        offload: Callable[..., Any] = lambda work, *args: work(*args),
     ) -> None:
         self.socketio = socketio
         self.service = service
+        self.offload = offload  # a page of history off the event loop (server.web.app)
         self.talk = talk or SayLimit()
         self.joined: dict[str, tuple[str, str, str]] = {}  # sid -> (campaign, seat id, token)
         self.online: dict[tuple[str, str], int] = {}  # (campaign, seat id) -> sockets here
@@ -170,17 +175,23 @@ class Sockets:
         if came:
             self._tell(campaign_id, seat["id"], True)
         public = {k: seat.get(k) for k in ("id", "role", "name", "squadron", "ship", "officer")}
+        # a page of the seat's history after ``since`` (off the event loop): a catch-up's
+        # events, and their notices (on a first join, those of the log's first page)
+        upto, events, notices, more = self.offload(
+            self.service.page, campaign_id, seat["id"], since
+        )
         if since:
-            seq, events, notices = self.service.history(campaign_id, seat["id"], since)
+            seq = upto  # caught up to the page's end: the next page is a join from there
             ack = {"ok": True, "seat": public, "seq": seq, "events": events}
         else:
             seq, state = self.service.snapshot(campaign_id, seat)
-            notices = self.service.notices(campaign_id, seat["id"], 0)
+            more = upto < seq  # the notices of the events after the page: by REST
             ack = {"ok": True, "seat": public, "seq": seq, "state": state}
         online = self.presence(campaign_id)
         ack["presence"] = {s: online.get(s, False) for s in self.service.seat_ids(campaign_id)}
-        # the seat's notices after ``since``: on a first join all of them (a reload)
+        # the seat's notices after ``since`` up to ``next`` (a reload's: from the start)
         ack["notices"] = [n for n in notices if n["seq"] <= seq]
+        ack["more"], ack["next"] = more, min(upto, seq)
         # the room was joined before the log was read (nothing committed meanwhile is
         # missed); what the ack holds is not sent again (server.web.delivery)
         self.socketio.server.manager.hold(sid, seq)
@@ -231,7 +242,9 @@ class Sockets:
 
 def register(app: Flask, socketio: SocketIO, service: CampaignService) -> None:
     """Wire the handlers; ``app.extensions['admiralty.revoke']`` cuts a reissued seat off."""
-    sockets = Sockets(socketio, service, app.extensions.get("admiralty.talk"))
+    sockets = Sockets(
+        socketio, service, app.extensions.get("admiralty.talk"), app.extensions["admiralty.offload"]
+    )
     app.extensions["admiralty.talk"] = sockets.talk  # tests may set its clock
     metrics = app.extensions["admiralty.metrics"]
     metrics.watch_sockets(sockets.joined, sockets.lock, lambda: len(socketio.server.eio.sockets))

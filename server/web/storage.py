@@ -115,6 +115,7 @@ _EVENTS_AFTER = (
     .where(events.c.campaign_id == bindparam("campaign"), events.c.seq > bindparam("since"))
     .order_by(events.c.seq)
 )
+_EVENTS_BETWEEN = _EVENTS_AFTER.where(events.c.seq <= bindparam("until"))
 _INSERT_EVENT = insert(events)
 _TOUCH = (
     update(campaigns)
@@ -352,9 +353,16 @@ class Store:
                 insert(seats).values(id=seat_id, campaign_id=campaign_id, token_hash=token_hash)
             )
 
-    def events_after(self, campaign_id: str, since: int = 0) -> Iterator[StoredEvent]:
+    def events_after(
+        self, campaign_id: str, since: int = 0, until: int | None = None
+    ) -> Iterator[StoredEvent]:
+        """The events after ``since`` in log order (up to ``until``, if given)."""
         with self.engine.connect() as conn:
-            rows = conn.execute(_EVENTS_AFTER, {"campaign": campaign_id, "since": since}).all()
+            if until is None:
+                rows = conn.execute(_EVENTS_AFTER, {"campaign": campaign_id, "since": since}).all()
+            else:
+                bounds = {"campaign": campaign_id, "since": since, "until": until}
+                rows = conn.execute(_EVENTS_BETWEEN, bounds).all()
         for row in rows:
             yield StoredEvent(row.seq, row.type, row.seat, json.loads(row.data))
 

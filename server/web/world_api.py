@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import re
 from functools import cache, lru_cache
+from typing import Any
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
@@ -145,7 +146,13 @@ def route() -> ResponseReturnValue:
     args = request.args
     origin, destination = _place(args.get("from"), "from"), _place(args.get("to"), "to")
     ship, month = _ship_and_month(args)
-    return jsonify(rules.route_feature(origin, destination, ship, month))
+    return jsonify(_offload(rules.route_feature, origin, destination, ship, month))
+
+
+def _offload(work: Any, *args: Any) -> Any:
+    """``work(*args)`` off the event loop (:func:`server.web.app.offloader`): a route's
+    search may take a second of CPU, every other socket answered meanwhile."""
+    return current_app.extensions["admiralty.offload"](work, *args)
 
 
 def _ship_and_month(args: MultiDict[str, str]) -> tuple[str, int]:
@@ -165,14 +172,15 @@ def voyage() -> ResponseReturnValue:
     ``station:<id>``), ``ship``, ``month``, ``stay`` (days at each stop); planned by
     :func:`server.game.rules.voyage_plan`, as the voyage the GM shows the players is."""
     stops = request.args.getlist("stop")
-    if not 2 <= len(stops) <= 12:
-        raise ActionError("invalid", "a voyage needs 2 to 12 'stop' places")
+    lo, hi = rules.VOYAGE_STOPS
+    if not lo <= len(stops) <= hi:
+        raise ActionError("invalid", f"a voyage needs {lo} to {hi} 'stop' places")
     ship, month = _ship_and_month(request.args)
     try:
         stay = float(request.args.get("stay", "0"))
     except ValueError:
         raise ActionError("invalid", "'stay' must be a number of days") from None
-    return jsonify(rules.voyage_plan(stops, ship, month, stay))
+    return jsonify(_offload(rules.voyage_plan, stops, ship, month, stay))
 
 
 # What one odds preview may cost: battles times the ships on each side, multiplied (a

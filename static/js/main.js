@@ -220,13 +220,27 @@ async function start() {
   });
   debug.net = net;
   let history = null;
-  /** The seat's whole visible history from the server (fetched once, for Log and Talk):
-   * `{events, base}`, each event's change from the view before, the first's from `base`. */
+  /** The seat's visible history after `since`, a page at a time (each says if more follow):
+   * `{events, base}`, each event's change from the view before (from `since=0`, the first's
+   * from `base`, the seat's view before the campaign's first event). */
+  const pages = async (since) => {
+    const events = [];
+    let base = null;
+    for (let from = since, more = true; more;) {
+      const body = await getJSON(
+        `/api/campaigns/${encodeURIComponent(campaign)}/events?since=${from}`,
+        { headers: { Authorization: `Bearer ${token}` } },
+      );
+      if (from === 0) base = body.base;
+      events.push(...body.events);
+      more = body.more === true && body.next > from;
+      from = body.next;
+    }
+    return { events, base };
+  };
+  /** The seat's whole visible history from the server (fetched once, for Log and Talk). */
   const fetchHistory = () => {
-    history ??= joined.then(() => getJSON(
-      `/api/campaigns/${encodeURIComponent(campaign)}/events?since=0`,
-      { headers: { Authorization: `Bearer ${token}` } },
-    )).then((body) => ({ events: body.events, base: body.base }));
+    history ??= joined.then(() => pages(0));
     return history;
   };
   const ctx = { store, map, rules: world.rules, campaign, token, act: net.act, notice,

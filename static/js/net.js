@@ -10,15 +10,19 @@ const ACK_TIMEOUT_MS = 15000;
  * failed(error) when the join is refused, revoked() when the GM reissues this seat,
  * presence({seat, online}) when a seat's first socket joins or its last leaves.
  * `lastSeq()` tells the join which sequence number this page has seen.
+ * A catch-up comes a page at a time (ack.more): the next page is a join from ack.next,
+ * each page handed to caughtUp in turn.
  */
 export function connect({ campaign, token, lastSeq, hooks }) {
   // eslint-disable-next-line no-undef
   const socket = io({ reconnectionDelay: 300, reconnectionDelayMax: 3000 });
   let joinedOnce = false;
+  let paging = false; // a catch-up's pages are being fetched: a resync waits for them
 
-  function join() {
-    const since = joinedOnce ? lastSeq() : 0;
+  function join(from) {
+    const since = from ?? (joinedOnce ? lastSeq() : 0);
     socket.timeout(ACK_TIMEOUT_MS).emit("join", { campaign, token, since }, (err, ack) => {
+      paging = false;
       if (err) {
         hooks.status("no answer from the server; retrying", "warn");
         return;
@@ -33,6 +37,10 @@ export function connect({ campaign, token, lastSeq, hooks }) {
         hooks.snapshot(ack);
       }
       joinedOnce = true;
+      if (since > 0 && ack.more === true && ack.next > since) {
+        paging = true; // the log goes on past this page: the next one from where it ended
+        join(Math.max(ack.next, lastSeq()));
+      }
     });
   }
 
@@ -79,7 +87,7 @@ export function connect({ campaign, token, lastSeq, hooks }) {
 
   /** Join again from the page's seq: the events it missed come in the ack (a gap). */
   function resync() {
-    if (socket.connected && joinedOnce) join();
+    if (socket.connected && joinedOnce && !paging) join();
   }
 
   return { socket, act, drop, resync };

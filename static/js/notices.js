@@ -111,11 +111,21 @@ export function createTalkPanel(root, tab, ctx) {
     renderBadge();
   }
 
+  let paged = Promise.resolve(); // a first join's later pages of notices, fetched in turn
+  /** The notices after `since`, a page at a time (each answer says if more follow). */
+  function fetchFrom(since, fresh) {
+    return getJSON(`/api/campaigns/${encodeURIComponent(ctx.campaign)}/notices?since=${since}`,
+      { headers: { Authorization: `Bearer ${ctx.token}` } })
+      .then((body) => {
+        add(body.notices, fresh);
+        if (typeof body.next === "number") lastSeq = Math.max(lastSeq, body.next);
+        return body.more === true && body.next > since ? fetchFrom(body.next, fresh) : null;
+      });
+  }
+
   function fetchNew() {
     timer = null;
-    getJSON(`/api/campaigns/${encodeURIComponent(ctx.campaign)}/notices?since=${lastSeq}`,
-      { headers: { Authorization: `Bearer ${ctx.token}` } })
-      .then((body) => add(body.notices, true))
+    paged = paged.then(() => fetchFrom(lastSeq, true))
       .catch((err) => { error.textContent = `Notices could not be loaded: ${err.message}`; });
   }
 
@@ -166,6 +176,11 @@ export function createTalkPanel(root, tab, ctx) {
     /** The join ack's notices: on a first join all of them, after a drop those missed. */
     joined(ack, first) {
       add(ack.notices, !first);
+      if (typeof ack.next === "number") lastSeq = Math.max(lastSeq, ack.next); // all up to it
+      if (first && ack.more === true) { // a long log: its later notices page by page
+        paged = paged.then(() => fetchFrom(ack.next, false))
+          .catch((err) => { error.textContent = `Notices could not be loaded: ${err.message}`; });
+      }
     },
     /** A live event: fetch the notices it made for this seat (soon, once a burst). */
     event() {
