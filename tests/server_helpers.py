@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import jsonpatch
 from flask import Flask
 from flask_socketio import SocketIOTestClient
 
@@ -90,6 +91,14 @@ class Player:
                 got.extend(m["args"][0])
         self.seqs.extend(e["seq"] for e in got)
         return [e for e in got if "type" in e]
+
+
+def views_after(view: dict[str, Any], events: list[dict[str, Any]]):
+    """Each event a seat received with its view after it: ``view`` (its join's state)
+    changed by each event's JSON Patch in turn, as the page applies them."""
+    for event in events:
+        view = jsonpatch.apply_patch(view, event.get("patch", []))
+        yield event, view
 
 
 @dataclass

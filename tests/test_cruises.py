@@ -14,7 +14,7 @@ import pytest
 
 from server import game as server_game
 from server.game import ActionError, cruises
-from tests.server_helpers import CRUISE_MISSIONS, SEATS, SEED, Game, phase_states
+from tests.server_helpers import CRUISE_MISSIONS, SEATS, SEED, Game, phase_states, views_after
 
 
 def _state(game: Game, token: str | None = None) -> dict[str, Any]:
@@ -73,12 +73,12 @@ def test_a_cruise_sails_her_missions_on_the_map(cruise_years):
                 if fid.startswith("cruise-"):
                     (at_sea if force["port"] is None else home).append(force)
     assert at_sea and home and all(f["port"] == "spithead" for f in home)
-    red = cruise_years["seen"]["red"]  # another player sees her sail
+    red = cruise_years["game"].players["red"]  # another player sees her sail
     assert any(
         f["id"].startswith("cruise-") and f["port"] is None
-        for e in red
+        for e, view in views_after(red.ack["state"], cruise_years["seen"]["red"])
         if e["type"] == "advance"
-        for f in e["data"]["forces"]
+        for f in view["forces"]
     )
 
 
