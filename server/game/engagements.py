@@ -22,6 +22,7 @@ from typing import Any, cast
 from server.game import rules
 from server.game.authority import OTHER, OWN, require_command
 from server.game.errors import ActionError
+from server.game.sighting import SIGHTING_NM, distance_nm
 from server.game.state import (
     BattleShip,
     BattleWeather,
@@ -270,8 +271,6 @@ def engaged(work: State) -> set[str]:
 def in_sight(work: State, lon: float, lat: float, besides: Iterable[str] = ()) -> list[str]:
     """Forces at sea within sighting range of (lon, lat), not ``besides`` and not fighting
     another engagement: those that join a fight there, in the state's order."""
-    from server.game.forces import SIGHTING_NM  # forces imports us
-
     busy = engaged(work) | set(besides)
     return [
         f["id"]
@@ -280,7 +279,7 @@ def in_sight(work: State, lon: float, lat: float, besides: Iterable[str] = ()) -
         and not f["port"]
         and f["id"] not in busy
         and any(s["status"] == "afloat" for s in f["ships"])
-        and rules.distance_nm((f["lon"], f["lat"]), (lon, lat)) <= SIGHTING_NM
+        and distance_nm((f["lon"], f["lat"]), (lon, lat)) <= SIGHTING_NM
     ]
 
 
