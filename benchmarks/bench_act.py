@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from peer import BASE, FIGURES_FLAG, emit, peer_figures  # noqa: E402
+from benchmarks.peer import BASE, FIGURES_FLAG, emit, peer_figures  # noqa: E402
 
 ROLES: list[dict[str, Any]] = [
     {"role": "prime-minister", "name": "Pitt"},

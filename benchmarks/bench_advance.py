@@ -25,8 +25,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from peer import BASE, FIGURES_FLAG, emit, peer_figures  # noqa: E402
-
+from benchmarks.peer import BASE, FIGURES_FLAG, emit, peer_figures  # noqa: E402
 from server.game import rules  # noqa: E402
 from server.game.forces import advance  # noqa: E402
 from server.game.state import initial_state  # noqa: E402

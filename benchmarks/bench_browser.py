@@ -27,8 +27,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from peer import BASE, base_tree  # noqa: E402
-
+from benchmarks.peer import BASE, base_tree  # noqa: E402
 from tests.browser_helpers import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,

@@ -21,8 +21,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from peer import BASE, FIGURES_FLAG, emit, peer_figures  # noqa: E402
-
+from benchmarks.peer import BASE, FIGURES_FLAG, emit, peer_figures  # noqa: E402
 from strategy.campaign.fleet import default_officers  # noqa: E402
 from strategy.characters import roll_character  # noqa: E402
 from strategy.combat import Battle, odds, side  # noqa: E402

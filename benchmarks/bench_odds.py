@@ -22,8 +22,7 @@ from typing import Any
 import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from peer import BASE, FIGURES_FLAG, emit, peer_figures  # noqa: E402
-
+from benchmarks.peer import BASE, FIGURES_FLAG, emit, peer_figures  # noqa: E402
 from tests.conftest import LiveServer  # noqa: E402
 
 MATCHES = {

@@ -38,8 +38,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from peer import BASE, FIGURES_FLAG, emit, peer_figures  # noqa: E402
-
+from benchmarks.peer import BASE, FIGURES_FLAG, emit, peer_figures  # noqa: E402
 from maps.geo import KM_PER_NM, distance_nm  # noqa: E402
 
 PAIRS = [

@@ -23,8 +23,7 @@ import requests
 import socketio
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from peer import BASE, FIGURES_FLAG, emit, peer_figures  # noqa: E402
-
+from benchmarks.peer import BASE, FIGURES_FLAG, emit, peer_figures  # noqa: E402
 from tests.conftest import LiveServer  # noqa: E402
 from tests.topology_helpers import on_events  # noqa: E402
 
