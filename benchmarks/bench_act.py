@@ -12,8 +12,10 @@ benchmark (``benchmarks/bench_load.py``) sees beside the sockets' and the client
 
 Kinds: ``ready`` toggled by an admiral and ``say`` to all (in the cabinet), ``note`` by the
 GM, ``advance days=1`` in a summer (forces moved, sightings, the GM's full picture).
-Printed: ms per act (wall and CPU, best of ``--rounds``); ``--profile KIND`` prints
-cProfile's top functions for that kind instead (by CPU time: the fsync waits left out).
+Printed: ms per act (wall and CPU, best of ``--rounds``), beside the same measurement over
+the code from before issue 29 in the same run (``benchmarks/peer.py``; ``--no-peer`` skips
+it); ``--profile KIND`` prints cProfile's top functions for that kind instead (by CPU time:
+the fsync waits left out).
 
     PYTHONPATH=$PWD .venv/bin/python benchmarks/bench_act.py [--acts 300] [--seats 10]
 """
@@ -32,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks.peer import BASE, FIGURES_FLAG, emit, peer_figures  # noqa: E402
 
 ROLES: list[dict[str, Any]] = [
     {"role": "prime-minister", "name": "Pitt"},
@@ -153,6 +156,8 @@ def main() -> None:
         help="patch the process as admiralty serve's worker is (a commit's fsync then runs "
         "in a thread of the OS: its wait is no longer in the CPU figure)",
     )
+    parser.add_argument("--no-peer", action="store_true", help="skip the code before issue 29")
+    parser.add_argument(FIGURES_FLAG, dest="figures_json", action="store_true", help="internal")
     args = parser.parse_args()
     if args.gevent:
         from gevent import monkey
@@ -160,12 +165,21 @@ def main() -> None:
         monkey.patch_all()
     if args.profile:
         return profile(args.profile, args.acts, args.seats, args.top)
+    now = {kind: measure(kind, args.acts, args.seats, args.rounds) for kind in args.kinds}
+    if args.figures_json:
+        return emit(now)
+    argv = [f"--{k}={getattr(args, k)}" for k in ("acts", "seats", "rounds")]
+    argv += ["--kinds", *args.kinds] + (["--gevent"] if args.gevent else [])
+    before = None if args.no_peer else peer_figures(__file__, argv)
     mode = "gevent" if args.gevent else "threads"
     print(f"seats: {args.seats}, acts per run: {args.acts}, best of {args.rounds}, {mode}")
-    print(f"{'kind':<10}{'wall ms/act':>12}{'cpu ms/act':>12}")
-    for kind in args.kinds:
-        wall, cpu = measure(kind, args.acts, args.seats, args.rounds)
-        print(f"{kind:<10}{wall:>12.3f}{cpu:>12.3f}", flush=True)
+    print(
+        f"{'kind':<10}{'wall ms/act':>12}{'cpu ms/act':>12}"
+        + ("" if before is None else f"   before (commit {BASE}): wall, cpu")
+    )
+    for kind, (wall, cpu) in now.items():
+        was = "" if before is None else f"{before[kind][0]:>15.3f}{before[kind][1]:>12.3f}"
+        print(f"{kind:<10}{wall:>12.3f}{cpu:>12.3f}{was}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """The browser client's speed in Debian's headless Chromium, against this checkout's server
-and (``--peer DIR``) a server started from another checkout (say main before a change), the
-two measured the same way in the same run and printed side by side:
+and a server started from the code before issue 29 (``benchmarks/peer.py``; ``--peer DIR``
+another checkout instead, ``--no-peer`` none), the two measured the same way in the same
+run and printed side by side:
 
 - bytes transferred (encoded, as the network carried them) on a first and a second visit;
 - page load to a drawn map;
@@ -8,7 +9,7 @@ two measured the same way in the same run and printed side by side:
 - event arrival (the Socket.IO packet at the page) to the map showing it, with 2 and 10
   pages open (the median over the pages; each page's own clock).
 
-    .venv/bin/python benchmarks/bench_browser.py [--runs 2] [--peer /tmp/before]
+    .venv/bin/python benchmarks/bench_browser.py [--runs 2] [--peer /tmp/before] [--no-peer]
 
 Goals (issue 15): first visit 1.5 MB or less, load 1 s or less, p95 frame 33 ms or less,
 event to map 100 ms or less.
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
+from benchmarks.peer import BASE, base_tree  # noqa: E402
 from tests.browser_helpers import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -201,7 +202,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--peer", help="another checkout to measure beside this one")
+    parser.add_argument("--no-peer", action="store_true", help="measure this checkout only")
     args = parser.parse_args()
+    label = None
+    if not args.peer and not args.no_peer:
+        args.peer, label = base_tree(), BASE
     from playwright.sync_api import sync_playwright
 
     here = Path(__file__).resolve().parent.parent
@@ -220,10 +225,8 @@ def main() -> None:
         for live in servers.values():
             live.stop()
     names = list(results)
-    head = "".join(
-        f"{n + (' (' + os.path.basename(str(args.peer)) + ')' if n == 'peer' else ''):>18s}"
-        for n in names
-    )
+    peer = label or os.path.basename(str(args.peer))
+    head = "".join(f"{n + (' (' + peer + ')' if n == 'peer' else ''):>18s}" for n in names)
     print(f"browser client, {args.runs} runs (median)\n{'':24s}{head}")
     for key in results[names[0]]:
         print(f"{key:24s}" + "".join(f"{results[n][key]:18.3f}" for n in names))

@@ -9,11 +9,11 @@ The main figure passes one list of officers built once, as the browser's odds do
 same officers sail every summer, see :func:`strategy.campaign.odds.summer_odds`); the
 second lets every summer make its own NPCs from its seed (``officers=None``).
 
-Each figure is printed beside the one measured on this machine before issue 11 (one
-engine: one ``roll_outcome``, one battle-result path, one cascade), with the machine's
-yardstick then and now: the machine is shared, and a busy one gives lower figures.
+Each figure is printed beside the same measurement over the code from before issue 29,
+run in the same run (``benchmarks/peer.py``), with the machine's yardstick measured in each:
+the machine is shared, and a busy one gives lower figures.
 
-    .venv/bin/python benchmarks/bench_campaign.py [--summers N]
+    PYTHONPATH=$PWD .venv/bin/python benchmarks/bench_campaign.py [--summers N] [--no-peer]
 """
 
 from __future__ import annotations
@@ -21,17 +21,19 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
+from pathlib import Path
+from typing import Any
 
-from strategy.campaign import TABLE_F_ROLLS, default_officers, resolve_summer, summer_odds
-
-#: measured on this machine before issue 11 (best of 3 x 2000 summers)
-BEFORE = {
-    "summers": 1144,  # per CPU-second
-    "json": 459,  # per second, json.dumps of the report included
-    "odds": 1.20,  # seconds for summer_odds over 1,000 summers
-    "yardstick": 43,  # ms of CPU for a bare loop of 1e6 additions
-}
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks.peer import BASE, FIGURES_FLAG, emit, peer_figures  # noqa: E402
+from strategy.campaign import (  # noqa: E402
+    TABLE_F_ROLLS,
+    default_officers,
+    resolve_summer,
+    summer_odds,
+)
 
 
 def _yardstick() -> float:
@@ -43,61 +45,90 @@ def _yardstick() -> float:
     return (time.process_time() - cpu) / 2
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--summers", type=int, default=2000)
-    args = parser.parse_args()
+def measure(summers: int) -> dict[str, Any]:
+    """Every figure this benchmark prints, measured on the code imported."""
     officers = default_officers(random.Random(1))
     rolls = sorted(TABLE_F_ROLLS)
     resolve_summer(None, officers, 0, {"roll": 35})  # warm caches
     best = best_cpu = 0.0
     for _ in range(3):
         start, cpu = time.perf_counter(), time.process_time()
-        for i in range(args.summers):
+        for i in range(summers):
             report = resolve_summer(None, officers, i, {"roll": rolls[i % len(rolls)]})
-        best = max(best, args.summers / (time.perf_counter() - start))
-        best_cpu = max(best_cpu, args.summers / (time.process_time() - cpu))
+        best = max(best, summers / (time.perf_counter() - start))
+        best_cpu = max(best_cpu, summers / (time.process_time() - cpu))
     ships = sum(len(TABLE_F_ROLLS[r]) for r in rolls) / len(rolls)
     size = len(json.dumps(report))
     start = time.perf_counter()
     for i in range(200):
         json.dumps(resolve_summer(None, officers, i, {"roll": rolls[i % len(rolls)]}))
     with_json = 200 / (time.perf_counter() - start)
-    print(f"officers on the books: {len(officers)}; ships per summer: {ships:.1f}")
-    print(
-        f"summers resolved per second (best of 3 x {args.summers}): {best:,.0f} wall, "
-        f"{best_cpu:,.0f} per CPU-second of this process "
-        f"(before issue 11: {BEFORE['summers']:,} per CPU-second)"
-    )
-    print(
-        f"summers per second including json.dumps of the report: {with_json:,.0f} "
-        f"(before issue 11: {BEFORE['json']:,})"
-    )
     npc = npc_cpu = 0.0
     for _ in range(3):
         start, cpu = time.perf_counter(), time.process_time()
-        for i in range(args.summers // 2):
+        for i in range(summers // 2):
             resolve_summer(None, None, i, {"roll": rolls[i % len(rolls)]})
-        npc = max(npc, args.summers // 2 / (time.perf_counter() - start))
-        npc_cpu = max(npc_cpu, args.summers // 2 / (time.process_time() - cpu))
-    print(
-        f"with NPC officers made every summer from its seed (best of 3 x "
-        f"{args.summers // 2}): {npc:,.0f} wall, {npc_cpu:,.0f} per CPU-second"
-    )
-    print(f"report size: {size:,} bytes of JSON")
+        npc = max(npc, summers // 2 / (time.perf_counter() - start))
+        npc_cpu = max(npc_cpu, summers // 2 / (time.process_time() - cpu))
     start = time.perf_counter()
     summer_odds(None, officers, 1000, 0, {"roll": 46})
+    odds_s = time.perf_counter() - start
+    return {
+        "officers": len(officers),
+        "ships": ships,
+        "summers": best,
+        "summers_cpu": best_cpu,
+        "json": with_json,
+        "npc": npc,
+        "npc_cpu": npc_cpu,
+        "size": size,
+        "odds": odds_s,
+        # a machine yardstick, so figures from different loads can be compared
+        "yardstick": _yardstick() * 1000,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--summers", type=int, default=2000)
+    parser.add_argument("--no-peer", action="store_true", help="skip the code before issue 29")
+    parser.add_argument(FIGURES_FLAG, dest="figures_json", action="store_true", help="internal")
+    args = parser.parse_args()
+    now = measure(args.summers)
+    if args.figures_json:
+        emit(now)
+        return
+    before = None if args.no_peer else peer_figures(__file__, ["--summers", str(args.summers)])
+
+    def beside(key: str, form: str) -> str:
+        return "" if before is None else f" (before, commit {BASE}: {before[key]:{form}})"
+
+    n = args.summers
+    print(f"officers on the books: {now['officers']}; ships per summer: {now['ships']:.1f}")
     print(
-        f"summer_odds over 1,000 summers (roll 46): {time.perf_counter() - start:.2f} s wall "
-        f"(before issue 11: {BEFORE['odds']:.2f} s)"
+        f"summers resolved per second (best of 3 x {n}): {now['summers']:,.0f} wall"
+        f"{beside('summers', ',.0f')}, {now['summers_cpu']:,.0f} per CPU-second of this "
+        f"process{beside('summers_cpu', ',.0f')}"
     )
-    # a machine yardstick, so figures from different machines and loads can be compared
-    loop = _yardstick()
     print(
-        f"yardstick: a bare Python loop of 1e6 additions takes {loop * 1000:.0f} ms of CPU "
-        f"(before issue 11: {BEFORE['yardstick']} ms)"
+        f"summers per second including json.dumps of the report: {now['json']:,.0f}"
+        f"{beside('json', ',.0f')}"
     )
-    print(f"target 1,000/s: {'met' if best_cpu >= 1000 else 'NOT met'} on this machine now")
+    print(
+        f"with NPC officers made every summer from its seed (best of 3 x {n // 2}): "
+        f"{now['npc']:,.0f} wall{beside('npc', ',.0f')}, {now['npc_cpu']:,.0f} per "
+        f"CPU-second{beside('npc_cpu', ',.0f')}"
+    )
+    print(f"report size: {now['size']:,} bytes of JSON{beside('size', ',')}")
+    print(
+        f"summer_odds over 1,000 summers (roll 46): {now['odds']:.2f} s wall{beside('odds', '.2f')}"
+    )
+    print(
+        f"yardstick: a bare Python loop of 1e6 additions takes {now['yardstick']:.0f} ms of "
+        f"CPU{beside('yardstick', '.0f')}"
+    )
+    verdict = "met" if now["summers_cpu"] >= 1000 else "NOT met"
+    print(f"target 1,000/s: {verdict} on this machine now")
 
 
 if __name__ == "__main__":

@@ -5,8 +5,9 @@ the great-circle distance, and land crossings of each track by an independent or
 (``global-land-mask``, 1 km grid, sampled every 1 km along the track).
 
 Times are CPU time of this process (``time.process_time``: the machine is shared), each
-beside the figure recorded before issue 11 on the same machine and beside searoute's in
-the same run; the target is Admiralty no slower than searoute.
+beside searoute's in the same run and beside Admiralty's from before issue 29, measured in
+the same run by this script over that code (``benchmarks/peer.py``, ``--no-peer`` skips
+it); the target is Admiralty no slower than searoute.
 
 "First time" is each pair's first question: World.route's answer cache is not hit (every
 pair is asked once); what load_world builds for any question (the month's search graph and
@@ -18,7 +19,7 @@ again, the 30 pairs one after another, bypassing the answer cache.
 
 Needs ``pip install searoute global-land-mask`` (benchmark only). Run::
 
-    .venv/bin/python benchmarks/bench_routing.py
+    PYTHONPATH=$PWD .venv/bin/python benchmarks/bench_routing.py [--no-peer]
 
 searoute runs with its Suez and Panama restrictions on (and its default North-West
 passage restriction), from and to the same anchorage points, with ``append_orig_dest``.
@@ -26,6 +27,9 @@ passage restriction), from and to the same anchorage points, with ``append_orig_
 
 from __future__ import annotations
 
+import argparse
+import contextlib
+import io
 import statistics
 import sys
 import time
@@ -34,7 +38,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
+from benchmarks.peer import BASE, FIGURES_FLAG, emit, peer_figures  # noqa: E402
 from maps.geo import KM_PER_NM, distance_nm  # noqa: E402
 
 PAIRS = [
@@ -70,10 +74,6 @@ PAIRS = [
     ("portsmouth", "lisbon"),
 ]
 RESTRICTIONS = ["northwest", "suez", "panama"]
-#: Recorded before issue 11, same machine: (admiralty, searoute).
-BEFORE_LOAD_S = (1.55, None)
-BEFORE_FIRST_MS = (1.14, 1.23)
-BEFORE_WARM_MS = (0.86, 0.98)
 clock = time.process_time
 
 
@@ -96,7 +96,9 @@ def _fmt(x: float | None) -> str:
     return "" if x is None else f"{x:.3f}" if x < 0.1 else f"{x:.2f}"
 
 
-def main() -> None:
+def run(before: dict[str, float] | None) -> dict[str, float]:
+    """Every figure printed (Admiralty's beside ``before``, the peer's), and Admiralty's
+    returned."""
     t0 = clock()
     from maps import load_world
 
@@ -204,26 +206,23 @@ def main() -> None:
         f"load_world: data, graph, landmarks, ports; ways out read from {ENDS_FILE.name}: "
         f"{world.router.load_ends()}"
     )
-    print(f"{'CPU time':<44}{'admiralty':>10}{'searoute':>10}   before issue 11 (adm, sr)")
-    for label, adm, sr, before in (
-        ("load, s", load_adm, load_sr, BEFORE_LOAD_S),
-        ("median query, first time, ms", med("q_adm"), med("q_sr"), BEFORE_FIRST_MS),
-        (
-            "  the same, each pair's best of 3 cold passes",
-            med("q_adm_best"),
-            med("q_sr_best"),
-            None,
-        ),
-        (
-            "median query, repeated (router warm), ms",
-            statistics.median(rep_router),
-            statistics.median(rep_sr),
-            BEFORE_WARM_MS,
-        ),
-        ("median query, repeated (route cache), ms", statistics.median(rep_adm), None, None),
+    figures = {
+        "load": load_adm,
+        "first": med("q_adm"),
+        "best": med("q_adm_best"),
+        "warm": statistics.median(rep_router),
+        "cache": statistics.median(rep_adm),
+    }
+    print(f"{'CPU time':<44}{'admiralty':>10}{'searoute':>10}{f'adm at {BASE}':>16}")
+    for label, key, sr in (
+        ("load, s", "load", load_sr),
+        ("median query, first time, ms", "first", med("q_sr")),
+        ("  the same, each pair's best of 3 cold passes", "best", med("q_sr_best")),
+        ("median query, repeated (router warm), ms", "warm", statistics.median(rep_sr)),
+        ("median query, repeated (route cache), ms", "cache", None),
     ):
-        was = "" if before is None else ", ".join("-" if b is None else f"{b:.2f}" for b in before)
-        print(f"{label:<44}{_fmt(adm):>10}{_fmt(sr):>10}   {was}")
+        was = _fmt(before[key]) if before is not None else ""
+        print(f"{label:<44}{_fmt(figures[key]):>10}{_fmt(sr):>10}{was:>16}")
     first = med("q_adm") <= med("q_sr")
     best = med("q_adm_best") <= med("q_sr_best")
     warm = statistics.median(rep_router) <= statistics.median(rep_sr)
@@ -250,6 +249,20 @@ def main() -> None:
         f"{sum(1 for r in rows if r['land_adm'])} tracks, searoute "
         f"{sum(r['land_sr'] for r in rows)} in {sum(1 for r in rows if r['land_sr'])} tracks"
     )
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-peer", action="store_true", help="skip the code before issue 29")
+    parser.add_argument(FIGURES_FLAG, dest="figures_json", action="store_true", help="internal")
+    args = parser.parse_args()
+    if args.figures_json:
+        with contextlib.redirect_stdout(io.StringIO()):
+            figures = run(None)
+        emit(figures)
+        return
+    run(None if args.no_peer else peer_figures(__file__, []))
 
 
 if __name__ == "__main__":

@@ -3,7 +3,9 @@
 Starts ``admiralty serve`` on a free loopback port with a throw-away SQLite file, seats
 several admirals and observers with python-socketio clients, and prints the latency from
 one seat's ``act`` to another seat's ``event`` (median, 95th percentile, worst) and the
-campaign's throughput of accepted actions. Run: python benchmarks/bench_server.py [--seats 8]
+campaign's throughput of accepted actions; beside them the same measurement over the code
+from before issue 29, its server started in the same run (``benchmarks/peer.py``).
+Run: python benchmarks/bench_server.py [--seats 8] [--no-peer]
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import requests
 import socketio
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks.peer import BASE, FIGURES_FLAG, emit, peer_figures  # noqa: E402
 from tests.conftest import LiveServer  # noqa: E402
 from tests.topology_helpers import on_events  # noqa: E402
 
@@ -28,16 +32,31 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seats", type=int, default=8, help="observers watching (default 8)")
     parser.add_argument("--actions", type=int, default=200, help="timed actions (default 200)")
+    parser.add_argument("--no-peer", action="store_true", help="skip the code before issue 29")
+    parser.add_argument(FIGURES_FLAG, dest="figures_json", action="store_true", help="internal")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         server = LiveServer(Path(tmp)).start()
         try:
-            run(server.url, args.seats, args.actions)
+            now = run(server.url, args.seats, args.actions)
         finally:
             server.stop()
+    if args.figures_json:
+        return emit(now)
+    argv = ["--seats", str(args.seats), "--actions", str(args.actions)]
+    before = None if args.no_peer else peer_figures(__file__, argv)
+    print(f"seats watching: {args.seats}, actions: {args.actions}, transport: {now['transport']}")
+    for code, f in (("now", now), (f"before (commit {BASE})", before)):
+        if f is None:
+            continue
+        print(
+            f"{code}: act -> other seat's event: median {f['median']:.1f} ms, "
+            f"p95 {f['p95']:.1f} ms, worst {f['worst']:.1f} ms; accepted actions per second "
+            f"(one actor, committed and broadcast): {f['rate']:.0f}"
+        )
 
 
-def run(url: str, watchers: int, actions: int) -> None:
+def run(url: str, watchers: int, actions: int) -> dict[str, Any]:
     r = requests.post(url + "/api/campaigns", json={"seed": 1}, timeout=10).json()
     cid, gm = r["id"], r["token"]
 
@@ -79,17 +98,15 @@ def run(url: str, watchers: int, actions: int) -> None:
         latencies.append((arrived[seq] - sent) * 1000)
     elapsed = time.perf_counter() - start
     latencies.sort()
-    print(f"seats watching: {watchers}, actions: {actions}, transport: {transport}")
-    print(
-        f"act -> other seat's event: median {statistics.median(latencies):.1f} ms, "
-        f"p95 {latencies[int(0.95 * len(latencies)) - 1]:.1f} ms, "
-        f"worst {latencies[-1]:.1f} ms"
-    )
-    print(
-        f"accepted actions per second (one actor, committed and broadcast): {actions / elapsed:.0f}"
-    )
     for sio in [*clients, actor]:
         sio.disconnect()
+    return {
+        "transport": transport,
+        "median": statistics.median(latencies),
+        "p95": latencies[int(0.95 * len(latencies)) - 1],
+        "worst": latencies[-1],
+        "rate": actions / elapsed,
+    }
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import re
 import pytest
 import requests
 
-from server.game.forces import SIGHTING_NM, distance_nm
+from server.game.sighting import SIGHTING_NM, distance_nm
 from tests.browser_helpers import (
     Campaign,
     SeatPage,

@@ -9,7 +9,7 @@ import json
 import random
 from typing import Any
 
-from server.game import blockades, forces, replay
+from server.game import blockades, forces, replay, sighting
 from tests.server_helpers import BRITISH_SEATS, phase_states
 
 
@@ -120,6 +120,6 @@ def test_the_watch_reads_the_whole_track_not_only_the_six_hourly_check() -> None
     red = next(f for f in state["forces"].values() if f["squadron"] == "Red")
     brest = state["forces"]["fr-brest"]
     now = state["day"] + 1 / forces.STEPS_PER_DAY
-    at = forces.position_on_route(brest["route"], now - brest["route"]["start_day"])
-    assert forces.distance_nm((red["lon"], red["lat"]), at) > forces.SIGHTING_NM
-    assert blockades.sighting_nm(red, brest, now) <= forces.SIGHTING_NM
+    at = sighting.position_on_route(brest["route"], now - brest["route"]["start_day"])
+    assert sighting.distance_nm((red["lon"], red["lat"]), at) > sighting.SIGHTING_NM
+    assert blockades.sighting_nm(red, brest, now) <= sighting.SIGHTING_NM

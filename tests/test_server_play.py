@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from server.game import replay, rules
-from server.game.forces import SIGHTING_NM, distance_nm
+from server.game.sighting import SIGHTING_NM, distance_nm
 from tests.conftest import PLAY_SEED, ROOT, USHANT
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
 from maps.timing import sail_hours
-from server.game import engagements, forces, rules, views
+from server.game import engagements, rules, sighting, views
 from server.game.state import State, initial_state
 from tests.server_helpers import map_force, map_ship
 
@@ -140,7 +140,7 @@ def test_blockade_points_lie_within_sight_of_the_port() -> None:
     for sq in rules.scenario()["enemy_squadrons"]:
         point = rules.blockade_point(sq["port"])
         assert rules.world().is_sea(*point)
-        assert forces.distance_nm(point, rules.anchorage(sq["port"])) <= forces.SIGHTING_NM
+        assert sighting.distance_nm(point, rules.anchorage(sq["port"])) <= sighting.SIGHTING_NM
     with pytest.raises(KeyError, match="not an enemy port"):
         rules.blockade_point("portsmouth")
     with pytest.raises(KeyError, match="did you mean"):
@@ -152,14 +152,39 @@ def test_position_on_route_stays_on_the_track(elapsed: float, days: float) -> No
     route = {
         "track": [[0.0, 50.0], [1.0, 50.0], [1.0, 51.0]],
         "days": days,
-        "distance_nm": forces.distance_nm((0, 50), (1, 50)) + forces.distance_nm((1, 50), (1, 51)),
+        "distance_nm": sighting.distance_nm((0, 50), (1, 50))
+        + sighting.distance_nm((1, 50), (1, 51)),
     }
-    lon, lat = forces.position_on_route(route, elapsed)
+    lon, lat = sighting.position_on_route(route, elapsed)
     assert (0 <= lon <= 1 and lat == pytest.approx(50)) or (
         lon == pytest.approx(1) and 50 <= lat <= 51
     )
     if elapsed >= days:
         assert (lon, lat) == (1.0, 51.0)
+
+
+_lon, _lat = st.floats(-180, 180), st.floats(-89.9, 89.9)
+_near = st.tuples(st.floats(-0.4, 0.4), st.floats(-0.4, 0.4))
+
+
+@given(
+    st.tuples(_lon, _lat),
+    st.lists(_near, max_size=30),
+    st.lists(st.tuples(_lon, _lat), max_size=10),
+)
+def test_lookouts_see_what_a_plain_scan_sees(
+    at: tuple[float, float],
+    offsets: list[tuple[float, float]],
+    far: list[tuple[float, float]],
+) -> None:
+    """The sighting index answers as measuring every point would: the same points within
+    range, in the order given (poles and the date line included)."""
+    near = [
+        (((at[0] + dx + 180) % 360) - 180, max(-90.0, min(90.0, at[1] + dy))) for dx, dy in offsets
+    ]
+    points = [*far[:5], *near, *far[5:], *near]  # the near ones twice, among the far
+    scan = [i for i, p in enumerate(points) if sighting.distance_nm(p, at) <= sighting.SIGHTING_NM]
+    assert sighting.Lookouts(points).within(at) == scan
 
 
 def test_only_enemy_sails_are_fought() -> None:

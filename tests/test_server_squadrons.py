@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from server.game import forces, replay, rules
-from server.game.forces import SIGHTING_NM, distance_nm
+from server.game.sighting import SIGHTING_NM, distance_nm
 from server.game.state import initial_state
 
 _RED = ["a0", "a1", "a2"]  # FG, AC, DR

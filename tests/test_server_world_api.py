@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from strategy.combat import odds
@@ -125,3 +127,48 @@ def test_static_files_hashed_immutable_and_compressed(world_client) -> None:
     overview = world_client.get("/api/map").data
     coast = world_client.get("/api/map/land").data
     assert len(overview) < 1_000_000 < len(coast)  # the overview's land is the coarse one
+
+
+def test_map_layers_are_compressed_once_not_on_every_request(world_client, monkeypatch) -> None:
+    """/api/map, /api/map/land and /api/wind compress each layer once per encoding: a 304 or
+    a repeated 200 sends what was compressed before."""
+    from server.web import assets
+
+    compressed: list[str] = []
+    brotli_compress, gzip_compress = assets.brotli.compress, assets.gzip.compress
+
+    def count_brotli(body: bytes, **kwargs: object) -> bytes:
+        compressed.append("br")
+        return brotli_compress(body, **kwargs)
+
+    def count_gzip(body: bytes, *args: object, **kwargs: object) -> bytes:
+        compressed.append("gzip")
+        return gzip_compress(body, *args, **kwargs)
+
+    monkeypatch.setattr(assets.brotli, "compress", count_brotli)
+    monkeypatch.setattr(assets.gzip, "compress", count_gzip)
+    for url in ("/api/map", "/api/map/land", "/api/wind?month=11"):
+        compressed.clear()
+        first = world_client.get(url, headers={"Accept-Encoding": "br"})
+        assert first.status_code == 200 and first.headers["Content-Encoding"] == "br"
+        etag = first.headers["ETag"]
+        for _ in range(2):
+            again = world_client.get(url, headers={"If-None-Match": etag})
+            assert again.status_code == 304 and again.headers["ETag"] == etag
+            for encoding in ("br", "gzip"):
+                r = world_client.get(url, headers={"Accept-Encoding": encoding})
+                assert r.status_code == 200 and r.headers["Content-Encoding"] == encoding
+                assert r.headers["ETag"] == etag
+        assert compressed.count("br") <= 1 and compressed.count("gzip") <= 1, (url, compressed)
+
+
+def test_the_protocols_voyage_example_is_planned(world_client) -> None:
+    """docs/protocol.md's /api/voyage example, sent as written, is a voyage the server plans."""
+    from pathlib import Path
+
+    protocol = (Path(__file__).resolve().parents[1] / "docs" / "protocol.md").read_text()
+    (example,) = re.findall(r"^### `GET (/api/voyage\?[^`]+)`$", protocol, re.MULTILINE)
+    r = world_client.get(example)
+    assert r.status_code == 200, r.json
+    stops = [f for f in r.json["features"] if f["geometry"]["type"] == "Point"]
+    assert len(stops) == example.count("stop=")

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import random
 
-from server.game import engagements
+from server.game import engagements, rules
+from server.game.sighting import SIGHTING_NM, distance_nm, position_on_route
 from server.game.state import Breakout, Force, State
 
 __all__ = ["WATCH_SAMPLES", "blockaders", "breakout", "sighting_nm", "words"]
@@ -39,8 +40,6 @@ def blockaders(work: State, port: str) -> list[Force]:
 
 def sighting_nm(blockader: Force, enemy: Force, now: float) -> float:
     """The closest the enemy's track came to ``blockader`` from its anchorage to ``now``."""
-    from server.game.forces import distance_nm, position_on_route  # forces imports us
-
     route = enemy["route"]
     at = (blockader["lon"], blockader["lat"])
     if route is None:
@@ -77,9 +76,6 @@ def breakout(
 ) -> Breakout | None:
     """The enemy force ``enemy_id`` has just left ``port``: None if no British force
     blockades it, else the breakout, the chase opened if a blockader sighted it."""
-    from server.game import rules
-    from server.game.forces import SIGHTING_NM  # forces imports us
-
     watching = blockaders(work, port)
     if not watching:
         return None

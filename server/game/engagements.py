@@ -23,6 +23,7 @@ from server.game import events, payloads, rules
 from server.game.authority import AT_SEA, OTHER, OWN, PLAYING, require_command
 from server.game.errors import ActionError
 from server.game.notices import battles as battle_notices
+from server.game.sighting import SIGHTING_NM, distance_nm
 from server.game.spec import Grant, Spec, View
 from server.game.state import (
     DECISIONS,
@@ -274,8 +275,6 @@ def engaged(work: State) -> set[str]:
 def in_sight(work: State, lon: float, lat: float, besides: Iterable[str] = ()) -> list[str]:
     """Forces at sea within sighting range of (lon, lat), not ``besides`` and not fighting
     another engagement: those that join a fight there, in the state's order."""
-    from server.game.forces import SIGHTING_NM  # forces imports us
-
     busy = engaged(work) | set(besides)
     return [
         f["id"]
@@ -284,7 +283,7 @@ def in_sight(work: State, lon: float, lat: float, besides: Iterable[str] = ()) -
         and not f["port"]
         and f["id"] not in busy
         and any(s["status"] == "afloat" for s in f["ships"])
-        and rules.distance_nm((f["lon"], f["lat"]), (lon, lat)) <= SIGHTING_NM
+        and distance_nm((f["lon"], f["lat"]), (lon, lat)) <= SIGHTING_NM
     ]
 
 

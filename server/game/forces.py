@@ -13,25 +13,21 @@ from typing import Any, cast
 
 from server.game import blockades, engagements, rules
 from server.game.errors import ActionError
+from server.game.sighting import Lookouts, position_on_route
 from server.game.state import DeploymentRecord, Force, Route, Side, State, season_date
 
 __all__ = [
-    "SIGHTING_NM",
     "advance",
     "apply_advance",
     "deploy_destination",
     "deployment_for",
     "detach_ship",
-    "distance_nm",
     "initial_forces",
     "plan_route",
     "port_destination",
-    "position_on_route",
 ]
 
-SIGHTING_NM = 15.0  # a masthead lookout's horizon in fair weather
 STEPS_PER_DAY = 4  # contact is checked every six hours of game time
-distance_nm = rules.distance_nm  # great-circle nautical miles between two (lon, lat) points
 
 
 def deployment_for(roll: int) -> list[DeploymentRecord]:
@@ -167,23 +163,6 @@ def detach_ship(state: State, force_id: str, code: str) -> str:
         },
     )
     return fid
-
-
-def position_on_route(route: Route, elapsed_days: float) -> tuple[float, float]:
-    """Where a ship ``elapsed_days`` into ``route`` is, sailing its track at an even pace."""
-    track = route["track"]
-    end = (track[-1][0], track[-1][1])
-    if route["days"] <= 0 or elapsed_days >= route["days"]:
-        return end
-    goal = max(0.0, elapsed_days / route["days"]) * route["distance_nm"]
-    run = 0.0
-    for a, b in zip(track, track[1:], strict=False):
-        step = distance_nm((a[0], a[1]), (b[0], b[1]))
-        if run + step >= goal and step > 0:
-            t = (goal - run) / step
-            return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-        run += step
-    return end
 
 
 def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
@@ -354,17 +333,19 @@ def _contacts(work: State, now: float, rng: random.Random) -> list[tuple[str, st
         for f in work["forces"].values()
         if f["side"] == "Britain" and f["afloat"] and f["id"] not in busy
     ]
+    # the British indexed by where they are: each enemy measured against those near him only
+    lookouts = Lookouts([(b["lon"], b["lat"]) for b in british])
     pairs = []
     for enemy in work["forces"].values():
         if enemy["side"] == "Britain" or not enemy["afloat"] or enemy["port"]:
             continue
         if enemy["id"] in busy:
             continue
-        for b in british:
+        for i in lookouts.within((enemy["lon"], enemy["lat"])):  # in the British's order
+            b = british[i]
             if (b["id"], enemy["id"]) in fought or not b["afloat"]:
                 continue
-            if distance_nm((b["lon"], b["lat"]), (enemy["lon"], enemy["lat"])) <= SIGHTING_NM:
-                pairs.append((b["id"], enemy["id"]))
-                fought.add((b["id"], enemy["id"]))
-                break
+            pairs.append((b["id"], enemy["id"]))
+            fought.add((b["id"], enemy["id"]))
+            break
     return pairs

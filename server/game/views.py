@@ -18,11 +18,11 @@ from typing import Any
 
 import jsonpatch
 
-from server.game.forces import SIGHTING_NM, distance_nm
 from server.game.money import investments_for
 from server.game.officers import berth_of
 from server.game.rules import ship_rating
 from server.game.season import report_for
+from server.game.sighting import SIGHTING_NM, distance_nm
 from server.game.spec import Spec
 from server.game.state import (
     Force,

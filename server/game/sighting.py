@@ -1,0 +1,88 @@
+"""Sighting: distances at sea, where a ship is along her route, and who is within a
+lookout's range of a point.
+
+A leaf of the game: it imports the doorway (:mod:`server.game.rules`) and the state's types
+only, so that ``forces``, ``blockades``, ``engagements`` and ``views`` all import it at the
+top.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Sequence
+
+from server.game import rules
+from server.game.state import Route
+
+__all__ = ["SIGHTING_NM", "Lookouts", "distance_nm", "position_on_route"]
+
+SIGHTING_NM = 15.0  # a masthead lookout's horizon in fair weather
+distance_nm = rules.distance_nm  # great-circle nautical miles between two (lon, lat) points
+
+Point = tuple[float, float]
+Cell = tuple[int, int, int]
+
+# the sphere's radius as distance_nm measures it (one degree of the equator), for the grid
+_RADIUS_NM = distance_nm((0.0, 0.0), (1.0, 0.0)) * 180 / math.pi
+_MARGIN = 1.01  # the grid's cells a little wider than the range: the exact test decides
+
+
+def position_on_route(route: Route, elapsed_days: float) -> Point:
+    """Where a ship ``elapsed_days`` into ``route`` is, sailing its track at an even pace."""
+    track = route["track"]
+    end = (track[-1][0], track[-1][1])
+    if route["days"] <= 0 or elapsed_days >= route["days"]:
+        return end
+    goal = max(0.0, elapsed_days / route["days"]) * route["distance_nm"]
+    run = 0.0
+    for a, b in zip(track, track[1:], strict=False):
+        step = distance_nm((a[0], a[1]), (b[0], b[1]))
+        if run + step >= goal and step > 0:
+            t = (goal - run) / step
+            return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+        run += step
+    return end
+
+
+class Lookouts:
+    """Points indexed by where they are, to ask which are within ``nm`` of a place without
+    measuring the distance to every one.
+
+    Each point goes into a cell of a grid over the unit sphere's 3-D coordinates, the cells
+    as wide as the straight chord of ``nm``: the points within ``nm`` of a place lie in its
+    cell or the 26 around it, and the candidates found there are measured by
+    :func:`distance_nm` as a plain scan would (the same answers, the same order).
+
+    >>> watch = Lookouts([(-5.0, 48.0), (-5.1, 48.1), (-4.0, 48.0), (170.0, -40.0)])
+    >>> watch.within((-5.05, 48.05))
+    [0, 1]
+    >>> watch.within((0.0, 0.0))
+    []
+    """
+
+    def __init__(self, points: Sequence[Point], nm: float = SIGHTING_NM) -> None:
+        self.points = list(points)
+        self.nm = nm
+        self.cell = 2 * math.sin(nm / _RADIUS_NM / 2) * _MARGIN
+        self.cells: defaultdict[Cell, list[int]] = defaultdict(list)
+        for i, point in enumerate(self.points):
+            self.cells[self._cell(point)].append(i)
+
+    def _cell(self, point: Point) -> Cell:
+        lon, lat = math.radians(point[0]), math.radians(point[1])
+        x, y, z = math.cos(lat) * math.cos(lon), math.cos(lat) * math.sin(lon), math.sin(lat)
+        return (math.floor(x / self.cell), math.floor(y / self.cell), math.floor(z / self.cell))
+
+    def within(self, at: Point) -> list[int]:
+        """The indices, in the order the points were given, of those within ``nm`` of
+        ``at`` (each measured ``distance_nm(point, at)``)."""
+        cx, cy, cz = self._cell(at)
+        near = sorted(
+            i
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+            for dz in (-1, 0, 1)
+            for i in self.cells.get((cx + dx, cy + dy, cz + dz), ())
+        )
+        return [i for i in near if distance_nm(self.points[i], at) <= self.nm]
