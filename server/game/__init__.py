@@ -39,7 +39,16 @@ from server.game.payloads import CampaignBody, parse
 from server.game.replay import replay
 from server.game.schema import protocol_schema
 from server.game.seating import seat_warnings
-from server.game.state import SEASON_DAYS, Seat, State, event_rng, initial_state, season_date
+from server.game.state import (
+    RULES_VERSION,
+    SEASON_DAYS,
+    Seat,
+    State,
+    event_rng,
+    initial_state,
+    month_of,
+    season_date,
+)
 from server.game.views import audiences, event_for, officer_for, public_seat, state_for
 
 __all__ = [
@@ -48,6 +57,7 @@ __all__ = [
     "DECISIONS",
     "PHASES",
     "ROLES",
+    "RULES_VERSION",
     "SEASON_DAYS",
     "TABLE",
     "ActionError",
@@ -65,6 +75,7 @@ __all__ = [
     "event_for",
     "event_rng",
     "initial_state",
+    "month_of",
     "notices_for",
     "parse",
     "protocol_schema",

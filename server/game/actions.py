@@ -44,7 +44,7 @@ from server.game.state import (
     SeatRecord,
     ShownVoyage,
     State,
-    season_date,
+    month_of,
     season_days,
 )
 
@@ -360,7 +360,7 @@ def _decide_show_voyage(state: State, seat: Seat, p: Any, rng: random.Random) ->
             )
         to = list(dict.fromkeys(to))  # each seat once, in the order given
     plan = p.voyage
-    month = plan.month or season_date(state).month
+    month = plan.month or month_of(state)
     with rule_errors():
         collection = rules.voyage_plan(plan.stops, plan.ship, month, plan.stay)
         ship = rules.roster_type(plan.ship)

@@ -24,6 +24,7 @@ from server.game.state import (
     Force,
     Seat,
     State,
+    month_of,
     season_date,
 )
 
@@ -217,7 +218,7 @@ def decide_plan(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[st
     ship = rules.deepest_type([s["type"] for s in force["ships"] if s["status"] == "afloat"])
     with rule_errors():
         passage = rules.cruise_route(
-            [here, *p.missions, cruise["port"]], ship, season_date(state).month, p.stay
+            [here, *p.missions, cruise["port"]], ship, month_of(state), p.stay
         )
     route = {**passage, "to": cruise["port"], "start_day": state["day"]}
     return {

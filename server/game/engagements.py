@@ -32,7 +32,7 @@ from server.game.state import (
     Result,
     Seat,
     State,
-    season_date,
+    month_of,
 )
 
 __all__ = [
@@ -208,7 +208,7 @@ def open_engagement(
     record["log"].extend({"phase": "chase", **e} for e in result.to_dict()["events"])
     seed = rng.randrange(2**31)
     # the sea they fight in: the wind where the enemy was met, in the month of the day
-    month = season_date(work, day).month
+    month = month_of(work, day)
     record["weather"] = cast(
         BattleWeather, rules.battle_weather(enemy["lon"], enemy["lat"], month, seed)
     )

@@ -29,6 +29,7 @@ from server.game.state import (
     State,
     YearRecord,
     current_year,
+    month_of,
     season_date,
     season_days,
 )
@@ -199,7 +200,7 @@ def state_for(state: State, seat: Seat) -> dict[str, Any]:
         "phase": state["phase"],
         "day": state["day"],
         "date": season_date(state).isoformat(),
-        "month": season_date(state).month,
+        "month": month_of(state),
         "season_days": season_days(state),
         "paused": state["paused"],
         "deadline": state["deadline"],
