@@ -223,13 +223,7 @@ def open_engagement(
     )
     record["battle"] = battle.to_dict()
     for ship, state in zip(side_a + side_b, battle.ships, strict=True):
-        ship["caps"] = dict(
-            zip(
-                ("hull", "guns", "crew", "rigging"),
-                (list(c) for c in state.damage.caps),
-                strict=True,
-            )
-        )
+        ship["caps"] = _caps(state)
     record["choices"] = {"decisions": list(DECISIONS), "shots": list(rules.SHOTS)}
     work["engagements"][eid] = record
     record["seats"] = seats_in(work, record)
@@ -393,9 +387,7 @@ def fight_absent(state: State, eid: str, rounds: str = "one") -> dict[str, Any]:
 
 def _caps(ship: Any) -> dict[str, list[int]]:
     """A battle ship's boxes per damage state, per area (for the battle panel)."""
-    return dict(
-        zip(("hull", "guns", "crew", "rigging"), (list(c) for c in ship.damage.caps), strict=True)
-    )
+    return dict(zip(rules.DAMAGE_AREAS, (list(c) for c in ship.damage.caps), strict=True))
 
 
 def _rank(roster_type: str) -> int:
