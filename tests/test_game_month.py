@@ -114,9 +114,12 @@ def test_an_off_season_previews_points_of_sail_are_read_in_its_month(tmp_path: P
 
 
 def test_the_month_is_read_in_one_place() -> None:
-    """No module reckons a month from the day by thirty-day months."""
+    """No module reckons a month from the day by thirty-day months (but the replay's
+    upgrade, which says where rules version 1 did)."""
     root = Path(__file__).resolve().parent.parent
     sources = [*root.glob("server/**/*.py"), root / "static/js/map.js"]
     for path in sources:
+        if path == root / "server" / "game" / "replay.py":
+            continue
         text = path.read_text(encoding="utf-8")
         assert "// 30" not in text and "/ 30)" not in text, path
