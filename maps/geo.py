@@ -35,13 +35,15 @@ __all__ = [
     "unit_vector",
 ]
 
-#: The mean radius of the Earth in nautical miles (a sea mile is a minute of arc).
-EARTH_RADIUS_NM = 3440.065
 #: The mean radius of the Earth in kilometres (IUGG).
 EARTH_RADIUS_KM = 6371.0088
 
 #: Kilometres in a nautical mile (the international mile).
 KM_PER_NM = 1.852
+
+#: The mean radius of the Earth in nautical miles (a sea mile is about a minute of arc):
+#: the kilometres' radius in international miles, so that a mile is one mile everywhere.
+EARTH_RADIUS_NM = EARTH_RADIUS_KM / KM_PER_NM
 
 #: A pair of (lon, lat) floats, or an array whose last axis is (lon, lat).
 Position = tuple[float, float] | np.ndarray

@@ -784,3 +784,33 @@ def two_summers(browser_server: str) -> Iterator[Campaign]:
         yield game
     finally:
         game.close()
+
+
+@pytest.fixture(scope="module")
+def day_60(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """A summer played to its day 59, then to 60, the Red squadron deployed on each, its
+    fights fought by the NPC policies (test_replay_versions): the log, the deploys' seqs."""
+    g = Game.new(new_app(tmp_path_factory.mktemp("versions")), seed=21)
+    gm = g.gm()
+    red = g.add("red", "admiral", squadron="Red")
+    assert gm.act("roll_force")["ok"]
+    deploys = {}
+    for _ in range(60):
+        now = g.rest("get", f"/api/campaigns/{g.id}/state").json["state"]
+        fights = [e["id"] for e in now["engagements"] if not e["over"]]
+        for eid in fights:  # each fight fought by the NPC policies
+            ack = gm.act("engage_decision", engagement=eid, decision="npc", rounds="all")
+            assert ack["ok"], ack
+        if fights:
+            continue
+        day = now["day"]
+        if day in (59, 60) and day not in deploys:
+            ack = red.act("deploy", squadron="Red", patrol=[-5.6, 48.7 - (day - 59) / 10])
+            assert ack["ok"], ack
+            deploys[day] = ack["seq"]
+        if day >= 60:
+            break
+        assert gm.act("advance", days=min(30, 59 - day) or 1)["ok"]
+    assert set(deploys) == {59, 60}
+    log = g.rest("get", f"/api/campaigns/{g.id}/log").json
+    return {"log": log, "deploys": deploys}

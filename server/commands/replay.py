@@ -17,7 +17,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="rebuild a campaign from its log and check it",
         description="Rebuild a campaign from the JSON that GET "
         "/api/campaigns/<id>/log exports, deciding every action "
-        "again from its seed; exit 1 if anything differs.",
+        "again from its seed under the rules version it was played with "
+        "(an older log upgraded, a newer one refused); exit 1 if anything differs.",
     )
     p.add_argument("file", help="the exported log (JSON), or - for standard input")
     p.add_argument("--json", action="store_true", help="print the rebuilt state as JSON")
@@ -26,6 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from server.game import replay
+    from server.game.replay import rules_version
 
     try:
         text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
@@ -38,8 +40,11 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"state": state, "problems": problems}, indent=2, sort_keys=True))
     else:
-        c = state["campaign"]
-        print(f"{c['name']} ({c['id']}), seed {c['seed']}: {len(log['events'])} events")
+        c, version = state["campaign"], rules_version(log)
+        print(
+            f"{c['name']} ({c['id']}), seed {c['seed']}, rules version {version}: "
+            f"{len(log['events'])} events"
+        )
         print(
             f"phase {state['phase']}, day {state['day']}, {len(state['seats'])} seats, "
             f"{len(state['forces'])} forces, {len(state['engagements'])} engagements"

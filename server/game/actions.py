@@ -57,7 +57,7 @@ from server.game.state import (
     SeatRecord,
     ShownVoyage,
     State,
-    season_date,
+    month_of,
     season_days,
 )
 
@@ -397,7 +397,7 @@ def _decide_show_voyage(
             )
         to = list(dict.fromkeys(to))  # each seat once, in the order given
     plan = p.voyage
-    month = plan.month or season_date(state).month
+    month = plan.month or month_of(state)
     collection = rules.voyage_plan(plan.stops, plan.ship, month, plan.stay)
     ship = rules.roster_type(plan.ship)
     shown: ShownVoyage = {

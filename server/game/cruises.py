@@ -26,6 +26,7 @@ from server.game.state import (
     Force,
     Seat,
     State,
+    month_of,
     season_date,
 )
 
@@ -218,9 +219,7 @@ def decide_plan(
         raise ActionError("conflict", f"cruise {p.cruise} is fighting: plan her after the fight")
     here = force["port"] or f"{force['lon']},{force['lat']}"
     ship = rules.deepest_type([s["type"] for s in force["ships"] if s["status"] == "afloat"])
-    passage = rules.cruise_route(
-        [here, *p.missions, cruise["port"]], ship, season_date(state).month, p.stay
-    )
+    passage = rules.cruise_route([here, *p.missions, cruise["port"]], ship, month_of(state), p.stay)
     route = {**passage, "to": cruise["port"], "start_day": state["day"]}
     return {
         "cruise": cruise["id"],

@@ -37,7 +37,7 @@ from server.game.state import (
     Seat,
     Side,
     State,
-    season_date,
+    month_of,
 )
 
 __all__ = [
@@ -213,7 +213,7 @@ def open_engagement(
     record["log"].extend({"phase": "chase", **e} for e in result.to_dict()["events"])
     seed = rng.randrange(2**31)
     # the sea they fight in: the wind where the enemy was met, in the month of the day
-    month = season_date(work, day).month
+    month = month_of(work, day)
     record["weather"] = cast(
         BattleWeather, rules.battle_weather(enemy["lon"], enemy["lat"], month, seed)
     )
@@ -228,13 +228,7 @@ def open_engagement(
     )
     record["battle"] = battle.to_dict()
     for ship, state in zip(side_a + side_b, battle.ships, strict=True):
-        ship["caps"] = dict(
-            zip(
-                ("hull", "guns", "crew", "rigging"),
-                (list(c) for c in state.damage.caps),
-                strict=True,
-            )
-        )
+        ship["caps"] = _caps(state)
     record["choices"] = {"decisions": list(DECISIONS), "shots": list(rules.SHOTS)}
     work["engagements"][eid] = record
     record["seats"] = seats_in(work, record)
@@ -396,9 +390,7 @@ def fight_absent(state: State, eid: str, rounds: str = "one") -> dict[str, Any]:
 
 def _caps(ship: Any) -> dict[str, list[int]]:
     """A battle ship's boxes per damage state, per area (for the battle panel)."""
-    return dict(
-        zip(("hull", "guns", "crew", "rigging"), (list(c) for c in ship.damage.caps), strict=True)
-    )
+    return dict(zip(rules.DAMAGE_AREAS, (list(c) for c in ship.damage.caps), strict=True))
 
 
 def _rank(roster_type: str) -> int:

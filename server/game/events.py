@@ -88,6 +88,7 @@ class CampaignCreated(Record):
     gm: SeatRecord
     name: str
     year: int
+    rules: NotRequired[int]  # the rules' version it is decided by (absent: 1)
     clock: NotRequired[Clock]
     at: NotRequired[str]
 

@@ -14,7 +14,7 @@ from typing import Any, cast
 from server.game import blockades, engagements, rules
 from server.game.errors import ActionError
 from server.game.sighting import Lookouts, position_on_route
-from server.game.state import DeploymentRecord, Force, Route, Side, State, season_date
+from server.game.state import DeploymentRecord, Force, Route, Side, State, month_of
 
 __all__ = [
     "advance",
@@ -129,10 +129,8 @@ def deploy_destination(kind: str, target: Any) -> str | tuple[float, float]:
 def plan_route(state: State, force: Force, destination: str | tuple[float, float]) -> Route:
     """The routed track from the force's position to ``destination`` under this month's wind."""
     origin: Any = force["port"] or (force["lon"], force["lat"])
-    # (the summer's months as they were first counted: thirty days each from June)
-    month = 6 + state["day"] // 30 if state["phase"] == "summer" else season_date(state).month
     ship = rules.deepest_type([s["type"] for s in force["ships"] if s["status"] == "afloat"])
-    voyage = rules.route(origin, destination, ship, month)
+    voyage = rules.route(origin, destination, ship, month_of(state))
     to = destination if isinstance(destination, str) else list(destination)
     return _routed(voyage, to, state["day"])
 
@@ -315,7 +313,7 @@ def _enemy_orders(work: State, day: int, rng: random.Random) -> None:
                     force["port"],
                     target,
                     rules.deepest_type([s["type"] for s in force["ships"]]),
-                    6 + (day - 1) // 30,
+                    month_of(work, day - 1),
                 )
             except rules.maps_errors.MapsError:  # no passage to it: she stays in harbour
                 continue

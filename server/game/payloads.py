@@ -269,7 +269,7 @@ class Invest(Payload):
     INVESTMENT): paid by the book's table after the summer."""
 
     type: Literal["invest"]
-    kind: Literal["arms", "finance", "commerce"]  # rules.INVESTMENT_KINDS
+    kind: Literal[rules.INVESTMENT_KINDS]  # type: ignore[valid-type]
     guineas: Annotated[
         int,
         Field(ge=rules.INVESTMENT_BLOCK, le=MAX_INVESTMENT),

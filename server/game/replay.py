@@ -5,31 +5,113 @@ an action from its arguments, its seat and the campaign's seed, a seat's creatio
 reissue or revocation from what the GM asked; the turn clock's events from the time they
 were logged. The result must equal what was logged; an event the rules refuse now, or one
 that cannot be decided again, is a problem and is not applied.
+
+A log is checked under the rules it was played with: the version its ``campaign_created``
+logged (:data:`~server.game.state.RULES_VERSION`; none logged: version 1). A log of an
+older version is brought to today's rules by one function, :func:`upgrade`, which alone
+knows what each version since decided otherwise; a log of a newer version is refused.
 """
 
 from __future__ import annotations
 
 import copy
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from server.game import actions, registry
-from server.game.state import Seat, State, event_rng, initial_state
+from server.game.state import (
+    RULES_VERSION,
+    Seat,
+    State,
+    event_rng,
+    initial_state,
+    month_of,
+)
 
-__all__ = ["replay"]
+__all__ = ["Allowance", "replay", "rules_version", "upgrade"]
+
+
+@dataclass(frozen=True)
+class Allowance:
+    """What an event of an older rules version may differ in from today's decision of it:
+    ``keys`` it was logged without (``"seat.officer"``: a key of its ``seat``), or its whole
+    decision (``decision``), made by a rule that has changed since: applied as logged."""
+
+    keys: frozenset[str] = frozenset()
+    decision: bool = False
+
+
+def rules_version(log: dict[str, Any]) -> int:
+    """The version of the rules ``log`` was played with: its ``campaign_created``'s
+    ``rules``, or 1 for a log from before versions were logged. Raises ValueError for a
+    version this server's rules do not reach."""
+    first = log["events"][0] if log["events"] else None
+    data = first.get("data") if isinstance(first, dict) else None
+    version = data.get("rules", 1) if isinstance(data, dict) else 1
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise ValueError(f"not an Admiralty log: rules version {version!r}")
+    if version > RULES_VERSION:
+        raise ValueError(
+            f"this log was played under rules version {version}, newer than this server's "
+            f"({RULES_VERSION}): check it with the Admiralty that played it"
+        )
+    return version
+
+
+def _v1_month_misread(state: State, day: int) -> bool:
+    """Version 1 read the summer's ``day`` in another month than today's rules: it counted
+    thirty-day months from June (July's 31st, August's 30th and 31st were a month on)."""
+    return state["phase"] == "summer" and 6 + day // 30 != month_of(state, day)
+
+
+def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str, Any], Allowance]:
+    """``event`` of a log played under rules ``version`` (older than today's), taken on
+    ``state`` (the state before it), as today's replay checks it: the event in today's
+    shape and what it may differ in from today's decision. Each version's changes are
+    here, and only here (docs/rules-notes.md "The rules' version"):
+
+    1 -> 2: a game day's month is its calendar month. Version 1 routed the summer's
+    orders and the enemy's sorties by thirty-day months from June: an order given on the
+    summer's day 60, 90 or 91 (a ``deploy``, ``sail``, ``move_enemy``) and an ``advance``
+    over a day an enemy squadron may have sailed on one of them stand as logged.
+    Version 1's logs also predate some keys: a ``sail`` logged without the force it
+    detached, a seat logged without its officer or without the body the GM asked (then
+    read from the seat itself).
+    """
+    kind, data = event["type"], event["data"]
+    keys: set[str] = set()
+    decision = False
+    if version < 2 and isinstance(data, dict):
+        if kind in ("deploy", "sail", "move_enemy"):
+            decision = _v1_month_misread(state, state["day"])
+        elif kind == "advance" and isinstance(data.get("day"), int):  # the days it sailed
+            days = range(state["day"] + 1, data["day"] + 1)
+            decision = any(_v1_month_misread(state, d - 1) for d in days)
+        if kind == "sail" and "detached" not in data:
+            keys.add("detached")
+        seat = data.get("seat")
+        if kind in ("seat_created", "seat_reissued") and isinstance(seat, dict):
+            if "officer" not in seat:
+                keys.add("seat.officer")
+            if kind == "seat_created" and "args" not in data:
+                body = {k: v for k, v in seat.items() if k != "id" and v is not None}
+                event = {**event, "data": {**data, "args": body}}
+    return event, Allowance(frozenset(keys), decision)
 
 
 def replay(log: Any) -> tuple[State, list[str]]:
     """Apply every event of ``log`` (as ``GET /api/campaigns/<id>/log`` exports it).
 
     Returns the final state and the problems found (an empty list when the log is sound).
-    Raises ValueError when ``log`` is not a log at all.
+    Raises ValueError when ``log`` is not a log at all, or one of newer rules than these.
     """
     if not isinstance(log, dict) or not isinstance(log.get("events"), list):
         raise ValueError("not an Admiralty log: expected {campaign, events}")
     campaign = log.get("campaign")
     if not isinstance(campaign, dict) or not {"id", "name", "year", "seed"} <= set(campaign):
         raise ValueError("not an Admiralty log: 'campaign' needs id, name, year and seed")
+    version = rules_version(log)
     state = initial_state(campaign)
     problems: list[str] = []
     for number, event in enumerate(log["events"], start=1):
@@ -38,7 +120,10 @@ def replay(log: Any) -> tuple[State, list[str]]:
         seq = event["seq"]
         if seq != number:
             problems.append(f"seq {seq} where {number} was expected: the log has a gap")
-        problem = _check(state, event, campaign["seed"])
+        allowed = Allowance()
+        if version < RULES_VERSION:
+            event, allowed = upgrade(version, state, event)
+        problem = _check(state, event, campaign["seed"], allowed)
         if problem:
             problems.append(f"seq {seq}: {problem}")
             continue
@@ -50,7 +135,7 @@ def replay(log: Any) -> tuple[State, list[str]]:
     return state, problems
 
 
-def _check(state: State, event: dict[str, Any], seed: int) -> str | None:
+def _check(state: State, event: dict[str, Any], seed: int, allowed: Allowance) -> str | None:
     """What is wrong with one event against the state before it, or None."""
     kind, data, author = event["type"], event["data"], event.get("seat")
     if kind not in registry.SPECS:
@@ -73,20 +158,23 @@ def _check(state: State, event: dict[str, Any], seed: int) -> str | None:
         return f"{kind} is refused on replay: {exc}"
     if again_kind != kind:
         return f"the clock would have logged {again_kind}, not {kind}"
-    return _differs(kind, data, again)
+    return None if allowed.decision else _differs(kind, data, again, allowed.keys)
 
 
-def _differs(kind: str, data: dict[str, Any], again: dict[str, Any]) -> str | None:
-    """How an event decided again differs from what was logged, or None."""
+def _differs(
+    kind: str, data: dict[str, Any], again: dict[str, Any], unlogged: frozenset[str]
+) -> str | None:
+    """How an event decided again differs from what was logged (but in the keys it was
+    logged without, ``unlogged``), or None."""
     if "at" in data:  # when it was logged is the log's to say
         again["at"] = data["at"]
-    if "detached" not in data:  # a sail logged before the detached force was named in it
-        again.pop("detached", None)
-    if kind in ("seat_created", "seat_reissued"):  # logged before seats had officers
-        if "officer" not in data.get("seat", {}):
-            again["seat"].pop("officer", None)
-        if "args" not in data:
-            again.pop("args", None)
+    for key in unlogged:
+        *path, last = key.split(".")
+        inner: Any = again
+        for part in path:
+            inner = inner.get(part) if isinstance(inner, dict) else None
+        if isinstance(inner, dict):
+            inner.pop(last, None)
     if again != data:
         keys = sorted(k for k in set(again) | set(data) if again.get(k) != data.get(k))
         return f"{kind} decides differently on replay ({', '.join(keys) or kind})"
@@ -103,8 +191,6 @@ def _decide_again(
         if not isinstance(asked, dict) or "id" not in asked:
             raise ValueError("seat_created names no seat")
         body = data.get("args")
-        if body is None:  # logged before a seat's body was kept in its event
-            body = {k: v for k, v in asked.items() if k != "id" and v is not None}
         officer = data.get("officer") or {}
         return actions.decide_seat(work, seat, body, asked["id"], rng, officer.get("id", ""))
     if kind == "officer_created":

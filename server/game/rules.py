@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 import maps
 from maps import errors as maps_errors
 from maps import load_world
-from maps.geo import KM_PER_NM, distance_km
+from maps.geo import distance_nm
 from maps.layers import all_layers, land, overview_layers, wind_points
 from maps.places import blockade_zones, load_ports
 from maps.sailing import ship_type as sailing_ship_type
@@ -41,6 +41,7 @@ from strategy.campaign.fleet import ADMIRAL_RANKS, CAPTAIN_RANKS, FLAG_SQUADRONS
 from strategy.campaign.fleet import SHIPS as FLEET_SHIPS
 from strategy.campaign.fleet import ship as fleet_ship
 from strategy.campaign.investment import BLOCK as INVESTMENT_BLOCK
+from strategy.campaign.investment import KINDS as INVESTMENT_KINDS
 from strategy.campaign.map_results import MAP_FATES, map_battle_result, ship_fate
 from strategy.campaign.plan import npc_captain_volunteers, volunteer_ship, volunteer_squadron
 from strategy.campaign.tables import SQUADRONS
@@ -49,16 +50,19 @@ from strategy.characters import Character, character_from, roll_character
 from strategy.chase import chase, sail_ho
 from strategy.combat import SHOT, Battle, morale, odds, sea_weather
 from strategy.combat import battle as fight_battle
+from strategy.combat.boarding import ACTIONS as BOARDING_ACTIONS
 from strategy.combat.combatant import SKILLS as OFFICER_SKILLS
 from strategy.combat.data import REPAIRS as COMBAT_REPAIRS
 from strategy.combat.hwyf import CHOICES as HWYF_BOOK
 from strategy.combat.orders import normalise
+from strategy.ships import AREAS as DAMAGE_AREAS
 from strategy.ships import ROSTER, named_ship, ship_type
 
 __all__ = [
     "ADMIRAL_RANKS",
     "BOARDING_ACTIONS",
     "COMBAT_SKILLS",
+    "DAMAGE_AREAS",
     "HWYF_CHOICES",
     "INVESTMENT_BLOCK",
     "INVESTMENT_KINDS",
@@ -130,17 +134,12 @@ __all__ = [
     "world",
 ]
 
-#: what a player may invest in (Briny, INVESTMENT: Arms, Finance and Commerce)
-INVESTMENT_KINDS = ("arms", "finance", "commerce")
 ROSTER_ORDER = tuple(ROSTER)  # BtQ's roster from the Cutter up to the First Rate
 SHOTS = tuple(SHOT["shot"])  # the shot a captain may load (BtQ, "Shot Types")
 REPAIRS = tuple(COMBAT_REPAIRS)  # what a ship's men may repair, fire last (BtQ, "Repair")
 COMBAT_SKILLS = tuple(OFFICER_SKILLS)  # the skills an officer tests in battle
 #: How Will You Fight?: a skill named alone, or one of the book's choices (strategy/data/hwyf.json)
 HWYF_CHOICES = (*OFFICER_SKILLS, *HWYF_BOOK)
-#: what an officer may do in a boarding: fight in the melee, go for an enemy officer, or
-#: throw firebrands (BtQ, "Fire")
-BOARDING_ACTIONS = ("melee", "captain", "master", "gunner", "firebrands")
 SCENARIO = Path(__file__).resolve().parent.parent / "data" / "scenario.json"
 #: a battle's weather die is drawn from ``Random(battle seed ^ WEATHER_SALT)``: its own
 #: stream, so that the engagement's other draws stay as they were
@@ -227,12 +226,6 @@ def world(warm: bool = True) -> Any:
     """The world (:func:`maps.load_world`): built on the first call, shared afterwards;
     warmed for routing unless ``warm`` is False (the server warms it once it is ready)."""
     return load_world(warm)
-
-
-def distance_nm(a: tuple[float, float], b: tuple[float, float]) -> float:
-    """Great-circle distance in nautical miles between two (lon, lat) points (by the km
-    radius, as the sighting distances were always measured)."""
-    return distance_km(a, b) / KM_PER_NM
 
 
 @cache

@@ -23,6 +23,7 @@ __all__ = [
     "Role",
     "Side",
     "Status",
+    "RULES_VERSION",
     "SEASON_DAYS",
     "BattleShip",
     "BattleWeather",
@@ -55,12 +56,21 @@ __all__ = [
     "current_year",
     "event_rng",
     "initial_state",
+    "month_of",
     "no_clock",
     "season_date",
     "season_days",
 ]
 
 SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
+
+#: the version of the rules a campaign is decided by, logged in its ``campaign_created``
+#: (docs/rules-notes.md "The rules' version"): raised whenever a rule decides anything
+#: differently, and what an older version decided otherwise written in
+#: :func:`server.game.replay.upgrade`, never kept alive in the rules.
+#: 1: every log before issue 29 (it logged no version);
+#: 2: a game day's month is its calendar month (:func:`month_of`) in every decision.
+RULES_VERSION = 2
 
 Position = list[float]  # [lon, lat] in degrees
 
@@ -490,6 +500,13 @@ def season_date(state: State, day: int | None = None) -> dt.date:
     year = current_year(state)
     at, month = _SEASON_OPENS.get(state["phase"], (0, 6))
     return dt.date(year + at, month, 1) + dt.timedelta(days=state["day"] if day is None else day)
+
+
+def month_of(state: State, day: int | None = None) -> int:
+    """The month (1..12) of ``day`` (default: now) of the current season: the calendar month
+    of its game date (:func:`season_date`), the one reading of a game day's month (Briny:
+    "Summer: June, July, and August"; day 60 of the summer is 31 July, day 61 1 August)."""
+    return season_date(state, day).month
 
 
 def season_days(state: State) -> int:

@@ -33,6 +33,7 @@ from server.game.state import (
     State,
     YearRecord,
     current_year,
+    month_of,
     season_date,
     season_days,
 )
@@ -189,7 +190,7 @@ def _head(state: State, seat: Seat) -> dict[str, Any]:
         "phase": state["phase"],
         "day": state["day"],
         "date": date.isoformat(),
-        "month": date.month,
+        "month": month_of(state),
         "season_days": season_days(state),
         "paused": state["paused"],
         "deadline": state["deadline"],

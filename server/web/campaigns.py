@@ -392,7 +392,7 @@ class CampaignService:
             "squadron": None,
             "ship": None,
         }
-        data: dict[str, Any] = {"gm": gm, "name": name, "year": year}
+        data: dict[str, Any] = {"gm": gm, "name": name, "year": year, "rules": game.RULES_VERSION}
         if clock is not None:
             data["clock"] = dict(clock)
         first = StoredEvent(1, "campaign_created", gm["id"], data)
@@ -692,7 +692,7 @@ class CampaignService:
         _, data = game.decide(state, self._author(state, seat_id), args, rng)
         route = data.get("route")
         if isinstance(route, dict) and route.get("track"):  # coloured by point of sail
-            route = {**route, "sails": rules.sail_pieces(route["track"], 6 + state["day"] // 30)}
+            route = {**route, "sails": rules.sail_pieces(route["track"], game.month_of(state))}
             data = {**data, "route": route}
         return {k: v for k, v in data.items() if k != "args"}
 

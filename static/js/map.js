@@ -131,9 +131,8 @@ export function createMap(div, layers, ports) {
       if (seat !== undefined) seatNow = seat;
       const forces = (state && state.forces) || [];
       const engagements = (state && state.engagements) || [];
-      // the game's month is the server's (its season's date); else June + day/30
-      const month = Number.isInteger(state?.month) ? state.month : (state
-        && typeof state.day === "number" ? Math.min(12, 6 + Math.floor(state.day / 30)) : null);
+      // the game's month is the server's (the state view's), never reckoned here
+      const month = Number.isInteger(state?.month) ? state.month : null;
       if (month) wind.setMonth(month);
       let dateText = state?.date ? gameDate(String(state.date)) : (state && typeof state.day
         === "number" ? `Day ${state.day}` : "");

@@ -22,6 +22,7 @@ from strategy.loader import check, load
 __all__ = [
     "ALL_SHIPS",
     "BLOCK",
+    "KINDS",
     "arms_finance",
     "commerce",
     "investment_returns",
@@ -40,6 +41,8 @@ def _load() -> tuple[tuple[MappingProxyType, ...], MappingProxyType, int, int]:
 
 
 _ROWS, _COMMERCE, BLOCK, _FEE = _load()
+#: what a character may invest in (Briny, INVESTMENT: Arms, Finance and Commerce)
+KINDS = ("arms", "finance", "commerce")
 ALL_SHIPS = _ROWS[-1]["number"]
 
 
@@ -86,8 +89,8 @@ def investment_returns(
     out = []
     for inv in investments:
         kind, capital = inv.get("kind"), inv.get("capital")
-        if kind not in ("arms", "finance", "commerce"):
-            raise InvalidMove(f"investment kind must be arms, finance or commerce, not {kind!r}")
+        if kind not in KINDS:
+            raise InvalidMove(f"investment kind must be {', '.join(KINDS)}, not {kind!r}")
         if (
             isinstance(capital, bool)
             or not isinstance(capital, int)

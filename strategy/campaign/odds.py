@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from strategy.campaign.fleet import Officer, default_officers, officers_from
+from strategy.campaign.investment import KINDS
 from strategy.campaign.season import resolve_summer
 from strategy.campaign.tables import Deployment
 from strategy.errors import InvalidMove
@@ -42,7 +43,7 @@ def summer_odds(
         deployment = list(deployment)
     ships: dict[str, list[int]] = {}
     invaded = killed = wounded = mentioned = promoted = guineas = 0
-    money = {"arms": 0, "finance": 0, "commerce": 0}
+    money = dict.fromkeys(KINDS, 0)
     for i in range(summers):
         report = resolve_summer(deployment, officers, seed + i, choices)
         for code, ship in report["ships"].items():

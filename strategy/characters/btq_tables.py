@@ -25,8 +25,11 @@ from typing import Any
 
 from strategy.cards.core import JOKER, rank, suit
 from strategy.cards.core import card as card
+from strategy.combat.combatant import MEASURES as _MEASURES
+from strategy.combat.data import DAMAGE_LEVELS as _DAMAGE_LEVELS
 from strategy.errors import UnknownName
 from strategy.loader import check, load
+from strategy.names import name_key
 
 __all__ = [
     "BOOTY",
@@ -44,7 +47,7 @@ __all__ = [
     "SKILLS",
     "SKILL_LIMIT",
     "SOCIAL_CLASSES",
-    "STATES",
+    "HEALTH",
     "TRAITS",
     "TRAIT_POINTS",
     "WEALTH_LEVELS",
@@ -154,8 +157,7 @@ class BootyCell:
     choose: bool = False
 
 
-def _norm(text: str) -> str:
-    return re.sub(r"\s+", " ", text.strip().lower()).replace("’", "'")
+_norm = name_key  # (the one reading of a name: strategy.names)
 
 
 def _index(names: Any, aliases: Mapping[str, str] | None = None) -> Mapping[str, str]:
@@ -176,7 +178,7 @@ def choice(kind: str, index: Mapping[str, str], text: object) -> str:
 _RAW = load("btq_characters.json")
 check(bool(_RAW.get("source")), "btq_characters.json: a source")
 
-MEASURES: tuple[str, ...] = tuple(_RAW["measures"]["names"])
+MEASURES = _MEASURES  # the book's four, read once (strategy.combat.combatant)
 _SKILL_BASE: tuple[str, ...] = tuple(_RAW["skills"]["names"])
 SKILLS = _SKILL_BASE
 _SKILLS = _index(_SKILL_BASE, _RAW["skills"]["aliases"])
@@ -190,7 +192,9 @@ RELIGIONS: tuple[str, ...] = tuple(_RAW["religions"]["names"])
 RANKS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
     {k: MappingProxyType(v) for k, v in _RAW["ranks"].items() if k != "source"}
 )
-STATES: tuple[str, ...] = tuple(_RAW["states"]["names"])
+#: a character's Health ("Damage Areas", Health: Healthy, INJURED, MAIMED, DEAD): the
+#: damage levels of a ship's area (strategy.combat), in the sheet's words
+HEALTH: tuple[str, ...] = tuple(level.title() for level in _DAMAGE_LEVELS)
 WEALTH_LEVELS: tuple[str, ...] = tuple(_RAW["wealth_levels"]["levels"])
 TRAIT_POINTS: int = _RAW["trait_points"]["points"]
 EXPERIENCE: Mapping[str, tuple[str, ...]] = MappingProxyType(

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from strategy.campaign.dice import RandomDice
@@ -43,6 +43,7 @@ from strategy.characters.sheet import Sheet, sheet_from
 from strategy.combat.combatant import SKILLS
 from strategy.errors import InvalidMove, RulesError
 from strategy.loader import freeze, load
+from strategy.names import name_key
 
 __all__ = [
     "FIELDS",
@@ -128,28 +129,19 @@ class Character:
     dead: bool = False
 
     def officer(self, player: bool) -> Officer:
-        """The campaign's view of him (:class:`strategy.campaign.fleet.Officer`)."""
-        return Officer(
-            self.id,
-            self.name,
-            self.rank,
-            self.na,
-            self.ship,
-            self.squadron,
-            player,
-            self.constitution,
-            self.appointment,
-            self.serves,
-            self.declined,
-            tuple(w for w in self.wounds if w in ("eye", "leg", "arm")),
-        )
+        """The campaign's view of him (:class:`strategy.campaign.fleet.Officer`): each of
+        its fields his own of that name, but ``player`` and the wounds it counts (limbs and
+        eyes lost, for the Nelson Touch)."""
+        shared = {f.name: getattr(self, f.name) for f in fields(Officer) if f.name != "player"}
+        shared["wounds"] = tuple(w for w in self.wounds if w in ("eye", "leg", "arm"))
+        return Officer(**shared, player=player)
 
     def aboard(self, role: str, name: str) -> dict[str, Any]:
         """Him in a battle, as :func:`strategy.combat.combatant` reads an officer (seed
         000, "Ship to Ship Combat"): his sheet's skills the engine tests, his Discipline
         Measure (the cards he can take from his commander), his Measures (Overcoming
         Great Hardship spends them), ``role`` aboard."""
-        mine = {k.lower().replace(" ", "_"): v for k, v in self.sheet.skills.items()}
+        mine = {name_key(k, "_"): v for k, v in self.sheet.skills.items()}
         skills = {k: mine.get(k, 0) for k in SKILLS}  # a skill not on his sheet is 0
         return {
             "name": name,
@@ -160,26 +152,9 @@ class Character:
         }
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "name": self.name,
-            "rank": self.rank,
-            "na": self.na,
-            "seniority": self.seniority,
-            "ship": self.ship,
-            "squadron": self.squadron,
-            "appointment": self.appointment,
-            "serves": self.serves,
-            "funds": self.funds,
-            "constitution": self.constitution,
-            "expertise": self.expertise,
-            "wounds": list(self.wounds),
-            "experience": self.experience,
-            "declined": self.declined,
-            "dead": self.dead,
-            "birth": self.birth.to_dict(),
-            "sheet": self.sheet.to_dict(),
-        }
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out.update(wounds=list(self.wounds), birth=self.birth.to_dict(), sheet=self.sheet.to_dict())
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Character:

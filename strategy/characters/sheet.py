@@ -28,12 +28,12 @@ from types import MappingProxyType
 from typing import Any
 
 from strategy.characters.btq_tables import (
+    HEALTH,
     MEASURE_LIMIT,
     MEASURES,
     NATIONALITIES,
     RELIGIONS,
     SKILL_LIMIT,
-    STATES,
     TRAIT_POINTS,
     WEALTH_LIMIT,
     choice,
@@ -67,7 +67,7 @@ _OPTIONAL = {"traits": [], "reputations": [], "curios": [], "state": "Healthy"}
 _INDEX = {
     "nationality": {n.lower(): n for n in NATIONALITIES},
     "religion": {n.lower(): n for n in RELIGIONS},
-    "state": {n.lower(): n for n in STATES},
+    "state": {n.lower(): n for n in HEALTH},
     "measure": {n.lower(): n for n in MEASURES},
     "kind": {n.lower(): n for n in KINDS},
 }

@@ -29,7 +29,7 @@ from strategy.cards.core import JOKER, LEVELS, NAMES, joker
 from strategy.combat import fire
 from strategy.combat.cardtests import RESULTS, contested
 from strategy.combat.damage import CREW, DEAD, HULL, RIGGING, SUIT_AREA, hit
-from strategy.combat.data import COMBAT, STATES, WEAPONS
+from strategy.combat.data import COMBAT, DAMAGE_LEVELS, WEAPONS
 from strategy.combat.end import out_of_battle
 
 if TYPE_CHECKING:
@@ -37,11 +37,14 @@ if TYPE_CHECKING:
     from strategy.combat.combatant import Officer
     from strategy.combat.state import ShipState
 
-__all__ = ["Boarding", "start", "round_", "wound"]
+__all__ = ["ACTIONS", "Boarding", "start", "round_", "wound"]
 
 _FOE_POOL = int(WEAPONS[COMBAT["crew_foe_weapon"]])
 _OFFICER_POOL = int(WEAPONS[COMBAT["officer_weapon"]])
-_ROLES = ("captain", "gunner", "master")
+_ROLES = ("captain", "master", "gunner")  # the officers an attacker may go for
+#: what an officer may do in a boarding: fight in the Grand Melee, Attack the Officers
+#: (an enemy captain, master or gunner: attackers only), or throw firebrands (BtQ, "Fire")
+ACTIONS = ("melee", *_ROLES, "firebrands")
 
 
 class Boarding:
@@ -180,12 +183,12 @@ def _duel(b: Battle, s: ShipState, o: Officer, foe: ShipState, role: str, pen: i
             foe.health[oname] = new
         else:
             foe.npc_health[role] = new
-        b.emit("wounded", ship=foe.id, who=role, health=STATES[new])
+        b.emit("wounded", ship=foe.id, who=role, health=DAMAGE_LEVELS[new])
         if new >= 2:
             foe.lost.add(role)
     if theirs:
         s.health[o.name] = wound(s.health[o.name], theirs)
-        b.emit("wounded", ship=s.id, who=o.name, health=STATES[s.health[o.name]])
+        b.emit("wounded", ship=s.id, who=o.name, health=DAMAGE_LEVELS[s.health[o.name]])
     foe.reskill()
     s.reskill()
     return w == 0

@@ -17,7 +17,6 @@ Fight? tests, receive Discipline cards and fight in boardings), Ship Morale and 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -28,6 +27,8 @@ from strategy import ships as _ships
 from strategy.combat.damage import Layout, layout
 from strategy.combat.data import AREAS, COMBAT, REPAIR_SKILLS, REPAIRS
 from strategy.errors import InvalidMove
+from strategy.loader import check, load
+from strategy.names import name_key
 
 __all__ = [
     "ShipLike",
@@ -56,15 +57,17 @@ SKILLS = (
 #: who does what aboard: the captain leads (Discipline, Command), the master has the helm
 #: (Positioning), the gunner lays the guns (Broadside!)
 ROLES = ("captain", "master", "gunner", "officer")
-#: a character's Measures (seed 000, "Measures"), which Overcoming Great Hardship spends
-MEASURES = ("Guts", "Discipline", "Charm", "Influence")
+#: a character's Measures in the book's order (seed 000, "Measures": btq_characters.json),
+#: which Overcoming Great Hardship spends; strategy.characters takes them from here
+MEASURES: tuple[str, ...] = tuple(load("btq_characters.json")["measures"]["names"])
+check(len(MEASURES) == 4 and "Guts" in MEASURES, "btq_characters.json: the four Measures")
 #: a crew's skill where the book gives none ("Skills of 2-3 reflect an average ability")
 DEFAULT_SKILL = int(COMBAT["default_crew_skill"])
 _MORALE = tuple(COMBAT["morale"])
 
 
 def _skill_key(text: str) -> str:
-    key = re.sub(r"[\s\-]+", "_", text.strip().lower())
+    key = name_key(text, "_")
     if key not in SKILLS:
         raise InvalidMove(f"unknown skill {text!r}; valid: {', '.join(SKILLS)}")
     return key

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from strategy.cards.core import NAMES
-from strategy.combat.data import AREAS, COMBAT, STATES, SUIT_AREA
+from strategy.combat.data import AREAS, COMBAT, DAMAGE_LEVELS, SUIT_AREA
 from strategy.errors import InvalidMove
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ __all__ = [
     "INJURED",
     "MAIMED",
     "DEAD",
-    "STATES",
+    "DAMAGE_LEVELS",
     "SUIT_AREA",
     "COMBAT",
     "Mods",
@@ -78,7 +78,7 @@ class Mods:
 
 def _level_table() -> tuple[tuple[Mapping[str, Any], ...], ...]:
     pen = COMBAT["penalties"]
-    return tuple(tuple(pen[a][s] for s in STATES[1:]) for a in AREAS)
+    return tuple(tuple(pen[a][s] for s in DAMAGE_LEVELS[1:]) for a in AREAS)
 
 
 _TABLE = _level_table()
@@ -243,7 +243,12 @@ class Damage:
     def states(self) -> dict[str, str]:
         """Every area's state by name."""
         h, g, c, r = self.st
-        return {AREAS[0]: STATES[h], AREAS[1]: STATES[g], AREAS[2]: STATES[c], AREAS[3]: STATES[r]}
+        return {
+            AREAS[0]: DAMAGE_LEVELS[h],
+            AREAS[1]: DAMAGE_LEVELS[g],
+            AREAS[2]: DAMAGE_LEVELS[c],
+            AREAS[3]: DAMAGE_LEVELS[r],
+        }
 
     def boxes(self) -> dict[str, list[int]]:
         """Crossed boxes per area (plain lists, for events and views)."""
@@ -272,10 +277,10 @@ def hit(b: Battle, t: ShipState, area: int, level: int, c: int | None, by: Any, 
         by=by,
         card=None if c is None else NAMES[c],
         area=AREAS[area],
-        level=STATES[level],
-        crossed=None if got is None else STATES[got],
+        level=DAMAGE_LEVELS[level],
+        crossed=None if got is None else DAMAGE_LEVELS[got],
         cause=how,
     )
     after = t.damage.state(area)
     if after != before:
-        b.emit("damage_state", ship=t.id, area=AREAS[area], state=STATES[after])
+        b.emit("damage_state", ship=t.id, area=AREAS[area], state=DAMAGE_LEVELS[after])

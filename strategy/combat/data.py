@@ -16,10 +16,11 @@ from typing import Any
 
 from strategy.errors import InvalidMove
 from strategy.loader import check, freeze, load
+from strategy.ships import roster as _ships
 
 __all__ = [
     "AREAS",
-    "STATES",
+    "DAMAGE_LEVELS",
     "COMBAT",
     "SUIT_AREA",
     "WEATHER",
@@ -39,11 +40,12 @@ __all__ = [
     "weather",
 ]
 
-#: the four areas of a ship in the engine's order (an area is an index into this)
-AREAS = ("hull", "guns", "crew", "rigging")
-#: damage states by level: 0 healthy, 1 Injured, 2 Maimed, 3 Dead
-STATES = ("healthy", "injured", "maimed", "dead")
-_LEVELS = STATES[1:]
+#: the four areas of a ship in the engine's order (an area is an index into this):
+#: the roster's (strategy.ships)
+AREAS = _ships.AREAS
+#: damage by level, of an area or an officer's health: 0 healthy, then the roster's
+#: damage states (1 Injured, 2 Maimed, 3 Dead)
+DAMAGE_LEVELS = ("healthy", *_ships.STATES)
 #: seed 003's wind strengths ("Wind Strength"), lightest first
 WIND_STRENGTHS = ("light", "fair", "fresh")
 
@@ -61,7 +63,7 @@ def _combat() -> Mapping[str, Any]:
     )
     check(set(raw["penalties"]) == set(AREAS), "combat.json: penalties cover the four areas")
     for area, levels in raw["penalties"].items():
-        check(set(levels) == set(_LEVELS), f"combat.json: penalties of {area} by level")
+        check(set(levels) == set(_ships.STATES), f"combat.json: penalties of {area} by level")
     check(
         set(raw["repair_skills"]) == {*AREAS, "fire"},
         "combat.json: repair skills for the four areas and fire",

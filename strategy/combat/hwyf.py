@@ -26,6 +26,7 @@ from strategy.combat.combatant import SKILLS, Officer
 from strategy.combat.data import COMBAT
 from strategy.errors import UnknownName
 from strategy.loader import check, load
+from strategy.names import name_key
 
 if TYPE_CHECKING:
     from strategy.combat.battle import Battle
@@ -106,7 +107,7 @@ def choice(key: str) -> Choice:
     """A choice by its id, or a skill's plain choice ("gunnery", "First Aid")."""
     got = CHOICES.get(key) or PLAIN.get(key)
     if got is None:
-        got = PLAIN.get(str(key).strip().lower().replace(" ", "_").replace("-", "_"))
+        got = PLAIN.get(name_key(str(key), "_"))
     if got is None:
         raise UnknownName(
             f"hwyf: unknown choice {key!r}; valid: a skill ({', '.join(SKILLS)}) or one "

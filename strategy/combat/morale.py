@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from strategy.cards.core import LEVELS, NAMES
 from strategy.combat.cardtests import RESULTS
-from strategy.combat.data import MORALE, STATES
+from strategy.combat.data import DAMAGE_LEVELS, MORALE
 from strategy.errors import InvalidMove
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ def aftermath(b: Battle) -> dict[str, dict[str, Any]]:
     for s in b.ships:
         officers: dict[str, Any] = {}
         for o in s.spec.officers:
-            got: dict[str, Any] = {"health": STATES[s.health[o.name]]}
+            got: dict[str, Any] = {"health": DAMAGE_LEVELS[s.health[o.name]]}
             if o.name in s.measures:
                 got["measures"] = dict(s.measures[o.name])
             officers[o.name] = got

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from strategy.cards.core import card
 from strategy.combat import hwyf as _hwyf
+from strategy.combat.boarding import ACTIONS as BOARDING_ACTIONS
 from strategy.combat.cardtests import unopposed
 from strategy.combat.combatant import DEFAULT_SKILL
 from strategy.combat.data import REPAIRS, SHOT
@@ -300,6 +301,11 @@ def _officers(s: ShipState, o: dict[str, Any]) -> None:
     if o.get("hwyf"):
         for v in o["hwyf"].values():
             _hwyf.choice(v)
+    for who, action in (o.get("boarding") or {}).items():
+        if action not in BOARDING_ACTIONS:
+            raise InvalidMove(
+                f"boarding: {who}'s {action!r} is none of {', '.join(BOARDING_ACTIONS)}"
+            )
 
 
 def given_for(given: Mapping[str, Any], s: ShipState, key: str) -> Any:

@@ -25,9 +25,9 @@ from strategy.combat.cardtests import contested, unopposed
 from strategy.combat.damage import SUIT_AREA
 from strategy.combat.data import (
     AREAS,
+    DAMAGE_LEVELS,
     LONG_RANGE,
     MOVE_BY_LEVEL,
-    STATES,
     TOWING,
     WEATHER_GAGE,
 )
@@ -118,8 +118,8 @@ def _repair(b: Battle, s: ShipState, rep: str, area: int, by: str | None) -> Non
             "repair",
             ship=s.id,
             area=rep,
-            level=STATES[got],
-            state=STATES[s.damage.state(area)],
+            level=DAMAGE_LEVELS[got],
+            state=DAMAGE_LEVELS[s.damage.state(area)],
         )
 
 
@@ -523,7 +523,7 @@ def broadside(
                 pool=max(n, 0),
                 shot=loaded,
                 cards=[NAMES[c] for c in cards],
-                hits=[{"card": NAMES[h[4]], "level": STATES[h[3]]} for h in out[first:]],
+                hits=[{"card": NAMES[h[4]], "level": DAMAGE_LEVELS[h[3]]} for h in out[first:]],
             )
     return out
 

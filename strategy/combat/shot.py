@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from strategy.cards.core import NAMES
 from strategy.combat import fire
 from strategy.combat.damage import hit
-from strategy.combat.data import AREAS, SHOT, STATES
+from strategy.combat.data import AREAS, DAMAGE_LEVELS, SHOT
 
 if TYPE_CHECKING:
     from strategy.combat.battle import Battle
@@ -115,7 +115,7 @@ def apply(
             by=s.id,
             card=NAMES[c],
             area=AREAS[area],
-            level=STATES[level],
+            level=DAMAGE_LEVELS[level],
             crossed=None,
             note=f"spent by {shot}",
         )

@@ -25,6 +25,7 @@ from typing import Any
 
 from strategy.errors import InvalidMove
 from strategy.loader import check, load
+from strategy.names import name_key
 
 __all__ = [
     "AREAS",
@@ -44,19 +45,19 @@ __all__ = [
     "ship_type",
 ]
 
-AREAS: tuple[str, ...] = ("hull", "guns", "crew", "rigging")
-"""The four areas of a ship that take damage, in the book's order."""
+_HEAD = load("roster.json")
+AREAS: tuple[str, ...] = tuple(_HEAD["areas"])
+"""The four areas of a ship that take damage, in the book's order (roster.json)."""
 
-STATES: tuple[str, ...] = ("injured", "maimed", "dead")
+STATES: tuple[str, ...] = tuple(_HEAD["states"])
 """Damage states, least to worst; a box track is (injured, maimed, dead) box counts."""
+check(len(AREAS) == 4 and len(STATES) == 3, "roster.json: four areas, three damage states")
 
 Boxes = Mapping[str, tuple[int, int, int]]
 """Area -> (Injured, Maimed, Dead) box counts."""
 
 
-def _norm(name: str) -> str:
-    """Lookup key: lower case, hyphens and runs of spaces as one space."""
-    return re.sub(r"[\s\-_]+", " ", name.strip().lower())
+_norm = name_key  # lookup key: lower case, hyphens and runs of spaces as one space
 
 
 def _freeze_boxes(raw: Mapping[str, Any], where: str) -> Boxes:
@@ -148,9 +149,7 @@ def _max_traits(rate: int | None, table: Mapping[str, int]) -> int:
 
 
 def _load_types() -> tuple[Mapping[str, ShipType], Mapping[str, ShipType]]:
-    raw = load("roster.json")
-    same = tuple(raw["areas"]) == AREAS and tuple(raw["states"]) == STATES
-    check(same, "roster.json: areas/states match the book's")
+    raw = _HEAD
     roster: dict[str, ShipType] = {}
     index: dict[str, ShipType] = {}
     for group, foreign in (("types", False), ("foreign_types", True)):

@@ -1,0 +1,81 @@
+"""A rules version in every log (issue 29, item 5; docs/rules-notes.md "The rules' version"):
+a new campaign logs the version of the rules it is decided by, a log is checked under the
+rules it was played with (an older one brought to today's by one function, the newer
+refused with one line), and no rule keeps an old behaviour alive for old logs."""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from server import game
+from tests.conftest import ROOT
+
+
+def _tampered(log: dict[str, Any], seq: int, version: int | None) -> dict[str, Any]:
+    """``log`` with event ``seq``'s route made a day longer, logged as rules ``version``
+    (None: no version, as before versions were logged)."""
+    out = copy.deepcopy(log)
+    first = out["events"][0]["data"]
+    first.pop("rules", None)
+    if version is not None:
+        first["rules"] = version
+    out["events"][seq - 1]["data"]["route"]["days"] += 1
+    return out
+
+
+def test_a_new_campaign_logs_the_version_of_its_rules(day_60) -> None:
+    first = day_60["log"]["events"][0]
+    assert first["type"] == "campaign_created"
+    assert first["data"]["rules"] == game.RULES_VERSION == 2
+    _, problems = game.replay(day_60["log"])
+    assert problems == []
+
+
+def test_an_order_is_checked_under_the_rules_it_was_played_with(day_60) -> None:
+    """Today's rules route an order of the summer's day 60 in July; version 1 routed it in
+    August. Under version 2 a day-60 route that is not today's is a problem; in a log of
+    version 1 (no version logged) that order stands as logged, while one of day 59, which
+    both versions read alike, is checked still."""
+    log, deploys = day_60["log"], day_60["deploys"]
+    for version in (2, None):
+        _, problems = game.replay(_tampered(log, deploys[59], version))
+        assert problems[0].startswith(f"seq {deploys[59]}: deploy decides differently"), version
+    _, problems = game.replay(_tampered(log, deploys[60], 2))
+    assert problems == [f"seq {deploys[60]}: deploy decides differently on replay (route)"]
+    _, problems = game.replay(_tampered(log, deploys[60], None))
+    assert problems == []
+    _, problems = game.replay(_tampered(log, deploys[60], 1))
+    assert problems == []
+
+
+def test_a_log_of_newer_rules_is_refused_with_one_line(day_60, tmp_path: Path) -> None:
+    log = copy.deepcopy(day_60["log"])
+    log["events"][0]["data"]["rules"] = game.RULES_VERSION + 1
+    with pytest.raises(ValueError, match="rules version 3"):
+        game.replay(log)
+    path = tmp_path / "newer.json"
+    path.write_text(json.dumps(log))
+    cli = subprocess.run(
+        [sys.executable, "-m", "server.cli", "replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert cli.returncode == 2 and cli.stdout == ""
+    (line,) = cli.stderr.splitlines()
+    assert "rules version 3" in line and "this server's (2)" in line
+
+
+@pytest.mark.parametrize("version", [0, "2", True])
+def test_a_log_with_no_rules_version_it_could_have_is_refused(day_60, version) -> None:
+    log = copy.deepcopy(day_60["log"])
+    log["events"][0]["data"]["rules"] = version
+    with pytest.raises(ValueError, match="rules version"):
+        game.replay(log)
