@@ -194,7 +194,7 @@ def test_healthz_says_ready_only_after_the_warm_up(tmp_path):
     r = client.get("/healthz")
     assert r.status_code == 200 and r.json["ready"] is True
     assert (
-        loaded == ["load_world", "warm_routes"]
+        loaded == ["load_world"]
         and game_.id in app.extensions["admiralty.campaigns"].cached
     )
 

@@ -11,7 +11,8 @@ from contextlib import contextmanager
 
 __all__ = ["CODES", "ActionError", "rule_errors"]
 
-CODES = ("invalid", "forbidden", "not_found", "wrong_phase", "conflict")
+#: ``not_ready``: the web's, a process still warming up (with ``retry_after``, seconds)
+CODES = ("invalid", "forbidden", "not_found", "wrong_phase", "conflict", "not_ready")
 
 
 class ActionError(Exception):

@@ -10,27 +10,26 @@ Sail Ho!) come from here too.
 
 from __future__ import annotations
 
-import functools
 import json
 import multiprocessing
 import os
 import random
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any
 
 import maps
 from maps import load_world
 from maps.geo import KM_PER_NM, distance_km
 from maps.layers import all_layers, land, overview_layers, wind_points
-from maps.places import blockade_zones, load_ports
+from maps.places import blockade_zones, load_ports, load_stations
 from maps.sailing import ship_type as sailing_ship_type
-from maps.wind import prevailing_wind
+from maps.wind import prevailing_wind, wind_codes
 from strategy.campaign import appointments as _appointments
 from strategy.campaign import force_organisation as table_f
 from strategy.campaign import resolve_summer
@@ -69,7 +68,6 @@ __all__ = [
     "CAPTAIN_RANKS",
     "FLAG_SQUADRONS",
     "MAP_FATES",
-    "MAPS_LOCK",
     "ROSTER_ORDER",
     "SHOTS",
     "SQUADRONS",
@@ -79,6 +77,7 @@ __all__ = [
     "battle_odds",
     "battle_officer",
     "battle_weather",
+    "build_world",
     "blockade_point",
     "briny_ship",
     "campaign_officer",
@@ -141,21 +140,6 @@ SCENARIO = Path(__file__).resolve().parent.parent / "data" / "scenario.json"
 #: a battle's weather die is drawn from ``Random(battle seed ^ WEATHER_SALT)``: its own
 #: stream, so that the engagement's other draws stay as they were
 WEATHER_SALT = 0xB7E47
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-# One lock for every use of the world from the server: Shapely/GEOS objects shared by
-# request threads are built lazily (prepared geometries, layers), which is not thread-safe.
-MAPS_LOCK = threading.RLock()
-
-
-def _with_maps_lock(fn: F) -> F:
-    @functools.wraps(fn)
-    def locked(*args: Any, **kwargs: Any) -> Any:
-        with MAPS_LOCK:
-            return fn(*args, **kwargs)
-
-    return locked  # type: ignore[return-value]
 
 
 @cache
@@ -218,11 +202,24 @@ def player_deck(rng: random.Random) -> Any:
     return Deck.player(rng)
 
 
-@_with_maps_lock
 def world(warm: bool = True) -> Any:
     """The world (:func:`maps.load_world`): built on the first call, shared afterwards;
-    warmed for routing unless ``warm`` is False (the server warms it once it is ready)."""
+    warmed for routing unless ``warm`` is False."""
     return load_world(warm)
+
+
+def build_world() -> None:
+    """Build now every piece of the world the server reads that is otherwise built on its
+    first use (GEOS's prepared shapes and trees among them, which two threads must not
+    build at once): the world with its routing warmed, the ports, the stations, the
+    blockade zones and each month's winds. Afterwards the server only reads them
+    (server/web/runtime.py says why that matters)."""
+    load_world(warm=True)
+    load_ports()
+    load_stations()  # cut from the land on first use
+    blockade_zones()
+    for month in range(1, 13):
+        wind_codes([0.0], [0.0], month)
 
 
 def distance_nm(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -431,25 +428,21 @@ def appointment_words(rolled: Mapping[str, Any]) -> str:
     return _appointments.roll_words(rolled)
 
 
-@_with_maps_lock
 def is_port(port_id: str) -> bool:
     return port_id in world().ports
 
 
-@_with_maps_lock
 def port_id(name: str) -> str:
     """The id of the port ``name`` (an id, or a name in any case); KeyError naming close
     matches."""
     return world().port(name).id
 
 
-@_with_maps_lock
 def anchorage(port: str) -> tuple[float, float]:
     """The anchorage (lon, lat) of ``port``; KeyError naming close matches."""
     return tuple(world().port(port).anchorage)
 
 
-@_with_maps_lock
 def station_point(station: str) -> tuple[float, float]:
     """The cruising ground of ``station``'s squadrons; KeyError naming the stations."""
     points = scenario()["patrol_points"]
@@ -458,7 +451,6 @@ def station_point(station: str) -> tuple[float, float]:
     return points[station]
 
 
-@_with_maps_lock
 def blockade_point(port_id: str) -> tuple[float, float]:
     """The blockaders' station: in the zone off enemy ``port_id``, within sight of it."""
     anchorage(port_id)
@@ -471,18 +463,15 @@ def blockade_point(port_id: str) -> tuple[float, float]:
     return (round(point.x, 4), round(point.y, 4))
 
 
-@_with_maps_lock
 def is_enemy_port(port_id: str) -> bool:
     return world().ports[port_id].is_enemy
 
 
-@_with_maps_lock
 def voyage(stops: list[Any], ship: str, month: int, stay: float) -> dict[str, Any]:
     """A GM's multi-leg voyage as a GeoJSON FeatureCollection."""
     return world().voyage(stops, ship=ship, month=month, stay_days=stay).to_feature_collection()
 
 
-@_with_maps_lock
 def cruise_route(stops: Sequence[str], ship: str, month: int, stay: float) -> dict[str, Any]:
     """A volunteers' cruise (the places as the voyage planner writes them, routed one leg
     after another for ``ship`` in ``month``, ``stay`` days at each) as one passage: track,
@@ -549,17 +538,15 @@ def voyage_plan(stops: Sequence[str], ship: str, month: int, stay: float) -> dic
     return voyage([voyage_stop(s) for s in stops], roster_type(ship), month, stay)
 
 
-@_with_maps_lock
 def route_feature(origin: Any, destination: Any, ship: str, month: int) -> dict[str, Any]:
     """One routed passage as a GeoJSON Feature."""
     return world().route(origin, destination, ship=ship, month=month).to_geojson()
 
 
-@_with_maps_lock
 def ports() -> list[dict[str, Any]]:
     """Every port as plain data (read from the ports file, without building the world;
-    locked all the same: the first read tests each port against the coast with GEOS,
-    which must not run beside the world's build)."""
+    built by :func:`build_world` before a server reads it: the first read tests each port
+    against the coast with GEOS, which must not run beside the world's build)."""
     return [
         {
             "id": p.id,
@@ -575,7 +562,6 @@ def ports() -> list[dict[str, Any]]:
     ]
 
 
-@_with_maps_lock
 def layer_sources() -> list[Path]:
     """The files the map layers are built from: the world's code and data, the scenario."""
     folder = Path(maps.__file__).resolve().parent
@@ -588,13 +574,11 @@ def layers(detail: bool = True) -> dict[str, Any]:
     return all_layers() if detail else overview_layers()
 
 
-@_with_maps_lock
 def land_detail() -> dict[str, Any]:
     """The coast the map draws zoomed in (maps.layers.land)."""
     return land()
 
 
-@_with_maps_lock
 def wind_layer(month: int) -> dict[str, Any]:
     """The month's prevailing winds as GeoJSON points (maps.layers.wind_points)."""
     if not isinstance(month, int) or not 1 <= month <= 12:
@@ -602,7 +586,6 @@ def wind_layer(month: int) -> dict[str, Any]:
     return wind_points(month)
 
 
-@_with_maps_lock
 def route(origin: Any, destination: Any, ship: str, month: int) -> dict[str, Any]:
     """A routed voyage as plain data: track, distance (nm), days and risks."""
     return _passage(world().route(origin, destination, ship=ship, month=month))
@@ -623,7 +606,6 @@ def _passage(voyage: Any) -> dict[str, Any]:
 SAIL_WORDS = ("beating", "close-hauled", "reaching", "reaching", "running")
 
 
-@_with_maps_lock
 def sail_pieces(track: Sequence[Sequence[float]], month: int) -> list[dict[str, Any]]:
     """A track cut into runs of one point of sail under the month's prevailing wind
     (maps.timing's pieces, seed 003's points of sail): ``[{"track", "point_of_sail",

@@ -24,6 +24,7 @@ HTTP_STATUS = {
     "not_found": 404,
     "wrong_phase": 409,
     "conflict": 409,
+    "not_ready": 503,  # with Retry-After: server.web.runtime
 }
 log = logging.getLogger("admiralty")
 
