@@ -1,5 +1,6 @@
 """What one server process holds for the game, beside its campaigns: whether it is ready,
-and the world, built once and completely before anything reads it.
+the world, built once and completely before anything reads it, and the worker processes
+that fight an odds preview's battles (handed to :func:`server.game.rules.battle_odds`).
 
 Why no lock guards the world (issue 30): ``admiralty serve`` builds the world in a thread
 of the OS (off gevent's event loop) while its green threads answer. A lock shared by that
@@ -26,12 +27,17 @@ takes any campaign's lock.
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from functools import cache
 from typing import Any
 
 from server.game import rules
 
-__all__ = ["RETRY_AFTER", "build_world", "ensure_world", "not_ready"]
+__all__ = ["RETRY_AFTER", "battle_workers", "build_world", "ensure_world", "not_ready"]
 
 #: the seconds a client is told to wait before trying again a process that is not ready
 RETRY_AFTER = 5
@@ -66,3 +72,42 @@ def not_ready() -> dict[str, Any]:
         "ok": False,
         "error": {"code": "not_ready", "message": message, "retry_after": RETRY_AFTER},
     }
+
+
+@cache
+def _battle_pool() -> tuple[ProcessPoolExecutor, int] | None:
+    """The worker processes that fight an odds preview's battles side by side, one per
+    core (None on one core); started on the first preview, kept for the next ones."""
+    cores = len(os.sched_getaffinity(0))
+    if cores < 2:
+        return None
+    # spawned, not forked: the server's threads (and their locks) stay out of the workers
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(
+        cores, mp_context=context, initializer=_leave_with, initargs=(os.getpid(),)
+    )
+    return pool, cores
+
+
+def _leave_with(server: int) -> None:
+    """In a battle worker: end when the server process is gone, however it ended (a killed
+    server runs no clean-up, and its workers would wait for work for ever)."""
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="leave-with-server", daemon=True).start()
+
+
+def battle_workers() -> dict[str, Any]:
+    """The options that hand this process's battle workers to
+    :func:`server.game.rules.battle_odds`: ``mapper`` and ``width`` (two runs a worker at a
+    time: one worker's short battles do not leave it idle while the other finishes a long
+    run; measured: 0.54 s against 0.63 s for one run each); none on one core."""
+    workers = _battle_pool()
+    if workers is None:
+        return {}
+    pool, cores = workers
+    return {"mapper": pool.map, "width": 2 * cores}

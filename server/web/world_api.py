@@ -22,7 +22,8 @@ from server.game import (
     rules,
 )
 from server.game.payloads import MAX_SEED
-from server.web import assets
+from server.game.vocabulary import vocabulary
+from server.web import assets, runtime
 
 __all__ = [
     "MAX_ODDS_N",
@@ -203,7 +204,7 @@ def odds_answer(side_a: tuple[str, ...], side_b: tuple[str, ...], n: int, seed: 
     """The preview's answer as JSON, fought once per arguments and then kept (an LRU of
     immutable bytes: a cached answer is the very answer first given)."""
     try:
-        result = rules.battle_odds(list(side_a), list(side_b), n, seed)
+        result = rules.battle_odds(list(side_a), list(side_b), n, seed, **runtime.battle_workers())
     except (KeyError, ValueError) as exc:
         raise ActionError("invalid", str(exc.args[0] if exc.args else exc)) from None
     return json.dumps(dict(result), separators=(",", ":"), sort_keys=True).encode()
@@ -241,11 +242,11 @@ def odds() -> ResponseReturnValue:
 @world_api.get("/api/rules")
 def rules_vocabulary() -> Response:
     """The words the browser pages take from the rules instead of knowing them: those of
-    :func:`server.game.rules.vocabulary` and the game's own, the engagement decisions an
+    :func:`server.game.vocabulary.vocabulary` and the game's own, the engagement decisions an
     ``engage_decision`` takes, the seats' roles, the phases and the season's length."""
     response = jsonify(
         {
-            **rules.vocabulary(),
+            **vocabulary(),
             "decisions": list(DECISIONS),
             "roles": list(ROLES),
             "phases": list(PHASES),
