@@ -39,7 +39,7 @@ from maps.errors import NoPassage
 from maps.geo import EARTH_RADIUS_NM, bearing, distance_nm, unit_vector
 from maps.hazards import Hazards
 from maps.land import land_parts
-from maps.lanes import SeaLanes, lines_blocked
+from maps.lanes import SeaLanes, lines_blocked, near_passage
 from maps.sailing import TACKING, ShipType, reach_knots
 from maps.shortcuts import Shortcuts
 from maps.timing import CALM, leg_sailing, sail_hours, segment_hours, speed_factor
@@ -280,7 +280,8 @@ class Router:
     def prime(self) -> None:
         """Build the indexes that GEOS builds for a prepared polygon on its first tests (of
         the band, the land, the islets and the named shallows), so that no question waits
-        for them: a short run at a corner of each shape's box, twice."""
+        for them: a short run at a corner of each shape's box, twice; and the passages'
+        tree (:func:`~maps.lanes.near_passage`)."""
         shapes = np.array([self.lanes.band, *land_parts(), *self.hazards.polygons], dtype=object)
         corner = shapely.bounds(shapes)[:, :2]
         segs = np.stack([corner, corner + 1e-9], axis=1)
@@ -288,6 +289,7 @@ class Router:
             shapely.intersects(self.lanes.band, shapely.linestrings(segs[:1]))
             lines_blocked(segs[1:])
             self.hazards.clear(segs)
+        near_passage(shapely.linestrings(segs[:1]))  # the passages' tree, built on first use
 
     def warm(self, places: Sequence[tuple[float, float]], ship: ShipType, month: int) -> None:
         """Build what routing needs for one ship and month before the first question: the

@@ -10,7 +10,10 @@ at all: the shortest track.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from maps.geo import bearing, distance_nm
 from maps.sailing import made_good_ma_choice
@@ -18,9 +21,12 @@ from maps.wind import STRENGTHS, wind_codes
 
 __all__ = [
     "CALM",
+    "POINTS_OF_SAIL",
+    "SailRun",
     "leg_sailing",
     "pieces",
     "sail_hours",
+    "sail_runs",
     "segment_hours",
     "speed_factor",
     "speed_wind",
@@ -99,5 +105,52 @@ def leg_sailing(coords: np.ndarray, month: int) -> tuple[float, float, list[floa
     (120, True, [0, 0, 120, 0, 0])
     """
     hours, nm, (_, _, pnm, frm, brg) = sail_hours(coords, month, winds=True)
-    rel = np.rint(np.abs((frm - brg + 180) % 360 - 180) / 45).astype(int)
-    return float(nm.sum()), float(hours.sum()), np.bincount(rel, pnm, 5).tolist()
+    return float(nm.sum()), float(hours.sum()), np.bincount(_eighths(frm, brg), pnm, 5).tolist()
+
+
+def _eighths(frm: np.ndarray, brg: np.ndarray) -> np.ndarray:
+    """Each course's angle off the wind blowing from ``frm``, in eighths of the compass (0
+    dead to windward .. 4 dead before it), rounded half to even."""
+    return np.rint(np.abs((frm - brg + 180) % 360 - 180) / 45).astype(int)
+
+
+#: seed 003's point of sail by the angle off the wind in eighths (:func:`_eighths`; 0 dead
+#: to windward: the ship must beat to windward in boards, going about after each)
+POINTS_OF_SAIL = ("beating", "close-hauled", "reaching", "reaching", "running")
+
+
+@dataclass(frozen=True, slots=True)
+class SailRun:
+    """A run of a track on one point of sail: its points (lon, lat), the point of sail, whether
+    it lies dead to windward (``beat``: boards, going about), and its nautical miles."""
+
+    track: tuple[tuple[float, float], ...]
+    point_of_sail: str
+    beat: bool
+    nm: float
+
+
+def sail_runs(track: ArrayLike, month: int) -> list[SailRun]:
+    """A track (lon, lat points) cut into runs of one point of sail under the month's
+    prevailing wind (:func:`sail_hours`'s pieces; the month 1 to 12); none for fewer than
+    two points.
+
+    >>> runs = sail_runs([[-10.0, 45.0], [-10.0, 44.0], [-10.0, 43.0]], CALM)
+    >>> [(r.point_of_sail, r.beat, len(r.track), round(r.nm)) for r in runs]
+    [('reaching', False, 3, 120)]
+    """
+    coords = np.asarray(track, dtype=float)
+    if len(coords) < 2:
+        return []
+    _, _, (p0, p1, nm, frm, brg) = sail_hours(coords, month, winds=True)
+    runs: list[SailRun] = []
+    for a, b, miles, r in zip(
+        p0.tolist(), p1.tolist(), nm.tolist(), _eighths(frm, brg).tolist(), strict=True
+    ):
+        word, end = POINTS_OF_SAIL[r], (b[0], b[1])
+        if runs and runs[-1].point_of_sail == word:
+            last = runs[-1]
+            runs[-1] = SailRun((*last.track, end), word, last.beat, last.nm + miles)
+        else:
+            runs.append(SailRun(((a[0], a[1]), end), word, r == 0, miles))
+    return runs

@@ -36,7 +36,9 @@ class Fights:
     def __init__(self) -> None:
         self.calls: list[tuple[Any, ...]] = []
 
-    def __call__(self, side_a: Any, side_b: Any, n: int, seed: int) -> dict[str, Any]:
+    def __call__(
+        self, side_a: Any, side_b: Any, n: int, seed: int, **_workers: Any
+    ) -> dict[str, Any]:
         self.calls.append((tuple(side_a), tuple(side_b), n, seed))
         if "Galleon" in side_a:
             raise InvalidMove("unknown ship type 'Galleon'")  # as the rules refuse it

@@ -3,17 +3,20 @@ along a route."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
+from typing import Any
 
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from pydantic import TypeAdapter
+from pydantic import TypeAdapter, ValidationError
 
 from maps.timing import sail_hours
 from server.game import engagements, rules, sighting, views
+from server.game.scenario import Scenario
 from server.game.state import State, initial_state
 from tests.server_helpers import map_force, map_ship
 
@@ -276,3 +279,42 @@ def test_a_forces_view_shows_its_largest_afloat_ships_rating_and_its_count() -> 
     for s in work["forces"]["red"]["ships"]:
         s["status"] = "sunk"
     assert {f["id"]: f for f in views.visible_forces(work, gm)}["red"]["rating"] is None  # type: ignore[arg-type]
+
+
+def _scenario_with(change: Any) -> str:
+    raw = json.loads(rules.SCENARIO.read_text(encoding="utf-8"))
+    change(raw)
+    return json.dumps(raw)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda r: r["enemy_squadrons"].append(r["enemy_squadrons"][0]), "duplicate enemy"),
+        (lambda r: r["enemy_squadrons"][0]["ships"][0].update(type="Galleon"), "no roster type"),
+        (lambda r: r["enemy_squadrons"][0]["ships"][2].update(type="Fifth Rate"), "is not a"),
+        (lambda r: r["enemy_squadrons"][0]["ships"][0].update(named=True), "unknown named"),
+        (lambda r: r["enemy_squadrons"][0].update(side="Prussia"), "side"),
+        (lambda r: r["enemy_squadrons"][0].update(ships=[]), "ships"),
+        (lambda r: r["enemy_squadrons"][0].update(flag="tricolour"), "flag"),
+        (lambda r: r.update(sortie_chance=1.5), "sortie_chance"),
+        (lambda r: r["home_ports"].append(r["home_ports"][0]), "home port given twice"),
+        (lambda r: r["patrol_points"].update(channel=[-5.6]), "patrol_points"),
+    ],
+)
+def test_a_broken_scenario_is_refused_saying_what_is_wrong(change: Any, message: str) -> None:
+    context = {"roster": rules.ROSTER_ORDER, "named_type": rules._named_type}
+    with pytest.raises(ValidationError, match=message):
+        Scenario.model_validate_json(_scenario_with(change), context=context)
+
+
+def test_the_scenario_is_read_once_and_frozen() -> None:
+    model = rules.scenario_model()
+    assert model is rules.scenario_model()
+    assert rules.home_port("Channel Fleet", True) == "plymouth"
+    with pytest.raises(ValidationError):
+        model.sortie_chance = 1.0  # type: ignore[misc]
+    with pytest.raises(ValidationError):
+        model.enemy_squadrons[0].port = "portsmouth"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        rules.scenario()["enemy_squadrons"][0]["port"] = "portsmouth"  # type: ignore[index]

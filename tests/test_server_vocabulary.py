@@ -11,6 +11,7 @@ import pytest
 from server import game
 from server.game import DECISIONS, PHASES, ROLES, SEASON_DAYS, TABLE, ActionError, rules
 from server.game.payloads import MAX_TURN_DAYS, SAY_MAX
+from server.game.vocabulary import vocabulary
 from server.web.tokens import new_token
 from strategy.campaign import fleet, force_organisation, tables
 from strategy.combat import OUTCOMES, SHOT, WEATHER
@@ -62,7 +63,7 @@ def test_the_rules_answer_is_cached_json_with_every_word(tmp_path) -> None:
             assert grant["while_paused"] == TABLE[action].grants[role].while_paused
     assert words["actions"]["sail"].keys() == {"admiral", "captain", "gm"}
     assert "observer" not in {r for grants in words["actions"].values() for r in grants}
-    assert {k: v for k, v in words.items() if k in rules.vocabulary()} == rules.vocabulary()
+    assert {k: v for k, v in words.items() if k in vocabulary()} == vocabulary()
     # the limits the pages hold to are the server's own, never a copy in the browser
     assert words["next_phase"] == {"autumn": "winter", "winter": "spring", "spring": "cabinet"}
     assert words["limits"]["say"] == SAY_MAX and words["limits"]["turn_days"] == MAX_TURN_DAYS
@@ -72,7 +73,7 @@ def test_the_rules_answer_is_cached_json_with_every_word(tmp_path) -> None:
 
 
 def test_ship_types_are_the_rosters_with_its_boxes_and_qualities() -> None:
-    types = rules.vocabulary()["ship_types"]
+    types = vocabulary()["ship_types"]
     assert [t["name"] for t in types] == list(ROSTER)
     for t in types:
         rule = ship_type(t["name"])
@@ -88,7 +89,7 @@ def test_ship_types_are_the_rosters_with_its_boxes_and_qualities() -> None:
 
 
 def test_the_fleet_and_the_words_of_combat_and_campaign() -> None:
-    words = rules.vocabulary()
+    words = vocabulary()
     ships = words["fleet"]
     assert [s["code"] for s in ships] == [
         s.code for s in sorted(fleet.SHIPS.values(), key=lambda s: s.standing)
@@ -130,7 +131,7 @@ def test_the_fleet_and_the_words_of_combat_and_campaign() -> None:
 
 
 def test_the_cabinet_actions_take_exactly_table_fs_digits() -> None:
-    digits = rules.vocabulary()["table_f"]
+    digits = vocabulary()["table_f"]
     state = game.initial_state({"id": "c", "name": "Summer", "year": 1805, "seed": 1})
     seats = {"set_ships": "prime-minister", "set_deployment": "first-sea-lord"}
     for kind, key in (("set_ships", "ships_digits"), ("set_deployment", "deployment_digits")):

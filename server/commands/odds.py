@@ -28,6 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from server.game import rules
+    from server.web import runtime
 
     if args.n <= 0:
         raise ValueError("-n must be a positive number of battles")
@@ -39,6 +40,7 @@ def run(args: argparse.Namespace) -> int:
         chase=args.chase,
         weather=args.weather,
         policies={"a": args.policy_a, "b": args.policy_b},
+        **runtime.battle_workers(),
     )
     if args.json:
         print(json.dumps(r))

@@ -10,45 +10,47 @@ Sail Ho!) come from here too.
 
 from __future__ import annotations
 
-import functools
-import json
-import multiprocessing
-import os
 import random
-import threading
-import time
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any
 
 import maps
 from maps import errors as maps_errors
 from maps import load_world
 from maps.geo import distance_nm
 from maps.layers import all_layers, land, overview_layers, wind_points
-from maps.places import blockade_zones, load_ports
+from maps.places import blockade_zones, load_ports, load_stations
 from maps.sailing import ship_type as sailing_ship_type
-from maps.wind import prevailing_wind
+from maps.timing import sail_runs
+from maps.wind import prevailing_wind, wind_codes
+from server.game.scenario import Scenario
 from strategy import errors as rules_errors
 from strategy.campaign import appointments as _appointments
 from strategy.campaign import force_organisation as table_f
 from strategy.campaign import resolve_summer
 from strategy.campaign.dice import RandomDice
-from strategy.campaign.fleet import ADMIRAL_RANKS, CAPTAIN_RANKS, FLAG_SQUADRONS, default_officers
+from strategy.campaign.fleet import (
+    ADMIRAL_RANKS,
+    CAPTAIN_RANKS,
+    FLAG_SQUADRONS,
+    MARINE_RANKS,
+    NAVY_RANKS,
+    default_officers,
+)
 from strategy.campaign.fleet import SHIPS as FLEET_SHIPS
 from strategy.campaign.fleet import ship as fleet_ship
 from strategy.campaign.investment import BLOCK as INVESTMENT_BLOCK
 from strategy.campaign.investment import KINDS as INVESTMENT_KINDS
 from strategy.campaign.map_results import MAP_FATES, map_battle_result, ship_fate
 from strategy.campaign.plan import npc_captain_volunteers, volunteer_ship, volunteer_squadron
-from strategy.campaign.tables import SQUADRONS
+from strategy.campaign.tables import FLEETS, SQUADRONS, TABLE_F_ROLLS
 from strategy.cards.dealer import Dealer, Deck
-from strategy.characters import Character, character_from, roll_character
+from strategy.characters import MEASURES, Character, character_from, roll_character
 from strategy.chase import chase, sail_ho
-from strategy.combat import SHOT, Battle, morale, odds, sea_weather
+from strategy.combat import OUTCOMES, SHOT, WEATHER, Battle, morale, odds, sea_weather
 from strategy.combat import battle as fight_battle
 from strategy.combat.boarding import ACTIONS as BOARDING_ACTIONS
 from strategy.combat.combatant import SKILLS as OFFICER_SKILLS
@@ -57,8 +59,22 @@ from strategy.combat.hwyf import CHOICES as HWYF_BOOK
 from strategy.combat.orders import normalise
 from strategy.ships import AREAS as DAMAGE_AREAS
 from strategy.ships import ROSTER, named_ship, ship_type
+from strategy.ships import STATES as DAMAGE_STATES
 
 __all__ = [
+    # the rules' words, for the vocabulary (server.game.vocabulary)
+    "DAMAGE_AREAS",
+    "DAMAGE_STATES",
+    "FLEETS",
+    "FLEET_SHIPS",
+    "HWYF_BOOK",
+    "MARINE_RANKS",
+    "MEASURES",
+    "NAVY_RANKS",
+    "OUTCOMES",
+    "ROSTER",
+    "TABLE_F_ROLLS",
+    "WEATHER",
     "ADMIRAL_RANKS",
     "BOARDING_ACTIONS",
     "COMBAT_SKILLS",
@@ -75,7 +91,6 @@ __all__ = [
     "CAPTAIN_RANKS",
     "FLAG_SQUADRONS",
     "MAP_FATES",
-    "MAPS_LOCK",
     "ROSTER_ORDER",
     "SHOTS",
     "SQUADRONS",
@@ -85,6 +100,7 @@ __all__ = [
     "battle_odds",
     "battle_officer",
     "battle_weather",
+    "build_world",
     "blockade_point",
     "briny_ship",
     "campaign_officer",
@@ -121,10 +137,10 @@ __all__ = [
     "sail_pieces",
     "sailing_type",
     "scenario",
+    "scenario_model",
     "ship_rating",
     "ship_fate",
     "station_point",
-    "vocabulary",
     "squadron_ships",
     "volunteer_deployment",
     "voyage",
@@ -144,60 +160,13 @@ SCENARIO = Path(__file__).resolve().parent.parent / "data" / "scenario.json"
 #: a battle's weather die is drawn from ``Random(battle seed ^ WEATHER_SALT)``: its own
 #: stream, so that the engagement's other draws stay as they were
 WEATHER_SALT = 0xB7E47
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-# One lock for every use of the world from the server: Shapely/GEOS objects shared by
-# request threads are built lazily (prepared geometries, layers), which is not thread-safe.
-MAPS_LOCK = threading.RLock()
-
-
-def _with_maps_lock(fn: F) -> F:
-    @functools.wraps(fn)
-    def locked(*args: Any, **kwargs: Any) -> Any:
-        with MAPS_LOCK:
-            return fn(*args, **kwargs)
-
-    return locked  # type: ignore[return-value]
-
-
-@cache
-def _battle_pool() -> tuple[ProcessPoolExecutor, int] | None:
-    """The worker processes that fight an odds preview's battles side by side, one per
-    core (None on one core); started on the first preview, kept for the next ones."""
-    cores = len(os.sched_getaffinity(0))
-    if cores < 2:
-        return None
-    # spawned, not forked: the server's threads (and their locks) stay out of the workers
-    context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(
-        cores, mp_context=context, initializer=_leave_with, initargs=(os.getpid(),)
-    )
-    return pool, cores
-
-
-def _leave_with(server: int) -> None:
-    """In a battle worker: end when the server process is gone, however it ended (a killed
-    server runs no clean-up, and its workers would wait for work for ever)."""
-
-    def watch() -> None:
-        while os.getppid() == server:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="leave-with-server", daemon=True).start()
 
 
 def battle_odds(side_a: Any, side_b: Any, n: int = 1000, seed: int = 0, **options: Any) -> Any:
-    """:func:`strategy.combat.odds`, its runs of battles fought on every core (the same
-    answer as one after another)."""
-    workers = _battle_pool()
-    if workers is None:
-        return odds(side_a, side_b, n, seed, **options)
-    pool, cores = workers
-    # two runs a worker at a time: one worker's short battles do not leave it idle while
-    # the other finishes a long run (measured: 0.54 s against 0.63 s for one run each)
-    return odds(side_a, side_b, n, seed, mapper=pool.map, width=2 * cores, **options)
+    """:func:`strategy.combat.odds`; with ``mapper`` and ``width`` (the web runtime's pool of
+    battle processes, handed in: :func:`server.web.runtime.battle_workers`) its runs of
+    battles fought side by side, the same answer as one after another."""
+    return odds(side_a, side_b, n, seed, **options)
 
 
 def battle_weather(lon: float, lat: float, month: int, seed: int) -> dict[str, Any]:
@@ -221,43 +190,53 @@ def player_deck(rng: random.Random) -> Any:
     return Deck.player(rng)
 
 
-@_with_maps_lock
 def world(warm: bool = True) -> Any:
     """The world (:func:`maps.load_world`): built on the first call, shared afterwards;
-    warmed for routing unless ``warm`` is False (the server warms it once it is ready)."""
+    warmed for routing unless ``warm`` is False."""
     return load_world(warm)
+
+
+def build_world() -> None:
+    """Build now every piece of the world the server reads that is otherwise built on its
+    first use (GEOS's prepared shapes and trees among them, which two threads must not
+    build at once): the world with its routing warmed, the ports, the stations, the
+    blockade zones and each month's winds. Afterwards the server only reads them
+    (server/web/runtime.py says why that matters)."""
+    load_world(warm=True)
+    load_ports()
+    load_stations()  # cut from the land on first use
+    blockade_zones()
+    for month in range(1, 13):
+        wind_codes([0.0], [0.0], month)
+
+
+@cache
+def scenario_model() -> Scenario:
+    """The scenario file as its model (:class:`server.game.scenario.Scenario`), read and
+    checked once, with the roster's types and BtQ's named ships handed in."""
+    return Scenario.model_validate_json(
+        SCENARIO.read_text(encoding="utf-8"),
+        context={"roster": ROSTER_ORDER, "named_type": _named_type},
+    )
 
 
 @cache
 def scenario() -> MappingProxyType:
-    """The scenario file, checked once: every port and roster type in it must exist."""
-    raw = json.loads(SCENARIO.read_text(encoding="utf-8"))
-    squadrons = tuple(MappingProxyType(s) for s in raw["enemy_squadrons"])
-    ids = [s["id"] for s in squadrons]
-    if len(ids) != len(set(ids)):
-        raise ValueError("scenario.json: duplicate enemy squadron ids")
-    for sq in squadrons:
-        if set(sq) - {"id", "side", "name", "port", "sorties", "ships", "sails_for"}:
-            raise ValueError(f"scenario.json: unknown keys in {sq['id']}")
-        if sq["side"] not in ("France", "Spain", "Netherlands") or not sq["ships"]:
-            raise ValueError(f"scenario.json: bad enemy squadron {sq['id']}")
-        for ship in sq["ships"]:
-            if ship["type"] not in ROSTER_ORDER:
-                raise ValueError(f"scenario.json: {ship['name']}: no roster type {ship['type']}")
-            if ship.get("named") and _named_type(ship["name"]) != ship["type"]:
-                raise ValueError(f"scenario.json: {ship['name']} is not a {ship['type']}")
-    if not 0 <= raw["sortie_chance"] <= 1:
-        raise ValueError("scenario.json: sortie_chance must be a probability")
+    """The scenario (:func:`scenario_model`) as the state's plain data, read-only:
+    ``sortie_chance``, ``home_ports`` ({(fleet, blockade): port}), ``patrol_points``
+    ({station: (lon, lat)}) and ``enemy_squadrons`` (each as the file gives it)."""
+    model = scenario_model()
     return MappingProxyType(
         {
-            "sortie_chance": float(raw["sortie_chance"]),
+            "sortie_chance": model.sortie_chance,
             "home_ports": MappingProxyType(
-                {(h["fleet"], h["blockade"]): h["port"] for h in raw["home_ports"]}
+                {(h.fleet, h.blockade): h.port for h in model.home_ports}
             ),
-            "patrol_points": MappingProxyType(
-                {k: tuple(v) for k, v in raw["patrol_points"].items()}
+            "patrol_points": MappingProxyType(dict(model.patrol_points)),
+            "enemy_squadrons": tuple(
+                MappingProxyType(sq.model_dump(mode="json", exclude_unset=True))
+                for sq in model.enemy_squadrons
             ),
-            "enemy_squadrons": squadrons,
         }
     )
 
@@ -269,7 +248,7 @@ def _named_type(name: str) -> str:
 
 def home_port(fleet: str, blockade: bool) -> str:
     """Where a fleet's squadron lies when the summer opens."""
-    return scenario()["home_ports"][(fleet, blockade)]
+    return scenario_model().home_port(fleet, blockade)
 
 
 def roster_type(name: str) -> str:
@@ -428,25 +407,21 @@ def appointment_words(rolled: Mapping[str, Any]) -> str:
     return _appointments.roll_words(rolled)
 
 
-@_with_maps_lock
 def is_port(port_id: str) -> bool:
     return port_id in world().ports
 
 
-@_with_maps_lock
 def port_id(name: str) -> str:
     """The id of the port ``name`` (an id, or a name in any case); KeyError naming close
     matches."""
     return world().port(name).id
 
 
-@_with_maps_lock
 def anchorage(port: str) -> tuple[float, float]:
     """The anchorage (lon, lat) of ``port``; KeyError naming close matches."""
     return tuple(world().port(port).anchorage)
 
 
-@_with_maps_lock
 def station_point(station: str) -> tuple[float, float]:
     """The cruising ground of ``station``'s squadrons; UnknownPlace naming the stations."""
     points = scenario()["patrol_points"]
@@ -455,7 +430,6 @@ def station_point(station: str) -> tuple[float, float]:
     return points[station]
 
 
-@_with_maps_lock
 def blockade_point(port_id: str) -> tuple[float, float]:
     """The blockaders' station: in the zone off enemy ``port_id``, within sight of it."""
     anchorage(port_id)
@@ -468,18 +442,15 @@ def blockade_point(port_id: str) -> tuple[float, float]:
     return (round(point.x, 4), round(point.y, 4))
 
 
-@_with_maps_lock
 def is_enemy_port(port_id: str) -> bool:
     return world().ports[port_id].is_enemy
 
 
-@_with_maps_lock
 def voyage(stops: list[Any], ship: str, month: int, stay: float) -> dict[str, Any]:
     """A GM's multi-leg voyage as a GeoJSON FeatureCollection."""
     return world().voyage(stops, ship=ship, month=month, stay_days=stay).to_feature_collection()
 
 
-@_with_maps_lock
 def cruise_route(stops: Sequence[str], ship: str, month: int, stay: float) -> dict[str, Any]:
     """A volunteers' cruise (the places as the voyage planner writes them, routed one leg
     after another for ``ship`` in ``month``, ``stay`` days at each) as one passage: track,
@@ -550,17 +521,15 @@ def voyage_plan(stops: Sequence[str], ship: str, month: int, stay: float) -> dic
     return voyage([voyage_stop(s) for s in stops], roster_type(ship), month, stay)
 
 
-@_with_maps_lock
 def route_feature(origin: Any, destination: Any, ship: str, month: int) -> dict[str, Any]:
     """One routed passage as a GeoJSON Feature."""
     return world().route(origin, destination, ship=ship, month=month).to_geojson()
 
 
-@_with_maps_lock
 def ports() -> list[dict[str, Any]]:
     """Every port as plain data (read from the ports file, without building the world;
-    locked all the same: the first read tests each port against the coast with GEOS,
-    which must not run beside the world's build)."""
+    built by :func:`build_world` before a server reads it: the first read tests each port
+    against the coast with GEOS, which must not run beside the world's build)."""
     return [
         {
             "id": p.id,
@@ -576,7 +545,6 @@ def ports() -> list[dict[str, Any]]:
     ]
 
 
-@_with_maps_lock
 def layer_sources() -> list[Path]:
     """The files the map layers are built from: the world's code and data, the scenario."""
     folder = Path(maps.__file__).resolve().parent
@@ -589,13 +557,11 @@ def layers(detail: bool = True) -> dict[str, Any]:
     return all_layers() if detail else overview_layers()
 
 
-@_with_maps_lock
 def land_detail() -> dict[str, Any]:
     """The coast the map draws zoomed in (maps.layers.land)."""
     return land()
 
 
-@_with_maps_lock
 def wind_layer(month: int) -> dict[str, Any]:
     """The month's prevailing winds as GeoJSON points (maps.layers.wind_points)."""
     if not isinstance(month, int) or not 1 <= month <= 12:
@@ -603,7 +569,6 @@ def wind_layer(month: int) -> dict[str, Any]:
     return wind_points(month)
 
 
-@_with_maps_lock
 def route(origin: Any, destination: Any, ship: str, month: int) -> dict[str, Any]:
     """A routed voyage as plain data: track, distance (nm), days and risks."""
     return _passage(world().route(origin, destination, ship=ship, month=month))
@@ -619,95 +584,16 @@ def _passage(voyage: Any) -> dict[str, Any]:
     }
 
 
-#: seed 003's point of sail by the angle off the wind in eighths (0 dead to windward: the
-#: ship must beat to windward in boards, going about after each), as the preview shows it
-SAIL_WORDS = ("beating", "close-hauled", "reaching", "reaching", "running")
-
-
-@_with_maps_lock
 def sail_pieces(track: Sequence[Sequence[float]], month: int) -> list[dict[str, Any]]:
     """A track cut into runs of one point of sail under the month's prevailing wind
-    (maps.timing's pieces, seed 003's points of sail): ``[{"track", "point_of_sail",
-    "beat", "nm"}]``; ``beat`` where the course lies dead to windward (boards, going about)."""
-    import numpy as np
-
-    from maps.timing import sail_hours
-
-    coords = np.asarray(track, dtype=float)
-    if len(coords) < 2:
-        return []
-    _, _, (p0, p1, nm, frm, brg) = sail_hours(coords, month, winds=True)
-    rel = np.rint(np.abs((frm - brg + 180) % 360 - 180) / 45).astype(int)
-    runs: list[dict[str, Any]] = []
-    for a, b, miles, r in zip(p0.tolist(), p1.tolist(), nm.tolist(), rel.tolist(), strict=True):
-        word = SAIL_WORDS[r]
-        if runs and runs[-1]["point_of_sail"] == word:
-            runs[-1]["track"].append([round(b[0], 4), round(b[1], 4)])
-            runs[-1]["nm"] += miles
-            continue
-        start = [[round(a[0], 4), round(a[1], 4)], [round(b[0], 4), round(b[1], 4)]]
-        runs.append({"track": start, "point_of_sail": word, "beat": r == 0, "nm": miles})
-    for run in runs:
-        run["nm"] = round(run["nm"], 1)
-    return runs
-
-
-def vocabulary() -> dict[str, Any]:
-    """The words of the rules the browser pages show and send (``GET /api/rules``): ship
-    types (BtQ roster, in rate order) with their boxes per damage area and state, the Briny
-    fleet's ships (Ship Table A order), shot, damage areas and states, squadrons, fleets,
-    weathers, battle outcomes, an officer's Measures, the ranks (Navy and Royal Marines,
-    lowest first) and the digits of Navy Table F."""
-    from strategy.campaign import fleet, tables
-    from strategy.characters import MEASURES
-    from strategy.combat import OUTCOMES, SHOT, WEATHER
-    from strategy.ships import AREAS, ROSTER, STATES
-
-    return {
-        "ship_types": [
-            {
-                "name": t.name,
-                "class": t.ship_class,
-                "rate": t.rate,
-                "boxes": {area: list(t.boxes[area]) for area in AREAS},
-                "broadside": t.broadside,
-                "speed": t.speed,
-                "handling": t.handling,
-            }
-            for t in ROSTER.values()
-        ],
-        "fleet": [
-            {"code": s.code, "name": s.name, "squadron": s.squadron, "type": s.roster}
-            for s in sorted(fleet.SHIPS.values(), key=lambda s: s.standing)
-        ],
-        "shots": list(SHOT["shot"]),
-        "damage": {"areas": list(AREAS), "states": list(STATES)},
-        "squadrons": list(tables.SQUADRONS),
-        "fleets": list(tables.FLEETS),
-        "weathers": [
-            {"name": name, "speed": w["speed"], "handling": w["handling"]}
-            for name, w in WEATHER.items()
-        ],
-        "outcomes": list(OUTCOMES),
-        "measures": list(MEASURES),  # BtQ's order of an officer's Measures
-        # a captain's orders in battle: what his men repair, his officers' How Will You
-        # Fight? choices (the book's words, skill and difficulty) and boarding actions
-        "repairs": list(REPAIRS),
-        "hwyf": [
-            {
-                "id": c.id,
-                "skill": c.skill,
-                "difficulty": c.difficulty,
-                "against": c.against,
-                "book": c.book,
-            }
-            for c in HWYF_BOOK.values()
-        ],
-        "boarding_actions": list(BOARDING_ACTIONS),
-        # the ladders of rank, lowest first (fleet.json): the career pages' rank axis
-        "ranks": {"navy": list(fleet.NAVY_RANKS), "marines": list(fleet.MARINE_RANKS)},
-        "table_f": {
-            "ships_digits": sorted({roll // 10 for roll in tables.TABLE_F_ROLLS}),
-            "deployment_digits": sorted({roll % 10 for roll in tables.TABLE_F_ROLLS}),
-        },
-    }
+    (:func:`maps.timing.sail_runs`) as plain data: ``[{"track", "point_of_sail", "beat",
+    "nm"}]``; ``beat`` where the course lies dead to windward (boards, going about)."""
+    return [
+        {
+            "track": [[round(x, 4), round(y, 4)] for x, y in run.track],
+            "point_of_sail": run.point_of_sail,
+            "beat": run.beat,
+            "nm": round(run.nm, 1),
+        }
+        for run in sail_runs(track, month)
+    ]

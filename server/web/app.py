@@ -10,13 +10,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, abort, jsonify
+from flask import Flask, Response, abort, jsonify, request
 from flask.typing import ResponseReturnValue
 from flask_compress import Compress
 from flask_socketio import SocketIO
 
 from server import __version__
-from server.web import assets, delivery
+from server.web import assets, delivery, runtime
 from server.web import metrics as metrics_
 from server.web.links import checked_base_url
 from server.web.logs import RedactTokens
@@ -51,6 +51,9 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+#: the /api/ endpoints a process answers before it is ready: the protocol's schema, the
+#: server's configuration and the rules' words (no store, no world)
+READY_FREE = frozenset({"api.schema", "api.server_config", "world_api.rules_vocabulary"})
 log = logging.getLogger("admiralty")
 
 
@@ -75,11 +78,11 @@ def default_database_url() -> str:
 
 
 def load_world() -> None:
-    """Load the world and the map layers (the layers built once, then read from disk)."""
-    from server.game import rules
+    """Build the world completely (:func:`server.web.runtime.build_world`: its routing
+    warmed) and the map layers (built once, then read from disk)."""
     from server.web import world_api
 
-    rules.world(warm=False)
+    runtime.build_world()
     world_api.layers_json()
     world_api.land_json()  # the coast the map fetches zoomed in
     world_api.warm_packed()
@@ -88,17 +91,11 @@ def load_world() -> None:
     assets.maplibre_packed("css")
 
 
-def warm_routes() -> None:
-    """Build what the first route needs (its graph and landmarks: most of a second)."""
-    from server.game import rules
-
-    rules.world()
-
-
 def _warm_up(app: Flask, run: Callable[[Callable[[], None]], None]) -> None:
-    """Load the world, then the recent campaigns' states, then say ready; then warm the
-    routes and check those campaigns' snapshots against their logs. ``run(work)`` does the
-    world's work (``serve`` runs it in a thread of the OS, off its event loop)."""
+    """Build the world completely, then load the recent campaigns' states, then say ready;
+    then check those campaigns' snapshots against their logs. ``run(work)`` does the
+    world's work (``serve`` runs it in a thread of the OS, off its event loop): all of it
+    before the first campaign is loaded, none after (server/web/runtime.py says why)."""
     service = app.extensions["admiralty.campaigns"]
     run(load_world)
     recent = service.store.recent_campaigns(time.time() - RECENT_SECONDS, RECENT_LIMIT)
@@ -106,7 +103,6 @@ def _warm_up(app: Flask, run: Callable[[Callable[[], None]], None]) -> None:
         service.load(campaign_id)
     app.extensions["admiralty.ready"].set()
     log.info("ready: the world and %d recent campaigns are loaded", len(recent))
-    run(warm_routes)
     for campaign_id in recent:
         service.check_snapshot(campaign_id)
 
@@ -165,6 +161,22 @@ def _keep(app: Flask) -> None:
         if time.monotonic() - evicted >= EVICT_EVERY:
             service.evict_idle()
             evicted = time.monotonic()
+
+
+def _refuse_until(app: Flask, ready: threading.Event) -> None:
+    """Until ``ready``, refuse every ``/api/`` request but those that need neither the store
+    nor the world (:data:`READY_FREE`): 503, ``not_ready``, ``Retry-After``. Once ready,
+    a request that may read the world finds it built before it takes a campaign's lock."""
+
+    @app.before_request
+    def until_ready() -> ResponseReturnValue | None:
+        if not request.path.startswith("/api/") or request.endpoint in READY_FREE:
+            return None
+        if not ready.is_set():
+            body = runtime.not_ready()
+            return jsonify(body), 503, {"Retry-After": str(body["error"]["retry_after"])}
+        runtime.ensure_world()
+        return None
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -247,6 +259,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api)
     app.register_blueprint(world_api)
     limits.init_app(app)  # per-address limits: the odds, creating campaigns, routing
+
+    _refuse_until(app, ready)
 
     @app.get("/healthz")
     def healthz() -> ResponseReturnValue:

@@ -31,7 +31,7 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     "not_found": 404,
     "wrong_phase": 409,
     "conflict": 409,
-    "not_ready": 503,
+    "not_ready": 503,  # with Retry-After: server.web.runtime
     "too_many": 429,
     "rate_limited": 429,
     "internal": 500,

@@ -13,6 +13,8 @@ count is each process's own: behind several processes a seat's talk is limited p
 Every ``join`` and ``act`` is acknowledged, however malformed: with its answer, with the
 one refusal its payload earns, or, should the server itself fail, with an ``internal``
 error (logged here with its traceback, as a failure of ours and not of the client's).
+Before the process is ready both are acked ``not_ready`` with the seconds to wait
+(``retry_after``: :func:`server.web.runtime.not_ready`).
 
 The handlers are python-socketio's own (``server.on``), given the socket's id: an event
 needs no Flask request context, which Flask-SocketIO's handlers build for every event (a
@@ -32,6 +34,7 @@ from flask import Flask
 from flask_socketio import SocketIO
 
 from server.game import ActionError
+from server.web import runtime
 from server.web.campaigns import CampaignService
 from server.web.delivery import campaign_room, seat_room
 from server.web.errors import answer, error_body
@@ -114,11 +117,13 @@ class Sockets:
         service: CampaignService,
         talk: SayLimit | None = None,
         offload: Callable[..., Any] = lambda work, *args: work(*args),
+        ready: threading.Event | None = None,
     ) -> None:
         self.socketio = socketio
         self.service = service
         self.offload = offload  # a page of history off the event loop (server.web.app)
         self.talk = talk or SayLimit()
+        self.ready = ready  # None: ready from the start
         self.joined: dict[str, tuple[str, str, str]] = {}  # sid -> (campaign, seat id, token)
         self.online: dict[tuple[str, str], int] = {}  # (campaign, seat id) -> sockets here
         self.lock = threading.Lock()
@@ -153,7 +158,17 @@ class Sockets:
         for room in rooms:
             self.socketio.server.leave_room(sid, room, namespace="/")
 
+    def refusal(self) -> Ack | None:
+        """``not_ready`` while the process warms up (no campaign's lock taken, nor the
+        world read, before it is done: server/web/runtime.py); else None, the world built."""
+        if self.ready is not None and not self.ready.is_set():
+            return runtime.not_ready()
+        runtime.ensure_world()
+        return None
+
     def join(self, sid: str, data: Any) -> Ack:
+        if (refused := self.refusal()) is not None:
+            return refused
         if not isinstance(data, dict):
             raise ActionError("invalid", "join takes {campaign, token, since}")
         since = _since(data)
@@ -198,6 +213,8 @@ class Sockets:
         return ack
 
     def act(self, sid: str, data: Any) -> Ack:
+        if (refused := self.refusal()) is not None:
+            return refused
         with self.lock:
             entry = self.joined.get(sid)
         if entry is None:
@@ -243,7 +260,11 @@ class Sockets:
 def register(app: Flask, socketio: SocketIO, service: CampaignService) -> None:
     """Wire the handlers; ``app.extensions['admiralty.revoke']`` cuts a reissued seat off."""
     sockets = Sockets(
-        socketio, service, app.extensions.get("admiralty.talk"), app.extensions["admiralty.offload"]
+        socketio,
+        service,
+        app.extensions.get("admiralty.talk"),
+        app.extensions["admiralty.offload"],
+        app.extensions["admiralty.ready"],
     )
     app.extensions["admiralty.talk"] = sockets.talk  # tests may set its clock
     metrics = app.extensions["admiralty.metrics"]

@@ -24,7 +24,8 @@ from server.game import (
 )
 from server.game.payloads import MAX_SEED, MAX_TURN_DAYS, SAY_MAX
 from server.game.state import OFF_SEASONS
-from server.web import assets
+from server.game.vocabulary import vocabulary
+from server.web import assets, runtime
 from server.web.campaigns import CAMPAIGN_ID
 from server.web.tokens import TOKEN_PATTERN
 
@@ -210,7 +211,7 @@ def odds_budget(ships_a: int, ships_b: int) -> int:
 def odds_answer(side_a: tuple[str, ...], side_b: tuple[str, ...], n: int, seed: int) -> bytes:
     """The preview's answer as JSON, fought once per arguments and then kept (an LRU of
     immutable bytes: a cached answer is the very answer first given)."""
-    result = rules.battle_odds(list(side_a), list(side_b), n, seed)
+    result = rules.battle_odds(list(side_a), list(side_b), n, seed, **runtime.battle_workers())
     return json.dumps(dict(result), separators=(",", ":"), sort_keys=True).encode()
 
 
@@ -246,11 +247,11 @@ def odds() -> ResponseReturnValue:
 @world_api.get("/api/rules")
 def rules_vocabulary() -> Response:
     """The words the browser pages take from the rules instead of knowing them: those of
-    :func:`server.game.rules.vocabulary` and the game's own, the engagement decisions an
+    :func:`server.game.vocabulary.vocabulary` and the game's own, the engagement decisions an
     ``engage_decision`` takes, the seats' roles, the phases and the season's length."""
     response = jsonify(
         {
-            **rules.vocabulary(),
+            **vocabulary(),
             "decisions": list(DECISIONS),
             "roles": list(ROLES),
             "phases": list(PHASES),

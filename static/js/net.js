@@ -27,6 +27,12 @@ export function connect({ campaign, token, lastSeq, hooks }) {
         hooks.status("no answer from the server; retrying", "warn");
         return;
       }
+      if (ack && !ack.ok && ack.error && ack.error.code === "not_ready") {
+        // the server is starting up: join again after the seconds it asks for
+        hooks.status(`the server is starting; joining in ${ack.error.retry_after} s`, "warn");
+        setTimeout(() => socket.connected && join(), 1000 * ack.error.retry_after);
+        return;
+      }
       if (!ack || !ack.ok) {
         hooks.failed(ack && ack.error ? ack.error : { code: "invalid", message: "join failed" });
         return;
