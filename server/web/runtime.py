@@ -36,6 +36,7 @@ from functools import cache
 from typing import Any
 
 from server.game import rules
+from server.web.errors import error_body
 
 __all__ = ["RETRY_AFTER", "battle_workers", "build_world", "ensure_world", "not_ready"]
 
@@ -67,11 +68,9 @@ def ensure_world() -> None:
 def not_ready() -> dict[str, Any]:
     """The one refusal of a process that is not ready yet: retryable after
     :data:`RETRY_AFTER` seconds."""
-    message = f"this server is starting up; try again in {RETRY_AFTER} s"
-    return {
-        "ok": False,
-        "error": {"code": "not_ready", "message": message, "retry_after": RETRY_AFTER},
-    }
+    body = error_body("not_ready", f"this server is starting up; try again in {RETRY_AFTER} s")
+    body["error"]["retry_after"] = RETRY_AFTER
+    return body
 
 
 @cache
