@@ -145,7 +145,9 @@ def _keep(app: Flask) -> None:
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``config`` may set ``DATABASE_URL``, ``MESSAGE_QUEUE``, ``BASE_URL``
     (the links' start; default ``$ADMIRALTY_BASE_URL``, else each request's host URL),
-    ``ADMIN_TOKEN`` (default ``$ADMIRALTY_ADMIN_TOKEN``), ``ASYNC_MODE`` (Flask-SocketIO's:
+    ``ADMIN_TOKEN`` (default ``$ADMIRALTY_ADMIN_TOKEN``), ``SNAPSHOT_EVERY`` (a snapshot of a
+    campaign's state every this many events; default ``$ADMIRALTY_SNAPSHOT_EVERY``, else
+    250), ``ASYNC_MODE`` (Flask-SocketIO's:
     ``threading`` by default, ``gevent`` under ``admiralty serve``) and ``WARM_UP``
     (``/healthz`` answers 503 until ``app.extensions["admiralty.warm_up"](run)`` has loaded
     what the server needs (``run`` runs the world's work: at once by default); ``serve``
@@ -159,7 +161,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     """
     from server.web import errors, limits, packets
     from server.web.api import api
-    from server.web.campaigns import CampaignService
+    from server.web.campaigns import CampaignService, snapshot_every
     from server.web.sockets import register
     from server.web.storage import open_store
     from server.web.world_api import world_api
@@ -173,6 +175,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         WARM_UP=False,
         ADMIN_TOKEN=os.environ.get("ADMIRALTY_ADMIN_TOKEN") or None,  # closes campaign creation
         BASE_URL=os.environ.get("ADMIRALTY_BASE_URL") or None,  # the links' start
+        # a snapshot of a campaign's state every this many events
+        SNAPSHOT_EVERY=os.environ.get("ADMIRALTY_SNAPSHOT_EVERY") or None,
     )
     app.config.update(COMPRESSION)
     app.config.update(config or {})
@@ -201,7 +205,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     emit = metrics.count_emits(
         lambda rooms, payload: socketio.emit(delivery.event_name(payload), payload, to=rooms)
     )
-    service = CampaignService(store, emit, others_first=others_first)
+    service = CampaignService(
+        store,
+        emit,
+        others_first=others_first,
+        snapshot_every=snapshot_every(app.config["SNAPSHOT_EVERY"]),
+    )
     ready = threading.Event()
     if not app.config["WARM_UP"]:
         ready.set()

@@ -39,7 +39,7 @@ from server.web.delivery import campaign_room, seat_room
 from server.web.storage import Store, StoredEvent
 from server.web.tokens import hash_token, new_token
 
-__all__ = ["CampaignService"]
+__all__ = ["CampaignService", "snapshot_every"]
 
 # (rooms, an event's payload; or the payloads of the events logged together, ``events``)
 Emit = Callable[[list[str], Any], None]
@@ -52,6 +52,24 @@ SNAPSHOT_EVERY = 250
 #: a campaign's state is dropped from memory after this long without a request
 IDLE_SECONDS = 15 * 60.0
 log = logging.getLogger("admiralty")
+
+
+def snapshot_every(value: Any) -> int:
+    """The snapshot interval a setting gives (``None``: :data:`SNAPSHOT_EVERY`); a
+    ``ValueError`` in one line unless it is a whole number of events, 1 or more.
+
+    >>> snapshot_every("50"), snapshot_every(None)
+    (50, 250)
+    """
+    if value is None:
+        return SNAPSHOT_EVERY
+    try:
+        every = int(value)
+    except (TypeError, ValueError):
+        every = 0
+    if every < 1 or isinstance(value, float | bool):
+        raise ValueError(f"the snapshot interval must be a whole number of events, not {value!r}")
+    return every
 
 
 def _json(state: State) -> str:
