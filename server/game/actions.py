@@ -44,6 +44,7 @@ from server.game.state import (
     SeatRecord,
     ShownVoyage,
     State,
+    by_id,
     season_date,
     season_days,
 )
@@ -212,7 +213,7 @@ def _decide_advance(state: State, seat: Seat, p: Any, rng: random.Random) -> Dat
         raise ActionError("wrong_phase", f"the {state['phase']} is over: {then}")
     if p.days > left:
         raise ActionError("invalid", f"'days' must be from 1 to {min(30, left)}, not {p.days}")
-    open_fights = [e["id"] for e in state["engagements"].values() if not e["over"]]
+    open_fights = [e["id"] for e in by_id(state["engagements"]) if not e["over"]]
     if open_fights:
         raise ActionError("wrong_phase", f"engagement {open_fights[0]} awaits its captains")
     return fx.advance(state, p.days, rng)
@@ -264,7 +265,9 @@ def _squadron_force(state: State, seat: Seat, name: str, kind: str) -> Force:
     authority.require_command(
         kind, seat["role"], OWN if own else OTHER, _not_yours(seat, f"the {name} squadron")
     )
-    for force in state["forces"].values():
+    # the squadron's own force before a ship detached from it (forces.detached_id), then
+    # by id: never the dict's order, which a state rebuilt from a snapshot need not share
+    for force in sorted(by_id(state["forces"]), key=lambda f: f["id"].startswith("ship-")):
         if force["side"] == "Britain" and force.get("squadron") == name and force["afloat"]:
             return force
     raise ActionError("not_found", f"the {name} squadron is not on campaign this summer")

@@ -32,6 +32,7 @@ from server.game.state import (
     Result,
     Seat,
     State,
+    by_id,
     season_date,
 )
 
@@ -104,7 +105,7 @@ _ROLES = ("captain", "master", "gunner")
 def _aboard(state: State, code: str) -> list[dict[str, str]]:
     """The living officers of ship ``code`` on the roster who fight her: her captain
     first, then her lieutenants in order of their berths, then her Marines' commander."""
-    crew = [o for o in state["officers"].values() if o["ship"] == code and not o["dead"]]
+    crew = [o for o in by_id(state["officers"]) if o["ship"] == code and not o["dead"]]
     captains = [o for o in crew if o["rank"] in rules.CAPTAIN_RANKS]
     others = sorted(
         (o for o in crew if o["rank"] in _ABOARD),
@@ -149,8 +150,9 @@ def _fighter(ship: BattleShip, state: State, deck: str = "gm") -> dict[str, Any]
 def _commanders(state: State, ships: list[BattleShip]) -> dict[str, tuple[str | None, str | None]]:
     """Battle ship id -> the seats of her captain and of her squadron's admiral (None for
     a post no player holds)."""
-    captains = {s["ship"]: s["id"] for s in state["seats"].values() if s["role"] == "captain"}
-    admirals = {s["squadron"]: s["id"] for s in state["seats"].values() if s["role"] == "admiral"}
+    seats = by_id(state["seats"])
+    captains = {s["ship"]: s["id"] for s in seats if s["role"] == "captain"}
+    admirals = {s["squadron"]: s["id"] for s in seats if s["role"] == "admiral"}
     out = {}
     for ship in ships:
         squadron = state["forces"][ship["force"]].get("squadron")
@@ -269,13 +271,13 @@ def engaged(work: State) -> set[str]:
 
 def in_sight(work: State, lon: float, lat: float, besides: Iterable[str] = ()) -> list[str]:
     """Forces at sea within sighting range of (lon, lat), not ``besides`` and not fighting
-    another engagement: those that join a fight there, in the state's order."""
+    another engagement: those that join a fight there, in the order of their ids."""
     from server.game.forces import SIGHTING_NM  # forces imports us
 
     busy = engaged(work) | set(besides)
     return [
         f["id"]
-        for f in work["forces"].values()
+        for f in by_id(work["forces"])
         if f["afloat"]
         and not f["port"]
         and f["id"] not in busy
@@ -419,7 +421,8 @@ def decide_round(state: State, seat: Seat, p: Any, rng: random.Random) -> dict[s
             f"round {p.round} of {eid} is {'already fought' if p.round <= fought else 'not next'}"
             f": orders now are for round {fought + 1}",
         )
-    mine = [sid for sid, holder in record["awaiting"].items() if holder == seat["id"]]
+    # his ships in their side's order (``awaiting``'s own order is no order: a dict)
+    mine = [s["id"] for s in record["sides"]["a"] if record["awaiting"].get(s["id"]) == seat["id"]]
     require_command(
         "engage_decision",
         seat["role"],

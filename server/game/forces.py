@@ -13,7 +13,7 @@ from typing import Any, cast
 
 from server.game import blockades, engagements, rules
 from server.game.errors import ActionError, rule_errors
-from server.game.state import DeploymentRecord, Force, Route, State, season_date
+from server.game.state import DeploymentRecord, Force, Route, State, by_id, season_date
 
 __all__ = [
     "SIGHTING_NM",
@@ -205,7 +205,7 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
     while day < start + days:
         day += 1
         _enemy_orders(work, day, rng)
-        for force in list(work["forces"].values()):
+        for force in by_id(work["forces"]):  # (in the ids' order: each may draw the dice)
             if (
                 force["side"] == "Britain"
                 and force["afloat"]
@@ -264,7 +264,7 @@ def _scratch(state: State) -> State:
 def _joining(work: State) -> None:
     """Forces at sea that have come within sighting range of an engagement being fought
     join it (:func:`server.game.engagements.join_engagement`)."""
-    for record in list(work["engagements"].values()):
+    for record in by_id(work["engagements"]):
         if not record["over"]:
             joiners = engagements.in_sight(work, record["lon"], record["lat"])
             if joiners:
@@ -288,10 +288,11 @@ def _met(work: State, british: str, enemy: str) -> bool:
 
 
 def _leaving(work: State) -> dict[str, str]:
-    """Enemy forces in harbour with a route: they put to sea this step (id -> port)."""
+    """Enemy forces in harbour with a route: they put to sea this step (id -> port, in
+    the ids' order)."""
     return {
         f["id"]: f["port"]
-        for f in work["forces"].values()
+        for f in by_id(work["forces"])
         if f["side"] != "Britain" and f["afloat"] and f["port"] and f["route"]
     }
 
@@ -329,7 +330,7 @@ def _move(work: State, now: float) -> None:
 def _enemy_orders(work: State, day: int, rng: random.Random) -> None:
     """NPC enemy squadrons: each day in harbour a squadron may put to sea (breakout)."""
     chance = rules.scenario()["sortie_chance"]
-    for force in work["forces"].values():
+    for force in by_id(work["forces"]):  # the dice drawn in the ids' order, never the dict's
         if force["side"] == "Britain" or not force["afloat"] or force["route"]:
             continue
         if force.get("sorties") and force["port"] and rng.random() < chance:
@@ -354,11 +355,11 @@ def _contacts(work: State, now: float, rng: random.Random) -> list[tuple[str, st
     busy = engagements.engaged(work)
     british = [
         f
-        for f in work["forces"].values()
+        for f in by_id(work["forces"])
         if f["side"] == "Britain" and f["afloat"] and f["id"] not in busy
     ]
     pairs = []
-    for enemy in work["forces"].values():
+    for enemy in by_id(work["forces"]):  # (the first pair met opens the first fight)
         if enemy["side"] == "Britain" or not enemy["afloat"] or enemy["port"]:
             continue
         if enemy["id"] in busy:

@@ -17,7 +17,7 @@ from typing import Any
 from server.game import authority, rules
 from server.game.errors import ActionError
 from server.game.officers import seat_officer
-from server.game.state import OfficerRecord, Seat, State
+from server.game.state import OfficerRecord, Seat, State, by_id
 
 __all__ = [
     "apply_reassign",
@@ -64,7 +64,7 @@ def _target(state: State, seat: Seat, p: Any) -> tuple[str | None, str | None]:
 
 def _in_fight(state: State, seat: Seat, squadron: str | None, ship: str | None) -> str | None:
     """An open engagement the seat, or the command it is handed, is fighting in."""
-    for e in state["engagements"].values():
+    for e in by_id(state["engagements"]):
         if e["over"]:
             continue
         if seat["id"] in e["awaiting"].values() or seat["id"] in e.get("seats", {}):
@@ -82,7 +82,7 @@ def _holder(
     """The living officer in the berth ``officer`` goes to: a ship's captain, or the flag
     officer of his rank in a squadron (each of the White, Red and Blue has a Rear, a Vice
     and a full Admiral)."""
-    for o in state["officers"].values():
+    for o in by_id(state["officers"]):
         if o["dead"] or (officer is not None and o["id"] == officer["id"]):
             continue
         if role == "captain" and o["ship"] == berth and o["rank"] in rules.CAPTAIN_RANKS:
