@@ -192,6 +192,7 @@ def test_a_state_round_tripped_through_its_snapshot_decides_the_same(tmp_path: P
     fresh = CampaignService(service.store, lambda rooms, payload: None)
     again_seq, again = fresh.current(game_.id)  # built on the snapshot alone
     assert again_seq == seq and again == state
+    assert json.dumps(again) == json.dumps(state), "its tables in the same order"
     gm = next(s for s in state["seats"].values() if s["role"] == "gm")
     expected = _next_events(state, gm, seq + 1)
     assert expected and _next_events(again, gm, seq + 1) == expected
@@ -211,6 +212,9 @@ def test_a_snapshot_in_another_order_than_the_log_is_dropped(tmp_path: Path) -> 
     assert service.check_snapshot(game_.id), "as the service wrote it, it agrees"
     # the same values in another order (as a snapshot sorted by its keys was)
     service.store.save_snapshot(game_.id, seq, json.dumps(json.loads(text), sort_keys=True))
+    other = CampaignService(service.store, lambda rooms, payload: None)
+    # not built on, even before the check: the officers' and seats' order is the log's
+    assert json.dumps(other.current(game_.id)) == json.dumps(truth)
     other = CampaignService(service.store, lambda rooms, payload: None)
     assert other.check_snapshot(game_.id) is False
     assert service.store.snapshot(game_.id) is None

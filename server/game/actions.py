@@ -265,9 +265,8 @@ def _squadron_force(state: State, seat: Seat, name: str, kind: str) -> Force:
     authority.require_command(
         kind, seat["role"], OWN if own else OTHER, _not_yours(seat, f"the {name} squadron")
     )
-    # the squadron's own force before a ship detached from it (forces.detached_id), then
-    # by id: never the dict's order, which a state rebuilt from a snapshot need not share
-    for force in sorted(by_id(state["forces"]), key=lambda f: f["id"].startswith("ship-")):
+    # the squadron's own force (rolled) before a ship detached from it (made since)
+    for force in fx.in_order(state):
         if force["side"] == "Britain" and force.get("squadron") == name and force["afloat"]:
             return force
     raise ActionError("not_found", f"the {name} squadron is not on campaign this summer")

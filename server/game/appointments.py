@@ -17,7 +17,7 @@ from typing import Any
 
 from server.game import officers, rules
 from server.game.errors import ActionError, rule_errors
-from server.game.state import OfficerRecord, Seat, State, by_id, current_year
+from server.game.state import OfficerRecord, Seat, State, current_year
 
 __all__ = [
     "apply_appointment",
@@ -32,7 +32,7 @@ def _holders(state: State, post: Mapping[str, Any], near: OfficerRecord) -> list
     """The living officers (players and NPCs) holding ``post`` in ``near``'s scope: his
     ship's for a post one a ship, else the whole fleet's; never ``near`` himself."""
     out = []
-    for o in by_id(state["officers"]):
+    for o in state["officers"].values():
         if o["dead"] or o["id"] == near["id"] or o.get("appointment") != post["appointment"]:
             continue
         if post["per"] == "ship" and o["ship"] != near["ship"]:
@@ -53,7 +53,7 @@ def _first_sea_lord(state: State) -> str | None:
     """Who holds the First Sea Lord's post: a player's character before an NPC."""
     holders = [
         o
-        for o in by_id(state["officers"])
+        for o in state["officers"].values()
         if not o["dead"] and o.get("appointment") == "First Sea Lord"
     ]
     holders.sort(key=lambda o: o["player"] is None)
@@ -117,7 +117,7 @@ def apply_appointment(state: State, data: Any) -> None:
 def _relief(state: State, post: Mapping[str, Any], was: OfficerRecord) -> str | None:
     """The NPC who takes a post a player lost: one of its rank in his scope (his ship's
     for a post one a ship) holding none; None when the fleet's books have none."""
-    for o in by_id(state["officers"]):
+    for o in state["officers"].values():
         if o["dead"] or o["player"] is not None or o.get("appointment"):
             continue
         if o["rank"] in post["ranks"] and (post["per"] != "ship" or o["ship"] == was["ship"]):
@@ -133,8 +133,7 @@ def renewals(state: State, changed: Mapping[str, OfficerRecord], seed: int) -> l
     ``seed``, so the summer's own draws are untouched. Empty when no player holds one."""
     rng = random.Random(f"appointments/{seed}")
     out: list[dict[str, Any]] = []
-    for before in by_id(state["officers"]):  # (the dice drawn in the ids' order)
-        oid = before["id"]
+    for oid, before in state["officers"].items():
         name = before.get("appointment")
         if before["dead"] or not before["player"] or name not in rules.NAVAL_APPOINTMENTS:
             continue

@@ -32,7 +32,6 @@ from server.game.state import (
     Result,
     Seat,
     State,
-    by_id,
     season_date,
 )
 
@@ -105,7 +104,7 @@ _ROLES = ("captain", "master", "gunner")
 def _aboard(state: State, code: str) -> list[dict[str, str]]:
     """The living officers of ship ``code`` on the roster who fight her: her captain
     first, then her lieutenants in order of their berths, then her Marines' commander."""
-    crew = [o for o in by_id(state["officers"]) if o["ship"] == code and not o["dead"]]
+    crew = [o for o in state["officers"].values() if o["ship"] == code and not o["dead"]]
     captains = [o for o in crew if o["rank"] in rules.CAPTAIN_RANKS]
     others = sorted(
         (o for o in crew if o["rank"] in _ABOARD),
@@ -150,9 +149,8 @@ def _fighter(ship: BattleShip, state: State, deck: str = "gm") -> dict[str, Any]
 def _commanders(state: State, ships: list[BattleShip]) -> dict[str, tuple[str | None, str | None]]:
     """Battle ship id -> the seats of her captain and of her squadron's admiral (None for
     a post no player holds)."""
-    seats = by_id(state["seats"])
-    captains = {s["ship"]: s["id"] for s in seats if s["role"] == "captain"}
-    admirals = {s["squadron"]: s["id"] for s in seats if s["role"] == "admiral"}
+    captains = {s["ship"]: s["id"] for s in state["seats"].values() if s["role"] == "captain"}
+    admirals = {s["squadron"]: s["id"] for s in state["seats"].values() if s["role"] == "admiral"}
     out = {}
     for ship in ships:
         squadron = state["forces"][ship["force"]].get("squadron")
@@ -271,13 +269,13 @@ def engaged(work: State) -> set[str]:
 
 def in_sight(work: State, lon: float, lat: float, besides: Iterable[str] = ()) -> list[str]:
     """Forces at sea within sighting range of (lon, lat), not ``besides`` and not fighting
-    another engagement: those that join a fight there, in the order of their ids."""
-    from server.game.forces import SIGHTING_NM  # forces imports us
+    another engagement: those that join a fight there, in :func:`forces.in_order`'s order."""
+    from server.game.forces import SIGHTING_NM, in_order  # forces imports us
 
     busy = engaged(work) | set(besides)
     return [
         f["id"]
-        for f in by_id(work["forces"])
+        for f in in_order(work)
         if f["afloat"]
         and not f["port"]
         and f["id"] not in busy

@@ -23,6 +23,7 @@ __all__ = [
     "deployment_for",
     "detach_ship",
     "distance_nm",
+    "in_order",
     "initial_forces",
     "plan_route",
     "port_destination",
@@ -88,6 +89,21 @@ def initial_forces(deployment: list[DeploymentRecord], rng: random.Random) -> li
             f["orders"] = {"kind": "sortie", "target": sq["sails_for"]}
         forces[f["id"]] = f
     return list(forces.values())
+
+
+def in_order(state: State) -> list[Force]:
+    """The state's forces in the order every rule walks them in where the walk draws a die
+    or picks one force of several: the order they were rolled in (the British in Table F's
+    deployment, the enemy in the scenario's), then those made since (ships detached, Sail
+    Ho! prizes, the volunteers' cruises) by id (:func:`server.game.state.by_id`). Never the
+    dict's own order, which a state rebuilt from a snapshot or from the log need not share
+    with the state that first decided."""
+    rank: dict[str, int] = {}
+    for rec in state["deployment"]:
+        rank.setdefault(_force_id(rec["fleet"], rec["squadron"], rec["ship"]), len(rank))
+    for sq in rules.scenario()["enemy_squadrons"]:
+        rank.setdefault(sq["id"], len(rank))
+    return sorted(by_id(state["forces"]), key=lambda f: rank.get(f["id"], len(rank)))
 
 
 def _force(
@@ -205,7 +221,7 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
     while day < start + days:
         day += 1
         _enemy_orders(work, day, rng)
-        for force in by_id(work["forces"]):  # (in the ids' order: each may draw the dice)
+        for force in in_order(work):  # (each may draw the dice)
             if (
                 force["side"] == "Britain"
                 and force["afloat"]
@@ -289,10 +305,10 @@ def _met(work: State, british: str, enemy: str) -> bool:
 
 def _leaving(work: State) -> dict[str, str]:
     """Enemy forces in harbour with a route: they put to sea this step (id -> port, in
-    the ids' order)."""
+    :func:`in_order`'s order)."""
     return {
         f["id"]: f["port"]
-        for f in by_id(work["forces"])
+        for f in in_order(work)
         if f["side"] != "Britain" and f["afloat"] and f["port"] and f["route"]
     }
 
@@ -330,7 +346,7 @@ def _move(work: State, now: float) -> None:
 def _enemy_orders(work: State, day: int, rng: random.Random) -> None:
     """NPC enemy squadrons: each day in harbour a squadron may put to sea (breakout)."""
     chance = rules.scenario()["sortie_chance"]
-    for force in by_id(work["forces"]):  # the dice drawn in the ids' order, never the dict's
+    for force in in_order(work):  # the dice drawn in that order, never the dict's
         if force["side"] == "Britain" or not force["afloat"] or force["route"]:
             continue
         if force.get("sorties") and force["port"] and rng.random() < chance:
@@ -354,12 +370,10 @@ def _contacts(work: State, now: float, rng: random.Random) -> list[tuple[str, st
     fought = _fought(work)
     busy = engagements.engaged(work)
     british = [
-        f
-        for f in by_id(work["forces"])
-        if f["side"] == "Britain" and f["afloat"] and f["id"] not in busy
+        f for f in in_order(work) if f["side"] == "Britain" and f["afloat"] and f["id"] not in busy
     ]
     pairs = []
-    for enemy in by_id(work["forces"]):  # (the first pair met opens the first fight)
+    for enemy in in_order(work):  # (the first pair met opens the first fight)
         if enemy["side"] == "Britain" or not enemy["afloat"] or enemy["port"]:
             continue
         if enemy["id"] in busy:

@@ -16,7 +16,7 @@ from typing import Any
 
 from server.game import rules
 from server.game.errors import ActionError
-from server.game.state import OfficerRecord, SeatRecord, State, by_id, current_year
+from server.game.state import OfficerRecord, SeatRecord, State, current_year
 
 __all__ = [
     "MINISTERS",
@@ -57,7 +57,7 @@ def _berth_rank(seat: SeatRecord) -> tuple[str, tuple[str, ...]]:
 
 def _holder(state: State, seat: SeatRecord, rank: str) -> OfficerRecord | None:
     """The living officer who holds the seat's berth now (an NPC after the roll)."""
-    for o in by_id(state["officers"]):
+    for o in state["officers"].values():
         if o["dead"]:
             continue
         if seat["role"] in MINISTERS and o.get("appointment") == MINISTERS[seat["role"]]:
@@ -171,7 +171,7 @@ def roster_npcs(state: State, rng: random.Random) -> list[OfficerRecord]:
     the staff posts they hold: a player First Sea Lord leaves the NPC's unmade)."""
     players = [
         o
-        for o in by_id(state["officers"])
+        for o in state["officers"].values()
         if not o["dead"] and (berth_of(o) or (o["player"] and o.get("appointment")))
     ]
     npcs = rules.npc_officers(players, current_year(state), rng)
@@ -183,7 +183,7 @@ def summer_officers(state: State) -> list[Any]:
     appointment (those ashore sit it out)."""
     return [
         rules.campaign_officer(o, o["player"] is not None)
-        for o in by_id(state["officers"])
+        for o in state["officers"].values()
         if not o["dead"] and (berth_of(o) or o.get("appointment"))
     ]
 
@@ -193,7 +193,7 @@ def admiral_choices(
 ) -> list[dict[str, str | None]]:
     """A seated admiral commands his squadron's first group at sea in ``deployment``."""
     choices: list[dict[str, str | None]] = []
-    for seat in by_id(state["seats"]):
+    for seat in state["seats"].values():
         officer = seat_officer(state, seat) if seat["role"] == "admiral" else None
         if officer is None:
             continue

@@ -82,7 +82,7 @@ def _holder(
     """The living officer in the berth ``officer`` goes to: a ship's captain, or the flag
     officer of his rank in a squadron (each of the White, Red and Blue has a Rear, a Vice
     and a full Admiral)."""
-    for o in by_id(state["officers"]):
+    for o in state["officers"].values():
         if o["dead"] or (officer is not None and o["id"] == officer["id"]):
             continue
         if role == "captain" and o["ship"] == berth and o["rank"] in rules.CAPTAIN_RANKS:

@@ -495,9 +495,10 @@ def _id_key(key: str) -> tuple[tuple[Any, ...], str]:
 
 
 def by_id(table: Mapping[str, _T]) -> list[_T]:
-    """The records of one of the state's tables (forces, seats, officers, engagements,
-    cruises) in the order of their ids, numbers by value (``e2`` before ``e10``): the order
-    every rule walks a table in where the walk draws a die or picks one record of several.
+    """The records of one of the state's tables in the order of their ids, numbers by
+    value (``e2`` before ``e10``): the order the rules walk the engagements and the cruises
+    in (the order they were made in) where the walk draws a die or picks one of several;
+    the forces after the order they were rolled in (:func:`server.game.forces.in_order`).
 
     Never the dict's own order: that is the order its keys were inserted in, which a state
     rebuilt from a snapshot or from the log (JSON, whose objects have no order, read back

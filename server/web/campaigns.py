@@ -161,10 +161,14 @@ class CampaignService:
             return self._locks.setdefault(campaign_id, threading.RLock())
 
     def _base(self, campaign_id: str, at_most: int | None = None) -> tuple[int, State]:
-        """The newest snapshot (at or before ``at_most``), else the campaign's first state."""
+        """The newest snapshot (at or before ``at_most``), else the campaign's first state.
+        A snapshot written with its keys sorted (by a version before snapshots kept the
+        state's order: its first key is not the state's first, ``campaign``) is not used:
+        the officers and seats are walked in the order the log created them, which the
+        state keeps and that one lost (:func:`_json`)."""
         snap = self.store.snapshot(campaign_id, at_most)
-        if snap is not None:
-            state = json.loads(snap[1])
+        state = json.loads(snap[1]) if snap is not None else {}
+        if snap is not None and next(iter(state), None) == "campaign":
             state.setdefault("officers", {})  # a snapshot from before officers were kept
             state.setdefault("standing", {})  # ... or standing orders
             state.setdefault("clock", no_clock())
