@@ -167,7 +167,7 @@ class CampaignService:
         the officers and seats are walked in the order the log created them, which the
         state keeps and that one lost (:func:`_json`)."""
         snap = self.store.snapshot(campaign_id, at_most)
-        state = json.loads(snap[1]) if snap is not None else {}
+        state: Any = json.loads(snap[1]) if snap is not None else {}
         if snap is not None and next(iter(state), None) == "campaign":
             state.setdefault("officers", {})  # a snapshot from before officers were kept
             state.setdefault("standing", {})  # ... or standing orders
