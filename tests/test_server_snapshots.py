@@ -18,6 +18,7 @@ import pytest
 import requests
 
 from server import game
+from server.web.app import create_app
 from server.web.campaigns import CampaignService
 from server.web.storage import open_store
 from tests.conftest import ROOT, USHANT, LiveServer
@@ -118,6 +119,9 @@ def test_every_event_decided_after_a_restart_replays(
     cli = _replay_cli(path)
     assert cli.returncode == 0, cli.stdout[-3000:] + cli.stderr[-3000:]
     assert "log checks out" in cli.stdout
+    # and each restart's check of the snapshot against the log found them alike
+    logs = "".join(p.read_text() for p in tmp_path.glob("server-*.log"))
+    assert "disagrees with the log" not in logs
 
 
 # -- in one process: a campaign dropped from memory, a state round-tripped ---------------
@@ -219,3 +223,12 @@ def test_a_snapshot_in_another_order_than_the_log_is_dropped(tmp_path: Path) -> 
     assert other.check_snapshot(game_.id) is False
     assert service.store.snapshot(game_.id) is None
     assert other.current(game_.id) == truth
+
+
+@pytest.mark.parametrize("every", ["0", "-5", "ten", "2.5"])
+def test_a_bad_snapshot_interval_is_refused_in_one_line(tmp_path: Path, every: str) -> None:
+    with pytest.raises(ValueError, match="whole number of events") as refused:
+        create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}", "SNAPSHOT_EVERY": every})
+    assert "\n" not in str(refused.value)
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'y.db'}", "SNAPSHOT_EVERY": "7"})
+    assert app.extensions["admiralty.campaigns"].snapshot_every == 7
