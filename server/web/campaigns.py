@@ -73,11 +73,12 @@ def snapshot_every(value: Any) -> int:
 
 
 def _json(state: State) -> str:
-    """A snapshot of ``state``: its keys in the state's own order, not sorted, so that a
+    """A snapshot of ``state``: its keys in the state's own order, never sorted, so that a
     state read back from it holds its tables in the order the log built them. The rules
-    do not read that order (they walk each table by id: :func:`server.game.state.by_id`);
-    a state that kept it is the log's state all the same, and :meth:`check_snapshot`
-    compares it."""
+    walk the officers and the seats in that order (the order the log created them in);
+    the forces, the fights and the cruises in an order of their own, whatever the dict's
+    (:func:`server.game.forces.in_order`, :func:`server.game.state.by_id`): belt and
+    braces. :meth:`check_snapshot` compares the order too."""
     return json.dumps(state, separators=(",", ":"))
 
 
