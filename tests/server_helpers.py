@@ -335,11 +335,13 @@ def play_squadrons(
         assert blue.act("sail", squadron="Blue", to=blue_from)["ok"]
     for _ in range(8):
         state = _state(game)
+        if state["engagements"]:
+            return None  # (an enemy's own sortie met them first: another seed)
         if not _force_of(state, "Red")["route"] and not _force_of(state, "Blue")["route"]:
             break
         assert gm.act("advance", days=1)["ok"]
     if state["engagements"]:
-        return None  # (an enemy's own sortie met them first: another seed)
+        return None
     game.drain()
     advances = []
     for day in range(8):

@@ -205,7 +205,8 @@ def test_a_fight_with_no_seat_in_it_is_fought_out_and_told_to_the_gm_alone() -> 
     data = _met_at_sea([gm, white])
     (fight,) = data["engagements"]
     assert fight["over"] and fight["seats"] == {} and data["days"] == 1
-    assert fight["forces"] == ["red", "blue", "fr"]
+    # (forces not rolled are walked in the order of their ids: Blue meets, Red joins)
+    assert fight["forces"] == ["blue", "red", "fr"]
     assert [(n["kind"], n["seats"]) for n in data["notices"]] == [("opened", []), ("ended", [])]
     assert data["notices"][1]["outcome"] == fight["outcome"]["how"]
 
@@ -215,5 +216,5 @@ def test_a_fight_with_an_admirals_squadron_in_it_waits_for_him() -> None:
     blue = {"id": "blue", "role": "admiral", "squadron": "Blue", "ship": None}
     data = _met_at_sea([gm, blue])
     (fight,) = data["engagements"]
-    assert not fight["over"] and fight["seats"] == {"blue": ["a2"]}
+    assert not fight["over"] and fight["seats"] == {"blue": ["a0"]}  # (Blue met first)
     assert [(n["kind"], n["seats"]) for n in data["notices"]] == [("opened", ["blue"])]

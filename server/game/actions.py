@@ -57,6 +57,7 @@ from server.game.state import (
     SeatRecord,
     ShownVoyage,
     State,
+    by_id,
     month_of,
     season_days,
 )
@@ -241,7 +242,7 @@ def _decide_advance(state: State, seat: Seat, p: payloads.Advance, rng: random.R
         raise ActionError("wrong_phase", f"the {state['phase']} is over: {then}")
     if p.days > left:
         raise ActionError("invalid", f"'days' must be from 1 to {min(30, left)}, not {p.days}")
-    open_fights = [e["id"] for e in state["engagements"].values() if not e["over"]]
+    open_fights = [e["id"] for e in by_id(state["engagements"]) if not e["over"]]
     if open_fights:
         raise ActionError("wrong_phase", f"engagement {open_fights[0]} awaits its captains")
     return fx.advance(state, p.days, rng)
@@ -297,7 +298,8 @@ def _squadron_force(state: State, seat: Seat, name: str, kind: Granted) -> Force
     authority.require_command(
         kind, seat["role"], OWN if own else OTHER, _not_yours(seat, f"the {name} squadron")
     )
-    for force in state["forces"].values():
+    # the squadron's own force (rolled) before a ship detached from it (made since)
+    for force in fx.in_order(state):
         if force["side"] == "Britain" and force.get("squadron") == name and force["afloat"]:
             return force
     raise ActionError("not_found", f"the {name} squadron is not on campaign this summer")

@@ -24,6 +24,7 @@ from server.game.state import (
     Seat,
     State,
     YearRecord,
+    by_id,
     current_year,
     season_days,
 )
@@ -105,7 +106,7 @@ def _this_year(state: State) -> YearRecord:
     years = state.setdefault("years", [])
     year = current_year(state)
     if not years or years[-1]["year"] != year:
-        fights = state["engagements"].values()
+        fights = by_id(state["engagements"])
         years.append(
             {
                 "year": year,
@@ -130,7 +131,7 @@ def _season_over(state: State, volunteers: Mapping[str, Any] | None) -> None:
         page: SeasonRecord = {
             "season": phase,
             "cruises": sailed,
-            "engagements": [_kept(e) for e in state["engagements"].values()],
+            "engagements": [_kept(e) for e in by_id(state["engagements"])],
             "results": state["results"],
             "report": volunteers["report"] if volunteers else None,
         }

@@ -27,7 +27,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from server.game.state import State
+from server.game.state import State, by_id
 
 __all__ = [
     "PLAYERS",
@@ -98,7 +98,7 @@ def _all_ready(state: State) -> bool:
 
 
 def _open(state: State) -> list[Any]:
-    return [e for e in state["engagements"].values() if not e["over"]]
+    return [e for e in by_id(state["engagements"]) if not e["over"]]
 
 
 def due(state: State, now: dt.datetime) -> str | None:

@@ -26,6 +26,7 @@ from server.game.state import (
     Force,
     Seat,
     State,
+    by_id,
     month_of,
     season_date,
 )
@@ -63,7 +64,7 @@ def last_day_to_volunteer(state: State) -> int:
 def at_sea(state: State) -> list[Cruise]:
     """The cruises of the current season: every cruise the state holds (each volunteered
     this season or going on into it; those that end leave with their season)."""
-    return list(state.get("cruises", {}).values())
+    return by_id(state.get("cruises", {}))
 
 
 def _busy(state: State) -> dict[str, str]:

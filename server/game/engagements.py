@@ -23,7 +23,7 @@ from server.game import events, payloads, rules
 from server.game.authority import AT_SEA, OTHER, OWN, PLAYING, require_command
 from server.game.errors import ActionError
 from server.game.notices import battles as battle_notices
-from server.game.sighting import SIGHTING_NM, distance_nm
+from server.game.sighting import SIGHTING_NM, distance_nm, in_order
 from server.game.spec import Grant, Spec, View
 from server.game.state import (
     DECISIONS,
@@ -268,11 +268,11 @@ def engaged(work: State) -> set[str]:
 
 def in_sight(work: State, lon: float, lat: float, besides: Iterable[str] = ()) -> list[str]:
     """Forces at sea within sighting range of (lon, lat), not ``besides`` and not fighting
-    another engagement: those that join a fight there, in the state's order."""
+    another engagement: those that join a fight there, in :func:`sighting.in_order`'s order."""
     busy = engaged(work) | set(besides)
     return [
         f["id"]
-        for f in work["forces"].values()
+        for f in in_order(work)
         if f["afloat"]
         and not f["port"]
         and f["id"] not in busy
@@ -416,7 +416,8 @@ def decide_round(
             f"round {p.round} of {eid} is {'already fought' if p.round <= fought else 'not next'}"
             f": orders now are for round {fought + 1}",
         )
-    mine = [sid for sid, holder in record["awaiting"].items() if holder == seat["id"]]
+    # his ships in their side's order (``awaiting``'s own order is no order: a dict)
+    mine = [s["id"] for s in record["sides"]["a"] if record["awaiting"].get(s["id"]) == seat["id"]]
     require_command(
         ENGAGE_DECISION,
         seat["role"],

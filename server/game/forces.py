@@ -13,8 +13,8 @@ from typing import Any, cast
 
 from server.game import blockades, engagements, rules
 from server.game.errors import ActionError
-from server.game.sighting import Lookouts, position_on_route
-from server.game.state import DeploymentRecord, Force, Route, Side, State, month_of
+from server.game.sighting import Lookouts, force_id, in_order, position_on_route
+from server.game.state import DeploymentRecord, Force, Route, Side, State, by_id, month_of
 
 __all__ = [
     "advance",
@@ -22,6 +22,7 @@ __all__ = [
     "deploy_destination",
     "deployment_for",
     "detach_ship",
+    "in_order",
     "initial_forces",
     "plan_route",
     "port_destination",
@@ -38,18 +39,11 @@ def deployment_for(roll: int) -> list[DeploymentRecord]:
     ]
 
 
-def _force_id(fleet: str, squadron: str | None, ship: str) -> str:
-    fleet_part = {"Channel Fleet": "channel", "Mediterranean": "med", "West Indies": "wi"}.get(
-        fleet, fleet.lower().replace(" ", "-")
-    )
-    return f"{fleet_part}-{(squadron or ship).lower()}"
-
-
 def initial_forces(deployment: list[DeploymentRecord], rng: random.Random) -> list[Force]:
     """British forces from the deployment, each at its fleet's base, and the enemy in port."""
     forces: dict[str, Force] = {}
     for rec in deployment:
-        fid = _force_id(rec["fleet"], rec["squadron"], rec["ship"])
+        fid = force_id(rec["fleet"], rec["squadron"], rec["ship"])
         if fid not in forces:
             port = rules.home_port(rec["fleet"], rec["squadron"] == "Blockade")
             squadron = rec["squadron"]
@@ -179,7 +173,7 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
     while day < start + days:
         day += 1
         _enemy_orders(work, day, rng)
-        for force in list(work["forces"].values()):
+        for force in in_order(work):  # (each may draw the dice)
             if (
                 force["side"] == "Britain"
                 and force["afloat"]
@@ -238,7 +232,7 @@ def _scratch(state: State) -> State:
 def _joining(work: State) -> None:
     """Forces at sea that have come within sighting range of an engagement being fought
     join it (:func:`server.game.engagements.join_engagement`)."""
-    for record in list(work["engagements"].values()):
+    for record in by_id(work["engagements"]):
         if not record["over"]:
             joiners = engagements.in_sight(work, record["lon"], record["lat"])
             if joiners:
@@ -262,10 +256,11 @@ def _met(work: State, british: str, enemy: str) -> bool:
 
 
 def _leaving(work: State) -> dict[str, str]:
-    """Enemy forces in harbour with a route: they put to sea this step (id -> port)."""
+    """Enemy forces in harbour with a route: they put to sea this step (id -> port, in
+    :func:`in_order`'s order)."""
     return {
         f["id"]: f["port"]
-        for f in work["forces"].values()
+        for f in in_order(work)
         if f["side"] != "Britain" and f["afloat"] and f["port"] and f["route"]
     }
 
@@ -303,7 +298,7 @@ def _move(work: State, now: float) -> None:
 def _enemy_orders(work: State, day: int, rng: random.Random) -> None:
     """NPC enemy squadrons: each day in harbour a squadron may put to sea (breakout)."""
     chance = rules.scenario()["sortie_chance"]
-    for force in work["forces"].values():
+    for force in in_order(work):  # the dice drawn in that order, never the dict's
         if force["side"] == "Britain" or not force["afloat"] or force["route"]:
             continue
         if force.get("sorties") and force["port"] and rng.random() < chance:
@@ -327,14 +322,12 @@ def _contacts(work: State, now: float, rng: random.Random) -> list[tuple[str, st
     fought = _fought(work)
     busy = engagements.engaged(work)
     british = [
-        f
-        for f in work["forces"].values()
-        if f["side"] == "Britain" and f["afloat"] and f["id"] not in busy
+        f for f in in_order(work) if f["side"] == "Britain" and f["afloat"] and f["id"] not in busy
     ]
     # the British indexed by where they are: each enemy measured against those near him only
     lookouts = Lookouts([(b["lon"], b["lat"]) for b in british])
     pairs = []
-    for enemy in work["forces"].values():
+    for enemy in in_order(work):  # (the first pair met opens the first fight)
         if enemy["side"] == "Britain" or not enemy["afloat"] or enemy["port"]:
             continue
         if enemy["id"] in busy:

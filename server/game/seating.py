@@ -19,7 +19,7 @@ from server.game.authority import ANY
 from server.game.errors import ActionError
 from server.game.officers import seat_officer
 from server.game.spec import Grant, Spec, View
-from server.game.state import OfficerRecord, Seat, State
+from server.game.state import OfficerRecord, Seat, State, by_id
 
 __all__ = [
     "REASSIGN",
@@ -65,7 +65,7 @@ def _target(state: State, seat: Seat, p: Any) -> tuple[str | None, str | None]:
 
 def _in_fight(state: State, seat: Seat, squadron: str | None, ship: str | None) -> str | None:
     """An open engagement the seat, or the command it is handed, is fighting in."""
-    for e in state["engagements"].values():
+    for e in by_id(state["engagements"]):
         if e["over"]:
             continue
         if seat["id"] in e["awaiting"].values() or seat["id"] in e.get("seats", {}):

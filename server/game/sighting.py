@@ -1,5 +1,5 @@
-"""Sighting: distances at sea, where a ship is along her route, and who is within a
-lookout's range of a point.
+"""Sighting: distances at sea, where a ship is along her route, who is within a lookout's
+range of a point, and the one order the rules walk the forces in (:func:`in_order`).
 
 A leaf of the game: it imports the doorway (:mod:`server.game.rules`) and the state's types
 only, so that ``forces``, ``blockades``, ``engagements`` and ``views`` all import it at the
@@ -13,9 +13,16 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from server.game import rules
-from server.game.state import Route
+from server.game.state import Force, Route, State, by_id
 
-__all__ = ["SIGHTING_NM", "Lookouts", "distance_nm", "position_on_route"]
+__all__ = [
+    "SIGHTING_NM",
+    "Lookouts",
+    "distance_nm",
+    "force_id",
+    "in_order",
+    "position_on_route",
+]
 
 SIGHTING_NM = 15.0  # a masthead lookout's horizon in fair weather
 distance_nm = rules.distance_nm  # great-circle nautical miles between two (lon, lat) points
@@ -86,3 +93,26 @@ class Lookouts:
             for i in self.cells.get((cx + dx, cy + dy, cz + dz), ())
         )
         return [i for i in near if distance_nm(self.points[i], at) <= self.nm]
+
+
+def force_id(fleet: str, squadron: str | None, ship: str) -> str:
+    """The id of a British force rolled for a fleet's squadron or ship."""
+    fleet_part = {"Channel Fleet": "channel", "Mediterranean": "med", "West Indies": "wi"}.get(
+        fleet, fleet.lower().replace(" ", "-")
+    )
+    return f"{fleet_part}-{(squadron or ship).lower()}"
+
+
+def in_order(state: State) -> list[Force]:
+    """The state's forces in the order every rule walks them in where the walk draws a die
+    or picks one force of several: the order they were rolled in (the British in Table F's
+    deployment, the enemy in the scenario's), then those made since (ships detached, Sail
+    Ho! prizes, the volunteers' cruises) by id (by_id). Never the
+    dict's own order, which a state rebuilt from a snapshot or from the log need not share
+    with the state that first decided."""
+    rank: dict[str, int] = {}
+    for rec in state["deployment"]:
+        rank.setdefault(force_id(rec["fleet"], rec["squadron"], rec["ship"]), len(rank))
+    for sq in rules.scenario()["enemy_squadrons"]:
+        rank.setdefault(sq["id"], len(rank))
+    return sorted(by_id(state["forces"]), key=lambda f: rank.get(f["id"], len(rank)))

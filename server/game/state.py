@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from typing import Any, Literal, NotRequired, get_args
+import re
+from collections.abc import Mapping
+from typing import Any, Literal, NotRequired, TypeVar, get_args
 
 from pydantic import ConfigDict, with_config
 from typing_extensions import TypedDict
@@ -53,6 +55,7 @@ __all__ = [
     "Ship",
     "State",
     "OFF_SEASONS",
+    "by_id",
     "current_year",
     "event_rng",
     "initial_state",
@@ -519,6 +522,34 @@ def season_days(state: State) -> int:
     month = first.month + 3
     after = dt.date(first.year + (month > 12), (month - 1) % 12 + 1, 1)
     return (after - first).days
+
+
+_T = TypeVar("_T")
+_DIGITS = re.compile(r"(\d+)")
+
+
+def _id_key(key: str) -> tuple[tuple[Any, ...], str]:
+    """Text and numbers in turn (``("e", 10, "")``), then the id itself (``07`` and ``7``)."""
+    parts: list[Any] = _DIGITS.split(key)
+    parts[1::2] = [int(p) for p in parts[1::2]]
+    return tuple(parts), key
+
+
+def by_id(table: Mapping[str, _T]) -> list[_T]:
+    """The records of one of the state's tables in the order of their ids, numbers by
+    value (``e2`` before ``e10``): the order the rules walk the engagements and the cruises
+    in (the order they were made in) where the walk draws a die or picks one of several;
+    the forces after the order they were rolled in (:func:`server.game.sighting.in_order`).
+
+    Never the dict's own order: that is the order its keys were inserted in, which a state
+    rebuilt from a snapshot or from the log (JSON, whose objects have no order, read back
+    by another process, exported, replayed) need not share with the state the event was
+    first decided on; a die drawn in that order was a different die after a restart.
+
+    >>> by_id({"e10": "tenth", "e2": "second", "a": "first"})
+    ['first', 'second', 'tenth']
+    """
+    return [table[k] for k in sorted(table, key=_id_key)]
 
 
 def event_rng(seed: int, seq: int) -> random.Random:

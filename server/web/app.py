@@ -182,7 +182,9 @@ def _refuse_until(app: Flask, ready: threading.Event) -> None:
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``config`` may set ``DATABASE_URL``, ``MESSAGE_QUEUE``, ``BASE_URL``
     (the links' start; default ``$ADMIRALTY_BASE_URL``, else each request's host URL),
-    ``ADMIN_TOKEN`` (default ``$ADMIRALTY_ADMIN_TOKEN``), ``ASYNC_MODE`` (Flask-SocketIO's:
+    ``ADMIN_TOKEN`` (default ``$ADMIRALTY_ADMIN_TOKEN``), ``SNAPSHOT_EVERY`` (a snapshot of a
+    campaign's state every this many events; default ``$ADMIRALTY_SNAPSHOT_EVERY``, else
+    250), ``ASYNC_MODE`` (Flask-SocketIO's:
     ``threading`` by default, ``gevent`` under ``admiralty serve``), ``CATCH_UP_PAGE`` (the
     events a catch-up's page reads at most: :meth:`CampaignService.page`; default
     ``$ADMIRALTY_CATCH_UP_PAGE``, else 200) and ``WARM_UP``
@@ -198,7 +200,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     """
     from server.web import errors, frames, limits, packets
     from server.web.api import api
-    from server.web.campaigns import PAGE_EVENTS, CampaignService
+    from server.web.campaigns import PAGE_EVENTS, CampaignService, snapshot_every
     from server.web.sockets import register
     from server.web.storage import open_store
     from server.web.world_api import world_api
@@ -214,6 +216,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         BASE_URL=os.environ.get("ADMIRALTY_BASE_URL") or None,  # the links' start
         # the events a catch-up's page reads at most
         CATCH_UP_PAGE=os.environ.get("ADMIRALTY_CATCH_UP_PAGE") or PAGE_EVENTS,
+        # a snapshot of a campaign's state every this many events
+        SNAPSHOT_EVERY=os.environ.get("ADMIRALTY_SNAPSHOT_EVERY") or None,
     )
     app.config.update(COMPRESSION)
     app.config.update(config or {})
@@ -244,7 +248,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         lambda rooms, payload: socketio.emit(delivery.event_name(payload), payload, to=rooms)
     )
     service = CampaignService(
-        store, emit, others_first=others_first, page_events=int(app.config["CATCH_UP_PAGE"])
+        store,
+        emit,
+        others_first=others_first,
+        page_events=int(app.config["CATCH_UP_PAGE"]),
+        snapshot_every=snapshot_every(app.config["SNAPSHOT_EVERY"]),
     )
     ready = threading.Event()
     if not app.config["WARM_UP"]:

@@ -39,7 +39,7 @@ from server.web.delivery import campaign_room, seat_room
 from server.web.storage import Store, StoredEvent
 from server.web.tokens import hash_token, new_token
 
-__all__ = ["CampaignService"]
+__all__ = ["CampaignService", "snapshot_every"]
 
 # (rooms, an event's payload; or the payloads of the events logged together, ``events``)
 Emit = Callable[[list[str], Any], None]
@@ -56,8 +56,32 @@ PAGE_EVENTS = 200
 log = logging.getLogger("admiralty")
 
 
+def snapshot_every(value: Any) -> int:
+    """The snapshot interval a setting gives (``None``: :data:`SNAPSHOT_EVERY`); a
+    ``ValueError`` in one line unless it is a whole number of events, 1 or more.
+
+    >>> snapshot_every("50"), snapshot_every(None)
+    (50, 250)
+    """
+    if value is None:
+        return SNAPSHOT_EVERY
+    try:
+        every = int(value)
+    except (TypeError, ValueError):
+        every = 0
+    if every < 1 or isinstance(value, float | bool):
+        raise ValueError(f"the snapshot interval must be a whole number of events, not {value!r}")
+    return every
+
+
 def _json(state: State) -> str:
-    return json.dumps(state, separators=(",", ":"), sort_keys=True)
+    """A snapshot of ``state``: its keys in the state's own order, never sorted, so that a
+    state read back from it holds its tables in the order the log built them. The rules
+    walk the officers and the seats in that order (the order the log created them in);
+    the forces, the fights and the cruises in an order of their own, whatever the dict's
+    (:func:`server.game.sighting.in_order`, :func:`server.game.state.by_id`): belt and
+    braces. :meth:`check_snapshot` compares the order too."""
+    return json.dumps(state, separators=(",", ":"))
 
 
 #: the events after which a seat's old token opens nothing
@@ -151,10 +175,14 @@ class CampaignService:
             return self._locks.setdefault(campaign_id, threading.RLock())
 
     def _base(self, campaign_id: str, at_most: int | None = None) -> tuple[int, State]:
-        """The newest snapshot (at or before ``at_most``), else the campaign's first state."""
+        """The newest snapshot (at or before ``at_most``), else the campaign's first state.
+        A snapshot written with its keys sorted (by a version before snapshots kept the
+        state's order: its first key is not the state's first, ``campaign``) is not used:
+        the officers and seats are walked in the order the log created them, which the
+        state keeps and that one lost (:func:`_json`)."""
         snap = self.store.snapshot(campaign_id, at_most)
-        if snap is not None:
-            state = json.loads(snap[1])
+        state: Any = json.loads(snap[1]) if snap is not None else {}
+        if snap is not None and next(iter(state), None) == "campaign":
             state.setdefault("officers", {})  # a snapshot from before officers were kept
             state.setdefault("standing", {})  # ... or standing orders
             state.setdefault("clock", no_clock())
@@ -207,7 +235,9 @@ class CampaignService:
     def check_snapshot(self, campaign_id: str) -> bool:
         """Rebuild the campaign from its whole log up to its newest snapshot and compare:
         True if they agree (or there is none); a snapshot that disagrees is dropped, with
-        the cached state built on it, and logged."""
+        the cached state built on it, and logged. They agree when the snapshot is the text
+        the rebuilt state makes: the same values, each table in the same order (one
+        written in another order, as they once were with their keys sorted, is dropped)."""
         snap = self.store.snapshot(campaign_id)
         if snap is None:
             return True
@@ -219,7 +249,7 @@ class CampaignService:
             if ev.seq > snap[0]:
                 break
             game.apply_event(state, ev.type, ev.data)
-        if _json(state) == _json(json.loads(snap[1])):
+        if _json(state) == snap[1]:
             return True
         log.error(
             "campaign %s: the snapshot at seq %d disagrees with the log; dropped",

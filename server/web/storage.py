@@ -478,7 +478,9 @@ def _event_row(e: StoredEvent) -> dict[str, Any]:
         "seq": e.seq,
         "type": e.type,
         "seat": e.seat,
-        "data": json.dumps(e.data, separators=(",", ":"), sort_keys=True),
+        # the keys in the order the event was decided in (not sorted): the state rebuilt
+        # from the log then holds its tables as the state that applied it live did
+        "data": json.dumps(e.data, separators=(",", ":")),
     }
 
 
