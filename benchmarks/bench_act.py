@@ -33,6 +33,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from server.web.services import services
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.peer import BASE, FIGURES_FLAG, emit, peer_figures  # noqa: E402
 
@@ -55,7 +57,7 @@ class Table:
         # the benchmark opens campaigns faster than a visitor may
         os.environ.setdefault("ADMIRALTY_CAMPAIGN_RATE_LIMIT", "100000 per minute")
         self.app = create_app({"DATABASE_URL": f"sqlite:///{tmp}/bench.db", "TESTING": True})
-        self.service = self.app.extensions["admiralty.campaigns"]
+        self.service = services(self.app).campaigns
         http = self.app.test_client()
         made = http.post("/api/campaigns", json={"seed": 1}).json
         self.id, gm = made["id"], made["token"]

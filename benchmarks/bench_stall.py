@@ -24,6 +24,8 @@ from typing import Any
 
 import requests
 
+from server.web.services import services
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.conftest import LiveServer  # noqa: E402
 from tests.server_helpers import long_campaign, new_app  # noqa: E402
@@ -118,7 +120,7 @@ def main() -> None:
         start = time.perf_counter()
         app = new_app(tmp, "admiralty.db")
         game, red = long_campaign(app, args.events)
-        app.extensions["admiralty.store"].engine.dispose()
+        services(app).store.engine.dispose()
         print(f"built {args.events} events in {time.perf_counter() - start:.0f} s")
         server = LiveServer(tmp).start()
         try:

@@ -24,6 +24,7 @@ import requests
 from flask import Flask
 from flask.testing import FlaskClient
 
+from server.web.services import services
 from tests.server_helpers import (
     Clock,
     Game,
@@ -460,7 +461,7 @@ def long_log(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     folder = tmp_path_factory.mktemp("long-log")
     app = new_app(folder, "admiralty.db")
     game, red = long_campaign(app, 240)
-    app.extensions["admiralty.store"].engine.dispose()
+    services(app).store.engine.dispose()
     return {"folder": folder, "id": game.id, "gm": game.gm_token, "red": red}
 
 

@@ -19,6 +19,7 @@ from flask_socketio import SocketIOTestClient
 from server import game
 from server.game import engagements
 from server.web.app import create_app
+from server.web.services import services
 
 __all__ = [
     "SEATS",
@@ -126,7 +127,7 @@ class Game:
         return r.json["seat"], r.json["token"]
 
     def join(self, token: str, since: int = 0, key: str | None = None) -> Player:
-        socketio = self.app.extensions["admiralty.socketio"]
+        socketio = services(self.app).socketio
         client = socketio.test_client(self.app)
         ack = client.emit(
             "join", {"campaign": self.id, "token": token, "since": since}, callback=True
@@ -371,7 +372,7 @@ class Clock:
 
     def __init__(self, app: Flask) -> None:
         self.now = CLOCK_START
-        self.service = app.extensions["admiralty.campaigns"]
+        self.service = services(app).campaigns
         self.service.now = lambda: self.now
 
     def wait(self, seconds: float) -> list[int]:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from server import game as server_game
+from server.web.services import services
 from server.web.storage import StoredEvent
 from server.web.tokens import hash_token
 from tests.server_helpers import Game, Player, new_app, new_character, play_out_summer
@@ -96,7 +97,7 @@ def test_a_summer_saved_before_the_seasons_loads_and_goes_on(tmp_path: Path) -> 
     _, problems = server_game.replay(log)
     assert problems == []
     app = new_app(tmp_path)
-    service = app.extensions["admiralty.campaigns"]
+    service = services(app).campaigns
     events = [StoredEvent(e["seq"], e["type"], e["seat"], e["data"]) for e in log["events"]]
     gm_id = events[0].data["gm"]["id"]
     service.store.create_campaign(log["campaign"], events[0], (gm_id, hash_token("gm-token")))

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from server.web.app import create_app
 from server.web.packets import MAX_DEPTH, MAX_PAYLOAD, REFUSED, Packet, Refused, loads
+from server.web.services import services
 from tests.conftest import LiveServer
 from tests.services import postgres_server
 
@@ -269,7 +270,7 @@ def test_rest_bad_input_is_refused_on_postgresql() -> None:
         try:
             _bad_input_is_refused(app)
         finally:
-            app.extensions["admiralty.store"].engine.dispose()
+            services(app).store.engine.dispose()
 
 
 # -- the property: any JSON body gets a JSON answer, 2xx or 4xx ------------------------------

@@ -12,6 +12,7 @@ from typing import Any
 
 from server.web.campaigns import CampaignService
 from server.web.delivery import campaign_room, seat_room
+from server.web.services import services
 from server.web.storage import StoredEvent, open_store
 from tests.server_helpers import Game, new_app
 from tests.topology_helpers import wait_until
@@ -31,7 +32,7 @@ class _Table:
 
     def __init__(self, tmp_path) -> None:
         self.app = new_app(tmp_path)
-        self.service: CampaignService = self.app.extensions["admiralty.campaigns"]
+        self.service: CampaignService = services(self.app).campaigns
         self.game = Game.new(self.app)
         self.seats = [self.game.seat(**body) for body in ROLES]  # (seat id, token)
         self.gm = self.game.gm().seat["id"]

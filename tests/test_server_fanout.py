@@ -25,6 +25,7 @@ from server.web import delivery
 from server.web.app import SECURITY_HEADERS, create_app
 from server.web.campaigns import CampaignService
 from server.web.delivery import campaign_room
+from server.web.services import services
 from server.web.storage import open_store
 from tests.server_helpers import Game, new_app
 from tests.services import postgres_server
@@ -81,7 +82,7 @@ def test_a_public_event_is_one_emit_to_every_seat_however_many(fresh_app):
     for _ in range(60 - len(fleet)):
         _, token = game_.seat("observer")
     watcher = game_.join(token)  # an observer's socket, in the campaign's room
-    service = fresh_app.extensions["admiralty.campaigns"]
+    service = services(fresh_app).campaigns
     sent: list[tuple[list[str], dict[str, Any]]] = []
     emit = service.emit
     service.emit = lambda rooms, payload: (sent.append((rooms, payload)), emit(rooms, payload))
@@ -114,7 +115,7 @@ def _play(game_: Game, n: int) -> None:
 def _snapshotted(tmp_path, every: int, actions: int) -> tuple[CampaignService, Game]:
     """A campaign played with a snapshot every ``every`` events; its service and game."""
     app = new_app(tmp_path)
-    service = app.extensions["admiralty.campaigns"]
+    service = services(app).campaigns
     service.snapshot_every = every
     game_ = Game.new(app)
     _play(game_, actions)
@@ -160,7 +161,7 @@ def test_a_snapshot_that_disagrees_with_the_log_is_dropped(tmp_path):
 
 def test_idle_campaigns_leave_memory_and_come_back_whole(tmp_path):
     app = new_app(tmp_path)
-    service = app.extensions["admiralty.campaigns"]
+    service = services(app).campaigns
     busy, idle = Game.new(app), Game.new(app)
     _play(busy, 3)
     _play(idle, 3)
@@ -188,10 +189,10 @@ def test_healthz_says_ready_only_after_the_warm_up(tmp_path):
     r = client.get("/healthz")
     assert r.status_code == 503 and r.json["ready"] is False
     loaded: list[str] = []
-    app.extensions["admiralty.warm_up"](lambda work: loaded.append(work.__name__))
+    services(app).warm_up(lambda work: loaded.append(work.__name__))
     r = client.get("/healthz")
     assert r.status_code == 200 and r.json["ready"] is True
-    assert loaded == ["load_world"] and game_.id in app.extensions["admiralty.campaigns"].cached
+    assert loaded == ["load_world"] and game_.id in services(app).campaigns.cached
 
 
 @pytest.mark.parametrize("path", ["/", "/play/abc?token=x", "/api/rules", "/healthz", "/nope"])
@@ -261,7 +262,7 @@ def test_what_a_join_ack_holds_is_not_sent_again(fresh_app):
     game_ = Game.new(fresh_app)
     gm = game_.gm()
     pm = game_.add("pm", "prime-minister")
-    manager = fresh_app.extensions["admiralty.socketio"].server.manager
+    manager = services(fresh_app).socketio.server.manager
     sid = manager.sid_from_eio_sid(pm.client.eio_sid, "/")
     assert manager.floors.get(sid) == pm.ack["seq"], "the join's ack seq is its floor"
     game_.drain()
@@ -282,7 +283,7 @@ def test_events_logged_together_past_a_floor_are_sent_without_the_ones_the_ack_h
     game_ = Game.new(fresh_app)
     gm = game_.gm()
     pm = game_.add("pm", "prime-minister")
-    socketio = fresh_app.extensions["admiralty.socketio"]
+    socketio = services(fresh_app).socketio
     manager = socketio.server.manager
     sid = manager.sid_from_eio_sid(pm.client.eio_sid, "/")
     game_.drain()
@@ -317,8 +318,8 @@ def test_a_campaigns_events_go_a_slice_of_sockets_at_a_time_each_its_share_in_on
     gm = game_.gm()
     pm = game_.add("pm", "prime-minister")
     watcher = game_.join(game_.seat("observer")[1], key="watcher")
-    service = fresh_app.extensions["admiralty.campaigns"]
-    manager = fresh_app.extensions["admiralty.socketio"].server.manager
+    service = services(fresh_app).campaigns
+    manager = services(fresh_app).socketio.server.manager
     game_.drain()
     turns: list = []  # the hub's turns, each come when the test says
     manager.after_writes = turns.append
@@ -382,7 +383,7 @@ def test_a_turn_that_fails_is_logged_and_leaves_nothing_waiting_for_good(
 ):
     game_ = Game.new(fresh_app)
     gm = game_.gm()
-    manager = fresh_app.extensions["admiralty.socketio"].server.manager
+    manager = services(fresh_app).socketio.server.manager
     game_.drain()
     turns: list = []
     manager.after_writes = turns.append
@@ -412,7 +413,7 @@ def test_a_message_is_encoded_once_for_all_its_turns_and_a_socket_gone_meanwhile
     gm = game_.gm()
     pm = game_.add("pm", "prime-minister")
     watchers = [game_.join(game_.seat("observer")[1], key=f"w{k}") for k in range(3)]
-    manager = fresh_app.extensions["admiralty.socketio"].server.manager
+    manager = services(fresh_app).socketio.server.manager
     game_.drain()
     gm.act("pause")  # past every socket's join floor
     game_.drain()

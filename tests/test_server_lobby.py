@@ -22,6 +22,7 @@ from server.game import protocol_schema, replay
 from server.web import links, storage
 from server.web.app import create_app
 from server.web.links import checked_base_url
+from server.web.services import services
 from tests.conftest import ROOT
 
 LINK = re.compile(
@@ -112,7 +113,7 @@ def test_refused_bodies_make_nothing_and_do_not_count_against_the_limit(tmp_path
     client = app.test_client()
     for _ in range(4):
         assert client.post("/api/campaigns", json={"turn_days": 99}).status_code == 400
-    assert app.extensions["admiralty.store"].recent_campaigns(0, 10) == []
+    assert services(app).store.recent_campaigns(0, 10) == []
     assert [client.post("/api/campaigns", json={}).status_code for _ in range(3)] == [
         201,
         201,

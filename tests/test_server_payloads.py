@@ -16,6 +16,7 @@ from server import game
 from server.game import ActionError
 from server.game.payloads import REQUESTS
 from server.game.registry import ACTION_PAYLOADS
+from server.web.services import services
 from tests.server_helpers import SEATS, SEED, phase_states
 
 SENDER = {  # a seat that may send each action, and the phase it may send it in
@@ -333,7 +334,7 @@ def test_every_act_is_acked_with_one_error(payload_table, payload) -> None:
     ],
 )
 def test_every_join_is_acked_with_one_error(payload_table, payload) -> None:
-    client = payload_table.app.extensions["admiralty.socketio"].test_client(payload_table.app)
+    client = services(payload_table.app).socketio.test_client(payload_table.app)
     ack = client.emit("join", payload, callback=True)
     assert ack["ok"] is False and ack["error"]["code"] in ("invalid", "forbidden"), ack
 
@@ -367,7 +368,7 @@ def test_rest_bodies_nested_past_the_parser_are_refused(payload_table) -> None:
 def test_a_failure_of_the_servers_own_is_still_one_answer(
     payload_table, monkeypatch, caplog
 ) -> None:
-    service = payload_table.app.extensions["admiralty.campaigns"]
+    service = services(payload_table.app).campaigns
 
     def broken(*args: Any) -> None:
         raise RuntimeError("a bug of ours")

@@ -6,6 +6,7 @@ import pytest
 
 from server.game import ACTIONS, TABLE
 from server.web.campaigns import CampaignService
+from server.web.services import services
 
 
 def test_create_campaign_defaults_and_validation(fresh_app) -> None:
@@ -79,7 +80,7 @@ def test_tokens_are_stored_only_as_hashes(fresh_game, tmp_path) -> None:
 
 
 def test_join_refuses_bad_tokens_and_act_needs_a_join(fresh_game) -> None:
-    socketio = fresh_game.app.extensions["admiralty.socketio"]
+    socketio = services(fresh_game.app).socketio
     client = socketio.test_client(fresh_game.app)
     for payload, code in [
         ({"campaign": fresh_game.id, "token": "wrong"}, "forbidden"),
@@ -118,7 +119,7 @@ def test_reissue_cuts_the_old_token_off(fresh_game) -> None:
 def test_a_token_reissued_by_another_process_stops_at_once(fresh_game) -> None:
     """An act's token is checked on the state it is decided on: another process's reissue
     (logged behind this process's cached state) refuses the old token's next act."""
-    service = fresh_game.app.extensions["admiralty.campaigns"]
+    service = services(fresh_game.app).campaigns
     seat_id, old = fresh_game.seat("prime-minister", name="Pitt")
     pm = fresh_game.join(old)
     assert pm.act("set_ships", digit=3)["ok"]  # the token is known to this process now
@@ -187,7 +188,7 @@ def test_every_action_is_refused_for_every_seat_that_may_not_send_it(fresh_game)
     for kind in ACTIONS:
         for player in players.values():
             role = player.seat["role"]
-            if role in TABLE[kind]:
+            if role in TABLE[kind].grants:
                 continue
             ack = player.act(kind)
             assert ack["ok"] is False and ack["error"]["code"] == "forbidden", (kind, role, ack)

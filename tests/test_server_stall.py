@@ -15,6 +15,7 @@ import requests
 from flask import Flask
 
 from server.web.app import create_app
+from server.web.services import services
 from tests.conftest import LiveServer
 
 #: twelve places far apart: eleven of the longest legs the planner may ask for
@@ -61,7 +62,7 @@ def test_the_pages_of_a_catch_up_put_together_are_the_whole(tmp_path, long_log) 
     whether more follow; together exactly what the unpaged history holds."""
     app = _app(tmp_path, long_log, CATCH_UP_PAGE=40)
     cid, red = long_log["id"], long_log["red"]
-    service = app.extensions["admiralty.campaigns"]
+    service = services(app).campaigns
     seat = service.authenticate(cid, red)
     last, events, notices = service.history(cid, seat["id"], 1)
     assert last >= 240 and len(events) > 100
@@ -71,7 +72,7 @@ def test_the_pages_of_a_catch_up_put_together_are_the_whole(tmp_path, long_log) 
     told, _ = _rest_pages(client, f"/api/campaigns/{cid}/notices", red, "notices")
     assert told == notices
     # the join: each catch-up page an ack, the next asked for by joining from its end
-    socket = app.extensions["admiralty.socketio"].test_client(app)
+    socket = services(app).socketio.test_client(app)
     joined, since, more = [], 1, True
     while more:
         ack = socket.emit("join", {"campaign": cid, "token": red, "since": since}, callback=True)

@@ -10,6 +10,7 @@ from typing import Any
 import requests
 import socketio
 
+from server.web.services import services
 from tests.conftest import LiveServer
 from tests.server_helpers import Game
 from tests.topology_helpers import on_events
@@ -139,7 +140,7 @@ def test_a_message_to_a_seat_of_another_campaign_or_none_is_one_clear_error(
 
 def test_the_eleventh_message_in_a_minute_is_too_many(fresh_game: Game) -> None:
     clock = [1000.0]
-    fresh_game.app.extensions["admiralty.talk"].clock = lambda: clock[0]
+    services(fresh_game.app).sockets.talk.clock = lambda: clock[0]
     seats = _table(fresh_game)
     red, pm = seats["red"], seats["pm"]
     assert red.act("say", to="all", text="x" * 2001)["error"]["code"] == "invalid"  # not counted

@@ -17,6 +17,7 @@ import socketio
 
 from server.game import CODES
 from server.web.app import create_app
+from server.web.services import services
 from tests.server_helpers import Game, new_app
 from tests.topology_helpers import WAIT, ServerProcess, create_database
 
@@ -37,7 +38,7 @@ def _warming(tmp_path: Path) -> Game:
     app = new_app(tmp_path)
     game = Game.new(app)
     game.add("pm", "prime-minister")
-    app.extensions["admiralty.ready"].clear()  # as before serve's warm-up has ended
+    services(app).ready.clear()  # as before serve's warm-up has ended
     return game
 
 
@@ -53,11 +54,11 @@ def test_a_warming_process_refuses_rest_writes_with_503_and_retry_after(tmp_path
     created = game.app.test_client().post("/api/campaigns", json={"seed": 3})
     assert created.status_code == 503 and created.json["error"]["code"] == "not_ready"
     # nothing was written: once ready, the campaign has its two seats and no other
-    game.app.extensions["admiralty.ready"].set()
+    services(game.app).ready.set()
     state = game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]
     assert sorted(s["role"] for s in state["seats"]) == ["gm", "prime-minister"]
     # the pages and the rules' words are served meanwhile: they need neither world nor store
-    game.app.extensions["admiralty.ready"].clear()
+    services(game.app).ready.clear()
     assert game.app.test_client().get("/api/rules").status_code == 200
     assert game.app.test_client().get("/healthz").status_code == 503
 
@@ -72,7 +73,7 @@ def test_a_warming_process_acks_joins_and_acts_not_ready(tmp_path: Path) -> None
         assert ack["ok"] is False
         assert ack["error"]["code"] == "not_ready"
         assert isinstance(ack["error"]["retry_after"], int) and ack["error"]["retry_after"] >= 1
-    game.app.extensions["admiralty.ready"].set()
+    services(game.app).ready.set()
     assert pm.act("set_ships", digit=3)["ok"]  # the refused act changed nothing
 
 
@@ -205,7 +206,7 @@ def _campaign(url: str) -> tuple[str, str, str]:
     assert fsl.act("set_deployment", digit=5)["ok"]
     for player in game.players.values():
         player.client.disconnect()
-    app.extensions["admiralty.store"].engine.dispose()
+    services(app).store.engine.dispose()
     return game.id, game.gm_token, pm.token
 
 

@@ -127,6 +127,7 @@ def _application(config: dict[str, Any], read_timeout: float) -> Any:
     import gevent
 
     from server.web.app import create_app
+    from server.web.services import services
 
     app = create_app({**config, "ASYNC_MODE": "gevent", "WARM_UP": True})
 
@@ -135,7 +136,7 @@ def _application(config: dict[str, Any], read_timeout: float) -> Any:
         gevent.get_hub().threadpool.apply(work)
 
     def background() -> None:
-        app.extensions["admiralty.warm_up"](world)
+        services(app).warm_up(world)
         # the world's objects (hundreds of thousands, built once and kept for good) out of
         # the collector's full sweeps: one took 60 to 110 ms with them, and every socket of
         # the worker waited meanwhile (benchmarks/bench_load.py's p99)
@@ -144,9 +145,9 @@ def _application(config: dict[str, Any], read_timeout: float) -> Any:
         # payloads, frames, green threads), and each full sweep of what came after the
         # freeze (a thousand sockets' objects) stopped every socket for 40 to 80 ms
         gc.set_threshold(*GC_THRESHOLD)
-        app.extensions["admiralty.keep"]()
+        services(app).keep()
 
-    app.extensions["admiralty.socketio"].start_background_task(background)
+    services(app).socketio.start_background_task(background)
     return _BodyDeadline(app, read_timeout)
 
 

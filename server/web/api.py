@@ -12,6 +12,7 @@ from flask.typing import ResponseReturnValue
 
 from server.game import ActionError, CampaignBody, parse, protocol_schema
 from server.web.links import seat_link
+from server.web.services import services
 
 __all__ = ["api", "base_url", "bearer_token"]
 
@@ -19,7 +20,7 @@ api = Blueprint("api", __name__)
 
 
 def _service() -> Any:
-    return current_app.extensions["admiralty.campaigns"]
+    return services().campaigns
 
 
 def bearer_token() -> str:
@@ -134,7 +135,7 @@ def create_seat(campaign_id: str) -> ResponseReturnValue:
 def reissue_seat(campaign_id: str, seat_id: str) -> ResponseReturnValue:
     author = _seat(campaign_id)
     token = _service().reissue(campaign_id, author["id"], seat_id, _json_body())
-    current_app.extensions["admiralty.revoke"](campaign_id, seat_id)
+    services().sockets.revoke(campaign_id, seat_id)
     return jsonify(seat=seat_id, token=token, link=_link(campaign_id, token))
 
 
@@ -142,7 +143,7 @@ def reissue_seat(campaign_id: str, seat_id: str) -> ResponseReturnValue:
 def revoke_seat(campaign_id: str, seat_id: str) -> ResponseReturnValue:
     author = _seat(campaign_id)
     _service().revoke(campaign_id, author["id"], seat_id)
-    current_app.extensions["admiralty.revoke"](campaign_id, seat_id)
+    services().sockets.revoke(campaign_id, seat_id)
     return jsonify(seat=seat_id, vacant=True)
 
 
@@ -150,7 +151,7 @@ def revoke_seat(campaign_id: str, seat_id: str) -> ResponseReturnValue:
 def list_seats(campaign_id: str) -> ResponseReturnValue:
     """The GM's seats panel: every seat, who is connected, and the warnings."""
     body = _service().seating(campaign_id, _seat(campaign_id))
-    online = current_app.extensions["admiralty.presence"](campaign_id)
+    online = services().sockets.presence(campaign_id)
     for seat in body["seats"]:
         seat["online"] = online.get(seat["id"], False)
     return jsonify(body)
@@ -204,7 +205,7 @@ def _page(campaign_id: str, seat_id: str, since: int) -> tuple[int, list, list, 
     """One page of the seat's history after ``since`` (:meth:`CampaignService.page`),
     worked out off the event loop: ``seq`` the last event it read, ``more`` whether the
     log goes on (the next page is asked with ``since=seq``)."""
-    offload = current_app.extensions["admiralty.offload"]
+    offload = services().offload
     return offload(_service().page, campaign_id, seat_id, since)
 
 

@@ -20,6 +20,7 @@ from server.web import assets, delivery, runtime
 from server.web import metrics as metrics_
 from server.web.links import checked_base_url
 from server.web.logs import RedactTokens
+from server.web.services import KEY, Services, services
 
 __all__ = [
     "SECURITY_HEADERS",
@@ -96,12 +97,13 @@ def _warm_up(app: Flask, run: Callable[[Callable[[], None]], None]) -> None:
     then check those campaigns' snapshots against their logs. ``run(work)`` does the
     world's work (``serve`` runs it in a thread of the OS, off its event loop): all of it
     before the first campaign is loaded, none after (server/web/runtime.py says why)."""
-    service = app.extensions["admiralty.campaigns"]
+    held = services(app)
+    service = held.campaigns
     run(load_world)
     recent = service.store.recent_campaigns(time.time() - RECENT_SECONDS, RECENT_LIMIT)
     for campaign_id in recent:
         service.load(campaign_id)
-    app.extensions["admiralty.ready"].set()
+    held.ready.set()
     log.info("ready: the world and %d recent campaigns are loaded", len(recent))
     for campaign_id in recent:
         service.check_snapshot(campaign_id)
@@ -150,7 +152,7 @@ def _keep(app: Flask) -> None:
     """For good: run the turn clock every ``CLOCK_EVERY`` seconds (the deadlines due, in
     every campaign of the store), and drop idle campaigns from memory every
     ``EVICT_EVERY``."""
-    service = app.extensions["admiralty.campaigns"]
+    service = services(app).campaigns
     evicted = time.monotonic()
     while True:
         time.sleep(CLOCK_EVERY)
@@ -188,11 +190,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     ``threading`` by default, ``gevent`` under ``admiralty serve``), ``CATCH_UP_PAGE`` (the
     events a catch-up's page reads at most: :meth:`CampaignService.page`; default
     ``$ADMIRALTY_CATCH_UP_PAGE``, else 200) and ``WARM_UP``
-    (``/healthz`` answers 503 until ``app.extensions["admiralty.warm_up"](run)`` has loaded
+    (``/healthz`` answers 503 until ``services(app).warm_up(run)`` has loaded
     what the server needs (``run`` runs the world's work: at once by default); ``serve``
-    then runs ``app.extensions["admiralty.keep"]()``, which drops idle campaigns for good).
+    then runs ``services(app).keep()``, which drops idle campaigns for good).
 
-    Its Flask-SocketIO server is ``app.extensions["admiralty.socketio"]``.
+    What it holds (its Flask-SocketIO server, the store, the campaigns...) is one typed
+    object, ``services(app)`` (:mod:`server.web.services`).
 
     >>> app = create_app({"DATABASE_URL": "sqlite://"})
     >>> app.test_client().get("/healthz").json["ok"]
@@ -257,16 +260,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     ready = threading.Event()
     if not app.config["WARM_UP"]:
         ready.set()
-    app.extensions["admiralty.ready"] = ready
-    app.extensions["admiralty.warm_up"] = lambda run=_now: _warm_up(app, run)
-    app.extensions["admiralty.keep"] = lambda: _keep(app)
-    app.extensions["admiralty.socketio"] = socketio
-    app.extensions["admiralty.store"] = store
-    app.extensions["admiralty.campaigns"] = service
-    app.extensions["admiralty.offload"] = offloader(app.config["ASYNC_MODE"])
+    offload = offloader(app.config["ASYNC_MODE"])
     app.register_blueprint(api)
     app.register_blueprint(world_api)
-    limits.init_app(app)  # per-address limits: the odds, creating campaigns, routing
+    limiter = limits.init_app(app)  # per-address limits: the odds, creating campaigns, routing
 
     _refuse_until(app, ready)
 
@@ -318,6 +315,17 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         return assets.answer(packed, mimetype, assets.IMMUTABLE if hashed else assets.FRESH)
 
     errors.register(app)
-    register(app, socketio, service)
+    app.extensions[KEY] = Services(
+        socketio=socketio,
+        store=store,
+        campaigns=service,
+        sockets=register(socketio, service, metrics, offload, ready),
+        metrics=metrics,
+        limiter=limiter,
+        ready=ready,
+        offload=offload,
+        warm_up=lambda run=_now: _warm_up(app, run),
+        keep=lambda: _keep(app),
+    )
     Compress(app)
     return app

@@ -91,7 +91,6 @@ def init_app(app: Flask) -> Limiter:
         response.headers["Retry-After"] = str(wait)
         return response, status
 
-    app.extensions["admiralty.limiter"] = limiter
     return limiter
 
 

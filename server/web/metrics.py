@@ -224,10 +224,9 @@ class Metrics:
 
 
 def install(app: Flask) -> Metrics:
-    """Give ``app`` its metrics (``app.extensions['admiralty.metrics']``) and ``GET /metrics``,
+    """Give ``app`` its metrics (``services(app).metrics``) and ``GET /metrics``,
     closed behind ``ADMIN_TOKEN`` (config) or ``$ADMIRALTY_ADMIN_TOKEN`` when either is set."""
     metrics = Metrics()
     admin_token = app.config.get("ADMIN_TOKEN") or os.environ.get("ADMIRALTY_ADMIN_TOKEN")
-    app.extensions["admiralty.metrics"] = metrics
     app.add_url_rule("/metrics", "metrics", lambda: metrics.page(admin_token))
     return metrics

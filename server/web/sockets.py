@@ -30,7 +30,6 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask
 from flask_socketio import SocketIO
 
 from server.game import ActionError
@@ -38,6 +37,7 @@ from server.web import runtime
 from server.web.campaigns import CampaignService
 from server.web.delivery import campaign_room, seat_room
 from server.web.errors import answer, error_body
+from server.web.metrics import Metrics
 
 __all__ = ["SAY_PER_MINUTE", "SayLimit", "Sockets", "register"]
 
@@ -257,21 +257,19 @@ class Sockets:
             self._tell(campaign_id, seat_id, False)
 
 
-def register(app: Flask, socketio: SocketIO, service: CampaignService) -> None:
-    """Wire the handlers; ``app.extensions['admiralty.revoke']`` cuts a reissued seat off."""
-    sockets = Sockets(
-        socketio,
-        service,
-        app.extensions.get("admiralty.talk"),
-        app.extensions["admiralty.offload"],
-        app.extensions["admiralty.ready"],
-    )
-    app.extensions["admiralty.talk"] = sockets.talk  # tests may set its clock
-    metrics = app.extensions["admiralty.metrics"]
+def register(
+    socketio: SocketIO,
+    service: CampaignService,
+    metrics: Metrics,
+    offload: Callable[..., Any],
+    ready: threading.Event,
+) -> Sockets:
+    """Wire the handlers: the joined sockets (their ``revoke`` cuts a reissued seat off;
+    ``talk``, the say limit, has a clock tests may set)."""
+    sockets = Sockets(socketio, service, None, offload, ready)
     metrics.watch_sockets(sockets.joined, sockets.lock, lambda: len(socketio.server.eio.sockets))
     server = socketio.server  # python-socketio's: handlers taking the socket's id, no context
     server.on("join", metrics.count_joins(_acked(sockets.join)))
     server.on("act", metrics.count_acts(_acked(sockets.act)))
     server.on("disconnect", sockets.disconnect)
-    app.extensions["admiralty.revoke"] = sockets.revoke
-    app.extensions["admiralty.presence"] = sockets.presence
+    return sockets

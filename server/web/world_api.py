@@ -7,7 +7,7 @@ import re
 from functools import cache, lru_cache
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
@@ -27,6 +27,7 @@ from server.game.state import OFF_SEASONS
 from server.game.vocabulary import vocabulary
 from server.web import assets, runtime
 from server.web.campaigns import CAMPAIGN_ID
+from server.web.services import services
 from server.web.tokens import TOKEN_PATTERN
 
 __all__ = [
@@ -156,7 +157,7 @@ def route() -> ResponseReturnValue:
 def _offload(work: Any, *args: Any) -> Any:
     """``work(*args)`` off the event loop (:func:`server.web.app.offloader`): a route's
     search may take a second of CPU, every other socket answered meanwhile."""
-    return current_app.extensions["admiralty.offload"](work, *args)
+    return services().offload(work, *args)
 
 
 def _ship_and_month(args: MultiDict[str, str]) -> tuple[str, int]:
