@@ -49,7 +49,7 @@ class _Table:
         def write(batch: list[Any]) -> None:
             if not self.writes:
                 assert wait_until(
-                    lambda: len(self.service._acts.get(self.game.id, [])) >= waiting
+                    lambda: len(self.service.committer._acts.get(self.game.id, [])) >= waiting
                 ), "the threads did not get there"
             elif len(self.writes) == 1:
                 then()
@@ -72,7 +72,7 @@ class _Table:
 
         threads = [threading.Thread(target=one, args=(k,)) for k in range(len(acts))]
         threads[0].start()
-        assert wait_until(lambda: self.game.id in self.service._batching), (
+        assert wait_until(lambda: self.game.id in self.service.committer._batching), (
             "the threads did not get there"
         )
         for t in threads[1:]:
@@ -142,7 +142,7 @@ def test_an_act_that_leads_lets_the_acts_already_read_join_its_batch(tmp_path) -
             )
         )
         second[0].start()
-        assert wait_until(lambda: len(table.service._acts.get(table.game.id, [])) == 2)
+        assert wait_until(lambda: len(table.service.committer._acts.get(table.game.id, [])) == 2)
 
     table.service.others_first = act_read_meanwhile
     first = table.service.act(table.game.id, first_seat, {"type": "ready"}, first_token)

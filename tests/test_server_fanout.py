@@ -172,7 +172,7 @@ def test_idle_campaigns_leave_memory_and_come_back_whole(tmp_path):
     assert service.evict_idle(now + service.idle_seconds / 2) == []
     service.current(busy.id)  # used again: idle for less than the limit at the next sweep
     later = now + service.idle_seconds + 1
-    service._states[busy.id].used = later - 1
+    service.states.held(busy.id).used = later - 1
     assert service.evict_idle(later) == [idle.id]
     assert idle.id not in service.cached and busy.id in service.cached
     assert service.current(idle.id) == before
