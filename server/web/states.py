@@ -114,7 +114,7 @@ class StateCache:
 
     def drop(self, campaign_id: str) -> None:
         """Forget the campaign's state: the next request rebuilds it from the store."""
-        self.drop(campaign_id)
+        self._states.pop(campaign_id, None)
 
     def lock(self, campaign_id: str) -> threading.RLock:
         lock = self._locks.get(campaign_id)
