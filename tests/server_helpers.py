@@ -102,6 +102,24 @@ def views_after(view: dict[str, Any], events: list[dict[str, Any]]):
         yield event, view
 
 
+def seat_views(game: Game, token: str) -> dict[int, tuple[dict[str, Any], dict[str, Any]]]:
+    """Each event a seat may see, by seq, with its view after it: its whole history read as
+    the page reads it (GET .../events from ``since=0``, page after page, each event's patch
+    applied to the view before it, the first to ``base``)."""
+    out: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
+    view: dict[str, Any] | None = None
+    since, more = 0, True
+    while more:
+        body = game.rest("get", f"/api/campaigns/{game.id}/events?since={since}", token=token).json
+        if since == 0:
+            view = body["base"]
+        for event, after in views_after(view, body["events"]):
+            out[event["seq"]] = (event, after)
+            view = after
+        more, since = body["more"], body["next"]
+    return out
+
+
 @dataclass
 class Game:
     """A campaign on a test app with its GM token and a REST client."""

@@ -15,6 +15,7 @@ import pytest
 from server.game import replay, rules
 from server.game.sighting import SIGHTING_NM, distance_nm
 from tests.conftest import PLAY_SEED, ROOT, USHANT
+from tests.server_helpers import seat_views
 
 
 def _assert_fogged(payload: dict[str, Any]) -> None:
@@ -39,16 +40,18 @@ def test_the_cabinet_rolls_table_f(played_summer) -> None:
     assert roll["ok"]
     event = next(e for e in seen["red"] if e["seq"] == roll["seq"])
     assert event["data"]["roll"] == 35
-    codes = {(r["squadron"], r["ship"], r["order"]) for r in event["data"]["deployment"]}
+    _, red = seat_views(game, game.players["red"].token)[roll["seq"]]
+    codes = {(r["squadron"], r["ship"], r["order"]) for r in red["deployment"]}
     assert {("Red", "FG", "F"), ("Red", "DR", "F"), ("Red", "AC", "F")} <= codes
-    gm_event = next(e for e in seen["gm"] if e["seq"] == roll["seq"])
-    enemy = [f for f in gm_event["data"]["forces"] if f["side"] != "Britain"]
+    _, gm = seat_views(game, game.gm_token)[roll["seq"]]
+    enemy = [f for f in gm["forces"] if f["side"] != "Britain"]
     assert {f["id"] for f in enemy} >= {"fr-brest", "fr-toulon", "sp-cadiz", "nl-texel"}
-    assert all(f["side"] == "Britain" for f in event["data"]["forces"])  # all in port, far off
-    assert next(e for e in seen["obs"] if e["seq"] == roll["seq"])["data"] == {
-        "phase": "summer",
-        "deadline": None,
-    }
+    assert all(f["side"] == "Britain" for f in red["forces"])  # all in port, far off
+    observed = next(e for e in seen["obs"] if e["seq"] == roll["seq"])
+    assert observed["data"] == {}, "an observer reads nothing of the roll but its change"
+    assert {op["path"] for op in observed["patch"]} <= {"/phase", "/season_days", "/deadline"}
+    _, obs = seat_views(game, game.players["obs"].token)[roll["seq"]]
+    assert obs["phase"] == "summer" and "forces" not in obs
 
 
 def test_an_admiral_deploys_only_his_own_squadron(played_summer) -> None:
@@ -56,8 +59,11 @@ def test_an_admiral_deploys_only_his_own_squadron(played_summer) -> None:
     assert steps["deploy"]["ok"]
     assert steps["blue_on_red"]["error"]["code"] == "forbidden"
     event = next(e for e in seen["blue"] if e["seq"] == steps["deploy"]["seq"])
-    route = event["data"]["route"]
-    assert route["distance_nm"] > 100 and route["days"] > 0
+    assert event["data"]["days"] > 0, "another admiral reads the orders and their days"
+    _, blue = seat_views(game, game.players["blue"].token)[steps["deploy"]["seq"]]
+    force = next(f for f in blue["forces"] if f["id"] == event["data"]["force"])
+    route = force["route"]
+    assert route["distance_nm"] > 100 and route["days"] == event["data"]["days"]
     assert route["track"][-1] == pytest.approx(USHANT, abs=0.05)
 
 
@@ -69,8 +75,9 @@ def test_sailing_orders_are_checked(played_summer) -> None:
     assert steps["sail_inland"]["error"]["code"] == "invalid"
     assert steps["captain_sails_other"]["error"]["code"] == "forbidden"
     assert steps["sail_blue"]["ok"]
-    event = next(e for e in seen["red"] if e["seq"] == steps["sail_blue"]["seq"])
-    assert event["data"]["route"]["to"] == "barbados"
+    _, red = seat_views(game, game.players["red"].token)[steps["sail_blue"]["seq"]]
+    blue = next(f for f in red["forces"] if f.get("squadron") == "Blue")
+    assert blue["route"]["to"] == "barbados"
 
 
 def test_the_gms_enemy_moves_stay_hidden_until_sighted(played_summer) -> None:
