@@ -54,7 +54,8 @@ def test_the_cabinet_deadline_rolls_the_force_then_each_turn_advances_once(clock
     assert _state(game)["deadline"] == "2026-12-01T18:03:01.000Z"
     # every seat is told, with the next deadline
     seen = [e for e in game.players["red"].events() if e["seq"] == advance]
-    assert seen[0]["due"] == "deadline" and seen[0]["data"]["deadline"] == _state(game)["deadline"]
+    told = {op["path"]: op.get("value") for op in seen[0]["patch"]}
+    assert seen[0]["due"] == "deadline" and told["/deadline"] == _state(game)["deadline"]
     _replays(game)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from server import game as server_game
 from strategy.campaign.investment import arms_finance, investment_returns
-from tests.server_helpers import Game, events_of, state_before
+from tests.server_helpers import Game, events_of, seat_views, state_before
 
 
 def test_an_investment_made_in_spring_is_paid_after_the_summer_by_the_books_table(
@@ -140,9 +140,13 @@ def test_an_investment_is_private_to_its_player_and_the_gm(money_years) -> None:
 
 
 def test_the_season_report_shows_the_player_his_own_return(money_years) -> None:
-    seen = money_years["seen"]
-    fg = [e for e in seen["fg"] if e["type"] == "resolve_summer"][-1]["data"]["report"]
-    ne = [e for e in seen["ne"] if e["type"] == "resolve_summer"][-1]["data"]["report"]
+    game = money_years["game"]
+
+    def report(key: str) -> dict:  # his view after the last summer resolved
+        views = seat_views(game, game.players[key].token).values()
+        return [v for e, v in views if e["type"] == "resolve_summer"][-1]["report"]
+
+    fg, ne = report("fg"), report("ne")
     assert [r["kind"] for r in fg["investments"]] == ["finance"]
     r = fg["investments"][0]
     assert any(w.startswith(f"Finance, 2000 guineas: {r['percent']:+d}%") for w in fg["words"])

@@ -11,9 +11,10 @@ import random
 import pytest
 
 from maps import geo, sailing
-from server.game import ActionError, forces, rules
+from server.game import ActionError, rules, sighting
 from server.game.payloads import Invest, parse
 from server.game.state import OfficerRecord
+from server.game.vocabulary import vocabulary
 from strategy import characters, ships
 from strategy.campaign import investment
 from strategy.campaign.fleet import Officer
@@ -37,7 +38,7 @@ POINTS = [
 def test_a_nautical_mile_is_the_same_mile_for_sighting_and_routing(a, b) -> None:
     """The miles the server sights and moves ships by are the miles the routes are
     measured in, and a nautical mile is 1,852 metres in both."""
-    assert forces.distance_nm(a, b) == geo.distance_nm(a, b)
+    assert sighting.distance_nm(a, b) == geo.distance_nm(a, b)
     assert geo.distance_nm(a, b) == pytest.approx(geo.distance_km(a, b) / geo.KM_PER_NM, 1e-12)
 
 
@@ -46,7 +47,7 @@ def test_the_four_measures_are_the_books_in_its_order_for_characters_and_battles
     refused an unknown Measure with the same four in the same order."""
     book = ("Guts", "Discipline", "Influence", "Charm")
     assert characters.MEASURES == combatant_module.MEASURES == book
-    assert rules.vocabulary()["measures"] == list(book)
+    assert vocabulary()["measures"] == list(book)
     officer = {"name": "Jack", "role": "captain", "measures": {"Nerve": 2}}
     with pytest.raises(InvalidMove, match="valid: Guts, Discipline, Influence, Charm"):
         combatant({"type": "Fifth Rate", "officers": [officer]})

@@ -82,10 +82,14 @@ def test_two_seats_see_each_others_moves_live(live_server: LiveServer) -> None:
         assert ack["ok"]
         event = b.event(ack["seq"])
         assert event.pop("at").endswith("Z")  # when it was logged
+        mine = a.ack["seat"]["id"]
+        ready = next(k for k, s in enumerate(b.ack["state"]["seats"]) if s["id"] == mine)
         assert event == {
             "seq": ack["seq"],
             "type": "ready",
             "data": {"seat": a.ack["seat"]["id"], "ready": True},
+            # what changed in the other admiral's view: that seat is ready
+            "patch": [{"op": "replace", "path": f"/seats/{ready}/ready", "value": True}],
         }
         ack = b.act("ready", ready=True)
         assert a.event(ack["seq"])["type"] == "ready"

@@ -230,7 +230,8 @@ def test_the_summer_is_resolved_for_the_players_characters(officers_summer) -> N
         assert set(mine["yours"]) == {oid}
         assert mine["yours"][oid]["guineas"] == officer["funds"] - officer["birth"]["funds"]
         event = next(e for e in officers_summer["seen"][key] if e["type"] == "resolve_summer")
-        assert event["data"]["report"]["words"][0] == mine["words"][0]
+        told = {op["path"]: op.get("value") for op in event["patch"]}
+        assert told["/report"]["words"][0] == mine["words"][0], "the summer's change of his view"
     # the GM reads every player's outcome; a minister the Gazette only, no private sums
     gm_words = _state(g)["report"]["words"]
     assert len(gm_words) == 3
@@ -326,24 +327,24 @@ def test_property_no_seat_sees_another_officers_private_fields(seed: int) -> Non
     seat's payload of each event hold the private fields of its own officer only."""
     states, _ = phase_states()
     state = copy.deepcopy(states["summer"])
+    tracker = game.track(state, 0)
     gm = state["seats"]["gm"]
     log = []
     for n, key in enumerate(("captain", "admiral")):
         seat_id = SEATS[key]["id"]
         args = {"officer": {}, "seat": seat_id}
         data = game.decide_officer(state, gm, args, f"o-{n}", game.event_rng(seed, 90 + n))
-        log.append(("officer_created", data))
         game.apply_event(state, "officer_created", data)
+        log.append(game.audiences(game.SPECS["officer_created"], 1 + n, "gm", data, state, tracker))
     _, data = game.decide(state, gm, {"type": "resolve_summer"}, game.event_rng(seed, 99))
-    before = copy.deepcopy(state)
     game.apply_event(state, "resolve_summer", data)
-    log.append(("resolve_summer", data))
+    log.append(game.audiences(game.SPECS["resolve_summer"], 3, "gm", data, state, tracker))
     own = {o["player"]: oid for oid, o in state["officers"].items() if o["player"]}
     for seat in state["seats"].values():
         if seat["role"] == "gm":
             continue
         payloads = [game.state_for(state, seat)]
-        payloads += [game.event_for(k, 1, "gm", d, before, state, seat) for k, d in log]
+        payloads += [p for groups in log for p, ids in groups if seat["id"] in ids]
         for officer in _officers_in(payloads):
             if officer["id"] != own.get(seat["id"]):
                 assert not set(PRIVATE) & set(officer), (seat["id"], officer)

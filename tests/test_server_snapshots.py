@@ -20,6 +20,7 @@ import requests
 from server import game
 from server.web.app import create_app
 from server.web.campaigns import CampaignService
+from server.web.services import services
 from server.web.storage import open_store
 from tests.conftest import ROOT, USHANT, LiveServer
 from tests.server_helpers import Game, new_app
@@ -130,7 +131,7 @@ def test_every_event_decided_after_a_restart_replays(
 def _sea_game(tmp_path: Path, seed: int = 11) -> tuple[Game, CampaignService]:
     """A summer at sea (:func:`_set_sea`) on a test app that snapshots every EVERY events."""
     app = new_app(tmp_path)
-    service = app.extensions["admiralty.campaigns"]
+    service = services(app).campaigns
     service.snapshot_every = EVERY
     game_ = Game.new(app, seed=seed)
     game_.add("red", "admiral", squadron="Red")
@@ -231,4 +232,4 @@ def test_a_bad_snapshot_interval_is_refused_in_one_line(tmp_path: Path, every: s
         create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}", "SNAPSHOT_EVERY": every})
     assert "\n" not in str(refused.value)
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'y.db'}", "SNAPSHOT_EVERY": "7"})
-    assert app.extensions["admiralty.campaigns"].snapshot_every == 7
+    assert services(app).campaigns.snapshot_every == 7

@@ -46,7 +46,8 @@ def test_a_voyage_shown_to_chosen_seats_reaches_them_and_no_other(fresh_game: Ga
     for key in ("gm", "red", "fg"):
         got = _shown(seats[key])
         assert len(got) == 1, key
-        shown = got[0]["data"]["shown"]
+        [added] = [op for op in got[0]["patch"] if op["path"].startswith("/voyages/")]
+        shown = added["value"]  # the voyage added to his view
         assert shown["to"] == chosen and shown["ship"] == "Fifth Rate" and shown["month"] == 6
         legs = [f for f in shown["voyage"]["features"] if f["geometry"]["type"] == "LineString"]
         assert len(legs) == 3 and all(len(f["geometry"]["coordinates"]) >= 2 for f in legs)
@@ -66,7 +67,8 @@ def test_a_voyage_shown_to_all_reaches_every_seat(fresh_game: Game) -> None:
     assert seats["gm"].act("show_voyage", to="all", voyage=month)["ok"]
     for key, player in seats.items():
         got = _shown(player)
-        assert len(got) == 1 and got[0]["data"]["shown"]["month"] == 8, key
+        [added] = [op for op in got[0]["patch"] if op["path"].startswith("/voyages/")]
+        assert len(got) == 1 and added["value"]["month"] == 8, key
 
 
 @pytest.mark.parametrize(

@@ -212,6 +212,7 @@ class CampaignService:
             payload = game.payload(spec, ev.seq, ev.data, seen, patch)
             if "type" in payload:
                 events.append(payload)
+            if "type" in payload and seat_id in state["seats"]:  # no news from before it was
                 view = tracker.view(seat_id)
                 told.extend(
                     game.notices_for(spec.notice, payload, ev.seat, ev.data, viewer, state, view)
