@@ -330,9 +330,10 @@ def test_the_captain_orders_a_repair_and_how_his_officers_fight_and_the_admiral_
         )
         assert not error, error
     # the round is fought once the last orders are in: his page has its event
-    fought = (
-        f"(e.data.engagements || []).some((x) => x.id === '{fight}'"
-        f" && x.log.some((l) => l.type === 'decision' && l.ship === '{ship}'))"
+    fought = (  # its change adds his ship's decision to the fight's log
+        f"e.data.engagement === '{fight}' && e.patch.some((op) => op.op === 'add'"
+        f" && op.path.includes('/log/') && op.value && op.value.type === 'decision'"
+        f" && op.value.ship === '{ship}')"
     )
     captain.wait_event("engage_decision", fought, before)
     state = contact_campaign.state("fg")
@@ -455,12 +456,13 @@ def test_the_season_report_and_the_replay(
     assert total >= 10 and log["phase"] == "autumn"
     gm.page.click("#panel-log button:text('Last »')")
     gm.wait(f"document.getElementById('panel-log').dataset.step === '{total - 1}'")
-    assert any(str(m).startswith("replay-") for m in gm.traces())
     assert not any(str(m).startswith("forces-") for m in gm.traces()), "live forces hidden"
     assert "resolved" in gm.page.locator("#panel-log li.current").inner_text()
     gm.page.click("#panel-log button:text('◀ Back')")
     gm.wait(f"document.getElementById('panel-log').dataset.step === '{total - 2}'")
     assert "engagement e" in gm.page.locator("#panel-log li.current").inner_text()
+    # the summer's last fight: the forces as they were then, on the map
+    assert any(str(m).startswith("replay-") for m in gm.traces())
     gm.screenshot("replay.png")
     # A player steps through the events his page received.
     red.tab("log")

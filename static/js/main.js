@@ -238,8 +238,10 @@ async function start() {
     }
     return { events, base };
   };
-  /** The seat's whole visible history from the server (fetched once, for Log and Talk). */
-  const fetchHistory = () => {
+  /** The seat's whole visible history from the server (fetched once, for Log and Talk;
+   * `fresh`: fetched again, up to now). */
+  const fetchHistory = (fresh = false) => {
+    if (fresh) history = null;
     history ??= joined.then(() => pages(0));
     return history;
   };

@@ -317,7 +317,7 @@ export function createLogPanel(root, ctx) {
   const fetchLog = el("button", { type: "button", hidden: true, onclick: async () => {
     error.textContent = "";
     try {
-      const log = await ctx.history();
+      const log = await ctx.history(true);
       fromServer = true;
       load(log.events, log.base);
       step(0);
