@@ -33,8 +33,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from server.web.services import services
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.peer import BASE, FIGURES_FLAG, emit, peer_figures  # noqa: E402
 
@@ -48,6 +46,16 @@ ROLES: list[dict[str, Any]] = [
 ]
 
 
+def _campaigns(app: Any) -> Any:
+    """The app's campaign service, on this code and on the peer's (before issue 29 the
+    app's services were keys of ``app.extensions``)."""
+    try:
+        from server.web.services import services
+    except ImportError:
+        return app.extensions["admiralty.campaigns"]
+    return services(app).campaigns
+
+
 class Table:
     """One campaign on an app of its own, its seats' ids and tokens."""
 
@@ -57,7 +65,7 @@ class Table:
         # the benchmark opens campaigns faster than a visitor may
         os.environ.setdefault("ADMIRALTY_CAMPAIGN_RATE_LIMIT", "100000 per minute")
         self.app = create_app({"DATABASE_URL": f"sqlite:///{tmp}/bench.db", "TESTING": True})
-        self.service = services(self.app).campaigns
+        self.service = _campaigns(self.app)
         http = self.app.test_client()
         made = http.post("/api/campaigns", json={"seed": 1}).json
         self.id, gm = made["id"], made["token"]
