@@ -537,7 +537,7 @@ ADVANCE = Spec(
             "breakouts": copy.deepcopy(data.get("breakouts", [])),
         },
     ),
-    touches=("forces", "fleet", "officers", "own"),
+    touches=("forces", "fleet", "own"),  # a fight's officers change when its round ends
     notice=notices.advanced,
 )
 RESOLVE_SUMMER = Spec(

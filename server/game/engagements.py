@@ -728,7 +728,11 @@ ENGAGE_DECISION = Spec(
     apply_round,
     events.EngageDecision,
     View("forces", lambda data, after: {"engagement": data["engagement"]}),
-    touches=("forces", "fleet", "officers", "own"),
+    # the officers only when the round ended the fight (its wounds and Ship Morale kept)
+    touches=lambda data: (
+        ("forces", "fleet", "own")
+        + (("officers",) if (data.get("round") or {}).get("over") else ())
+    ),
     notice=battle_notices,
     aims=("ship",),
 )

@@ -74,8 +74,13 @@ class Spec(Generic[P, E]):
     event: type[E]
     view: View
     #: the sections of a seat's view it may change (server.game.views.SECTIONS; the head
-    #: and the seats always); None: any
-    touches: tuple[str, ...] | None = None
+    #: and the seats always); None: any; or which, from its logged data
+    touches: tuple[str, ...] | Callable[[dict[str, Any]], tuple[str, ...]] | None = None
+
+    def touched(self, data: dict[str, Any]) -> tuple[str, ...] | None:
+        """The sections this event (its logged ``data``) may change; None: any."""
+        return self.touches(data) if callable(self.touches) else self.touches
+
     #: its notices to a seat (server.game.notices), from the event as the seat saw it
     notice: Callable[[Any], list[dict[str, Any]]] | None = None
     #: what it is aimed at (a squadron, a ship, a seat): checked as own or other command

@@ -586,7 +586,7 @@ def audiences(
     """Every seat's payload of one logged event (the tracker moved on to it), each distinct
     one computed once: ``(payload, seat ids)`` groups, seats that see the same in one group
     (a public event is one group)."""
-    patched = changes(tracker, after, seq, spec.touches)
+    patched = changes(tracker, after, seq, spec.touched(data))
     groups: dict[tuple[Any, ...], tuple[dict[str, Any], list[str]]] = {}
     for seat in after["seats"].values():
         parts, patch = patched.get(seat["id"], ((), []))

@@ -207,7 +207,9 @@ class CampaignService:
                     tracker = game.track(state, seq, [viewer])
                 continue
             spec = game.SPECS[ev.type]
-            patch = game.changes(tracker, state, ev.seq, spec.touches, [viewer])[seat_id][1]
+            patch = game.changes(tracker, state, ev.seq, spec.touched(ev.data), [viewer])[seat_id][
+                1
+            ]
             seen = game.event_data(spec, ev.seat, ev.data, state, viewer)
             payload = game.payload(spec, ev.seq, ev.data, seen, patch)
             if "type" in payload:
