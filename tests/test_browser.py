@@ -330,12 +330,13 @@ def test_the_captain_orders_a_repair_and_how_his_officers_fight_and_the_admiral_
         )
         assert not error, error
     # the round is fought once the last orders are in: his page has its event
-    fought = (  # its change adds his ship's decision to the fight's log
-        f"e.data.engagement === '{fight}' && e.patch.some((op) => op.op === 'add'"
-        f" && op.path.includes('/log/') && op.value && op.value.type === 'decision'"
-        f" && op.value.ship === '{ship}')"
+    captain.wait_event("engage_decision", f"e.data.engagement === '{fight}'", before)
+    captain.wait(  # the page's state after it: his ship's decision in the fight's log
+        "([fight, ship]) => (window.__admiralty.store.state.engagements || []).some((x) =>"
+        " x.id === fight && x.log.some((l) => l.type === 'decision' && l.ship === ship))",
+        timeout=30,
+        arg=[fight, ship],
     )
-    captain.wait_event("engage_decision", fought, before)
     state = contact_campaign.state("fg")
     record = next(e for e in state["engagements"] if e["id"] == fight)
     decided = [e for e in record["log"] if e.get("type") == "decision" and e["ship"] == ship]
