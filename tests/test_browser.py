@@ -322,7 +322,7 @@ def test_the_captain_orders_a_repair_and_how_his_officers_fight_and_the_admiral_
             f"'{box} fieldset.orders-round[data-ship={sid}]');"
             " return !f || !!f.querySelector('button[data-decision=hold][disabled]')"
             " || f.querySelector('.error').textContent !== ''; })()",
-            timeout=15,
+            timeout=60,
         )
         error = admiral.js(
             f"document.querySelector('{box} fieldset.orders-round[data-ship={sid}] .error')"

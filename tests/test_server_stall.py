@@ -146,7 +146,7 @@ def test_healthz_is_answered_during_a_catch_up_and_a_voyage(long_log) -> None:
     try:
         catch_up = f"/api/campaigns/{long_log['id']}/events?since=1"
         for _ in range(3):
-            answered, arrived = _race(server.url, [(catch_up, _auth(long_log["red"]))] * 12)
+            answered, arrived = _race(server.url, [(catch_up, _auth(long_log["red"]))] * 6)
             assert answered < max(arrived)
         voyage = "/api/voyage?" + "&".join(f"stop={s}" for s in FAR_STOPS)
         for _ in range(2):

@@ -122,7 +122,7 @@ def _connect(url: str, stop: threading.Event) -> socketio.Client | None:
     while not stop.is_set():
         sio = socketio.Client(reconnection=False, handle_sigint=False)
         try:
-            sio.connect(url, transports=["websocket"], wait_timeout=WAIT)
+            sio.connect(url, transports=["websocket"], wait_timeout=ACK_WAIT)
             return sio
         except socketio.exceptions.ConnectionError:
             time.sleep(0.005)
@@ -178,7 +178,7 @@ def _write(
                 f"{url}/api/campaigns/{campaign}/seats",
                 json={"role": "observer"},
                 headers=headers,
-                timeout=WAIT,
+                timeout=ACK_WAIT,
             )
         except requests.ConnectionError:
             time.sleep(0.005)
