@@ -44,8 +44,9 @@ def _play(db: Path, seed: int) -> dict[str, Any]:
     game = Game.new(app, seed=seed)
     gm = game.gm()
     fg = game.add("fg", "captain", ship="FG")
-    game.add("red", "admiral", squadron="Red")
+    admirals = [game.add(n.lower(), "admiral", squadron=n) for n in ("Red", "White", "Blue")]
     game.add("obs", "observer")
+    pm = game.add("pm", "prime-minister")
     received: dict[str, list[Any]] = {k: [] for k in game.players}
 
     def state() -> dict[str, Any]:
@@ -56,11 +57,12 @@ def _play(db: Path, seed: int) -> dict[str, Any]:
             received[key].extend(player.events())
 
     orders = 0
+    assert pm.act("set_ships", digit=7)["ok"]  # the whole fleet: fights all summer long
     assert gm.act("roll_force")["ok"]
     for _ in range(400):
         now = state()
         fights = [e for e in now["engagements"] if not e["over"]]
-        orders += _fight_a_round(gm, fg, fights)
+        orders += _fight_a_round(gm, {p.seat["id"]: p for p in (fg, *admirals)}, fights)
         collect()
         if fights:
             continue
@@ -80,16 +82,23 @@ def _play(db: Path, seed: int) -> dict[str, Any]:
     return {"campaign": game.id, "token": fg.token, "orders": orders, "received": received}
 
 
-def _fight_a_round(gm: Any, fg: Any, fights: list[dict[str, Any]]) -> int:
-    """Each open fight's next round ordered: the ``fg`` captain his own ship's, the GM the
-    others' (the admiral's ships and the NPCs', a round at a time); the orders accepted."""
+def _fight_a_round(gm: Any, seated: dict[str, Any], fights: list[dict[str, Any]]) -> int:
+    """Each open fight's next round ordered: each seated captain or admiral his own ships',
+    ship by ship (``seated``: the players by seat id), the GM the NPCs' a round at a time;
+    the orders accepted."""
     orders = 0
     for e in fights:
-        for holder in dict.fromkeys(e["awaiting"].values()):
-            if holder == fg.seat["id"]:
-                ack = fg.act("engage_decision", engagement=e["id"], decision="close")
+        absent = False
+        for ship, holder in e["awaiting"].items():
+            if holder in seated:
+                ack = seated[holder].act(
+                    "engage_decision", engagement=e["id"], decision="close", ship=ship
+                )
+                orders += ack["ok"]
             else:
-                ack = gm.act("engage_decision", engagement=e["id"], decision="npc", rounds="one")
+                absent = True
+        if absent:
+            ack = gm.act("engage_decision", engagement=e["id"], decision="npc", rounds="one")
             orders += ack["ok"]
     return orders
 
@@ -98,7 +107,10 @@ def _bring_together(gm: Any, now: dict[str, Any]) -> None:
     """The GM sends an enemy force at sea to a British force's position (a contact)."""
     british = [f for f in now["forces"] if f["side"] == "Britain" and f["afloat"]]
     enemy = [f for f in now["forces"] if f["side"] != "Britain" and f["afloat"]]
-    for k, force in enumerate(enemy):
+    if not british:
+        return
+    for k in range(len(enemy)):  # a different enemy each day: one that has fought may not again
+        force = enemy[(now["day"] + k) % len(enemy)]
         target = british[(now["day"] + k) % len(british)]
         ack = gm.act("move_enemy", force=force["id"], to=[target["lon"], target["lat"]])
         if ack["ok"]:
@@ -191,6 +203,11 @@ def main(argv: list[str] | None = None) -> None:
                 f"  {key:>4}: {len(sizes)} events; JSON largest {max(raw) / KB:.1f} KB,"
                 f" mean {sum(raw) / len(raw) / KB:.1f} KB; as sent largest"
                 f" {max(sent) / KB:.1f} KB, mean {sum(sent) / len(sent) / KB:.1f} KB"
+            )
+            half = len(raw) // 2  # no growth with the battles before: the year's halves
+            print(
+                f"        JSON largest in the year's first half {max(raw[:half]) / KB:.1f} KB,"
+                f" second half {max(raw[half:]) / KB:.1f} KB"
             )
         ours = _catch_up(ROOT, db, played["campaign"], played["token"])
         peer = _catch_up(_peer_tree(args.peer, Path(tmp)), db, played["campaign"], played["token"])

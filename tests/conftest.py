@@ -56,7 +56,14 @@ def free_port() -> int:
 class LiveServer:
     """``admiralty serve`` in a subprocess; ``url`` is its base address."""
 
-    def __init__(self, tmp: Path, *extra: str, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        tmp: Path,
+        *extra: str,
+        env: dict[str, str] | None = None,
+        command: list[str] = ADMIRALTY,
+    ) -> None:
+        self.command = command  # the CLI, or a script that wraps it
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.tmp = tmp
@@ -66,7 +73,7 @@ class LiveServer:
         self.log = tmp / f"server-{self.port}.log"
 
     def start(self, timeout: float = 60.0) -> LiveServer:
-        args = [*ADMIRALTY, "serve", "--port", str(self.port), *self.extra]
+        args = [*self.command, "serve", "--port", str(self.port), *self.extra]
         with open(self.log, "ab") as log:
             # a session of its own: kill() takes the gunicorn arbiter, its worker and the
             # worker's battle processes at once, as a machine's crash or systemd would

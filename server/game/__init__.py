@@ -31,6 +31,7 @@ from server.game.actions import (
     require_log_reader,
     require_seat_reader,
 )
+from server.game.engagements import Battles, battles_lent
 from server.game.errors import CODES, ActionError, ErrorCode, refusal, refusals
 from server.game.notices import notices_for
 from server.game.payloads import CampaignBody, parse
@@ -66,10 +67,12 @@ from server.game.views import (
 
 __all__ = [
     "ACTIONS",
+    "Battles",
     "CODES",
     "DECISIONS",
     "PHASES",
     "ROLES",
+    "battles_lent",
     "RULES_VERSION",
     "SEASON_DAYS",
     "SPECS",

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, cast
 
 from server.game import events, payloads, rules
@@ -41,6 +43,8 @@ from server.game.state import (
 )
 
 __all__ = [
+    "Battles",
+    "battles_lent",
     "ENGAGE_DECISION",
     "STANDING_ORDERS",
     "ENEMY_NATIONS",
@@ -63,22 +67,58 @@ __all__ = [
 ENEMY_NATIONS = {"French": "France", "Spanish": "Spain", "Dutch": "Netherlands"}
 SAIL_HO_CHANCE = 0.08  # per day at sea on Independent Action: a sail sighted
 JOIN_DISTANCE = 5  # a force sailing into a battle comes onto the range chart at its edge
-_battles: OrderedDict[tuple[str, int], rules.Battle] = OrderedDict()  # replay cache, not state
+
+
+class Battles:
+    """Live battles kept between rounds, so a round's orders need not replay the fight so
+    far from its seed: a cache, not state (a battle absent is rebuilt from its record). The
+    service owns one and lends it to the decisions it makes (:func:`battles_lent`); without
+    one every battle is rebuilt, as a replay does."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._kept: OrderedDict[tuple[str, int], rules.Battle] = OrderedDict()
+
+    def take(self, key: tuple[str, int]) -> rules.Battle | None:
+        """The battle kept under ``key``, no longer kept (it is about to change)."""
+        return self._kept.pop(key, None)
+
+    def keep(self, key: tuple[str, int], battle: rules.Battle) -> None:
+        """Keep ``battle`` under ``key``, the oldest given up beyond the cache's size."""
+        self._kept[key] = battle
+        while len(self._kept) > self.size:
+            self._kept.popitem(last=False)
+
+
+#: the cache lent to the decisions of this context (a greenlet's, a thread's): None, none
+_LENT: ContextVar[Battles | None] = ContextVar("admiralty_battles", default=None)
+
+
+@contextmanager
+def battles_lent(battles: Battles) -> Iterator[None]:
+    """Decisions made within use ``battles`` to keep their live battles between rounds."""
+    token = _LENT.set(battles)
+    try:
+        yield
+    finally:
+        _LENT.reset(token)
+
+
+def _key(record: Engagement) -> tuple[str, int]:
+    return (record["key"], len(record["battle"]["decisions"]))
 
 
 def _battle(record: Engagement) -> rules.Battle:
-    """The live Battle for ``record``, rebuilt from its seed and decisions when not cached."""
-    key = (record["key"], len(record["battle"]["decisions"]))
-    battle = _battles.pop(key, None)
-    if battle is None:
-        battle = rules.Battle.from_dict(record["battle"])
-    return battle
+    """The live Battle for ``record``, rebuilt from its seed and decisions when not kept."""
+    lent = _LENT.get()
+    battle = None if lent is None else lent.take(_key(record))
+    return rules.Battle.from_dict(record["battle"]) if battle is None else battle
 
 
 def _remember(record: Engagement, battle: rules.Battle) -> None:
-    _battles[(record["key"], len(record["battle"]["decisions"]))] = battle
-    while len(_battles) > 64:
-        _battles.popitem(last=False)
+    lent = _LENT.get()
+    if lent is not None:
+        lent.keep(_key(record), battle)
 
 
 def _side(force: Force, prefix: str, state: State, first: int = 0) -> list[BattleShip]:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from server.game import actions, registry
+from server.game.engagements import Battles, battles_lent
 from server.game.state import (
     RULES_VERSION,
     Seat,
@@ -114,7 +115,15 @@ def replay(log: Any) -> tuple[State, list[str]]:
     version = rules_version(log)
     state = initial_state(campaign)
     problems: list[str] = []
-    for number, event in enumerate(log["events"], start=1):
+    with battles_lent(Battles()):  # each round decided again from the last, not the seed
+        _replay_events(log["events"], campaign["seed"], version, state, problems)
+    return state, problems
+
+
+def _replay_events(
+    events: list[Any], seed: int, version: int, state: State, problems: list[str]
+) -> None:
+    for number, event in enumerate(events, start=1):
         if not isinstance(event, dict) or not {"seq", "type", "data"} <= set(event):
             raise ValueError(f"event #{number} is not {{seq, type, seat, data}}")
         seq = event["seq"]
@@ -123,7 +132,7 @@ def replay(log: Any) -> tuple[State, list[str]]:
         allowed = Allowance()
         if version < RULES_VERSION:
             event, allowed = upgrade(version, state, event)
-        problem = _check(state, event, campaign["seed"], allowed)
+        problem = _check(state, event, seed, allowed)
         if problem:
             problems.append(f"seq {seq}: {problem}")
             continue
@@ -132,7 +141,6 @@ def replay(log: Any) -> tuple[State, list[str]]:
         except Exception as exc:  # a forged event's data; the state after it is unknown
             problems.append(f"seq {seq}: {event['type']} cannot be applied ({exc!r}); stopped")
             break
-    return state, problems
 
 
 def _check(state: State, event: dict[str, Any], seed: int, allowed: Allowance) -> str | None:

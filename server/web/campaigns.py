@@ -58,6 +58,8 @@ class CampaignService:
         self.page_events = page_events
         self.states = StateCache(store, snapshot_every, idle_seconds)
         self.committer = Committer(store, self.states, emit, now, others_first)
+        # the live battles between rounds (a cache the rules are lent, not state)
+        self.battles = game.Battles()
 
     # the parts' settings, as tests and the server's set-up read and set them
     @property
@@ -305,7 +307,8 @@ class CampaignService:
 
             def decide(seq: int, state: State, at: str = at) -> Decision:
                 rng = game.event_rng(state["campaign"]["seed"], seq)
-                return (*game.decide_tick(state, at, rng), None)
+                with game.battles_lent(self.battles):
+                    return (*game.decide_tick(state, at, rng), None)
 
             try:
                 done.append(self.committer.commit(campaign_id, None, decide))
@@ -343,7 +346,8 @@ class CampaignService:
             if token_hash is not None:
                 self._check_token(campaign_id, seat_id, token_hash)
             rng = game.event_rng(state["campaign"]["seed"], seq)
-            kind, data = game.decide(state, self._author(state, seat_id), args, rng)
+            with game.battles_lent(self.battles):
+                kind, data = game.decide(state, self._author(state, seat_id), args, rng)
             return kind, data, None
 
         seq = self.committer.commit_act(campaign_id, seat_id, decide)
