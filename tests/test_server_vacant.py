@@ -184,22 +184,30 @@ def _campaign(vacant: bool, admiral: bool) -> dict[str, Any]:
     return work
 
 
-def _opened(vacant: bool, admiral: bool) -> dict[str, Any]:
-    """The first fight the two forces open that the chase does not end."""
+def _opened(vacant: bool, admiral: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The campaign and the first fight the two forces open that the chase does not end."""
     for seed in range(40):
         work = _campaign(vacant, admiral)
         record = engagements.open_engagement(work, "red", "fr", 4, random.Random(seed))
         if not (record["outcome"] or {}).get("chase"):  # (the prey got away in the chase)
-            return record
+            return work, record
     raise AssertionError("every chase escaped")
 
 
 def test_a_fight_opened_with_a_vacant_captain_waits_for_her_admiral_or_nobody() -> None:
-    seated = _opened(vacant=False, admiral=True)
+    _, seated = _opened(vacant=False, admiral=True)
     assert seated["awaiting"] == {"a0": "cap", "a1": "adm"} and not seated["over"]
-    flag = _opened(vacant=True, admiral=True)
+    work, flag = _opened(vacant=True, admiral=True)
     assert flag["awaiting"] == {"a0": "adm", "a1": "adm"} and flag["seats"] == {"adm": ["a0", "a1"]}
-    alone = _opened(vacant=True, admiral=False)
+    # reissued, the captain orders his ship again; revoked, she is the admiral's again
+    del work["seats"]["cap"]["vacant"]
+    engagements.reseat(work, "cap")
+    assert flag["awaiting"] == {"a0": "cap", "a1": "adm"}
+    assert flag["seats"] == {"adm": ["a0", "a1"], "cap": ["a0"]}
+    work["seats"]["cap"]["vacant"] = True
+    engagements.reseat(work, "cap")
+    assert flag["awaiting"] == {"a0": "adm", "a1": "adm"} and flag["seats"] == {"adm": ["a0", "a1"]}
+    _, alone = _opened(vacant=True, admiral=False)
     assert alone["over"] and alone["awaiting"] == {} and alone["seats"] == {}
     rounds = alone["battle"]["decisions"]
     assert rounds and all(r["a0"] == {"move": "hold", "shot": "chainshot"} for r in rounds)
