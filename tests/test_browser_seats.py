@@ -102,7 +102,7 @@ def test_the_gm_seats_players_from_the_panel_and_sees_who_is_connected(
             f"!document.querySelector('#panel-seats .warnings li[data-seat=\"{nelson_id}\"]')",
             timeout=20,
         )
-        # revoked: the seat is vacant and its link opens nothing
+        # revoked: the seat is vacant, the panel warns of it, and its link opens nothing
         aubrey = _row(gm, "Aubrey")
         gm.page.once("dialog", lambda d: d.accept())
         aubrey.locator("button[data-action=revoke]").click()
@@ -111,6 +111,11 @@ def test_the_gm_seats_players_from_the_panel_and_sees_who_is_connected(
             ".dataset.vacant === 'true'",
             timeout=15,
         )
+        vacant = f"#panel-seats .warnings li[data-kind=vacant][data-seat={seat_id}]"
+        gm.wait(f"!!document.querySelector({vacant!r})", timeout=20)
+        assert "Aubrey's seat is vacant" in gm.page.locator(vacant).inner_text()
+        # and the players' line of the status bar shows it vacant, not waited for
+        gm.wait(f"!!document.querySelector('#st-ready .ready-vacant[data-seat={seat_id}]')", 20)
         token = link.split("token=")[1]
         r = requests.get(
             f"{browser_server}/api/campaigns/{game.id}/state",

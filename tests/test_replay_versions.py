@@ -33,7 +33,7 @@ def _tampered(log: dict[str, Any], seq: int, version: int | None) -> dict[str, A
 def test_a_new_campaign_logs_the_version_of_its_rules(day_60) -> None:
     first = day_60["log"]["events"][0]
     assert first["type"] == "campaign_created"
-    assert first["data"]["rules"] == game.RULES_VERSION == 2
+    assert first["data"]["rules"] == game.RULES_VERSION == 3
     _, problems = game.replay(day_60["log"])
     assert problems == []
 
@@ -58,7 +58,8 @@ def test_an_order_is_checked_under_the_rules_it_was_played_with(day_60) -> None:
 def test_a_log_of_newer_rules_is_refused_with_one_line(day_60, tmp_path: Path) -> None:
     log = copy.deepcopy(day_60["log"])
     log["events"][0]["data"]["rules"] = game.RULES_VERSION + 1
-    with pytest.raises(ValueError, match="rules version 3"):
+    newer = game.RULES_VERSION + 1
+    with pytest.raises(ValueError, match=f"rules version {newer}"):
         game.replay(log)
     path = tmp_path / "newer.json"
     path.write_text(json.dumps(log))
@@ -70,7 +71,7 @@ def test_a_log_of_newer_rules_is_refused_with_one_line(day_60, tmp_path: Path) -
     )
     assert cli.returncode == 2 and cli.stdout == ""
     (line,) = cli.stderr.splitlines()
-    assert "rules version 3" in line and "this server's (2)" in line
+    assert f"rules version {newer}" in line and f"this server's ({game.RULES_VERSION})" in line
 
 
 @pytest.mark.parametrize("version", [0, "2", True])

@@ -179,6 +179,34 @@ def test_a_player_makes_his_own_character_only(fresh_game: Game) -> None:
     assert mine.json["officer"]["berth"] == "FG"
 
 
+def test_a_minister_makes_his_own_character_and_an_observer_none(fresh_game: Game) -> None:
+    """docs/protocol.md, POST .../officers: "the GM, or a player for his own seat": a
+    minister is a player, and his seat's character is the Admiral holding his post."""
+    path = f"/api/campaigns/{fresh_game.id}/officers"
+    pm, token = fresh_game.seat("prime-minister")
+    fsl, _ = fresh_game.seat("first-sea-lord")
+    refused = fresh_game.rest("post", path, token=token, json={"officer": {}, "seat": fsl})
+    assert refused.status_code == 403 and refused.json["error"]["code"] == "forbidden"
+    mine = fresh_game.rest("post", path, token=token, json={"officer": {"name": "William Pitt"}})
+    assert mine.status_code == 201, mine.json
+    officer = mine.json["officer"]
+    assert (officer["player"], officer["appointment"], officer["berth"]) == (
+        pm,
+        "Prime Minister",
+        None,
+    )
+    again = fresh_game.rest("post", path, token=token, json={"officer": {}})
+    assert again.status_code == 409, "his seat has a living officer"
+    _, watcher = fresh_game.seat("observer")
+    seq = len(_log(fresh_game))
+    for body in ({"officer": {}}, {"officer": {}, "seat": fsl}):
+        r = fresh_game.rest("post", path, token=watcher, json=body)
+        assert r.status_code == 403 and r.json["error"]["code"] == "forbidden"
+    assert len(_log(fresh_game)) == seq
+    log = fresh_game.rest("get", f"/api/campaigns/{fresh_game.id}/log").json
+    assert game.replay(log)[1] == []
+
+
 def test_the_npcs_fill_every_other_berth_and_keep(fresh_app) -> None:
     """Rolled from the campaign's seed when the force is rolled: the same seed and the
     same seats, the same officers; a player seated later puts the NPC of his berth ashore."""

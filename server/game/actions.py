@@ -720,7 +720,7 @@ def decide_officer(state: State, author: Seat, args: Any, oid: str, rng: random.
     authority.require_seat(OFFICER_CREATED, author["role"], state["phase"], state["paused"])
     body = payloads.parse(payloads.OfficerBody, args)
     seat_id = body.seat
-    if seat_id is None and author["role"] in ("admiral", "captain"):
+    if seat_id is None and author["role"] in PLAYERS:
         seat_id = author["id"]  # a player makes his own seat's character
     own = seat_id == author["id"]
     authority.require_command(
@@ -802,6 +802,12 @@ def _apply_seat(state: State, data: events.SeatCreated | events.SeatReissued) ->
     officers.apply_officers(state, data)
 
 
+def _apply_reissue(state: State, data: events.SeatReissued) -> None:
+    """A seat handed on; seated again if it stood vacant, it orders its ships in a fight."""
+    _apply_seat(state, data)
+    engagements.reseat(state, data["seat"]["id"])
+
+
 def _apply_officer(state: State, data: events.OfficerCreated) -> None:
     officers.apply_officers(state, data)
 
@@ -833,7 +839,7 @@ SEAT_REISSUED = Spec(
     payloads.ReissueBody,
     {"gm": Grant(ANY)},
     None,
-    _apply_seat,
+    _apply_reissue,
     events.SeatReissued,
     SEATING,
     notice=notices.seat_reissued,
@@ -842,8 +848,9 @@ SEAT_REISSUED = Spec(
 OFFICER_CREATED = Spec(
     "officer_created",
     payloads.OfficerBody,
-    # a character: the GM's for any seat (or none yet), a player's for his own seat
-    {"gm": Grant(ANY, (OTHER,)), "admiral": Grant(ANY, (OWN,)), "captain": Grant(ANY, (OWN,))},
+    # a character: the GM's for any seat (or none yet), a player's (a minister's too: his
+    # Admiral holding the post) for his own seat; never an observer's (docs/protocol.md)
+    {"gm": Grant(ANY, (OTHER,)), **{role: Grant(ANY, (OWN,)) for role in PLAYERS}},
     None,
     _apply_officer,
     events.OfficerCreated,

@@ -6,8 +6,9 @@ the force, keeps the clock and resolves the season; an admiral orders his own sq
 its ships only, a captain his own ship only and fights her in an engagement; observers only
 watch. The GM may sail or deploy any squadron or ship (those with no seat at the table are
 his to order; issue 14). A seat's *command* is what it commands: an admiral his squadron, a
-captain his ship; the other seats command nothing, so whatever they aim at is another's. The
-GM acting ``as`` a seat is judged as that seat (:func:`server.game.actions.decide`).
+captain his ship, and every player his own seat (its character: a minister's too); the GM
+and observers command nothing, so whatever they aim at is another's. The GM acting ``as``
+a seat is judged as that seat (:func:`server.game.actions.decide`).
 
 The checks run in the table's order, which is also the order of the refusals a seat sees:
 the role (``forbidden``), the phase and the pause (``wrong_phase``), then, once the payload
@@ -50,8 +51,16 @@ __all__ = [
     "verdict",
 ]
 
-# What each commander commands (the others: nothing).
-COMMANDS = MappingProxyType({"admiral": ("squadron", "ship", "seat"), "captain": ("ship", "seat")})
+# What each player commands: an admiral his squadron, a captain his ship, and each player his
+# own seat (its character); the GM and observers nothing.
+COMMANDS = MappingProxyType(
+    {
+        "admiral": ("squadron", "ship", "seat"),
+        "captain": ("ship", "seat"),
+        "prime-minister": ("seat",),
+        "first-sea-lord": ("seat",),
+    }
+)
 
 ANY: tuple[Phase, ...] = PHASES
 SUMMER: tuple[Phase, ...] = ("summer",)

@@ -8,14 +8,17 @@ event's own time, so that the log rebuilds them exactly:
 - the turn deadline (``state["deadline"]``): ``turn_seconds`` after each turn starts (the
   force rolled, a turn advanced, the clock set, the campaign resumed: not the campaign's
   creation, so that the GM seats his players first), or the time the GM set by hand.
-  When it passes, or as soon as every seated player is ready while the clock runs, the
+  When it passes, or as soon as every seated player is ready while the clock runs (a
+  vacant seat, revoked and not yet reissued, is no player: nobody waits for it), the
   server advances ``turn_days`` (the cabinet's
   deadline rolls the force, NPC choices for absent ministers; the summer's last turn
   resolves the season). Pause stops the clock; a fight in progress holds the turn back
   until it is over.
 - the round deadline (each open engagement's ``deadline``): ``round_seconds`` after a round
   starts to wait for its seated players. When it passes, the round is fought with the
-  orders given, the absent players' standing orders, and the NPC policy for the rest.
+  orders given, the absent players' standing orders, and the NPC policy for the rest. A
+  round that waits for nobody (every order it awaited given, or its seats left vacant) is
+  fought at once, without a deadline.
 
 The events the clock causes have no author; their data says what fell ``due`` (``deadline``,
 ``ready`` or ``round``) and they replay by :func:`server.game.actions.decide_tick` at their
@@ -43,6 +46,8 @@ __all__ = [
 PLAYERS = ("prime-minister", "first-sea-lord", "admiral", "captain")
 #: the events that start a turn (and so its deadline)
 _TURN_STARTS = ("roll_force", "advance", "set_clock", "resume", "resolve_summer", "next_season")
+#: a time long past: due now
+_NOW = "0001-01-01T00:00:00.000Z"
 #: the phases the clock moves on: the cabinet, the summer, the seasons after it
 _RUNS = ("cabinet", "summer", "autumn", "winter", "spring")
 
@@ -93,7 +98,8 @@ def rearm(state: State, kind: str, data: dict[str, Any]) -> None:
 
 
 def _all_ready(state: State) -> bool:
-    players = [s for s in state["seats"].values() if s["role"] in PLAYERS]
+    """Every seated player is ready (a vacant seat is nobody's: it is not waited for)."""
+    players = [s for s in state["seats"].values() if s["role"] in PLAYERS and not s.get("vacant")]
     return bool(players) and all(s["ready"] for s in players)
 
 
@@ -101,15 +107,23 @@ def _open(state: State) -> list[Any]:
     return [e for e in by_id(state["engagements"]) if not e["over"]]
 
 
+def _round_due(record: Any, now: dt.datetime | None) -> bool:
+    """An open engagement's round must be fought: its deadline has passed (at ``now``), or
+    it waits for nobody (every order it awaits given, or no seat left to give them: its
+    captains' seats revoked while it was fought)."""
+    if not set(record["awaiting"]) - set(record["pending"]):
+        return True
+    when = record.get("deadline")
+    return now is not None and when is not None and parse_time(when) <= now
+
+
 def due(state: State, now: dt.datetime) -> str | None:
     """What the clock must do at ``now``: ``round`` (an engagement's round deadline has
     passed), ``deadline`` (the turn's), ``ready`` (every seated player is ready), or None."""
     if state["paused"] or state["phase"] not in _RUNS:
         return None
-    for record in _open(state):
-        when = record.get("deadline")
-        if when is not None and parse_time(when) <= now:
-            return "round"
+    if any(_round_due(record, now) for record in _open(state)):
+        return "round"
     if _open(state) or not _running(state):
         return None  # the turn waits for the fight; or no clock: the GM moves it by hand
     if state["deadline"] is not None and parse_time(state["deadline"]) <= now:
@@ -129,17 +143,18 @@ def next_due(state: State) -> str | None:
         return None
     fights = _open(state)
     times = [e["deadline"] for e in fights if e.get("deadline")]
+    if any(_round_due(e, None) for e in fights):
+        return _NOW
     if not fights and _running(state):
         if _all_ready(state):
-            return "0001-01-01T00:00:00.000Z"  # due now
+            return _NOW
         if state["deadline"] is not None:
             times.append(state["deadline"])
     return min(times, key=parse_time) if times else None
 
 
 def overdue_round(state: State, at: str) -> str:
-    """The open engagement whose round deadline has passed at ``at`` (the first)."""
+    """The open engagement whose round is due at ``at`` (the first): its deadline passed,
+    or it waits for nobody."""
     now = parse_time(at)
-    return next(
-        e["id"] for e in _open(state) if e.get("deadline") and parse_time(e["deadline"]) <= now
-    )
+    return next(e["id"] for e in _open(state) if _round_due(e, now))

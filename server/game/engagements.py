@@ -3,7 +3,9 @@
 An engagement is a plain record in the state. Its battle is kept as the combat engine's
 replayable form (seed, set-up and the decisions given), so the log holds every draw's
 source and the state can always be rebuilt. NPC ships and absent players fight by policy;
-a British ship whose captain holds a seat waits for his ``engage_decision`` each round.
+a British ship whose captain holds a seat waits for his ``engage_decision`` each round. A
+vacant seat (revoked, not reissued) holds nothing: her admiral orders a vacant captain's
+ship, else she fights by the standing orders her seats left (:func:`reseat`).
 The battle is fought in the weather of its sea and month (:func:`rules.battle_weather`);
 a seated captain's ship draws from a player's deck, every other ship from the GM's.
 Squadrons fight together: every force in sight of the two that met is in it from the
@@ -60,6 +62,7 @@ __all__ = [
     "join_engagement",
     "notices",
     "open_engagement",
+    "reseat",
     "sail_ho_encounter",
     "seats_in",
 ]
@@ -191,11 +194,15 @@ def _fighter(ship: BattleShip, state: State, deck: str = "gm") -> dict[str, Any]
     return spec
 
 
-def _commanders(state: State, ships: list[BattleShip]) -> dict[str, tuple[str | None, str | None]]:
+def _commanders(
+    state: State, ships: list[BattleShip], vacant: bool = False
+) -> dict[str, tuple[str | None, str | None]]:
     """Battle ship id -> the seats of her captain and of her squadron's admiral (None for
-    a post no player holds)."""
-    captains = {s["ship"]: s["id"] for s in state["seats"].values() if s["role"] == "captain"}
-    admirals = {s["squadron"]: s["id"] for s in state["seats"].values() if s["role"] == "admiral"}
+    a post no player holds): the seated ones, or with ``vacant`` those standing vacant
+    (revoked and not reissued: nobody there to give an order)."""
+    seats = [s for s in state["seats"].values() if bool(s.get("vacant")) == vacant]
+    captains = {s["ship"]: s["id"] for s in seats if s["role"] == "captain"}
+    admirals = {s["squadron"]: s["id"] for s in seats if s["role"] == "admiral"}
     out = {}
     for ship in ships:
         squadron = state["forces"][ship["force"]].get("squadron")
@@ -281,8 +288,9 @@ def open_engagement(
         return record
     record["awaiting"] = seated
     if not record["seats"]:  # no seat commands a ship in it: fought out at once
+        standing = _standing(work, record)  # (the orders vacant seats left)
         while not battle.over:
-            record["log"].extend(battle.step())
+            record["log"].extend(battle.step(standing))
         record["battle"] = battle.to_dict()
         assert battle.outcome is not None  # a battle fought out has its outcome
         record["morale"] = rules.morale_after(battle, "a")
@@ -324,13 +332,36 @@ def in_sight(work: State, lon: float, lat: float, besides: Iterable[str] = ()) -
 def seats_in(state: State, record: Engagement) -> dict[str, list[str]]:
     """Seat id -> the British battle ships it commands in ``record``: a captain his ship,
     an admiral his squadron's ships (the seats told when it opens and ends, and for whom
-    an ``advance`` does not fight it out)."""
+    an ``advance`` does not fight it out); a vacant seat commands none."""
     out: dict[str, list[str]] = {}
     for sid, seats in _commanders(state, record["sides"]["a"]).items():
         for seat in seats:
             if seat is not None:
                 out.setdefault(seat, []).append(sid)
     return out
+
+
+def reseat(state: State, seat_id: str) -> None:
+    """Who each open engagement waits for, again, after seat ``seat_id`` was revoked or
+    reissued: a vacant captain's ships pass to her seated admiral, else to nobody (she
+    fights by the standing orders her seats left: :func:`_standing`), and come back to the
+    seat reissued. The orders already given for the round stand; a round that then waits
+    for nobody is fought by the clock at once (:func:`server.game.clock.due`)."""
+    for record in state["engagements"].values():
+        if record["over"]:
+            continue
+        awaiting, now = record["awaiting"], _captains(state, record["sides"]["a"])
+        for ship in record["sides"]["a"]:
+            sid = ship["id"]
+            if seat_id not in (awaiting.get(sid), now.get(sid)):
+                continue  # (only the ships that seat held, or holds now, change hands)
+            if sid in now:
+                awaiting[sid] = now[sid]
+            else:
+                awaiting.pop(sid, None)
+        seats = {k: v for k, v in record.get("seats", {}).items() if k != seat_id}
+        mine = seats_in(state, record).get(seat_id)
+        record["seats"] = {**seats, seat_id: mine} if mine else seats
 
 
 def join_engagement(work: State, record: Engagement, force_ids: list[str]) -> None:
@@ -418,11 +449,14 @@ def _ended(record: Engagement) -> str:
     return "the British got away" if british else "the enemy got away"
 
 
-def fight_absent(state: State, eid: str, rounds: str = "one") -> dict[str, Any]:
+def fight_absent(state: State, eid: str, rounds: str | None = None) -> dict[str, Any]:
     """The round (``rounds="all"``: every round to the end) fought without the players who
     have not given their orders: their standing orders, else their side's NPC policy (the
-    GM's ``npc``, and the round deadline passing: server.game.clock)."""
+    GM's ``npc``, and the round deadline passing: server.game.clock). ``rounds`` left out:
+    the next round, or every round when the fight waits for nobody (its seats vacant)."""
     record = state["engagements"][eid]
+    if rounds is None:
+        rounds = "one" if record["awaiting"] else "all"
     standing = _standing(state, record)
     later = standing if rounds == "all" else None
     return _fight_round(state, record, {**standing, **record["pending"]}, None, {}, later=later)
@@ -487,9 +521,10 @@ def decide_round(
         _remember(record, battle)
     pending = {**record["pending"], **dict.fromkeys(mine, orders)}
     data = {"engagement": eid, "ship": mine[0], "ships": mine, "orders": orders}
-    if set(pending) != set(record["awaiting"]):
+    if set(record["awaiting"]) - set(pending):  # (a vacant seat's orders given stand)
         return {**data, "round": None}
-    return {**_fight_round(state, record, pending, mine[0], orders), "ships": mine}
+    given = {**_standing(state, record), **pending}  # the ships nobody orders: theirs
+    return {**_fight_round(state, record, given, mine[0], orders), "ships": mine}
 
 
 def decide_standing(
@@ -514,9 +549,19 @@ def apply_standing(state: State, data: events.StandingOrders) -> None:
 
 
 def _standing(state: State, record: Engagement) -> dict[str, Any]:
-    """The standing orders of the seats whose ships the round awaits."""
+    """Battle ship id -> the standing orders she fights a round by that nobody ordered her
+    in: those of the seat the round awaits for her, else those her vacant seats left (her
+    captain's, else her admiral's: docs/rules-notes.md, "A vacant seat")."""
     standing = state["standing"]
-    return {sid: standing[h] for sid, h in record["awaiting"].items() if h in standing}
+    vacant = _commanders(state, record["sides"]["a"], vacant=True)
+    out = {}
+    for ship in record["sides"]["a"]:
+        sid = ship["id"]
+        for seat in (record["awaiting"].get(sid), *vacant[sid]):
+            if seat is not None and seat in standing:
+                out[sid] = standing[seat]
+                break
+    return out
 
 
 #: the orders only a captain gives (the GM's ``npc`` gives none of them)
@@ -760,7 +805,8 @@ ENGAGE_DECISION = Spec(
     payloads.EngageDecision,
     {
         "captain": Grant(AT_SEA, (OWN,), while_paused=False),
-        # his squadron's ships with no captain of their own at the table
+        # his squadron's ships with no captain of their own at the table (none seated, or
+        # her captain's seat vacant: reseat)
         "admiral": Grant(AT_SEA, (OWN,), while_paused=False),
         "gm": Grant(AT_SEA, (OTHER,), while_paused=False),  # absent captains: NPC policy
     },

@@ -66,6 +66,14 @@ def _v1_month_misread(state: State, day: int) -> bool:
     return state["phase"] == "summer" and 6 + day // 30 != month_of(state, day)
 
 
+def _v2_vacancy(state: State, event: dict[str, Any]) -> bool:
+    """Version 2 waited for a vacant seat: ``event`` is one it may have decided otherwise
+    (the clock's, an ``advance``, an ``engage_decision``, while a seat stood vacant)."""
+    if not any(seat.get("vacant") for seat in state["seats"].values()):
+        return False
+    return event["type"] in ("advance", "engage_decision") or event.get("seat") is None
+
+
 def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str, Any], Allowance]:
     """``event`` of a log played under rules ``version`` (older than today's), taken on
     ``state`` (the state before it), as today's replay checks it: the event in today's
@@ -79,16 +87,21 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     Version 1's logs also predate some keys: a ``sail`` logged without the force it
     detached, a seat logged without its officer or without the body the GM asked (then
     read from the seat itself).
+
+    2 -> 3: a vacant seat (revoked, not reissued) is waited for by nothing. Version 2
+    counted it among the players the turn clock waits to be ready, and a fight waited for
+    its orders: what the clock, an ``advance`` (its fights opened) or an ``engage_decision``
+    decided while a seat stood vacant stands as logged.
     """
     kind, data = event["type"], event["data"]
     keys: set[str] = set()
-    decision = False
+    decision = version < 3 and _v2_vacancy(state, event)
     if version < 2 and isinstance(data, dict):
         if kind in ("deploy", "sail", "move_enemy"):
-            decision = _v1_month_misread(state, state["day"])
+            decision = decision or _v1_month_misread(state, state["day"])
         elif kind == "advance" and isinstance(data.get("day"), int):  # the days it sailed
             days = range(state["day"] + 1, data["day"] + 1)
-            decision = any(_v1_month_misread(state, d - 1) for d in days)
+            decision = decision or any(_v1_month_misread(state, d - 1) for d in days)
         if kind == "sail" and "detached" not in data:
             keys.add("detached")
         seat = data.get("seat")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from server.game import authority, events, payloads, rules, views
+from server.game import authority, engagements, events, payloads, rules, views
 from server.game.authority import ANY
 from server.game.errors import ActionError
 from server.game.officers import seat_officer
@@ -155,26 +155,33 @@ def decide_revoke(state: State, author: Seat, seat_id: str) -> dict[str, Any]:
 
 
 def apply_revoke(state: State, data: events.SeatRevoked) -> None:
+    """The seat stands vacant: nobody waits for it, neither the turn clock (not ready, and
+    not counted: server.game.clock) nor a fight (its ships pass to her admiral or to her
+    standing orders: :func:`server.game.engagements.reseat`)."""
     seat = state["seats"][data["seat"]]
     seat["vacant"] = True
     seat["ready"] = False
+    engagements.reseat(state, data["seat"])
 
 
 def seat_warnings(state: State) -> list[dict[str, Any]]:
-    """What the GM is warned of once the force is rolled: each admiral's or captain's seat
-    whose squadron or ship is not on campaign this summer (``idle``), and each squadron on
-    campaign with no admiral and each British ship afloat with neither a captain nor her
-    squadron's admiral at the table (``unseated``: the GM orders it). Each ``{"kind",
-    "seat" | "squadron" | "ship", "text"}``; none before the roll."""
+    """What the GM is warned of: each seat standing vacant (``vacant``: revoked, nobody
+    plays it till it is reissued; never waited for), and once the force is rolled each
+    admiral's or captain's seat whose squadron or ship is not on campaign this summer
+    (``idle``), each squadron on campaign with no admiral and each British ship afloat with
+    neither a captain nor her squadron's admiral at the table (``unseated``: the GM orders
+    it; a vacant seat is no one at the table). Each ``{"kind", "seat" | "squadron" |
+    "ship", "text"}``."""
+    seats = list(state["seats"].values())
+    out = [_vacant(state, s) for s in seats if s.get("vacant")]
     if state["phase"] == "cabinet":
-        return []
+        return out
     british = [f for f in state["forces"].values() if f["side"] == "Britain" and f["afloat"]]
     squadrons = {f["squadron"] for f in british if f["squadron"]}
     ships = {s["code"]: f for f in british for s in f["ships"] if s["status"] == "afloat"}
-    seats = list(state["seats"].values())
-    admirals = {s["squadron"] for s in seats if s["role"] == "admiral"}
-    captains = {s["ship"] for s in seats if s["role"] == "captain"}
-    out: list[dict[str, Any]] = []
+    seated = [s for s in seats if not s.get("vacant")]
+    admirals = {s["squadron"] for s in seated if s["role"] == "admiral"}
+    captains = {s["ship"] for s in seated if s["role"] == "captain"}
     for seat in seats:
         if seat["role"] == "admiral" and seat["squadron"] not in squadrons:
             text = f"{seat['name']}: the {seat['squadron']} squadron is not on campaign this summer"
@@ -190,6 +197,41 @@ def seat_warnings(state: State) -> list[dict[str, Any]]:
             text = f"{code} ({force['name']}) has no captain nor admiral at the table"
             out.append({"kind": "unseated", "ship": code, "text": text})
     return out
+
+
+#: who stands in for a vacant seat, by its role (what the rules do without it)
+_STANDS_IN = {
+    "prime-minister": "a digit he has not chosen is rolled",
+    "first-sea-lord": "a digit he has not chosen is rolled",
+    "observer": "nobody watches from it",
+}
+
+
+def _vacant(state: State, seat: Seat) -> dict[str, Any]:
+    """The warning of a vacant seat: who stands in for it meanwhile."""
+    if seat["role"] == "captain":
+        admiral = _admiral_of(state, seat.get("ship"))
+        meanwhile = (
+            f"{admiral['name']}, her admiral, orders {seat['ship']}"
+            if admiral is not None
+            else f"{seat['ship']} sails on her orders and fights by her standing orders"
+        )
+    elif seat["role"] == "admiral":
+        meanwhile = f"the {seat['squadron']} squadron's captains and the GM order its ships"
+    else:
+        meanwhile = _STANDS_IN.get(seat["role"], "nobody plays it")
+    text = f"{seat['name']}'s seat is vacant till it is reissued (nobody waits for it): {meanwhile}"
+    return {"kind": "vacant", "seat": seat["id"], "text": text}
+
+
+def _admiral_of(state: State, ship: str | None) -> Seat | None:
+    """The seated admiral of the squadron ship ``ship`` sails with, if any."""
+    forces = state["forces"].values()
+    squadron = next((f["squadron"] for f in forces for s in f["ships"] if s["code"] == ship), None)
+    admirals = [
+        s for s in state["seats"].values() if s["role"] == "admiral" and not s.get("vacant")
+    ]
+    return next((s for s in admirals if squadron and s["squadron"] == squadron), None)
 
 
 REASSIGN = Spec(

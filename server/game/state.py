@@ -72,8 +72,9 @@ SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
 #: differently, and what an older version decided otherwise written in
 #: :func:`server.game.replay.upgrade`, never kept alive in the rules.
 #: 1: every log before issue 29 (it logged no version);
-#: 2: a game day's month is its calendar month (:func:`month_of`) in every decision.
-RULES_VERSION = 2
+#: 2: a game day's month is its calendar month (:func:`month_of`) in every decision;
+#: 3: a vacant seat is waited for by nothing: the turn clock, a fight (issue 30).
+RULES_VERSION = 3
 
 Position = list[float]  # [lon, lat] in degrees
 

@@ -351,10 +351,14 @@ class CampaignService:
             return kind, data, None
 
         seq = self.committer.commit_act(campaign_id, seat_id, decide)
+        self._tick_if_due(campaign_id)  # everyone is ready: the turn moves on at once
+        return seq
+
+    def _tick_if_due(self, campaign_id: str) -> None:
+        """Tick the campaign's clock now if something fell due (not at the next beat)."""
         cached = self.states.get(campaign_id)
         if cached is not None and clock.due(cached.state, self.now()):
-            self.tick(campaign_id)  # everyone is ready: the turn moves on at once
-        return seq
+            self.tick(campaign_id)
 
     def _check_token(self, campaign_id: str, seat_id: str, token_hash: str) -> None:
         """``forbidden`` unless the token still opens ``seat_id`` (under the campaign's
@@ -426,6 +430,7 @@ class CampaignService:
             return "seat_revoked", data, (seat_id, hash_token(token))
 
         self.committer.commit(campaign_id, author_id, decide)
+        self._tick_if_due(campaign_id)  # the others were all ready, or a fight waited for it
 
     def seating(self, campaign_id: str, seat: dict[str, Any]) -> dict[str, Any]:
         """The GM's view of the seats: each seat (``vacant`` too) and the warnings of seats

@@ -59,9 +59,12 @@ function renderStatus() {
   paused.textContent = state.paused ? "PAUSED" : "running";
   paused.className = `item${state.paused ? " paused" : ""}`;
   const players = (state.seats || []).filter((s) => !["gm", "observer"].includes(s.role));
+  // a vacant seat (revoked) is nobody's: the server waits for it no more, nor does this line
   fill($("st-ready"), players.length ? players.map((s, i) => [i ? ", " : "",
-    el("span", { class: s.ready ? "ready-yes" : "ready-no", dataset: { seat: s.id },
-      title: roleName(s.role) }, `${s.ready ? "✔" : "…"} ${s.name}`)]) : "no players seated");
+    s.vacant ? el("span", { class: "ready-vacant vacant", dataset: { seat: s.id },
+      title: `${roleName(s.role)}: vacant, not waited for` }, `– ${s.name} (vacant)`)
+      : el("span", { class: s.ready ? "ready-yes" : "ready-no", dataset: { seat: s.id },
+        title: roleName(s.role) }, `${s.ready ? "✔" : "…"} ${s.name}`)]) : "no players seated");
   document.body.dataset.phase = state.phase;
   document.body.dataset.role = seat.role;
 }

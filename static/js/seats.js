@@ -1,9 +1,9 @@
 // The GM's Seats panel: add a seat of any role with its officer (POST .../seats), each seat's
 // invite link with a copy button, reissue (POST .../seats/<seat>/token) and revoke
 // (POST .../seats/<seat>/revoke), hand a seat to another squadron or ship (`reassign`), the
-// server's warnings (GET .../seats: idle seats, unseated commands) and a dot per seat for
-// who is connected now (the join ack's `presence`, then `presence` events). What is idle or
-// unseated is the server's to say: this module shows its words.
+// server's warnings (GET .../seats: vacant seats, idle seats, unseated commands) and a dot per
+// seat for who is connected now (the join ack's `presence`, then `presence` events). What is
+// vacant, idle or unseated is the server's to say: this module shows its words.
 
 import { ownSeat } from "./store.js";
 import { el, fill, getJSON, labelled, roleName } from "./util.js";
