@@ -90,8 +90,13 @@ class Seat {
     return this;
   }
 
+  /** Emit and wait for the ack (every `join` and `act` gets one, the doc says). */
   async call(name, data) {
-    return this.socket.timeout(WAIT).emitWithAck(name, data);
+    try {
+      return await this.socket.timeout(WAIT).emitWithAck(name, data);
+    } catch (error) {
+      throw new Error(`${this.name}: ${name} ${data.type ?? ""} got no ack (${error.message})`);
+    }
   }
 
   /** An act: its ack. `expected`, a refusal's code the act is sent to draw. A `not_ready`
@@ -319,6 +324,11 @@ async function play(seats, rules, flow) {
   return last.seq;
 }
 
+/** A JSON Patch operation in a line: what differs, not the whole of it. */
+function brief(op) {
+  return `${op.op} ${op.path} ${JSON.stringify(op.value) ?? ""}`.slice(0, 200);
+}
+
 /** Each seat's patched view against a fresh join's state (also after a failed play: its
  * differences say where the views parted). */
 async function compareViews(campaign, seats) {
@@ -333,7 +343,7 @@ async function compareViews(campaign, seats) {
       first_seq: s.first.seq,
       fresh_seq: fresh.seq,
       equal,
-      differences: equal ? [] : compare(fresh.view, s.view).slice(0, 10),
+      differences: equal ? [] : compare(fresh.view, s.view).slice(0, 10).map(brief),
       held: s.held.size,
       ...s.counts,
     };
@@ -393,5 +403,5 @@ try {
   problems.push(String(error?.message ?? error));
 }
 summary.problems = problems;
-process.stdout.write(JSON.stringify(summary) + "\n");
-process.exit(problems.length ? 1 : 0);
+// exit once the summary is written out: a pipe takes it asynchronously
+process.stdout.write(JSON.stringify(summary) + "\n", () => process.exit(problems.length ? 1 : 0));
