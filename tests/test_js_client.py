@@ -22,15 +22,6 @@ PAGE = 10  # events a catch-up's page reads at most: the observer's takes severa
 RUN = 1200  # seconds the whole summer may take on a busy machine (not a speed target)
 
 
-def _websocket_upstreams(access_log: Path) -> set[str]:
-    """The processes (``127.0.0.1:port``) nginx handed Engine.IO WebSockets to."""
-    return {
-        line.split(" up=", 1)[1].split()[0].rstrip(",")
-        for line in access_log.read_text().splitlines()
-        if "transport=websocket" in line and " up=" in line
-    }
-
-
 def _summer(url: str) -> dict[str, Any]:
     """The driver's summary of its summer against ``url`` (its stderr on a failure)."""
     node = shutil.which("node")
@@ -96,6 +87,4 @@ def test_the_javascript_client_plays_a_summer_through_nginx_on_two_processes(
     }
     assert all(r["got"] == r["expected"] for r in summary["refusals"])
     # the seats' sockets were spread over both processes: events crossed through Redis
-    assert _websocket_upstreams(nginx.folder / "access.log") == {
-        f"127.0.0.1:{s.port}" for s in servers
-    }
+    assert nginx.upstreams("websocket") == {f"127.0.0.1:{s.port}" for s in servers}

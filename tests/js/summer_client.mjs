@@ -8,9 +8,10 @@
 // (the cabinet's digits, readies that move the turn clock, orders, the GM's own advance,
 // every open fight's rounds) to the summer's last day, and the GM resolves it. Each seat
 // keeps its view from its join's state by applying every event's JSON Patch (RFC 6902,
-// fast-json-patch) in seq order; at the end a fresh join's state must equal it. Every ack must be `ok` or the
-// documented refusal the act was sent to draw. Prints one JSON summary on stdout; exits 1
-// when anything went wrong (the summary's `problems`).
+// fast-json-patch) in seq order, live and from a catch-up (the observer is away for most
+// of the summer); at the end a fresh join's state must equal it. Every ack must be `ok` or
+// the documented refusal the act was sent to draw. Prints one JSON summary on stdout;
+// exits 1 when anything went wrong (the summary's `problems`).
 
 import { isDeepStrictEqual } from "node:util";
 import { applyPatch, compare } from "fast-json-patch/index.mjs";
@@ -31,6 +32,7 @@ const acts = { sent: 0, ok: 0, refused: {} };
 const refusals = [];
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+const count = (tally, key) => (tally[key] = (tally[key] ?? 0) + 1);
 
 /** A REST call: the answer's JSON; anything but `status` is a problem, thrown. */
 async function rest(method, path, { token, body, status = 200 } = {}) {
@@ -43,7 +45,9 @@ async function rest(method, path, { token, body, status = 200 } = {}) {
     signal: AbortSignal.timeout(WAIT),
   });
   const answer = await r.json();
-  if (r.status !== status) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(answer)}`);
+  if (r.status !== status) {
+    throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(answer)}`);
+  }
   return answer;
 }
 
@@ -80,8 +84,8 @@ class Seat {
       if (this.view !== null) this.rejoin(); // a reconnection: catch up from our seq
     });
     await new Promise((done, fail) => {
-      this.socket.once("connect", done);
-      setTimeout(() => fail(new Error(`${this.name}: no connection`)), WAIT);
+      const timer = setTimeout(() => fail(new Error(`${this.name}: no connection`)), WAIT);
+      this.socket.once("connect", () => done(clearTimeout(timer)));
     });
     const ack = await this.call("join", { campaign: this.campaign, token: this.token, since: 0 });
     if (!ack?.ok) throw new Error(`${this.name}: join refused ${JSON.stringify(ack)}`);
@@ -111,7 +115,7 @@ class Seat {
     }
     const ok = ack?.ok === true && (Number.isInteger(ack.seq) || (args.preview && ack.preview));
     if (ok) acts.ok += 1;
-    else if (wellRefused(ack)) acts.refused[ack.error.code] = (acts.refused[ack.error.code] ?? 0) + 1;
+    else if (wellRefused(ack)) count(acts.refused, ack.error.code);
     else problems.push(`${this.name} ${type}: an ack off the doc's shapes ${JSON.stringify(ack)}`);
     if (expected !== null) {
       refusals.push({ seat: this.name, type, expected, got: ack?.error?.code ?? "ok" });
@@ -165,13 +169,13 @@ class Seat {
   apply(payload) {
     this.counts.events += 1;
     if (payload.type === undefined) this.counts.bare += 1; // a seq this seat may not see
-    else this.counts.types[payload.type] = (this.counts.types[payload.type] ?? 0) + 1;
+    else count(this.counts.types, payload.type);
     if (payload.patch) {
       try {
         applyPatch(this.view, payload.patch, true); // validated: a path must resolve
         this.counts.ops += payload.patch.length;
       } catch (error) {
-        problems.push(`${this.name} seq ${payload.seq}: its patch does not apply: ${error.message}`);
+        problems.push(`${this.name} seq ${payload.seq}: its patch fails: ${error.message}`);
       }
     }
     this.seq = payload.seq;
@@ -277,7 +281,7 @@ async function play(seats, rules, flow) {
 
   // the summer: orders, a refusal or two, the GM's hand on the clock once
   const preview = await red.act("deploy", { squadron: "Red", patrol: USHANT, preview: true });
-  if (!preview.preview?.route) problems.push(`a preview without its route: ${JSON.stringify(preview)}`);
+  if (!preview.preview?.route) problems.push(`a preview, no route: ${JSON.stringify(preview)}`);
   await red.act("deploy", { squadron: "Red", patrol: USHANT });
   await red.act("sail", { squadron: "Red", to: "atlantis" }, "not_found");
   await fg.act("sail", { ship: "DR", to: "plymouth" }, "forbidden");
@@ -347,7 +351,7 @@ async function compareViews(campaign, seats) {
       held: s.held.size,
       ...s.counts,
     };
-    if (!equal || fresh.seq !== s.seq) problems.push(`${name}: its patched view is not a fresh join's`);
+    if (!equal || fresh.seq !== s.seq) problems.push(`${name}: its view is not a fresh join's`);
   }
   return report;
 }
@@ -355,7 +359,7 @@ async function compareViews(campaign, seats) {
 async function main() {
   const rules = await rest("GET", "/api/rules");
   const { campaign, seats } = await seatTable();
-  const flow = { fights: [], rounds: 0, npc_rounds: 0, readies: 0, turns: 0, resolved_on_day: null };
+  const flow = { fights: [], rounds: 0, npc_rounds: 0, readies: 0, turns: 0 };
   const summary = { campaign, seed: SEED, season_days: rules.season_days, acts, refusals, flow };
   try {
     try {
