@@ -1,5 +1,6 @@
-"""The browser client lints clean: ESLint (pinned in package.json, installed by scripts/test
-with ``npm ci``) over static/js with the repository's eslint.config.js."""
+"""The browser client and the tests' node client lint clean: ESLint (pinned in package.json,
+installed by scripts/test with ``npm ci``) over static/js and tests/js with the repository's
+eslint.config.js."""
 
 from __future__ import annotations
 
@@ -37,6 +38,16 @@ def eslint(*args: str, stdin: str | None = None) -> list[str]:
 
 def test_the_browser_client_lints_clean() -> None:
     assert eslint("static/js") == []
+
+
+def test_the_node_client_of_the_tests_lints_clean() -> None:
+    """tests/js (tests/test_js_client.py's Socket.IO client) as node modules: clean, and an
+    unknown name in it is found."""
+    assert eslint("tests/js") == []
+    found = eslint(
+        "--stdin", "--stdin-filename", "tests/js/probe.mjs", stdin="export const x = y;\n"
+    )
+    assert [p.split(": ", 1)[1] for p in found] == ["'y' is not defined."], found
 
 
 def test_the_linter_reads_static_js_as_browser_modules() -> None:

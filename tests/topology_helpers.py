@@ -290,11 +290,16 @@ class Nginx:
 
     def polling_upstreams(self) -> set[str]:
         """The processes (``127.0.0.1:port``) that answered Engine.IO polling requests."""
+        return self.upstreams("polling")
+
+    def upstreams(self, transport: str) -> set[str]:
+        """The processes (``127.0.0.1:port``) nginx passed Engine.IO's ``transport``
+        (``polling``, ``websocket``) to; a WebSocket is logged once it closes."""
         lines = (self.folder / "access.log").read_text().splitlines()
         return {
             line.split(" up=", 1)[1].split()[0].rstrip(",")
             for line in lines
-            if "transport=polling" in line and " up=" in line
+            if f"transport={transport}" in line and " up=" in line
         }
 
     def stop(self) -> None:
