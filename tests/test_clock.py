@@ -168,6 +168,28 @@ def test_the_last_turn_resolves_the_summer_and_the_clock_turns_the_year(clock_ta
     _replays(game)
 
 
+def test_the_players_readies_end_the_summer_and_the_autumn_waits_for_them(clock_table) -> None:
+    """The last turn moved on by every player's ready resolves the summer; the autumn is
+    a new turn, nobody ready in it, so the clock does not pass it at once (version 2 left
+    the seats ready and went on to the winter)."""
+    game, hands = clock_table
+    gm = game.players["gm"]
+    assert gm.act("roll_force")["ok"]
+    for _ in range(3):
+        assert gm.act("advance", days=30)["ok"]
+    assert gm.act("advance", days=2)["ok"]
+    assert gm.act("set_clock", turn_days=30, turn_seconds=3600)["ok"]
+    for key in ("pm", "fsl", "red"):
+        assert game.players[key].act("ready")["ok"]
+    kinds = [e["type"] for e in _log(game)[-2:]]
+    assert kinds == ["ready", "resolve_summer"]
+    state = _state(game)
+    assert (state["phase"], state["date"]) == ("autumn", "1805-09-01")
+    assert not any(s["ready"] for s in state["seats"])
+    assert hands.wait(1) == []  # the autumn's deadline is an hour away
+    _replays(game)
+
+
 # -- a battle of squadrons with a captain and two admirals seated ---------------------------
 
 

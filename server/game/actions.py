@@ -59,6 +59,7 @@ from server.game.state import (
     State,
     by_id,
     month_of,
+    new_turn,
     season_days,
 )
 
@@ -151,8 +152,7 @@ def _apply_roll_force(state: State, data: events.RollForce) -> None:
     for npc in data.get("officers", ()):
         state["officers"][npc["id"]] = npc
     state["phase"] = "summer"
-    for s in state["seats"].values():
-        s["ready"] = False
+    new_turn(state)
 
 
 # -- the table: readiness, the clock, notes ---------------------------------------------
@@ -265,6 +265,7 @@ def _apply_resolve(state: State, data: events.ResolveSummer) -> None:
     calendar.summer_over(state)
     state["phase"] = OFF_SEASONS[0]
     state["day"] = 0
+    new_turn(state)  # the autumn's turns wait for the players (version 3)
 
 
 # -- money -------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from server.game.state import (
     YearRecord,
     by_id,
     current_year,
+    new_turn,
     season_days,
 )
 
@@ -89,8 +90,7 @@ def apply_next_season(state: State, data: events.NextSeason) -> None:
         _new_year(state, data["year"])
     state["phase"] = data["phase"]
     state["day"] = 0
-    for s in state["seats"].values():
-        s["ready"] = False
+    new_turn(state)
 
 
 def summer_over(state: State) -> None:

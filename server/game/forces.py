@@ -14,7 +14,16 @@ from typing import Any, cast
 from server.game import blockades, engagements, rules
 from server.game.errors import ActionError
 from server.game.sighting import Lookouts, force_id, in_order, position_on_route
-from server.game.state import DeploymentRecord, Force, Route, Side, State, by_id, month_of
+from server.game.state import (
+    DeploymentRecord,
+    Force,
+    Route,
+    Side,
+    State,
+    by_id,
+    month_of,
+    new_turn,
+)
 
 __all__ = [
     "advance",
@@ -273,8 +282,7 @@ def apply_advance(state: State, data: Any) -> None:
         state["engagements"][fight["id"]] = fight
         engagements.carry_wounds(state, fight)
     state["results"] = dict(data["results"])
-    for seat in state["seats"].values():
-        seat["ready"] = False
+    new_turn(state)
 
 
 def _move(work: State, now: float) -> None:

@@ -22,6 +22,7 @@ from typing import Any
 from server.game import actions, registry
 from server.game.engagements import Battles, battles_lent
 from server.game.state import (
+    OFF_SEASONS,
     RULES_VERSION,
     Seat,
     State,
@@ -74,6 +75,12 @@ def _v2_vacancy(state: State, event: dict[str, Any]) -> bool:
     return event["type"] in ("advance", "engage_decision") or event.get("seat") is None
 
 
+def _v2_autumn_clock(state: State, event: dict[str, Any]) -> bool:
+    """Version 2 kept the seats ready through the summer's resolution: ``event`` is the
+    clock's in an autumn, which it may have decided with them ready."""
+    return state["phase"] == OFF_SEASONS[0] and event.get("seat") is None
+
+
 def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str, Any], Allowance]:
     """``event`` of a log played under rules ``version`` (older than today's), taken on
     ``state`` (the state before it), as today's replay checks it: the event in today's
@@ -91,11 +98,13 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     2 -> 3: a vacant seat (revoked, not reissued) is waited for by nothing. Version 2
     counted it among the players the turn clock waits to be ready, and a fight waited for
     its orders: what the clock, an ``advance`` (its fights opened) or an ``engage_decision``
-    decided while a seat stood vacant stands as logged.
+    decided while a seat stood vacant stands as logged. Version 2 also left the seats
+    ready when the summer was resolved, so the clock could pass the autumn at once: what
+    it decided in an autumn stands as logged.
     """
     kind, data = event["type"], event["data"]
     keys: set[str] = set()
-    decision = version < 3 and _v2_vacancy(state, event)
+    decision = version < 3 and (_v2_vacancy(state, event) or _v2_autumn_clock(state, event))
     if version < 2 and isinstance(data, dict):
         if kind in ("deploy", "sail", "move_enemy"):
             decision = decision or _v1_month_misread(state, state["day"])

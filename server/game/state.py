@@ -17,6 +17,7 @@ from pydantic import ConfigDict, with_config
 from typing_extensions import TypedDict
 
 __all__ = [
+    "new_turn",
     "DECISIONS",
     "PHASES",
     "ROLES",
@@ -479,6 +480,13 @@ def initial_state(campaign: dict[str, Any]) -> State:
         "notes": [],
         "standing": {},
     }
+
+
+def new_turn(state: State) -> None:
+    """A turn begun (a day of the summer, a season, the summer resolved): no seat is
+    ready for it yet, so the clock waits for the players again."""
+    for seat in state["seats"].values():
+        seat["ready"] = False
 
 
 def no_clock() -> Clock:
