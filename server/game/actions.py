@@ -551,45 +551,27 @@ RESOLVE_SUMMER = Spec(
     View("summer"),
     notice=notices.summer_over,
 )
-PAUSE = Spec(
-    "pause",
-    payloads.Pause,
-    {"gm": Grant(ANY)},
-    _decide_pause,
-    _set("paused", True),
-    events.Pause,
-    PUBLIC,
-    touches=(),
+
+
+def _table_spec(name: str, payload: Any, decide: Any, apply: Any, event: Any) -> Spec:
+    """The GM's act on the table itself (the pause, the deadline, the clock): in any phase,
+    seen by every seat, no section of a view changed but the head."""
+    return Spec(name, payload, {"gm": Grant(ANY)}, decide, apply, event, PUBLIC, touches=())
+
+
+PAUSE = _table_spec("pause", payloads.Pause, _decide_pause, _set("paused", True), events.Pause)
+RESUME = _table_spec(
+    "resume", payloads.Resume, _decide_resume, _set("paused", False), events.Resume
 )
-RESUME = Spec(
-    "resume",
-    payloads.Resume,
-    {"gm": Grant(ANY)},
-    _decide_resume,
-    _set("paused", False),
-    events.Resume,
-    PUBLIC,
-    touches=(),
-)
-SET_DEADLINE = Spec(
+SET_DEADLINE = _table_spec(
     "set_deadline",
     payloads.SetDeadline,
-    {"gm": Grant(ANY)},
     _decide_set_deadline,
     _set("deadline", None),
     events.SetDeadline,
-    PUBLIC,
-    touches=(),
 )
-SET_CLOCK = Spec(
-    "set_clock",
-    payloads.SetClock,
-    {"gm": Grant(ANY)},
-    _decide_set_clock,
-    _apply_set_clock,
-    events.SetClock,
-    PUBLIC,
-    touches=(),
+SET_CLOCK = _table_spec(
+    "set_clock", payloads.SetClock, _decide_set_clock, _apply_set_clock, events.SetClock
 )
 NOTE = Spec(
     "note",

@@ -24,7 +24,7 @@ from typing import Protocol
 
 from server.game.errors import ActionError
 from server.game.spec import OTHER, OWN, Command, Grant
-from server.game.state import PHASES, ROLES, Phase, Role
+from server.game.state import OFF_SEASONS, PHASES, PLAYERS, ROLES, Phase, Role
 
 __all__ = [
     "ANY",
@@ -64,11 +64,10 @@ COMMANDS = MappingProxyType(
 
 ANY: tuple[Phase, ...] = PHASES
 SUMMER: tuple[Phase, ...] = ("summer",)
-OFF: tuple[Phase, ...] = ("autumn", "winter", "spring")  # the seasons after the summer
+OFF: tuple[Phase, ...] = OFF_SEASONS  # the seasons after the summer
 PLAYING: tuple[Phase, ...] = ("cabinet", "summer", *OFF)
 AT_SEA: tuple[Phase, ...] = ("summer", *OFF)  # the summer's fleet, then the volunteers' cruises
 INVEST: tuple[Phase, ...] = ("cabinet", *OFF)  # before the first of June, or after the summer
-PLAYERS: tuple[Role, ...] = ("prime-minister", "first-sea-lord", "admiral", "captain")
 
 
 class Granted(Protocol):

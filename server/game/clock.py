@@ -30,10 +30,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from server.game.state import State, by_id
+from server.game.state import PLAYERS, State, by_id
 
 __all__ = [
-    "PLAYERS",
     "due",
     "next_due",
     "overdue_round",
@@ -42,8 +41,6 @@ __all__ = [
     "stamp",
 ]
 
-#: the seats whose readiness moves the turn on
-PLAYERS = ("prime-minister", "first-sea-lord", "admiral", "captain")
 #: the events that start a turn (and so its deadline)
 _TURN_STARTS = ("roll_force", "advance", "set_clock", "resume", "resolve_summer", "next_season")
 #: a time long past: due now

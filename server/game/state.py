@@ -17,6 +17,7 @@ from pydantic import ConfigDict, with_config
 from typing_extensions import TypedDict
 
 __all__ = [
+    "PLAYERS",
     "new_turn",
     "DECISIONS",
     "PHASES",
@@ -92,6 +93,8 @@ Status = Literal["afloat", "sunk", "struck", "taken", "decimated"]
 #: a captain's decision for the next round of a fight (BtQ, Ship to Ship Combat)
 Decision = Literal["close", "hold", "flee", "board", "strike"]
 ROLES: tuple[Role, ...] = get_args(Role)
+#: the seats of the fleet's players: their readiness moves the turn on, their orders are theirs
+PLAYERS: tuple[Role, ...] = ("prime-minister", "first-sea-lord", "admiral", "captain")
 PHASES: tuple[Phase, ...] = get_args(Phase)
 DECISIONS: tuple[Decision, ...] = get_args(Decision)
 

@@ -25,6 +25,7 @@ from server.game.season import report_for
 from server.game.sighting import SIGHTING_NM, distance_nm
 from server.game.spec import Spec
 from server.game.state import (
+    PLAYERS,
     Force,
     OfficerRecord,
     SeasonRecord,
@@ -60,7 +61,6 @@ __all__ = [
     "visible_forces",
 ]
 
-PLAYERS = ("prime-minister", "first-sea-lord", "admiral", "captain")
 #: what every seat sees of an officer of the fleet (the rest is his and the GM's)
 PUBLIC_OFFICER = ("id", "name", "rank", "player", "dead", "appointment")
 
