@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -30,6 +31,8 @@ sys.path.insert(0, str(ROOT))
 
 #: every this many days of the summer the GM brings an enemy force to a British one
 CONTACT_EVERY = 1
+#: a patch's operation adding one line to a battle's log (the round's own news)
+LOG_LINE = re.compile(r"^/engagements/\d+/log/\d+$")
 KB = 1024
 
 
@@ -123,14 +126,17 @@ def _deflated(raw: bytes) -> int:
     return len(packer.compress(raw) + packer.flush(zlib.Z_SYNC_FLUSH)) - 4
 
 
-def _battle_orders(received: dict[str, list[Any]]) -> dict[str, list[tuple[int, int]]]:
-    """Each seat's battle-order events, their bytes (JSON, and as sent), in order."""
-    out: dict[str, list[tuple[int, int]]] = {}
+def _battle_orders(received: dict[str, list[Any]]) -> dict[str, list[tuple[int, int, int]]]:
+    """Each seat's battle-order events, their bytes (JSON, as sent, and JSON but for the
+    round's new lines of the battle's log), in order."""
+    out: dict[str, list[tuple[int, int, int]]] = {}
     for key, events in received.items():
         for event in events:
             if event.get("type") == "engage_decision":
                 raw = json.dumps(event, separators=(",", ":")).encode()
-                out.setdefault(key, []).append((len(raw), _deflated(raw)))
+                ops = [op for op in event.get("patch", []) if not LOG_LINE.match(op["path"])]
+                rest = json.dumps({**event, "patch": ops}, separators=(",", ":"))
+                out.setdefault(key, []).append((len(raw), _deflated(raw), len(rest)))
     return out
 
 
@@ -198,16 +204,14 @@ def main(argv: list[str] | None = None) -> None:
         live = _battle_orders(played["received"])
         print("each battle order's event, live (goal <= 5 KB a seat):")
         for key, sizes in live.items():
-            raw, sent = [r for r, _ in sizes], [z for _, z in sizes]
-            print(
-                f"  {key:>4}: {len(sizes)} events; JSON largest {max(raw) / KB:.1f} KB,"
-                f" mean {sum(raw) / len(raw) / KB:.1f} KB; as sent largest"
-                f" {max(sent) / KB:.1f} KB, mean {sum(sent) / len(sent) / KB:.1f} KB"
-            )
+            raw, sent, rest = ([size[i] for size in sizes] for i in range(3))
             half = len(raw) // 2  # no growth with the battles before: the year's halves
             print(
-                f"        JSON largest in the year's first half {max(raw[:half]) / KB:.1f} KB,"
-                f" second half {max(raw[half:]) / KB:.1f} KB"
+                f"  {key:>5}: {len(sizes)} events; as sent largest {max(sent) / KB:.1f} KB,"
+                f" mean {sum(sent) / len(sent) / KB:.1f} KB; JSON largest {max(raw) / KB:.1f}"
+                f" KB, mean {sum(raw) / len(raw) / KB:.1f} KB; JSON but the round's new log"
+                f" lines largest {max(rest[:half]) / KB:.1f} KB in the year's first half,"
+                f" {max(rest[half:]) / KB:.1f} KB in its second"
             )
         ours = _catch_up(ROOT, db, played["campaign"], played["token"])
         peer = _catch_up(_peer_tree(args.peer, Path(tmp)), db, played["campaign"], played["token"])
