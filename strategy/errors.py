@@ -13,13 +13,20 @@ dice that ran out an ``IndexError``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TypeVar
+
 __all__ = [
     "DataError",
     "InvalidMove",
     "OutOfCards",
     "RulesError",
     "UnknownName",
+    "looked_up",
 ]
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 
 class RulesError(Exception):
@@ -45,3 +52,16 @@ class OutOfCards(RulesError, IndexError):
 
 class DataError(RulesError, ValueError):
     """A data file of ``strategy/data`` that breaks its book's shape."""
+
+
+def looked_up(table: Mapping[_K, _V], key: _K, missing: str) -> _V:
+    """``table[key]``, or :class:`UnknownName` saying ``missing`` when the table has none.
+
+    >>> looked_up({"FG": 1}, "ZZ", "no ship with code 'ZZ'")
+    Traceback (most recent call last):
+    strategy.errors.UnknownName: no ship with code 'ZZ'
+    """
+    try:
+        return table[key]
+    except KeyError:
+        raise UnknownName(missing) from None

@@ -22,7 +22,7 @@ from math import floor
 from types import MappingProxyType
 from typing import Any
 
-from strategy.errors import InvalidMove, UnknownName
+from strategy.errors import InvalidMove, looked_up
 from strategy.loader import check, freeze, load
 
 __all__ = [
@@ -166,18 +166,12 @@ _BY_NAME = MappingProxyType({s.name: s for s in SHIPS.values()})
 
 def ship(code: str) -> Ship:
     """The ship with a two-letter code (the error names the code)."""
-    try:
-        return SHIPS[code]
-    except KeyError:
-        raise UnknownName(f"no ship with code {code!r}") from None
+    return looked_up(SHIPS, code, f"no ship with code {code!r}")
 
 
 def ship_named(name: str) -> Ship:
     """The ship with a full name, e.g. ``"Fiddler's Green"``."""
-    try:
-        return _BY_NAME[name]
-    except KeyError:
-        raise UnknownName(f"no ship named {name!r}") from None
+    return looked_up(_BY_NAME, name, f"no ship named {name!r}")
 
 
 def berths(code: str) -> dict[str, int]:

@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from strategy.campaign.fleet import MARINE_RANKS, NAVY_RANKS, SHIPS, SQUADRONS
-from strategy.errors import InvalidMove, UnknownName
+from strategy.errors import InvalidMove, UnknownName, looked_up
 from strategy.loader import check, load
 
 __all__ = [
@@ -288,18 +288,12 @@ def personal_outcome_targets(order: str, battle_result: int) -> Targets:
 
 def ship_modifiers(ship_name: str) -> Modifiers:
     """Personal Outcome Table Modifiers for a ship, by its full name."""
-    try:
-        return _SHIP_MODS[ship_name]
-    except KeyError:
-        raise UnknownName(f"no Personal Outcome modifiers for ship {ship_name!r}") from None
+    return looked_up(_SHIP_MODS, ship_name, f"no Personal Outcome modifiers for ship {ship_name!r}")
 
 
 def rank_modifiers(rank: str) -> Modifiers:
     """Personal Outcome Table Modifiers for a rank (navy or Royal Marines)."""
-    try:
-        return _RANK_MODS[rank]
-    except KeyError:
-        raise UnknownName(f"no Personal Outcome modifiers for rank {rank!r}") from None
+    return looked_up(_RANK_MODS, rank, f"no Personal Outcome modifiers for rank {rank!r}")
 
 
 # --- The Nelson Touch ------------------------------------------------------------------------
