@@ -42,10 +42,15 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from benchmarks.peer import BASE, base_tree  # noqa: E402
+
 PER_WORKER = 100  # websockets per client process (--per-worker)
 DRAIN_SECONDS = 60  # after the last ack, how long a client may wait for the last seq: then lost
 SEAT_ROLES = [  # the first seats of every campaign: the actors come first
@@ -607,6 +612,7 @@ def main() -> None:
         default=PER_WORKER,
         help=f"websockets per client process (default {PER_WORKER})",
     )
+    parser.add_argument("--no-peer", action="store_true", help="skip the peer (before issue 29)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--bare-serve", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -625,26 +631,68 @@ def main() -> None:
     os.environ["ADMIRALTY_CAMPAIGN_RATE_LIMIT"] = "100000 per minute"
     with tempfile.TemporaryDirectory() as tmp:
         server = ServerProcess(Path(tmp))
+        servers = [("admiralty", server)]
+        if not args.no_peer:  # the same server from before issue 29, its own store
+            (Path(tmp) / "peer").mkdir()
+            servers.append(("peer", ServerProcess(Path(tmp) / "peer")))
         bare_port = free_port()
         bare = subprocess.Popen([sys.executable, __file__, "--bare-serve", str(bare_port)])
         rows: list[dict[str, Any]] = []
         try:
-            server.spawn()
-            server.wait_healthy()
+            for name, process in servers:
+                tree = {"PYTHONPATH": str(base_tree())} if name == "peer" else {}
+                with _environ(tree):
+                    process.spawn()
+                process.wait_healthy()
             _wait_port(bare_port)
             print(HEADER, flush=True)
             for n in args.clients:
                 for layout in ((1, n), (max(1, n // 10), min(10, n))):
-                    for name, url, pid in (
-                        ("bare", f"http://127.0.0.1:{bare_port}", bare.pid),
-                        ("admiralty", server.url, server.proc.pid),  # type: ignore[union-attr]
-                    ):
-                        rows += run_layout(name, url, pid, layout, args)
+                    rows += run_layout(
+                        "bare", f"http://127.0.0.1:{bare_port}", bare.pid, layout, args
+                    )
+                    for name, process in servers:
+                        assert process.proc is not None
+                        rows += run_layout(name, process.url, process.proc.pid, layout, args)
         finally:
-            server.stop()
+            for _, process in servers:
+                process.stop()
             bare.terminate()
             bare.wait(30)
         _verdict(rows)
+        _beside_the_peer(rows)
+
+
+@contextmanager
+def _environ(values: dict[str, str]) -> Iterator[None]:
+    """The process's environment (what a server spawned inherits) with ``values`` set."""
+    saved = {k: os.environ.get(k) for k in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def _beside_the_peer(rows: list[dict[str, Any]]) -> None:
+    """Issue 29's goal: the fan-out no worse than before it (the peer, measured now)."""
+    peer = {(r["campaigns"], r["clients"], r["actors"]): r for r in rows if r["server"] == "peer"}
+    if not peer:
+        return
+    print(f"\nbeside the peer ({BASE}, before issue 29), measured in this run:")
+    for r in rows:
+        p = peer.get((r["campaigns"], r["clients"], r["actors"]))
+        if r["server"] != "admiralty" or p is None:
+            continue
+        print(
+            f"  {_layout(r)}, {r['clients']} clients, {r['actors']} actor(s): acts/s"
+            f" {r['actions/s']:.0f} (peer {p['actions/s']:.0f}), p99 {r['p99']:.1f} ms"
+            f" (peer {p['p99']:.1f}), CPU {r['cpu%']:.0f}% (peer {p['cpu%']:.0f}%)"
+        )
 
 
 def _wait_port(port: int) -> None:

@@ -29,6 +29,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.peer import BASE, base_tree  # noqa: E402
+
 #: every this many days of the summer the GM brings an enemy force to a British one
 CONTACT_EVERY = 1
 #: a patch's operation adding one line to a battle's log (the round's own news)
@@ -178,21 +180,10 @@ def _catch_up(root: Path, db: Path, campaign: str, token: str) -> dict[str, Any]
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def _peer_tree(commit: str, where: Path) -> Path:
-    """The project at ``commit``, checked out (no history) under ``where``."""
-    tree = where / "peer"
-    tree.mkdir()
-    archive = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", commit], capture_output=True, check=True
-    )
-    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
-    return tree
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--peer", default="7121207", help="the commit to compare with")
+    parser.add_argument("--peer", default=BASE, help="the commit to compare with")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "year.db"
@@ -214,7 +205,7 @@ def main(argv: list[str] | None = None) -> None:
                 f" {max(rest[half:]) / KB:.1f} KB in its second"
             )
         ours = _catch_up(ROOT, db, played["campaign"], played["token"])
-        peer = _catch_up(_peer_tree(args.peer, Path(tmp)), db, played["campaign"], played["token"])
+        peer = _catch_up(base_tree(args.peer), db, played["campaign"], played["token"])
         print("captain's catch-up from since=0 after the year (goal <= 2 MB):")
         for name, got in (("this code", ours), (f"peer {args.peer}", peer)):
             largest = max(got["orders"], default=0)
