@@ -210,6 +210,20 @@ def test_formatters_redact_every_kind_of_token(formatter: logging.Formatter) -> 
             assert json.loads(out)["logger"] == "admiralty"
 
 
+def test_json_lines_carry_a_records_extra_fields_redacted_however_deep() -> None:
+    record = _record("act %s", "set_ships")
+    record.__dict__.update(
+        campaign="c1",
+        seq=3,
+        ms=1.5,
+        payload={"token": "tok-DEEP", "said": ["Authorization: Bearer tok-LIST"]},
+    )
+    out = JsonFormatter().format(record)
+    entry = json.loads(out)
+    assert (entry["campaign"], entry["seq"], entry["ms"]) == ("c1", 3, 1.5)
+    assert entry["message"] == "act set_ships" and "tok-" not in out
+
+
 def test_json_lines_carry_gunicorn_and_werkzeug_request_fields() -> None:
     atoms = {"h": "10.0.0.7", "m": "GET", "U": "/play/c1", "q": "token=tok-G", "s": "200"}
     atoms |= {"B": 512, "L": "0.004", "a": "curl/8", "r": "GET /play/c1?token=tok-G HTTP/1.1"}

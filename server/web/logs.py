@@ -53,6 +53,7 @@ _SECRETS = re.compile(
     r"|(?P<field>[\"']token[\"']\s*:\s*[\"'])[^\"']*",  # {"token": "..."} and {'token': '...'}
     re.IGNORECASE,
 )
+_SECRET_KEYS = frozenset({"token", "authorization"})  # a mapping's members never logged
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")  # Werkzeug colours its request lines
 
 
@@ -127,15 +128,20 @@ class JsonFormatter(_JsonLines):
             log_data.setdefault(key, value)
 
     def process_log_record(self, log_data: dict[str, Any]) -> dict[str, Any]:
-        return {key: _redacted(value) for key, value in log_data.items()}
+        redacted: dict[str, Any] = _redacted(log_data)
+        return redacted
 
 
 def _redacted(value: Any) -> Any:
-    """``value`` with every string in it redacted, however deep."""
+    """``value`` with every string in it redacted, and every ``token`` or
+    ``authorization`` member of a mapping, however deep."""
     if isinstance(value, str):
         return redact(value)
     if isinstance(value, Mapping):
-        return {str(k): _redacted(v) for k, v in value.items()}
+        return {
+            str(k): REDACTED if str(k).lower() in _SECRET_KEYS else _redacted(v)
+            for k, v in value.items()
+        }
     if isinstance(value, list | tuple):
         return [_redacted(v) for v in value]
     return value
