@@ -46,6 +46,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="run the Admiralty web server",
         description="Run the Admiralty server (gunicorn, one gevent worker; SQLite "
         "./admiralty.db by default).",
+        epilog="Every option is also read from the environment as ADMIRALTY_<OPTION> "
+        "(ADMIRALTY_READ_TIMEOUT=30; the database's is ADMIRALTY_DATABASE_URL); an option "
+        "given wins.",
     )
     # the operator's knobs: each is also ADMIRALTY_<NAME> in the environment
     # (server.web.settings), which an option given here overrides
@@ -60,7 +63,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--message-queue",
         metavar="URL",
-        help="redis://... so that several server processes serve one campaign",
+        help="redis://... so that several server processes serve one campaign "
+        "(default $ADMIRALTY_MESSAGE_QUEUE)",
     )
     p.add_argument(
         "--base-url",
@@ -103,9 +107,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--log-format",
+        metavar="text|json",
         help="text (default) or json: one JSON object a line, every logger's, tokens redacted",
     )
-    p.add_argument("--log-level", help="debug, info (default), warning or error")
+    p.add_argument("--log-level", metavar="LEVEL", help="debug, info (default), warning or error")
     p.set_defaults(func=run)
 
 
