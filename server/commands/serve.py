@@ -24,6 +24,8 @@ import json
 import logging
 import re
 import socket
+import subprocess
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -243,9 +245,6 @@ def _check_database(url: str | None) -> None:
     interpreter, not here: the database's driver must first be imported in the worker,
     once gevent has patched it (psycopg picks how it waits when it is imported). The URL
     goes on the child's stdin, out of the process list (it may hold a password)."""
-    import subprocess
-    import sys
-
     check = f"import sys; from {__name__} import _database_problem as p; print(p(sys.stdin.read()))"
     try:
         done = subprocess.run(

@@ -206,11 +206,15 @@ def _float(value: Any) -> float | None:
         return None
 
 
-def formatter(fmt: str) -> logging.Formatter:
-    """The formatter of ``fmt`` (``text`` or ``json``), for any handler (gunicorn's too)."""
+def _formatter_class(fmt: str) -> type[logging.Formatter]:
     if fmt not in FORMATS:
         raise ValueError(f"log format must be one of {', '.join(FORMATS)}, not {fmt!r}")
-    return JsonFormatter() if fmt == "json" else TextFormatter()
+    return JsonFormatter if fmt == "json" else TextFormatter
+
+
+def formatter(fmt: str) -> logging.Formatter:
+    """The formatter of ``fmt`` (``text`` or ``json``), for any handler (gunicorn's too)."""
+    return _formatter_class(fmt)()
 
 
 def dict_config(
@@ -220,15 +224,14 @@ def dict_config(
     record to ``stream`` (stderr) in ``fmt`` through one handler on the root logger, at
     ``level`` (a name or a number); the loggers that would write with handlers of their own
     propagate to it with none, the chatty libraries held at :data:`LIBRARY_LEVELS`."""
-    if fmt not in FORMATS:
-        raise ValueError(f"log format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    made = _formatter_class(fmt)
     level = level.upper() if isinstance(level, str) else level
     loggers: dict[str, Any] = {name: {"handlers": [], "propagate": True} for name in _OWN_HANDLERS}
     loggers.update({name: {"level": at} for name, at in LIBRARY_LEVELS.items()})
     return {
         "version": 1,
         "disable_existing_loggers": False,
-        "formatters": {"admiralty": {"()": JsonFormatter if fmt == "json" else TextFormatter}},
+        "formatters": {"admiralty": {"()": made}},
         "handlers": {
             "admiralty": {
                 "class": "logging.StreamHandler",
