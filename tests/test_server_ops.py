@@ -119,30 +119,62 @@ def test_metrics_closed_behind_the_operator_token(tmp_path: Path, monkeypatch) -
 # -- logs -----------------------------------------------------------------------------------
 
 
-def test_json_log_lines_parse_and_hold_no_token(tmp_path: Path) -> None:
+def test_every_log_line_is_json_without_a_token_and_one_line_an_act(tmp_path: Path) -> None:
+    """Issue 30, item 5: joins, acts and bad requests (a python-socketio client on
+    WebSocket with its token in its URL, an Engine.IO session that does not exist, a seat
+    link): every line the server writes, python-engineio's and gunicorn's included, is one
+    JSON object, none holds a token, and each act is one line with its campaign, seat,
+    type, result, seq and time taken."""
     server = LiveServer(tmp_path, "--log-format", "json").start()
     try:
         url = server.url
         cid, gm_token = _campaign(url)
         pm_token = _seat(url, cid, gm_token, role="prime-minister")
         assert requests.get(f"{url}/play/{cid}?token={pm_token}", timeout=WAIT).ok
-        pm = Client(url, cid, pm_token)
-        assert pm.act("set_ships", digit=2)["ok"]
-        pm.close()
-        r = requests.get(f"{url}/api/nowhere?token={gm_token}", timeout=WAIT)
-        assert r.status_code == 404
+        sio = socketio.Client()
+        sio.connect(f"{url}/?token={pm_token}", transports=["websocket"], wait_timeout=WAIT)
+        try:
+            early = sio.call("act", {"type": "ready"}, timeout=WAIT)  # before joining
+            joined = sio.call("join", {"campaign": cid, "token": pm_token}, timeout=WAIT)
+            sent = [{"type": "set_ships", "digit": 2}, {"type": "advance", "days": 2}, "nonsense"]
+            acks = [sio.call("act", act, timeout=WAIT) for act in sent]
+            wrong = sio.call("join", {"campaign": cid, "token": gm_token + "x"}, timeout=WAIT)
+        finally:
+            sio.disconnect()
+        bogus = requests.post(
+            f"{url}/socket.io/?EIO=4&transport=polling&sid=bogus&token={gm_token}",
+            data=b"garbage",
+            timeout=WAIT,
+        )
+        missing = requests.get(f"{url}/api/nowhere?token={gm_token}", timeout=WAIT)
+        stranger = requests.get(
+            f"{url}/api/seat", headers={"Authorization": f"Bearer {gm_token}x"}, timeout=WAIT
+        )
     finally:
         server.stop()
+    assert early["error"]["code"] == "forbidden" and joined["ok"] and acks[0]["ok"]
+    assert [a["error"]["code"] for a in acks[1:]] == ["forbidden", "invalid"]
+    assert wrong["error"]["code"] == "forbidden"
+    assert (bogus.status_code, missing.status_code, stranger.status_code) == (400, 404, 403)
     text = server.log.read_text()
     assert gm_token not in text and pm_token not in text
-    printed = ("Admiralty serving on", " * ")  # serve's and Flask's banners: print, not log
-    lines = [line for line in text.splitlines() if not line.startswith(printed)]
-    entries = [json.loads(line) for line in lines]  # every line is one JSON object
+    entries = [json.loads(line) for line in text.splitlines()]  # every line is one JSON object
     assert all({"time", "level", "logger", "message"} <= e.keys() for e in entries)
+    loggers = {e["logger"] for e in entries}
+    assert {"admiralty", "gunicorn.error", "gunicorn.access", "engineio.server"} <= loggers
     play = [e for e in entries if str(e.get("path", "")).startswith(f"/play/{cid}")]
     assert play and play[0]["path"] == f"/play/{cid}?token=<redacted>"
     assert play[0]["method"] == "GET" and play[0]["status"] == 200
     assert any(e.get("status") == 404 and e["level"] == "INFO" for e in entries)
+    acts = [e for e in entries if e["logger"] == "admiralty.acts"]
+    pm = joined["seat"]["id"]
+    assert [(e["campaign"], e["seat"], e["type"], e["result"], e["seq"]) for e in acts] == [
+        (None, None, "ready", "forbidden", None),
+        (cid, pm, "set_ships", "ok", acks[0]["seq"]),
+        (cid, pm, "advance", "forbidden", None),
+        (cid, pm, "unknown", "invalid", None),
+    ]
+    assert all(isinstance(e["ms"], int | float) and e["ms"] >= 0 for e in acts)
 
 
 def _record(
@@ -176,6 +208,20 @@ def test_formatters_redact_every_kind_of_token(formatter: logging.Formatter) -> 
         assert "<redacted>" in out, out
         if isinstance(formatter, JsonFormatter):
             assert json.loads(out)["logger"] == "admiralty"
+
+
+def test_json_lines_carry_a_records_extra_fields_redacted_however_deep() -> None:
+    record = _record("act %s", "set_ships")
+    record.__dict__.update(
+        campaign="c1",
+        seq=3,
+        ms=1.5,
+        payload={"token": "tok-DEEP", "said": ["Authorization: Bearer tok-LIST"]},
+    )
+    out = JsonFormatter().format(record)
+    entry = json.loads(out)
+    assert (entry["campaign"], entry["seq"], entry["ms"]) == ("c1", 3, 1.5)
+    assert entry["message"] == "act set_ships" and "tok-" not in out
 
 
 def test_json_lines_carry_gunicorn_and_werkzeug_request_fields() -> None:

@@ -8,6 +8,11 @@ sticky sessions and ``--message-queue`` to use more cores). SIGTERM stops it gra
 no new connections, the requests in flight answered (an acknowledged action is logged
 before its ack), then out. ``/healthz`` answers 503 until the world and the recent
 campaigns are loaded.
+
+Before anything is served, what it was given is checked, each step its own function: the
+operator's settings (:mod:`server.web.settings`), the app's options, the database (opened
+in a process of its own) and the port (bound here and handed to gunicorn). A bad one is
+one line on stderr and exit 2, never a traceback nor a server that starts and then dies.
 """
 
 from __future__ import annotations
@@ -17,21 +22,24 @@ import gc
 import io
 import json
 import logging
+import re
+import socket
+import subprocess
+import sys
 from collections.abc import Callable
 from typing import Any
 
 from server.commands import UsageError
+from server.web.settings import ServeSettings, serve_settings
 
-__all__ = ["READ_SECONDS", "register"]
+__all__ = ["BACKLOG", "DATABASE_SECONDS", "register"]
 
-#: a request's headers must arrive within this long (gunicorn's keep-alive wait, which is
-#: also how long it waits for the next request of a connection), and its body within as
-#: long again once the headers are in (``--read-timeout``)
-READ_SECONDS = 10.0
-#: a request in flight at SIGTERM has this long to finish
-GRACEFUL_SECONDS = 10
 #: the collector's thresholds once the worker is warm (Python's own: 700, 10, 10)
 GC_THRESHOLD = (10_000, 10, 10)
+#: connections waiting to be accepted (gunicorn's default)
+BACKLOG = 2048
+#: how long the database may take to answer the check at start
+DATABASE_SECONDS = 30.0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -40,9 +48,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="run the Admiralty web server",
         description="Run the Admiralty server (gunicorn, one gevent worker; SQLite "
         "./admiralty.db by default).",
+        epilog="Every option is also read from the environment as ADMIRALTY_<OPTION> "
+        "(ADMIRALTY_READ_TIMEOUT=30; the database's is ADMIRALTY_DATABASE_URL); an option "
+        "given wins.",
     )
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=5000, help="port to listen on (default 5000)")
+    # the operator's knobs: each is also ADMIRALTY_<NAME> in the environment
+    # (server.web.settings), which an option given here overrides
+    knob = ServeSettings.model_fields
+    p.add_argument("--host", help=f"address to listen on (default {knob['host'].default})")
+    p.add_argument("--port", type=int, help=f"port to listen on (default {knob['port'].default})")
     p.add_argument(
         "--database",
         metavar="URL",
@@ -51,7 +65,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--message-queue",
         metavar="URL",
-        help="redis://... so that several server processes serve one campaign",
+        help="redis://... so that several server processes serve one campaign "
+        "(default $ADMIRALTY_MESSAGE_QUEUE)",
     )
     p.add_argument(
         "--base-url",
@@ -68,17 +83,36 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--read-timeout",
         type=float,
-        default=READ_SECONDS,
         metavar="SECONDS",
-        help=f"a request's headers, then its body, must arrive within this long "
-        f"(default {READ_SECONDS:g})",
+        help="a request's headers, then its body, must arrive within this long "
+        f"(default {knob['read_timeout'].default:g})",
+    )
+    p.add_argument(
+        "--graceful-timeout",
+        type=int,
+        metavar="SECONDS",
+        help="at SIGTERM, requests in flight have this long to finish "
+        f"(default {knob['graceful_timeout'].default:g})",
+    )
+    p.add_argument(
+        "--worker-timeout",
+        type=int,
+        metavar="SECONDS",
+        help=f"a worker silent this long is replaced (default {knob['worker_timeout'].default:g})",
+    )
+    p.add_argument(
+        "--worker-connections",
+        type=int,
+        metavar="N",
+        help="sockets and requests the process holds at once "
+        f"(default {knob['worker_connections'].default})",
     )
     p.add_argument(
         "--log-format",
-        choices=("text", "json"),
-        default="text",
-        help="text (default) or json: one JSON object a line, tokens redacted",
+        metavar="text|json",
+        help="text (default) or json: one JSON object a line, every logger's, tokens redacted",
     )
+    p.add_argument("--log-level", metavar="LEVEL", help="debug, info (default), warning or error")
     p.set_defaults(func=run)
 
 
@@ -151,26 +185,11 @@ def _application(config: dict[str, Any], read_timeout: float) -> Any:
     return _BodyDeadline(app, read_timeout)
 
 
-def _logger_class(fmt: str) -> type:
-    """gunicorn's logger, its records (the arbiter's, the worker's and the access log's)
-    sent through the one redacting handler of :mod:`server.web.logs`."""
-    from gunicorn.glogging import Logger
-
-    from server.web import logs
-
-    class Logs(Logger):
-        def setup(self, cfg: Any) -> None:
-            super().setup(cfg)
-            logs.configure(fmt)
-
-    return Logs
-
-
 #: the worker of every process (see above): one, gevent's, holding thousands of sockets
 WORKER = {
     "workers": 1,
     "worker_class": "gevent",
-    "worker_connections": 4000,
+    "worker_connections": ServeSettings.model_fields["worker_connections"].default,
     "control_socket_disable": True,
 }
 
@@ -191,11 +210,17 @@ def gunicorn(load: Callable[[], Any], options: dict[str, Any]) -> None:
     Server().run()
 
 
-def run(args: argparse.Namespace) -> int:
-    from server.web import logs
+def _settings(args: argparse.Namespace) -> ServeSettings:
+    """The operator's settings: the options given over the environment over the defaults
+    (:mod:`server.web.settings`); one line and exit 2 for any out of range."""
+    return serve_settings(**{name: getattr(args, name) for name in ServeSettings.model_fields})
+
+
+def _app_config(args: argparse.Namespace, settings: ServeSettings) -> dict[str, Any]:
+    """The app's configuration from the options (the app reads the rest from the
+    environment itself: :func:`server.web.app.create_app`)."""
     from server.web.links import checked_base_url  # no Flask: gevent patches the worker later
 
-    logs.configure(args.log_format)
     config: dict[str, Any] = {}
     if args.base_url:
         try:
@@ -208,21 +233,126 @@ def run(args: argparse.Namespace) -> int:
         config["ADMIN_TOKEN"] = args.admin_token.strip()
     if args.database:
         config["DATABASE_URL"] = args.database
-    if args.message_queue:
-        config["MESSAGE_QUEUE"] = args.message_queue
-    options = {
-        "bind": f"{args.host}:{args.port}",
-        "keepalive": max(1, round(args.read_timeout)),
-        "graceful_timeout": GRACEFUL_SECONDS,
-        # the worker's heartbeat: a worker stuck this long is replaced
-        "timeout": 60,
+    if settings.message_queue:
+        config["MESSAGE_QUEUE"] = settings.message_queue
+    return config
+
+
+def _check_database(url: str | None) -> None:
+    """Open the store at ``url`` (None: the app's default) as the worker will, created or
+    upgraded, in a process of its own: :class:`UsageError` in one line if it cannot be (a
+    bad URL, no such driver, a server that does not answer or refuses). In a fresh
+    interpreter, not here: the database's driver must first be imported in the worker,
+    once gevent has patched it (psycopg picks how it waits when it is imported). The URL
+    goes on the child's stdin, out of the process list (it may hold a password)."""
+    check = f"import sys; from {__name__} import _database_problem as p; print(p(sys.stdin.read()))"
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", check],
+            input=url or "",
+            capture_output=True,
+            text=True,
+            timeout=DATABASE_SECONDS,
+        )
+    except subprocess.TimeoutExpired:
+        raise UsageError(
+            f"--database: the database did not answer within {DATABASE_SECONDS:g} s"
+        ) from None
+    said = done.stdout.strip().splitlines()
+    if done.returncode != 0 or not said:  # the check itself failed: its last words
+        last = (done.stderr.strip().splitlines() or ["no answer"])[-1]
+        raise UsageError(f"--database: the database could not be checked: {last}")
+    if said[-1] != "None":
+        raise UsageError(f"--database: {said[-1]}")
+
+
+def _database_problem(url: str) -> str | None:
+    """Why the store at ``url`` (empty: the app's default) cannot be opened, in one line;
+    None if it can (run by :func:`_check_database` in a process of its own)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, DBAPIError
+
+    from server.web.storage import default_database_url, open_store
+
+    url = url or default_database_url()
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        # not echoed: what does not parse may still hold a password
+        return "not a database URL (e.g. postgresql://user@host:5432/admiralty)"
+    try:
+        open_store(url).engine.dispose()
+    except DBAPIError as exc:  # the driver's own words, without SQLAlchemy's wrapping
+        return f"cannot open {shown}: {_one_line(str(exc.orig))}"
+    except Exception as exc:  # no such driver, a file that cannot be made, ...
+        return f"cannot open {shown}: {_one_line(str(exc) or type(exc).__name__)}"
+    return None
+
+
+def _one_line(text: str) -> str:
+    """``text`` on one line, without SQLAlchemy's pointer to its docs."""
+    return " ".join(re.sub(r"\(Background on this error at: [^)]*\)", "", text).split())
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` and listening, for gunicorn to take over (``fd://``):
+    a port in use or an address not of this machine is one line (:class:`UsageError`)
+    before anything is served, where gunicorn would retry for five seconds and exit 1."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host,
+            port,
+            socket.AF_INET6 if ":" in host else socket.AF_INET,  # as gunicorn reads a host
+            socket.SOCK_STREAM,
+            flags=socket.AI_PASSIVE,
+        )[0]
+    except socket.gaierror as exc:
+        raise UsageError(f"--host: cannot listen on {host!r}: {exc.strerror}") from None
+    listener = socket.socket(family, kind, proto)
+    try:
+        # as gunicorn binds: a restart need not wait for the old connections' TIME_WAIT
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(address)
+        listener.listen(BACKLOG)
+    except OSError as exc:
+        listener.close()
+        raise UsageError(f"--port: cannot listen on {host}:{port}: {exc.strerror}") from None
+    return listener
+
+
+def _options(settings: ServeSettings, listener: socket.socket) -> dict[str, Any]:
+    """gunicorn's settings: the listening socket handed over, the operator's knobs, and
+    the process's one logging configuration (:func:`server.web.logs.dict_config`)."""
+    from server.web import logs
+
+    return {
+        # gunicorn owns the socket from here (it closes it when it stops)
+        "bind": f"fd://{listener.detach()}",
+        "backlog": BACKLOG,
+        "worker_connections": settings.worker_connections,
+        "keepalive": max(1, round(settings.read_timeout)),
+        "graceful_timeout": settings.graceful_timeout,
+        "timeout": settings.worker_timeout,
         "limit_request_line": 8190,
         "limit_request_fields": 100,
         "errorlog": "-",
         "accesslog": "-",
-        "logger_class": _logger_class(args.log_format),
-        "loglevel": "info",
+        "loglevel": settings.log_level,
+        "logconfig_dict": logs.dict_config(settings.log_format, settings.log_level),
     }
-    logging.getLogger("admiralty").info("Admiralty serving on http://%s:%s/", args.host, args.port)
-    gunicorn(lambda: _application(config, args.read_timeout), options)
+
+
+def run(args: argparse.Namespace) -> int:
+    from server.web import logs
+
+    settings = _settings(args)
+    logs.configure(settings.log_format, settings.log_level)
+    config = _app_config(args, settings)
+    _check_database(config.get("DATABASE_URL"))
+    listener = _listen(settings.host, settings.port)
+    logging.getLogger("admiralty").info(
+        "Admiralty serving on http://%s:%s/", settings.host, settings.port
+    )
+    options = _options(settings, listener)
+    gunicorn(lambda: _application(config, settings.read_timeout), options)
     return 0

@@ -21,6 +21,7 @@ from server.web import metrics as metrics_
 from server.web.links import checked_base_url
 from server.web.logs import RedactTokens
 from server.web.services import KEY, Services, services
+from server.web.storage import default_database_url
 
 __all__ = [
     "SECURITY_HEADERS",
@@ -69,13 +70,6 @@ COMPRESSION = {  # br or gzip for every text answer, files too (they are streame
         "static_files",
     ],
 }
-
-
-def default_database_url() -> str:
-    """``ADMIRALTY_DATABASE_URL`` if set, else a SQLite file ``./admiralty.db``."""
-    return os.environ.get("ADMIRALTY_DATABASE_URL") or "sqlite:///" + str(
-        Path("admiralty.db").resolve()
-    )
 
 
 def load_world() -> None:
@@ -239,6 +233,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         async_mode=app.config["ASYNC_MODE"],
         max_http_buffer_size=4 * MAX_BODY,
         serializer=packets.Packet,  # bounded JSON; a broken packet is acked, not a traceback
+        # their own loggers, handed over so that they add no plain-text handler of their own:
+        # their records go through the process's one (server.web.logs)
+        logger=logging.getLogger("socketio.server"),
+        engineio_logger=logging.getLogger("engineio.server"),
     )
     socketio.server.on(packets.REFUSED, packets.refused)
     app.wsgi_app = packets.PollingLimit(app.wsgi_app, 4 * MAX_BODY, "/socket.io")  # type: ignore[method-assign]

@@ -1,35 +1,50 @@
-"""The server's log output: text or one JSON object a line, secrets never written.
+"""The server's log output: one format for every logger of the process, secrets never written.
 
-:func:`configure` puts one handler on the root logger, so every logger of the process
-(``admiralty``, Werkzeug's or gunicorn's request logs, Flask-SocketIO's if turned on) goes
-through the same formatter, and every formatter here passes its whole output through
-:func:`redact`: seat tokens in invite links (``?token=``), ``Authorization`` headers and
-bearer tokens, and ``"token": ...`` in payloads (a ``join`` logged as a dict) never reach
-a log line.
+:func:`dict_config` is the process's one logging configuration, for the standard library's
+``logging.config.dictConfig``: one handler on the root logger (stderr) with the formatter of
+the chosen format, and every library that would write on its own made to propagate to it
+instead: Werkzeug's request log, gunicorn's error and access logs (``serve`` hands gunicorn
+the same configuration as its ``logconfig_dict``), python-socketio's and python-engineio's
+(:func:`server.web.app.create_app` hands them their loggers, so they add no handler of
+their own; their chatter below warnings is left out). :func:`configure` applies it, and
+sends Python's warnings there too. The JSON lines are python-json-logger's
+(:class:`JsonFormatter`); the text lines ``time level logger: message``.
+
+Every formatter here passes its whole output through :func:`redact`: seat tokens in
+invite links (``?token=``), ``Authorization`` headers and bearer tokens, and
+``"token": ...`` in payloads (a ``join`` logged as a dict) never reach a log line.
 """
 
 from __future__ import annotations
 
-import json
 import logging
+import logging.config
 import re
-import sys
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import IO, Any
 
+from pythonjsonlogger.json import JsonFormatter as _JsonLines
+
 __all__ = [
     "FORMATS",
+    "LIBRARY_LEVELS",
     "JsonFormatter",
     "RedactTokens",
     "TextFormatter",
     "configure",
+    "dict_config",
     "formatter",
     "redact",
 ]
 
 FORMATS = ("text", "json")
 REDACTED = "<redacted>"
+#: the libraries' loggers held above the process's level: python-socketio's and
+#: python-engineio's log every packet at INFO (its arguments, a join's token among them)
+LIBRARY_LEVELS = {"socketio": "WARNING", "engineio": "WARNING"}
+#: the loggers that write with handlers of their own unless configured: made to propagate
+_OWN_HANDLERS = ("werkzeug", "gunicorn.error", "gunicorn.access")
 
 _SECRETS = re.compile(
     r"(?P<key>token(?:=|%3D))[^&\s\"'<>]+"  # ?token=... in links, TOKEN=... in environments
@@ -38,6 +53,7 @@ _SECRETS = re.compile(
     r"|(?P<field>[\"']token[\"']\s*:\s*[\"'])[^\"']*",  # {"token": "..."} and {'token': '...'}
     re.IGNORECASE,
 )
+_SECRET_KEYS = frozenset({"token", "authorization"})  # a mapping's members never logged
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")  # Werkzeug colours its request lines
 
 
@@ -82,25 +98,53 @@ class TextFormatter(logging.Formatter):
         return redact(super().format(record))
 
 
-class JsonFormatter(logging.Formatter):
-    """One JSON object a line: ``time`` (UTC, ISO 8601), ``level``, ``logger``, ``message``,
-    the request's fields where the record has them (``method``, ``path``, ``status``, ...),
-    ``exc`` for a traceback; every string redacted."""
+class JsonFormatter(_JsonLines):
+    """One JSON object a line (python-json-logger's): ``time`` (UTC, ISO 8601), ``level``,
+    ``logger``, ``message``, the request's fields where the record has them (``method``,
+    ``path``, ``status``, ...), the record's ``extra`` fields (an act's ``campaign``,
+    ``seat``, ...), ``exc`` for a traceback; every string in it redacted."""
 
-    def format(self, record: logging.LogRecord) -> str:
-        entry: dict[str, Any] = {
-            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
-            "level": record.levelname,
-            "logger": record.name,
-            "message": _ANSI.sub("", record.getMessage()),
+    def __init__(self) -> None:
+        super().__init__(
+            "%(levelname)s %(name)s %(message)s",
+            rename_fields={
+                "levelname": "level",
+                "name": "logger",
+                "exc_info": "exc",
+                "stack_info": "stack",
+            },
+        )
+
+    def add_fields(
+        self, log_data: dict[str, Any], record: logging.LogRecord, message_dict: dict[str, Any]
+    ) -> None:
+        log_data["time"] = datetime.fromtimestamp(record.created, UTC).isoformat(
+            timespec="milliseconds"
+        )
+        super().add_fields(log_data, record, message_dict)
+        if isinstance(log_data.get("message"), str):
+            log_data["message"] = _ANSI.sub("", log_data["message"])
+        for key, value in _request_fields(record).items():
+            log_data.setdefault(key, value)
+
+    def process_log_record(self, log_data: dict[str, Any]) -> dict[str, Any]:
+        redacted: dict[str, Any] = _redacted(log_data)
+        return redacted
+
+
+def _redacted(value: Any) -> Any:
+    """``value`` with every string in it redacted, and every ``token`` or
+    ``authorization`` member of a mapping, however deep."""
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, Mapping):
+        return {
+            str(k): REDACTED if str(k).lower() in _SECRET_KEYS else _redacted(v)
+            for k, v in value.items()
         }
-        entry.update(_request_fields(record))
-        if record.exc_info:
-            entry["exc"] = self.formatException(record.exc_info)
-        if record.stack_info:
-            entry["stack"] = self.formatStack(record.stack_info)
-        clean = {k: redact(v) if isinstance(v, str) else v for k, v in entry.items()}
-        return json.dumps(clean, default=str)
+    if isinstance(value, list | tuple):
+        return [_redacted(v) for v in value]
+    return value
 
 
 def _request_fields(record: logging.LogRecord) -> dict[str, Any]:
@@ -162,30 +206,46 @@ def _float(value: Any) -> float | None:
         return None
 
 
-def formatter(fmt: str) -> logging.Formatter:
-    """The formatter of ``fmt`` (``text`` or ``json``), for any handler (gunicorn's too)."""
+def _formatter_class(fmt: str) -> type[logging.Formatter]:
     if fmt not in FORMATS:
         raise ValueError(f"log format must be one of {', '.join(FORMATS)}, not {fmt!r}")
-    return JsonFormatter() if fmt == "json" else TextFormatter()
+    return JsonFormatter if fmt == "json" else TextFormatter
 
 
-def configure(fmt: str = "text", level: int = logging.INFO, stream: IO[str] | None = None) -> None:
-    """Send every log record of the process to ``stream`` (stderr) in ``fmt``.
+def formatter(fmt: str) -> logging.Formatter:
+    """The formatter of ``fmt`` (``text`` or ``json``), for any handler (gunicorn's too)."""
+    return _formatter_class(fmt)()
 
-    One handler on the root logger, replacing one an earlier call put there; loggers
-    that had their own handler (Werkzeug's, gunicorn's) are made to propagate to it
-    instead, so that nothing is written twice or unredacted.
-    """
-    handler = logging.StreamHandler(stream or sys.stderr)
-    handler.setFormatter(formatter(fmt))
-    handler.set_name("admiralty")
-    root = logging.getLogger()
-    for old in [h for h in root.handlers if h.get_name() == "admiralty"]:
-        root.removeHandler(old)
-    root.addHandler(handler)
-    root.setLevel(level)
-    for name in ("werkzeug", "gunicorn.error", "gunicorn.access"):
-        logger = logging.getLogger(name)
-        for own in list(logger.handlers):
-            logger.removeHandler(own)
-        logger.propagate = True
+
+def dict_config(
+    fmt: str = "text", level: str | int = "INFO", stream: IO[str] | None = None
+) -> dict[str, Any]:
+    """The process's logging configuration (``logging.config.dictConfig``'s schema): every
+    record to ``stream`` (stderr) in ``fmt`` through one handler on the root logger, at
+    ``level`` (a name or a number); the loggers that would write with handlers of their own
+    propagate to it with none, the chatty libraries held at :data:`LIBRARY_LEVELS`."""
+    made = _formatter_class(fmt)
+    level = level.upper() if isinstance(level, str) else level
+    loggers: dict[str, Any] = {name: {"handlers": [], "propagate": True} for name in _OWN_HANDLERS}
+    loggers.update({name: {"level": at} for name, at in LIBRARY_LEVELS.items()})
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"admiralty": {"()": made}},
+        "handlers": {
+            "admiralty": {
+                "class": "logging.StreamHandler",
+                "formatter": "admiralty",
+                "stream": stream or "ext://sys.stderr",
+            }
+        },
+        "root": {"level": level, "handlers": ["admiralty"]},
+        "loggers": loggers,
+    }
+
+
+def configure(fmt: str = "text", level: str | int = "INFO", stream: IO[str] | None = None) -> None:
+    """Send every log record of the process, and Python's warnings, to ``stream`` (stderr)
+    in ``fmt``: :func:`dict_config` applied. Called again, it replaces what it set."""
+    logging.config.dictConfig(dict_config(fmt, level, stream))
+    logging.captureWarnings(True)

@@ -42,7 +42,7 @@ from sqlalchemy import Engine, event
 
 from server.game import ACTIONS, ActionError
 
-__all__ = ["Metrics", "install"]
+__all__ = ["Metrics", "ack_result", "action_type", "install"]
 
 ACT_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 DB_BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 2.5)
@@ -77,7 +77,9 @@ class _Sockets(Collector):
         )
 
 
-def _action_type(data: Any) -> str:
+def action_type(data: Any) -> str:
+    """An act's type as counted and logged: ``preview`` for a preview, ``unknown`` for a
+    malformed act or a type outside the protocol's vocabulary (a client adds no series)."""
     if not isinstance(data, dict):
         return "unknown"
     if data.get("preview") is True:
@@ -86,7 +88,8 @@ def _action_type(data: Any) -> str:
     return kind if isinstance(kind, str) and kind in ACTIONS else "unknown"
 
 
-def _result(ack: Any) -> str:
+def ack_result(ack: Any) -> str:
+    """An ack's result: ``ok`` or its error's code (``internal`` for one without)."""
     if isinstance(ack, dict) and ack.get("ok"):
         return "ok"
     error = ack.get("error") if isinstance(ack, dict) else None
@@ -155,8 +158,8 @@ class Metrics:
         def act(sid: str, data: Any = None, *extra: Any) -> dict[str, Any]:
             start = time.perf_counter()
             ack = handler(sid, data, *extra)
-            kind = _action_type(data)
-            self._child(self.actions, kind, _result(ack)).inc()
+            kind = action_type(data)
+            self._child(self.actions, kind, ack_result(ack)).inc()
             self._child(self.act_seconds, kind).observe(time.perf_counter() - start)
             return ack
 
@@ -168,7 +171,7 @@ class Metrics:
 
         def join(sid: str, data: Any = None, *extra: Any) -> dict[str, Any]:
             ack = handler(sid, data, *extra)
-            self._child(self.joins, _result(ack)).inc()
+            self._child(self.joins, ack_result(ack)).inc()
             return ack
 
         join.__name__ = handler.__name__

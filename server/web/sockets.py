@@ -24,6 +24,7 @@ URL matched, a session copied) and which was a fifth of the server's CPU under l
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections import deque
@@ -37,12 +38,14 @@ from server.web import runtime
 from server.web.campaigns import CampaignService
 from server.web.delivery import campaign_room, seat_room
 from server.web.errors import answer, error_body
-from server.web.metrics import Metrics
+from server.web.metrics import Metrics, ack_result, action_type
 
 __all__ = ["SAY_PER_MINUTE", "SayLimit", "Sockets", "register"]
 
 SAY_PER_MINUTE = 10
 Ack = dict[str, Any]
+#: one line an act (docs/operations.md, Logs)
+ACTS = logging.getLogger("admiralty.acts")
 
 
 def _acked(handler: Callable[[str, Any], Ack]) -> Callable[..., Ack]:
@@ -57,6 +60,30 @@ def _acked(handler: Callable[[str, Any], Ack]) -> Callable[..., Ack]:
 
     run.__name__ = handler.__name__
     return run
+
+
+def _logged(sockets: Sockets, handler: Callable[..., Ack]) -> Callable[..., Ack]:
+    """``handler`` (an ``act`` handler that always acks) logging one line an act: its
+    campaign and seat (None before a join), type (:func:`action_type`), result, seq and the
+    milliseconds from its arrival to its ack; never its arguments."""
+
+    def act(sid: str, data: Any = None, *extra: Any) -> Ack:
+        start = time.perf_counter()
+        ack = handler(sid, data, *extra)
+        ms = round((time.perf_counter() - start) * 1000, 3)
+        with sockets.lock:
+            campaign, seat = (sockets.joined.get(sid) or (None, None))[:2]
+        line: dict[str, Any] = {"campaign": campaign, "seat": seat, "type": action_type(data)}
+        line.update(result=ack_result(ack), seq=ack.get("seq"), ms=ms)
+        ACTS.info(
+            "act %(type)s by %(seat)s in %(campaign)s: %(result)s, seq %(seq)s, %(ms)s ms",
+            line,
+            extra=line,
+        )
+        return ack
+
+    act.__name__ = handler.__name__
+    return act
 
 
 def _since(data: dict[str, Any]) -> int:
@@ -270,6 +297,6 @@ def register(
     metrics.watch_sockets(sockets.joined, sockets.lock, lambda: len(socketio.server.eio.sockets))
     server = socketio.server  # python-socketio's: handlers taking the socket's id, no context
     server.on("join", metrics.count_joins(_acked(sockets.join)))
-    server.on("act", metrics.count_acts(_acked(sockets.act)))
+    server.on("act", metrics.count_acts(_logged(sockets, _acked(sockets.act))))
     server.on("disconnect", sockets.disconnect)
     return sockets

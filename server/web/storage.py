@@ -18,6 +18,7 @@ import zlib
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -49,6 +50,7 @@ __all__ = [
     "StoredEvent",
     "Store",
     "campaigns",
+    "default_database_url",
     "events",
     "metadata",
     "open_store",
@@ -557,6 +559,13 @@ def _green_threadpool() -> Any:
     import gevent
 
     return gevent.get_hub().threadpool
+
+
+def default_database_url() -> str:
+    """``ADMIRALTY_DATABASE_URL`` if set, else a SQLite file ``./admiralty.db``."""
+    return os.environ.get("ADMIRALTY_DATABASE_URL") or "sqlite:///" + str(
+        Path("admiralty.db").resolve()
+    )
 
 
 def open_store(url: str) -> Store:
