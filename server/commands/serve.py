@@ -17,6 +17,8 @@ import gc
 import io
 import json
 import logging
+import subprocess
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -126,10 +128,12 @@ def _application(config: dict[str, Any], read_timeout: float) -> Any:
     warm-up started beside it."""
     import gevent
 
+    from server.web import drain
     from server.web.app import create_app
     from server.web.services import services
 
     app = create_app({**config, "ASYNC_MODE": "gevent", "WARM_UP": True})
+    drain.on_sigterm(app)  # SIGTERM: its sockets told to reconnect elsewhere, then out
 
     def world(work: Any) -> None:
         # seconds of GEOS work, in a thread of the OS: the event loop answers meanwhile
@@ -191,6 +195,22 @@ def gunicorn(load: Callable[[], Any], options: dict[str, Any]) -> None:
     Server().run()
 
 
+def _refuse_unknown_schema(database: str | None) -> None:
+    """One line (exit 2) if the database's schema revision is not one of this version's
+    migrations: a newer version migrated it, and this one would crash at boot on it or run
+    on a schema it does not know. Asked of ``admiralty db check`` in a process of its own,
+    so that no database driver is loaded into gunicorn's master before gevent patches its
+    worker. Anything else the check finds (a database that cannot be read) is left to the
+    start."""
+    command = [sys.executable, "-m", "server.cli", "db", "check"]
+    done = subprocess.run(
+        command + (["--database", database] if database else []), capture_output=True, text=True
+    )
+    line = done.stderr.strip().splitlines()[-1:] or [""]
+    if done.returncode == 2 and "unknown to admiralty" in line[0]:
+        raise UsageError(line[0].removeprefix("admiralty db: error: "))
+
+
 def run(args: argparse.Namespace) -> int:
     from server.web import logs
     from server.web.links import checked_base_url  # no Flask: gevent patches the worker later
@@ -208,6 +228,7 @@ def run(args: argparse.Namespace) -> int:
         config["ADMIN_TOKEN"] = args.admin_token.strip()
     if args.database:
         config["DATABASE_URL"] = args.database
+    _refuse_unknown_schema(args.database)
     if args.message_queue:
         config["MESSAGE_QUEUE"] = args.message_queue
     options = {

@@ -16,11 +16,12 @@ from flask_compress import Compress
 from flask_socketio import SocketIO
 
 from server import __version__
-from server.web import assets, delivery, runtime
+from server.web import assets, delivery, drain, runtime
 from server.web import metrics as metrics_
 from server.web.links import checked_base_url
 from server.web.logs import RedactTokens
 from server.web.services import KEY, Services, services
+from server.web.storage import default_database_url
 
 __all__ = [
     "SECURITY_HEADERS",
@@ -69,13 +70,6 @@ COMPRESSION = {  # br or gzip for every text answer, files too (they are streame
         "static_files",
     ],
 }
-
-
-def default_database_url() -> str:
-    """``ADMIRALTY_DATABASE_URL`` if set, else a SQLite file ``./admiralty.db``."""
-    return os.environ.get("ADMIRALTY_DATABASE_URL") or "sqlite:///" + str(
-        Path("admiralty.db").resolve()
-    )
 
 
 def load_world() -> None:
@@ -260,6 +254,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     ready = threading.Event()
     if not app.config["WARM_UP"]:
         ready.set()
+    app.wsgi_app = drain.Door(app.wsgi_app, ready, socketio.server.eio)  # type: ignore[method-assign]
     offload = offloader(app.config["ASYNC_MODE"])
     app.register_blueprint(api)
     app.register_blueprint(world_api)
