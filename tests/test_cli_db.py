@@ -90,7 +90,7 @@ def _serve_refuses_a_newer_schema(cwd: Path, url: str) -> None:
     assert "unknown to admiralty" in line
     serve = ["serve", "--port", str(free_port()), "--database", url]
     assert _refused(_admiralty(cwd, *serve), FUTURE) == line.replace(
-        "admiralty db", "admiralty serve"
+        "admiralty db:", "admiralty serve:", 1
     )
     upgrade = _admiralty(cwd, "db", "upgrade", "--database", url)
     _refused(upgrade, FUTURE)  # Alembic's own refusal: it cannot find the revision

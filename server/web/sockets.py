@@ -36,6 +36,7 @@ from server.game import ActionError
 from server.web import runtime
 from server.web.campaigns import CampaignService
 from server.web.delivery import campaign_room, seat_room
+from server.web.drain import InFlight
 from server.web.errors import answer, error_body
 from server.web.metrics import Metrics
 
@@ -127,6 +128,7 @@ class Sockets:
         self.joined: dict[str, tuple[str, str, str]] = {}  # sid -> (campaign, seat id, token)
         self.online: dict[tuple[str, str], int] = {}  # (campaign, seat id) -> sockets here
         self.lock = threading.Lock()
+        self.in_flight = InFlight()  # the joins and acts being answered (a leave waits for them)
 
     def _count(self, campaign_id: str, seat_id: str, step: int) -> bool:
         """Count a socket of the seat in (+1) or out (-1), under the lock; True when the
@@ -269,7 +271,7 @@ def register(
     sockets = Sockets(socketio, service, None, offload, ready)
     metrics.watch_sockets(sockets.joined, sockets.lock, lambda: len(socketio.server.eio.sockets))
     server = socketio.server  # python-socketio's: handlers taking the socket's id, no context
-    server.on("join", metrics.count_joins(_acked(sockets.join)))
-    server.on("act", metrics.count_acts(_acked(sockets.act)))
+    server.on("join", sockets.in_flight.counted(metrics.count_joins(_acked(sockets.join))))
+    server.on("act", sockets.in_flight.counted(metrics.count_acts(_acked(sockets.act))))
     server.on("disconnect", sockets.disconnect)
     return sockets
