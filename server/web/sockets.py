@@ -195,7 +195,7 @@ class Sockets:
         # a page of the seat's history after ``since`` (off the event loop): a catch-up's
         # events, and their notices (on a first join, those of the log's first page)
         upto, events, notices, more = self.offload(
-            self.service.page, campaign_id, seat["id"], since
+            self.service.pager(campaign_id, seat["id"]), since
         )
         if since:
             seq = upto  # caught up to the page's end: the next page is a join from there
