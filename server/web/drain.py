@@ -55,19 +55,24 @@ class Door:
         self.eio = eio
         self.path = path
 
-    def _serves(self, environ: dict[str, Any]) -> bool:
+    def _refusal(self, environ: dict[str, Any]) -> dict[str, Any] | None:
+        """The ``not_ready`` body for a request this process cannot serve, else None."""
         if not environ.get("PATH_INFO", "").startswith(self.path):
-            return True
+            return None
         sid = parse_qs(environ.get("QUERY_STRING", "")).get("sid")
         if not sid:
-            return self.ready.is_set()
+            return None if self.ready.is_set() else runtime.not_ready()
         session = self.eio.sockets.get(sid[0])
-        return session is not None and not session.closed
+        if session is not None and not session.closed:
+            return None
+        body = runtime.not_ready()
+        body["error"]["message"] = "no such session on this server (another may hold it)"
+        return body
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
-        if self._serves(environ):
+        body = self._refusal(environ)
+        if body is None:
             return self.app(environ, start_response)
-        body = runtime.not_ready()
         payload = json.dumps(body).encode()
         start_response(
             "503 Service Unavailable",
