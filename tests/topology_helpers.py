@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import re
 import signal
 import subprocess
 import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,13 +26,21 @@ import socketio
 from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, text
 
-from tests.conftest import ADMIRALTY, free_port
+from tests.conftest import ADMIRALTY, ROOT, free_port
 
 __all__ = [
     "NGINX",
+    "Acked",
+    "campaign_seats",
+    "each",
+    "findings",
+    "play",
+    "rest",
+    "transport_of",
     "Nginx",
     "SeatClient",
     "ServerProcess",
+    "documented_nginx",
     "nginx_config",
     "on_events",
     "start_together",
@@ -43,6 +53,7 @@ __all__ = [
 ]
 
 NGINX = "/usr/sbin/nginx"
+OPERATIONS = ROOT / "docs" / "operations.md"
 WAIT = 15.0  # seconds a step may take before the test gives up (not a speed target)
 
 
@@ -166,6 +177,13 @@ class ServerProcess:
         if self.proc:
             self.proc.wait(WAIT)
 
+    def terminate(self) -> int:
+        """SIGTERM to the master alone, as systemd stops a unit with ``KillMode=mixed`` (the
+        master passes it on to its worker), and wait for it to exit: its exit status."""
+        assert self.proc
+        self.proc.send_signal(signal.SIGTERM)
+        return self.proc.wait(4 * WAIT)
+
     def stop(self) -> None:
         if not self.alive():
             self._signal(signal.SIGKILL)  # a worker that outlived its master, if any
@@ -191,21 +209,40 @@ def start_together(servers: list[ServerProcess]) -> None:
 # -- nginx in front ------------------------------------------------------------------------
 
 
-def nginx_config(folder: Path, port: int, backends: list[int]) -> str:
-    """The balancer: WebSocket upgrades passed through, and long-polling kept sticky.
+def documented_nginx() -> str:
+    """The nginx site of docs/operations.md (Deployment, step 4): its one fenced block that
+    declares the ``admiralty_sticky`` upstream."""
+    text = OPERATIONS.read_text("utf-8")
+    blocks = [b for b in re.findall(r"^```\n(.*?)^```$", text, re.S | re.M) if "upstream " in b]
+    assert len(blocks) == 1, f"one nginx block in {OPERATIONS}, found {len(blocks)}"
+    return blocks[0]
 
-    Engine.IO's polling transport needs every request of a session at the process that
-    made it, but its first request (the handshake) carries no ``sid`` yet, so ``hash
-    $arg_sid`` would send the handshake and the session's later requests to different
-    processes. Polling (and a polling session's upgrade, which carries its ``sid``) is
-    therefore hashed by client address (``hash $remote_addr consistent``, what Flask-SocketIO
-    documents as ``ip_hash``), while a connection that opens straight on WebSocket (no
-    ``sid``: one TCP connection is the whole session) goes to the least-loaded process. A
-    process that refuses connections is skipped (``proxy_next_upstream``) and its clients'
-    reconnections land on a survivor.
-    """
-    servers = "\n".join(
-        f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=30s;" for p in backends
+
+def _replace(text: str, pattern: str, new: str | Callable[[re.Match[str]], str]) -> str:
+    """``re.sub`` that insists the documented line is there (the doc changed: say so)."""
+    out, n = re.subn(pattern, new, text, flags=re.M)
+    assert n, f"docs/operations.md's nginx block has no line matching {pattern!r}"
+    return out
+
+
+def nginx_config(folder: Path, port: int, backends: list[int]) -> str:
+    """The documented nginx site (:func:`documented_nginx`) as a whole configuration in
+    ``folder``: only its TLS listener becomes loopback ``port``, each upstream's servers
+    become ``backends`` (with the documented parameters) and its access log a file in
+    ``folder``; everything else is the doc's text."""
+
+    def servers(block: re.Match[str]) -> str:
+        indent, params = block.group(1), block.group(2)
+        return "".join(f"{indent}server 127.0.0.1:{p}{params};\n" for p in backends)
+
+    site = documented_nginx()
+    site = _replace(site, r"^\s*ssl_\w+ .*\n", "")
+    site = _replace(site, r"listen 443 ssl;", f"listen 127.0.0.1:{port};")
+    site = _replace(
+        site, r"access_log \S+ admiralty;", f"access_log {folder}/access.log admiralty;"
+    )
+    site = _replace(
+        site, r"^( *)server 127\.0\.0\.1:\d+([^;\n]*);\n(?:\1server 127\.0\.0\.1:\d+.*\n)*", servers
     )
     d = folder
     return f"""daemon off;
@@ -214,48 +251,12 @@ pid {d}/nginx.pid;
 error_log {d}/error.log info;
 events {{ worker_connections 4096; }}
 http {{
-    log_format upstream '$remote_addr "$request" $status up=$upstream_addr t=$request_time';
-    access_log {d}/access.log upstream;
     client_body_temp_path {d}/client_body;
     proxy_temp_path {d}/proxy;
     fastcgi_temp_path {d}/fastcgi;
     uwsgi_temp_path {d}/uwsgi;
     scgi_temp_path {d}/scgi;
-    server_tokens off;
-    map $http_upgrade $connection_upgrade {{
-        default upgrade;
-        "" close;
-    }}
-    map "$arg_transport:$arg_sid" $admiralty_pool {{
-        "websocket:" admiralty_any;
-        default admiralty_sticky;
-    }}
-    upstream admiralty_sticky {{
-        hash $remote_addr consistent;
-{servers}
-    }}
-    upstream admiralty_any {{
-        least_conn;
-{servers}
-    }}
-    server {{
-        listen 127.0.0.1:{port};
-        location / {{
-            proxy_pass http://$admiralty_pool;
-            proxy_http_version 1.1;
-            proxy_set_header Upgrade $http_upgrade;
-            proxy_set_header Connection $connection_upgrade;
-            proxy_set_header Host $http_host;  # with its port: Engine.IO checks Origin against it
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_set_header X-Forwarded-Proto $scheme;
-            proxy_connect_timeout 2s;
-            proxy_read_timeout 3600s;
-            proxy_buffering off;
-            proxy_max_temp_file_size 0;
-            client_body_buffer_size 512k;
-        }}
-    }}
-}}
+{site}}}
 """
 
 
@@ -281,12 +282,23 @@ class Nginx:
         while time.monotonic() < deadline:
             assert self.proc.poll() is None, (self.folder / "error.log").read_text()[-3000:]
             try:
-                if requests.get(self.url + "/healthz", timeout=2).ok:
-                    return self
+                requests.get(self.url + "/healthz", timeout=2)  # any answer: nginx listens
+                return self
             except requests.RequestException:
                 pass
             time.sleep(0.1)
         raise RuntimeError("nginx did not answer")
+
+    def access_log(self) -> str:
+        """nginx's access log so far (the documented ``admiralty`` format)."""
+        path = self.folder / "access.log"
+        return path.read_text() if path.exists() else ""
+
+    def statuses(self) -> list[int]:
+        """The status nginx answered each request of its access log with."""
+        return [
+            int(s) for s in re.findall(r'^\S+ \[[^]]*\] "[^"]*" (\d{3}) ', self.access_log(), re.M)
+        ]
 
     def polling_upstreams(self) -> set[str]:
         """The processes (``127.0.0.1:port``) that answered Engine.IO polling requests."""
@@ -295,7 +307,7 @@ class Nginx:
     def upstreams(self, transport: str) -> set[str]:
         """The processes (``127.0.0.1:port``) nginx passed Engine.IO's ``transport``
         (``polling``, ``websocket``) to; a WebSocket is logged once it closes."""
-        lines = (self.folder / "access.log").read_text().splitlines()
+        lines = self.access_log().splitlines()
         return {
             line.split(" up=", 1)[1].split()[0].rstrip(",")
             for line in lines
@@ -351,8 +363,10 @@ class SeatClient:
     live events and each (re)join's ack events. A live event that skips a seq is held and
     the gap fetched with ``join {since: last}``; so is any event that arrives while a join
     is on its way, taken after the ack if newer than its ``seq`` (an older one is the
-    overlap of the catch-up and the room: counted in ``overlap``, not taken). A live event
-    that arrives after the ack already holding it was delivered twice: kept in ``twice``.
+    overlap of the catch-up and the room: counted in ``overlap``, not taken); a catch-up's
+    ack that says ``more`` is a page: its events are taken and the next page asked for from
+    its end before the held events are looked at. A live event that arrives after the ack
+    already holding it was delivered twice: kept in ``twice``.
     """
 
     url: str
@@ -365,16 +379,20 @@ class SeatClient:
     twice: list[int] = field(default_factory=list)  # live events already taken, not retaken
     disconnects: int = 0
     gap_fetches: int = 0
+    pages: int = 0  # a catch-up's further pages asked for (the ack said ``more``)
     joins: list[dict[str, Any]] = field(default_factory=list)
     seat: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        # its own HTTP session, closed with it (the polling requests of every reconnection)
+        self.http = requests.Session()
         self.sio = socketio.Client(
             reconnection=True,
             reconnection_delay=0.2,
             reconnection_delay_max=1.0,
             randomization_factor=0.5,
             handle_sigint=False,
+            http_session=self.http,
         )
         self.lock = threading.Lock()
         self.joined = threading.Event()  # clear while a join is on its way
@@ -403,6 +421,7 @@ class SeatClient:
     def close(self) -> None:
         self.closing = True
         self.sio.disconnect()
+        self.http.close()
 
     # Socket.IO handlers and acks run on the client's reading thread, in order of arrival
 
@@ -428,6 +447,11 @@ class SeatClient:
                 self.stream.append(ack["seq"])  # the snapshot: where this seat's stream starts
             for e in ack.get("events", []):
                 self._take(e["seq"])
+            if ack.get("events") is not None and ack.get("more"):
+                self.last = max(self.last, ack["seq"])  # a page of the catch-up: the next
+                self.pages += 1
+                self._join_soon()
+                return
             for seq in self.held:
                 if seq > ack["seq"]:
                     self._take(seq)
@@ -466,6 +490,11 @@ class SeatClient:
             pending = list(self.pending.values())
         for done in pending:
             done.set()  # a call in flight on a lost connection gets no answer
+        # a WebSocket the server closed is left open by python-engineio's client (it closes
+        # only those it closes itself): closed here, before a reconnection makes the next
+        ws = getattr(self.sio.eio, "ws", None)
+        if ws is not None:
+            ws.shutdown()
 
     def _call(self, name: str, data: dict[str, Any]) -> Any:
         """Emit and wait for the ack; None when the connection is lost first."""
@@ -515,3 +544,124 @@ def topology(folder: Path, n: int, *extra: str) -> Iterator[tuple[list[ServerPro
             nginx.stop()
         for s in servers:
             s.stop()
+
+
+# -- a campaign played through the balancer --------------------------------------------------
+
+
+def rest(method: str, url: str, token: str, **body: Any) -> dict[str, Any]:
+    """A REST call with a seat's token that must succeed: its JSON."""
+    r = requests.request(
+        method, url, json=body or None, timeout=WAIT, headers={"Authorization": f"Bearer {token}"}
+    )
+    assert r.status_code in (200, 201), r.text
+    return r.json()
+
+
+def campaign_seats(
+    url: str, captains: int, observers: int
+) -> tuple[str, str, list[tuple[str, str]]]:
+    """A new campaign (through the balancer) and its seats: the GM, the two ministers, four
+    admirals, ``captains`` captains and ``observers`` observers: id, GM token, (role, token)."""
+    r = requests.post(url + "/api/campaigns", json={"seed": 11}, timeout=WAIT)
+    assert r.status_code == 201, r.text
+    cid, gm = r.json()["id"], r.json()["token"]
+    ships = [s["code"] for s in requests.get(url + "/api/rules", timeout=WAIT).json()["fleet"]]
+    bodies = [{"role": "prime-minister"}, {"role": "first-sea-lord"}]
+    bodies += [{"role": "admiral", "squadron": s} for s in ("White", "Red", "Blue", "Blockade")]
+    bodies += [{"role": "captain", "ship": code} for code in ships[:captains]]
+    bodies += [{"role": "observer"}] * observers
+    seats = [("gm", gm)]
+    for body in bodies:
+        seats.append(
+            (body["role"], rest("post", f"{url}/api/campaigns/{cid}/seats", gm, **body)["token"])
+        )
+    return cid, gm, seats
+
+
+def each(run: Callable[[SeatClient], object], clients: list[SeatClient]) -> None:
+    """``run`` on every client at once (a WebSocket client's close waits for the server's)."""
+    with ThreadPoolExecutor(len(clients) or 1) as pool:
+        list(pool.map(run, clients))
+
+
+def transport_of(i: int) -> str:
+    """One client in ten on long-polling only, one in ten upgrading from it, the rest on
+    WebSocket from the start."""
+    return "polling" if i % 10 == 3 else "upgrade" if i % 10 == 7 else "websocket"
+
+
+Acked = list[tuple[int, str, str]]  # (seq, action type, seat id) of every act acked ok
+
+
+def play(
+    client: SeatClient, acked: Acked, unacked: list[str], go_on: Callable[[int], bool]
+) -> None:
+    """One actor's turns while ``go_on(turns so far)``: the GM sets deadlines and writes
+    notes, a player toggles ready. Each ack ok is kept in ``acked``; each act not acked, or
+    refused, in ``unacked``."""
+    i = 0
+    while go_on(i):
+        if client.seat["role"] == "gm":
+            args = (
+                {"type": "set_deadline", "deadline": f"2027-01-{i % 28 + 1:02d}T12:00:00Z"}
+                if i % 2
+                else {"type": "note", "text": f"note {i}"}
+            )
+        else:
+            args = {"type": "ready", "ready": not i % 2}
+        ack = client.act(args)
+        if ack is None:
+            unacked.append(args["type"])
+        elif ack["ok"]:
+            acked.append((ack["seq"], args["type"], client.seat["id"]))
+        else:
+            unacked.append(f"{args['type']}: {ack['error']['code']}")
+        i += 1
+
+
+def _inversions(seqs: list[int]) -> list[tuple[int, int]]:
+    """Each pair of seqs one after the other where the later is not the greater."""
+    return [(a, b) for a, b in zip(seqs, seqs[1:], strict=False) if b <= a]
+
+
+def _arrival_inversions(arrivals: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The inversions among the events that arrived on each one connection."""
+    connections = {n for n, _ in arrivals}
+    return [i for n in connections for i in _inversions([s for m, s in arrivals if m == n])]
+
+
+def findings(clients: list[SeatClient], log: list[dict[str, Any]], acked: Acked) -> dict[str, Any]:
+    """Everything that went wrong, by kind (empty when nothing did): the log's gaps, acked
+    acts not in it (or acked twice), and for each client its seqs out of order, delivered
+    again after a join's ack, missing from its stream, or a failed (re)join."""
+    by_seq = {e["seq"]: e for e in log}
+    hidden = {e["seq"] for e in log if e["type"] == "note"}  # the GM's only
+    final = len(log)
+    found: dict[str, Any] = {
+        "log_not_gapless": list(by_seq) != list(range(1, final + 1)),
+        "acked_but_lost": [
+            a
+            for a in acked
+            if a[0] not in by_seq or (by_seq[a[0]]["type"], by_seq[a[0]]["seat"]) != a[1:]
+        ],
+        "acked_twice": len({a[0] for a in acked}) != len(acked),
+        "out_of_order": {},
+        "arrived_out_of_order": {},
+        "delivered_again_after_the_join_ack": {},
+        "missing": {},
+        "rejoins_failed": {},
+    }
+    for i, c in enumerate(clients):
+        if bad := _inversions(c.stream):
+            found["out_of_order"][i] = (c.transport, len(bad), bad[:5])
+        if c.twice:
+            found["delivered_again_after_the_join_ack"][i] = (c.transport, c.twice[:5])
+        if bad := _arrival_inversions(c.arrivals):
+            found["arrived_out_of_order"][i] = (c.transport, len(bad), bad[:5])
+        may_skip = hidden if c.seat["role"] != "gm" else set()
+        if missing := set(range(c.stream[0] + 1, final + 1)) - set(c.stream) - may_skip:
+            found["missing"][i] = (c.transport, sorted(missing)[:10])
+        if not c.joined.is_set() or not all(j["ok"] for j in c.joins):
+            found["rejoins_failed"][i] = (c.disconnects, c.joins)
+    return {k: v for k, v in found.items() if v}

@@ -160,10 +160,12 @@ def _application(config: dict[str, Any], read_timeout: float) -> Any:
     warm-up started beside it."""
     import gevent
 
+    from server.web import drain
     from server.web.app import create_app
     from server.web.services import services
 
     app = create_app({**config, "ASYNC_MODE": "gevent", "WARM_UP": True})
+    drain.on_sigterm(app)  # SIGTERM: its sockets told to reconnect elsewhere, then out
 
     def world(work: Any) -> None:
         # seconds of GEOS work, in a thread of the OS: the event loop answers meanwhile
@@ -263,7 +265,7 @@ def _check_database(url: str | None) -> None:
         last = (done.stderr.strip().splitlines() or ["no answer"])[-1]
         raise UsageError(f"--database: the database could not be checked: {last}")
     if said[-1] != "None":
-        raise UsageError(f"--database: {said[-1]}")
+        raise UsageError(said[-1])
 
 
 def _database_problem(url: str) -> str | None:
@@ -272,20 +274,37 @@ def _database_problem(url: str) -> str | None:
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, DBAPIError
 
-    from server.web.storage import default_database_url, open_store
+    from server.commands.db import unknown_revision_line
+    from server.web.storage import (
+        default_database_url,
+        make_engine,
+        open_store,
+        revisions,
+        schema_revision,
+    )
 
     url = url or default_database_url()
     try:
         shown = make_url(url).render_as_string(hide_password=True)
     except ArgumentError:
         # not echoed: what does not parse may still hold a password
-        return "not a database URL (e.g. postgresql://user@host:5432/admiralty)"
+        return "--database: not a database URL (e.g. postgresql://user@host:5432/admiralty)"
     try:
+        engine = make_engine(url)
+        try:
+            revision = schema_revision(engine)
+        finally:
+            engine.dispose()
+        known = revisions()
+        if revision is not None and revision not in known:
+            # a newer version migrated it: this one would crash at boot, or run on a
+            # schema it does not know (the line `admiralty db check` says)
+            return unknown_revision_line(revision, known)
         open_store(url).engine.dispose()
     except DBAPIError as exc:  # the driver's own words, without SQLAlchemy's wrapping
-        return f"cannot open {shown}: {_one_line(str(exc.orig))}"
+        return f"--database: cannot open {shown}: {_one_line(str(exc.orig))}"
     except Exception as exc:  # no such driver, a file that cannot be made, ...
-        return f"cannot open {shown}: {_one_line(str(exc) or type(exc).__name__)}"
+        return f"--database: cannot open {shown}: {_one_line(str(exc) or type(exc).__name__)}"
     return None
 
 

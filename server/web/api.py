@@ -206,7 +206,7 @@ def _page(campaign_id: str, seat_id: str, since: int) -> tuple[int, list, list, 
     worked out off the event loop: ``seq`` the last event it read, ``more`` whether the
     log goes on (the next page is asked with ``since=seq``)."""
     offload = services().offload
-    return offload(_service().page, campaign_id, seat_id, since)
+    return offload(_service().pager(campaign_id, seat_id), since)
 
 
 @api.get("/api/campaigns/<campaign_id>/notices")

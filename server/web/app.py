@@ -16,7 +16,7 @@ from flask_compress import Compress
 from flask_socketio import SocketIO
 
 from server import __version__
-from server.web import assets, delivery, runtime
+from server.web import assets, delivery, drain, runtime
 from server.web import metrics as metrics_
 from server.web.links import checked_base_url
 from server.web.logs import RedactTokens
@@ -258,6 +258,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     ready = threading.Event()
     if not app.config["WARM_UP"]:
         ready.set()
+    app.wsgi_app = drain.Door(app.wsgi_app, ready, socketio.server.eio)  # type: ignore[method-assign]
     offload = offloader(app.config["ASYNC_MODE"])
     app.register_blueprint(api)
     app.register_blueprint(world_api)

@@ -187,15 +187,21 @@ class CampaignService:
             return game.officer_for(officer, viewer)
 
     def history(
-        self, campaign_id: str, seat_id: str, since: int, limit: int | None = None
+        self,
+        campaign_id: str,
+        seat_id: str,
+        since: int,
+        limit: int | None = None,
+        viewer: game.Seat | None = None,
     ) -> tuple[int, list[dict[str, Any]], list[dict[str, Any]]]:
         """The campaign's last seq, the event payloads ``seat_id`` would have received
         after ``since`` (those it may see: not the bare seqs of the others), each its view's
         change from the one before, and the notices they make for it
         (:func:`server.game.notices_for`), each in log order. With ``limit``, only the
         ``limit`` events after ``since`` are read: the seq returned is the last of them
-        (:meth:`page`)."""
-        viewer = self._viewer(campaign_id, seat_id)
+        (:meth:`page`). ``viewer``, the seat read before (:meth:`pager`), spares the
+        campaign's lock."""
+        viewer = viewer or self._viewer(campaign_id, seat_id)
         seq, state = self.states.base(campaign_id, at_most=since)
         events: list[dict[str, Any]] = []
         told: list[dict[str, Any]] = []
@@ -246,8 +252,22 @@ class CampaignService:
         make for ``seat_id`` (the seq it reaches, the payloads, the notices), and whether
         the log goes on past that seq (then ask again from it). Each page's work is
         bounded, whatever the log's length; the pages put together are the history."""
-        seq, events, told = self.history(campaign_id, seat_id, since, self.page_events)
-        return seq, events, told, seq < self.store.last_seq(campaign_id)
+        return self.pager(campaign_id, seat_id)(since)
+
+    def pager(
+        self, campaign_id: str, seat_id: str
+    ) -> Callable[[int], tuple[int, list[dict[str, Any]], list[dict[str, Any]], bool]]:
+        """:meth:`page` for ``seat_id``, the seat read now, under the campaign's lock, by
+        the caller: the page itself takes no lock, so it may run in a thread of the OS.
+        (It took the campaign's lock there: a gevent lock, whose waiters in other threads
+        then missed its release, and every join of the campaign waited for ever.)"""
+        viewer = self._viewer(campaign_id, seat_id)
+
+        def page(since: int) -> tuple[int, list[dict[str, Any]], list[dict[str, Any]], bool]:
+            seq, events, told = self.history(campaign_id, seat_id, since, self.page_events, viewer)
+            return seq, events, told, seq < self.store.last_seq(campaign_id)
+
+        return page
 
     def events_since(self, campaign_id: str, seat_id: str, since: int) -> tuple[int, list[dict]]:
         """The campaign's last seq, and the event payloads ``seat_id`` would have received

@@ -37,6 +37,7 @@ from server.game import ActionError
 from server.web import runtime
 from server.web.campaigns import CampaignService
 from server.web.delivery import campaign_room, seat_room
+from server.web.drain import InFlight
 from server.web.errors import answer, error_body
 from server.web.metrics import Metrics, ack_result, action_type
 
@@ -154,6 +155,7 @@ class Sockets:
         self.joined: dict[str, tuple[str, str, str]] = {}  # sid -> (campaign, seat id, token)
         self.online: dict[tuple[str, str], int] = {}  # (campaign, seat id) -> sockets here
         self.lock = threading.Lock()
+        self.in_flight = InFlight()  # the joins and acts being answered (a leave waits for them)
 
     def _count(self, campaign_id: str, seat_id: str, step: int) -> bool:
         """Count a socket of the seat in (+1) or out (-1), under the lock; True when the
@@ -220,7 +222,7 @@ class Sockets:
         # a page of the seat's history after ``since`` (off the event loop): a catch-up's
         # events, and their notices (on a first join, those of the log's first page)
         upto, events, notices, more = self.offload(
-            self.service.page, campaign_id, seat["id"], since
+            self.service.pager(campaign_id, seat["id"]), since
         )
         if since:
             seq = upto  # caught up to the page's end: the next page is a join from there
@@ -296,7 +298,10 @@ def register(
     sockets = Sockets(socketio, service, None, offload, ready)
     metrics.watch_sockets(sockets.joined, sockets.lock, lambda: len(socketio.server.eio.sockets))
     server = socketio.server  # python-socketio's: handlers taking the socket's id, no context
-    server.on("join", metrics.count_joins(_acked(sockets.join)))
-    server.on("act", metrics.count_acts(_logged(sockets, _acked(sockets.act))))
+    server.on("join", sockets.in_flight.counted(metrics.count_joins(_acked(sockets.join))))
+    server.on(
+        "act",
+        sockets.in_flight.counted(metrics.count_acts(_logged(sockets, _acked(sockets.act)))),
+    )
     server.on("disconnect", sockets.disconnect)
     return sockets

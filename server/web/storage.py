@@ -18,7 +18,6 @@ import zlib
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -38,6 +37,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
     text,
     update,
@@ -50,10 +50,14 @@ __all__ = [
     "StoredEvent",
     "Store",
     "campaigns",
+    "change_schema",
     "default_database_url",
     "events",
+    "make_engine",
     "metadata",
     "open_store",
+    "revisions",
+    "schema_revision",
     "seats",
     "snapshots",
 ]
@@ -492,6 +496,21 @@ def _event_row(e: StoredEvent) -> dict[str, Any]:
 SCHEMA_HEAD = "0003"
 
 
+def default_database_url() -> str:
+    """``ADMIRALTY_DATABASE_URL`` if set, else a SQLite file ``./admiralty.db``."""
+    return os.environ.get("ADMIRALTY_DATABASE_URL") or "sqlite:///" + os.path.abspath(
+        "admiralty.db"
+    )
+
+
+def revisions() -> list[str]:
+    """This version's schema revisions (``server/migrations``), the newest first."""
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory.from_config(_alembic_config())
+    return [s.revision for s in script.walk_revisions()]
+
+
 def _alembic_config() -> Any:
     from alembic.config import Config
 
@@ -561,22 +580,10 @@ def _green_threadpool() -> Any:
     return gevent.get_hub().threadpool
 
 
-def default_database_url() -> str:
-    """``ADMIRALTY_DATABASE_URL`` if set, else a SQLite file ``./admiralty.db``."""
-    return os.environ.get("ADMIRALTY_DATABASE_URL") or "sqlite:///" + str(
-        Path("admiralty.db").resolve()
-    )
-
-
-def open_store(url: str) -> Store:
-    """Open (and create or upgrade through Alembic) the store at ``url``.
-
-    Processes started at the same moment on a new database upgrade it one at a time: on
-    PostgreSQL under a transaction-level advisory lock taken on the upgrade's own
-    connection, on a SQLite file under an ``flock`` of ``<file>-lock`` (named as SQLite
-    names its ``-wal`` and ``-shm``; left in place, as removing it would race); the later
-    ones then find the schema at head and do nothing.
-    """
+def make_engine(url: str) -> Engine:
+    """The engine of the store at ``url``: SQLite in WAL mode with ``synchronous=FULL``
+    (its commits off gevent's event loop), or PostgreSQL through psycopg 3 (a
+    ``postgresql://`` URL is taken as ``postgresql+psycopg://``)."""
     sqlite = url.startswith("sqlite")
     if sqlite:
         # an in-memory database lives in its one connection (another would open an empty
@@ -602,18 +609,66 @@ def open_store(url: str) -> Store:
         if url.startswith("postgresql://"):
             url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
         engine = create_engine(url, pool_pre_ping=True)
-    database_file = _sqlite_file(url) if sqlite else None
+    return engine
+
+
+@contextmanager
+def _schema_lock(engine: Engine) -> Iterator[None]:
+    """One schema change at a time on a SQLite file (an ``flock`` of ``<file>-lock``, named
+    as SQLite names its ``-wal`` and ``-shm``; left in place, as removing it would race);
+    PostgreSQL's lock is taken in the change's own transaction (:func:`_alembic`)."""
+    database_file = _sqlite_file(str(engine.url)) if engine.dialect.name == "sqlite" else None
+    with _file_lock(database_file and database_file + "-lock"):
+        yield
+
+
+def _alembic(engine: Engine, step: Callable[[Any], None]) -> None:
+    """``step(config)`` (an Alembic command) in one transaction of ``engine``, under
+    PostgreSQL's advisory lock of schema changes."""
+    cfg = _alembic_config()
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":  # held until this transaction ends
+            conn.execute(text("SELECT pg_advisory_xact_lock(:a, :b)"), _UPGRADE_LOCK_KEYS)
+        cfg.attributes["connection"] = conn
+        step(cfg)
+
+
+def schema_revision(engine: Engine) -> str | None:
+    """The store's Alembic revision; None for a database with no schema yet."""
+    with engine.connect() as conn:
+        if not inspect(conn).has_table("alembic_version"):
+            return None
+        return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+
+
+def change_schema(url: str, step: Callable[[Any], None]) -> tuple[str | None, str | None]:
+    """Run ``step(config)`` (``alembic.command.upgrade`` or ``downgrade`` with a revision)
+    on the store at ``url`` under the schema's lock, as :func:`open_store` upgrades: the
+    revision before and after."""
+    engine = make_engine(url)
+    try:
+        with _schema_lock(engine):
+            before = schema_revision(engine)
+            _alembic(engine, step)
+            return before, schema_revision(engine)
+    finally:
+        engine.dispose()
+
+
+def open_store(url: str) -> Store:
+    """Open (and create or upgrade through Alembic) the store at ``url``.
+
+    Processes started at the same moment on a new database upgrade it one at a time: on
+    PostgreSQL under a transaction-level advisory lock taken on the upgrade's own
+    connection, on a SQLite file under an ``flock`` (:func:`_schema_lock`); the later ones
+    then find the schema at head and do nothing.
+    """
+    engine = make_engine(url)
     # on SQLite the first look too: a connection sets WAL mode, and a fresh file's openers
     # setting it at the same moment may find the database locked
-    with _file_lock(database_file and database_file + "-lock"):
-        if _at_head(engine):
-            return Store(engine)
-        from alembic import command
+    with _schema_lock(engine):
+        if not _at_head(engine):
+            from alembic import command
 
-        cfg = _alembic_config()
-        with engine.begin() as conn:
-            if engine.dialect.name == "postgresql":  # held until this transaction ends
-                conn.execute(text("SELECT pg_advisory_xact_lock(:a, :b)"), _UPGRADE_LOCK_KEYS)
-            cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "head")
+            _alembic(engine, lambda cfg: command.upgrade(cfg, "head"))
     return Store(engine)
