@@ -3,6 +3,7 @@ from one to the other, applied by a library (jsonpatch, RFC 6902), gives the oth
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import jsonpatch
@@ -33,9 +34,22 @@ def test_the_patch_from_one_view_to_another_gives_the_other(
     assert (patch == []) == (old == new)
 
 
-@given(st.lists(JSON, max_size=5), st.lists(JSON, min_size=1, max_size=3))
+@given(st.lists(JSON, min_size=4, max_size=8), st.lists(JSON, min_size=1, max_size=3))
 def test_a_list_that_only_grew_is_sent_its_new_items_alone(log: list[Any], more: list[Any]) -> None:
     """A battle's log a round longer: each new line added, nothing of the lines before."""
     patch = _diff({"log": log}, {"log": log + more})
     assert [op["op"] for op in patch] == ["add"] * len(more)
     assert [op["value"] for op in patch] == more
+
+
+@given(st.lists(JSON, min_size=1, max_size=6))
+def test_a_part_mostly_changed_is_sent_whole_where_that_is_shorter(chart: list[Any]) -> None:
+    """A battle's range chart filled (from nothing), a ship's boxes struck one after the
+    other: one ``replace`` of the part where that is shorter than its many changes."""
+    for old, new in (([], chart), ([0] * 6, [1] * 6), ({"a": 0, "b": 0}, {"a": 1, "b": 2})):
+        patch = _diff({"view": {"part": old}}, {"view": {"part": new}})
+        single = [{"op": "replace", "path": "/view/part", "value": new}]
+        assert jsonpatch.apply_patch({"view": {"part": old}}, patch) == {"view": {"part": new}}
+        assert len(json.dumps(patch)) <= len(json.dumps(single))
+        if len(new) > 1:
+            assert patch == single

@@ -11,6 +11,7 @@ sender, its recipient and the GM only (:func:`hears`).
 
 from __future__ import annotations
 
+import json
 import pickle
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -448,12 +449,25 @@ def _changed(path: str, old: Any, new: Any, out: list[Op]) -> None:
         out.append({"op": "replace", "path": path, "value": new})
     elif old == new:
         return
-    elif isinstance(new, dict):
-        _members_changed(path, old, new, out)
-    elif isinstance(new, list):
-        _items_changed(path, old, new, out)
+    elif isinstance(new, (dict, list)):
+        ops: list[Op] = []
+        if isinstance(new, dict):
+            _members_changed(path, old, new, ops)
+        else:
+            _items_changed(path, old, new, ops)
+        out.extend(_fewer(path, new, ops))
     else:
         out.append({"op": "replace", "path": path, "value": new})
+
+
+def _fewer(path: str, new: Any, ops: list[Op]) -> list[Op]:
+    """``ops``, or the one ``replace`` of ``path`` with ``new`` where that is the shorter:
+    a battle's ship whose boxes were nearly all struck, its range chart filled (weighed only
+    where half its members or more changed, so a long log that grew is not written out)."""
+    if not path or len(ops) < 2 or len(ops) * 2 < len(new):
+        return ops
+    whole: Op = {"op": "replace", "path": path, "value": new}
+    return [whole] if len(json.dumps(whole)) < len(json.dumps(ops)) else ops
 
 
 def _members_changed(path: str, old: dict[str, Any], new: dict[str, Any], out: list[Op]) -> None:
