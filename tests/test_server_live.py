@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 import requests
-import socketio
 
 from tests.conftest import LiveServer
+from tests.protocol_check import CheckedClient
 from tests.services import postgres_server, redis_server
 from tests.topology_helpers import on_events
 
@@ -22,7 +22,7 @@ class Client:
 
     def __init__(self, url: str, campaign: str, token: str, since: int = 0) -> None:
         self.events: queue.Queue[dict[str, Any]] = queue.Queue()
-        self.sio = socketio.Client(reconnection=False)
+        self.sio = CheckedClient(reconnection=False)
         on_events(self.sio, self.events.put)
         self.sio.connect(url, wait_timeout=WAIT)
         self.ack = self.sio.call(

@@ -25,6 +25,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, text
 
 from tests.conftest import ADMIRALTY, free_port
+from tests.protocol_check import CheckedClient
 
 __all__ = [
     "NGINX",
@@ -364,7 +365,7 @@ class SeatClient:
     seat: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.sio = socketio.Client(
+        self.sio = CheckedClient(
             reconnection=True,
             reconnection_delay=0.2,
             reconnection_delay_max=1.0,
