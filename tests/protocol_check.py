@@ -13,7 +13,11 @@ tests). A mismatch fails the test (one found on a client's own reading thread is
   whose code is one of ``error_codes``;
 - every event received (``event``, each of ``events``, each of a join ack's or of
   ``GET .../events``' events) is a ``socket.unseen`` or a ``received[type]``; ``presence``
-  and ``revoked`` are theirs.
+  and ``revoked`` are theirs;
+- every JSON answer of the REST test client's (tests/server_helpers.py, ``Game.rest``) is
+  what ``GET /api/openapi.json`` says its route and status answer (:func:`check_rest`), the
+  events of ``GET .../events`` each a ``received[type]`` and of ``GET .../log`` each
+  ``events[type]``.
 
 The schema is the tree's (:func:`server.game.protocol_schema`): a live server runs the same
 tree (tests/test_server_schema.py checks that ``/api/schema`` answers it).
@@ -27,9 +31,13 @@ from typing import Any
 
 import jsonschema
 import socketio
+from flask import Flask
 from flask_socketio import SocketIOTestClient
+from werkzeug.test import TestResponse
 
 from server.game import protocol_schema
+from server.web.api import OPENAPI
+from server.web.openapi import openapi_path
 
 __all__ = [
     "MISMATCHES",
@@ -38,6 +46,7 @@ __all__ = [
     "check_ack",
     "check_event",
     "check_message",
+    "check_rest",
     "errors",
 ]
 
@@ -111,6 +120,33 @@ def check_ack(name: str, sent: Any, ack: Any) -> None:
         kind = sent.get("type") if isinstance(sent, dict) else None
         assert kind in protocol_schema()["actions"], f"accepted, of no action: {sent!r:.200}"
         _valid(sent, "actions", kind)
+
+
+def _openapi(app: Flask) -> dict[str, Any]:
+    """The document ``app`` serves (kept by the app after its first request)."""
+    if OPENAPI not in app.extensions:
+        assert app.test_client().get("/api/openapi.json").status_code == 200
+    return app.extensions[OPENAPI]
+
+
+def check_rest(app: Flask, method: str, path: str, response: TestResponse) -> None:
+    """A JSON answer of ``app`` to ``method path``, as its OpenAPI document says its route
+    answers with that status (else its ``default``: the one error shape)."""
+    if response.mimetype != "application/json":
+        return
+    doc = _openapi(app)
+    rule, _ = app.url_map.bind("localhost").match(path.split("?")[0], method, return_rule=True)
+    answers = doc["paths"][openapi_path(rule.rule)][method.lower()]["responses"]
+    said = answers.get(str(response.status_code)) or answers["default"]
+    schema = {"components": doc["components"], **said["content"]["application/json"]["schema"]}
+    wrong = [e.message for e in jsonschema.Draft202012Validator(schema).iter_errors(response.json)]
+    assert not wrong, f"{method} {path} {response.status_code}: not its OpenAPI answer: {wrong[:3]}"
+    if rule.endpoint == "api.campaign_events" and response.status_code == 200:
+        for payload in response.json["events"]:
+            check_event(payload)
+    if rule.endpoint == "api.campaign_log" and response.status_code == 200:
+        for logged in response.json["events"]:  # each event's data as the log keeps it
+            _valid(logged["data"], "events", logged["type"])
 
 
 class CheckedTestClient(SocketIOTestClient):

@@ -19,7 +19,7 @@ from server import game
 from server.game import engagements
 from server.web.app import create_app
 from server.web.services import services
-from tests.protocol_check import CheckedTestClient
+from tests.protocol_check import CheckedTestClient, check_rest
 
 __all__ = [
     "SEATS",
@@ -139,12 +139,15 @@ class Game:
     @classmethod
     def new(cls, app: Flask, seed: int = 7, **body: Any) -> Game:
         r = app.test_client().post("/api/campaigns", json={"seed": seed, **body})
+        check_rest(app, "POST", "/api/campaigns", r)
         assert r.status_code == 201, r.json
         return cls(app, r.json["id"], r.json["token"])
 
     def rest(self, method: str, path: str, token: str | None = None, **kw: Any):
         headers = {"Authorization": f"Bearer {token or self.gm_token}"}
-        return getattr(self.app.test_client(), method)(path, headers=headers, **kw)
+        response = getattr(self.app.test_client(), method)(path, headers=headers, **kw)
+        check_rest(self.app, method.upper(), path, response)  # as /api/openapi.json says
+        return response
 
     def seat(self, role: str, **body: Any) -> tuple[str, str]:
         r = self.rest("post", f"/api/campaigns/{self.id}/seats", json={"role": role, **body})

@@ -3,15 +3,19 @@ with its fields, nothing more and nothing less."""
 
 from __future__ import annotations
 
+import ast
 import re
 
 import pytest
 
 from server.game import protocol_schema
 from tests.conftest import ROOT
+from tests.protocol_check import errors
 from tests.server_helpers import new_app
 
 PROTOCOL = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+DEPLOY = ("actions", "deploy")
+ERROR = {"code": "invalid", "message": "unexpected field(s): colour"}
 ENVELOPE = {"actions": {"type", "as"}, "events": {"args", "as", "at", "due"}, "requests": set()}
 REQUEST_HEADINGS = {
     "create_campaign": "`POST /api/campaigns`",
@@ -77,7 +81,11 @@ def test_get_api_schema(tmp_path) -> None:
     assert r.status_code == 200 and r.json == protocol_schema()
     deploy = r.json["actions"]["deploy"]
     assert deploy["additionalProperties"] is False
-    assert deploy["properties"]["squadron"]["enum"] == ["White", "Red", "Blue", "Blockade"]
+    assert deploy["properties"]["preview"]["type"] == "boolean"  # as the server takes it
+    assert errors({"type": "deploy", "squadron": " bLuE ", "station": "channel"}, *DEPLOY) == []
+    assert errors({"type": "deploy", "squadron": "Green", "station": "channel"}, *DEPLOY)
+    assert errors({"type": "deploy", "squadron": "Red"}, *DEPLOY)  # exactly one target
+    assert errors({"type": "deploy", "squadron": "Red", "station": "x", "patrol": [0, 0]}, *DEPLOY)
     assert r.json["actions"]["set_ships"]["properties"]["digit"] == {
         "maximum": 7,
         "minimum": 1,
@@ -115,3 +123,161 @@ def test_the_actions_table_says_who_and_when_as_the_authority_table() -> None:
             paused = all(g.while_paused for g in grants.values())
             assert ("not paused" not in when) == paused, action
     assert seen == set(protocol_schema()["actions"])
+
+
+# -- the schema is the truth: what the server takes and sends ---------------------------
+
+
+def _codes_in(tree: ast.AST) -> set[str]:
+    """Every error code a call in ``tree`` names: ``ActionError("code", ...)``,
+    ``error_body("code", ...)``, ``error_response("code", ...)``."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.args:
+            name = getattr(node.func, "id", getattr(node.func, "attr", None))
+            first = node.args[0]
+            if name in ("ActionError", "error_body", "error_response") and isinstance(
+                first, ast.Constant
+            ):
+                found.add(first.value)
+    return found
+
+
+def test_error_codes_are_every_code_the_server_answers() -> None:
+    """Every code the server's code answers with, the web's too, is one of ``error_codes``;
+    and each has its HTTP status."""
+    from server.web.errors import HTTP_STATUS
+
+    answered: set[str] = set()
+    for path in (ROOT / "server").rglob("*.py"):
+        answered |= _codes_in(ast.parse(path.read_text("utf-8")))
+    codes = protocol_schema()["error_codes"]
+    assert answered <= set(codes) and {"internal", "rate_limited", "too_many"} <= set(codes)
+    assert set(HTTP_STATUS) == set(codes)
+    assert protocol_schema()["socket"]["error"]["$defs"]["ErrorDetail"]["properties"]["code"][
+        "enum"
+    ] == list(codes)
+
+
+def test_the_checker_refuses_what_the_schema_does_not_allow() -> None:
+    """The suite's hook (tests/protocol_check.py) fails a test on a payload off the schema:
+    an accepted action the schema refuses, an event or an ack of another shape."""
+    from tests.protocol_check import check_ack, check_event
+
+    ok = {"ok": True, "seq": 3}
+    check_ack("act", {"type": "ready", "ready": False}, ok)
+    with pytest.raises(AssertionError, match="actions.ready"):
+        check_ack("act", {"type": "ready", "colour": "red"}, ok)  # taken, yet off the schema
+    check_ack("act", {"type": "ready", "colour": "red"}, {"ok": False, "error": ERROR})
+    with pytest.raises(AssertionError, match="socket.error"):
+        check_ack("act", {}, {"ok": False, "error": {**ERROR, "code": "oops"}})
+    with pytest.raises(AssertionError, match="act ack"):
+        check_ack("act", {"type": "ready"}, {"ok": True})
+    check_event({"seq": 4})
+    ready = {"seq": 4, "type": "ready", "data": {"seat": "s-1", "ready": True}, "patch": []}
+    check_event({**ready, "at": "2026-12-01T18:00:00Z"})
+    for wrong in (
+        {**ready, "data": {**ready["data"], "args": {}, "colour": 1}},  # no such field
+        {**ready, "patch": [{"op": "shuffle", "path": "/seats"}]},
+        {key: v for key, v in ready.items() if key != "patch"},
+        {"seq": 4, "data": {}},
+    ):
+        with pytest.raises(AssertionError):
+            check_event(wrong)
+
+
+def test_an_order_previewed_is_the_schemas_and_the_servers(fresh_game) -> None:
+    """``"preview": true`` on a deploy (docs/protocol.md) is taken by both: the ack is the
+    preview, nothing is logged; the schema refuses it on an action that has none."""
+    gm = fresh_game.gm()
+    red = fresh_game.add("red", "admiral", squadron="Red")
+    fresh_game.add("pm", "prime-minister").act("set_ships", digit=3)
+    fresh_game.add("fsl", "first-sea-lord").act("set_deployment", digit=5)
+    assert gm.act("roll_force")["ok"]
+    order = {"type": "deploy", "squadron": "red", "station": "channel", "preview": True}
+    assert errors(order, *DEPLOY) == []
+    ack = red.client.emit("act", order, callback=True)  # checked by the hook too
+    assert ack["ok"] and ack["preview"]["route"]["days"] > 0, ack
+    assert errors({"type": "advance", "days": 1, "preview": True}, "actions", "advance")
+    assert gm.act("advance", preview=True, days=1)["error"]["code"] == "invalid"
+    log = fresh_game.rest("get", f"/api/campaigns/{fresh_game.id}/log").json["events"]
+    assert [e["type"] for e in log][-1] == "roll_force"
+
+
+def test_every_logged_event_is_its_schemas(fresh_game) -> None:
+    """A revoked seat's event carries ``at`` like every other: the log, read by the hook
+    (tests/protocol_check.py), is each event's ``events`` schema."""
+    seat, _ = fresh_game.seat("captain", ship="FG")
+    revoke = f"/api/campaigns/{fresh_game.id}/seats/{seat}/revoke"
+    assert fresh_game.rest("post", revoke).status_code == 200
+    log = fresh_game.rest("get", f"/api/campaigns/{fresh_game.id}/log").json["events"]
+    revoked = log[-1]["data"]
+    assert log[-1]["type"] == "seat_revoked" and "at" in revoked
+    assert errors(revoked, "events", "seat_revoked") == []
+
+
+# -- the OpenAPI document of REST ---------------------------------------------------------
+
+
+def _routes(app) -> set[tuple[str, str]]:
+    """Every (path, method) of the app's url_map, in OpenAPI's spelling."""
+    from server.web.openapi import openapi_path
+
+    return {
+        (openapi_path(rule.rule), method.lower())
+        for rule in app.url_map.iter_rules()
+        for method in rule.methods - {"HEAD", "OPTIONS"}
+    }
+
+
+def test_openapi_is_valid_and_has_every_route(tmp_path) -> None:
+    from openapi_spec_validator import validate
+
+    app = new_app(tmp_path)
+    r = app.test_client().get("/api/openapi.json")
+    assert r.status_code == 200 and r.json["openapi"].startswith("3.1")
+    validate(r.json)  # openapi-spec-validator: an OpenAPI 3.1 document
+    documented = {(path, method) for path, item in r.json["paths"].items() for method in item}
+    assert documented == _routes(app)
+    bodies = {
+        op["operationId"]: op["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+        for item in r.json["paths"].values()
+        for op in item.values()
+        if "requestBody" in op
+    }
+    assert {k: v.rsplit("/", 1)[1] for k, v in bodies.items()} == {
+        "api.create_campaign": "CampaignBody",
+        "api.create_seat": "SeatBody",
+        "api.reissue_seat": "ReissueBody",
+        "api.create_officer": "OfficerBody",
+    }
+    schemas = r.json["components"]["schemas"]
+    for name, model in protocol_schema()["requests"].items():  # the same models as /api/schema
+        assert schemas[model["title"]]["properties"] == model["properties"], name
+
+
+# -- docs/protocol.md names every route and event -----------------------------------------
+
+
+def _spelled(rule: str) -> str:
+    """A route as docs/protocol.md's headings spell it: each ``<argument>`` alike."""
+    return re.sub(r"<[^>]*>", "<>", rule)
+
+
+def test_the_protocol_lists_every_route_event_and_the_socket(tmp_path) -> None:
+    app = new_app(tmp_path)
+    headings = re.findall(r"^### `(GET|POST) ([^`?]+)", PROTOCOL, flags=re.M)
+    listed = {(method, _spelled(path)) for method, path in headings}
+    for rule in app.url_map.iter_rules():
+        for method in rule.methods - {"HEAD", "OPTIONS"}:
+            assert (method, _spelled(rule.rule)) in listed, f"{method} {rule.rule}"
+    from server.game import SPECS
+
+    events = _sections(PROTOCOL, 2)["Events"]
+    for kind in SPECS:
+        assert f"### `{kind}`" in events, kind
+    socket = _sections(PROTOCOL, 2)["Socket.IO"]
+    assert "`/socket.io/`" in socket and "namespace `/`" in socket
+    for name in ("join", "act", "event", "events", "presence", "revoked"):
+        assert f"### `{name}`" in socket, name
+    assert "## Notices" in PROTOCOL and "### `GET /api/campaigns/<id>/events?since=N`" in PROTOCOL
