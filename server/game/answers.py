@@ -11,9 +11,9 @@ parts where it can (``state`` in ``/api/schema``).
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired
+from typing import Annotated, Any, Literal, NotRequired
 
-from pydantic import ConfigDict, with_config
+from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict
 
 from server.game.errors import ErrorCode
@@ -93,13 +93,14 @@ class Unseen(TypedDict):
     seq: int
 
 
-@with_config(CLOSED)
+@with_config(OPEN)
 class JoinArgs(TypedDict):
-    """``join``'s payload."""
+    """``join``'s payload (other keys are ignored)."""
 
     campaign: str
-    token: str
-    since: NotRequired[int | None]  # 0 or absent: a first join, the whole state
+    token: Annotated[str, Field(min_length=1, max_length=200)]
+    # 0, null or absent: a first join, the whole state; else the events after it
+    since: NotRequired[Annotated[int, Field(ge=0)] | None]
 
 
 @with_config(CLOSED)
