@@ -129,18 +129,31 @@ def _openapi(app: Flask) -> dict[str, Any]:
     return app.extensions[OPENAPI]
 
 
-def check_rest(app: Flask, method: str, path: str, response: TestResponse) -> None:
-    """A JSON answer of ``app`` to ``method path``, as its OpenAPI document says its route
-    answers with that status (else its ``default``: the one error shape)."""
+def _openapi_errors(doc: dict[str, Any], schema: dict[str, Any], instance: Any) -> list[str]:
+    """What is wrong with ``instance`` by ``schema`` of the OpenAPI document ``doc``."""
+    rooted = {"components": doc["components"], **schema}  # its $refs resolved in the document
+    return [e.message for e in jsonschema.Draft202012Validator(rooted).iter_errors(instance)]
+
+
+def check_rest(
+    app: Flask, method: str, path: str, response: TestResponse, sent: Any = None
+) -> None:
+    """A JSON answer of ``app`` to ``method path`` (with the JSON body ``sent``), as its
+    OpenAPI document says its route answers with that status (else its ``default``: the
+    one error shape); a body taken (a 2xx) is one its route takes."""
     if response.mimetype != "application/json":
         return
     doc = _openapi(app)
     rule, _ = app.url_map.bind("localhost").match(path.split("?")[0], method, return_rule=True)
-    answers = doc["paths"][openapi_path(rule.rule)][method.lower()]["responses"]
-    said = answers.get(str(response.status_code)) or answers["default"]
-    schema = {"components": doc["components"], **said["content"]["application/json"]["schema"]}
-    wrong = [e.message for e in jsonschema.Draft202012Validator(schema).iter_errors(response.json)]
+    operation = doc["paths"][openapi_path(rule.rule)][method.lower()]
+    said = operation["responses"].get(str(response.status_code))
+    said = said or operation["responses"]["default"]
+    wrong = _openapi_errors(doc, said["content"]["application/json"]["schema"], response.json)
     assert not wrong, f"{method} {path} {response.status_code}: not its OpenAPI answer: {wrong[:3]}"
+    if sent is not None and response.status_code < 300 and "requestBody" in operation:
+        body = operation["requestBody"]["content"]["application/json"]["schema"]
+        wrong = _openapi_errors(doc, body, sent)
+        assert not wrong, f"{method} {path} took a body its OpenAPI refuses: {wrong[:3]}"
     if rule.endpoint == "api.campaign_events" and response.status_code == 200:
         for payload in response.json["events"]:
             check_event(payload)
@@ -168,11 +181,12 @@ class CheckedTestClient(SocketIOTestClient):
 
 
 def _kept(check: Callable[..., None], *args: Any) -> None:
-    """``check(*args)``, a failure kept in :data:`MISMATCHES` (a client's thread)."""
+    """``check(*args)``, a failure kept in :data:`MISMATCHES` (a client's thread: its
+    handler and its ack's callback run whatever the check found)."""
     try:
         check(*args)
-    except AssertionError as exc:
-        MISMATCHES.append(str(exc))
+    except Exception as exc:  # whatever failed, the handler and the callback still run
+        MISMATCHES.append(f"{type(exc).__name__}: {exc}")
 
 
 class CheckedClient(socketio.Client):

@@ -139,14 +139,15 @@ class Game:
     @classmethod
     def new(cls, app: Flask, seed: int = 7, **body: Any) -> Game:
         r = app.test_client().post("/api/campaigns", json={"seed": seed, **body})
-        check_rest(app, "POST", "/api/campaigns", r)
+        check_rest(app, "POST", "/api/campaigns", r, {"seed": seed, **body})
         assert r.status_code == 201, r.json
         return cls(app, r.json["id"], r.json["token"])
 
     def rest(self, method: str, path: str, token: str | None = None, **kw: Any):
         headers = {"Authorization": f"Bearer {token or self.gm_token}"}
         response = getattr(self.app.test_client(), method)(path, headers=headers, **kw)
-        check_rest(self.app, method.upper(), path, response)  # as /api/openapi.json says
+        # as /api/openapi.json says
+        check_rest(self.app, method.upper(), path, response, kw.get("json"))
         return response
 
     def seat(self, role: str, **body: Any) -> tuple[str, str]:

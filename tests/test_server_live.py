@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 import requests
 
+from server.game import protocol_schema
 from tests.conftest import LiveServer
 from tests.protocol_check import CheckedClient
 from tests.services import postgres_server, redis_server
@@ -74,6 +75,8 @@ def _state(url: str, cid: str, token: str) -> dict[str, Any]:
 
 def test_two_seats_see_each_others_moves_live(live_server: LiveServer) -> None:
     url = live_server.url
+    # the schema the clients check by (tests/protocol_check.py) is the live server's
+    assert requests.get(url + "/api/schema", timeout=WAIT).json() == protocol_schema()
     cid, gm_token = _campaign(url)
     a = Client(url, cid, _seat(url, cid, gm_token, role="admiral", squadron="White"))
     b = Client(url, cid, _seat(url, cid, gm_token, role="admiral", squadron="Red"))

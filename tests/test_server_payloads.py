@@ -297,6 +297,8 @@ def test_any_rest_body_is_taken_or_refused_in_one_line(name: str, body: dict[str
         game.parse(REQUESTS[name], body)
     except ActionError as err:
         assert err.code == "invalid" and "\n" not in err.message
+    else:  # a body taken is one /api/schema (and /api/openapi.json) takes
+        assert errors(body, "requests", name) == [], body
 
 
 # -- through the protocol ---------------------------------------------------------------
