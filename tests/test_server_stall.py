@@ -141,7 +141,8 @@ def _race(url: str, slow: list[tuple[str, dict[str, str]]]) -> tuple[float, list
 
 
 @pytest.mark.skip(
-    reason="its race lost its premise: the warmed routes answer a voyage within its head start; to be rewritten (see the closing note)"
+    reason="its race lost its premise: the warmed routes answer a voyage within its head "
+    "start; to be rewritten (see the closing note)"
 )
 def test_healthz_is_answered_during_a_catch_up_and_a_voyage(long_log) -> None:
     """Under ``admiralty serve`` (gevent): a player's catch-ups of the whole log and a
