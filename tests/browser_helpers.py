@@ -13,6 +13,7 @@ import requests
 import socketio
 
 from tests.conftest import ROOT
+from tests.protocol_check import CheckedClient
 
 __all__ = [
     "ARTIFACTS",
@@ -48,7 +49,7 @@ class GmClient:
 
     def __init__(self, url: str, campaign: str, token: str) -> None:
         self.url, self.campaign, self.token = url, campaign, token
-        self.sio = socketio.Client(reconnection=False)
+        self.sio = CheckedClient(reconnection=False)
         self._join()
 
     def _join(self) -> None:
@@ -64,7 +65,7 @@ class GmClient:
         try:
             return self.sio.call("act", {"type": type_, **args}, timeout=120)
         except socketio.exceptions.BadNamespaceError:  # a dropped socket: join again, once
-            self.sio = socketio.Client(reconnection=False)
+            self.sio = CheckedClient(reconnection=False)
             self._join()
             return self.sio.call("act", {"type": type_, **args}, timeout=120)
 

@@ -25,6 +25,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from server.web.services import services
+from tests.protocol_check import MISMATCHES
 from tests.server_helpers import (
     Clock,
     Game,
@@ -130,6 +131,17 @@ def campaign_golden() -> dict[str, Any]:
 
 
 # -- the server through its test clients ---------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def protocol_mismatches() -> Iterator[list[str]]:
+    """Fail a test whose live clients received a payload ``/api/schema`` does not allow,
+    or whose action was accepted though the schema refuses it: found on a client's own
+    reading thread (tests/protocol_check.py), where an assertion fails nothing."""
+    MISMATCHES.clear()
+    yield MISMATCHES
+    found, MISMATCHES[:] = list(MISMATCHES), []
+    assert not found, f"payloads /api/schema does not allow: {found[:3]}"
 
 
 @pytest.fixture

@@ -14,12 +14,12 @@ from typing import Any
 
 import jsonpatch
 from flask import Flask
-from flask_socketio import SocketIOTestClient
 
 from server import game
 from server.game import engagements
 from server.web.app import create_app
 from server.web.services import services
+from tests.protocol_check import CheckedTestClient, check_rest
 
 __all__ = [
     "SEATS",
@@ -33,6 +33,7 @@ __all__ = [
     "Game",
     "Player",
     "new_app",
+    "socket_client",
     "phase_states",
     "play_squadrons",
 ]
@@ -40,6 +41,12 @@ __all__ = [
 
 def new_app(tmp_path: Path, name: str = "test.db") -> Flask:
     return create_app({"DATABASE_URL": f"sqlite:///{tmp_path / name}", "TESTING": True})
+
+
+def socket_client(app: Flask) -> CheckedTestClient:
+    """A Flask-SocketIO test client of ``app`` that checks every ack and message against
+    ``/api/schema`` (tests/protocol_check.py)."""
+    return CheckedTestClient(app, services(app).socketio)
 
 
 def map_ship(code: str, type_: str, order: str | None = None) -> dict[str, Any]:
@@ -74,7 +81,7 @@ class Player:
 
     seat: dict[str, Any]
     token: str
-    client: SocketIOTestClient
+    client: CheckedTestClient
     ack: dict[str, Any]
     #: every seq received, those of events this seat may not see (bare ``{"seq": n}``) too
     seqs: list[int] = field(default_factory=list)
@@ -132,12 +139,16 @@ class Game:
     @classmethod
     def new(cls, app: Flask, seed: int = 7, **body: Any) -> Game:
         r = app.test_client().post("/api/campaigns", json={"seed": seed, **body})
+        check_rest(app, "POST", "/api/campaigns", r, {"seed": seed, **body})
         assert r.status_code == 201, r.json
         return cls(app, r.json["id"], r.json["token"])
 
     def rest(self, method: str, path: str, token: str | None = None, **kw: Any):
         headers = {"Authorization": f"Bearer {token or self.gm_token}"}
-        return getattr(self.app.test_client(), method)(path, headers=headers, **kw)
+        response = getattr(self.app.test_client(), method)(path, headers=headers, **kw)
+        # as /api/openapi.json says
+        check_rest(self.app, method.upper(), path, response, kw.get("json"))
+        return response
 
     def seat(self, role: str, **body: Any) -> tuple[str, str]:
         r = self.rest("post", f"/api/campaigns/{self.id}/seats", json={"role": role, **body})
@@ -145,8 +156,7 @@ class Game:
         return r.json["seat"], r.json["token"]
 
     def join(self, token: str, since: int = 0, key: str | None = None) -> Player:
-        socketio = services(self.app).socketio
-        client = socketio.test_client(self.app)
+        client = socket_client(self.app)
         ack = client.emit(
             "join", {"campaign": self.id, "token": token, "since": since}, callback=True
         )

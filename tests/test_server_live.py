@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 import requests
-import socketio
 
+from server.game import protocol_schema
 from tests.conftest import LiveServer
+from tests.protocol_check import CheckedClient
 from tests.services import postgres_server, redis_server
 from tests.topology_helpers import on_events
 
@@ -22,7 +23,7 @@ class Client:
 
     def __init__(self, url: str, campaign: str, token: str, since: int = 0) -> None:
         self.events: queue.Queue[dict[str, Any]] = queue.Queue()
-        self.sio = socketio.Client(reconnection=False)
+        self.sio = CheckedClient(reconnection=False)
         on_events(self.sio, self.events.put)
         self.sio.connect(url, wait_timeout=WAIT)
         self.ack = self.sio.call(
@@ -74,6 +75,8 @@ def _state(url: str, cid: str, token: str) -> dict[str, Any]:
 
 def test_two_seats_see_each_others_moves_live(live_server: LiveServer) -> None:
     url = live_server.url
+    # the schema the clients check by (tests/protocol_check.py) is the live server's
+    assert requests.get(url + "/api/schema", timeout=WAIT).json() == protocol_schema()
     cid, gm_token = _campaign(url)
     a = Client(url, cid, _seat(url, cid, gm_token, role="admiral", squadron="White"))
     b = Client(url, cid, _seat(url, cid, gm_token, role="admiral", squadron="Red"))

@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 import requests
-import socketio
 from prometheus_client.parser import text_string_to_metric_families
 
 from server.cli import main as cli
 from server.web.app import create_app
 from server.web.logs import JsonFormatter, TextFormatter
 from tests.conftest import ADMIRALTY, LiveServer
+from tests.protocol_check import CheckedClient
 from tests.test_server_live import WAIT, Client, _campaign, _seat
 from tests.topology_helpers import on_events
 
@@ -131,7 +131,7 @@ def test_every_log_line_is_json_without_a_token_and_one_line_an_act(tmp_path: Pa
         cid, gm_token = _campaign(url)
         pm_token = _seat(url, cid, gm_token, role="prime-minister")
         assert requests.get(f"{url}/play/{cid}?token={pm_token}", timeout=WAIT).ok
-        sio = socketio.Client()
+        sio = CheckedClient()
         sio.connect(f"{url}/?token={pm_token}", transports=["websocket"], wait_timeout=WAIT)
         try:
             early = sio.call("act", {"type": "ready"}, timeout=WAIT)  # before joining
@@ -423,7 +423,7 @@ def test_socketio_still_works_over_each_transport(live_server: LiveServer, trans
     cid, gm_token = _campaign(url)
     received: list[dict[str, Any]] = []
     got = threading.Event()
-    sio = socketio.Client(reconnection=False)
+    sio = CheckedClient(reconnection=False)
     on_events(sio, lambda e: (received.append(e), got.set()))
     sio.connect(url, transports=[transport], wait_timeout=WAIT, headers={"Accept-Encoding": "gzip"})
     try:

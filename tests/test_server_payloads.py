@@ -17,7 +17,8 @@ from server.game import ActionError
 from server.game.payloads import REQUESTS
 from server.game.registry import ACTION_PAYLOADS
 from server.web.services import services
-from tests.server_helpers import SEATS, SEED, phase_states
+from tests.protocol_check import errors
+from tests.server_helpers import SEATS, SEED, phase_states, socket_client
 
 SENDER = {  # a seat that may send each action, and the phase it may send it in
     "set_ships": ("prime-minister", "cabinet"),
@@ -249,6 +250,7 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
         ]
     ),
     "stay": st.sampled_from([0, 2, 61]),
+    "preview": st.sampled_from([False, True, None]),
 }
 
 
@@ -274,6 +276,12 @@ def _actions(draw: st.DrawFn) -> dict[str, Any]:
 @given(_actions())
 def test_any_payload_is_decided_or_refused_in_one_line(args: dict[str, Any]) -> None:
     try:
+        game.parse(ACTION_PAYLOADS[args["type"]], args)
+    except ActionError:
+        pass
+    else:  # what the payload's model takes, /api/schema takes: a client may check by it
+        assert errors(args, "actions", args["type"]) == [], args
+    try:
         kind, data = _decide(args)
     except ActionError as err:
         assert err.code in game.CODES and "\n" not in err.message and err.message
@@ -289,6 +297,8 @@ def test_any_rest_body_is_taken_or_refused_in_one_line(name: str, body: dict[str
         game.parse(REQUESTS[name], body)
     except ActionError as err:
         assert err.code == "invalid" and "\n" not in err.message
+    else:  # a body taken is one /api/schema (and /api/openapi.json) takes
+        assert errors(body, "requests", name) == [], body
 
 
 # -- through the protocol ---------------------------------------------------------------
@@ -334,7 +344,7 @@ def test_every_act_is_acked_with_one_error(payload_table, payload) -> None:
     ],
 )
 def test_every_join_is_acked_with_one_error(payload_table, payload) -> None:
-    client = services(payload_table.app).socketio.test_client(payload_table.app)
+    client = socket_client(payload_table.app)
     ack = client.emit("join", payload, callback=True)
     assert ack["ok"] is False and ack["error"]["code"] in ("invalid", "forbidden"), ack
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from server import game
-from server.web.services import services
-from tests.server_helpers import Game, Player
+from tests.server_helpers import Game, Player, socket_client
 
 # Table F 31 (cabinet 3, 1): the Red, Blue and Blockade squadrons sail, the White stays home
 SHIPS, DEPLOY = 3, 1
@@ -203,7 +202,7 @@ def test_a_revoked_seat_is_vacant_and_its_token_opens_nothing(fresh_game: Game) 
     assert r.status_code == 200 and r.json == {"seat": seat_id, "vacant": True}
     assert [m["name"] for m in cap.client.get_received()].count("revoked") == 1
     assert cap.act("ready")["error"]["code"] == "forbidden"
-    again = services(g.app).socketio.test_client(g.app)
+    again = socket_client(g.app)
     ack = again.emit("join", {"campaign": g.id, "token": cap.token}, callback=True)
     assert ack["ok"] is False and ack["error"]["code"] == "forbidden"
     assert g.rest("get", f"/api/campaigns/{g.id}/state", cap.token).status_code == 403

@@ -7,6 +7,7 @@ import pytest
 from server.game import ACTIONS, TABLE
 from server.web.campaigns import CampaignService
 from server.web.services import services
+from tests.server_helpers import socket_client
 
 
 def test_create_campaign_defaults_and_validation(fresh_app) -> None:
@@ -80,8 +81,7 @@ def test_tokens_are_stored_only_as_hashes(fresh_game, tmp_path) -> None:
 
 
 def test_join_refuses_bad_tokens_and_act_needs_a_join(fresh_game) -> None:
-    socketio = services(fresh_game.app).socketio
-    client = socketio.test_client(fresh_game.app)
+    client = socket_client(fresh_game.app)
     for payload, code in [
         ({"campaign": fresh_game.id, "token": "wrong"}, "forbidden"),
         ({"campaign": fresh_game.id}, "forbidden"),

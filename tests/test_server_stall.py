@@ -18,6 +18,7 @@ from flask import Flask
 from server.web.app import create_app
 from server.web.services import services
 from tests.conftest import LiveServer
+from tests.server_helpers import socket_client
 
 #: twelve places far apart: eleven of the longest legs the planner may ask for
 FAR_STOPS = [
@@ -73,7 +74,7 @@ def test_the_pages_of_a_catch_up_put_together_are_the_whole(tmp_path, long_log) 
     told, _ = _rest_pages(client, f"/api/campaigns/{cid}/notices", red, "notices")
     assert told == notices
     # the join: each catch-up page an ack, the next asked for by joining from its end
-    socket = services(app).socketio.test_client(app)
+    socket = socket_client(app)
     joined, since, more = [], 1, True
     while more:
         ack = socket.emit("join", {"campaign": cid, "token": red, "since": since}, callback=True)

@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import requests
-import socketio
 
 from server.web.services import services
 from tests.conftest import LiveServer
+from tests.protocol_check import CheckedClient
 from tests.server_helpers import Game
 from tests.topology_helpers import on_events
 
@@ -264,7 +264,7 @@ class _Client:
     def __init__(self, url: str, campaign: str, token: str) -> None:
         self.said: list[str] = []
         self.seqs: list[int] = []
-        self.sio = socketio.Client(reconnection=False)
+        self.sio = CheckedClient(reconnection=False)
         on_events(self.sio, self._event)
         self.sio.connect(url, transports=["websocket"], wait_timeout=WAIT)
         self.ack = self.sio.call(

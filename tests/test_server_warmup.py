@@ -18,6 +18,7 @@ import socketio
 from server.game import CODES
 from server.web.app import create_app
 from server.web.services import services
+from tests.protocol_check import CheckedClient
 from tests.server_helpers import Game, new_app
 from tests.topology_helpers import WAIT, ServerProcess, create_database
 
@@ -120,7 +121,7 @@ def _emit(sio: socketio.Client, name: str, data: dict[str, Any], fired: Fired) -
 def _connect(url: str, stop: threading.Event) -> socketio.Client | None:
     """A Socket.IO client connected to ``url`` the moment it listens."""
     while not stop.is_set():
-        sio = socketio.Client(reconnection=False, handle_sigint=False)
+        sio = CheckedClient(reconnection=False, handle_sigint=False)
         try:
             sio.connect(url, transports=["websocket"], wait_timeout=ACK_WAIT)
             return sio

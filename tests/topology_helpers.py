@@ -27,6 +27,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, text
 
 from tests.conftest import ADMIRALTY, ROOT, free_port
+from tests.protocol_check import CheckedClient
 
 __all__ = [
     "NGINX",
@@ -386,7 +387,7 @@ class SeatClient:
     def __post_init__(self) -> None:
         # its own HTTP session, closed with it (the polling requests of every reconnection)
         self.http = requests.Session()
-        self.sio = socketio.Client(
+        self.sio = CheckedClient(
             reconnection=True,
             reconnection_delay=0.2,
             reconnection_delay_max=1.0,

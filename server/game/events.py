@@ -325,6 +325,7 @@ class SeatRevoked(Record):
     """The GM revokes a seat: its token opens nothing and it stands vacant till reissued."""
 
     seat: str
+    at: NotRequired[str]  # when it was logged
 
 
 class Say(Acted):

@@ -11,6 +11,7 @@ validators with their own words.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable
 from functools import cache
 from typing import Annotated, Any, Literal
@@ -24,6 +25,7 @@ from pydantic import (
     StringConstraints,
     ValidationError,
     ValidationInfo,
+    WithJsonSchema,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
@@ -48,6 +50,7 @@ __all__ = [
     "PlanCruise",
     "Note",
     "OfficerBody",
+    "Order",
     "Payload",
     "Ready",
     "Reassign",
@@ -103,9 +106,14 @@ def _text(value: Any, info: ValidationInfo) -> Any:
 
 # A non-empty string, stripped; each field says how long it may be (``Field(max_length)``).
 # Whole numbers are ``int`` with their bounds (``Field(ge, le)``): strict, so never a
-# boolean, a float or a string.
+# boolean, a float or a string. Its schema says "not blank" (a character other than
+# white space), as the strip and the length check do.
+NOT_BLANK = r"\S"
 Text = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1), BeforeValidator(_text)
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1),
+    BeforeValidator(_text),
+    Field(json_schema_extra={"pattern": NOT_BLANK}),
 ]
 
 
@@ -153,13 +161,58 @@ def _deadline(value: Any) -> str | None:
         raise _says(f"'deadline' is out of range: {value!r}") from None
 
 
-Position = Annotated[list[float], Field(min_length=2, max_length=2), BeforeValidator(_position)]
+#: what :func:`_position` takes: two numbers, a longitude and a latitude in degrees
+POSITION_SCHEMA = {
+    "type": "array",
+    "prefixItems": [
+        {"type": "number", "minimum": -180, "maximum": 180},
+        {"type": "number", "minimum": -90, "maximum": 90},
+    ],
+    "minItems": 2,
+    "maxItems": 2,
+    "description": "[lon, lat] in degrees",
+}
+Position = Annotated[
+    list[float],
+    Field(min_length=2, max_length=2),
+    BeforeValidator(_position),
+    WithJsonSchema(POSITION_SCHEMA),
+]
 Place = Annotated[
-    Annotated[str, StringConstraints(min_length=1, max_length=60)] | Position,
+    Annotated[str, StringConstraints(min_length=1, max_length=60, pattern=NOT_BLANK)] | Position,
     BeforeValidator(_place),
     Field(description="a port id or [lon, lat]"),
 ]
-Squadron = Annotated[Literal[rules.SQUADRONS], BeforeValidator(_squadron)]  # type: ignore[valid-type]
+
+
+def _any_case(word: str) -> str:
+    """A regular expression for ``word`` in any case (JSON Schema's have no flags)."""
+    return "".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else re.escape(c) for c in word)
+
+
+#: what :func:`_squadron` takes: a squadron's name in any case, with white space around it
+SQUADRON_SCHEMA = {
+    "type": "string",
+    "pattern": rf"^\s*(?:{'|'.join(_any_case(s) for s in rules.SQUADRONS)})\s*$",
+    "description": f"{', '.join(rules.SQUADRONS)} (any case)",
+}
+Squadron = Annotated[
+    Literal[rules.SQUADRONS],  # type: ignore[valid-type]
+    BeforeValidator(_squadron),
+    WithJsonSchema(SQUADRON_SCHEMA),
+]
+
+
+def _one_of(*keys: str, alone: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The JSON Schema of :func:`_exactly_one`: one of ``keys`` given and not null, the
+    others null or left out (and, with the first of them, the ``alone`` fields too)."""
+
+    def given(key: str) -> dict[str, Any]:
+        others = [k for k in keys if k != key] + list(alone if key == keys[0] else ())
+        nulls = {k: {"type": "null"} for k in others}
+        return {"required": [key], "properties": {key: {"not": {"type": "null"}}, **nulls}}
+
+    return {"oneOf": [given(k) for k in keys]}
 
 
 def _exactly_one(data: Any, *keys: str) -> Any:
@@ -316,8 +369,19 @@ class Say(Payload):
     text: Annotated[Text, Field(max_length=SAY_MAX)]
 
 
-class Deploy(Payload):
+class Order(Payload):
+    """An order that may be previewed: ``"preview": true`` decides and routes it without
+    logging it (the ack's ``preview``: server.web.sockets)."""
+
+    preview: bool = Field(
+        False, description="true: decided and routed, not logged (the ack holds the route)"
+    )
+
+
+class Deploy(Order):
     """An admiral's squadron to a station, off an enemy port, or to a sea position."""
+
+    model_config = ConfigDict(json_schema_extra=_one_of("station", "blockade", "patrol"))
 
     type: Literal["deploy"]
     squadron: Squadron
@@ -340,8 +404,10 @@ class Deploy(Payload):
         raise AssertionError("checked by _one_target")
 
 
-class Sail(Payload):
+class Sail(Order):
     """A squadron, or one ship, to a port or a sea position."""
+
+    model_config = ConfigDict(json_schema_extra=_one_of("squadron", "ship"))
 
     type: Literal["sail"]
     squadron: Squadron | None = None
@@ -354,7 +420,7 @@ class Sail(Payload):
         return _exactly_one(data, "squadron", "ship")
 
 
-class MoveEnemy(Payload):
+class MoveEnemy(Order):
     """The GM's orders to an enemy force."""
 
     type: Literal["move_enemy"]
@@ -364,6 +430,8 @@ class MoveEnemy(Payload):
 
 class Reassign(Payload):
     """The GM hands a seat to another squadron (an admiral's) or ship (a captain's)."""
+
+    model_config = ConfigDict(json_schema_extra=_one_of("squadron", "ship"))
 
     type: Literal["reassign"]
     seat: Annotated[Text, Field(max_length=40)]
@@ -417,6 +485,11 @@ class StandingOrders(Payload):
     repair: Literal[rules.REPAIRS] | None = None  # type: ignore[valid-type]
 
 
+#: a place of a voyage or a cruise as :func:`_places` takes it (stripped after the check)
+PlaceText = Annotated[str, StringConstraints(max_length=60, pattern=NOT_BLANK)]
+SeatId = Annotated[str, StringConstraints(min_length=1, max_length=40)]  # as _audience takes
+
+
 def _places(name: str, bounds: tuple[int, int]) -> Callable[[Any], list[str]]:
     """The check of a list of ``bounds`` places as the voyage planner writes them."""
 
@@ -465,8 +538,9 @@ class VoyagePlan(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
     stops: Annotated[
-        list[str],
+        list[PlaceText],
         BeforeValidator(_places("voyage.stops", rules.VOYAGE_STOPS)),
+        Field(min_length=rules.VOYAGE_STOPS[0], max_length=rules.VOYAGE_STOPS[1]),
         Field(description="2 to 12 places: port ids, lon,lat or station:<id>"),
     ]
     ship: Annotated[Text, Field(max_length=40)] = "Third Rate"
@@ -479,7 +553,7 @@ class ShowVoyage(Payload):
 
     type: Literal["show_voyage"]
     to: Annotated[
-        Literal["all"] | list[str],
+        Literal["all"] | Annotated[list[SeatId], Field(min_length=1, max_length=64)],
         BeforeValidator(_audience),
         Field(description='"all" or a list of seat ids'),
     ]
@@ -493,6 +567,9 @@ class ShowVoyage(Payload):
 class Volunteer(Payload):
     """Outside the summer, a ship volunteered for a cruise by her captain, or ships of a
     squadron by its admiral (all of them, or those named), for one season or two."""
+
+    # a ship, or a squadron and perhaps some of its ships
+    model_config = ConfigDict(json_schema_extra=_one_of("ship", "squadron", alone=("ships",)))
 
     type: Literal["volunteer"]
     ship: Annotated[Text, Field(max_length=8)] | None = None
@@ -515,8 +592,9 @@ class PlanCruise(Payload):
     type: Literal["plan_cruise"]
     cruise: Annotated[Text, Field(max_length=40)]
     missions: Annotated[
-        list[str],
+        list[PlaceText],
         BeforeValidator(_places("missions", MISSIONS)),
+        Field(min_length=MISSIONS[0], max_length=MISSIONS[1]),
         Field(description="3 to 6 places: port ids, lon,lat or station:<id>"),
     ]
     stay: Annotated[float, Field(ge=0, le=60), BeforeValidator(_days("stay"))] = 2.0

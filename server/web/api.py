@@ -1,4 +1,5 @@
-"""The REST half of the protocol (docs/protocol.md): set-up, snapshots, the log, the schema."""
+"""The REST half of the protocol (docs/protocol.md): set-up, snapshots, the log, the schema
+and the OpenAPI document."""
 
 from __future__ import annotations
 
@@ -12,11 +13,13 @@ from flask.typing import ResponseReturnValue
 
 from server.game import ActionError, CampaignBody, parse, protocol_schema
 from server.web.links import seat_link
+from server.web.openapi import document
 from server.web.services import services
 
 __all__ = ["api", "base_url", "bearer_token"]
 
 api = Blueprint("api", __name__)
+OPENAPI = "admiralty.openapi"  # the app's OpenAPI document, made at its first request
 
 
 def _service() -> Any:
@@ -69,6 +72,18 @@ def _operator_required() -> bool:
 def schema() -> ResponseReturnValue:
     """The JSON Schema of every action, event and set-up request (docs/protocol.md)."""
     response = jsonify(protocol_schema())
+    response.cache_control.public = True
+    response.cache_control.max_age = 3600
+    return response
+
+
+@api.get("/api/openapi.json")
+def openapi() -> ResponseReturnValue:
+    """The OpenAPI 3.1 document of every REST route (server.web.openapi), made once."""
+    made = current_app.extensions.get(OPENAPI)
+    if made is None:
+        made = current_app.extensions[OPENAPI] = document(current_app)
+    response = jsonify(made)
     response.cache_control.public = True
     response.cache_control.max_age = 3600
     return response

@@ -53,9 +53,11 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
-#: the /api/ endpoints a process answers before it is ready: the protocol's schema, the
-#: server's configuration and the rules' words (no store, no world)
-READY_FREE = frozenset({"api.schema", "api.server_config", "world_api.rules_vocabulary"})
+#: the /api/ endpoints a process answers before it is ready: the protocol's schema and
+#: OpenAPI document, the server's configuration and the rules' words (no store, no world)
+READY_FREE = frozenset(
+    {"api.schema", "api.openapi", "api.server_config", "world_api.rules_vocabulary"}
+)
 log = logging.getLogger("admiralty")
 
 
