@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from server import PROTOCOL_VERSION
 from server.game.errors import CODES
 from server.game.payloads import REQUESTS
 from server.game.registry import ACTION_PAYLOADS, EVENTS
@@ -23,10 +24,11 @@ __all__ = ["protocol_schema"]
 
 @cache
 def protocol_schema() -> dict[str, Any]:
-    """``{"actions", "events", "requests", "state", "error_codes"}``: a JSON Schema for each
-    action's payload, each event's logged data and each REST body, the GM's whole state,
-    and the codes of the one error shape."""
+    """``{"protocol", "actions", "events", "requests", "state", "error_codes"}``: the
+    protocol's version, a JSON Schema for each action's payload, each event's logged data
+    and each REST body, the GM's whole state, and the codes of the one error shape."""
     return {
+        "protocol": PROTOCOL_VERSION,
         "actions": {kind: model.model_json_schema() for kind, model in ACTION_PAYLOADS.items()},
         "events": {kind: TypeAdapter(t).json_schema() for kind, t in EVENTS.items()},
         "requests": {name: model.model_json_schema() for name, model in REQUESTS.items()},
