@@ -26,11 +26,13 @@ from server.web.states import IDLE_SECONDS, SNAPSHOT_EVERY, StateCache, snapshot
 from server.web.storage import Store, StoredEvent
 from server.web.tokens import hash_token, new_token
 
-__all__ = ["CAMPAIGN_ID", "PAGE_EVENTS", "CampaignService", "Repeated", "snapshot_every"]
+__all__ = ["CAMPAIGN_ID", "MAX_SEQ", "PAGE_EVENTS", "CampaignService", "Repeated", "snapshot_every"]
 
 log = logging.getLogger("admiralty")
 PREVIEWABLE = ("deploy", "sail", "move_enemy")
 CAMPAIGN_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+#: the highest seq the log's column holds (BIGINT): a catch-up reads no further
+MAX_SEQ = 2**63 - 1
 #: a catch-up's page: the events after ``since`` one answer reads at most (:meth:`page`)
 PAGE_EVENTS = 200
 
@@ -206,7 +208,7 @@ class CampaignService:
         events: list[dict[str, Any]] = []
         told: list[dict[str, Any]] = []
         tracker = game.track(state, seq, [viewer]) if seq >= since else None
-        until = None if limit is None else since + limit
+        until = None if limit is None else min(since + limit, MAX_SEQ)  # a BIGINT
         for ev in self.store.events_after(campaign_id, seq, until):
             game.apply_event(state, ev.type, ev.data)
             seq = ev.seq
@@ -355,9 +357,10 @@ class CampaignService:
         token_hash = None if token is None else hash_token(token)
 
         def decide(seq: int, state: State) -> Decision:
-            if action is not None and (done := self.store.action_seq(
-                campaign_id, seat_id, action
-            )) is not None:
+            if (
+                action is not None
+                and (done := self.store.action_seq(campaign_id, seat_id, action)) is not None
+            ):
                 raise Repeated(done)
             if token_hash is not None:
                 self._check_token(campaign_id, seat_id, token_hash)

@@ -36,16 +36,14 @@ from flask_socketio import SocketIO
 from server import PROTOCOL_VERSION
 from server.game import ActionError
 from server.web import action_ids, runtime
-from server.web.campaigns import CampaignService
+from server.web.campaigns import MAX_SEQ, CampaignService
 from server.web.delivery import campaign_room, seat_room
 from server.web.errors import answer, error_body
 from server.web.limits import SeatLimits
 from server.web.metrics import Metrics
 
-__all__ = ["MAX_SEQ", "Sockets", "register", "unknown"]
+__all__ = ["Sockets", "register", "unknown"]
 
-#: the highest seq a client may name: the database's BIGINT
-MAX_SEQ = 2**63 - 1
 Ack = dict[str, Any]
 log = logging.getLogger("admiralty")
 
@@ -150,7 +148,11 @@ class Sockets:
         except BaseException:
             manager.hold(sid, None)
             raise
-        manager.hold(sid, ack["seq"])  # (the ack is sent right after, by python-socketio)
+        # the ack is sent right after, by python-socketio; the events sent to the socket
+        # before (on their way to it as it asked) are not sent again
+        before = manager.hold(sid, ack["seq"])
+        if before and "events" in ack:
+            ack["events"] = [e for e in ack["events"] if e["seq"] > before]
         return ack
 
     def _join(self, sid: str, data: dict[str, Any], since: int, seat: dict[str, Any]) -> Ack:
@@ -160,6 +162,7 @@ class Sockets:
             previous = self.joined.get(sid)
             same = previous is not None and previous[:2] == (campaign_id, seat["id"])
             if previous and not same:  # the socket joins as another seat
+                self.socketio.server.manager.moved(sid)
                 self._leave(sid, seat_room(*previous[:2]), campaign_room(previous[0]))
                 left = self._count(previous[0], previous[1], -1)
             self.joined[sid] = (campaign_id, seat["id"], token)
