@@ -269,6 +269,13 @@ def test_bad_http_is_answered_in_the_one_shape_with_the_security_headers(
             "message": "the packet is over 256 KiB",
         }, answer[:200]
 
+        # a header over gunicorn's bound: its answer, in the one shape
+        big_header = requests.get(url + "/api/config", headers={"X": "a" * 20_000}, timeout=WAIT)
+        assert big_header.status_code == 431, big_header.text
+        assert big_header.json()["error"] == {
+            "code": "invalid",
+            "message": "request header fields too large",
+        }
         wrong = requests.get(url + "/api/campaigns", timeout=WAIT)
         assert wrong.status_code == 405 and wrong.json()["error"]["code"] == "method_not_allowed"
         assert "POST" in wrong.headers["Allow"]
