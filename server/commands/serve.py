@@ -169,7 +169,7 @@ def _logger_class(fmt: str) -> type:
 #: the worker of every process (see above): one, gevent's, holding thousands of sockets
 WORKER = {
     "workers": 1,
-    "worker_class": "server.web.worker.Worker",  # gevent's, its own errors JSON
+    "worker_class": "server.web.gevent_worker.Worker",  # its own errors JSON
     "worker_connections": 4000,
     "control_socket_disable": True,
 }
