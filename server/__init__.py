@@ -9,4 +9,8 @@ try:
 except metadata.PackageNotFoundError:  # running from a source tree that is not installed
     __version__ = "0.0.0+source"
 
-__all__ = ["__version__"]
+#: the version of the wire protocol (docs/protocol.md): the ``join`` ack's ``protocol`` and
+#: ``GET /api/schema``'s; raised when a change would break a client written against it
+PROTOCOL_VERSION = 2
+
+__all__ = ["PROTOCOL_VERSION", "__version__"]

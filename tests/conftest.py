@@ -40,6 +40,11 @@ from tests.server_helpers import (
 if TYPE_CHECKING:
     from tests.browser_helpers import Campaign, SeatPage
 
+# The suite plays whole summers from one seat in seconds: its acts are not limited (the
+# servers it starts inherit this); the tests of the limit set their own
+# (tests/test_server_protocol.py).
+os.environ.setdefault("ADMIRALTY_ACT_RATE_LIMIT", "1000000 per minute")
+
 ROOT = Path(__file__).resolve().parent.parent
 ADMIRALTY = [sys.executable, "-m", "server.cli"]
 COMBAT_GOLDEN = ROOT / "tests" / "data" / "combat_golden.json"

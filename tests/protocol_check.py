@@ -119,6 +119,9 @@ def check_ack(name: str, sent: Any, ack: Any) -> None:
     else:
         kind = sent.get("type") if isinstance(sent, dict) else None
         assert kind in protocol_schema()["actions"], f"accepted, of no action: {sent!r:.200}"
+        if "action_id" in sent:  # beside the action, not of it
+            _valid(sent["action_id"], "socket", "action_id")
+            sent = {k: v for k, v in sent.items() if k != "action_id"}
         _valid(sent, "actions", kind)
 
 

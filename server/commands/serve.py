@@ -190,7 +190,7 @@ def _application(config: dict[str, Any], read_timeout: float) -> Any:
 #: the worker of every process (see above): one, gevent's, holding thousands of sockets
 WORKER = {
     "workers": 1,
-    "worker_class": "gevent",
+    "worker_class": "server.web.gevent_worker.Worker",  # its own errors JSON
     "worker_connections": ServeSettings.model_fields["worker_connections"].default,
     "control_socket_disable": True,
 }

@@ -20,7 +20,9 @@ from server.game.errors import ErrorCode
 from server.game.state import Role
 
 __all__ = [
+    "ACTION_ID_LENGTH",
     "ActAck",
+    "ActionId",
     "CampaignMade",
     "Config",
     "ErrorBody",
@@ -49,6 +51,11 @@ __all__ = [
     "StateAnswer",
     "Unseen",
 ]
+
+#: an act's client action id (docs/protocol.md, "Action ids"): printable ASCII, at most the
+#: log's column; not a field of the action, beside it in the act
+ACTION_ID_LENGTH = 64
+ActionId = Annotated[str, Field(pattern=rf"^[\x21-\x7e]{{1,{ACTION_ID_LENGTH}}}$")]
 
 CLOSED = ConfigDict(extra="forbid")  # every key it may hold is declared
 OPEN = ConfigDict(extra="allow")  # the keys declared, and others of the rules' own
@@ -131,6 +138,7 @@ class JoinAck(TypedDict):
     events after ``since`` (each as ``received`` or ``unseen`` of ``/api/schema``)."""
 
     ok: Literal[True]
+    protocol: int  # the protocol's version, as /api/schema's
     seat: SeatInfo
     seq: int
     state: NotRequired[dict[str, Any]]

@@ -30,7 +30,8 @@ __all__ = ["CODES", "ActionError", "ErrorCode", "refusal", "refusals"]
 
 #: every code an error of the protocol has: the game's refusals, then the web's own
 #: (``not_ready`` while the server starts, ``too_many`` messages of a seat, ``rate_limited``
-#: requests of an address, ``internal`` a failure of the server's own)
+#: requests of an address or acts of a seat, ``method_not_allowed`` a REST route asked
+#: with a method it does not take, ``internal`` a failure of the server's own)
 ErrorCode = Literal[
     "invalid",
     "forbidden",
@@ -40,6 +41,7 @@ ErrorCode = Literal[
     "not_ready",
     "too_many",
     "rate_limited",
+    "method_not_allowed",
     "internal",
 ]
 CODES: tuple[ErrorCode, ...] = get_args(ErrorCode)

@@ -26,6 +26,7 @@ from pydantic import (
     ValidationError,
     ValidationInfo,
     WithJsonSchema,
+    field_validator,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
@@ -97,6 +98,21 @@ def _text_ok(value: Any, key: str) -> Any:
         "\x00" in value or any("\ud800" <= c <= "\udfff" for c in value)
     ):
         raise _says(f"'{key}' may hold no NUL and no lone surrogate")
+    return value
+
+
+def _texts_ok(value: Any, key: str) -> Any:
+    """:func:`_text_ok` for every string within ``value`` (an object's keys too), each
+    named by its path (``officer.birth.father``)."""
+    if isinstance(value, str):
+        return _text_ok(value, key)
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _texts_ok(k, key)
+            _texts_ok(v, f"{key}.{str(k)[:40]}")
+    elif isinstance(value, list):
+        for v in value:
+            _texts_ok(v, key)
     return value
 
 
@@ -654,6 +670,11 @@ class SeatBody(Body):
             raise _says(f"a {self.role} has no squadron or ship")
         return self
 
+    @field_validator("officer", mode="before")
+    @classmethod
+    def _officer_text(cls, value: Any) -> Any:  # his name as any other text
+        return _texts_ok(value, "officer")
+
 
 class ReissueBody(Body):
     """``POST /api/campaigns/<id>/seats/<seat>/token``: optionally, the new holder's name."""
@@ -667,6 +688,11 @@ class OfficerBody(Body):
 
     officer: dict[str, Any]
     seat: Annotated[Text, Field(max_length=40)] | None = None
+
+    @field_validator("officer", mode="before")
+    @classmethod
+    def _officer_text(cls, value: Any) -> Any:  # his name as any other text
+        return _texts_ok(value, "officer")
 
 
 REQUESTS: dict[str, type[Body]] = {

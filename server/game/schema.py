@@ -22,6 +22,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from server import PROTOCOL_VERSION
 from server.game import answers
 from server.game.errors import CODES
 from server.game.payloads import REQUESTS
@@ -48,8 +49,9 @@ READS: dict[str, dict[str, Any]] = {
     "say": {"name": str},  # the sender's seat name then
 }
 #: the Socket.IO messages and acks besides the events, each a JSON Schema
-SOCKET: dict[str, type] = {
+SOCKET: dict[str, Any] = {
     "join": answers.JoinArgs,
+    "action_id": answers.ActionId,
     "join_ack": answers.JoinAck,
     "act_ack": answers.ActAck,
     "preview_ack": answers.PreviewAck,
@@ -98,11 +100,12 @@ def received_schema(kind: str) -> dict[str, Any]:
 
 @cache
 def protocol_schema() -> dict[str, Any]:
-    """``{"actions", "events", "received", "socket", "requests", "state", "error_codes"}``:
-    a JSON Schema for each action's payload, each event's logged data, each event as a
-    seat receives it, each other Socket.IO message and ack, each REST body, the GM's whole
-    state, and the codes of the one error shape."""
+    """``{"protocol", "actions", "events", "received", "socket", "requests", "state",
+    "error_codes"}``: the protocol's version, a JSON Schema for each action's payload, each
+    event's logged data, each event as a seat receives it, each other Socket.IO message and
+    ack, each REST body, the GM's whole state, and the codes of the one error shape."""
     return {
+        "protocol": PROTOCOL_VERSION,
         "actions": {kind: model.model_json_schema() for kind, model in ACTION_PAYLOADS.items()},
         "events": {kind: _schema(t) for kind, t in EVENTS.items()},
         "received": {kind: received_schema(kind) for kind in EVENTS},

@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from server.game import ActionError, CampaignBody, parse, protocol_schema
 from server.web.links import seat_link
@@ -35,7 +36,11 @@ def bearer_token() -> str:
 
 
 def _json_body(required: bool = False) -> dict[str, Any]:
-    if not request.get_data():
+    data = request.get_data()
+    # a chunked body (no Content-Length) is read up to the limit only, and cut there
+    if request.content_length is None and len(data) >= current_app.config["MAX_CONTENT_LENGTH"]:
+        raise RequestEntityTooLarge()
+    if not data:
         if required:
             raise ActionError("invalid", "a JSON object body is required")
         return {}

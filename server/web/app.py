@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, abort, jsonify, request
+from flask import Flask, abort, jsonify, request
 from flask.typing import ResponseReturnValue
 from flask_compress import Compress
 from flask_socketio import SocketIO
@@ -161,6 +161,21 @@ def _keep(app: Flask) -> None:
             evicted = time.monotonic()
 
 
+def _secured(wsgi: Callable[..., Any]) -> Callable[..., Any]:
+    """WSGI middleware: every answer with the :data:`SECURITY_HEADERS` it does not set
+    itself, Engine.IO's too (it answers below Flask, whose hooks never see it)."""
+
+    def secured(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        def start(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
+            have = {name.lower() for name, _ in headers}
+            extra = [(k, v) for k, v in SECURITY_HEADERS.items() if k.lower() not in have]
+            return start_response(status, [*headers, *extra], *exc_info)
+
+        return wsgi(environ, start)
+
+    return secured
+
+
 def _refuse_until(app: Flask, ready: threading.Event) -> None:
     """Until ``ready``, refuse every ``/api/`` request but those that need neither the store
     nor the world (:data:`READY_FREE`): 503, ``not_ready``, ``Retry-After``. Once ready,
@@ -233,7 +248,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
             after_writes=after_writes,
         ),
         async_mode=app.config["ASYNC_MODE"],
-        max_http_buffer_size=4 * MAX_BODY,
+        max_http_buffer_size=packets.MAX_MESSAGE,  # read, and refused past MAX_CHARS
         serializer=packets.Packet,  # bounded JSON; a broken packet is acked, not a traceback
         # their own loggers, handed over so that they add no plain-text handler of their own:
         # their records go through the process's one (server.web.logs)
@@ -241,8 +256,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         engineio_logger=logging.getLogger("engineio.server"),
     )
     socketio.server.on(packets.REFUSED, packets.refused)
-    app.wsgi_app = packets.PollingLimit(app.wsgi_app, 4 * MAX_BODY, "/socket.io")  # type: ignore[method-assign]
+    app.wsgi_app = packets.PollingLimit(app.wsgi_app, packets.MAX_MESSAGE, "/socket.io")  # type: ignore[method-assign]
     app.wsgi_app = frames.WholeWrites(app.wsgi_app)  # type: ignore[method-assign]
+    app.wsgi_app = _secured(app.wsgi_app)  # type: ignore[method-assign]
     store = open_store(app.config["DATABASE_URL"])
     store.others_first = others_first
     metrics = metrics_.install(app)
@@ -273,12 +289,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         if not ready.is_set():
             return jsonify(ok=False, ready=False, version=__version__), 503
         return jsonify(ok=True, ready=True, version=__version__)
-
-    @app.after_request
-    def security_headers(response: Response) -> Response:
-        for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
-        return response
 
     # The pages name their files by the static tree's hash (server.web.assets): those
     # are kept a year; the pages and the unhashed names are checked on every visit.
@@ -320,7 +330,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         socketio=socketio,
         store=store,
         campaigns=service,
-        sockets=register(socketio, service, metrics, offload, ready),
+        sockets=register(socketio, service, metrics, offload, ready, limits.seat_limits(app)),
         metrics=metrics,
         limiter=limiter,
         ready=ready,

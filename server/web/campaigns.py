@@ -26,13 +26,23 @@ from server.web.states import IDLE_SECONDS, SNAPSHOT_EVERY, StateCache, snapshot
 from server.web.storage import Store, StoredEvent
 from server.web.tokens import hash_token, new_token
 
-__all__ = ["CAMPAIGN_ID", "PAGE_EVENTS", "CampaignService", "snapshot_every"]
+__all__ = ["CAMPAIGN_ID", "MAX_SEQ", "PAGE_EVENTS", "CampaignService", "Repeated", "snapshot_every"]
 
 log = logging.getLogger("admiralty")
 PREVIEWABLE = ("deploy", "sail", "move_enemy")
 CAMPAIGN_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+#: the highest seq the log's column holds (BIGINT): a catch-up reads no further
+MAX_SEQ = 2**63 - 1
 #: a catch-up's page: the events after ``since`` one answer reads at most (:meth:`page`)
 PAGE_EVENTS = 200
+
+
+class Repeated(ActionError):
+    """An act whose client action id is logged already (as ``seq``): not decided again."""
+
+    def __init__(self, seq: int) -> None:
+        super().__init__("conflict", f"this action is logged already as {seq}")
+        self.seq = seq
 
 
 def _utcnow() -> dt.datetime:
@@ -206,7 +216,7 @@ class CampaignService:
         events: list[dict[str, Any]] = []
         told: list[dict[str, Any]] = []
         tracker = game.track(state, seq, [viewer]) if seq >= since else None
-        until = None if limit is None else since + limit
+        until = None if limit is None else min(since + limit, MAX_SEQ)  # a BIGINT
         for ev in self.store.events_after(campaign_id, seq, until):
             game.apply_event(state, ev.type, ev.data)
             seq = ev.seq
@@ -355,14 +365,26 @@ class CampaignService:
         return done
 
     def act(
-        self, campaign_id: str, seat_id: str, args: dict[str, Any], token: str | None = None
+        self,
+        campaign_id: str,
+        seat_id: str,
+        args: dict[str, Any],
+        token: str | None = None,
+        action: str | None = None,
     ) -> int:
         """Check and apply one action from ``seat_id``; returns the event's seq. With the
         seat's ``token``, it is checked too, on the state the action is decided on: a token
-        reissued or revoked by any process's event stops at once."""
+        reissued or revoked by any process's event stops at once. With the client's
+        ``action`` id, an act of the seat's logged with that id already (by any process: it
+        is looked up under the campaign's write turn) is not decided again: its seq."""
         token_hash = None if token is None else hash_token(token)
 
         def decide(seq: int, state: State) -> Decision:
+            if (
+                action is not None
+                and (done := self.store.action_seq(campaign_id, seat_id, action)) is not None
+            ):
+                raise Repeated(done)
             if token_hash is not None:
                 self._check_token(campaign_id, seat_id, token_hash)
             rng = game.event_rng(state["campaign"]["seed"], seq)
@@ -370,7 +392,10 @@ class CampaignService:
                 kind, data = game.decide(state, self._author(state, seat_id), args, rng)
             return kind, data, None
 
-        seq = self.committer.commit_act(campaign_id, seat_id, decide)
+        try:
+            seq = self.committer.commit_act(campaign_id, seat_id, decide, action)
+        except Repeated as repeated:
+            return repeated.seq
         self._tick_if_due(campaign_id)  # everyone is ready: the turn moves on at once
         return seq
 

@@ -41,6 +41,7 @@ class _Act:
 
     author: str
     decide: Callable[[int, State], Decision]
+    action: str | None = None  # the client's action id, logged with its event
     done: threading.Event | None = None  # an act that waits for another's batch: told
     seq: int | None = None  # logged
     error: Exception | None = None  # refused, or failed
@@ -79,8 +80,10 @@ class Committer:
         campaign_id: str,
         author: str | None,
         decide: Callable[[int, State], Decision],
+        action: str | None = None,
     ) -> int:
         """Decide against the newest state, log it, apply it, broadcast it; returns its seq.
+        ``action`` is the client's action id of an act, logged with its event.
 
         The cached state is tried first, without reading the log: were another writer's
         event logged since, the append of the next seq fails on it (the seq is the log's
@@ -98,7 +101,7 @@ class Committer:
                     trust_cache = False  # refused on what this process had seen: the newest decides
                     continue
                 data.setdefault("at", clock.stamp(self.now()))  # when, for the clock and the log
-                event = StoredEvent(seq + 1, kind, author, data)
+                event = StoredEvent(seq + 1, kind, author, data, action)
                 if self.store.append(campaign_id, event, seat_token):
                     break
                 trust_cache = False
@@ -119,13 +122,17 @@ class Committer:
             return event.seq
 
     def commit_act(
-        self, campaign_id: str, author: str, decide: Callable[[int, State], Decision]
+        self,
+        campaign_id: str,
+        author: str,
+        decide: Callable[[int, State], Decision],
+        action: str | None = None,
     ) -> int:
         """:meth:`_commit` for a seat's act, with the acts of the campaign that come while
         one is being committed: those are decided one after another, each on the state the
         one before left, logged in one append, and broadcast in their order (one fsync and
         one message a socket for them all). Alone, an act is :meth:`_commit`."""
-        mine = _Act(author, decide)
+        mine = _Act(author, decide, action)
         with self._guard:
             lead = campaign_id not in self._batching
             if not lead:  # (the one that commits needs no event: most acts, when alone)
@@ -180,7 +187,7 @@ class Committer:
                     act.error = exc
         for act in again:  # each alone, as any other action is
             try:
-                act.seq = self.commit(campaign_id, act.author, act.decide)
+                act.seq = self.commit(campaign_id, act.author, act.decide, act.action)
             except Exception as exc:
                 act.error = exc
 
@@ -237,7 +244,7 @@ class Committer:
                 if seat_token is not None:  # pragma: no cover - acts hand out no tokens
                     raise RuntimeError("an act changed a seat's token")
                 data.setdefault("at", clock.stamp(self.now()))
-                event = StoredEvent(seq + 1, kind, act.author, data)
+                event = StoredEvent(seq + 1, kind, act.author, data, act.action)
                 views = cached.tracker()
                 cached.apply(event.seq, kind, data)
                 seq = event.seq

@@ -10,7 +10,13 @@ on its way through the message queue (or waiting here, below): it would reach th
 second time, after the ack. :meth:`Floors.hold` records the ack's seq for the socket just
 before the ack is sent; an ``event`` at or below it is not sent to that socket (an
 ``events`` list that straddles it is sent without the ones at or below), and the floor is
-forgotten at the first later event.
+forgotten at the first later event. A socket that joins again is in its rooms already, and
+the events logged while its ack is read came to it live as well: :meth:`Floors.pause` holds
+back what comes to a joining socket from the join's start, and :meth:`Floors.hold` sends
+it then only what its ack does not hold. Each event reaches a joining socket once, in
+its ack or after it; and an event sent to it before its join was read (on its way to
+the client, which asked from the last it had seen) is left out of the ack: each socket's
+newest seq sent is kept (:attr:`Floors.sent`), and a connection delivers in order.
 
 **Slices.** Each message a socket receives costs one frame, written by that socket's own
 writer, and gevent runs ready greenlets first come, first served: a campaign of a thousand
@@ -136,6 +142,9 @@ class Floors(socketio.Manager):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.floors: dict[str, int] = {}
+        # a socket joining -> the payloads held back for it meanwhile (:meth:`pause`)
+        self.pending: dict[str, list[tuple[str, Any]]] = {}
+        self.sent: dict[str, int] = {}  # a socket -> the newest seq sent to it
         self.after_writes: AfterWrites | None = None
         # campaign -> (namespace, socket, its Engine.IO socket) -> the payloads waiting for
         # it, the sockets in the order they are next served; a campaign is here while a
@@ -147,12 +156,39 @@ class Floors(socketio.Manager):
         self._packets: OrderedDict[tuple[Any, ...], tuple[list[Any], list[Any]]] = OrderedDict()
         self._order = threading.RLock()  # one campaign's messages leave in their order
 
-    def hold(self, sid: str, seq: int) -> None:
-        """Send ``sid`` no ``event`` at or below ``seq`` (its join ack has them)."""
-        self.floors[sid] = seq
+    def pause(self, sid: str) -> None:
+        """Hold back the events for ``sid`` (a join starts) until :meth:`hold`."""
+        with self._order:
+            self.pending.setdefault(sid, [])
+
+    def hold(self, sid: str, seq: int | None) -> int:
+        """Send ``sid`` no ``event`` at or below ``seq`` (its join ack has them): of those
+        held back since :meth:`pause`, only the later ones (all, for None: the join
+        failed); then none at or below it. Returns the newest seq sent to ``sid`` before
+        (0: none): those the ack need not hold."""
+        with self._order:
+            before = self.sent.get(sid, 0)
+            held = self.pending.pop(sid, [])
+            if seq is not None:
+                self.floors[sid] = seq
+            by_namespace: dict[str, list[Any]] = {}
+            for namespace, payload in held:
+                if seq is None or payload["seq"] > seq:
+                    by_namespace.setdefault(namespace, []).append(payload)
+            for namespace, payloads in by_namespace.items():
+                self._deliver(*_message(payloads), namespace, sid)
+        return before
+
+    def moved(self, sid: str) -> None:
+        """``sid`` joins another campaign or seat: what it was sent is no longer its."""
+        with self._order:
+            self.sent.pop(sid, None)
 
     def forget(self, sid: str) -> None:
-        self.floors.pop(sid, None)
+        with self._order:
+            self.floors.pop(sid, None)
+            self.pending.pop(sid, None)
+            self.sent.pop(sid, None)
 
     def emit(self, event: str, data: Any, namespace: str, room: Any = None, **kwargs: Any) -> Any:
         rooms = kwargs.pop("to", None) or room
@@ -201,13 +237,15 @@ class Floors(socketio.Manager):
             (namespace, sid, eio_sid), payloads = outbox.popitem(last=False)
             key = (namespace, *map(id, payloads))  # a group's payloads are the same objects
             alike.setdefault(key, (namespace, payloads, []))[2].append((sid, eio_sid))
-        floors = self.floors
+        floors, pending, sent = self.floors, self.pending, self.sent
         for key, (namespace, payloads, sockets) in alike.items():
             packets = None
+            last = payloads[-1].get("seq", 0) if isinstance(payloads[-1], dict) else 0
             for sid, eio_sid in sockets:
-                if sid in floors:  # a socket just joined: past its floor
+                if sid in floors or sid in pending:  # a socket joining, or just joined
                     self._deliver(*_message(payloads), namespace, sid)
                 elif self.is_connected(sid, namespace):  # one gone since is sent nothing
+                    sent[sid] = last
                     packets = packets or self._encoded(key, namespace, payloads)
                     for packet in packets:
                         self.server._send_eio_packet(eio_sid, packet)
@@ -233,14 +271,26 @@ class Floors(socketio.Manager):
         return packets
 
     def _deliver(self, event: str, data: Any, namespace: str, room: Any, **kwargs: Any) -> Any:
-        """Send now, past each socket's floor."""
-        floors = self.floors
-        seqs = _seqs(event, data) if floors else []
+        """Send now, past each socket's floor (held back for a joining socket)."""
+        with self._order:  # a join's :meth:`hold` comes before or after, not meanwhile
+            return self._deliver_past(event, data, namespace, room, **kwargs)
+
+    def _deliver_past(self, event: str, data: Any, namespace: str, room: Any, **kwargs: Any) -> Any:
+        floors, pending, sent = self.floors, self.pending, self.sent
+        seqs = _seqs(event, data)
         rest: dict[str, int] = {}  # sockets sent the part of a list past their floor
         if seqs:
             skip = kwargs.get("skip_sid") or []
             skip = list(skip) if isinstance(skip, list) else [skip]
             for sid, _ in list(self.get_participants(namespace, room)):
+                if sid in pending:  # joining: held back until its ack's seq is known
+                    skip.append(sid)
+                    items = data if event == EVENTS else [data]
+                    pending[sid].extend(
+                        (namespace, p) for p in items if isinstance(p, dict) and "seq" in p
+                    )
+                    continue
+                sent[sid] = seqs[-1]  # (those at or below its floor: in its ack)
                 floor = floors.get(sid)
                 if floor is None:
                     continue

@@ -34,6 +34,7 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     "not_ready": 503,  # with Retry-After: server.web.runtime
     "too_many": 429,
     "rate_limited": 429,
+    "method_not_allowed": 405,  # with Allow
     "internal": 500,
 }
 #: the message of a failure of the server's own (what failed is in the log, not the answer)
@@ -74,9 +75,14 @@ def register(app: Flask) -> None:
     def http_error(exc: HTTPException) -> ResponseReturnValue:
         if not request.path.startswith("/api/"):
             return exc
-        code: ErrorCode = "not_found" if exc.code == 404 else "invalid"
+        codes: dict[int | None, ErrorCode] = {404: "not_found", 405: "method_not_allowed"}
+        code = codes.get(exc.code, "invalid")
         message = "the body is over 64 KiB" if exc.code == 413 else exc.description or exc.name
-        return error_response(code, message, exc.code)
+        response, status = error_response(code, message, exc.code)
+        allowed = dict(exc.get_headers()).get("Allow")  # a 405's: the methods it takes
+        if allowed:
+            response.headers["Allow"] = allowed
+        return response, status
 
     @app.errorhandler(Exception)
     def failure(exc: Exception) -> tuple[Response, int]:

@@ -13,15 +13,28 @@ in that socket's place: its ``send`` is the socket's ``sendall`` (every byte, wa
 long as the reader takes), under a lock, so that the frames two green threads write (the
 writer's messages, the reader's pongs and close) never interleave. Everything else is the
 socket's own. See docs/operations.md, "WebSocket frames".
+
+A message Engine.IO cannot decode (an empty one: Engine.IO refuses it as invalid, outside
+its own error handling) ends the connection as Engine.IO would end it, with a close frame
+(1002, protocol error) saying why and one line in the log, not a traceback (and, under
+gunicorn, its HTML 500 written into the WebSocket stream).
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from wsproto import ConnectionType
+from wsproto.connection import Connection
+from wsproto.events import CloseConnection
+
 __all__ = ["SOCKET_KEYS", "WholeSocket", "WholeWrites"]
+
+log = logging.getLogger("admiralty")
+PROTOCOL_ERROR = 1002  # RFC 6455's close code for a message that breaks the protocol
 
 #: where a WSGI server puts the connection's socket for simple-websocket to take
 SOCKET_KEYS = ("gunicorn.socket", "werkzeug.socket")
@@ -52,8 +65,31 @@ class WholeWrites:
         self.app = app
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-        if environ.get("HTTP_UPGRADE", "").lower() == "websocket":
-            for key in SOCKET_KEYS:
-                if key in environ:
-                    environ[key] = WholeSocket(environ[key])
-        return self.app(environ, start_response)
+        if environ.get("HTTP_UPGRADE", "").lower() != "websocket":
+            return self.app(environ, start_response)
+        held = None
+        for key in SOCKET_KEYS:
+            if key in environ:
+                held = environ[key] = WholeSocket(environ[key])
+        try:
+            return self.app(environ, start_response)
+        except ValueError as exc:  # a message Engine.IO cannot decode: the connection ends
+            log.info("a WebSocket closed on a broken message: %s", exc)
+            if held is not None:
+                _close(held, str(exc))
+            # ended as simple-websocket ends a WebSocket's request under each server
+            if "gunicorn.socket" in environ:
+                raise StopIteration from None
+            raise ConnectionError(str(exc)) from None
+
+
+def _close(sock: WholeSocket, reason: str) -> None:
+    """Send the close frame of a protocol error, then close the socket."""
+    frame = Connection(ConnectionType.SERVER).send(
+        CloseConnection(code=PROTOCOL_ERROR, reason=reason[:120])
+    )
+    try:
+        sock.send(frame)
+        sock.close()
+    except OSError:  # the client has gone already
+        pass

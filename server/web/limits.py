@@ -1,4 +1,6 @@
-"""Per-address rate limits (Flask-Limiter) on the requests that cost the server most.
+"""Rate limits: per address (Flask-Limiter) on the requests that cost the server most, and
+per seat (:class:`SeatLimits`, the ``limits`` library Flask-Limiter is built on) on every
+Socket.IO act and on its table talk.
 
 Three costs are limited, each per client address: ``GET /api/odds`` (each answer may fight
 up to a second of battles; answers are cached too, :func:`server.web.world_api.odds_answer`),
@@ -19,38 +21,67 @@ over a limit gets a JSON 429 in the protocol's error shape, ``rate_limited``, wi
   limited and not the balancer's (werkzeug's ``ProxyFix``); its ``X-Forwarded-Proto`` is
   trusted as far, so that the links the API returns say ``https`` behind a TLS proxy
 
+- ``ACT_RATE_LIMIT`` (``ADMIRALTY_ACT_RATE_LIMIT``), every act of a seat (previews,
+  refused acts too), default :data:`ACT_DEFAULT`: then ``rate_limited``
+- ``SAY_RATE_LIMIT`` (``ADMIRALTY_SAY_RATE_LIMIT``), a seat's accepted ``say`` messages,
+  default :data:`SAY_DEFAULT`: then ``too_many``
+
+A seat's counts are kept where the addresses' are (``RATELIMIT_STORAGE_URI``): in Redis,
+one count whichever process its sockets reach; should the storage stop answering, each
+process counts on its own until it is back (as Flask-Limiter's fallback does).
+
 Limits are Flask-Limiter's strings: ``"30 per minute"``, ``"10/minute;100/day"``.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 import time
 from typing import Any
 
+import limits
 from flask import Flask, Response, request
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
+from limits.storage import MemoryStorage, storage_from_string
+from limits.strategies import MovingWindowRateLimiter
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from server.game import rules
-from server.web.errors import error_response
+from server.web.errors import error_body, error_response
 
-__all__ = ["CAMPAIGN_DEFAULT", "ODDS_DEFAULT", "ROUTE_DEFAULT", "init_app"]
+__all__ = [
+    "ACT_DEFAULT",
+    "CAMPAIGN_DEFAULT",
+    "ODDS_DEFAULT",
+    "ROUTE_DEFAULT",
+    "SAY_DEFAULT",
+    "SeatLimits",
+    "init_app",
+    "seat_limits",
+]
 
 ODDS_DEFAULT = "30 per minute;300 per hour"
 CAMPAIGN_DEFAULT = "10 per minute;30 per hour"
 #: legs routed: ten edits a minute of a voyage of the planner's most stops
 ROUTE_DEFAULT = "120 per minute;1200 per hour"
+#: a seat's acts: a player's clicks, a GM's rounds fought by hand, with room to spare
+ACT_DEFAULT = "60 per minute"
+#: a seat's accepted table talk
+SAY_DEFAULT = "10 per minute"
 SETTINGS = {  # config key: (environment variable, default)
     "ODDS_RATE_LIMIT": ("ADMIRALTY_ODDS_RATE_LIMIT", ODDS_DEFAULT),
     "CAMPAIGN_RATE_LIMIT": ("ADMIRALTY_CAMPAIGN_RATE_LIMIT", CAMPAIGN_DEFAULT),
     "ROUTE_RATE_LIMIT": ("ADMIRALTY_ROUTE_RATE_LIMIT", ROUTE_DEFAULT),
+    "ACT_RATE_LIMIT": ("ADMIRALTY_ACT_RATE_LIMIT", ACT_DEFAULT),
+    "SAY_RATE_LIMIT": ("ADMIRALTY_SAY_RATE_LIMIT", SAY_DEFAULT),
     "RATELIMIT_STORAGE_URI": ("ADMIRALTY_RATELIMIT_STORAGE_URI", "memory://"),
     "RATELIMIT_ENABLED": ("ADMIRALTY_RATELIMIT_ENABLED", "1"),
     "PROXY_HOPS": ("ADMIRALTY_PROXY_HOPS", "0"),
 }
+log = logging.getLogger("admiralty")
 
 
 def _settings(app: Flask) -> None:
@@ -105,6 +136,80 @@ def _legs() -> int:
     less one, counted up to the planner's most; a route one)."""
     stops = len(request.args.getlist("stop"))
     return max(1, min(stops, rules.VOYAGE_STOPS[1]) - 1)
+
+
+def seat_limits(app: Flask) -> SeatLimits | None:
+    """The app's limits on its seats' acts and talk (None: every limit switched off); call
+    after :func:`init_app`, which reads the settings."""
+    config = app.config
+    if not config["RATELIMIT_ENABLED"]:
+        return None
+    return SeatLimits(
+        config["RATELIMIT_STORAGE_URI"], config["ACT_RATE_LIMIT"], config["SAY_RATE_LIMIT"]
+    )
+
+
+class SeatLimits:
+    """Each seat's acts and accepted ``say`` messages counted in moving windows, in the
+    storage at ``storage_uri`` (``memory://``, ``redis://...``: shared by the processes
+    that share it), or in this process's memory while that storage fails."""
+
+    def __init__(self, storage_uri: str, acts: str, say: str) -> None:
+        self.acts = limits.parse_many(acts)
+        self.say = limits.parse_many(say)
+        self.shared = MovingWindowRateLimiter(storage_from_string(storage_uri))
+        self.local = MovingWindowRateLimiter(MemoryStorage())
+        self._failing = False
+
+    def _use(self, work: Any) -> Any:
+        """``work(limiter)`` on the shared storage, or on this process's while it fails."""
+        try:
+            answer = work(self.shared)
+        except Exception as exc:  # the storage away (Redis down): count here meanwhile
+            if not self._failing:
+                log.warning("the rate limits' storage failed (%s); counting per process", exc)
+            self._failing = True
+            return work(self.local)
+        self._failing = False
+        return answer
+
+    def _wait(self, item: limits.RateLimitItem, *keys: str) -> int:
+        stats = self._use(lambda limiter: limiter.get_window_stats(item, *keys))
+        return max(1, math.ceil(stats.reset_time - time.time()))
+
+    def act_refusal(self, campaign_id: str, seat_id: str) -> dict[str, Any] | None:
+        """Count one act of the seat: the ``rate_limited`` ack when it is over a limit
+        (nothing counted then), else None."""
+        keys = ("act", campaign_id, seat_id)
+        for item in self.acts:
+            if not self._use(lambda limiter, item=item: limiter.hit(item, *keys)):
+                wait = self._wait(item, *keys)
+                message = f"at most {_per(item, 'acts')} a seat; retry in {wait} s"
+                return error_body("rate_limited", message)
+        return None
+
+    def say_refusal(self, campaign_id: str, seat_id: str) -> dict[str, Any] | None:
+        """The ``too_many`` ack when the seat has said its fill, else None (nothing
+        counted: :meth:`said` counts an accepted message)."""
+        keys = ("say", campaign_id, seat_id)
+        for item in self.say:
+            if not self._use(lambda limiter, item=item: limiter.test(item, *keys)):
+                wait = self._wait(item, *keys)
+                return error_body("too_many", f"at most {_per(item, 'messages')}; wait {wait} s")
+        return None
+
+    def said(self, campaign_id: str, seat_id: str) -> None:
+        """Count one accepted message of the seat."""
+        for item in self.say:
+            self._use(lambda limiter, item=item: limiter.hit(item, "say", campaign_id, seat_id))
+
+
+def _per(item: limits.RateLimitItem, what: str) -> str:
+    """``"10 messages a minute"``, ``"30 acts in 10 seconds"``."""
+    unit = item.GRANULARITY.name
+    if item.multiples == 1:
+        return f"{item.amount} {what} a{'n' if unit == 'hour' else ''} {unit}"
+    return f"{item.amount} {what} in {item.multiples} {unit}s"
 
 
 def _retry_after(limiter: Limiter) -> int:

@@ -15,13 +15,18 @@ A packet whose header itself is broken (no type, an id of over 100 digits, a bad
 count) has no ack id that can be read: it is refused without an answer (logged on one line).
 A connect whose auth data is broken connects without it (Admiralty reads no auth there).
 
-:class:`PollingLimit` answers a long-polling POST over the Engine.IO buffer with a JSON 413
-before Engine.IO sees it (Engine.IO itself would close the session and wait for a poll to
-take the close packet: the POST got no answer).
+:class:`PollingLimit` answers a long-polling POST over the Engine.IO buffer
+(:data:`MAX_MESSAGE`) with a JSON 413 before Engine.IO sees it (Engine.IO itself would close
+the session and wait for a poll to take the close packet: the POST got no answer), and one
+whose body is no Engine.IO payload (not UTF-8, an empty packet, no packet type a client
+sends) with a JSON 400 (Engine.IO would log a traceback and answer ``OK``, or close the
+session). The session is kept either way. A WebSocket message over :data:`MAX_CHARS`, up to
+:data:`MAX_MESSAGE`, reaches :class:`Packet` and is refused as any broken packet is.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import re
@@ -29,6 +34,8 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from engineio import packet as eio_packet
+from engineio import payload as eio_payload
 from socketio import packet as sio_packet
 
 from server.web.errors import error_body
@@ -37,6 +44,7 @@ __all__ = [
     "MAX_CHARS",
     "MAX_DEPTH",
     "MAX_DIGITS",
+    "MAX_MESSAGE",
     "MAX_PAYLOAD",
     "REFUSED",
     "Packet",
@@ -47,7 +55,10 @@ __all__ = [
     "refused",
 ]
 
-MAX_CHARS = 256 * 1024  # Engine.IO's max_http_buffer_size: no packet is longer in any case
+MAX_CHARS = 256 * 1024  # the longest packet read: a longer one is refused ``invalid``
+#: Engine.IO's max_http_buffer_size (its open packet's ``maxPayload``): a WebSocket message
+#: up to it is read and refused; past it Engine.IO closes the connection
+MAX_MESSAGE = 1024 * 1024
 MAX_DEPTH = 32  # the deepest payload of the protocol is 4 (the event, its payload, a place)
 MAX_DIGITS = 100  # Engine.IO's own bound on a whole number
 MAX_PAYLOAD = 64 * 1024  # an event's packet: the longest act (a note) is a few KiB
@@ -57,6 +68,10 @@ log = logging.getLogger("admiralty")
 dumps = json.dumps
 _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')  # a string (skipped) or a bracket
 _KNOWN = frozenset(range(len(sio_packet.packet_names))) - {sio_packet.CONNECT_ERROR}
+#: the Engine.IO packets a client sends
+_CLIENT_EIO = frozenset(
+    {eio_packet.CLOSE, eio_packet.PONG, eio_packet.MESSAGE, eio_packet.UPGRADE, eio_packet.NOOP}
+)
 
 
 class Refused(ValueError):
@@ -152,8 +167,28 @@ def refused(sid: str, reason: str = "", *_extra: Any) -> dict[str, Any]:
     return error_body("invalid", message)
 
 
+def payload_refusal(body: bytes) -> str | None:
+    """Why a long-polling POST's ``body`` is no Engine.IO payload a client sends, or None.
+
+    >>> payload_refusal(b'42["act",{}]\x1e3')
+    >>> payload_refusal(b"garbage")
+    'the polling body is no Engine.IO payload: a packet of no type a client sends'
+    """
+    try:
+        packets = eio_payload.Payload(encoded_payload=body.decode("utf-8")).packets
+    except UnicodeDecodeError:
+        return "the polling body is not UTF-8"
+    except (ValueError, TypeError, IndexError, KeyError) as exc:  # engineio's decoding
+        reason = "a packet of no type a client sends" if "invalid literal" in str(exc) else exc
+        return f"the polling body is no Engine.IO payload: {reason}"
+    if any(p.packet_type not in _CLIENT_EIO for p in packets):
+        return "the polling body is no Engine.IO payload: a packet of no type a client sends"
+    return None
+
+
 class PollingLimit:
-    """WSGI middleware: a POST to ``path`` over ``limit`` bytes gets a JSON 413 at once.
+    """WSGI middleware: a POST to ``path`` over ``limit`` bytes gets a JSON 413 at once;
+    one whose body :func:`payload_refusal` refuses a JSON 400.
 
     The body is read and dropped first (up to :attr:`drain` bytes) so that the client,
     still sending, is not cut off by a reset before it reads the answer.
@@ -174,15 +209,29 @@ class PollingLimit:
         except ValueError:
             length = self.limit + 1
         if length <= self.limit:
-            return self.app(environ, start_response)
+            body = environ["wsgi.input"].read(length)
+            environ["wsgi.input"] = io.BytesIO(body)  # read again by Engine.IO
+            if (refusal := payload_refusal(body)) is None:
+                return self.app(environ, start_response)
+            return _refuse(start_response, "400 Bad Request", refusal)
         _discard(environ["wsgi.input"], min(length, self.drain))
         message = f"a polling request is over {self.limit // 1024} KiB"
-        body = json.dumps(error_body("invalid", message))
-        headers = [("Content-Type", "application/json"), ("Content-Length", str(len(body)))]
-        if length > self.drain:  # the rest is unread: this connection cannot carry another
-            headers.append(("Connection", "close"))
-        start_response("413 Request Entity Too Large", headers)
-        return [body.encode()]
+        # the rest is unread: this connection cannot carry another
+        closing = [("Connection", "close")] if length > self.drain else []
+        return _refuse(start_response, "413 Request Entity Too Large", message, closing)
+
+
+def _refuse(
+    start_response: Callable[..., Any],
+    status: str,
+    message: str,
+    extra: list[tuple[str, str]] | None = None,
+) -> list[bytes]:
+    """A JSON answer of one ``invalid`` error."""
+    body = json.dumps(error_body("invalid", message)).encode()
+    headers = [("Content-Type", "application/json"), ("Content-Length", str(len(body)))]
+    start_response(status, headers + (extra or []))
+    return [body]
 
 
 def _discard(stream: Any, length: int) -> None:

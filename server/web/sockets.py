@@ -6,13 +6,15 @@ joining and its last leaving send ``presence`` to the campaign's room (through t
 queue when there are several processes, so every process's sockets hear it); the join ack's
 ``presence`` is this process's count. Presence is not logged: it is not the game's.
 
-Table talk (``say``) is limited here, per seat, by a monotonic clock (the game has none):
-at most :data:`SAY_PER_MINUTE` accepted messages in any minute, then ``too_many``. The
-count is each process's own: behind several processes a seat's talk is limited per process.
+Every act of a seat is rate-limited, and its table talk (``say``) apart
+(:class:`server.web.limits.SeatLimits`: ``rate_limited``, ``too_many``), counted where
+every process counts them when they share a storage (Redis). An act may carry a client
+action id (:mod:`server.web.action_ids`): sent again, it is answered as it was first.
 
 Every ``join`` and ``act`` is acknowledged, however malformed: with its answer, with the
 one refusal its payload earns, or, should the server itself fail, with an ``internal``
-error (logged here with its traceback, as a failure of ours and not of the client's).
+error (logged here with its traceback, as a failure of ours and not of the client's). An
+event of any other name is acked ``invalid`` (:func:`unknown`).
 Before the process is ready both are acked ``not_ready`` with the seconds to wait
 (``retry_after``: :func:`server.web.runtime.not_ready`).
 
@@ -27,26 +29,27 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 from flask_socketio import SocketIO
 
+from server import PROTOCOL_VERSION
 from server.game import ActionError
-from server.web import runtime
-from server.web.campaigns import CampaignService
+from server.web import action_ids, runtime
+from server.web.campaigns import MAX_SEQ, CampaignService
 from server.web.delivery import campaign_room, seat_room
 from server.web.drain import InFlight
 from server.web.errors import answer, error_body
+from server.web.limits import SeatLimits
 from server.web.metrics import Metrics, ack_result, action_type
 
-__all__ = ["SAY_PER_MINUTE", "SayLimit", "Sockets", "register"]
+__all__ = ["Sockets", "register", "unknown"]
 
-SAY_PER_MINUTE = 10
 Ack = dict[str, Any]
 #: one line an act (docs/operations.md, Logs)
 ACTS = logging.getLogger("admiralty.acts")
+log = logging.getLogger("admiralty")
 
 
 def _acked(handler: Callable[[str, Any], Ack]) -> Callable[..., Ack]:
@@ -89,51 +92,15 @@ def _logged(sockets: Sockets, handler: Callable[..., Ack]) -> Callable[..., Ack]
 
 def _since(data: dict[str, Any]) -> int:
     since = data.get("since", 0) or 0
-    if isinstance(since, bool) or not isinstance(since, int) or since < 0:
-        raise ActionError("invalid", "'since' must be a sequence number (0 or more)")
+    if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= MAX_SEQ:
+        raise ActionError("invalid", f"'since' must be a sequence number from 0 to {MAX_SEQ}")
     return since
 
 
-class SayLimit:
-    """At most ``per_minute`` messages a seat in any ``window`` seconds of ``clock``."""
-
-    def __init__(
-        self,
-        per_minute: int = SAY_PER_MINUTE,
-        window: float = 60.0,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.per_minute = per_minute
-        self.window = window
-        self.clock = clock
-        self._sent: dict[tuple[str, str], deque[float]] = {}
-        self._lock = threading.Lock()
-
-    def _recent(self, key: tuple[str, str], now: float) -> deque[float]:
-        sent = self._sent.setdefault(key, deque())
-        while sent and now - sent[0] >= self.window:
-            sent.popleft()
-        return sent
-
-    def refusal(self, campaign_id: str, seat_id: str) -> Ack | None:
-        """The ``too_many`` ack when this seat has said its fill this minute, else None."""
-        with self._lock:
-            now = self.clock()
-            sent = self._recent((campaign_id, seat_id), now)
-            if len(sent) < self.per_minute:
-                return None
-            wait = max(1, round(self.window - (now - sent[0])))
-        message = f"at most {self.per_minute} messages a minute; wait {wait} s"
-        return error_body("too_many", message)
-
-    def said(self, campaign_id: str, seat_id: str) -> None:
-        """Count one accepted message."""
-        with self._lock:
-            now = self.clock()
-            self._recent((campaign_id, seat_id), now).append(now)
-            if len(self._sent) > 10_000:  # seats long silent are forgotten
-                for key in [k for k, v in self._sent.items() if not v]:
-                    del self._sent[key]
+def unknown(event: str, sid: str, *_data: Any) -> Ack:
+    """The ack of an event the protocol has not: one ``invalid`` error."""
+    log.info("refused a Socket.IO event from %s: unknown event %.40r", sid, event)
+    return error_body("invalid", f"unknown event {event[:40]!r}: a client sends join or act")
 
 
 class Sockets:
@@ -143,14 +110,15 @@ class Sockets:
         self,
         socketio: SocketIO,
         service: CampaignService,
-        talk: SayLimit | None = None,
+        limits: SeatLimits | None = None,
         offload: Callable[..., Any] = lambda work, *args: work(*args),
         ready: threading.Event | None = None,
     ) -> None:
         self.socketio = socketio
         self.service = service
         self.offload = offload  # a page of history off the event loop (server.web.app)
-        self.talk = talk or SayLimit()
+        self.limits = limits  # None: no limit
+        self.outcomes = action_ids.Outcomes()  # the acks of acts with a client action id
         self.ready = ready  # None: ready from the start
         self.joined: dict[str, tuple[str, str, str]] = {}  # sid -> (campaign, seat id, token)
         self.online: dict[tuple[str, str], int] = {}  # (campaign, seat id) -> sockets here
@@ -202,12 +170,28 @@ class Sockets:
             raise ActionError("invalid", "join takes {campaign, token, since}")
         since = _since(data)
         seat = self.service.authenticate(data.get("campaign"), data.get("token"))
+        manager = self.socketio.server.manager
+        manager.pause(sid)  # what comes meanwhile is held back until the ack's seq is known
+        try:
+            ack = self._join(sid, data, since, seat)
+        except BaseException:
+            manager.hold(sid, None)
+            raise
+        # the ack is sent right after, by python-socketio; the events sent to the socket
+        # before (on their way to it as it asked) are not sent again
+        before = manager.hold(sid, ack["seq"])
+        if before and "events" in ack:
+            ack["events"] = [e for e in ack["events"] if e["seq"] > before]
+        return ack
+
+    def _join(self, sid: str, data: dict[str, Any], since: int, seat: dict[str, Any]) -> Ack:
         campaign_id, token = str(data["campaign"]), str(data["token"])  # checked by it
         left = came = False
         with self.lock:
             previous = self.joined.get(sid)
             same = previous is not None and previous[:2] == (campaign_id, seat["id"])
             if previous and not same:  # the socket joins as another seat
+                self.socketio.server.manager.moved(sid)
                 self._leave(sid, seat_room(*previous[:2]), campaign_room(previous[0]))
                 left = self._count(previous[0], previous[1], -1)
             self.joined[sid] = (campaign_id, seat["id"], token)
@@ -236,9 +220,9 @@ class Sockets:
         # the seat's notices after ``since`` up to ``next`` (a reload's: from the start)
         ack["notices"] = [n for n in notices if n["seq"] <= seq]
         ack["more"], ack["next"] = more, min(upto, seq)
+        ack["protocol"] = PROTOCOL_VERSION
         # the room was joined before the log was read (nothing committed meanwhile is
         # missed); what the ack holds is not sent again (server.web.delivery)
-        self.socketio.server.manager.hold(sid, seq)
         return ack
 
     def act(self, sid: str, data: Any) -> Ack:
@@ -248,19 +232,32 @@ class Sockets:
             entry = self.joined.get(sid)
         if entry is None:
             raise ActionError("forbidden", "join a campaign with your seat's token first")
+        campaign_id, seat_id, _ = entry
+        data, action = action_ids.split(data)
+        if action is None:
+            return self._act(entry, data)
+        return self.outcomes.once(
+            (campaign_id, seat_id, action), lambda: self._act(entry, data, action)
+        )
+
+    def _act(self, entry: tuple[str, str, str], data: Any, action: str | None = None) -> Ack:
         campaign_id, seat_id, token = entry
+        limits = self.limits
+        if limits is not None and (refused := limits.act_refusal(campaign_id, seat_id)):
+            return refused
         if isinstance(data, dict) and data.get("preview") is True:
             seat = self.service.authenticate(campaign_id, token)  # a reissued token stops
             if seat["id"] != seat_id:  # pragma: no cover - tokens are unique per seat
                 raise ActionError("forbidden", "that token opens another seat")
             order = {k: v for k, v in data.items() if k != "preview"}
             return {"ok": True, "preview": self.service.preview(campaign_id, seat_id, order)}
-        talk = isinstance(data, dict) and data.get("type") == "say"
-        if talk and (refused := self.talk.refusal(campaign_id, seat_id)) is not None:
+        talk = limits if isinstance(data, dict) and data.get("type") == "say" else None
+        if talk is not None and (refused := talk.say_refusal(campaign_id, seat_id)):
             return refused
-        seq = self.service.act(campaign_id, seat_id, data, token)  # the token checked as well
-        if talk:
-            self.talk.said(campaign_id, seat_id)
+        # the token checked as well; an act of the action id logged already: its seq
+        seq = self.service.act(campaign_id, seat_id, data, token, action)
+        if talk is not None:
+            talk.said(campaign_id, seat_id)
         return {"ok": True, "seq": seq}
 
     def disconnect(self, sid: str, *_reason: Any) -> None:
@@ -292,10 +289,11 @@ def register(
     metrics: Metrics,
     offload: Callable[..., Any],
     ready: threading.Event,
+    limits: SeatLimits | None = None,
 ) -> Sockets:
-    """Wire the handlers: the joined sockets (their ``revoke`` cuts a reissued seat off;
-    ``talk``, the say limit, has a clock tests may set)."""
-    sockets = Sockets(socketio, service, None, offload, ready)
+    """Wire the handlers: the joined sockets (their ``revoke`` cuts a reissued seat off),
+    and the answer to an unknown event."""
+    sockets = Sockets(socketio, service, limits, offload, ready)
     metrics.watch_sockets(sockets.joined, sockets.lock, lambda: len(socketio.server.eio.sockets))
     server = socketio.server  # python-socketio's: handlers taking the socket's id, no context
     server.on("join", sockets.in_flight.counted(metrics.count_joins(_acked(sockets.join))))
@@ -304,4 +302,5 @@ def register(
         sockets.in_flight.counted(metrics.count_acts(_logged(sockets, _acked(sockets.act)))),
     )
     server.on("disconnect", sockets.disconnect)
+    server.on("*", unknown)  # python-socketio's catch-all: any event with no handler
     return sockets

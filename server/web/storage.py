@@ -26,6 +26,7 @@ from sqlalchemy import (
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -94,6 +95,10 @@ events = Table(
     Column("type", String(40), nullable=False),
     Column("seat", String(32), nullable=True),
     Column("data", Text, nullable=False),
+    # the client's action id of the act that made it (docs/protocol.md): one event per seat
+    # and id, found again when the act is sent again
+    Column("action", String(64), nullable=True),
+    Index("ix_events_action", "campaign_id", "seat", "action", unique=True),
 )
 
 
@@ -123,6 +128,11 @@ _EVENTS_AFTER = (
 )
 _EVENTS_BETWEEN = _EVENTS_AFTER.where(events.c.seq <= bindparam("until"))
 _INSERT_EVENT = insert(events)
+_ACTION_SEQ = select(events.c.seq).where(
+    events.c.campaign_id == bindparam("campaign"),
+    events.c.seat == bindparam("seat"),
+    events.c.action == bindparam("action"),
+)
 _TOUCH = (
     update(campaigns)
     .where(campaigns.c.id == bindparam("campaign"))
@@ -132,12 +142,15 @@ _TOUCH = (
 
 @dataclass(frozen=True, slots=True)
 class StoredEvent:
-    """One row of the log: ``seq`` counts from 1 within its campaign."""
+    """One row of the log: ``seq`` counts from 1 within its campaign; ``action`` the
+    client's action id of the act that made it, if it gave one (not part of the log's
+    export: the game never reads it)."""
 
     seq: int
     type: str
     seat: str | None
     data: dict[str, Any]
+    action: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"seq": self.seq, "type": self.type, "seat": self.seat, "data": self.data}
@@ -205,6 +218,13 @@ class Store:
         with self.engine.connect() as conn:
             found = conn.execute(_SEAT_FOR_TOKEN, {"campaign": campaign_id, "hash": token_hash})
             return found.scalar()
+
+    def action_seq(self, campaign_id: str, seat_id: str, action_id: str) -> int | None:
+        """The seq of the event ``seat_id``'s act of client action id ``action_id`` made,
+        or None (no such act logged)."""
+        bounds = {"campaign": campaign_id, "seat": seat_id, "action": action_id}
+        with self.engine.connect() as conn:
+            return conn.execute(_ACTION_SEQ, bounds).scalar()
 
     def seat_of_token_hash(self, token_hash: str) -> tuple[str, str] | None:
         """``(campaign id, seat id)`` of the seat whose current token hashes to
@@ -487,13 +507,14 @@ def _event_row(e: StoredEvent) -> dict[str, Any]:
         # the keys in the order the event was decided in (not sorted): the state rebuilt
         # from the log then holds its tables as the state that applied it live did
         "data": json.dumps(e.data, separators=(",", ":")),
+        "action": e.action,
     }
 
 
 #: the newest revision of server/migrations (tests/test_topology.py checks it is Alembic's
 #: head): a store already at it is opened without loading Alembic, most of half a second
 #: of a restart
-SCHEMA_HEAD = "0003"
+SCHEMA_HEAD = "0004"
 
 
 def default_database_url() -> str:
