@@ -15,7 +15,6 @@ from flask.typing import ResponseReturnValue
 from flask_compress import Compress
 from flask_socketio import SocketIO
 
-from server import __version__
 from server.web import assets, delivery, runtime
 from server.web import metrics as metrics_
 from server.web.links import checked_base_url
@@ -151,8 +150,11 @@ def offloader(async_mode: str) -> Callable[..., Any]:
 def _keep(app: Flask) -> None:
     """For good: run the turn clock every ``CLOCK_EVERY`` seconds (the deadlines due, in
     every campaign of the store), and drop idle campaigns from memory every
-    ``EVICT_EVERY``."""
-    service = services(app).campaigns
+    ``EVICT_EVERY``; beside it, catch up the sockets the message queue left behind
+    (:mod:`server.web.catchup`)."""
+    held = services(app)
+    held.socketio.start_background_task(held.catch_up.run)
+    service = held.campaigns
     evicted = time.monotonic()
     while True:
         time.sleep(CLOCK_EVERY)
@@ -190,7 +192,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     ``threading`` by default, ``gevent`` under ``admiralty serve``), ``CATCH_UP_PAGE`` (the
     events a catch-up's page reads at most: :meth:`CampaignService.page`; default
     ``$ADMIRALTY_CATCH_UP_PAGE``, else 200) and ``WARM_UP``
-    (``/healthz`` answers 503 until ``services(app).warm_up(run)`` has loaded
+    (``/readyz`` answers 503 until ``services(app).warm_up(run)`` has loaded
     what the server needs (``run`` runs the world's work: at once by default); ``serve``
     then runs ``services(app).keep()``, which drops idle campaigns for good).
 
@@ -198,12 +200,16 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     object, ``services(app)`` (:mod:`server.web.services`).
 
     >>> app = create_app({"DATABASE_URL": "sqlite://"})
+    >>> app.test_client().get("/readyz").json["checks"]
+    {'database': True, 'message_queue': None, 'warm': True}
     >>> app.test_client().get("/healthz").json["ok"]
     True
     """
     from server.web import errors, frames, limits, packets
     from server.web.api import api
     from server.web.campaigns import PAGE_EVENTS, CampaignService, snapshot_every
+    from server.web.catchup import CatchUp
+    from server.web.health import Health
     from server.web.sockets import register
     from server.web.storage import open_store
     from server.web.world_api import world_api
@@ -267,11 +273,19 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     _refuse_until(app, ready)
 
-    @app.get("/healthz")
-    def healthz() -> ResponseReturnValue:
-        if not ready.is_set():
-            return jsonify(ok=False, ready=False, version=__version__), 503
-        return jsonify(ok=True, ready=True, version=__version__)
+    sockets = register(socketio, service, metrics, offload, ready)
+    health = Health(store.engine, app.config["MESSAGE_QUEUE"], ready)
+
+    @app.get("/livez")
+    def livez() -> ResponseReturnValue:
+        body, status = health.live()
+        return jsonify(body), status
+
+    @app.get("/readyz")
+    @app.get("/healthz")  # its older name
+    def readyz() -> ResponseReturnValue:
+        body, status, headers = health.ready()
+        return jsonify(body), status, headers
 
     @app.after_request
     def security_headers(response: Response) -> Response:
@@ -319,10 +333,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         socketio=socketio,
         store=store,
         campaigns=service,
-        sockets=register(socketio, service, metrics, offload, ready),
+        sockets=sockets,
         metrics=metrics,
         limiter=limiter,
         ready=ready,
+        health=health,
+        catch_up=CatchUp(sockets, service, socketio.server.manager, offload),
         offload=offload,
         warm_up=lambda run=_now: _warm_up(app, run),
         keep=lambda: _keep(app),

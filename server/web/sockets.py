@@ -208,8 +208,9 @@ class Sockets:
         ack["notices"] = [n for n in notices if n["seq"] <= seq]
         ack["more"], ack["next"] = more, min(upto, seq)
         # the room was joined before the log was read (nothing committed meanwhile is
-        # missed); what the ack holds is not sent again (server.web.delivery)
-        self.socketio.server.manager.hold(sid, seq)
+        # missed); what the ack holds is not sent again (server.web.delivery), and a
+        # catch-up's next page is the client's to ask for
+        self.socketio.server.manager.hold(sid, seq, paging=bool(since) and more)
         return ack
 
     def act(self, sid: str, data: Any) -> Ack:
