@@ -17,10 +17,12 @@ from typing import Any
 import pytest
 import requests
 
+from server.web.app import create_app
+from server.web.health import Health
+from server.web.services import services
+from tests.conftest import free_port
 from tests.services import Postgres, Redis
 from tests.topology_helpers import WAIT, SeatClient, ServerProcess, wait_until
-
-pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
 OUTAGE = 60.0  # seconds a process may take to see an outage or its end (not a speed target)
 SEATS = [
@@ -52,8 +54,9 @@ def _all_ready(servers: list[ServerProcess], status: int) -> bool:
 
 
 class Burst:
-    """Each actor acting again and again from a thread of its own until :meth:`stop`: the
-    acks taken (``acked``: seq, type, seat) and each refusal's code."""
+    """Each actor acting again and again from a thread of its own until :meth:`stop` (held
+    meanwhile by :meth:`pause`): the acks taken (``acked``: seq, type, seat) and each
+    refusal's code."""
 
     def __init__(self, actors: list[SeatClient]) -> None:
         self.acked: list[tuple[int, str, str]] = []
@@ -61,6 +64,9 @@ class Burst:
         self.lost = 0  # no answer (none expected: the sockets stay up)
         self.lock = threading.Lock()
         self.done = threading.Event()
+        self.go = threading.Event()
+        self.go.set()
+        self.acting = 0  # acts on their way
         self.threads = [threading.Thread(target=self._play, args=(c,)) for c in actors]
 
     def start(self) -> Burst:
@@ -77,9 +83,21 @@ class Burst:
         goal = self.count() + n
         return wait_until(lambda: self.count() >= goal, OUTAGE)
 
+    def pause(self) -> int:
+        """Hold the actors once their acts on the way are answered: the last seq acked."""
+        self.go.clear()
+        assert wait_until(lambda: self.acting == 0, OUTAGE)
+        with self.lock:
+            return max(a[0] for a in self.acked)
+
     def _play(self, client: SeatClient) -> None:
         i = 0
         while not self.done.is_set():
+            self.go.wait(1.0)
+            with self.lock:
+                if not self.go.is_set():
+                    continue
+                self.acting += 1
             i += 1
             if client.seat["role"] == "gm":
                 args = {"type": "set_deadline", "deadline": f"2027-01-{i % 28 + 1:02d}T12:00:00Z"}
@@ -87,6 +105,7 @@ class Burst:
                 args = {"type": "ready", "ready": bool(i % 2)}
             ack = client.act(args)
             with self.lock:
+                self.acting -= 1
                 if ack is None:
                     self.lost += 1
                 elif ack["ok"]:
@@ -133,6 +152,32 @@ def _rest(url: str, method: str, path: str, token: str | None = None, **body: An
     return r.json()
 
 
+def test_readiness_names_what_is_away_and_liveness_holds(tmp_path: Path) -> None:
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'h.db'}", "WARM_UP": True})
+    client = app.test_client()
+    r = client.get("/readyz")
+    assert r.status_code == 503 and r.headers["Retry-After"] == "5"
+    assert r.json["checks"] == {"warm": False, "database": None, "message_queue": None}
+    assert r.json["error"]["code"] == "not_ready" and "starting up" in r.json["error"]["message"]
+    assert client.get("/livez").json == {"ok": True, "live": True, "version": r.json["version"]}
+    services(app).warm_up(lambda work: None)
+    assert client.get("/readyz").json["checks"] == {
+        "warm": True,
+        "database": True,
+        "message_queue": None,
+    }
+    assert client.get("/healthz").status_code == 200
+    # a message queue nobody answers at: not ready, and why
+    held = services(app)
+    health = Health(held.store.engine, f"redis://127.0.0.1:{free_port()}/0", held.ready)
+    body, status, headers = health.ready()
+    assert status == 503 and headers == {"Retry-After": "5"}
+    assert body["checks"] == {"warm": True, "database": True, "message_queue": False}
+    assert "the message queue (Redis) cannot be reached" in body["error"]["message"]
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
 def test_outages_of_redis_and_postgresql_lose_nothing_acknowledged(tmp_path: Path) -> None:
     database, queue = Postgres().start(), Redis().start()
     servers = [
@@ -162,18 +207,24 @@ def test_outages_of_redis_and_postgresql_lose_nothing_acknowledged(tmp_path: Pat
         burst = Burst([c for c in clients if c.seat["role"] != "observer"]).start()
         assert burst.more(20)
 
-        queue.stop()  # Redis away: the acts go on, their events wait
+        queue.stop()  # Redis away: the acts go on, their events come from the log
         assert wait_until(lambda: _all_ready(servers, 503), OUTAGE)
         assert all(_status(s.url, "/livez") == 200 for s in servers)
         assert burst.more(20), burst.refused
-        queue.start()
-        assert wait_until(lambda: _all_ready(servers, 200), OUTAGE)
-        assert burst.more(20)
-        with burst.lock:
-            reached = max(a[0] for a in burst.acked)
+        reached = burst.pause()  # no later event shows a client its gap: the server's to fill
         assert wait_until(lambda: all(c.last >= reached for c in clients), OUTAGE), [
             (c.last, c.joins[-1:]) for c in clients
         ]
+        burst.go.set()
+        assert burst.more(10)
+        queue.start()
+        assert wait_until(lambda: _all_ready(servers, 200), OUTAGE)
+        assert burst.more(20)
+        reached = burst.pause()
+        assert wait_until(lambda: all(c.last >= reached for c in clients), OUTAGE), [
+            (c.last, c.joins[-1:]) for c in clients
+        ]
+        burst.go.set()
 
         database.stop()  # PostgreSQL away: the acts are refused, retryable
         assert wait_until(lambda: _all_ready(servers, 503), OUTAGE)
