@@ -146,6 +146,9 @@ class Floors(socketio.Manager):
         # socket -> the payloads that came after a gap (the queue missed an event), in
         # order, waiting for :meth:`fill`
         self.waiting: dict[str, list[dict[str, Any]]] = {}
+        # socket -> the newest seq sent to it after it entered its rooms, before its join's
+        # ack (committed after the join read the log): it has those already
+        self.early: dict[str, int] = {}
         self.after_writes: AfterWrites | None = None
         # campaign -> (namespace, socket, its Engine.IO socket) -> the payloads waiting for
         # it, the sockets in the order they are next served; a campaign is here while a
@@ -161,6 +164,9 @@ class Floors(socketio.Manager):
         """Send ``sid`` no ``event`` at or below ``seq`` (its join ack has them); ``paging``
         while the client fetches the pages after it itself (:meth:`fill` leaves it alone)."""
         with self._order:
+            # what it was sent before this ack (early, or live while it paged) it has
+            sent = self.marks.get(sid, seq) if sid in self.paging else seq
+            seq = max(seq, sent, self.early.pop(sid, seq))
             self.marks[sid] = seq
             waiting = [p for p in self.waiting.pop(sid, []) if p["seq"] > seq]
             if paging:
@@ -175,6 +181,7 @@ class Floors(socketio.Manager):
             self.marks.pop(sid, None)
             self.paging.discard(sid)
             self.waiting.pop(sid, None)
+            self.early.pop(sid, None)
 
     def mark(self, sid: str) -> int | None:
         """The seq ``sid`` has every event up to; None before its join's ack, or while it
@@ -208,10 +215,14 @@ class Floors(socketio.Manager):
         payloads; past that the socket is no longer held, and its client fetches the gap
         itself (protocol: a later seq than the next is a gap to fetch with ``since``)."""
         mark = self.marks.get(sid)
-        if mark is None or not payloads and sid not in self.waiting:
-            return None
         seqs = [p["seq"] for p in payloads]
         first, last = (seqs[0], seqs[-1]) if seqs else (0, 0)
+        if mark is None:  # not joined yet: all of them (the join's ack is the mark)
+            if seqs:
+                self.early[sid] = max(last, self.early.get(sid, last))
+            return None
+        if not payloads and sid not in self.waiting:
+            return None
         if sid in self.paging:  # its client pages: everything past the mark, as it comes
             self.marks[sid] = max(mark, last)
             return None if first > mark else [p for p in payloads if p["seq"] > mark]
