@@ -150,10 +150,11 @@ def offloader(async_mode: str) -> Callable[..., Any]:
 def _keep(app: Flask) -> None:
     """For good: run the turn clock every ``CLOCK_EVERY`` seconds (the deadlines due, in
     every campaign of the store), and drop idle campaigns from memory every
-    ``EVICT_EVERY``; beside it, catch up the sockets the message queue left behind
+    ``EVICT_EVERY``; beside it, with a message queue, catch up the sockets it left behind
     (:mod:`server.web.catchup`)."""
     held = services(app)
-    held.socketio.start_background_task(held.catch_up.run)
+    if app.config["MESSAGE_QUEUE"]:  # events that may be missed on their way
+        held.socketio.start_background_task(held.catch_up.run)
     service = held.campaigns
     evicted = time.monotonic()
     while True:

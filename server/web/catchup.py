@@ -10,9 +10,11 @@ campaign with a socket joined here (one query) and sends each socket that is sti
 what the log held a beat before (the events on their way meanwhile are left to the queue)
 what it lacks, read from the log as a catch-up reads it (:meth:`CampaignService.page`, off
 the event loop), each event once and in order past the socket's mark
-(:meth:`server.web.delivery.Floors.fill`). During an outage of Redis the events thus come
-a beat or two late, in order, and none is lost; a socket that pages through a catch-up
-itself is left to it.
+(:meth:`server.web.delivery.Floors.fill`); a socket sent a later event meanwhile (which
+waits for the missing one: :mod:`server.web.delivery`) is caught up at the next beat. During
+an outage of Redis the events thus come a beat or two late, in order, and none is lost; a
+socket that pages through a catch-up itself is left to it. A process without a message
+queue delivers every event itself and runs no beat.
 """
 
 from __future__ import annotations
