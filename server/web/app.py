@@ -157,12 +157,19 @@ def _keep(app: Flask) -> None:
         held.socketio.start_background_task(held.catch_up.run)
     service = held.campaigns
     evicted = time.monotonic()
+    failing = False  # the store away: its traceback logged once, not every beat
     while True:
         time.sleep(CLOCK_EVERY)
         try:
             service.run_clock()
         except Exception:  # the store away for a moment: the next beat tries again
-            log.exception("the turn clock could not read the store")
+            if not failing:
+                log.exception("the turn clock could not read the store")
+            failing = True
+        else:
+            if failing:
+                log.info("the turn clock reads the store again")
+            failing = False
         if time.monotonic() - evicted >= EVICT_EVERY:
             service.evict_idle()
             evicted = time.monotonic()
