@@ -264,7 +264,7 @@ def test_what_a_join_ack_holds_is_not_sent_again(fresh_app):
     pm = game_.add("pm", "prime-minister")
     manager = services(fresh_app).socketio.server.manager
     sid = manager.sid_from_eio_sid(pm.client.eio_sid, "/")
-    assert manager.floors.get(sid) == pm.ack["seq"], "the join's ack seq is its floor"
+    assert manager.marks.get(sid) == pm.ack["seq"], "the join's ack seq is its mark"
     game_.drain()
     # as if the next event had been committed before the join read the log and were still
     # on its way through the message queue: it is in the ack, and not sent again
@@ -274,7 +274,7 @@ def test_what_a_join_ack_holds_is_not_sent_again(fresh_app):
     assert pm.events() == [] and gm.events()[0]["seq"] == first
     second = gm.act("resume")["seq"]
     assert [e["seq"] for e in pm.events()] == [second]
-    assert sid not in manager.floors, "forgotten once an event past it came"
+    assert manager.marks[sid] == second, "moved on with each event sent"
 
 
 def test_events_logged_together_past_a_floor_are_sent_without_the_ones_the_ack_holds(
@@ -293,12 +293,45 @@ def test_events_logged_together_past_a_floor_are_sent_without_the_ones_the_ack_h
     socketio.emit("events", together, to=campaign_room(game_.id))
     assert [e["seq"] for e in gm.events()] == [] and gm.seqs[-2:] == [at + 1, at + 2]
     pm.events()
-    assert pm.seqs == [at + 2], "only the one past the floor"
-    assert sid not in manager.floors
-    manager.hold(sid, at + 2)  # a list wholly at or below the floor is not sent at all
+    assert pm.seqs == [at + 2], "only the one past the mark"
+    assert manager.marks[sid] == at + 2
+    manager.hold(sid, at + 2)  # a list wholly at or below the mark is not sent at all
     socketio.emit("events", together, to=campaign_room(game_.id))
     pm.events()
-    assert pm.seqs == [at + 2] and manager.floors[sid] == at + 2
+    assert pm.seqs == [at + 2] and manager.marks[sid] == at + 2
+
+
+def _missed(game_: Game, type_: str) -> int:
+    """The GM's act ``type_``, logged and acked, its event lost on its way to every socket
+    (as a message queue away loses it): its seq."""
+    service = services(game_.app).campaigns
+    emit, service.emit = service.emit, lambda rooms, payload: None
+    try:
+        return game_.gm().act(type_)["seq"]
+    finally:
+        service.emit = emit
+
+
+def test_events_after_one_the_queue_missed_wait_and_a_beat_sends_it_first(fresh_app):
+    game_ = Game.new(fresh_app)
+    gm = game_.gm()
+    pm = game_.add("pm", "prime-minister")
+    catch_up = services(fresh_app).catch_up
+    game_.drain()
+    lost = _missed(game_, "pause")
+    after = gm.act("resume")["seq"]
+    assert pm.events() == [] and gm.events() == [], "what came after the gap waits"
+    assert catch_up.beat() == 2  # a socket with events waiting is caught up at once
+    for player in (pm, gm):
+        got = player.events()
+        assert [(e["seq"], e["type"]) for e in got] == [(lost, "pause"), (after, "resume")]
+    assert pm.seqs == [lost, after], "each once, in order"
+    # the last event lost, nothing after it: a beat sees the log's head, the next sends it
+    tail = _missed(game_, "pause")
+    assert catch_up.beat() == 0 and pm.events() == []
+    assert catch_up.beat() == 2
+    assert [e["seq"] for e in pm.events()] == [tail] and pm.seqs == [lost, after, tail]
+    assert catch_up.beat() == 0
 
 
 def _messages(player) -> list[tuple[str, list[int]]]:

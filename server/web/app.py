@@ -15,7 +15,6 @@ from flask.typing import ResponseReturnValue
 from flask_compress import Compress
 from flask_socketio import SocketIO
 
-from server import __version__
 from server.web import assets, delivery, drain, runtime
 from server.web import metrics as metrics_
 from server.web.links import checked_base_url
@@ -147,15 +146,26 @@ def offloader(async_mode: str) -> Callable[..., Any]:
 def _keep(app: Flask) -> None:
     """For good: run the turn clock every ``CLOCK_EVERY`` seconds (the deadlines due, in
     every campaign of the store), and drop idle campaigns from memory every
-    ``EVICT_EVERY``."""
-    service = services(app).campaigns
+    ``EVICT_EVERY``; beside it, with a message queue, catch up the sockets it left behind
+    (:mod:`server.web.catchup`)."""
+    held = services(app)
+    if app.config["MESSAGE_QUEUE"]:  # events that may be missed on their way
+        held.socketio.start_background_task(held.catch_up.run)
+    service = held.campaigns
     evicted = time.monotonic()
+    failing = False  # the store away: its traceback logged once, not every beat
     while True:
         time.sleep(CLOCK_EVERY)
         try:
             service.run_clock()
         except Exception:  # the store away for a moment: the next beat tries again
-            log.exception("the turn clock could not read the store")
+            if not failing:
+                log.exception("the turn clock could not read the store")
+            failing = True
+        else:
+            if failing:
+                log.info("the turn clock reads the store again")
+            failing = False
         if time.monotonic() - evicted >= EVICT_EVERY:
             service.evict_idle()
             evicted = time.monotonic()
@@ -201,7 +211,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     ``threading`` by default, ``gevent`` under ``admiralty serve``), ``CATCH_UP_PAGE`` (the
     events a catch-up's page reads at most: :meth:`CampaignService.page`; default
     ``$ADMIRALTY_CATCH_UP_PAGE``, else 200) and ``WARM_UP``
-    (``/healthz`` answers 503 until ``services(app).warm_up(run)`` has loaded
+    (``/readyz`` answers 503 until ``services(app).warm_up(run)`` has loaded
     what the server needs (``run`` runs the world's work: at once by default); ``serve``
     then runs ``services(app).keep()``, which drops idle campaigns for good).
 
@@ -209,12 +219,16 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     object, ``services(app)`` (:mod:`server.web.services`).
 
     >>> app = create_app({"DATABASE_URL": "sqlite://"})
+    >>> app.test_client().get("/readyz").json["checks"]
+    {'database': True, 'message_queue': None, 'warm': True}
     >>> app.test_client().get("/healthz").json["ok"]
     True
     """
     from server.web import errors, frames, limits, packets
     from server.web.api import api
     from server.web.campaigns import PAGE_EVENTS, CampaignService, snapshot_every
+    from server.web.catchup import CatchUp
+    from server.web.health import Health
     from server.web.sockets import register
     from server.web.storage import open_store
     from server.web.world_api import world_api
@@ -284,11 +298,19 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     _refuse_until(app, ready)
 
-    @app.get("/healthz")
-    def healthz() -> ResponseReturnValue:
-        if not ready.is_set():
-            return jsonify(ok=False, ready=False, version=__version__), 503
-        return jsonify(ok=True, ready=True, version=__version__)
+    sockets = register(socketio, service, metrics, offload, ready, limits.seat_limits(app))
+    health = Health(store.engine, app.config["MESSAGE_QUEUE"], ready)
+
+    @app.get("/livez")
+    def livez() -> ResponseReturnValue:
+        body, status = health.live()
+        return jsonify(body), status
+
+    @app.get("/readyz")
+    @app.get("/healthz")  # its older name
+    def readyz() -> ResponseReturnValue:
+        body, status, headers = health.ready()
+        return jsonify(body), status, headers
 
     # The pages name their files by the static tree's hash (server.web.assets): those
     # are kept a year; the pages and the unhashed names are checked on every visit.
@@ -330,10 +352,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         socketio=socketio,
         store=store,
         campaigns=service,
-        sockets=register(socketio, service, metrics, offload, ready, limits.seat_limits(app)),
+        sockets=sockets,
         metrics=metrics,
         limiter=limiter,
         ready=ready,
+        health=health,
+        catch_up=CatchUp(sockets, service, socketio.server.manager, offload),
         offload=offload,
         warm_up=lambda run=_now: _warm_up(app, run),
         keep=lambda: _keep(app),

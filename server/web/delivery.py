@@ -4,19 +4,15 @@ time.
 An event goes as ``event`` (one payload), or with others as ``events`` (their payloads in
 log order, one message: :func:`event_name`).
 
-**Floors.** A socket joins its seat's room before the log is read for its ack (so that no
+**Marks.** A socket joins its seat's room before the log is read for its ack (so that no
 event committed meanwhile is missed), and an event committed before that read may still be
 on its way through the message queue (or waiting here, below): it would reach the socket a
 second time, after the ack. :meth:`Floors.hold` records the ack's seq for the socket just
-before the ack is sent; an ``event`` at or below it is not sent to that socket (an
-``events`` list that straddles it is sent without the ones at or below), and the floor is
-forgotten at the first later event. A socket that joins again is in its rooms already, and
-the events logged while its ack is read came to it live as well: :meth:`Floors.pause` holds
-back what comes to a joining socket from the join's start, and :meth:`Floors.hold` sends
-it then only what its ack does not hold. Each event reaches a joining socket once, in
-its ack or after it; and an event sent to it before its join was read (on its way to
-the client, which asked from the last it had seen) is left out of the ack: each socket's
-newest seq sent is kept (:attr:`Floors.sent`), and a connection delivers in order.
+before the ack is sent, its mark; every event sent to it then moves its mark on, and an
+``event`` at or below the mark is not sent to that socket again (an ``events`` list that
+straddles it is sent without the ones at or below). The marks also say which sockets the
+queue left behind (an outage of Redis: :mod:`server.web.catchup`), and :meth:`Floors.fill`
+sends such a socket what the log holds past its mark, each event once and in order.
 
 **Slices.** Each message a socket receives costs one frame, written by that socket's own
 writer, and gevent runs ready greenlets first come, first served: a campaign of a thousand
@@ -72,6 +68,10 @@ AfterWrites = Callable[[Callable[[], None]], None]
 #: thousand sockets on one campaign, 25 carried 300 acts/s, 50 200, 100 170, the whole
 #: room at once 75; 10, as many as 25 but later)
 SLICE = 25
+#: seconds to connect to Redis before a publish gives up (an unreachable host, not a refusal)
+QUEUE_TIMEOUT = 2.0
+#: the payloads that may wait for a socket's gap to be filled before it is no longer held
+WAITING = 1000
 #: the messages whose packets are kept for the next turns (the least lately sent dropped
 #: first): more than the sockets of a campaign wait for at once
 ENCODED = 64
@@ -135,16 +135,23 @@ def gevent_turns() -> AfterWrites:
 
 
 class Floors(socketio.Manager):
-    """python-socketio's manager, each socket's floor checked as ``event`` is delivered,
+    """python-socketio's manager, each socket's mark checked as ``event`` is delivered,
     and a campaign's events sent from an outbox a slice of sockets at a time
     (``after_writes``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.floors: dict[str, int] = {}
-        # a socket joining -> the payloads held back for it meanwhile (:meth:`pause`)
-        self.pending: dict[str, list[tuple[str, Any]]] = {}
-        self.sent: dict[str, int] = {}  # a socket -> the newest seq sent to it
+        self.marks: dict[str, int] = {}  # socket -> the seq it has every event up to
+        self.paging: set[str] = set()  # sockets fetching a catch-up page after page
+        # socket -> the payloads that came after a gap (the queue missed an event), in
+        # order, waiting for :meth:`fill`
+        self.waiting: dict[str, list[dict[str, Any]]] = {}
+        # socket -> the newest seq sent to it after it entered its rooms, before its join's
+        # ack (committed after the join read the log): it has those already
+        self.early: dict[str, int] = {}
+        # a socket joining -> what came for it meanwhile, held back until its ack's seq is
+        # known (:meth:`pause`, :meth:`hold`): each event reaches it once, in the ack or after
+        self.joining: dict[str, list[tuple[str, dict[str, Any]]]] = {}
         self.after_writes: AfterWrites | None = None
         # campaign -> (namespace, socket, its Engine.IO socket) -> the payloads waiting for
         # it, the sockets in the order they are next served; a campaign is here while a
@@ -156,45 +163,125 @@ class Floors(socketio.Manager):
         self._packets: OrderedDict[tuple[Any, ...], tuple[list[Any], list[Any]]] = OrderedDict()
         self._order = threading.RLock()  # one campaign's messages leave in their order
 
-    def pause(self, sid: str) -> None:
-        """Hold back the events for ``sid`` (a join starts) until :meth:`hold`."""
+    def pause(self, sid: str) -> int:
+        """A join of ``sid`` starts: what comes for it is held back until :meth:`hold`.
+        Returns the seq it has every event up to (0: none), on their way to its client as
+        it asked: its ack need not hold them again."""
         with self._order:
-            self.pending.setdefault(sid, [])
+            self.joining.setdefault(sid, [])
+            return 0 if sid in self.paging else self.marks.get(sid, 0)
 
-    def hold(self, sid: str, seq: int | None) -> int:
-        """Send ``sid`` no ``event`` at or below ``seq`` (its join ack has them): of those
-        held back since :meth:`pause`, only the later ones (all, for None: the join
-        failed); then none at or below it. Returns the newest seq sent to ``sid`` before
-        (0: none): those the ack need not hold."""
+    def hold(self, sid: str, seq: int | None, paging: bool = False) -> None:
+        """Send ``sid`` no ``event`` at or below ``seq`` (its join ack has them; None: the
+        join failed), then what was held back for it past that; ``paging`` while the client
+        fetches the pages after it itself (:meth:`fill` leaves it alone)."""
         with self._order:
-            before = self.sent.get(sid, 0)
-            held = self.pending.pop(sid, [])
+            held = self.joining.pop(sid, [])
             if seq is not None:
-                self.floors[sid] = seq
-            by_namespace: dict[str, list[Any]] = {}
-            for namespace, payload in held:
-                if seq is None or payload["seq"] > seq:
-                    by_namespace.setdefault(namespace, []).append(payload)
-            for namespace, payloads in by_namespace.items():
-                self._deliver(*_message(payloads), namespace, sid)
-        return before
+                self._held(sid, seq, paging)
+            for namespace in dict.fromkeys(n for n, _ in held):
+                payloads = [p for n, p in held if n == namespace]
+                part = self._part(sid, payloads)
+                part = payloads if part is None else part
+                if part and self.is_connected(sid, namespace):
+                    super().emit(*_message(part), namespace, room=sid)
+
+    def _held(self, sid: str, seq: int, paging: bool) -> None:
+        # what it was sent before this ack (early, or live while it paged) it has
+        sent = self.marks.get(sid, seq) if sid in self.paging else seq
+        seq = max(seq, sent, self.early.pop(sid, seq))
+        self.marks[sid] = seq
+        waiting = [p for p in self.waiting.pop(sid, []) if p["seq"] > seq]
+        if paging:
+            self.paging.add(sid)  # the pages to come hold what waited
+        else:
+            self.paging.discard(sid)
+            if waiting:
+                self.waiting[sid] = waiting
 
     def moved(self, sid: str) -> None:
         """``sid`` joins another campaign or seat: what it was sent is no longer its."""
         with self._order:
-            self.sent.pop(sid, None)
+            self.marks.pop(sid, None)
+            self.paging.discard(sid)
+            self.waiting.pop(sid, None)
+            self.early.pop(sid, None)
 
     def forget(self, sid: str) -> None:
         with self._order:
-            self.floors.pop(sid, None)
-            self.pending.pop(sid, None)
-            self.sent.pop(sid, None)
+            self.joining.pop(sid, None)
+            self.moved(sid)
+
+    def mark(self, sid: str) -> int | None:
+        """The seq ``sid`` has every event up to; None before its join's ack, or while it
+        pages."""
+        return None if sid in self.paging else self.marks.get(sid)
+
+    def fill(
+        self, sid: str, payloads: list[dict[str, Any]], upto: int, namespace: str = "/"
+    ) -> None:
+        """Send ``sid`` what it lacks of the log up to ``upto``: ``payloads`` (the events
+        its seat may see after its mark or before, as a catch-up reads them) past its
+        mark, the bare seq of each other event, and then what waited after the gap, in
+        one message in log order (the outbox then skips what this sent)."""
+        with self._order:
+            mark = self.mark(sid)
+            if mark is None or not self.is_connected(sid, namespace):
+                return
+            seen = {p["seq"]: p for p in payloads if mark < p["seq"] <= upto}
+            message = [seen.get(seq, {"seq": seq}) for seq in range(mark + 1, upto + 1)]
+            part = self._part(sid, message)
+            part = message if part is None else part
+            if part:
+                super().emit(*_message(part), namespace, room=sid)
+
+    def _part(self, sid: str, payloads: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+        """What of ``payloads`` (an event message's, in log order) ``sid`` is sent now,
+        its mark moved on: None for all of them (a socket not held yet, or the events that
+        follow on from its mark: the common case), else the part that does (maybe none:
+        those at or below the mark were sent already). What comes after a gap waits
+        (:attr:`waiting`) for the missing events (:meth:`fill`), up to :data:`WAITING`
+        payloads; past that the socket is no longer held, and its client fetches the gap
+        itself (protocol: a later seq than the next is a gap to fetch with ``since``)."""
+        if sid in self.joining:  # held back until its ack's seq is known (:meth:`hold`)
+            self.joining[sid].extend(("/", p) for p in payloads)
+            return []
+        mark = self.marks.get(sid)
+        seqs = [p["seq"] for p in payloads]
+        first, last = (seqs[0], seqs[-1]) if seqs else (0, 0)
+        if mark is None:  # not joined yet: all of them (the join's ack is the mark)
+            if seqs:
+                self.early[sid] = max(last, self.early.get(sid, last))
+            return None
+        if not payloads and sid not in self.waiting:
+            return None
+        if sid in self.paging:  # its client pages: everything past the mark, as it comes
+            self.marks[sid] = max(mark, last)
+            return None if first > mark else [p for p in payloads if p["seq"] > mark]
+        if sid not in self.waiting and first == mark + 1 and last - first == len(seqs) - 1:
+            self.marks[sid] = last
+            return None
+        pool = {p["seq"]: p for p in [*self.waiting.pop(sid, []), *payloads] if p["seq"] > mark}
+        part = []
+        while mark + 1 in pool:
+            mark += 1
+            part.append(pool.pop(mark))
+        self.marks[sid] = mark
+        later = sorted(pool.values(), key=lambda p: p["seq"])
+        if len(later) > WAITING:
+            log.warning("socket %s: %d events wait for a gap; sent as they come", sid, len(later))
+            del self.marks[sid]
+            return part + later
+        if later:
+            self.waiting[sid] = later
+        return part
 
     def emit(self, event: str, data: Any, namespace: str, room: Any = None, **kwargs: Any) -> Any:
         rooms = kwargs.pop("to", None) or room
         campaign_id = campaign_of(rooms) if self.after_writes is not None else None
         if campaign_id is None:
-            return self._deliver(event, data, namespace, rooms, **kwargs)
+            with self._order:  # the marks move under it
+                return self._deliver(event, data, namespace, rooms, **kwargs)
         plain = not kwargs.get("skip_sid") and not kwargs.get("callback")
         with self._order:
             outbox = self._outbox.get(campaign_id)
@@ -237,18 +324,18 @@ class Floors(socketio.Manager):
             (namespace, sid, eio_sid), payloads = outbox.popitem(last=False)
             key = (namespace, *map(id, payloads))  # a group's payloads are the same objects
             alike.setdefault(key, (namespace, payloads, []))[2].append((sid, eio_sid))
-        floors, pending, sent = self.floors, self.pending, self.sent
         for key, (namespace, payloads, sockets) in alike.items():
             packets = None
-            last = payloads[-1].get("seq", 0) if isinstance(payloads[-1], dict) else 0
             for sid, eio_sid in sockets:
-                if sid in floors or sid in pending:  # a socket joining, or just joined
-                    self._deliver(*_message(payloads), namespace, sid)
-                elif self.is_connected(sid, namespace):  # one gone since is sent nothing
-                    sent[sid] = last
+                if not self.is_connected(sid, namespace):  # one gone since is sent nothing
+                    continue
+                part = self._part(sid, payloads)
+                if part is None:
                     packets = packets or self._encoded(key, namespace, payloads)
                     for packet in packets:
                         self.server._send_eio_packet(eio_sid, packet)
+                elif part:  # some sent already, or some wait for a gap
+                    super().emit(*_message(part), namespace, room=sid)
 
     def _encoded(self, key: tuple[Any, ...], namespace: str, payloads: list[Any]) -> list[Any]:
         """The Engine.IO packets of the message of ``payloads`` (``key`` their identity),
@@ -271,40 +358,22 @@ class Floors(socketio.Manager):
         return packets
 
     def _deliver(self, event: str, data: Any, namespace: str, room: Any, **kwargs: Any) -> Any:
-        """Send now, past each socket's floor (held back for a joining socket)."""
-        with self._order:  # a join's :meth:`hold` comes before or after, not meanwhile
-            return self._deliver_past(event, data, namespace, room, **kwargs)
-
-    def _deliver_past(self, event: str, data: Any, namespace: str, room: Any, **kwargs: Any) -> Any:
-        floors, pending, sent = self.floors, self.pending, self.sent
-        seqs = _seqs(event, data)
-        rest: dict[str, int] = {}  # sockets sent the part of a list past their floor
-        if seqs:
+        """Send now, each held socket what follows on from its mark (:meth:`_part`)."""
+        parts: dict[str, list[dict[str, Any]]] = {}  # sockets sent a part, or nothing
+        if (self.marks or self.joining) and _seqs(event, data):
+            payloads = data if event == EVENTS else [data]
             skip = kwargs.get("skip_sid") or []
             skip = list(skip) if isinstance(skip, list) else [skip]
             for sid, _ in list(self.get_participants(namespace, room)):
-                if sid in pending:  # joining: held back until its ack's seq is known
+                part = self._part(sid, payloads)
+                if part is not None:
                     skip.append(sid)
-                    items = data if event == EVENTS else [data]
-                    pending[sid].extend(
-                        (namespace, p) for p in items if isinstance(p, dict) and "seq" in p
-                    )
-                    continue
-                sent[sid] = seqs[-1]  # (those at or below its floor: in its ack)
-                floor = floors.get(sid)
-                if floor is None:
-                    continue
-                if seqs[0] <= floor:
-                    skip.append(sid)
-                if seqs[-1] > floor:  # past the ack: the floor has done its work
-                    del floors[sid]
-                    if seqs[0] <= floor:
-                        rest[sid] = floor
+                    parts[sid] = part
             kwargs["skip_sid"] = skip
         result = super().emit(event, data, namespace, room=room, **kwargs)
-        for sid, floor in rest.items():
-            past = [p for p in data if p["seq"] > floor]
-            super().emit(*_message(past), namespace, room=sid)
+        for sid, part in parts.items():
+            if part:
+                super().emit(*_message(part), namespace, room=sid)
         return result
 
 
@@ -326,6 +395,15 @@ def client_manager(
     elif not message_queue.startswith(("redis://", "rediss://")):
         raise ValueError("the message queue must be a redis:// URL")
     else:
-        manager = RedisFloors(message_queue, channel=channel, write_only=False)
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
+
+        # a publish fails at once while Redis is away (python-socketio tries twice, then
+        # gives the event up; its campaign's write turn is held meanwhile): the log has it,
+        # and each socket is sent it from there (server.web.catchup)
+        options = {"socket_connect_timeout": QUEUE_TIMEOUT, "retry": Retry(NoBackoff(), 0)}
+        manager = RedisFloors(
+            message_queue, channel=channel, write_only=False, redis_options=options
+        )
     manager.after_writes = after_writes
     return manager

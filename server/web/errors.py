@@ -18,11 +18,22 @@ from typing import Any
 
 from flask import Flask, Response, jsonify, request
 from flask.typing import ResponseReturnValue
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
 from server.game import ActionError, ErrorCode
 
-__all__ = ["HTTP_STATUS", "INTERNAL", "answer", "error_body", "error_response", "register"]
+__all__ = [
+    "HTTP_STATUS",
+    "INTERNAL",
+    "RETRY_AFTER",
+    "answer",
+    "error_body",
+    "error_response",
+    "register",
+    "retry_later",
+]
 
 #: each code's HTTP status (a Socket.IO ack carries the code alone)
 HTTP_STATUS: dict[ErrorCode, int] = {
@@ -37,6 +48,8 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     "method_not_allowed": 405,  # with Allow
     "internal": 500,
 }
+#: the seconds a client is told to wait before trying again a server that cannot serve now
+RETRY_AFTER = 5
 #: the message of a failure of the server's own (what failed is in the log, not the answer)
 INTERNAL = "the server failed on this request; it has been logged"
 log = logging.getLogger("admiralty")
@@ -51,12 +64,33 @@ def error_body(code: ErrorCode, message: str) -> dict[str, Any]:
     return {"ok": False, "error": {"code": code, "message": message}}
 
 
+def retry_later(message: str) -> dict[str, Any]:
+    """``not_ready``, retryable after :data:`RETRY_AFTER` seconds (``retry_after``)."""
+    body = error_body("not_ready", f"{message}; try again in {RETRY_AFTER} s")
+    body["error"]["retry_after"] = RETRY_AFTER
+    return body
+
+
+def _database_away(exc: BaseException) -> bool:
+    """``exc`` says the database could not be reached (or its pool was full), not that a
+    statement was wrong."""
+    if isinstance(exc, OperationalError | InterfaceError | PoolTimeout):
+        return True
+    return isinstance(exc, DBAPIError) and exc.connection_invalidated
+
+
 def answer(exc: BaseException, where: str) -> tuple[dict[str, Any], int]:
     """The error body and HTTP status answering ``exc``, raised by the request ``where``
-    names: a refusal's code, else ``internal`` and the failure logged (any other exception
-    is a bug of ours, whatever its class: a ``KeyError`` is never a ``not_found``)."""
+    names: a refusal's code; ``not_ready`` (retryable) when the database could not be
+    reached (logged in one line: an outage, not a bug); else ``internal`` and the failure
+    logged (any other exception is a bug of ours, whatever its class: a ``KeyError`` is
+    never a ``not_found``). An act whose commit the database dropped midway may have been
+    logged all the same: its event then comes like any other's."""
     if isinstance(exc, ActionError):
         return error_body(exc.code, exc.message), HTTP_STATUS[exc.code]
+    if _database_away(exc):
+        log.warning("%s: the database cannot be reached (%s)", where, type(exc).__name__)
+        return retry_later("the database cannot be reached"), HTTP_STATUS["not_ready"]
     log.error("failure in %s", where, exc_info=exc)
     return error_body("internal", INTERNAL), HTTP_STATUS["internal"]
 
@@ -85,6 +119,7 @@ def register(app: Flask) -> None:
         return response, status
 
     @app.errorhandler(Exception)
-    def failure(exc: Exception) -> tuple[Response, int]:
+    def failure(exc: Exception) -> ResponseReturnValue:
         body, status = answer(exc, f"{request.method} {request.path}")
-        return jsonify(body), status
+        retry = body["error"].get("retry_after")
+        return jsonify(body), status, {"Retry-After": str(retry)} if retry else {}

@@ -36,12 +36,9 @@ from functools import cache
 from typing import Any
 
 from server.game import rules
-from server.web.errors import error_body
+from server.web.errors import RETRY_AFTER, retry_later
 
 __all__ = ["RETRY_AFTER", "battle_workers", "build_world", "ensure_world", "not_ready"]
-
-#: the seconds a client is told to wait before trying again a process that is not ready
-RETRY_AFTER = 5
 
 _built = threading.Event()
 _building = threading.Lock()  # held only while building: its holder waits on nothing else
@@ -68,9 +65,7 @@ def ensure_world() -> None:
 def not_ready() -> dict[str, Any]:
     """The one refusal of a process that is not ready yet: retryable after
     :data:`RETRY_AFTER` seconds."""
-    body = error_body("not_ready", f"this server is starting up; try again in {RETRY_AFTER} s")
-    body["error"]["retry_after"] = RETRY_AFTER
-    return body
+    return retry_later("this server is starting up")
 
 
 @cache

@@ -19,6 +19,8 @@ if TYPE_CHECKING:  # the parts import Flask's app machinery; this module is read
     from flask_socketio import SocketIO
 
     from server.web.campaigns import CampaignService
+    from server.web.catchup import CatchUp
+    from server.web.health import Health
     from server.web.metrics import Metrics
     from server.web.sockets import Sockets
     from server.web.storage import Store
@@ -34,7 +36,9 @@ Offload = Callable[..., Any]
 class Services:
     """One app's services: its Socket.IO server, the store and the campaign service, the
     joined sockets (presence, the say limit, cutting a reissued seat off), the metrics and
-    the per-address limits, whether it is ready, and the work it runs off the event loop."""
+    the per-address limits, whether it is warmed up and whether it can serve now (its
+    database and message queue answering), the catch-up of the sockets the queue left
+    behind, and the work it runs off the event loop."""
 
     socketio: SocketIO
     store: Store
@@ -43,6 +47,10 @@ class Services:
     metrics: Metrics
     limiter: Limiter
     ready: threading.Event
+    #: the liveness and readiness probes (/livez, /readyz)
+    health: Health
+    #: the sockets the message queue left behind, caught up from the log
+    catch_up: CatchUp
     offload: Offload
     #: ``warm_up(run)``: load what the server needs, then say ready (``serve`` runs it)
     warm_up: Callable[..., None]

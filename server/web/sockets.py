@@ -171,17 +171,23 @@ class Sockets:
         since = _since(data)
         seat = self.service.authenticate(data.get("campaign"), data.get("token"))
         manager = self.socketio.server.manager
-        manager.pause(sid)  # what comes meanwhile is held back until the ack's seq is known
+        with self.lock:
+            previous = self.joined.get(sid)
+        if previous is not None and previous[:2] != (data.get("campaign"), seat["id"]):
+            manager.moved(sid)  # another campaign or seat: what it was sent is not its
+        # what comes meanwhile is held back until the ack's seq is known; what was sent to
+        # the socket before (on its way to it as it asked) the ack need not hold again
+        before = manager.pause(sid)
         try:
             ack = self._join(sid, data, since, seat)
         except BaseException:
             manager.hold(sid, None)
             raise
-        # the ack is sent right after, by python-socketio; the events sent to the socket
-        # before (on their way to it as it asked) are not sent again
-        before = manager.hold(sid, ack["seq"])
         if before and "events" in ack:
             ack["events"] = [e for e in ack["events"] if e["seq"] > before]
+        # the ack is sent right after, by python-socketio; a catch-up's next page is the
+        # client's to ask for
+        manager.hold(sid, ack["seq"], paging=bool(since) and ack["more"])
         return ack
 
     def _join(self, sid: str, data: dict[str, Any], since: int, seat: dict[str, Any]) -> Ack:
@@ -191,7 +197,6 @@ class Sockets:
             previous = self.joined.get(sid)
             same = previous is not None and previous[:2] == (campaign_id, seat["id"])
             if previous and not same:  # the socket joins as another seat
-                self.socketio.server.manager.moved(sid)
                 self._leave(sid, seat_room(*previous[:2]), campaign_room(previous[0]))
                 left = self._count(previous[0], previous[1], -1)
             self.joined[sid] = (campaign_id, seat["id"], token)

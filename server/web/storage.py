@@ -449,6 +449,19 @@ class Store:
             ).scalar()
         return int(got or 0)
 
+    def last_seqs(self, campaign_ids: list[str]) -> dict[str, int]:
+        """Each campaign's last event's seq (:meth:`last_seq`), in one query."""
+        if not campaign_ids:
+            return {}
+        query = (
+            select(events.c.campaign_id, func.max(events.c.seq))
+            .where(events.c.campaign_id.in_(campaign_ids))
+            .group_by(events.c.campaign_id)
+        )
+        with self.engine.connect() as conn:
+            found = {row[0]: int(row[1]) for row in conn.execute(query)}
+        return {c: found.get(c, 0) for c in campaign_ids}
+
     @contextmanager
     def turn(self, campaign_id: str) -> Iterator[None]:
         """Hold the campaign's write turn across every process on this database: from
