@@ -28,6 +28,7 @@ __all__ = [
     "ErrorBody",
     "EventsPage",
     "Health",
+    "Live",
     "JoinAck",
     "JoinArgs",
     "LogAnswer",
@@ -214,10 +215,24 @@ class PublicOfficer(TypedDict):
 
 
 @with_config(CLOSED)
+class Live(TypedDict):
+    """``/livez``: the process answers."""
+
+    ok: bool
+    live: bool
+    version: str
+
+
+@with_config(CLOSED)
 class Health(TypedDict):
+    """``/readyz`` (``/healthz``): warm, its database and message queue answering (None:
+    not asked, or none configured); with the retryable error when it is not ready."""
+
     ok: bool
     ready: bool
     version: str
+    checks: dict[str, bool | None]
+    error: NotRequired[ErrorDetail]
 
 
 @with_config(CLOSED)

@@ -143,6 +143,7 @@ class Floors(socketio.Manager):
         super().__init__(*args, **kwargs)
         self.marks: dict[str, int] = {}  # socket -> the seq it has every event up to
         self.paging: set[str] = set()  # sockets fetching a catch-up page after page
+        self.live_from: dict[str, int] = {}  # a paging socket -> the first seq sent it live
         # socket -> the payloads that came after a gap (the queue missed an event), in
         # order, waiting for :meth:`fill`
         self.waiting: dict[str, list[dict[str, Any]]] = {}
@@ -163,13 +164,18 @@ class Floors(socketio.Manager):
         self._packets: OrderedDict[tuple[Any, ...], tuple[list[Any], list[Any]]] = OrderedDict()
         self._order = threading.RLock()  # one campaign's messages leave in their order
 
-    def pause(self, sid: str) -> int:
+    def pause(self, sid: str) -> Callable[[int], bool]:
         """A join of ``sid`` starts: what comes for it is held back until :meth:`hold`.
-        Returns the seq it has every event up to (0: none), on their way to its client as
-        it asked: its ack need not hold them again."""
+        Returns which seqs it was sent already (on their way to its client as it asked):
+        its ack need not hold them again. Those up to its mark; while it pages, those
+        from the first sent to it live (the pages hold the ones before)."""
         with self._order:
             self.joining.setdefault(sid, [])
-            return 0 if sid in self.paging else self.marks.get(sid, 0)
+            if sid in self.paging:
+                live = self.live_from.get(sid)
+                return lambda seq: live is not None and seq >= live
+            mark = self.marks.get(sid, 0)
+            return lambda seq: seq <= mark
 
     def hold(self, sid: str, seq: int | None, paging: bool = False) -> None:
         """Send ``sid`` no ``event`` at or below ``seq`` (its join ack has them; None: the
@@ -196,6 +202,7 @@ class Floors(socketio.Manager):
             self.paging.add(sid)  # the pages to come hold what waited
         else:
             self.paging.discard(sid)
+            self.live_from.pop(sid, None)
             if waiting:
                 self.waiting[sid] = waiting
 
@@ -204,6 +211,7 @@ class Floors(socketio.Manager):
         with self._order:
             self.marks.pop(sid, None)
             self.paging.discard(sid)
+            self.live_from.pop(sid, None)
             self.waiting.pop(sid, None)
             self.early.pop(sid, None)
 
@@ -257,7 +265,10 @@ class Floors(socketio.Manager):
             return None
         if sid in self.paging:  # its client pages: everything past the mark, as it comes
             self.marks[sid] = max(mark, last)
-            return None if first > mark else [p for p in payloads if p["seq"] > mark]
+            part = payloads if first > mark else [p for p in payloads if p["seq"] > mark]
+            if part:  # it has every event from there on: the pages to come need not
+                self.live_from.setdefault(sid, part[0]["seq"])
+            return None if first > mark else part
         if sid not in self.waiting and first == mark + 1 and last - first == len(seqs) - 1:
             self.marks[sid] = last
             return None

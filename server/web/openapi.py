@@ -73,7 +73,11 @@ SHIPS = {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems"
 
 #: every route's description, by its endpoint
 OPERATIONS: dict[str, Operation] = {
-    "healthz": Operation("Whether this process is ready", answers.Health),
+    "livez": Operation("Whether this process runs", answers.Live),
+    "readyz": Operation(
+        "Whether this process is ready: warm, its database and message queue answering",
+        answers.Health,
+    ),
     "metrics": Operation("Prometheus metrics", None, "text/plain", token="operator"),
     "index": Operation("The landing page", None, "text/html"),
     "play": Operation("A seat's page (its token in the link)", None, "text/html"),
@@ -207,7 +211,7 @@ def _operation(endpoint: str, rule: str, op: Operation, schemas: _Schemas) -> di
     if rule.startswith("/api/") or op.token:  # its errors in the one shape (server.web.errors)
         error = {"schema": schemas.of(answers.ErrorBody)}
         responses["default"] = {"description": "the one error shape", "content": {JSON: error}}
-    if endpoint == "healthz":
+    if endpoint == "readyz":
         responses["503"] = {"description": "not ready yet", "content": {JSON: answer}}
     out: dict[str, Any] = {"operationId": endpoint, "summary": op.summary, "responses": responses}
     params = _path_params(rule) + [

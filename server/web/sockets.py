@@ -177,14 +177,14 @@ class Sockets:
             manager.moved(sid)  # another campaign or seat: what it was sent is not its
         # what comes meanwhile is held back until the ack's seq is known; what was sent to
         # the socket before (on its way to it as it asked) the ack need not hold again
-        before = manager.pause(sid)
+        sent = manager.pause(sid)
         try:
             ack = self._join(sid, data, since, seat)
         except BaseException:
             manager.hold(sid, None)
             raise
-        if before and "events" in ack:
-            ack["events"] = [e for e in ack["events"] if e["seq"] > before]
+        if "events" in ack:
+            ack["events"] = [e for e in ack["events"] if not sent(e["seq"])]
         # the ack is sent right after, by python-socketio; a catch-up's next page is the
         # client's to ask for
         manager.hold(sid, ack["seq"], paging=bool(since) and ack["more"])
