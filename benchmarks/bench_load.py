@@ -51,6 +51,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from benchmarks.peer import BASE, base_tree  # noqa: E402
 
+os.environ.setdefault("ADMIRALTY_ACT_RATE_LIMIT", "1000000 per minute")  # not measured here
+
 PER_WORKER = 100  # websockets per client process (--per-worker)
 DRAIN_SECONDS = 60  # after the last ack, how long a client may wait for the last seq: then lost
 SEAT_ROLES = [  # the first seats of every campaign: the actors come first

@@ -7,6 +7,7 @@ the Red squadron deployed to the Channel station, each page on the Channel view.
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -16,6 +17,8 @@ sys.path.insert(0, str(ROOT))
 
 from tests.browser_helpers import CHROMIUM, CHROMIUM_ARGS, Campaign, open_seat  # noqa: E402
 from tests.conftest import LiveServer  # noqa: E402
+
+os.environ.setdefault("ADMIRALTY_ACT_RATE_LIMIT", "1000000 per minute")  # not measured here
 
 SIZES = ((1280, 800), (390, 844))
 SEATS = (("gm", "gm"), ("red", "admiral"), ("fg", "captain"))
