@@ -36,8 +36,9 @@ os.environ.setdefault("ADMIRALTY_ACT_RATE_LIMIT", "1000000 per minute")  # not m
 
 #: every this many days of the summer the GM brings an enemy force to a British one
 CONTACT_EVERY = 1
-#: a patch's operation adding one line to a battle's log (the round's own news)
-LOG_LINE = re.compile(r"^/engagements/\d+/log/\d+$")
+#: a patch's operation adding a battle's log lines (the round's own news): one line, or the
+#: log whole where that is shorter (a first round's, longer than the lines before it)
+LOG_LINE = re.compile(r"^/engagements/\d+/log(/\d+)?$")
 KB = 1024
 
 
