@@ -185,15 +185,9 @@ class Revoked(TypedDict):
 
 
 @with_config(CLOSED)
-class PublicSeat(TypedDict):
+class PublicSeat(SeatInfo):
     """A seat as every seat sees it (``public_seat``): never its token."""
 
-    id: str
-    role: Role
-    name: str | None
-    squadron: str | None
-    ship: str | None
-    officer: str | None
     ready: bool | None
     vacant: bool
 

@@ -277,26 +277,17 @@ def seat_joined(seen: Seen) -> list[Notice]:
     seat = seen.data["seat"]
     if seat["id"] == seen.seat["id"]:
         return []  # his own seat made: no news to him
-    return [
-        {
-            "type": "seat_joined",
-            "text": f"{seat['name']} has a seat: {_role_words(seat)}",
-            "seat": seat["id"],
-            "role": seat["role"],
-        }
-    ]
+    return [_seat_news("seat_joined", seat, f"{seat['name']} has a seat: {_role_words(seat)}")]
 
 
 def seat_reissued(seen: Seen) -> list[Notice]:
     seat = seen.data["seat"]
-    return [
-        {
-            "type": "seat_reissued",
-            "text": f"the seat of the {_role_words(seat)} was handed to {seat['name']}",
-            "seat": seat["id"],
-            "role": seat["role"],
-        }
-    ]
+    text = f"the seat of the {_role_words(seat)} was handed to {seat['name']}"
+    return [_seat_news("seat_reissued", seat, text)]
+
+
+def _seat_news(kind: str, seat: dict[str, Any], text: str) -> Notice:
+    return {"type": kind, "text": text, "seat": seat["id"], "role": seat["role"]}
 
 
 def _season(seen: Seen) -> list[Notice]:
