@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -172,6 +173,23 @@ print(json.dumps({"catch_up": raw, "sent": sent, "seconds": seconds, "orders": o
 """
 
 
+def _schema_of(tree: Path, db: Path) -> Path:
+    """A copy of the store ``db`` with the schema the code under ``tree`` knows (its newest
+    migration; downgraded by this code's ``admiralty db``): the same log, as it reads it."""
+    versions = (tree / "server" / "migrations" / "versions").glob("0*.py")
+    known = sorted(p.name.split("_")[0] for p in versions)
+    older = db.with_name(f"peer-{db.name}")
+    shutil.copy(db, older)
+    subprocess.run(
+        [sys.executable, "-m", "server.cli", "db", "downgrade", known[-1]]
+        + ["--database", f"sqlite:///{older}"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    return older
+
+
 def _catch_up(root: Path, db: Path, campaign: str, token: str) -> dict[str, Any]:
     """The captain's catch-up from since=0, read by the code under ``root``."""
     out = subprocess.run(
@@ -209,7 +227,8 @@ def main(argv: list[str] | None = None) -> None:
                 f" {max(rest[half:]) / KB:.1f} KB in its second"
             )
         ours = _catch_up(ROOT, db, played["campaign"], played["token"])
-        peer = _catch_up(base_tree(args.peer), db, played["campaign"], played["token"])
+        older = _schema_of(base_tree(args.peer), db)
+        peer = _catch_up(base_tree(args.peer), older, played["campaign"], played["token"])
         print("captain's catch-up from since=0 after the year (goal <= 2 MB):")
         for name, got in (("this code", ours), (f"peer {args.peer}", peer)):
             largest = max(got["orders"], default=0)
