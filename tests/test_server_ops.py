@@ -146,6 +146,10 @@ def test_every_log_line_is_json_without_a_token_and_one_line_an_act(tmp_path: Pa
             data=b"garbage",
             timeout=WAIT,
         )
+        # a transport Engine.IO has not: refused by Engine.IO itself, which logs it
+        pigeon = requests.get(
+            f"{url}/socket.io/?EIO=4&transport=pigeon&token={gm_token}", timeout=WAIT
+        )
         missing = requests.get(f"{url}/api/nowhere?token={gm_token}", timeout=WAIT)
         stranger = requests.get(
             f"{url}/api/seat", headers={"Authorization": f"Bearer {gm_token}x"}, timeout=WAIT
@@ -157,6 +161,7 @@ def test_every_log_line_is_json_without_a_token_and_one_line_an_act(tmp_path: Pa
     assert wrong["error"]["code"] == "forbidden"
     # a session this process does not hold: 503, so nginx asks the process that does
     assert (bogus.status_code, missing.status_code, stranger.status_code) == (503, 404, 403)
+    assert pigeon.status_code == 400
     text = server.log.read_text()
     assert gm_token not in text and pm_token not in text
     entries = [json.loads(line) for line in text.splitlines()]  # every line is one JSON object
