@@ -145,7 +145,7 @@ def gated(*args, **kwargs):
             return work(*a, **k)
         return held
 
-    CampaignService.page = gate(CampaignService.page, "page")
+    CampaignService.history = gate(CampaignService.history, "page")
     rules.voyage_plan = gate(rules.voyage_plan, "voyage")
     return app
 

@@ -446,18 +446,22 @@ class SeatClient:
             self.seat = ack["seat"]
             if not self.stream:
                 self.stream.append(ack["seq"])  # the snapshot: where this seat's stream starts
-            for e in ack.get("events", []):
-                self._take(e["seq"])
+            # the ack's events, and those held up to its seq that it does not hold (sent to
+            # the socket live: docs/protocol.md, an ack holds each event once), in order
+            acked = {e["seq"] for e in ack.get("events", [])}
+            upto = [q for q in self.held if q <= ack["seq"]]
+            self.overlap += sum(q in acked or q in self.stream for q in upto)
+            live = {q for q in upto if q not in self.stream} if "events" in ack else set()
+            for seq in sorted(acked | live):  # (a first join's state holds what came before)
+                self._take(seq)
+            self.held = [q for q in self.held if q > ack["seq"]]
             if ack.get("events") is not None and ack.get("more"):
                 self.last = max(self.last, ack["seq"])  # a page of the catch-up: the next
                 self.pages += 1
                 self._join_soon()
                 return
-            for seq in self.held:
-                if seq > ack["seq"]:
-                    self._take(seq)
-                else:
-                    self.overlap += 1
+            for seq in sorted(self.held):
+                self._take(seq)
             self.held.clear()
             self.last = max(self.last, ack["seq"])
             self.joined.set()
