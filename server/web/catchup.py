@@ -8,7 +8,7 @@ without more, a client would learn of it only from a later event's gap, and not 
 were it the last. So every :data:`BEAT` seconds each process reads the last seq of every
 campaign with a socket joined here (one query) and sends each socket that is still below
 what the log held a beat before (the events on their way meanwhile are left to the queue)
-what it lacks, read from the log as a catch-up reads it (:meth:`CampaignService.page`, off
+what it lacks, read from the log as a catch-up reads it (:meth:`CampaignService.pager`, off
 the event loop), each event once and in order past the socket's mark
 (:meth:`server.web.delivery.Floors.fill`); a socket sent a later event meanwhile (which
 waits for the missing one: :mod:`server.web.delivery`) is caught up at the next beat. During
@@ -69,7 +69,10 @@ class CatchUp:
         sent = 0
         for (campaign_id, seat_id), marks in behind.items():
             since = min(mark for _, mark in marks)
-            upto, events, _, _ = self.offload(self.service.page, campaign_id, seat_id, since)
+            # the seat read here, under the campaign's lock; the page off the event loop
+            # (a gevent lock taken in a thread of the OS misses its wake-ups: CampaignService.pager)
+            page = self.service.pager(campaign_id, seat_id)
+            upto, events, _, _ = self.offload(page, since)
             for sid, _ in marks:
                 self.manager.fill(sid, events, upto)
             sent += len(marks)
