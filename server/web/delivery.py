@@ -143,7 +143,12 @@ class Floors(socketio.Manager):
         super().__init__(*args, **kwargs)
         self.marks: dict[str, int] = {}  # socket -> the seq it has every event up to
         self.paging: set[str] = set()  # sockets fetching a catch-up page after page
-        self.live_from: dict[str, int] = {}  # a paging socket -> the first seq sent it live
+        # a paging socket -> the seq its last page ended at, and the seqs sent it live since
+        # its first page (in the order they came: two processes may publish out of order)
+        self.page_end: dict[str, int] = {}
+        self.live_sent: dict[str, set[int]] = {}
+        # a socket done paging -> the seqs past its mark it was sent live while it paged
+        self.beyond: dict[str, set[int]] = {}
         # socket -> the payloads that came after a gap (the queue missed an event), in
         # order, waiting for :meth:`fill`
         self.waiting: dict[str, list[dict[str, Any]]] = {}
@@ -172,8 +177,8 @@ class Floors(socketio.Manager):
         with self._order:
             self.joining.setdefault(sid, [])
             if sid in self.paging:
-                live = self.live_from.get(sid)
-                return lambda seq: live is not None and seq >= live
+                live = set(self.live_sent.get(sid, ()))
+                return lambda seq: seq in live
             mark = self.marks.get(sid, 0)
             return lambda seq: seq <= mark
 
@@ -193,25 +198,36 @@ class Floors(socketio.Manager):
                     super().emit(*_message(part), namespace, room=sid)
 
     def _held(self, sid: str, seq: int, paging: bool) -> None:
-        # what it was sent before this ack (early, or live while it paged) it has
-        sent = self.marks.get(sid, seq) if sid in self.paging else seq
-        seq = max(seq, sent, self.early.pop(sid, seq))
-        self.marks[sid] = seq
-        waiting = [p for p in self.waiting.pop(sid, []) if p["seq"] > seq]
+        acked = seq
         if paging:
-            self.paging.add(sid)  # the pages to come hold what waited
-        else:
-            self.paging.discard(sid)
-            self.live_from.pop(sid, None)
-            if waiting:
-                self.waiting[sid] = waiting
+            self.paging.add(sid)  # the pages to come hold what waited (and what came live)
+            self.page_end[sid] = acked
+            self.marks[sid] = max(self.marks.get(sid, acked), acked)
+            self.waiting.pop(sid, None)
+            return
+        # its mark: the ack's seq, and on from it what it was sent live while it paged (those
+        # beyond a gap are kept: sent already, not sent again) or early
+        live = self.live_sent.pop(sid, set()) if sid in self.paging else set()
+        self.paging.discard(sid)
+        self.page_end.pop(sid, None)
+        seq = max(seq, self.early.pop(sid, seq))
+        while seq + 1 in live:
+            seq += 1
+        self.marks[sid] = seq
+        if beyond := {q for q in live if q > seq}:
+            self.beyond[sid] = beyond
+        waiting = [p for p in self.waiting.pop(sid, []) if p["seq"] > seq]
+        if waiting:
+            self.waiting[sid] = waiting
 
     def moved(self, sid: str) -> None:
         """``sid`` joins another campaign or seat: what it was sent is no longer its."""
         with self._order:
             self.marks.pop(sid, None)
             self.paging.discard(sid)
-            self.live_from.pop(sid, None)
+            self.page_end.pop(sid, None)
+            self.live_sent.pop(sid, None)
+            self.beyond.pop(sid, None)
             self.waiting.pop(sid, None)
             self.early.pop(sid, None)
 
@@ -263,20 +279,32 @@ class Floors(socketio.Manager):
             return None
         if not payloads and sid not in self.waiting:
             return None
-        if sid in self.paging:  # its client pages: everything past the mark, as it comes
+        if sid in self.paging:  # its client pages: every event past its page, as it comes
             self.marks[sid] = max(mark, last)
-            part = payloads if first > mark else [p for p in payloads if p["seq"] > mark]
-            if part:  # it has every event from there on: the pages to come need not
-                self.live_from.setdefault(sid, part[0]["seq"])
-            return None if first > mark else part
-        if sid not in self.waiting and first == mark + 1 and last - first == len(seqs) - 1:
+            end, live = self.page_end.get(sid, mark), self.live_sent.setdefault(sid, set())
+            part = [p for p in payloads if p["seq"] > end and p["seq"] not in live]
+            live.update(p["seq"] for p in part)  # the pages to come leave them out
+            return None if len(part) == len(payloads) else part
+        beyond = self.beyond.get(sid, set())
+        if (
+            sid not in self.waiting
+            and not beyond
+            and first == mark + 1
+            and last - first == len(seqs) - 1
+        ):
             self.marks[sid] = last
             return None
         pool = {p["seq"]: p for p in [*self.waiting.pop(sid, []), *payloads] if p["seq"] > mark}
         part = []
-        while mark + 1 in pool:
+        while mark + 1 in pool or mark + 1 in beyond:
             mark += 1
-            part.append(pool.pop(mark))
+            if mark in beyond:  # sent live while it paged: not again
+                beyond.discard(mark)
+                pool.pop(mark, None)
+            else:
+                part.append(pool.pop(mark))
+        if not beyond:
+            self.beyond.pop(sid, None)
         self.marks[sid] = mark
         later = sorted(pool.values(), key=lambda p: p["seq"])
         if len(later) > WAITING:
