@@ -222,7 +222,7 @@ def _since_arg() -> int:
 
 
 def _page(campaign_id: str, seat_id: str, since: int) -> tuple[int, list, list, bool]:
-    """One page of the seat's history after ``since`` (:meth:`CampaignService.page`),
+    """One page of the seat's history after ``since`` (:meth:`CampaignService.pager`),
     worked out off the event loop: ``seq`` the last event it read, ``more`` whether the
     log goes on (the next page is asked with ``since=seq``)."""
     offload = services().offload

@@ -209,7 +209,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     campaign's state every this many events; default ``$ADMIRALTY_SNAPSHOT_EVERY``, else
     250), ``ASYNC_MODE`` (Flask-SocketIO's:
     ``threading`` by default, ``gevent`` under ``admiralty serve``), ``CATCH_UP_PAGE`` (the
-    events a catch-up's page reads at most: :meth:`CampaignService.page`; default
+    events a catch-up's page reads at most: :meth:`CampaignService.pager`; default
     ``$ADMIRALTY_CATCH_UP_PAGE``, else 200) and ``WARM_UP``
     (``/readyz`` answers 503 until ``services(app).warm_up(run)`` has loaded
     what the server needs (``run`` runs the world's work: at once by default); ``serve``

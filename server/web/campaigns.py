@@ -33,7 +33,7 @@ PREVIEWABLE = ("deploy", "sail", "move_enemy")
 CAMPAIGN_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 #: the highest seq the log's column holds (BIGINT): a catch-up reads no further
 MAX_SEQ = 2**63 - 1
-#: a catch-up's page: the events after ``since`` one answer reads at most (:meth:`page`)
+#: a catch-up's page: the events after ``since`` one answer reads at most (:meth:`pager`)
 PAGE_EVENTS = 200
 
 
@@ -209,7 +209,7 @@ class CampaignService:
         change from the one before, and the notices they make for it
         (:func:`server.game.notices_for`), each in log order. With ``limit``, only the
         ``limit`` events after ``since`` are read: the seq returned is the last of them
-        (:meth:`page`). ``viewer``, the seat read before (:meth:`pager`), spares the
+        (:meth:`pager`). ``viewer``, the seat read before (:meth:`pager`), spares the
         campaign's lock."""
         viewer = viewer or self._viewer(campaign_id, seat_id)
         seq, state = self.states.base(campaign_id, at_most=since)
@@ -255,20 +255,15 @@ class CampaignService:
         _, state = self.states.base(campaign_id, at_most=0)
         return game.state_for(state, viewer)
 
-    def page(
-        self, campaign_id: str, seat_id: str, since: int
-    ) -> tuple[int, list[dict[str, Any]], list[dict[str, Any]], bool]:
-        """One page of :meth:`history`: what its ``page_events`` events after ``since``
-        make for ``seat_id`` (the seq it reaches, the payloads, the notices), and whether
-        the log goes on past that seq (then ask again from it). Each page's work is
-        bounded, whatever the log's length; the pages put together are the history."""
-        return self.pager(campaign_id, seat_id)(since)
-
     def pager(
         self, campaign_id: str, seat_id: str
     ) -> Callable[[int], tuple[int, list[dict[str, Any]], list[dict[str, Any]], bool]]:
-        """:meth:`page` for ``seat_id``, the seat read now, under the campaign's lock, by
-        the caller: the page itself takes no lock, so it may run in a thread of the OS.
+        """One page of :meth:`history` for ``seat_id``, as a function of ``since``: what its
+        ``page_events`` events after ``since`` make for the seat (the seq it reaches, the
+        payloads, the notices), and whether the log goes on past that seq (then ask again
+        from it); each page's work bounded, the pages put together the history. The seat is
+        read now, under the campaign's lock, by the caller: the page itself takes no lock,
+        so it may run in a thread of the OS.
         (It took the campaign's lock there: a gevent lock, whose waiters in other threads
         then missed its release, and every join of the campaign waited for ever.)"""
         viewer = self._viewer(campaign_id, seat_id)
