@@ -101,7 +101,7 @@ def _officers(
             continue
         action = plan.get(o.name, "melee")
         if action == "firebrands":
-            won = _firebrands(b, s, o, foe)
+            won = _firebrands(b, s, o, foe, pen)
         elif s is boarding.attacker and action in _ROLES:
             if boarding.approach.get(o.name) == action:
                 won = _duel(b, s, o, foe, action, pen)
@@ -214,13 +214,17 @@ def _melee(b: Battle, s: ShipState, o: Officer, foe: ShipState, apply_own: bool,
     return w == 0
 
 
-def _firebrands(b: Battle, s: ShipState, o: Officer, foe: ShipState) -> bool:
+def _firebrands(b: Battle, s: ShipState, o: Officer, foe: ShipState, pen: int) -> bool:
     """Firebrands, grenades, burning torches (seed 000, "Fire": "this can only be done at
     Distance 0. If you score a Critical or Perfect Success on the Rigging or the Hull, the
     ship is on FIRE"). The officer overturns his hand-to-hand pool against a Card of Fate
     instead of the melee; each success falls on its suit's area as a Broadside! card does
-    (the joker as the CoF). True on any success (his individual test won)."""
-    pool = WEAPONS[o.weapon] + s.discipline.get(o.name, 0) + s.mods_all() - s.health[o.name]
+    (the joker as the CoF). ``pen``: his wounds' penalty, as in the melee (seed 000,
+    "Damage States": Injured -1, Maimed -3 once his Guts test lets him act; none once
+    Overcoming Great Hardship has him ignore them). True on any success (his individual
+    test won)."""
+    # (his wounds' penalty, never his Health level: Maimed is 2 but costs 3 cards)
+    pool = WEAPONS[o.weapon] + s.discipline.get(o.name, 0) + s.mods_all() - pen
     dealer = b.dealer
     cof = dealer.cof()
     cards = dealer.draw(pool, cof, s.gm) if pool > 0 else []
