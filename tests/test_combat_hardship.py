@@ -7,9 +7,13 @@ deck.
 
 from __future__ import annotations
 
+import pytest
+
 from strategy.cards.dealer import ScriptedDealer
-from strategy.combat import Battle, boarding
+from strategy.combat import Battle, boarding, hardship, phases
+from strategy.combat.hardship import MEASURE_OF_AREA
 from strategy.combat.setup import setup
+from strategy.errors import InvalidMove
 
 #: more than any test here overturns after the cards it names: no success against 2C...
 _TAIL = ["2C", "3C", "4C", "5C", "6C", "2H", "3H", "4H", "5H", "6H"] * 3
@@ -77,3 +81,131 @@ def test_overcoming_great_hardship_frees_his_firebrands_of_his_wounds() -> None:
     assert not any(e.get("what") == "guts to act" for e in bt.events)
     fb = _firebrands(bt)
     assert (fb["pool"], fb["cards"]) == (4, ["10D", "2S", "3S", "4S"])
+
+
+# ----- Lt Edwards: Discipline against a Maimed Ship Morale ------------------------------
+
+#: "Lt. Edwards has Discipline 3 and is the acting Captain of the HMS Thunderer"
+EDWARDS = {
+    "name": "Edwards",
+    "role": "captain",
+    "skills": {"command": 3},
+    "discipline": 3,
+    "measures": {"Guts": 3, "Discipline": 3, "Influence": 2, "Charm": 2},
+}
+#: "the ship has been on the losing end of a number of battles and the Crew Morale has
+#: been Maimed" (the Thunderer of 1783 was a 74, a Third Rate)
+THUNDERER = {"type": "Third Rate", "name": "Thunderer", "morale": "maimed", "officers": [EDWARDS]}
+
+
+def _sail_on_the_horizon(deck: list[str], orders: dict) -> Battle:
+    """ "Spotting a sail on the horizon": the Thunderer against a French frigate at
+    Distance 5, the first round fought with the Thunderer's ``orders``."""
+    bt = Battle(THUNDERER, "Fifth Rate", distance=5, dealer=ScriptedDealer(deck + _TAIL))
+    bt.step({"a0": orders, "b0": {"move": "hold"}})
+    return bt
+
+
+def test_lt_edwards_without_his_speech_tests_to_act_and_fights_at_minus_three() -> None:
+    """ "Lt Edwards has to make a Command test to motivate the crew to fight against this
+    new threat and even if they do, they will fight at -3 to all card pools" (the test to
+    act is his Discipline's, docs/rules-notes.md "Ship Morale"): Discipline 3 against the
+    CoF 7S, 8S a success; all three of his Discipline cards his to share."""
+    bt = _sail_on_the_horizon(["7S", "8S", "2D", "3D"], {"move": "hold"})
+    thunderer, frigate = bt.ships
+    test = next(e for e in bt.events if e["type"] == "test")
+    assert (test["what"], test["officer"], test["cof"], test["pool"]) == (
+        "discipline to act",
+        "Edwards",
+        "7S",
+        3,
+    )
+    assert (test["cards"], test["result"]) == (["8S", "2D", "3D"], "ordinary")
+    assert thunderer.acting and thunderer.mods_all() == -3
+    assert next(e for e in bt.events if e["type"] == "discipline")["cards"] == {"Edwards": 3}
+    assert not any(e["type"] == "hardship" for e in bt.events)
+    assert thunderer.measures["Edwards"]["Discipline"] == 3
+
+
+def test_lt_edwards_spends_a_point_of_discipline_and_his_crew_fight_without_penalty() -> None:
+    """ "Lt. Edwards decides to spend a point of his Discipline Measure to give a
+    resounding speech to the crew ... they respond, ready to fight without penalty.
+    However, Lt Edwards has his Discipline reduced to 2 for the remainder of the Naval
+    Mission and he now only has 2 extra cards to distribute during Ship-to-Ship combat."
+    Card for card: no test to act is drawn (the deck's first card is the next test's),
+    no -3 on any pool, his Discipline 2 and two cards to share at Step Two."""
+    speech = {"move": "hold", "hardship": {"Edwards": "Discipline"}, "discipline": {"Edwards": 2}}
+    bt = _sail_on_the_horizon([], speech)
+    thunderer, frigate = bt.ships
+    spent = [e for e in bt.events if e["type"] == "hardship"]
+    assert [(e["officer"], e["measure"], e["left"], e["round"]) for e in spent] == [
+        ("Edwards", "Discipline", 2, 0)  # before Step Two: his cards are already 2
+    ]
+    assert next(e for e in bt.events if e["type"] == "discipline")["cards"] == {"Edwards": 2}
+    assert not any(e["type"] in ("test", "cannot_act") for e in bt.events)
+    assert bt.dealer.left == len(_TAIL)  # not a card drawn
+    assert thunderer.acting and thunderer.mods_all() == 0
+    assert thunderer.measures["Edwards"]["Discipline"] == 2
+    # the morale is not mended: the crew fight on a speech, the Maimed morale stays
+    assert thunderer.morale == "maimed"
+    # his pools as a healthy crew's: the Positioning and Broadside! pools gain the 3 back
+    plain = _sail_on_the_horizon(
+        ["7S", "8S", "2D", "3D"], {"move": "hold", "discipline": {"Edwards": 2}}
+    )
+    assert phases.position_pool(bt, thunderer, frigate) == (
+        phases.position_pool(plain, plain.ships[0], plain.ships[1]) + 3
+    )
+    assert thunderer.fire_base == plain.ships[0].fire_base + 3
+    # the same point once more in the next round costs nothing: it holds for the battle
+    bt.step({"a0": speech | {"discipline": None}, "b0": {"move": "hold"}})
+    assert thunderer.measures["Edwards"]["Discipline"] == 2
+    assert len([e for e in bt.events if e["type"] == "hardship"]) == 1
+
+
+def test_lt_edwards_after_his_speech_has_only_two_cards_to_give() -> None:
+    """ "he now only has 2 extra cards to distribute": three are refused."""
+    with pytest.raises(InvalidMove, match="at most 2 cards"):
+        _sail_on_the_horizon(
+            [], {"hardship": {"Edwards": "Discipline"}, "discipline": {"Edwards": 3}}
+        )
+
+
+def test_the_measure_spent_is_the_areas_and_never_below_one() -> None:
+    """The Healing table's Measure for each area ("Damage Areas"): Guts for the body,
+    Discipline for Ship Morale (her commander's), and none of the others in a battle;
+    "You cannot reduce a Measure below 1"."""
+    assert dict(MEASURE_OF_AREA) == {
+        "Physical": "Guts",
+        "Ship Morale": "Discipline",
+        "Institution Reputations": "Influence",
+        "Personal Reputations": "Charm",
+        "Wealth": "Influence",
+    }
+    with pytest.raises(InvalidMove, match="measure 'Charm'"):
+        _sail_on_the_horizon([], {"hardship": {"Edwards": "Charm"}})
+    gunner = {"name": "Pike", "role": "gunner", "measures": {"Discipline": 3}}
+    crew = {**THUNDERER, "officers": [EDWARDS, gunner]}
+    with pytest.raises(InvalidMove, match="only her commander"):
+        Battle(crew, "Fifth Rate", distance=5).step({"a0": {"hardship": {"Pike": "Discipline"}}})
+    worn = {**EDWARDS, "measures": {"Discipline": 1}}
+    bt = Battle(
+        {**THUNDERER, "officers": [worn]}, "Fifth Rate", distance=5, dealer=ScriptedDealer([])
+    )
+    setup(bt, {})
+    assert not hardship.spend(bt, bt.ships[0], "Edwards", "Discipline")
+    assert bt.ships[0].mods_all() == -3
+    # a healthy morale has nothing to overcome; a Dead one no speech mends
+    for level in ("healthy", "dead"):
+        bt = Battle(
+            {**THUNDERER, "morale": level}, "Fifth Rate", distance=5, dealer=ScriptedDealer([])
+        )
+        setup(bt, {})
+        assert not hardship.spend(bt, bt.ships[0], "Edwards", "Discipline")
+        assert bt.ships[0].measures["Edwards"]["Discipline"] == 3
+
+
+def test_a_speech_replays_from_the_saved_battle() -> None:
+    bt = Battle(THUNDERER, "Fifth Rate", seed=5, distance=5)
+    bt.step({"a0": {"move": "hold", "hardship": {"Edwards": "Discipline"}}})
+    again = Battle.from_dict(bt.to_dict())
+    assert again.events == bt.events and again.ships[0].mods_all() == 0

@@ -275,7 +275,7 @@ def test_a_captain_names_who_fights_the_fire_and_who_fights_on_hurt(officers_fig
         engagement=fight["id"],
         decision="close",
         fire_by=second,
-        hardship=[me],
+        hardship={me: "Discipline"},  # her captain's point against her morale
         hwyf={me: "prime_angle"},
     )
     assert ack["ok"], ack
@@ -287,6 +287,7 @@ def test_a_captain_names_who_fights_the_fire_and_who_fights_on_hurt(officers_fig
     assert orders["fire_by"] == officers[1]["name"] and orders["hwyf"] == {
         officers[0]["name"]: "prime_angle"
     }
+    assert orders["hardship"] == {officers[0]["name"]: "Discipline"}
 
 
 def test_ship_morale_after_a_fight_goes_with_her_to_the_next() -> None:

@@ -623,7 +623,7 @@ def _named(ship: BattleShip, named: dict[str, Any]) -> dict[str, Any]:
 
     out: dict[str, Any] = {}
     for key, given in named.items():
-        if isinstance(given, dict):  # hwyf, boarding: {officer: what he does}
+        if isinstance(given, dict):  # hwyf, boarding, hardship: {officer: what he does}
             out[key] = {aboard(key, oid): v for oid, v in given.items()}
         elif isinstance(given, list):  # hardship: who spends a point of Guts
             out[key] = [aboard(key, oid) for oid in given]

@@ -483,7 +483,9 @@ class EngageDecision(Payload):
     hwyf: dict[OfficerId, HwyfChoice] | None = None  # How Will You Fight?: each one's choice
     boarding: dict[OfficerId, BoardingAction] | None = None  # a boarding: what each one does
     fire_by: OfficerId | None = None  # the officer aboard who fights a fire
-    hardship: list[OfficerId] | None = None  # who spends a point of Guts to fight on hurt
+    # Overcoming Great Hardship: who spends a point of Guts to fight on hurt, or {officer:
+    # "Guts" | "Discipline"} (her captain's Discipline: her crew fight on a Maimed morale)
+    hardship: list[OfficerId] | dict[OfficerId, Literal["Guts", "Discipline"]] | None = None
     rounds: Literal["one", "all"] | None = None  # the GM's npc: this round, or to the end
     ship: Annotated[Text, Field(max_length=40)] | None = None  # one of an admiral's ships
     # the round these orders are for (1 the first): refused once that round is fought

@@ -33,6 +33,7 @@ __all__ = [
     "WEATHER_GAGE",
     "HWYF_POOL",
     "MORALE",
+    "MEASURE_OF_AREA",
     "LOST",
     "REPAIR_SKILLS",
     "REPAIRS",
@@ -81,6 +82,14 @@ def _combat() -> Mapping[str, Any]:
         and all(isinstance(v, int) for v in raw["morale"].values())
         and [k for k, v in raw["morale"].items() if v == 0] == ["healthy"],
         "combat.json: morale modifiers, healthy first",
+    )
+    areas = [r["area"] for r in raw["damage_areas"]]
+    check(
+        len(set(areas)) == len(areas) == 5
+        and {"Physical", "Ship Morale"} <= set(areas)
+        and all(set(r) == {"area", "damaged_by", "measure", "heal"} for r in raw["damage_areas"]),
+        "combat.json: damage_areas, the Healing table's five areas (area, damaged_by, measure,"
+        " heal)",
     )
     check(
         sorted(raw["positioning_move"]) == ["critical", "ordinary", "perfect"],
@@ -143,6 +152,9 @@ MOVE_BY_LEVEL = (0, *(COMBAT["positioning_move"][k] for k in ("ordinary", "criti
 WEATHER_GAGE = int(COMBAT["weather_gage"])
 HWYF_POOL = int(COMBAT["static_difficulty"][COMBAT["how_will_you_fight_difficulty"]])
 MORALE = COMBAT["morale"]
+#: the Measure that Overcoming Great Hardship spends against each damage area (seed 000,
+#: "Damage Areas", the Healing table's "Measure" column)
+MEASURE_OF_AREA = freeze({r["area"]: r["measure"] for r in COMBAT["damage_areas"]})
 LOST = COMBAT["lost_officer_penalty"]
 REPAIR_SKILLS = COMBAT["repair_skills"]
 #: what a crew repairs, in this order wherever repair pools are listed: the four areas (by

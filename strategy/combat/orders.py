@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from strategy.cards.core import card
+from strategy.combat import hardship as _hardship
 from strategy.combat import hwyf as _hwyf
 from strategy.combat.boarding import ACTIONS as BOARDING_ACTIONS
 from strategy.combat.cardtests import unopposed
@@ -199,10 +200,9 @@ def give(b: Battle, given: Mapping[str, Any]) -> None:
 
 def _live(b: Battle, s: ShipState, o: Orders, raw: Any) -> None:
     """A live captain's orders, checked; the officers he names for Overcoming Great
-    Hardship spend a point of Guts each."""
+    Hardship spend a point of their Measure each (:mod:`strategy.combat.hardship`)."""
     o.load(normalise(b, s, raw))
-    for name in o.hardship or ():
-        s.spend_hardship(b, name)
+    _hardship.spend_all(b, s, o.hardship)
 
 
 def _strike(b: Battle) -> None:
@@ -288,11 +288,10 @@ def _officers(s: ShipState, o: dict[str, Any]) -> None:
     """The ``hwyf``, ``boarding``, ``hardship``, ``repair_by`` and ``fire_by`` orders name
     her officers; each ``hwyf`` choice is one of :mod:`strategy.combat.hwyf`'s."""
     names = {x.name for x in s.spec.officers}
-    for key in ("hwyf", "boarding", "hardship"):
+    for key in ("hwyf", "boarding"):
         if o.get(key) is not None and not set(o[key]) <= names:
             raise InvalidMove(f"{key}: unknown officers {sorted(set(o[key]) - names)}")
-    if o.get("hardship") is not None and not isinstance(o["hardship"], list | tuple):
-        raise InvalidMove("hardship: a list of officers who spend a point of Guts")
+    _hardship.wanted(s, o.get("hardship"))  # (checked: his officers, each a Measure)
     for key in ("repair_by", "fire_by"):
         if o.get(key) is not None and o[key] not in names:
             raise InvalidMove(f"{key}: unknown officer {o[key]!r}")

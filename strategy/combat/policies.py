@@ -24,8 +24,10 @@ The round's orders (a dict; every key optional, the engine fills the rest from d
 ``hwyf``       ``{officer: choice}`` for How Will You Fight?: a choice of
                :mod:`strategy.combat.hwyf` or a skill (Routine); default each free
                officer's best skill
-``hardship``   ``[officer, ...]``: each spends a point of Guts to ignore his wounds
-               (Overcoming Great Hardship); default none
+``hardship``   ``[officer, ...]``: each spends a point of Guts to ignore his wounds, or
+               ``{officer: "Guts" | "Discipline"}``: Discipline (her commander) to ignore
+               her Ship Morale's penalties (Overcoming Great Hardship,
+               :mod:`strategy.combat.hardship`); default none
 ``strike``     True to strike the colours now
 ``continue``   False to wish to disengage at Step Seven (default: move is not "flee")
 ``surrender``  True/False: surrender if this round's boarding Command test is lost
@@ -49,6 +51,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from strategy.combat.damage import CREW, DEAD, GUNS, HULL, MAIMED, RIGGING
+from strategy.combat.hardship import discipline_cards
 from strategy.combat.orders import Orders
 from strategy.errors import InvalidMove
 
@@ -82,12 +85,12 @@ class Policy:
         return self.start
 
     def discipline(self, battle: Battle, ship: ShipState) -> dict[str, int]:
-        """Discipline cards per officer: the gunner first, then the master, then others."""
+        """Discipline cards per officer: the gunner first, then the master, then others
+        (each man's Discipline as it stands, :func:`strategy.combat.hardship.discipline_cards`)."""
         officers = ship.spec.officers
         if not officers:
             return {}
-        leader = officers[0]
-        left = leader.discipline
+        left = discipline_cards(ship, officers[0])
         order = sorted(
             officers,
             key=lambda o: (
@@ -96,7 +99,7 @@ class Policy:
         )
         out: dict[str, int] = {}
         for o in order:
-            give = min(left, o.discipline)
+            give = min(left, discipline_cards(ship, o))
             if give:
                 out[o.name] = give
                 left -= give

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from strategy import ships as _ships
 from strategy.chase import chase
-from strategy.combat import boarding
+from strategy.combat import boarding, hardship
 from strategy.combat.cardtests import contested
 from strategy.combat.combatant import Combatant, side
 from strategy.combat.data import COMBAT
@@ -112,7 +112,11 @@ def arrive(b: Battle, ships: list[ShipState], distance: int) -> None:
 
 
 def _discipline(b: Battle, given: Mapping[str, Any], s: ShipState) -> None:
-    """Step Two: the commander's Discipline cards, given or by the policy."""
+    """Step Two: the commander's Discipline cards, given or by the policy. A point of a
+    Measure spent on Overcoming Great Hardship in her first orders is spent first: Lt
+    Edwards speaks to his crew before the battle and "now only has 2 extra cards to
+    distribute" (:mod:`strategy.combat.hardship`)."""
+    hardship.spend_all(b, s, given_for(given, s, "hardship"))
     alloc = given_for(given, s, "discipline")
     if alloc is None:
         alloc = b.policies[s.side].discipline(b, s)
@@ -180,16 +184,18 @@ def _awareness(b: Battle, given: Mapping[str, Any], a: list[ShipState], f: list[
 
 
 def _check_discipline(s: ShipState, alloc: Mapping[str, int]) -> dict[str, int]:
-    """Step Two: the commander's Discipline cards shared among the officers."""
+    """Step Two: the commander's Discipline cards shared among the officers (each man's
+    Discipline as it stands: less any point spent on Overcoming Great Hardship)."""
     officers = {o.name: o for o in s.spec.officers}
     out = {}
     for k, v in (alloc or {}).items():
         if k not in officers:
             raise InvalidMove(f"discipline: {s.id} has no officer {k!r}")
-        if not 0 <= int(v) <= officers[k].discipline:
-            raise InvalidMove(f"discipline: {k} can take at most {officers[k].discipline} cards")
+        most = hardship.discipline_cards(s, officers[k])
+        if not 0 <= int(v) <= most:
+            raise InvalidMove(f"discipline: {k} can take at most {most} cards")
         out[k] = int(v)
-    leader = s.spec.officers[0].discipline if s.spec.officers else 0
+    leader = hardship.discipline_cards(s, s.spec.officers[0]) if s.spec.officers else 0
     if sum(out.values()) > leader:
         raise InvalidMove(f"discipline: {s.id}'s commander has only {leader} cards")
     return out
