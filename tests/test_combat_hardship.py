@@ -11,6 +11,7 @@ import pytest
 
 from strategy.cards.dealer import ScriptedDealer
 from strategy.combat import Battle, boarding, hardship, phases
+from strategy.combat.data import COMBAT
 from strategy.combat.hardship import MEASURE_OF_AREA
 from strategy.combat.setup import setup
 from strategy.errors import InvalidMove
@@ -168,6 +169,23 @@ def test_lt_edwards_after_his_speech_has_only_two_cards_to_give() -> None:
         _sail_on_the_horizon(
             [], {"hardship": {"Edwards": "Discipline"}, "discipline": {"Edwards": 3}}
         )
+
+
+#: BtQ "Damage Areas", the Healing table as printed (Area, Damaged By, Measure, Skill to
+#: Heal), its Wealth row as read (docs/rules-notes.md, "Wounded officers and Overcoming
+#: Great Hardship")
+HEALING = [
+    ("Physical", "Combat and Danger", "Guts", "First Aid"),
+    ("Ship Morale", "Ship-to-ship battles", "Discipline", "Command"),
+    ("Institution Reputations", "Humiliation and Failure", "Influence", "Diplomacy"),
+    ("Personal Reputations", "Lies, Deceit and Betrayal", "Charm", "Courtesy"),
+    ("Wealth", "Overspending and Gambling", "Influence", None),
+]
+
+
+def test_the_healing_table_cell_by_cell() -> None:
+    rows = [(r["area"], r["damaged_by"], r["measure"], r["heal"]) for r in COMBAT["damage_areas"]]
+    assert rows == HEALING
 
 
 def test_the_measure_spent_is_the_areas_and_never_below_one() -> None:
