@@ -142,19 +142,36 @@ def test_outshone_lieutenant_aide_and_admiral() -> None:
     assert need(shone, "mid") == need(base, "mid") - 1
     assert need(shone, "promotion") == need(base, "promotion") - 1
     # an aide uses his admiral's modifiers (Rear Admiral: MiD -1, plunder '(-3)'), and his
-    # "+1 for MiD" is added to the number needed like every other modifier
+    # post's "+1 for MiD" is a bonus: 1 less needed
     aide = Officer(
         "aide", "Flag Lt", "Lieutenant", 5, player=True, appointment="Aide to Admiral", serves="RA"
     )
     rec = personal_outcome(
         aide, ctx(rank="Rear Admiral", npc=False, aide=True, attached=True), ScriptedDice(LOW)
     )
-    assert need(rec, "mid") == 9 + 0 - 1 + 1
+    assert need(rec, "mid") == 9 + 0 - 1 - 1
     assert need(rec, "plunder") == 8 - 2 - 3
     admiral = Officer("RA", "R", "Rear Admiral", 5, squadron="Red", player=True)
     rec = personal_outcome(admiral, ctx(rank="Rear Admiral", npc=False), ScriptedDice(LOW))
     assert need(rec, "death") == 10 + 3 + 3
     assert "promotion" not in rec and "plunder" not in rec
+
+
+def test_the_aides_plus_one_for_mid_gets_him_mentioned_on_a_roll_one_short() -> None:
+    """Briny, APPOINTMENTS: Aide to Admiral - "Good handwriting important. Good manners
+    essential. ... +1 for MiD": a perk of the post. His admiral's Fleet action, result 1
+    (MiD 9), Rear Admiral's MiD -1: a flag lieutenant rolling 7 is mentioned as the aide
+    (7 + 1 = 8 needed as 7) and not without the post (issue 31: the +1 had worked as a
+    penalty, 9 needed)."""
+    aide = Officer(
+        "aide", "Flag Lt", "Lieutenant", 5, player=True, appointment="Aide to Admiral", serves="RA"
+    )
+    seven = [1, 1, 3, 4, *LOW]  # death 2, then MiD 3 + 4
+    for is_aide, mentioned in ((True, True), (False, False)):
+        context = ctx(rank="Rear Admiral", npc=False, aide=is_aide, attached=True)
+        rec = personal_outcome(aide, context, ScriptedDice(seven))
+        assert rec["mid"] == [3, 4] and rec["mentioned"] is mentioned, is_aide
+        assert need(rec, "mid") == (7 if is_aide else 8)
 
 
 def test_no_plunder_roll_where_the_table_prints_dash() -> None:

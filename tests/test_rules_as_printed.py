@@ -31,10 +31,11 @@ def test_a_close_to_distance_0_boards() -> None:
 
 
 def test_every_personal_outcome_modifier_moves_the_number_needed_by_its_printed_sign() -> None:
-    """Briny, PERSONAL OUTCOME: Aide to Admiral "+1 for MiD"; a lieutenant whose "personal
-    battle result was better than their captain's, they receive a -1 modification to MiDs
-    and promotion"; a ship committed to two seasons gets "+1 to death and -1 for MiD".
-    One convention: each is added, with its printed sign, to the number needed."""
+    """Briny, PERSONAL OUTCOME: a lieutenant whose "personal battle result was better than
+    their captain's, they receive a -1 modification to MiDs and promotion"; a ship
+    committed to two seasons gets "+1 to death and -1 for MiD". One convention: each is
+    added, with its printed sign, to the number needed. The Aide to Admiral's "+1 for MiD"
+    (APPOINTMENTS) is a perk of his post, +1 to his roll: 1 less needed (issue 31)."""
     base = OutcomeContext("F", 1, "Fiddler's Green", "Lieutenant", npc=False)
     needed = against_of(base).record["needed"]
 
@@ -42,7 +43,7 @@ def test_every_personal_outcome_modifier_moves_the_number_needed_by_its_printed_
         got = against_of(base._replace(**kw)).record["needed"]
         return {k: got[k] - needed[k] for k in ("death", "mid", "promotion")}
 
-    assert moved(aide=True) == {"death": 0, "mid": +1, "promotion": 0}
+    assert moved(aide=True) == {"death": 0, "mid": -1, "promotion": 0}
     assert moved(outshone=True) == {"death": 0, "mid": -1, "promotion": -1}
     assert moved(long_voyage=True) == {"death": +1, "mid": -1, "promotion": 0}
 

@@ -74,16 +74,19 @@ class OutcomeContext(NamedTuple):
     attached: bool = False
 
 
-#: the modifiers the text prints outside the tables, (death, MiD, promotion, plunder) with
-#: the book's signs; like the tables' own, each is added to the number needed (one
-#: convention for every modifier: docs/rules-notes.md, "Personal outcomes")
+#: the modifiers the text prints outside the tables, (death, MiD, promotion, plunder) as
+#: added to the number needed, like the tables' own (one convention for every modifier:
+#: docs/rules-notes.md, "Personal outcomes"): with the book's signs, but for the Aide's
+#: perk, printed as a bonus to his roll
 PRINTED_MODIFIERS: MappingProxyType[str, tuple[int, int, int, int]] = MappingProxyType(
     {
         # a lieutenant whose result beat his captain's: "a -1 modification to MiDs and
         # promotion"
         "outshone": (0, -1, -1, 0),
-        # Aide to Admiral: "+1 for MiD"
-        "aide": (0, 1, 0, 0),
+        # Aide to Admiral: "+1 for MiD", a perk of the post ("Good handwriting important.
+        # Good manners essential. ... +1 for MiD. The Aide receives additional SP"): +1 to
+        # his roll, so 1 less needed (docs/rules-notes.md, "Personal outcomes")
+        "aide": (0, -1, 0, 0),
         # a ship committed to two seasons: "+1 to death and -1 for MiD"
         "long_voyage": (1, -1, 0, 0),
     }
