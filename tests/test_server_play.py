@@ -106,12 +106,13 @@ def test_contact_opens_an_engagement_fought_through_the_captains_buttons(played_
     fg = next(s["id"] for s in fight["sides"]["a"] if s["code"] == "FG")
     fate = rules.ship_fate(fight["outcome"], fg, fight["log"])
     result, words = rules.map_battle_result(fate, "F")
-    assert final["results"]["FG"] == {
+    fought = {
         "result": result,
         "engagement": steps["fight"],
         "fate": fate,
         "interpretation": words,
     }
+    assert final["results"]["FG"] == {**fought, "fights": [fought]}
     for side in ("a", "b"):  # the ships lost in the fight are off the map
         for ship in fight["sides"][side]:
             status = fight["outcome"]["ships"].get(ship["id"], {}).get("status")

@@ -21,6 +21,13 @@ from server.game.state import State, initial_state
 from tests.server_helpers import map_force, map_ship
 
 
+def _one_fight(result: dict) -> dict:
+    """A season's result of one fight: the fight, kept as the only one of its ``fights``."""
+    fight = {k: v for k, v in result.items() if k != "fights"}
+    assert result["fights"] == [fight]
+    return fight
+
+
 def _state() -> dict:
     work = initial_state({"id": "c1", "name": "Test", "year": 1805, "seed": 1})
     work["forces"] = {
@@ -44,12 +51,14 @@ def test_a_battle_on_the_map_writes_each_british_ships_result_by_the_book(seed: 
     for ship in record["sides"]["a"]:
         fate = rules.ship_fate(outcome, ship["id"], record["log"])
         result, words = rules.map_battle_result(fate, orders[ship["code"]])
-        assert work["results"][ship["code"]] == {
+        fight = {
             "result": result,
             "engagement": record["id"],
             "fate": fate,
             "interpretation": words,
         }
+        # her one fight this season, kept with it (tests/test_server_season_fights.py)
+        assert work["results"][ship["code"]] == {**fight, "fights": [fight]}
     for side in ("a", "b"):
         for ship in record["sides"][side]:
             status = outcome["ships"].get(ship["id"], {}).get("status", "active")
@@ -84,13 +93,13 @@ def test_decimated_ships_leave_the_map_and_read_as_the_book_says() -> None:
     assert not work["forces"]["red"]["afloat"]
     assert [s["status"] for s in work["forces"]["fr"]["ships"]] == ["decimated", "afloat"]
     assert work["forces"]["fr"]["afloat"]
-    assert work["results"]["FG"] == {
+    assert _one_fight(work["results"]["FG"]) == {
         "result": 6,
         "engagement": record["id"],
         "fate": "decimated",
         "interpretation": "Crew decimated, ship can no longer fight or sail.",
     }
-    assert work["results"]["DR"] == {
+    assert _one_fight(work["results"]["DR"]) == {
         "result": 5,
         "engagement": record["id"],
         "fate": "sunk",
@@ -106,7 +115,7 @@ def test_an_enemy_lost_in_the_chase_is_an_inconclusive_result() -> None:
             break
     else:
         pytest.fail("no chase escaped in 200 seeds")
-    assert work["results"]["FG"] == {
+    assert _one_fight(work["results"]["FG"]) == {
         "result": 3,
         "engagement": record["id"],
         "fate": "enemy_escaped",

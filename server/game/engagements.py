@@ -34,6 +34,7 @@ from server.game.state import (
     BattleShip,
     BattleWeather,
     Engagement,
+    Fight,
     Force,
     Notice,
     OfficerRecord,
@@ -709,7 +710,7 @@ def _close(state: State, record: Engagement, outcome: dict[str, Any]) -> None:
                     s["morale"] = kept["morale"]  # what she brings to her next fight
             force["afloat"] = any(s["status"] == "afloat" for s in force["ships"])
             if side == "a":
-                state["results"][ship["code"]] = _result(state, record, outcome, ship)
+                _earned(state, ship["code"], _result(state, record, outcome, ship))
     _wounds(state, record)
 
 
@@ -744,7 +745,27 @@ def carry_wounds(state: State, record: Engagement) -> None:
         roster[oid] = cast(OfficerRecord, {**officer, "dead": dead, "sheet": sheet})
 
 
-def _result(state: State, record: Engagement, outcome: dict[str, Any], ship: BattleShip) -> Result:
+def _earned(state: State, code: str, fight: Fight) -> None:
+    """Ship ``code``'s result of one more fight this season, kept with those before it; her
+    season's result is the one of them the book's single Battle Result is read from
+    (:func:`strategy.campaign.map_results.season_fight`: the fight that lost her, else her
+    best). The record is replaced, not changed (an advance decides on a copy sharing it)."""
+    before = state["results"].get(code)
+    fights: list[Fight] = []
+    if before is not None:
+        kept = before.get("fights")
+        fights = list(kept) if kept is not None else [_fight_of(before)]
+    fights.append(fight)
+    chosen = fights[rules.season_fight(fights)]
+    state["results"][code] = {**chosen, "fights": fights}
+
+
+def _fight_of(result: Result) -> Fight:
+    """The one fight a result saved before the season's fights were kept stands for."""
+    return {k: result[k] for k in ("result", "engagement", "fate", "interpretation")}  # type: ignore[return-value]
+
+
+def _result(state: State, record: Engagement, outcome: dict[str, Any], ship: BattleShip) -> Fight:
     """The Briny result a British ship earned: her fate in the battle read by her order."""
     fate = rules.ship_fate(outcome, ship["id"], record["log"])
     order = next(

@@ -81,6 +81,21 @@ def _v2_autumn_clock(state: State, event: dict[str, Any]) -> bool:
     return state["phase"] == OFF_SEASONS[0] and event.get("seat") is None
 
 
+def _v3_outcomes(state: State, event: dict[str, Any]) -> bool:
+    """Version 3 read the Aide to Admiral's "+1 for MiD" as 1 more needed, and kept only a
+    ship's last fight of a season: ``event`` is a season's resolution (its personal
+    outcomes) or an ``advance`` that closed a fight (the results it logged have no
+    ``fights``), which it may have decided otherwise."""
+    if event["type"] in ("resolve_summer", "next_season"):
+        return True
+    data = event["data"]
+    return (
+        event["type"] == "advance"
+        and isinstance(data, dict)
+        and data.get("results", state["results"]) != state["results"]
+    )
+
+
 def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str, Any], Allowance]:
     """``event`` of a log played under rules ``version`` (older than today's), taken on
     ``state`` (the state before it), as today's replay checks it: the event in today's
@@ -101,10 +116,16 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     decided while a seat stood vacant stands as logged. Version 2 also left the seats
     ready when the summer was resolved, so the clock could pass the autumn at once: what
     it decided in an autumn stands as logged.
+
+    3 -> 4: the Aide to Admiral's "+1 for MiD" is 1 less needed, not 1 more, and every
+    fight of a ship's season is kept (her season's result read from them): a season's
+    resolution (``resolve_summer``, ``next_season``) and an ``advance`` that closed a
+    fight stand as logged.
     """
     kind, data = event["type"], event["data"]
     keys: set[str] = set()
     decision = version < 3 and (_v2_vacancy(state, event) or _v2_autumn_clock(state, event))
+    decision = decision or (version < 4 and _v3_outcomes(state, event))
     if version < 2 and isinstance(data, dict):
         if kind in ("deploy", "sail", "move_enemy"):
             decision = decision or _v1_month_misread(state, state["day"])

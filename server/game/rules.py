@@ -44,7 +44,7 @@ from strategy.campaign.fleet import SHIPS as FLEET_SHIPS
 from strategy.campaign.fleet import ship as fleet_ship
 from strategy.campaign.investment import BLOCK as INVESTMENT_BLOCK
 from strategy.campaign.investment import KINDS as INVESTMENT_KINDS
-from strategy.campaign.map_results import MAP_FATES, map_battle_result, ship_fate
+from strategy.campaign.map_results import MAP_FATES, map_battle_result, season_fight, ship_fate
 from strategy.campaign.plan import npc_captain_volunteers, volunteer_ship, volunteer_squadron
 from strategy.campaign.tables import FLEETS, SQUADRONS, TABLE_F_ROLLS
 from strategy.cards.dealer import Dealer, Deck
@@ -139,6 +139,7 @@ __all__ = [
     "scenario",
     "scenario_model",
     "ship_rating",
+    "season_fight",
     "ship_fate",
     "station_point",
     "squadron_ships",

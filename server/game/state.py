@@ -47,6 +47,7 @@ __all__ = [
     "OfficerRecord",
     "Orders",
     "Record",
+    "Fight",
     "Result",
     "Route",
     "SeaWind",
@@ -75,8 +76,10 @@ SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
 #: :func:`server.game.replay.upgrade`, never kept alive in the rules.
 #: 1: every log before issue 29 (it logged no version);
 #: 2: a game day's month is its calendar month (:func:`month_of`) in every decision;
-#: 3: a vacant seat is waited for by nothing: the turn clock, a fight (issue 30).
-RULES_VERSION = 3
+#: 3: a vacant seat is waited for by nothing: the turn clock, a fight (issue 30);
+#: 4: the Aide to Admiral's "+1 for MiD" a bonus, every fight of a ship's season kept
+#: and her season's result read from them (issue 31).
+RULES_VERSION = 4
 
 Position = list[float]  # [lon, lat] in degrees
 
@@ -321,16 +324,25 @@ class Engagement(Record):
     deadline: NotRequired[str]
 
 
-class Result(Record):
-    """A British ship's Briny battle result (1 best .. 6 worst), where it was earned, her
-    fate in that battle (strategy.campaign.map_results.MAP_FATES) and the result's wording
-    for her order (the book's Interpretation, or Admiralty's own where it contradicts her
-    fate: docs/rules-notes.md, "Briny result of a fight")."""
+class Fight(Record):
+    """A British ship's Briny battle result (1 best .. 6 worst) in one fight on the map,
+    where it was earned, her fate in it (strategy.campaign.map_results.MAP_FATES) and the
+    result's wording for her order (the book's Interpretation, or Admiralty's own where it
+    contradicts her fate: docs/rules-notes.md, "Briny result of a fight")."""
 
     result: int
     engagement: str
     fate: str
     interpretation: str
+
+
+class Result(Fight):
+    """A British ship's season's Briny battle result: that of the fight of her season that
+    counts (strategy.campaign.map_results.season_fight), and ``fights``, every one she
+    fought this season in order (a state saved before they were kept has none: the one
+    fight it kept)."""
+
+    fights: NotRequired[list[Fight]]
 
 
 Note = TypedDict(

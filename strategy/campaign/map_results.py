@@ -14,11 +14,14 @@ happened (docs/rules-notes.md, "Briny result of a fight").
 >>> ship_fate({"how": "a_wins", "ships": {"a0": {"side": "a", "status": "active"},
 ...     "b0": {"side": "b", "status": "decimated"}}}, "a0")
 'enemy_captured'
+>>> season_fight([{"result": 3, "fate": "disengaged"}, {"result": 1, "fate": "enemy_captured"},
+...     {"result": 4, "fate": "escaped"}])
+1
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -28,7 +31,15 @@ from strategy.combat.end import FATES, OUTCOMES
 from strategy.errors import InvalidMove, UnknownName
 from strategy.loader import check, load
 
-__all__ = ["MAP_FATES", "MapReading", "map_battle_reading", "map_battle_result", "ship_fate"]
+__all__ = [
+    "MAP_FATES",
+    "LOST_FATES",
+    "MapReading",
+    "map_battle_reading",
+    "map_battle_result",
+    "season_fight",
+    "ship_fate",
+]
 
 #: what she did to the enemy, best first; then her own way out of the battle (end.FATES)
 MAP_FATES = (
@@ -41,6 +52,8 @@ MAP_FATES = (
 #: an enemy ship left as the prize of whoever holds the field: BtQ's Corsair, "decimated
 #: ... she can no longer fight or sail", strikes as a last act
 _PRIZES = ("struck", "taken", "decimated")
+#: her own fates that lose her: she leaves the map with the fight (the rest of her season)
+LOST_FATES = ("sunk", *_PRIZES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,3 +146,23 @@ def ship_fate(
         return "enemy_sunk"
     # she held the field to the end, so an "escaped" ending is the enemy's flight
     return "enemy_escaped" if how == "escaped" else "disengaged"
+
+
+def season_fight(fights: Sequence[Mapping[str, Any]]) -> int:
+    """Which of a ship's fights on the map in one season (each with its ``result`` and
+    ``fate``, in the order fought) gives her season's Battle Result.
+
+    Briny rolls one Battle Result a commander a campaign season ("Battle results are rolled
+    of each commander from the highest to the lowest"; "If all admirals and ships ... get BR
+    6 during the campaign season"), and every officer's personal outcome, experience and
+    court-martial read it once. Of several fights, the one that lost her counts if one did
+    (she is sunk or taken whatever she did before: "Captains who get a BR of 6 (own ship
+    sunk) ... will face a Court Martial"); else her best, the first earned of equals (a prize
+    taken stays taken though a later fight was inconclusive). docs/rules-notes.md, "A
+    season of several fights"."""
+    if not fights:
+        raise InvalidMove("season_fight: a ship with no fight has no result from the map")
+    for i, fight in enumerate(fights):
+        if fight["fate"] in LOST_FATES:
+            return i
+    return min(range(len(fights)), key=lambda i: int(fights[i]["result"]))
