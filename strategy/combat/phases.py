@@ -304,7 +304,15 @@ def _escapes(b: Battle) -> None:
 
 
 def fight(b: Battle) -> None:
-    """Steps Five and Six: every ship in range fires, then the ships alongside board."""
+    """Steps Five and Six: every ship in range fires, then the ships alongside board. A
+    Weather Gage won this round is spent by the end of it, fired or not ("+2 modifier to
+    their Gunnery card pool during the first round of combat", 000:1797)."""
+    _fight(b)
+    for s in b.ships:
+        s.gage = 0
+
+
+def _fight(b: Battle) -> None:
     shots = []
     boarded = False
     for s in b.ships:
@@ -342,7 +350,6 @@ def _volley(b: Battle, shots: list[tuple[ShipState, Plan, int]]) -> None:
         broadside(b, s, plan, pool, cof, hits)
         if s.shot not in _PLAIN:
             special = True
-        s.gage = 0
     if not hits:
         return
     if special or b.record:
@@ -389,7 +396,11 @@ def fire_plan(b: Battle, s: ShipState) -> Plan | None:
 
 def reach(s: ShipState) -> int:
     """The furthest distance her guns bear at: Long Range (2) for a rated ship, Broadside!
-    (1) for an unrated one ("unrated ships are out of range and cannot fire")."""
+    (1) for an unrated one ("unrated ships are out of range and cannot fire"); none (0)
+    once her guns are silenced (Guns DEAD: "The guns are silenced. You cannot fire
+    Broadsides!", 000:1823), so she has no combat range to win the Weather Gage in."""
+    if s.damage.m.no_broadside:
+        return 0
     return _LONG if s.spec.rate is not None else 1
 
 

@@ -163,15 +163,17 @@ def _escaped(b: Battle, prey: str) -> None:
 
 
 def _awareness(b: Battle, given: Mapping[str, Any], a: list[ShipState], f: list[ShipState]) -> int:
-    """The contested Awareness test of each side's best lookout; the winner's captain
-    chooses the distance."""
-    best_a = max(a, key=lambda s: s.spec.skill("awareness"))
-    best_b = max(f, key=lambda s: s.spec.skill("awareness"))
+    """The contested Awareness test of each side's best lookout (000:1771, "one of the PCs
+    should make an Awareness test": her officer with the best Awareness, else her crew;
+    :meth:`ShipState.lookout`); the winner's captain chooses the distance."""
+    best_a = max(a, key=lambda s: s.lookout()[0])
+    best_b = max(f, key=lambda s: s.lookout()[0])
     w, _, _ = contested(
         b,
         "awareness",
-        (best_a, best_a.spec.skill("awareness")),
-        (best_b, best_b.spec.skill("awareness")),
+        (best_a, best_a.lookout()[0]),
+        (best_b, best_b.lookout()[0]),
+        skill_of="awareness",
     )
     chooser = best_a if w == 0 else best_b
     wanted = given_for(given, chooser, "start_distance")

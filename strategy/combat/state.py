@@ -142,33 +142,80 @@ class ShipState:
         self.crew_div = _TOW_DIVISOR if tow else 1
 
     def skill(self, key: str, officer: str | None = None) -> int:
-        """The pool for a skill test: the officer of the skill's role if fit (his skill
-        plus his Discipline cards), else the crew's skill, less a lost officer's penalty;
-        ``officer`` names the man who tests."""
+        """The pool for a skill test: see :meth:`_skill_now`; ``officer`` names the man
+        who tests."""
         if officer is None:
             return self.pools[key]
         return self._skill_now(key, officer)
 
     def tester(self, key: str) -> str | None:
-        """The officer whose skill her ``key`` pool is (the officer of the skill's role,
-        while fit), for the test's event; None when the crew tests."""
+        """The officer who makes her ``key`` test (:meth:`stand_in` of the skill's role,
+        the lookout for Awareness), for the test's event; None when the crew tests."""
+        if key == "awareness":
+            return self.lookout()[1]
         role = _ROLE_OF_SKILL.get(key)
-        o = self.spec.officer(role) if role else None
-        return o.name if o is not None and self.fit(o.name) else None
+        return self.stand_in(role)[0] if role else None
+
+    def stand_in(self, role: str) -> tuple[str | None, int]:
+        """Who makes the tests of ``role`` and his penalty for a lost officer (seed 000,
+        000:1855): the role's officer while fit; the captain down, "command passes down
+        to a Lieutenant and they make their Command tests at -2" (the next officer fit to
+        act in the order of rank, as listed; none aboard, the crew); the gunner or
+        master down, "passes down to their mate" (the crew) at -2. Returns ``(officer or
+        None for the crew, penalty)``."""
+        spec = self.spec
+        o = spec.officer(role)
+        if o is not None and self.fit(o.name):
+            return o.name, 0
+        down = role in self.lost or o is not None
+        pen = LOST[role][1] if down else 0
+        if role == "captain" and down:
+            for x in spec.officers:
+                if x is not o and self.fit(x.name):
+                    return x.name, pen
+        return None, pen
+
+    def lookout(self) -> tuple[int, str | None]:
+        """Her Awareness test at Step One (000:1771, "one of the PCs should make an
+        Awareness test"): her officer with the best Awareness (the first listed among
+        equals) while fit, with his wounds; none aboard or none with Awareness, the
+        crew's (000:1735, "they may use the default skill of their crew"). Returns
+        ``(pool, officer or None)``."""
+        best: tuple[int, str | None] = (self.spec.skill("awareness"), None)
+        top = 0
+        for o in self.spec.officers:
+            v = o.skill("awareness")
+            if v > top and self.fit(o.name):
+                top = v
+                best = (v + self.discipline.get(o.name, 0) - self._injured(o.name), o.name)
+        return best
+
+    def _injured(self, officer: str) -> int:
+        """An Injured officer's -1 (seed 000, "Damage States": "All actions related to
+        the area ... that is Injured suffers a -1 card pool penalty"), unless he spent a
+        point of Guts on it (Overcoming Great Hardship)."""
+        health = self.health.get(officer, 0)
+        return 1 if health == 1 and self.hardship.get(officer, 0) < 1 else 0
 
     def _skill_now(self, key: str, officer: str | None) -> int:
+        """An officer's pool (``officer``), else her pool for ``key``: the man of the
+        skill's role (:meth:`stand_in`) tests his skill, or, when he has none, the crew's
+        ("none of the PCs have Gunnery skill ... they may use the default skill of their
+        crew gunner", 000:1735), with his Discipline cards, less his Injured -1 and a lost
+        officer's penalty; a skill of no role, or no man to test it, the crew's."""
         spec = self.spec
         if officer is not None:
             who = next(x for x in spec.officers if x.name == officer)
             return who.skill(key) + self.discipline.get(who.name, 0)
         role = _ROLE_OF_SKILL.get(key)
-        o = spec.officer(role) if role else None
-        if o is not None and self.fit(o.name):
-            return o.skill(key) + self.discipline.get(o.name, 0)
-        value = spec.skill(key)
-        if role and role in self.lost:
-            value += LOST[role][1]
-        return value
+        if role is None:
+            return spec.skill(key)
+        name, pen = self.stand_in(role)
+        if name is None:
+            return spec.skill(key) + pen
+        who = next(x for x in spec.officers if x.name == name)
+        own = who.skill(key) or spec.skill(key)
+        return own + self.discipline.get(name, 0) - self._injured(name) + pen
 
     def repair_pool(self, what: str) -> int:
         """The best skill for repairing an area or fighting a fire (one of
@@ -219,6 +266,7 @@ class ShipState:
             return True
         m["Guts"] -= 1
         self.hardship[officer] = health
+        self.reskill()  # his Injured -1 no longer counts in the pools he tests
         b.emit("hardship", ship=self.id, officer=officer, measure="Guts", left=m["Guts"])
         return True
 
