@@ -125,18 +125,21 @@ def test_season_fight_reads_the_loss_else_the_best_first_earned() -> None:
         rules.season_fight([])
 
 
-def test_a_log_of_rules_3_keeps_its_season_results_and_outcomes_as_logged() -> None:
-    """Rules version 4 (issue 31) decides a season's personal outcomes (the Aide's MiD)
-    and the results an ``advance`` closes (every fight kept) otherwise: in a log of
-    version 3 they stand as logged (a log of today's version is decided again, never
-    upgraded; docs/rules-notes.md, "The rules' version")."""
+def test_a_log_of_rules_3_keeps_its_fights_and_season_outcomes_as_logged() -> None:
+    """Rules version 4 (issue 31) fights (who tests, the gage, hardship) and resolves
+    (every fight kept, the Aide's MiD) otherwise: in a log of version 3 what may have
+    fought a round or resolved a fight or a season stands as logged, and nothing else (a
+    log of today's version is decided again, never upgraded; docs/rules-notes.md, "The
+    rules' version")."""
     assert game.RULES_VERSION == 4
     state = copy.deepcopy(phase_states()[0]["summer"])
     resolve = {"type": "resolve_summer", "seat": "gm", "data": {}}
-    quiet = {"type": "advance", "seat": "gm", "data": {"results": state["results"]}}
-    closed = {"type": "advance", "seat": "gm", "data": {"results": {"NE": {"result": 3}}}}
-    assert [upgrade(3, state, e)[1].decision for e in (resolve, quiet, closed)] == [
-        True,
-        False,
-        True,
-    ]
+    advance = {"type": "advance", "seat": "gm", "data": {"results": state["results"]}}
+    order = {"type": "engage_decision", "seat": "s-1", "data": {}}
+    clock = {"type": "advance", "seat": None, "data": {}}
+    ready = {"type": "ready", "seat": "s-1", "data": {"ready": True}}
+    talk = {"type": "deploy", "seat": "s-2", "data": {}}
+    got = [upgrade(3, state, e)[1].decision for e in (resolve, advance, order, clock)]
+    assert got == [True] * 4
+    assert [upgrade(3, state, e)[1].decision for e in (ready, talk)] == [False, False]
+    assert not upgrade(4, state, order)[1].decision

@@ -81,19 +81,17 @@ def _v2_autumn_clock(state: State, event: dict[str, Any]) -> bool:
     return state["phase"] == OFF_SEASONS[0] and event.get("seat") is None
 
 
-def _v3_outcomes(state: State, event: dict[str, Any]) -> bool:
-    """Version 3 read the Aide to Admiral's "+1 for MiD" as 1 more needed, and kept only a
-    ship's last fight of a season: ``event`` is a season's resolution (its personal
-    outcomes) or an ``advance`` that closed a fight (the results it logged have no
-    ``fights``), which it may have decided otherwise."""
-    if event["type"] in ("resolve_summer", "next_season"):
+def _v3_fights(state: State, event: dict[str, Any]) -> bool:
+    """Version 3 fought and resolved by other readings of the books (issue 31): who tests
+    for a ship, the weather gage of silenced guns, a wounded officer's pools, Overcoming
+    Great Hardship, the Aide's "+1 for MiD", a ship's season of several fights. ``event``
+    is one that may fight a round or resolve a fight or a season: an ``engage_decision``,
+    an ``advance`` (its fights opened and closed), the clock's in a summer, or a season's
+    resolution (``resolve_summer``, ``next_season``)."""
+    kind = event["type"]
+    if kind in ("advance", "engage_decision", "resolve_summer", "next_season"):
         return True
-    data = event["data"]
-    return (
-        event["type"] == "advance"
-        and isinstance(data, dict)
-        and data.get("results", state["results"]) != state["results"]
-    )
+    return state["phase"] == "summer" and event.get("seat") is None
 
 
 def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str, Any], Allowance]:
@@ -117,15 +115,15 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     ready when the summer was resolved, so the clock could pass the autumn at once: what
     it decided in an autumn stands as logged.
 
-    3 -> 4: the Aide to Admiral's "+1 for MiD" is 1 less needed, not 1 more, and every
-    fight of a ship's season is kept (her season's result read from them): a season's
-    resolution (``resolve_summer``, ``next_season``) and an ``advance`` that closed a
-    fight stand as logged.
+    3 -> 4: the battle rules of issue 31 (docs/rules-notes.md "Who tests for the ship",
+    "Overcoming Great Hardship"), the Aide to Admiral's "+1 for MiD" 1 less needed, not 1
+    more, and every fight of a ship's season kept (her season's result read from them):
+    what fought a round or resolved a fight or a season stands as logged.
     """
     kind, data = event["type"], event["data"]
     keys: set[str] = set()
     decision = version < 3 and (_v2_vacancy(state, event) or _v2_autumn_clock(state, event))
-    decision = decision or (version < 4 and _v3_outcomes(state, event))
+    decision = decision or (version < 4 and _v3_fights(state, event))
     if version < 2 and isinstance(data, dict):
         if kind in ("deploy", "sail", "move_enemy"):
             decision = decision or _v1_month_misread(state, state["day"])
