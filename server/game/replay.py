@@ -81,6 +81,14 @@ def _v2_autumn_clock(state: State, event: dict[str, Any]) -> bool:
     return state["phase"] == OFF_SEASONS[0] and event.get("seat") is None
 
 
+def _v3_chase(event: dict[str, Any]) -> bool:
+    """Version 3 read the chase otherwise (seed 002: the moment of truth a contest of both
+    Seamanships, a chase of 2 + successes rounds): ``event`` opened a fight, whose chase it
+    may have decided otherwise (every engagement opens with one)."""
+    data = event["data"]
+    return isinstance(data, dict) and bool(data.get("engagements"))
+
+
 def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str, Any], Allowance]:
     """``event`` of a log played under rules ``version`` (older than today's), taken on
     ``state`` (the state before it), as today's replay checks it: the event in today's
@@ -101,10 +109,16 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     decided while a seat stood vacant stands as logged. Version 2 also left the seats
     ready when the summer was resolved, so the clock could pass the autumn at once: what
     it decided in an autumn stands as logged.
+
+    3 -> 4: the chase's moment of truth is the hunter's Seamanship alone and a chase lasts
+    4 + the hunter's opening successes rounds (issue 31). Version 3 contested the moment
+    of truth with the prey's Seamanship and Gage over 2 + successes rounds: what an
+    ``advance`` or the clock decided on a day it opened a fight stands as logged.
     """
     kind, data = event["type"], event["data"]
     keys: set[str] = set()
     decision = version < 3 and (_v2_vacancy(state, event) or _v2_autumn_clock(state, event))
+    decision = decision or (version < 4 and _v3_chase(event))
     if version < 2 and isinstance(data, dict):
         if kind in ("deploy", "sail", "move_enemy"):
             decision = decision or _v1_month_misread(state, state["day"])

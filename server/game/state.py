@@ -75,8 +75,10 @@ SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
 #: :func:`server.game.replay.upgrade`, never kept alive in the rules.
 #: 1: every log before issue 29 (it logged no version);
 #: 2: a game day's month is its calendar month (:func:`month_of`) in every decision;
-#: 3: a vacant seat is waited for by nothing: the turn clock, a fight (issue 30).
-RULES_VERSION = 3
+#: 3: a vacant seat is waited for by nothing: the turn clock, a fight (issue 30);
+#: 4: the chase's moment of truth is the hunter's Seamanship alone, and a chase lasts
+#: 4 + the hunter's opening successes rounds (issue 31, seed 002).
+RULES_VERSION = 4
 
 Position = list[float]  # [lon, lat] in degrees
 
