@@ -19,9 +19,11 @@ from strategy.chase import (
     BANDS,
     ChasePolicy,
     ChaseState,
+    PrepAction,
     band,
     chase,
     market_gage,
+    prep_work,
     sail_ho,
 )
 from strategy.errors import OutOfCards
@@ -423,6 +425,55 @@ def test_a_faster_frigate_usually_catches_a_weaker_prey_that_banks_gage() -> Non
     assert brig < 70  # now 45
     assert brig < cutter < 120  # now 90
     assert escapes("Third Rate", "Fifth Rate") > 120  # now 143
+
+
+# -- Prep work (seed 002, 2.1) ------------------------------------------------------------
+
+
+def test_prep_work_each_success_gives_a_gage_or_two_plunder() -> None:
+    """Seed 002, 2.1: "Each character gets one Prep work action; each success gives +1 Gage
+    for the confrontation to follow, or increases the eventual Plunder value of the prize
+    by +2": each a static test against Routine (3 cards from the GM's deck)."""
+    gm = ScriptedDealer("7H 2S 3S 4S  9D 2S 3S 4S  5H 6H 3S 4S")
+    pc = ScriptedDealer("7C 2C 3C 4C  9C 2C 3C  2C 3C")
+    done = prep_work(
+        [
+            PrepAction("Jack", "P:Seamanship", 4, "gage"),  # careening the ship
+            PrepAction("Stephen", "Research", 3, "plunder"),  # the prize's sailing schedule
+            PrepAction("Tom", "P:Gunnery", 2, "gage"),  # upgrading combat stores: fails
+        ],
+        random.Random(0),
+        gm_deck=gm,
+        deck=pc,
+    )
+    assert (done.gage, done.plunder) == (1, 2)
+    assert [e["success"] for e in done.events] == [True, True, False]
+    assert [e["test"]["kind"] for e in done.events] == ["static"] * 3
+    assert [(e["test"]["a_pool"], e["test"]["b_pool"]) for e in done.events] == [
+        (4, 3),
+        (3, 3),
+        (2, 3),
+    ]
+    assert gm.left == pc.left == 0
+    json.dumps(done.to_dict())
+    # the Gage is the hunter's in the chase that follows
+    result = chase("Fifth Rate", "Brig Sloop", random.Random(1), hunter_gage=done.gage)
+    assert result.events[0]["hunter_gage"] == 1
+
+
+def test_each_character_gets_one_prep_action() -> None:
+    rng = random.Random(0)
+    with pytest.raises(ValueError, match="one prep work action"):
+        prep_work([PrepAction("Jack", "Networking", 3), PrepAction("Jack", "Research", 3)], rng)
+    with pytest.raises(ValueError, match="plunder"):
+        prep_work([PrepAction("Jack", "Networking", 3, "rum")], rng)
+    with pytest.raises(ValueError, match="negative"):
+        prep_work([PrepAction("Jack", "Networking", -1)], rng)
+    assert prep_work([], rng).to_dict() == {"gage": 0, "plunder": 0, "events": []}
+    # seeded: the same source, the same prep work
+    crew = [PrepAction(name, "P:Seamanship", 3) for name in ("Jack", "Stephen", "Tom")]
+    again = {json.dumps(prep_work(crew, random.Random(9)).to_dict()) for _ in range(3)}
+    assert len(again) == 1
 
 
 # -- Sail Ho! ------------------------------------------------------------------------------
