@@ -8,7 +8,7 @@ either moves down one band (sails to fight) or banks one Gage (sails to escape).
 the two meet in a band ("heads up") the ships engage at the hunter's distance; when the
 pursuit rounds run out first, the moment of truth decides whether the prey slips away.
 
-Tests, all BtQ contested card tests (:func:`strategy.cards.trials.contested_test`):
+Tests, BtQ card tests (:mod:`strategy.cards.trials`), contested unless said:
 
 * opening: hunter Command against prey Awareness. Hunter wins with a critical or perfect
   success: Extreme; prey wins with one: Horizon; otherwise Spyglass. Pursuit rounds:
@@ -27,8 +27,8 @@ Tests, all BtQ contested card tests (:func:`strategy.cards.trials.contested_test
 
 Gage may be spent as extra cards, one card per Gage, on any test of the spending side
 (the prey has none at the moment of truth); what is left is carried into the first
-positioning test of the battle. Market Forces' prey
-comes preloaded with 0-3 Gage (+1 fought before, +1 veterans, +1 better ship).
+positioning test of the battle. Market Forces' prey comes preloaded with 0-3 Gage (+1
+fought before, +1 veterans, +1 better ship).
 
 Every decision comes from a :class:`ChasePolicy`. By default every card comes from one
 persistent GM's :class:`~strategy.cards.dealer.Deck` shuffled by the chase's seeded
