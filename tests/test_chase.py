@@ -412,6 +412,21 @@ def test_a_prey_that_sails_to_fight_is_met_more_often() -> None:
     assert met[True] > met[False]
 
 
+def test_a_prey_bound_elsewhere_flees_whatever_her_guns() -> None:
+    """Seed 002, 2.4: "ships which would prefer just to put their heads down and escape
+    ... stay high on the Engagement tracker and bank Gage points instead of moving". By
+    default a Third Rate as well armed as her hunter sails to fight; one running a
+    blockade (``prey_flees``) banks Gage every round and is not always met."""
+    fights = [chase("Third Rate", "Third Rate", random.Random(s)) for s in range(40)]
+    runs = [
+        chase("Third Rate", "Third Rate", random.Random(s), policy=ChasePolicy(prey_flees=True))
+        for s in range(40)
+    ]
+    assert {e["choice"] for r in fights for e in _events(r, "prey")} == {"move down"}
+    assert {e["choice"] for r in runs for e in _events(r, "prey")} == {"bank gage"}
+    assert not any(r.escaped for r in fights) and any(r.escaped for r in runs)
+
+
 def test_a_faster_frigate_usually_catches_a_weaker_prey_that_banks_gage() -> None:
     """Issue 31 (docs/rules-notes.md, "The chase": the odds): 200 seeded chases each. A
     Fifth Rate (Speed 4) catches a fleeing Brig Sloop (Speed 3) far more often than not

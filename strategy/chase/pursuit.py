@@ -135,7 +135,9 @@ class ChasePolicy:
     """The decisions of a chase. Subclass and override; the defaults are sensible NPCs.
 
     * :meth:`prey_moves_down`: a prey at least as well armed as the hunter (Broadside)
-      sails to fight (moves down); a weaker one flees (banks Gage).
+      sails to fight (moves down); a weaker one flees (banks Gage); with ``prey_flees``
+      every prey flees, as "ships which would prefer just to put their heads down and
+      escape" do (seed 002, 2.4, line 116): one bound elsewhere, running a blockade.
     * :meth:`crew_action`: the hunter's crew go for +2 cards on the next pursuit test,
       the prey's for +1 Gage.
     * :meth:`spend_gage`: no Gage during the pursuit; at the moment of truth the hunter
@@ -144,16 +146,17 @@ class ChasePolicy:
     * :meth:`pay_with`: on a simple failure at the moment of truth, pay a Ration.
     """
 
-    def __init__(self, hunter_crew: int = 1, prey_crew: int = 0) -> None:
+    def __init__(self, hunter_crew: int = 1, prey_crew: int = 0, prey_flees: bool = False) -> None:
         self.hunter_crew = hunter_crew
         self.prey_crew = prey_crew
+        self.prey_flees = prey_flees
 
     def crew_actions(self, side: str, state: ChaseState) -> int:
         """How many characters other than the captain act for ``side`` this round."""
         return self.hunter_crew if side == "hunter" else self.prey_crew
 
     def prey_moves_down(self, state: ChaseState) -> bool:
-        return state.prey.broadside >= state.hunter.broadside
+        return not self.prey_flees and state.prey.broadside >= state.hunter.broadside
 
     def crew_action(self, side: str, state: ChaseState) -> str:
         """ "cards" (+2 on the captain's next pursuit test) or "gage" (+1 Gage)."""
