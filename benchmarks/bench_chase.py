@@ -1,94 +1,90 @@
-"""How chases end: 2,000 seeded chases (seed 002) of a Fifth Rate after a Brig Sloop and after
-another Fifth Rate, each then fought as the map fights it (the British hunter
-"aggressive", the enemy "cautious"), and the distribution of their outcomes.
+"""The chase's odds (issue 31, item 5): seeded chases (seed 002) of six hunter/prey pairings,
+each then fought as the map fights it (the British hunter "aggressive", the enemy
+"cautious"), beside the same measurement over the code of main before the chase's reading
+changed (``benchmarks/peer.py`` with commit :data:`PEER`), in the same run.
 
-Each chase ends one of three ways: the prey escaped (the moment of truth, or nightfall);
-the hunter boarded at once (the set-up lashed the ships together); or a battle opened at a
-distance, 0..5 (printed with how many of those battles saw a broadside fired, and how
-the battles ended). "before" replays the old code path exactly: a chase that met at
-Boarding always boarded at once (a hunter whose ``boards_alongside`` is always True);
-"after" is the hunter's choice by the book (docs/rules-notes.md, "The chase").
-Run: python benchmarks/bench_chase.py [--n 2000]
+For each pairing: how often the prey got away in the chase (the moment of truth, or
+nightfall); how often she got away overall (the chase, or a battle the hunter did not win:
+she fled it, or it was drawn); and how often the hunter took her as a prize (struck or
+taken by boarding). The reading behind the change is docs/rules-notes.md, "The chase":
+the moment of truth is the hunter's Seamanship alone, and a chase lasts 4 + the hunter's
+opening successes rounds.
+
+    PYTHONPATH=$PWD .venv/bin/python benchmarks/bench_chase.py [--n 2000] [--no-peer]
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-import time
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks.peer import FIGURES_FLAG, emit, peer_figures  # noqa: E402
 from strategy.combat import Battle  # noqa: E402
-from strategy.combat.policies import Aggressive  # noqa: E402
 
-MATCHES = (("Fifth Rate", "Brig Sloop"), ("Fifth Rate", "Fifth Rate"))
-
-
-class _OldHunter(Aggressive):
-    """The hunter of the old code path: alongside after a chase, she always boarded."""
-
-    def boards_alongside(self, battle: Any, ship: Any, foe: Any) -> bool:
-        return True
-
-
-def outcome(b: Battle) -> tuple[str, bool, str | None]:
-    """(how the chase ended, whether a broadside was fired, how the battle ended)."""
-    assert b.chase is not None
-    if b.chase["escaped"]:
-        return "escaped", False, None
-    setup = [e for e in b.events if e["round"] == 0]
-    fired = any(e["type"] == "broadside" for e in b.events)
-    how = b.outcome["how"] if b.outcome else None
-    if any(e["type"] == "boarding" for e in setup):
-        return "boarded at once", fired, how
-    start = [e["distance"] for e in setup if e["type"] == "distance"][-1]
-    return f"battle at distance {start}", fired, how
+PEER = "164df3a"  # main before issue 31's chase
+PAIRINGS = (
+    ("Fifth Rate", "Brig Sloop"),  # faster and stronger: the weaker prey flees, banks Gage
+    ("Fifth Rate", "Cutter"),  # as fast, stronger: the handy Cutter flees
+    ("Sixth Rate", "Ship Sloop"),  # the smallest frigate after a sloop that flees
+    ("Brig Sloop", "Cutter"),  # slower, stronger: the Cutter flees
+    ("Third Rate", "Fifth Rate"),  # a slow Seventy-Four after a frigate that flees
+    ("Fifth Rate", "Fifth Rate"),  # equals: the prey sails to fight (moves down)
+)
+KEYS = ("chase", "overall", "prize")
 
 
-def run(hunter: str, prey: str, n: int, old: bool) -> tuple[Counter, Counter, Counter]:
-    ends: Counter = Counter()
-    fired: Counter = Counter()
-    hows: Counter = Counter()
-    policies: dict[str, Any] = {"a": _OldHunter() if old else "aggressive", "b": "cautious"}
+def measure(hunter: str, prey: str, n: int) -> dict[str, int]:
+    """``n`` seeded chases and their battles: how many ended each way (:data:`KEYS`)."""
+    counts = dict.fromkeys(KEYS, 0)
     for seed in range(n):
-        b = Battle(hunter, prey, seed=seed, chase=True, policies=policies)
+        b = Battle(
+            hunter, prey, seed=seed, chase=True, policies={"a": "aggressive", "b": "cautious"}
+        )
         b.run()
-        end, shot, how = outcome(b)
-        ends[end] += 1
-        fired[end] += shot
-        if how is not None:
-            hows[how] += 1
-    return ends, fired, hows
-
-
-def show(label: str, n: int, ends: Counter, fired: Counter, hows: Counter) -> None:
-    print(f"  {label}:")
-    order = ["escaped", "boarded at once"] + [f"battle at distance {d}" for d in range(6)]
-    for end in order:
-        k = ends.get(end, 0)
-        if not k and end != "boarded at once":
+        assert b.chase is not None
+        if b.chase["escaped"]:
+            counts["chase"] += 1
+            counts["overall"] += 1
             continue
-        shots = f"  (a broadside fired in {fired[end]})" if end != "escaped" else ""
-        print(f"    {end:<22} {k:>5}  {100 * k / n:5.1f}%{shots}")
-    fought = sum(hows.values())
-    if fought:
-        parts = ", ".join(f"{h} {100 * k / fought:.0f}%" for h, k in sorted(hows.items()))
-        print(f"    the {fought} fights ended: {parts}")
+        outcome: dict[str, Any] = b.outcome or {}
+        if outcome.get("winner") != "a":
+            counts["overall"] += 1
+        if "b0" in outcome.get("struck", []) + outcome.get("taken", []):
+            counts["prize"] += 1
+    return counts
+
+
+def figures(n: int) -> dict[str, Any]:
+    """Every pairing's counts, keyed "hunter / prey"."""
+    return {f"{h} / {p}": measure(h, p, n) for h, p in PAIRINGS}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=2000, help="chases per match-up")
+    parser.add_argument("--n", type=int, default=2000, help="chases per pairing")
+    parser.add_argument("--no-peer", action="store_true", help=f"skip the code of {PEER}")
+    parser.add_argument(FIGURES_FLAG, dest="figures_json", action="store_true", help="internal")
     args = parser.parse_args()
-    for hunter, prey in MATCHES:
-        print(f"{hunter} after a {prey}, {args.n} seeded chases:")
-        for label, old in (("before (always boarded alongside)", True), ("after", False)):
-            start = time.perf_counter()
-            ends, fired, hows = run(hunter, prey, args.n, old)
-            show(f"{label}, {time.perf_counter() - start:.1f} s", args.n, ends, fired, hows)
+    now = figures(args.n)
+    if args.figures_json:
+        emit(now)
+        return
+    before = None if args.no_peer else peer_figures(__file__, ["--n", str(args.n)], PEER)
+    print(f"{args.n} seeded chases per pairing; before: commit {PEER}, now: this tree")
+    print(
+        f"{'hunter / prey':<26}{'escaped in the chase':>22}{'got away overall':>20}"
+        f"{'taken as a prize':>20}"
+    )
+    print(f"{'':<26}{'before    now':>22}{'before    now':>20}{'before    now':>20}")
+    for pairing, counts in now.items():
+        line = f"{pairing:<26}"
+        for key, width in zip(KEYS, (22, 20, 20), strict=True):
+            was = "" if before is None else f"{100 * before[pairing][key] / args.n:5.1f}%"
+            line += f"{was:>{width - 8}}{100 * counts[key] / args.n:7.1f}%"
+        print(line)
 
 
 if __name__ == "__main__":

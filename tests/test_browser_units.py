@@ -511,6 +511,43 @@ def _golden_kinds(chase_golden: dict, combat_golden: dict) -> dict[str, dict]:
     return kinds
 
 
+def test_the_moment_of_truth_reads_as_the_hunters_test_alone_or_as_a_contest(js) -> None:
+    """Since rules version 4 the moment of truth is the hunter's Seamanship against a
+    difficulty (seed 002, 2.7; docs/rules-notes.md "The chase"); a log of an older version
+    holds the contest of both Seamanships, and still reads as one."""
+    now = {
+        "phase": "chase",
+        "event": "moment_of_truth",
+        "hunter_skill": "Seamanship",
+        "difficulty": "Routine",
+        "hunter_gage_spent": 1,
+        "result": "failure",
+        "paid": ["ration"],
+    }
+    before = {
+        "phase": "chase",
+        "event": "moment_of_truth",
+        "hunter_skill": "Seamanship",
+        "prey_skill": "Seamanship",
+        "hunter_gage_spent": 0,
+        "prey_gage_spent": 2,
+        "result": "success",
+        "paid": ["ration"],
+    }
+    out = js(
+        """
+        const who = {hunter: 'Alexandre', prey: 'Vif'};
+        return arg.map((e) => battles.logLines([e], {}, who)[0].text);""",
+        [now, before],
+    )
+    assert out == [
+        "The moment of truth: Alexandre's Seamanship against Routine: a failure for "
+        "Alexandre (gage spent: 1); paid with a ration",
+        "The moment of truth: Alexandre's Seamanship against Vif's Seamanship: a success for "
+        "Alexandre (gage spent: Alexandre 0, Vif 2); paid with a ration",
+    ]
+
+
 def test_every_event_kind_of_the_golden_files_gets_a_sentence(js, combat_golden) -> None:
     import json
 

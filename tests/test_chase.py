@@ -19,9 +19,11 @@ from strategy.chase import (
     BANDS,
     ChasePolicy,
     ChaseState,
+    PrepAction,
     band,
     chase,
     market_gage,
+    prep_work,
     sail_ho,
 )
 from strategy.errors import OutOfCards
@@ -63,14 +65,15 @@ def _dealt(result, side: str) -> list[str]:
         test = event.get("test")
         if test is None:
             continue
+        static = test["kind"] == "static"  # crew actions, the moment of truth
         if side == "cof":
             out.append(test["cof"])
-            if event["event"] == "crew_action":
+            if static:
                 out += test["b_cards"]  # a static test's difficulty pool: the GM's deck
             continue
         for a, b in test["redraws"]:
             out += a if side == "a" else b
-        if side == "a" or event["event"] != "crew_action":
+        if side == "a" or not static:
             out += test[f"{side}_cards"]
     return out
 
@@ -107,7 +110,7 @@ def test_heads_up_when_the_hunter_reaches_the_prey_moving_down() -> None:
     )
     opening = _events(result, "opening")[0]
     assert opening["result"] == "critical success" and opening["band"] == "Extreme"
-    assert opening["rounds"] == 4  # 2 + the hunter's two successes
+    assert opening["rounds"] == 6  # 4 + the hunter's two successes
     assert [e["hunter_at"] for e in _events(result, "pursuit")] == [2, 1]
     assert _events(result, "prey")[0] == {
         "event": "prey",
@@ -121,12 +124,17 @@ def test_heads_up_when_the_hunter_reaches_the_prey_moving_down() -> None:
     json.dumps(result.to_dict())
 
 
+# The prey flees from Horizon: four pursuit tests lost, four Gage banked; then the hunter's
+# Seamanship (3 cards) fails against Routine (3 cards from the GM's deck, 2H a success).
+FLEEING = {
+    "cof": "9H  9H 9H 9H 9H  9H 2H 3D 4D",
+    "hunter": "2C 3C 4C  2C 3C 4C  2C 3C 4C  2C 3C 4C  2C 3C 4C  2C 3C 4C",
+    "prey": "9S 2D 3D  2H 3D 4D  2H 3D 4D  2H 3D 4D  2H 3D 4D",
+}
+
+
 def test_a_fleeing_prey_banks_gage_and_slips_away_at_the_moment_of_truth() -> None:
-    decks = _decks(
-        cof="9H 9H 9H 9H",
-        hunter="2C 3C 4C  2C 3C 4C  2C 3C 4C  2C 3C 4C",
-        prey="9S 2D 3D  2H 3D 4D  2H 3D 4D  2H 3D 4D 5D",
-    )
+    decks = _decks(**FLEEING)
     result = chase(
         "Fifth Rate",
         "Fifth Rate",
@@ -137,21 +145,55 @@ def test_a_fleeing_prey_banks_gage_and_slips_away_at_the_moment_of_truth() -> No
     )
     opening = _events(result, "opening")[0]
     assert opening["result"] == "critical failure" and opening["band"] == "Horizon"
-    assert opening["rounds"] == 2
-    assert [e["prey_gage"] for e in _events(result, "prey")] == [1, 2]
+    assert opening["rounds"] == 4  # 4 + the hunter's no successes
+    assert [e["prey_gage"] for e in _events(result, "prey")] == [1, 2, 3, 4]
     truth = _events(result, "moment_of_truth")[0]
-    assert truth["prey_gage_spent"] == 1 and truth["test"]["b_pool"] == 4
     assert truth["result"] == "failure" and truth["paid"] == ["ration"]
     assert result.escaped and result.distance is None and result.band is None
-    assert (result.rations, result.morale, result.prey_gage) == (1, 0, 1)
+    # the prey drew no card at the moment of truth and carries all four Gage away
+    assert (result.rations, result.morale, result.prey_gage) == (1, 0, 4)
+    assert [d.left for d in decks.values()] == [0, 0, 0]
+
+
+def test_the_moment_of_truth_is_the_hunters_seamanship_alone() -> None:
+    """Seed 002, 2.7: "The Hunter should roll Seamanship": a static test against Routine,
+    with the pursuit's Speed difference; the prey's banked Gage is not spent on it (the old
+    code made it a contest with the prey's Seamanship and half her Gage)."""
+    decks = _decks(**FLEEING)
+    result = chase(
+        "Fifth Rate",
+        "Fifth Rate",
+        random.Random(0),
+        policy=Scripted(moves=False),
+        prey_gage=0,
+        **decks,
+    )
+    truth = _events(result, "moment_of_truth")[0]
+    assert truth["test"]["kind"] == "static" and truth["difficulty"] == "Routine"
+    assert (truth["test"]["a_pool"], truth["test"]["b_pool"]) == (3, 3)
+    assert "prey_gage_spent" not in truth and truth["hunter_gage_spent"] == 0
+    assert _dealt(result, "cof")[-4:] == ["9H", "2H", "3D", "4D"]
+    # a Fifth Rate (Speed 4) after a Brig Sloop (Speed 3): Seamanship 3 + 1, and her own
+    # Gage spent (half of 3, rounded up) on top; the Brig Sloop keeps hers
+    faster = chase(
+        "Fifth Rate",
+        "Brig Sloop",
+        random.Random(3),
+        policy=Scripted(moves=False),
+        hunter_gage=3,
+        prey_gage=2,
+        cof_deck=ScriptedDealer(FLEEING["cof"]),
+        hunter_deck=ScriptedDealer("2C 3C 4C  " + "2C 3C 4C 5C  " * 4 + "2C 3C 4C 5C 6C 7C"),
+        prey_deck=ScriptedDealer("9S 2D 3D  " + "2H 3D  " * 4),
+    )
+    truth = _events(faster, "moment_of_truth")[0]
+    assert (truth["test"]["a_pool"], truth["hunter_gage_spent"]) == (3 + 1 + 2, 2)
+    assert truth["result"] == "failure" and faster.escaped
+    assert (faster.hunter_gage, faster.prey_gage) == (1, 2 + 4)
 
 
 def test_paying_a_simple_failure_with_morale() -> None:
-    decks = _decks(
-        cof="9H 9H 9H 9H",
-        hunter="2C 3C 4C  2C 3C 4C  2C 3C 4C  2C 3C 4C",
-        prey="9S 2D 3D  2H 3D 4D  2H 3D 4D  2H 3D 4D 5D",
-    )
+    decks = _decks(**FLEEING)
     result = chase(
         "Fifth Rate",
         "Fifth Rate",
@@ -165,9 +207,15 @@ def test_paying_a_simple_failure_with_morale() -> None:
 
 def test_moment_of_truth_success_starts_the_chase_again() -> None:
     decks = _decks(
-        cof="9H 9H 9H 9H  5H 7D 7D 7D",
-        hunter="2C 3C 4C  2C 3C 4C  2C 3C 4C  2H 3C 4C  5S 2H 9C  7S 2C 3C  7S 2C 3C  7S 2C 3C",
-        prey="9S 2D 3D  2H 3D 4D  2H 3D 4D  2C 3D 4D 5D  2C 3C 4C  2S 3S 4S  2S 3S 4S  2S 3S 4S",
+        cof="9H 9H 9H 9H 9H  9H 2C 3C 4C  5H 7D 7D 7D",
+        hunter=(
+            "2C 3C 4C  2C 3C 4C  2C 3C 4C  2C 3C 4C  2C 3C 4C  2H 3C 4C  "
+            "5S 2H 9C  7S 2C 3C  7S 2C 3C  7S 2C 3C"
+        ),
+        prey=(
+            "9S 2D 3D  2H 3D 4D  2H 3D 4D  2H 3D 4D  2H 3D 4D  "
+            "2C 3C 4C  2S 3S 4S  2S 3S 4S  2S 3S 4S"
+        ),
     )
     result = chase(
         "Fifth Rate",
@@ -180,22 +228,23 @@ def test_moment_of_truth_success_starts_the_chase_again() -> None:
     truth = _events(result, "moment_of_truth")[0]
     assert truth["result"] == "success" and truth["paid"] == ["ration"]
     second = _events(result, "opening")[1]
-    assert second["band"] == "Extreme" and second["prey_at"] == 0 and second["rounds"] == 4
-    assert [e["hunter_at"] for e in _events(result, "pursuit")] == [5, 5, 2, 1, 0]
+    assert second["band"] == "Extreme" and second["prey_at"] == 0 and second["rounds"] == 6
+    assert [e["hunter_at"] for e in _events(result, "pursuit")] == [5, 5, 5, 5, 2, 1, 0]
     assert result.outcome == "engaged" and result.distance == 0 and result.band == "Boarding"
-    assert (result.rounds, result.rations, result.prey_gage) == (5, 1, 3)
+    assert (result.rounds, result.rations, result.prey_gage) == (7, 1, 6)
+    assert [d.left for d in decks.values()] == [0, 0, 0]
 
 
 def test_moment_of_truth_critical_success_keeps_the_positions() -> None:
     decks = _decks(
-        cof="5H 9H 9H 9H 7D  9H 9H 9H  9H",
+        cof="5H 9H 9H 9H 9H 9H  7D 2C 3C 4C  9H 9H 9H 9H 9H  9H 9S 3D 4D",
         hunter=(
-            "5S 2C 3C  2C 3C 4C  2C 3C 4C  2C 3C 4C  7S 2C 3C  2C 3C 4C  "
-            "2C 3C 4C  2C 3C 4C  2C 3C 4C"
+            "5S 2C 3C  2C 3C 4C  2C 3C 4C  2C 3C 4C  2C 3C 4C  2C 3C 4C  7S 2C 3C  "
+            "2C 3C 4C  2C 3C 4C  2C 3C 4C  2C 3C 4C  2C 3C 4C  2C 3C 4C"
         ),
         prey=(
-            "2C 3C 4C  2H 3D 4D  2H 3D 4D  2H 3D 4D  2S 3S 4S 5S 6S  9S 2D 3D  "
-            "2H 3D 4D  2H 3D 4D  9S 3D 4D 5D 6D"
+            "2C 3C 4C  2H 3D 4D  2H 3D 4D  2H 3D 4D  2H 3D 4D  2H 3D 4D  "
+            "9S 2D 3D  2H 3D 4D  2H 3D 4D  2H 3D 4D  2H 3D 4D"
         ),
     )
     result = chase(
@@ -207,14 +256,15 @@ def test_moment_of_truth_critical_success_keeps_the_positions() -> None:
         **decks,
     )
     first, second = _events(result, "opening")
-    assert first["band"] == "Extreme" and first["rounds"] == 3
-    assert second["kept_position"] and second["hunter_at"] == 3
+    assert first["band"] == "Extreme" and first["rounds"] == 5
+    assert second["kept_position"] and second["hunter_at"] == 3 and second["rounds"] == 4
     assert second["result"] == "critical failure"  # the placement it would give is ignored
     truths = _events(result, "moment_of_truth")
     assert [t["result"] for t in truths] == ["critical success", "critical failure"]
-    assert [t["prey_gage_spent"] for t in truths] == [2, 2]
     assert truths[1]["paid"] == ["ration", "morale"]
     assert result.escaped and (result.rations, result.morale) == (2, 1)
+    assert result.prey_gage == 9  # five and four rounds banked, none spent
+    assert [d.left for d in decks.values()] == [0, 0, 0]
 
 
 def test_crew_action_gives_two_cards_to_the_next_pursuit_test() -> None:
@@ -360,6 +410,85 @@ def test_a_prey_that_sails_to_fight_is_met_more_often() -> None:
             )
             met[moves] += not r.escaped
     assert met[True] > met[False]
+
+
+def test_a_prey_bound_elsewhere_flees_whatever_her_guns() -> None:
+    """Seed 002, 2.4: "ships which would prefer just to put their heads down and escape
+    ... stay high on the Engagement tracker and bank Gage points instead of moving". By
+    default a Third Rate as well armed as her hunter sails to fight; one running a
+    blockade (``prey_flees``) banks Gage every round and is not always met."""
+    fights = [chase("Third Rate", "Third Rate", random.Random(s)) for s in range(40)]
+    runs = [
+        chase("Third Rate", "Third Rate", random.Random(s), policy=ChasePolicy(prey_flees=True))
+        for s in range(40)
+    ]
+    assert {e["choice"] for r in fights for e in _events(r, "prey")} == {"move down"}
+    assert {e["choice"] for r in runs for e in _events(r, "prey")} == {"bank gage"}
+    assert not any(r.escaped for r in fights) and any(r.escaped for r in runs)
+
+
+def test_a_faster_frigate_usually_catches_a_weaker_prey_that_banks_gage() -> None:
+    """Issue 31 (docs/rules-notes.md, "The chase": the odds): 200 seeded chases each. A
+    Fifth Rate (Speed 4) catches a fleeing Brig Sloop (Speed 3) far more often than not
+    (the old code lost her in 133 of these 200), a Cutter as fast and handier is harder
+    to take (old: 157 lost), and a Third Rate (Speed 3) still seldom catches a frigate."""
+
+    def escapes(hunter: str, prey: str) -> int:
+        return sum(chase(hunter, prey, random.Random(s)).escaped for s in range(200))
+
+    brig, cutter = escapes("Fifth Rate", "Brig Sloop"), escapes("Fifth Rate", "Cutter")
+    assert brig < 70  # now 45
+    assert brig < cutter < 120  # now 90
+    assert escapes("Third Rate", "Fifth Rate") > 120  # now 143
+
+
+# -- Prep work (seed 002, 2.1) ------------------------------------------------------------
+
+
+def test_prep_work_each_success_gives_a_gage_or_two_plunder() -> None:
+    """Seed 002, 2.1: "Each character gets one Prep work action; each success gives +1 Gage
+    for the confrontation to follow, or increases the eventual Plunder value of the prize
+    by +2": each a static test against Routine (3 cards from the GM's deck)."""
+    gm = ScriptedDealer("7H 2S 3S 4S  9D 2S 3S 4S  5H 6H 3S 4S")
+    pc = ScriptedDealer("7C 2C 3C 4C  9C 2C 3C  2C 3C")
+    done = prep_work(
+        [
+            PrepAction("Jack", "P:Seamanship", 4, "gage"),  # careening the ship
+            PrepAction("Stephen", "Research", 3, "plunder"),  # the prize's sailing schedule
+            PrepAction("Tom", "P:Gunnery", 2, "gage"),  # upgrading combat stores: fails
+        ],
+        random.Random(0),
+        gm_deck=gm,
+        deck=pc,
+    )
+    assert (done.gage, done.plunder) == (1, 2)
+    assert [e["success"] for e in done.events] == [True, True, False]
+    assert [e["test"]["kind"] for e in done.events] == ["static"] * 3
+    assert [(e["test"]["a_pool"], e["test"]["b_pool"]) for e in done.events] == [
+        (4, 3),
+        (3, 3),
+        (2, 3),
+    ]
+    assert gm.left == pc.left == 0
+    json.dumps(done.to_dict())
+    # the Gage is the hunter's in the chase that follows
+    result = chase("Fifth Rate", "Brig Sloop", random.Random(1), hunter_gage=done.gage)
+    assert result.events[0]["hunter_gage"] == 1
+
+
+def test_each_character_gets_one_prep_action() -> None:
+    rng = random.Random(0)
+    with pytest.raises(ValueError, match="one prep work action"):
+        prep_work([PrepAction("Jack", "Networking", 3), PrepAction("Jack", "Research", 3)], rng)
+    with pytest.raises(ValueError, match="plunder"):
+        prep_work([PrepAction("Jack", "Networking", 3, "rum")], rng)
+    with pytest.raises(ValueError, match="negative"):
+        prep_work([PrepAction("Jack", "Networking", -1)], rng)
+    assert prep_work([], rng).to_dict() == {"gage": 0, "plunder": 0, "events": []}
+    # seeded: the same source, the same prep work
+    crew = [PrepAction(name, "P:Seamanship", 3) for name in ("Jack", "Stephen", "Tom")]
+    again = {json.dumps(prep_work(crew, random.Random(9)).to_dict()) for _ in range(3)}
+    assert len(again) == 1
 
 
 # -- Sail Ho! ------------------------------------------------------------------------------

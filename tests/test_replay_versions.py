@@ -6,6 +6,7 @@ refused with one line), and no rule keeps an old behaviour alive for old logs.""
 from __future__ import annotations
 
 import copy
+import gzip
 import json
 import subprocess
 import sys
@@ -80,3 +81,19 @@ def test_a_log_with_no_rules_version_it_could_have_is_refused(day_60, version) -
     log["events"][0]["data"]["rules"] = version
     with pytest.raises(ValueError, match="rules version"):
         game.replay(log)
+
+
+def test_a_fight_opened_under_version_3_keeps_the_chase_it_had() -> None:
+    """Version 4 reads the chase otherwise (issue 31; docs/rules-notes.md "The chase"): the
+    summer of 1805 in tests/data opened a fight on its first ``advance`` (seq 11), whose
+    chase today's rules decide differently. Logged as version 3 that advance, and the
+    orders and days of the fight after it, stand as logged; as version 4 they do not."""
+    data = Path(__file__).parent / "data" / "summer_1805_log.json.gz"
+    log = json.loads(gzip.decompress(data.read_bytes()))
+    found = {}
+    for version in (3, 4):
+        tagged = copy.deepcopy(log)
+        tagged["events"][0]["data"]["rules"] = version
+        _, found[version] = game.replay(tagged)
+    assert not any("engagement" in p for p in found[3])
+    assert found[4][0] == "seq 11: advance decides differently on replay (engagements)"

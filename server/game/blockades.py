@@ -95,7 +95,8 @@ def breakout(
         "text": "",
     }
     if in_sight:
-        record = engagements.open_engagement(work, in_sight[0], enemy_id, day, rng)
+        # bound for another port, she runs: she flees the chase whatever her guns
+        record = engagements.open_engagement(work, in_sight[0], enemy_id, day, rng, flees=True)
         record["breakout"] = {"force": enemy_id, "port": port, "day": day}
         notice["engagement"] = record["id"]
         outcome = record["outcome"] or {}

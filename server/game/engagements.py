@@ -223,9 +223,17 @@ def _captains(state: State, side: list[BattleShip]) -> dict[str, str]:
 
 
 def open_engagement(
-    work: State, british_id: str, enemy_id: str, day: int, rng: random.Random
+    work: State,
+    british_id: str,
+    enemy_id: str,
+    day: int,
+    rng: random.Random,
+    *,
+    flees: bool = False,
 ) -> Engagement:
-    """Open (and, with no player captain aboard, fight out) an engagement in ``work``."""
+    """Open (and, with no player captain aboard, fight out) an engagement in ``work``.
+    ``flees``: the enemy flees the chase whatever her guns (a squadron running a
+    blockade; seed 002, 2.4)."""
     british, enemy = work["forces"][british_id], work["forces"][enemy_id]
     # the squadrons in sight of the fight sail into it with the two that met (BtQ,
     # "Engaging Multiple Ships"): side a British, side b the enemy, one side each
@@ -256,7 +264,8 @@ def open_engagement(
     # chases the enemy's (seed 002); a seated captain's cards come from his own deck,
     # every other card from the GM's (BtQ).
     decks = {"hunter_deck": rules.player_deck(rng)} if lead_a["id"] in seated else {}
-    result = rules.chase(lead_a["type"], lead_b["type"], rng, **decks)
+    policy = rules.ChasePolicy(prey_flees=True) if flees else None
+    result = rules.chase(lead_a["type"], lead_b["type"], rng, policy=policy, **decks)
     record["chase"] = {k: v for k, v in result.to_dict().items() if k != "events"}
     record["log"].extend({"phase": "chase", **e} for e in result.to_dict()["events"])
     seed = rng.randrange(2**31)

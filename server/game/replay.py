@@ -84,7 +84,7 @@ def _v2_autumn_clock(state: State, event: dict[str, Any]) -> bool:
 def _v3_fights(state: State, event: dict[str, Any]) -> bool:
     """Version 3 fought and resolved by other readings of the books (issue 31): who tests
     for a ship, the weather gage of silenced guns, a wounded officer's pools, Overcoming
-    Great Hardship, the Aide's "+1 for MiD", a ship's season of several fights. ``event``
+    Great Hardship, the chase, the Aide's "+1 for MiD", a ship's season of several fights. ``event``
     is one that may fight a round or resolve a fight or a season: an ``engage_decision``,
     an ``advance`` (its fights opened and closed), the clock's in a summer, or a season's
     resolution (``resolve_summer``, ``next_season``)."""
@@ -116,9 +116,11 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     it decided in an autumn stands as logged.
 
     3 -> 4: the battle rules of issue 31 (docs/rules-notes.md "Who tests for the ship",
-    "Overcoming Great Hardship"), the Aide to Admiral's "+1 for MiD" 1 less needed, not 1
-    more, and every fight of a ship's season kept (her season's result read from them):
-    what fought a round or resolved a fight or a season stands as logged.
+    "Overcoming Great Hardship"), the chase's (the moment of truth the hunter's Seamanship
+    alone, over 4 + his opening successes rounds), the Aide to Admiral's "+1 for MiD" 1
+    less needed, not 1 more, and every fight of a ship's season kept (her season's result
+    read from them): what fought a chase or a round or resolved a fight or a season stands
+    as logged.
     """
     kind, data = event["type"], event["data"]
     keys: set[str] = set()

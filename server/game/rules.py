@@ -49,7 +49,7 @@ from strategy.campaign.plan import npc_captain_volunteers, volunteer_ship, volun
 from strategy.campaign.tables import FLEETS, SQUADRONS, TABLE_F_ROLLS
 from strategy.cards.dealer import Dealer, Deck
 from strategy.characters import MEASURES, Character, character_from, roll_character
-from strategy.chase import chase, sail_ho
+from strategy.chase import ChasePolicy, chase, sail_ho
 from strategy.combat import OUTCOMES, SHOT, WEATHER, Battle, morale, odds, sea_weather
 from strategy.combat import battle as fight_battle
 from strategy.combat.boarding import ACTIONS as BOARDING_ACTIONS
@@ -95,6 +95,7 @@ __all__ = [
     "SHOTS",
     "SQUADRONS",
     "Battle",
+    "ChasePolicy",
     "WEATHER_SALT",
     "anchorage",
     "battle_odds",

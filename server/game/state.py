@@ -77,8 +77,10 @@ SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
 #: 1: every log before issue 29 (it logged no version);
 #: 2: a game day's month is its calendar month (:func:`month_of`) in every decision;
 #: 3: a vacant seat is waited for by nothing: the turn clock, a fight (issue 30);
-#: 4: the Aide to Admiral's "+1 for MiD" a bonus, every fight of a ship's season kept
-#: and her season's result read from them (issue 31).
+#: 4: issue 31's readings: who tests for a ship, the gage of silenced guns, a wounded
+#: officer's pools, Overcoming Great Hardship, the Aide's "+1 for MiD" a bonus, every fight
+#: of a ship's season kept; the chase's moment of truth the hunter's Seamanship alone, over
+#: 4 + his opening successes rounds (seed 002).
 RULES_VERSION = 4
 
 Position = list[float]  # [lon, lat] in degrees

@@ -265,9 +265,15 @@ function chaseSentence(e, who) {
     case "prey":
       return e.choice === "move down" ? `${prey} moves down the track to ${e.prey_at}`
         : `${prey} banks her gage (now ${e.prey_gage})`;
-    case "moment_of_truth":
-      return `The moment of truth: ${contest()}${e.paid?.length ? `; paid with ${listed(
-        e.paid.map((p) => `a ${p === "ration" ? "ration" : "morale level"}`))}` : ""}`;
+    case "moment_of_truth": {
+      // since rules version 4 the hunter's test alone, against a difficulty (seed 002, 2.7)
+      const alone = () => `${hunter}'s ${e.hunter_skill} against ${e.difficulty}: `
+        + `${GRADE[e.result] || e.result} for ${hunter}${e.hunter_gage_spent
+          ? ` (gage spent: ${e.hunter_gage_spent})` : ""}`;
+      return `The moment of truth: ${e.difficulty ? alone() : contest()}${e.paid?.length
+        ? `; paid with ${listed(e.paid.map((p) => `a ${p === "ration" ? "ration"
+          : "morale level"}`))}` : ""}`;
+    }
     case "heads up":
       return `Heads up! The ships meet at ${e.band} (Distance ${e.distance})`;
     case "escaped": return `${prey} escapes`;
@@ -315,7 +321,8 @@ export function logLines(log, names = {}, who = chaseNames(log)) {
     let tests = null;
     if (e.phase === "chase" && e.event) {
       text = chaseSentence(e, who);
-      tests = chaseHands(e.test, who.hunter, who.prey, e.event === "crew_action");
+      tests = chaseHands(e.test, who.hunter, who.prey,
+        e.event === "crew_action" || e.test?.kind === "static");
     } else if (e.type === "broadside") {
       // the hits that follow it in its round, from her on her target, one for each hit
       const wanted = (e.hits || []).map((h) => h.card);

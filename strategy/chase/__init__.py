@@ -3,6 +3,8 @@
 * :mod:`strategy.chase.pursuit`: the chase that opens an engagement: hunter and prey,
   the opening test, pursuit rounds, Gage, the moment of truth; it gives the starting
   distance on the BtQ range chart or the prey's escape (:func:`chase`).
+* :mod:`strategy.chase.prep`: prep work before a chase: each character's one action for
+  +1 Gage or +2 Plunder (:func:`prep_work`).
 * :mod:`strategy.chase.sail_ho`: the "Sail Ho!" prize table: the ship a cruise meets,
   her cargo and her colours (:func:`sail_ho`).
 
@@ -11,6 +13,7 @@
 True
 """
 
+from strategy.chase.prep import PrepAction, PrepWork, prep_work
 from strategy.chase.pursuit import (
     BANDS,
     Band,
@@ -29,9 +32,12 @@ __all__ = [
     "ChasePolicy",
     "ChaseResult",
     "ChaseState",
+    "PrepAction",
+    "PrepWork",
     "SailHo",
     "band",
     "chase",
     "market_gage",
+    "prep_work",
     "sail_ho",
 ]

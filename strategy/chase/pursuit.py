@@ -8,23 +8,27 @@ either moves down one band (sails to fight) or banks one Gage (sails to escape).
 the two meet in a band ("heads up") the ships engage at the hunter's distance; when the
 pursuit rounds run out first, the moment of truth decides whether the prey slips away.
 
-Tests, all BtQ contested card tests (:func:`strategy.cards.trials.contested_test`):
+Tests, BtQ card tests (:mod:`strategy.cards.trials`), contested unless said:
 
 * opening: hunter Command against prey Awareness. Hunter wins with a critical or perfect
   success: Extreme; prey wins with one: Horizon; otherwise Spyglass. Pursuit rounds:
-  2 + the hunter's successes (at most 4 more).
+  4 + the hunter's successes (at most 4 more): the seed's "duration rolled" at "approx 2
+  hours" a round (line 115) is a chase that may last until nightfall (line 120), and 4
+  rounds let a hunter placed at Spyglass reach Boarding.
 * pursuit: hunter's best skill of its band's pool against prey Seamanship, both with
   the Speed difference as in BtQ Positioning (faster +diff, slower -diff).
 * crew actions (between rounds): a Routine static test of the ship's best skill of the
   band's pool; success gives the captain +1 Gage or +2 cards on the next pursuit test.
-* moment of truth: hunter Seamanship against prey Seamanship. Critical failure: the
+* moment of truth: "The Hunter should roll Seamanship" (line 120): a static test of the
+  hunter's Seamanship, with the Speed difference, against Routine. Critical failure: the
   prey is lost, 1 Ration spent and 1 Morale lost; failure: lost, 1 Ration or 1 Morale;
   success: 1 Ration, a new opening test places the hunter again and sets new rounds;
   critical success: 1 Ration, positions kept, new rounds from a new opening test.
 
-Gage (both sides) may be spent as extra cards, one card per Gage, on any test; what is
-left is carried into the first positioning test of the battle. Market Forces' prey
-comes preloaded with 0-3 Gage (+1 fought before, +1 veterans, +1 better ship).
+Gage may be spent as extra cards, one card per Gage, on any test of the spending side
+(the prey has none at the moment of truth); what is left is carried into the first
+positioning test of the battle. Market Forces' prey comes preloaded with 0-3 Gage (+1
+fought before, +1 veterans, +1 better ship).
 
 Every decision comes from a :class:`ChasePolicy`. By default every card comes from one
 persistent GM's :class:`~strategy.cards.dealer.Deck` shuffled by the chase's seeded
@@ -42,7 +46,13 @@ from types import MappingProxyType
 from typing import Any
 
 from strategy.cards.dealer import Deck, Pile
-from strategy.cards.trials import CRITICAL, TestResult, contested_test, static_test
+from strategy.cards.trials import (
+    CRITICAL,
+    DIFFICULTIES,
+    TestResult,
+    contested_test,
+    static_test,
+)
 from strategy.errors import InvalidMove
 from strategy.loader import check, freeze, load
 from strategy.ships import ShipSpec, ship
@@ -78,6 +88,10 @@ def _load_chase() -> tuple[tuple[Band, ...], Mapping[str, Any]]:
     opening = raw["opening"]
     for key in ("critical_success", "critical_failure", "otherwise"):
         check(opening[key] in names, f"chase.json: opening {key} {opening[key]!r} is a band")
+    check(
+        raw["moment_of_truth"]["difficulty"] in DIFFICULTIES,
+        "chase.json: the moment of truth's difficulty is a BtQ static difficulty",
+    )
     return bands, freeze({k: v for k, v in raw.items() if k not in ("bands", "source")})
 
 
@@ -121,24 +135,28 @@ class ChasePolicy:
     """The decisions of a chase. Subclass and override; the defaults are sensible NPCs.
 
     * :meth:`prey_moves_down`: a prey at least as well armed as the hunter (Broadside)
-      sails to fight (moves down); a weaker one flees (banks Gage).
+      sails to fight (moves down); a weaker one flees (banks Gage); with ``prey_flees``
+      every prey flees, as "ships which would prefer just to put their heads down and
+      escape" do (seed 002, 2.4, line 116): one bound elsewhere, running a blockade.
     * :meth:`crew_action`: the hunter's crew go for +2 cards on the next pursuit test,
       the prey's for +1 Gage.
-    * :meth:`spend_gage`: no Gage during the pursuit; at the moment of truth each side
-      spends half its Gage, rounded up (the chase is at stake, the rest is for the fight).
+    * :meth:`spend_gage`: no Gage during the pursuit; at the moment of truth the hunter
+      spends half her Gage, rounded up (the chase is at stake, the rest is for the fight);
+      the prey has no test there and keeps hers.
     * :meth:`pay_with`: on a simple failure at the moment of truth, pay a Ration.
     """
 
-    def __init__(self, hunter_crew: int = 1, prey_crew: int = 0) -> None:
+    def __init__(self, hunter_crew: int = 1, prey_crew: int = 0, prey_flees: bool = False) -> None:
         self.hunter_crew = hunter_crew
         self.prey_crew = prey_crew
+        self.prey_flees = prey_flees
 
     def crew_actions(self, side: str, state: ChaseState) -> int:
         """How many characters other than the captain act for ``side`` this round."""
         return self.hunter_crew if side == "hunter" else self.prey_crew
 
     def prey_moves_down(self, state: ChaseState) -> bool:
-        return state.prey.broadside >= state.hunter.broadside
+        return not self.prey_flees and state.prey.broadside >= state.hunter.broadside
 
     def crew_action(self, side: str, state: ChaseState) -> str:
         """ "cards" (+2 on the captain's next pursuit test) or "gage" (+1 Gage)."""
@@ -298,8 +316,8 @@ class _Chase:
         return result, event
 
     def _skills_contest(self, test: str) -> tuple[TestResult, dict[str, Any]]:
-        """``test`` ("opening", "moment_of_truth"): the hunter's skill against the prey's,
-        each as ``chase.json`` names it for that test."""
+        """``test`` ("opening"): the hunter's skill against the prey's, each as
+        ``chase.json`` names it for that test."""
         rules = _RULES[test]
         h_skill, p_skill = rules["hunter_skill"], rules["prey_skill"]
         h_pool, p_pool = _skill(self.s.hunter, h_skill), _skill(self.s.prey, p_skill)
@@ -397,8 +415,25 @@ class _Chase:
         return s.hunter_at <= s.prey_at
 
     def moment_of_truth(self) -> str:
-        _, event = self._skills_contest("moment_of_truth")
-        grade = event["result"]
+        """Seed 002, 2.7 (line 120): "The Hunter should roll Seamanship": her test alone, a
+        BtQ static test against the difficulty ``chase.json`` names, with the Speed
+        difference of the pursuit (the faster ship keeps the prey in sight). The prey
+        does not test; her banked Gage is for the fight (2.8, line 126: "Unspent Gage
+        can be used like Will points at this stage")."""
+        rules = _RULES["moment_of_truth"]
+        h_skill = rules["hunter_skill"]
+        h_gage = self._spend("hunter", "moment_of_truth")
+        pool = _skill(self.s.hunter, h_skill) + self.speed_diff + h_gage
+        result = static_test(self.cof_deck, self.hunter_deck, pool, rules["difficulty"])
+        grade = _grade(result)
+        event: dict[str, Any] = {
+            "event": "moment_of_truth",
+            "hunter_skill": h_skill,
+            "difficulty": rules["difficulty"],
+            "hunter_gage_spent": h_gage,
+            "test": result.to_dict(),
+            "result": grade,
+        }
         if grade == "critical failure":
             self.rations += 1
             self.morale += 1
