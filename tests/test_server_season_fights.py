@@ -47,9 +47,9 @@ def test_every_fight_of_the_season_is_kept_and_her_best_is_her_battle_result() -
     that her captain's summer is rolled with; before, only the last fight's 3 was kept."""
     state = copy.deepcopy(phase_states()[0]["summer"])
     fights = [
-        _fight(state, "fr-raider", 1, 101),
+        _fight(state, "fr-raider", 2, 101),
         _fight(state, "sp-convoy", 0, 102),
-        _fight(state, "fr-brest", 0, 103),
+        _fight(state, "fr-brest", 2, 103),
     ]
     for code in BLUE:
         got = state["results"][code]
@@ -106,7 +106,7 @@ def test_a_result_saved_before_the_fights_were_kept_stands_for_its_one_fight() -
     state = copy.deepcopy(phase_states()[0]["summer"])
     old = {"result": 2, "engagement": "e0", "fate": "enemy_sunk", "interpretation": "x"}
     state["results"] = {code: dict(old) for code in BLUE}
-    fought = _fight(state, "fr-raider", 1, 101)
+    fought = _fight(state, "fr-raider", 2, 101)
     got = state["results"]["NE"]
     assert [f["engagement"] for f in got["fights"]] == ["e0", fought]
     assert (got["result"], got["engagement"]) == (2, "e0")
