@@ -81,6 +81,18 @@ def _v2_autumn_clock(state: State, event: dict[str, Any]) -> bool:
     return state["phase"] == OFF_SEASONS[0] and event.get("seat") is None
 
 
+def _v3_wounded(state: State, event: dict[str, Any]) -> bool:
+    """Version 3 fought its battles with every officer whole: ``event`` is one it may have
+    decided otherwise (the clock's, an ``advance``, an ``engage_decision``, while an
+    officer of the roster was wounded)."""
+    if event["type"] not in ("advance", "engage_decision") and event.get("seat") is not None:
+        return False
+    return any(
+        not o["dead"] and o["sheet"].get("state", "Healthy") != "Healthy"
+        for o in state["officers"].values()
+    )
+
+
 def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str, Any], Allowance]:
     """``event`` of a log played under rules ``version`` (older than today's), taken on
     ``state`` (the state before it), as today's replay checks it: the event in today's
@@ -101,10 +113,21 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     decided while a seat stood vacant stands as logged. Version 2 also left the seats
     ready when the summer was resolved, so the clock could pass the autumn at once: what
     it decided in an autumn stands as logged.
+
+    3 -> 4: an officer's wounds and the Measures he spent go aboard his next fight, and
+    heal at the turns of the month (docs/rules-notes.md, "Wounds and Measures between
+    battles"). Version 3 sent every officer into battle whole and healed no one: what the
+    clock, an ``advance`` or an ``engage_decision`` decided while an officer of the
+    roster was wounded stands as logged, and an ``advance`` or ``next_season`` is compared
+    without the ``healed`` it never logged.
     """
     kind, data = event["type"], event["data"]
     keys: set[str] = set()
     decision = version < 3 and (_v2_vacancy(state, event) or _v2_autumn_clock(state, event))
+    if version < 4:
+        decision = decision or _v3_wounded(state, event)
+        if kind in ("advance", "next_season"):
+            keys.add("healed")
     if version < 2 and isinstance(data, dict):
         if kind in ("deploy", "sail", "move_enemy"):
             decision = decision or _v1_month_misread(state, state["day"])
