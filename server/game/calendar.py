@@ -180,9 +180,11 @@ def _kept(engagement: Any) -> dict[str, Any]:
 
 
 def _careers(state: State) -> dict[str, dict[str, Any]]:
-    """Each officer as the year leaves him: the career pages' points."""
+    """Each officer as the year leaves him: the career pages' points (his Health, his
+    sheet's state, his own and the GM's to see)."""
     return {
-        oid: {k: v for k, v in o.items() if k in _CAREER} for oid, o in state["officers"].items()
+        oid: {**{k: v for k, v in o.items() if k in _CAREER}, "health": o["sheet"]["state"]}
+        for oid, o in state["officers"].items()
     }
 
 

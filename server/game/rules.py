@@ -49,6 +49,7 @@ from strategy.campaign.plan import npc_captain_volunteers, volunteer_ship, volun
 from strategy.campaign.tables import FLEETS, SQUADRONS, TABLE_F_ROLLS
 from strategy.cards.dealer import Dealer, Deck
 from strategy.characters import MEASURES, Character, character_from, roll_character
+from strategy.characters.btq_tables import HEALTH
 from strategy.characters.health import standing
 from strategy.chase import chase, sail_ho
 from strategy.combat import OUTCOMES, SHOT, WEATHER, Battle, morale, odds, sea_weather
@@ -66,6 +67,7 @@ __all__ = [
     # the rules' words, for the vocabulary (server.game.vocabulary)
     "DAMAGE_AREAS",
     "DAMAGE_STATES",
+    "HEALTH",
     "FLEETS",
     "FLEET_SHIPS",
     "HWYF_BOOK",
