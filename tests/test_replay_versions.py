@@ -15,7 +15,9 @@ from typing import Any
 import pytest
 
 from server import game
+from server.game.replay import upgrade
 from tests.conftest import ROOT
+from tests.test_server_battle_officers import _campaign
 
 
 def _tampered(log: dict[str, Any], seq: int, version: int | None) -> dict[str, Any]:
@@ -80,3 +82,26 @@ def test_a_log_with_no_rules_version_it_could_have_is_refused(day_60, version) -
     log["events"][0]["data"]["rules"] = version
     with pytest.raises(ValueError, match="rules version"):
         game.replay(log)
+
+
+def test_a_version_3_log_stands_as_logged_while_an_officer_was_wounded() -> None:
+    """3 -> 4 (docs/rules-notes.md, "Wounds and Measures between battles"): version 3 sent
+    every officer into battle whole and healed nobody. What its clock, an ``advance`` or an
+    ``engage_decision`` decided while an officer of the roster was wounded stands as
+    logged; its ``advance`` and ``next_season`` are compared without ``healed``; with the
+    roster whole, the decision is checked."""
+    state = _campaign()
+    advance = {"seq": 9, "type": "advance", "seat": "gm", "data": {"days": 1, "day": 1}}
+    fight = {"seq": 9, "type": "engage_decision", "seat": "s1", "data": {"engagement": "e1"}}
+    season = {"seq": 9, "type": "next_season", "seat": "gm", "data": {"phase": "winter"}}
+    whole = upgrade(3, state, advance)[1]
+    assert not whole.decision and whole.keys == frozenset({"healed"})
+    assert upgrade(3, state, season)[1].keys == frozenset({"healed"})
+    assert not upgrade(3, state, fight)[1].decision
+    oid = next(iter(state["officers"]))
+    officer = state["officers"][oid]
+    state["officers"][oid] = {**officer, "sheet": {**officer["sheet"], "state": "Injured"}}
+    assert upgrade(3, state, advance)[1].decision
+    assert upgrade(3, state, fight)[1].decision
+    assert upgrade(3, state, {**advance, "seat": None})[1].decision  # the clock's
+    assert not upgrade(3, state, {**season, "type": "invest"})[1].decision
