@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from server import game as server_game
-from server.game import calendar, engagements, forces, officers
+from server.game import calendar, engagements, officers, views
 from strategy.characters.creation import roll_sheet
 from tests.conftest import PLAY_SEED, USHANT
 from tests.server_helpers import Game, new_app
@@ -87,8 +87,14 @@ def test_the_months_heal_and_the_season_gives_the_measures_back() -> None:
     assert second["state"] == (
         "Injured" if second["months"][0]["result"] == "failure" else "Healthy"
     )
+    # his own seat and the GM read his Measures as they stand (the server's figures)
+    gm = {"id": "gm", "role": "gm"}
+    seen = views.officer_for(work["officers"][oid], gm)  # type: ignore[arg-type]
+    guts = work["officers"][oid]["sheet"]["measures"]["Guts"]
+    assert seen["measures_now"]["Guts"] == max(guts - 1, 1)
     officers.mission_over(work)
     assert "spent" not in work["officers"][oid]
+    assert "measures_now" not in views.officer_for(work["officers"][oid], gm)  # type: ignore[arg-type]
 
 
 def _seated_maimed(tmp_path: Path) -> tuple[Game, Any, str]:
@@ -199,4 +205,3 @@ def test_the_next_season_heals_the_months_left_and_restores_measures() -> None:
     calendar.apply_next_season(work, data)  # type: ignore[arg-type]
     assert work["officers"][oid]["sheet"]["state"] == data["healed"][oid]["state"]
     assert "spent" not in work["officers"][oid]
-    assert forces  # (the advance's healing is the protocol test's)
