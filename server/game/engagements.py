@@ -170,9 +170,9 @@ def _aboard(state: State, code: str) -> list[dict[str, str]]:
             else "officer"
         )
         aboard = {"id": o["id"], "name": name, "role": role}
-        state = o["sheet"].get("state", "Healthy")
-        if state != "Healthy":  # he comes aboard as his last fight left him (BtQ, Healing)
-            aboard["health"] = state.lower()
+        health = o["sheet"].get("state", "Healthy")
+        if health != "Healthy":  # he comes aboard as his last fight left him (BtQ, Healing)
+            aboard["health"] = health.lower()
         out.append(aboard)
     return out
 
