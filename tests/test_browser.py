@@ -290,6 +290,9 @@ def test_the_captain_orders_a_repair_and_how_his_officers_fight_and_the_admiral_
     # her card names her officers
     card = captain.page.locator(f"{box} .ship[data-ship={ship}] .officers-aboard")
     assert officers[0]["name"] in card.inner_text()
+    # and each one's health as the server says he came aboard (his wounds from the last fight)
+    shown = card.evaluate("(ul) => [...ul.querySelectorAll('li')].map((li) => li.dataset.health)")
+    assert shown == [o.get("health", "healthy") for o in officers]
     leader, fighter = officers[-1], officers[0]
     form = captain.page.locator(f"{box} fieldset.orders-round[data-ship={ship}]")
     form.locator("select[data-order=repair]").select_option("hull")

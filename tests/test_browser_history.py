@@ -78,9 +78,9 @@ def test_a_career_is_charted_per_year_and_another_players_officer_by_rank_only(
     own = two_summers.seats["fg"]["officer"]
     state = two_summers.state("fg")
     points = len(state["years"]) + 1  # each summer gone by and now
-    fg.wait(f"{CHARTS}.length === 4 && {CHARTS}.every(c => c.dataset.drawn === '1')")
+    fg.wait(f"{CHARTS}.length === 5 && {CHARTS}.every(c => c.dataset.drawn === '1')")
     charts = fg.js(f"{CHARTS}.map(c => [c.dataset.chart, c.data[0].x.length, c.data[0].y])")
-    assert [c[0] for c in charts] == ["rank", "na", "funds", "wounds"]
+    assert [c[0] for c in charts] == ["rank", "na", "funds", "wounds", "health"]
     assert all(c[1] == points for c in charts), charts
     now = next(o for o in state["officers"] if o["id"] == own)
     by = {c[0]: c[2] for c in charts}
@@ -88,6 +88,10 @@ def test_a_career_is_charted_per_year_and_another_players_officer_by_rank_only(
     assert by["na"][-1] == now["na"] and by["funds"][-1] == now["funds"]
     assert by["wounds"] == [len(y["officers"][own]["wounds"]) for y in state["years"]] + [
         len(now["wounds"])
+    ]
+    # his Health each year and now, as the server keeps it (his sheet's state)
+    assert by["health"] == [y["officers"][own]["health"] for y in state["years"]] + [
+        now["sheet"]["state"]
     ]
     fg.page.locator("#career-page").screenshot(path=str(ARTIFACTS / "history_career.png"))
     # the rank axis is the ladder's order (/api/rules), not the order he held them

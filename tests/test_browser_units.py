@@ -982,6 +982,34 @@ def test_a_sheet_shows_the_briny_record_and_the_btq_sheet(js) -> None:
     assert out["dead"].strip() == "dead"
 
 
+def test_a_sheet_shows_his_health_and_the_measures_he_spent_this_mission(js) -> None:
+    """BtQ "Overcoming Great Hardship": a Measure spent is "reduced by one for the rest of
+    the current Naval Mission"; the sheet shows his Measures and, below, the server's
+    figures for this mission (``measures_now``), and his Health (his sheet's state)."""
+    sheet = {
+        "nationality": "English", "religion": "Protestant", "social_class": "Noble",
+        "profession": "Sailor", "position": "Captain",
+        "measures": {"Guts": 4, "Discipline": 3, "Influence": 2, "Charm": 2},
+        "skills": {"Command": 4}, "traits": [], "wealth": 5, "curios": [],
+        "reputations": [], "state": "Maimed",
+    }  # fmt: skip
+    officer = {**AUBREY, "na": 7, "sheet": sheet, "birth": {}, "wounds": []}
+    out = js(
+        """const read = (o) => {
+          const node = officers.sheetView(o, {fleet: []});
+          return {now: Object.fromEntries([...node.querySelectorAll('[data-measure-now]')]
+                    .map((td) => [td.dataset.measureNow, td.textContent])),
+                  state: [...node.querySelectorAll('dt')].find((dt) => dt.textContent === 'State')
+                    .nextElementSibling.textContent};
+        };
+        return [read(arg), read({...arg, measures_now: {Guts: 2, Discipline: 3, Influence: 2,
+                Charm: 2}})];""",
+        officer,
+    )
+    assert out[0] == {"now": {}, "state": "Maimed"}
+    assert out[1]["now"] == {"Guts": "2", "Discipline": "3", "Influence": "2", "Charm": "2"}
+
+
 OUTCOME = {"dead": False, "wound": None, "mentioned": 0, "promoted": None}
 
 

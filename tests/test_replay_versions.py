@@ -16,7 +16,9 @@ from typing import Any
 import pytest
 
 from server import game
+from server.game.replay import Allowance, upgrade
 from tests.conftest import ROOT
+from tests.test_server_battle_officers import _campaign
 
 
 def _tampered(log: dict[str, Any], seq: int, version: int | None) -> dict[str, Any]:
@@ -97,3 +99,18 @@ def test_a_fight_opened_under_version_3_keeps_the_chase_it_had() -> None:
         _, found[version] = game.replay(tagged)
     assert not any("engagement" in p for p in found[3])
     assert found[4][0] == "seq 11: advance decides differently on replay (engagements)"
+
+
+def test_a_version_3_log_is_compared_without_healed_and_its_fights_stand_as_logged() -> None:
+    """3 -> 4 (docs/rules-notes.md, "Wounds and Measures between battles"): version 3 sent
+    every officer into battle whole and healed nobody: its ``advance`` and ``next_season``
+    are compared without ``healed``, and what may have fought (an ``advance``, an
+    ``engage_decision``, the clock's) stands as logged; an investment is checked."""
+    state = _campaign()
+    advance = {"seq": 9, "type": "advance", "seat": "gm", "data": {"days": 1, "day": 1}}
+    fight = {"seq": 9, "type": "engage_decision", "seat": "s1", "data": {"engagement": "e1"}}
+    season = {"seq": 9, "type": "next_season", "seat": "gm", "data": {"phase": "winter"}}
+    assert upgrade(3, state, advance)[1] == Allowance(frozenset({"healed"}), True)
+    assert upgrade(3, state, season)[1].keys == frozenset({"healed"})
+    assert upgrade(3, state, fight)[1] == Allowance(frozenset(), True)
+    assert not upgrade(3, state, {**season, "type": "invest"})[1].decision

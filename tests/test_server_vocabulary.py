@@ -34,6 +34,7 @@ def test_the_rules_answer_is_cached_json_with_every_word(tmp_path) -> None:
         "weathers",
         "outcomes",
         "measures",
+        "health",
         "repairs",
         "hwyf",
         "boarding_actions",
@@ -103,6 +104,7 @@ def test_the_fleet_and_the_words_of_combat_and_campaign() -> None:
     assert words["squadrons"] == list(tables.SQUADRONS) == ["White", "Red", "Blue", "Blockade"]
     assert words["fleets"] == list(tables.FLEETS)
     assert words["measures"] == ["Guts", "Discipline", "Influence", "Charm"]  # BtQ's order
+    assert words["health"] == ["Healthy", "Injured", "Maimed", "Dead"]  # BtQ's Damage States
     assert words["repairs"] == ["hull", "guns", "crew", "rigging", "fire"]
     prime = next(c for c in words["hwyf"] if c["id"] == "prime_angle")
     assert (prime["skill"], prime["against"]) == ("seamanship", "seamanship")

@@ -538,7 +538,15 @@ ADVANCE = Spec(
             "breakouts": copy.deepcopy(data.get("breakouts", [])),
         },
     ),
-    touches=("forces", "fleet", "own"),  # a fight's officers change when its round ends
+    # the officers when a fight it opened ended (its wounds kept) or the months healed them
+    touches=lambda data: (
+        ("forces", "fleet", "own")
+        + (
+            ("officers",)
+            if data.get("healed") or any(e["over"] for e in data["engagements"])
+            else ()
+        )
+    ),
     notice=notices.advanced,
 )
 RESOLVE_SUMMER = Spec(

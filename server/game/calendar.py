@@ -76,6 +76,12 @@ def decide_next_season(
     volunteers = cruises.season_outcomes(state, rng)
     if volunteers is not None:
         data["volunteers"] = volunteers
+    # the season's months not sailed through pass too (seed 000, "Healing"): the turns
+    # from today to the next season's first day
+    months = officers.months_turned(state, state["day"], season_days(state))
+    healed = officers.healing(state, months, rng)
+    if healed:
+        data["healed"] = healed
     return data
 
 
@@ -84,6 +90,8 @@ def apply_next_season(state: State, data: events.NextSeason) -> None:
     if volunteers is not None:
         state["officers"].update(volunteers["officers"])
         officers.follow_berths(state)
+    officers.apply_healed(state, data.get("healed", {}))
+    officers.mission_over(state)  # the season's sailing was the Naval Mission
     if state["phase"] in OFF_SEASONS:
         _season_over(state, volunteers)
     if data["phase"] == "cabinet":
@@ -172,9 +180,11 @@ def _kept(engagement: Any) -> dict[str, Any]:
 
 
 def _careers(state: State) -> dict[str, dict[str, Any]]:
-    """Each officer as the year leaves him: the career pages' points."""
+    """Each officer as the year leaves him: the career pages' points (his Health, his
+    sheet's state, his own and the GM's to see)."""
     return {
-        oid: {k: v for k, v in o.items() if k in _CAREER} for oid, o in state["officers"].items()
+        oid: {**{k: v for k, v in o.items() if k in _CAREER}, "health": o["sheet"]["state"]}
+        for oid, o in state["officers"].items()
     }
 
 

@@ -170,7 +170,11 @@ def _aboard(state: State, code: str) -> list[dict[str, str]]:
             if i < len(_ROLES) and o["rank"] in (*rules.CAPTAIN_RANKS, "Lieutenant")
             else "officer"
         )
-        out.append({"id": o["id"], "name": name, "role": role})
+        aboard = {"id": o["id"], "name": name, "role": role}
+        health = o["sheet"].get("state", "Healthy")
+        if health != "Healthy":  # he comes aboard as his last fight left him (BtQ, Healing)
+            aboard["health"] = health.lower()
+        out.append(aboard)
     return out
 
 
@@ -725,33 +729,50 @@ def _close(state: State, record: Engagement, outcome: dict[str, Any]) -> None:
 
 def _wounds(state: State, record: Engagement) -> None:
     """The officers' wounds of the battle (its ``wounded`` events: the officer by his name,
-    or by his role when an enemy's blow names the post) onto the campaign's roster: the
-    dead are dead, the Injured and Maimed carry it on their sheets."""
+    or by his role when an enemy's blow names the post) and the Measures they spent in it
+    (its ``hardship`` events: what each left him) onto the campaign's roster: the dead are
+    dead, the Injured and Maimed carry it on their sheets, a Measure spent stays spent for
+    the Naval Mission (seed 000, "Overcoming Great Hardship")."""
     health: dict[str, str] = {}
+    spent: dict[str, dict[str, int]] = {}
     for ship in record["sides"]["a"]:
         officers = ship.get("officers") or []
         by_name = {o["name"]: o["id"] for o in officers}
         by_role = {o["role"]: o["id"] for o in reversed(officers)}
         for e in record["log"]:
-            if e.get("type") == "wounded" and e.get("ship") == ship["id"]:
+            if e.get("ship") != ship["id"]:
+                continue
+            if e.get("type") == "wounded":
                 oid = by_name.get(e["who"]) or by_role.get(e["who"])
                 if oid is not None:
                     health[oid] = e["health"]
+            elif e.get("type") == "hardship" and e.get("officer") in by_name:
+                spent.setdefault(by_name[e["officer"]], {})[e["measure"]] = e["left"]
     record["wounds"] = health
+    for ship in record["sides"]["a"]:  # the battle panel's officers as the fight left them
+        for o in ship.get("officers") or []:
+            if o["id"] in health:
+                o["health"] = health[o["id"]]
+    if spent:  # (only when one was: the fights of those who spent none as they were)
+        record["spent"] = spent
     carry_wounds(state, record)
 
 
 def carry_wounds(state: State, record: Engagement) -> None:
-    """An engagement's ``wounds`` onto the campaign's roster (again when an ``advance``
-    that fought it is applied: the roster is not in that event's data). Each officer's
-    record is replaced, not changed: an advance decides on a copy of the state sharing
-    the records of its roster (:func:`server.game.forces.advance`)."""
+    """An engagement's ``wounds`` and ``spent`` Measures onto the campaign's roster (again
+    when an ``advance`` that fought it is applied: the roster is not in that event's data).
+    Each officer's record is replaced, not changed: an advance decides on a copy of the
+    state sharing the records of its roster (:func:`server.game.forces.advance`)."""
     roster = state["officers"]
     for oid, level in record.get("wounds", {}).items():
         officer = roster[oid]
         sheet = {**officer["sheet"], "state": level.title()}
         dead = officer["dead"] or level == "dead"
         roster[oid] = cast(OfficerRecord, {**officer, "dead": dead, "sheet": sheet})
+    for oid, left in record.get("spent", {}).items():
+        officer = roster[oid]
+        after = rules.officer_spending(officer, left)
+        roster[oid] = cast(OfficerRecord, {**after, "player": officer["player"]})
 
 
 def _earned(state: State, code: str, fight: Fight) -> None:

@@ -180,6 +180,8 @@ class NextSeason(Acted):
     phase: Phase  # the season it opens: autumn, winter, spring; cabinet (the next year); over
     year: int  # the year of that season's summer
     volunteers: NotRequired[SeasonOutcomes]  # the season's cruises ended: their outcomes
+    # officer id -> his Health after the season's months left, and each month's healing
+    healed: NotRequired[dict[str, Any]]
 
 
 class Declined(Record):
@@ -263,6 +265,8 @@ class Advance(Acted):
     breakouts: NotRequired[list[Breakout]]  # enemy forces out of blockaded ports
     # each engagement it opened (and ended), told to the seats in it
     notices: NotRequired[list[Notice]]
+    # officer id -> his Health after the turns of the month it passed, each month's healing
+    healed: NotRequired[dict[str, Any]]
 
 
 class Round(Record):

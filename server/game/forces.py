@@ -11,7 +11,7 @@ import copy
 import random
 from typing import Any, cast
 
-from server.game import blockades, engagements, rules
+from server.game import blockades, engagements, officers, rules
 from server.game.errors import ActionError
 from server.game.sighting import Lookouts, force_id, in_order, position_on_route
 from server.game.state import (
@@ -209,12 +209,14 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
         if any(not e["over"] for e in opened):
             break
     work["day"] = day
+    # the turns of the month the days passed heal the wounded (seed 000, "Healing")
+    healed = officers.healing(state, officers.months_turned(state, start, day), rng)
     notices = [
         n
         for e in opened
         for n in engagements.notices(work, e, *(("opened", "ended") if e["over"] else ("opened",)))
     ]
-    return {
+    out = {
         "days": day - start,
         "day": day,
         "forces": {
@@ -227,6 +229,9 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
         "breakouts": breakouts,
         "notices": notices,
     }
+    if healed:  # (only when someone was: the advances of a healthy roster as they were)
+        out["healed"] = healed
+    return out
 
 
 def _scratch(state: State) -> State:
@@ -278,6 +283,7 @@ def apply_advance(state: State, data: Any) -> None:
     """Apply an ``advance`` event: the clock, the forces it moved, the fights it opened."""
     state["day"] = data["day"]
     state["forces"].update(data["forces"])
+    officers.apply_healed(state, data.get("healed", {}))  # (then the fights' new wounds)
     for fight in data["engagements"]:
         state["engagements"][fight["id"]] = fight
         engagements.carry_wounds(state, fight)

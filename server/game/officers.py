@@ -12,18 +12,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from server.game import rules
 from server.game.errors import ActionError, refusals
-from server.game.state import OfficerRecord, SeatRecord, State, current_year
+from server.game.state import OfficerRecord, SeatRecord, State, by_id, current_year, season_date
 
 __all__ = [
     "MINISTERS",
     "admiral_choices",
+    "apply_healed",
     "apply_officers",
     "berth_of",
     "follow_berths",
+    "healing",
+    "mission_over",
+    "months_turned",
     "new_officer",
     "officer_for_seat",
     "roster_npcs",
@@ -222,3 +226,56 @@ def summer_changes(state: State, report: Mapping[str, Any]) -> dict[str, Officer
         after = rules.officer_after(officer, change, guineas.get(oid, 0), year)
         out[oid] = {**after, "player": officer["player"]}  # type: ignore[typeddict-item]
     return out
+
+
+def months_turned(state: State, start: int, end: int) -> int:
+    """How many turns of the month (Briny: "Each turn is a month of game time") lie between
+    the current season's days ``start`` and ``end``: the months begun after ``start``."""
+    a, b = season_date(state, start), season_date(state, end)
+    return (b.year * 12 + b.month) - (a.year * 12 + a.month)
+
+
+def healing(state: State, months: int, rng: random.Random) -> dict[str, Any]:
+    """The wounded officers of the roster after ``months`` turns of the month (seed 000,
+    "Healing", read month by month: :mod:`strategy.characters.health`): ``{officer id:
+    {"state": his Health after, "months": what each month did}}``, for those it changed or
+    tested (none: nothing drawn). The living wounded, in the roster's order, each drawing
+    his deck's seed from ``rng`` (an officer still in a fight heals when it is over)."""
+    out: dict[str, Any] = {}
+    if months <= 0:
+        return out
+    fighting = {
+        o["id"]
+        for e in by_id(state["engagements"])
+        if not e["over"]
+        for ship in e["sides"]["a"]
+        for o in ship.get("officers") or []
+    }
+    for officer in by_id(state["officers"]):
+        if officer["dead"] or officer["sheet"].get("state", "Healthy") in ("Healthy", "Dead"):
+            continue
+        if officer["id"] in fighting:
+            continue
+        after, done = rules.officer_healed(officer, months, rng.getrandbits(64))
+        out[officer["id"]] = {"state": after["sheet"]["state"], "months": done}
+    return out
+
+
+def apply_healed(state: State, healed: Mapping[str, Any]) -> None:
+    """Each officer of ``healed`` (:func:`healing`) at his Health after it. His record is
+    replaced, not changed (an advance's copy of the state shares the roster's records)."""
+    roster = state["officers"]
+    for oid, got in healed.items():
+        officer = roster[oid]
+        sheet = {**officer["sheet"], "state": got["state"]}
+        roster[oid] = {**officer, "sheet": sheet}
+
+
+def mission_over(state: State) -> None:
+    """The season's sailing over, the Naval Mission with it: every officer's Measures
+    whole again (seed 000, "Overcoming Great Hardship": "At the end of a Naval Mission,
+    all Measures return to their full value")."""
+    roster = state["officers"]
+    for oid, officer in list(roster.items()):
+        if "spent" in officer:
+            roster[oid] = cast(OfficerRecord, {k: v for k, v in officer.items() if k != "spent"})

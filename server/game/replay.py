@@ -84,10 +84,10 @@ def _v2_autumn_clock(state: State, event: dict[str, Any]) -> bool:
 def _v3_fights(state: State, event: dict[str, Any]) -> bool:
     """Version 3 fought and resolved by other readings of the books (issue 31): who tests
     for a ship, the weather gage of silenced guns, a wounded officer's pools, Overcoming
-    Great Hardship, the chase, the Aide's "+1 for MiD", a ship's season of several fights. ``event``
-    is one that may fight a round or resolve a fight or a season: an ``engage_decision``,
-    an ``advance`` (its fights opened and closed), the clock's in a summer, or a season's
-    resolution (``resolve_summer``, ``next_season``)."""
+    Great Hardship, the chase, the Aide's "+1 for MiD", a ship's season of several fights,
+    wounds carried and healed. ``event`` is one that may fight a round or resolve a fight
+    or a season: an ``engage_decision``, an ``advance`` (its fights opened and closed), the
+    clock's in a summer, or a season's resolution (``resolve_summer``, ``next_season``)."""
     kind = event["type"]
     if kind in ("advance", "engage_decision", "resolve_summer", "next_season"):
         return True
@@ -120,12 +120,17 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     alone, over 4 + his opening successes rounds), the Aide to Admiral's "+1 for MiD" 1
     less needed, not 1 more, and every fight of a ship's season kept (her season's result
     read from them): what fought a chase or a round or resolved a fight or a season stands
-    as logged.
+    as logged. Wounds and the Measures spent go aboard the next fight and heal at the
+    turns of the month ("Wounds and Measures between battles"): an ``advance`` or
+    ``next_season`` is compared without the ``healed`` it never logged.
     """
     kind, data = event["type"], event["data"]
     keys: set[str] = set()
     decision = version < 3 and (_v2_vacancy(state, event) or _v2_autumn_clock(state, event))
-    decision = decision or (version < 4 and _v3_fights(state, event))
+    if version < 4:
+        decision = decision or _v3_fights(state, event)
+        if kind in ("advance", "next_season"):
+            keys.add("healed")
     if version < 2 and isinstance(data, dict):
         if kind in ("deploy", "sail", "move_enemy"):
             decision = decision or _v1_month_misread(state, state["day"])

@@ -49,6 +49,8 @@ from strategy.campaign.plan import npc_captain_volunteers, volunteer_ship, volun
 from strategy.campaign.tables import FLEETS, SQUADRONS, TABLE_F_ROLLS
 from strategy.cards.dealer import Dealer, Deck
 from strategy.characters import MEASURES, Character, character_from, roll_character
+from strategy.characters.btq_tables import HEALTH
+from strategy.characters.health import standing
 from strategy.chase import ChasePolicy, chase, sail_ho
 from strategy.combat import OUTCOMES, SHOT, WEATHER, Battle, morale, odds, sea_weather
 from strategy.combat import battle as fight_battle
@@ -65,6 +67,7 @@ __all__ = [
     # the rules' words, for the vocabulary (server.game.vocabulary)
     "DAMAGE_AREAS",
     "DAMAGE_STATES",
+    "HEALTH",
     "FLEETS",
     "FLEET_SHIPS",
     "HWYF_BOOK",
@@ -126,6 +129,10 @@ __all__ = [
     "npc_officers",
     "player_deck",
     "officer_after",
+    "officer_healed",
+    "officer_mission_over",
+    "officer_spending",
+    "measures_now",
     "map_battle_result",
     "maps_errors",
     "ports",
@@ -339,6 +346,36 @@ def officer_after(
     """A character's dict after a season (:meth:`strategy.characters.Character.after_summer`)."""
     character = Character.from_dict(_character_fields(officer))
     return character.after_summer(change, guineas, year).to_dict()
+
+
+def officer_healed(
+    officer: Mapping[str, Any], months: int, seed: int
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A character's dict after ``months`` turns of the month and what healed him
+    (:meth:`strategy.characters.Character.healed`); his First Aid tests' cards from a deck
+    seeded by ``seed`` (drawn from the campaign's seeded source), a player's own deck for a
+    player's character, the GM's for an NPC."""
+    character = Character.from_dict(_character_fields(officer))
+    dealer = Dealer(random.Random(seed))
+    after, done = character.healed(months, dealer, gm=officer.get("player") is None)
+    return after.to_dict(), done
+
+
+def officer_spending(officer: Mapping[str, Any], left: Mapping[str, int]) -> dict[str, Any]:
+    """A character's dict after a battle left his Measures at ``left``
+    (:meth:`strategy.characters.Character.spending`)."""
+    return Character.from_dict(_character_fields(officer)).spending(left).to_dict()
+
+
+def measures_now(officer: Mapping[str, Any]) -> dict[str, int]:
+    """A character's Measures as they stand: his sheet's less those he spent this Naval
+    Mission (:func:`strategy.characters.health.standing`)."""
+    return standing(officer["sheet"]["measures"], officer.get("spent") or {})
+
+
+def officer_mission_over(officer: Mapping[str, Any]) -> dict[str, Any]:
+    """A character's dict at the end of the Naval Mission: his Measures whole again."""
+    return Character.from_dict(_character_fields(officer)).mission_over().to_dict()
 
 
 def morale_after(battle: Battle, side: str) -> dict[str, dict[str, Any]]:

@@ -80,7 +80,8 @@ SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
 #: 4: issue 31's readings: who tests for a ship, the gage of silenced guns, a wounded
 #: officer's pools, Overcoming Great Hardship, the Aide's "+1 for MiD" a bonus, every fight
 #: of a ship's season kept; the chase's moment of truth the hunter's Seamanship alone, over
-#: 4 + his opening successes rounds (seed 002).
+#: 4 + his opening successes rounds (seed 002); wounds and spent Measures go aboard the
+#: next fight, and heal month by month.
 RULES_VERSION = 4
 
 Position = list[float]  # [lon, lat] in degrees
@@ -158,8 +159,9 @@ class OfficerRecord(Record):
     declined: int  # promotions declined at his rank
     dead: bool
     birth: dict[str, Any]  # the Briny record of his birth (strategy.characters.Birth)
-    sheet: dict[str, Any]  # the BtQ sheet (strategy.characters.Sheet)
+    sheet: dict[str, Any]  # the BtQ sheet (strategy.characters.Sheet): its state his Health
     player: str | None  # the seat that plays him; None for an NPC
+    spent: NotRequired[dict[str, int]]  # the Measures' points spent this Naval Mission
 
 
 class Seat(SeatRecord):
@@ -243,7 +245,8 @@ class BattleShip(Record):
     named: bool
     force: str
     caps: NotRequired[dict[str, list[int]]]  # boxes per damage state, per area
-    # her officers from the campaign's roster: id, the name the battle knows him by, role
+    # her officers from the campaign's roster: id, the name the battle knows him by, role,
+    # and his health when not healthy (as he came aboard; when it is over, as it left him)
     officers: NotRequired[list[dict[str, str]]]
 
 
@@ -318,6 +321,8 @@ class Engagement(Record):
     choices: NotRequired[dict[str, list[str]]]  # the decisions and shots a captain has
     view: NotRequired[dict[str, Any]]  # the battle as the captains see it
     wounds: NotRequired[dict[str, str]]  # officer id -> injured, maimed or dead, when over
+    # officer id -> the Measures he spent in it: what each left him (Overcoming Great Hardship)
+    spent: NotRequired[dict[str, dict[str, int]]]
     # British ship id -> her Ship Morale after the battle, mended by Command where it can be
     morale: NotRequired[dict[str, dict[str, Any]]]
     weather: NotRequired[BattleWeather]  # the sea they fight in

@@ -21,7 +21,7 @@ import jsonpatch
 
 from server.game.money import investments_for
 from server.game.officers import berth_of
-from server.game.rules import ship_rating
+from server.game.rules import measures_now, ship_rating
 from server.game.season import report_for
 from server.game.sighting import SIGHTING_NM, distance_nm
 from server.game.spec import Spec
@@ -116,7 +116,10 @@ def officer_for(officer: OfficerRecord, seat: Seat) -> dict[str, Any]:
     name, rank, berth and whether he lives for everyone else (the officers are all of the
     British fleet: the enemy's are never in the state)."""
     if is_gm(seat) or (officer["player"] is not None and officer["player"] == seat["id"]):
-        return {**_copied(officer), "berth": berth_of(officer)}
+        whole = {**_copied(officer), "berth": berth_of(officer)}
+        if officer.get("spent"):  # his Measures as they stand this Naval Mission (BtQ)
+            whole["measures_now"] = measures_now(officer)
+        return whole
     return public_officer(officer)
 
 

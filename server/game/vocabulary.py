@@ -43,6 +43,7 @@ def vocabulary() -> dict[str, Any]:
         ],
         "outcomes": list(rules.OUTCOMES),
         "measures": list(rules.MEASURES),  # BtQ's order of an officer's Measures
+        "health": list(rules.HEALTH),  # an officer's Health (his sheet's state), healthy first
         # a captain's orders in battle: what his men repair, his officers' How Will You
         # Fight? choices (the book's words, skill and difficulty) and boarding actions
         "repairs": list(rules.REPAIRS),

@@ -425,8 +425,10 @@ function shipCard(ship, caps, rules, officers) {
     ship.status, ship.fire ? ` – on fire (${ship.fire})` : "",
     ship.shot ? el("span", { class: "muted" }, ` – ${ship.shot}`) : null,
     officers?.length ? el("ul", { class: "officers-aboard", "aria-label": `${ship.name}'s officers` },
-      officers.map((o) => el("li", { dataset: { officer: o.id } }, `${o.name}`,
-        el("span", { class: "muted" }, ` – ${o.role}`)))) : null,
+      officers.map((o) => el("li", { dataset: { officer: o.id, health: o.health || "healthy" } },
+        `${o.name}`, el("span", { class: "muted" }, ` – ${o.role}`),
+        // his wounds as the server says he came aboard (or as the fight left him)
+        o.health ? el("span", { class: "wounded" }, ` – ${o.health}`) : null))) : null,
     damage.areas.map((a) => track(a, ship.boxes?.[a], boxes?.[a], damage.states)));
 }
 

@@ -70,13 +70,15 @@ export function rankOrder(rules) {
 
 /**
  * An officer's career, one point a year (each summer gone by, as it left him) and one for
- * him now: {x, rank, na, funds, wounds}; a figure the seat may not see is null.
+ * him now: {x, rank, na, funds, wounds, health}; a figure the seat may not see is null.
+ * His Health is the server's (a year's ``health``, his sheet's state now).
  */
 export function careerPoints(state, id) {
   const num = (v) => (typeof v === "number" ? v : null);
   const point = (label, o) => ({
     x: label, rank: o.rank ?? null, dead: !!o.dead, na: num(o.na), funds: num(o.funds),
     wounds: Array.isArray(o.wounds) ? o.wounds.length : num(o.wounds),
+    health: o.health ?? o.sheet?.state ?? null,
   });
   const points = (state?.years || []).filter((y) => y.officers?.[id])
     .map((y) => point(String(y.year), y.officers[id]));
@@ -85,10 +87,12 @@ export function careerPoints(state, id) {
   return points;
 }
 
-/** The charts a career's points hold: rank always, NA, wealth and wounds where seen. */
+/** The charts a career's points hold: rank always, NA, wealth, wounds, health where seen. */
 export function careerCharts(points) {
-  return ["rank", "na", "funds", "wounds"].filter((k) => points.some((p) => p[k] !== null));
+  return ["rank", "na", "funds", "wounds", "health"]
+    .filter((k) => points.some((p) => p[k] !== null));
 }
+
 
 function plot(id, traces, layout) {
   const node = el("div", { class: "chart", id });
@@ -106,6 +110,7 @@ const CHARTS = {
   na: { title: "NA (Naval Ability)", colour: "#1565c0" },
   funds: { title: "Wealth (guineas)", colour: "#c9a227" },
   wounds: { title: "Wounds", colour: "#e53935" },
+  health: { title: "Health", colour: "#6d4c41" },
 };
 
 /** The career page's charts: step lines across the years, rank on the ladder's order. */
@@ -127,8 +132,9 @@ function careerSection(points, rules) {
     }], {
       title: { text: title },
       xaxis: { type: "category", categoryorder: "array", categoryarray: points.map((p) => p.x) },
-      yaxis: key === "rank"
-        ? { type: "category", categoryorder: "array", categoryarray: ladder }
+      yaxis: key === "rank" || key === "health"
+        ? { type: "category", categoryorder: "array",
+          categoryarray: key === "rank" ? ladder : rules?.health || [] }
         : { rangemode: "tozero", ...(key === "wounds" ? { dtick: 1 } : {}) },
     });
     node.dataset.chart = key;

@@ -118,7 +118,11 @@ export function sheetView(officer, rules) {
     ["Position", sheet.position], ["Wealth", sheet.wealth], ["State", sheet.state]]),
   el("h4", {}, "Measures"),
   el("table", { class: "measures" }, el("tr", {}, measures.map(([m]) => el("th", {}, m))),
-    el("tr", {}, measures.map(([m, v]) => el("td", { dataset: { measure: m } }, show(v))))),
+    el("tr", {}, measures.map(([m, v]) => el("td", { dataset: { measure: m } }, show(v)))),
+    // those he spent this Naval Mission leave him less until it ends (the server's figures)
+    officer.measures_now ? el("tr", { class: "measures-now", title: "this Naval Mission" },
+      measures.map(([m]) => el("td", { dataset: { measureNow: m } },
+        show(officer.measures_now[m])))) : null),
   el("h4", {}, "Skills"),
   skills.length ? el("table", { class: "skills" }, skills.map(([s, level]) => el("tr",
     { dataset: { skill: s } }, el("td", {}, s), el("td", {}, show(level)))))

@@ -38,7 +38,9 @@ from strategy.campaign.fleet import (
 )
 from strategy.campaign.tables import nelson_wound
 from strategy.characters.birth import Birth, check_na, roll_birth_filling, roll_na
+from strategy.characters.btq_tables import MEASURES
 from strategy.characters.creation import build_sheet, roll_sheet
+from strategy.characters.health import heal, spent_from, standing
 from strategy.characters.sheet import Sheet, sheet_from
 from strategy.combat.combatant import SKILLS
 from strategy.errors import InvalidMove, RulesError
@@ -106,7 +108,9 @@ class Character:
     ``ship`` or ``squadron`` is his berth (None for both: ashore); ``funds`` his guineas;
     ``wounds`` the Nelson Touch's lasting ones ("eye", "leg", "arm", "face", "scar");
     ``experience`` the summers he has sailed; ``seniority`` the year he took his rank;
-    ``constitution`` and ``expertise`` are his birth's less what wounds took from them.
+    ``constitution`` and ``expertise`` are his birth's less what wounds took from them;
+    ``spent`` the points of his Measures spent this Naval Mission (seed 000, "Overcoming
+    Great Hardship"), as ``(measure, points)`` pairs; his sheet's ``state`` his Health.
     """
 
     id: str
@@ -127,6 +131,7 @@ class Character:
     experience: int = 0
     declined: int = 0
     dead: bool = False
+    spent: tuple[tuple[str, int], ...] = ()
 
     def officer(self, player: bool) -> Officer:
         """The campaign's view of him (:class:`strategy.campaign.fleet.Officer`): each of
@@ -140,20 +145,51 @@ class Character:
         """Him in a battle, as :func:`strategy.combat.combatant` reads an officer (seed
         000, "Ship to Ship Combat"): his sheet's skills the engine tests, his Discipline
         Measure (the cards he can take from his commander), his Measures (Overcoming
-        Great Hardship spends them), ``role`` aboard."""
+        Great Hardship spends them), ``role`` aboard. He comes as the last fight and the
+        months since left him (seed 000 ~959, "Healing"): his Health (his sheet's state)
+        and his Measures less the points spent this Naval Mission."""
         mine = {name_key(k, "_"): v for k, v in self.sheet.skills.items()}
         skills = {k: mine.get(k, 0) for k in SKILLS}  # a skill not on his sheet is 0
-        return {
+        measures = standing(self.sheet.measures, dict(self.spent))
+        out: dict[str, Any] = {
             "name": name,
             "role": role,
             "skills": skills,
-            "discipline": self.sheet.measures["Discipline"],
-            "measures": dict(self.sheet.measures),
+            "discipline": measures["Discipline"],
+            "measures": measures,
         }
+        if self.sheet.state != "Healthy":
+            out["health"] = self.sheet.state.lower()
+        return out
+
+    def healed(self, months: int, dealer: Any, gm: bool = False) -> tuple[Character, list]:
+        """Him after ``months`` turns of the month (:func:`strategy.characters.health.heal`:
+        Maimed to Injured, then a First Aid test to Healthy); the tests it took."""
+        first_aid = self.sheet.skills.get("First Aid", 0)
+        state, done = heal(self.sheet.state, months, first_aid, dealer, gm)
+        if state == self.sheet.state:
+            return self, done
+        return replace(self, sheet=_with_state(self.sheet, state)), done
+
+    def spending(self, left: Mapping[str, int]) -> Character:
+        """Him after a battle that left his Measures at ``left`` (of those spent in it):
+        the points spent stay spent for the Naval Mission (seed 000, "Overcoming Great
+        Hardship")."""
+        spent = dict(self.spent)
+        for m, points in spent_from(self.sheet.measures, left).items():
+            spent[m] = max(spent.get(m, 0), points)
+        return replace(self, spent=tuple((m, spent[m]) for m in MEASURES if spent.get(m)))
+
+    def mission_over(self) -> Character:
+        """Him at the end of the Naval Mission: "all Measures return to their full value"."""
+        return replace(self, spent=()) if self.spent else self
 
     def to_dict(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out.update(wounds=list(self.wounds), birth=self.birth.to_dict(), sheet=self.sheet.to_dict())
+        del out["spent"]
+        if self.spent:  # (only when some are: the records of those who spent none as they were)
+            out["spent"] = dict(self.spent)
         return out
 
     @classmethod
@@ -162,6 +198,8 @@ class Character:
         fields_["birth"] = Birth.from_dict(data["birth"])
         fields_["sheet"] = Sheet.from_dict(data["sheet"])
         fields_["wounds"] = tuple(data.get("wounds", ()))
+        spent = data.get("spent") or {}
+        fields_["spent"] = tuple((m, spent[m]) for m in MEASURES if spent.get(m))
         return cls(**fields_)
 
     def after_summer(self, change: Mapping[str, Any], guineas: int, year: int) -> Character:
@@ -202,6 +240,10 @@ def _wounded(c: Character, die: int) -> Character:
         expertise=max(exp, 1),
         wounds=(*c.wounds, mark) if mark else c.wounds,
     )
+
+
+def _with_state(sheet: Sheet, state: str) -> Sheet:
+    return Sheet.from_dict({**sheet.to_dict(), "state": state})
 
 
 def _with_command(sheet: Sheet, na: int) -> Sheet:

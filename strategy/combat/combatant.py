@@ -25,7 +25,7 @@ from typing import Any, cast
 
 from strategy import ships as _ships
 from strategy.combat.damage import Layout, layout
-from strategy.combat.data import AREAS, COMBAT, REPAIR_SKILLS, REPAIRS
+from strategy.combat.data import AREAS, COMBAT, DAMAGE_LEVELS, REPAIR_SKILLS, REPAIRS
 from strategy.errors import InvalidMove
 from strategy.loader import check, load
 from strategy.names import name_key
@@ -100,6 +100,10 @@ class Officer:
     ``measures``: his Measures (``{"Guts": 4, ...}``), if known: a Maimed officer tests
     Guts to act and may spend it to ignore his wounds (seed 000, "Overcoming Great
     Hardship"); an officer without them does neither (as the engine always had it).
+    ``health``: his Health as he comes aboard (0 healthy .. 3 dead, ``DAMAGE_LEVELS``): a
+    wound is not healed by the next fight's opening (seed 000 ~959, "Healing": "If they do
+    not, their character will not heal"), so an officer Maimed in one fight starts the
+    next Maimed.
     """
 
     name: str
@@ -108,6 +112,7 @@ class Officer:
     discipline: int = 2
     weapon: str = str(COMBAT["officer_weapon"])
     measures: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    health: int = 0
 
     def skill(self, key: str) -> int:
         return self.skills.get(key, 0)
@@ -131,6 +136,8 @@ class Officer:
         if self.measures:
             # (only when known: the saved battles of officers without them are unchanged)
             out["measures"] = dict(self.measures)
+        if self.health:  # (likewise: a healthy officer's saved form is as it was)
+            out["health"] = DAMAGE_LEVELS[self.health]
         return out
 
 
@@ -152,7 +159,7 @@ def _measures(raw: Any) -> MappingProxyType:
 def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
     if isinstance(raw, Officer):
         return raw
-    unknown = set(raw) - {"name", "role", "skills", "discipline", "weapon", "measures"}
+    unknown = set(raw) - {"name", "role", "skills", "discipline", "weapon", "measures", "health"}
     if unknown:
         raise InvalidMove(f"officer: unknown keys {sorted(unknown)}")
     role = raw.get("role", "officer")
@@ -168,7 +175,15 @@ def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
         discipline=int(raw.get("discipline", 2)),
         weapon=weapon,
         measures=_measures(raw.get("measures")),
+        health=_health(raw.get("health", "healthy")),
     )
+
+
+def _health(raw: Any) -> int:
+    """An officer's Health by name (``"maimed"``) as its level (2); Dead does not sail."""
+    if raw not in DAMAGE_LEVELS[:-1]:
+        raise InvalidMove(f"officer health {raw!r}; valid: {', '.join(DAMAGE_LEVELS[:-1])}")
+    return DAMAGE_LEVELS.index(raw)
 
 
 @dataclass(frozen=True)

@@ -87,7 +87,8 @@ class ShipState:
         self.gage = 0
         self.chase_gage = 0
         self.lost: set[str] = set()
-        self.health = {o.name: 0 for o in spec.officers} if spec.officers else {}
+        # (an officer comes aboard with the wounds his last fight left him)
+        self.health = {o.name: o.health for o in spec.officers} if spec.officers else {}
         #: each officer's Measures as they stand (Overcoming Great Hardship spends them),
         #: and the wound level whose penalties a spent point lets him ignore
         self.measures = {o.name: dict(o.measures) for o in spec.officers if o.measures}
