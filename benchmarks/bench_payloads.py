@@ -215,7 +215,12 @@ def main(argv: list[str] | None = None) -> None:
             f"a year played in {time.perf_counter() - t0:.0f} s: {played['orders']} battle orders"
         )
         live = _battle_orders(played["received"])
-        print("each battle order's event, live (goal <= 5 KB a seat):")
+        largest = max(size[1] for sizes in live.values() for size in sizes)
+        print(
+            "each battle order's event, live (goal <= 5 KB a seat, as sent: the round's new"
+            " log lines travel with it, 100 and more in a first round of seven ships a side):"
+            f" largest {largest / KB:.1f} KB, {'met' if largest <= 5 * KB else 'NOT met'}"
+        )
         for key, sizes in live.items():
             raw, sent, rest = ([size[i] for size in sizes] for i in range(3))
             half = len(raw) // 2  # no growth with the battles before: the year's halves
@@ -229,7 +234,8 @@ def main(argv: list[str] | None = None) -> None:
         ours = _catch_up(ROOT, db, played["campaign"], played["token"])
         older = _schema_of(base_tree(args.peer), db)
         peer = _catch_up(base_tree(args.peer), older, played["campaign"], played["token"])
-        print("captain's catch-up from since=0 after the year (goal <= 2 MB):")
+        verdict = "met" if ours["catch_up"] <= 2 * KB * KB else "NOT met"
+        print(f"captain's catch-up from since=0 after the year (goal <= 2 MB of JSON): {verdict}")
         for name, got in (("this code", ours), (f"peer {args.peer}", peer)):
             largest = max(got["orders"], default=0)
             print(

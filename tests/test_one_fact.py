@@ -131,4 +131,8 @@ def test_a_characters_officer_is_him_field_by_field() -> None:
     assert set(OfficerRecord.__annotations__) == {f.name for f in dataclasses.fields(Character)} | {
         "player"
     }
-    assert set(him.to_dict()) == {f.name for f in dataclasses.fields(Character)}
+    # ``spent`` only where he spent some: the records of those who spent none as they were
+    assert set(him.to_dict()) == {f.name for f in dataclasses.fields(Character)} - {"spent"}
+    spent = dataclasses.replace(him, spent=(("Guts", 1),))
+    assert set(spent.to_dict()) == {f.name for f in dataclasses.fields(Character)}
+    assert Character.from_dict(spent.to_dict()) == spent
