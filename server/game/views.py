@@ -161,18 +161,23 @@ def _visible(state: State, seat: Seat) -> list[Any]:
     return seen
 
 
+def _engagement(record: Any, hidden: tuple[str, ...]) -> dict[str, Any]:
+    """An engagement's record but its ``hidden`` keys, and its battle's ``view`` without the
+    engine's copy of the outcome, which the record's own ``outcome`` holds once over."""
+    seen = {k: _copied(v) for k, v in record.items() if k not in hidden}
+    if isinstance(seen.get("view"), dict):
+        seen["view"].pop("outcome", None)
+    return seen
+
+
 def _engagements(state: State, seat: Seat) -> list[Any]:
     """Engagements as ``seat`` may see them: players never get a battle's seed (it would
     tell the cards to come) nor other captains' orders pending for the next round."""
     if is_gm(seat):
-        return [_copied(e) for e in state["engagements"].values()]
+        return [_engagement(e, ()) for e in state["engagements"].values()]
     if seat["role"] not in PLAYERS:
         return []
-    hidden = ("battle", "key", "pending")
-    return [
-        {k: _copied(v) for k, v in e.items() if k not in hidden}
-        for e in state["engagements"].values()
-    ]
+    return [_engagement(e, ("battle", "key", "pending")) for e in state["engagements"].values()]
 
 
 def _cabinet(state: State, seat: Seat) -> dict[str, Any]:
