@@ -8,18 +8,21 @@ labelled controls and no console errors. Screenshots go to tests/artifacts/.
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 import requests
 
 from server.game.sighting import SIGHTING_NM, distance_nm
+from strategy.characters.creation import roll_sheet
 from tests.browser_helpers import (
     Campaign,
     SeatPage,
     open_seat,
     wait_until,
 )
+from tests.conftest import USHANT
 
 pytestmark = pytest.mark.browser
 
@@ -421,6 +424,80 @@ def test_a_battle_is_fought_to_its_end_through_the_captains_buttons(
     )
     assert captain.page.locator(f"{box} button[data-decision]").count() == 0
     captain.screenshot("battle-over.png")
+
+
+def test_a_maimed_captain_spends_the_measure_his_fight_offers_him_from_his_orders_form(
+    browser, browser_server, seat_pages, shared_context
+):
+    """Overcoming Great Hardship from the page (seed 000, 000:1007-1011; issue 31): the
+    captain of FG comes to his fight Maimed; the engagement offers him, and only him, his
+    Guts; he spends it from his orders form (sent as ``{officer: Measure}``), the round is
+    fought with no Guts test for him to act, the page reads it in words, and the point
+    spent is offered no more. (A Maimed Ship Morale, for her commander's Discipline, is
+    not reached on the map: a ship that survives her fight there was not defeated, so the
+    speech's page path is held by test_browser_units and test_server_battle_officers.)"""
+    game = Campaign.new(browser_server, seed=11)
+    try:
+        for key, role, extra in (
+            ("pm", "prime-minister", {}),
+            ("fsl", "first-sea-lord", {}),
+            ("red", "admiral", {"squadron": "Red"}),
+        ):
+            game.add(key, role, **extra)
+        sheet = {**roll_sheet("Captain", random.Random(5)).to_dict(), "state": "Maimed"}
+        game.add(
+            "fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "na": 8, "sheet": sheet}
+        )
+        me = game.seats["fg"]["officer"]
+        game.roll(3, 5)
+        red = game.seats["red"]["seat"]
+        assert game.act("deploy", squadron="Red", patrol=USHANT, **{"as": red})["ok"]
+        assert game.act("move_enemy", force="fr-brest", to=USHANT)["ok"]
+        assert game.act("ready", **{"as": red})["ok"]
+        captain = _open(seat_pages, browser, browser_server, game, "fg", shared_context)
+        fight = _advance_to_a_fight(game)
+        box = f"article[data-engagement={fight}]"
+        captain.wait(f"document.querySelector('{box}[data-awaiting-me=true]') !== null", timeout=30)
+        record = next(e for e in game.state()["engagements"] if e["id"] == fight)
+        fg = game.seats["fg"]["seat"]
+        ship = next(s for s, holder in record["awaiting"].items() if holder == fg)
+        aboard = next(s for s in record["sides"]["a"] if s["id"] == ship)["officers"]
+        assert aboard[0]["id"] == me and aboard[0]["health"] == "maimed"
+        assert record["hardship"][ship] == {me: ["Guts"]}  # his Guts 2: one point to spend
+        form = captain.page.locator(f"{box} fieldset.orders-round[data-ship={ship}]")
+        assert form.locator("[data-order=hardship]").count() == 1  # the others are whole
+        form.locator(f"select[data-order=hardship][data-officer={me}]").select_option("Guts")
+        before = captain.seq()
+        form.locator("button[data-decision=hold]").click()
+        if red in record["awaiting"].values():  # the admiral's captainless ships
+            ack = game.act("engage_decision", engagement=fight, decision="hold", **{"as": red})
+            assert ack["ok"] or ack["error"]["code"] == "wrong_phase", ack
+        captain.wait_event("engage_decision", f"e.data.engagement === '{fight}'", before)
+        captain.wait(  # the page's state after the round: his point spent in its log
+            "([fight, who]) => (window.__admiralty.store.state.engagements || []).some((x) =>"
+            " x.id === fight && x.log.some((l) => l.type === 'hardship' && l.officer === who))",
+            timeout=30,
+            arg=[fight, aboard[0]["name"]],
+        )
+        record = next(e for e in game.state("fg")["engagements"] if e["id"] == fight)
+        mine = [e for e in record["log"] if e.get("round") in (0, 1) and "phase" not in e]
+        decided = next(e for e in mine if e["type"] == "decision" and e["ship"] == ship)
+        assert decided["orders"]["hardship"] == {aboard[0]["name"]: "Guts"}
+        spent = next(e for e in mine if e["type"] == "hardship")
+        assert (spent["officer"], spent["measure"], spent["left"]) == (aboard[0]["name"], "Guts", 1)
+        assert not any(
+            e.get("what") == "guts to act" and e.get("officer") == aboard[0]["name"] for e in mine
+        )
+        assert me not in record.get("hardship", {}).get(ship, {})  # his Guts is at 1
+        captain.wait(
+            # (in the Set-up's rounds, folded away: spent before Step Two, as Edwards' speech)
+            f"document.querySelector('{box}').textContent.includes('fights on through his wounds"
+            " (Guts, 1 left)')",
+            timeout=15,
+        )
+        captain.screenshot("battle-hardship.png")
+    finally:
+        game.close()
 
 
 def test_the_season_report_and_the_replay(

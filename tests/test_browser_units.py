@@ -369,6 +369,28 @@ NAMES = {"a0": "Amazon", "b0": "Le Vif"}
             "Mr Bush of Amazon fights on through his wounds (Guts, 2 left)",
         ),
         (
+            {
+                "type": "hardship",
+                "ship": "a0",
+                "officer": "Lt Edwards",
+                "measure": "Discipline",
+                "left": 2,
+            },
+            "Lt Edwards of Amazon speaks to her crew: they fight on without her Ship Morale's"
+            " penalty (Discipline, 2 left)",
+        ),
+        (
+            {
+                "type": "decision",
+                "ship": "a0",
+                "orders": {
+                    "move": "hold",
+                    "hardship": {"Lt Edwards": "Discipline", "Mr Bush": "Guts"},
+                },
+            },
+            "Amazon's orders: hold, Lt Edwards to speak to her crew, Mr Bush to fight on hurt",
+        ),
+        (
             {"type": "joined", "side": "a", "ships": ["a0"], "distance": 5, "force": "red"},
             "Amazon joins the fight at Distance 5",
         ),
@@ -735,6 +757,62 @@ def test_an_orders_form_sends_only_the_chosen_fields_and_her_ship_when_several(j
     assert out[5] == "close, roundshot, at distance 1, repair hull first"
     assert out[6] == "strike her colours"
     assert out[7].startswith("none")
+
+
+def test_an_orders_form_offers_each_officer_the_measures_the_engagement_says_he_may_spend(
+    js,
+) -> None:
+    """Overcoming Great Hardship (seed 000, 000:1007-1011; issue 31): the form offers each
+    officer what the engagement's ``hardship`` says, Lt Edwards his Discipline against her
+    Maimed morale, Mr Bush his Guts, a healthy man nothing, and sends the mapping form
+    (before: a "fight on hurt" box for everyone, sent as a list: Guts only)."""
+    out = js("""
+        const o = await import('/static/js/battle_orders.js');
+        const e = {id: 'e1', sides: {a: [{id: 'a0', name: 'Thunderer', officers: [
+                   {id: 'o-1', name: 'Lt Edwards', role: 'captain'},
+                   {id: 'o-2', name: 'Mr Bush', role: 'master'},
+                   {id: 'o-3', name: 'Mr Kennedy', role: 'gunner'}]}],
+                   b: [{id: 'b0', name: 'La Bonne', type: 'Fifth Rate'}]},
+                   hardship: {a0: {'o-1': ['Discipline'], 'o-2': ['Guts']}},
+                   choices: {decisions: ['close', 'hold'], shots: ['roundshot']},
+                   view: {round: 0, ships: [], distances: []}};
+        const sent = [];
+        const ctx = {rules: {hardship: {Guts: 'Physical', Discipline: 'Ship Morale'}},
+                     act: async (a) => { sent.push(a); return {ok: true}; }};
+        const form = o.shipOrdersForm(ctx, e, {id: 'a0', name: 'Thunderer'}, new Map(),
+                                      {several: false, pending: false, round: 1});
+        document.body.append(form);
+        const offered = [...form.querySelectorAll('[data-order=hardship]')].map((x) =>
+          [x.dataset.officer, [...x.options].map((op) => [op.value, op.textContent])]);
+        const speech = form.querySelector('select[data-order=hardship][data-officer="o-1"]');
+        speech.value = 'Discipline';
+        speech.dispatchEvent(new Event('change'));
+        form.querySelector('button[data-decision=hold]').click();
+        await new Promise((r) => setTimeout(r, 0));
+        form.remove();
+        return {offered, sent,
+                old: o.hardshipOffered({sides: e.sides}, 'a0'),
+                none: o.hardshipOffered({...e, hardship: {}}, 'a0'),
+                list: o.orderAction('e1', 'a0', 'hold', {hardship: ['o-2']}, false).hardship,
+                map: o.orderAction('e1', 'a0', 'hold', {hardship: {'o-1': 'Discipline',
+                                   'o-2': ''}}, false).hardship};""")
+    assert out["offered"] == [
+        ["o-1", [["", "none"], ["Discipline", "spend Discipline (Ship Morale)"]]],
+        ["o-2", [["", "none"], ["Guts", "spend Guts (Physical)"]]],
+    ]
+    assert out["sent"] == [
+        {
+            "type": "engage_decision",
+            "engagement": "e1",
+            "decision": "hold",
+            "shot": "roundshot",
+            "hardship": {"o-1": "Discipline"},
+            "round": 1,
+        }
+    ]
+    assert out["old"] == {"o-1": ["Guts"], "o-2": ["Guts"], "o-3": ["Guts"]}
+    assert out["none"] == {}
+    assert out["list"] == ["o-2"] and out["map"] == {"o-1": "Discipline"}
 
 
 def test_an_orders_form_knows_her_officers_enemies_and_when_she_is_alongside(js) -> None:

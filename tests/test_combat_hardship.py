@@ -227,3 +227,26 @@ def test_a_speech_replays_from_the_saved_battle() -> None:
     bt.step({"a0": {"move": "hold", "hardship": {"Edwards": "Discipline"}}})
     again = Battle.from_dict(bt.to_dict())
     assert again.events == bt.events and again.ships[0].mods_all() == 0
+
+
+def test_who_may_spend_what_is_edwards_discipline_on_a_maimed_morale_until_spoken() -> None:
+    """What a captain's page offers (:func:`hardship.open_to`): Lt Edwards, her commander,
+    may spend Discipline while her Maimed morale's -3 stands ("his highly demoralized crew
+    are near to mutiny!"), and no more once his speech is made; a wounded officer his Guts
+    until his wound is overcome; a healthy crew and an unwounded officer nothing; a Dead
+    morale no speech, a Measure at 1 nothing ("You cannot reduce a Measure below 1")."""
+    mate = {**EDWARDS, "name": "Bush", "role": "master", "discipline": 1}
+    bt = Battle({**THUNDERER, "officers": [EDWARDS, mate]}, "Fifth Rate", seed=5, distance=5)
+    thunderer = bt.ships[0]
+    assert hardship.open_to(thunderer) == {"Edwards": ["Discipline"]}
+    thunderer.health["Bush"] = 1  # Injured
+    assert hardship.open_to(thunderer) == {"Edwards": ["Discipline"], "Bush": ["Guts"]}
+    bt.step({"a0": {"move": "hold", "hardship": {"Edwards": "Discipline", "Bush": "Guts"}}})
+    assert thunderer.mods_all() == 0 and hardship.open_to(thunderer) == {}
+    for morale, guts, offered in (("healthy", 3, {}), ("dead", 3, {}), ("maimed", 1, {})):
+        edwards = {**EDWARDS, "measures": {**EDWARDS["measures"], "Discipline": guts}}
+        spec = {**THUNDERER, "morale": morale, "officers": [edwards]}
+        assert hardship.open_to(Battle(spec, "Fifth Rate", seed=5).ships[0]) == offered
+    # only her commander: the same man second aboard may not speak for her crew
+    second = Battle({**THUNDERER, "officers": [mate, EDWARDS]}, "Fifth Rate", seed=5).ships[0]
+    assert hardship.open_to(second) == {"Bush": ["Discipline"]}

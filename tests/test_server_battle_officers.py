@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from server.game import engagements, forces, rules
+from server.game import engagements, forces, payloads, rules, views
 from server.game.state import initial_state
 from strategy.combat import morale as rules_morale
 from tests.server_helpers import map_force, map_ship
@@ -340,3 +340,56 @@ def test_a_captain_splits_his_broadside_between_enemy_ships(officers_fight) -> N
         red = g.players["red"]
         assert red.act("engage_decision", engagement=fight["id"], decision="close")["ok"]
     assert _decided(_record(g, fight["id"]), ship["id"])["orders"]["fire"] == split
+
+
+def _maimed_fg(hardship: dict | None) -> tuple[dict, dict, dict]:
+    """FG's fight off Ushant (seed 3), her Ship Morale Maimed and her captain's seat taken;
+    the first round fought on his orders to hold (``hardship`` with them): the state, the
+    engagement, her captain aboard."""
+    work = _campaign()
+    fg = next(s for s in work["forces"]["red"]["ships"] if s["code"] == "FG")
+    fg["morale"] = "maimed"  # "on the losing end of a number of battles"
+    seat = {"id": "s-fg", "role": "captain", "name": "Fg", "squadron": None, "ship": "FG"}
+    work["seats"]["s-fg"] = {**seat, "ready": False}
+    record = engagements.open_engagement(work, "red", "fr", 4, random.Random(3))
+    assert not record["over"] and record["awaiting"]["a0"] == "s-fg"
+    captain = record["sides"]["a"][0]["officers"][0]
+    offered = copy.deepcopy(record.get("hardship"))
+    mine = next(e for e in views.state_for(work, work["seats"]["s-fg"])["engagements"])
+    assert mine.get("hardship") == offered  # her captain's seat is told it
+    order = payloads.EngageDecision(
+        type="engage_decision", engagement=record["id"], decision="hold", hardship=hardship
+    )
+    data = engagements.decide_round(work, work["seats"]["s-fg"], order, random.Random(1))
+    engagements.apply_round(work, data)
+    return work, {**record, "offered": offered}, captain
+
+
+def test_her_captains_page_may_offer_his_speech_to_a_maimed_crew_and_the_round_is_fought_so() -> (
+    None
+):
+    """Seed 000, "Overcoming Great Hardship" (000:1007-1011, Lt Edwards): FG comes to her
+    fight with her Ship Morale Maimed; the engagement tells her captain's seat that he, her
+    commander, may spend Discipline (``hardship``: his roster id -> ["Discipline"]), and
+    his order ``{his id: "Discipline"}`` has her crew "fight without penalty": a point of
+    his Discipline spent before Step Two, no Discipline test to act; then nothing more is
+    offered him (before: the page could send only Guts and was told nothing). Without the
+    speech she tests to act."""
+    work, record, captain = _maimed_fg(None)
+    assert record["offered"]["a0"] == {captain["id"]: ["Discipline"]}
+    fought = [e for e in record["log"] if e.get("round") in (0, 1) and "phase" not in e]
+    assert any(e.get("what") == "discipline to act" and e["ship"] == "a0" for e in fought)
+    assert not any(e["type"] == "hardship" for e in fought)
+    disc = work["officers"][captain["id"]]["sheet"]["measures"]["Discipline"]
+    work, record, captain = _maimed_fg({captain["id"]: "Discipline"})
+    fought = [e for e in record["log"] if e.get("round") in (0, 1) and "phase" not in e]
+    speech = next(e for e in fought if e["type"] == "hardship")
+    assert (speech["ship"], speech["officer"], speech["measure"], speech["left"]) == (
+        "a0",
+        captain["name"],
+        "Discipline",
+        disc - 1,
+    )
+    assert not any(e.get("what") == "discipline to act" and e["ship"] == "a0" for e in fought)
+    now = work["engagements"][record["id"]]
+    assert captain["id"] not in now.get("hardship", {}).get("a0", {})

@@ -125,6 +125,25 @@ def _remember(record: Engagement, battle: rules.Battle) -> None:
         lent.keep(_key(record), battle)
 
 
+def _offer(record: Engagement, battle: rules.Battle) -> None:
+    """What her captain's page may offer on Overcoming Great Hardship for the next round:
+    ``record["hardship"]``, ``{British ship id: {officer id: ["Guts" | "Discipline"]}}``
+    (seed 000, 000:1007-1011: the Measures each officer aboard may spend to some end now,
+    :func:`rules.hardship_open`); none once the battle is over."""
+    if battle.over:
+        record.pop("hardship", None)
+        return
+    ids = {
+        ship["id"]: {o["name"]: o["id"] for o in ship.get("officers") or []}
+        for ship in record["sides"]["a"]
+    }
+    record["hardship"] = {
+        sid: {ids[sid][name]: measures for name, measures in offered.items() if name in ids[sid]}
+        for sid, offered in rules.hardship_open(battle, "a").items()
+        if sid in ids
+    }
+
+
 def _side(force: Force, prefix: str, state: State, first: int = 0) -> list[BattleShip]:
     ships = [s for s in force["ships"] if s["status"] == "afloat"]
     side: list[BattleShip] = []
@@ -311,6 +330,7 @@ def open_engagement(
         _close(work, record, battle.outcome)
     else:
         record["view"] = battle.state()
+        _offer(record, battle)
         _remember(record, battle)
     return record
 
@@ -402,6 +422,7 @@ def join_engagement(work: State, record: Engagement, force_ids: list[str]) -> No
     record["seats"] = seats_in(work, record)
     record["battle"] = battle.to_dict()
     record["view"] = battle.state()
+    _offer(record, battle)
     _remember(record, battle)
 
 
@@ -693,7 +714,12 @@ def apply_round(state: State, data: events.EngageDecision) -> None:
     record["log"].extend(rnd["events"])
     record["battle"] = rnd["battle"]
     record["view"] = rnd["view"]
-    if rnd["over"]:
+    if not rnd["over"]:  # the live battle is kept (a replay rebuilds it)
+        battle = _battle(record)
+        _offer(record, battle)
+        _remember(record, battle)
+    else:
+        record.pop("hardship", None)
         if "morale" in rnd:
             record["morale"] = rnd["morale"]
         assert rnd["outcome"] is not None  # an ended round says how

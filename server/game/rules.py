@@ -57,6 +57,8 @@ from strategy.combat import battle as fight_battle
 from strategy.combat.boarding import ACTIONS as BOARDING_ACTIONS
 from strategy.combat.combatant import SKILLS as OFFICER_SKILLS
 from strategy.combat.data import REPAIRS as COMBAT_REPAIRS
+from strategy.combat.hardship import IN_BATTLE as HARDSHIP_MEASURES
+from strategy.combat.hardship import open_to as hardship_open_to
 from strategy.combat.hwyf import CHOICES as HWYF_BOOK
 from strategy.combat.orders import normalise
 from strategy.ships import AREAS as DAMAGE_AREAS
@@ -71,6 +73,7 @@ __all__ = [
     "FLEETS",
     "FLEET_SHIPS",
     "HWYF_BOOK",
+    "HARDSHIP_MEASURES",
     "MARINE_RANKS",
     "MEASURES",
     "NAVY_RANKS",
@@ -109,6 +112,7 @@ __all__ = [
     "briny_ship",
     "campaign_officer",
     "morale_after",
+    "hardship_open",
     "check_orders",
     "captain_rank",
     "chase",
@@ -384,6 +388,19 @@ def morale_after(battle: Battle, side: str) -> dict[str, dict[str, Any]]:
     lets a test mend it (Injured): ``{ship id: {"morale", "before", "test"}}``. The cards
     come from a deck seeded by the battle's seed: the same battle, the same tests."""
     return morale.mend(battle, side, Dealer(random.Random(f"morale/{battle.seed}")))
+
+
+def hardship_open(battle: Battle, side: str) -> dict[str, dict[str, list[str]]]:
+    """Who aboard each ``side`` ship may spend which Measure now on Overcoming Great
+    Hardship (seed 000, 000:1007-1011; :func:`strategy.combat.hardship.open_to`):
+    ``{ship id: {officer name: ["Guts", "Discipline"]}}``, ships with nobody left out."""
+    out = {}
+    for s in battle.ships:
+        if s.side == side and s.active:
+            offered = hardship_open_to(s)
+            if offered:
+                out[s.id] = offered
+    return out
 
 
 def check_orders(battle: Battle, ship_id: str, orders: Mapping[str, Any]) -> None:

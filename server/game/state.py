@@ -320,6 +320,9 @@ class Engagement(Record):
     battle: NotRequired[dict[str, Any]]  # the engine's replayable form (seed, decisions)
     choices: NotRequired[dict[str, list[str]]]  # the decisions and shots a captain has
     view: NotRequired[dict[str, Any]]  # the battle as the captains see it
+    # British ship id -> officer id -> the Measures he may spend on Overcoming Great
+    # Hardship in her next round (Guts, her commander's Discipline); while it is fought
+    hardship: NotRequired[dict[str, dict[str, list[str]]]]
     wounds: NotRequired[dict[str, str]]  # officer id -> injured, maimed or dead, when over
     # officer id -> the Measures he spent in it: what each left him (Overcoming Great Hardship)
     spent: NotRequired[dict[str, dict[str, int]]]

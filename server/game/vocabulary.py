@@ -58,6 +58,10 @@ def vocabulary() -> dict[str, Any]:
             for c in rules.HWYF_BOOK.values()
         ],
         "boarding_actions": list(rules.BOARDING_ACTIONS),
+        # Overcoming Great Hardship in battle: each Measure an officer may spend, against
+        # its damage area (his wounds, her Ship Morale); who may spend which is the
+        # engagement's ``hardship``
+        "hardship": dict(rules.HARDSHIP_MEASURES),
         # the ladders of rank, lowest first (fleet.json): the career pages' rank axis
         "ranks": {"navy": list(rules.NAVY_RANKS), "marines": list(rules.MARINE_RANKS)},
         "table_f": {

@@ -1,8 +1,10 @@
 // A captain's and an admiral's orders in battle: the round's orders form for each ship the
 // seat orders (decision, shot, range, target, repair and who leads it, who fights a fire,
-// each officer's How Will You Fight? choice, boarding action and "fight on hurt"), and the
-// standing orders form. The choices are the server's words (GET /api/rules); the server
-// checks every order and says why it refuses one.
+// each officer's How Will You Fight? choice, boarding action and Overcoming Great Hardship:
+// a wounded officer's Guts, her commander's Discipline against her Ship Morale), and the
+// standing orders form. The choices are the server's words (GET /api/rules) and what the
+// engagement says each officer may spend (its `hardship`); the server checks every order
+// and says why it refuses one.
 
 import { el, newId } from "./util.js";
 
@@ -31,9 +33,26 @@ export function alongside(engagement, shipId) {
 }
 
 /**
+ * What each officer aboard `shipId` may spend on Overcoming Great Hardship next round, as the
+ * engagement says (`hardship`: {ship id: {officer id: [Measure]}}): {officer id: [Measure]}.
+ * An engagement that does not say (a state from before it did) offers every officer Guts.
+ */
+export function hardshipOffered(engagement, shipId) {
+  if (!engagement.hardship) {
+    return Object.fromEntries(officersOf(engagement, shipId).map((o) => [o.id, ["Guts"]]));
+  }
+  return engagement.hardship[shipId] || {};
+}
+
+/** A Measure spent on Overcoming Great Hardship as its label: the Measure and its area. */
+export function hardshipLabel(measure, areas) {
+  return areas?.[measure] ? `${measure} (${areas[measure]})` : measure;
+}
+
+/**
  * The `engage_decision` action of a form's choices: the empty ones left out, `ship` when the
  * seat orders several ships. `draft`: {shot, range, target, repair, repair_by, fire_by,
- * hwyf: {id: choice}, boarding: {id: action}, hardship: [ids]}.
+ * hwyf: {id: choice}, boarding: {id: action}, hardship: {id: Measure} (or [ids]: Guts)}.
  */
 export function orderAction(engagementId, shipId, decision, draft, several) {
   const action = { type: "engage_decision", engagement: engagementId, decision };
@@ -47,7 +66,12 @@ export function orderAction(engagementId, shipId, decision, draft, several) {
     const given = Object.fromEntries(Object.entries(draft[key] || {}).filter(([, v]) => v));
     if (Object.keys(given).length) action[key] = given;
   }
-  if (draft.hardship?.length) action.hardship = [...draft.hardship];
+  if (Array.isArray(draft.hardship)) {
+    if (draft.hardship.length) action.hardship = [...draft.hardship];
+  } else {
+    const spent = Object.fromEntries(Object.entries(draft.hardship || {}).filter(([, v]) => v));
+    if (Object.keys(spent).length) action.hardship = spent;
+  }
   return action;
 }
 
@@ -96,7 +120,7 @@ function row(label, control) {
  */
 export function shipOrdersForm(ctx, engagement, ship, drafts, opts) {
   const key = `${engagement.id}/${ship.id}`;
-  if (!drafts.has(key)) drafts.set(key, { hwyf: {}, boarding: {}, hardship: [] });
+  if (!drafts.has(key)) drafts.set(key, { hwyf: {}, boarding: {}, hardship: {} });
   const draft = drafts.get(key);
   const rules = ctx.rules || {};
   const choices = engagement.choices || {};
@@ -121,6 +145,7 @@ export function shipOrdersForm(ctx, engagement, ship, drafts, opts) {
   const fireBy = select([["", "whoever is nearest"], ...people], draft.fire_by, set("fire_by"),
     { dataset: { order: "fire_by" } });
   const boardingOn = alongside(engagement, ship.id);
+  const offered = hardshipOffered(engagement, ship.id);
   const hwyf = [["", "his best skill"], ...(rules.hwyf || []).map((c) => [c.id, hwyfLabel(c)])];
   const officerRows = officers.map((o) => {
     const pick = select(hwyf, draft.hwyf[o.id], (v) => { draft.hwyf[o.id] = v; },
@@ -128,15 +153,18 @@ export function shipOrdersForm(ctx, engagement, ship, drafts, opts) {
     const board = boardingOn ? select([["", "the melee"], ...(rules.boarding_actions || [])
       .map((a) => [a, a])], draft.boarding[o.id], (v) => { draft.boarding[o.id] = v; },
     { dataset: { order: "boarding", officer: o.id }, "aria-label": `${o.name}: boarding` }) : null;
-    const hurt = el("input", { type: "checkbox", id: newId("h"), checked: draft.hardship
-      .includes(o.id), dataset: { order: "hardship", officer: o.id } });
-    hurt.addEventListener("change", () => {
-      draft.hardship = draft.hardship.filter((x) => x !== o.id).concat(hurt.checked ? [o.id] : []);
-    });
+    // the Measures the server says he may spend: none, or each against its area
+    const measures = offered[o.id] || [];
+    if (!measures.includes(draft.hardship[o.id])) delete draft.hardship[o.id];
+    const hurt = measures.length ? select([["", "none"], ...measures.map((m) =>
+      [m, `spend ${hardshipLabel(m, rules.hardship)}`])], draft.hardship[o.id], (v) => {
+      draft.hardship[o.id] = v;
+    }, { dataset: { order: "hardship", officer: o.id },
+      "aria-label": `${o.name}: overcoming great hardship` }) : el("span", { class: "muted" },
+      "none");
     return el("tr", { dataset: { officer: o.id } }, el("th", { scope: "row" }, o.name,
       el("span", { class: "muted" }, ` ${o.role}`)), el("td", {}, pick),
-    boardingOn ? el("td", {}, board) : null,
-    el("td", {}, hurt, el("label", { for: hurt.id }, " fight on hurt")));
+    boardingOn ? el("td", {}, board) : null, el("td", {}, hurt));
   });
   const decisions = choices.decisions || rules.decisions || [];
   const buttons = decisions.map((decision) => el("button", {
@@ -153,7 +181,7 @@ export function shipOrdersForm(ctx, engagement, ship, drafts, opts) {
         error.textContent = `${ack.error.message} (${ack.error.code})`;
         for (const b of group) b.disabled = false;
       } else {
-        draft.hardship = []; // a point of Guts is spent for one round only
+        draft.hardship = {}; // spent: the engagement no longer offers it
       }
     },
   }, decision[0].toUpperCase() + decision.slice(1)));

@@ -93,6 +93,16 @@ function testSentence(e, n) {
     ? "no cards to test with" : `${e.result} success`}`;
 }
 
+// Overcoming Great Hardship ordered: [officer] (Guts) or {officer: Measure}, in words
+const SPENT_FOR = { Guts: "to fight on hurt", Discipline: "to speak to her crew" };
+
+function hardshipWords(given) {
+  const spent = Array.isArray(given) ? given.map((who) => [who, "Guts"])
+    : Object.entries(given || {});
+  return spent.length ? spent.map(([who, m]) => `${who} ${SPENT_FOR[m] || `to spend ${m}`}`)
+    .join(", ") : null;
+}
+
 function decisionSentence(e, n) {
   // The orders a reader cares about; the engine's defaults (range, continue) left out.
   const o = e.orders || {};
@@ -111,7 +121,7 @@ function decisionSentence(e, n) {
       `${who} ${words(v)}`)}` : null,
     o.boarding && Object.keys(o.boarding).length ? `boarding: ${each(o.boarding, (who, v) =>
       `${who} ${v}`)}` : null,
-    o.hardship?.length ? `${o.hardship.join(", ")} to fight on hurt` : null];
+    hardshipWords(o.hardship)];
   return `${n(e.ship)}'s orders: ${parts.filter(Boolean).join(", ") || "as before"}`;
 }
 
@@ -229,7 +239,10 @@ function combatSentence(e, n, names) {
     case "wounded":
       return `${/^[a-z]/.test(e.who) ? `The ${e.who}` : e.who} of ${n(e.ship)} is ${e.health}`;
     case "hardship":
-      return `${e.officer} of ${n(e.ship)} fights on through his wounds (${e.measure}, ${e.left} left)`;
+      return e.measure === "Discipline"
+        ? `${e.officer} of ${n(e.ship)} speaks to her crew: they fight on without her Ship `
+          + `Morale's penalty (Discipline, ${e.left} left)`
+        : `${e.officer} of ${n(e.ship)} fights on through his wounds (${e.measure}, ${e.left} left)`;
     case "joined":
       return `${listed((e.ships || []).map(n))} join${(e.ships || []).length === 1 ? "s" : ""} `
         + `the fight at ${distanceWords(e.distance)}`;

@@ -38,7 +38,15 @@ if TYPE_CHECKING:
     from strategy.combat.combatant import Officer
     from strategy.combat.state import ShipState
 
-__all__ = ["MEASURE_OF_AREA", "IN_BATTLE", "wanted", "spend", "spend_all", "discipline_cards"]
+__all__ = [
+    "MEASURE_OF_AREA",
+    "IN_BATTLE",
+    "wanted",
+    "open_to",
+    "spend",
+    "spend_all",
+    "discipline_cards",
+]
 
 check(
     all(m is None or m in MEASURES for m in MEASURE_OF_AREA.values()),
@@ -77,6 +85,29 @@ def wanted(s: ShipState, raw: Any) -> dict[str, str]:
             raise InvalidMove(
                 f"hardship: only her commander spends Discipline for her morale, not {name}"
             )
+    return out
+
+
+def open_to(s: ShipState) -> dict[str, list[str]]:
+    """Who aboard ``s`` may spend which Measure now, and to some end (000:1007-1011): each
+    officer's name -> the Measures of :data:`IN_BATTLE` he may spend. Guts for an Injured
+    or Maimed officer whose wound he has not yet overcome; Discipline for her commander
+    while her Ship Morale's penalty stands (Injured or Maimed: Lt Edwards' speech; a Dead
+    morale no speech mends); each only above 1 ("You cannot reduce a Measure below 1").
+    Officers with nothing to spend are left out; what :func:`spend` would do, read."""
+    out: dict[str, list[str]] = {}
+    for i, o in enumerate(s.spec.officers):
+        m = s.measures.get(o.name)
+        if m is None:
+            continue
+        health = s.health.get(o.name, 0)
+        can = []
+        if m.get("Guts", 0) > 1 and health in (1, 2) and health > s.hardship.get(o.name, 0):
+            can.append("Guts")
+        if i == 0 and s.morale != "dead" and s.morale_mod != 0 and m.get("Discipline", 0) > 1:
+            can.append("Discipline")
+        if can:
+            out[o.name] = can
     return out
 
 
