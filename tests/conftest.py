@@ -495,9 +495,17 @@ def cruise_years(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     (test_cruises, :func:`tests.server_helpers.play_cruise_years`): Aubrey (captain of FG,
     NA 8, a rich man) volunteers his ship each autumn for the autumn and winter, the GM
     plans her missions and she fights what she meets; the Red admiral (Cochrane) and an
-    observer watch. The game, every ack, the rounds fought, each seat's events, the log."""
+    observer watch. The game, every ack, the rounds fought, each seat's events, the log.
+
+    Seed 85 (pinned for test_a_dead_captains_seat_has_its_players_new_character): Aubrey
+    dies at the end of his 1805 autumn cruise (Briny, Personal Outcome Table: Independent
+    BR 2 needs 8, +4 for Fiddler's Green, a Captain and the two-season voyage; he rolls 12
+    and the Nelson Touch's d20 fails), so his seat takes its player's new character, who
+    invests, sails and is paid in the years after. A death in three years is a matter of
+    the dice (about one seed in twelve): seed 21's 1806 death was lost when issue 31's battle
+    rules changed the 1805 summer's fights and so shifted the dice of every later roll."""
     app = new_app(tmp_path_factory.mktemp("cruises"))
-    game = Game.new(app, seed=21)
+    game = Game.new(app, seed=85)
     game.gm()
     game.add("fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "na": 8, "birth": RICH})
     game.add("red", "admiral", squadron="Red", officer={"name": "Thomas Cochrane"})
