@@ -18,6 +18,7 @@ from strategy.cards import Deck, ScriptedDealer
 from strategy.chase import (
     BANDS,
     ChasePolicy,
+    ChaseResult,
     ChaseState,
     PrepAction,
     band,
@@ -133,9 +134,9 @@ FLEEING = {
 }
 
 
-def test_a_fleeing_prey_banks_gage_and_slips_away_at_the_moment_of_truth() -> None:
-    decks = _decks(**FLEEING)
-    result = chase(
+def _fled(decks: dict[str, ScriptedDealer]) -> ChaseResult:
+    """Two Fifth Rates' chase on ``decks``, the prey fleeing (banking Gage) every round."""
+    return chase(
         "Fifth Rate",
         "Fifth Rate",
         random.Random(0),
@@ -143,6 +144,11 @@ def test_a_fleeing_prey_banks_gage_and_slips_away_at_the_moment_of_truth() -> No
         prey_gage=0,
         **decks,
     )
+
+
+def test_a_fleeing_prey_banks_gage_and_slips_away_at_the_moment_of_truth() -> None:
+    decks = _decks(**FLEEING)
+    result = _fled(decks)
     opening = _events(result, "opening")[0]
     assert opening["result"] == "critical failure" and opening["band"] == "Horizon"
     assert opening["rounds"] == 4  # 4 + the hunter's no successes
@@ -160,14 +166,7 @@ def test_the_moment_of_truth_is_the_hunters_seamanship_alone() -> None:
     with the pursuit's Speed difference; the prey's banked Gage is not spent on it (the old
     code made it a contest with the prey's Seamanship and half her Gage)."""
     decks = _decks(**FLEEING)
-    result = chase(
-        "Fifth Rate",
-        "Fifth Rate",
-        random.Random(0),
-        policy=Scripted(moves=False),
-        prey_gage=0,
-        **decks,
-    )
+    result = _fled(decks)
     truth = _events(result, "moment_of_truth")[0]
     assert truth["test"]["kind"] == "static" and truth["difficulty"] == "Routine"
     assert (truth["test"]["a_pool"], truth["test"]["b_pool"]) == (3, 3)
