@@ -36,10 +36,11 @@ from benchmarks.peer import BASE, base_tree  # noqa: E402
 os.environ.setdefault("ADMIRALTY_ACT_RATE_LIMIT", "1000000 per minute")  # not measured here
 
 #: every this many days of the summer the GM brings an enemy force to a British one: every
-#: other day makes a year of some 300 battle orders, twice the 146 of the year the issue
-#: measured (every day, since issue 31's chase catches more prey, makes near 600, and the
-#: catch-up grows with them alone: ``--contact-every 1`` prints it)
-CONTACT_EVERY = 2
+#: week, as the issue's year had it (146 battle orders; issue 31's chase catches more prey
+#: and the fights run longer, so a week's contacts make more orders now). ``--contact-every
+#: 1`` plays a year of near 600; the catch-up grows with the battle orders alone (the KB a
+#: battle order it prints), the peer's with their square.
+CONTACT_EVERY = 7
 #: a patch's operation adding a battle's log lines (the round's own news): one line, or the
 #: log whole where that is shorter (a first round's, longer than the lines before it)
 LOG_LINE = re.compile(r"^/engagements/\d+/log(/\d+)?$")
