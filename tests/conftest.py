@@ -646,24 +646,35 @@ def contact_campaign(browser_server: str) -> Iterator[Campaign]:
 
     game = Campaign.new(browser_server, seed=11)
     try:
-        for key, role, extra in (
-            ("pm", "prime-minister", {}),
-            ("fsl", "first-sea-lord", {}),
-            ("red", "admiral", {"squadron": "Red"}),
+        bring_red_to_the_brest_squadron(
+            game,
             ("blue", "admiral", {"squadron": "Blue"}),
             ("fg", "captain", {"ship": "FG"}),
             ("obs", "observer", {}),
-        ):
-            game.add(key, role, **extra)
-        game.roll(3, 5)
-        assert game.act(
-            "deploy", squadron="Red", patrol=USHANT, **{"as": game.seats["red"]["seat"]}
-        )["ok"]
-        assert game.act("move_enemy", force="fr-brest", to=USHANT)["ok"]
-        assert game.act("ready", **{"as": game.seats["red"]["seat"]})["ok"]
+        )
         yield game
     finally:
         game.close()
+
+
+def bring_red_to_the_brest_squadron(
+    game: Campaign, *seats: tuple[str, str, dict[str, Any]]
+) -> None:
+    """``game``'s ministers and Red admiral seated, with ``seats`` (key, role, fields) besides;
+    the cabinet rolled, the Red squadron deployed off Ushant, the Brest squadron sent there
+    and the Red admiral ready: the next advance brings them to blows."""
+    for key, role, extra in (
+        ("pm", "prime-minister", {}),
+        ("fsl", "first-sea-lord", {}),
+        ("red", "admiral", {"squadron": "Red"}),
+        *seats,
+    ):
+        game.add(key, role, **extra)
+    game.roll(3, 5)
+    red = game.seats["red"]["seat"]
+    assert game.act("deploy", squadron="Red", patrol=USHANT, **{"as": red})["ok"]
+    assert game.act("move_enemy", force="fr-brest", to=USHANT)["ok"]
+    assert game.act("ready", **{"as": red})["ok"]
 
 
 @pytest.fixture(scope="module")

@@ -22,7 +22,7 @@ from tests.browser_helpers import (
     open_seat,
     wait_until,
 )
-from tests.conftest import USHANT
+from tests.conftest import bring_red_to_the_brest_squadron
 
 pytestmark = pytest.mark.browser
 
@@ -438,22 +438,11 @@ def test_a_maimed_captain_spends_the_measure_his_fight_offers_him_from_his_order
     speech's page path is held by test_browser_units and test_server_battle_officers.)"""
     game = Campaign.new(browser_server, seed=11)
     try:
-        for key, role, extra in (
-            ("pm", "prime-minister", {}),
-            ("fsl", "first-sea-lord", {}),
-            ("red", "admiral", {"squadron": "Red"}),
-        ):
-            game.add(key, role, **extra)
         sheet = {**roll_sheet("Captain", random.Random(5)).to_dict(), "state": "Maimed"}
-        game.add(
-            "fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "na": 8, "sheet": sheet}
-        )
+        aubrey = {"name": "Jack Aubrey", "na": 8, "sheet": sheet}
+        bring_red_to_the_brest_squadron(game, ("fg", "captain", {"ship": "FG", "officer": aubrey}))
         me = game.seats["fg"]["officer"]
-        game.roll(3, 5)
         red = game.seats["red"]["seat"]
-        assert game.act("deploy", squadron="Red", patrol=USHANT, **{"as": red})["ok"]
-        assert game.act("move_enemy", force="fr-brest", to=USHANT)["ok"]
-        assert game.act("ready", **{"as": red})["ok"]
         captain = _open(seat_pages, browser, browser_server, game, "fg", shared_context)
         fight = _advance_to_a_fight(game)
         box = f"article[data-engagement={fight}]"

@@ -14,7 +14,7 @@ from strategy.combat import Battle, phases
 from strategy.combat.damage import GUNS, MAIMED
 from strategy.combat.orders import give
 from strategy.combat.setup import setup
-from tests.test_combat_book import CORSAIR
+from tests.test_combat_book import CORSAIR, HERMES
 
 #: cards that succeed against no Card of Fate used here (CoF 7D): low clubs and hearts
 _MISS = ["2C", "3C", "4C", "5C", "6C", "2H", "3H", "4H", "5H", "6H"]
@@ -132,16 +132,7 @@ def test_the_opening_awareness_test_is_made_by_an_officer() -> None:
     is 6C. The Hermes overturns 4C, KS ... The Corsair overturns 3C, JD ... 4C beats 3C".
     Her crew here is the default 3; her officers' Awareness 2 is what she overturns (the
     old engine drew the crew's 3 cards)."""
-    hermes = {
-        "type": "Brig Sloop",
-        "name": "Hermes",
-        "traits": ["Expertly Coppered Hull"],
-        "officers": [
-            {"name": "O'Toole", "role": "master", "skills": {"seamanship": 5}, "discipline": 3},
-            {"name": "Bosworth", "role": "gunner", "skills": {"gunnery": 4}, "discipline": 2},
-            {"name": "Smith", "role": "officer", "skills": {"maritime": 3}, "discipline": 2},
-        ],
-    }
+    hermes = {k: v for k, v in HERMES.items() if k != "skills"}  # the crew's default 3
     bt = Battle(hermes, CORSAIR, dealer=ScriptedDealer(["6C", "4C", "KS", "3C", "JD"]))
     setup(bt, {"a0": {"start_distance": 3}})
     aw = next(e for e in bt.events if e["type"] == "test" and e["what"] == "awareness")
