@@ -134,8 +134,10 @@ class _Client:
         self.next_id = 0
         join = {"campaign": campaign, "token": token, "since": 0}
         self.ws.send("420" + json.dumps(["join", join]))
-        while not self.ws.recv().startswith("430"):  # websocket-client reads no further
+        while not (answer := self.ws.recv()).startswith("430"):  # (read no further)
             pass
+        if not json.loads(answer[3:])[0].get("ok"):
+            raise RuntimeError(f"the join was refused: {answer[:300]}")
 
     def read(self) -> None:
         """The reading loop (a greenlet): events, acks, and pongs for the server's pings."""
@@ -496,7 +498,7 @@ def run_layout(
 ) -> list[dict[str, Any]]:
     """One server, one layout: connect its clients, then a phase for each actor count."""
     campaigns, seats = layout
-    if name == "admiralty":
+    if name != "bare":  # the admiralty server, now or its peer
         clients, first_four = _admiralty_seats(url, campaigns, seats)
     else:
         clients, first_four = _bare_seats(campaigns, seats, f"{campaigns}x{seats}")

@@ -59,6 +59,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+class PortTaken(RuntimeError):
+    """The port free_port() found was taken before the server listened on it."""
+
+
 class LiveServer:
     """``admiralty serve`` in a subprocess; ``url`` is its base address."""
 
@@ -77,8 +81,21 @@ class LiveServer:
         self.env = {**os.environ, **(env or {})}
         self.proc: subprocess.Popen | None = None
         self.log = tmp / f"server-{self.port}.log"
+        self.started = False  # once up, restarts keep the port (the clients' address)
 
     def start(self, timeout: float = 60.0) -> LiveServer:
+        for _ in range(3):
+            try:
+                return self._start(timeout)
+            except PortTaken:  # taken since free_port() found it: a first start moves
+                if self.started:
+                    raise
+                self.port = free_port()
+                self.url = f"http://127.0.0.1:{self.port}"
+                self.log = self.tmp / f"server-{self.port}.log"
+        return self._start(timeout)
+
+    def _start(self, timeout: float) -> LiveServer:
         args = [*self.command, "serve", "--port", str(self.port), *self.extra]
         with open(self.log, "ab") as log:
             # a session of its own: kill() takes the gunicorn arbiter, its worker and the
@@ -89,9 +106,13 @@ class LiveServer:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
+                said = self.log.read_text()[-2000:]
+                if "Address already in use" in said:
+                    raise PortTaken(said)
+                raise RuntimeError(f"server exited: {said}")
             try:
                 if requests.get(self.url + "/healthz", timeout=1).ok:
+                    self.started = True
                     return self
             except requests.RequestException:  # not listening yet, or busy starting
                 pass

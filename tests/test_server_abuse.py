@@ -14,6 +14,7 @@ from flask import Flask
 from server.game import rules
 from server.web import world_api
 from server.web.app import create_app
+from server.web.limits import SeatLimits
 from strategy.errors import InvalidMove
 from tests.conftest import LiveServer
 from tests.services import redis_server
@@ -225,3 +226,32 @@ def test_the_operators_token_closes_creation_on_a_live_server(tmp_path) -> None:
     finally:
         server.stop()
     assert "Traceback" not in server.log.read_text()
+
+
+def test_a_seats_acts_are_counted_in_a_moving_window_of_this_process() -> None:
+    """``memory://``: 3 acts a minute, 2 messages in 10 seconds, each window moving with the
+    clock (the oldest hit leaves it 60 s after it came), each seat's its own."""
+    now = [1000.0]
+    seats = SeatLimits("memory://", "3 per minute", "2 per 10 seconds", lambda: now[0])
+    for step in (0, 20, 20):
+        assert seats.act_refusal("c", "pm") is None
+        now[0] += step
+    refused = seats.act_refusal("c", "pm")  # at 1040: the hits of 1000, 1000, 1020
+    assert refused is not None and refused["error"]["code"] == "rate_limited"
+    assert refused["error"]["message"] == "at most 3 acts a minute a seat; retry in 20 s"
+    assert seats.act_refusal("c", "gm") is None and seats.act_refusal("d", "pm") is None
+    now[0] = 1059.9
+    assert seats.act_refusal("c", "pm") is not None  # nothing counted while refused
+    now[0] = 1060.0  # the two hits of 1000 have left the window
+    assert [seats.act_refusal("c", "pm") for _ in range(3)][:2] == [None, None]
+    # talk: tested, then counted only when said
+    assert seats.say_refusal("c", "pm") is None and seats.say_refusal("c", "pm") is None
+    seats.said("c", "pm")
+    seats.said("c", "pm")
+    full = seats.say_refusal("c", "pm")
+    assert full is not None and full["error"] == {
+        "code": "too_many",
+        "message": "at most 2 messages in 10 seconds; wait 10 s",
+    }
+    now[0] += 10
+    assert seats.say_refusal("c", "pm") is None

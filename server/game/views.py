@@ -15,7 +15,7 @@ import json
 import pickle
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import jsonpatch
 
@@ -216,6 +216,17 @@ def _plays(state: State, seat: Seat) -> bool:
     return any(o["player"] == seat["id"] for o in state["officers"].values())
 
 
+def _in_report(report: Any, seat: Seat) -> bool:
+    """Whether the season report has a part for ``seat`` alone (:func:`report_for`: his
+    officer's outcome, his investments' returns); the others read it alike."""
+    if report is None or "outcomes" not in report:
+        return False
+    own = seat["id"]
+    return any(o["player"] == own for o in report["outcomes"].values()) or any(
+        r["player"] == own for r in report.get("returns", ())
+    )
+
+
 def _everyone(state: State, seat: Seat) -> str:
     return "all"
 
@@ -239,6 +250,9 @@ class Section:
     key: Callable[[State, Seat], str]
     observed: bool = True  # an observer's view has it
     gm_only: bool = False
+    #: its key reads the state, not the seat alone: looked up again when the section is
+    #: touched (any other key of a seat stays what it was)
+    by_state: bool = False
 
     def seen_by(self, seat: Seat) -> bool:
         if self.gm_only:
@@ -260,12 +274,14 @@ SECTIONS: tuple[Section, ...] = (
     Section(
         "report",
         lambda s, seat: {"report": _copied(report_for(s["report"], seat))},
-        _gm_or(_own),
+        _gm_or(lambda s, seat: seat["id"] if _in_report(s["report"], seat) else "public"),
+        by_state=True,
     ),
     Section(
         "officers",
         lambda s, seat: {"officers": [officer_for(o, seat) for o in s["officers"].values()]},
         _gm_or(lambda s, seat: seat["id"] if _plays(s, seat) else "public"),
+        by_state=True,
     ),
     Section(
         "voyages",
@@ -275,6 +291,7 @@ SECTIONS: tuple[Section, ...] = (
         _gm_or(
             lambda s, seat: ",".join(v["id"] for v in s.get("voyages", []) if shown_to(v, seat))
         ),
+        by_state=True,
     ),
     Section(
         "cabinet",
@@ -321,6 +338,11 @@ SECTIONS: tuple[Section, ...] = (
     Section("notes", lambda s, seat: {"notes": _copied(s["notes"])}, _everyone, gm_only=True),
 )
 SECTION_NAMES = tuple(sec.name for sec in SECTIONS)
+SECTION_BY_NAME = {sec.name: sec for sec in SECTIONS}
+_SEEN = {
+    kind: tuple(sec for sec in SECTIONS if sec.seen_by(cast(Seat, {"role": role})))
+    for kind, role in (("gm", "gm"), ("observer", "observer"), ("player", "admiral"))
+}
 
 
 def state_for(state: State, seat: Seat) -> dict[str, Any]:
@@ -387,15 +409,20 @@ _HEAVY = ("forces", "engagements", "round", "report", "officers", "view", "volun
 Op = dict[str, Any]  # one JSON Patch (RFC 6902) operation
 
 
+Keys = dict[str, str]  # a seat's sections' keys: section -> key
+
+
 @dataclass(slots=True)
 class Tracker:
     """The view each seat was last sent, kept part by part (:data:`SECTIONS`), each part
     once per audience (its key): an event's change is computed once per group of seats that
-    see the same thing. ``seq`` is the event it is at."""
+    see the same thing. A seat's keys are one :data:`Keys`, shared by every seat whose keys
+    are all equal (the observers of a table), so that an event costs its distinct views,
+    not its seats. ``seq`` is the event it is at."""
 
     seq: int
     values: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
-    sent: dict[str, dict[str, str]] = field(default_factory=dict)  # seat -> section -> key
+    sent: dict[str, Keys] = field(default_factory=dict)  # seat -> its keys (never changed)
 
     def view(self, seat_id: str) -> dict[str, Any]:
         """The view this seat was last sent (its :func:`state_for` at ``seq``)."""
@@ -409,34 +436,53 @@ def track(state: State, seq: int, seats: Iterable[Seat] | None = None) -> Tracke
     """A tracker at ``seq`` for ``seats`` (every seat of the state by default)."""
     tracker = Tracker(seq)
     everyone = list(state["seats"].values()) if seats is None else seats
-    tracker.sent = _follow(tracker, state, everyone, SECTIONS)
+    tracker.sent = _follow(tracker, state, everyone, frozenset(SECTION_NAMES))
     return tracker
 
 
+def _seen(seat: Seat) -> tuple[Section, ...]:
+    """The sections ``seat`` has, in their order (:meth:`Section.seen_by` reads its role
+    alone: the GM, an observer or any other)."""
+    role = seat["role"]
+    return _SEEN["gm" if role == "gm" else "observer" if role == "observer" else "player"]
+
+
 def _follow(
-    tracker: Tracker, state: State, seats: Iterable[Seat], sections: Iterable[Section]
-) -> dict[str, dict[str, str]]:
-    """Each seat's section keys now and the values of those ``sections`` built anew (once a
-    key). The other sections are as the event found them (it changed none of their data),
-    keys included, but for a seat not tracked yet: all of its are looked up."""
-    built: set[tuple[str, str]] = set()
-    keys: dict[str, dict[str, str]] = {}
-    fresh = {sec.name for sec in sections}
+    tracker: Tracker, state: State, seats: Iterable[Seat], fresh: frozenset[str]
+) -> dict[str, Keys]:
+    """Each seat's keys now, and the values of the ``fresh`` sections built anew (once a
+    key, from one seat that has it). A tracked seat keeps its keys (the very dict) but
+    where a fresh section's key reads the state (:attr:`Section.by_state`); a seat not
+    tracked yet has all of its looked up. Keys that came out equal are one dict."""
+    anew = [sec for sec in SECTIONS if sec.by_state and sec.name in fresh]
+    keys: dict[str, Keys] = {}
+    holder: dict[int, Seat] = {}  # a seat of each distinct keys
+    shared: dict[tuple[tuple[str, str], ...], Keys] | None = None
     for seat in seats:
+        seen = _seen(seat)
         before = tracker.sent.get(seat["id"])
-        mine = keys[seat["id"]] = {}
-        for sec in SECTIONS:
-            if not sec.seen_by(seat):
-                continue
-            if before is not None and sec.name not in fresh:
-                mine[sec.name] = before[sec.name]
-                continue
-            key = mine[sec.name] = sec.key(state, seat)
-            if (sec.name, key) not in built and (
-                sec.name in fresh or (sec.name, key) not in tracker.values
-            ):
-                built.add((sec.name, key))
-                tracker.values[(sec.name, key)] = sec.build(state, seat)
+        if before is not None and len(before) == len(seen):
+            todo = [sec for sec in anew if sec.name in before]
+            mine = before if not todo else dict(before)
+        else:  # a seat not tracked yet (or seated anew in another role)
+            todo, mine = list(seen), {}
+        if todo:
+            for sec in todo:
+                mine[sec.name] = sec.key(state, seat)
+            if shared is None:  # (every distinct keys held now, to share with)
+                held = {id(k): k for k in (*tracker.sent.values(), *keys.values())}
+                shared = {tuple(k.items()): k for k in held.values()}
+            mine = shared.setdefault(tuple(mine.items()), mine)
+        keys[seat["id"]] = mine
+        holder.setdefault(id(mine), seat)
+    built: set[tuple[str, str]] = set()
+    for mine in {id(k): k for k in keys.values()}.values():
+        seat = holder[id(mine)]
+        for name, key in mine.items():
+            part = (name, key)
+            if part not in built and (name in fresh or part not in tracker.values):
+                built.add(part)
+                tracker.values[part] = SECTION_BY_NAME[name].build(state, seat)
     return keys
 
 
@@ -524,38 +570,61 @@ def changes(
 ) -> dict[str, tuple[tuple[Any, ...], list[Op]]]:
     """Move ``tracker`` to the state after event ``seq``, which changed the sections
     ``touches`` (its spec's; None: any): each tracked seat's change, ``(its key, its JSON
-    Patch)``, seats whose keys are equal sharing one patch (computed once). A seat not
-    tracked before is tracked from now (no change)."""
+    Patch)``, computed once for the seats whose keys were and are the same (one patch
+    for each section's distinct change). A seat not tracked before is tracked from now
+    (no change)."""
     touched = SECTION_NAMES if touches is None else touches
-    sections = [sec for sec in SECTIONS if sec.name in _ALWAYS or sec.name in touched]
+    names = frozenset(_ALWAYS).union(touched)
     old_values = dict(tracker.values)
     seats = list(state["seats"].values()) if seats is None else list(seats)
-    keys = _follow(tracker, state, seats, sections)
-    names = {sec.name for sec in sections}
+    keys = _follow(tracker, state, seats, names)
     patches: dict[tuple[str, str | None, str], list[Op]] = {}
+    # (keys before, keys now) -> the change; the dicts held, so that their ids stay theirs
+    moves: dict[tuple[int, int], tuple[Keys, Keys, tuple[tuple[Any, ...], list[Op]]]] = {}
     out: dict[str, tuple[tuple[Any, ...], list[Op]]] = {}
+    moved = False  # some seat's keys changed: a value may be left that no seat has
     for seat_id, now in keys.items():
         before = tracker.sent.get(seat_id)
         tracker.sent[seat_id] = now
         if before is None:
+            moved = True
             continue
-        parts: list[tuple[str, str | None, str]] = []
-        for name, key in now.items():
-            was = before.get(name)
-            if was == key and name not in names:
-                continue  # untouched, and seen alike as before
-            part = (name, was, key)
-            if part not in patches:
-                old = old_values.get((name, was)) if was is not None else None
-                patches[part] = _diff(old, tracker.values[(name, key)])
-            if patches[part]:
-                parts.append(part)
-        out[seat_id] = (tuple(parts), [op for part in parts for op in patches[part]])
-    used = {(name, key) for now in tracker.sent.values() for name, key in now.items()}
-    for gone in [k for k in tracker.values if k not in used]:
-        del tracker.values[gone]
+        pair = (id(before), id(now))
+        if pair not in moves:
+            moved = moved or before is not now
+            moves[pair] = (before, now, _change(before, now, names, old_values, tracker, patches))
+        out[seat_id] = moves[pair][2]
+    if moved:
+        held = {id(k): k for k in tracker.sent.values()}.values()
+        used = {(name, key) for now in held for name, key in now.items()}
+        for gone in [k for k in tracker.values if k not in used]:
+            del tracker.values[gone]
     tracker.seq = seq
     return out
+
+
+def _change(
+    before: Keys,
+    now: Keys,
+    names: frozenset[str],
+    old_values: dict[tuple[str, str], dict[str, Any]],
+    tracker: Tracker,
+    patches: dict[tuple[str, str | None, str], list[Op]],
+) -> tuple[tuple[Any, ...], list[Op]]:
+    """One seat's change from the keys ``before`` to ``now``: the sections ``names`` built
+    anew and those whose key moved, each section's patch computed once (``patches``)."""
+    parts: list[tuple[str, str | None, str]] = []
+    for name, key in now.items():
+        was = before.get(name)
+        if was == key and name not in names:
+            continue  # untouched, and seen alike as before
+        part = (name, was, key)
+        if part not in patches:
+            old = old_values.get((name, was)) if was is not None else None
+            patches[part] = _diff(old, tracker.values[(name, key)])
+        if patches[part]:
+            parts.append(part)
+    return tuple(parts), [op for part in parts for op in patches[part]]
 
 
 def event_data(

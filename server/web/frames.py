@@ -49,7 +49,11 @@ class WholeSocket:
 
     def send(self, data: bytes, *flags: int) -> int:
         with self.lock:
-            self.sock.sendall(data, *flags)
+            # one send() takes a whole frame while the buffers have room (gevent's sendall
+            # asks the socket its buffer's size first, every time); the rest, if any, waits
+            sent = self.sock.send(data, *flags)
+            if sent < len(data):
+                self.sock.sendall(memoryview(data)[sent:], *flags)
         return len(data)
 
     sendall = send
