@@ -107,8 +107,17 @@ def _said(data: dict[str, Any], after: State) -> dict[str, Any]:
 
 def public_seat(seat: Seat) -> dict[str, Any]:
     """What every seat sees of a seat: never its token, which the state does not hold."""
-    keys = ("id", "role", "name", "squadron", "ship", "officer", "ready")
-    return {**{k: seat.get(k) for k in keys}, "vacant": bool(seat.get("vacant"))}
+    get = seat.get  # (built for every seat at every event: a literal, not a loop)
+    return {
+        "id": seat["id"],
+        "role": seat["role"],
+        "name": get("name"),
+        "squadron": get("squadron"),
+        "ship": get("ship"),
+        "officer": get("officer"),
+        "ready": get("ready"),
+        "vacant": bool(get("vacant")),
+    }
 
 
 def officer_for(officer: OfficerRecord, seat: Seat) -> dict[str, Any]:
@@ -435,8 +444,9 @@ class Tracker:
 def track(state: State, seq: int, seats: Iterable[Seat] | None = None) -> Tracker:
     """A tracker at ``seq`` for ``seats`` (every seat of the state by default)."""
     tracker = Tracker(seq)
-    everyone = list(state["seats"].values()) if seats is None else seats
-    tracker.sent = _follow(tracker, state, everyone, frozenset(SECTION_NAMES))
+    tracker.sent = _follow(
+        tracker, state, None if seats is None else list(seats), frozenset(SECTION_NAMES)
+    )
     return tracker
 
 
@@ -448,15 +458,37 @@ def _seen(seat: Seat) -> tuple[Section, ...]:
 
 
 def _follow(
-    tracker: Tracker, state: State, seats: Iterable[Seat], fresh: frozenset[str]
+    tracker: Tracker, state: State, seats: Iterable[Seat] | None, fresh: frozenset[str]
 ) -> dict[str, Keys]:
-    """Each seat's keys now, and the values of the ``fresh`` sections built anew (once a
-    key, from one seat that has it). A tracked seat keeps its keys (the very dict) but
-    where a fresh section's key reads the state (:attr:`Section.by_state`); a seat not
-    tracked yet has all of its looked up. Keys that came out equal are one dict."""
+    """Each seat's keys now (``seats``; None: the state's), and the values of the ``fresh``
+    sections built anew (once a key, from one seat that has it). A tracked seat keeps its
+    keys (the very dict) but where a fresh section's key reads the state
+    (:attr:`Section.by_state`); a seat not tracked yet has all of its looked up. Keys that
+    came out equal are one dict."""
     anew = [sec for sec in SECTIONS if sec.by_state and sec.name in fresh]
+    everyone = state["seats"]
+    if seats is None and not anew and tracker.sent.keys() == everyone.keys():
+        keys = dict(tracker.sent)  # the same seats, keys as they were (a seat's role stays)
+    else:
+        keys = _looked_up(tracker, state, everyone.values() if seats is None else seats, anew)
+    built: set[tuple[str, str]] = set()
+    holders = {id(mine): (mine, seat_id) for seat_id, mine in keys.items()}
+    for mine, seat_id in holders.values():
+        seat = everyone.get(seat_id) or next(x for x in seats or () if x["id"] == seat_id)
+        for name, key in mine.items():
+            part = (name, key)
+            if part not in built and (name in fresh or part not in tracker.values):
+                built.add(part)
+                tracker.values[part] = SECTION_BY_NAME[name].build(state, seat)
+    return keys
+
+
+def _looked_up(
+    tracker: Tracker, state: State, seats: Iterable[Seat], anew: list[Section]
+) -> dict[str, Keys]:
+    """:func:`_follow`'s keys, seat by seat: the ``anew`` sections' keys looked up again, a
+    new seat's all of them."""
     keys: dict[str, Keys] = {}
-    holder: dict[int, Seat] = {}  # a seat of each distinct keys
     shared: dict[tuple[tuple[str, str], ...], Keys] | None = None
     for seat in seats:
         seen = _seen(seat)
@@ -464,7 +496,7 @@ def _follow(
         if before is not None and len(before) == len(seen):
             todo = [sec for sec in anew if sec.name in before]
             mine = before if not todo else dict(before)
-        else:  # a seat not tracked yet (or seated anew in another role)
+        else:  # a seat not tracked yet
             todo, mine = list(seen), {}
         if todo:
             for sec in todo:
@@ -474,15 +506,6 @@ def _follow(
                 shared = {tuple(k.items()): k for k in held.values()}
             mine = shared.setdefault(tuple(mine.items()), mine)
         keys[seat["id"]] = mine
-        holder.setdefault(id(mine), seat)
-    built: set[tuple[str, str]] = set()
-    for mine in {id(k): k for k in keys.values()}.values():
-        seat = holder[id(mine)]
-        for name, key in mine.items():
-            part = (name, key)
-            if part not in built and (name in fresh or part not in tracker.values):
-                built.add(part)
-                tracker.values[part] = SECTION_BY_NAME[name].build(state, seat)
     return keys
 
 
@@ -576,8 +599,7 @@ def changes(
     touched = SECTION_NAMES if touches is None else touches
     names = frozenset(_ALWAYS).union(touched)
     old_values = dict(tracker.values)
-    seats = list(state["seats"].values()) if seats is None else list(seats)
-    keys = _follow(tracker, state, seats, names)
+    keys = _follow(tracker, state, None if seats is None else list(seats), names)
     patches: dict[tuple[str, str | None, str], list[Op]] = {}
     # (keys before, keys now) -> the change; the dicts held, so that their ids stay theirs
     moves: dict[tuple[int, int], tuple[Keys, Keys, tuple[tuple[Any, ...], list[Op]]]] = {}
@@ -614,7 +636,9 @@ def _change(
     """One seat's change from the keys ``before`` to ``now``: the sections ``names`` built
     anew and those whose key moved, each section's patch computed once (``patches``)."""
     parts: list[tuple[str, str | None, str]] = []
-    for name, key in now.items():
+    # the same keys: only the touched sections can have changed (in the view's order)
+    maybe = now.items() if before is not now else [(n, k) for n, k in now.items() if n in names]
+    for name, key in maybe:
         was = before.get(name)
         if was == key and name not in names:
             continue  # untouched, and seen alike as before
@@ -678,14 +702,19 @@ def audiences(
     one computed once: ``(payload, seat ids)`` groups, seats that see the same in one group
     (a public event is one group)."""
     patched = changes(tracker, after, seq, spec.touched(data))
-    groups: dict[tuple[Any, ...], tuple[dict[str, Any], list[str]]] = {}
-    for seat in after["seats"].values():
-        parts, patch = patched.get(seat["id"], ((), []))
-        key = (_view_key(spec, author, data, seat), parts)
-        if key not in groups:
+    unchanged: tuple[tuple[Any, ...], list[Op]] = ((), [])
+    public = spec.view.audience == "public"
+    # seats of one reading of the event and one change (the same object for the seats
+    # whose keys were and are the same: :func:`changes`); equal payloads merged below
+    groups: dict[tuple[str, int], tuple[dict[str, Any], list[str]]] = {}
+    for seat_id, seat in after["seats"].items():
+        change = patched.get(seat_id, unchanged)
+        key = ("public" if public else _view_key(spec, author, data, seat), id(change))
+        group = groups.get(key)
+        if group is None:
             seen = event_data(spec, author, data, after, seat)
-            groups[key] = (payload(spec, seq, data, seen, patch), [])
-        groups[key][1].append(seat["id"])
+            group = groups[key] = (payload(spec, seq, data, seen, change[1]), [])
+        group[1].append(seat_id)
     merged: list[tuple[dict[str, Any], list[str]]] = []
     for body, ids in groups.values():
         same = next((g for g in merged if g[0] == body), None)
