@@ -658,6 +658,10 @@ def main() -> None:
                     for name, process in servers:
                         assert process.proc is not None
                         rows += run_layout(name, process.url, process.proc.pid, layout, args)
+        except Exception:  # what the servers said, before their folder goes
+            for name, process in servers:
+                print(f"-- {name}'s log, its end:\n{process.log.read_text()[-3000:]}")
+            raise
         finally:
             for _, process in servers:
                 process.stop()
