@@ -26,6 +26,8 @@ RULE_REFUSALS = {
     ("resume", False): "conflict",
     ("invest", False): "conflict",
     ("invest", True): "conflict",
+    ("conditional_orders", False): "conflict",  # no living officer to give orders for
+    ("conditional_orders", True): "conflict",
     ("apply_appointment", False): "conflict",  # no living officer to appoint
     ("apply_appointment", True): "conflict",
 }
@@ -84,6 +86,7 @@ PLAIN = {
     "set_clock": {"turn_days": 2, "turn_seconds": 600},
     "next_season": {},
     "invest": {"kind": "arms", "guineas": 1000},
+    "conditional_orders": {"poltroonery": 2, "decline_promotion": True},
     "apply_appointment": {"appointment": "Captain of the Fleet"},
     "note": {"text": "The Toulon squadron sails on day 12"},
     "move_enemy": {"force": "fr-brest", "to": "toulon"},

@@ -258,6 +258,8 @@ def _decide_resolve(
 
 def _apply_resolve(state: State, data: events.ResolveSummer) -> None:
     state["report"] = data["report"]
+    for officer in state["officers"].values():  # the summer's orders are carried out
+        officer.pop("orders", None)
     state["officers"].update(data.get("officers", {}))
     money.apply_summer(state, data)
     officers.follow_berths(state)
@@ -273,6 +275,29 @@ def _apply_resolve(state: State, data: events.ResolveSummer) -> None:
 
 def _decide_invest(state: State, seat: Seat, p: payloads.Invest, rng: random.Random) -> Data:
     return money.decide_invest(state, seat, p.kind, p.guineas)
+
+
+def _decide_conditional_orders(
+    state: State, seat: Seat, p: payloads.ConditionalOrders, rng: random.Random
+) -> Data:
+    """His own living character's orders for the summer's personal outcomes (a player's
+    only: "only player characters choose poltroonery or bravery")."""
+    officer = officers.seat_officer(state, seat)
+    if officer is None:
+        raise ActionError("conflict", "your seat has no living officer to give orders for")
+    given = {"poltroonery": p.poltroonery, "bravery": p.bravery}
+    orders: dict[str, Any] = {k: v for k, v in given.items() if v}
+    if p.decline_promotion:
+        orders["decline_promotion"] = True
+    return {"officer": officer["id"], "orders": orders}
+
+
+def _apply_conditional_orders(state: State, data: events.ConditionalOrders) -> None:
+    officer = state["officers"][data["officer"]]
+    if data["orders"]:
+        officer["orders"] = dict(data["orders"])
+    else:
+        officer.pop("orders", None)
 
 
 def _decide_apply_appointment(
@@ -616,6 +641,19 @@ INVEST = Spec(
         lambda data, after: copy.deepcopy({k: data[k] for k in ("investment", "funds")}),
     ),
     touches=("own", "officers"),
+)
+CONDITIONAL_ORDERS = Spec(
+    "conditional_orders",
+    payloads.ConditionalOrders,
+    # his own character's, before the summer's personal outcomes are rolled (the GM gives
+    # them for a player with "as")
+    {role: Grant(("cabinet", "summer")) for role in ("admiral", "captain")},
+    _decide_conditional_orders,
+    _apply_conditional_orders,
+    events.ConditionalOrders,
+    View("private", lambda data, after: copy.deepcopy({k: data[k] for k in ("officer", "orders")})),
+    touches=("officers",),
+    notice=notices.conditional_orders,
 )
 APPLY_APPOINTMENT = Spec(
     "apply_appointment",

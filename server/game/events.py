@@ -43,6 +43,7 @@ __all__ = [
     "Deploy",
     "EngageDecision",
     "Invest",
+    "ConditionalOrders",
     "MoveEnemy",
     "NextSeason",
     "Note",
@@ -215,6 +216,13 @@ class Invest(Acted):
 
     investment: Investment
     funds: int  # his funds after the capital is held
+
+
+class ConditionalOrders(Acted):
+    """A player's conditional orders for his character's summer (none: empty)."""
+
+    officer: str
+    orders: dict[str, Any]  # poltroonery or bravery (k), decline_promotion (true)
 
 
 class ApplyAppointment(Acted):

@@ -34,9 +34,11 @@ __all__ = [
     "advanced",
     "appointment_decided",
     "battles",
+    "conditional_orders",
     "cruise_planned",
     "message",
     "notices_for",
+    "orders_words",
     "orders_given",
     "place_words",
     "season_opens",
@@ -387,6 +389,34 @@ def appointment_decided(seen: Seen) -> list[Notice]:
             "granted": data["granted"],
         }
     ]
+
+
+def orders_words(orders: Mapping[str, Any]) -> str:
+    """Conditional orders in words: "reckless bravery, 2; would decline a promotion"."""
+    words = []
+    if orders.get("poltroonery"):
+        words.append(f"poltroonery, {orders['poltroonery']} more needed on his death roll")
+    if orders.get("bravery"):
+        words.append(f"reckless bravery, {orders['bravery']} less needed for death")
+    if orders.get("decline_promotion"):
+        words.append("he would decline a promotion for a mention in despatches")
+    return "; ".join(words) or "none: he sails as the dice have it"
+
+
+def conditional_orders(seen: Seen) -> list[Notice]:
+    """Conditional orders given (Briny, POLTROONERY, RECKLESS BRAVERY): told to the GM, who
+    rolls the summer, and to the player whose they are; no one else hears of them."""
+    data = seen.data
+    if "orders" not in data:
+        return []
+    officer = seen.state["officers"].get(data["officer"])
+    name = officer["name"] if officer else data["officer"]
+    words = orders_words(data["orders"])
+    if seen.seat["role"] == "gm":
+        text = f"Orders for {name} this summer ({seen.name(seen.acting)}): {words}"
+    else:
+        text = f"Your orders for {name} this summer: {words}"
+    return [{"type": "orders", "text": text, "officer": data["officer"]}]
 
 
 def message(seen: Seen) -> list[Notice]:

@@ -33,6 +33,7 @@ __all__ = [
     "roster_npcs",
     "seat_officer",
     "summer_officers",
+    "summer_orders",
     "summer_changes",
 ]
 
@@ -188,6 +189,19 @@ def summer_officers(state: State) -> list[Any]:
         for o in state["officers"].values()
         if not o["dead"] and (berth_of(o) or o.get("appointment"))
     ]
+
+
+def summer_orders(state: State) -> dict[str, dict[str, Any]]:
+    """The players' conditional orders for their characters on the books this summer
+    (:func:`summer_officers`), as :func:`strategy.campaign.resolve_summer` takes them."""
+    return {
+        o["id"]: dict(o["orders"])
+        for o in state["officers"].values()
+        if o.get("orders")
+        and o["player"] is not None
+        and not o["dead"]
+        and (berth_of(o) or o.get("appointment"))
+    }
 
 
 def admiral_choices(

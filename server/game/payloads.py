@@ -43,6 +43,7 @@ __all__ = [
     "SAY_MAX",
     "Advance",
     "CampaignBody",
+    "ConditionalOrders",
     "Deploy",
     "EngageDecision",
     "Invest",
@@ -344,6 +345,26 @@ class Invest(Payload):
         Field(ge=rules.INVESTMENT_BLOCK, le=MAX_INVESTMENT),
         AfterValidator(_blocks),
     ]
+
+
+class ConditionalOrders(Payload):
+    """A player's conditional orders for his character's summer, given before its
+    personal outcomes are rolled (Briny, POLTROONERY, RECKLESS BRAVERY, PROMOTION): to hide
+    below (``poltroonery``: so many more needed on his death roll), or to play the hero
+    (``bravery``: so many less needed for death and, if he lives, for mention, promotion
+    and plunder), and whether he would decline a promotion for a mention in despatches.
+    All of them 0 and false: no orders."""
+
+    type: Literal["conditional_orders"]
+    poltroonery: Annotated[int, Field(ge=0, le=rules.ORDERS_MOST)] = 0
+    bravery: Annotated[int, Field(ge=0, le=rules.ORDERS_MOST)] = 0
+    decline_promotion: bool = False
+
+    @model_validator(mode="after")
+    def _one_way(self) -> ConditionalOrders:
+        if self.poltroonery and self.bravery:
+            raise _says("poltroonery or reckless bravery, not both")
+        return self
 
 
 def _appointment(value: Any) -> str:

@@ -87,6 +87,7 @@ __all__ = [
     "DAMAGE_AREAS",
     "HWYF_CHOICES",
     "INVESTMENT_BLOCK",
+    "ORDERS_MOST",
     "INVESTMENT_KINDS",
     "NAVAL_APPOINTMENTS",
     "appointment_check",
@@ -415,7 +416,7 @@ def battle_officer(officer: Mapping[str, Any], role: str, name: str) -> dict[str
 
 
 def _character_fields(officer: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in officer.items() if k != "player"}
+    return {k: v for k, v in officer.items() if k not in ("player", "orders")}
 
 
 #: the posts of the Naval Appointments Table, in the book's order (Briny, APPOINTMENTS)
@@ -535,6 +536,10 @@ def volunteer_deployment(
         for d in records
     ]
 
+
+#: the most a conditional order (poltroonery, reckless bravery) moves the death roll: the
+#: span of 2d6 (Briny, POLTROONERY: "the minimum die roll for death he will accept")
+ORDERS_MOST = 10
 
 #: how many stops a planned voyage calls at (home, station, up to 6 missions, home: and
 #: a few more), and how many days it may stay at each

@@ -28,7 +28,10 @@ def resolve(state: State, rng: random.Random) -> dict[str, Any]:
     ]
     invested = money.choices(state)
     # (a summer with no investments decides as it did before investments were made)
-    extra = {"investments": invested} if invested else {}
+    extra: dict[str, Any] = {"investments": invested} if invested else {}
+    orders = officers.summer_orders(state)
+    if orders:  # (and one with no conditional orders as before they could be given)
+        extra["officers"] = orders
     data = resolve_season(state, rng, deployment, state["results"], extra)
     if invested:  # the book's table pays them by the ships sent and the commanders' results
         data["report"]["returns"] = money.returns(state, data["report"])

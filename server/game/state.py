@@ -162,6 +162,7 @@ class OfficerRecord(Record):
     sheet: dict[str, Any]  # the BtQ sheet (strategy.characters.Sheet): its state his Health
     player: str | None  # the seat that plays him; None for an NPC
     spent: NotRequired[dict[str, int]]  # the Measures' points spent this Naval Mission
+    orders: NotRequired[dict[str, Any]]  # his player's conditional orders for the summer
 
 
 class Seat(SeatRecord):

@@ -275,6 +275,7 @@ def rules_vocabulary() -> Response:
             "limits": {
                 "say": SAY_MAX,
                 "turn_days": MAX_TURN_DAYS,
+                "orders": rules.ORDERS_MOST,  # a conditional order's modifier
                 "campaign_id": f"^{CAMPAIGN_ID.pattern}$",
                 "token": TOKEN_PATTERN,
             },

@@ -1,0 +1,150 @@
+"""A player's conditional orders for his character's summer (Briny, POLTROONERY, RECKLESS
+BRAVERY, PROMOTION): given in the cabinet or the summer, read by him and the GM alone,
+carried out when the summer is resolved, then spent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from server.game import rules
+from tests.server_helpers import Game, new_app
+
+
+def _officer(g: Game, token: str, oid: str) -> dict[str, Any]:
+    return g.rest("get", f"/api/campaigns/{g.id}/officers/{oid}", token=token).json["officer"]
+
+
+def _log(g: Game) -> list[dict[str, Any]]:
+    return g.rest("get", f"/api/campaigns/{g.id}/log").json["events"]
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> dict[str, Any]:
+    """A campaign in its cabinet: Aubrey (FG) and Cochrane (the Red admiral) seated with
+    their characters, the ministers and an observer."""
+    g = Game.new(new_app(tmp_path), seed=11)
+    g.gm()
+    officers: dict[str, str] = {}
+    for key, role, berth, officer in (
+        ("fg", "captain", {"ship": "FG"}, {"name": "Jack Aubrey", "rank": "Captain"}),
+        ("red", "admiral", {"squadron": "Red"}, {"name": "Thomas Cochrane"}),
+    ):
+        body = {"role": role, **berth, "officer": officer}
+        r = g.rest("post", f"/api/campaigns/{g.id}/seats", json=body)
+        assert r.status_code == 201, r.json
+        officers[key] = r.json["officer"]
+        g.join(r.json["token"], key=key)
+    for key, role in (("pm", "prime-minister"), ("fsl", "first-sea-lord"), ("obs", "observer")):
+        g.add(key, role)
+    g.drain()
+    return {"game": g, "officers": officers}
+
+
+def test_his_orders_are_his_and_the_gms_to_read(table: dict[str, Any]) -> None:
+    g, oid = table["game"], table["officers"]["fg"]
+    fg = g.players["fg"]
+    ack = fg.act("conditional_orders", poltroonery=3, decline_promotion=True)
+    assert ack["ok"], ack
+    orders = {"poltroonery": 3, "decline_promotion": True}
+    assert _officer(g, fg.token, oid)["orders"] == orders
+    assert _officer(g, g.gm_token, oid)["orders"] == orders
+    # his event and the GM's carry them; nobody else reads more than the bare seq
+    seen = {key: p.events() for key, p in g.players.items()}
+    assert [e["data"] for e in seen["fg"]] == [{"officer": oid, "orders": orders}]
+    assert seen["gm"][0]["data"]["orders"] == orders
+    for key in ("red", "pm", "fsl", "obs"):
+        assert seen[key] == [], key
+    red_view = g.rest("get", f"/api/campaigns/{g.id}/state", token=g.players["red"].token)
+    aubrey = next(o for o in red_view.json["state"]["officers"] if o["id"] == oid)
+    assert "orders" not in aubrey
+    # the notices: his own in words, the GM's naming whose they are; nobody else's
+    told = {
+        key: [
+            n["text"]
+            for n in g.rest("get", f"/api/campaigns/{g.id}/notices", token=p.token).json["notices"]
+            if n["type"] == "orders"
+        ]
+        for key, p in g.players.items()
+    }
+    assert told["fg"] == [
+        "Your orders for Jack Aubrey this summer: poltroonery, 3 more needed on his death "
+        "roll; he would decline a promotion for a mention in despatches"
+    ]
+    assert told["gm"] == [
+        "Orders for Jack Aubrey this summer (Captain): poltroonery, 3 more needed on his death "
+        "roll; he would decline a promotion for a mention in despatches"
+    ]
+    assert all(told[k] == [] for k in ("red", "pm", "fsl", "obs"))
+    # orders given again replace them; none at all take them back
+    assert fg.act("conditional_orders", bravery=2)["ok"]
+    assert _officer(g, fg.token, oid)["orders"] == {"bravery": 2}
+    assert fg.act("conditional_orders")["ok"]
+    assert "orders" not in _officer(g, fg.token, oid)
+
+
+@pytest.mark.parametrize(
+    ("who", "args", "code", "words"),
+    [
+        ("fg", {"poltroonery": 2, "bravery": 1}, "invalid", "not both"),
+        ("fg", {"bravery": rules.ORDERS_MOST + 1}, "invalid", "bravery"),
+        ("fg", {"poltroonery": -1}, "invalid", "poltroonery"),
+        ("fg", {"decline_promotion": "yes"}, "invalid", "decline_promotion"),
+        ("obs", {"bravery": 1}, "forbidden", ""),
+        ("pm", {"bravery": 1}, "forbidden", "only: admiral, captain"),
+    ],
+)
+def test_bad_orders_are_refused_and_change_nothing(
+    table: dict[str, Any], who: str, args: dict[str, Any], code: str, words: str
+) -> None:
+    g = table["game"]
+    before = _log(g)
+    ack = g.players[who].act("conditional_orders", **args)
+    assert ack["ok"] is False and ack["error"]["code"] == code, ack
+    assert words in ack["error"]["message"]
+    assert _log(g) == before
+
+
+def test_orders_are_given_before_the_summer_is_rolled_not_after(table: dict[str, Any]) -> None:
+    g = table["game"]
+    gm, fg = g.players["gm"], g.players["fg"]
+    assert g.players["pm"].act("set_ships", digit=3)["ok"]
+    assert g.players["fsl"].act("set_deployment", digit=5)["ok"]
+    assert gm.act("roll_force")["ok"]
+    assert fg.act("conditional_orders", bravery=1)["ok"]  # in the summer too
+    assert gm.act("resolve_summer")["ok"]
+    late = fg.act("conditional_orders", bravery=1)
+    assert late["ok"] is False and late["error"]["code"] == "wrong_phase", late
+
+
+def test_the_summer_carries_them_out_and_spends_them(
+    table: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The summer is rolled with each seated character's orders (a poltroon's d6 is in his
+    outcome); the orders of a character not at sea are left out; after it none are left."""
+    g, oids = table["game"], table["officers"]
+    gm = g.players["gm"]
+    assert g.players["pm"].act("set_ships", digit=3)["ok"]
+    assert g.players["fsl"].act("set_deployment", digit=5)["ok"]
+    assert gm.act("roll_force")["ok"]
+    assert g.players["fg"].act("conditional_orders", poltroonery=rules.ORDERS_MOST)["ok"]
+    assert g.players["red"].act("conditional_orders", decline_promotion=True)["ok"]
+    given: list[Any] = []
+    real = rules.resolve_summer
+
+    def resolve_summer(deployment, officers, seed, choices):  # what the rules are handed
+        given.append(choices.get("officers"))
+        return real(deployment, officers, seed, choices)
+
+    monkeypatch.setattr(rules, "resolve_summer", resolve_summer)
+    assert gm.act("resolve_summer")["ok"]
+    assert given == [
+        {oids["fg"]: {"poltroonery": rules.ORDERS_MOST}, oids["red"]: {"decline_promotion": True}}
+    ]
+    report = next(e for e in _log(g) if e["type"] == "resolve_summer")["data"]["report"]
+    (mine,) = [r for r in report["personal_outcomes"] if r["officer"] == oids["fg"]]
+    assert mine["poltroonery"]["modifier"] == rules.ORDERS_MOST, mine  # hid below, and lived
+    for key, oid in oids.items():
+        assert "orders" not in _officer(g, g.players[key].token, oid), key
