@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from server.game import rules
+from server.game import season as game_season
 from tests.server_helpers import Game, new_app
 
 
@@ -146,5 +147,44 @@ def test_the_summer_carries_them_out_and_spends_them(
     report = next(e for e in _log(g) if e["type"] == "resolve_summer")["data"]["report"]
     (mine,) = [r for r in report["personal_outcomes"] if r["officer"] == oids["fg"]]
     assert mine["poltroonery"]["modifier"] == rules.ORDERS_MOST, mine  # hid below, and lived
+    # his report says what came of it; another player's Gazette does not
+    found = report["outcomes"][oids["fg"]]["poltroonery"]
+    assert found == mine["poltroonery"]["outcome"]
+    words = {
+        key: g.rest("get", f"/api/campaigns/{g.id}/state", token=g.players[key].token).json[
+            "state"
+        ]["report"]["words"]
+        for key in ("fg", "red")
+    }
+    assert any("kept below in the action" in w for w in words["fg"]), words["fg"]
+    assert not any("kept below" in w for w in words["red"]), words["red"]
     for key, oid in oids.items():
         assert "orders" not in _officer(g, g.players[key].token, oid), key
+
+
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [
+        ({"poltroonery": "unnoticed"}, "kept below in the action: his cowardice went unnoticed"),
+        ({"poltroonery": "found out"}, "found out, he loses status every month"),
+        ({"poltroonery": "court-martial"}, "put in irons to be court-martialled"),
+        ({"declined": "declined"}, "declined a promotion for the mention"),
+        ({"declined": "no further promotions"}, "no further promotions, three declined"),
+    ],
+)
+def test_what_came_of_his_orders_is_in_his_own_words_only(
+    extra: dict[str, Any], words: str
+) -> None:
+    outcome = {
+        "name": "Jack Aubrey",
+        "rank": "Captain",
+        "dead": False,
+        "wound": None,
+        "mentioned": 1,
+        "promoted": None,
+        "guineas": 0,
+        "na": [7, 7],
+        **extra,
+    }
+    assert words in game_season.outcome_words(outcome, True)
+    assert words not in game_season.outcome_words(outcome, False)

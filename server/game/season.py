@@ -103,7 +103,21 @@ def _outcomes(
             "guineas": after["funds"] - officer["funds"],
             "na": [officer["na"], after["na"]],
         }
+        # what came of his conditional orders (his own and the GM's to read: not gazetted)
+        if "poltroonery" in rec:
+            out[oid]["poltroonery"] = rec["poltroonery"]["outcome"]
+        result = (rec.get("promotion_result") or {}).get("result", "")
+        if result.startswith(("declined", "no further promotions")):
+            out[oid]["declined"] = result.split(":")[0]
     return out
+
+
+#: a poltroon's d6 in words (Briny, POLTROONERY)
+POLTROONERY_WORDS = {
+    "unnoticed": "his cowardice went unnoticed",
+    "found out": "found out, he loses status every month until he redeems himself",
+    "court-martial": "found out, and put in irons to be court-martialled",
+}
 
 
 def outcome_words(o: Mapping[str, Any], private: bool) -> str:
@@ -120,6 +134,12 @@ def outcome_words(o: Mapping[str, Any], private: bool) -> str:
             parts.append(f"mentioned in despatches{times}")
         if o["promoted"]:
             parts.append(f"promoted to {o['promoted']}")
+        if private and o.get("declined") == "declined":
+            parts.append("declined a promotion for the mention")
+        elif private and o.get("declined"):
+            parts.append("no further promotions, three declined: mentioned instead")
+        if private and o.get("poltroonery"):
+            parts.append(f"kept below in the action: {POLTROONERY_WORDS[o['poltroonery']]}")
         if private and o["guineas"]:
             parts.append(f"{o['guineas']} guineas of prize money")
         if private and o["na"][1] > o["na"][0]:

@@ -459,6 +459,44 @@ function investSection(ctx, seat, state) {
       : el("p", { class: "muted" }, "No investments awaiting a summer."));
 }
 
+/** His officer's conditional orders for the summer (Briny, POLTROONERY, RECKLESS BRAVERY,
+ * PROMOTION): to hide below or play the hero by so many on the death roll, and whether he
+ * would decline a promotion; those given show until the summer is rolled. */
+function conditionalOrdersSection(ctx, seat, state) {
+  const officer = (state.officers || []).find((o) => o.id === seat.officer);
+  const given = officer?.orders || {};
+  const now = given.poltroonery ? "poltroonery" : given.bravery ? "bravery" : "";
+  const way = select([["", "As the dice have it"], ["poltroonery", "Poltroonery"],
+    ["bravery", "Reckless bravery"]], now);
+  const most = ctx.rules?.limits?.orders ?? 1;
+  const by = el("input", { type: "number", min: 1, max: most, name: "by",
+    value: String(given.poltroonery || given.bravery || 1) });
+  const decline = el("input", { type: "checkbox", name: "decline_promotion",
+    checked: Boolean(given.decline_promotion) });
+  const send = actionButton(ctx, "Give orders", () => {
+    const orders = { type: "conditional_orders", decline_promotion: decline.checked };
+    if (way.value) orders[way.value] = Number(by.value);
+    return orders;
+  }, { name: "conditional_orders", okText: "orders given" });
+  return el("fieldset", { class: "conditional-orders" },
+    el("legend", {}, "Conditional orders for the summer"),
+    el("p", { class: "muted" }, "Poltroonery: so many more needed on the death roll (a d6 "
+      + "then tells whether he was found out). Reckless bravery: so many less needed for "
+      + "death, and for mention, promotion and plunder if he lives."),
+    el("div", { class: "row" }, labelled("Orders", way), labelled("By", by),
+      labelled("Decline a promotion for a mention", decline), send.nodes),
+    el("p", { class: "muted", dataset: { given: now || "none" } },
+      officer?.orders ? `Given: ${ordersText(given)}` : "No orders given."));
+}
+
+function ordersText(orders) {
+  const words = [];
+  if (orders.poltroonery) words.push(`poltroonery, ${orders.poltroonery}`);
+  if (orders.bravery) words.push(`reckless bravery, ${orders.bravery}`);
+  if (orders.decline_promotion) words.push("would decline a promotion");
+  return words.join("; ");
+}
+
 /** A seat's own sections (its role's), sent through `ctx` (the GM's acting-as ctx too). */
 function seatSections(ctx, seat, state, mine) {
   const sections = [];
@@ -481,6 +519,9 @@ function seatSections(ctx, seat, state, mine) {
     sections.push(volunteerSection(ctx, seat, state));
   }
   if (allowed("invest")) sections.push(investSection(ctx, seat, state));
+  if (allowed("conditional_orders") && seat.officer) {
+    sections.push(conditionalOrdersSection(ctx, seat, state));
+  }
   const sends = Object.values(ctx.rules?.actions || {}).some((grants) => grants[seat.role]);
   if (!sends) {
     sections.push(el("p", { class: "muted" }, "You are watching: no orders to give."));
@@ -540,7 +581,11 @@ export function createOrdersPanel(root, ctx) {
       const choice = gm ? actAs.value : "";
       const forceIds = (state.forces || []).map((f) => [f.id, f.afloat, (f.ships || []).length]);
       const cruises = (state.cruises || []).map((c) => [c.id, c.missions]);
+      // his officer's orders and investments given: the forms drawn anew with them
+      const own = (state.officers || []).find((o) => o.id === seat.officer);
+      const held = [own?.orders ?? null, (state.investments || []).map((i) => i.id)];
       const nextKey = JSON.stringify([seat.role, state.phase, state.paused, state.cabinet, cruises,
+        held,
         mine.map((f) => f.id), gm ? [forceIds, state.seats.map((s) => [s.id, s.role,
           s.squadron, s.ship])] : 0, choice]);
       let actor = seat;
