@@ -300,6 +300,12 @@ def _apply_conditional_orders(state: State, data: events.ConditionalOrders) -> N
         officer.pop("orders", None)
 
 
+def _decide_favour_investor(
+    state: State, seat: Seat, p: payloads.FavourInvestor, rng: random.Random
+) -> Data:
+    return money.decide_favour(state, seat, p.investment)
+
+
 def _decide_apply_appointment(
     state: State, seat: Seat, p: payloads.ApplyAppointment, rng: random.Random
 ) -> Data:
@@ -654,6 +660,19 @@ CONDITIONAL_ORDERS = Spec(
     View("private", lambda data, after: copy.deepcopy({k: data[k] for k in ("officer", "orders")})),
     touches=("officers",),
     notice=notices.conditional_orders,
+)
+FAVOUR_INVESTOR = Spec(
+    "favour_investor",
+    payloads.FavourInvestor,
+    # his own character's post, before the summer's returns are paid (the GM acts for a
+    # player with "as"; an NPC holder favours no one: the book's "7 on one die" needs the
+    # influence that is not played)
+    {role: Grant(("cabinet", "summer")) for role in ("admiral", "captain")},
+    _decide_favour_investor,
+    money.apply_favour,
+    events.FavourInvestor,
+    View("private", lambda data, after: {k: data[k] for k in ("investment", "flag", "post")}),
+    touches=("own",),
 )
 APPLY_APPOINTMENT = Spec(
     "apply_appointment",

@@ -44,6 +44,7 @@ __all__ = [
     "EngageDecision",
     "Invest",
     "ConditionalOrders",
+    "FavourInvestor",
     "MoveEnemy",
     "NextSeason",
     "Note",
@@ -223,6 +224,15 @@ class ConditionalOrders(Acted):
 
     officer: str
     orders: dict[str, Any]  # poltroonery or bravery (k), decline_promotion (true)
+
+
+class FavourInvestor(Acted):
+    """An investment favoured by the post its favourer holds: its ``flag``, ``supplier``
+    (the Victualling Board's arms supplier) or ``favoured`` (the Chancellor's financier)."""
+
+    investment: str
+    flag: str
+    post: str
 
 
 class ApplyAppointment(Acted):

@@ -17,11 +17,16 @@ from server.game.errors import ActionError
 from server.game.state import Investment, Seat, State, current_year
 
 __all__ = [
+    "FAVOURERS",
+    "FAVOURS",
+    "apply_favour",
     "apply_invest",
     "apply_summer",
     "choices",
+    "decide_favour",
     "decide_invest",
     "due",
+    "favourable",
     "investments_for",
     "returns",
 ]
@@ -124,5 +129,70 @@ def investments_for(state: State, seat: Seat) -> list[Investment]:
 
 
 def choices(state: State) -> list[dict[str, Any]]:
-    """The due investments as :func:`strategy.campaign.resolve_summer` takes them."""
-    return [{"investor": i["id"], "kind": i["kind"], "capital": i["guineas"]} for i in due(state)]
+    """The due investments as :func:`strategy.campaign.resolve_summer` takes them (an arms
+    supplier's and a favoured financier's flags with them)."""
+    out = []
+    for i in due(state):
+        choice = {"investor": i["id"], "kind": i["kind"], "capital": i["guineas"]}
+        choice.update({flag: True for flag in FAVOURS.values() if i.get(flag)})
+        out.append(choice)
+    return out
+
+
+#: the posts that favour an investor (Briny, INVESTMENT), the kind each favours and the flag
+#: it sets: the Victualling Board's purchases from an arms supplier (one ship more counted),
+#: the Chancellor's state funds to a financier (two ships fewer)
+FAVOURERS = {"Victualling Board Supervisor": "arms", "Chancellor of the Exchequer": "finance"}
+FAVOURS = {"Victualling Board Supervisor": "supplier", "Chancellor of the Exchequer": "favoured"}
+
+
+def favourable(state: State, seat: Seat) -> list[dict[str, Any]]:
+    """What a favourer reads of the investments he may favour: those of his post's kind paid
+    this summer, each its id, its investor's name and whether it is favoured (never the
+    capital); none for any other seat."""
+    officer = officers.seat_officer(state, seat)
+    post = officer.get("appointment") if officer is not None else None
+    if post not in FAVOURERS:
+        return []
+    roster = state["officers"]
+    return [
+        {
+            "id": i["id"],
+            "officer": roster[i["officer"]]["name"] if i["officer"] in roster else i["officer"],
+            "favoured": bool(i.get(FAVOURS[post])),
+        }
+        for i in due(state)
+        if i["kind"] == FAVOURERS[post]
+    ]
+
+
+def decide_favour(state: State, seat: Seat, investment_id: str) -> dict[str, Any]:
+    """``favour_investor``'s data: the seat's character, holding one of :data:`FAVOURERS`,
+    favours an investment of its kind paid this summer (his own too: "Rank hath its
+    privileges"); refused, nothing changed, otherwise."""
+    officer = officers.seat_officer(state, seat)
+    post = officer.get("appointment") if officer is not None else None
+    if officer is None or post not in FAVOURERS:
+        raise ActionError(
+            "conflict",
+            "only the Victualling Board Supervisor or the Chancellor of the Exchequer "
+            "favours an investor, and your officer holds neither post",
+        )
+    kind = FAVOURERS[post]
+    found = next((i for i in due(state) if i["id"] == investment_id), None)
+    if found is None or found["kind"] != kind:
+        raise ActionError(
+            "conflict",
+            f"'investment': no {kind} investment {investment_id!r} is paid this summer",
+        )
+    return {"investment": investment_id, "flag": FAVOURS[post], "post": post}
+
+
+def apply_favour(state: State, data: Any) -> None:
+    """The post favours one investment a summer: the one named, no longer any other."""
+    flag = data["flag"]
+    for investment in due(state):
+        if investment["id"] == data["investment"]:
+            investment[flag] = True  # type: ignore[literal-required]
+        else:
+            investment.pop(flag, None)  # type: ignore[misc]

@@ -46,6 +46,7 @@ __all__ = [
     "ConditionalOrders",
     "Deploy",
     "EngageDecision",
+    "FavourInvestor",
     "Invest",
     "MoveEnemy",
     "NextSeason",
@@ -365,6 +366,15 @@ class ConditionalOrders(Payload):
         if self.poltroonery and self.bravery:
             raise _says("poltroonery or reckless bravery, not both")
         return self
+
+
+class FavourInvestor(Payload):
+    """The Victualling Board Supervisor names an arms investor its supplier, or the
+    Chancellor of the Exchequer favours a financier (Briny, INVESTMENT): ``investment``,
+    the id of one paid this summer."""
+
+    type: Literal["favour_investor"]
+    investment: Annotated[Text, Field(min_length=1, max_length=40)]
 
 
 def _appointment(value: Any) -> str:

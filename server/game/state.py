@@ -391,6 +391,8 @@ class Investment(Record):
     kind: str  # arms, finance or commerce
     guineas: int  # the capital
     year: int  # the summer whose campaign pays it
+    supplier: NotRequired[bool]  # the Victualling Board's arms supplier: one ship more
+    favoured: NotRequired[bool]  # the Chancellor's financier: two ships fewer
 
 
 class Cruise(Record):

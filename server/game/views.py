@@ -19,6 +19,7 @@ from typing import Any, cast
 
 import jsonpatch
 
+from server.game.money import favourable as money_favourable
 from server.game.money import investments_for
 from server.game.officers import berth_of
 from server.game.rules import measures_now, ship_rating
@@ -225,6 +226,22 @@ def _plays(state: State, seat: Seat) -> bool:
     return any(o["player"] == seat["id"] for o in state["officers"].values())
 
 
+def _own_section(state: State, seat: Seat) -> dict[str, Any]:
+    """A seat's own: its character's investments (the GM's: all), its standing, and for a
+    Victualling Board Supervisor or a Chancellor the investments he may favour."""
+    out: dict[str, Any] = {
+        "investments": investments_for(state, seat),
+        "standing": _copied(
+            state["standing"]
+            if is_gm(seat)
+            else {k: v for k, v in state["standing"].items() if k == seat["id"]}
+        ),
+    }
+    if favourable := money_favourable(state, seat):
+        out["favourable"] = favourable
+    return out
+
+
 def _in_report(report: Any, seat: Seat) -> bool:
     """Whether the season report has a part for ``seat`` alone (:func:`report_for`: his
     officer's outcome, his investments' returns); the others read it alike."""
@@ -333,14 +350,7 @@ SECTIONS: tuple[Section, ...] = (
     ),
     Section(
         "own",
-        lambda s, seat: {
-            "investments": investments_for(s, seat),  # his own, the GM all
-            "standing": _copied(
-                s["standing"]
-                if is_gm(seat)
-                else {k: v for k, v in s["standing"].items() if k == seat["id"]}
-            ),
-        },
+        _own_section,
         _gm_or(_own),
         observed=False,
     ),

@@ -459,6 +459,21 @@ function investSection(ctx, seat, state) {
       : el("p", { class: "muted" }, "No investments awaiting a summer."));
 }
 
+/** A Victualling Board Supervisor's or a Chancellor's favour (Briny, INVESTMENT): the
+ * investments of his post's kind paid this summer (the state's `favourable`), one named. */
+function favourSection(ctx, state) {
+  const choices = state.favourable || [];
+  const which = select(choices.map((i) => [i.id, `${i.officer} (${i.id})`]),
+    choices.find((i) => i.favoured)?.id);
+  const send = actionButton(ctx, "Favour", () => ({ type: "favour_investor",
+    investment: which.value }), { name: "favour_investor", okText: "favoured" });
+  const now = choices.find((i) => i.favoured);
+  return el("fieldset", { class: "favour" }, el("legend", {}, "Favour an investor"),
+    el("div", { class: "row" }, labelled("Investment", which), send.nodes),
+    el("p", { class: "muted", dataset: { favoured: now?.id || "" } },
+      now ? `Favoured this summer: ${now.officer} (${now.id}).` : "No investor favoured yet."));
+}
+
 /** His officer's conditional orders for the summer (Briny, POLTROONERY, RECKLESS BRAVERY,
  * PROMOTION): to hide below or play the hero by so many on the death roll, and whether he
  * would decline a promotion; those given show until the summer is rolled. */
@@ -519,6 +534,9 @@ function seatSections(ctx, seat, state, mine) {
     sections.push(volunteerSection(ctx, seat, state));
   }
   if (allowed("invest")) sections.push(investSection(ctx, seat, state));
+  if (allowed("favour_investor") && (state.favourable || []).length) {
+    sections.push(favourSection(ctx, state));
+  }
   if (allowed("conditional_orders") && seat.officer) {
     sections.push(conditionalOrdersSection(ctx, seat, state));
   }
@@ -583,7 +601,8 @@ export function createOrdersPanel(root, ctx) {
       const cruises = (state.cruises || []).map((c) => [c.id, c.missions]);
       // his officer's orders and investments given: the forms drawn anew with them
       const own = (state.officers || []).find((o) => o.id === seat.officer);
-      const held = [own?.orders ?? null, (state.investments || []).map((i) => i.id)];
+      const held = [own?.orders ?? null, (state.investments || []).map((i) => i.id),
+        state.favourable ?? null];
       const nextKey = JSON.stringify([seat.role, state.phase, state.paused, state.cabinet, cruises,
         held,
         mine.map((f) => f.id), gm ? [forceIds, state.seats.map((s) => [s.id, s.role,
