@@ -879,3 +879,28 @@ def day_60(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     assert set(deploys) == {59, 60}
     log = g.rest("get", f"/api/campaigns/{g.id}/log").json
     return {"log": log, "deploys": deploys}
+
+
+# -- conditional orders (test_server_orders) ----------------------------------------------
+
+
+@pytest.fixture
+def orders_table(tmp_path: Path) -> dict[str, Any]:
+    """A campaign in its cabinet (test_server_orders): Aubrey (FG) and Cochrane (the Red
+    admiral) seated with their characters, the ministers and an observer."""
+    g = Game.new(new_app(tmp_path), seed=11)
+    g.gm()
+    officers: dict[str, str] = {}
+    for key, role, berth, officer in (
+        ("fg", "captain", {"ship": "FG"}, {"name": "Jack Aubrey", "rank": "Captain"}),
+        ("red", "admiral", {"squadron": "Red"}, {"name": "Thomas Cochrane"}),
+    ):
+        body = {"role": role, **berth, "officer": officer}
+        r = g.rest("post", f"/api/campaigns/{g.id}/seats", json=body)
+        assert r.status_code == 201, r.json
+        officers[key] = r.json["officer"]
+        g.join(r.json["token"], key=key)
+    for key, role in (("pm", "prime-minister"), ("fsl", "first-sea-lord"), ("obs", "observer")):
+        g.add(key, role)
+    g.drain()
+    return {"game": g, "officers": officers}

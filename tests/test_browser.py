@@ -318,23 +318,30 @@ def test_the_captain_orders_a_repair_and_how_his_officers_fight_and_the_admiral_
         admiral.screenshot("battle-admiral.png")
     before = captain.seq()
     form.locator("button[data-decision=close]").click()
-    # his orders are in: the admiral's ships are still awaited, then the round is fought
+    # his orders are in (their event on his page); the admiral's ships are still awaited
+    last = captain.wait_event("engage_decision", f"e.data.engagement === '{fight}'", before)["seq"]
     for sid in squadron:
+        admiral.wait(f"window.__admiralty.store.seq >= {last}")
         admiral.page.locator(
             f"{box} fieldset.orders-round[data-ship={sid}] button[data-decision=hold]"
         ).click()
+        # the event his orders make (a refusal shows beside the buttons instead)
         admiral.wait(
-            f"(() => {{ const f = document.querySelector("
-            f"'{box} fieldset.orders-round[data-ship={sid}]');"
-            " return !f || !!f.querySelector('button[data-decision=hold][disabled]')"
-            " || f.querySelector('.error').textContent !== ''; })()",
+            f"window.__admiralty.store.events.some((e) => e.seq > {last}"
+            f" && e.type === 'engage_decision' && e.data.engagement === '{fight}')"
+            f" || [...document.querySelectorAll('{box} fieldset.orders-round .error')]"
+            ".some((x) => x.textContent !== '')",
             timeout=60,
         )
         error = admiral.js(
-            f"document.querySelector('{box} fieldset.orders-round[data-ship={sid}] .error')"
-            "?.textContent || ''"
+            f"[...document.querySelectorAll('{box} fieldset.orders-round .error')]"
+            ".map((x) => x.textContent).join('')"
         )
         assert not error, error
+        last = admiral.js(
+            f"window.__admiralty.store.events.find((e) => e.seq > {last}"
+            f" && e.type === 'engage_decision').seq"
+        )
     # the round is fought once the last orders are in: his page has its event
     captain.wait_event("engage_decision", f"e.data.engagement === '{fight}'", before)
     captain.wait(  # the page's state after it: his ship's decision in the fight's log

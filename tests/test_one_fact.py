@@ -128,8 +128,10 @@ def test_a_characters_officer_is_him_field_by_field() -> None:
         if f.name not in ("player", "wounds"):
             assert getattr(officer, f.name) == getattr(him, f.name), f.name
     assert officer.player is True and officer.wounds == ("eye",)
+    # besides his fields: the seat that plays him, and its conditional orders for the summer
     assert set(OfficerRecord.__annotations__) == {f.name for f in dataclasses.fields(Character)} | {
-        "player"
+        "player",
+        "orders",
     }
     # ``spent`` only where he spent some: the records of those who spent none as they were
     assert set(him.to_dict()) == {f.name for f in dataclasses.fields(Character)} - {"spent"}

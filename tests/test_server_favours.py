@@ -28,8 +28,7 @@ def _officer(oid: str, seat: str, post: str | None) -> dict[str, Any]:
     return {**npc, "id": oid, "name": oid.title(), "player": seat, "appointment": post}
 
 
-@pytest.fixture
-def cabinet() -> dict[str, Any]:
+def _cabinet() -> dict[str, Any]:
     """The cabinet of 1805: FG's captain's character the Victualling Board Supervisor, NE's
     the Chancellor, each with an investment of each kind due this summer."""
     state = copy.deepcopy(phase_states()[0]["cabinet"])
@@ -54,7 +53,8 @@ def _act(state: dict[str, Any], key: str, investment: str) -> dict[str, Any]:
     return data
 
 
-def test_each_post_favours_one_investment_of_its_kind(cabinet: dict[str, Any]) -> None:
+def test_each_post_favours_one_investment_of_its_kind() -> None:
+    cabinet = _cabinet()
     by_id = {i["id"]: i for i in cabinet["investments"]}
     arms_of_vbs, _, arms_of_coe, finance_of_coe = sorted(by_id)
     data = _act(cabinet, "captain", arms_of_coe)  # the Board buys from another's arms
@@ -76,7 +76,8 @@ def test_each_post_favours_one_investment_of_its_kind(cabinet: dict[str, Any]) -
     assert "supplier" not in choices[arms_of_coe]
 
 
-def test_the_summer_counts_the_favoured_investments_ships(cabinet: dict[str, Any]) -> None:
+def test_the_summer_counts_the_favoured_investments_ships() -> None:
+    cabinet = _cabinet()
     for key, seat_key in (("i1805-1", "captain"), ("i1805-4", "blue-captain")):
         _act(cabinet, seat_key, key)
     for args in (
@@ -109,8 +110,9 @@ def test_the_summer_counts_the_favoured_investments_ships(cabinet: dict[str, Any
     ],
 )
 def test_a_favour_off_the_book_is_refused_and_changes_nothing(
-    cabinet: dict[str, Any], key: str, investment: str, words: str
+    key: str, investment: str, words: str
 ) -> None:
+    cabinet = _cabinet()
     before = copy.deepcopy(cabinet)
     seat = cabinet["seats"][SEATS[key]["id"]]
     with pytest.raises(ActionError) as refused:
@@ -121,7 +123,8 @@ def test_a_favour_off_the_book_is_refused_and_changes_nothing(
     assert cabinet == before
 
 
-def test_the_favourer_reads_whom_he_may_favour_and_no_capital(cabinet: dict[str, Any]) -> None:
+def test_the_favourer_reads_whom_he_may_favour_and_no_capital() -> None:
+    cabinet = _cabinet()
     _act(cabinet, "captain", "i1805-3")
     board = game.state_for(cabinet, cabinet["seats"][SEATS["captain"]["id"]])
     assert board["favourable"] == [

@@ -4,14 +4,13 @@ carried out when the summer is resolved, then spent."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from server.game import rules
 from server.game import season as game_season
-from tests.server_helpers import Game, new_app
+from tests.server_helpers import Game
 
 
 def _officer(g: Game, token: str, oid: str) -> dict[str, Any]:
@@ -22,30 +21,8 @@ def _log(g: Game) -> list[dict[str, Any]]:
     return g.rest("get", f"/api/campaigns/{g.id}/log").json["events"]
 
 
-@pytest.fixture
-def table(tmp_path: Path) -> dict[str, Any]:
-    """A campaign in its cabinet: Aubrey (FG) and Cochrane (the Red admiral) seated with
-    their characters, the ministers and an observer."""
-    g = Game.new(new_app(tmp_path), seed=11)
-    g.gm()
-    officers: dict[str, str] = {}
-    for key, role, berth, officer in (
-        ("fg", "captain", {"ship": "FG"}, {"name": "Jack Aubrey", "rank": "Captain"}),
-        ("red", "admiral", {"squadron": "Red"}, {"name": "Thomas Cochrane"}),
-    ):
-        body = {"role": role, **berth, "officer": officer}
-        r = g.rest("post", f"/api/campaigns/{g.id}/seats", json=body)
-        assert r.status_code == 201, r.json
-        officers[key] = r.json["officer"]
-        g.join(r.json["token"], key=key)
-    for key, role in (("pm", "prime-minister"), ("fsl", "first-sea-lord"), ("obs", "observer")):
-        g.add(key, role)
-    g.drain()
-    return {"game": g, "officers": officers}
-
-
-def test_his_orders_are_his_and_the_gms_to_read(table: dict[str, Any]) -> None:
-    g, oid = table["game"], table["officers"]["fg"]
+def test_his_orders_are_his_and_the_gms_to_read(orders_table: dict[str, Any]) -> None:
+    g, oid = orders_table["game"], orders_table["officers"]["fg"]
     fg = g.players["fg"]
     ack = fg.act("conditional_orders", poltroonery=3, decline_promotion=True)
     assert ack["ok"], ack
@@ -98,9 +75,9 @@ def test_his_orders_are_his_and_the_gms_to_read(table: dict[str, Any]) -> None:
     ],
 )
 def test_bad_orders_are_refused_and_change_nothing(
-    table: dict[str, Any], who: str, args: dict[str, Any], code: str, words: str
+    orders_table: dict[str, Any], who: str, args: dict[str, Any], code: str, words: str
 ) -> None:
-    g = table["game"]
+    g = orders_table["game"]
     before = _log(g)
     ack = g.players[who].act("conditional_orders", **args)
     assert ack["ok"] is False and ack["error"]["code"] == code, ack
@@ -108,8 +85,10 @@ def test_bad_orders_are_refused_and_change_nothing(
     assert _log(g) == before
 
 
-def test_orders_are_given_before_the_summer_is_rolled_not_after(table: dict[str, Any]) -> None:
-    g = table["game"]
+def test_orders_are_given_before_the_summer_is_rolled_not_after(
+    orders_table: dict[str, Any],
+) -> None:
+    g = orders_table["game"]
     gm, fg = g.players["gm"], g.players["fg"]
     assert g.players["pm"].act("set_ships", digit=3)["ok"]
     assert g.players["fsl"].act("set_deployment", digit=5)["ok"]
@@ -121,11 +100,11 @@ def test_orders_are_given_before_the_summer_is_rolled_not_after(table: dict[str,
 
 
 def test_the_summer_carries_them_out_and_spends_them(
-    table: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+    orders_table: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The summer is rolled with each seated character's orders (a poltroon's d6 is in his
     outcome); the orders of a character not at sea are left out; after it none are left."""
-    g, oids = table["game"], table["officers"]
+    g, oids = orders_table["game"], orders_table["officers"]
     gm = g.players["gm"]
     assert g.players["pm"].act("set_ships", digit=3)["ok"]
     assert g.players["fsl"].act("set_deployment", digit=5)["ok"]

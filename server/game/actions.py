@@ -683,7 +683,7 @@ APPLY_APPOINTMENT = Spec(
     appointments.apply_appointment,
     events.ApplyAppointment,
     PUBLIC,  # the book's applications are announced, their results gazetted
-    touches=("officers",),
+    touches=("officers", "own"),  # a favouring post: whom he may favour
     notice=notices.appointment_decided,
 )
 SAY = Spec(
