@@ -6,9 +6,23 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_helpers import Campaign, open_seat
+from tests.browser_helpers import Campaign, SeatPage, open_seat
 
 pytestmark = pytest.mark.browser
+GIVEN = "document.querySelector('fieldset.conditional-orders [data-given]')"
+
+
+def _give(page: SeatPage, way: str, by: int, decline: bool) -> str:
+    """His orders given through the form, once their event is in: what the form then says."""
+    form = page.page.locator("fieldset.conditional-orders")
+    form.locator("select").select_option(way)
+    form.locator("input[name=by]").fill(str(by))
+    form.locator("input[name=decline_promotion]").set_checked(decline)
+    seq = page.seq()
+    form.locator("button[data-action=conditional_orders]").click()
+    page.wait_event("conditional_orders", after=seq)
+    page.wait(f"{GIVEN}.dataset.given === '{way or 'none'}'")
+    return page.js(f"{GIVEN}.textContent")
 
 
 def test_a_captain_gives_his_conditional_orders_from_the_orders_panel(
@@ -25,34 +39,16 @@ def test_a_captain_gives_his_conditional_orders_from_the_orders_panel(
         form = fg.page.locator("fieldset.conditional-orders")
         form.wait_for()
         assert form.locator("input[name=by]").get_attribute("max") == "10"  # /api/rules
-        form.locator("select").select_option("bravery")
-        form.locator("input[name=by]").fill("3")
-        form.locator("input[name=decline_promotion]").check()
-        seq = fg.seq()
-        form.locator("button[data-action=conditional_orders]").click()
-        fg.wait_event("conditional_orders", after=seq)
-        fg.wait(
-            "document.querySelector('fieldset.conditional-orders [data-given]')"
-            ".dataset.given === 'bravery'"
-        )
-        assert "reckless bravery, 3; would decline a promotion" in fg.js(
-            "document.querySelector('fieldset.conditional-orders [data-given]').textContent"
-        )
-        gm_view = next(o for o in game.state()["officers"] if o["id"] == oid)
-        assert gm_view["orders"] == {"bravery": 3, "decline_promotion": True}
-        red_view = next(o for o in game.state("red")["officers"] if o["id"] == oid)
-        assert "orders" not in red_view
+        said = _give(fg, "bravery", 3, True)
+        assert "reckless bravery, 3; would decline a promotion" in said
+        aubrey = {
+            key: next(o for o in game.state(key)["officers"] if o["id"] == oid)
+            for key in ("gm", "red")
+        }
+        assert aubrey["gm"]["orders"] == {"bravery": 3, "decline_promotion": True}
+        assert "orders" not in aubrey["red"]
         # taken back: none at all
-        form = fg.page.locator("fieldset.conditional-orders")
-        form.locator("select").select_option("")
-        form.locator("input[name=decline_promotion]").uncheck()
-        seq = fg.seq()
-        form.locator("button[data-action=conditional_orders]").click()
-        fg.wait_event("conditional_orders", after=seq)
-        fg.wait(
-            "document.querySelector('fieldset.conditional-orders [data-given]')"
-            ".dataset.given === 'none'"
-        )
+        assert _give(fg, "", 1, False) == "No orders given."
         assert "orders" not in next(o for o in game.state()["officers"] if o["id"] == oid)
     finally:
         game.close()
