@@ -187,8 +187,13 @@ def summer_officers(state: State) -> list[Any]:
     return [
         rules.campaign_officer(o, o["player"] is not None)
         for o in state["officers"].values()
-        if not o["dead"] and (berth_of(o) or o.get("appointment"))
+        if _on_the_books(o)
     ]
+
+
+def _on_the_books(officer: OfficerRecord) -> bool:
+    """Whether he is on the summer's books: living, with a berth or an appointment."""
+    return not officer["dead"] and bool(berth_of(officer) or officer.get("appointment"))
 
 
 def summer_orders(state: State) -> dict[str, dict[str, Any]]:
@@ -197,10 +202,7 @@ def summer_orders(state: State) -> dict[str, dict[str, Any]]:
     return {
         o["id"]: dict(o["orders"])
         for o in state["officers"].values()
-        if o.get("orders")
-        and o["player"] is not None
-        and not o["dead"]
-        and (berth_of(o) or o.get("appointment"))
+        if o.get("orders") and o["player"] is not None and _on_the_books(o)
     }
 
 
