@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import limits
 import pytest
 import requests
 from flask import Flask
@@ -14,7 +15,7 @@ from flask import Flask
 from server.game import rules
 from server.web import world_api
 from server.web.app import create_app
-from server.web.limits import SeatLimits
+from server.web.limits import LocalWindows, SeatLimits
 from strategy.errors import InvalidMove
 from tests.conftest import LiveServer
 from tests.services import redis_server
@@ -255,3 +256,16 @@ def test_a_seats_acts_are_counted_in_a_moving_window_of_this_process() -> None:
     }
     now[0] += 10
     assert seats.say_refusal("c", "pm") is None
+
+
+def test_the_windows_of_seats_gone_quiet_are_forgotten() -> None:
+    """A year of campaigns: the process keeps only the windows still counting."""
+    now = [0.0]
+    windows = LocalWindows(lambda: now[0])
+    minute = limits.parse("5 per minute")
+    for n in range(LocalWindows.SWEEP_EVERY - 1):  # a thousand seats act once each
+        assert windows.hit(minute, "c", f"s{n}")
+    now[0] = 61.0  # a minute on, only one of them acts again: the sweep falls due
+    assert windows.hit(minute, "c", "s0")
+    assert len(windows) == 1
+    assert windows.get_window_stats(minute, "c", "s0").remaining == 4

@@ -163,15 +163,20 @@ class LocalWindows:
     each window's hit times in a queue, the expired ones dropped when it is read (no
     thread). ``clock`` gives epoch seconds."""
 
+    #: hits between two sweeps of the windows whose every hit has expired
+    SWEEP_EVERY = 1000
+
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.clock = clock
-        self._hits: dict[str, deque[float]] = {}
+        self._hits: dict[str, tuple[int, deque[float]]] = {}  # key -> (expiry, hit times)
         self._lock = threading.Lock()
+        self._counted = 0
 
     def _window(self, item: limits.RateLimitItem, keys: tuple[str, ...]) -> deque[float]:
         """The window's hits within the last ``item``'s expiry, oldest first."""
-        hits = self._hits.setdefault(item.key_for(*keys), deque())
-        gone = self.clock() - item.get_expiry()
+        expiry = item.get_expiry()
+        hits = self._hits.setdefault(item.key_for(*keys), (expiry, deque()))[1]
+        gone = self.clock() - expiry
         while hits and hits[0] <= gone:
             hits.popleft()
         return hits
@@ -183,7 +188,23 @@ class LocalWindows:
             if len(hits) >= item.amount:
                 return False
             hits.append(self.clock())
+            self._counted += 1
+            if self._counted % self.SWEEP_EVERY == 0:
+                self._sweep()
             return True
+
+    def _sweep(self) -> None:
+        """Forget the windows all of whose hits have expired (seats and campaigns gone
+        quiet), so that a year of campaigns holds only the windows still counting."""
+        now = self.clock()
+        for key in [
+            k for k, (exp, hits) in self._hits.items() if not hits or hits[-1] <= now - exp
+        ]:
+            del self._hits[key]
+
+    def __len__(self) -> int:
+        """The windows held."""
+        return len(self._hits)
 
     def test(self, item: limits.RateLimitItem, *keys: str) -> bool:
         """Whether one more hit would be counted (nothing counted)."""
