@@ -12,13 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from server.game import officers
+from server.game import officers, rules
 from server.game.errors import ActionError
 from server.game.state import Investment, Seat, State, current_year
 
 __all__ = [
     "FAVOURERS",
-    "FAVOURS",
     "apply_favour",
     "apply_invest",
     "apply_summer",
@@ -134,35 +133,40 @@ def choices(state: State) -> list[dict[str, Any]]:
     out = []
     for i in due(state):
         choice = {"investor": i["id"], "kind": i["kind"], "capital": i["guineas"]}
-        choice.update({flag: True for flag in FAVOURS.values() if i.get(flag)})
+        choice.update({flag: True for flag in rules.INVESTMENT_FAVOURS if i.get(flag)})
         out.append(choice)
     return out
 
 
-#: the posts that favour an investor (Briny, INVESTMENT), the kind each favours and the flag
-#: it sets: the Victualling Board's purchases from an arms supplier (one ship more counted),
-#: the Chancellor's state funds to a financier (two ships fewer)
-FAVOURERS = {"Victualling Board Supervisor": "arms", "Chancellor of the Exchequer": "finance"}
-FAVOURS = {"Victualling Board Supervisor": "supplier", "Chancellor of the Exchequer": "favoured"}
+#: the posts that favour an investor (Briny, INVESTMENT), each the favour it gives
+#: (:data:`server.game.rules.INVESTMENT_FAVOURS`: the kind each favour takes)
+FAVOURERS = {"Victualling Board Supervisor": "supplier", "Chancellor of the Exchequer": "favoured"}
+
+
+def _favouring_post(state: State, seat: Seat) -> str | None:
+    """The post of :data:`FAVOURERS` the seat's living character holds, if any."""
+    officer = officers.seat_officer(state, seat)
+    post = officer.get("appointment") if officer is not None else None
+    return post if post in FAVOURERS else None
 
 
 def favourable(state: State, seat: Seat) -> list[dict[str, Any]]:
     """What a favourer reads of the investments he may favour: those of his post's kind paid
     this summer, each its id, its investor's name and whether it is favoured (never the
     capital); none for any other seat."""
-    officer = officers.seat_officer(state, seat)
-    post = officer.get("appointment") if officer is not None else None
-    if post not in FAVOURERS:
+    post = _favouring_post(state, seat)
+    if post is None:
         return []
+    flag = FAVOURERS[post]
     roster = state["officers"]
     return [
         {
             "id": i["id"],
             "officer": roster[i["officer"]]["name"] if i["officer"] in roster else i["officer"],
-            "favoured": bool(i.get(FAVOURS[post])),
+            "favoured": bool(i.get(flag)),
         }
         for i in due(state)
-        if i["kind"] == FAVOURERS[post]
+        if i["kind"] == rules.INVESTMENT_FAVOURS[flag]
     ]
 
 
@@ -170,22 +174,22 @@ def decide_favour(state: State, seat: Seat, investment_id: str) -> dict[str, Any
     """``favour_investor``'s data: the seat's character, holding one of :data:`FAVOURERS`,
     favours an investment of its kind paid this summer (his own too: "Rank hath its
     privileges"); refused, nothing changed, otherwise."""
-    officer = officers.seat_officer(state, seat)
-    post = officer.get("appointment") if officer is not None else None
-    if officer is None or post not in FAVOURERS:
+    post = _favouring_post(state, seat)
+    if post is None:
         raise ActionError(
             "conflict",
             "only the Victualling Board Supervisor or the Chancellor of the Exchequer "
             "favours an investor, and your officer holds neither post",
         )
-    kind = FAVOURERS[post]
+    flag = FAVOURERS[post]
+    kind = rules.INVESTMENT_FAVOURS[flag]
     found = next((i for i in due(state) if i["id"] == investment_id), None)
     if found is None or found["kind"] != kind:
         raise ActionError(
             "conflict",
             f"'investment': no {kind} investment {investment_id!r} is paid this summer",
         )
-    return {"investment": investment_id, "flag": FAVOURS[post], "post": post}
+    return {"investment": investment_id, "flag": flag, "post": post}
 
 
 def apply_favour(state: State, data: Any) -> None:

@@ -43,6 +43,7 @@ from strategy.campaign.fleet import (
 from strategy.campaign.fleet import SHIPS as FLEET_SHIPS
 from strategy.campaign.fleet import ship as fleet_ship
 from strategy.campaign.investment import BLOCK as INVESTMENT_BLOCK
+from strategy.campaign.investment import FAVOURS as INVESTMENT_FAVOURS
 from strategy.campaign.investment import KINDS as INVESTMENT_KINDS
 from strategy.campaign.map_results import MAP_FATES, map_battle_result, season_fight, ship_fate
 from strategy.campaign.plan import npc_captain_volunteers, volunteer_ship, volunteer_squadron
@@ -87,8 +88,9 @@ __all__ = [
     "DAMAGE_AREAS",
     "HWYF_CHOICES",
     "INVESTMENT_BLOCK",
-    "ORDERS_MOST",
+    "INVESTMENT_FAVOURS",
     "INVESTMENT_KINDS",
+    "ORDERS_MOST",
     "NAVAL_APPOINTMENTS",
     "appointment_check",
     "appointment_post",

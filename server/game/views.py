@@ -454,9 +454,7 @@ class Tracker:
 def track(state: State, seq: int, seats: Iterable[Seat] | None = None) -> Tracker:
     """A tracker at ``seq`` for ``seats`` (every seat of the state by default)."""
     tracker = Tracker(seq)
-    tracker.sent = _follow(
-        tracker, state, None if seats is None else list(seats), frozenset(SECTION_NAMES)
-    )
+    tracker.sent = _follow(tracker, state, seats, frozenset(SECTION_NAMES))
     return tracker
 
 
@@ -476,15 +474,15 @@ def _follow(
     (:attr:`Section.by_state`); a seat not tracked yet has all of its looked up. Keys that
     came out equal are one dict."""
     anew = [sec for sec in SECTIONS if sec.by_state and sec.name in fresh]
-    everyone = state["seats"]
-    if seats is None and not anew and tracker.sent.keys() == everyone.keys():
+    given = state["seats"] if seats is None else {seat["id"]: seat for seat in seats}
+    if seats is None and not anew and tracker.sent.keys() == given.keys():
         keys = dict(tracker.sent)  # the same seats, keys as they were (a seat's role stays)
     else:
-        keys = _looked_up(tracker, state, everyone.values() if seats is None else seats, anew)
+        keys = _looked_up(tracker, state, given.values(), anew)
     built: set[tuple[str, str]] = set()
     holders = {id(mine): (mine, seat_id) for seat_id, mine in keys.items()}
     for mine, seat_id in holders.values():
-        seat = everyone.get(seat_id) or next(x for x in seats or () if x["id"] == seat_id)
+        seat = given[seat_id]
         for name, key in mine.items():
             part = (name, key)
             if part not in built and (name in fresh or part not in tracker.values):
@@ -609,7 +607,7 @@ def changes(
     touched = SECTION_NAMES if touches is None else touches
     names = frozenset(_ALWAYS).union(touched)
     old_values = dict(tracker.values)
-    keys = _follow(tracker, state, None if seats is None else list(seats), names)
+    keys = _follow(tracker, state, seats, names)
     patches: dict[tuple[str, str | None, str], list[Op]] = {}
     # (keys before, keys now) -> the change; the dicts held, so that their ids stay theirs
     moves: dict[tuple[int, int], tuple[Keys, Keys, tuple[tuple[Any, ...], list[Op]]]] = {}
@@ -713,13 +711,12 @@ def audiences(
     (a public event is one group)."""
     patched = changes(tracker, after, seq, spec.touched(data))
     unchanged: tuple[tuple[Any, ...], list[Op]] = ((), [])
-    public = spec.view.audience == "public"
     # seats of one reading of the event and one change (the same object for the seats
     # whose keys were and are the same: :func:`changes`); equal payloads merged below
     groups: dict[tuple[str, int], tuple[dict[str, Any], list[str]]] = {}
     for seat_id, seat in after["seats"].items():
         change = patched.get(seat_id, unchanged)
-        key = ("public" if public else _view_key(spec, author, data, seat), id(change))
+        key = (_view_key(spec, author, data, seat), id(change))
         group = groups.get(key)
         if group is None:
             seen = event_data(spec, author, data, after, seat)

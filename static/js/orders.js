@@ -463,11 +463,10 @@ function investSection(ctx, seat, state) {
  * investments of his post's kind paid this summer (the state's `favourable`), one named. */
 function favourSection(ctx, state) {
   const choices = state.favourable || [];
-  const which = select(choices.map((i) => [i.id, `${i.officer} (${i.id})`]),
-    choices.find((i) => i.favoured)?.id);
+  const now = choices.find((i) => i.favoured);
+  const which = select(choices.map((i) => [i.id, `${i.officer} (${i.id})`]), now?.id);
   const send = actionButton(ctx, "Favour", () => ({ type: "favour_investor",
     investment: which.value }), { name: "favour_investor", okText: "favoured" });
-  const now = choices.find((i) => i.favoured);
   return el("fieldset", { class: "favour" }, el("legend", {}, "Favour an investor"),
     el("div", { class: "row" }, labelled("Investment", which), send.nodes),
     el("p", { class: "muted", dataset: { favoured: now?.id || "" } },

@@ -22,6 +22,7 @@ from strategy.loader import check, load
 __all__ = [
     "ALL_SHIPS",
     "BLOCK",
+    "FAVOURS",
     "KINDS",
     "arms_finance",
     "commerce",
@@ -43,6 +44,9 @@ def _load() -> tuple[tuple[MappingProxyType, ...], MappingProxyType, int, int]:
 _ROWS, _COMMERCE, BLOCK, _FEE = _load()
 #: what a character may invest in (Briny, INVESTMENT: Arms, Finance and Commerce)
 KINDS = ("arms", "finance", "commerce")
+#: an investment's favours, each the one kind it takes: the Victualling Board's arms
+#: supplier (one ship more counted), the Chancellor's favoured financier (two fewer)
+FAVOURS = MappingProxyType({"supplier": "arms", "favoured": "finance"})
 ALL_SHIPS = _ROWS[-1]["number"]
 
 
@@ -106,11 +110,11 @@ def investment_returns(
         else:
             counted = ships_sent
             if inv.get("supplier"):
-                if kind != "arms":
+                if kind != FAVOURS["supplier"]:
                     raise InvalidMove("only an arms investor can be the arms supplier")
                 counted += 1
             if inv.get("favoured"):
-                if kind != "finance":
+                if kind != FAVOURS["favoured"]:
                     raise InvalidMove("only a finance investor can be the favoured financier")
                 counted = max(0, counted - 2)
             percent = arms_finance(counted)[kind]
