@@ -423,6 +423,21 @@ def officers_fight(tmp_path: Path) -> dict[str, Any]:
     pytest.fail("no fight in 24 days")
 
 
+def seat_characters(
+    game: Game, *seats: tuple[str, str, dict[str, Any], dict[str, Any]]
+) -> dict[str, str]:
+    """Each of ``seats`` (key, role, berth, character) seated with his character and joined
+    under its key: the characters' officer ids by key."""
+    made: dict[str, str] = {}
+    for key, role, berth, officer in seats:
+        body = {"role": role, **berth, "officer": officer}
+        r = game.rest("post", f"/api/campaigns/{game.id}/seats", json=body)
+        assert r.status_code == 201, r.json
+        made[key] = r.json["officer"]
+        game.join(r.json["token"], key=key)
+    return made
+
+
 @pytest.fixture(scope="module")
 def officers_summer(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """A summer resolved through the protocol for three seated characters (two admirals
@@ -431,20 +446,12 @@ def officers_summer(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     app = new_app(tmp_path_factory.mktemp("officers"))
     game = Game.new(app, seed=PLAY_SEED)
     gm = game.gm()
-    made: dict[str, str] = {}
-    for key, role, berth, officer in (
+    made = seat_characters(
+        game,
         ("red", "admiral", {"squadron": "Red"}, {"name": "Thomas Cochrane", "na": 8}),
         ("blue", "admiral", {"squadron": "Blue"}, {"name": "Edward Pellew"}),
         ("fg", "captain", {"ship": "FG"}, {"name": "Jack Aubrey", "rank": "Captain", "na": 7}),
-    ):
-        r = game.rest(
-            "post",
-            f"/api/campaigns/{game.id}/seats",
-            json={"role": role, **berth, "officer": officer},
-        )
-        assert r.status_code == 201, r.json
-        made[key] = r.json["officer"]
-        game.join(r.json["token"], key=key)
+    )
     game.add("pm", "prime-minister")
     game.add("fsl", "first-sea-lord")
     game.add("obs", "observer")
@@ -890,16 +897,11 @@ def orders_table(tmp_path: Path) -> dict[str, Any]:
     admiral) seated with their characters, the ministers and an observer."""
     g = Game.new(new_app(tmp_path), seed=11)
     g.gm()
-    officers: dict[str, str] = {}
-    for key, role, berth, officer in (
+    officers = seat_characters(
+        g,
         ("fg", "captain", {"ship": "FG"}, {"name": "Jack Aubrey", "rank": "Captain"}),
         ("red", "admiral", {"squadron": "Red"}, {"name": "Thomas Cochrane"}),
-    ):
-        body = {"role": role, **berth, "officer": officer}
-        r = g.rest("post", f"/api/campaigns/{g.id}/seats", json=body)
-        assert r.status_code == 201, r.json
-        officers[key] = r.json["officer"]
-        g.join(r.json["token"], key=key)
+    )
     for key, role in (("pm", "prime-minister"), ("fsl", "first-sea-lord"), ("obs", "observer")):
         g.add(key, role)
     g.drain()

@@ -15,14 +15,14 @@ from server import game
 from server.game import ActionError, money, season
 from tests.server_helpers import SEATS, phase_states
 
-#: (seat key, officer id, post, investment kind)
+#: (seat key, officer id, post)
 FAVOURERS = (
-    ("captain", "vbs", "Victualling Board Supervisor", "arms"),
-    ("blue-captain", "coe", "Chancellor of the Exchequer", "finance"),
+    ("captain", "vbs", "Victualling Board Supervisor"),
+    ("blue-captain", "coe", "Chancellor of the Exchequer"),
 )
 
 
-def _officer(oid: str, seat: str, post: str | None) -> dict[str, Any]:
+def _officer(oid: str, seat: str, post: str) -> dict[str, Any]:
     state, _ = phase_states()
     npc = copy.deepcopy(next(iter(state["summer"]["officers"].values())))
     return {**npc, "id": oid, "name": oid.title(), "player": seat, "appointment": post}
@@ -32,14 +32,14 @@ def _cabinet() -> dict[str, Any]:
     """The cabinet of 1805: FG's captain's character the Victualling Board Supervisor, NE's
     the Chancellor, each with an investment of each kind due this summer."""
     state = copy.deepcopy(phase_states()[0]["cabinet"])
-    for key, oid, post, _ in FAVOURERS:
+    for key, oid, post in FAVOURERS:
         seat_id = SEATS[key]["id"]
         state["officers"][oid] = _officer(oid, seat_id, post)
         state["seats"][seat_id]["officer"] = oid
     state["investments"] = [
         {"id": f"i1805-{n}", "officer": oid, "kind": kind, "guineas": 1000, "year": 1805}
         for n, (oid, kind) in enumerate(
-            [(o, k) for _, o, _, _ in FAVOURERS for k in ("arms", "finance")], start=1
+            [(o, k) for _, o, _ in FAVOURERS for k in ("arms", "finance")], start=1
         )
     ]
     return state
