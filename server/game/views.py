@@ -15,6 +15,8 @@ import json
 import pickle
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import compress, count
+from operator import ne
 from typing import Any, cast
 
 import jsonpatch
@@ -106,19 +108,19 @@ def _said(data: dict[str, Any], after: State) -> dict[str, Any]:
     }
 
 
+#: what every seat sees of a seat, its fields in their order: all that a seat's record holds
+#: (the state holds no token)
+_PUBLIC_SEAT: dict[str, Any] = dict.fromkeys(
+    ("id", "role", "name", "squadron", "ship", "officer", "ready"), None
+) | {"vacant": False}
+
+
 def public_seat(seat: Seat) -> dict[str, Any]:
-    """What every seat sees of a seat: never its token, which the state does not hold."""
-    get = seat.get  # (built for every seat at every event: a literal, not a loop)
-    return {
-        "id": seat["id"],
-        "role": seat["role"],
-        "name": get("name"),
-        "squadron": get("squadron"),
-        "ship": get("ship"),
-        "officer": get("officer"),
-        "ready": get("ready"),
-        "vacant": bool(get("vacant")),
-    }
+    """What every seat sees of a seat (built for every seat at every event: one merge)."""
+    public = {**_PUBLIC_SEAT, **seat}
+    if len(public) != len(_PUBLIC_SEAT):  # a field of the record no seat is shown
+        return {key: public[key] for key in _PUBLIC_SEAT}
+    return public
 
 
 def officer_for(officer: OfficerRecord, seat: Seat) -> dict[str, Any]:
@@ -431,6 +433,18 @@ Op = dict[str, Any]  # one JSON Patch (RFC 6902) operation
 Keys = dict[str, str]  # a seat's sections' keys: section -> key
 
 
+@dataclass(frozen=True, slots=True)
+class Audiences:
+    """Who sees what of a :class:`Tracker`'s seats: each section's keys with the seats that
+    have each (``keys``), every seat (``everyone``), the seats that have each section
+    (``held``) and each seat's place in the state (``order``)."""
+
+    keys: dict[str, dict[str, frozenset[str]]]
+    everyone: frozenset[str]
+    held: dict[str, frozenset[str]]
+    order: dict[str, int]
+
+
 @dataclass(slots=True)
 class Tracker:
     """The view each seat was last sent, kept part by part (:data:`SECTIONS`), each part
@@ -442,6 +456,22 @@ class Tracker:
     seq: int
     values: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     sent: dict[str, Keys] = field(default_factory=dict)  # seat -> its keys (never changed)
+    # who sees what, from ``sent`` (None: to be made anew, when a seat's keys moved)
+    seen: Audiences | None = None
+
+    def audiences(self) -> Audiences:
+        """Each section's audiences: its keys, each with the seats that see it."""
+        if self.seen is None:
+            self.seen = Audiences({}, frozenset(self.sent), {}, {})
+            members: dict[str, dict[str, set[str]]] = {}
+            for n, (seat_id, keys) in enumerate(self.sent.items()):
+                self.seen.order[seat_id] = n
+                for name, key in keys.items():
+                    members.setdefault(name, {}).setdefault(key, set()).add(seat_id)
+            for name, by_key in members.items():
+                self.seen.keys[name] = {key: frozenset(ids) for key, ids in by_key.items()}
+                self.seen.held[name] = frozenset().union(*by_key.values())
+        return self.seen
 
     def view(self, seat_id: str) -> dict[str, Any]:
         """The view this seat was last sent (its :func:`state_for` at ``seq``)."""
@@ -570,13 +600,13 @@ def _members_changed(path: str, old: dict[str, Any], new: dict[str, Any], out: l
 def _items_changed(path: str, old: list[Any], new: list[Any], out: list[Op]) -> None:
     """:func:`_changed` for a list: its new items added where it only grew, item by item
     where its length is the same, else jsonpatch's."""
-    if len(new) >= len(old) and new[: len(old)] == old:
+    if len(new) == len(old):  # the items that differ found at C's speed (a table's seats)
+        for i in compress(count(), map(ne, old, new)):
+            _changed(f"{path}/{i}", old[i], new[i], out)
+    elif len(new) > len(old) and new[: len(old)] == old:
         out.extend(
             {"op": "add", "path": f"{path}/{i}", "value": new[i]} for i in range(len(old), len(new))
         )
-    elif len(new) == len(old):
-        for i, (was, now) in enumerate(zip(old, new, strict=True)):
-            _changed(f"{path}/{i}", was, now, out)
     else:
         for op in jsonpatch.make_patch(old, new):
             out.append({**op, "path": path + op["path"], **_from(path, op)})
@@ -592,45 +622,112 @@ def _from(path: str, op: dict[str, Any]) -> dict[str, Any]:
     return {"from": path + op["from"]} if "from" in op else {}
 
 
+Change = tuple[tuple[Any, ...], list[Op]]  # a seat's change: its parts, its JSON Patch
+
+
 def changes(
     tracker: Tracker,
     state: State,
     seq: int,
     touches: tuple[str, ...] | None,
     seats: Iterable[Seat] | None = None,
-) -> dict[str, tuple[tuple[Any, ...], list[Op]]]:
+) -> dict[str, Change]:
     """Move ``tracker`` to the state after event ``seq``, which changed the sections
-    ``touches`` (its spec's; None: any): each tracked seat's change, ``(its key, its JSON
-    Patch)``, computed once for the seats whose keys were and are the same (one patch
-    for each section's distinct change). A seat not tracked before is tracked from now
-    (no change)."""
+    ``touches`` (its spec's; None: any): each tracked seat's change, ``(its parts, its
+    JSON Patch)``, one for the seats whose change is alike (:func:`_changes`). A seat not
+    tracked before is tracked from now (no change)."""
+    return {
+        seat_id: change
+        for change, seat_ids in _changes(tracker, state, seq, touches, seats)
+        for seat_id in seat_ids
+        if change is not _UNTRACKED
+    }
+
+
+_UNTRACKED: Change = ((), [])  # a seat tracked from this event on: nothing changed for it
+
+
+def _changes(
+    tracker: Tracker,
+    state: State,
+    seq: int,
+    touches: tuple[str, ...] | None,
+    seats: Iterable[Seat] | None = None,
+) -> list[tuple[Change, list[str]]]:
+    """:func:`changes` as its groups: each distinct change and its seats (``seats``, or
+    every seat of the state), each section's patch computed once."""
     touched = SECTION_NAMES if touches is None else touches
     names = frozenset(_ALWAYS).union(touched)
+    if (
+        seats is None
+        and not any(SECTION_BY_NAME[name].by_state for name in names)
+        and tracker.sent.keys() == state["seats"].keys()
+    ):
+        return _kept_changes(tracker, state, seq, names)
     old_values = dict(tracker.values)
     keys = _follow(tracker, state, seats, names)
     patches: dict[tuple[str, str | None, str], list[Op]] = {}
     # (keys before, keys now) -> the change; the dicts held, so that their ids stay theirs
-    moves: dict[tuple[int, int], tuple[Keys, Keys, tuple[tuple[Any, ...], list[Op]]]] = {}
-    out: dict[str, tuple[tuple[Any, ...], list[Op]]] = {}
+    moves: dict[tuple[int, int], tuple[Keys, Keys, Change]] = {}
+    groups: dict[tuple[Any, ...] | None, tuple[Change, list[str]]] = {}  # parts -> change, seats
     moved = False  # some seat's keys changed: a value may be left that no seat has
     for seat_id, now in keys.items():
         before = tracker.sent.get(seat_id)
         tracker.sent[seat_id] = now
         if before is None:
             moved = True
+            groups.setdefault(None, (_UNTRACKED, []))[1].append(seat_id)
             continue
         pair = (id(before), id(now))
         if pair not in moves:
             moved = moved or before is not now
-            moves[pair] = (before, now, _change(before, now, names, old_values, tracker, patches))
-        out[seat_id] = moves[pair][2]
+            change = _change(before, now, names, old_values, tracker, patches)
+            moves[pair] = (before, now, change)
+        change = moves[pair][2]
+        groups.setdefault(change[0], (change, []))[1].append(seat_id)
     if moved:
+        tracker.seen = None
         held = {id(k): k for k in tracker.sent.values()}.values()
         used = {(name, key) for now in held for name, key in now.items()}
         for gone in [k for k in tracker.values if k not in used]:
             del tracker.values[gone]
     tracker.seq = seq
-    return out
+    return list(groups.values())
+
+
+def _kept_changes(
+    tracker: Tracker, state: State, seq: int, names: frozenset[str]
+) -> list[tuple[Change, list[str]]]:
+    """:func:`_changes` where every seat keeps its keys (the same seats, no section whose
+    key reads the state touched: most acts): the sections ``names`` built anew once a key,
+    and the seats parted by their keys of those alone, with sets, not seat by seat (a table
+    of hundreds of seats toggling ``ready``)."""
+    seen = tracker.audiences()
+    seats = state["seats"]
+    old_values: dict[tuple[str, str], dict[str, Any]] = {}
+    parted: list[tuple[tuple[tuple[str, str], ...], frozenset[str]]] = [((), seen.everyone)]
+    for name in SECTION_NAMES:
+        if name not in names or name not in seen.keys:
+            continue
+        build = SECTION_BY_NAME[name].build
+        split: list[tuple[tuple[tuple[str, str], ...], frozenset[str]]] = []
+        for key, holders in seen.keys[name].items():
+            part = (name, key)
+            old_values[part] = tracker.values[part]
+            tracker.values[part] = build(state, seats[next(iter(holders))])
+            split += [(done + (part,), both) for done, ids in parted if (both := ids & holders)]
+        # the seats without this section (an observer's cabinet) keep what they had
+        held = seen.held[name]
+        parted = split + [(done, rest) for done, ids in parted if (rest := ids - held)]
+    patches: dict[tuple[str, str | None, str], list[Op]] = {}
+    groups: dict[tuple[Any, ...], tuple[Change, list[str]]] = {}
+    for parts, ids in parted:
+        keys = dict(parts)
+        change = _change(keys, keys, names, old_values, tracker, patches)
+        groups.setdefault(change[0], (change, []))[1].extend(ids)
+    tracker.seq = seq
+    # each group in the seats' order
+    return [(change, sorted(ids, key=seen.order.__getitem__)) for change, ids in groups.values()]
 
 
 def _change(
@@ -709,21 +806,24 @@ def audiences(
     """Every seat's payload of one logged event (the tracker moved on to it), each distinct
     one computed once: ``(payload, seat ids)`` groups, seats that see the same in one group
     (a public event is one group)."""
-    patched = changes(tracker, after, seq, spec.touched(data))
-    unchanged: tuple[tuple[Any, ...], list[Op]] = ((), [])
-    # seats of one reading of the event and one change (the same object for the seats
-    # whose keys were and are the same: :func:`changes`); equal payloads merged below
-    groups: dict[tuple[str, int], tuple[dict[str, Any], list[str]]] = {}
-    for seat_id, seat in after["seats"].items():
-        change = patched.get(seat_id, unchanged)
-        key = (_view_key(spec, author, data, seat), id(change))
-        group = groups.get(key)
-        if group is None:
-            seen = event_data(spec, author, data, after, seat)
-            group = groups[key] = (payload(spec, seq, data, seen, change[1]), [])
-        group[1].append(seat_id)
+    seats = after["seats"]
+    seen: dict[str, dict[str, Any] | None] = {}  # each reading of the event, made once
+    # seats of one reading of the event and one change; equal payloads merged below
+    groups: list[tuple[dict[str, Any], list[str]]] = []
+    for change, seat_ids in _changes(tracker, after, seq, spec.touched(data)):
+        if spec.view.audience == "public":  # read alike by every seat: not seat by seat
+            readings = {"public": seat_ids}
+        else:
+            readings = {}
+            for seat_id in seat_ids:
+                key = _view_key(spec, author, data, seats[seat_id])
+                readings.setdefault(key, []).append(seat_id)
+        for key, ids in readings.items():
+            if key not in seen:
+                seen[key] = event_data(spec, author, data, after, seats[ids[0]])
+            groups.append((payload(spec, seq, data, seen[key], change[1]), ids))
     merged: list[tuple[dict[str, Any], list[str]]] = []
-    for body, ids in groups.values():
+    for body, ids in groups:
         same = next((g for g in merged if g[0] == body), None)
         if same is None:
             merged.append((body, ids))

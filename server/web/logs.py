@@ -53,6 +53,7 @@ _SECRETS = re.compile(
     r"|(?P<field>[\"']token[\"']\s*:\s*[\"'])[^\"']*",  # {"token": "..."} and {'token': '...'}
     re.IGNORECASE,
 )
+_SECRET_WORDS = ("token", "authorization", "bearer")  # one of them in each of _SECRETS
 _SECRET_KEYS = frozenset({"token", "authorization"})  # a mapping's members never logged
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")  # Werkzeug colours its request lines
 
@@ -67,6 +68,9 @@ def redact(text: str) -> str:
     >>> redact("Authorization: Bearer s3cr-t_")
     'Authorization: <redacted>'
     """
+    lowered = text.lower()
+    if not any(word in lowered for word in _SECRET_WORDS):  # most lines: no regex scan
+        return text
     return _SECRETS.sub(lambda m: m.group(m.lastgroup or 0) + REDACTED, text)
 
 
@@ -249,3 +253,6 @@ def configure(fmt: str = "text", level: str | int = "INFO", stream: IO[str] | No
     in ``fmt``: :func:`dict_config` applied. Called again, it replaces what it set."""
     logging.config.dictConfig(dict_config(fmt, level, stream))
     logging.captureWarnings(True)
+    # no line names its thread; under gevent an act's green thread is none of
+    # threading's, and its current_thread() built a dummy Thread for every line
+    logging.logThreads = False
