@@ -134,6 +134,18 @@ def gevent_turns() -> AfterWrites:
     return after_writes
 
 
+_Span = tuple[int, int, bool]  # a message's first and last seqs, and whether none is left out
+
+
+def _span(payloads: list[dict[str, Any]]) -> _Span:
+    """The first and last seqs of ``payloads`` (an event message's, in log order; 0 and
+    0 for none), and whether they follow on one from another."""
+    if not payloads:
+        return 0, 0, True
+    first, last = payloads[0]["seq"], payloads[-1]["seq"]
+    return first, last, last - first == len(payloads) - 1
+
+
 class Floors(socketio.Manager):
     """python-socketio's manager, each socket's mark checked as ``event`` is delivered,
     and a campaign's events sent from an outbox a slice of sockets at a time
@@ -259,7 +271,9 @@ class Floors(socketio.Manager):
             if part:
                 super().emit(*_message(part), namespace, room=sid)
 
-    def _part(self, sid: str, payloads: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    def _part(
+        self, sid: str, payloads: list[dict[str, Any]], span: _Span | None = None
+    ) -> list[dict[str, Any]] | None:
         """What of ``payloads`` (an event message's, in log order) ``sid`` is sent now,
         its mark moved on: None for all of them (a socket not held yet, or the events that
         follow on from its mark: the common case), else the part that does (maybe none:
@@ -271,10 +285,9 @@ class Floors(socketio.Manager):
             self.joining[sid].extend(("/", p) for p in payloads)
             return []
         mark = self.marks.get(sid)
-        seqs = [p["seq"] for p in payloads]
-        first, last = (seqs[0], seqs[-1]) if seqs else (0, 0)
+        first, last, following = span or _span(payloads)
         if mark is None:  # not joined yet: all of them (the join's ack is the mark)
-            if seqs:
+            if payloads:
                 self.early[sid] = max(last, self.early.get(sid, last))
             return None
         if not payloads and sid not in self.waiting:
@@ -285,15 +298,11 @@ class Floors(socketio.Manager):
             part = [p for p in payloads if p["seq"] > end and p["seq"] not in live]
             live.update(p["seq"] for p in part)  # the pages to come leave them out
             return None if len(part) == len(payloads) else part
-        beyond = self.beyond.get(sid, set())
-        if (
-            sid not in self.waiting
-            and not beyond
-            and first == mark + 1
-            and last - first == len(seqs) - 1
-        ):
+        beyond = self.beyond.get(sid)
+        if following and first == mark + 1 and not beyond and sid not in self.waiting:
             self.marks[sid] = last
             return None
+        beyond = beyond or set()
         pool = {p["seq"]: p for p in [*self.waiting.pop(sid, []), *payloads] if p["seq"] > mark}
         part = []
         while mark + 1 in pool or mark + 1 in beyond:
@@ -365,10 +374,11 @@ class Floors(socketio.Manager):
             alike.setdefault(key, (namespace, payloads, []))[2].append((sid, eio_sid))
         for key, (namespace, payloads, sockets) in alike.items():
             packets = None
+            span = _span(payloads)
             for sid, eio_sid in sockets:
                 if not self.is_connected(sid, namespace):  # one gone since is sent nothing
                     continue
-                part = self._part(sid, payloads)
+                part = self._part(sid, payloads, span)
                 if part is None:
                     packets = packets or self._encoded(key, namespace, payloads)
                     for packet in packets:
