@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser_helpers import Campaign, SeatPage, open_seat
+from tests.conftest import RICH
 
 pytestmark = pytest.mark.browser
 GIVEN = "document.querySelector('fieldset.conditional-orders [data-given]')"
@@ -50,5 +51,47 @@ def test_a_captain_gives_his_conditional_orders_from_the_orders_panel(
         # taken back: none at all
         assert _give(fg, "", 1, False) == "No orders given."
         assert "orders" not in next(o for o in game.state()["officers"] if o["id"] == oid)
+    finally:
+        game.close()
+
+
+def test_a_captain_invests_and_liquidates_from_the_orders_panel(
+    browser, browser_server, seat_pages
+):
+    """Briny, INVESTMENT: his investment made through the form, then sold from its line for
+    its capital less the 10% liquidation fee; the line says so, his funds have it."""
+    game = Campaign.new(browser_server, seed=5)
+    try:
+        game.add("fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "birth": RICH})
+        oid = game.seats["fg"]["officer"]
+
+        def funds() -> int:
+            return next(o for o in game.state()["officers"] if o["id"] == oid)["funds"]
+
+        fg = open_seat(browser, browser_server, game.seats["fg"]["link"])
+        seat_pages.append(fg)
+        fg.tab("orders")
+        form = fg.page.locator("fieldset.invest")
+        form.wait_for()
+        start = funds()
+        form.locator("select").select_option("arms")
+        form.locator("input[type=number]").fill("2000")
+        seq = fg.seq()
+        form.locator("button[data-action=invest]").click()
+        fg.wait_event("invest", after=seq)
+        line = form.locator("li[data-investment='i1805-1']")
+        line.wait_for()
+        assert funds() == start - 2000
+        sell = line.locator("button[data-action=liquidate]")
+        assert sell.text_content() == "Liquidate for 1800 guineas"
+        seq = fg.seq()
+        sell.click()
+        fg.wait_event("liquidate", after=seq)
+        fg.wait(
+            "document.querySelector(\"fieldset.invest li[data-investment='i1805-1']\")"
+            "?.dataset.liquidated === '1800'"
+        )
+        assert "liquidated for 1800 guineas" in form.locator("li").text_content()
+        assert funds() == start - 200  # the fee, and no more
     finally:
         game.close()

@@ -28,6 +28,8 @@ RULE_REFUSALS = {
     ("invest", True): "conflict",
     ("conditional_orders", False): "conflict",  # no living officer to give orders for
     ("conditional_orders", True): "conflict",
+    ("liquidate", False): "conflict",  # no living officer, so no investment to sell
+    ("liquidate", True): "conflict",
     ("favour_investor", False): "conflict",  # no officer holding a favouring post
     ("favour_investor", True): "conflict",
     ("apply_appointment", False): "conflict",  # no living officer to appoint
@@ -89,6 +91,7 @@ PLAIN = {
     "next_season": {},
     "invest": {"kind": "arms", "guineas": 1000},
     "conditional_orders": {"poltroonery": 2, "decline_promotion": True},
+    "liquidate": {"investment": "i1805-1"},
     "favour_investor": {"investment": "i1805-1"},
     "apply_appointment": {"appointment": "Captain of the Fleet"},
     "note": {"text": "The Toulon squadron sails on day 12"},

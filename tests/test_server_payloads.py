@@ -39,6 +39,7 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "invest": ("captain", "autumn"),
     "conditional_orders": ("captain", "summer"),
     "favour_investor": ("captain", "cabinet"),
+    "liquidate": ("captain", "autumn"),
     "apply_appointment": ("captain", "autumn"),
     "note": ("gm", "summer"),
     "move_enemy": ("gm", "summer"),

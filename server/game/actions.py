@@ -70,6 +70,7 @@ __all__ = [
     "CAMPAIGN_CREATED",
     "DEPLOY",
     "INVEST",
+    "LIQUIDATE",
     "MOVE_ENEMY",
     "NOTE",
     "OFFICER_CREATED",
@@ -298,6 +299,10 @@ def _apply_conditional_orders(state: State, data: events.ConditionalOrders) -> N
         officer["orders"] = dict(data["orders"])
     else:
         officer.pop("orders", None)
+
+
+def _decide_liquidate(state: State, seat: Seat, p: payloads.Liquidate, rng: random.Random) -> Data:
+    return money.decide_liquidate(state, seat, p.investment)
 
 
 def _decide_favour_investor(
@@ -645,6 +650,21 @@ INVEST = Spec(
     View(
         "private",
         lambda data, after: copy.deepcopy({k: data[k] for k in ("investment", "funds")}),
+    ),
+    touches=("own", "officers"),
+)
+LIQUIDATE = Spec(
+    "liquidate",
+    payloads.Liquidate,
+    # his own character's investment, "at any time" before its summer pays it (the GM
+    # liquidates for a player with "as")
+    {role: Grant(ANY) for role in ("admiral", "captain")},
+    _decide_liquidate,
+    money.apply_liquidate,
+    events.Liquidate,
+    View(
+        "private",
+        lambda data, after: {k: data[k] for k in ("investment", "guineas", "fee", "funds")},
     ),
     touches=("own", "officers"),
 )

@@ -45,6 +45,7 @@ __all__ = [
     "EngageDecision",
     "FavourInvestor",
     "Invest",
+    "Liquidate",
     "MoveEnemy",
     "NextSeason",
     "Note",
@@ -233,6 +234,16 @@ class FavourInvestor(Acted):
     investment: str
     flag: str
     post: str
+
+
+class Liquidate(Acted):
+    """An investment liquidated: its capital less the fee into its investor's funds."""
+
+    investment: str
+    officer: str
+    guineas: int  # what it fetched: the capital less the fee
+    fee: int
+    funds: int  # his funds after
 
 
 class ApplyAppointment(Acted):

@@ -27,6 +27,8 @@ __all__ = [
     "due",
     "favourable",
     "investments_for",
+    "apply_liquidate",
+    "decide_liquidate",
     "returns",
 ]
 
@@ -71,10 +73,52 @@ def apply_invest(state: State, data: Any) -> None:
     state["officers"][investment["officer"]]["funds"] = data["funds"]
 
 
+def decide_liquidate(state: State, seat: Seat, investment_id: str) -> dict[str, Any]:
+    """``liquidate``'s data: one of the seat's own character's investments not yet paid,
+    sold "for the capital in them minus a 10% liquidation fee" (Briny, INVESTMENT: an
+    investment here is always solvent, its summer not yet paid); refused, nothing
+    changed, for any other."""
+    officer = officers.seat_officer(state, seat)
+    if officer is None:
+        raise ActionError("conflict", "your seat has no living officer to liquidate for")
+    found = next(
+        (
+            i
+            for i in state.get("investments", ())
+            if i["id"] == investment_id and i["officer"] == officer["id"]
+        ),
+        None,
+    )
+    if found is None or "liquidated" in found:
+        raise ActionError(
+            "conflict",
+            f"'investment': {officer['name']} holds no investment {investment_id!r} to liquidate",
+        )
+    fetched = rules.liquidation_value(found["guineas"])
+    return {
+        "investment": investment_id,
+        "officer": officer["id"],
+        "guineas": fetched,
+        "fee": found["guineas"] - fetched,
+        "funds": officer["funds"] + fetched,
+    }
+
+
+def apply_liquidate(state: State, data: Any) -> None:
+    """The investment sold: kept, marked with what it fetched (its id is never given
+    again), no longer favoured nor paid by its summer; the guineas in his funds."""
+    for investment in state["investments"]:
+        if investment["id"] == data["investment"]:
+            investment["liquidated"] = data["guineas"]
+            for flag in rules.INVESTMENT_FAVOURS:
+                investment.pop(flag, None)  # type: ignore[misc]
+    state["officers"][data["officer"]]["funds"] = data["funds"]
+
+
 def due(state: State) -> list[Investment]:
-    """The investments this summer pays."""
+    """The investments this summer pays (a liquidated one is paid by none)."""
     year = current_year(state)
-    return [i for i in state.get("investments", ()) if i["year"] == year]
+    return [i for i in state.get("investments", ()) if i["year"] == year and "liquidated" not in i]
 
 
 def returns(state: State, report: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -114,17 +158,23 @@ def apply_summer(state: State, data: Mapping[str, Any]) -> None:
     paid = report.get("returns") or ()
     for rec in paid:
         state["officers"][rec["officer"]]["funds"] += rec["paid"]
-    if paid:
-        ids = {rec["id"] for rec in paid}
-        state["investments"] = [i for i in state.get("investments", ()) if i["id"] not in ids]
+    # the summer's investments are done with, those sold before it too
+    year = current_year(state)
+    if any(i["year"] == year for i in state.get("investments", ())):
+        state["investments"] = [i for i in state["investments"] if i["year"] != year]
 
 
-def investments_for(state: State, seat: Seat) -> list[Investment]:
-    """The investments ``seat`` may see: the GM all, a player his own character's."""
-    if seat["role"] == "gm":
-        return [dict(i) for i in state.get("investments", ())]  # type: ignore[misc]
-    mine = {oid for oid, o in state["officers"].items() if o["player"] == seat["id"]}
-    return [dict(i) for i in state.get("investments", ()) if i["officer"] in mine]  # type: ignore[misc]
+def investments_for(state: State, seat: Seat) -> list[dict[str, Any]]:
+    """The investments ``seat`` may see: the GM all, a player his own character's; each
+    not yet sold with what it ``fetches`` if liquidated now (its capital less the fee)."""
+    held = state.get("investments", ())
+    if seat["role"] != "gm":
+        mine = {oid for oid, o in state["officers"].items() if o["player"] == seat["id"]}
+        held = [i for i in held if i["officer"] in mine]
+    return [
+        {**i} if "liquidated" in i else {**i, "fetches": rules.liquidation_value(i["guineas"])}
+        for i in held
+    ]
 
 
 def choices(state: State) -> list[dict[str, Any]]:

@@ -48,6 +48,7 @@ __all__ = [
     "EngageDecision",
     "FavourInvestor",
     "Invest",
+    "Liquidate",
     "MoveEnemy",
     "NextSeason",
     "PlanCruise",
@@ -374,6 +375,15 @@ class FavourInvestor(Payload):
     the id of one paid this summer."""
 
     type: Literal["favour_investor"]
+    investment: Annotated[Text, Field(min_length=1, max_length=40)]
+
+
+class Liquidate(Payload):
+    """A player liquidates one of his character's investments before its summer pays it
+    (Briny, INVESTMENT: "for the capital in them minus a 10% liquidation fee"):
+    ``investment``, its id."""
+
+    type: Literal["liquidate"]
     investment: Annotated[Text, Field(min_length=1, max_length=40)]
 
 

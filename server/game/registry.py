@@ -51,6 +51,7 @@ SPECS: Mapping[str, Spec[Any, Any]] = MappingProxyType(
             actions.SET_CLOCK,
             calendar.NEXT_SEASON,
             actions.INVEST,
+            actions.LIQUIDATE,
             actions.CONDITIONAL_ORDERS,
             actions.FAVOUR_INVESTOR,
             actions.APPLY_APPOINTMENT,

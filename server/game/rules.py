@@ -45,6 +45,7 @@ from strategy.campaign.fleet import ship as fleet_ship
 from strategy.campaign.investment import BLOCK as INVESTMENT_BLOCK
 from strategy.campaign.investment import FAVOURS as INVESTMENT_FAVOURS
 from strategy.campaign.investment import KINDS as INVESTMENT_KINDS
+from strategy.campaign.investment import liquidation_value
 from strategy.campaign.map_results import MAP_FATES, map_battle_result, season_fight, ship_fate
 from strategy.campaign.plan import npc_captain_volunteers, volunteer_ship, volunteer_squadron
 from strategy.campaign.tables import FLEETS, SQUADRONS, TABLE_F_ROLLS
@@ -90,6 +91,7 @@ __all__ = [
     "INVESTMENT_BLOCK",
     "INVESTMENT_FAVOURS",
     "INVESTMENT_KINDS",
+    "liquidation_value",
     "ORDERS_MOST",
     "NAVAL_APPOINTMENTS",
     "appointment_check",

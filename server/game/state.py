@@ -393,6 +393,7 @@ class Investment(Record):
     year: int  # the summer whose campaign pays it
     supplier: NotRequired[bool]  # the Victualling Board's arms supplier: one ship more
     favoured: NotRequired[bool]  # the Chancellor's financier: two ships fewer
+    liquidated: NotRequired[int]  # sold before its summer: the guineas it fetched
 
 
 class Cruise(Record):

@@ -445,17 +445,29 @@ function deploymentTable(deployment) {
 }
 
 /** His officer's investments (Briny, INVESTMENT): the form, in blocks of 1000 guineas by
- * the first of June, and those awaiting their summer (the state's `investments`). */
-function investSection(ctx, seat, state) {
+ * the first of June (`canInvest`), and those awaiting their summer (the state's
+ * `investments`), each to be liquidated for what it `fetches` until then. */
+function investSection(ctx, seat, state, canInvest) {
   const kind = select([["arms", "Arms"], ["finance", "Finance"], ["commerce", "Commerce"]]);
   const guineas = el("input", { type: "number", min: "1000", step: "1000", value: "1000" });
   const send = actionButton(ctx, "Invest", () => ({ type: "invest", kind: kind.value,
     guineas: Number(guineas.value) }), { name: "invest", okText: "invested" });
   const held = (state.investments || []).filter((i) => i.officer === seat.officer);
-  return el("fieldset", { class: "invest" }, el("legend", {}, "Invest"),
-    el("div", { class: "row" }, labelled("In", kind), labelled("Guineas", guineas), send.nodes),
-    held.length ? el("ul", {}, held.map((i) => el("li", { dataset: { investment: i.id } },
-      `${i.kind}: ${i.guineas} guineas, paid after the summer of ${i.year}`)))
+  const line = (i) => {
+    const text = `${i.kind}: ${i.guineas} guineas`;
+    if (i.liquidated !== undefined) {
+      return el("li", { dataset: { investment: i.id, liquidated: String(i.liquidated) } },
+        `${text}, liquidated for ${i.liquidated} guineas`);
+    }
+    const sell = actionButton(ctx, `Liquidate for ${i.fetches} guineas`,
+      () => ({ type: "liquidate", investment: i.id }), { name: "liquidate", okText: "sold" });
+    return el("li", { dataset: { investment: i.id } },
+      `${text}, paid after the summer of ${i.year} `, sell.nodes);
+  };
+  return el("fieldset", { class: "invest" }, el("legend", {}, "Investments"),
+    canInvest ? el("div", { class: "row" }, labelled("In", kind), labelled("Guineas", guineas),
+      send.nodes) : null,
+    held.length ? el("ul", {}, held.map(line))
       : el("p", { class: "muted" }, "No investments awaiting a summer."));
 }
 
@@ -532,7 +544,10 @@ function seatSections(ctx, seat, state, mine) {
   if (seat.role !== "gm" && allowed("volunteer")) {
     sections.push(volunteerSection(ctx, seat, state));
   }
-  if (allowed("invest")) sections.push(investSection(ctx, seat, state));
+  const invested = (state.investments || []).some((i) => i.officer === seat.officer);
+  if (allowed("invest") || (allowed("liquidate") && invested)) {
+    sections.push(investSection(ctx, seat, state, allowed("invest")));
+  }
   if (allowed("favour_investor") && (state.favourable || []).length) {
     sections.push(favourSection(ctx, state));
   }
@@ -600,7 +615,8 @@ export function createOrdersPanel(root, ctx) {
       const cruises = (state.cruises || []).map((c) => [c.id, c.missions]);
       // his officer's orders and investments given: the forms drawn anew with them
       const own = (state.officers || []).find((o) => o.id === seat.officer);
-      const held = [own?.orders ?? null, (state.investments || []).map((i) => i.id),
+      const held = [own?.orders ?? null,
+        (state.investments || []).map((i) => [i.id, i.liquidated ?? null]),
         state.favourable ?? null];
       const nextKey = JSON.stringify([seat.role, state.phase, state.paused, state.cabinet, cruises,
         held,
