@@ -199,12 +199,15 @@ def _aboard(state: State, code: str) -> list[dict[str, str]]:
 
 def _fighter(ship: BattleShip, state: State, deck: str = "gm") -> dict[str, Any]:
     """The combat engine's spec: Friends and Foes fight as themselves, traits and all; a
+    crew drawn for her from the Essential Crew table (the skills no book prints); a
     British ship with her officers from the campaign's roster; ``deck`` "gm" (the GM's 52,
     no joker) or "player" (a seated captain's 52 + joker)."""
     spec: dict[str, Any] = {
         "type": ship["name"] if ship["named"] else ship["type"],
         "name": ship["name"],
         "deck": deck,
+        # her crew's competence (BtQ's Essential Crew table), the same in all her fights
+        "crew": rules.ship_crew(state["campaign"]["seed"], ship["code"]),
     }
     ships = state["forces"][ship["force"]]["ships"]
     morale = next((s.get("morale") for s in ships if s["code"] == ship["code"]), None)

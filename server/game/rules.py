@@ -58,6 +58,7 @@ from strategy.combat import OUTCOMES, SHOT, WEATHER, Battle, morale, odds, sea_w
 from strategy.combat import battle as fight_battle
 from strategy.combat.boarding import ACTIONS as BOARDING_ACTIONS
 from strategy.combat.combatant import SKILLS as OFFICER_SKILLS
+from strategy.combat.crew import ship_crew as _ship_crew
 from strategy.combat.data import REPAIRS as COMBAT_REPAIRS
 from strategy.combat.hardship import IN_BATTLE as HARDSHIP_MEASURES
 from strategy.combat.hardship import open_to as hardship_open_to
@@ -155,6 +156,7 @@ __all__ = [
     "sailing_type",
     "scenario",
     "scenario_model",
+    "ship_crew",
     "ship_rating",
     "season_fight",
     "ship_fate",
@@ -200,6 +202,14 @@ def battle_weather(lon: float, lat: float, month: int, seed: int) -> dict[str, A
         "month": month,
         "wind": {"from_deg": wind.from_deg, "strength": wind.strength, "region": wind.region},
     }
+
+
+def ship_crew(campaign_seed: int | str, code: str) -> dict[str, int]:
+    """The skills of ship ``code``'s crew, drawn from BtQ's Essential Crew table
+    (:func:`strategy.combat.crew.ship_crew`) with a source seeded by the campaign's seed
+    and her code alone: the same men in every fight of hers, and no draw taken from the
+    campaign's own stream (docs/rules-notes.md, "The crew's competence")."""
+    return dict(_ship_crew(random.Random(f"{campaign_seed}/crew/{code}")))
 
 
 def player_deck(rng: random.Random) -> Any:

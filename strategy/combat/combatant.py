@@ -3,9 +3,11 @@
 An adapter over :mod:`strategy.ships` (which owns the roster and the traits): it turns a
 roster type name, a named ship, a ``ShipSpec`` or a plain dict into a frozen
 :class:`Combatant` with boxes in the engine's area order, the crew's skills (the book
-gives them for named ships; other crews default to 3, "Skills of 2-3 reflect an average
-ability"), optional officers (the player characters of BtQ, who take the How Will You
-Fight? tests, receive Discipline cards and fight in boardings), Ship Morale and deck.
+gives them for named ships; a ``crew`` drawn from the Essential Crew table,
+:mod:`strategy.combat.crew`, gives the rest; without one they default to 3, "Skills of 2-3
+reflect an average ability"), optional officers (the player characters of BtQ, who take the
+How Will You Fight? tests, receive Discipline cards and fight in boardings), Ship Morale
+and deck.
 
 >>> c = combatant("Fifth Rate")
 >>> c.boxes[0], c.rate, c.skill("gunnery")
@@ -247,12 +249,18 @@ class Combatant:
 
 
 def _from_spec(
-    spec: _ships.ShipSpec, name: str | None = None, skills: Mapping[str, int] | None = None
+    spec: _ships.ShipSpec,
+    name: str | None = None,
+    skills: Mapping[str, int] | None = None,
+    drawn: Mapping[str, int] | None = None,
 ) -> dict[str, Any]:
-    crew = {_skill_key(k): spec.skill(k) for k in spec.skills}
+    # her drawn crew (the Essential Crew table) where the book prints none, her printed
+    # skills over it, a trait's bonus on top, and the skills given last
+    crew = dict(_skills(drawn, DEFAULT_SKILL))
+    crew.update({_skill_key(k): spec.skill(k) for k in spec.skills})
     if spec.skill_bonus:
         key = _skill_key(spec.skill_bonus[0])
-        crew[key] = crew.get(key, DEFAULT_SKILL) + spec.skill_bonus[1]
+        crew[key] += spec.skill_bonus[1]
     crew.update({_skill_key(k): v for k, v in (skills or {}).items()})
     return {
         "name": name or spec.name,
@@ -269,6 +277,7 @@ def _from_spec(
 
 
 _KEYS = {
+    "crew",
     "name",
     "type",
     "traits",
@@ -298,9 +307,12 @@ def combatant(spec: ShipLike) -> Combatant:
     """A :class:`Combatant` from a roster type or named ship name, a ship spec or a dict.
 
     A dict names its ``type`` (or a named ship) and may add ``name``, ``traits``,
-    ``skills`` (crew), ``officers`` (list of dicts: name, role, skills, discipline, measures,
-    weapon), ``morale`` (healthy/injured/maimed) and ``deck`` ("player"/"gm"); a dict
-    from :meth:`Combatant.to_dict` (with ``boxes``) is taken as it stands.
+    ``skills`` (crew), ``crew`` (the crew's skills drawn from the Essential Crew table,
+    :func:`strategy.combat.crew.ship_crew`: under her printed skills, her traits' bonus
+    and ``skills``, in place of the default 3), ``officers`` (list of dicts: name, role,
+    skills, discipline, measures, weapon), ``morale`` (healthy/injured/maimed) and ``deck``
+    ("player"/"gm"); a dict from :meth:`Combatant.to_dict` (with ``boxes``) is taken as it
+    stands.
     """
     if isinstance(spec, Combatant):
         return spec
@@ -340,7 +352,7 @@ def combatant(spec: ShipLike) -> Combatant:
         }
     else:
         built = _ships.ship(spec["type"], spec.get("traits", ()))
-        fields = _from_spec(built, spec.get("name"), spec.get("skills"))
+        fields = _from_spec(built, spec.get("name"), spec.get("skills"), spec.get("crew"))
     return Combatant(**fields, **extra)
 
 
