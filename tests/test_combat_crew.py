@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from server.game import engagements, rules
+from server.game import ActionError, engagements, odds_for, rules
 from server.game.state import initial_state
 from strategy.cards.core import DECK, JOKER, NAMES, card
 from strategy.cards.dealer import ScriptedDealer
@@ -188,3 +188,33 @@ def test_battles_on_the_map_fight_with_each_ships_drawn_crew() -> None:
     assert again["battle"]["b"][0]["skills"] == fought["Alexandre"]
     # another campaign, another crew (for some ship of a few)
     assert any(rules.ship_crew(2, code) != rules.ship_crew(1, code) for code in "ABCDE")
+
+
+def test_the_odds_preview_fights_each_ship_with_her_drawn_crew() -> None:
+    """An engagement's odds preview (server.game.odds_for) fights the engagement's own ships,
+    each with the crew drawn for her as in the fight itself, in its weather: not the roster
+    types' default crew of 3 (GET /api/odds's)."""
+    work = _campaign()
+    work["seats"] = {
+        "gm": {"id": "gm", "role": "gm", "name": "GM", "squadron": None, "ship": None},
+        "obs": {"id": "obs", "role": "observer", "name": "Press", "squadron": None, "ship": None},
+    }
+    record = engagements.open_engagement(work, "red", "fr", 4, random.Random(3))
+    match = odds_for(work, work["seats"]["gm"], record["id"])
+    ships = record["sides"]["a"] + record["sides"]["b"]
+    previewed = match["a"] + match["b"]
+    assert [s["name"] for s in previewed] == [s["name"] for s in ships]
+    for ship, spec in zip(ships, previewed, strict=True):
+        assert spec["skills"] == rules.ship_crew(1, ship["code"]), ship["code"]
+    assert previewed[1]["skills"] != dict.fromkeys(SKILLS, DEFAULT_SKILL)
+    assert match["weather"] == record["weather"]["name"]
+    assert match["policies"] == {"a": "aggressive", "b": "cautious"}
+    assert "seed" not in match  # the preview's battles are its own
+    odds = rules.battle_odds(match["a"], match["b"], 20, 1, weather=match["weather"])
+    assert odds["n"] == 20
+    with pytest.raises(ActionError) as err:
+        odds_for(work, work["seats"]["obs"], record["id"])
+    assert err.value.code == "forbidden"
+    with pytest.raises(ActionError) as err:
+        odds_for(work, work["seats"]["gm"], "e99")
+    assert err.value.code == "not_found"

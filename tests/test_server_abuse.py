@@ -133,6 +133,21 @@ def test_the_odds_are_rate_limited_per_address(tmp_path, monkeypatch) -> None:
     assert client.get("/api/ports", **_address(1)).status_code == 200  # other routes are free
 
 
+def test_an_engagements_odds_count_against_the_same_limit(tmp_path, monkeypatch) -> None:
+    """The odds of an engagement (its ships with their drawn crews) cost what a ship type's
+    do: one limit for both previews, per address."""
+    world_api.odds_answer.cache_clear()
+    monkeypatch.setattr(rules, "battle_odds", Fights())
+    client = _app(tmp_path, ODDS_RATE_LIMIT="3 per minute").test_client()
+    engagement = "/api/campaigns/c0ffee0000/engagements/e1/odds"
+    assert client.get(ODDS, **_address(1)).status_code == 200
+    assert client.get(engagement, **_address(1)).status_code == 403  # (no seat's token)
+    assert client.get(ODDS, **_address(1)).status_code == 200
+    _assert_limited(client.get(engagement, **_address(1)))
+    _assert_limited(client.get(ODDS, **_address(1)))
+    assert client.get(engagement, **_address(2)).status_code == 403
+
+
 def test_campaign_creation_is_rate_limited_per_address(tmp_path) -> None:
     client = _app(tmp_path, CAMPAIGN_RATE_LIMIT="3 per minute").test_client()
     for _ in range(5):  # refusals cost nothing and do not count

@@ -11,6 +11,9 @@ from typing import Any
 from server.game import forces, replay, rules
 from server.game.sighting import SIGHTING_NM, distance_nm
 from server.game.state import initial_state
+from server.web import world_api
+from strategy.combat import combatant
+from strategy.combat.combatant import DEFAULT_SKILL, SKILLS
 
 _RED = ["a0", "a1", "a2"]  # FG, AC, DR
 _BLUE = ["a3", "a4", "a5"]  # NE, VA, DE
@@ -220,3 +223,46 @@ def test_a_fight_with_an_admirals_squadron_in_it_waits_for_him() -> None:
     (fight,) = data["engagements"]
     assert not fight["over"] and fight["seats"] == {"blue": ["a0"]}  # (Blue met first)
     assert [(n["kind"], n["seats"]) for n in data["notices"]] == [("opened", ["blue"])]
+
+
+def test_the_odds_preview_fights_every_ship_with_her_drawn_crew(
+    squadron_fights, monkeypatch
+) -> None:
+    """Issue 31: the odds a captain sees before his orders are fought by the engagement's own
+    ships (GET /api/campaigns/<id>/engagements/<id>/odds), each with the crew drawn for her
+    as in the fight itself (rules.ship_crew), the squadron that joined it too, in its
+    weather: not the roster types' default crew of 3 (GET /api/odds)."""
+    run = squadron_fights["joined"]
+    game, fight = run["game"], _fight(run)
+    seed = run["log"]["campaign"]["seed"]
+    asked: list[tuple[Any, ...]] = []
+
+    def battle_odds(side_a: Any, side_b: Any, n: int, seed: int, **options: Any) -> Any:
+        asked.append((side_a, side_b, n, options))
+        return {"a_wins": 0.5, "b_wins": 0.5, "escaped": 0.0, "disengaged": 0.0, "n": n}
+
+    world_api.match_odds_answer.cache_clear()
+    monkeypatch.setattr(rules, "battle_odds", battle_odds)
+    path = f"/api/campaigns/{game.id}/engagements/{fight['id']}/odds?n=400&seed=1"
+    r = game.rest("get", path, token=game.players["blue"].token)
+    assert r.status_code == 200 and r.json["n"] == 50, r.json  # ten ships: the budget's 50
+    ((side_a, side_b, n, options),) = asked
+    assert n == 50 and options["weather"] == fight["weather"]["name"]
+    ships = fight["sides"]["a"] + fight["sides"]["b"]
+    assert [s["name"] for s in side_a + side_b] == [s["name"] for s in ships]
+    for ship, spec in zip(ships, side_a + side_b, strict=True):
+        crew = rules.ship_crew(seed, ship["code"])
+        kind = ship["name"] if ship["named"] else ship["type"]  # a named ship's skills printed
+        assert spec["skills"] == combatant({"type": kind, "crew": crew}).to_dict()["skills"]
+        if not ship["named"]:
+            assert spec["skills"] == crew, ship["code"]
+    assert any(s["skills"] != dict.fromkeys(SKILLS, DEFAULT_SKILL) for s in side_a + side_b)
+    # the same ships asked again: the very answer, fought once
+    assert game.rest("get", path, token=game.players["red"].token).data == r.data
+    assert len(asked) == 1
+    # an observer sees no engagement, nor its odds; an engagement that is not there has none
+    r = game.rest("get", path, token=game.players["obs"].token)
+    assert r.status_code == 403 and r.json["error"]["code"] == "forbidden"
+    r = game.rest("get", f"/api/campaigns/{game.id}/engagements/e99/odds")
+    assert r.status_code == 404 and r.json["error"]["code"] == "not_found"
+    assert len(asked) == 1

@@ -62,6 +62,7 @@ __all__ = [
     "in_sight",
     "join_engagement",
     "notices",
+    "odds_match",
     "open_engagement",
     "reseat",
     "sail_ho_encounter",
@@ -336,6 +337,26 @@ def open_engagement(
         _offer(record, battle)
         _remember(record, battle)
     return record
+
+
+def odds_match(record: Engagement) -> dict[str, Any]:
+    """What a preview of ``record``'s odds fights (``GET /api/campaigns/<id>/engagements/
+    <id>/odds``): each side's ships as its battle took them, those that joined it after,
+    every one with the crew drawn for her (:func:`rules.ship_crew`, the skills her spec
+    carries), her officers, her Ship Morale and her deck; in its weather, by its policies.
+    Not its seed: the preview's battles are its own, the cards to come untold."""
+    if "battle" not in record:
+        raise ActionError("not_found", f"engagement {record['id']!r} has no battle")
+    battle = record["battle"]
+    sides: dict[str, list[dict[str, Any]]] = {k: list(battle[k]) for k in "ab"}
+    for join in battle.get("joins", ()):
+        sides[join["side"]] += join["ships"]
+    return {
+        "a": sides["a"],
+        "b": sides["b"],
+        "weather": battle["weather"],
+        "policies": dict(battle["policies"]),
+    }
 
 
 def _sides(work: State, force_ids: list[str], prefix: str) -> list[BattleShip]:

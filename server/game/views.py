@@ -21,6 +21,8 @@ from typing import Any, cast
 
 import jsonpatch
 
+from server.game.engagements import odds_match
+from server.game.errors import ActionError
 from server.game.money import favourable as money_favourable
 from server.game.money import investments_for
 from server.game.officers import berth_of
@@ -56,6 +58,7 @@ __all__ = [
     "payload",
     "track",
     "is_gm",
+    "odds_for",
     "officer_for",
     "public_officer",
     "public_seat",
@@ -182,12 +185,29 @@ def _engagement(record: Any, hidden: tuple[str, ...]) -> dict[str, Any]:
     return seen
 
 
+def sees_engagements(seat: Seat) -> bool:
+    """Whether ``seat`` sees the engagements: the GM and the players, not an observer."""
+    return is_gm(seat) or seat["role"] in PLAYERS
+
+
+def odds_for(state: State, seat: Seat, engagement_id: str) -> dict[str, Any]:
+    """What a preview of engagement ``engagement_id``'s odds fights for ``seat``
+    (:func:`server.game.engagements.odds_match`: its ships with their drawn crews, as the
+    fight itself has them), a copy; only of an engagement the seat sees."""
+    if not sees_engagements(seat):
+        raise ActionError("forbidden", "an observer sees no engagement")
+    record = state["engagements"].get(engagement_id)
+    if record is None:
+        raise ActionError("not_found", f"no engagement {engagement_id!r}")
+    return cast(dict[str, Any], _copied(odds_match(record)))
+
+
 def _engagements(state: State, seat: Seat) -> list[Any]:
     """Engagements as ``seat`` may see them: players never get a battle's seed (it would
     tell the cards to come) nor other captains' orders pending for the next round."""
     if is_gm(seat):
         return [_engagement(e, ()) for e in state["engagements"].values()]
-    if seat["role"] not in PLAYERS:
+    if not sees_engagements(seat):
         return []
     return [_engagement(e, ("battle", "key", "pending")) for e in state["engagements"].values()]
 

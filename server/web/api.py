@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import datetime as dt
 import hmac
+import json
 import secrets
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -16,6 +17,7 @@ from server.game import ActionError, CampaignBody, parse, protocol_schema
 from server.web.links import seat_link
 from server.web.openapi import document
 from server.web.services import services
+from server.web.world_api import match_odds_answer, odds_args, odds_budget
 
 __all__ = ["api", "base_url", "bearer_token"]
 
@@ -251,3 +253,17 @@ def campaign_events(campaign_id: str) -> ResponseReturnValue:
         base = _service().first_view(campaign_id, seat["id"])
         return jsonify(seq=seq, events=events, more=more, next=seq, base=base)
     return jsonify(seq=seq, events=events, more=more, next=seq)
+
+
+@api.get("/api/campaigns/<campaign_id>/engagements/<engagement_id>/odds")
+def engagement_odds(campaign_id: str, engagement_id: str) -> ResponseReturnValue:
+    """An engagement's odds by Monte Carlo, for a seat that sees it: its ships as its fight
+    has them, each with the crew drawn for her from the Essential Crew table (not a roster
+    type's default crew, as ``GET /api/odds`` fights), in its weather; ``n`` and ``seed``
+    as ``/api/odds`` takes them, the same cap and the same cache."""
+    seat = _seat(campaign_id)
+    n, seed = odds_args(request.args)
+    fight = _service().engagement_odds(campaign_id, seat, engagement_id)
+    n = min(n, odds_budget(len(fight["a"]), len(fight["b"])))
+    match = json.dumps(fight, separators=(",", ":"), sort_keys=True)
+    return Response(match_odds_answer(match, n, seed), mimetype="application/json")

@@ -196,6 +196,15 @@ class CampaignService:
                 raise ActionError("forbidden", "an officer's sheet is his player's and the GM's")
             return game.officer_for(officer, viewer)
 
+    def engagement_odds(
+        self, campaign_id: str, seat: dict[str, Any], engagement_id: str
+    ) -> dict[str, Any]:
+        """What a preview of an engagement's odds fights, for a seat that sees it
+        (:func:`server.game.odds_for`: its ships with the crews drawn for them)."""
+        with self.states.lock(campaign_id):
+            _, state = self.states.catch_up(campaign_id)
+            return game.odds_for(state, state["seats"][seat["id"]], engagement_id)
+
     def history(
         self,
         campaign_id: str,

@@ -2,7 +2,8 @@
 per seat (:class:`SeatLimits`, the ``limits`` library Flask-Limiter is built on) on every
 Socket.IO act and on its table talk.
 
-Three costs are limited, each per client address: ``GET /api/odds`` (each answer may fight
+Three costs are limited, each per client address: ``GET /api/odds`` and an engagement's
+``GET /api/campaigns/<id>/engagements/<id>/odds``, counted together (each answer may fight
 up to a second of battles; answers are cached too, :func:`server.web.world_api.odds_answer`),
 ``POST /api/campaigns`` (each campaign is kept; only campaigns created count), and the legs
 routed by ``GET /api/route`` (one) and ``GET /api/voyage`` (its stops less one: up to a
@@ -110,7 +111,10 @@ def init_app(app: Flask) -> Limiter:
         hops = app.config["PROXY_HOPS"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
     limiter = Limiter(get_remote_address, app=app)
-    _limit(app, "world_api.odds", limiter.limit(lambda: app.config["ODDS_RATE_LIMIT"]))
+    # one limit for both odds previews: a ship type's and an engagement's
+    odds = limiter.shared_limit(lambda: app.config["ODDS_RATE_LIMIT"], scope="odds")
+    _limit(app, "world_api.odds", odds)
+    _limit(app, "api.engagement_odds", odds)
     created = limiter.limit(
         lambda: app.config["CAMPAIGN_RATE_LIMIT"],
         deduct_when=lambda response: response.status_code == 201,  # campaigns made count

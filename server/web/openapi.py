@@ -122,6 +122,15 @@ OPERATIONS: dict[str, Operation] = {
     ),
     "api.campaign_state": Operation("The seat's view", answers.StateAnswer, token="seat"),
     "api.campaign_log": Operation("The whole event log (GM)", answers.LogAnswer, token="seat"),
+    "api.engagement_odds": Operation(
+        "An engagement's battle odds by Monte Carlo, its ships with their drawn crews",
+        OBJECT,
+        query=(
+            Param("n", {"type": "integer", "minimum": 1, "maximum": 1000}),
+            Param("seed", {"type": "integer", "minimum": 0, "maximum": MAX_SEED}),
+        ),
+        token="seat",
+    ),
     "api.campaign_notices": Operation(
         "The seat's notices, a page at a time", answers.NoticesPage, query=(SINCE,), token="seat"
     ),

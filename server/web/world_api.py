@@ -35,7 +35,9 @@ __all__ = [
     "MAX_SHIPS",
     "land_json",
     "layers_json",
+    "match_odds_answer",
     "odds_answer",
+    "odds_args",
     "odds_budget",
     "world_api",
 ]
@@ -216,6 +218,31 @@ def odds_answer(side_a: tuple[str, ...], side_b: tuple[str, ...], n: int, seed: 
     return json.dumps(dict(result), separators=(",", ":"), sort_keys=True).encode()
 
 
+@lru_cache(maxsize=ODDS_CACHE_SIZE)
+@refusals(unknown="invalid")
+def match_odds_answer(match: str, n: int, seed: int) -> bytes:
+    """An engagement's preview answer as JSON (``match``: what
+    :func:`server.game.odds_for` says it fights, as canonical JSON: its ships, crews and
+    all, its weather and policies), fought once per arguments and then kept as
+    :func:`odds_answer` keeps its answers."""
+    fight = json.loads(match)
+    result = rules.battle_odds(
+        fight["a"],
+        fight["b"],
+        n,
+        seed,
+        weather=fight["weather"],
+        policies=fight["policies"],
+        **runtime.battle_workers(),
+    )
+    return json.dumps(dict(result), separators=(",", ":"), sort_keys=True).encode()
+
+
+def odds_args(args: MultiDict[str, str]) -> tuple[int, int]:
+    """An odds preview's ``n`` (1 to :data:`MAX_ODDS_N`, default 1000) and ``seed``."""
+    return _whole(args, "n", 1000, 1, MAX_ODDS_N), _whole(args, "seed", 1, 0, MAX_SEED)
+
+
 def _whole(args: MultiDict[str, str], key: str, default: int, lo: int, hi: int) -> int:
     text = args.get(key, str(default))
     if not WHOLE.fullmatch(text) or not lo <= int(text) <= hi:
@@ -238,8 +265,7 @@ def odds() -> ResponseReturnValue:
     ``n`` battles (1 to :data:`MAX_ODDS_N`, fewer for large sides: :func:`odds_budget`),
     ``seed``. The same arguments get the same answer, fought once."""
     args = request.args
-    n = _whole(args, "n", 1000, 1, MAX_ODDS_N)
-    seed = _whole(args, "seed", 1, 0, MAX_SEED)
+    n, seed = odds_args(args)
     side_a, side_b = _side(args, "a"), _side(args, "b")
     n = min(n, odds_budget(len(side_a), len(side_b)))
     return Response(odds_answer(side_a, side_b, n, seed), mimetype="application/json")

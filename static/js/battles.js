@@ -481,14 +481,16 @@ export function createBattlesPanel(root, ctx) {
       .map(([ship]) => ship);
   }
 
+  // The engagement's own odds: her ships as the fight has them, each with her drawn crew
+  // (not the roster types' default crew of /api/odds).
   function fetchOdds(engagement) {
     if (oddsCache.has(engagement.id)) return;
     const sides = engagement.sides || {};
-    const a = (sides.a || []).map((s) => s.type);
-    const b = (sides.b || []).map((s) => s.type);
-    if (!a.length || !b.length) return;
+    if (!(sides.a || []).length || !(sides.b || []).length) return;
     oddsCache.set(engagement.id, { loading: true });
-    getJSON(`/api/odds?${query({ a, b, n: 400, seed: 1 })}`).then((odds) => {
+    getJSON(`/api/campaigns/${encodeURIComponent(ctx.campaign)}/engagements/`
+      + `${encodeURIComponent(engagement.id)}/odds?${query({ n: 400, seed: 1 })}`,
+    { headers: { Authorization: `Bearer ${ctx.token}` } }).then((odds) => {
       oddsCache.set(engagement.id, odds);
       lastKey = null;
       render(ctx.store);
