@@ -96,7 +96,9 @@ def test_an_off_season_previews_points_of_sail_are_read_in_its_month(tmp_path: P
 
     assert gm.act("roll_force")["ok"]
     play_out_summer(gm.act, state)
-    assert fg.act("volunteer", ship="FG", seasons=1)["ok"]
+    # his ship as the summer left him (a promotion gives him another: his seat follows)
+    ship = next(s for s in state()["seats"] if s["id"] == fg.seat["id"])["ship"]
+    assert fg.act("volunteer", ship=ship, seasons=1)["ok"]
     (cruise,) = state()["cruises"]
     ack = gm.act("plan_cruise", cruise=cruise["id"], missions=["-12,46", "-30,45", "lisbon"])
     assert ack["ok"], ack
@@ -106,7 +108,7 @@ def test_an_off_season_previews_points_of_sail_are_read_in_its_month(tmp_path: P
     now = state()
     assert (now["phase"], now["month"]) == ("autumn", 10)
     assert any(f["id"].startswith("cruise-") and f["port"] is None for f in now["forces"])
-    preview = gm.act("sail", preview=True, ship="FG", to=[-20.0, 40.0])
+    preview = gm.act("sail", preview=True, ship=ship, to=[-20.0, 40.0])
     assert preview["ok"], preview
     route = preview["preview"]["route"]
     assert route["sails"] == rules.sail_pieces(route["track"], 10)
