@@ -164,8 +164,8 @@ def _duel(b: Battle, s: ShipState, o: Officer, foe: ShipState, role: str, pen: i
     if health >= 2:
         return True  # already down: a coup de grace is no test
     target = foe.spec.officer(role)
-    t_pool = WEAPONS[target.weapon] if target else _OFFICER_POOL
-    pool = WEAPONS[o.weapon] + s.discipline.get(o.name, 0) - pen
+    t_pool = WEAPONS[target.weapon] + target.weapon_bonus if target else _OFFICER_POOL
+    pool = WEAPONS[o.weapon] + o.weapon_bonus + s.discipline.get(o.name, 0) - pen
     w, mine, theirs = contested(
         b,
         "duel",
@@ -198,7 +198,7 @@ def _melee(b: Battle, s: ShipState, o: Officer, foe: ShipState, apply_own: bool,
     """The Grand Melee: the officer against a crew foe; each delivers his best success to
     the other's Crew (the officer's not while he fights his way aft). ``pen``: his
     wounds' penalty."""
-    pool = WEAPONS[o.weapon] + s.discipline.get(o.name, 0) + s.mods_all() - pen
+    pool = WEAPONS[o.weapon] + o.weapon_bonus + s.discipline.get(o.name, 0) + s.mods_all() - pen
     w, mine, theirs = contested(
         b,
         "grand melee",
@@ -224,7 +224,7 @@ def _firebrands(b: Battle, s: ShipState, o: Officer, foe: ShipState, pen: int) -
     Overcoming Great Hardship has him ignore them). True on any success (his individual
     test won)."""
     # (his wounds' penalty, never his Health level: Maimed is 2 but costs 3 cards)
-    pool = WEAPONS[o.weapon] + s.discipline.get(o.name, 0) + s.mods_all() - pen
+    pool = WEAPONS[o.weapon] + o.weapon_bonus + s.discipline.get(o.name, 0) + s.mods_all() - pen
     dealer = b.dealer
     cof = dealer.cof()
     cards = dealer.draw(pool, cof, s.gm) if pool > 0 else []

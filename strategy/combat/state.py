@@ -251,6 +251,8 @@ class ShipState:
         guts = self.measures.get(officer, {}).get("Guts", 0) if health == 2 else 0
         if guts <= 0:
             return None
+        # Hard as Nails: "+3 cards when making a Guts test when maimed to continue"
+        guts += next(x.maimed_guts for x in self.spec.officers if x.name == officer)
         if unopposed(b, "guts to act", self, guts, officer=officer):
             return 3
         b.emit("cannot_act", ship=self.id, officer=officer, reason="guts")

@@ -1,0 +1,183 @@
+"""An officer's traits in a sea fight (issue 31; seed 000, Step Seven, and "The Test": "Add
+any modifiers from traits"): what each take of a trait gives him aboard, cell by cell as
+the book's text says it, and the engine's boarding and Maimed Guts tests taking them.
+
+Before, no trait ever entered a test. docs/rules-notes.md, "Traits in a sea fight".
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from strategy.cards.dealer import ScriptedDealer
+from strategy.characters import Sheet, character_from
+from strategy.characters.btq_tables import TRAITS
+from strategy.characters.character import in_battle
+from strategy.combat import Battle, boarding
+from strategy.combat.combatant import SKILLS, combatant
+from strategy.combat.setup import setup
+
+#: the book's words for each trait that tells in a sea fight, read as cards aboard: on a
+#: skill he has, on a skill by his role, with his weapon (he boards with a cutlass, "a
+#: sabre or sword"), for his commander's Discipline cards, on his Guts to act when Maimed
+BOOK = {
+    # "+1 card to your Seamanship and Command skill tests in a Naval Combat Challenge"
+    "Tactical Genius": {"skills": {"seamanship": 1, "command": 1}},
+    # "+1 card when using the Gunnery skill in a combat test"
+    "Master Gunner": {"skills": {"gunnery": 1}},
+    # "+1 ... for tests involving Maritime"; the book's two examples: Seamanship
+    "Crusty Old Seadog": {"skills": {"seamanship": 1, "maritime": 1}},
+    # "+1 to your card pool for tests involving First Aid"
+    "Physician": {"skills": {"first_aid": 1}},
+    # "+1 to your ship's card pool if you are assigned to Gunnery"
+    "Natural Mathematician": {"gunner": {"gunnery": 1}},
+    # "Your Discipline is considered to be 2 greater ... for receiving Discipline cards"
+    "Born for Battle": {"discipline": 2},
+    # "+3 cards when making a Guts test when maimed to continue with challenges"
+    "Hard as Nails": {"maimed_guts": 3},
+    # "+1 card when using a sabre or sword in a test"
+    "Strong Swordarm": {"weapon_bonus": 1},
+    # with an axe, knives, boarding weapons, in a brawl: not his cutlass
+    "Hack and Slay": {},
+    "Knife Fighting": {},
+    "Ferocious Boarder": {},
+    "Handy in a Scrap": {},
+    "Strong as an Ox": {},
+    "Grappler": {},
+    # nothing in a sea fight: the shore, the wardroom, once a session
+    "Fearless": {},
+    "Swimming": {},
+    "Jack Tar": {},
+    "Silver Tongue": {},
+    "Cheat Death!": {},
+}
+
+
+def _officer(role: str = "officer") -> dict:
+    skills = dict.fromkeys(SKILLS, 3)
+    return {"name": "Brodie", "role": role, "skills": skills, "discipline": 2, "measures": {}}
+
+
+@pytest.mark.parametrize("name", sorted(BOOK))
+@pytest.mark.parametrize("role", ["captain", "gunner", "officer"])
+def test_each_trait_aboard_cell_by_cell(name: str, role: str) -> None:
+    cell = BOOK[name]
+    got = in_battle(_officer(role), [name])
+    gains = {**cell.get("skills", {}), **(cell.get("gunner", {}) if role == "gunner" else {})}
+    assert got["skills"] == {k: 3 + gains.get(k, 0) for k in SKILLS}
+    assert got["discipline"] == 2 + cell.get("discipline", 0)
+    assert got.get("weapon_bonus", 0) == cell.get("weapon_bonus", 0)
+    assert got.get("maimed_guts", 0) == cell.get("maimed_guts", 0)
+
+
+def test_the_data_says_the_book_for_every_trait() -> None:
+    """Every trait with ``battle`` data is in :data:`BOOK`, and every other gives nothing."""
+    told = {n for n, t in TRAITS.items() if t.battle}
+    assert told <= set(BOOK)
+    for name in set(TRAITS) - set(BOOK):
+        assert in_battle(_officer("gunner"), [name]) == _officer("gunner"), name
+
+
+def test_each_take_counts_and_a_skill_he_lacks_stays_his_crews() -> None:
+    """ "You may take this Trait a maximum of three times": three takes, three cards; a
+    skill not on his sheet (0) is his crew's in a test (000:1735), which his trait does
+    not improve."""
+    officer = _officer("gunner")
+    officer["skills"]["seamanship"] = 0
+    got = in_battle(officer, ["Master Gunner"] * 3 + ["Strong Swordarm"] * 2 + ["Tactical Genius"])
+    assert got["skills"]["gunnery"] == 6 and got["weapon_bonus"] == 2
+    assert (got["skills"]["seamanship"], got["skills"]["command"]) == (0, 4)
+
+
+def test_master_otooles_seamanship_with_his_crusty_old_seadog() -> None:
+    """The book's example (000:857): "Master O'Toole is using Seamanship in this test, a
+    skill of 4. He adds 1 for his 'Crusty Old Seadog' trait" (his curio and reputation
+    are the table's narration: not in a fight on the map)."""
+    drawn = character_from(
+        {"name": "O'Toole", "rank": "Lieutenant", "na": 4},
+        oid="o-1",
+        rank="Lieutenant",
+        year=1805,
+        rng=random.Random(3),
+    )
+    sheet = drawn.sheet.to_dict()
+    sheet["skills"] = {**sheet["skills"], "Seamanship": 4}
+    sheet["traits"] = ["Crusty Old Seadog"]  # his Step Seven: the one that tells here
+    otoole = replace(drawn, sheet=Sheet.from_dict(sheet))
+    aboard = otoole.aboard("master", "Master O'Toole")
+    assert aboard["skills"]["seamanship"] == 5
+    assert combatant(_ship(aboard)).officers[0].skill("seamanship") == 5
+
+
+def _ship(*officers: dict) -> dict:
+    return {"type": "Fifth Rate", "name": "Minerva", "officers": list(officers)}
+
+
+#: no success against 2C... after the cards a test names
+_TAIL = ["2C", "3C", "4C", "5C", "6C", "2H", "3H", "4H", "5H", "6H"] * 3
+
+
+def _boarding(officer: dict, health: int, deck: list[str]) -> Battle:
+    """Minerva alongside a Cutter, Brodie (at ``health``) throwing firebrands."""
+    bt = Battle(_ship(officer), "Cutter", distance=0, dealer=ScriptedDealer([]))
+    setup(bt, {})
+    ship = bt.ships[0]
+    ship.discipline = {}
+    ship.reskill()
+    ship.health["Brodie"] = health
+    ship.orders.boarding = {"Brodie": "firebrands"}
+    bt.dealer = ScriptedDealer(deck + _TAIL)
+    return bt
+
+
+def _test(bt: Battle, what: str) -> dict:
+    return next(e for e in bt.events if e["type"] == "test" and e["what"] == what)
+
+
+def test_his_swordarm_and_hard_nails_enter_the_boarding_and_his_guts_to_act() -> None:
+    """Strong Swordarm's card with his cutlass (4) and Hard as Nails' three on the Guts test
+    a Maimed officer makes to act: Guts 2 + 3 = 5 cards, then the firebrands' 4 + 1 - 3."""
+    brodie = {
+        **_officer(),
+        "measures": {"Guts": 2, "Discipline": 1},
+        **{"weapon_bonus": 1, "maimed_guts": 3},
+    }
+    bt = _boarding(brodie, 2, ["7S", "8S", "2D", "3D", "4D", "5D", "9D", "10D", "JD"])
+    boarding.round_(bt, bt.ships[0].boarding)
+    assert _test(bt, "guts to act")["pool"] == 2 + 3
+    assert _test(bt, "firebrands")["pool"] == 4 + 1 - 3
+    # without them: two cards for his Guts, a cutlass's four
+    plain = {**_officer(), "measures": {"Guts": 2, "Discipline": 1}}
+    bt = _boarding(plain, 1, ["9D", "10D", "2S", "3S"])
+    boarding.round_(bt, bt.ships[0].boarding)
+    assert _test(bt, "firebrands")["pool"] == 4 - 1
+
+
+def test_an_officers_trait_cards_are_in_his_saved_battle() -> None:
+    brodie = {**_officer(), "weapon_bonus": 2, "maimed_guts": 3}
+    again = Battle.from_dict(Battle(_ship(brodie), "Cutter", seed=3).to_dict())
+    officer = again.ships[0].spec.officers[0]
+    assert (officer.weapon_bonus, officer.maimed_guts) == (2, 3)
+    plain = combatant(_ship(_officer())).officers[0].to_dict()
+    assert "weapon_bonus" not in plain and "maimed_guts" not in plain
+
+
+@pytest.mark.parametrize(
+    ("curio", "gains"),
+    [
+        ("Extensive collection of old charts (+1 Seamanship)", {"seamanship": 1}),  # 000:1983
+        ("Reef Map of the West Indies (+1 Seamanship)", {}),  # "not relevant to the water"
+        ("Lucky Dice (+1 Gambling)", {}),  # 000:2013: no test of a sea fight
+        ("Short-barrelled Carbine (+1 Musket tests)", {}),  # 000:1969
+        ("A small item of note", {}),  # the birth table's, its skill not yet named
+        ("Gunner's quadrant (+1 Gunnery)", {"gunnery": 1}),
+    ],
+)
+def test_a_curio_of_a_battle_skill_gives_its_card(curio: str, gains: dict) -> None:
+    """ "It gives you a +1 card modifier to one skill when used" (000:323): a curio naming a
+    skill of the fight, unless it is of some waters (O'Toole's map, 000:857)."""
+    got = in_battle(_officer(), [], [curio])
+    assert got["skills"] == {k: 3 + gains.get(k, 0) for k in SKILLS}
