@@ -12,13 +12,12 @@ from dataclasses import replace
 
 import pytest
 
-from strategy.cards.dealer import ScriptedDealer
 from strategy.characters import Sheet, character_from
 from strategy.characters.btq_tables import TRAITS
 from strategy.characters.character import in_battle
 from strategy.combat import Battle, boarding
 from strategy.combat.combatant import SKILLS, combatant
-from strategy.combat.setup import setup
+from tests.combat_helpers import firebrands_alongside
 
 #: the book's words for each trait that tells in a sea fight, read as cards aboard: on a
 #: skill he has, on a skill by his role, with his weapon (he boards with a cutlass, "a
@@ -116,23 +115,6 @@ def _ship(*officers: dict) -> dict:
     return {"type": "Fifth Rate", "name": "Minerva", "officers": list(officers)}
 
 
-#: no success against 2C... after the cards a test names
-_TAIL = ["2C", "3C", "4C", "5C", "6C", "2H", "3H", "4H", "5H", "6H"] * 3
-
-
-def _boarding(officer: dict, health: int, deck: list[str]) -> Battle:
-    """Minerva alongside a Cutter, Brodie (at ``health``) throwing firebrands."""
-    bt = Battle(_ship(officer), "Cutter", distance=0, dealer=ScriptedDealer([]))
-    setup(bt, {})
-    ship = bt.ships[0]
-    ship.discipline = {}
-    ship.reskill()
-    ship.health["Brodie"] = health
-    ship.orders.boarding = {"Brodie": "firebrands"}
-    bt.dealer = ScriptedDealer(deck + _TAIL)
-    return bt
-
-
 def _test(bt: Battle, what: str) -> dict:
     return next(e for e in bt.events if e["type"] == "test" and e["what"] == what)
 
@@ -145,13 +127,15 @@ def test_his_swordarm_and_hard_nails_enter_the_boarding_and_his_guts_to_act() ->
         "measures": {"Guts": 2, "Discipline": 1},
         **{"weapon_bonus": 1, "maimed_guts": 3},
     }
-    bt = _boarding(brodie, 2, ["7S", "8S", "2D", "3D", "4D", "5D", "9D", "10D", "JD"])
+    bt = firebrands_alongside(
+        _ship(brodie), "Brodie", 2, ["7S", "8S", "2D", "3D", "4D", "5D", "9D", "10D", "JD"]
+    )
     boarding.round_(bt, bt.ships[0].boarding)
     assert _test(bt, "guts to act")["pool"] == 2 + 3
     assert _test(bt, "firebrands")["pool"] == 4 + 1 - 3
     # without them: two cards for his Guts, a cutlass's four
     plain = {**_officer(), "measures": {"Guts": 2, "Discipline": 1}}
-    bt = _boarding(plain, 1, ["9D", "10D", "2S", "3S"])
+    bt = firebrands_alongside(_ship(plain), "Brodie", 1, ["9D", "10D", "2S", "3S"])
     boarding.round_(bt, bt.ships[0].boarding)
     assert _test(bt, "firebrands")["pool"] == 4 - 1
 
