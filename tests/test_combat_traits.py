@@ -46,6 +46,8 @@ BOOK = {
     "Handy in a Scrap": {},
     "Strong as an Ox": {},
     "Grappler": {},
+    # "You may ignore the first wound you take that would make you Injured"
+    "Is But A Scratch, Sir!": {"scratch": True},
     # nothing in a sea fight: the shore, the wardroom, once a session
     "Fearless": {},
     "Swimming": {},
@@ -70,6 +72,7 @@ def test_each_trait_aboard_cell_by_cell(name: str, role: str) -> None:
     assert got["discipline"] == 2 + cell.get("discipline", 0)
     assert got.get("weapon_bonus", 0) == cell.get("weapon_bonus", 0)
     assert got.get("maimed_guts", 0) == cell.get("maimed_guts", 0)
+    assert got.get("scratch", False) == cell.get("scratch", False)
 
 
 def test_the_data_says_the_book_for_every_trait() -> None:
@@ -141,12 +144,12 @@ def test_his_swordarm_and_hard_nails_enter_the_boarding_and_his_guts_to_act() ->
 
 
 def test_an_officers_trait_cards_are_in_his_saved_battle() -> None:
-    brodie = {**_officer(), "weapon_bonus": 2, "maimed_guts": 3}
+    brodie = {**_officer(), "weapon_bonus": 2, "maimed_guts": 3, "scratch": True}
     again = Battle.from_dict(Battle(_ship(brodie), "Cutter", seed=3).to_dict())
     officer = again.ships[0].spec.officers[0]
-    assert (officer.weapon_bonus, officer.maimed_guts) == (2, 3)
+    assert (officer.weapon_bonus, officer.maimed_guts, officer.scratch) == (2, 3, True)
     plain = combatant(_ship(_officer())).officers[0].to_dict()
-    assert "weapon_bonus" not in plain and "maimed_guts" not in plain
+    assert not {"weapon_bonus", "maimed_guts", "scratch"} & set(plain)
 
 
 @pytest.mark.parametrize(
@@ -165,3 +168,29 @@ def test_a_curio_of_a_battle_skill_gives_its_card(curio: str, gains: dict) -> No
     skill of the fight, unless it is of some waters (O'Toole's map, 000:857)."""
     got = in_battle(_officer(), [], [curio])
     assert got["skills"] == {k: 3 + gains.get(k, 0) for k in SKILLS}
+
+
+@pytest.mark.parametrize(
+    ("scratch", "wounds", "after"),
+    [
+        (True, [1], [0]),  # "ignore the first wound you take that would make you Injured"
+        (True, [1, 1], [0, 1]),  # the second is a wound
+        (True, [2], [1]),  # "would make you Maimed, it makes you Injured instead"
+        (True, [2, 1], [1, 2]),
+        (False, [1], [1]),
+        (False, [2], [2]),
+    ],
+)
+def test_is_but_a_scratch_sir_takes_a_level_off_his_first_wound(
+    scratch: bool, wounds: list[int], after: list[int]
+) -> None:
+    brodie = {**_officer(), "scratch": scratch} if scratch else _officer()
+    ship = Battle(_ship(brodie), "Cutter", distance=4, seed=1).ships[0]
+    assert [ship.hurt("Brodie", level) for level in wounds] == after
+
+
+def test_a_scratched_officer_comes_aboard_injured_without_his_extra_level() -> None:
+    """His extra level is before Injured: an officer who comes aboard Injured has none."""
+    brodie = {**_officer(), "scratch": True, "health": "injured"}
+    ship = Battle(_ship(brodie), "Cutter", distance=4, seed=1).ships[0]
+    assert ship.hurt("Brodie", 1) == 2

@@ -148,7 +148,8 @@ class Trait:
     #: effect: docs/rules-notes.md, "Traits in a sea fight"): ``skills`` (cards added to
     #: a battle skill he has), ``as`` (the same, by his role aboard), ``weapons`` (cards
     #: with a boarding weapon), ``discipline`` (for taking his commander's Discipline
-    #: cards), ``maimed_guts`` (his Guts test to act when Maimed)
+    #: cards), ``maimed_guts`` (his Guts test to act when Maimed), ``scratch`` (his
+    #: first wound of a fight one level less)
     battle: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
 
@@ -271,7 +272,8 @@ def _trait(raw: Mapping[str, Any]) -> Trait:
         raw["name"], raw["group"], raw["cost"], raw.get("max", 1), positions, grants,
         raw.get("wealth", 0), raw.get("detail"), raw["effect"], _frozen(battle),
     )  # fmt: skip
-    check(set(battle) <= {"skills", "as", "weapons", "discipline", "maimed_guts"}, t.name)
+    known = {"skills", "as", "weapons", "discipline", "maimed_guts", "scratch"}
+    check(set(battle) <= known, t.name)
     check(set(battle.get("skills", {})) <= set(_BATTLE_SKILLS), t.name)
     check(
         all(r in _ROLES and set(s) <= set(_BATTLE_SKILLS) for r, s in battle.get("as", {}).items()),

@@ -258,7 +258,8 @@ def in_battle(
     fight, each take once (seed 000, Step Seven; btq_characters.json ``battle``): their
     cards on the battle skills he has (a skill he lacks is his crew's, 000:1735, which
     no trait of his improves), those of his role aboard, his weapon's in boarding, his
-    Discipline for taking his commander's cards, his Guts to act when Maimed; and each of
+    Discipline for taking his commander's cards, his Guts to act when Maimed, his first
+    wound of the fight one level less (Is But A Scratch, Sir!); and each of
     his ``curios`` that names a battle skill ("+1 card modifier to one skill when used",
     written ``Old charts (+1 Seamanship)``), unless it is of some waters (the book's "Reef
     Map of the West Indies", "not relevant to the water he is sailing")."""
@@ -274,6 +275,8 @@ def in_battle(
         officer["discipline"] += battle.get("discipline", 0)
         weapon_bonus += battle.get("weapons", {}).get(weapon, 0)
         maimed_guts += battle.get("maimed_guts", 0)
+        if battle.get("scratch"):
+            officer["scratch"] = True
     for curio in curios:
         found = _CURIO.search(curio)
         skill = name_key(found.group(2), "_") if found else None

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from strategy.cards.core import JOKER, LEVELS, NAMES, joker
 from strategy.combat import fire
 from strategy.combat.cardtests import RESULTS, contested
-from strategy.combat.damage import CREW, DEAD, HULL, RIGGING, SUIT_AREA, hit
+from strategy.combat.damage import CREW, DEAD, HULL, RIGGING, SUIT_AREA, hit, wound
 from strategy.combat.data import COMBAT, DAMAGE_LEVELS, WEAPONS
 from strategy.combat.end import out_of_battle
 
@@ -57,15 +57,6 @@ class Boarding:
         self.defender = defender
         self.rounds = 0
         self.approach: dict[str, str] = {}
-
-
-def wound(health: int, level: int) -> int:
-    """A person's Health after a hit (seed 000, "Damage States").
-
-    >>> wound(0, 1), wound(1, 1), wound(1, 2), wound(2, 1)
-    (1, 2, 3, 3)
-    """
-    return min(DEAD, health + level)
 
 
 def start(b: Battle, attacker: ShipState, defender: ShipState) -> Boarding:
@@ -178,16 +169,15 @@ def _duel(b: Battle, s: ShipState, o: Officer, foe: ShipState, role: str, pen: i
         **({"foe_officer": target.name} if target else {}),
     )
     if mine:
-        new = wound(health, mine)
         if oname:
-            foe.health[oname] = new
+            new = foe.hurt(oname, mine)
         else:
-            foe.npc_health[role] = new
+            new = foe.npc_health[role] = wound(health, mine)
         b.emit("wounded", ship=foe.id, who=role, health=DAMAGE_LEVELS[new])
         if new >= 2:
             foe.lost.add(role)
     if theirs:
-        s.health[o.name] = wound(s.health[o.name], theirs)
+        s.hurt(o.name, theirs)
         b.emit("wounded", ship=s.id, who=o.name, health=DAMAGE_LEVELS[s.health[o.name]])
     foe.reskill()
     s.reskill()

@@ -118,6 +118,8 @@ class Officer:
     #: +3): :meth:`strategy.characters.character.Character.aboard`
     weapon_bonus: int = 0
     maimed_guts: int = 0
+    #: Is But A Scratch, Sir!: "an additional wound level before Injured"
+    scratch: bool = False
 
     def skill(self, key: str) -> int:
         return self.skills.get(key, 0)
@@ -143,7 +145,7 @@ class Officer:
             out["measures"] = dict(self.measures)
         if self.health:  # (likewise: a healthy officer's saved form is as it was)
             out["health"] = DAMAGE_LEVELS[self.health]
-        for bonus in ("weapon_bonus", "maimed_guts"):  # (and one without traits')
+        for bonus in ("weapon_bonus", "maimed_guts", "scratch"):  # (and one without traits')
             if getattr(self, bonus):
                 out[bonus] = getattr(self, bonus)
         return out
@@ -168,7 +170,7 @@ def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
     if isinstance(raw, Officer):
         return raw
     known = {"name", "role", "skills", "discipline", "weapon", "measures", "health"}
-    unknown = set(raw) - known - {"weapon_bonus", "maimed_guts"}
+    unknown = set(raw) - known - {"weapon_bonus", "maimed_guts", "scratch"}
     if unknown:
         raise InvalidMove(f"officer: unknown keys {sorted(unknown)}")
     role = raw.get("role", "officer")
@@ -187,7 +189,15 @@ def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
         health=_health(raw.get("health", "healthy")),
         weapon_bonus=_cards(raw, "weapon_bonus"),
         maimed_guts=_cards(raw, "maimed_guts"),
+        scratch=_flag(raw, "scratch"),
     )
+
+
+def _flag(raw: Mapping[str, Any], key: str) -> bool:
+    value = raw.get(key, False)
+    if not isinstance(value, bool):
+        raise InvalidMove(f"officer {key} {value!r}; valid: true or false")
+    return value
 
 
 def _cards(raw: Mapping[str, Any], key: str) -> int:

@@ -16,7 +16,7 @@ from typing import Any
 
 from strategy.combat.cardtests import unopposed
 from strategy.combat.combatant import SKILLS, Combatant, repair_pools
-from strategy.combat.damage import Damage
+from strategy.combat.damage import Damage, wound
 from strategy.combat.data import LOST, MORALE, REPAIR_SKILLS, REPAIRS, TOWING
 from strategy.combat.orders import Orders
 from strategy.combat.shot import POOL_MODS
@@ -67,6 +67,7 @@ class ShipState:
         "gm",
         "measures",
         "hardship",
+        "scratched",
     )
 
     def __init__(self, sid: str, side_: str, index: int, spec: Combatant) -> None:
@@ -93,6 +94,8 @@ class ShipState:
         #: and the wound level whose penalties a spent point lets him ignore
         self.measures = {o.name: dict(o.measures) for o in spec.officers if o.measures}
         self.hardship: dict[str, int] = {}
+        #: the officers whose extra wound level (Is But A Scratch, Sir!) this fight took
+        self.scratched: set[str] = set()
         self.npc_health = {"captain": 0, "gunner": 0, "master": 0}
         self.discipline: dict[str, int] = {}
         gunner = spec.officer("gunner")
@@ -257,6 +260,19 @@ class ShipState:
             return 3
         b.emit("cannot_act", ship=self.id, officer=officer, reason="guts")
         return None
+
+    def hurt(self, officer: str, level: int) -> int:
+        """His Health after a wound of ``level`` (seed 000, "Damage States"): Is But A
+        Scratch, Sir!'s "You may ignore the first wound you take that would make you
+        Injured. If the first wound you take would make you Maimed, it makes you Injured
+        instead": his first wound of the fight while Healthy one level less."""
+        health = self.health[officer]
+        if health == 0 and officer not in self.scratched:
+            if next(x.scratch for x in self.spec.officers if x.name == officer):
+                self.scratched.add(officer)
+                level -= 1
+        self.health[officer] = wound(health, level)
+        return self.health[officer]
 
     def spend_hardship(self, b: Any, officer: str) -> bool:
         """Overcoming Great Hardship: he spends a point of Guts (never below 1) to ignore
