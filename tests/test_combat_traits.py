@@ -15,8 +15,9 @@ import pytest
 from strategy.characters import Sheet, character_from
 from strategy.characters.btq_tables import TRAITS
 from strategy.characters.character import in_battle
-from strategy.combat import Battle, boarding
+from strategy.combat import Battle, boarding, phases
 from strategy.combat.combatant import SKILLS, combatant
+from strategy.combat.setup import setup
 from tests.combat_helpers import firebrands_alongside
 
 #: the book's words for each trait that tells in a sea fight, read as cards aboard: on a
@@ -48,8 +49,9 @@ BOOK = {
     "Grappler": {},
     # "You may ignore the first wound you take that would make you Injured"
     "Is But A Scratch, Sir!": {"scratch": True},
+    # "+1 cards to Command tests when under fire from a ship with more guns than your own"
+    "Fearless": {"outgunned_command": 1},
     # nothing in a sea fight: the shore, the wardroom, once a session
-    "Fearless": {},
     "Swimming": {},
     "Jack Tar": {},
     "Silver Tongue": {},
@@ -73,6 +75,7 @@ def test_each_trait_aboard_cell_by_cell(name: str, role: str) -> None:
     assert got.get("weapon_bonus", 0) == cell.get("weapon_bonus", 0)
     assert got.get("maimed_guts", 0) == cell.get("maimed_guts", 0)
     assert got.get("scratch", False) == cell.get("scratch", False)
+    assert got.get("outgunned_command", 0) == cell.get("outgunned_command", 0)
 
 
 def test_the_data_says_the_book_for_every_trait() -> None:
@@ -194,3 +197,45 @@ def test_a_scratched_officer_comes_aboard_injured_without_his_extra_level() -> N
     brodie = {**_officer(), "scratch": True, "health": "injured"}
     ship = Battle(_ship(brodie), "Cutter", distance=4, seed=1).ships[0]
     assert ship.hurt("Brodie", 1) == 2
+
+
+@pytest.mark.parametrize(
+    ("foe", "distance", "cards"),
+    [
+        ("Third Rate", 4, 1),  # 80 guns against her 44, in range: under fire
+        ("Fifth Rate", 4, 0),  # as many guns as hers
+        ("Cutter", 4, 0),  # fewer
+    ],
+)
+def test_fearless_under_fire_from_a_ship_with_more_guns(
+    foe: str, distance: int, cards: int
+) -> None:
+    """ "+1 cards to Command tests when under fire from a ship with more guns than your
+    own": his Command tests (How Will You Fight?, the boarding's) while an enemy in
+    contact carries more guns (the Ships and Guns table's most for her type)."""
+    brodie = {**_officer("captain"), "outgunned_command": 1}
+    bt = Battle(_ship(brodie), foe, distance=distance, seed=1)
+    setup(bt, {})
+    minerva = bt.ships[0]
+    assert minerva.under_fire(bt, "Brodie") == cards
+    assert minerva.under_fire(bt, None) == 0  # her crew's Command: no trait of his
+    plain = Battle(_ship(_officer("captain")), foe, distance=distance, seed=1)
+    setup(plain, {})
+    assert plain.ships[0].under_fire(plain, "Brodie") == 0
+
+
+def test_his_how_will_you_fight_command_takes_fearless_under_a_bigger_ships_fire() -> None:
+    """His How Will You Fight? test on Command, a Third Rate's 80 guns on his Fifth Rate:
+    one card more than the same officer's without Fearless."""
+    pools = []
+    for cards in (1, 0):
+        brodie = {**_officer("captain"), "outgunned_command": cards}
+        bt = Battle(_ship(brodie), "Third Rate", distance=4, seed=1)
+        setup(bt, {})
+        minerva = bt.ships[0]
+        minerva.discipline = {}
+        minerva.orders.hwyf = {"Brodie": "command"}
+        phases.hwyf(bt, minerva, bt.ships[1])
+        test = next(e for e in bt.events if e.get("what") == "how will you fight")
+        pools.append(test["sides"][0]["pool"])
+    assert pools[0] == pools[1] + 1

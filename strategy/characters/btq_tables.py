@@ -149,7 +149,8 @@ class Trait:
     #: a battle skill he has), ``as`` (the same, by his role aboard), ``weapons`` (cards
     #: with a boarding weapon), ``discipline`` (for taking his commander's Discipline
     #: cards), ``maimed_guts`` (his Guts test to act when Maimed), ``scratch`` (his
-    #: first wound of a fight one level less)
+    #: first wound of a fight one level less), ``outgunned_command`` (his Command tests
+    #: under fire from a ship with more guns)
     battle: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
 
@@ -272,7 +273,7 @@ def _trait(raw: Mapping[str, Any]) -> Trait:
         raw["name"], raw["group"], raw["cost"], raw.get("max", 1), positions, grants,
         raw.get("wealth", 0), raw.get("detail"), raw["effect"], _frozen(battle),
     )  # fmt: skip
-    known = {"skills", "as", "weapons", "discipline", "maimed_guts", "scratch"}
+    known = {"skills", "as", "weapons", "discipline", "maimed_guts", "scratch", "outgunned_command"}
     check(set(battle) <= known, t.name)
     check(set(battle.get("skills", {})) <= set(_BATTLE_SKILLS), t.name)
     check(

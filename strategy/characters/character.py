@@ -259,13 +259,14 @@ def in_battle(
     cards on the battle skills he has (a skill he lacks is his crew's, 000:1735, which
     no trait of his improves), those of his role aboard, his weapon's in boarding, his
     Discipline for taking his commander's cards, his Guts to act when Maimed, his first
-    wound of the fight one level less (Is But A Scratch, Sir!); and each of
+    wound of the fight one level less (Is But A Scratch, Sir!), his Command under fire
+    from a ship with more guns (Fearless); and each of
     his ``curios`` that names a battle skill ("+1 card modifier to one skill when used",
     written ``Old charts (+1 Seamanship)``), unless it is of some waters (the book's "Reef
     Map of the West Indies", "not relevant to the water he is sailing")."""
     weapon = str(COMBAT["officer_weapon"])  # the weapon he boards with
     skills = officer["skills"]
-    weapon_bonus = maimed_guts = 0
+    weapon_bonus = maimed_guts = outgunned = 0
     for text in traits:
         battle = trait(split_trait(text)[0]).battle
         for gains in (battle.get("skills", {}), battle.get("as", {}).get(officer["role"], {})):
@@ -275,6 +276,7 @@ def in_battle(
         officer["discipline"] += battle.get("discipline", 0)
         weapon_bonus += battle.get("weapons", {}).get(weapon, 0)
         maimed_guts += battle.get("maimed_guts", 0)
+        outgunned += battle.get("outgunned_command", 0)
         if battle.get("scratch"):
             officer["scratch"] = True
     for curio in curios:
@@ -286,6 +288,8 @@ def in_battle(
         officer["weapon_bonus"] = weapon_bonus
     if maimed_guts:
         officer["maimed_guts"] = maimed_guts
+    if outgunned:
+        officer["outgunned_command"] = outgunned
     return officer
 
 

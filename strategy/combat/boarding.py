@@ -112,7 +112,8 @@ def _command(b: Battle, boarding: Boarding, tally: dict[str, list[int]]) -> None
     pools = []
     for s in (att, dfn):
         won, lost = tally[s.id]
-        pools.append((s, s.skill("command") + won - lost + s.mods_all()))
+        fearless = s.under_fire(b, s.tester("command"))
+        pools.append((s, s.skill("command") + fearless + won - lost + s.mods_all()))
     w, _, _ = contested(
         b,
         "boarding command",

@@ -120,6 +120,8 @@ class Officer:
     maimed_guts: int = 0
     #: Is But A Scratch, Sir!: "an additional wound level before Injured"
     scratch: bool = False
+    #: Fearless: "+1 cards to Command tests when under fire from a ship with more guns"
+    outgunned_command: int = 0
 
     def skill(self, key: str) -> int:
         return self.skills.get(key, 0)
@@ -145,7 +147,7 @@ class Officer:
             out["measures"] = dict(self.measures)
         if self.health:  # (likewise: a healthy officer's saved form is as it was)
             out["health"] = DAMAGE_LEVELS[self.health]
-        for bonus in ("weapon_bonus", "maimed_guts", "scratch"):  # (and one without traits')
+        for bonus in _TRAIT_CARDS:  # (and one without traits' is as it was)
             if getattr(self, bonus):
                 out[bonus] = getattr(self, bonus)
         return out
@@ -166,11 +168,15 @@ def _measures(raw: Any) -> MappingProxyType:
     return MappingProxyType(out)
 
 
+#: an officer's fields his traits give (strategy.characters.character.in_battle)
+_TRAIT_CARDS = ("weapon_bonus", "maimed_guts", "scratch", "outgunned_command")
+
+
 def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
     if isinstance(raw, Officer):
         return raw
     known = {"name", "role", "skills", "discipline", "weapon", "measures", "health"}
-    unknown = set(raw) - known - {"weapon_bonus", "maimed_guts", "scratch"}
+    unknown = set(raw) - known - set(_TRAIT_CARDS)
     if unknown:
         raise InvalidMove(f"officer: unknown keys {sorted(unknown)}")
     role = raw.get("role", "officer")
@@ -190,6 +196,7 @@ def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
         weapon_bonus=_cards(raw, "weapon_bonus"),
         maimed_guts=_cards(raw, "maimed_guts"),
         scratch=_flag(raw, "scratch"),
+        outgunned_command=_cards(raw, "outgunned_command"),
     )
 
 

@@ -20,6 +20,7 @@ from strategy.combat.damage import Damage, wound
 from strategy.combat.data import LOST, MORALE, REPAIR_SKILLS, REPAIRS, TOWING
 from strategy.combat.orders import Orders
 from strategy.combat.shot import POOL_MODS
+from strategy.ships import ship_type
 
 __all__ = ["ShipState"]
 
@@ -274,6 +275,17 @@ class ShipState:
         self.health[officer] = wound(health, level)
         return self.health[officer]
 
+    def under_fire(self, b: Any, officer: str | None) -> int:
+        """Fearless's cards on ``officer``'s Command test (seed 000, Step Seven: "+1 cards
+        to Command tests when under fire from a ship with more guns than your own"): while
+        an enemy in contact carries more guns than she does (the most her type carries,
+        Ships and Guns table)."""
+        if officer is None:
+            return 0
+        cards = next(x.outgunned_command for x in self.spec.officers if x.name == officer)
+        mine = _guns(self.spec.type)
+        return cards if cards and any(_guns(f.spec.type) > mine for f in b.enemies(self)) else 0
+
     def spend_hardship(self, b: Any, officer: str) -> bool:
         """Overcoming Great Hardship: he spends a point of Guts (never below 1) to ignore
         his present wound's penalties for the rest of the battle; False if he cannot."""
@@ -311,3 +323,9 @@ class ShipState:
             "fire": self.fire,
             "shot": self.shot,
         }
+
+
+def _guns(kind: str) -> int:
+    """The most guns a ship of type ``kind`` carries (a First Rate's 100 "+")."""
+    t = ship_type(kind)
+    return t.guns_max or t.guns_min or 0
