@@ -55,7 +55,8 @@ BOOK = {
     "Swimming": {},
     "Jack Tar": {},
     "Silver Tongue": {},
-    "Cheat Death!": {},
+    # "Once per session you may negate a Death result in combat": once a fight here
+    "Cheat Death!": {"cheat_death": 1},
 }
 
 
@@ -76,6 +77,7 @@ def test_each_trait_aboard_cell_by_cell(name: str, role: str) -> None:
     assert got.get("maimed_guts", 0) == cell.get("maimed_guts", 0)
     assert got.get("scratch", False) == cell.get("scratch", False)
     assert got.get("outgunned_command", 0) == cell.get("outgunned_command", 0)
+    assert got.get("cheat_death", 0) == cell.get("cheat_death", 0)
 
 
 def test_the_data_says_the_book_for_every_trait() -> None:
@@ -239,3 +241,24 @@ def test_his_how_will_you_fight_command_takes_fearless_under_a_bigger_ships_fire
         test = next(e for e in bt.events if e.get("what") == "how will you fight")
         pools.append(test["sides"][0]["pool"])
     assert pools[0] == pools[1] + 1
+
+
+@pytest.mark.parametrize(
+    ("takes", "start", "wounds", "after"),
+    [
+        (1, "maimed", [1, 1], [2, 3]),  # Maimed to Dead ignored once; the next kills him
+        (1, "injured", [2], [1]),  # "from Injured to Dead": ignored
+        (2, "maimed", [1, 1, 1], [2, 2, 3]),  # each take once
+        (0, "maimed", [1], [3]),
+        (1, "healthy", [3], [3]),  # from Healthy at one blow: not the trait's words
+    ],
+)
+def test_cheat_death_ignores_a_wound_that_would_kill_him(
+    takes: int, start: str, wounds: list[int], after: list[int]
+) -> None:
+    """ "Should you suffer a wound which would take you from Injured to Dead or Maimed to
+    Dead, you can ignore that wound through suitable narration. This trait can be taken up
+    to three times": once a fight for each take (the map's fight is the table's session)."""
+    brodie = {**_officer(), "cheat_death": takes, "health": start}
+    ship = Battle(_ship(brodie), "Cutter", distance=4, seed=1).ships[0]
+    assert [ship.hurt("Brodie", level) for level in wounds] == after

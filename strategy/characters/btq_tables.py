@@ -150,7 +150,8 @@ class Trait:
     #: with a boarding weapon), ``discipline`` (for taking his commander's Discipline
     #: cards), ``maimed_guts`` (his Guts test to act when Maimed), ``scratch`` (his
     #: first wound of a fight one level less), ``outgunned_command`` (his Command tests
-    #: under fire from a ship with more guns)
+    #: under fire from a ship with more guns), ``cheat_death`` (a wound that would kill
+    #: him ignored, once a fight a take)
     battle: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
 
@@ -273,7 +274,10 @@ def _trait(raw: Mapping[str, Any]) -> Trait:
         raw["name"], raw["group"], raw["cost"], raw.get("max", 1), positions, grants,
         raw.get("wealth", 0), raw.get("detail"), raw["effect"], _frozen(battle),
     )  # fmt: skip
-    known = {"skills", "as", "weapons", "discipline", "maimed_guts", "scratch", "outgunned_command"}
+    known = {
+        *("skills", "as", "weapons", "discipline", "maimed_guts", "scratch"),
+        *("outgunned_command", "cheat_death"),
+    }
     check(set(battle) <= known, t.name)
     check(set(battle.get("skills", {})) <= set(_BATTLE_SKILLS), t.name)
     check(

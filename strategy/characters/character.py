@@ -260,13 +260,14 @@ def in_battle(
     no trait of his improves), those of his role aboard, his weapon's in boarding, his
     Discipline for taking his commander's cards, his Guts to act when Maimed, his first
     wound of the fight one level less (Is But A Scratch, Sir!), his Command under fire
-    from a ship with more guns (Fearless); and each of
+    from a ship with more guns (Fearless), a wound that would kill him ignored (Cheat
+    Death!); and each of
     his ``curios`` that names a battle skill ("+1 card modifier to one skill when used",
     written ``Old charts (+1 Seamanship)``), unless it is of some waters (the book's "Reef
     Map of the West Indies", "not relevant to the water he is sailing")."""
     weapon = str(COMBAT["officer_weapon"])  # the weapon he boards with
     skills = officer["skills"]
-    weapon_bonus = maimed_guts = outgunned = 0
+    weapon_bonus = maimed_guts = outgunned = cheats = 0
     for text in traits:
         battle = trait(split_trait(text)[0]).battle
         for gains in (battle.get("skills", {}), battle.get("as", {}).get(officer["role"], {})):
@@ -277,6 +278,7 @@ def in_battle(
         weapon_bonus += battle.get("weapons", {}).get(weapon, 0)
         maimed_guts += battle.get("maimed_guts", 0)
         outgunned += battle.get("outgunned_command", 0)
+        cheats += battle.get("cheat_death", 0)
         if battle.get("scratch"):
             officer["scratch"] = True
     for curio in curios:
@@ -290,6 +292,8 @@ def in_battle(
         officer["maimed_guts"] = maimed_guts
     if outgunned:
         officer["outgunned_command"] = outgunned
+    if cheats:
+        officer["cheat_death"] = cheats
     return officer
 
 

@@ -122,6 +122,8 @@ class Officer:
     scratch: bool = False
     #: Fearless: "+1 cards to Command tests when under fire from a ship with more guns"
     outgunned_command: int = 0
+    #: Cheat Death!: "negate a Death result in combat", once a fight for each take
+    cheat_death: int = 0
 
     def skill(self, key: str) -> int:
         return self.skills.get(key, 0)
@@ -169,7 +171,7 @@ def _measures(raw: Any) -> MappingProxyType:
 
 
 #: an officer's fields his traits give (strategy.characters.character.in_battle)
-_TRAIT_CARDS = ("weapon_bonus", "maimed_guts", "scratch", "outgunned_command")
+_TRAIT_CARDS = ("weapon_bonus", "maimed_guts", "scratch", "outgunned_command", "cheat_death")
 
 
 def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
@@ -197,6 +199,7 @@ def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
         maimed_guts=_cards(raw, "maimed_guts"),
         scratch=_flag(raw, "scratch"),
         outgunned_command=_cards(raw, "outgunned_command"),
+        cheat_death=_cards(raw, "cheat_death"),
     )
 
 

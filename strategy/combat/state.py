@@ -16,7 +16,7 @@ from typing import Any
 
 from strategy.combat.cardtests import unopposed
 from strategy.combat.combatant import SKILLS, Combatant, repair_pools
-from strategy.combat.damage import Damage, wound
+from strategy.combat.damage import DEAD, Damage, wound
 from strategy.combat.data import LOST, MORALE, REPAIR_SKILLS, REPAIRS, TOWING
 from strategy.combat.orders import Orders
 from strategy.combat.shot import POOL_MODS
@@ -69,6 +69,7 @@ class ShipState:
         "measures",
         "hardship",
         "scratched",
+        "cheated",
     )
 
     def __init__(self, sid: str, side_: str, index: int, spec: Combatant) -> None:
@@ -95,8 +96,10 @@ class ShipState:
         #: and the wound level whose penalties a spent point lets him ignore
         self.measures = {o.name: dict(o.measures) for o in spec.officers if o.measures}
         self.hardship: dict[str, int] = {}
-        #: the officers whose extra wound level (Is But A Scratch, Sir!) this fight took
+        #: the officers whose extra wound level (Is But A Scratch, Sir!) this fight took,
+        #: and the deaths each cheated in it (Cheat Death!)
         self.scratched: set[str] = set()
+        self.cheated: dict[str, int] = {}
         self.npc_health = {"captain": 0, "gunner": 0, "master": 0}
         self.discipline: dict[str, int] = {}
         gunner = spec.officer("gunner")
@@ -266,14 +269,21 @@ class ShipState:
         """His Health after a wound of ``level`` (seed 000, "Damage States"): Is But A
         Scratch, Sir!'s "You may ignore the first wound you take that would make you
         Injured. If the first wound you take would make you Maimed, it makes you Injured
-        instead": his first wound of the fight while Healthy one level less."""
+        instead": his first wound of the fight while Healthy one level less. Cheat
+        Death! ignores a wound that would kill him once a fight a take."""
         health = self.health[officer]
-        if health == 0 and officer not in self.scratched:
-            if next(x.scratch for x in self.spec.officers if x.name == officer):
-                self.scratched.add(officer)
-                level -= 1
-        self.health[officer] = wound(health, level)
-        return self.health[officer]
+        him = next(x for x in self.spec.officers if x.name == officer)
+        if health == 0 and him.scratch and officer not in self.scratched:
+            self.scratched.add(officer)
+            level -= 1
+        after = wound(health, level)
+        # Cheat Death!: "Should you suffer a wound which would take you from Injured to
+        # Dead or Maimed to Dead, you can ignore that wound" (once a fight a take)
+        if after == DEAD and health in (1, 2) and self.cheated.get(officer, 0) < him.cheat_death:
+            self.cheated[officer] = self.cheated.get(officer, 0) + 1
+            after = health
+        self.health[officer] = after
+        return after
 
     def under_fire(self, b: Any, officer: str | None) -> int:
         """Fearless's cards on ``officer``'s Command test (seed 000, Step Seven: "+1 cards
