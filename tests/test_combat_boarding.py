@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from strategy.cards.dealer import ScriptedDealer
 from strategy.combat import Battle
-from strategy.combat.boarding import wound
-from strategy.combat.damage import CREW
+from strategy.combat.damage import CREW, wound
 
 WIN_A = ["2H", "3H", "4C", "5C", "7C", "8C", "9C"]  # CoF; a's 3 cards win; b's 3 fail
 WIN_B = ["2H", "3C", "4C", "5C", "7H", "8C", "9C"]

@@ -15,9 +15,7 @@ from strategy.combat.data import COMBAT
 from strategy.combat.hardship import MEASURE_OF_AREA
 from strategy.combat.setup import setup
 from strategy.errors import InvalidMove
-
-#: more than any test here overturns after the cards it names: no success against 2C...
-_TAIL = ["2C", "3C", "4C", "5C", "6C", "2H", "3H", "4H", "5H", "6H"] * 3
+from tests.combat_helpers import TAIL, firebrands_alongside
 
 
 def _boarder(guts: int) -> dict:
@@ -32,17 +30,8 @@ def _boarder(guts: int) -> dict:
 
 
 def _alongside(guts: int, health: int, deck: list[str]) -> Battle:
-    """Minerva boarding a Cutter (a story opening at Distance 0), Brodie at ``health``,
-    throwing firebrands; no Discipline cards dealt."""
-    bt = Battle(_boarder(guts), "Cutter", distance=0, dealer=ScriptedDealer([]))
-    setup(bt, {})
-    ship = bt.ships[0]
-    ship.discipline = {}
-    ship.reskill()
-    ship.health["Brodie"] = health
-    ship.orders.boarding = {"Brodie": "firebrands"}
-    bt.dealer = ScriptedDealer(deck + _TAIL)
-    return bt
+    """Minerva boarding a Cutter, Brodie at ``health``, throwing firebrands."""
+    return firebrands_alongside(_boarder(guts), "Brodie", health, deck)
 
 
 def _firebrands(bt: Battle) -> dict:
@@ -102,7 +91,7 @@ THUNDERER = {"type": "Third Rate", "name": "Thunderer", "morale": "maimed", "off
 def _sail_on_the_horizon(deck: list[str], orders: dict) -> Battle:
     """ "Spotting a sail on the horizon": the Thunderer against a French frigate at
     Distance 5, the first round fought with the Thunderer's ``orders``."""
-    bt = Battle(THUNDERER, "Fifth Rate", distance=5, dealer=ScriptedDealer(deck + _TAIL))
+    bt = Battle(THUNDERER, "Fifth Rate", distance=5, dealer=ScriptedDealer(deck + TAIL))
     bt.step({"a0": orders, "b0": {"move": "hold"}})
     return bt
 
@@ -144,7 +133,7 @@ def test_lt_edwards_spends_a_point_of_discipline_and_his_crew_fight_without_pena
     ]
     assert next(e for e in bt.events if e["type"] == "discipline")["cards"] == {"Edwards": 2}
     assert not any(e["type"] in ("test", "cannot_act") for e in bt.events)
-    assert bt.dealer.left == len(_TAIL)  # not a card drawn
+    assert bt.dealer.left == len(TAIL)  # not a card drawn
     assert thunderer.acting and thunderer.mods_all() == 0
     assert thunderer.measures["Edwards"]["Discipline"] == 2
     # the morale is not mended: the crew fight on a speech, the Maimed morale stays

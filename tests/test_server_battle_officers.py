@@ -52,10 +52,13 @@ def test_each_british_ship_carries_her_officers_from_the_roster() -> None:
     assert record["sides"]["b"][0].get("officers") is None  # the enemy's are not on our roster
     # the battle knows them with their sheets' skills and Discipline
     fighters = [rules.battle_officer(crew[o["id"]], o["role"], o["name"]) for o in aboard]
-    assert all(
-        f["discipline"] == crew[o["id"]]["sheet"]["measures"]["Discipline"]
+    assert all(  # with Born for Battle's two ("Discipline ... 2 greater", issue 31)
+        f["discipline"]
+        == crew[o["id"]]["sheet"]["measures"]["Discipline"]
+        + 2 * crew[o["id"]]["sheet"]["traits"].count("Born for Battle")
         for f, o in zip(fighters, aboard, strict=True)
     )
+    assert any("Born for Battle" in crew[o["id"]]["sheet"]["traits"] for o in aboard)
     assert fighters[0]["skills"]["command"] == (captain["na"] + 1) // 2
     sheet = captain["sheet"]["skills"]
     assert fighters[0]["skills"]["gunnery"] == sheet.get("Gunnery", 0)  # not the crew's 3

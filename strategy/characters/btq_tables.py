@@ -19,13 +19,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from strategy.cards.core import JOKER, rank, suit
 from strategy.cards.core import card as card
 from strategy.combat.combatant import MEASURES as _MEASURES
+from strategy.combat.combatant import ROLES as _ROLES
+from strategy.combat.combatant import SKILLS as _BATTLE_SKILLS
+from strategy.combat.data import COMBAT as _COMBAT
 from strategy.combat.data import DAMAGE_LEVELS as _DAMAGE_LEVELS
 from strategy.errors import UnknownName
 from strategy.loader import check, load
@@ -141,6 +144,15 @@ class Trait:
     wealth: int
     detail: str | None
     effect: str
+    #: what a take of it gives in a sea fight (traits.json's ``battle``, our reading of its
+    #: effect: docs/rules-notes.md, "Traits in a sea fight"): ``skills`` (cards added to
+    #: a battle skill he has), ``as`` (the same, by his role aboard), ``weapons`` (cards
+    #: with a boarding weapon), ``discipline`` (for taking his commander's Discipline
+    #: cards), ``maimed_guts`` (his Guts test to act when Maimed), ``scratch`` (his
+    #: first wound of a fight one level less), ``outgunned_command`` (his Command tests
+    #: under fire from a ship with more guns), ``cheat_death`` (a wound that would kill
+    #: him ignored, once a fight a take)
+    battle: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True)
@@ -257,13 +269,32 @@ def _trait(raw: Mapping[str, Any]) -> Trait:
         for g in raw.get("reputations", ())
     )
     positions = tuple(raw["positions"]) if "positions" in raw else None
+    battle = raw.get("battle", {})
     t = Trait(
         raw["name"], raw["group"], raw["cost"], raw.get("max", 1), positions, grants,
-        raw.get("wealth", 0), raw.get("detail"), raw["effect"],
+        raw.get("wealth", 0), raw.get("detail"), raw["effect"], _frozen(battle),
     )  # fmt: skip
+    known = {
+        *("skills", "as", "weapons", "discipline", "maimed_guts", "scratch"),
+        *("outgunned_command", "cheat_death"),
+    }
+    check(set(battle) <= known, t.name)
+    check(set(battle.get("skills", {})) <= set(_BATTLE_SKILLS), t.name)
+    check(
+        all(r in _ROLES and set(s) <= set(_BATTLE_SKILLS) for r, s in battle.get("as", {}).items()),
+        t.name,
+    )
+    check(set(battle.get("weapons", {})) <= set(_COMBAT["weapons"]), t.name)
     check(t.group in ("PERSONAL", "NAVAL", "SOCIAL", "COMBAT", "PROFESSIONAL"), t.name)
     check(t.cost > 0 and all(g.kind in ("Personal", "Institution") for g in grants), t.name)
     return t
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` with every mapping in it read-only."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: _frozen(v) for k, v in value.items()})
+    return value
 
 
 def _booty(rows: list[Mapping[str, Any]], where: str) -> Mapping[tuple[str, str], BootyCell]:

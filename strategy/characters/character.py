@@ -22,7 +22,8 @@ entered and checked against the same rules, any field left out rolled
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+import re
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -38,11 +39,12 @@ from strategy.campaign.fleet import (
 )
 from strategy.campaign.tables import nelson_wound
 from strategy.characters.birth import Birth, check_na, roll_birth_filling, roll_na
-from strategy.characters.btq_tables import MEASURES
+from strategy.characters.btq_tables import MEASURES, trait
 from strategy.characters.creation import build_sheet, roll_sheet
 from strategy.characters.health import heal, spent_from, standing
-from strategy.characters.sheet import Sheet, sheet_from
+from strategy.characters.sheet import Sheet, sheet_from, split_trait
 from strategy.combat.combatant import SKILLS
+from strategy.combat.data import COMBAT
 from strategy.errors import InvalidMove, RulesError
 from strategy.loader import freeze, load
 from strategy.names import name_key
@@ -52,6 +54,7 @@ __all__ = [
     "Character",
     "character_from",
     "command_of",
+    "in_battle",
     "position_of",
     "roll_character",
     "roll_name",
@@ -160,7 +163,7 @@ class Character:
         }
         if self.sheet.state != "Healthy":
             out["health"] = self.sheet.state.lower()
-        return out
+        return in_battle(out, self.sheet.traits, self.sheet.curios)
 
     def healed(self, months: int, dealer: Any, gm: bool = False) -> tuple[Character, list]:
         """Him after ``months`` turns of the month (:func:`strategy.characters.health.heal`:
@@ -240,6 +243,58 @@ def _wounded(c: Character, die: int) -> Character:
         expertise=max(exp, 1),
         wounds=(*c.wounds, mark) if mark else c.wounds,
     )
+
+
+#: a curio's skill: "Reef Map of the West Indies (+1 Seamanship)"
+_CURIO = re.compile(r"\(\s*\+\s*(\d)\s+([A-Za-z][A-Za-z ]*?)\s*\)")
+#: a curio of some waters: "... of the West Indies", "of the Indies"
+_WATERS = re.compile(r"\bof the [A-Z]")
+
+
+def in_battle(
+    officer: dict[str, Any], traits: Iterable[str], curios: Iterable[str] = ()
+) -> dict[str, Any]:
+    """``officer`` (:meth:`Character.aboard`'s) with what his ``traits`` give in a sea
+    fight, each take once (seed 000, Step Seven; btq_characters.json ``battle``): their
+    cards on the battle skills he has (a skill he lacks is his crew's, 000:1735, which
+    no trait of his improves), those of his role aboard, his weapon's in boarding, his
+    Discipline for taking his commander's cards, his Guts to act when Maimed, his first
+    wound of the fight one level less (Is But A Scratch, Sir!), his Command under fire
+    from a ship with more guns (Fearless), a wound that would kill him ignored (Cheat
+    Death!); and each of
+    his ``curios`` that names a battle skill ("+1 card modifier to one skill when used",
+    written ``Old charts (+1 Seamanship)``), unless it is of some waters (the book's "Reef
+    Map of the West Indies", "not relevant to the water he is sailing")."""
+    weapon = str(COMBAT["officer_weapon"])  # the weapon he boards with
+    skills = officer["skills"]
+    weapon_bonus = maimed_guts = outgunned = cheats = 0
+    for text in traits:
+        battle = trait(split_trait(text)[0]).battle
+        for gains in (battle.get("skills", {}), battle.get("as", {}).get(officer["role"], {})):
+            for skill, cards in gains.items():
+                if skills[skill] > 0:
+                    skills[skill] += cards
+        officer["discipline"] += battle.get("discipline", 0)
+        weapon_bonus += battle.get("weapons", {}).get(weapon, 0)
+        maimed_guts += battle.get("maimed_guts", 0)
+        outgunned += battle.get("outgunned_command", 0)
+        cheats += battle.get("cheat_death", 0)
+        if battle.get("scratch"):
+            officer["scratch"] = True
+    for curio in curios:
+        found = _CURIO.search(curio)
+        skill = name_key(found.group(2), "_") if found else None
+        if found and skill in skills and skills[skill] > 0 and not _WATERS.search(curio):
+            skills[skill] += int(found.group(1))
+    if weapon_bonus:
+        officer["weapon_bonus"] = weapon_bonus
+    if maimed_guts:
+        officer["maimed_guts"] = maimed_guts
+    if outgunned:
+        officer["outgunned_command"] = outgunned
+    if cheats:
+        officer["cheat_death"] = cheats
+    return officer
 
 
 def _with_state(sheet: Sheet, state: str) -> Sheet:

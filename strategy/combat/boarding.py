@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from strategy.cards.core import JOKER, LEVELS, NAMES, joker
 from strategy.combat import fire
 from strategy.combat.cardtests import RESULTS, contested
-from strategy.combat.damage import CREW, DEAD, HULL, RIGGING, SUIT_AREA, hit
+from strategy.combat.damage import CREW, DEAD, HULL, RIGGING, SUIT_AREA, hit, wound
 from strategy.combat.data import COMBAT, DAMAGE_LEVELS, WEAPONS
 from strategy.combat.end import out_of_battle
 
@@ -57,15 +57,6 @@ class Boarding:
         self.defender = defender
         self.rounds = 0
         self.approach: dict[str, str] = {}
-
-
-def wound(health: int, level: int) -> int:
-    """A person's Health after a hit (seed 000, "Damage States").
-
-    >>> wound(0, 1), wound(1, 1), wound(1, 2), wound(2, 1)
-    (1, 2, 3, 3)
-    """
-    return min(DEAD, health + level)
 
 
 def start(b: Battle, attacker: ShipState, defender: ShipState) -> Boarding:
@@ -121,7 +112,8 @@ def _command(b: Battle, boarding: Boarding, tally: dict[str, list[int]]) -> None
     pools = []
     for s in (att, dfn):
         won, lost = tally[s.id]
-        pools.append((s, s.skill("command") + won - lost + s.mods_all()))
+        fearless = s.under_fire(b, s.tester("command"))
+        pools.append((s, s.skill("command") + fearless + won - lost + s.mods_all()))
     w, _, _ = contested(
         b,
         "boarding command",
@@ -164,8 +156,8 @@ def _duel(b: Battle, s: ShipState, o: Officer, foe: ShipState, role: str, pen: i
     if health >= 2:
         return True  # already down: a coup de grace is no test
     target = foe.spec.officer(role)
-    t_pool = WEAPONS[target.weapon] if target else _OFFICER_POOL
-    pool = WEAPONS[o.weapon] + s.discipline.get(o.name, 0) - pen
+    t_pool = WEAPONS[target.weapon] + target.weapon_bonus if target else _OFFICER_POOL
+    pool = WEAPONS[o.weapon] + o.weapon_bonus + s.discipline.get(o.name, 0) - pen
     w, mine, theirs = contested(
         b,
         "duel",
@@ -178,16 +170,15 @@ def _duel(b: Battle, s: ShipState, o: Officer, foe: ShipState, role: str, pen: i
         **({"foe_officer": target.name} if target else {}),
     )
     if mine:
-        new = wound(health, mine)
         if oname:
-            foe.health[oname] = new
+            new = foe.hurt(oname, mine)
         else:
-            foe.npc_health[role] = new
+            new = foe.npc_health[role] = wound(health, mine)
         b.emit("wounded", ship=foe.id, who=role, health=DAMAGE_LEVELS[new])
         if new >= 2:
             foe.lost.add(role)
     if theirs:
-        s.health[o.name] = wound(s.health[o.name], theirs)
+        s.hurt(o.name, theirs)
         b.emit("wounded", ship=s.id, who=o.name, health=DAMAGE_LEVELS[s.health[o.name]])
     foe.reskill()
     s.reskill()
@@ -198,7 +189,7 @@ def _melee(b: Battle, s: ShipState, o: Officer, foe: ShipState, apply_own: bool,
     """The Grand Melee: the officer against a crew foe; each delivers his best success to
     the other's Crew (the officer's not while he fights his way aft). ``pen``: his
     wounds' penalty."""
-    pool = WEAPONS[o.weapon] + s.discipline.get(o.name, 0) + s.mods_all() - pen
+    pool = WEAPONS[o.weapon] + o.weapon_bonus + s.discipline.get(o.name, 0) + s.mods_all() - pen
     w, mine, theirs = contested(
         b,
         "grand melee",
@@ -224,7 +215,7 @@ def _firebrands(b: Battle, s: ShipState, o: Officer, foe: ShipState, pen: int) -
     Overcoming Great Hardship has him ignore them). True on any success (his individual
     test won)."""
     # (his wounds' penalty, never his Health level: Maimed is 2 but costs 3 cards)
-    pool = WEAPONS[o.weapon] + s.discipline.get(o.name, 0) + s.mods_all() - pen
+    pool = WEAPONS[o.weapon] + o.weapon_bonus + s.discipline.get(o.name, 0) + s.mods_all() - pen
     dealer = b.dealer
     cof = dealer.cof()
     cards = dealer.draw(pool, cof, s.gm) if pool > 0 else []

@@ -115,6 +115,17 @@ class Officer:
     weapon: str = str(COMBAT["officer_weapon"])
     measures: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     health: int = 0
+    #: his traits' cards with his weapon in a boarding fight (Strong Swordarm's +1 a
+    #: take with a cutlass, ...) and in his Guts test to act when Maimed (Hard as Nails'
+    #: +3): :meth:`strategy.characters.character.Character.aboard`
+    weapon_bonus: int = 0
+    maimed_guts: int = 0
+    #: Is But A Scratch, Sir!: "an additional wound level before Injured"
+    scratch: bool = False
+    #: Fearless: "+1 cards to Command tests when under fire from a ship with more guns"
+    outgunned_command: int = 0
+    #: Cheat Death!: "negate a Death result in combat", once a fight for each take
+    cheat_death: int = 0
 
     def skill(self, key: str) -> int:
         return self.skills.get(key, 0)
@@ -140,6 +151,9 @@ class Officer:
             out["measures"] = dict(self.measures)
         if self.health:  # (likewise: a healthy officer's saved form is as it was)
             out["health"] = DAMAGE_LEVELS[self.health]
+        for bonus in _TRAIT_CARDS:  # (and one without traits' is as it was)
+            if getattr(self, bonus):
+                out[bonus] = getattr(self, bonus)
         return out
 
 
@@ -158,10 +172,15 @@ def _measures(raw: Any) -> MappingProxyType:
     return MappingProxyType(out)
 
 
+#: an officer's fields his traits give (strategy.characters.character.in_battle)
+_TRAIT_CARDS = ("weapon_bonus", "maimed_guts", "scratch", "outgunned_command", "cheat_death")
+
+
 def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
     if isinstance(raw, Officer):
         return raw
-    unknown = set(raw) - {"name", "role", "skills", "discipline", "weapon", "measures", "health"}
+    known = {"name", "role", "skills", "discipline", "weapon", "measures", "health"}
+    unknown = set(raw) - known - set(_TRAIT_CARDS)
     if unknown:
         raise InvalidMove(f"officer: unknown keys {sorted(unknown)}")
     role = raw.get("role", "officer")
@@ -178,7 +197,27 @@ def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
         weapon=weapon,
         measures=_measures(raw.get("measures")),
         health=_health(raw.get("health", "healthy")),
+        weapon_bonus=_cards(raw, "weapon_bonus"),
+        maimed_guts=_cards(raw, "maimed_guts"),
+        scratch=_flag(raw, "scratch"),
+        outgunned_command=_cards(raw, "outgunned_command"),
+        cheat_death=_cards(raw, "cheat_death"),
     )
+
+
+def _flag(raw: Mapping[str, Any], key: str) -> bool:
+    value = raw.get(key, False)
+    if not isinstance(value, bool):
+        raise InvalidMove(f"officer {key} {value!r}; valid: true or false")
+    return value
+
+
+def _cards(raw: Mapping[str, Any], key: str) -> int:
+    """An officer's bonus of cards (0 to 6; none given: 0)."""
+    value = raw.get(key, 0)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 6:
+        raise InvalidMove(f"officer {key} {value!r}; valid: 0 to 6")
+    return value
 
 
 def _health(raw: Any) -> int:

@@ -45,6 +45,7 @@ __all__ = [
     "layout",
     "Damage",
     "hit",
+    "wound",
 ]
 
 HULL, GUNS, CREW, RIGGING = range(4)
@@ -284,3 +285,12 @@ def hit(b: Battle, t: ShipState, area: int, level: int, c: int | None, by: Any, 
     after = t.damage.state(area)
     if after != before:
         b.emit("damage_state", ship=t.id, area=AREAS[area], state=DAMAGE_LEVELS[after])
+
+
+def wound(health: int, level: int) -> int:
+    """A person's Health after a hit (seed 000, "Damage States").
+
+    >>> wound(0, 1), wound(1, 1), wound(1, 2), wound(2, 1)
+    (1, 2, 3, 3)
+    """
+    return min(DEAD, health + level)

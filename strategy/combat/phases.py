@@ -464,6 +464,8 @@ def hwyf(b: Battle, s: ShipState, foe: ShipState | None = None) -> int:
         want = chosen.get(o.name)
         c = _hwyf.choice(want) if want else _hwyf.default(o)
         pool = o.skill(c.skill) + s.discipline.get(o.name, 0) + s.mods_all() - pen
+        if c.skill == "command":
+            pool += s.under_fire(b, o.name)
         total += _hwyf.test(b, s, o, c, pool, foe)
     return total
 

@@ -16,10 +16,11 @@ from typing import Any
 
 from strategy.combat.cardtests import unopposed
 from strategy.combat.combatant import SKILLS, Combatant, repair_pools
-from strategy.combat.damage import Damage
+from strategy.combat.damage import DEAD, Damage, wound
 from strategy.combat.data import LOST, MORALE, REPAIR_SKILLS, REPAIRS, TOWING
 from strategy.combat.orders import Orders
 from strategy.combat.shot import POOL_MODS
+from strategy.ships import ship_type
 
 __all__ = ["ShipState"]
 
@@ -67,6 +68,8 @@ class ShipState:
         "gm",
         "measures",
         "hardship",
+        "scratched",
+        "cheated",
     )
 
     def __init__(self, sid: str, side_: str, index: int, spec: Combatant) -> None:
@@ -93,6 +96,10 @@ class ShipState:
         #: and the wound level whose penalties a spent point lets him ignore
         self.measures = {o.name: dict(o.measures) for o in spec.officers if o.measures}
         self.hardship: dict[str, int] = {}
+        #: the officers whose extra wound level (Is But A Scratch, Sir!) this fight took,
+        #: and the deaths each cheated in it (Cheat Death!)
+        self.scratched: set[str] = set()
+        self.cheated: dict[str, int] = {}
         self.npc_health = {"captain": 0, "gunner": 0, "master": 0}
         self.discipline: dict[str, int] = {}
         gunner = spec.officer("gunner")
@@ -251,10 +258,43 @@ class ShipState:
         guts = self.measures.get(officer, {}).get("Guts", 0) if health == 2 else 0
         if guts <= 0:
             return None
+        # Hard as Nails: "+3 cards when making a Guts test when maimed to continue"
+        guts += next(x.maimed_guts for x in self.spec.officers if x.name == officer)
         if unopposed(b, "guts to act", self, guts, officer=officer):
             return 3
         b.emit("cannot_act", ship=self.id, officer=officer, reason="guts")
         return None
+
+    def hurt(self, officer: str, level: int) -> int:
+        """His Health after a wound of ``level`` (seed 000, "Damage States"): Is But A
+        Scratch, Sir!'s "You may ignore the first wound you take that would make you
+        Injured. If the first wound you take would make you Maimed, it makes you Injured
+        instead": his first wound of the fight while Healthy one level less. Cheat
+        Death! ignores a wound that would kill him once a fight a take."""
+        health = self.health[officer]
+        him = next(x for x in self.spec.officers if x.name == officer)
+        if health == 0 and him.scratch and officer not in self.scratched:
+            self.scratched.add(officer)
+            level -= 1
+        after = wound(health, level)
+        # Cheat Death!: "Should you suffer a wound which would take you from Injured to
+        # Dead or Maimed to Dead, you can ignore that wound" (once a fight a take)
+        if after == DEAD and health in (1, 2) and self.cheated.get(officer, 0) < him.cheat_death:
+            self.cheated[officer] = self.cheated.get(officer, 0) + 1
+            after = health
+        self.health[officer] = after
+        return after
+
+    def under_fire(self, b: Any, officer: str | None) -> int:
+        """Fearless's cards on ``officer``'s Command test (seed 000, Step Seven: "+1 cards
+        to Command tests when under fire from a ship with more guns than your own"): while
+        an enemy in contact carries more guns than she does (the most her type carries,
+        Ships and Guns table)."""
+        if officer is None:
+            return 0
+        cards = next(x.outgunned_command for x in self.spec.officers if x.name == officer)
+        mine = _guns(self.spec.type)
+        return cards if cards and any(_guns(f.spec.type) > mine for f in b.enemies(self)) else 0
 
     def spend_hardship(self, b: Any, officer: str) -> bool:
         """Overcoming Great Hardship: he spends a point of Guts (never below 1) to ignore
@@ -293,3 +333,9 @@ class ShipState:
             "fire": self.fire,
             "shot": self.shot,
         }
+
+
+def _guns(kind: str) -> int:
+    """The most guns a ship of type ``kind`` carries (a First Rate's 100 "+")."""
+    t = ship_type(kind)
+    return t.guns_max or t.guns_min or 0

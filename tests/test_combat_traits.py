@@ -1,0 +1,264 @@
+"""An officer's traits in a sea fight (issue 31; seed 000, Step Seven, and "The Test": "Add
+any modifiers from traits"): what each take of a trait gives him aboard, cell by cell as
+the book's text says it, and the engine's boarding and Maimed Guts tests taking them.
+
+Before, no trait ever entered a test. docs/rules-notes.md, "Traits in a sea fight".
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from strategy.characters import Sheet, character_from
+from strategy.characters.btq_tables import TRAITS
+from strategy.characters.character import in_battle
+from strategy.combat import Battle, boarding, phases
+from strategy.combat.combatant import SKILLS, combatant
+from strategy.combat.setup import setup
+from tests.combat_helpers import firebrands_alongside
+
+#: the book's words for each trait that tells in a sea fight, read as cards aboard: on a
+#: skill he has, on a skill by his role, with his weapon (he boards with a cutlass, "a
+#: sabre or sword"), for his commander's Discipline cards, on his Guts to act when Maimed
+BOOK = {
+    # "+1 card to your Seamanship and Command skill tests in a Naval Combat Challenge"
+    "Tactical Genius": {"skills": {"seamanship": 1, "command": 1}},
+    # "+1 card when using the Gunnery skill in a combat test"
+    "Master Gunner": {"skills": {"gunnery": 1}},
+    # "+1 ... for tests involving Maritime"; the book's two examples: Seamanship
+    "Crusty Old Seadog": {"skills": {"seamanship": 1, "maritime": 1}},
+    # "+1 to your card pool for tests involving First Aid"
+    "Physician": {"skills": {"first_aid": 1}},
+    # "+1 to your ship's card pool if you are assigned to Gunnery"
+    "Natural Mathematician": {"gunner": {"gunnery": 1}},
+    # "Your Discipline is considered to be 2 greater ... for receiving Discipline cards"
+    "Born for Battle": {"discipline": 2},
+    # "+3 cards when making a Guts test when maimed to continue with challenges"
+    "Hard as Nails": {"maimed_guts": 3},
+    # "+1 card when using a sabre or sword in a test"
+    "Strong Swordarm": {"weapon_bonus": 1},
+    # with an axe, knives, boarding weapons, in a brawl: not his cutlass
+    "Hack and Slay": {},
+    "Knife Fighting": {},
+    "Ferocious Boarder": {},
+    "Handy in a Scrap": {},
+    "Strong as an Ox": {},
+    "Grappler": {},
+    # "You may ignore the first wound you take that would make you Injured"
+    "Is But A Scratch, Sir!": {"scratch": True},
+    # "+1 cards to Command tests when under fire from a ship with more guns than your own"
+    "Fearless": {"outgunned_command": 1},
+    # nothing in a sea fight: the shore, the wardroom, once a session
+    "Swimming": {},
+    "Jack Tar": {},
+    "Silver Tongue": {},
+    # "Once per session you may negate a Death result in combat": once a fight here
+    "Cheat Death!": {"cheat_death": 1},
+}
+
+
+def _officer(role: str = "officer") -> dict:
+    skills = dict.fromkeys(SKILLS, 3)
+    return {"name": "Brodie", "role": role, "skills": skills, "discipline": 2, "measures": {}}
+
+
+@pytest.mark.parametrize("name", sorted(BOOK))
+@pytest.mark.parametrize("role", ["captain", "gunner", "officer"])
+def test_each_trait_aboard_cell_by_cell(name: str, role: str) -> None:
+    cell = BOOK[name]
+    got = in_battle(_officer(role), [name])
+    gains = {**cell.get("skills", {}), **(cell.get("gunner", {}) if role == "gunner" else {})}
+    assert got["skills"] == {k: 3 + gains.get(k, 0) for k in SKILLS}
+    assert got["discipline"] == 2 + cell.get("discipline", 0)
+    assert got.get("weapon_bonus", 0) == cell.get("weapon_bonus", 0)
+    assert got.get("maimed_guts", 0) == cell.get("maimed_guts", 0)
+    assert got.get("scratch", False) == cell.get("scratch", False)
+    assert got.get("outgunned_command", 0) == cell.get("outgunned_command", 0)
+    assert got.get("cheat_death", 0) == cell.get("cheat_death", 0)
+
+
+def test_the_data_says_the_book_for_every_trait() -> None:
+    """Every trait with ``battle`` data is in :data:`BOOK`, and every other gives nothing."""
+    told = {n for n, t in TRAITS.items() if t.battle}
+    assert told <= set(BOOK)
+    for name in set(TRAITS) - set(BOOK):
+        assert in_battle(_officer("gunner"), [name]) == _officer("gunner"), name
+
+
+def test_each_take_counts_and_a_skill_he_lacks_stays_his_crews() -> None:
+    """ "You may take this Trait a maximum of three times": three takes, three cards; a
+    skill not on his sheet (0) is his crew's in a test (000:1735), which his trait does
+    not improve."""
+    officer = _officer("gunner")
+    officer["skills"]["seamanship"] = 0
+    got = in_battle(officer, ["Master Gunner"] * 3 + ["Strong Swordarm"] * 2 + ["Tactical Genius"])
+    assert got["skills"]["gunnery"] == 6 and got["weapon_bonus"] == 2
+    assert (got["skills"]["seamanship"], got["skills"]["command"]) == (0, 4)
+
+
+def test_master_otooles_seamanship_with_his_crusty_old_seadog() -> None:
+    """The book's example (000:857): "Master O'Toole is using Seamanship in this test, a
+    skill of 4. He adds 1 for his 'Crusty Old Seadog' trait" (his curio and reputation
+    are the table's narration: not in a fight on the map)."""
+    drawn = character_from(
+        {"name": "O'Toole", "rank": "Lieutenant", "na": 4},
+        oid="o-1",
+        rank="Lieutenant",
+        year=1805,
+        rng=random.Random(3),
+    )
+    sheet = drawn.sheet.to_dict()
+    sheet["skills"] = {**sheet["skills"], "Seamanship": 4}
+    sheet["traits"] = ["Crusty Old Seadog"]  # his Step Seven: the one that tells here
+    otoole = replace(drawn, sheet=Sheet.from_dict(sheet))
+    aboard = otoole.aboard("master", "Master O'Toole")
+    assert aboard["skills"]["seamanship"] == 5
+    assert combatant(_ship(aboard)).officers[0].skill("seamanship") == 5
+
+
+def _ship(*officers: dict) -> dict:
+    return {"type": "Fifth Rate", "name": "Minerva", "officers": list(officers)}
+
+
+def _test(bt: Battle, what: str) -> dict:
+    return next(e for e in bt.events if e["type"] == "test" and e["what"] == what)
+
+
+def test_his_swordarm_and_hard_nails_enter_the_boarding_and_his_guts_to_act() -> None:
+    """Strong Swordarm's card with his cutlass (4) and Hard as Nails' three on the Guts test
+    a Maimed officer makes to act: Guts 2 + 3 = 5 cards, then the firebrands' 4 + 1 - 3."""
+    brodie = {
+        **_officer(),
+        "measures": {"Guts": 2, "Discipline": 1},
+        **{"weapon_bonus": 1, "maimed_guts": 3},
+    }
+    bt = firebrands_alongside(
+        _ship(brodie), "Brodie", 2, ["7S", "8S", "2D", "3D", "4D", "5D", "9D", "10D", "JD"]
+    )
+    boarding.round_(bt, bt.ships[0].boarding)
+    assert _test(bt, "guts to act")["pool"] == 2 + 3
+    assert _test(bt, "firebrands")["pool"] == 4 + 1 - 3
+    # without them: two cards for his Guts, a cutlass's four
+    plain = {**_officer(), "measures": {"Guts": 2, "Discipline": 1}}
+    bt = firebrands_alongside(_ship(plain), "Brodie", 1, ["9D", "10D", "2S", "3S"])
+    boarding.round_(bt, bt.ships[0].boarding)
+    assert _test(bt, "firebrands")["pool"] == 4 - 1
+
+
+def test_an_officers_trait_cards_are_in_his_saved_battle() -> None:
+    brodie = {**_officer(), "weapon_bonus": 2, "maimed_guts": 3, "scratch": True}
+    again = Battle.from_dict(Battle(_ship(brodie), "Cutter", seed=3).to_dict())
+    officer = again.ships[0].spec.officers[0]
+    assert (officer.weapon_bonus, officer.maimed_guts, officer.scratch) == (2, 3, True)
+    plain = combatant(_ship(_officer())).officers[0].to_dict()
+    assert not {"weapon_bonus", "maimed_guts", "scratch"} & set(plain)
+
+
+@pytest.mark.parametrize(
+    ("curio", "gains"),
+    [
+        ("Extensive collection of old charts (+1 Seamanship)", {"seamanship": 1}),  # 000:1983
+        ("Reef Map of the West Indies (+1 Seamanship)", {}),  # "not relevant to the water"
+        ("Lucky Dice (+1 Gambling)", {}),  # 000:2013: no test of a sea fight
+        ("Short-barrelled Carbine (+1 Musket tests)", {}),  # 000:1969
+        ("A small item of note", {}),  # the birth table's, its skill not yet named
+        ("Gunner's quadrant (+1 Gunnery)", {"gunnery": 1}),
+    ],
+)
+def test_a_curio_of_a_battle_skill_gives_its_card(curio: str, gains: dict) -> None:
+    """ "It gives you a +1 card modifier to one skill when used" (000:323): a curio naming a
+    skill of the fight, unless it is of some waters (O'Toole's map, 000:857)."""
+    got = in_battle(_officer(), [], [curio])
+    assert got["skills"] == {k: 3 + gains.get(k, 0) for k in SKILLS}
+
+
+@pytest.mark.parametrize(
+    ("scratch", "wounds", "after"),
+    [
+        (True, [1], [0]),  # "ignore the first wound you take that would make you Injured"
+        (True, [1, 1], [0, 1]),  # the second is a wound
+        (True, [2], [1]),  # "would make you Maimed, it makes you Injured instead"
+        (True, [2, 1], [1, 2]),
+        (False, [1], [1]),
+        (False, [2], [2]),
+    ],
+)
+def test_is_but_a_scratch_sir_takes_a_level_off_his_first_wound(
+    scratch: bool, wounds: list[int], after: list[int]
+) -> None:
+    brodie = {**_officer(), "scratch": scratch} if scratch else _officer()
+    ship = Battle(_ship(brodie), "Cutter", distance=4, seed=1).ships[0]
+    assert [ship.hurt("Brodie", level) for level in wounds] == after
+
+
+def test_a_scratched_officer_comes_aboard_injured_without_his_extra_level() -> None:
+    """His extra level is before Injured: an officer who comes aboard Injured has none."""
+    brodie = {**_officer(), "scratch": True, "health": "injured"}
+    ship = Battle(_ship(brodie), "Cutter", distance=4, seed=1).ships[0]
+    assert ship.hurt("Brodie", 1) == 2
+
+
+@pytest.mark.parametrize(
+    ("foe", "distance", "cards"),
+    [
+        ("Third Rate", 4, 1),  # 80 guns against her 44, in range: under fire
+        ("Fifth Rate", 4, 0),  # as many guns as hers
+        ("Cutter", 4, 0),  # fewer
+    ],
+)
+def test_fearless_under_fire_from_a_ship_with_more_guns(
+    foe: str, distance: int, cards: int
+) -> None:
+    """ "+1 cards to Command tests when under fire from a ship with more guns than your
+    own": his Command tests (How Will You Fight?, the boarding's) while an enemy in
+    contact carries more guns (the Ships and Guns table's most for her type)."""
+    brodie = {**_officer("captain"), "outgunned_command": 1}
+    bt = Battle(_ship(brodie), foe, distance=distance, seed=1)
+    setup(bt, {})
+    minerva = bt.ships[0]
+    assert minerva.under_fire(bt, "Brodie") == cards
+    assert minerva.under_fire(bt, None) == 0  # her crew's Command: no trait of his
+    plain = Battle(_ship(_officer("captain")), foe, distance=distance, seed=1)
+    setup(plain, {})
+    assert plain.ships[0].under_fire(plain, "Brodie") == 0
+
+
+def test_his_how_will_you_fight_command_takes_fearless_under_a_bigger_ships_fire() -> None:
+    """His How Will You Fight? test on Command, a Third Rate's 80 guns on his Fifth Rate:
+    one card more than the same officer's without Fearless."""
+    pools = []
+    for cards in (1, 0):
+        brodie = {**_officer("captain"), "outgunned_command": cards}
+        bt = Battle(_ship(brodie), "Third Rate", distance=4, seed=1)
+        setup(bt, {})
+        minerva = bt.ships[0]
+        minerva.discipline = {}
+        minerva.orders.hwyf = {"Brodie": "command"}
+        phases.hwyf(bt, minerva, bt.ships[1])
+        test = next(e for e in bt.events if e.get("what") == "how will you fight")
+        pools.append(test["sides"][0]["pool"])
+    assert pools[0] == pools[1] + 1
+
+
+@pytest.mark.parametrize(
+    ("takes", "start", "wounds", "after"),
+    [
+        (1, "maimed", [1, 1], [2, 3]),  # Maimed to Dead ignored once; the next kills him
+        (1, "injured", [2], [1]),  # "from Injured to Dead": ignored
+        (2, "maimed", [1, 1, 1], [2, 2, 3]),  # each take once
+        (0, "maimed", [1], [3]),
+        (1, "healthy", [3], [3]),  # from Healthy at one blow: not the trait's words
+    ],
+)
+def test_cheat_death_ignores_a_wound_that_would_kill_him(
+    takes: int, start: str, wounds: list[int], after: list[int]
+) -> None:
+    """ "Should you suffer a wound which would take you from Injured to Dead or Maimed to
+    Dead, you can ignore that wound through suitable narration. This trait can be taken up
+    to three times": once a fight for each take (the map's fight is the table's session)."""
+    brodie = {**_officer(), "cheat_death": takes, "health": start}
+    ship = Battle(_ship(brodie), "Cutter", distance=4, seed=1).ships[0]
+    assert [ship.hurt("Brodie", level) for level in wounds] == after
