@@ -73,6 +73,13 @@ def _refusal(args: Any, kind: str | None = None) -> tuple[str, str]:
         ({"type": "set_ships", "digit": 3.0}, "'digit' must be a whole number from 1 to 7"),
         ({"type": "set_ships", "digit": 8}, "'digit' must be from 1 to 7, not 8"),
         ({"type": "set_deployment", "digit": 7}, "'digit' must be from 1 to 6, not 7"),
+        # a Literal of ints would take False and True for 0 and 1 (found by the property below)
+        ({"type": "standing_orders", "range": False}, "'range' must be a whole number from 0 to 2"),
+        ({"type": "standing_orders", "range": 3}, "'range' must be from 0 to 2, not 3"),
+        (
+            {"type": "volunteer", "ship": "FG", "seasons": True},
+            "'seasons' must be a whole number from 1 to 2",
+        ),
         (
             {"type": "set_ships", "digit": 3, "pad": 1, "extra": 2},
             "unexpected field(s): extra, pad",

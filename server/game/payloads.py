@@ -504,6 +504,8 @@ class Reassign(Payload):
 OfficerId = Annotated[Text, Field(max_length=40)]  # an officer of the campaign's roster
 ShipId = Annotated[Text, Field(max_length=40)]  # a battle ship's id: a0.. British, b0.. enemy
 Cards = Annotated[int, Field(ge=0, le=40)]
+# not Literal[0, 1, 2]: a Literal of ints takes False and True for 0 and 1, strict or not
+Distance = Annotated[int, Field(ge=0, le=2)]
 HwyfChoice = Literal[rules.HWYF_CHOICES]  # type: ignore[valid-type]
 BoardingAction = Literal[rules.BOARDING_ACTIONS]  # type: ignore[valid-type]
 
@@ -518,7 +520,7 @@ class EngageDecision(Payload):
     target: Annotated[Text, Field(max_length=40)] | None = None
     # her broadside split between enemy ships: {enemy battle ship id: cards}
     fire: dict[ShipId, Cards] | None = None
-    range: Literal[0, 1, 2] | None = None  # the Distance she closes to or holds at
+    range: Distance | None = None  # the Distance she closes to or holds at
     repair: Literal[rules.REPAIRS] | None = None  # type: ignore[valid-type]
     repair_by: OfficerId | None = None  # the officer aboard who leads the repair, by id
     hwyf: dict[OfficerId, HwyfChoice] | None = None  # How Will You Fight?: each one's choice
@@ -540,7 +542,7 @@ class StandingOrders(Payload):
     type: Literal["standing_orders"]
     decision: Literal[DECISIONS] | None = None  # type: ignore[valid-type]
     shot: Literal[rules.SHOTS] | None = None  # type: ignore[valid-type]
-    range: Literal[0, 1, 2] | None = None
+    range: Distance | None = None
     repair: Literal[rules.REPAIRS] | None = None  # type: ignore[valid-type]
 
 
@@ -634,7 +636,7 @@ class Volunteer(Payload):
     ship: Annotated[Text, Field(max_length=8)] | None = None
     squadron: Squadron | None = None
     ships: Annotated[list[Annotated[Text, Field(max_length=8)]], Field(max_length=20)] | None = None
-    seasons: Literal[1, 2] = 1
+    seasons: Annotated[int, Field(ge=1, le=2)] = 1  # not a Literal: see Distance
 
     @model_validator(mode="before")
     @classmethod
