@@ -29,7 +29,12 @@ NTP), so a send in one worker and a receipt in another are comparable; a receipt
 stamped as soon as its bytes are read. The clients share the machine's cores with the
 server: the figures are loaded ones.
 
+Each layout runs on the bare server once, then on the admiralty server and its peer (the
+code before issue 29) in turn, ``--rounds`` times each: a run's figure moved by a quarter
+from one run to the next on this shared machine, so the peer's comparison is of medians.
+
 Run: python benchmarks/bench_load.py [--quick] [--clients 200 1000] [--actions 3000] [--pace 0]
+[--rounds 3]
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from statistics import median
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -616,6 +622,13 @@ def main() -> None:
         default=PER_WORKER,
         help=f"websockets per client process (default {PER_WORKER})",
     )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=3,
+        help="runs of each layout on each server, the two in turn (default 3): a run's figure "
+        "moved by a quarter from one run to the next here, its median far less",
+    )
     parser.add_argument("--no-peer", action="store_true", help="skip the peer (before issue 29)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--bare-serve", type=int, metavar="PORT", help=argparse.SUPPRESS)
@@ -650,14 +663,9 @@ def main() -> None:
                 process.wait_healthy()
             _wait_port(bare_port)
             print(HEADER, flush=True)
-            for n in args.clients:
-                for layout in ((1, n), (max(1, n // 10), min(10, n))):
-                    rows += run_layout(
-                        "bare", f"http://127.0.0.1:{bare_port}", bare.pid, layout, args
-                    )
-                    for name, process in servers:
-                        assert process.proc is not None
-                        rows += run_layout(name, process.url, process.proc.pid, layout, args)
+            bare_server = ("bare", f"http://127.0.0.1:{bare_port}", bare.pid)
+            spawned = [(name, p.url, p.proc.pid) for name, p in servers if p.proc is not None]
+            rows += _runs(bare_server, spawned, args)
         except Exception:  # what the servers said, before their folder goes
             for name, process in servers:
                 print(f"-- {name}'s log, its end:\n{process.log.read_text()[-3000:]}")
@@ -669,6 +677,21 @@ def main() -> None:
             bare.wait(30)
         _verdict(rows)
         _beside_the_peer(rows)
+
+
+def _runs(
+    bare: tuple[str, str, int], servers: list[tuple[str, str, int]], args: argparse.Namespace
+) -> list[dict[str, Any]]:
+    """Each layout of each client count: the bare server once, then the others in turn,
+    ``args.rounds`` times each (a noise of the machine falls on both alike)."""
+    rows: list[dict[str, Any]] = []
+    for n in args.clients:
+        for layout in ((1, n), (max(1, n // 10), min(10, n))):
+            rows += run_layout(*bare, layout, args)
+            for _ in range(args.rounds):
+                for server in servers:
+                    rows += run_layout(*server, layout, args)
+    return rows
 
 
 @contextmanager
@@ -687,20 +710,38 @@ def _environ(values: dict[str, str]) -> Iterator[None]:
 
 
 def _beside_the_peer(rows: list[dict[str, Any]]) -> None:
-    """Issue 29's goal: the fan-out no worse than before it (the peer, measured now)."""
-    peer = {(r["campaigns"], r["clients"], r["actors"]): r for r in rows if r["server"] == "peer"}
-    if not peer:
-        return
-    print(f"\nbeside the peer ({BASE}, before issue 29), measured in this run:")
+    """Issue 29's goal: the fan-out no worse than before it (the peer, measured now): the
+    median of each server's runs of a layout (run in turn with the other's), and their
+    range."""
+    runs: dict[tuple[str, int, int, int], list[dict[str, Any]]] = {}
     for r in rows:
-        p = peer.get((r["campaigns"], r["clients"], r["actors"]))
-        if r["server"] != "admiralty" or p is None:
+        runs.setdefault((r["server"], r["campaigns"], r["clients"], r["actors"]), []).append(r)
+    if not any(server == "peer" for server, *_ in runs):
+        return
+    print(f"\nbeside the peer ({BASE}, before issue 29), medians of the runs of this run:")
+    for (server, campaigns, clients, actors), ours in runs.items():
+        peer = runs.get(("peer", campaigns, clients, actors))
+        if server != "admiralty" or peer is None:
             continue
-        print(
-            f"  {_layout(r)}, {r['clients']} clients, {r['actors']} actor(s): acts/s"
-            f" {r['actions/s']:.0f} (peer {p['actions/s']:.0f}), p99 {r['p99']:.1f} ms"
-            f" (peer {p['p99']:.1f}), CPU {r['cpu%']:.0f}% (peer {p['cpu%']:.0f}%)"
+        acts, p99, cpu = (_spread(ours, name) for name in ("actions/s", "p99", "cpu%"))
+        was, was_p99, was_cpu = (_spread(peer, name) for name in ("actions/s", "p99", "cpu%"))
+        verdict = (
+            "ok"
+            if median(r["actions/s"] for r in ours) >= median(r["actions/s"] for r in peer)
+            else "behind"
         )
+        print(
+            f"  {_layout(ours[0])}, {ours[0]['clients']} clients, {ours[0]['actors']} actor(s):"
+            f" acts/s {acts} (peer {was}), p99 ms {p99} (peer {was_p99}),"
+            f" CPU% {cpu} (peer {was_cpu}): {verdict}"
+        )
+
+
+def _spread(runs: list[dict[str, Any]], name: str) -> str:
+    """The median of ``name`` over ``runs``, and its range when there are several."""
+    values = sorted(r[name] for r in runs)
+    mid = f"{median(values):.0f}" if name != "p99" else f"{median(values):.1f}"
+    return mid if len(values) == 1 else f"{mid} [{values[0]:.0f}-{values[-1]:.0f}]"
 
 
 def _wait_port(port: int) -> None:
