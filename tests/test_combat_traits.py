@@ -12,10 +12,12 @@ from dataclasses import replace
 
 import pytest
 
+from strategy.cards.dealer import ScriptedDealer
 from strategy.characters import Sheet, character_from
 from strategy.characters.btq_tables import TRAITS
 from strategy.characters.character import in_battle
 from strategy.combat import Battle, boarding, phases
+from strategy.combat.cardtests import contested
 from strategy.combat.combatant import SKILLS, combatant
 from strategy.combat.setup import setup
 from tests.combat_helpers import firebrands_alongside
@@ -53,10 +55,12 @@ BOOK = {
     "Fearless": {"outgunned_command": 1},
     # nothing in a sea fight: the shore, the wardroom, once a session
     "Swimming": {},
-    "Jack Tar": {},
     "Silver Tongue": {},
     # "Once per session you may negate a Death result in combat": once a fight here
     "Cheat Death!": {"cheat_death": 1},
+    # "Once per Naval Mission, when you have failed a Test, you may ask for [it] to be
+    # repeated": one repeat aboard (less those he asked this Naval Mission)
+    "Jack Tar": {"jack_tar": 1},
 }
 
 
@@ -78,6 +82,7 @@ def test_each_trait_aboard_cell_by_cell(name: str, role: str) -> None:
     assert got.get("scratch", False) == cell.get("scratch", False)
     assert got.get("outgunned_command", 0) == cell.get("outgunned_command", 0)
     assert got.get("cheat_death", 0) == cell.get("cheat_death", 0)
+    assert got.get("jack_tar", 0) == cell.get("jack_tar", 0)
 
 
 def test_the_data_says_the_book_for_every_trait() -> None:
@@ -262,3 +267,60 @@ def test_cheat_death_ignores_a_wound_that_would_kill_him(
     brodie = {**_officer(), "cheat_death": takes, "health": start}
     ship = Battle(_ship(brodie), "Cutter", distance=4, seed=1).ships[0]
     assert [ship.hurt("Brodie", level) for level in wounds] == after
+
+
+def test_jack_tar_repeats_his_first_failed_test_once() -> None:
+    """ "Once per Naval Mission, when you have failed a Test, you may ask for the failed
+    Challenge or Test to be repeated, with the previous result ignored": a Maimed
+    Brodie's Guts test to act fails (2H 3H against the 7S), is repeated (8S, a success)
+    and he acts at -3; his next failure stands."""
+    brodie = {**_officer(), "measures": {"Guts": 2}, "health": "maimed", "jack_tar": 1}
+    bt = Battle(_ship(brodie), "Cutter", distance=4, dealer=ScriptedDealer([]))
+    minerva = bt.ships[0]
+    bt.dealer = ScriptedDealer(["7S", "2H", "3H", "7S", "8S", "2H", "7S", "2H", "3H"])
+    assert minerva.wound_penalty(bt, "Brodie") == 3
+    assert minerva.wound_penalty(bt, "Brodie") is None  # spent: "once per Naval Mission"
+    tests = [e for e in bt.events if e["type"] == "test"]
+    assert [t["result"] for t in tests] == ["failure", "ordinary", "failure"]
+    assert tests[1]["repeat"] == {"trait": "Jack Tar", "officer": "Brodie"}
+    assert "repeat" not in tests[0] and "repeat" not in tests[2]
+    # without the trait his first failure stands
+    plain = {**brodie, "jack_tar": 0}
+    bt = Battle(_ship(plain), "Cutter", distance=4, dealer=ScriptedDealer([]))
+    bt.dealer = ScriptedDealer(["7S", "2H", "3H"])
+    assert bt.ships[0].wound_penalty(bt, "Brodie") is None
+
+
+def test_jack_tar_repeats_a_contested_test_he_lost_whole() -> None:
+    """A contested test he lost (his How Will You Fight?, a duel) is drawn again against
+    a new Card of Fate; his foe's loss is not his to repeat."""
+    brodie = {**_officer(), "jack_tar": 1}
+    bt = Battle(_ship(brodie), "Cutter", distance=4, dealer=ScriptedDealer([]))
+    minerva = bt.ships[0]
+    me, them = ((minerva, "Brodie", False), 2), ((minerva, "difficulty", True), 2)
+    # lost (2H 3H to 8S 2C), then won (9S 2C to 4H 5H) on the new CoF
+    bt.dealer = ScriptedDealer(["7S", "2H", "3H", "8S", "2C", "7S", "9S", "2C", "4H", "5H"])
+    assert contested(bt, "how will you fight", me, them, officer="Brodie")[0] == 0
+    tests = [e for e in bt.events if e["type"] == "test"]
+    assert [t["winner"] for t in tests] == ["difficulty", "Brodie"]
+    assert tests[1]["repeat"] == {"trait": "Jack Tar", "officer": "Brodie"}
+    # spent: the next loss stands, and a win asks nothing
+    bt.dealer = ScriptedDealer(["7S", "2H", "3H", "8S", "2C"])
+    assert contested(bt, "how will you fight", me, them, officer="Brodie")[0] == 1
+
+
+def test_jack_tar_of_the_duels_enemy_officer_and_of_a_ships_skill() -> None:
+    """The duel's enemy officer (his side labelled by his post, named ``foe_officer``)
+    and the master whose Seamanship is her Positioning pool ask their repeats too."""
+    foe = {**_officer("master"), "name": "Lebrun", "jack_tar": 1}
+    bt = Battle(_ship(_officer()), _ship(foe), distance=4, dealer=ScriptedDealer([]))
+    minerva, her_foe = bt.ships
+    bt.dealer = ScriptedDealer(["7S", "8S", "2H", "2C", "3C", "7S", "2H", "3H", "8S", "2C"])
+    duel = ((minerva, "Brodie", False), 2), ((her_foe, f"{her_foe.id} master", False), 2)
+    assert contested(bt, "duel", *duel, officer="Brodie", foe_officer="Lebrun")[0] == 1
+    bt = Battle(_ship(_officer()), _ship(foe), distance=4, dealer=ScriptedDealer([]))
+    bt.dealer = ScriptedDealer(["7S", "8S", "2H", "2C", "3C", "7S", "2H", "3H", "8S", "2C"])
+    w, _, _ = contested(bt, "positioning", (bt.ships[0], 2), (bt.ships[1], 2), "seamanship")
+    assert w == 1
+    repeated = [e for e in bt.events if e["type"] == "test"][1]
+    assert repeated["repeat"] == {"trait": "Jack Tar", "officer": "Lebrun"}

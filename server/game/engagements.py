@@ -782,9 +782,11 @@ def _wounds(state: State, record: Engagement) -> None:
     or by his role when an enemy's blow names the post) and the Measures they spent in it
     (its ``hardship`` events: what each left him) onto the campaign's roster: the dead are
     dead, the Injured and Maimed carry it on their sheets, a Measure spent stays spent for
-    the Naval Mission (seed 000, "Overcoming Great Hardship")."""
+    the Naval Mission (seed 000, "Overcoming Great Hardship"), and so does a trait used
+    once a Naval Mission (a test's ``repeat``: Jack Tar's)."""
     health: dict[str, str] = {}
     spent: dict[str, dict[str, int]] = {}
+    used = _used(record)
     for ship in record["sides"]["a"]:
         officers = ship.get("officers") or []
         by_name = {o["name"]: o["id"] for o in officers}
@@ -805,7 +807,25 @@ def _wounds(state: State, record: Engagement) -> None:
                 o["health"] = health[o["id"]]
     if spent:  # (only when one was: the fights of those who spent none as they were)
         record["spent"] = spent
+    if used:  # (likewise)
+        record["used"] = used
     carry_wounds(state, record)
+
+
+def _used(record: Engagement) -> dict[str, list[str]]:
+    """The British officers' traits used once a Naval Mission in a fight (its tests'
+    ``repeat``: Jack Tar's), by officer id; each once (a repeated contest's redraws each
+    carry it). By his name alone: a duel's repeat may be the enemy officer's, on her side."""
+    used: dict[str, list[str]] = {}
+    for ship in record["sides"]["a"]:
+        by_name = {o["name"]: o["id"] for o in ship.get("officers") or []}
+        for e in record["log"]:
+            repeat = e.get("repeat") if e.get("type") == "test" else None
+            if repeat is not None and repeat["officer"] in by_name:
+                his = used.setdefault(by_name[repeat["officer"]], [])
+                if repeat["trait"] not in his:
+                    his.append(repeat["trait"])
+    return used
 
 
 def carry_wounds(state: State, record: Engagement) -> None:
@@ -823,6 +843,12 @@ def carry_wounds(state: State, record: Engagement) -> None:
         officer = roster[oid]
         after = rules.officer_spending(officer, left)
         roster[oid] = cast(OfficerRecord, {**after, "player": officer["player"]})
+    for oid, traits in record.get("used", {}).items():
+        # (each once: this may be applied again, and a trait used is not his to use twice)
+        officer = roster[oid]
+        had = list(officer.get("used", ()))
+        now = had + [t for t in traits if t not in had]
+        roster[oid] = cast(OfficerRecord, {**officer, "used": now})
 
 
 def _earned(state: State, code: str, fight: Fight) -> None:

@@ -293,5 +293,6 @@ def mission_over(state: State) -> None:
     all Measures return to their full value")."""
     roster = state["officers"]
     for oid, officer in list(roster.items()):
-        if "spent" in officer:
-            roster[oid] = cast(OfficerRecord, {k: v for k, v in officer.items() if k != "spent"})
+        if "spent" in officer or "used" in officer:  # (and Jack Tar's repeat his again)
+            kept = {k: v for k, v in officer.items() if k not in ("spent", "used")}
+            roster[oid] = cast(OfficerRecord, kept)

@@ -151,7 +151,8 @@ class Trait:
     #: cards), ``maimed_guts`` (his Guts test to act when Maimed), ``scratch`` (his
     #: first wound of a fight one level less), ``outgunned_command`` (his Command tests
     #: under fire from a ship with more guns), ``cheat_death`` (a wound that would kill
-    #: him ignored, once a fight a take)
+    #: him ignored, once a fight a take), ``jack_tar`` (his first failed test repeated,
+    #: once a Naval Mission)
     battle: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
 
@@ -276,7 +277,7 @@ def _trait(raw: Mapping[str, Any]) -> Trait:
     )  # fmt: skip
     known = {
         *("skills", "as", "weapons", "discipline", "maimed_guts", "scratch"),
-        *("outgunned_command", "cheat_death"),
+        *("outgunned_command", "cheat_death", "jack_tar"),
     }
     check(set(battle) <= known, t.name)
     check(set(battle.get("skills", {})) <= set(_BATTLE_SKILLS), t.name)

@@ -113,7 +113,8 @@ class Character:
     ``experience`` the summers he has sailed; ``seniority`` the year he took his rank;
     ``constitution`` and ``expertise`` are his birth's less what wounds took from them;
     ``spent`` the points of his Measures spent this Naval Mission (seed 000, "Overcoming
-    Great Hardship"), as ``(measure, points)`` pairs; his sheet's ``state`` his Health.
+    Great Hardship"), as ``(measure, points)`` pairs; ``used`` his traits once a Naval
+    Mission used in it (Jack Tar's repeat, a name a use); his sheet's ``state`` his Health.
     """
 
     id: str
@@ -135,6 +136,7 @@ class Character:
     declined: int = 0
     dead: bool = False
     spent: tuple[tuple[str, int], ...] = ()
+    used: tuple[str, ...] = ()
 
     def officer(self, player: bool) -> Officer:
         """The campaign's view of him (:class:`strategy.campaign.fleet.Officer`): each of
@@ -163,7 +165,7 @@ class Character:
         }
         if self.sheet.state != "Healthy":
             out["health"] = self.sheet.state.lower()
-        return in_battle(out, self.sheet.traits, self.sheet.curios)
+        return in_battle(out, self.sheet.traits, self.sheet.curios, self.used)
 
     def healed(self, months: int, dealer: Any, gm: bool = False) -> tuple[Character, list]:
         """Him after ``months`` turns of the month (:func:`strategy.characters.health.heal`:
@@ -183,16 +185,24 @@ class Character:
             spent[m] = max(spent.get(m, 0), points)
         return replace(self, spent=tuple((m, spent[m]) for m in MEASURES if spent.get(m)))
 
+    def using(self, traits: Iterable[str]) -> Character:
+        """Him after a battle in which he used ``traits`` once a Naval Mission (Jack Tar's
+        repeat: "Once per Naval Mission"): used for the rest of it."""
+        return replace(self, used=(*self.used, *traits))
+
     def mission_over(self) -> Character:
-        """Him at the end of the Naval Mission: "all Measures return to their full value"."""
-        return replace(self, spent=()) if self.spent else self
+        """Him at the end of the Naval Mission: "all Measures return to their full value",
+        and his once-a-Naval-Mission traits his again."""
+        return replace(self, spent=(), used=()) if self.spent or self.used else self
 
     def to_dict(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out.update(wounds=list(self.wounds), birth=self.birth.to_dict(), sheet=self.sheet.to_dict())
-        del out["spent"]
+        del out["spent"], out["used"]
         if self.spent:  # (only when some are: the records of those who spent none as they were)
             out["spent"] = dict(self.spent)
+        if self.used:  # (likewise)
+            out["used"] = list(self.used)
         return out
 
     @classmethod
@@ -203,6 +213,7 @@ class Character:
         fields_["wounds"] = tuple(data.get("wounds", ()))
         spent = data.get("spent") or {}
         fields_["spent"] = tuple((m, spent[m]) for m in MEASURES if spent.get(m))
+        fields_["used"] = tuple(data.get("used") or ())
         return cls(**fields_)
 
     def after_summer(self, change: Mapping[str, Any], guineas: int, year: int) -> Character:
@@ -245,6 +256,9 @@ def _wounded(c: Character, die: int) -> Character:
     )
 
 
+#: the fields of an officer aboard that his traits' takes add up to (the first his
+#: weapon's, the rest the ``battle`` keys of the same names)
+_SUMMED = ("weapon_bonus", "maimed_guts", "outgunned_command", "cheat_death", "jack_tar")
 #: a curio's skill: "Reef Map of the West Indies (+1 Seamanship)"
 _CURIO = re.compile(r"\(\s*\+\s*(\d)\s+([A-Za-z][A-Za-z ]*?)\s*\)")
 #: a curio of some waters: "... of the West Indies", "of the Indies"
@@ -252,7 +266,10 @@ _WATERS = re.compile(r"\bof the [A-Z]")
 
 
 def in_battle(
-    officer: dict[str, Any], traits: Iterable[str], curios: Iterable[str] = ()
+    officer: dict[str, Any],
+    traits: Iterable[str],
+    curios: Iterable[str] = (),
+    used: Iterable[str] = (),
 ) -> dict[str, Any]:
     """``officer`` (:meth:`Character.aboard`'s) with what his ``traits`` give in a sea
     fight, each take once (seed 000, Step Seven; btq_characters.json ``battle``): their
@@ -261,13 +278,15 @@ def in_battle(
     Discipline for taking his commander's cards, his Guts to act when Maimed, his first
     wound of the fight one level less (Is But A Scratch, Sir!), his Command under fire
     from a ship with more guns (Fearless), a wound that would kill him ignored (Cheat
-    Death!); and each of
+    Death!), his first failed test repeated (Jack Tar, less its ``used`` this Naval
+    Mission); and each of
     his ``curios`` that names a battle skill ("+1 card modifier to one skill when used",
     written ``Old charts (+1 Seamanship)``), unless it is of some waters (the book's "Reef
     Map of the West Indies", "not relevant to the water he is sailing")."""
     weapon = str(COMBAT["officer_weapon"])  # the weapon he boards with
     skills = officer["skills"]
-    weapon_bonus = maimed_guts = outgunned = cheats = 0
+    # his cards and uses that add up, take by take (the officer's fields of those names)
+    sums = dict.fromkeys(_SUMMED, 0)
     for text in traits:
         battle = trait(split_trait(text)[0]).battle
         for gains in (battle.get("skills", {}), battle.get("as", {}).get(officer["role"], {})):
@@ -275,10 +294,9 @@ def in_battle(
                 if skills[skill] > 0:
                     skills[skill] += cards
         officer["discipline"] += battle.get("discipline", 0)
-        weapon_bonus += battle.get("weapons", {}).get(weapon, 0)
-        maimed_guts += battle.get("maimed_guts", 0)
-        outgunned += battle.get("outgunned_command", 0)
-        cheats += battle.get("cheat_death", 0)
+        sums["weapon_bonus"] += battle.get("weapons", {}).get(weapon, 0)
+        for key in _SUMMED[1:]:
+            sums[key] += battle.get(key, 0)
         if battle.get("scratch"):
             officer["scratch"] = True
     for curio in curios:
@@ -286,14 +304,9 @@ def in_battle(
         skill = name_key(found.group(2), "_") if found else None
         if found and skill in skills and skills[skill] > 0 and not _WATERS.search(curio):
             skills[skill] += int(found.group(1))
-    if weapon_bonus:
-        officer["weapon_bonus"] = weapon_bonus
-    if maimed_guts:
-        officer["maimed_guts"] = maimed_guts
-    if outgunned:
-        officer["outgunned_command"] = outgunned
-    if cheats:
-        officer["cheat_death"] = cheats
+    # Jack Tar is "once per Naval Mission": the repeats he asked in its earlier fights
+    sums["jack_tar"] -= sum(1 for u in used if u == "Jack Tar")
+    officer.update({k: v for k, v in sums.items() if v > 0})
     return officer
 
 

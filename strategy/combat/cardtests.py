@@ -41,10 +41,12 @@ def unopposed(
     pool: int,
     area: str | None = None,
     officer: str | None = None,
+    repeat: dict[str, str] | None = None,
 ) -> int:
     """A test with no opposing pool: the best success level (0 = failure). ``area``: the
     area being repaired, ``officer``: the officer whose skill or Measure is tested (the
-    crew's test names none), for the event."""
+    crew's test names none), for the event. Failed, his Jack Tar repeats it
+    (:meth:`ShipState.repeat`; ``repeat`` on the repeated test's event)."""
     dealer = b.dealer
     cof = dealer.cof()
     best = 0
@@ -58,9 +60,11 @@ def unopposed(
     else:
         cards = []
     if b.record:
-        info = {} if area is None else {"area": area}
+        info: dict[str, Any] = {} if area is None else {"area": area}
         if officer is not None:
             info["officer"] = officer
+        if repeat is not None:
+            info["repeat"] = repeat
         b.emit(
             "test",
             what=what,
@@ -71,6 +75,9 @@ def unopposed(
             result=RESULTS[best],
             **info,
         )
+    if not best and officer is not None and ship.repeat(officer):
+        again = {"trait": "Jack Tar", "officer": officer}
+        return unopposed(b, what, ship, pool, area, officer, again)
     return best
 
 
@@ -88,7 +95,9 @@ def contested(
     the officer whose skill it used (:meth:`ShipState.tester`).
 
     Returns ``(winner, best_a, best_b)``: winner 0 (a), 1 (b) or -1 (no result after
-    mutual failures), and each side's best success level in the last draw.
+    mutual failures), and each side's best success level in the last draw. The loser's
+    officer's Jack Tar repeats the whole test, a new Card of Fate and all ("with the
+    previous result ignored"; :meth:`ShipState.repeat`, ``repeat`` on its event).
     """
     (who_a, pool_a), (who_b, pool_b) = a, b_
     if pool_a <= 0 and pool_b <= 0:
@@ -117,8 +126,30 @@ def contested(
                 skill_of,
             )
         if key_a != key_b:
-            return (0 if key_a > key_b else 1), best_a, best_b
+            w = 0 if key_a > key_b else 1
+            loser = _asker(who_b if w == 0 else who_a, skill_of, info, w == 0)
+            if loser is not None:
+                again = {**info, "repeat": {"trait": "Jack Tar", "officer": loser}}
+                return contested(b, what, a, b_, skill_of, **again)
+            return w, best_a, best_b
     return -1, best_a, best_b
+
+
+def _asker(who: Any, skill_of: str | None, info: dict[str, Any], second: bool) -> str | None:
+    """The officer of a losing side who has its test repeated by his Jack Tar (spent
+    here), or None: the man of a person's side (his name its label; the duel's enemy
+    officer, labelled by his post, ``foe_officer``), the officer of a ship's skill."""
+    if isinstance(who, tuple):
+        ship, label = who[0], who[1]
+        if not ship.repeats:
+            return None
+        name = label if label in ship.repeats else info.get("foe_officer") if second else None
+    else:
+        ship = who
+        if not ship.repeats:
+            return None
+        name = ship.tester(skill_of) if skill_of else None
+    return name if ship.repeat(name) else None
 
 
 def _record(

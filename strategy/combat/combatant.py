@@ -126,6 +126,9 @@ class Officer:
     outgunned_command: int = 0
     #: Cheat Death!: "negate a Death result in combat", once a fight for each take
     cheat_death: int = 0
+    #: Jack Tar: "Once per Naval Mission, when you have failed a Test, you may ask for the
+    #: failed Challenge or Test to be repeated" (the uses left him this Naval Mission)
+    jack_tar: int = 0
 
     def skill(self, key: str) -> int:
         return self.skills.get(key, 0)
@@ -173,7 +176,10 @@ def _measures(raw: Any) -> MappingProxyType:
 
 
 #: an officer's fields his traits give (strategy.characters.character.in_battle)
-_TRAIT_CARDS = ("weapon_bonus", "maimed_guts", "scratch", "outgunned_command", "cheat_death")
+_TRAIT_CARDS = (
+    *("weapon_bonus", "maimed_guts", "scratch", "outgunned_command", "cheat_death"),
+    "jack_tar",
+)
 
 
 def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
@@ -202,6 +208,7 @@ def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
         scratch=_flag(raw, "scratch"),
         outgunned_command=_cards(raw, "outgunned_command"),
         cheat_death=_cards(raw, "cheat_death"),
+        jack_tar=_cards(raw, "jack_tar"),
     )
 
 

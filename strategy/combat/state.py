@@ -70,6 +70,7 @@ class ShipState:
         "hardship",
         "scratched",
         "cheated",
+        "repeats",
     )
 
     def __init__(self, sid: str, side_: str, index: int, spec: Combatant) -> None:
@@ -100,6 +101,8 @@ class ShipState:
         #: and the deaths each cheated in it (Cheat Death!)
         self.scratched: set[str] = set()
         self.cheated: dict[str, int] = {}
+        #: the failed tests each officer may still have repeated (Jack Tar)
+        self.repeats = {o.name: o.jack_tar for o in spec.officers if o.jack_tar}
         self.npc_health = {"captain": 0, "gunner": 0, "master": 0}
         self.discipline: dict[str, int] = {}
         gunner = spec.officer("gunner")
@@ -284,6 +287,16 @@ class ShipState:
             after = health
         self.health[officer] = after
         return after
+
+    def repeat(self, officer: str | None) -> bool:
+        """Whether ``officer``'s failed test is repeated, his Jack Tar spent (seed 000,
+        Step Seven: "Once per Naval Mission, when you have failed a Test, you may ask for
+        the failed Challenge or Test to be repeated, with the previous result ignored"):
+        the engine asks it at his first failed test (no order chooses which)."""
+        if officer is None or not self.repeats.get(officer):
+            return False
+        self.repeats[officer] -= 1
+        return True
 
     def under_fire(self, b: Any, officer: str | None) -> int:
         """Fearless's cards on ``officer``'s Command test (seed 000, Step Seven: "+1 cards
