@@ -61,6 +61,8 @@ BOOK = {
     # "Once per Naval Mission, when you have failed a Test, you may ask for [it] to be
     # repeated": one repeat aboard (less those he asked this Naval Mission)
     "Jack Tar": {"jack_tar": 1},
+    # "Once per session, you can ignore a Maimed or Dead result from a combat challenge"
+    "Jonah": {"jonah": 1},
 }
 
 
@@ -83,6 +85,7 @@ def test_each_trait_aboard_cell_by_cell(name: str, role: str) -> None:
     assert got.get("outgunned_command", 0) == cell.get("outgunned_command", 0)
     assert got.get("cheat_death", 0) == cell.get("cheat_death", 0)
     assert got.get("jack_tar", 0) == cell.get("jack_tar", 0)
+    assert got.get("jonah", 0) == cell.get("jonah", 0)
 
 
 def test_the_data_says_the_book_for_every_trait() -> None:
@@ -324,3 +327,47 @@ def test_jack_tar_of_the_duels_enemy_officer_and_of_a_ships_skill() -> None:
     assert w == 1
     repeated = [e for e in bt.events if e["type"] == "test"][1]
     assert repeated["repeat"] == {"trait": "Jack Tar", "officer": "Lebrun"}
+
+
+@pytest.mark.parametrize(
+    ("jonah", "cheat", "start", "wounds", "after"),
+    [
+        (1, 0, "healthy", [2, 2], [0, 2]),  # a Maimed result ignored, once a fight
+        (1, 0, "healthy", [3], [0]),  # a Dead result
+        (1, 0, "healthy", [1, 1, 1], [1, 1, 2]),  # Injured is not his: the Maiming is
+        (1, 0, "maimed", [1, 1], [2, 3]),  # Maimed to Dead: the Dead result ignored
+        (1, 1, "maimed", [1, 1, 1], [2, 2, 3]),  # Cheat Death! first (it costs nothing)
+        (0, 0, "healthy", [2], [2]),
+    ],
+)
+def test_jonah_ignores_a_maimed_or_dead_result_once_a_fight(
+    jonah: int, cheat: int, start: str, wounds: list[int], after: list[int]
+) -> None:
+    """ "Once per session, you can ignore a Maimed or Dead result from a combat challenge"
+    (once a fight: the map's fight is the table's session, as for Cheat Death!)."""
+    brodie = {**_officer(), "jonah": jonah, "cheat_death": cheat, "health": start}
+    ship = Battle(_ship(brodie), "Cutter", distance=4, seed=1).ships[0]
+    assert [ship.hurt("Brodie", level) for level in wounds] == after
+
+
+def test_jonahs_duel_wound_ignored_and_his_mission_loses_a_challenge() -> None:
+    """Brodie's duel with the Cutter's captain: his four cards fail (2H 3H 4H 5H against
+    the 7S), the captain's perfect 7S would kill him; his Jonah ignores it, and the
+    ``wounded`` event says so and what it costs: "your current Naval Mission is
+    considered to have lost a challenge"."""
+    brodie = {**_officer(), "jonah": 1}
+    bt = Battle(_ship(brodie), "Cutter", distance=0, dealer=ScriptedDealer([]))
+    setup(bt, {})
+    minerva, cutter = bt.ships
+    minerva.discipline = {}
+    him = minerva.spec.officers[0]
+    bt.dealer = ScriptedDealer(["7S", "2H", "3H", "4H", "5H", "7S", "2C", "3C", "4C"])
+    assert not boarding._duel(bt, minerva, him, cutter, "captain", 0)
+    wounded = next(e for e in bt.events if e["type"] == "wounded")
+    assert wounded["who"] == "Brodie" and wounded["health"] == "healthy"
+    assert wounded["ignored"] == {
+        "trait": "Jonah",
+        "would_be": "dead",
+        "mission": "lost a challenge",
+    }
+    assert minerva.health["Brodie"] == 0

@@ -152,7 +152,8 @@ class Trait:
     #: first wound of a fight one level less), ``outgunned_command`` (his Command tests
     #: under fire from a ship with more guns), ``cheat_death`` (a wound that would kill
     #: him ignored, once a fight a take), ``jack_tar`` (his first failed test repeated,
-    #: once a Naval Mission)
+    #: once a Naval Mission), ``jonah`` (a wound that would Maim or kill him ignored,
+    #: once a fight)
     battle: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
 
@@ -277,7 +278,7 @@ def _trait(raw: Mapping[str, Any]) -> Trait:
     )  # fmt: skip
     known = {
         *("skills", "as", "weapons", "discipline", "maimed_guts", "scratch"),
-        *("outgunned_command", "cheat_death", "jack_tar"),
+        *("outgunned_command", "cheat_death", "jack_tar", "jonah"),
     }
     check(set(battle) <= known, t.name)
     check(set(battle.get("skills", {})) <= set(_BATTLE_SKILLS), t.name)

@@ -258,7 +258,10 @@ def _wounded(c: Character, die: int) -> Character:
 
 #: the fields of an officer aboard that his traits' takes add up to (the first his
 #: weapon's, the rest the ``battle`` keys of the same names)
-_SUMMED = ("weapon_bonus", "maimed_guts", "outgunned_command", "cheat_death", "jack_tar")
+_SUMMED = (
+    *("weapon_bonus", "maimed_guts", "outgunned_command", "cheat_death", "jack_tar"),
+    "jonah",
+)
 #: a curio's skill: "Reef Map of the West Indies (+1 Seamanship)"
 _CURIO = re.compile(r"\(\s*\+\s*(\d)\s+([A-Za-z][A-Za-z ]*?)\s*\)")
 #: a curio of some waters: "... of the West Indies", "of the Indies"
@@ -279,7 +282,7 @@ def in_battle(
     wound of the fight one level less (Is But A Scratch, Sir!), his Command under fire
     from a ship with more guns (Fearless), a wound that would kill him ignored (Cheat
     Death!), his first failed test repeated (Jack Tar, less its ``used`` this Naval
-    Mission); and each of
+    Mission), a wound that would Maim or kill him ignored (Jonah); and each of
     his ``curios`` that names a battle skill ("+1 card modifier to one skill when used",
     written ``Old charts (+1 Seamanship)``), unless it is of some waters (the book's "Reef
     Map of the West Indies", "not relevant to the water he is sailing")."""

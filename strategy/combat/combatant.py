@@ -129,6 +129,9 @@ class Officer:
     #: Jack Tar: "Once per Naval Mission, when you have failed a Test, you may ask for the
     #: failed Challenge or Test to be repeated" (the uses left him this Naval Mission)
     jack_tar: int = 0
+    #: Jonah: "Once per session, you can ignore a Maimed or Dead result from a combat
+    #: challenge" (once a fight), his Naval Mission losing a challenge for it
+    jonah: int = 0
 
     def skill(self, key: str) -> int:
         return self.skills.get(key, 0)
@@ -178,7 +181,7 @@ def _measures(raw: Any) -> MappingProxyType:
 #: an officer's fields his traits give (strategy.characters.character.in_battle)
 _TRAIT_CARDS = (
     *("weapon_bonus", "maimed_guts", "scratch", "outgunned_command", "cheat_death"),
-    "jack_tar",
+    *("jack_tar", "jonah"),
 )
 
 
@@ -209,6 +212,7 @@ def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
         outgunned_command=_cards(raw, "outgunned_command"),
         cheat_death=_cards(raw, "cheat_death"),
         jack_tar=_cards(raw, "jack_tar"),
+        jonah=_cards(raw, "jonah"),
     )
 
 

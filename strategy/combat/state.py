@@ -16,8 +16,8 @@ from typing import Any
 
 from strategy.combat.cardtests import unopposed
 from strategy.combat.combatant import SKILLS, Combatant, repair_pools
-from strategy.combat.damage import DEAD, Damage, wound
-from strategy.combat.data import LOST, MORALE, REPAIR_SKILLS, REPAIRS, TOWING
+from strategy.combat.damage import DEAD, MAIMED, Damage, wound
+from strategy.combat.data import DAMAGE_LEVELS, LOST, MORALE, REPAIR_SKILLS, REPAIRS, TOWING
 from strategy.combat.orders import Orders
 from strategy.combat.shot import POOL_MODS
 from strategy.ships import ship_type
@@ -71,6 +71,8 @@ class ShipState:
         "scratched",
         "cheated",
         "repeats",
+        "jonahs",
+        "jonah_told",
     )
 
     def __init__(self, sid: str, side_: str, index: int, spec: Combatant) -> None:
@@ -103,6 +105,10 @@ class ShipState:
         self.cheated: dict[str, int] = {}
         #: the failed tests each officer may still have repeated (Jack Tar)
         self.repeats = {o.name: o.jack_tar for o in spec.officers if o.jack_tar}
+        #: the wounds each officer's Jonah ignored (once a fight a take), and the Health
+        #: the last would have left him till its event tells it (:meth:`ignored`)
+        self.jonahs: dict[str, int] = {}
+        self.jonah_told: dict[str, str] = {}
         self.npc_health = {"captain": 0, "gunner": 0, "master": 0}
         self.discipline: dict[str, int] = {}
         gunner = spec.officer("gunner")
@@ -273,7 +279,9 @@ class ShipState:
         Scratch, Sir!'s "You may ignore the first wound you take that would make you
         Injured. If the first wound you take would make you Maimed, it makes you Injured
         instead": his first wound of the fight while Healthy one level less. Cheat
-        Death! ignores a wound that would kill him once a fight a take."""
+        Death! ignores a wound that would kill him once a fight a take; Jonah ("Once per
+        session, you can ignore a Maimed or Dead result from a combat challenge") one that
+        would Maim or kill him, once a fight, when Cheat Death! does not."""
         health = self.health[officer]
         him = next(x for x in self.spec.officers if x.name == officer)
         if health == 0 and him.scratch and officer not in self.scratched:
@@ -285,8 +293,21 @@ class ShipState:
         if after == DEAD and health in (1, 2) and self.cheated.get(officer, 0) < him.cheat_death:
             self.cheated[officer] = self.cheated.get(officer, 0) + 1
             after = health
+        if after >= MAIMED and after > health and self.jonahs.get(officer, 0) < him.jonah:
+            self.jonahs[officer] = self.jonahs.get(officer, 0) + 1
+            self.jonah_told[officer] = DAMAGE_LEVELS[after]
+            after = health
         self.health[officer] = after
         return after
+
+    def ignored(self, officer: str) -> dict[str, Any]:
+        """The ``wounded`` event's note of the wound his Jonah just ignored (``{}`` if
+        none): the Health it would have left him, and its cost, "your current Naval
+        Mission is considered to have lost a challenge"."""
+        would = self.jonah_told.pop(officer, None)
+        if would is None:
+            return {}
+        return {"ignored": {"trait": "Jonah", "would_be": would, "mission": "lost a challenge"}}
 
     def repeat(self, officer: str | None) -> bool:
         """Whether ``officer``'s failed test is repeated, his Jack Tar spent (seed 000,
