@@ -17,7 +17,7 @@ from strategy.characters import Sheet, character_from
 from strategy.characters.btq_tables import TRAITS
 from strategy.characters.character import in_battle
 from strategy.combat import Battle, boarding, phases
-from strategy.combat.cardtests import contested
+from strategy.combat.cardtests import contested, unopposed
 from strategy.combat.combatant import SKILLS, combatant
 from strategy.combat.setup import setup
 from tests.combat_helpers import firebrands_alongside
@@ -63,6 +63,8 @@ BOOK = {
     "Jack Tar": {"jack_tar": 1},
     # "Once per session, you can ignore a Maimed or Dead result from a combat challenge"
     "Jonah": {"jonah": 1},
+    # "Once per session you may 'curse' another player's test ... by 2 cards"
+    "Naysayer": {"naysayer": 1},
 }
 
 
@@ -86,6 +88,7 @@ def test_each_trait_aboard_cell_by_cell(name: str, role: str) -> None:
     assert got.get("cheat_death", 0) == cell.get("cheat_death", 0)
     assert got.get("jack_tar", 0) == cell.get("jack_tar", 0)
     assert got.get("jonah", 0) == cell.get("jonah", 0)
+    assert got.get("naysayer", 0) == cell.get("naysayer", 0)
 
 
 def test_the_data_says_the_book_for_every_trait() -> None:
@@ -371,3 +374,76 @@ def test_jonahs_duel_wound_ignored_and_his_mission_loses_a_challenge() -> None:
         "mission": "lost a challenge",
     }
     assert minerva.health["Brodie"] == 0
+
+
+def _naysayers_fight(deck: list[str], distance: int = 4) -> Battle:
+    """Brodie (Naysayer) in Minerva, in contact with a Fifth Rate whose master is Lebrun."""
+    brodie = {**_officer(), "naysayer": 1}
+    lebrun = {**_officer("master"), "name": "Lebrun"}
+    bt = Battle(_ship(brodie), _ship(lebrun), distance=distance, dealer=ScriptedDealer([]))
+    setup(bt, {})
+    bt.dealer = ScriptedDealer(deck)
+    return bt
+
+
+def _tests(bt: Battle) -> list[dict]:
+    return [e for e in bt.events if e["type"] == "test"]
+
+
+def test_naysayers_curse_takes_two_cards_and_gives_him_two_when_it_comes_true() -> None:
+    """ "Once per session you may 'curse' another player's test during a non-skirmish
+    challenge by reducing their card pool by 2 cards. If that challenge fails, you may add
+    2 cards to one of your card pools later in the session": Lebrun's 4 cards are 2 (2H 3H
+    against the 7S: failed); Brodie's next test has 3 + 2; the curse spent, Lebrun's next
+    test is whole."""
+    deck = ["7S", "2H", "3H", "7S", "2H", "3H", "4H", "5H", "6H", "7S", "2H", "3H", "4H", "5H"]
+    bt = _naysayers_fight(deck)
+    minerva, foe = bt.ships
+    assert not unopposed(bt, "guts to act", foe, 4, officer="Lebrun")
+    assert not unopposed(bt, "guts to act", minerva, 3, officer="Brodie")
+    assert not unopposed(bt, "guts to act", foe, 4, officer="Lebrun")
+    cursed, boon, whole = _tests(bt)
+    assert cursed["pool"] == 2
+    assert cursed["naysayer"] == [{"officer": "Brodie", "cards": -2, "on": "Lebrun"}]
+    assert boon["pool"] == 5
+    assert boon["naysayer"] == [{"officer": "Brodie", "cards": 2, "on": "Brodie"}]
+    assert whole["pool"] == 4 and "naysayer" not in whole
+
+
+@pytest.mark.parametrize(
+    ("pool", "distance", "boarding", "cursed"),
+    [
+        (3, 4, False, True),
+        (2, 4, False, False),  # "You may not use this ability ... on any test with 2 or less"
+        (4, 4, True, False),  # "during a non-skirmish challenge": not in a boarding
+        (4, 6, False, False),  # out of contact: not his fight
+    ],
+)
+def test_naysayers_curse_not_on_two_cards_nor_in_a_skirmish(
+    pool: int, distance: int, boarding: bool, cursed: bool
+) -> None:
+    bt = _naysayers_fight(["7S", "8S", "2H", "3H", "4H"])
+    minerva, foe = bt.ships
+    if distance == 6:
+        bt.dist.clear()
+        bt.moved()
+    if boarding:
+        foe.boarding = object()  # (only its being there counts)
+    unopposed(bt, "repair", foe, pool, officer="Lebrun")
+    test = _tests(bt)[0]
+    assert test["pool"] == (pool - 2 if cursed else pool)
+    assert minerva.curses["Brodie"] == (0 if cursed else 1)
+    assert not minerva.boons  # the cursed test passed (8S): no cards for him
+
+
+def test_naysayers_curse_on_an_enemy_officers_contest() -> None:
+    """Lebrun's How Will You Fight? (his side of a contest) cursed: 4 cards to 2, lost to
+    the difficulty's 8S; Brodie's boon waits for his next test."""
+    bt = _naysayers_fight(["7S", "2H", "3H", "8S", "2C"])
+    foe = bt.ships[1]
+    me, them = ((foe, "Lebrun", True), 4), ((foe, "difficulty", True), 2)
+    assert contested(bt, "how will you fight", me, them, officer="Lebrun")[0] == 1
+    test = _tests(bt)[0]
+    assert test["sides"][0]["pool"] == 2
+    assert test["naysayer"] == [{"officer": "Brodie", "cards": -2, "on": "Lebrun"}]
+    assert bt.ships[0].boons == {"Brodie": 2}

@@ -153,7 +153,8 @@ class Trait:
     #: under fire from a ship with more guns), ``cheat_death`` (a wound that would kill
     #: him ignored, once a fight a take), ``jack_tar`` (his first failed test repeated,
     #: once a Naval Mission), ``jonah`` (a wound that would Maim or kill him ignored,
-    #: once a fight)
+    #: once a fight), ``naysayer`` (an enemy officer's test cursed by 2 cards, once a
+    #: fight, 2 cards his if it fails)
     battle: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
 
@@ -278,7 +279,7 @@ def _trait(raw: Mapping[str, Any]) -> Trait:
     )  # fmt: skip
     known = {
         *("skills", "as", "weapons", "discipline", "maimed_guts", "scratch"),
-        *("outgunned_command", "cheat_death", "jack_tar", "jonah"),
+        *("outgunned_command", "cheat_death", "jack_tar", "jonah", "naysayer"),
     }
     check(set(battle) <= known, t.name)
     check(set(battle.get("skills", {})) <= set(_BATTLE_SKILLS), t.name)

@@ -260,7 +260,7 @@ def _wounded(c: Character, die: int) -> Character:
 #: weapon's, the rest the ``battle`` keys of the same names)
 _SUMMED = (
     *("weapon_bonus", "maimed_guts", "outgunned_command", "cheat_death", "jack_tar"),
-    "jonah",
+    *("jonah", "naysayer"),
 )
 #: a curio's skill: "Reef Map of the West Indies (+1 Seamanship)"
 _CURIO = re.compile(r"\(\s*\+\s*(\d)\s+([A-Za-z][A-Za-z ]*?)\s*\)")
@@ -282,7 +282,8 @@ def in_battle(
     wound of the fight one level less (Is But A Scratch, Sir!), his Command under fire
     from a ship with more guns (Fearless), a wound that would kill him ignored (Cheat
     Death!), his first failed test repeated (Jack Tar, less its ``used`` this Naval
-    Mission), a wound that would Maim or kill him ignored (Jonah); and each of
+    Mission), a wound that would Maim or kill him ignored (Jonah), an enemy's test
+    cursed (Naysayer); and each of
     his ``curios`` that names a battle skill ("+1 card modifier to one skill when used",
     written ``Old charts (+1 Seamanship)``), unless it is of some waters (the book's "Reef
     Map of the West Indies", "not relevant to the water he is sailing")."""

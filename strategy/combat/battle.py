@@ -95,6 +95,8 @@ class Battle:
         a, f = side(side_a), side(side_b)
         self.ships = [ShipState(f"a{i}", "a", i, spec) for i, spec in enumerate(a)]
         self.ships += [ShipState(f"b{i}", "b", len(a) + i, spec) for i, spec in enumerate(f)]
+        #: a Naysayer aboard one of her ships: the tests look for his curse
+        self.naysaying = any(s.curses for s in self.ships)
         #: ships by id
         self.by_id = {s.id: s for s in self.ships}
         #: ships still fighting on each side (kept by :func:`strategy.combat.end.out_of_battle`)
@@ -208,6 +210,7 @@ class Battle:
             for i, spec in enumerate(specs)
         ]
         self.ships += new
+        self.naysaying = any(s.curses for s in self.ships)
         self.by_id.update((s.id, s) for s in new)
         self.live[side_] += len(new)
         self.joins.append(

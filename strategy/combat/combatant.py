@@ -132,6 +132,9 @@ class Officer:
     #: Jonah: "Once per session, you can ignore a Maimed or Dead result from a combat
     #: challenge" (once a fight), his Naval Mission losing a challenge for it
     jonah: int = 0
+    #: Naysayer: "Once per session you may 'curse' another player's test during a
+    #: non-skirmish challenge by reducing their card pool by 2 cards" (once a fight)
+    naysayer: int = 0
 
     def skill(self, key: str) -> int:
         return self.skills.get(key, 0)
@@ -181,7 +184,7 @@ def _measures(raw: Any) -> MappingProxyType:
 #: an officer's fields his traits give (strategy.characters.character.in_battle)
 _TRAIT_CARDS = (
     *("weapon_bonus", "maimed_guts", "scratch", "outgunned_command", "cheat_death"),
-    *("jack_tar", "jonah"),
+    *("jack_tar", "jonah", "naysayer"),
 )
 
 
@@ -213,6 +216,7 @@ def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
         cheat_death=_cards(raw, "cheat_death"),
         jack_tar=_cards(raw, "jack_tar"),
         jonah=_cards(raw, "jonah"),
+        naysayer=_cards(raw, "naysayer"),
     )
 
 

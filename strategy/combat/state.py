@@ -73,6 +73,8 @@ class ShipState:
         "repeats",
         "jonahs",
         "jonah_told",
+        "curses",
+        "boons",
     )
 
     def __init__(self, sid: str, side_: str, index: int, spec: Combatant) -> None:
@@ -109,6 +111,10 @@ class ShipState:
         #: the last would have left him till its event tells it (:meth:`ignored`)
         self.jonahs: dict[str, int] = {}
         self.jonah_told: dict[str, str] = {}
+        #: the curses each officer's Naysayer has left this fight, and the cards his
+        #: curse that came true gives his next test (strategy.combat.cardtests._naysay)
+        self.curses = {o.name: o.naysayer for o in spec.officers if o.naysayer}
+        self.boons: dict[str, int] = {}
         self.npc_health = {"captain": 0, "gunner": 0, "master": 0}
         self.discipline: dict[str, int] = {}
         gunner = spec.officer("gunner")
