@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import pytest
 
+from strategy.cards.core import card
 from strategy.cards.dealer import ScriptedDealer
 from strategy.characters import Sheet, character_from
 from strategy.characters.btq_tables import TRAITS
@@ -19,6 +20,7 @@ from strategy.characters.character import in_battle
 from strategy.combat import Battle, boarding, phases
 from strategy.combat.cardtests import contested, unopposed
 from strategy.combat.combatant import SKILLS, combatant
+from strategy.combat.damage import CREW, GUNS, HULL
 from strategy.combat.setup import setup
 from tests.combat_helpers import firebrands_alongside
 
@@ -65,6 +67,9 @@ BOOK = {
     "Jonah": {"jonah": 1},
     # "Once per session you may 'curse' another player's test ... by 2 cards"
     "Naysayer": {"naysayer": 1},
+    # "when you fire a cannon, you can choose one successful card to count as a different
+    # suit": the hit of his Broadside! he moves
+    "Accurate Gunner": {"accurate_gunner": True},
 }
 
 
@@ -89,6 +94,7 @@ def test_each_trait_aboard_cell_by_cell(name: str, role: str) -> None:
     assert got.get("jack_tar", 0) == cell.get("jack_tar", 0)
     assert got.get("jonah", 0) == cell.get("jonah", 0)
     assert got.get("naysayer", 0) == cell.get("naysayer", 0)
+    assert got.get("accurate_gunner", False) == cell.get("accurate_gunner", False)
 
 
 def test_the_data_says_the_book_for_every_trait() -> None:
@@ -447,3 +453,51 @@ def test_naysayers_curse_on_an_enemy_officers_contest() -> None:
     assert test["sides"][0]["pool"] == 2
     assert test["naysayer"] == [{"officer": "Brodie", "cards": -2, "on": "Lebrun"}]
     assert bt.ships[0].boons == {"Brodie": 2}
+
+
+def _broadside(role: str, accurate: bool, cards: list[str], cof: str = "7S") -> tuple[list, dict]:
+    """Minerva's Broadside! of len(``cards``) on a Cutter whose Guns have one box left
+    (against the ``cof``), her ``role`` Brodie with Accurate Gunner or not."""
+    brodie = {**_officer(role), "accurate_gunner": accurate} if accurate else _officer(role)
+    bt = Battle(_ship(brodie), "Cutter", distance=1, dealer=ScriptedDealer([]))
+    setup(bt, {})
+    minerva, cutter = bt.ships
+    while cutter.damage.left(GUNS) > 1:
+        cutter.damage.hit(GUNS, 1)
+    bt.dealer = ScriptedDealer(cards)
+    hits = phases.broadside(bt, minerva, ((cutter, -1, 0),), len(cards), card(cof))
+    return [(h[2], h[3]) for h in hits], next(e for e in bt.events if e["type"] == "broadside")
+
+
+def test_accurate_gunner_moves_one_ordinary_hit_of_his_broadside() -> None:
+    """ "During a Ship Combat Challenge, when you fire a cannon, you can choose one
+    successful card to count as a different suit, with respect to the area of the ship
+    which is hit. You cannot use this ability on a critical hit": her gunner's 2S (an
+    ordinary Hull hit) counts as a diamond, on the Cutter's Guns (one box from Dead); the
+    7H (critical, Crew) and the second ordinary 3S stay."""
+    hits, event = _broadside("gunner", True, ["2S", "7H", "3S"])
+    assert hits == [(GUNS, 1), (CREW, 2), (HULL, 1)]
+    assert event["hits"][0] == {
+        "card": "2S",
+        "level": "injured",
+        "area": "guns",
+        "aimed_by": "Brodie",
+    }
+    assert "area" not in event["hits"][1] and "area" not in event["hits"][2]
+
+
+@pytest.mark.parametrize(
+    ("role", "accurate", "cards", "cof", "areas"),
+    [
+        ("gunner", True, ["7H", "7S"], "7S", [(CREW, 2), (HULL, 3)]),  # critical, perfect
+        ("gunner", True, ["2D"], "7D", [(GUNS, 1)]),  # already where he would send it
+        ("officer", True, ["2S"], "7S", [(HULL, 1)]),  # he does not fire her guns
+        ("gunner", False, ["2S"], "7S", [(HULL, 1)]),
+    ],
+)
+def test_accurate_gunner_not_on_a_critical_hit_nor_another_mans_guns(
+    role: str, accurate: bool, cards: list[str], cof: str, areas: list
+) -> None:
+    hits, event = _broadside(role, accurate, cards, cof)
+    assert hits == areas
+    assert not any("aimed_by" in h for h in event["hits"])

@@ -154,7 +154,8 @@ class Trait:
     #: him ignored, once a fight a take), ``jack_tar`` (his first failed test repeated,
     #: once a Naval Mission), ``jonah`` (a wound that would Maim or kill him ignored,
     #: once a fight), ``naysayer`` (an enemy officer's test cursed by 2 cards, once a
-    #: fight, 2 cards his if it fails)
+    #: fight, 2 cards his if it fails), ``accurate_gunner`` (one ordinary hit of each
+    #: Broadside! he fires moved to another area)
     battle: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
 
@@ -280,6 +281,7 @@ def _trait(raw: Mapping[str, Any]) -> Trait:
     known = {
         *("skills", "as", "weapons", "discipline", "maimed_guts", "scratch"),
         *("outgunned_command", "cheat_death", "jack_tar", "jonah", "naysayer"),
+        "accurate_gunner",
     }
     check(set(battle) <= known, t.name)
     check(set(battle.get("skills", {})) <= set(_BATTLE_SKILLS), t.name)

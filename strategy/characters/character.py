@@ -283,7 +283,7 @@ def in_battle(
     from a ship with more guns (Fearless), a wound that would kill him ignored (Cheat
     Death!), his first failed test repeated (Jack Tar, less its ``used`` this Naval
     Mission), a wound that would Maim or kill him ignored (Jonah), an enemy's test
-    cursed (Naysayer); and each of
+    cursed (Naysayer), a hit of his Broadside! moved (Accurate Gunner); and each of
     his ``curios`` that names a battle skill ("+1 card modifier to one skill when used",
     written ``Old charts (+1 Seamanship)``), unless it is of some waters (the book's "Reef
     Map of the West Indies", "not relevant to the water he is sailing")."""
@@ -301,8 +301,9 @@ def in_battle(
         sums["weapon_bonus"] += battle.get("weapons", {}).get(weapon, 0)
         for key in _SUMMED[1:]:
             sums[key] += battle.get(key, 0)
-        if battle.get("scratch"):
-            officer["scratch"] = True
+        for flag in ("scratch", "accurate_gunner"):
+            if battle.get(flag):
+                officer[flag] = True
     for curio in curios:
         found = _CURIO.search(curio)
         skill = name_key(found.group(2), "_") if found else None

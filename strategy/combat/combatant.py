@@ -135,6 +135,9 @@ class Officer:
     #: Naysayer: "Once per session you may 'curse' another player's test during a
     #: non-skirmish challenge by reducing their card pool by 2 cards" (once a fight)
     naysayer: int = 0
+    #: Accurate Gunner: "when you fire a cannon, you can choose one successful card to
+    #: count as a different suit ... You cannot use this ability on a critical hit"
+    accurate_gunner: bool = False
 
     def skill(self, key: str) -> int:
         return self.skills.get(key, 0)
@@ -184,7 +187,7 @@ def _measures(raw: Any) -> MappingProxyType:
 #: an officer's fields his traits give (strategy.characters.character.in_battle)
 _TRAIT_CARDS = (
     *("weapon_bonus", "maimed_guts", "scratch", "outgunned_command", "cheat_death"),
-    *("jack_tar", "jonah", "naysayer"),
+    *("jack_tar", "jonah", "naysayer", "accurate_gunner"),
 )
 
 
@@ -217,6 +220,7 @@ def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
         jack_tar=_cards(raw, "jack_tar"),
         jonah=_cards(raw, "jonah"),
         naysayer=_cards(raw, "naysayer"),
+        accurate_gunner=_flag(raw, "accurate_gunner"),
     )
 
 

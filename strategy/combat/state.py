@@ -75,6 +75,7 @@ class ShipState:
         "jonah_told",
         "curses",
         "boons",
+        "aimers",
     )
 
     def __init__(self, sid: str, side_: str, index: int, spec: Combatant) -> None:
@@ -115,6 +116,8 @@ class ShipState:
         #: curse that came true gives his next test (strategy.combat.cardtests._naysay)
         self.curses = {o.name: o.naysayer for o in spec.officers if o.naysayer}
         self.boons: dict[str, int] = {}
+        #: her officers with Accurate Gunner (the one firing her guns moves a hit)
+        self.aimers = frozenset(o.name for o in spec.officers if o.accurate_gunner)
         self.npc_health = {"captain": 0, "gunner": 0, "master": 0}
         self.discipline: dict[str, int] = {}
         gunner = spec.officer("gunner")
