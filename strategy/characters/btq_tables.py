@@ -26,6 +26,7 @@ from typing import Any
 from strategy.cards.core import JOKER, rank, suit
 from strategy.cards.core import card as card
 from strategy.combat.combatant import MEASURES as _MEASURES
+from strategy.combat.combatant import REPUTATION_KINDS as _REPUTATION_KINDS
 from strategy.combat.combatant import ROLES as _ROLES
 from strategy.combat.combatant import SKILLS as _BATTLE_SKILLS
 from strategy.combat.data import COMBAT as _COMBAT
@@ -54,6 +55,8 @@ __all__ = [
     "TRAITS",
     "TRAIT_POINTS",
     "WEALTH_LEVELS",
+    "REPUTATION_LIMITS",
+    "REPUTATIONS_APPLIED",
     "WEALTH_LIMIT",
     "BootyCell",
     "Grant",
@@ -218,6 +221,17 @@ EXPERIENCE: Mapping[str, tuple[str, ...]] = MappingProxyType(
 )
 OF_LIFE: tuple[str, ...] = tuple(_RAW["experience"]["of_life"])
 check(len(WEALTH_LEVELS) == WEALTH_LIMIT + 1, "a Wealth level for each of 0..10")
+#: "Anatomy of a Reputation" and "Limits of Reputations": each kind of Reputation, in the
+#: book's order, and the Measure its value may not exceed ("temporarily reduced to that
+#: level" when the Measure is lower); its value is the cards it adds to a test involving
+#: it, one Reputation applied a test ("If you wish to apply a Reputation")
+REPUTATION_LIMITS: Mapping[str, str] = MappingProxyType(
+    {k["kind"]: k["limit"] for k in _RAW["reputations"]["kinds"]}
+)
+REPUTATIONS_APPLIED: int = _RAW["reputations"]["applied"]
+check(tuple(REPUTATION_LIMITS) == _REPUTATION_KINDS, "the two kinds of Reputation")
+check(set(REPUTATION_LIMITS.values()) <= set(MEASURES), "a Reputation's limit is a Measure")
+check(_RAW["reputations"]["cards"] == "value" and REPUTATIONS_APPLIED == 1, "reputations")
 check(set(MEASURES) == {"Guts", "Discipline", "Influence", "Charm"}, "the four Measures")
 
 

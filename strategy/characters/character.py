@@ -39,7 +39,7 @@ from strategy.campaign.fleet import (
 )
 from strategy.campaign.tables import nelson_wound
 from strategy.characters.birth import Birth, check_na, roll_birth_filling, roll_na
-from strategy.characters.btq_tables import MEASURES, trait
+from strategy.characters.btq_tables import MEASURES, REPUTATION_LIMITS, trait
 from strategy.characters.creation import build_sheet, roll_sheet
 from strategy.characters.health import heal, spent_from, standing
 from strategy.characters.sheet import Sheet, sheet_from, split_trait
@@ -165,6 +165,15 @@ class Character:
         }
         if self.sheet.state != "Healthy":
             out["health"] = self.sheet.state.lower()
+        # his Reputations, each "temporarily reduced" to its Measure as it stands ("What
+        # happens if I lose Influence or Charm?"): one naming his foe enters his tests
+        reputations = [
+            {"kind": r.kind, "subject": r.subject, "cards": min(r.value, measures[limit])}
+            for r in self.sheet.reputations
+            for limit in (REPUTATION_LIMITS[r.kind],)
+        ]
+        if reputations:
+            out["reputations"] = reputations
         return in_battle(out, self.sheet.traits, self.sheet.curios, self.used)
 
     def healed(self, months: int, dealer: Any, gm: bool = False) -> tuple[Character, list]:

@@ -114,17 +114,17 @@ def contested(
     """
     (who_a, pool_a), (who_b, pool_b) = a, b_
     cursed = None
-    if b.naysaying:
+    if b.naysaying or b.reputed:
         pools = [pool_a, pool_b]
         for i, who in enumerate((who_a, who_b)):
             name = _officer_of(who, skill_of, info, i == 1)
             if name is not None:
                 told: dict[str, Any] = {}
-                pools[i], curse = _naysay(b, _ship_of(who), name, pools[i], told)
+                pools[i], curse = _his_cards(b, who, (who_b, who_a)[i], name, pools[i], told)
                 if curse is not None:
                     cursed = (curse, i)
-                if told:
-                    info = {**info, "naysayer": [*info.get("naysayer", ()), *told["naysayer"]]}
+                for key, said in told.items():  # (both sides' in one list)
+                    info = {**info, key: [*info.get(key, ()), *said]}
         pool_a, pool_b = pools
     a, b_ = (who_a, pool_a), (who_b, pool_b)
     w, best_a, best_b = _contest(b, what, a, b_, skill_of, info)
@@ -194,6 +194,26 @@ def _officer_of(who: Any, skill_of: str | None, info: dict[str, Any], second: bo
             return str(label)
         return info.get("foe_officer") if second else None
     return who.tester(skill_of) if skill_of else None
+
+
+def _his_cards(
+    b: Battle, who: Any, other: Any, officer: str, pool: int, told: dict[str, Any]
+) -> tuple[int, tuple[ShipState, str] | None]:
+    """The cards on ``officer``'s side of a contest with ``other``: his Reputation that
+    names the enemy ship he contests with (:meth:`ShipState.reputation`), a Naysayer's
+    curse or his boon (:func:`_naysay`). The pool, the curser if cursed; ``told`` the
+    event's ``reputation`` and ``naysayer``."""
+    ship = _ship_of(who)
+    if b.reputed:
+        foe = _ship_of(other)
+        if foe.side != ship.side:
+            cards, subject = ship.reputation(officer, foe)
+            if cards:
+                pool += cards
+                told["reputation"] = [{"officer": officer, "subject": subject, "cards": cards}]
+    if b.naysaying:
+        return _naysay(b, ship, officer, pool, told)
+    return pool, None
 
 
 def _naysay(

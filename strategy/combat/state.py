@@ -11,6 +11,7 @@ The battle's phases change her; policies and clients only read her.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -76,6 +77,7 @@ class ShipState:
         "curses",
         "boons",
         "aimers",
+        "known",
     )
 
     def __init__(self, sid: str, side_: str, index: int, spec: Combatant) -> None:
@@ -118,6 +120,8 @@ class ShipState:
         self.boons: dict[str, int] = {}
         #: her officers with Accurate Gunner (the one firing her guns moves a hit)
         self.aimers = frozenset(o.name for o in spec.officers if o.accurate_gunner)
+        #: each officer's Reputation against each enemy ship, once looked up
+        self.known: dict[tuple[str, str], tuple[int, str | None]] = {}
         self.npc_health = {"captain": 0, "gunner": 0, "master": 0}
         self.discipline: dict[str, int] = {}
         gunner = spec.officer("gunner")
@@ -328,6 +332,31 @@ class ShipState:
         self.repeats[officer] -= 1
         return True
 
+    def reputation(self, officer: str, foe: ShipState) -> tuple[int, str | None]:
+        """The Reputation ``officer`` applies in a test against ``foe`` (seed 000, "The
+        Test": "If you wish to apply a Reputation, add the appropriate number"; "Anatomy
+        of a Reputation": its cards "are added to a card pool during a test involving the
+        reputation"): his best of those whose subject names her, an Institution by her
+        own name, a Personal one by the surname of one of her officers; ``(cards,
+        subject)``, ``(0, None)`` if none does."""
+        key = (officer, foe.id)
+        got = self.known.get(key)
+        if got is None:
+            him = next(x for x in self.spec.officers if x.name == officer)
+            own = _own_name(foe)
+            surnames = {_words(o.name)[-1] for o in foe.spec.officers if _words(o.name)}
+            best: tuple[int, str | None] = (0, None)
+            for kind, subject, cards in him.reputations:
+                words = set(_words(subject))
+                if kind == "Personal":
+                    hit = bool(surnames & words)
+                else:
+                    hit = own is not None and set(_words(own)) <= words
+                if hit and cards > best[0]:
+                    best = (cards, subject)
+            got = self.known[key] = best
+        return got
+
     def under_fire(self, b: Any, officer: str | None) -> int:
         """Fearless's cards on ``officer``'s Command test (seed 000, Step Seven: "+1 cards
         to Command tests when under fire from a ship with more guns than your own"): while
@@ -382,3 +411,14 @@ def _guns(kind: str) -> int:
     """The most guns a ship of type ``kind`` carries (a First Rate's 100 "+")."""
     t = ship_type(kind)
     return t.guns_max or t.guns_min or 0
+
+
+def _words(text: str) -> list[str]:
+    """The words of a name, in lower case (a subject names what its words hold)."""
+    return re.findall(r"[a-z0-9']+", text.lower())
+
+
+def _own_name(ship: ShipState) -> str | None:
+    """Her own name, if she has one (not her type's, a ship the engine names by it)."""
+    name = ship.spec.name
+    return None if name.lower() == ship.spec.type.lower() else name
