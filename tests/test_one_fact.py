@@ -133,11 +133,13 @@ def test_a_characters_officer_is_him_field_by_field() -> None:
         "player",
         "orders",
     }
-    # ``spent`` and ``used`` only where he spent or used some: the records of those who
-    # spent and used none as they were
+    # ``spent``, ``used`` and ``prize_money`` only where he has some: the records of those
+    # who have none as they were
     fields_ = {f.name for f in dataclasses.fields(Character)}
-    assert set(him.to_dict()) == fields_ - {"spent", "used"}
-    spent = dataclasses.replace(him, spent=(("Guts", 1),), used=("Jack Tar",))
+    assert set(him.to_dict()) == fields_ - {"spent", "used", "prize_money"}
+    prize = {"engagement": "e1", "prize": "Vif", "type": "Cutter", "size": "Un-rated Vessel",
+             "as": "Captain", "share": [[5, 1], [4, 2], [3, 3], [2, 4]]}  # fmt: skip
+    spent = dataclasses.replace(him, spent=(("Guts", 1),), used=("Jack Tar",), prize_money=(prize,))
     assert set(spent.to_dict()) == fields_
     assert Character.from_dict(spent.to_dict()) == spent
 

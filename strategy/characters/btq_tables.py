@@ -57,6 +57,10 @@ __all__ = [
     "WEALTH_LEVELS",
     "REPUTATION_LIMITS",
     "REPUTATIONS_APPLIED",
+    "PRIZE_SIZES",
+    "PRIZE_MONEY",
+    "PRIZE_COMMANDER",
+    "PRIZE_RANKS",
     "WEALTH_LIMIT",
     "BootyCell",
     "Grant",
@@ -232,6 +236,38 @@ REPUTATIONS_APPLIED: int = _RAW["reputations"]["applied"]
 check(tuple(REPUTATION_LIMITS) == _REPUTATION_KINDS, "the two kinds of Reputation")
 check(set(REPUTATION_LIMITS.values()) <= set(MEASURES), "a Reputation's limit is a Measure")
 check(_RAW["reputations"]["cards"] == "value" and REPUTATIONS_APPLIED == 1, "reputations")
+
+
+def _shares(cell: str, where: str) -> tuple[tuple[int, int], ...]:
+    """A Prize Money cell as printed, ``"5(1), 4(2), 2 (5)"``: its ``(level, successes)``."""
+    parts = [p.strip() for p in cell.split(",")]
+    found = [re.fullmatch(r"(\d+)\s*\((\d+)\)", p) for p in parts]
+    check(all(found), f"prize_money {where}: {cell!r}")
+    return tuple((int(m.group(1)), int(m.group(2))) for m in found if m)
+
+
+_PRIZE = _RAW["prize_money"]
+#: the sizes of ship captured, the table's columns ("Un-rated Vessel", "Rated 4-6",
+#: "Rated 1-3")
+PRIZE_SIZES: tuple[str, ...] = tuple(_PRIZE["columns"])
+#: "Prize Money" (000:1247-1299): each rank's share by the size of the ship captured, as
+#: ``(Wealth opposition, automatic successes)`` choices, in the book's order
+PRIZE_MONEY: Mapping[str, Mapping[str, tuple[tuple[int, int], ...]]] = MappingProxyType(
+    {
+        rank: MappingProxyType(
+            {size: _shares(c, f"{rank}/{size}") for size, c in zip(PRIZE_SIZES, cells, strict=True)}
+        )
+        for rank, cells in _PRIZE["rows"].items()
+    }
+)
+#: the row her captain takes, and each campaign rank's row aboard (our reading)
+PRIZE_COMMANDER: str = _PRIZE["commander"]
+PRIZE_RANKS: Mapping[str, str] = MappingProxyType(dict(_PRIZE["ranks"]))
+check(len(PRIZE_SIZES) == 3 and len(PRIZE_MONEY) == 6, "prize_money: three sizes, six ranks")
+check(
+    PRIZE_COMMANDER in PRIZE_MONEY and set(PRIZE_RANKS.values()) <= set(PRIZE_MONEY),
+    "prize_money: a row for each",
+)
 check(set(MEASURES) == {"Guts", "Discipline", "Influence", "Charm"}, "the four Measures")
 
 

@@ -114,7 +114,10 @@ class Character:
     ``constitution`` and ``expertise`` are his birth's less what wounds took from them;
     ``spent`` the points of his Measures spent this Naval Mission (seed 000, "Overcoming
     Great Hardship"), as ``(measure, points)`` pairs; ``used`` his traits once a Naval
-    Mission used in it (Jack Tar's repeat, a name a use); his sheet's ``state`` his Health.
+    Mission used in it (Jack Tar's repeat, a name a use); ``prize_money`` his shares of the
+    prizes his ship took this Naval Mission (seed 000, "Prize Money": each
+    ``{"engagement", "prize", "type", "size", "as", "share"}``, the share's ``(Wealth
+    opposition, automatic successes)`` choices); his sheet's ``state`` his Health.
     """
 
     id: str
@@ -137,6 +140,7 @@ class Character:
     dead: bool = False
     spent: tuple[tuple[str, int], ...] = ()
     used: tuple[str, ...] = ()
+    prize_money: tuple[Mapping[str, Any], ...] = ()
 
     def officer(self, player: bool) -> Officer:
         """The campaign's view of him (:class:`strategy.campaign.fleet.Officer`): each of
@@ -201,17 +205,22 @@ class Character:
 
     def mission_over(self) -> Character:
         """Him at the end of the Naval Mission: "all Measures return to their full value",
-        and his once-a-Naval-Mission traits his again."""
-        return replace(self, spent=(), used=()) if self.spent or self.used else self
+        his once-a-Naval-Mission traits his again, his prize money spent ("not a permanent
+        increase in Wealth ... a passing increase in liquidity that is spent quickly")."""
+        if self.spent or self.used or self.prize_money:
+            return replace(self, spent=(), used=(), prize_money=())
+        return self
 
     def to_dict(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out.update(wounds=list(self.wounds), birth=self.birth.to_dict(), sheet=self.sheet.to_dict())
-        del out["spent"], out["used"]
+        del out["spent"], out["used"], out["prize_money"]
         if self.spent:  # (only when some are: the records of those who spent none as they were)
             out["spent"] = dict(self.spent)
         if self.used:  # (likewise)
             out["used"] = list(self.used)
+        if self.prize_money:  # (likewise)
+            out["prize_money"] = [dict(p) for p in self.prize_money]
         return out
 
     @classmethod
@@ -223,6 +232,7 @@ class Character:
         spent = data.get("spent") or {}
         fields_["spent"] = tuple((m, spent[m]) for m in MEASURES if spent.get(m))
         fields_["used"] = tuple(data.get("used") or ())
+        fields_["prize_money"] = tuple(dict(p) for p in data.get("prize_money") or ())
         return cls(**fields_)
 
     def after_summer(self, change: Mapping[str, Any], guineas: int, year: int) -> Character:
