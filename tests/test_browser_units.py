@@ -1088,6 +1088,29 @@ def test_a_sheet_shows_his_health_and_the_measures_he_spent_this_mission(js) -> 
     assert out[1]["now"] == {"Guts": "2", "Discipline": "3", "Influence": "2", "Charm": "2"}
 
 
+def test_a_sheet_shows_his_prize_money_this_mission(js) -> None:
+    """BtQ "Prize Money": each prize his ship took this Naval Mission and his share of it
+    as the book writes it, "Level (Number of Automatic Successes)"."""
+    sheet = {
+        "nationality": "English", "religion": "Protestant", "social_class": "Noble",
+        "profession": "Sailor", "position": "Captain",
+        "measures": {"Guts": 4, "Discipline": 3, "Influence": 2, "Charm": 2},
+        "skills": {"Command": 4}, "traits": [], "wealth": 5, "curios": [],
+        "reputations": [], "state": "Healthy",
+    }  # fmt: skip
+    prize = {"engagement": "e1", "prize": "Vif", "type": "Cutter", "size": "Un-rated Vessel",
+             "as": "Lieutenant", "share": [[4, 1], [3, 2], [2, 3], [1, 3]]}  # fmt: skip
+    officer = {**AUBREY, "na": 7, "sheet": sheet, "birth": {}, "wounds": []}
+    out = js(
+        """const read = (o) => [...officers.sheetView(o, {fleet: []})
+          .querySelectorAll('[data-prize]')].map((n) => n.textContent);
+        return [read(arg), read({...arg, prize_money: [arg.prize]})];""",
+        {**officer, "prize": prize},
+    )
+    assert out[0] == []
+    assert out[1] == ["Vif (Cutter, Un-rated Vessel), as Lieutenant: 4(1), 3(2), 2(3), 1(3)"]
+
+
 OUTCOME = {"dead": False, "wound": None, "mentioned": 0, "promoted": None}
 
 

@@ -134,6 +134,20 @@ def test_spent_measures_stay_spent_for_the_naval_mission() -> None:
     assert whole.spent == () and whole.aboard("officer", "B")["measures"]["Guts"] == guts
 
 
+def test_jack_tars_repeat_is_once_a_naval_mission() -> None:
+    """Jack Tar: "Once per Naval Mission ... you may ask for the failed Challenge or Test
+    to be repeated": a repeat asked in one fight is not his in the next of the same Naval
+    Mission (the season's sailing), and is again after it."""
+    c = _officer()
+    tar = replace(c, sheet=Sheet.from_dict({**c.sheet.to_dict(), "traits": ["Jack Tar"]}))
+    assert tar.aboard("officer", "B")["jack_tar"] == 1
+    used = tar.using(["Jack Tar"])
+    assert "jack_tar" not in used.aboard("officer", "B")
+    assert Character.from_dict(used.to_dict()) == used
+    assert used.to_dict()["used"] == ["Jack Tar"] and "used" not in tar.to_dict()
+    assert used.mission_over().aboard("officer", "B")["jack_tar"] == 1
+
+
 def test_a_measure_never_goes_aboard_below_one() -> None:
     c = _officer()
     spent = replace(c, spent=(("Discipline", 99),))

@@ -133,8 +133,24 @@ def test_a_characters_officer_is_him_field_by_field() -> None:
         "player",
         "orders",
     }
-    # ``spent`` only where he spent some: the records of those who spent none as they were
-    assert set(him.to_dict()) == {f.name for f in dataclasses.fields(Character)} - {"spent"}
-    spent = dataclasses.replace(him, spent=(("Guts", 1),))
-    assert set(spent.to_dict()) == {f.name for f in dataclasses.fields(Character)}
+    # ``spent``, ``used`` and ``prize_money`` only where he has some: the records of those
+    # who have none as they were
+    fields_ = {f.name for f in dataclasses.fields(Character)}
+    assert set(him.to_dict()) == fields_ - {"spent", "used", "prize_money"}
+    prize = {"engagement": "e1", "prize": "Vif", "type": "Cutter", "size": "Un-rated Vessel",
+             "as": "Captain", "share": [[5, 1], [4, 2], [3, 3], [2, 4]]}  # fmt: skip
+    spent = dataclasses.replace(him, spent=(("Guts", 1),), used=("Jack Tar",), prize_money=(prize,))
+    assert set(spent.to_dict()) == fields_
     assert Character.from_dict(spent.to_dict()) == spent
+
+
+def test_the_kinds_of_reputation_and_their_measures_are_the_books_everywhere() -> None:
+    """ "Anatomy of a Reputation" and "Limits of Reputations" (btq_characters.json, read
+    once): the sheet's kinds, the battle officer's, and the Healing table's Measure of each
+    (combat.json ``damage_areas``: "Institution Reputations ... Influence", "Personal
+    Reputations ... Charm") are the same."""
+    limits = btq_tables.REPUTATION_LIMITS
+    assert dict(limits) == {"Personal": "Charm", "Institution": "Influence"}
+    assert tuple(limits) == characters.sheet.KINDS == combatant_module.REPUTATION_KINDS
+    healing = {a["area"]: a["measure"] for a in combat_data.COMBAT["damage_areas"]}
+    assert {k: healing[f"{k} Reputations"] for k in limits} == dict(limits)

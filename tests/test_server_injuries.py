@@ -60,6 +60,29 @@ def test_an_officer_wounded_in_one_fight_goes_into_the_next_so() -> None:
     assert events[0]["type"] == "test" and events[0]["what"] == "guts to act"
 
 
+def test_jack_tars_repeat_asked_in_one_fight_is_spent_for_the_season() -> None:
+    """A test repeated by an officer's Jack Tar (its event's ``repeat``: here her fourth
+    lieutenant's, whose drawn sheet has it) goes on the roster (``used``), once though a
+    repeated contest's redraws each carry it: the next fight of the Naval Mission has him
+    aboard without it; the season's end (the Naval Mission's) gives it back."""
+    work = _campaign()
+    first = engagements.open_engagement(work, "red", "fr", 4, random.Random(3))
+    beckett = first["sides"]["a"][0]["officers"][4]
+    assert "Jack Tar" in work["officers"][beckett["id"]]["sheet"]["traits"]
+    assert first["battle"]["a"][0]["officers"][4]["jack_tar"] == 1
+    repeats = [e for e in first["log"] if e.get("repeat")]
+    assert repeats and {e["repeat"]["officer"] for e in repeats} == {beckett["name"]}
+    engagements._close(work, first, first["outcome"])
+    assert first["used"] == {beckett["id"]: ["Jack Tar"]}
+    assert work["officers"][beckett["id"]]["used"] == ["Jack Tar"]
+    _reopened(work)
+    again = engagements.open_engagement(work, "red", "fr", 5, random.Random(4))
+    assert "jack_tar" not in again["battle"]["a"][0]["officers"][4]
+    assert not any(e.get("repeat") for e in again["log"])
+    officers.mission_over(work)
+    assert "used" not in work["officers"][beckett["id"]]
+
+
 def test_the_months_heal_and_the_season_gives_the_measures_back() -> None:
     """A month a step (Maimed -> Injured, then First Aid), counted by the turns of the
     month the days passed; the season's end, the Naval Mission's, clears the spent

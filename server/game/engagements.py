@@ -331,6 +331,9 @@ def open_engagement(
         record["battle"] = battle.to_dict()
         assert battle.outcome is not None  # a battle fought out has its outcome
         record["morale"] = rules.morale_after(battle, "a")
+        shares = _prizes(work, record, battle, record["log"])
+        if shares:  # (only then: a fight that took none keeps its record as it was)
+            record["prize_money"] = shares
         _close(work, record, battle.outcome)
     else:
         record["view"] = battle.state()
@@ -722,6 +725,9 @@ def _fight_round(
     }
     if battle.over:
         rnd["morale"] = rules.morale_after(battle, "a")
+        shares = _prizes(state, record, battle, [*record["log"], *events])
+        if shares:  # (only then: a round that took none is as it was)
+            rnd["prize_money"] = shares
         data["notices"] = notices(state, {**record, "outcome": battle.outcome}, "ended")
     return data
 
@@ -746,6 +752,8 @@ def apply_round(state: State, data: events.EngageDecision) -> None:
         record.pop("hardship", None)
         if "morale" in rnd:
             record["morale"] = rnd["morale"]
+        if "prize_money" in rnd:  # (decided with the round: an older log's round has none)
+            record["prize_money"] = rnd["prize_money"]
         assert rnd["outcome"] is not None  # an ended round says how
         _close(state, record, rnd["outcome"])
 
@@ -775,16 +783,58 @@ def _close(state: State, record: Engagement, outcome: dict[str, Any]) -> None:
             if side == "a":
                 _earned(state, ship["code"], _result(state, record, outcome, ship))
     _wounds(state, record)
+    carry_wounds(state, record)
+
+
+#: an enemy ship her captors bring into port (strategy.campaign.map_results: her prize)
+_TAKEN = ("struck", "taken", "decimated")
+_KILLED = 3  # an officer's Health Dead (strategy.combat's levels): no share
+
+
+def _prizes(
+    state: State, record: Engagement, battle: Any, log: list[dict[str, Any]]
+) -> dict[str, list[dict[str, Any]]]:
+    """The Prize Money of the enemy ships taken in ``record``'s ended ``battle`` (seed 000,
+    "Prize Money": "When a British Ship captures an enemy ship and returns it to a friendly
+    port"): each British ship that holds the field over a prize (her fate
+    ``enemy_captured``, read from ``log``) shares every enemy ship struck, taken or
+    decimated, each of her officers who fought her and lives by his row of the table
+    (:func:`rules.prize_money`; no card drawn). Decided with the round that ended it
+    (the event's ``prize_money``), carried onto the roster by :func:`carry_wounds`."""
+    outcome = battle.outcome or {}
+    fates = {sid: info["status"] for sid, info in outcome.get("ships", {}).items()}
+    prizes = [
+        {"name": s["name"], "type": s["type"]}
+        for s in record["sides"]["b"]
+        if fates.get(s["id"]) in _TAKEN
+    ]
+    if not prizes:
+        return {}
+    captors = [
+        {
+            "id": o["id"],
+            "rank": state["officers"][o["id"]]["rank"],
+            "commands": o["role"] == "captain",
+        }
+        for ship in record["sides"]["a"]
+        if rules.ship_fate(outcome, ship["id"], log) == "enemy_captured"
+        for o in ship.get("officers") or []
+        if battle.by_id[ship["id"]].health.get(o["name"], 0) < _KILLED
+    ]
+    return rules.prize_money(prizes, captors)
 
 
 def _wounds(state: State, record: Engagement) -> None:
     """The officers' wounds of the battle (its ``wounded`` events: the officer by his name,
     or by his role when an enemy's blow names the post) and the Measures they spent in it
-    (its ``hardship`` events: what each left him) onto the campaign's roster: the dead are
+    (its ``hardship`` events: what each left him) onto the record (then the roster, by
+    :func:`carry_wounds`): the dead are
     dead, the Injured and Maimed carry it on their sheets, a Measure spent stays spent for
-    the Naval Mission (seed 000, "Overcoming Great Hardship")."""
+    the Naval Mission (seed 000, "Overcoming Great Hardship"), and so does a trait used
+    once a Naval Mission (a test's ``repeat``: Jack Tar's)."""
     health: dict[str, str] = {}
     spent: dict[str, dict[str, int]] = {}
+    used = _used(record)
     for ship in record["sides"]["a"]:
         officers = ship.get("officers") or []
         by_name = {o["name"]: o["id"] for o in officers}
@@ -805,11 +855,29 @@ def _wounds(state: State, record: Engagement) -> None:
                 o["health"] = health[o["id"]]
     if spent:  # (only when one was: the fights of those who spent none as they were)
         record["spent"] = spent
-    carry_wounds(state, record)
+    if used:  # (likewise)
+        record["used"] = used
+
+
+def _used(record: Engagement) -> dict[str, list[str]]:
+    """The British officers' traits used once a Naval Mission in a fight (its tests'
+    ``repeat``: Jack Tar's), by officer id; each once (a repeated contest's redraws each
+    carry it). By his name alone: a duel's repeat may be the enemy officer's, on her side."""
+    used: dict[str, list[str]] = {}
+    for ship in record["sides"]["a"]:
+        by_name = {o["name"]: o["id"] for o in ship.get("officers") or []}
+        for e in record["log"]:
+            repeat = e.get("repeat") if e.get("type") == "test" else None
+            if repeat is not None and repeat["officer"] in by_name:
+                his = used.setdefault(by_name[repeat["officer"]], [])
+                if repeat["trait"] not in his:
+                    his.append(repeat["trait"])
+    return used
 
 
 def carry_wounds(state: State, record: Engagement) -> None:
-    """An engagement's ``wounds`` and ``spent`` Measures onto the campaign's roster (again
+    """An engagement's ``wounds``, ``spent`` Measures, ``used`` traits and ``prize_money``
+    onto the campaign's roster (again
     when an ``advance`` that fought it is applied: the roster is not in that event's data).
     Each officer's record is replaced, not changed: an advance decides on a copy of the
     state sharing the records of its roster (:func:`server.game.forces.advance`)."""
@@ -823,6 +891,19 @@ def carry_wounds(state: State, record: Engagement) -> None:
         officer = roster[oid]
         after = rules.officer_spending(officer, left)
         roster[oid] = cast(OfficerRecord, {**after, "player": officer["player"]})
+    for oid, shares in record.get("prize_money", {}).items():
+        # (each once: this may be applied again)
+        officer = roster[oid]
+        paid = list(officer.get("prize_money", ()))
+        mine = [{"engagement": record["id"], **p} for p in shares]
+        paid += [p for p in mine if p not in paid]
+        roster[oid] = cast(OfficerRecord, {**officer, "prize_money": paid})
+    for oid, traits in record.get("used", {}).items():
+        # (each once: this may be applied again, and a trait used is not his to use twice)
+        officer = roster[oid]
+        had = list(officer.get("used", ()))
+        now = had + [t for t in traits if t not in had]
+        roster[oid] = cast(OfficerRecord, {**officer, "used": now})
 
 
 def _earned(state: State, code: str, fight: Fight) -> None:

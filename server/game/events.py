@@ -308,6 +308,8 @@ class Round(Record):
     outcome: dict[str, Any] | None
     # when over: each British ship's Ship Morale after it, mended by Command where it can be
     morale: NotRequired[dict[str, dict[str, Any]]]
+    # when over and an enemy ship was taken: each captor's shares of her (BtQ Prize Money)
+    prize_money: NotRequired[dict[str, list[dict[str, Any]]]]
 
 
 class EngageDecision(Acted):

@@ -290,8 +290,12 @@ def apply_healed(state: State, healed: Mapping[str, Any]) -> None:
 def mission_over(state: State) -> None:
     """The season's sailing over, the Naval Mission with it: every officer's Measures
     whole again (seed 000, "Overcoming Great Hardship": "At the end of a Naval Mission,
-    all Measures return to their full value")."""
+    all Measures return to their full value"), his once-a-Naval-Mission traits (Jack
+    Tar's repeat) his again, his prize money spent ("a passing increase in liquidity that
+    is spent quickly")."""
     roster = state["officers"]
+    mission = ("spent", "used", "prize_money")
     for oid, officer in list(roster.items()):
-        if "spent" in officer:
-            roster[oid] = cast(OfficerRecord, {k: v for k, v in officer.items() if k != "spent"})
+        if any(k in officer for k in mission):
+            kept = {k: v for k, v in officer.items() if k not in mission}
+            roster[oid] = cast(OfficerRecord, kept)

@@ -53,6 +53,7 @@ from strategy.cards.dealer import Dealer, Deck
 from strategy.characters import MEASURES, Character, character_from, roll_character
 from strategy.characters.btq_tables import HEALTH
 from strategy.characters.health import standing
+from strategy.characters.prize_money import prize_money as _prize_money
 from strategy.chase import ChasePolicy, chase, sail_ho
 from strategy.combat import OUTCOMES, SHOT, WEATHER, Battle, morale, odds, sea_weather
 from strategy.combat import battle as fight_battle
@@ -142,6 +143,7 @@ __all__ = [
     "officer_healed",
     "officer_mission_over",
     "officer_spending",
+    "prize_money",
     "measures_now",
     "map_battle_result",
     "maps_errors",
@@ -384,6 +386,15 @@ def officer_spending(officer: Mapping[str, Any], left: Mapping[str, int]) -> dic
     """A character's dict after a battle left his Measures at ``left``
     (:meth:`strategy.characters.Character.spending`)."""
     return Character.from_dict(_character_fields(officer)).spending(left).to_dict()
+
+
+def prize_money(
+    prizes: Sequence[Mapping[str, Any]], captors: Sequence[Mapping[str, Any]]
+) -> dict[str, list[dict[str, Any]]]:
+    """Each captor's shares of the enemy ships taken (``{"name", "type"}``, her roster
+    type giving her rate): :func:`strategy.characters.prize_money.prize_money`."""
+    rated = [{**p, "rate": ship_type(p["type"]).rate} for p in prizes]
+    return _prize_money(rated, captors)
 
 
 def measures_now(officer: Mapping[str, Any]) -> dict[str, int]:

@@ -162,6 +162,10 @@ class OfficerRecord(Record):
     sheet: dict[str, Any]  # the BtQ sheet (strategy.characters.Sheet): its state his Health
     player: str | None  # the seat that plays him; None for an NPC
     spent: NotRequired[dict[str, int]]  # the Measures' points spent this Naval Mission
+    used: NotRequired[list[str]]  # his traits used once a Naval Mission (Jack Tar), a use a name
+    # his shares of the prizes taken this Naval Mission (BtQ Prize Money): engagement, prize,
+    # type, size, as (the table's row), share ([Wealth opposition, automatic successes], ...)
+    prize_money: NotRequired[list[dict[str, Any]]]
     orders: NotRequired[dict[str, Any]]  # his player's conditional orders for the summer
 
 
@@ -327,6 +331,10 @@ class Engagement(Record):
     wounds: NotRequired[dict[str, str]]  # officer id -> injured, maimed or dead, when over
     # officer id -> the Measures he spent in it: what each left him (Overcoming Great Hardship)
     spent: NotRequired[dict[str, dict[str, int]]]
+    # officer id -> the traits he used in it once a Naval Mission (a test's ``repeat``)
+    used: NotRequired[dict[str, list[str]]]
+    # officer id -> his shares of the enemy ships taken in it (BtQ Prize Money)
+    prize_money: NotRequired[dict[str, list[dict[str, Any]]]]
     # British ship id -> her Ship Morale after the battle, mended by Command where it can be
     morale: NotRequired[dict[str, dict[str, Any]]]
     weather: NotRequired[BattleWeather]  # the sea they fight in

@@ -131,7 +131,12 @@ export function sheetView(officer, rules) {
   el("h4", {}, "Reputations"), list((sheet.reputations || []).map((r) => `${r.descriptor} `
     + `${r.subject}${r.kind ? ` (${r.kind}` : ""}${r.value !== undefined ? `, ${r.value}` : ""}`
     + `${r.kind ? ")" : ""}`)),
-  el("h4", {}, "Curios"), list(sheet.curios || []));
+  el("h4", {}, "Curios"), list(sheet.curios || []),
+  // BtQ Prize Money: each prize his ship took this Naval Mission, his share as the book
+  // writes it, "Level (Number of Automatic Successes)" in one Wealth test
+  el("h4", {}, "Prize money"), list((officer.prize_money || []).map((p) => el("span",
+    { dataset: { prize: p.prize } }, `${p.prize} (${p.type}, ${p.size}), as ${p.as}: `
+    + p.share.map(([level, n]) => `${level}(${n})`).join(", "))), "none this Naval Mission"));
 }
 
 export function createOfficersPanel(root, ctx) {

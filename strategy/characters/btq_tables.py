@@ -26,6 +26,7 @@ from typing import Any
 from strategy.cards.core import JOKER, rank, suit
 from strategy.cards.core import card as card
 from strategy.combat.combatant import MEASURES as _MEASURES
+from strategy.combat.combatant import REPUTATION_KINDS as _REPUTATION_KINDS
 from strategy.combat.combatant import ROLES as _ROLES
 from strategy.combat.combatant import SKILLS as _BATTLE_SKILLS
 from strategy.combat.data import COMBAT as _COMBAT
@@ -54,6 +55,12 @@ __all__ = [
     "TRAITS",
     "TRAIT_POINTS",
     "WEALTH_LEVELS",
+    "REPUTATION_LIMITS",
+    "REPUTATIONS_APPLIED",
+    "PRIZE_SIZES",
+    "PRIZE_MONEY",
+    "PRIZE_COMMANDER",
+    "PRIZE_RANKS",
     "WEALTH_LIMIT",
     "BootyCell",
     "Grant",
@@ -151,7 +158,11 @@ class Trait:
     #: cards), ``maimed_guts`` (his Guts test to act when Maimed), ``scratch`` (his
     #: first wound of a fight one level less), ``outgunned_command`` (his Command tests
     #: under fire from a ship with more guns), ``cheat_death`` (a wound that would kill
-    #: him ignored, once a fight a take)
+    #: him ignored, once a fight a take), ``jack_tar`` (his first failed test repeated,
+    #: once a Naval Mission), ``jonah`` (a wound that would Maim or kill him ignored,
+    #: once a fight), ``naysayer`` (an enemy officer's test cursed by 2 cards, once a
+    #: fight, 2 cards his if it fails), ``accurate_gunner`` (one ordinary hit of each
+    #: Broadside! he fires moved to another area)
     battle: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
 
@@ -214,6 +225,49 @@ EXPERIENCE: Mapping[str, tuple[str, ...]] = MappingProxyType(
 )
 OF_LIFE: tuple[str, ...] = tuple(_RAW["experience"]["of_life"])
 check(len(WEALTH_LEVELS) == WEALTH_LIMIT + 1, "a Wealth level for each of 0..10")
+#: "Anatomy of a Reputation" and "Limits of Reputations": each kind of Reputation, in the
+#: book's order, and the Measure its value may not exceed ("temporarily reduced to that
+#: level" when the Measure is lower); its value is the cards it adds to a test involving
+#: it, one Reputation applied a test ("If you wish to apply a Reputation")
+REPUTATION_LIMITS: Mapping[str, str] = MappingProxyType(
+    {k["kind"]: k["limit"] for k in _RAW["reputations"]["kinds"]}
+)
+REPUTATIONS_APPLIED: int = _RAW["reputations"]["applied"]
+check(tuple(REPUTATION_LIMITS) == _REPUTATION_KINDS, "the two kinds of Reputation")
+check(set(REPUTATION_LIMITS.values()) <= set(MEASURES), "a Reputation's limit is a Measure")
+check(_RAW["reputations"]["cards"] == "value" and REPUTATIONS_APPLIED == 1, "reputations")
+
+
+def _shares(cell: str, where: str) -> tuple[tuple[int, int], ...]:
+    """A Prize Money cell as printed, ``"5(1), 4(2), 2 (5)"``: its ``(level, successes)``."""
+    parts = [p.strip() for p in cell.split(",")]
+    found = [re.fullmatch(r"(\d+)\s*\((\d+)\)", p) for p in parts]
+    check(all(found), f"prize_money {where}: {cell!r}")
+    return tuple((int(m.group(1)), int(m.group(2))) for m in found if m)
+
+
+_PRIZE = _RAW["prize_money"]
+#: the sizes of ship captured, the table's columns ("Un-rated Vessel", "Rated 4-6",
+#: "Rated 1-3")
+PRIZE_SIZES: tuple[str, ...] = tuple(_PRIZE["columns"])
+#: "Prize Money" (000:1247-1299): each rank's share by the size of the ship captured, as
+#: ``(Wealth opposition, automatic successes)`` choices, in the book's order
+PRIZE_MONEY: Mapping[str, Mapping[str, tuple[tuple[int, int], ...]]] = MappingProxyType(
+    {
+        rank: MappingProxyType(
+            {size: _shares(c, f"{rank}/{size}") for size, c in zip(PRIZE_SIZES, cells, strict=True)}
+        )
+        for rank, cells in _PRIZE["rows"].items()
+    }
+)
+#: the row her captain takes, and each campaign rank's row aboard (our reading)
+PRIZE_COMMANDER: str = _PRIZE["commander"]
+PRIZE_RANKS: Mapping[str, str] = MappingProxyType(dict(_PRIZE["ranks"]))
+check(len(PRIZE_SIZES) == 3 and len(PRIZE_MONEY) == 6, "prize_money: three sizes, six ranks")
+check(
+    PRIZE_COMMANDER in PRIZE_MONEY and set(PRIZE_RANKS.values()) <= set(PRIZE_MONEY),
+    "prize_money: a row for each",
+)
 check(set(MEASURES) == {"Guts", "Discipline", "Influence", "Charm"}, "the four Measures")
 
 
@@ -276,7 +330,8 @@ def _trait(raw: Mapping[str, Any]) -> Trait:
     )  # fmt: skip
     known = {
         *("skills", "as", "weapons", "discipline", "maimed_guts", "scratch"),
-        *("outgunned_command", "cheat_death"),
+        *("outgunned_command", "cheat_death", "jack_tar", "jonah", "naysayer"),
+        "accurate_gunner",
     }
     check(set(battle) <= known, t.name)
     check(set(battle.get("skills", {})) <= set(_BATTLE_SKILLS), t.name)

@@ -39,7 +39,7 @@ from strategy.campaign.fleet import (
 )
 from strategy.campaign.tables import nelson_wound
 from strategy.characters.birth import Birth, check_na, roll_birth_filling, roll_na
-from strategy.characters.btq_tables import MEASURES, trait
+from strategy.characters.btq_tables import MEASURES, REPUTATION_LIMITS, trait
 from strategy.characters.creation import build_sheet, roll_sheet
 from strategy.characters.health import heal, spent_from, standing
 from strategy.characters.sheet import Sheet, sheet_from, split_trait
@@ -113,7 +113,11 @@ class Character:
     ``experience`` the summers he has sailed; ``seniority`` the year he took his rank;
     ``constitution`` and ``expertise`` are his birth's less what wounds took from them;
     ``spent`` the points of his Measures spent this Naval Mission (seed 000, "Overcoming
-    Great Hardship"), as ``(measure, points)`` pairs; his sheet's ``state`` his Health.
+    Great Hardship"), as ``(measure, points)`` pairs; ``used`` his traits once a Naval
+    Mission used in it (Jack Tar's repeat, a name a use); ``prize_money`` his shares of the
+    prizes his ship took this Naval Mission (seed 000, "Prize Money": each
+    ``{"engagement", "prize", "type", "size", "as", "share"}``, the share's ``(Wealth
+    opposition, automatic successes)`` choices); his sheet's ``state`` his Health.
     """
 
     id: str
@@ -135,6 +139,8 @@ class Character:
     declined: int = 0
     dead: bool = False
     spent: tuple[tuple[str, int], ...] = ()
+    used: tuple[str, ...] = ()
+    prize_money: tuple[Mapping[str, Any], ...] = ()
 
     def officer(self, player: bool) -> Officer:
         """The campaign's view of him (:class:`strategy.campaign.fleet.Officer`): each of
@@ -163,7 +169,16 @@ class Character:
         }
         if self.sheet.state != "Healthy":
             out["health"] = self.sheet.state.lower()
-        return in_battle(out, self.sheet.traits, self.sheet.curios)
+        # his Reputations, each "temporarily reduced" to its Measure as it stands ("What
+        # happens if I lose Influence or Charm?"): one naming his foe enters his tests
+        reputations = [
+            {"kind": r.kind, "subject": r.subject, "cards": min(r.value, measures[limit])}
+            for r in self.sheet.reputations
+            for limit in (REPUTATION_LIMITS[r.kind],)
+        ]
+        if reputations:
+            out["reputations"] = reputations
+        return in_battle(out, self.sheet.traits, self.sheet.curios, self.used)
 
     def healed(self, months: int, dealer: Any, gm: bool = False) -> tuple[Character, list]:
         """Him after ``months`` turns of the month (:func:`strategy.characters.health.heal`:
@@ -183,16 +198,29 @@ class Character:
             spent[m] = max(spent.get(m, 0), points)
         return replace(self, spent=tuple((m, spent[m]) for m in MEASURES if spent.get(m)))
 
+    def using(self, traits: Iterable[str]) -> Character:
+        """Him after a battle in which he used ``traits`` once a Naval Mission (Jack Tar's
+        repeat: "Once per Naval Mission"): used for the rest of it."""
+        return replace(self, used=(*self.used, *traits))
+
     def mission_over(self) -> Character:
-        """Him at the end of the Naval Mission: "all Measures return to their full value"."""
-        return replace(self, spent=()) if self.spent else self
+        """Him at the end of the Naval Mission: "all Measures return to their full value",
+        his once-a-Naval-Mission traits his again, his prize money spent ("not a permanent
+        increase in Wealth ... a passing increase in liquidity that is spent quickly")."""
+        if self.spent or self.used or self.prize_money:
+            return replace(self, spent=(), used=(), prize_money=())
+        return self
 
     def to_dict(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out.update(wounds=list(self.wounds), birth=self.birth.to_dict(), sheet=self.sheet.to_dict())
-        del out["spent"]
+        del out["spent"], out["used"], out["prize_money"]
         if self.spent:  # (only when some are: the records of those who spent none as they were)
             out["spent"] = dict(self.spent)
+        if self.used:  # (likewise)
+            out["used"] = list(self.used)
+        if self.prize_money:  # (likewise)
+            out["prize_money"] = [dict(p) for p in self.prize_money]
         return out
 
     @classmethod
@@ -203,6 +231,8 @@ class Character:
         fields_["wounds"] = tuple(data.get("wounds", ()))
         spent = data.get("spent") or {}
         fields_["spent"] = tuple((m, spent[m]) for m in MEASURES if spent.get(m))
+        fields_["used"] = tuple(data.get("used") or ())
+        fields_["prize_money"] = tuple(dict(p) for p in data.get("prize_money") or ())
         return cls(**fields_)
 
     def after_summer(self, change: Mapping[str, Any], guineas: int, year: int) -> Character:
@@ -245,6 +275,12 @@ def _wounded(c: Character, die: int) -> Character:
     )
 
 
+#: the fields of an officer aboard that his traits' takes add up to (the first his
+#: weapon's, the rest the ``battle`` keys of the same names)
+_SUMMED = (
+    *("weapon_bonus", "maimed_guts", "outgunned_command", "cheat_death", "jack_tar"),
+    *("jonah", "naysayer"),
+)
 #: a curio's skill: "Reef Map of the West Indies (+1 Seamanship)"
 _CURIO = re.compile(r"\(\s*\+\s*(\d)\s+([A-Za-z][A-Za-z ]*?)\s*\)")
 #: a curio of some waters: "... of the West Indies", "of the Indies"
@@ -252,7 +288,10 @@ _WATERS = re.compile(r"\bof the [A-Z]")
 
 
 def in_battle(
-    officer: dict[str, Any], traits: Iterable[str], curios: Iterable[str] = ()
+    officer: dict[str, Any],
+    traits: Iterable[str],
+    curios: Iterable[str] = (),
+    used: Iterable[str] = (),
 ) -> dict[str, Any]:
     """``officer`` (:meth:`Character.aboard`'s) with what his ``traits`` give in a sea
     fight, each take once (seed 000, Step Seven; btq_characters.json ``battle``): their
@@ -261,13 +300,16 @@ def in_battle(
     Discipline for taking his commander's cards, his Guts to act when Maimed, his first
     wound of the fight one level less (Is But A Scratch, Sir!), his Command under fire
     from a ship with more guns (Fearless), a wound that would kill him ignored (Cheat
-    Death!); and each of
+    Death!), his first failed test repeated (Jack Tar, less its ``used`` this Naval
+    Mission), a wound that would Maim or kill him ignored (Jonah), an enemy's test
+    cursed (Naysayer), a hit of his Broadside! moved (Accurate Gunner); and each of
     his ``curios`` that names a battle skill ("+1 card modifier to one skill when used",
     written ``Old charts (+1 Seamanship)``), unless it is of some waters (the book's "Reef
     Map of the West Indies", "not relevant to the water he is sailing")."""
     weapon = str(COMBAT["officer_weapon"])  # the weapon he boards with
     skills = officer["skills"]
-    weapon_bonus = maimed_guts = outgunned = cheats = 0
+    # his cards and uses that add up, take by take (the officer's fields of those names)
+    sums = dict.fromkeys(_SUMMED, 0)
     for text in traits:
         battle = trait(split_trait(text)[0]).battle
         for gains in (battle.get("skills", {}), battle.get("as", {}).get(officer["role"], {})):
@@ -275,25 +317,20 @@ def in_battle(
                 if skills[skill] > 0:
                     skills[skill] += cards
         officer["discipline"] += battle.get("discipline", 0)
-        weapon_bonus += battle.get("weapons", {}).get(weapon, 0)
-        maimed_guts += battle.get("maimed_guts", 0)
-        outgunned += battle.get("outgunned_command", 0)
-        cheats += battle.get("cheat_death", 0)
-        if battle.get("scratch"):
-            officer["scratch"] = True
+        sums["weapon_bonus"] += battle.get("weapons", {}).get(weapon, 0)
+        for key in _SUMMED[1:]:
+            sums[key] += battle.get(key, 0)
+        for flag in ("scratch", "accurate_gunner"):
+            if battle.get(flag):
+                officer[flag] = True
     for curio in curios:
         found = _CURIO.search(curio)
         skill = name_key(found.group(2), "_") if found else None
         if found and skill in skills and skills[skill] > 0 and not _WATERS.search(curio):
             skills[skill] += int(found.group(1))
-    if weapon_bonus:
-        officer["weapon_bonus"] = weapon_bonus
-    if maimed_guts:
-        officer["maimed_guts"] = maimed_guts
-    if outgunned:
-        officer["outgunned_command"] = outgunned
-    if cheats:
-        officer["cheat_death"] = cheats
+    # Jack Tar is "once per Naval Mission": the repeats he asked in its earlier fights
+    sums["jack_tar"] -= sum(1 for u in used if u == "Jack Tar")
+    officer.update({k: v for k, v in sums.items() if v > 0})
     return officer
 
 

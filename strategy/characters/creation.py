@@ -56,6 +56,7 @@ from strategy.characters.btq_tables import (
     PROFESSION_EXAMPLES,
     PROFESSIONS,
     RELIGIONS,
+    REPUTATION_LIMITS,
     SKILL_LIMIT,
     SKILLS,
     SOCIAL_CLASSES,
@@ -175,7 +176,7 @@ _SUBJECTS = {
     ),
 }  # fmt: skip
 _LANGUAGES = ("English", "French", "Spanish", "Portuguese", "Dutch", "Italian", "German")
-_MEASURE_OF = {"Personal": "Charm", "Institution": "Influence"}
+_MEASURE_OF = REPUTATION_LIMITS
 _CAUSES = ("Catholic emancipation", "Irish independence", "workers' rights", "freedom for slaves")
 
 

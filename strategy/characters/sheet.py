@@ -33,6 +33,7 @@ from strategy.characters.btq_tables import (
     MEASURES,
     NATIONALITIES,
     RELIGIONS,
+    REPUTATION_LIMITS,
     SKILL_LIMIT,
     TRAIT_POINTS,
     WEALTH_LIMIT,
@@ -55,10 +56,10 @@ __all__ = [
     "trait_points",
 ]
 
-KINDS: tuple[str, ...] = ("Personal", "Institution")
+KINDS: tuple[str, ...] = tuple(REPUTATION_LIMITS)
 """The two sorts of Reputation ("Anatomy of a Reputation")."""
 
-_GOVERNS = {"Personal": "Charm", "Institution": "Influence"}
+_GOVERNS = REPUTATION_LIMITS
 _FIELDS = (
     "nationality", "religion", "social_class", "profession", "position", "measures",
     "skills", "traits", "wealth", "reputations", "curios", "experiences", "state",

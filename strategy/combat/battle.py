@@ -95,6 +95,10 @@ class Battle:
         a, f = side(side_a), side(side_b)
         self.ships = [ShipState(f"a{i}", "a", i, spec) for i, spec in enumerate(a)]
         self.ships += [ShipState(f"b{i}", "b", len(a) + i, spec) for i, spec in enumerate(f)]
+        #: a Naysayer aboard one of her ships: the tests look for his curse
+        self.naysaying = any(s.curses for s in self.ships)
+        #: an officer with Reputations aboard: the contests look for one naming his foe
+        self.reputed = any(o.reputations for s in self.ships for o in s.spec.officers)
         #: ships by id
         self.by_id = {s.id: s for s in self.ships}
         #: ships still fighting on each side (kept by :func:`strategy.combat.end.out_of_battle`)
@@ -208,6 +212,8 @@ class Battle:
             for i, spec in enumerate(specs)
         ]
         self.ships += new
+        self.naysaying = any(s.curses for s in self.ships)
+        self.reputed = any(o.reputations for s in self.ships for o in s.spec.officers)
         self.by_id.update((s.id, s) for s in new)
         self.live[side_] += len(new)
         self.joins.append(

@@ -172,14 +172,17 @@ def _duel(b: Battle, s: ShipState, o: Officer, foe: ShipState, role: str, pen: i
     if mine:
         if oname:
             new = foe.hurt(oname, mine)
+            note = foe.ignored(oname)
         else:
             new = foe.npc_health[role] = wound(health, mine)
-        b.emit("wounded", ship=foe.id, who=role, health=DAMAGE_LEVELS[new])
+            note = {}
+        b.emit("wounded", ship=foe.id, who=role, health=DAMAGE_LEVELS[new], **note)
         if new >= 2:
             foe.lost.add(role)
     if theirs:
         s.hurt(o.name, theirs)
-        b.emit("wounded", ship=s.id, who=o.name, health=DAMAGE_LEVELS[s.health[o.name]])
+        health_ = DAMAGE_LEVELS[s.health[o.name]]
+        b.emit("wounded", ship=s.id, who=o.name, health=health_, **s.ignored(o.name))
     foe.reskill()
     s.reskill()
     return w == 0

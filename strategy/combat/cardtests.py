@@ -32,6 +32,9 @@ __all__ = ["RESULTS", "unopposed", "contested"]
 #: a test's result by its best success level
 RESULTS = ("failure", "ordinary", "critical", "perfect")
 _MAX_REDRAWS = 25
+#: the cards a Naysayer's curse takes off a pool, and gives his if it comes true
+_CURSE = 2
+_DEAD = 3
 
 
 def unopposed(
@@ -44,7 +47,26 @@ def unopposed(
 ) -> int:
     """A test with no opposing pool: the best success level (0 = failure). ``area``: the
     area being repaired, ``officer``: the officer whose skill or Measure is tested (the
-    crew's test names none), for the event."""
+    crew's test names none), for the event. A test of his: an enemy Naysayer's curse or
+    his own boon (:func:`_naysay`); failed, his Jack Tar repeats it (:meth:`ShipState.
+    repeat`; ``repeat`` on the repeated test's event)."""
+    info: dict[str, Any] = {} if area is None else {"area": area}
+    cursed = None
+    if officer is not None:
+        info["officer"] = officer
+        if b.naysaying:
+            pool, cursed = _naysay(b, ship, officer, pool, info)
+    best = _overturn(b, what, ship, pool, info)
+    if not best and officer is not None and ship.repeat(officer):
+        info["repeat"] = {"trait": "Jack Tar", "officer": officer}
+        best = _overturn(b, what, ship, pool, info)
+    if cursed is not None and not best:
+        _came_true(cursed)
+    return best
+
+
+def _overturn(b: Battle, what: str, ship: ShipState, pool: int, info: dict[str, Any]) -> int:
+    """An unopposed test's draw and its event."""
     dealer = b.dealer
     cof = dealer.cof()
     best = 0
@@ -58,9 +80,6 @@ def unopposed(
     else:
         cards = []
     if b.record:
-        info = {} if area is None else {"area": area}
-        if officer is not None:
-            info["officer"] = officer
         b.emit(
             "test",
             what=what,
@@ -88,8 +107,47 @@ def contested(
     the officer whose skill it used (:meth:`ShipState.tester`).
 
     Returns ``(winner, best_a, best_b)``: winner 0 (a), 1 (b) or -1 (no result after
-    mutual failures), and each side's best success level in the last draw.
+    mutual failures), and each side's best success level in the last draw. A side's
+    officer may be cursed by an enemy Naysayer or have his boon (:func:`_naysay`); the
+    loser's officer's Jack Tar repeats the whole test, a new Card of Fate and all ("with
+    the previous result ignored"; :meth:`ShipState.repeat`, ``repeat`` on its event).
     """
+    (who_a, pool_a), (who_b, pool_b) = a, b_
+    cursed = None
+    if b.naysaying or b.reputed:
+        pools = [pool_a, pool_b]
+        for i, who in enumerate((who_a, who_b)):
+            name = _officer_of(who, skill_of, info, i == 1)
+            if name is not None:
+                told: dict[str, Any] = {}
+                pools[i], curse = _his_cards(b, who, (who_b, who_a)[i], name, pools[i], told)
+                if curse is not None:
+                    cursed = (curse, i)
+                for key, said in told.items():  # (both sides' in one list)
+                    info = {**info, key: [*info.get(key, ()), *said]}
+        pool_a, pool_b = pools
+    a, b_ = (who_a, pool_a), (who_b, pool_b)
+    w, best_a, best_b = _contest(b, what, a, b_, skill_of, info)
+    lost = who_b if w == 0 else who_a
+    if w >= 0 and _ship_of(lost).repeats:
+        loser = _officer_of(lost, skill_of, info, w == 0)
+        if loser is not None and _ship_of(lost).repeat(loser):
+            again = {**info, "repeat": {"trait": "Jack Tar", "officer": loser}}
+            w, best_a, best_b = _contest(b, what, a, b_, skill_of, again)
+    if cursed is not None and w == 1 - cursed[1]:
+        _came_true(cursed[0])
+    return w, best_a, best_b
+
+
+def _contest(
+    b: Battle,
+    what: str,
+    a: tuple[Any, int],
+    b_: tuple[Any, int],
+    skill_of: str | None,
+    info: dict[str, Any],
+) -> tuple[int, int, int]:
+    """A contested test's draws (redrawn on mutual failure) and their events."""
     (who_a, pool_a), (who_b, pool_b) = a, b_
     if pool_a <= 0 and pool_b <= 0:
         b.emit("test", what=what, sides=[], result="no cards", **info)
@@ -119,6 +177,78 @@ def contested(
         if key_a != key_b:
             return (0 if key_a > key_b else 1), best_a, best_b
     return -1, best_a, best_b
+
+
+def _ship_of(who: Any) -> ShipState:
+    return who[0] if isinstance(who, tuple) else who
+
+
+def _officer_of(who: Any, skill_of: str | None, info: dict[str, Any], second: bool) -> str | None:
+    """The officer whose test a contest's side is, or None (the crew's, the GM's
+    difficulty, an enemy crew's): the man of a person's side (his name its label; the
+    duel's enemy officer, labelled by his post, ``foe_officer``), the officer of a ship's
+    skill."""
+    if isinstance(who, tuple):
+        ship, label = who[0], who[1]
+        if any(o.name == label for o in ship.spec.officers):
+            return str(label)
+        return info.get("foe_officer") if second else None
+    return who.tester(skill_of) if skill_of else None
+
+
+def _his_cards(
+    b: Battle, who: Any, other: Any, officer: str, pool: int, told: dict[str, Any]
+) -> tuple[int, tuple[ShipState, str] | None]:
+    """The cards on ``officer``'s side of a contest with ``other``: his Reputation that
+    names the enemy ship he contests with (:meth:`ShipState.reputation`), a Naysayer's
+    curse or his boon (:func:`_naysay`). The pool, the curser if cursed; ``told`` the
+    event's ``reputation`` and ``naysayer``."""
+    ship = _ship_of(who)
+    if b.reputed:
+        foe = _ship_of(other)
+        if foe.side != ship.side:
+            cards, subject = ship.reputation(officer, foe)
+            if cards:
+                pool += cards
+                told["reputation"] = [{"officer": officer, "subject": subject, "cards": cards}]
+    if b.naysaying:
+        return _naysay(b, ship, officer, pool, told)
+    return pool, None
+
+
+def _naysay(
+    b: Battle, ship: ShipState, officer: str, pool: int, info: dict[str, Any]
+) -> tuple[int, tuple[ShipState, str] | None]:
+    """Naysayer (seed 000, Step Seven): "Once per session you may 'curse' another player's
+    test during a non-skirmish challenge by reducing their card pool by 2 cards. If that
+    challenge fails, you may add 2 cards to one of your card pools later in the session.
+    You may not use this ability ... on any test with 2 or less cards." ``officer``'s
+    test of ``ship``: his boon if his curse came true (+2, once); else, out of a boarding
+    and with more than 2 cards, the curse of an enemy in contact whose Naysayer is unspent
+    (-2; the first found alive, once a fight a take). The pool, and the curser if cursed;
+    the test's ``naysayer`` in ``info``: ``[{officer (the Naysayer), cards, on (the
+    officer whose pool it is)}]``."""
+    boon = ship.boons.get(officer)
+    if boon:
+        del ship.boons[officer]
+        info["naysayer"] = [{"officer": officer, "cards": boon, "on": officer}]
+        return pool + boon, None
+    if pool <= _CURSE or ship.boarding is not None:
+        return pool, None
+    for foe in b.enemies(ship):
+        for name, left in foe.curses.items():
+            if left and foe.health[name] < _DEAD:
+                foe.curses[name] = left - 1
+                info["naysayer"] = [{"officer": name, "cards": -_CURSE, "on": officer}]
+                return pool - _CURSE, (foe, name)
+    return pool, None
+
+
+def _came_true(curser: tuple[ShipState, str]) -> None:
+    """A cursed test failed: "you may add 2 cards to one of your card pools later in the
+    session" (his next test)."""
+    ship, name = curser
+    ship.boons[name] = ship.boons.get(name, 0) + _CURSE
 
 
 def _record(

@@ -126,6 +126,22 @@ class Officer:
     outgunned_command: int = 0
     #: Cheat Death!: "negate a Death result in combat", once a fight for each take
     cheat_death: int = 0
+    #: Jack Tar: "Once per Naval Mission, when you have failed a Test, you may ask for the
+    #: failed Challenge or Test to be repeated" (the uses left him this Naval Mission)
+    jack_tar: int = 0
+    #: Jonah: "Once per session, you can ignore a Maimed or Dead result from a combat
+    #: challenge" (once a fight), his Naval Mission losing a challenge for it
+    jonah: int = 0
+    #: Naysayer: "Once per session you may 'curse' another player's test during a
+    #: non-skirmish challenge by reducing their card pool by 2 cards" (once a fight)
+    naysayer: int = 0
+    #: Accurate Gunner: "when you fire a cannon, you can choose one successful card to
+    #: count as a different suit ... You cannot use this ability on a critical hit"
+    accurate_gunner: bool = False
+    #: his Reputations ``(kind, subject, cards)``, each within its Measure as it stands
+    #: ("Limits of Reputations"): one naming the enemy he contests with adds its cards
+    #: (:meth:`strategy.combat.state.ShipState.reputation`)
+    reputations: tuple[tuple[str, str, int], ...] = ()
 
     def skill(self, key: str) -> int:
         return self.skills.get(key, 0)
@@ -154,6 +170,10 @@ class Officer:
         for bonus in _TRAIT_CARDS:  # (and one without traits' is as it was)
             if getattr(self, bonus):
                 out[bonus] = getattr(self, bonus)
+        if self.reputations:  # (likewise)
+            out["reputations"] = [
+                {"kind": k, "subject": s, "cards": n} for k, s, n in self.reputations
+            ]
         return out
 
 
@@ -173,13 +193,16 @@ def _measures(raw: Any) -> MappingProxyType:
 
 
 #: an officer's fields his traits give (strategy.characters.character.in_battle)
-_TRAIT_CARDS = ("weapon_bonus", "maimed_guts", "scratch", "outgunned_command", "cheat_death")
+_TRAIT_CARDS = (
+    *("weapon_bonus", "maimed_guts", "scratch", "outgunned_command", "cheat_death"),
+    *("jack_tar", "jonah", "naysayer", "accurate_gunner"),
+)
 
 
 def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
     if isinstance(raw, Officer):
         return raw
-    known = {"name", "role", "skills", "discipline", "weapon", "measures", "health"}
+    known = {"name", "role", "skills", "discipline", "weapon", "measures", "health", "reputations"}
     unknown = set(raw) - known - set(_TRAIT_CARDS)
     if unknown:
         raise InvalidMove(f"officer: unknown keys {sorted(unknown)}")
@@ -202,7 +225,35 @@ def _officer(raw: Mapping[str, Any] | Officer) -> Officer:
         scratch=_flag(raw, "scratch"),
         outgunned_command=_cards(raw, "outgunned_command"),
         cheat_death=_cards(raw, "cheat_death"),
+        jack_tar=_cards(raw, "jack_tar"),
+        jonah=_cards(raw, "jonah"),
+        naysayer=_cards(raw, "naysayer"),
+        accurate_gunner=_flag(raw, "accurate_gunner"),
+        reputations=_reputations(raw.get("reputations")),
     )
+
+
+#: the kinds of Reputation ("Anatomy of a Reputation"; btq_characters.json's, checked the
+#: same when strategy.characters.btq_tables loads it)
+REPUTATION_KINDS = ("Personal", "Institution")
+
+
+def _reputations(raw: Any) -> tuple[tuple[str, str, int], ...]:
+    """An officer's Reputations aboard: ``[{"kind", "subject", "cards"}, ...]``."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise InvalidMove(f"officer reputations must be a list, got {raw!r}")
+    out = []
+    for i, r in enumerate(raw):
+        if not isinstance(r, Mapping) or set(r) != {"kind", "subject", "cards"}:
+            raise InvalidMove(f"reputations[{i}]: needs kind, subject, cards; got {r!r}")
+        if r["kind"] not in REPUTATION_KINDS:
+            raise InvalidMove(f"reputations[{i}].kind {r['kind']!r}; valid: Personal, Institution")
+        if not isinstance(r["subject"], str) or not r["subject"].strip():
+            raise InvalidMove(f"reputations[{i}].subject: a name, got {r['subject']!r}")
+        out.append((r["kind"], r["subject"], _cards(r, "cards")))
+    return tuple(out)
 
 
 def _flag(raw: Mapping[str, Any], key: str) -> bool:

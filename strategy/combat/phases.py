@@ -54,6 +54,7 @@ __all__ = [
     "hwyf",
     "broadside_pool",
     "broadside",
+    "aim",
     "continue_",
 ]
 
@@ -515,9 +516,12 @@ def broadside(
     loaded = s.shot
     row = LEVELS[cof]
     draw, gm, record = b.dealer.draw, s.gm, b.record
+    # Accurate Gunner: the officer who fires her guns (her Gunnery's), once a broadside
+    aimer = s.tester("gunnery") if s.aimers else None
+    aimer = aimer if aimer in s.aimers else None
     for t, n in parts:
         cards = draw(n, cof, gm) if n > 0 else []
-        first = len(out) if record else 0
+        first = len(out)
         for c in cards:
             lv = row[c]
             if lv:
@@ -527,7 +531,11 @@ def broadside(
                     if not lv:
                         continue
                 out.append((s, t, _AREA_OF[c], lv, c, loaded))
+        aimed = aim(out, first, t) if aimer is not None else None
         if record:
+            hits = [{"card": NAMES[h[4]], "level": DAMAGE_LEVELS[h[3]]} for h in out[first:]]
+            if aimed is not None:
+                hits[aimed - first].update(area=AREAS[out[aimed][2]], aimed_by=str(aimer))
             b.emit(
                 "broadside",
                 ship=s.id,
@@ -536,9 +544,37 @@ def broadside(
                 pool=max(n, 0),
                 shot=loaded,
                 cards=[NAMES[c] for c in cards],
-                hits=[{"card": NAMES[h[4]], "level": DAMAGE_LEVELS[h[3]]} for h in out[first:]],
+                hits=hits,
             )
+        if aimed is not None:
+            aimer = None
     return out
+
+
+def aim(hits: list[Hit], first: int, t: ShipState) -> int | None:
+    """Accurate Gunner (seed 000, Step Seven): "when you fire a cannon, you can choose one
+    successful card to count as a different suit, with respect to the area of the ship
+    which is hit. You cannot use this ability on a critical hit": one ordinary hit on
+    ``t`` (of ``hits[first:]``, those just drawn; the first that will go elsewhere) moved
+    to the area of hers with the fewest boxes left after the volley's other hits on her
+    (the nearest its Dead state; ties in the areas' order). The index of the hit moved,
+    or None (every ordinary hit is where he would send it, or there is none)."""
+    left = [t.damage.left(a) for a in range(4)]
+    for h in hits:
+        if h[1] is t:
+            left[h[2]] -= 1
+    for i in range(first, len(hits)):
+        s, _, was, level, c, loaded = hits[i]
+        if level != 1:
+            continue
+        left[was] += 1  # (this hit counted elsewhere)
+        open_ = [(n, a) for a, n in enumerate(left) if n > 0]
+        area = min(open_)[1] if open_ else was
+        if area != was:
+            hits[i] = (s, t, area, level, c, loaded)
+            return i
+        left[was] -= 1
+    return None
 
 
 # ----- Step Seven: continuing the engagement ----------------------------------------------

@@ -11,13 +11,14 @@ The battle's phases change her; policies and clients only read her.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from strategy.combat.cardtests import unopposed
 from strategy.combat.combatant import SKILLS, Combatant, repair_pools
-from strategy.combat.damage import DEAD, Damage, wound
-from strategy.combat.data import LOST, MORALE, REPAIR_SKILLS, REPAIRS, TOWING
+from strategy.combat.damage import DEAD, MAIMED, Damage, wound
+from strategy.combat.data import DAMAGE_LEVELS, LOST, MORALE, REPAIR_SKILLS, REPAIRS, TOWING
 from strategy.combat.orders import Orders
 from strategy.combat.shot import POOL_MODS
 from strategy.ships import ship_type
@@ -70,6 +71,13 @@ class ShipState:
         "hardship",
         "scratched",
         "cheated",
+        "repeats",
+        "jonahs",
+        "jonah_told",
+        "curses",
+        "boons",
+        "aimers",
+        "known",
     )
 
     def __init__(self, sid: str, side_: str, index: int, spec: Combatant) -> None:
@@ -100,6 +108,20 @@ class ShipState:
         #: and the deaths each cheated in it (Cheat Death!)
         self.scratched: set[str] = set()
         self.cheated: dict[str, int] = {}
+        #: the failed tests each officer may still have repeated (Jack Tar)
+        self.repeats = {o.name: o.jack_tar for o in spec.officers if o.jack_tar}
+        #: the wounds each officer's Jonah ignored (once a fight a take), and the Health
+        #: the last would have left him till its event tells it (:meth:`ignored`)
+        self.jonahs: dict[str, int] = {}
+        self.jonah_told: dict[str, str] = {}
+        #: the curses each officer's Naysayer has left this fight, and the cards his
+        #: curse that came true gives his next test (strategy.combat.cardtests._naysay)
+        self.curses = {o.name: o.naysayer for o in spec.officers if o.naysayer}
+        self.boons: dict[str, int] = {}
+        #: her officers with Accurate Gunner (the one firing her guns moves a hit)
+        self.aimers = frozenset(o.name for o in spec.officers if o.accurate_gunner)
+        #: each officer's Reputation against each enemy ship, once looked up
+        self.known: dict[tuple[str, str], tuple[int, str | None]] = {}
         self.npc_health = {"captain": 0, "gunner": 0, "master": 0}
         self.discipline: dict[str, int] = {}
         gunner = spec.officer("gunner")
@@ -270,7 +292,9 @@ class ShipState:
         Scratch, Sir!'s "You may ignore the first wound you take that would make you
         Injured. If the first wound you take would make you Maimed, it makes you Injured
         instead": his first wound of the fight while Healthy one level less. Cheat
-        Death! ignores a wound that would kill him once a fight a take."""
+        Death! ignores a wound that would kill him once a fight a take; Jonah ("Once per
+        session, you can ignore a Maimed or Dead result from a combat challenge") one that
+        would Maim or kill him, once a fight, when Cheat Death! does not."""
         health = self.health[officer]
         him = next(x for x in self.spec.officers if x.name == officer)
         if health == 0 and him.scratch and officer not in self.scratched:
@@ -282,8 +306,56 @@ class ShipState:
         if after == DEAD and health in (1, 2) and self.cheated.get(officer, 0) < him.cheat_death:
             self.cheated[officer] = self.cheated.get(officer, 0) + 1
             after = health
+        if after >= MAIMED and after > health and self.jonahs.get(officer, 0) < him.jonah:
+            self.jonahs[officer] = self.jonahs.get(officer, 0) + 1
+            self.jonah_told[officer] = DAMAGE_LEVELS[after]
+            after = health
         self.health[officer] = after
         return after
+
+    def ignored(self, officer: str) -> dict[str, Any]:
+        """The ``wounded`` event's note of the wound his Jonah just ignored (``{}`` if
+        none): the Health it would have left him, and its cost, "your current Naval
+        Mission is considered to have lost a challenge"."""
+        would = self.jonah_told.pop(officer, None)
+        if would is None:
+            return {}
+        return {"ignored": {"trait": "Jonah", "would_be": would, "mission": "lost a challenge"}}
+
+    def repeat(self, officer: str | None) -> bool:
+        """Whether ``officer``'s failed test is repeated, his Jack Tar spent (seed 000,
+        Step Seven: "Once per Naval Mission, when you have failed a Test, you may ask for
+        the failed Challenge or Test to be repeated, with the previous result ignored"):
+        the engine asks it at his first failed test (no order chooses which)."""
+        if officer is None or not self.repeats.get(officer):
+            return False
+        self.repeats[officer] -= 1
+        return True
+
+    def reputation(self, officer: str, foe: ShipState) -> tuple[int, str | None]:
+        """The Reputation ``officer`` applies in a test against ``foe`` (seed 000, "The
+        Test": "If you wish to apply a Reputation, add the appropriate number"; "Anatomy
+        of a Reputation": its cards "are added to a card pool during a test involving the
+        reputation"): his best of those whose subject names her, an Institution by her
+        own name, a Personal one by the surname of one of her officers; ``(cards,
+        subject)``, ``(0, None)`` if none does."""
+        key = (officer, foe.id)
+        got = self.known.get(key)
+        if got is None:
+            him = next(x for x in self.spec.officers if x.name == officer)
+            own = _own_name(foe)
+            surnames = {_words(o.name)[-1] for o in foe.spec.officers if _words(o.name)}
+            best: tuple[int, str | None] = (0, None)
+            for kind, subject, cards in him.reputations:
+                words = set(_words(subject))
+                if kind == "Personal":
+                    hit = bool(surnames & words)
+                else:
+                    hit = own is not None and set(_words(own)) <= words
+                if hit and cards > best[0]:
+                    best = (cards, subject)
+            got = self.known[key] = best
+        return got
 
     def under_fire(self, b: Any, officer: str | None) -> int:
         """Fearless's cards on ``officer``'s Command test (seed 000, Step Seven: "+1 cards
@@ -339,3 +411,14 @@ def _guns(kind: str) -> int:
     """The most guns a ship of type ``kind`` carries (a First Rate's 100 "+")."""
     t = ship_type(kind)
     return t.guns_max or t.guns_min or 0
+
+
+def _words(text: str) -> list[str]:
+    """The words of a name, in lower case (a subject names what its words hold)."""
+    return re.findall(r"[a-z0-9']+", text.lower())
+
+
+def _own_name(ship: ShipState) -> str | None:
+    """Her own name, if she has one (not her type's, a ship the engine names by it)."""
+    name = ship.spec.name
+    return None if name.lower() == ship.spec.type.lower() else name
