@@ -334,6 +334,16 @@ def test_events_after_one_the_queue_missed_wait_and_a_beat_sends_it_first(fresh_
     assert catch_up.beat() == 0
 
 
+def _outboxed(manager, monkeypatch) -> list:
+    """The manager's outbox on, its turns kept to be run by hand; the packets it sends the
+    sockets itself (Engine.IO's public ``send_packet``) routed to the test client's
+    sockets (Flask-SocketIO's test client catches what python-socketio sends)."""
+    turns: list = []
+    manager.after_writes = turns.append
+    monkeypatch.setattr(manager.server.eio, "send_packet", manager.server._send_eio_packet)
+    return turns
+
+
 def _messages(player) -> list[tuple[str, list[int]]]:
     """What the player's socket received since the last call: each message's name and seqs."""
     got = []
@@ -354,8 +364,7 @@ def test_a_campaigns_events_go_a_slice_of_sockets_at_a_time_each_its_share_in_on
     service = services(fresh_app).campaigns
     manager = services(fresh_app).socketio.server.manager
     game_.drain()
-    turns: list = []  # the hub's turns, each come when the test says
-    manager.after_writes = turns.append
+    turns = _outboxed(manager, monkeypatch)  # the hub's turns, each come when the test says
 
     def turn() -> None:  # the writers woken so far have written
         turns.pop(0)()
@@ -418,9 +427,8 @@ def test_a_turn_that_fails_is_logged_and_leaves_nothing_waiting_for_good(
     gm = game_.gm()
     manager = services(fresh_app).socketio.server.manager
     game_.drain()
-    turns: list = []
-    manager.after_writes = turns.append
-    send, failed = manager.server._send_eio_packet, []
+    turns = _outboxed(manager, monkeypatch)
+    send, failed = manager.server.eio.send_packet, []
 
     def fails_once(*args, **kwargs):
         if not failed:
@@ -428,7 +436,7 @@ def test_a_turn_that_fails_is_logged_and_leaves_nothing_waiting_for_good(
             raise RuntimeError("the sockets' layer failed")
         return send(*args, **kwargs)
 
-    monkeypatch.setattr(manager.server, "_send_eio_packet", fails_once)
+    monkeypatch.setattr(manager.server.eio, "send_packet", fails_once)
     assert gm.act("pause")["ok"], "the act is logged: its ack says so"
     assert failed and "sending its events failed" in caplog.text
     second = gm.act("resume")["seq"]  # waits for the next turn after the failed one
@@ -450,8 +458,7 @@ def test_a_message_is_encoded_once_for_all_its_turns_and_a_socket_gone_meanwhile
     game_.drain()
     gm.act("pause")  # past every socket's join floor
     game_.drain()
-    turns: list = []
-    manager.after_writes = turns.append
+    turns = _outboxed(manager, monkeypatch)
     monkeypatch.setattr(delivery, "SLICE", 1)
     encoded: list[Any] = []
     packet_class = manager.server.packet_class

@@ -121,12 +121,15 @@ def gevent_turns() -> AfterWrites:
     frame (gevent's queue wakes a waiting reader by a callback of the hub's). Called from
     a thread of the OS, the hub's loop is told safely."""
     import gevent
-    from gevent._hub_local import get_hub_if_exists
+    from gevent.monkey import get_original
 
     hub = gevent.get_hub()
+    # the OS thread's own ident (threading's is the green thread's, monkey-patched)
+    thread_ident = get_original("_thread", "get_ident")
+    home = thread_ident()
 
     def after_writes(callback: Callable[[], None]) -> None:
-        if get_hub_if_exists() is hub:
+        if thread_ident() == home:
             hub.loop.run_callback(callback)
         else:
             hub.loop.run_callback_threadsafe(callback)
@@ -382,7 +385,7 @@ class Floors(socketio.Manager):
                 if part is None:
                     packets = packets or self._encoded(key, namespace, payloads)
                     for packet in packets:
-                        self.server._send_eio_packet(eio_sid, packet)
+                        self.server.eio.send_packet(eio_sid, packet)
                 elif part:  # some sent already, or some wait for a gap
                     super().emit(*_message(part), namespace, room=sid)
 
