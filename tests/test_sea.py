@@ -151,6 +151,10 @@ def test_a_passage_meets_its_sea() -> None:
     )
     # dead to windward in the westerlies: she beats
     assert meets([[-20.0, 47.0], [-35.0, 47.0]], 1, "Third Rate").beat_hours > 24
+    # the doldrums in April are light waters, where a day's die of 1 is a calm
+    doldrums = meets([[-10.0, 0.0], [-20.0, 2.0]], 4, "First Rate")
+    assert doldrums.calm_hours > 24 and doldrums.size == "Large"
+    assert outlook(doldrums)[2] > outlook(doldrums)[1] > 0
 
 
 def test_the_sea_is_thrown_only_with_the_source_given() -> None:
