@@ -122,3 +122,17 @@ def test_the_sea_is_thrown_once_as_she_puts_to_sea() -> None:
     before = rng.getstate()
     forces._move(state, 0.5, 1, rng)
     assert rng.getstate() == before
+
+
+def test_a_route_of_older_rules_meets_no_sea() -> None:
+    """A route routed before rules version 5 (no ``sea``), in a campaign that goes on under
+    today's rules: no dice, and no throw for the shallows she may already have passed."""
+    force = map_force("ship-y", "Britain", [map_ship("Y", "Fourth Rate")], -1.1, 50.7)
+    route = rules.route("spithead", "the-nore", "Fourth Rate", 6)
+    old = {k: v for k, v in route.items() if k not in ("sea", "outlook")}
+    force["route"] = {**old, "to": "the-nore", "start_day": 0.0}
+    state: Any = {"forces": {"ship-y": force}, "engagements": {}, "deployment": [], "seats": {}}
+    rng = random.Random(5)
+    before = rng.getstate()
+    assert forces._move(state, 2.0, 2, rng) == [] and rng.getstate() == before
+    assert force["port"] == "the-nore" and force["route"] is None

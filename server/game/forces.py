@@ -327,12 +327,15 @@ def _move(work: State, now: float, day: int, rng: random.Random) -> list[dict[st
         if force["id"] in fighting:  # she lies where she fights: her passage waits
             route["start_day"] += 1 / STEPS_PER_DAY
             continue
-        if "sea" in route and "sailed" not in route:  # (a route of rules version 5 on)
-            sailed = rules.sail_sea(route["sea"], rng)
-            route["sailed"] = sailed
-            route["days"] = round(max(0.0, route["days"] + sailed["hours"] / 24), 3)
         force["port"] = None
-        thrown.extend(_shallows(work, force, route, now, day, rng))
+        # (a route of rules version 5 on: one routed before, in a campaign that goes on
+        # under today's rules, meets no sea, nor the shallows she may have passed)
+        if "sea" in route:
+            if "sailed" not in route:
+                sailed = rules.sail_sea(route["sea"], rng)
+                route["sailed"] = sailed
+                route["days"] = round(max(0.0, route["days"] + sailed["hours"] / 24), 3)
+            thrown.extend(_shallows(work, force, route, now, day, rng))
         lon, lat = position_on_route(route, now - route["start_day"])
         force["lon"], force["lat"] = round(lon, 4), round(lat, 4)
         if now - route["start_day"] >= route["days"]:
