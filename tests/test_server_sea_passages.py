@@ -136,3 +136,21 @@ def test_a_route_of_older_rules_meets_no_sea() -> None:
     before = rng.getstate()
     assert forces._move(state, 2.0, 2, rng) == [] and rng.getstate() == before
     assert force["port"] == "the-nore" and force["route"] is None
+
+
+def test_the_gms_voyage_planner_shows_each_legs_outlook(world_client) -> None:
+    """``GET /api/voyage`` and ``GET /api/route``: each leg, and the whole, with the days
+    the sea may make it (no dice), as an order's preview has them."""
+    body = world_client.get(
+        "/api/voyage?stop=portsmouth&stop=station:mediterranean&stop=portsmouth&ship=Fifth%20Rate"
+        "&month=1"
+    ).json
+    legs = [f["properties"] for f in body["features"] if f["properties"]["kind"] == "leg"]
+    assert len(legs) == 2
+    for leg in legs:
+        out = leg["outlook"]
+        assert out["best"] <= out["mean"] <= out["worst"]
+    whole = body["properties"]["outlook"]
+    assert whole["best"] <= body["properties"]["days"] + 0.01 and whole["worst"] >= whole["mean"]
+    route = world_client.get("/api/route?from=portsmouth&to=barbados&ship=Brig%20Sloop").json
+    assert route["properties"]["outlook"]["best"] <= route["properties"]["days"] + 0.01

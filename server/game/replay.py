@@ -135,14 +135,15 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     An order's or a cruise's route (a ``deploy``, ``sail``, ``move_enemy``,
     ``plan_cruise``) is compared without its ``days``, ``sea`` and ``outlook`` (its track,
     miles and risks are today's); what sailed a passage (an ``advance``), routed the ships
-    at sea in a ``roll_force`` or routed a ship detached from her squadron (a ``sail``:
-    version 4 gave her the squadron's draught and pace) stands as logged.
+    at sea in a ``roll_force``, showed a voyage (``show_voyage``: its legs' sea outlook) or
+    routed a ship detached from her squadron (a ``sail``: version 4 gave her the
+    squadron's draught and pace) stands as logged.
     """
     kind, data = event["type"], event["data"]
     keys: set[str] = set()
     decision = version < 3 and (_v2_vacancy(state, event) or _v2_autumn_clock(state, event))
     if version < 5:
-        decision = decision or kind in ("roll_force", "advance")
+        decision = decision or kind in ("roll_force", "advance", "show_voyage")
         # (a ship detached was routed as her whole squadron: its draught, its pace)
         detached = kind == "sail" and isinstance(data, dict) and bool(data.get("detach"))
         decision = decision or detached

@@ -534,8 +534,29 @@ def is_enemy_port(port_id: str) -> bool:
 
 
 def voyage(stops: list[Any], ship: str, month: int, stay: float) -> dict[str, Any]:
-    """A GM's multi-leg voyage as a GeoJSON FeatureCollection."""
-    return world().voyage(stops, ship=ship, month=month, stay_days=stay).to_feature_collection()
+    """A GM's multi-leg voyage as a GeoJSON FeatureCollection, each leg and the whole with
+    the ``outlook`` of the sea it meets (:func:`_outlook`)."""
+    collection = world().voyage(stops, ship=ship, month=month, stay_days=stay)
+    out = collection.to_feature_collection()
+    legs = [f for f in out["features"] if f["properties"].get("kind") == "leg"]
+    extra = {"best": 0.0, "mean": 0.0, "worst": 0.0}
+    for leg in legs:
+        props = leg["properties"]
+        props["outlook"] = _outlook(leg, ship, props["month"])
+        for k in extra:
+            extra[k] += props["outlook"][k] - props["days"]
+    days = out["properties"]["days"]
+    out["properties"]["outlook"] = {k: round(max(days + v, 0.0), 2) for k, v in extra.items()}
+    return out
+
+
+def _outlook(feature: dict[str, Any], ship: str, month: int) -> dict[str, float]:
+    """The days a routed leg's sea may make it, at best, on average and at worst
+    (:func:`maps.sea.outlook`: seed 003's irons, calms and currents, no dice)."""
+    props = feature["properties"]
+    sea = meets(feature["geometry"]["coordinates"], month, ship)
+    best, mean, worst = (round(props["days"] + h / 24, 2) for h in outlook(sea))
+    return {"best": max(best, 0.0), "mean": mean, "worst": worst}
 
 
 def cruise_route(stops: Sequence[str], ship: str, month: int, stay: float) -> dict[str, Any]:
@@ -614,8 +635,10 @@ def voyage_plan(stops: Sequence[str], ship: str, month: int, stay: float) -> dic
 
 
 def route_feature(origin: Any, destination: Any, ship: str, month: int) -> dict[str, Any]:
-    """One routed passage as a GeoJSON Feature."""
-    return world().route(origin, destination, ship=ship, month=month).to_geojson()
+    """One routed passage as a GeoJSON Feature, with the ``outlook`` of the sea it meets."""
+    feature = world().route(origin, destination, ship=ship, month=month).to_geojson()
+    feature["properties"]["outlook"] = _outlook(feature, ship, month)
+    return feature
 
 
 def ports() -> list[dict[str, Any]]:
