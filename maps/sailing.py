@@ -17,34 +17,43 @@ board of :data:`BOARD_MA`. Speed through the water is proportional to MA, with M
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
+from pathlib import Path
 from types import MappingProxyType
 
 import numpy as np
 
-from maps.errors import InvalidValue, UnknownName
+from maps.errors import DataError, InvalidValue, UnknownName
 
 __all__ = [
     "BOARD_MA",
     "COMPASS",
     "DEEP_DRAUGHT",
     "GOING_ABOUT_MA",
+    "MOVEMENT_FILE",
+    "RATINGS",
     "SAILING_MA",
     "SHALLOW_RISK",
     "SHIPS",
+    "SIZES",
     "STRENGTH_MA",
     "STERNWAY_MA",
     "TACKING",
     "TURN_POINT_MA",
+    "MovementTable",
     "ShipType",
     "compass_point",
     "made_good_ma",
     "made_good_ma_array",
     "made_good_ma_choice",
+    "movement_table",
     "point_of_sail",
     "reach_knots",
+    "ship_rating",
     "ship_type",
     "wind_strength",
 ]
@@ -251,14 +260,80 @@ def ship_type(name: str) -> ShipType:
     raise UnknownName(f"unknown ship type {name!r}{hint} (one of: {', '.join(SHIPS)})")
 
 
-def reach_knots(ship: str | ShipType, coppered: bool = False) -> float:
-    """Knots through the water reaching in a fair wind (MA 12): ``3 + 1.25 x Speed``.
+#: Seed 003 "Ship Classes", smallest first, and "Speed"'s ratings, slowest first.
+SIZES = ("Small", "Middling", "Large")
+RATINGS = ("Slow", "Ordinary", "Fast")
+MOVEMENT_FILE = Path(__file__).resolve().parent / "data" / "movement.json"
 
-    BtQ Speed 2 (First Rate) gives 5.5 knots, Speed 4 (frigate, cutter) 8 knots; an
-    Expertly Coppered Hull adds 1 to Speed.
 
-    >>> reach_knots("Third Rate"), reach_knots("Fifth Rate", coppered=True)
-    (6.75, 9.25)
+@dataclass(frozen=True, slots=True)
+class MovementTable:
+    """Seed 003 "Speed": the distance a unit of MA carries a ship, by Ship Size and Ship
+    Speed (inches on the table), with our scale for the map: the BtQ roster Speed that
+    rates a ship Slow, Ordinary or Fast, and the knots of one inch a unit reaching in a
+    fair wind (MA 12)."""
+
+    inches: MappingProxyType  # (size, rating) -> Fraction
+    rating_by_speed: MappingProxyType  # BtQ roster Speed -> rating
+    knots_per_inch: float
+    source: str
+
+    def knots(self, size: str, rating: str) -> float:
+        """Knots reaching in a fair wind for a ship of ``size`` rated ``rating``.
+
+        >>> movement_table().knots("Large", "Fast")
+        9.6
+        """
+        if (size, rating) not in self.inches:
+            raise InvalidValue(f"no movement for a {rating} {size} ship (seed 003 'Speed')")
+        return round(float(self.inches[size, rating]) * self.knots_per_inch, 6)
+
+
+@cache
+def movement_table() -> MovementTable:
+    """Seed 003's movement table from ``maps/data/movement.json``, validated, read once:
+    every size and rating a cell, each a positive fraction of an inch."""
+    raw = json.loads(MOVEMENT_FILE.read_text(encoding="utf-8"))
+    rows = raw["inches_per_ma"]
+    if sorted(rows) != sorted(SIZES) or any(sorted(rows[z]) != sorted(RATINGS) for z in SIZES):
+        raise DataError(f"{MOVEMENT_FILE}: one row per size {SIZES}, one cell per {RATINGS}")
+    inches = {(z, r): Fraction(rows[z][r]) for z in SIZES for r in RATINGS}
+    if any(v <= 0 for v in inches.values()):
+        raise DataError(f"{MOVEMENT_FILE}: a cell must be a positive distance")
+    by_speed = {int(k): v for k, v in raw["rating_by_btq_speed"].items()}
+    if not set(by_speed.values()) <= set(RATINGS) or {s.speed for s in SHIPS.values()} - set(
+        by_speed
+    ):
+        raise DataError(f"{MOVEMENT_FILE}: every roster Speed needs a rating of {RATINGS}")
+    knots = float(raw["knots_per_inch"])
+    if not knots > 0:
+        raise DataError(f"{MOVEMENT_FILE}: knots_per_inch must be positive")
+    return MovementTable(
+        MappingProxyType(inches), MappingProxyType(by_speed), knots, str(raw["source"])
+    )
+
+
+def ship_rating(ship: str | ShipType, coppered: bool = False) -> str:
+    """Seed 003's Slow, Ordinary or Fast for a roster type, by her BtQ Speed (2 Slow, 3
+    Ordinary, 4 Fast); an Expertly Coppered Hull adds 1 Speed, a Fast ship stays Fast.
+
+    >>> ship_rating("First Rate"), ship_rating("Brig Sloop", coppered=True)
+    ('Slow', 'Fast')
     """
     s = ship if isinstance(ship, ShipType) else ship_type(ship)
-    return 3.0 + 1.25 * (s.speed + (1 if coppered else 0))
+    by_speed = movement_table().rating_by_speed
+    return by_speed[min(s.speed + (1 if coppered else 0), max(by_speed))]
+
+
+def reach_knots(ship: str | ShipType, coppered: bool = False) -> float:
+    """Knots through the water reaching in a fair wind (MA 12): seed 003's movement table
+    ("Speed": larger ships cover more distance for the same MA) for her size and rating.
+
+    A First Rate (Large, Slow) 6.4 knots, a Third Rate (Large, Ordinary) 8, a frigate
+    (Middling, Fast) 8, a Brig Sloop (Small, Ordinary) 4.8.
+
+    >>> reach_knots("Third Rate"), reach_knots("First Rate"), reach_knots("Brig Sloop")
+    (8.0, 6.4, 4.8)
+    """
+    s = ship if isinstance(ship, ShipType) else ship_type(ship)
+    return movement_table().knots(s.size, ship_rating(s, coppered))

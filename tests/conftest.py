@@ -326,11 +326,10 @@ def blockade_breakouts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, di
     protocol (test_server_blockades): the first seed where it is sighted and chased into a
     battle, and the first where it gets away in the chase
     (:func:`tests.server_helpers.play_breakout`); seeds, not outcomes, are what the rules'
-    changes move."""
-    app = new_app(tmp_path_factory.mktemp("blockade"))
+    changes move. A server each seed (one address makes at most 10 campaigns a minute)."""
     found: dict[str, dict[str, Any]] = {}
     for seed in range(1, 41):
-        run = play_breakout(app, seed)
+        run = play_breakout(new_app(tmp_path_factory.mktemp("blockade")), seed)
         gm_advance = run["seen"]["gm"][0]["data"]
         for b in gm_advance.get("breakouts") or []:
             if b["sighted_by"] and b["escaped"]:

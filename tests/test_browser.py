@@ -250,6 +250,10 @@ def test_a_captain_sails_his_ship_after_a_preview(
             timeout=60,
         )
         assert float(captain.js("document.querySelector('.preview').dataset.days")) > 0
+        # the sea's outlook, no dice (docs/rules-notes.md "Voyages meet the sea")
+        outlook = captain.js("document.querySelector('.preview').dataset.outlook")
+        best, mean, worst = (float(v) for v in outlook.split(","))
+        assert 0 < best <= mean <= worst
         captain.page.click("button[data-action=orders]")
         captain.wait(
             "document.getElementById('map').dataset.routes.includes('ship-fg')", timeout=60

@@ -1185,3 +1185,32 @@ def test_the_people_chart_counts_the_seats_outcomes(js) -> None:
         "promotions": [],
     }
     assert bare == {} and empty == {}, "nothing throws without the keys"
+
+
+def test_the_sea_a_passage_met_reads_in_words(js) -> None:
+    """docs/rules-notes.md "Voyages meet the sea": a route's hover tells what the sea's dice
+    did as she put to sea (irons, calms swept, a current), nothing when it did nothing."""
+    out = js(
+        """
+        const forces = await import('/static/js/map_forces.js');
+        return arg.map((sailed) => forces.seaWords(sailed));""",
+        [
+            None,
+            {"hours": 0, "tacks": 3, "irons": 0, "light_days": 0, "calms": 0, "currents": {}},
+            {"hours": 9.1, "tacks": 6, "irons": 2, "light_days": 3, "calms": 1, "currents": {}},
+            {
+                "hours": -5,
+                "tacks": 0,
+                "irons": 0,
+                "light_days": 0,
+                "calms": 0,
+                "currents": {"gulf-stream": [2, 5]},
+            },
+        ],
+    )
+    assert out == [
+        "",
+        "",
+        " (the sea: 2 in irons, 1 calm day swept)",
+        " (the sea: in a current)",
+    ]

@@ -22,21 +22,22 @@ from tests.test_server_battle_officers import _campaign
 
 
 def _tampered(log: dict[str, Any], seq: int, version: int | None) -> dict[str, Any]:
-    """``log`` with event ``seq``'s route made a day longer, logged as rules ``version``
-    (None: no version, as before versions were logged)."""
+    """``log`` with event ``seq``'s route made a mile longer, logged as rules ``version``
+    (None: no version, as before versions were logged; its miles, unlike its days, are
+    checked under every version: "Voyages meet the sea")."""
     out = copy.deepcopy(log)
     first = out["events"][0]["data"]
     first.pop("rules", None)
     if version is not None:
         first["rules"] = version
-    out["events"][seq - 1]["data"]["route"]["days"] += 1
+    out["events"][seq - 1]["data"]["route"]["distance_nm"] += 1
     return out
 
 
 def test_a_new_campaign_logs_the_version_of_its_rules(day_60) -> None:
     first = day_60["log"]["events"][0]
     assert first["type"] == "campaign_created"
-    assert first["data"]["rules"] == game.RULES_VERSION == 4
+    assert first["data"]["rules"] == game.RULES_VERSION == 5
     _, problems = game.replay(day_60["log"])
     assert problems == []
 
@@ -89,7 +90,9 @@ def test_a_fight_opened_under_version_3_keeps_the_chase_it_had() -> None:
     """Version 4 reads the chase otherwise (issue 31; docs/rules-notes.md "The chase"): the
     summer of 1805 in tests/data opened a fight on its first ``advance`` (seq 11), whose
     chase today's rules decide differently. Logged as version 3 that advance, and the
-    orders and days of the fight after it, stand as logged; as version 4 they do not."""
+    orders and days of the fight after it, stand as logged; as version 4 the advance
+    stands (version 5 sails a passage otherwise: "Voyages meet the sea"), but the rounds
+    of the fight it opened are fought again by today's battle rules, and differ."""
     data = Path(__file__).parent / "data" / "summer_1805_log.json.gz"
     log = json.loads(gzip.decompress(data.read_bytes()))
     found = {}
@@ -98,7 +101,8 @@ def test_a_fight_opened_under_version_3_keeps_the_chase_it_had() -> None:
         tagged["events"][0]["data"]["rules"] = version
         _, found[version] = game.replay(tagged)
     assert not any("engagement" in p for p in found[3])
-    assert found[4][0] == "seq 11: advance decides differently on replay (engagements)"
+    assert not any(p.startswith("seq 11:") for p in found[4])
+    assert found[4][0] == "seq 12: engage_decision decides differently on replay (round)"
 
 
 def test_a_version_3_log_is_compared_without_healed_and_its_fights_stand_as_logged() -> None:

@@ -111,10 +111,12 @@ def test_monsoon_turns_with_the_season() -> None:
 
 
 def test_faster_ships_arrive_sooner() -> None:
+    """Seed 003 "Speed": a Brig Sloop (Small, Ordinary: 3/4") is slower than a First Rate
+    (Large, Slow: 1"), and she than a Third Rate (Large, Ordinary: 1 1/4")."""
     world = load_world()
     days = [
         world.route("portsmouth", "gibraltar", ship=s).days
-        for s in ("First Rate", "Third Rate", "Fifth Rate")
+        for s in ("Brig Sloop", "First Rate", "Third Rate")
     ]
     assert days[0] > days[1] > days[2]
 

@@ -26,16 +26,16 @@ def test_the_brest_squadron_leaving_is_sighted_chased_and_fought(blockade_breako
         "force": "fr-brest",
         "name": "Brest Squadron",
         "port": "brest",
-        "day": 4,
+        "day": 5,
         "blockaders": [red],
         "sighted_by": red,
         "engagement": "e1",
         "escaped": False,
-        "text": "the Brest Squadron, putting out of Brest on day 4, was sighted and chased "
+        "text": "the Brest Squadron, putting out of Brest on day 5, was sighted and chased "
         "by the Red Squadron, Channel Fleet",
     }
     fight = next(e for e in run["state"]["engagements"] if e["id"] == "e1")
-    assert fight["breakout"] == {"force": "fr-brest", "port": "brest", "day": 4}
+    assert fight["breakout"] == {"force": "fr-brest", "port": "brest", "day": 5}
     assert fight["forces"] == [red, "fr-brest"] and fight["chase"]["outcome"] == "engaged"
     assert [e["event"] for e in fight["log"] if e.get("phase") == "chase"][0] == "chase"
     # the battle waits for the Red squadron's seated captain and its admiral (for the
@@ -58,11 +58,11 @@ def test_the_brest_squadron_leaving_is_sighted_chased_and_fought(blockade_breako
 
 def test_an_escape_is_told_to_every_british_seat_in_words(blockade_breakouts) -> None:
     run = blockade_breakouts["escaped"]
-    words = "the Brest Squadron has escaped the blockade of Brest on day 4"
+    words = "the Brest Squadron has escaped the blockade of Brest on day 5"
     for key in (*BRITISH_SEATS, "gm"):
         (notice,) = _notices(run, key)
         assert notice["text"] == words, key
-        assert (notice["force"], notice["port"], notice["day"]) == ("fr-brest", "brest", 4)
+        assert (notice["force"], notice["port"], notice["day"]) == ("fr-brest", "brest", 5)
         assert notice["escaped"] and notice["engagement"] == "e1"
     assert _notices(run, "obs") is None  # an observer is told the date only
     players = json.dumps([_notices(run, k) for k in BRITISH_SEATS])

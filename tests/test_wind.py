@@ -133,7 +133,9 @@ def test_ship_roster_speeds_and_classes() -> None:
         "First Rate": 2,
     }
     assert DEEP_DRAUGHT == {"Third Rate", "Second Rate", "First Rate"}
-    assert reach_knots("First Rate") < reach_knots("Third Rate") < reach_knots("Cutter")
+    # seed 003 "Speed": larger ships cover more distance (tests/test_sea.py, cell by cell)
+    assert reach_knots("Brig Sloop") < reach_knots("Cutter") < reach_knots("Fifth Rate")
+    assert reach_knots("First Rate") < reach_knots("Third Rate")
     assert reach_knots("Brig Sloop", coppered=True) == reach_knots("Cutter")
 
 

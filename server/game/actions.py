@@ -390,8 +390,16 @@ def _decide_sail(state: State, seat: Seat, p: payloads.Sail, rng: random.Random)
         # the detached ship's own force, named here so that no client needs the convention
         "detached": fx.detached_id(detach) if detach else None,
         "orders": {"kind": "sail", "target": p.to},
-        "route": fx.plan_route(state, force, destination),
+        # a ship detached sails on her own: her draught, her pace (seed 003 "Speed")
+        "route": fx.plan_route(state, _sailing(force, detach), destination),
     }
+
+
+def _sailing(force: Force, detach: str | None) -> Force:
+    """The force that sails: ``force``, or the ship ``detach`` of it on her own."""
+    if detach is None:
+        return force
+    return cast(Force, {**force, "ships": [s for s in force["ships"] if s["code"] == detach]})
 
 
 def _decide_move_enemy(state: State, seat: Seat, p: payloads.MoveEnemy, rng: random.Random) -> Data:

@@ -23,6 +23,7 @@ from server.game.state import (
     DeploymentRecord,
     Engagement,
     Force,
+    Grounding,
     Investment,
     Note,
     Notice,
@@ -296,6 +297,8 @@ class Advance(Acted):
     notices: NotRequired[list[Notice]]
     # officer id -> his Health after the turns of the month it passed, each month's healing
     healed: NotRequired[dict[str, Any]]
+    # each ship's throw on a shallow-water risk her force sailed into (rules version 5)
+    groundings: NotRequired[list[Grounding]]
 
 
 class Round(Record):

@@ -8,12 +8,13 @@ A force is a plain dict: ``id``, ``side`` (Britain, France, Spain, Netherlands),
 from __future__ import annotations
 
 import copy
+import hashlib
 import random
 from typing import Any, cast
 
 from server.game import blockades, engagements, officers, rules
 from server.game.errors import ActionError
-from server.game.sighting import Lookouts, force_id, in_order, position_on_route
+from server.game.sighting import Lookouts, force_id, in_order, nm_along, position_on_route
 from server.game.state import (
     DeploymentRecord,
     Force,
@@ -35,6 +36,7 @@ __all__ = [
     "initial_forces",
     "plan_route",
     "port_destination",
+    "sea_dice",
 ]
 
 STEPS_PER_DAY = 4  # contact is checked every six hours of game time
@@ -81,8 +83,7 @@ def initial_forces(deployment: list[DeploymentRecord], rng: random.Random) -> li
         ]
         f["sorties"] = list(sq["sorties"])
         if sq.get("sails_for"):  # raiders and convoys are at sea when the summer opens
-            ship = rules.deepest_type([s["type"] for s in f["ships"]])
-            voyage = rules.route(sq["port"], sq["sails_for"], ship, 6)
+            voyage = _route([s["type"] for s in f["ships"]], sq["port"], sq["sails_for"], 6)
             f["route"] = _routed(voyage, sq["sails_for"], 0)
             f["orders"] = {"kind": "sortie", "target": sq["sails_for"]}
         forces[f["id"]] = f
@@ -132,10 +133,19 @@ def deploy_destination(kind: str, target: Any) -> str | tuple[float, float]:
 def plan_route(state: State, force: Force, destination: str | tuple[float, float]) -> Route:
     """The routed track from the force's position to ``destination`` under this month's wind."""
     origin: Any = force["port"] or (force["lon"], force["lat"])
-    ship = rules.deepest_type([s["type"] for s in force["ships"] if s["status"] == "afloat"])
-    voyage = rules.route(origin, destination, ship, month_of(state))
+    types = [s["type"] for s in force["ships"] if s["status"] == "afloat"]
+    voyage = _route(types, origin, destination, month_of(state))
     to = destination if isinstance(destination, str) else list(destination)
     return _routed(voyage, to, state["day"])
+
+
+def _route(types: list[str], origin: Any, destination: Any, month: int) -> dict[str, Any]:
+    """The passage of a force of ships of ``types``: the track her deepest draught may take
+    (seed 003 "Shallow Water"), sailed at the pace of her slowest ship (seed 003 "Speed":
+    the squadron keeps together)."""
+    return rules.route(
+        origin, destination, rules.deepest_type(types), month, rules.slowest_type(types)
+    )
 
 
 def _routed(voyage: dict[str, Any], to: str | list[float], start_day: float) -> Route:
@@ -177,6 +187,8 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
     work = _scratch(state)
     opened: list[Any] = []
     breakouts: list[Any] = []
+    groundings: list[Any] = []
+    sea = sea_dice(rng)
     start = state["day"]
     day = start
     while day < start + days:
@@ -193,7 +205,7 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
         for step in range(1, STEPS_PER_DAY + 1):
             now = day - 1 + step / STEPS_PER_DAY
             leaving = _leaving(work)
-            _move(work, now)
+            groundings.extend(_move(work, now, day, sea))
             for fid, port in leaving.items():
                 notice = blockades.breakout(work, fid, port, day, now, rng)
                 if notice is not None:
@@ -229,9 +241,18 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
         "breakouts": breakouts,
         "notices": notices,
     }
-    if healed:  # (only when someone was: the advances of a healthy roster as they were)
-        out["healed"] = healed
+    # (each only when there was one: the advances of a healthy roster, of a sea without
+    # shallows, as they were)
+    out.update((k, v) for k, v in (("healed", healed), ("groundings", groundings)) if v)
     return out
+
+
+def sea_dice(rng: random.Random) -> random.Random:
+    """The sea's own dice for an advance (seed 003's irons, calms, currents and shallow
+    water; docs/rules-notes.md "Voyages meet the sea"): seeded from the advance's source as
+    it stands, drawing nothing from it, so that its other dice (sorties, sightings, chases,
+    battles) are those they were without the sea, as a battle's weather has its own."""
+    return random.Random(hashlib.sha256(repr(rng.getstate()).encode()).hexdigest())
 
 
 def _scratch(state: State) -> State:
@@ -291,9 +312,15 @@ def apply_advance(state: State, data: Any) -> None:
     new_turn(state)
 
 
-def _move(work: State, now: float) -> None:
+def _move(work: State, now: float, day: int, rng: random.Random) -> list[dict[str, Any]]:
+    """Every force with a route sails on to where she is at ``now``: a force that puts to
+    sea throws the sea's dice for her passage (seed 003: irons, calms, currents; her days
+    change by them), and one that reaches a shallow-water risk of her route throws seed
+    003's "Shallow Water" for each of her ships (:func:`_shallows`), in :func:`in_order`'s
+    order. Returns the groundings thrown."""
     fighting = engagements.engaged(work)
-    for force in work["forces"].values():
+    thrown: list[dict[str, Any]] = []
+    for force in in_order(work):
         route = force["route"]
         if not force["afloat"] or not route:
             continue
@@ -301,12 +328,86 @@ def _move(work: State, now: float) -> None:
             route["start_day"] += 1 / STEPS_PER_DAY
             continue
         force["port"] = None
+        # (a route of rules version 5 on: one routed before, in a campaign that goes on
+        # under today's rules, meets no sea, nor the shallows she may have passed)
+        if "sea" in route:
+            if "sailed" not in route:
+                sailed = rules.sail_sea(route["sea"], rng)
+                route["sailed"] = sailed
+                route["days"] = round(max(0.0, route["days"] + sailed["hours"] / 24), 3)
+            thrown.extend(_shallows(work, force, route, now, day, rng))
         lon, lat = position_on_route(route, now - route["start_day"])
         force["lon"], force["lat"] = round(lon, 4), round(lat, 4)
         if now - route["start_day"] >= route["days"]:
             force["route"] = None
             if isinstance(route["to"], str) and rules.is_port(route["to"]):
                 force["port"] = route["to"]
+    return thrown
+
+
+def _shallows(
+    work: State, force: Force, route: Route, now: float, day: int, rng: random.Random
+) -> list[dict[str, Any]]:
+    """The shallow-water risks of ``route`` the force has sailed into by ``now``, each
+    thrown once (``route["thrown"]`` counts them) for every ship of hers it threatens (seed
+    003: a small ship only a named shallow, not the inshore band). Rocks' damage points go
+    on the ship (``damage``); a ship stuck holds the force there until she is off (its
+    route's ``start_day`` moves on by her days stuck)."""
+    out: list[dict[str, Any]] = []
+    risks = route.get("risks") or []
+    done = route.get("thrown", 0)
+    while done < len(risks):
+        risk = risks[done]
+        elapsed = now - route["start_day"]
+        run = route["distance_nm"] * min(1.0, elapsed / route["days"]) if route["days"] > 0 else 0
+        if run < nm_along(route["track"], risk["at"]) and elapsed < route["days"]:
+            break
+        done += 1
+        held = 0.0
+        for ship in force["ships"]:
+            if ship["status"] != "afloat" or not rules.risks_shallow(ship["type"], risk["kind"]):
+                continue
+            grounding = rules.shallow_throw(rng)
+            if grounding["damage"]:
+                ship["damage"] = ship.get("damage", 0) + grounding["damage"]
+            held = max(held, grounding["days"])
+            out.append(_grounding(work, force, ship, risk, grounding, day))
+        route["start_day"] += held
+    if risks:
+        route["thrown"] = done
+    return out
+
+
+def _grounding(
+    work: State, force: Force, ship: Any, risk: Any, grounding: dict[str, Any], day: int
+) -> dict[str, Any]:
+    """One ship's throw on a shallow-water risk as the log and the notices keep it: told
+    to her captain's seat and her squadron's admiral's (the GM reads them all)."""
+    squadron = force.get("squadron")
+    seats = sorted(
+        s["id"]
+        for s in work["seats"].values()
+        if force["side"] == "Britain"
+        and not s.get("vacant")
+        and (
+            (s["role"] == "captain" and s.get("ship") == ship["code"])
+            or (s["role"] == "admiral" and squadron is not None and s.get("squadron") == squadron)
+        )
+    )
+    return {
+        "force": force["id"],
+        "ship": ship["code"],
+        "name": ship["name"],
+        "risk": risk["id"],
+        "place": risk["name"],
+        "kind": risk["kind"],
+        "at": list(risk["at"]),
+        "day": day,
+        **grounding,
+        "strength": rules.strength_points(ship["type"]),
+        "seats": seats,
+        "text": rules.grounding_words(ship["name"], risk["name"], day, grounding),
+    }
 
 
 def _enemy_orders(work: State, day: int, rng: random.Random) -> None:
@@ -318,12 +419,8 @@ def _enemy_orders(work: State, day: int, rng: random.Random) -> None:
         if force.get("sorties") and force["port"] and rng.random() < chance:
             target = rng.choice(force["sorties"])
             try:
-                voyage = rules.route(
-                    force["port"],
-                    target,
-                    rules.deepest_type([s["type"] for s in force["ships"]]),
-                    month_of(work, day - 1),
-                )
+                types = [s["type"] for s in force["ships"]]
+                voyage = _route(types, force["port"], target, month_of(work, day - 1))
             except rules.maps_errors.MapsError:  # no passage to it: she stays in harbour
                 continue
             force["route"] = _routed(voyage, target, day - 1)

@@ -12,9 +12,10 @@ The types (docs/protocol.md, *Notices*): ``battle_opened``, ``battle_ended``, ``
 (sunk, struck, taken or decimated in a fight the seat is told of), ``breakout`` (an enemy
 out of a blockaded port: escaped, or sighted and chased), ``orders`` (another seat's
 ``deploy`` or ``sail`` of a force this seat sees), ``seat_joined``, ``seat_reissued`` (a
-seat handed to a new holder, or its link renewed), ``season`` (the season report), and
-``message`` (table talk addressed to this seat: to all, to it, or to the GM for the GM), and
-``appointment`` (an application decided, or his appointment renewed in September).
+seat handed to a new holder, or its link renewed), ``season`` (the season report),
+``message`` (table talk addressed to this seat: to all, to it, or to the GM for the GM),
+``appointment`` (an application decided, or his appointment renewed in September), and
+``grounding`` (a ship of his aground or on rocks in shallow water on her passage).
 """
 
 from __future__ import annotations
@@ -197,8 +198,29 @@ def _breakouts(seen: Seen) -> list[Notice]:
     ]
 
 
+def _groundings(seen: Seen) -> list[Notice]:
+    """Each ship that ran aground or struck rocks on a shallow-water risk (seed 003,
+    "Shallow Water"), to her captain and her admiral (the GM told them all); a clear throw
+    is in the log, not a notice."""
+    return [
+        {
+            "type": "grounding",
+            "text": g["text"],
+            "force": g["force"],
+            "ship": g["ship"],
+            "place": g["place"],
+            "day": g["day"],
+            "result": g["result"],
+            "damage": g["damage"],
+            "days": g["days"],
+        }
+        for g in seen.data.get("groundings") or ()
+        if g["result"] != "clear" and (seen.seat["role"] == "gm" or seen.seat["id"] in g["seats"])
+    ]
+
+
 def advanced(seen: Seen) -> list[Notice]:
-    return battles(seen) + _breakouts(seen)
+    return battles(seen) + _breakouts(seen) + _groundings(seen)
 
 
 # -- orders ---------------------------------------------------------------------------------

@@ -37,7 +37,8 @@ __all__ = ["Allowance", "replay", "rules_version", "upgrade"]
 @dataclass(frozen=True)
 class Allowance:
     """What an event of an older rules version may differ in from today's decision of it:
-    ``keys`` it was logged without (``"seat.officer"``: a key of its ``seat``), or its whole
+    ``keys`` it was logged without or that a rule changed since decides otherwise
+    (``"seat.officer"``: a key of its ``seat``), compared without them; or its whole
     decision (``decision``), made by a rule that has changed since: applied as logged."""
 
     keys: frozenset[str] = frozenset()
@@ -94,6 +95,10 @@ def _v3_fights(state: State, event: dict[str, Any]) -> bool:
     return state["phase"] == "summer" and event.get("seat") is None
 
 
+#: the events whose route version 4 timed by other knots, without the sea
+_V4_ROUTED = ("deploy", "sail", "move_enemy", "plan_cruise")
+
+
 def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str, Any], Allowance]:
     """``event`` of a log played under rules ``version`` (older than today's), taken on
     ``state`` (the state before it), as today's replay checks it: the event in today's
@@ -123,10 +128,27 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     as logged. Wounds and the Measures spent go aboard the next fight and heal at the
     turns of the month ("Wounds and Measures between battles"): an ``advance`` or
     ``next_season`` is compared without the ``healed`` it never logged.
+
+    4 -> 5: voyages meet the sea (docs/rules-notes.md "Voyages meet the sea"): a passage
+    is timed by seed 003's movement table at the pace of a force's slowest ship and
+    carries the sea it meets; the sea's dice and shallow water are thrown as she sails.
+    An order's or a cruise's route (a ``deploy``, ``sail``, ``move_enemy``,
+    ``plan_cruise``) is compared without its ``days``, ``sea`` and ``outlook`` (its track,
+    miles and risks are today's); what sailed a passage (an ``advance``), routed the ships
+    at sea in a ``roll_force``, showed a voyage (``show_voyage``: its legs' sea outlook) or
+    routed a ship detached from her squadron (a ``sail``: version 4 gave her the
+    squadron's draught and pace) stands as logged.
     """
     kind, data = event["type"], event["data"]
     keys: set[str] = set()
     decision = version < 3 and (_v2_vacancy(state, event) or _v2_autumn_clock(state, event))
+    if version < 5:
+        decision = decision or kind in ("roll_force", "advance", "show_voyage")
+        # (a ship detached was routed as her whole squadron: its draught, its pace)
+        detached = kind == "sail" and isinstance(data, dict) and bool(data.get("detach"))
+        decision = decision or detached
+        if kind in _V4_ROUTED:
+            keys.update(f"route.{k}" for k in ("days", "sea", "outlook"))
     if version < 4:
         decision = decision or _v3_fights(state, event)
         if kind in ("advance", "next_season"):
@@ -221,16 +243,19 @@ def _differs(
     kind: str, data: dict[str, Any], again: dict[str, Any], unlogged: frozenset[str]
 ) -> str | None:
     """How an event decided again differs from what was logged (but in the keys it was
-    logged without, ``unlogged``), or None."""
+    logged without or a rule since decides otherwise, ``unlogged``), or None."""
     if "at" in data:  # when it was logged is the log's to say
         again["at"] = data["at"]
+    if unlogged:
+        data = copy.deepcopy(data)
     for key in unlogged:
         *path, last = key.split(".")
-        inner: Any = again
-        for part in path:
-            inner = inner.get(part) if isinstance(inner, dict) else None
-        if isinstance(inner, dict):
-            inner.pop(last, None)
+        for side in (again, data):
+            inner: Any = side
+            for part in path:
+                inner = inner.get(part) if isinstance(inner, dict) else None
+            if isinstance(inner, dict):
+                inner.pop(last, None)
     if again != data:
         keys = sorted(k for k in set(again) | set(data) if again.get(k) != data.get(k))
         return f"{kind} decides differently on replay ({', '.join(keys) or kind})"

@@ -23,7 +23,9 @@ from maps import load_world
 from maps.geo import distance_nm
 from maps.layers import all_layers, land, overview_layers, wind_points
 from maps.places import blockade_zones, load_ports, load_stations
+from maps.sailing import reach_knots
 from maps.sailing import ship_type as sailing_ship_type
+from maps.sea import STRENGTH_POINTS, Sea, meets, outlook, risk_shallows, sail
 from maps.timing import sail_runs
 from maps.wind import prevailing_wind, wind_codes
 from server.game.scenario import Scenario
@@ -125,6 +127,12 @@ __all__ = [
     "chase",
     "cruise_route",
     "deepest_type",
+    "grounding_words",
+    "risks_shallow",
+    "sail_sea",
+    "shallow_throw",
+    "slowest_type",
+    "strength_points",
     "distance_nm",
     "fight_battle",
     "force_organisation",
@@ -293,8 +301,16 @@ def sailing_type(name: str) -> str:
 
 
 def deepest_type(types: list[str]) -> str:
-    """The largest (deepest-draught, slowest) roster type among ``types``."""
+    """The largest (deepest-draught) roster type among ``types``."""
     return max(types, key=ROSTER_ORDER.index) if types else "Cutter"
+
+
+def slowest_type(types: list[str]) -> str:
+    """The roster type among ``types`` with the fewest knots by seed 003's movement table
+    (:func:`maps.sailing.reach_knots`; of two as slow, the smaller): the pace of a force."""
+    if not types:
+        return "Cutter"
+    return min(types, key=lambda t: (reach_knots(t), ROSTER_ORDER.index(t)))
 
 
 def ship_rating(types: Sequence[str]) -> dict[str, Any] | None:
@@ -529,15 +545,37 @@ def is_enemy_port(port_id: str) -> bool:
 
 
 def voyage(stops: list[Any], ship: str, month: int, stay: float) -> dict[str, Any]:
-    """A GM's multi-leg voyage as a GeoJSON FeatureCollection."""
-    return world().voyage(stops, ship=ship, month=month, stay_days=stay).to_feature_collection()
+    """A GM's multi-leg voyage as a GeoJSON FeatureCollection, each leg and the whole with
+    the ``outlook`` of the sea it meets (:func:`_outlook`)."""
+    collection = world().voyage(stops, ship=ship, month=month, stay_days=stay)
+    out = collection.to_feature_collection()
+    legs = [f for f in out["features"] if f["properties"].get("kind") == "leg"]
+    extra = {"best": 0.0, "mean": 0.0, "worst": 0.0}
+    for leg in legs:
+        props = leg["properties"]
+        props["outlook"] = _outlook(leg, ship, props["month"])
+        for k in extra:
+            extra[k] += props["outlook"][k] - props["days"]
+    days = out["properties"]["days"]
+    out["properties"]["outlook"] = {k: round(max(days + v, 0.0), 2) for k, v in extra.items()}
+    return out
+
+
+def _outlook(feature: dict[str, Any], ship: str, month: int) -> dict[str, float]:
+    """The days a routed leg's sea may make it, at best, on average and at worst
+    (:func:`maps.sea.outlook`: seed 003's irons, calms and currents, no dice)."""
+    props = feature["properties"]
+    sea = meets(feature["geometry"]["coordinates"], month, ship)
+    best, mean, worst = (round(props["days"] + h / 24, 2) for h in outlook(sea))
+    return {"best": max(best, 0.0), "mean": mean, "worst": worst}
 
 
 def cruise_route(stops: Sequence[str], ship: str, month: int, stay: float) -> dict[str, Any]:
     """A volunteers' cruise (the places as the voyage planner writes them, routed one leg
     after another for ``ship`` in ``month``, ``stay`` days at each) as one passage: track,
     distance (nm), days with the stays and risks, as :func:`route` gives a passage."""
-    return _passage(world().voyage([voyage_stop(s) for s in stops], roster_type(ship), month, stay))
+    stops_at = [voyage_stop(s) for s in stops]
+    return _passage(world().voyage(stops_at, roster_type(ship), month, stay), month, ship)
 
 
 def squadron_ships(squadron: str) -> list[str]:
@@ -608,8 +646,10 @@ def voyage_plan(stops: Sequence[str], ship: str, month: int, stay: float) -> dic
 
 
 def route_feature(origin: Any, destination: Any, ship: str, month: int) -> dict[str, Any]:
-    """One routed passage as a GeoJSON Feature."""
-    return world().route(origin, destination, ship=ship, month=month).to_geojson()
+    """One routed passage as a GeoJSON Feature, with the ``outlook`` of the sea it meets."""
+    feature = world().route(origin, destination, ship=ship, month=month).to_geojson()
+    feature["properties"]["outlook"] = _outlook(feature, ship, month)
+    return feature
 
 
 def ports() -> list[dict[str, Any]]:
@@ -655,19 +695,77 @@ def wind_layer(month: int) -> dict[str, Any]:
     return wind_points(month)
 
 
-def route(origin: Any, destination: Any, ship: str, month: int) -> dict[str, Any]:
-    """A routed voyage as plain data: track, distance (nm), days and risks."""
-    return _passage(world().route(origin, destination, ship=ship, month=month))
+def route(
+    origin: Any, destination: Any, ship: str, month: int, pace: str | None = None
+) -> dict[str, Any]:
+    """A routed voyage as plain data: track, distance (nm), days, risks and the sea it
+    meets (:func:`_passage`). ``ship`` is the type whose draught picks the track, ``pace``
+    the type whose knots time it (default ``ship``): a squadron's slowest ship."""
+    voyage = world().route(origin, destination, ship=ship, month=month)
+    return _passage(voyage, month, pace or ship)
 
 
-def _passage(voyage: Any) -> dict[str, Any]:
-    """A routed leg or voyage (maps.voyage) as plain data: track, distance, days, risks."""
+def _passage(voyage: Any, month: int, pace: str) -> dict[str, Any]:
+    """A routed leg or voyage (maps.voyage) as plain data: track, distance, days (plain
+    sailing at ``pace``'s knots), risks, and ``sea``, what the passage meets (seed 003's
+    irons, calms and currents, :func:`maps.sea.meets`), with ``outlook``: the days the sea
+    may make it, at best, on average and at worst (the preview's range; the dice are
+    thrown as she sails it, :func:`sail_sea`)."""
+    track = [[round(x, 4), round(y, 4)] for x, y, *_ in voyage.track.coords]
+    days = voyage.days * reach_knots(voyage.ship) / reach_knots(pace)
+    sea = meets(track, month, pace)
+    best, mean, worst = (round(days + h / 24, 3) for h in outlook(sea))
     return {
-        "track": [[round(x, 4), round(y, 4)] for x, y, *_ in voyage.track.coords],
+        "track": track,
         "distance_nm": round(voyage.distance_nm, 1),
-        "days": round(voyage.days, 3),
+        "days": round(days, 3),
         "risks": [r.as_dict() for r in voyage.risks],
+        "sea": sea.as_dict(),
+        "outlook": {"best": max(best, 0.0), "mean": mean, "worst": worst},
     }
+
+
+def sail_sea(sea: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The sea's dice on a passage as the ship sails it (:func:`maps.sea.sail`), thrown
+    with the campaign's seeded source: what happened, ``hours`` the time it added."""
+    return sail(Sea.from_dict(sea), rng).as_dict()
+
+
+def risks_shallow(ship: str, kind: str) -> bool:
+    """Whether a ship of roster type ``ship`` throws for a risk of ``kind`` on her route
+    (seed 003 "Shallow Water": "Small ships are susceptible only to specified
+    shallows/reefs", so not to the inshore band, ``"inshore"``)."""
+    return kind != "inshore" or sailing_ship_type(ship).size != "Small"
+
+
+def shallow_throw(rng: random.Random) -> dict[str, Any]:
+    """Seed 003's "Shallow Water" thrown for one ship with the campaign's seeded source
+    (:func:`maps.sea.risk_shallows`): ``roll``, ``result``, ``damage``, ``tries``, ``days``."""
+    return risk_shallows(rng).as_dict()
+
+
+def strength_points(ship: str) -> int:
+    """Seed 003's Ship's Strength Points of a roster type by her size: 32, 48 or 64."""
+    return STRENGTH_POINTS[sailing_ship_type(ship).size]
+
+
+def grounding_words(name: str, place: str, day: int, grounding: dict[str, Any]) -> str:
+    """A ship's throw on a shallow-water risk in words.
+
+    >>> grounding_words("Amethyst", "the Goodwin Sands", 4,
+    ...     {"result": "rocks", "damage": 7, "days": 1.0, "tries": [2, 3, 5]})
+    'Amethyst struck rocks in the Goodwin Sands on day 4: 7 damage points, 1 day stuck fast'
+    """
+    result, days = grounding["result"], grounding["days"]
+    if result == "clear":
+        return f"{name} crossed {place} safely on day {day}"
+    what = "struck rocks" if result == "rocks" else "ran aground"
+    parts = [f"{grounding['damage']} damage points"] if grounding["damage"] else []
+    if days:
+        parts.append(f"{days:g} day{'' if days == 1 else 's'} stuck fast")
+    else:
+        parts.append("got off at once")
+    return f"{name} {what} in {place} on day {day}: {', '.join(parts)}"
 
 
 def sail_pieces(track: Sequence[Sequence[float]], month: int) -> list[dict[str, Any]]:

@@ -21,6 +21,7 @@ __all__ = [
     "distance_nm",
     "force_id",
     "in_order",
+    "nm_along",
     "position_on_route",
 ]
 
@@ -50,6 +51,24 @@ def position_on_route(route: Route, elapsed_days: float) -> Point:
             return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
         run += step
     return end
+
+
+def nm_along(track: Sequence[Sequence[float]], at: Sequence[float]) -> float:
+    """The miles a ship sails along ``track`` (as :func:`position_on_route` measures them)
+    to the point of it nearest ``at`` (a risk's place on her track)."""
+    best, where, run = math.inf, 0.0, 0.0
+    for a, b in zip(track, track[1:], strict=False):
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        span = dx * dx + dy * dy
+        t = 0.0 if span == 0 else ((at[0] - a[0]) * dx + (at[1] - a[1]) * dy) / span
+        t = min(1.0, max(0.0, t))
+        foot = (a[0] + dx * t, a[1] + dy * t)
+        gap = (foot[0] - at[0]) ** 2 + (foot[1] - at[1]) ** 2
+        step = distance_nm((a[0], a[1]), (b[0], b[1]))
+        if gap < best:
+            best, where = gap, run + step * t
+        run += step
+    return where
 
 
 class Lookouts:

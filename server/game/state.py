@@ -48,6 +48,7 @@ __all__ = [
     "Orders",
     "Record",
     "Fight",
+    "Grounding",
     "Result",
     "Route",
     "SeaWind",
@@ -82,7 +83,10 @@ SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
 #: of a ship's season kept; the chase's moment of truth the hunter's Seamanship alone, over
 #: 4 + his opening successes rounds (seed 002); wounds and spent Measures go aboard the
 #: next fight, and heal month by month.
-RULES_VERSION = 4
+#: 5: voyages meet the sea (issue 31): seed 003's movement table (larger ships faster), a
+#: force at the pace of its slowest ship; irons, calms and currents thrown as a force puts
+#: to sea, and shallow water as she sails into it (groundings and their damage).
+RULES_VERSION = 5
 
 Position = list[float]  # [lon, lat] in degrees
 
@@ -202,6 +206,7 @@ class Ship(Record):
     named: NotRequired[bool]  # one of BtQ's Friends and Foes, with her traits
     cargo: NotRequired[Any]  # a Sail Ho! prize's cargo
     morale: NotRequired[str]  # her Ship Morale after her last fight (healthy .. dead)
+    damage: NotRequired[int]  # seed 003's damage points from shallow water (rocks)
 
 
 class Orders(Record):
@@ -218,6 +223,13 @@ class Route(Record):
     risks: list[dict[str, Any]]
     to: str | Position
     start_day: float
+    # what the passage meets (maps.sea: beat_hours, calm_hours, currents) and the days it
+    # may take at best, on average and at worst (rules version 5 on)
+    sea: NotRequired[dict[str, Any]]
+    outlook: NotRequired[dict[str, float]]
+    # the sea's dice thrown as she put to sea (maps.sea.Sailed: hours, tacks, irons, ...)
+    sailed: NotRequired[dict[str, Any]]
+    thrown: NotRequired[int]  # how many of ``risks`` she has sailed into and thrown for
 
 
 class Force(Record):
@@ -287,6 +299,30 @@ class Breakout(Record):
     sighted_by: str | None  # the one that sighted and chased it (None: none in range)
     engagement: str | None  # the engagement its chase opened
     escaped: bool  # never in range, or got away in the chase
+    text: str
+
+
+class Grounding(Record):
+    """A ship's throw of seed 003's "Shallow Water" as her force sailed into a risk of its
+    route (server.game.forces): the d6 and what it meant, the rocks' damage points (of her
+    Ship's Strength Points), the d6 of each tide she tried to get off and the days stuck;
+    told to her captain's and her admiral's seats (and the GM), in words."""
+
+    force: str
+    ship: str  # her code
+    name: str
+    risk: str  # the shallow's id, or inshore-band
+    place: str
+    kind: str  # shallows, inshore
+    at: Position
+    day: int
+    roll: int
+    result: str  # clear, aground, rocks
+    damage: int
+    tries: list[int]
+    days: float
+    strength: int
+    seats: list[str]
     text: str
 
 

@@ -872,8 +872,11 @@ def _view_key(spec: Spec[Any, Any], author: str | None, data: dict[str, Any], se
         return "seat:" + seat["id"] if mine else "season"
     if audience == "private" and (data.get("as") or author) == seat["id"]:
         return "seat:" + seat["id"]
-    if seat["role"] in PLAYERS and (told := _told(data, seat)):
-        return "player:" + ",".join(f"{n['kind']}/{n['engagement']}" for n in told)
+    if seat["role"] in PLAYERS and (_told(data, seat) or _grounded(data, seat)):
+        told = [f"{n['kind']}/{n['engagement']}" for n in _told(data, seat)]
+        grounded = enumerate(data.get("groundings") or ())
+        told += [f"aground/{i}" for i, g in grounded if seat["id"] in g["seats"]]
+        return "player:" + ",".join(told)
     return "player" if seat["role"] in PLAYERS else seat["role"]
 
 
@@ -881,6 +884,11 @@ def _told(data: dict[str, Any], seat: Seat) -> list[dict[str, Any]]:
     """The engagements' notices of an event addressed to ``seat`` (its ship or squadron
     is in the fight); the GM is told them all."""
     return [n for n in data.get("notices") or () if seat["id"] in n["seats"]]
+
+
+def _grounded(data: dict[str, Any], seat: Seat) -> list[dict[str, Any]]:
+    """The groundings of an ``advance`` told to ``seat`` (her captain's, her admiral's)."""
+    return [g for g in data.get("groundings") or () if seat["id"] in g["seats"]]
 
 
 def _player_data(
@@ -901,6 +909,9 @@ def _player_data(
     told = _told(data, seat)
     if told:
         out["notices"] = _copied(told)
+    grounded = _grounded(data, seat)
+    if grounded:
+        out["groundings"] = _copied(grounded)
     return out
 
 

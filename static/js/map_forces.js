@@ -71,12 +71,23 @@ export function forceFeatures(forces, tag, stacksByKey = null) {
         radius: 5 + Math.min(6, ships), opacity: tag === "replay" ? 0.7 : british ? 0.95 : 0.85,
         stroke: british ? 1 : 1.6,
         hover: s.forces.map((f) => `${f.name} (${f.side}${f.rating ? `, ${f.rating.label}`
-          : ""}): ${afloatShips(f).map((x) => `${x.name} (${x.type})`).join(", ")}`).join("\n"),
+          : ""}): ${afloatShips(f).map((x) => `${x.name} (${x.type}${x.damage
+          ? `, ${x.damage} damage points` : ""})`).join(", ")}`).join("\n"),
       }));
       if (stacksByKey) stacksByKey.set(s.key, s.forces);
     }
   }
   return out;
+}
+
+/** What the sea did to a passage as she put to sea (seed 003: irons, calms, currents). */
+export function seaWords(sailed) {
+  if (!sailed) return "";
+  const parts = [];
+  if (sailed.irons) parts.push(`${sailed.irons} in irons`);
+  if (sailed.calms) parts.push(`${sailed.calms} calm day${sailed.calms === 1 ? "" : "s"} swept`);
+  if (Object.keys(sailed.currents || {}).length) parts.push("in a current");
+  return parts.length ? ` (the sea: ${parts.join(", ")})` : "";
 }
 
 /** The routes the forces on the map sail. */
@@ -86,7 +97,7 @@ export function routeFeatures(forces) {
     tag: `route-${f.id}`, id: f.id, width: 2,
     colour: forceColour(f) === SQUADRON_COLOURS.White ? "#555" : forceColour(f),
     hover: `${f.name}: ${Math.round(f.route.distance_nm ?? 0)} nm, `
-      + `${(f.route.days ?? 0).toFixed(1)} days`,
+      + `${(f.route.days ?? 0).toFixed(1)} days${seaWords(f.route.sailed)}`,
   }));
 }
 

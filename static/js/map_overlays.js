@@ -30,7 +30,9 @@ export function voyageFeatures(legs) {
   return legs.map((leg, i) => line(leg.track, {
     tag: `leg-${i}`, width: 3, colour: LEG_COLOURS[i % LEG_COLOURS.length],
     hover: `Leg ${i + 1}: ${leg.label}, ${Math.round(leg.distance_nm)} nm, `
-      + `${leg.days.toFixed(1)} days`,
+      + `${leg.days.toFixed(1)} days${leg.outlook && leg.outlook.worst > leg.outlook.best
+        ? ` (with the sea ${leg.outlook.best.toFixed(1)} to ${leg.outlook.worst.toFixed(1)})`
+        : ""}`,
   }));
 }
 

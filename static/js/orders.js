@@ -363,11 +363,19 @@ function movementSection(ctx, forces, role, phase, title = null) {
     const route = ack.preview?.route || {};
     const risks = (route.risks || []).map((r) => (typeof r === "string" ? r : r.name || r.kind
       || JSON.stringify(r)));
+    // the sea's chances (seed 003: irons, calms, currents), thrown only as she sails
+    const sea = route.outlook;
+    const seaText = sea && (sea.best !== sea.worst || sea.mean !== route.days)
+      ? `with the sea ${round(sea.best, 1)} to ${round(sea.worst, 1)} days, `
+        + `about ${round(sea.mean, 1)}` : null;
     fill(previewBox, el("strong", {}, "Route preview: "),
       `${round(route.distance_nm, 0)} nm, ${round(route.days, 1)} days under the month's wind`,
+      seaText ? el("div", { class: "muted sea" }, seaText) : null,
       risks.length ? el("div", { class: "muted" }, `Risks: ${risks.join("; ")}`) : null);
     previewBox.dataset.distance = String(route.distance_nm);
     previewBox.dataset.days = String(route.days);
+    if (sea) previewBox.dataset.outlook = `${sea.best},${sea.mean},${sea.worst}`;
+    else delete previewBox.dataset.outlook;
     ctx.map.setPreview(route.track || [], `${round(route.distance_nm, 0)} nm, `
       + `${round(route.days, 1)} days`, route.sails);
   }

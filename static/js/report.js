@@ -220,7 +220,9 @@ function describe(event, seats) {
         + `${placeText(d.orders.target)}` : ""}${d.route ? ` (${Math.round(d.route.distance_nm)} nm, `
         + `${Number(d.route.days).toFixed(1)} days)` : ""}`;
     case "advance":
-      return `the clock advances ${d.days} day${d.days === 1 ? "" : "s"} to day ${d.day}`;
+      return `the clock advances ${d.days} day${d.days === 1 ? "" : "s"} to day ${d.day}`
+        + (d.groundings || []).filter((g) => g.result !== "clear").map((g) => `; ${g.text}`)
+          .join("");
     case "ready":
       return `${who(d.seat)} is ${d.ready ? "ready" : "not ready"}`;
     case "seat_created":

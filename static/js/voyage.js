@@ -81,7 +81,7 @@ export function legFrom(feature, label) {
   const sailing = raw && typeof raw === "object" ? raw : null;
   return { label, track, along: Array.isArray(p.track_nm) ? p.track_nm : null,
     distance_nm: Number(p.distance_nm || 0), days: Number(p.days || 0),
-    risks: p.risks || [], sailing };
+    risks: p.risks || [], sailing, outlook: p.outlook || null };
 }
 
 /**

@@ -1,0 +1,156 @@
+"""Voyages meet the sea on the server (issue 31, item 4; docs/rules-notes.md "Voyages meet
+the sea"): an order's route carries the sea it meets and its outlook, no dice; the dice are
+thrown in the ``advance`` that sails it, from the campaign's seeded source, kept in the
+event the state is applied from; a grounding is in the log with its damage and is a notice
+to the ship's captain, her admiral and the GM."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from maps.sea import risk_shallows
+from server import game as server_game
+from server.game import forces, rules
+from tests.server_helpers import Game, map_force, map_ship, new_app
+from tests.test_sea import ScriptedRandom
+
+
+def _state(g: Game) -> dict[str, Any]:
+    return g.rest("get", f"/api/campaigns/{g.id}/state").json["state"]
+
+
+def _notices(g: Game, token: str) -> list[dict[str, Any]]:
+    return g.rest("get", f"/api/campaigns/{g.id}/notices", token=token).json["notices"]
+
+
+def test_a_shallow_water_passage_rolls_its_dice_when_sailed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seed 003 "Shallow Water": Dreadnought (a Fourth Rate, Middling) sails alone from
+    Spithead to the Nore along the inshore band, a risk her route lists. The preview and
+    the order throw nothing; the advance that sails her throws the book's d6 for her: a 1,
+    rocks, 2d6 = 4 + 3 damage points; 1d6 = 2, stuck; the next tide a 5, off."""
+    g = Game.new(new_app(tmp_path), seed=7)
+    gm = g.gm()
+    pm, fsl = g.add("pm", "prime-minister"), g.add("fsl", "first-sea-lord")
+    red = g.add("red", "admiral", squadron="Red")
+    blue = g.add("blue", "admiral", squadron="Blue")
+    captain = g.add("dr", "captain", ship="DR")
+    assert pm.act("set_ships", digit=3)["ok"] and fsl.act("set_deployment", digit=5)["ok"]
+    assert gm.act("roll_force")["ok"]
+
+    preview = captain.act("sail", ship="DR", to="the-nore", preview=True)
+    route = preview["preview"]["route"]
+    assert [r["kind"] for r in route["risks"]] == ["inshore"]
+    best, mean, worst = (route["outlook"][k] for k in ("best", "mean", "worst"))
+    assert best <= mean <= worst and best <= route["days"] + 1e-9
+    assert route["sea"]["knots"] == 6.4 and "sailed" not in route  # no dice in a preview
+
+    assert captain.act("sail", ship="DR", to="the-nore")["ok"]
+    thrown: list[int] = []
+
+    def scripted(rng: random.Random) -> dict[str, Any]:
+        thrown.append(1)
+        return risk_shallows(ScriptedRandom([1, 4, 3, 2, 5])).as_dict()
+
+    monkeypatch.setattr(rules, "shallow_throw", scripted)
+    assert gm.act("advance", days=2)["ok"]
+    log = g.rest("get", f"/api/campaigns/{g.id}/log").json
+    advance = next(e for e in log["events"] if e["type"] == "advance")
+    (grounding,) = advance["data"]["groundings"]
+    assert thrown == [1]
+    assert {k: grounding[k] for k in ("ship", "result", "damage", "tries", "days")} == {
+        "ship": "DR",
+        "result": "rocks",
+        "damage": 7,
+        "tries": [2, 5],
+        "days": 0.5,
+    }
+    assert grounding["strength"] == 48 and grounding["kind"] == "inshore"
+    assert sorted(grounding["seats"]) == sorted([captain.seat["id"], red.seat["id"]])
+    ship = next(s for f in _state(g)["forces"] for s in f["ships"] if s["code"] == "DR")
+    assert ship["damage"] == 7  # the rocks' damage points on her record
+    # the sea's dice of her passage, thrown as she put to sea, are in the event too
+    dr = next(f for f in advance["data"]["forces"].values() if f["ships"][0]["code"] == "DR")
+    assert dr["route"] is None or "sailed" in dr["route"]
+
+    for player in (captain, red, gm):
+        told = [n for n in _notices(g, player.token) if n["type"] == "grounding"]
+        assert [n["ship"] for n in told] == ["DR"], player.seat
+        assert "struck rocks" in told[0]["text"] and "7 damage points" in told[0]["text"]
+    assert not [n for n in _notices(g, blue.token) if n["type"] == "grounding"]
+
+    _, problems = server_game.replay(log)  # the state equals its log
+    assert problems == []
+
+
+def test_a_small_ship_does_not_throw_for_the_inshore_band() -> None:
+    """Seed 003: "Small ships are susceptible only to specified shallows/reefs"."""
+    assert not rules.risks_shallow("Cutter", "inshore")
+    assert rules.risks_shallow("Cutter", "shallows")
+    assert rules.risks_shallow("Fifth Rate", "inshore")
+
+
+def test_a_squadron_keeps_the_pace_of_its_slowest_ship() -> None:
+    """Seed 003 "Speed": a First Rate (1") outsails a Brig Sloop (3/4"); a squadron of both
+    takes the First Rate's track (her draught) at the sloop's pace."""
+    assert rules.slowest_type(["First Rate", "Brig Sloop"]) == "Brig Sloop"
+    assert rules.deepest_type(["First Rate", "Brig Sloop"]) == "First Rate"
+    alone = rules.route("spithead", "plymouth", "First Rate", 6)
+    together = rules.route("spithead", "plymouth", "First Rate", 6, "Brig Sloop")
+    assert together["track"] == alone["track"]
+    assert together["days"] == pytest.approx(alone["days"] * 6.4 / 4.8, abs=1e-3)
+
+
+def test_the_sea_is_thrown_once_as_she_puts_to_sea() -> None:
+    """The force's first step on a route throws the sea's dice (irons, calms, currents) and
+    its days change by them; the later steps throw nothing more."""
+    force = map_force("ship-x", "Britain", [map_ship("X", "Brig Sloop")], -30.0, 15.0)
+    route = rules.route((-30.0, 15.0), (-55.0, 15.0), "Brig Sloop", 7)
+    force["route"] = {**route, "to": [-55.0, 15.0], "start_day": 0.0}
+    state: Any = {"forces": {"ship-x": force}, "engagements": {}, "deployment": [], "seats": {}}
+    rng = random.Random(5)
+    forces._move(state, 0.25, 1, rng)
+    sailed = force["route"]["sailed"]
+    assert sailed["currents"]["equatorial-current"]  # carried west by the current
+    assert force["route"]["days"] == pytest.approx(route["days"] + sailed["hours"] / 24, abs=1e-3)
+    assert force["route"]["days"] < route["days"]
+    before = rng.getstate()
+    forces._move(state, 0.5, 1, rng)
+    assert rng.getstate() == before
+
+
+def test_a_route_of_older_rules_meets_no_sea() -> None:
+    """A route routed before rules version 5 (no ``sea``), in a campaign that goes on under
+    today's rules: no dice, and no throw for the shallows she may already have passed."""
+    force = map_force("ship-y", "Britain", [map_ship("Y", "Fourth Rate")], -1.1, 50.7)
+    route = rules.route("spithead", "the-nore", "Fourth Rate", 6)
+    old = {k: v for k, v in route.items() if k not in ("sea", "outlook")}
+    force["route"] = {**old, "to": "the-nore", "start_day": 0.0}
+    state: Any = {"forces": {"ship-y": force}, "engagements": {}, "deployment": [], "seats": {}}
+    rng = random.Random(5)
+    before = rng.getstate()
+    assert forces._move(state, 2.0, 2, rng) == [] and rng.getstate() == before
+    assert force["port"] == "the-nore" and force["route"] is None
+
+
+def test_the_gms_voyage_planner_shows_each_legs_outlook(world_client) -> None:
+    """``GET /api/voyage`` and ``GET /api/route``: each leg, and the whole, with the days
+    the sea may make it (no dice), as an order's preview has them."""
+    body = world_client.get(
+        "/api/voyage?stop=portsmouth&stop=station:mediterranean&stop=portsmouth&ship=Fifth%20Rate"
+        "&month=1"
+    ).json
+    legs = [f["properties"] for f in body["features"] if f["properties"]["kind"] == "leg"]
+    assert len(legs) == 2
+    for leg in legs:
+        out = leg["outlook"]
+        assert out["best"] <= out["mean"] <= out["worst"]
+    whole = body["properties"]["outlook"]
+    assert whole["best"] <= body["properties"]["days"] + 0.01 and whole["worst"] >= whole["mean"]
+    route = world_client.get("/api/route?from=portsmouth&to=barbados&ship=Brig%20Sloop").json
+    assert route["properties"]["outlook"]["best"] <= route["properties"]["days"] + 0.01
