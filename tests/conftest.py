@@ -537,7 +537,7 @@ def cruise_years(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     game.add("fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "na": 8, "birth": RICH})
     game.add("red", "admiral", squadron="Red", officer={"name": "Thomas Cochrane"})
     game.add("obs", "observer")
-    played = play_cruise_years(game)
+    played = play_cruise_years(game, birth=RICH)  # his heir has the means to invest
     seen = {key: p.events() for key, p in game.players.items()}
     log = game.rest("get", f"/api/campaigns/{game.id}/log").json
     return {"game": game, **played, "seen": seen, "log": log}

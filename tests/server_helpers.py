@@ -447,11 +447,13 @@ def state_before(log: dict[str, Any], seq: int) -> dict[str, Any]:
     return state
 
 
-def new_character(g: Game, token: str, name: str) -> dict[str, Any]:
-    """A player's new character for his own seat (POST .../officers): its record."""
-    made = g.rest(
-        "post", f"/api/campaigns/{g.id}/officers", token=token, json={"officer": {"name": name}}
-    )
+def new_character(
+    g: Game, token: str, name: str, birth: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """A player's new character for his own seat (POST .../officers), of ``birth`` if
+    given: its record."""
+    officer = {"name": name, **({"birth": birth} if birth else {})}
+    made = g.rest("post", f"/api/campaigns/{g.id}/officers", token=token, json={"officer": officer})
     assert made.status_code == 201, made.json
     return made.json
 
@@ -481,13 +483,15 @@ def _fight_cruises(game: Game, state: Callable[[], dict[str, Any]]) -> int:
     raise AssertionError("the cruise's fights did not end")
 
 
-def play_cruise_years(game: Game, years: int = 3) -> dict[str, Any]:
+def play_cruise_years(
+    game: Game, years: int = 3, birth: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """``years`` years through the protocol: the GM plays each summer out; each autumn the
     ``fg`` seat's captain volunteers his ship for the autumn and winter and the GM plans
     her missions each season (CRUISE_MISSIONS), advances the days to each season's end
     (her fights fought by her captain) and moves on; each spring ``fg`` invests 1000 guineas
-    in arms when he has them; a dead character's seat gets a new one (``new``: the years
-    it did). Every ack, by what it was for."""
+    in arms when he has them; a dead character's seat gets a new one, of ``birth``
+    (``new``: the years it did). Every ack, by what it was for."""
     gm, fg = game.gm(), game.players["fg"]
 
     def state() -> dict[str, Any]:
@@ -504,7 +508,7 @@ def play_cruise_years(game: Game, years: int = 3) -> dict[str, Any]:
             me = next(s for s in now["seats"] if s["id"] == fg.seat["id"])
             officer = next(o for o in now["officers"] if o["id"] == me["officer"])
             if officer["dead"]:  # the player makes his seat a new character
-                new_character(game, fg.token, f"Tom Pullings {now['year']}")
+                new_character(game, fg.token, f"Tom Pullings {now['year']}", birth)
                 new.append(now["year"])
             if phase == "autumn":
                 acks.setdefault("volunteer", []).append(
