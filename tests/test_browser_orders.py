@@ -41,7 +41,10 @@ def test_a_captain_gives_his_conditional_orders_from_the_orders_panel(
         form.wait_for()
         assert form.locator("input[name=by]").get_attribute("max") == "10"  # /api/rules
         said = _give(fg, "bravery", 3, True)
-        assert "reckless bravery, 3; would decline a promotion" in said
+        assert said == (
+            "Given: reckless bravery, 3 less needed for death; he would decline a promotion"
+            " for a mention in despatches"
+        )
         aubrey = {
             key: next(o for o in game.state(key)["officers"] if o["id"] == oid)
             for key in ("gm", "red")

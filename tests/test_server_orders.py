@@ -29,6 +29,10 @@ def test_his_orders_are_his_and_the_gms_to_read(orders_table: dict[str, Any]) ->
     orders = {"poltroonery": 3, "decline_promotion": True}
     assert _officer(g, fg.token, oid)["orders"] == orders
     assert _officer(g, g.gm_token, oid)["orders"] == orders
+    # in words as his notice has them, for his Orders panel to show
+    words = "poltroonery, 3 more needed on his death roll; he would decline a promotion for a "
+    words += "mention in despatches"
+    assert _officer(g, fg.token, oid)["orders_words"] == words
     # his event and the GM's carry them; nobody else reads more than the bare seq
     seen = {key: p.events() for key, p in g.players.items()}
     assert [e["data"] for e in seen["fg"]] == [{"officer": oid, "orders": orders}]
@@ -37,7 +41,7 @@ def test_his_orders_are_his_and_the_gms_to_read(orders_table: dict[str, Any]) ->
         assert seen[key] == [], key
     red_view = g.rest("get", f"/api/campaigns/{g.id}/state", token=g.players["red"].token)
     aubrey = next(o for o in red_view.json["state"]["officers"] if o["id"] == oid)
-    assert "orders" not in aubrey
+    assert "orders" not in aubrey and "orders_words" not in aubrey
     # the notices: his own in words, the GM's naming whose they are; nobody else's
     told = {
         key: [
@@ -61,6 +65,7 @@ def test_his_orders_are_his_and_the_gms_to_read(orders_table: dict[str, Any]) ->
     assert _officer(g, fg.token, oid)["orders"] == {"bravery": 2}
     assert fg.act("conditional_orders")["ok"]
     assert "orders" not in _officer(g, fg.token, oid)
+    assert "orders_words" not in _officer(g, fg.token, oid)
 
 
 @pytest.mark.parametrize(

@@ -25,6 +25,7 @@ from server.game.engagements import odds_match
 from server.game.errors import ActionError
 from server.game.money import favourable as money_favourable
 from server.game.money import investments_for
+from server.game.notices import orders_words
 from server.game.officers import berth_of
 from server.game.rules import measures_now, ship_rating
 from server.game.season import report_for
@@ -134,6 +135,8 @@ def officer_for(officer: OfficerRecord, seat: Seat) -> dict[str, Any]:
         whole = {**_copied(officer), "berth": berth_of(officer)}
         if officer.get("spent"):  # his Measures as they stand this Naval Mission (BtQ)
             whole["measures_now"] = measures_now(officer)
+        if officer.get("orders"):  # his conditional orders in words, as his notice has them
+            whole["orders_words"] = orders_words(officer["orders"])
         return whole
     return public_officer(officer)
 

@@ -520,15 +520,7 @@ function conditionalOrdersSection(ctx, seat, state) {
     el("div", { class: "row" }, labelled("Orders", way), labelled("By", by),
       labelled("Decline a promotion for a mention", decline), send.nodes),
     el("p", { class: "muted", dataset: { given: now || "none" } },
-      officer?.orders ? `Given: ${ordersText(given)}` : "No orders given."));
-}
-
-function ordersText(orders) {
-  const words = [];
-  if (orders.poltroonery) words.push(`poltroonery, ${orders.poltroonery}`);
-  if (orders.bravery) words.push(`reckless bravery, ${orders.bravery}`);
-  if (orders.decline_promotion) words.push("would decline a promotion");
-  return words.join("; ");
+      officer?.orders_words ? `Given: ${officer.orders_words}` : "No orders given."));
 }
 
 /** A seat's own sections (its role's), sent through `ctx` (the GM's acting-as ctx too). */
