@@ -98,3 +98,42 @@ def test_a_captain_invests_and_liquidates_from_the_orders_panel(
         assert funds() == start - 200  # the fee, and no more
     finally:
         game.close()
+
+
+def test_a_captain_studies_at_the_academy_from_the_orders_panel(
+    browser, browser_server, seat_pages
+):
+    """Briny, NAVAL ABILITY: in the autumn, ashore, four weeks at the Royal Naval Academy
+    through the form: his NA a level up, 200 guineas paid, the form says so."""
+    game = Campaign.new(browser_server, seed=5)
+    try:
+        game.add(
+            "fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "na": 2, "birth": RICH}
+        )
+        game.add("red", "admiral", squadron="Red", officer={"name": "Thomas Cochrane"})
+        oid = game.seats["fg"]["officer"]
+        assert game.act("roll_force")["ok"] and game.act("resolve_summer")["ok"]
+
+        def him() -> dict:
+            return next(o for o in game.state()["officers"] if o["id"] == oid)
+
+        start, na = him()["funds"], him()["na"]  # the summer may have raised it
+        assert na <= 4
+        fg = open_seat(browser, browser_server, game.seats["fg"]["link"])
+        seat_pages.append(fg)
+        fg.tab("orders")
+        form = fg.page.locator("fieldset.academy")
+        form.wait_for()
+        assert form.locator("input[name=weeks]").get_attribute("max") == "13"  # /api/rules
+        assert "50 guineas; 4 weeks make a level of Naval Ability, up to NA 5" in (
+            form.text_content() or ""
+        )
+        form.locator("input[name=weeks]").fill("4")
+        seq = fg.seq()
+        form.locator("button[data-action=study]").click()
+        fg.wait_event("study", after=seq)
+        fg.wait(f"document.querySelector('fieldset.academy [data-na]')?.dataset.na === '{na + 1}'")
+        assert "4 week(s) studied in 1805 autumn" in (form.text_content() or "")
+        assert (him()["na"], him()["funds"]) == (na + 1, start - 200)
+    finally:
+        game.close()

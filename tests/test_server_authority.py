@@ -30,6 +30,8 @@ RULE_REFUSALS = {
     ("conditional_orders", True): "conflict",
     ("liquidate", False): "conflict",  # no living officer, so no investment to sell
     ("liquidate", True): "conflict",
+    ("study", False): "conflict",  # no living officer to send to the Academy
+    ("study", True): "conflict",
     ("favour_investor", False): "conflict",  # no officer holding a favouring post
     ("favour_investor", True): "conflict",
     ("apply_appointment", False): "conflict",  # no living officer to appoint
@@ -92,6 +94,7 @@ PLAIN = {
     "invest": {"kind": "arms", "guineas": 1000},
     "conditional_orders": {"poltroonery": 2, "decline_promotion": True},
     "liquidate": {"investment": "i1805-1"},
+    "study": {"weeks": 4},
     "favour_investor": {"investment": "i1805-1"},
     "apply_appointment": {"appointment": "Captain of the Fleet"},
     "note": {"text": "The Toulon squadron sails on day 12"},

@@ -40,6 +40,7 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "conditional_orders": ("captain", "summer"),
     "favour_investor": ("captain", "cabinet"),
     "liquidate": ("captain", "autumn"),
+    "study": ("captain", "winter"),
     "apply_appointment": ("captain", "autumn"),
     "note": ("gm", "summer"),
     "move_enemy": ("gm", "summer"),
@@ -264,6 +265,7 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
         ]
     ),
     "stay": st.sampled_from([0, 2, 61]),
+    "weeks": st.sampled_from([0, 1, 4, 13, 14]),
     "preview": st.sampled_from([False, True, None]),
 }
 

@@ -71,6 +71,7 @@ __all__ = [
     "DEPLOY",
     "INVEST",
     "LIQUIDATE",
+    "STUDY",
     "MOVE_ENEMY",
     "NOTE",
     "OFFICER_CREATED",
@@ -303,6 +304,10 @@ def _apply_conditional_orders(state: State, data: events.ConditionalOrders) -> N
 
 def _decide_liquidate(state: State, seat: Seat, p: payloads.Liquidate, rng: random.Random) -> Data:
     return money.decide_liquidate(state, seat, p.investment)
+
+
+def _decide_study(state: State, seat: Seat, p: payloads.Study, rng: random.Random) -> Data:
+    return officers.decide_study(state, seat, p.weeks)
 
 
 def _decide_favour_investor(
@@ -675,6 +680,21 @@ LIQUIDATE = Spec(
         lambda data, after: {k: data[k] for k in ("investment", "guineas", "fee", "funds")},
     ),
     touches=("own", "officers"),
+)
+STUDY = Spec(
+    "study",
+    payloads.Study,
+    # his own character's weeks ashore, in the seasons after the summer (the summer he
+    # sails with the fleet); the GM sends a player's with "as"
+    {role: Grant(OFF_SEASONS) for role in ("admiral", "captain")},
+    _decide_study,
+    officers.apply_study,
+    events.Study,
+    View(
+        "private", lambda data, after: {k: data[k] for k in ("officer", "weeks", "guineas", "na")}
+    ),
+    touches=("officers",),
+    notice=notices.study,
 )
 CONDITIONAL_ORDERS = Spec(
     "conditional_orders",

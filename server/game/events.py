@@ -47,6 +47,7 @@ __all__ = [
     "FavourInvestor",
     "Invest",
     "Liquidate",
+    "Study",
     "MoveEnemy",
     "NextSeason",
     "Note",
@@ -245,6 +246,17 @@ class Liquidate(Acted):
     guineas: int  # what it fetched: the capital less the fee
     fee: int
     funds: int  # his funds after
+
+
+class Study(Acted):
+    """Weeks at the Royal Naval Academy: their fee paid, his NA and study after."""
+
+    officer: str
+    weeks: int
+    guineas: int  # the fee
+    funds: int  # his funds after
+    na: int  # his Naval Ability after
+    academy: dict[str, Any]  # season, its weeks studied, quarters towards the next level
 
 
 class ApplyAppointment(Acted):

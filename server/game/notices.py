@@ -425,6 +425,21 @@ def orders_words(orders: Mapping[str, Any]) -> str:
     return "; ".join(words) or "none: he sails as the dice have it"
 
 
+def study(seen: Seen) -> list[Notice]:
+    """Weeks at the Royal Naval Academy: told to the player whose character studies, and
+    to the GM."""
+    data = seen.data
+    if "weeks" not in data:
+        return []
+    officer = seen.state["officers"].get(data["officer"])
+    name = officer["name"] if officer else data["officer"]
+    text = (
+        f"{name} studies {data['weeks']} week(s) at the Royal Naval Academy for "
+        f"{data['guineas']} guineas: his Naval Ability is {data['na']}"
+    )
+    return [{"type": "academy", "text": text}]
+
+
 def conditional_orders(seen: Seen) -> list[Notice]:
     """Conditional orders given (Briny, POLTROONERY, RECKLESS BRAVERY): told to the GM, who
     rolls the summer, and to the player whose they are; no one else hears of them."""

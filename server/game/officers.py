@@ -16,14 +16,24 @@ from typing import Any, cast
 
 from server.game import rules
 from server.game.errors import ActionError, refusals
-from server.game.state import OfficerRecord, SeatRecord, State, by_id, current_year, season_date
+from server.game.state import (
+    OfficerRecord,
+    SeatRecord,
+    State,
+    by_id,
+    current_year,
+    season_date,
+    season_days,
+)
 
 __all__ = [
     "MINISTERS",
     "admiral_choices",
     "apply_healed",
     "apply_officers",
+    "apply_study",
     "berth_of",
+    "decide_study",
     "follow_berths",
     "healing",
     "mission_over",
@@ -299,3 +309,66 @@ def mission_over(state: State) -> None:
         if any(k in officer for k in mission):
             kept = {k: v for k, v in officer.items() if k not in mission}
             roster[oid] = cast(OfficerRecord, kept)
+
+
+# -- the Royal Naval Academy (Briny, NAVAL ABILITY) ----------------------------------------
+
+
+def decide_study(state: State, seat: SeatRecord, weeks: int) -> dict[str, Any]:
+    """``study``'s data: ``weeks`` at the Royal Naval Academy for the seat's own living
+    character, ashore this season (his ship not on a cruise of it), within the season's
+    weeks not studied yet, short of NA 5 and with the fee in his funds (Briny 001:541: "a
+    weekly action that costs 50 Guineas and will raise NA by 0.25 per week of study").
+    Refused, nothing changed, otherwise."""
+    officer = seat_officer(state, seat)
+    if officer is None:
+        raise ActionError("conflict", "your seat has no living officer to send to the Academy")
+    name, phase = officer["name"], state["phase"]
+    cruises = state.get("cruises", {}).values()
+    if any(officer["ship"] in c["ships"] and phase in c["seasons"] for c in cruises):
+        raise ActionError("conflict", f"{name}'s ship is on a cruise this {phase}: he is at sea")
+    season = f"{current_year(state)} {phase}"
+    done = officer.get("academy", {})
+    studied = done.get("weeks", 0) if done.get("season") == season else 0
+    free = season_days(state) // 7 - studied
+    if weeks > free:
+        raise ActionError(
+            "conflict", f"'weeks': {name} has {free} week(s) of this {phase} left to study"
+        )
+    quarters = done.get("quarters", 0)
+    left = rules.ACADEMY.weeks_to_most(officer["na"], quarters)
+    if weeks > left:
+        most = rules.ACADEMY.MOST_NA
+        raise ActionError(
+            "conflict",
+            f"'weeks': the Academy raises Naval Ability to {most} at most: "
+            + (f"{left} week(s) take {name} there" if left else f"{name}'s is {officer['na']}"),
+        )
+    studied_now = rules.ACADEMY.study(officer["na"], quarters, weeks)
+    if studied_now["guineas"] > officer["funds"]:
+        raise ActionError(
+            "conflict",
+            f"'weeks': {weeks} week(s) cost {studied_now['guineas']} guineas; "
+            f"{name} has {officer['funds']}",
+        )
+    return {
+        "officer": officer["id"],
+        "weeks": weeks,
+        "guineas": studied_now["guineas"],
+        "funds": officer["funds"] - studied_now["guineas"],
+        "na": studied_now["na"],
+        "academy": {
+            "season": season,
+            "weeks": studied + weeks,
+            "quarters": studied_now["quarters"],
+        },
+    }
+
+
+def apply_study(state: State, data: Any) -> None:
+    """His weeks at the Academy: the fee from his funds, his NA and the quarters studied
+    towards the next level, the weeks of this season studied."""
+    officer = state["officers"][data["officer"]]
+    officer["funds"] = data["funds"]
+    officer["na"] = data["na"]
+    officer["academy"] = dict(data["academy"])

@@ -49,6 +49,7 @@ __all__ = [
     "FavourInvestor",
     "Invest",
     "Liquidate",
+    "Study",
     "MoveEnemy",
     "NextSeason",
     "PlanCruise",
@@ -385,6 +386,14 @@ class Liquidate(Payload):
 
     type: Literal["liquidate"]
     investment: Annotated[Text, Field(min_length=1, max_length=40)]
+
+
+class Study(Payload):
+    """A player sends his character to the Royal Naval Academy for ``weeks`` of this
+    season (Briny, NAVAL ABILITY: "a weekly action that costs 50 Guineas")."""
+
+    type: Literal["study"]
+    weeks: Annotated[int, Field(ge=1, le=rules.ACADEMY_WEEKS)]
 
 
 def _appointment(value: Any) -> str:

@@ -52,6 +52,7 @@ SPECS: Mapping[str, Spec[Any, Any]] = MappingProxyType(
             calendar.NEXT_SEASON,
             actions.INVEST,
             actions.LIQUIDATE,
+            actions.STUDY,
             actions.CONDITIONAL_ORDERS,
             actions.FAVOUR_INVESTOR,
             actions.APPLY_APPOINTMENT,

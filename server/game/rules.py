@@ -30,9 +30,9 @@ from maps.timing import sail_runs
 from maps.wind import prevailing_wind, wind_codes
 from server.game.scenario import Scenario
 from strategy import errors as rules_errors
+from strategy.campaign import academy, resolve_summer
 from strategy.campaign import appointments as _appointments
 from strategy.campaign import force_organisation as table_f
-from strategy.campaign import resolve_summer
 from strategy.campaign.dice import RandomDice
 from strategy.campaign.fleet import (
     ADMIRAL_RANKS,
@@ -97,6 +97,8 @@ __all__ = [
     "INVESTMENT_KINDS",
     "liquidation_value",
     "ORDERS_MOST",
+    "ACADEMY",
+    "ACADEMY_WEEKS",
     "NAVAL_APPOINTMENTS",
     "appointment_check",
     "appointment_post",
@@ -599,6 +601,12 @@ def volunteer_deployment(
         for d in records
     ]
 
+
+#: the Royal Naval Academy (Briny, NAVAL ABILITY): its fee a week, the weeks of study that
+#: make a level of NA, the most NA it gives; the weeks of study a season has at most (its
+#: whole weeks: 13 of 91 or 92 days, 12 of a 90-day winter)
+ACADEMY = academy
+ACADEMY_WEEKS = 13
 
 #: the most a conditional order (poltroonery, reckless bravery) moves the death roll: the
 #: span of 2d6 (Briny, POLTROONERY: "the minimum die roll for death he will accept")

@@ -171,6 +171,9 @@ class OfficerRecord(Record):
     # type, size, as (the table's row), share ([Wealth opposition, automatic successes], ...)
     prize_money: NotRequired[list[dict[str, Any]]]
     orders: NotRequired[dict[str, Any]]  # his player's conditional orders for the summer
+    # his weeks at the Royal Naval Academy: the season he last studied in ("1805 autumn"),
+    # its weeks studied, and the quarters of a level of NA studied towards the next
+    academy: NotRequired[dict[str, Any]]
 
 
 class Seat(SeatRecord):

@@ -302,6 +302,14 @@ def rules_vocabulary() -> Response:
                 "say": SAY_MAX,
                 "turn_days": MAX_TURN_DAYS,
                 "orders": rules.ORDERS_MOST,  # a conditional order's modifier
+                # the Royal Naval Academy: a season's weeks of study at most, a week's
+                # fee, the weeks that make a level of NA and the most NA it gives
+                "academy": {
+                    "weeks": rules.ACADEMY_WEEKS,
+                    "guineas_a_week": rules.ACADEMY.GUINEAS_A_WEEK,
+                    "weeks_a_level": rules.ACADEMY.WEEKS_A_LEVEL,
+                    "most_na": rules.ACADEMY.MOST_NA,
+                },
                 "campaign_id": f"^{CAMPAIGN_ID.pattern}$",
                 "token": TOKEN_PATTERN,
             },

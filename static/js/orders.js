@@ -493,6 +493,27 @@ function favourSection(ctx, state) {
       now ? `Favoured this summer: ${now.officer} (${now.id}).` : "No investor favoured yet."));
 }
 
+/** His officer's weeks at the Royal Naval Academy this season (Briny, NAVAL ABILITY): his
+ * NA and the record's study as the server keeps them; the fee and the NA it gives are the
+ * server's to work out (the event's notice says them). */
+function academySection(ctx, seat, state) {
+  const officer = (state.officers || []).find((o) => o.id === seat.officer);
+  const study = officer?.academy;
+  const book = ctx.rules?.limits?.academy || {};
+  const weeks = el("input", { type: "number", min: 1, max: book.weeks ?? 1, name: "weeks",
+    value: "1" });
+  const send = actionButton(ctx, "Study", () => ({ type: "study", weeks: Number(weeks.value) }),
+    { name: "study", okText: "studied" });
+  const now = `Naval Ability ${officer?.na ?? "?"}`
+    + (study ? `; ${study.quarters} week(s) towards the next level; ${study.weeks} week(s)`
+      + ` studied in ${study.season}` : "; no weeks at the Academy yet");
+  return el("fieldset", { class: "academy" }, el("legend", {}, "Royal Naval Academy"),
+    el("p", { class: "muted" }, `A week ashore at the Academy: ${book.guineas_a_week} guineas; `
+      + `${book.weeks_a_level} weeks make a level of Naval Ability, up to NA ${book.most_na}.`),
+    el("div", { class: "row" }, labelled("Weeks", weeks), send.nodes),
+    el("p", { class: "muted", dataset: { na: String(officer?.na ?? "") } }, now + "."));
+}
+
 /** His officer's conditional orders for the summer (Briny, POLTROONERY, RECKLESS BRAVERY,
  * PROMOTION): to hide below or play the hero by so many on the death roll, and whether he
  * would decline a promotion; those given show until the summer is rolled. */
@@ -554,6 +575,9 @@ function seatSections(ctx, seat, state, mine) {
   if (allowed("conditional_orders") && seat.officer) {
     sections.push(conditionalOrdersSection(ctx, seat, state));
   }
+  if (allowed("study") && seat.officer) {
+    sections.push(academySection(ctx, seat, state));
+  }
   const sends = Object.values(ctx.rules?.actions || {}).some((grants) => grants[seat.role]);
   if (!sends) {
     sections.push(el("p", { class: "muted" }, "You are watching: no orders to give."));
@@ -613,9 +637,9 @@ export function createOrdersPanel(root, ctx) {
       const choice = gm ? actAs.value : "";
       const forceIds = (state.forces || []).map((f) => [f.id, f.afloat, (f.ships || []).length]);
       const cruises = (state.cruises || []).map((c) => [c.id, c.missions]);
-      // his officer's orders and investments given: the forms drawn anew with them
+      // his officer's orders, investments and weeks of study: the forms drawn anew with them
       const own = (state.officers || []).find((o) => o.id === seat.officer);
-      const held = [own?.orders ?? null,
+      const held = [own?.orders ?? null, own?.academy ?? null,
         (state.investments || []).map((i) => [i.id, i.liquidated ?? null]),
         state.favourable ?? null];
       const nextKey = JSON.stringify([seat.role, state.phase, state.paused, state.cabinet, cruises,
