@@ -95,3 +95,50 @@ def test_a_captain_invests_and_liquidates_from_the_orders_panel(
         assert funds() == start - 200  # the fee, and no more
     finally:
         game.close()
+
+
+def test_a_captain_applies_for_a_ship_and_draws_his_pay_from_the_orders_panel(
+    browser, browser_server, seat_pages
+):
+    """Briny 001:554-566 (Ship Table A) and 568 (Ship Table B): a Senior Captain of Social
+    Level 13 applies from his form for Thermopylae (Table A: 0 needed, so any die takes
+    him), takes her command, and draws his month's pay as the form offers it."""
+    game = Campaign.new(browser_server, seed=5)
+    try:
+        game.add("fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "birth": RICH})
+        oid = game.seats["fg"]["officer"]
+        fg = open_seat(browser, browser_server, game.seats["fg"]["link"])
+        seat_pages.append(fg)
+        fg.tab("orders")
+        form = fg.page.locator("fieldset.ship-tables")
+        form.wait_for()
+        ships = form.locator("select[name=ship] option")
+        # the ships of his row and what each needs, from the server (the page knows no rule)
+        assert ships.all_text_contents() == [
+            "Vanguard (needs 1 on a die)",
+            "Thermopylae (needs 0 on a die)",
+            "Dreadnought (needs 0 on a die)",
+            "Glenmorangie (needs 0 on a die)",
+        ]
+        form.locator("select[name=ship]").select_option("TH")
+        seq = fg.seq()
+        form.locator("button[data-action=apply_ship]").click()
+        fg.wait_event("apply_ship", after=seq)
+        fg.wait(
+            "[...document.querySelectorAll('fieldset.ship-tables select[name=ship] option')]"
+            ".some((o) => o.value === 'FG')"
+        )
+        state = game.state()
+        assert next(o for o in state["officers"] if o["id"] == oid)["ship"] == "TH"
+        assert next(s for s in state["seats"] if s.get("officer") == oid)["ship"] == "TH"
+        funds = next(o for o in game.state()["officers"] if o["id"] == oid)["funds"]
+        seq = fg.seq()
+        form.locator("button[data-action=draw_pay]").click()
+        fg.wait_event("draw_pay", after=seq)
+        fg.wait(
+            "document.querySelector('fieldset.ship-tables [data-drawn]')?.dataset.drawn === 'true'"
+        )
+        # Thermopylae is column 5: a Senior Captain's 26 guineas
+        assert next(o for o in game.state()["officers"] if o["id"] == oid)["funds"] == funds + 26
+    finally:
+        game.close()

@@ -30,6 +30,7 @@ from server.game import (
     payloads,
     rules,
     season,
+    ship_tables,
     views,
 )
 from server.game import forces as fx
@@ -67,6 +68,9 @@ __all__ = [
     "ACT_AS",
     "ADVANCE",
     "APPLY_APPOINTMENT",
+    "APPLY_SHIP",
+    "BUY_RANK",
+    "DRAW_PAY",
     "CAMPAIGN_CREATED",
     "DEPLOY",
     "INVEST",
@@ -309,6 +313,26 @@ def _decide_favour_investor(
     state: State, seat: Seat, p: payloads.FavourInvestor, rng: random.Random
 ) -> Data:
     return money.decide_favour(state, seat, p.investment)
+
+
+def _ship_code(value: str) -> str:
+    """A ship's two-letter code as sent (any case), checked against the fleet."""
+    code = value.strip().upper()
+    if code not in rules.fleet_codes():
+        raise ActionError("not_found", f"'ship': no ship {value!r} in the fleet")
+    return code
+
+
+def _decide_apply_ship(state: State, seat: Seat, p: payloads.ApplyShip, rng: random.Random) -> Data:
+    return ship_tables.decide_ship(state, seat, _ship_code(p.ship), rng)
+
+
+def _decide_buy_rank(state: State, seat: Seat, p: payloads.BuyRank, rng: random.Random) -> Data:
+    return ship_tables.decide_buy_rank(state, seat, _ship_code(p.ship))
+
+
+def _decide_draw_pay(state: State, seat: Seat, p: payloads.DrawPay, rng: random.Random) -> Data:
+    return ship_tables.decide_draw_pay(state, seat)
 
 
 def _decide_apply_appointment(
@@ -705,6 +729,55 @@ APPLY_APPOINTMENT = Spec(
     PUBLIC,  # the book's applications are announced, their results gazetted
     touches=("officers", "own"),  # a favouring post: whom he may favour
     notice=notices.appointment_decided,
+)
+# -- Ship Tables A and B (server.game.ship_tables) -----------------------------------------
+APPLY_SHIP = Spec(
+    "apply_ship",
+    payloads.ApplyShip,
+    # his own character's, in port: "a pre-monthly action" (Briny 001:564), never in the
+    # summer (the fleet at sea); the GM applies for a player with "as"
+    {"captain": Grant(INVEST_PHASES)},
+    _decide_apply_ship,
+    ship_tables.apply_ship,
+    events.ApplyShip,
+    PUBLIC,  # "It is influenceable and therefore must be announced" (001:564)
+    touches=("officers", "own"),
+    notice=notices.ship_applied,
+)
+BUY_RANK = Spec(
+    "buy_rank",
+    payloads.BuyRank,
+    # a captaincy, bought in port (001:588: "only available to current Master &
+    # Commanders, Captains and Post Captains")
+    {"captain": Grant(INVEST_PHASES)},
+    _decide_buy_rank,
+    ship_tables.apply_buy_rank,
+    events.BuyRank,
+    View(
+        "private",
+        lambda data, after: {
+            k: data[k] for k in ("officer", "ship", "was", "row", "rank", "price", "funds")
+        },
+    ),
+    touches=("officers", "own"),
+    notice=notices.rank_bought,
+)
+DRAW_PAY = Spec(
+    "draw_pay",
+    payloads.DrawPay,
+    # his month's pay, at sea too ("While on campaign, characters continue to receive pay")
+    {role: Grant(PLAYING) for role in ("admiral", "captain")},
+    _decide_draw_pay,
+    ship_tables.apply_draw_pay,
+    events.DrawPay,
+    View(
+        "private",
+        lambda data, after: {
+            k: data[k] for k in ("officer", "month", "row", "column", "pay", "status", "funds")
+        },
+    ),
+    touches=("officers", "own"),
+    notice=notices.pay_drawn,
 )
 SAY = Spec(
     "say",

@@ -39,6 +39,9 @@ from server.game.state import DECISIONS, Clock
 __all__ = [
     "MISSIONS",
     "ApplyAppointment",
+    "ApplyShip",
+    "BuyRank",
+    "DrawPay",
     "REQUESTS",
     "SAY_MAX",
     "Advance",
@@ -385,6 +388,28 @@ class Liquidate(Payload):
 
     type: Literal["liquidate"]
     investment: Annotated[Text, Field(min_length=1, max_length=40)]
+
+
+class ApplyShip(Payload):
+    """A player's character applies for the command of a ship by Ship Table A (Briny
+    001:554-566): ``ship``, her two-letter code."""
+
+    type: Literal["apply_ship"]
+    ship: Annotated[Text, Field(max_length=8)]
+
+
+class BuyRank(Payload):
+    """A player's character buys the captaincy above his by Ship Table B (Briny
+    001:568-590): ``ship``, the code of a ship whose command it is (her column's price)."""
+
+    type: Literal["buy_rank"]
+    ship: Annotated[Text, Field(max_length=8)]
+
+
+class DrawPay(Payload):
+    """A player's character draws his month's pay by Ship Table B (Briny 001:568)."""
+
+    type: Literal["draw_pay"]
 
 
 def _appointment(value: Any) -> str:

@@ -28,6 +28,7 @@ from server.game.money import investments_for
 from server.game.officers import berth_of
 from server.game.rules import measures_now, ship_rating
 from server.game.season import report_for
+from server.game.ship_tables import choices as ship_choices
 from server.game.sighting import SIGHTING_NM, distance_nm
 from server.game.spec import Spec
 from server.game.state import (
@@ -261,6 +262,8 @@ def _own_section(state: State, seat: Seat) -> dict[str, Any]:
     }
     if favourable := money_favourable(state, seat):
         out["favourable"] = favourable
+    if (ships := ship_choices(state, seat)) is not None:
+        out["ship_tables"] = ships  # what Ship Tables A and B let his character do now
     return out
 
 
