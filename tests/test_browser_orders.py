@@ -5,6 +5,7 @@ seen by no other seat."""
 from __future__ import annotations
 
 import pytest
+import requests
 
 from tests.browser_helpers import Campaign, SeatPage, open_seat
 from tests.conftest import RICH
@@ -140,5 +141,39 @@ def test_a_captain_applies_for_a_ship_and_draws_his_pay_from_the_orders_panel(
         )
         # Thermopylae is column 5: a Senior Captain's 26 guineas
         assert next(o for o in game.state()["officers"] if o["id"] == oid)["funds"] == funds + 26
+    finally:
+        game.close()
+
+
+def test_a_captain_petitions_for_a_substitution_from_the_orders_panel(
+    browser, browser_server, seat_pages
+):
+    """Briny 001:903-907: before the fleet sails, a captain petitions from his form to send
+    Thermopylae (4th rate, not sailing on roll 35) in place of Dreadnought (4th rate,
+    sailing); the NPC Captain of the Fleet's die cannot make the 7 without influence, and
+    the notice says so."""
+    game = Campaign.new(browser_server, seed=5)
+    try:
+        game.add("fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "birth": RICH})
+        game.roll(ships=3, deployment=5)
+        fg = open_seat(browser, browser_server, game.seats["fg"]["link"])
+        seat_pages.append(fg)
+        fg.tab("orders")
+        form = fg.page.locator("fieldset.substitute")
+        form.wait_for()
+        form.locator("select[name=ship]").select_option("TH")
+        form.locator("select[name=replaces]").select_option("DR")
+        seq = fg.seq()
+        form.locator("button[data-action=substitute]").click()
+        fg.wait_event("substitute", after=seq)
+        told = requests.get(
+            f"{game.url}/api/campaigns/{game.id}/notices?since=0",
+            headers={"Authorization": f"Bearer {game.seats['fg']['token']}"},
+            timeout=30,
+        ).json()["notices"]
+        (said,) = [n["text"] for n in told if n["type"] == "substitution"]
+        assert said.startswith("Thermopylae for Dreadnought: refused (rolled ")
+        assert said.endswith(", needed 7)")
+        assert "DR" in [d["ship"] for d in game.state()["deployment"]]
     finally:
         game.close()

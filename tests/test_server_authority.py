@@ -40,6 +40,8 @@ RULE_REFUSALS = {
     ("buy_rank", True): "conflict",
     ("draw_pay", False): "conflict",  # no living officer to draw pay for
     ("draw_pay", True): "conflict",
+    ("substitute", False): "conflict",  # no living officer to petition for
+    ("substitute", True): "conflict",
 }
 #: the actions aimed at ships at sea: outside the summer, at the volunteers' cruises
 AT_SEA = ("sail", "move_enemy", "plan_cruise")
@@ -103,6 +105,7 @@ PLAIN = {
     "apply_ship": {"ship": "TH"},
     "buy_rank": {"ship": "NE"},
     "draw_pay": {},
+    "substitute": {"ship": "TH", "replaces": "DR"},
     "note": {"text": "The Toulon squadron sails on day 12"},
     "move_enemy": {"force": "fr-brest", "to": "toulon"},
     "show_voyage": {"to": "all", "voyage": {"stops": ["portsmouth", "plymouth"]}},

@@ -31,6 +31,7 @@ from server.game import (
     rules,
     season,
     ship_tables,
+    substitutions,
     views,
 )
 from server.game import forces as fx
@@ -71,6 +72,7 @@ __all__ = [
     "APPLY_SHIP",
     "BUY_RANK",
     "DRAW_PAY",
+    "SUBSTITUTE",
     "CAMPAIGN_CREATED",
     "DEPLOY",
     "INVEST",
@@ -333,6 +335,13 @@ def _decide_buy_rank(state: State, seat: Seat, p: payloads.BuyRank, rng: random.
 
 def _decide_draw_pay(state: State, seat: Seat, p: payloads.DrawPay, rng: random.Random) -> Data:
     return ship_tables.decide_draw_pay(state, seat)
+
+
+def _decide_substitute(
+    state: State, seat: Seat, p: payloads.Substitute, rng: random.Random
+) -> Data:
+    ship, replaces = _ship_code(p.ship), _ship_code(p.replaces)
+    return substitutions.decide_substitute(state, seat, ship, replaces, rng)
 
 
 def _decide_apply_appointment(
@@ -778,6 +787,20 @@ DRAW_PAY = Spec(
     ),
     touches=("officers", "own"),
     notice=notices.pay_drawn,
+)
+# -- Substitutions (server.game.substitutions) ---------------------------------------------
+SUBSTITUTE = Spec(
+    "substitute",
+    payloads.Substitute,
+    # his own character's petition, or the player Captain of the Fleet's choice, in the
+    # summer before the fleet sails (Briny 001:903-907; the GM for a player with "as")
+    {role: Grant(SUMMER) for role in ("admiral", "captain")},
+    _decide_substitute,
+    substitutions.apply_substitute,
+    events.Substitute,
+    PUBLIC,  # influenceable, so announced; what sails is every seat's to see
+    touches=("fleet", "forces", "officers"),
+    notice=notices.substituted,
 )
 SAY = Spec(
     "say",

@@ -49,6 +49,7 @@ __all__ = [
     "ApplyShip",
     "BuyRank",
     "DrawPay",
+    "Substitute",
     "MoveEnemy",
     "NextSeason",
     "Note",
@@ -296,6 +297,19 @@ class DrawPay(Acted):
     pay: int
     status: int  # the month's Status Points: told, kept nowhere
     funds: int  # his funds after
+
+
+class Substitute(Acted):
+    """A substitution petitioned for or made (server.game.substitutions)."""
+
+    officer: str
+    player: str  # his seat
+    year: int
+    by: str  # "player": the player Captain of the Fleet's, no die; "npc": a petition
+    ship: str  # the substitute
+    replaces: str  # the ship she is sent in place of
+    die: int | None  # the NPC Captain of the Fleet's 1d6 (None: the player's choice)
+    granted: bool
 
 
 class ApplyAppointment(Acted):

@@ -25,7 +25,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from server.game import appointments, rules, ship_tables
+from server.game import appointments, rules, ship_tables, substitutions
 from server.game.state import Seat, State
 
 __all__ = [
@@ -448,6 +448,30 @@ def pay_drawn(seen: Seen) -> list[Notice]:
             f"and {data['status']} Status Points",
             "officer": data["officer"],
             "month": data["month"],
+        }
+    ]
+
+
+def substituted(seen: Seen) -> list[Notice]:
+    """A substitution (Briny 001:903-907): in words to him and the GM; to the others when
+    made ("Halcyon sails in place of Achilles")."""
+    data = seen.data
+    text = substitutions.words(data)
+    mine = seen.seat["id"] == data["player"]
+    if not mine and seen.seat["role"] != "gm":
+        if not data["granted"]:
+            return []
+        name = {c: rules.briny_ship(c)["name"] for c in (data["ship"], data["replaces"])}
+        text = f"{name[data['ship']]} sails in place of {name[data['replaces']]}"
+    elif not mine:
+        text = f"{seen.name(data['player'])}: {text}"
+    return [
+        {
+            "type": "substitution",
+            "text": text,
+            "ship": data["ship"],
+            "replaces": data["replaces"],
+            "granted": data["granted"],
         }
     ]
 

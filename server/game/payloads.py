@@ -42,6 +42,7 @@ __all__ = [
     "ApplyShip",
     "BuyRank",
     "DrawPay",
+    "Substitute",
     "REQUESTS",
     "SAY_MAX",
     "Advance",
@@ -410,6 +411,16 @@ class DrawPay(Payload):
     """A player's character draws his month's pay by Ship Table B (Briny 001:568)."""
 
     type: Literal["draw_pay"]
+
+
+class Substitute(Payload):
+    """A character's petition, or a player Captain of the Fleet's choice, to send a ship not
+    going on campaign in place of one that is (Briny 001:903-907): ``ship``, the substitute's
+    code; ``replaces``, the code of the ship she is sent in place of."""
+
+    type: Literal["substitute"]
+    ship: Annotated[Text, Field(max_length=8)]
+    replaces: Annotated[Text, Field(max_length=8)]
 
 
 def _appointment(value: Any) -> str:

@@ -58,6 +58,7 @@ SPECS: Mapping[str, Spec[Any, Any]] = MappingProxyType(
             actions.APPLY_SHIP,
             actions.BUY_RANK,
             actions.DRAW_PAY,
+            actions.SUBSTITUTE,
             actions.NOTE,
             actions.DEPLOY,
             actions.SAIL,

@@ -50,7 +50,9 @@ from strategy.campaign.investment import KINDS as INVESTMENT_KINDS
 from strategy.campaign.investment import liquidation_value
 from strategy.campaign.map_results import MAP_FATES, map_battle_result, season_fight, ship_fate
 from strategy.campaign.plan import npc_captain_volunteers, volunteer_ship, volunteer_squadron
+from strategy.campaign.plan import substitute as _substitute
 from strategy.campaign.tables import FLEETS, SQUADRONS, TABLE_F_ROLLS
+from strategy.campaign.tables import Deployment as _Deployment
 from strategy.cards.dealer import Dealer, Deck
 from strategy.characters import MEASURES, Character, character_from, roll_character
 from strategy.characters.btq_tables import HEALTH
@@ -112,6 +114,7 @@ __all__ = [
     "ship_purchase",
     "ship_rank",
     "ship_standing",
+    "substitution",
     "social_level",
     "REPAIRS",
     "CAPTAIN_RANKS",
@@ -560,6 +563,28 @@ def ship_purchase(row: str, code: str, level: int) -> dict[str, Any]:
 def ship_pay(rank: str, code: str | None, bought: str | None) -> dict[str, Any]:
     """His month's pay and status (Ship Table B; an admiral's Admiralty Table)."""
     return _ship_tables.pay(rank, code, bought)
+
+
+def substitution(
+    deployment: Sequence[Mapping[str, Any]],
+    out_code: str,
+    in_code: str,
+    by_player: bool,
+    rng: random.Random,
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """A substitution (Briny 001:903-907, :func:`strategy.campaign.plan.substitute`): the
+    deployment after it (each record ``{"fleet", "squadron", "ship", "order"}``) and its
+    record; a petition to the NPC Captain of the Fleet rolls its die from ``rng``, a player
+    Captain of the Fleet's needs none. InvalidMove (a ValueError) when it may not be."""
+    plan = [_Deployment(d["fleet"], d["squadron"], d["ship"], d["order"]) for d in deployment]
+    after, record = _substitute(
+        plan,
+        out_code,
+        in_code,
+        player_captain_of_the_fleet=by_player,
+        dice=None if by_player else RandomDice(rng),
+    )
+    return [d.to_dict() for d in after], record
 
 
 def is_port(port_id: str) -> bool:

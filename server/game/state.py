@@ -42,6 +42,7 @@ __all__ = [
     "Force",
     "Application",
     "ShipApplication",
+    "Substitution",
     "Investment",
     "Note",
     "Notice",
@@ -454,6 +455,18 @@ class ShipApplication(Record):
     accepted: bool
 
 
+class Substitution(Record):
+    """A substitution petitioned for or made (Briny 001:903-907): one petition a character
+    a summer, one substitution a player Captain of the Fleet's."""
+
+    officer: str
+    year: int
+    by: str  # "npc": a petition to the NPC Captain of the Fleet; "player": his own
+    ship: str  # the substitute
+    replaces: str  # the ship she is sent in place of
+    granted: bool
+
+
 class YearRecord(Record):
     """A year gone by (its summer kept as soon as it is resolved), for the season pages:
     what sailed, what was fought, the season report (who rose and who fell), then the
@@ -509,6 +522,8 @@ class State(Record):
     captaincies: NotRequired[dict[str, str]]
     # officer id -> the last month he drew his pay, "1805-09" (absent until the first)
     paid: NotRequired[dict[str, str]]
+    # the substitutions petitioned for or made (absent until the first)
+    substitutions: NotRequired[list[Substitution]]
 
 
 def initial_state(campaign: dict[str, Any]) -> State:

@@ -533,6 +533,26 @@ function shipTablesSection(ctx, state, allowed) {
     parts);
 }
 
+/** A substitution before the fleet sails (Briny 001:903-907): a ship not going on campaign
+ * (the rules' `fleet` less the state's `deployment`) in place of one that is; the server
+ * judges the petition (the same rate, the NPC Captain of the Fleet's die) or the player
+ * Captain of the Fleet's choice. */
+function substituteSection(ctx, state) {
+  const going = new Set((state.deployment || []).map((d) => d.ship));
+  const fleet = ctx.rules?.fleet || [];
+  const idle = select(fleet.filter((s) => !going.has(s.code)).map((s) => [s.code, s.name]));
+  idle.name = "ship";
+  const out = select((state.deployment || []).map((d) => [d.ship, d.name || d.ship]));
+  out.name = "replaces";
+  const send = actionButton(ctx, "Petition", () => ({ type: "substitute", ship: idle.value,
+    replaces: out.value }), { name: "substitute", okText: "sent" });
+  return el("fieldset", { class: "substitute" }, el("legend", {}, "Substitution"),
+    el("p", { class: "muted" }, "Before the fleet sails: a ship not going on campaign in "
+      + "place of one that is (a petition: the same rate, granted on a 7)."),
+    el("div", { class: "row" }, labelled("Send", idle), labelled("In place of", out),
+      send.nodes));
+}
+
 /** His officer's conditional orders for the summer (Briny, POLTROONERY, RECKLESS BRAVERY,
  * PROMOTION): to hide below or play the hero by so many on the death roll, and whether he
  * would decline a promotion; those given show until the summer is rolled. */
@@ -602,6 +622,10 @@ function seatSections(ctx, seat, state, mine) {
   if (allowed("conditional_orders") && seat.officer) {
     sections.push(conditionalOrdersSection(ctx, seat, state));
   }
+  if (allowed("substitute") && seat.officer && state.day === 0
+    && (state.deployment || []).length) {
+    sections.push(substituteSection(ctx, state));
+  }
   if (state.ship_tables && ["apply_ship", "buy_rank", "draw_pay"].some(allowed)) {
     sections.push(shipTablesSection(ctx, state, allowed));
   }
@@ -668,7 +692,8 @@ export function createOrdersPanel(root, ctx) {
       const own = (state.officers || []).find((o) => o.id === seat.officer);
       const held = [own?.orders ?? null,
         (state.investments || []).map((i) => [i.id, i.liquidated ?? null]),
-        state.favourable ?? null, state.ship_tables ?? null];
+        state.favourable ?? null, state.ship_tables ?? null, state.day === 0,
+        (state.deployment || []).map((d) => d.ship)];
       const nextKey = JSON.stringify([seat.role, state.phase, state.paused, state.cabinet, cruises,
         held,
         mine.map((f) => f.id), gm ? [forceIds, state.seats.map((s) => [s.id, s.role,
