@@ -83,9 +83,11 @@ def _commander(state: State, code: str) -> OfficerRecord | None:
     return None
 
 
-def _check_ship(state: State, seat: Seat, officer: OfficerRecord, code: str) -> dict[str, Any]:
+def _check_ship(
+    state: State, seat: Seat, officer: OfficerRecord, code: str, level: int | None = None
+) -> dict[str, Any]:
     """Whether he may apply for ship ``code`` now (refused, nothing changed, if not):
-    ``{"row", "standing", "social_level", "rejections"}``."""
+    ``{"row", "social_level", "rejections"}`` (``level``: his Social Level, if known)."""
     name = rules.briny_ship(code)["name"]
     if officer["ship"] == code:
         raise ActionError("conflict", f"'ship': {officer['name']} commands {name} already")
@@ -105,7 +107,7 @@ def _check_ship(state: State, seat: Seat, officer: OfficerRecord, code: str) -> 
         raise ActionError(
             "conflict", f"'ship': {name} is a {hers}'s command, and {officer['name']} is a {row}"
         )
-    level = rules.social_level(officer)
+    level = rules.social_level(officer) if level is None else level
     least = rules.ship_rank(hers, code)["min_social_level"]
     if level < least:
         raise ActionError(
@@ -259,7 +261,7 @@ def choices(state: State, seat: Seat) -> dict[str, Any] | None:
     out["rejections"] = sum(1 for a in tried if not a["accepted"])
     for code in rules.fleet_codes():
         try:
-            checked = _check_ship(state, seat, officer, code)
+            checked = _check_ship(state, seat, officer, code, out["social_level"])
         except ActionError:
             continue
         needed = rules.ship_minimum(code, checked["social_level"])
