@@ -177,3 +177,35 @@ def test_a_captain_petitions_for_a_substitution_from_the_orders_panel(
         assert "DR" in [d["ship"] for d in game.state()["deployment"]]
     finally:
         game.close()
+
+
+def test_the_gm_applies_for_a_ship_as_a_captain_from_his_orders_panel(
+    browser, browser_server, seat_pages
+):
+    """The GM acting as a captain's seat has his character's form (the GM's copy of it) and
+    his application is logged as that seat's."""
+    game = Campaign.new(browser_server, seed=5)
+    try:
+        game.add("fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "birth": RICH})
+        fg_id, oid = game.seats["fg"]["seat"], game.seats["fg"]["officer"]
+        gm = open_seat(browser, browser_server, game.seats["gm"]["link"])
+        seat_pages.append(gm)
+        gm.tab("orders")
+        gm.page.locator("select[data-control=act-as]").select_option(f"seat:{fg_id}")
+        gm.wait(f"!!document.querySelector('[data-acting=\"{fg_id}\"]')", timeout=10)
+        form = gm.page.locator("#panel-orders fieldset.ship-tables")
+        form.wait_for()
+        form.locator("select[name=ship]").select_option("TH")
+        seq = gm.seq()
+        form.locator("button[data-action=apply_ship]").click()
+        gm.wait_event("apply_ship", after=seq)
+        assert next(o for o in game.state()["officers"] if o["id"] == oid)["ship"] == "TH"
+        log = requests.get(
+            f"{browser_server}/api/campaigns/{game.id}/log",
+            headers={"Authorization": f"Bearer {game.gm_token}"},
+            timeout=30,
+        ).json()
+        (applied,) = [e for e in log["events"] if e["type"] == "apply_ship"]
+        assert applied["data"]["as"] == fg_id and applied["data"]["player"] == fg_id
+    finally:
+        game.close()

@@ -58,7 +58,10 @@ def test_a_captain_applies_for_a_ship_and_takes_her_command_her_captain_his(
         "GL": 0,
     }
     officer = fg.seat["officer"]
-    roster = _state(fresh_game, fresh_game.gm_token)["officers"]
+    # the GM reads each seat's, to act as it
+    gm_view = _state(fresh_game, fresh_game.gm_token)
+    assert gm_view["ship_tables_of"][fg.seat["id"]] == mine and "ship_tables" not in gm_view
+    roster = gm_view["officers"]
     captain = next(o["id"] for o in roster if o["ship"] == "TH" and o["rank"] == "Captain")
     fg.events()
     ack = fg.act("apply_ship", ship=" th ")

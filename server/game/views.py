@@ -264,6 +264,9 @@ def _own_section(state: State, seat: Seat) -> dict[str, Any]:
         out["favourable"] = favourable
     if (ships := ship_choices(state, seat)) is not None:
         out["ship_tables"] = ships  # what Ship Tables A and B let his character do now
+    if is_gm(seat):  # what each seat's character may do, for the GM acting as its seat
+        of = {s["id"]: ship_choices(state, s) for s in state["seats"].values()}
+        out["ship_tables_of"] = {sid: c for sid, c in of.items() if c is not None}
     return out
 
 

@@ -488,8 +488,7 @@ function favourSection(ctx, state) {
 /** His ship and rank by Ship Tables A and B (Briny 001:548-628), from the state's
  * `ship_tables`: the ships he may apply for (each the roll her NPC captain needs), the
  * captaincies he may buy (each its price) and his month's pay. */
-function shipTablesSection(ctx, state, allowed) {
-  const mine = state.ship_tables;
+function shipTablesSection(ctx, mine, allowed) {
   const names = Object.fromEntries((ctx.rules?.fleet || []).map((s) => [s.code, s.name]));
   const named = (code) => names[code] || code;
   const parts = [el("p", { class: "muted" }, `Social Level ${mine.social_level}.`)];
@@ -626,8 +625,10 @@ function seatSections(ctx, seat, state, mine) {
     && (state.deployment || []).length) {
     sections.push(substituteSection(ctx, state));
   }
-  if (state.ship_tables && ["apply_ship", "buy_rank", "draw_pay"].some(allowed)) {
-    sections.push(shipTablesSection(ctx, state, allowed));
+  // his own character's, or (the GM acting as his seat) the GM's copy of it
+  const tables = state.ship_tables_of?.[seat.id] ?? state.ship_tables;
+  if (tables && ["apply_ship", "buy_rank", "draw_pay"].some(allowed)) {
+    sections.push(shipTablesSection(ctx, tables, allowed));
   }
   const sends = Object.values(ctx.rules?.actions || {}).some((grants) => grants[seat.role]);
   if (!sends) {
@@ -692,7 +693,8 @@ export function createOrdersPanel(root, ctx) {
       const own = (state.officers || []).find((o) => o.id === seat.officer);
       const held = [own?.orders ?? null,
         (state.investments || []).map((i) => [i.id, i.liquidated ?? null]),
-        state.favourable ?? null, state.ship_tables ?? null, state.day === 0,
+        state.favourable ?? null, state.ship_tables ?? null, state.ship_tables_of ?? null,
+        state.day === 0,
         (state.deployment || []).map((d) => d.ship)];
       const nextKey = JSON.stringify([seat.role, state.phase, state.paused, state.cabinet, cruises,
         held,
