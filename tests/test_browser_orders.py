@@ -5,6 +5,7 @@ seen by no other seat."""
 from __future__ import annotations
 
 import pytest
+import requests
 
 from tests.browser_helpers import Campaign, SeatPage, open_seat
 from tests.conftest import RICH
@@ -135,5 +136,118 @@ def test_a_captain_studies_at_the_academy_from_the_orders_panel(
         fg.wait(f"document.querySelector('fieldset.academy [data-na]')?.dataset.na === '{na + 1}'")
         assert "4 week(s) studied in 1805 autumn" in (form.text_content() or "")
         assert (him()["na"], him()["funds"]) == (na + 1, start - 200)
+    finally:
+        game.close()
+
+
+def test_a_captain_applies_for_a_ship_and_draws_his_pay_from_the_orders_panel(
+    browser, browser_server, seat_pages
+):
+    """Briny 001:554-566 (Ship Table A) and 568 (Ship Table B): a Senior Captain of Social
+    Level 13 applies from his form for Thermopylae (Table A: 0 needed, so any die takes
+    him), takes her command, and draws his month's pay as the form offers it."""
+    game = Campaign.new(browser_server, seed=5)
+    try:
+        game.add("fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "birth": RICH})
+        oid = game.seats["fg"]["officer"]
+        fg = open_seat(browser, browser_server, game.seats["fg"]["link"])
+        seat_pages.append(fg)
+        fg.tab("orders")
+        form = fg.page.locator("fieldset.ship-tables")
+        form.wait_for()
+        ships = form.locator("select[name=ship] option")
+        # the ships of his row and what each needs, from the server (the page knows no rule)
+        assert ships.all_text_contents() == [
+            "Vanguard (needs 1 on a die)",
+            "Thermopylae (needs 0 on a die)",
+            "Dreadnought (needs 0 on a die)",
+            "Glenmorangie (needs 0 on a die)",
+        ]
+        form.locator("select[name=ship]").select_option("TH")
+        seq = fg.seq()
+        form.locator("button[data-action=apply_ship]").click()
+        fg.wait_event("apply_ship", after=seq)
+        fg.wait(
+            "[...document.querySelectorAll('fieldset.ship-tables select[name=ship] option')]"
+            ".some((o) => o.value === 'FG')"
+        )
+        state = game.state()
+        assert next(o for o in state["officers"] if o["id"] == oid)["ship"] == "TH"
+        assert next(s for s in state["seats"] if s.get("officer") == oid)["ship"] == "TH"
+        funds = next(o for o in game.state()["officers"] if o["id"] == oid)["funds"]
+        seq = fg.seq()
+        form.locator("button[data-action=draw_pay]").click()
+        fg.wait_event("draw_pay", after=seq)
+        fg.wait(
+            "document.querySelector('fieldset.ship-tables [data-drawn]')?.dataset.drawn === 'true'"
+        )
+        # Thermopylae is column 5: a Senior Captain's 26 guineas
+        assert next(o for o in game.state()["officers"] if o["id"] == oid)["funds"] == funds + 26
+    finally:
+        game.close()
+
+
+def test_a_captain_petitions_for_a_substitution_from_the_orders_panel(
+    browser, browser_server, seat_pages
+):
+    """Briny 001:903-907: before the fleet sails, a captain petitions from his form to send
+    Thermopylae (4th rate, not sailing on roll 35) in place of Dreadnought (4th rate,
+    sailing); the NPC Captain of the Fleet's die cannot make the 7 without influence, and
+    the notice says so."""
+    game = Campaign.new(browser_server, seed=5)
+    try:
+        game.add("fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "birth": RICH})
+        game.roll(ships=3, deployment=5)
+        fg = open_seat(browser, browser_server, game.seats["fg"]["link"])
+        seat_pages.append(fg)
+        fg.tab("orders")
+        form = fg.page.locator("fieldset.substitute")
+        form.wait_for()
+        form.locator("select[name=ship]").select_option("TH")
+        form.locator("select[name=replaces]").select_option("DR")
+        seq = fg.seq()
+        form.locator("button[data-action=substitute]").click()
+        fg.wait_event("substitute", after=seq)
+        told = requests.get(
+            f"{game.url}/api/campaigns/{game.id}/notices?since=0",
+            headers={"Authorization": f"Bearer {game.seats['fg']['token']}"},
+            timeout=30,
+        ).json()["notices"]
+        (said,) = [n["text"] for n in told if n["type"] == "substitution"]
+        assert said.startswith("Thermopylae for Dreadnought: refused (rolled ")
+        assert said.endswith(", needed 7)")
+        assert "DR" in [d["ship"] for d in game.state()["deployment"]]
+    finally:
+        game.close()
+
+
+def test_the_gm_applies_for_a_ship_as_a_captain_from_his_orders_panel(
+    browser, browser_server, seat_pages
+):
+    """The GM acting as a captain's seat has his character's form (the GM's copy of it) and
+    his application is logged as that seat's."""
+    game = Campaign.new(browser_server, seed=5)
+    try:
+        game.add("fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "birth": RICH})
+        fg_id, oid = game.seats["fg"]["seat"], game.seats["fg"]["officer"]
+        gm = open_seat(browser, browser_server, game.seats["gm"]["link"])
+        seat_pages.append(gm)
+        gm.tab("orders")
+        gm.page.locator("select[data-control=act-as]").select_option(f"seat:{fg_id}")
+        gm.wait(f"!!document.querySelector('[data-acting=\"{fg_id}\"]')", timeout=10)
+        form = gm.page.locator("#panel-orders fieldset.ship-tables")
+        form.wait_for()
+        form.locator("select[name=ship]").select_option("TH")
+        seq = gm.seq()
+        form.locator("button[data-action=apply_ship]").click()
+        gm.wait_event("apply_ship", after=seq)
+        assert next(o for o in game.state()["officers"] if o["id"] == oid)["ship"] == "TH"
+        log = requests.get(
+            f"{browser_server}/api/campaigns/{game.id}/log",
+            headers={"Authorization": f"Bearer {game.gm_token}"},
+            timeout=30,
+        ).json()
+        (applied,) = [e for e in log["events"] if e["type"] == "apply_ship"]
+        assert applied["data"]["as"] == fg_id and applied["data"]["player"] == fg_id
     finally:
         game.close()

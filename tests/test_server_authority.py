@@ -36,6 +36,14 @@ RULE_REFUSALS = {
     ("favour_investor", True): "conflict",
     ("apply_appointment", False): "conflict",  # no living officer to appoint
     ("apply_appointment", True): "conflict",
+    ("apply_ship", False): "conflict",  # no living officer to apply for a ship
+    ("apply_ship", True): "conflict",
+    ("buy_rank", False): "conflict",  # no living officer to buy a captaincy for
+    ("buy_rank", True): "conflict",
+    ("draw_pay", False): "conflict",  # no living officer to draw pay for
+    ("draw_pay", True): "conflict",
+    ("substitute", False): "conflict",  # no living officer to petition for
+    ("substitute", True): "conflict",
 }
 #: the actions aimed at ships at sea: outside the summer, at the volunteers' cruises
 AT_SEA = ("sail", "move_enemy", "plan_cruise")
@@ -97,6 +105,10 @@ PLAIN = {
     "study": {"weeks": 4},
     "favour_investor": {"investment": "i1805-1"},
     "apply_appointment": {"appointment": "Captain of the Fleet"},
+    "apply_ship": {"ship": "TH"},
+    "buy_rank": {"ship": "NE"},
+    "draw_pay": {},
+    "substitute": {"ship": "TH", "replaces": "DR"},
     "note": {"text": "The Toulon squadron sails on day 12"},
     "move_enemy": {"force": "fr-brest", "to": "toulon"},
     "show_voyage": {"to": "all", "voyage": {"stops": ["portsmouth", "plymouth"]}},

@@ -30,6 +30,8 @@ from server.game import (
     payloads,
     rules,
     season,
+    ship_tables,
+    substitutions,
     views,
 )
 from server.game import forces as fx
@@ -67,6 +69,10 @@ __all__ = [
     "ACT_AS",
     "ADVANCE",
     "APPLY_APPOINTMENT",
+    "APPLY_SHIP",
+    "BUY_RANK",
+    "DRAW_PAY",
+    "SUBSTITUTE",
     "CAMPAIGN_CREATED",
     "DEPLOY",
     "INVEST",
@@ -314,6 +320,33 @@ def _decide_favour_investor(
     state: State, seat: Seat, p: payloads.FavourInvestor, rng: random.Random
 ) -> Data:
     return money.decide_favour(state, seat, p.investment)
+
+
+def _ship_code(value: str) -> str:
+    """A ship's two-letter code as sent (any case), checked against the fleet."""
+    code = value.strip().upper()
+    if code not in rules.fleet_codes():
+        raise ActionError("not_found", f"'ship': no ship {value!r} in the fleet")
+    return code
+
+
+def _decide_apply_ship(state: State, seat: Seat, p: payloads.ApplyShip, rng: random.Random) -> Data:
+    return ship_tables.decide_ship(state, seat, _ship_code(p.ship), rng)
+
+
+def _decide_buy_rank(state: State, seat: Seat, p: payloads.BuyRank, rng: random.Random) -> Data:
+    return ship_tables.decide_buy_rank(state, seat, _ship_code(p.ship))
+
+
+def _decide_draw_pay(state: State, seat: Seat, p: payloads.DrawPay, rng: random.Random) -> Data:
+    return ship_tables.decide_draw_pay(state, seat)
+
+
+def _decide_substitute(
+    state: State, seat: Seat, p: payloads.Substitute, rng: random.Random
+) -> Data:
+    ship, replaces = _ship_code(p.ship), _ship_code(p.replaces)
+    return substitutions.decide_substitute(state, seat, ship, replaces, rng)
 
 
 def _decide_apply_appointment(
@@ -733,6 +766,69 @@ APPLY_APPOINTMENT = Spec(
     PUBLIC,  # the book's applications are announced, their results gazetted
     touches=("officers", "own"),  # a favouring post: whom he may favour
     notice=notices.appointment_decided,
+)
+# -- Ship Tables A and B (server.game.ship_tables) -----------------------------------------
+APPLY_SHIP = Spec(
+    "apply_ship",
+    payloads.ApplyShip,
+    # his own character's, in port: "a pre-monthly action" (Briny 001:564), never in the
+    # summer (the fleet at sea); the GM applies for a player with "as"
+    {"captain": Grant(INVEST_PHASES)},
+    _decide_apply_ship,
+    ship_tables.apply_ship,
+    events.ApplyShip,
+    PUBLIC,  # "It is influenceable and therefore must be announced" (001:564)
+    touches=("officers", "own"),
+    notice=notices.ship_applied,
+)
+BUY_RANK = Spec(
+    "buy_rank",
+    payloads.BuyRank,
+    # a captaincy, bought in port (001:588: "only available to current Master &
+    # Commanders, Captains and Post Captains")
+    {"captain": Grant(INVEST_PHASES)},
+    _decide_buy_rank,
+    ship_tables.apply_buy_rank,
+    events.BuyRank,
+    View(
+        "private",
+        lambda data, after: {
+            k: data[k] for k in ("officer", "ship", "was", "row", "rank", "price", "funds")
+        },
+    ),
+    touches=("officers", "own"),
+    notice=notices.rank_bought,
+)
+DRAW_PAY = Spec(
+    "draw_pay",
+    payloads.DrawPay,
+    # his month's pay, at sea too ("While on campaign, characters continue to receive pay")
+    {role: Grant(PLAYING) for role in ("admiral", "captain")},
+    _decide_draw_pay,
+    ship_tables.apply_draw_pay,
+    events.DrawPay,
+    View(
+        "private",
+        lambda data, after: {
+            k: data[k] for k in ("officer", "month", "row", "column", "pay", "status", "funds")
+        },
+    ),
+    touches=("officers", "own"),
+    notice=notices.pay_drawn,
+)
+# -- Substitutions (server.game.substitutions) ---------------------------------------------
+SUBSTITUTE = Spec(
+    "substitute",
+    payloads.Substitute,
+    # his own character's petition, or the player Captain of the Fleet's choice, in the
+    # summer before the fleet sails (Briny 001:903-907; the GM for a player with "as")
+    {role: Grant(SUMMER) for role in ("admiral", "captain")},
+    _decide_substitute,
+    substitutions.apply_substitute,
+    events.Substitute,
+    PUBLIC,  # influenceable, so announced; what sails is every seat's to see
+    touches=("fleet", "forces", "officers"),
+    notice=notices.substituted,
 )
 SAY = Spec(
     "say",

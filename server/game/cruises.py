@@ -293,7 +293,8 @@ VOLUNTEER = Spec(
             k: copy.deepcopy(data[k]) for k in ("cruise", "declined") if k in data
         },
     ),
-    touches=("forces", "fleet"),
+    # own: a ship on a cruise takes no applicant (server.game.ship_tables choices)
+    touches=("forces", "fleet", "own"),
     notice=notices.volunteered,
     aims=("squadron", "ship"),
 )

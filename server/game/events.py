@@ -48,6 +48,10 @@ __all__ = [
     "Invest",
     "Liquidate",
     "Study",
+    "ApplyShip",
+    "BuyRank",
+    "DrawPay",
+    "Substitute",
     "MoveEnemy",
     "NextSeason",
     "Note",
@@ -257,6 +261,68 @@ class Study(Acted):
     funds: int  # his funds after
     na: int  # his Naval Ability after
     academy: dict[str, Any]  # season, its weeks studied, quarters towards the next level
+
+
+class ApplyShip(Acted):
+    """A player's character applies for the command of a ship by Ship Table A
+    (server.game.ship_tables): the NPC Ship Commander's roll, or her automatic acceptance."""
+
+    officer: str
+    player: str  # his seat
+    month: str  # the game month, "1805-09": "at the same time" (001:564)
+    year: int
+    ship: str  # her code
+    social_level: int
+    left: str  # the ship he commanded
+    row: str  # his row of Ship Table B (her command's)
+    rejections: int  # his rejections this month before it
+    automatic: NotRequired[bool]  # Caligula, Tickler: no die
+    needed: NotRequired[int]  # Ship Table A's minimum
+    die: NotRequired[int]
+    modifier: NotRequired[int]  # -1 for every two rejections
+    total: NotRequired[int]
+    accepted: bool
+    exchanged: str | None  # her NPC captain, who takes the ship he left
+
+
+class BuyRank(Acted):
+    """A captaincy bought by Ship Table B: his new row and rank, its price from his funds."""
+
+    officer: str
+    player: str
+    ship: str  # the ship whose command it is, whose column priced it
+    was: str  # the row he held
+    row: str  # the row bought
+    rank: str
+    price: int
+    funds: int  # his funds after
+    seniority: int  # the year of his new rank
+
+
+class DrawPay(Acted):
+    """A month's pay drawn by Ship Table B (an admiral's by the Admiralty Table)."""
+
+    officer: str
+    player: str
+    month: str  # "1805-09"
+    row: str  # the row of the table that paid him
+    column: int | None  # its column (None: the Admiralty Table)
+    pay: int
+    status: int  # the month's Status Points: told, kept nowhere
+    funds: int  # his funds after
+
+
+class Substitute(Acted):
+    """A substitution petitioned for or made (server.game.substitutions)."""
+
+    officer: str
+    player: str  # his seat
+    year: int
+    by: str  # "player": the player Captain of the Fleet's, no die; "npc": a petition
+    ship: str  # the substitute
+    replaces: str  # the ship she is sent in place of
+    die: int | None  # the NPC Captain of the Fleet's 1d6 (None: the player's choice)
+    granted: bool
 
 
 class ApplyAppointment(Acted):

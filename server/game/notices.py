@@ -26,7 +26,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from server.game import appointments, rules
+from server.game import appointments, rules, ship_tables, substitutions
 from server.game.state import Seat, State
 
 __all__ = [
@@ -408,6 +408,91 @@ def appointment_decided(seen: Seen) -> list[Notice]:
             "text": text,
             "officer": data["officer"],
             "post": data["appointment"],
+            "granted": data["granted"],
+        }
+    ]
+
+
+def ship_applied(seen: Seen) -> list[Notice]:
+    """An application to a ship by Ship Table A: in words to the applicant and the GM
+    ("Thermopylae: accepted (rolled 4 less 1, needed 2)"); to the others, announced, the
+    command he took when accepted."""
+    data = seen.data
+    text = ship_tables.words(data)
+    mine = seen.seat["id"] == data["player"]
+    if not mine and seen.seat["role"] != "gm":
+        if not data["accepted"]:
+            return []
+        officer = seen.state["officers"].get(data["officer"])
+        name = officer["name"] if officer else data["officer"]
+        text = f"{name} takes command of {rules.briny_ship(data['ship'])['name']}"
+    elif not mine:
+        text = f"{seen.name(data['player'])}: {text}"
+    return [
+        {
+            "type": "ship_application",
+            "text": text,
+            "officer": data["officer"],
+            "ship": data["ship"],
+            "accepted": data["accepted"],
+        }
+    ]
+
+
+def rank_bought(seen: Seen) -> list[Notice]:
+    """A captaincy bought by Ship Table B: told to him and the GM."""
+    data = seen.data
+    if "price" not in data:
+        return []
+    ship = rules.briny_ship(data["ship"])["name"]
+    text = f"a {data['row']}'s captaincy ({ship}'s row) bought for {data['price']} guineas"
+    who = "You" if seen.seat["role"] != "gm" else seen.name(seen.acting)
+    return [
+        {
+            "type": "rank_bought",
+            "text": f"{who}: {text}; {data['funds']} guineas left",
+            "officer": data["officer"],
+            "rank": data["rank"],
+        }
+    ]
+
+
+def pay_drawn(seen: Seen) -> list[Notice]:
+    """A month's pay drawn by Ship Table B: told to him and the GM."""
+    data = seen.data
+    if "pay" not in data:
+        return []
+    who = "You" if seen.seat["role"] != "gm" else seen.name(seen.acting)
+    return [
+        {
+            "type": "pay",
+            "text": f"{who}: pay for {data['month']} as a {data['row']}, {data['pay']} guineas "
+            f"and {data['status']} Status Points",
+            "officer": data["officer"],
+            "month": data["month"],
+        }
+    ]
+
+
+def substituted(seen: Seen) -> list[Notice]:
+    """A substitution (Briny 001:903-907): in words to him and the GM; to the others when
+    made ("Halcyon sails in place of Achilles")."""
+    data = seen.data
+    text = substitutions.words(data)
+    mine = seen.seat["id"] == data["player"]
+    if not mine and seen.seat["role"] != "gm":
+        if not data["granted"]:
+            return []
+        name = {c: rules.briny_ship(c)["name"] for c in (data["ship"], data["replaces"])}
+        text = f"{name[data['ship']]} sails in place of {name[data['replaces']]}"
+    elif not mine:
+        text = f"{seen.name(data['player'])}: {text}"
+    return [
+        {
+            "type": "substitution",
+            "text": text,
+            "ship": data["ship"],
+            "replaces": data["replaces"],
             "granted": data["granted"],
         }
     ]

@@ -39,6 +39,10 @@ from server.game.state import DECISIONS, Clock
 __all__ = [
     "MISSIONS",
     "ApplyAppointment",
+    "ApplyShip",
+    "BuyRank",
+    "DrawPay",
+    "Substitute",
     "REQUESTS",
     "SAY_MAX",
     "Advance",
@@ -394,6 +398,38 @@ class Study(Payload):
 
     type: Literal["study"]
     weeks: Annotated[int, Field(ge=1, le=rules.ACADEMY_WEEKS)]
+
+
+class ApplyShip(Payload):
+    """A player's character applies for the command of a ship by Ship Table A (Briny
+    001:554-566): ``ship``, her two-letter code."""
+
+    type: Literal["apply_ship"]
+    ship: Annotated[Text, Field(max_length=8)]
+
+
+class BuyRank(Payload):
+    """A player's character buys the captaincy above his by Ship Table B (Briny
+    001:568-590): ``ship``, the code of a ship whose command it is (her column's price)."""
+
+    type: Literal["buy_rank"]
+    ship: Annotated[Text, Field(max_length=8)]
+
+
+class DrawPay(Payload):
+    """A player's character draws his month's pay by Ship Table B (Briny 001:568)."""
+
+    type: Literal["draw_pay"]
+
+
+class Substitute(Payload):
+    """A character's petition, or a player Captain of the Fleet's choice, to send a ship not
+    going on campaign in place of one that is (Briny 001:903-907): ``ship``, the substitute's
+    code; ``replaces``, the code of the ship she is sent in place of."""
+
+    type: Literal["substitute"]
+    ship: Annotated[Text, Field(max_length=8)]
+    replaces: Annotated[Text, Field(max_length=8)]
 
 
 def _appointment(value: Any) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import asdict
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -33,6 +34,7 @@ from strategy import errors as rules_errors
 from strategy.campaign import academy, resolve_summer
 from strategy.campaign import appointments as _appointments
 from strategy.campaign import force_organisation as table_f
+from strategy.campaign import ship_tables as _ship_tables
 from strategy.campaign.dice import RandomDice
 from strategy.campaign.fleet import (
     ADMIRAL_RANKS,
@@ -50,7 +52,9 @@ from strategy.campaign.investment import KINDS as INVESTMENT_KINDS
 from strategy.campaign.investment import liquidation_value
 from strategy.campaign.map_results import MAP_FATES, map_battle_result, season_fight, ship_fate
 from strategy.campaign.plan import npc_captain_volunteers, volunteer_ship, volunteer_squadron
+from strategy.campaign.plan import substitute as _substitute
 from strategy.campaign.tables import FLEETS, SQUADRONS, TABLE_F_ROLLS
+from strategy.campaign.tables import Deployment as _Deployment
 from strategy.cards.dealer import Dealer, Deck
 from strategy.characters import MEASURES, Character, character_from, roll_character
 from strategy.characters.btq_tables import HEALTH
@@ -104,6 +108,18 @@ __all__ = [
     "appointment_post",
     "appointment_roll",
     "appointment_words",
+    "command_row",
+    "fleet_codes",
+    "officer_row",
+    "ship_application",
+    "ship_automatic",
+    "ship_minimum",
+    "ship_pay",
+    "ship_purchase",
+    "ship_rank",
+    "ship_standing",
+    "substitution",
+    "social_level",
     "REPAIRS",
     "CAPTAIN_RANKS",
     "FLAG_SQUADRONS",
@@ -505,6 +521,88 @@ def appointment_roll(
 def appointment_words(rolled: Mapping[str, Any]) -> str:
     """An appointment's roll in words (:func:`strategy.campaign.appointments.roll_words`)."""
     return _appointments.roll_words(rolled)
+
+
+# -- Ship Tables A and B (strategy.campaign.ship_tables) ---------------------------------
+
+
+def social_level(officer: Mapping[str, Any]) -> int:
+    """A character's Social Level (his Briny birth's)."""
+    level: int = Character.from_dict(_character_fields(officer)).birth.social_level
+    return level
+
+
+def fleet_codes() -> list[str]:
+    """The fleet's ships' codes in Ship Table A's order (the Royal Oak first)."""
+    return [s.code for s in sorted(FLEET_SHIPS.values(), key=lambda s: s.standing)]
+
+
+def ship_standing(code: str) -> int:
+    """Ship ``code``'s standing on Ship Table A (1, the Royal Oak, the highest)."""
+    return fleet_ship(code).standing
+
+
+def ship_minimum(code: str, level: int) -> int | None:
+    """Ship Table A's least roll for ``level`` (None: "-", or automatic)."""
+    return _ship_tables.application_minimum(code, level)
+
+
+def ship_automatic(code: str) -> bool:
+    """Whether acceptance into ship ``code`` is automatic (Caligula, Tickler)."""
+    return _ship_tables.is_automatic(code)
+
+
+def ship_application(code: str, level: int, rejections: int, rng: random.Random) -> dict[str, Any]:
+    """An application to ship ``code`` rolled by Ship Table A (its die from ``rng``)."""
+    return _ship_tables.application(code, level, rejections, RandomDice(rng))
+
+
+def command_row(code: str) -> str:
+    """The row of Ship Table B her captain holds."""
+    return _ship_tables.command_row(code)
+
+
+def officer_row(rank: str, code: str | None, bought: str | None) -> str:
+    """The row of Ship Table B an officer of ``rank`` holds in ship ``code``."""
+    return _ship_tables.officer_row(rank, code, bought)
+
+
+def ship_rank(row: str, code: str) -> dict[str, Any]:
+    """Ship Table B's cell of ``row`` for ship ``code``, as plain data."""
+    return asdict(_ship_tables.ship_rank(row, code))
+
+
+def ship_purchase(row: str, code: str, level: int) -> dict[str, Any]:
+    """The captaincy above ``row`` bought for ship ``code`` (ValueError, InvalidMove, if
+    not for him), as plain data."""
+    return asdict(_ship_tables.purchase(row, code, level))
+
+
+def ship_pay(rank: str, code: str | None, bought: str | None) -> dict[str, Any]:
+    """His month's pay and status (Ship Table B; an admiral's Admiralty Table)."""
+    return _ship_tables.pay(rank, code, bought)
+
+
+def substitution(
+    deployment: Sequence[Mapping[str, Any]],
+    out_code: str,
+    in_code: str,
+    by_player: bool,
+    rng: random.Random,
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """A substitution (Briny 001:903-907, :func:`strategy.campaign.plan.substitute`): the
+    deployment after it (each record ``{"fleet", "squadron", "ship", "order"}``) and its
+    record; a petition to the NPC Captain of the Fleet rolls its die from ``rng``, a player
+    Captain of the Fleet's needs none. InvalidMove (a ValueError) when it may not be."""
+    plan = [_Deployment(d["fleet"], d["squadron"], d["ship"], d["order"]) for d in deployment]
+    after, record = _substitute(
+        plan,
+        out_code,
+        in_code,
+        player_captain_of_the_fleet=by_player,
+        dice=None if by_player else RandomDice(rng),
+    )
+    return [d.to_dict() for d in after], record
 
 
 def is_port(port_id: str) -> bool:

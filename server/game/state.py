@@ -41,6 +41,8 @@ __all__ = [
     "YearRecord",
     "Force",
     "Application",
+    "ShipApplication",
+    "Substitution",
     "Investment",
     "Note",
     "Notice",
@@ -481,6 +483,29 @@ class Application(Record):
     year: int  # the summer of the September he applied in
 
 
+class ShipApplication(Record):
+    """A player's application to a ship by Ship Table A (Briny 001:564: after a refusal he
+    "may only apply to Ships of a lower standing" that month, and two refusals cost one
+    from the die)."""
+
+    officer: str
+    ship: str
+    month: str  # the game month, "1805-09"
+    accepted: bool
+
+
+class Substitution(Record):
+    """A substitution petitioned for or made (Briny 001:903-907): one petition a character
+    a summer, one substitution a player Captain of the Fleet's."""
+
+    officer: str
+    year: int
+    by: str  # "npc": a petition to the NPC Captain of the Fleet; "player": his own
+    ship: str  # the substitute
+    replaces: str  # the ship she is sent in place of
+    granted: bool
+
+
 class YearRecord(Record):
     """A year gone by (its summer kept as soon as it is resolved), for the season pages:
     what sailed, what was fought, the season report (who rose and who fell), then the
@@ -529,6 +554,15 @@ class State(Record):
     cruised: NotRequired[int]
     # the applications for posts made (absent until the first)
     applications: NotRequired[list[Application]]
+    # the applications to ships by Ship Table A (absent until the first)
+    ship_applications: NotRequired[list[ShipApplication]]
+    # officer id -> the row of Ship Table B he bought (a captaincy: Junior, Senior, Post
+    # Captain), his while he holds its rank (absent until the first)
+    captaincies: NotRequired[dict[str, str]]
+    # officer id -> the last month he drew his pay, "1805-09" (absent until the first)
+    paid: NotRequired[dict[str, str]]
+    # the substitutions petitioned for or made (absent until the first)
+    substitutions: NotRequired[list[Substitution]]
 
 
 def initial_state(campaign: dict[str, Any]) -> State:

@@ -29,6 +29,7 @@ from server.game.notices import orders_words
 from server.game.officers import berth_of
 from server.game.rules import measures_now, ship_rating
 from server.game.season import report_for
+from server.game.ship_tables import choices as ship_choices
 from server.game.sighting import SIGHTING_NM, distance_nm
 from server.game.spec import Spec
 from server.game.state import (
@@ -264,6 +265,11 @@ def _own_section(state: State, seat: Seat) -> dict[str, Any]:
     }
     if favourable := money_favourable(state, seat):
         out["favourable"] = favourable
+    if (ships := ship_choices(state, seat)) is not None:
+        out["ship_tables"] = ships  # what Ship Tables A and B let his character do now
+    if is_gm(seat):  # what each seat's character may do, for the GM acting as its seat
+        of = {s["id"]: ship_choices(state, s) for s in state["seats"].values()}
+        out["ship_tables_of"] = {sid: c for sid, c in of.items() if c is not None}
     return out
 
 

@@ -514,6 +514,73 @@ function academySection(ctx, seat, state) {
     el("p", { class: "muted", dataset: { na: String(officer?.na ?? "") } }, now + "."));
 }
 
+/** His ship and rank by Ship Tables A and B (Briny 001:548-628), from the state's
+ * `ship_tables`: the ships he may apply for (each the roll her NPC captain needs), the
+ * captaincies he may buy (each its price) and his month's pay. */
+function shipTablesSection(ctx, mine, allowed) {
+  const names = Object.fromEntries((ctx.rules?.fleet || []).map((s) => [s.code, s.name]));
+  const named = (code) => names[code] || code;
+  const parts = [el("p", { class: "muted" }, `Social Level ${mine.social_level}.`)];
+  if (allowed("apply_ship")) {
+    const ships = mine.ships || [];
+    if (ships.length) {
+      const ship = select(ships.map((s) => [s.ship, `${named(s.ship)} (`
+        + `${s.needed === null ? "accepted without a die" : `needs ${s.needed} on a die`})`]));
+      ship.name = "ship";
+      const send = actionButton(ctx, "Apply", () => ({ type: "apply_ship", ship: ship.value }),
+        { name: "apply_ship", okText: "applied" });
+      parts.push(el("div", { class: "row" }, labelled("Apply for the command of", ship),
+        send.nodes));
+    } else {
+      parts.push(el("p", { class: "muted" }, "No ship of your row to apply for this month."));
+    }
+    if (mine.rejections) {
+      parts.push(el("p", { class: "muted", dataset: { rejections: String(mine.rejections) } },
+        `Refused ${mine.rejections} time(s) this month: only ships of a lower standing now.`));
+    }
+  }
+  if (allowed("buy_rank") && (mine.buy || []).length) {
+    const buy = select(mine.buy.map((b) => [b.ship,
+      `${b.row} (${named(b.ship)}'s row): ${b.price} guineas`]));
+    buy.name = "buy";
+    const send = actionButton(ctx, "Buy", () => ({ type: "buy_rank", ship: buy.value }),
+      { name: "buy_rank", okText: "bought" });
+    parts.push(el("div", { class: "row" }, labelled("Buy the captaincy", buy), send.nodes));
+  }
+  if (allowed("draw_pay") && mine.pay) {
+    const pay = mine.pay;
+    const words = `Pay as a ${pay.row}: ${pay.pay} guineas and ${pay.status} Status Points`
+      + " a month";
+    const draw = actionButton(ctx, "Draw this month's pay", () => ({ type: "draw_pay" }),
+      { name: "draw_pay", okText: "drawn" });
+    parts.push(el("div", { class: "row", dataset: { drawn: String(pay.drawn) } },
+      el("span", {}, pay.drawn ? `${words} (drawn this month).` : `${words}. `),
+      pay.drawn ? null : draw.nodes));
+  }
+  return el("fieldset", { class: "ship-tables" }, el("legend", {}, "Your ship and rank"),
+    parts);
+}
+
+/** A substitution before the fleet sails (Briny 001:903-907): a ship not going on campaign
+ * (the rules' `fleet` less the state's `deployment`) in place of one that is; the server
+ * judges the petition (the same rate, the NPC Captain of the Fleet's die) or the player
+ * Captain of the Fleet's choice. */
+function substituteSection(ctx, state) {
+  const going = new Set((state.deployment || []).map((d) => d.ship));
+  const fleet = ctx.rules?.fleet || [];
+  const idle = select(fleet.filter((s) => !going.has(s.code)).map((s) => [s.code, s.name]));
+  idle.name = "ship";
+  const out = select((state.deployment || []).map((d) => [d.ship, d.name || d.ship]));
+  out.name = "replaces";
+  const send = actionButton(ctx, "Petition", () => ({ type: "substitute", ship: idle.value,
+    replaces: out.value }), { name: "substitute", okText: "sent" });
+  return el("fieldset", { class: "substitute" }, el("legend", {}, "Substitution"),
+    el("p", { class: "muted" }, "Before the fleet sails: a ship not going on campaign in "
+      + "place of one that is (a petition: the same rate, granted on a 7)."),
+    el("div", { class: "row" }, labelled("Send", idle), labelled("In place of", out),
+      send.nodes));
+}
+
 /** His officer's conditional orders for the summer (Briny, POLTROONERY, RECKLESS BRAVERY,
  * PROMOTION): to hide below or play the hero by so many on the death roll, and whether he
  * would decline a promotion; those given show until the summer is rolled. */
@@ -578,6 +645,15 @@ function seatSections(ctx, seat, state, mine) {
   if (allowed("study") && seat.officer) {
     sections.push(academySection(ctx, seat, state));
   }
+  if (allowed("substitute") && seat.officer && state.day === 0
+    && (state.deployment || []).length) {
+    sections.push(substituteSection(ctx, state));
+  }
+  // his own character's, or (the GM acting as his seat) the GM's copy of it
+  const tables = state.ship_tables_of?.[seat.id] ?? state.ship_tables;
+  if (tables && ["apply_ship", "buy_rank", "draw_pay"].some(allowed)) {
+    sections.push(shipTablesSection(ctx, tables, allowed));
+  }
   const sends = Object.values(ctx.rules?.actions || {}).some((grants) => grants[seat.role]);
   if (!sends) {
     sections.push(el("p", { class: "muted" }, "You are watching: no orders to give."));
@@ -641,7 +717,9 @@ export function createOrdersPanel(root, ctx) {
       const own = (state.officers || []).find((o) => o.id === seat.officer);
       const held = [own?.orders ?? null, own?.academy ?? null,
         (state.investments || []).map((i) => [i.id, i.liquidated ?? null]),
-        state.favourable ?? null];
+        state.favourable ?? null, state.ship_tables ?? null, state.ship_tables_of ?? null,
+        state.day === 0,
+        (state.deployment || []).map((d) => d.ship)];
       const nextKey = JSON.stringify([seat.role, state.phase, state.paused, state.cabinet, cruises,
         held,
         mine.map((f) => f.id), gm ? [forceIds, state.seats.map((s) => [s.id, s.role,
