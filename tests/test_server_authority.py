@@ -32,6 +32,8 @@ RULE_REFUSALS = {
     ("liquidate", True): "conflict",
     ("favour_investor", False): "conflict",  # no officer holding a favouring post
     ("favour_investor", True): "conflict",
+    ("influence", False): "conflict",  # the walk's Prime Minister is a player
+    ("influence", True): "conflict",
     ("apply_appointment", False): "conflict",  # no living officer to appoint
     ("apply_appointment", True): "conflict",
 }
@@ -93,6 +95,7 @@ PLAIN = {
     "conditional_orders": {"poltroonery": 2, "decline_promotion": True},
     "liquidate": {"investment": "i1805-1"},
     "favour_investor": {"investment": "i1805-1"},
+    "influence": {"wish": "more", "favours": [8]},
     "apply_appointment": {"appointment": "Captain of the Fleet"},
     "note": {"text": "The Toulon squadron sails on day 12"},
     "move_enemy": {"force": "fr-brest", "to": "toulon"},

@@ -44,6 +44,7 @@ __all__ = [
     "Deploy",
     "EngageDecision",
     "FavourInvestor",
+    "Influence",
     "Invest",
     "Liquidate",
     "MoveEnemy",
@@ -234,6 +235,21 @@ class FavourInvestor(Acted):
     investment: str
     flag: str
     post: str
+
+
+class Influence(Acted):
+    """Favours brought to bear on the NPC Prime Minister's Force Commitment (Briny
+    001:1306), rolled when made: the ships it moves his number by when he rolls it."""
+
+    officer: str  # the influencer's character
+    season: str  # the season the favours were received in, e.g. "1805 spring"
+    wish: str  # "more" or "fewer"
+    favours: list[int]  # the classes spent
+    combined: list[int]  # brought to bear after combining two of a class into the next
+    modifier: int
+    die: int
+    total: int
+    ships: int  # the signed ships it moves the commitment by: -2..2 (0: he was not swayed)
 
 
 class Liquidate(Acted):

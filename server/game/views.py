@@ -23,10 +23,11 @@ import jsonpatch
 
 from server.game.engagements import odds_match
 from server.game.errors import ActionError
+from server.game.influence import favours_for
 from server.game.money import favourable as money_favourable
 from server.game.money import investments_for
-from server.game.officers import berth_of
-from server.game.rules import measures_now, ship_rating
+from server.game.officers import berth_of, seat_officer
+from server.game.rules import PRIME_MINISTER_FAVOUR, measures_now, ship_rating
 from server.game.season import report_for
 from server.game.sighting import SIGHTING_NM, distance_nm
 from server.game.spec import Spec
@@ -214,6 +215,11 @@ def _engagements(state: State, seat: Seat) -> list[Any]:
 
 def _cabinet(state: State, seat: Seat) -> dict[str, Any]:
     cab = dict(state["cabinet"])
+    if "influence" in cab:  # the influences on the Prime Minister: the GM's (and each his own)
+        if is_gm(seat):
+            cab["influence"] = _copied(cab["influence"])
+        else:
+            del cab["influence"]
     if cab["roll"] is None and not is_gm(seat):  # pending choices are secret until the roll
         if seat["role"] != "prime-minister":
             cab["ships_digit"] = None
@@ -249,8 +255,9 @@ def _plays(state: State, seat: Seat) -> bool:
 
 
 def _own_section(state: State, seat: Seat) -> dict[str, Any]:
-    """A seat's own: its character's investments (the GM's: all), its standing, and for a
-    Victualling Board Supervisor or a Chancellor the investments he may favour."""
+    """A seat's own: its character's investments (the GM's: all), its standing, for a
+    Victualling Board Supervisor or a Chancellor the investments he may favour, and his
+    favours this season (if he has any)."""
     out: dict[str, Any] = {
         "investments": investments_for(state, seat),
         "standing": _copied(
@@ -261,6 +268,11 @@ def _own_section(state: State, seat: Seat) -> dict[str, Any]:
     }
     if favourable := money_favourable(state, seat):
         out["favourable"] = favourable
+    officer = seat_officer(state, seat)
+    favours = favours_for(state, officer) if officer is not None else None
+    if favours and (favours["received"] or favours["spent"]):
+        # his favours this season (Briny, INFLUENCE), and what the Prime Minister needs
+        out["favours"] = {**favours, "prime_minister": PRIME_MINISTER_FAVOUR}
     return out
 
 

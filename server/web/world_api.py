@@ -302,6 +302,7 @@ def rules_vocabulary() -> Response:
                 "say": SAY_MAX,
                 "turn_days": MAX_TURN_DAYS,
                 "orders": rules.ORDERS_MOST,  # a conditional order's modifier
+                "favours": list(rules.FAVOUR_CLASSES),  # a favour's class (Briny, INFLUENCE)
                 "campaign_id": f"^{CAMPAIGN_ID.pattern}$",
                 "token": TOKEN_PATTERN,
             },
