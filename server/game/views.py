@@ -270,9 +270,18 @@ def _own_section(state: State, seat: Seat) -> dict[str, Any]:
         out["favourable"] = favourable
     officer = seat_officer(state, seat)
     favours = favours_for(state, officer) if officer is not None else None
-    if favours and (favours["received"] or favours["spent"]):
-        # his favours this season (Briny, INFLUENCE), and what the Prime Minister needs
-        out["favours"] = {**favours, "prime_minister": PRIME_MINISTER_FAVOUR}
+    if officer is not None and favours and (favours["received"] or favours["spent"]):
+        # his favours this season (Briny, INFLUENCE), what the Prime Minister needs, and
+        # his own influences on him this cabinet (the others' are not his to read)
+        out["favours"] = {
+            **favours,
+            "prime_minister": PRIME_MINISTER_FAVOUR,
+            "influence": [
+                dict(i)
+                for i in state["cabinet"].get("influence", ())
+                if i["officer"] == officer["id"]
+            ],
+        }
     return out
 
 
