@@ -264,3 +264,17 @@ def test_through_the_protocol_told_to_him_and_the_gm_alone(fresh_game: Game) -> 
     # spent: the same favours again are refused, one line, nothing changed
     again = fsl.act("influence", wish="fewer", favours=[9])
     assert not again["ok"] and again["error"]["code"] == "conflict"
+    # the GM rolls the force: the NPC Prime Minister's die moved by it; the log replays
+    # with no dice of the influence's own (its die is in its event)
+    red.events()
+    assert gm.act("roll_force")["ok"]
+    # the admiral reads the roll's digit as the Prime Minister's decision, nothing of it
+    read = [e for e in red.events() if e["type"] == "roll_force"][0]["data"]
+    assert "influence" not in read and read["rolled"]["ships_digit"] == read["ships_digit"]
+    log = g.rest("get", f"/api/campaigns/{g.id}/log").json
+    rolled = [e for e in log["events"] if e["type"] == "roll_force"][0]["data"]
+    assert rolled["influence"]["moves"] == [mine["ships"]]
+    assert rolled["ships_digit"] == rolled["influence"]["column"]
+    replayed, problems = game.replay(log)
+    assert problems == [] and replayed["cabinet"]["roll"] == rolled["roll"]
+    assert replayed["favours"] == {mine["officer"]: {"season": "1805 spring", "spent": [8, 9]}}

@@ -147,6 +147,10 @@ class RollForce(Acted):
     deployment: list[DeploymentRecord]
     forces: list[Force]
     officers: NotRequired[list[OfficerRecord]]  # the NPCs of every berth left empty
+    # the influences made on the Prime Minister (server.game.influence): ``moves``, and his
+    # die's commitment moved by them (``ships_rolled``, ``ships``, ``column``,
+    # ``column_die``), or ``void`` when a player Prime Minister chose his digit
+    influence: NotRequired[dict[str, Any]]
 
 
 class Ready(Acted):
