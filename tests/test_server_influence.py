@@ -215,6 +215,27 @@ def test_favours_spent_once_and_a_player_prime_minister_is_not_influenced() -> N
     assert late.value.code == "wrong_phase"
 
 
+def test_a_prime_minister_seated_after_the_influences_decides_for_himself() -> None:
+    """001:478: "Player characters make their own decisions and influence has no effect on
+    them": a player seated after an influence who chooses his digit sends his number; the
+    influence is logged void, its favours spent."""
+    state = _cabinet()
+    _influence(state, "more", [8, 9], [6])  # 6 + 3 = 9: two ships more, had he been an NPC
+    game.apply_event(
+        state, "seat_created", {"seat": {"squadron": None, "ship": None, **SEATS["prime-minister"]}}
+    )
+    for key, args in (
+        ("prime-minister", {"type": "set_ships", "digit": 2}),
+        ("first-sea-lord", {"type": "set_deployment", "digit": 4}),
+    ):
+        game.apply_event(state, *game.decide(state, _seat(state, key), args, Scripted([]))[:2])
+    _, rolled = game.decide(state, _seat(state, "gm"), {"type": "roll_force"}, Scripted([]))[:2]
+    assert rolled["influence"] == {"moves": [2], "void": True}
+    assert rolled["roll"] == 24 and rolled["rolled"] == {}
+    held = influence.favours_for(state, state["officers"]["barham"])
+    assert held is not None and held["spent"] == [8, 9]
+
+
 def test_favours_are_not_saved_beyond_their_season() -> None:
     state = _cabinet()
     _influence(state, "more", [8, 9], [6])
