@@ -587,9 +587,11 @@ PRIME_MINISTER_FAVOUR = _influence.favour_needed("Prime Minister")
 def season_favours(officer: Mapping[str, Any]) -> list[int]:
     """The favours a player character receives each season (Briny 001:534): his birth's
     Social Level's (Influence Table A) and his Government post's Infl, lowest first."""
-    birth = Character.from_dict(_character_fields(officer)).birth
+    # his record's birth holds its Social Level as Character.to_dict wrote it (checked
+    # when the record was made): read as it is, each seat's view builds it
+    level = officer["birth"]["social_level"]
     post = _appointments.GOVERNMENT.get(officer.get("appointment") or "")
-    return list(_influence.season_favours(birth.social_level, post.influence if post else ()))
+    return list(_influence.season_favours(level, post.influence if post else ()))
 
 
 def favours_brought(favours: Sequence[int], needed: int) -> dict[str, Any]:
