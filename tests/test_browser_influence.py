@@ -51,5 +51,19 @@ def test_the_first_sea_lord_spends_a_favour_on_the_prime_minister(
         red = game.state("red")
         assert "influence" not in red["cabinet"]
         assert red.get("favours", {}).get("influence", []) == []
+        # the GM spends the First Sea Lord's class 8 for him, acting as his seat
+        gm_page = open_seat(browser, browser_server, game.seats["gm"]["link"])
+        seat_pages.append(gm_page)
+        gm_page.tab("orders")
+        fsl_id = game.seats["fsl"]["seat"]
+        gm_page.page.locator("select[data-control=act-as]").select_option(f"seat:{fsl_id}")
+        gm_page.wait(f"!!document.querySelector('[data-acting=\"{fsl_id}\"]')")
+        gm_form = gm_page.page.locator(f"#panel-orders {FORM}")
+        gm_form.locator("input[data-favour='8']").check()
+        seq = gm_page.seq()
+        gm_form.locator("button[data-action=influence]").click()
+        spent = gm_page.wait_event("influence", after=seq)
+        assert spent["data"]["favours"] == [8] and spent["data"]["wish"] == "more"
+        assert sorted(game.state("fsl")["favours"]["spent"]) == [8, 9]
     finally:
         game.close()

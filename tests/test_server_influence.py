@@ -86,6 +86,15 @@ def test_his_favours_this_season_by_table_a_and_his_post() -> None:
     assert own["held"] == favours["received"] and own["prime_minister"] == 8
     for key in ("admiral", "captain", "observer"):  # nobody else's
         assert "favours" not in game.state_for(state, _seat(state, key))
+    gm = game.state_for(state, _seat(state, "gm"))  # the GM's: each seat's, to act as it
+    assert gm["favours_of"] == {"fsl": own} and "favours" not in gm
+    kind, data = game.decide(
+        state,
+        _seat(state, "gm"),
+        {"type": "influence", "as": "fsl", "wish": "more", "favours": [9]},
+        Scripted([5]),
+    )[:2]
+    assert (kind, data["officer"], data["as"], data["ships"]) == ("influence", "barham", "fsl", 1)
     npc = {**barham, "id": "npc", "player": None}  # an NPC's are not played
     assert influence.favours_for(state, npc) is None
 

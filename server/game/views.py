@@ -257,7 +257,7 @@ def _plays(state: State, seat: Seat) -> bool:
 def _own_section(state: State, seat: Seat) -> dict[str, Any]:
     """A seat's own: its character's investments (the GM's: all), its standing, for a
     Victualling Board Supervisor or a Chancellor the investments he may favour, and his
-    favours this season (if he has any)."""
+    favours this season if he has any (the GM's: every seat's, ``favours_of``)."""
     out: dict[str, Any] = {
         "investments": investments_for(state, seat),
         "standing": _copied(
@@ -268,21 +268,24 @@ def _own_section(state: State, seat: Seat) -> dict[str, Any]:
     }
     if favourable := money_favourable(state, seat):
         out["favourable"] = favourable
+    if is_gm(seat):  # each seat's, for the GM to spend them as that seat
+        every = {s["id"]: f for s in state["seats"].values() if (f := _favours(state, s))}
+        if every:
+            out["favours_of"] = every
+    elif favours := _favours(state, seat):
+        out["favours"] = favours
+    return out
+
+
+def _favours(state: State, seat: Seat) -> dict[str, Any] | None:
+    """The favours of the seat's character this season (Briny, INFLUENCE), what the Prime
+    Minister needs, and his own influences on him this cabinet; None if he has none."""
     officer = seat_officer(state, seat)
     favours = favours_for(state, officer) if officer is not None else None
-    if officer is not None and favours and (favours["received"] or favours["spent"]):
-        # his favours this season (Briny, INFLUENCE), what the Prime Minister needs, and
-        # his own influences on him this cabinet (the others' are not his to read)
-        out["favours"] = {
-            **favours,
-            "prime_minister": PRIME_MINISTER_FAVOUR,
-            "influence": [
-                dict(i)
-                for i in state["cabinet"].get("influence", ())
-                if i["officer"] == officer["id"]
-            ],
-        }
-    return out
+    if officer is None or not favours or not (favours["received"] or favours["spent"]):
+        return None
+    mine = [dict(i) for i in state["cabinet"].get("influence", ()) if i["officer"] == officer["id"]]
+    return {**favours, "prime_minister": PRIME_MINISTER_FAVOUR, "influence": mine}
 
 
 def _in_report(report: Any, seat: Seat) -> bool:

@@ -485,11 +485,11 @@ function favourSection(ctx, state) {
       now ? `Favoured this summer: ${now.officer} (${now.id}).` : "No investor favoured yet."));
 }
 
-/** His officer's favours this season (Briny, INFLUENCE: the state's `favours`), and the
- * form that brings some to bear on the non-player Prime Minister's number of ships, more
- * or fewer; his influences this cabinet, each with its die and what came of it. */
-function influenceSection(ctx, state) {
-  const favours = state.favours;
+/** His officer's favours this season (Briny, INFLUENCE: the state's `favours`, or the
+ * GM's `favours_of` the seat he acts as), and the form that brings some to bear on the
+ * non-player Prime Minister's number of ships, more or fewer; his influences this cabinet,
+ * each with its die and what came of it. */
+function influenceSection(ctx, favours) {
   const [low, high] = ctx.rules?.limits?.favours || [1, 9];
   const wish = select([["more", "More ships"], ["fewer", "Fewer ships"]], "more");
   wish.name = "wish";
@@ -586,8 +586,10 @@ function seatSections(ctx, seat, state, mine) {
   if (allowed("conditional_orders") && seat.officer) {
     sections.push(conditionalOrdersSection(ctx, seat, state));
   }
-  if (allowed("influence") && state.favours) {
-    sections.push(influenceSection(ctx, state));
+  // his own favours; the GM acting as a seat reads that seat's (`favours_of`)
+  const favours = seat.role === "gm" ? null : (state.favours_of?.[seat.id] ?? state.favours);
+  if (allowed("influence") && favours) {
+    sections.push(influenceSection(ctx, favours));
   }
   const sends = Object.values(ctx.rules?.actions || {}).some((grants) => grants[seat.role]);
   if (!sends) {
@@ -652,7 +654,7 @@ export function createOrdersPanel(root, ctx) {
       const own = (state.officers || []).find((o) => o.id === seat.officer);
       const held = [own?.orders ?? null,
         (state.investments || []).map((i) => [i.id, i.liquidated ?? null]),
-        state.favourable ?? null, state.favours ?? null];
+        state.favourable ?? null, state.favours ?? null, state.favours_of ?? null];
       const nextKey = JSON.stringify([seat.role, state.phase, state.paused, state.cabinet, cruises,
         held,
         mine.map((f) => f.id), gm ? [forceIds, state.seats.map((s) => [s.id, s.role,
