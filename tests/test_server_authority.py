@@ -34,6 +34,8 @@ RULE_REFUSALS = {
     ("study", True): "conflict",
     ("favour_investor", False): "conflict",  # no officer holding a favouring post
     ("favour_investor", True): "conflict",
+    ("influence", False): "conflict",  # the walk's Prime Minister is a player
+    ("influence", True): "conflict",
     ("apply_appointment", False): "conflict",  # no living officer to appoint
     ("apply_appointment", True): "conflict",
     ("apply_ship", False): "conflict",  # no living officer to apply for a ship
@@ -104,6 +106,7 @@ PLAIN = {
     "liquidate": {"investment": "i1805-1"},
     "study": {"weeks": 4},
     "favour_investor": {"investment": "i1805-1"},
+    "influence": {"wish": "more", "favours": [8]},
     "apply_appointment": {"appointment": "Captain of the Fleet"},
     "apply_ship": {"ship": "TH"},
     "buy_rank": {"ship": "NE"},

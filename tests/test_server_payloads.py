@@ -39,6 +39,7 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "invest": ("captain", "autumn"),
     "conditional_orders": ("captain", "summer"),
     "favour_investor": ("captain", "cabinet"),
+    "influence": ("first-sea-lord", "cabinet"),
     "liquidate": ("captain", "autumn"),
     "study": ("captain", "winter"),
     "apply_appointment": ("captain", "autumn"),
@@ -272,6 +273,8 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
     "stay": st.sampled_from([0, 2, 61]),
     "weeks": st.sampled_from([0, 1, 4, 13, 14]),
     "preview": st.sampled_from([False, True, None]),
+    "wish": st.sampled_from(["more", "fewer", "all"]),
+    "favours": st.sampled_from([[8], [7, 7], [8, 9], [7], [], [10], [9, 9]]),
 }
 
 

@@ -133,13 +133,20 @@ def _decide_roll_force(
     ships = cab["ships_digit"]
     deploy = cab["deployment_digit"]
     rolled = {}
+    moves = [i["ships"] for i in cab.get("influence", ())]
+    influenced: Data | None = None
     if ships is None:  # an NPC Prime Minister rolls a die (Briny, Campaign Determination)
         ships = rolled["ships_digit"] = rng.randint(1, 6)
+        if moves:  # the favours brought to bear on him move his number (Briny 001:1306)
+            influenced = {"moves": moves, **rules.influenced_commitment(ships, moves, rng)}
+            ships = influenced["column"]
+    elif moves:  # seated after the influences: a player decides for himself (001:478)
+        influenced = {"moves": moves, "void": True}
     if deploy is None:
         deploy = rolled["deployment_digit"] = rng.randint(1, 6)
     roll = ships * 10 + deploy
     deployment = fx.deployment_for(roll)
-    return {
+    data: Data = {
         "ships_digit": ships,
         "deployment_digit": deploy,
         "rolled": rolled,
@@ -148,6 +155,9 @@ def _decide_roll_force(
         "forces": fx.initial_forces(deployment, rng),
         "officers": officers.roster_npcs(state, rng),
     }
+    if influenced is not None:
+        data["influence"] = influenced
+    return data
 
 
 def _apply_roll_force(state: State, data: events.RollForce) -> None:
@@ -516,6 +526,16 @@ def _digit(data: dict[str, Any], after: State) -> dict[str, Any]:
     return {"digit": data["digit"]}
 
 
+def _force_read(data: dict[str, Any], after: State) -> dict[str, Any]:
+    """The force rolled as the players read it: the digits the roll used; an NPC Prime
+    Minister's decision is the number he sends, influenced or not (who influenced him and
+    his die before it are the GM's, and each influencer's own)."""
+    out = {k: copy.deepcopy(data[k]) for k in ("ships_digit", "deployment_digit", "roll", "rolled")}
+    if "ships_digit" in out["rolled"] and "influence" in data:
+        out["rolled"]["ships_digit"] = data["ships_digit"]
+    return out
+
+
 PUBLIC = View("public", views.public_data)
 SEATING = View("public", views.seating)
 ORDERS = View("forces", _order_read)
@@ -549,12 +569,7 @@ ROLL_FORCE = Spec(
     _decide_roll_force,
     _apply_roll_force,
     events.RollForce,
-    View(
-        "forces",
-        lambda data, after: {
-            k: copy.deepcopy(data[k]) for k in ("ships_digit", "deployment_digit", "roll", "rolled")
-        },
-    ),
+    View("forces", _force_read),
 )
 DEPLOY = Spec(
     "deploy",

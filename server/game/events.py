@@ -45,6 +45,7 @@ __all__ = [
     "Deploy",
     "EngageDecision",
     "FavourInvestor",
+    "Influence",
     "Invest",
     "Liquidate",
     "Study",
@@ -152,6 +153,10 @@ class RollForce(Acted):
     deployment: list[DeploymentRecord]
     forces: list[Force]
     officers: NotRequired[list[OfficerRecord]]  # the NPCs of every berth left empty
+    # the influences made on the Prime Minister (server.game.influence): ``moves``, and his
+    # die's commitment moved by them (``ships_rolled``, ``ships``, ``column``,
+    # ``column_die``), or ``void`` when a player Prime Minister chose his digit
+    influence: NotRequired[dict[str, Any]]
 
 
 class Ready(Acted):
@@ -240,6 +245,21 @@ class FavourInvestor(Acted):
     investment: str
     flag: str
     post: str
+
+
+class Influence(Acted):
+    """Favours brought to bear on the NPC Prime Minister's Force Commitment (Briny
+    001:1306), rolled when made: the ships it moves his number by when he rolls it."""
+
+    officer: str  # the influencer's character
+    season: str  # the season the favours were received in, e.g. "1805 spring"
+    wish: str  # "more" or "fewer"
+    favours: list[int]  # the classes spent
+    combined: list[int]  # brought to bear after combining two of a class into the next
+    modifier: int
+    die: int
+    total: int
+    ships: int  # the signed ships it moves the commitment by: -2..2 (0: he was not swayed)
 
 
 class Liquidate(Acted):

@@ -37,6 +37,8 @@ __all__ = [
     "battles",
     "conditional_orders",
     "cruise_planned",
+    "influence_words",
+    "influenced",
     "message",
     "notices_for",
     "orders_given",
@@ -539,6 +541,38 @@ def conditional_orders(seen: Seen) -> list[Notice]:
     else:
         text = f"Your orders for {name} this summer: {words}"
     return [{"type": "orders", "text": text, "officer": data["officer"]}]
+
+
+def influence_words(data: Mapping[str, Any]) -> str:
+    """An influence on the Prime Minister in words: the favours, the die, what came of it."""
+    favours = " and ".join(str(f) for f in data["favours"])
+    brought = "" if data["combined"] == data["favours"] else f" (combined: {data['combined']})"
+    moved = abs(data["ships"])
+    came = (
+        f"he will send {'one ship' if moved == 1 else 'two ships'} {data['wish']} when he decides"
+        if moved
+        else "he is not swayed"
+    )
+    return (
+        f"favours of class {favours}{brought} for {data['wish']} ships: die "
+        f"{data['die']} + {data['modifier']} = {data['total']}, {came}"
+    )
+
+
+def influenced(seen: Seen) -> list[Notice]:
+    """Favours brought to bear on the NPC Prime Minister (Briny 001:1306): told to the
+    influencer and to the GM, who rolls for the Prime Minister; no one else hears of it."""
+    data = seen.data
+    if "die" not in data:
+        return []
+    words = influence_words(data)
+    if seen.seat["role"] == "gm":
+        officer = seen.state["officers"].get(data["officer"])
+        name = officer["name"] if officer else data["officer"]
+        text = f"{name} ({seen.name(seen.acting)}) influenced the Prime Minister: {words}"
+    else:
+        text = f"Your influence with the Prime Minister: {words}"
+    return [{"type": "influence", "text": text, "officer": data["officer"], "ships": data["ships"]}]
 
 
 def message(seen: Seen) -> list[Notice]:

@@ -51,6 +51,7 @@ __all__ = [
     "Deploy",
     "EngageDecision",
     "FavourInvestor",
+    "Influence",
     "Invest",
     "Liquidate",
     "Study",
@@ -381,6 +382,21 @@ class FavourInvestor(Payload):
 
     type: Literal["favour_investor"]
     investment: Annotated[Text, Field(min_length=1, max_length=40)]
+
+
+class Influence(Payload):
+    """A player's favours brought to bear on the non-player Prime Minister's Force
+    Commitment (Briny 001:1306): ``wish`` "more" or "fewer" ships (one on 7, two on 9),
+    ``favours`` the classes he spends of those he holds this season (001:494-508: Table B's
+    class 8 for a Prime Minister modifies the die by one, each class above by one more; two
+    of a class below it combine into one of the next)."""
+
+    type: Literal["influence"]
+    wish: Literal["more", "fewer"]
+    favours: Annotated[
+        list[Annotated[int, Field(ge=rules.FAVOUR_CLASSES[0], le=rules.FAVOUR_CLASSES[1])]],
+        Field(min_length=1, max_length=16),
+    ]
 
 
 class Liquidate(Payload):

@@ -16,7 +16,16 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from server.game import actions, calendar, clock, cruises, engagements, payloads, seating
+from server.game import (
+    actions,
+    calendar,
+    clock,
+    cruises,
+    engagements,
+    influence,
+    payloads,
+    seating,
+)
 from server.game.authority import READS, Granted, require_seat
 from server.game.errors import ActionError, refusals
 from server.game.spec import Spec
@@ -55,6 +64,7 @@ SPECS: Mapping[str, Spec[Any, Any]] = MappingProxyType(
             actions.STUDY,
             actions.CONDITIONAL_ORDERS,
             actions.FAVOUR_INVESTOR,
+            influence.INFLUENCE,
             actions.APPLY_APPOINTMENT,
             actions.APPLY_SHIP,
             actions.BUY_RANK,

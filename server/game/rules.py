@@ -34,6 +34,7 @@ from strategy import errors as rules_errors
 from strategy.campaign import academy, resolve_summer
 from strategy.campaign import appointments as _appointments
 from strategy.campaign import force_organisation as table_f
+from strategy.campaign import influence as _influence
 from strategy.campaign import ship_tables as _ship_tables
 from strategy.campaign.dice import RandomDice
 from strategy.campaign.fleet import (
@@ -51,6 +52,7 @@ from strategy.campaign.investment import FAVOURS as INVESTMENT_FAVOURS
 from strategy.campaign.investment import KINDS as INVESTMENT_KINDS
 from strategy.campaign.investment import liquidation_value
 from strategy.campaign.map_results import MAP_FATES, map_battle_result, season_fight, ship_fate
+from strategy.campaign.plan import influenced_commitment as _influenced
 from strategy.campaign.plan import npc_captain_volunteers, volunteer_ship, volunteer_squadron
 from strategy.campaign.plan import substitute as _substitute
 from strategy.campaign.tables import FLEETS, SQUADRONS, TABLE_F_ROLLS
@@ -103,6 +105,12 @@ __all__ = [
     "ORDERS_MOST",
     "ACADEMY",
     "ACADEMY_WEEKS",
+    "FAVOUR_CLASSES",
+    "PRIME_MINISTER_FAVOUR",
+    "favours_brought",
+    "influence_swing",
+    "influenced_commitment",
+    "season_favours",
     "NAVAL_APPOINTMENTS",
     "appointment_check",
     "appointment_post",
@@ -709,6 +717,57 @@ ACADEMY_WEEKS = 13
 #: the most a conditional order (poltroonery, reckless bravery) moves the death roll: the
 #: span of 2d6 (Briny, POLTROONERY: "the minimum die roll for death he will accept")
 ORDERS_MOST = 10
+
+#: the classes of favour (Briny, INFLUENCE: "nine classes ... from 1 to 9")
+FAVOUR_CLASSES = (_influence.CLASSES.start, _influence.CLASSES.stop - 1)
+#: Influence Table B's class for a Prime Minister: a modification of one on his decision
+PRIME_MINISTER_FAVOUR = _influence.favour_needed("Prime Minister")
+
+
+def season_favours(officer: Mapping[str, Any]) -> list[int]:
+    """The favours a player character receives each season (Briny 001:534): his birth's
+    Social Level's (Influence Table A) and his Government post's Infl, lowest first."""
+    # his record's birth holds its Social Level as Character.to_dict wrote it (checked
+    # when the record was made): read as it is, each seat's view builds it
+    level = officer["birth"]["social_level"]
+    post = _appointments.GOVERNMENT.get(officer.get("appointment") or "")
+    return list(_influence.season_favours(level, post.influence if post else ()))
+
+
+def favours_brought(favours: Sequence[int], needed: int) -> dict[str, Any]:
+    """The favours brought to bear on an NPC's decision of Table B class ``needed``:
+    ``{"combined", "modifier"}`` (:func:`strategy.campaign.influence.bring_to_bear`)."""
+    return _influence.bring_to_bear(favours, needed)
+
+
+def influence_swing(die: int, modifier: int) -> int:
+    """The ships an NPC Prime Minister adds or subtracts for one influence (001:1306)."""
+    return _influence.swing(die, modifier)
+
+
+def influenced_commitment(digit: int, moves: Sequence[int], rng: random.Random) -> dict[str, Any]:
+    """An NPC Prime Minister's rolled digit moved by the influences made on him (signed
+    ships each): ``{"ships_rolled", "ships", "column", "column_die"}``, a die from ``rng``
+    only for a changed total of three (:func:`strategy.campaign.plan.influenced_commitment`),
+    drawn as the server draws the Prime Minister's own die (``randint``)."""
+    return _influenced(digit, moves, _DrawnDice(rng))
+
+
+class _DrawnDice:
+    """The dice of a rule drawn as the server draws its own dice (``randint``)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def d6(self) -> int:
+        return self._rng.randint(1, 6)
+
+    def d20(self) -> int:
+        return self._rng.randint(1, 20)
+
+    def two_d6(self) -> tuple[int, int]:
+        return self.d6(), self.d6()
+
 
 #: how many stops a planned voyage calls at (home, station, up to 6 missions, home: and
 #: a few more), and how many days it may stay at each

@@ -189,6 +189,9 @@ class Cabinet(Record):
     ships_digit: int | None
     deployment_digit: int | None
     roll: int | None
+    # the influences made on an NPC Prime Minister this cabinet (server.game.influence):
+    # each influencer, his wish, his modifier, its die and the ships it moves; the GM's
+    influence: NotRequired[list[dict[str, Any]]]
 
 
 class DeploymentRecord(Record):
@@ -548,6 +551,8 @@ class State(Record):
     voyages: NotRequired[list[ShownVoyage]]
     # the investments awaiting their summer (absent until the first)
     investments: NotRequired[list[Investment]]
+    # officer id -> the favours he spent in a season: {"season": "1806 spring", "spent"}
+    favours: NotRequired[dict[str, dict[str, Any]]]
     # the volunteers' cruises at sea or about to sail (absent until the first), and how
     # many were ever volunteered (their ids run on)
     cruises: NotRequired[dict[str, Cruise]]

@@ -23,11 +23,12 @@ import jsonpatch
 
 from server.game.engagements import odds_match
 from server.game.errors import ActionError
+from server.game.influence import favours_for
 from server.game.money import favourable as money_favourable
 from server.game.money import investments_for
 from server.game.notices import orders_words
-from server.game.officers import berth_of
-from server.game.rules import measures_now, ship_rating
+from server.game.officers import berth_of, seat_officer
+from server.game.rules import PRIME_MINISTER_FAVOUR, measures_now, ship_rating
 from server.game.season import report_for
 from server.game.ship_tables import choices as ship_choices
 from server.game.sighting import SIGHTING_NM, distance_nm
@@ -218,6 +219,11 @@ def _engagements(state: State, seat: Seat) -> list[Any]:
 
 def _cabinet(state: State, seat: Seat) -> dict[str, Any]:
     cab = dict(state["cabinet"])
+    if "influence" in cab:  # the influences on the Prime Minister: the GM's (and each his own)
+        if is_gm(seat):
+            cab["influence"] = _copied(cab["influence"])
+        else:
+            del cab["influence"]
     if cab["roll"] is None and not is_gm(seat):  # pending choices are secret until the roll
         if seat["role"] != "prime-minister":
             cab["ships_digit"] = None
@@ -253,8 +259,9 @@ def _plays(state: State, seat: Seat) -> bool:
 
 
 def _own_section(state: State, seat: Seat) -> dict[str, Any]:
-    """A seat's own: its character's investments (the GM's: all), its standing, and for a
-    Victualling Board Supervisor or a Chancellor the investments he may favour."""
+    """A seat's own: its character's investments (the GM's: all), its standing, for a
+    Victualling Board Supervisor or a Chancellor the investments he may favour, and his
+    favours this season if he has any (the GM's: every seat's, ``favours_of``)."""
     out: dict[str, Any] = {
         "investments": investments_for(state, seat),
         "standing": _copied(
@@ -270,7 +277,24 @@ def _own_section(state: State, seat: Seat) -> dict[str, Any]:
     if is_gm(seat):  # what each seat's character may do, for the GM acting as its seat
         of = {s["id"]: ship_choices(state, s) for s in state["seats"].values()}
         out["ship_tables_of"] = {sid: c for sid, c in of.items() if c is not None}
+    if is_gm(seat):  # each seat's, for the GM to spend them as that seat
+        every = {s["id"]: f for s in state["seats"].values() if (f := _favours(state, s))}
+        if every:
+            out["favours_of"] = every
+    elif favours := _favours(state, seat):
+        out["favours"] = favours
     return out
+
+
+def _favours(state: State, seat: Seat) -> dict[str, Any] | None:
+    """The favours of the seat's character this season (Briny, INFLUENCE), what the Prime
+    Minister needs, and his own influences on him this cabinet; None if he has none."""
+    officer = seat_officer(state, seat)
+    favours = favours_for(state, officer) if officer is not None else None
+    if officer is None or not favours or not (favours["received"] or favours["spent"]):
+        return None
+    mine = [dict(i) for i in state["cabinet"].get("influence", ()) if i["officer"] == officer["id"]]
+    return {**favours, "prime_minister": PRIME_MINISTER_FAVOUR, "influence": mine}
 
 
 def _in_report(report: Any, seat: Seat) -> bool:

@@ -310,6 +310,7 @@ def rules_vocabulary() -> Response:
                     "weeks_a_level": rules.ACADEMY.WEEKS_A_LEVEL,
                     "most_na": rules.ACADEMY.MOST_NA,
                 },
+                "favours": list(rules.FAVOUR_CLASSES),  # a favour's class (Briny, INFLUENCE)
                 "campaign_id": f"^{CAMPAIGN_ID.pattern}$",
                 "token": TOKEN_PATTERN,
             },

@@ -581,6 +581,38 @@ function substituteSection(ctx, state) {
       send.nodes));
 }
 
+/** His officer's favours this season (Briny, INFLUENCE: the state's `favours`, or the
+ * GM's `favours_of` the seat he acts as), and the form that brings some to bear on the
+ * non-player Prime Minister's number of ships, more or fewer; his influences this cabinet,
+ * each with its die and what came of it. */
+function influenceSection(ctx, favours) {
+  const [low, high] = ctx.rules?.limits?.favours || [1, 9];
+  const wish = select([["more", "More ships"], ["fewer", "Fewer ships"]], "more");
+  wish.name = "wish";
+  const boxes = favours.held.filter((c) => c >= low && c <= high).map((c, i) =>
+    el("label", {}, el("input", { type: "checkbox", name: "favour", value: String(c),
+      dataset: { favour: String(c), index: String(i) } }), ` class ${c}`));
+  const send = actionButton(ctx, "Influence the Prime Minister", () => {
+    const chosen = boxes.map((b) => b.querySelector("input")).filter((b) => b.checked)
+      .map((b) => Number(b.value));
+    if (!chosen.length) throw new Error("Tick the favours to bring to bear.");
+    return { type: "influence", wish: wish.value, favours: chosen };
+  }, { name: "influence", okText: "favours spent" });
+  const moved = (n) => (n === 0 ? "he was not swayed"
+    : `${Math.abs(n) === 1 ? "one ship" : "two ships"} ${n > 0 ? "more" : "fewer"}`);
+  const done = favours.influence || [];
+  const list = (xs) => (xs.length ? xs.join(", ") : "none");
+  return el("fieldset", { class: "influence" }, el("legend", {}, "Influence"),
+    el("p", { class: "muted" }, `Favours this season (${favours.season}): received `
+      + `${list(favours.received)}; held ${list(favours.held)}. The Prime Minister takes a `
+      + `class ${favours.prime_minister} favour (two of a class make one of the next).`),
+    boxes.length ? el("div", { class: "row" }, labelled("For", wish), ...boxes, send.nodes)
+      : el("p", { class: "muted" }, "No favours left to spend this season."),
+    el("ul", { dataset: { influences: String(done.length) } }, done.map((i) =>
+      el("li", { dataset: { ships: String(i.ships) } }, `For ${i.wish} ships: die ${i.die} + `
+        + `${i.modifier}, ${moved(i.ships)}.`))));
+}
+
 /** His officer's conditional orders for the summer (Briny, POLTROONERY, RECKLESS BRAVERY,
  * PROMOTION): to hide below or play the hero by so many on the death roll, and whether he
  * would decline a promotion; those given show until the summer is rolled. */
@@ -654,6 +686,11 @@ function seatSections(ctx, seat, state, mine) {
   if (tables && ["apply_ship", "buy_rank", "draw_pay"].some(allowed)) {
     sections.push(shipTablesSection(ctx, tables, allowed));
   }
+  // his own favours; the GM acting as a seat reads that seat's (`favours_of`)
+  const favours = seat.role === "gm" ? null : (state.favours_of?.[seat.id] ?? state.favours);
+  if (allowed("influence") && favours) {
+    sections.push(influenceSection(ctx, favours));
+  }
   const sends = Object.values(ctx.rules?.actions || {}).some((grants) => grants[seat.role]);
   if (!sends) {
     sections.push(el("p", { class: "muted" }, "You are watching: no orders to give."));
@@ -718,7 +755,7 @@ export function createOrdersPanel(root, ctx) {
       const held = [own?.orders ?? null, own?.academy ?? null,
         (state.investments || []).map((i) => [i.id, i.liquidated ?? null]),
         state.favourable ?? null, state.ship_tables ?? null, state.ship_tables_of ?? null,
-        state.day === 0,
+        state.favours ?? null, state.favours_of ?? null, state.day === 0,
         (state.deployment || []).map((d) => d.ship)];
       const nextKey = JSON.stringify([seat.role, state.phase, state.paused, state.cabinet, cruises,
         held,

@@ -65,6 +65,9 @@ class Post:
     roll: int
     title: str | None = None
     needs: str | None = None
+    #: the favours its holder receives each season (the Government table's Infl, "7 & 8"
+    #: two; the Naval table's lost their column, so none: docs/rules-notes.md)
+    influence: tuple[int, ...] = ()
 
 
 _RAW = freeze(load("table_appointments.json"))
@@ -81,6 +84,7 @@ def _post(row: Mapping[str, Any], naval: bool) -> Post:
     check(number["per"] in (None, "ship", "admiral", "general"), f"{name}: number")
     if not naval:
         check(row["title"] in TITLES and row["needs"] in ("or", "and"), f"{name}: title")
+        check(all(1 <= f <= 9 for f in row["infl"]), f"{name}: Infl, classes of favour")
     return Post(
         appointment=name,
         naval=naval,
@@ -95,6 +99,7 @@ def _post(row: Mapping[str, Any], naval: bool) -> Post:
         roll=row["roll"],
         title=None if naval else row["title"],
         needs=None if naval else row["needs"],
+        influence=() if naval else tuple(row["infl"]),
     )
 
 

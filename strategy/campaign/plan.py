@@ -20,6 +20,7 @@ from typing import Any
 
 from strategy.campaign.dice import Dice
 from strategy.campaign.fleet import FLAG_SQUADRONS, ship
+from strategy.campaign.influence import swing
 from strategy.campaign.tables import TABLE_F_ROLLS, Deployment, force_organisation
 from strategy.errors import InvalidMove
 
@@ -28,6 +29,7 @@ __all__ = [
     "SEASONS",
     "commitment_column",
     "influence_prime_minister",
+    "influenced_commitment",
     "npc_captain_volunteers",
     "plan_campaign",
     "substitute",
@@ -88,7 +90,7 @@ def influence_prime_minister(
             )
         die = dice.d6()
         total = die + modifier
-        step = 2 if total >= 9 else 1 if total >= 7 else 0
+        step = swing(die, modifier)
         before = ships
         ships = min(_MAX_SHIPS, max(_MIN_SHIPS, ships + direction * step))
         records.append(
@@ -102,6 +104,23 @@ def influence_prime_minister(
             }
         )
     return ships, records
+
+
+def influenced_commitment(digit: int, moves: Sequence[int], dice: Dice) -> dict[str, Any]:
+    """The NPC Prime Minister's rolled ``digit`` moved by influences already rolled, each
+    ``moves`` the signed ships one influence adds or subtracts (001:1306), in the order they
+    were made, the total kept within 3..8 after each as :func:`influence_prime_minister`
+    keeps it: ``{"ships_rolled", "ships", "column", "column_die"}``. A changed total reads
+    its column (:func:`commitment_column`: three ships roll ``dice``); an unchanged one keeps
+    the rolled column."""
+    rolled = COMMITMENT_COLUMNS.index(_digit(digit, "the Prime Minister's number", 6)) + 3
+    ships = rolled
+    for move in moves:
+        if isinstance(move, bool) or not isinstance(move, int) or abs(move) > 2:
+            raise InvalidMove(f"an influence moves -2..2 ships, not {move!r}")
+        ships = min(_MAX_SHIPS, max(_MIN_SHIPS, ships + move))
+    column, column_die = (digit, None) if ships == rolled else commitment_column(ships, dice)
+    return {"ships_rolled": rolled, "ships": ships, "column": column, "column_die": column_die}
 
 
 def commitment_column(ships: int, dice: Dice | None = None) -> tuple[int, int | None]:

@@ -1,0 +1,165 @@
+"""Influence on the non-player Prime Minister (Briny En Garde!, INFLUENCE 001:476-536, and
+the Force Commitment's last paragraphs, 001:1306-1307): a seated player's favours, and the
+``influence`` action that spends them in the cabinet.
+
+A player character receives his favours each season (:func:`favours_for`): his Social
+Level's (Influence Table A) and his Government post's; they are not saved beyond it. In
+the cabinet he brings some to bear on the Prime Minister's number of ships, more or fewer:
+the die is rolled when he does (the campaign's seeded source), and the ships it moves are
+logged, so that ``roll_force`` moves the NPC Prime Minister's own die by them
+(:func:`server.game.rules.influenced_commitment`). A player Prime Minister makes his own
+decision: no influence is taken then (001:478). No Flask, no sockets, no clock.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from typing import Any
+
+from server.game import events, notices, officers, payloads, rules
+from server.game.errors import ActionError
+from server.game.spec import Grant, Spec, View
+from server.game.state import OfficerRecord, Seat, State, season_date
+
+__all__ = [
+    "BOOK_SEASONS",
+    "INFLUENCE",
+    "apply_influence",
+    "decide_influence",
+    "favour_season",
+    "favours_for",
+    "prime_minister_seat",
+]
+
+#: the book's season of each phase (Briny, "the year is divided into seasons"): the cabinet
+#: is May's ("The Prime Minister determines the number of ships sent in May"), the spring's
+BOOK_SEASONS = {
+    "cabinet": "spring",
+    "summer": "summer",
+    "autumn": "autumn",
+    "winter": "winter",
+    "spring": "spring",
+}
+_WISH = {"more": 1, "fewer": -1}
+
+
+def favour_season(state: State) -> str | None:
+    """The season whose favours are held now, by its first month's year ("1806 spring": the
+    spring and the cabinet after it); None when the war is over."""
+    book = BOOK_SEASONS.get(state["phase"])
+    return None if book is None else f"{season_date(state, 0).year} {book}"
+
+
+def favours_for(state: State, officer: OfficerRecord) -> dict[str, Any] | None:
+    """A player character's favours this season: ``{"season", "received", "spent",
+    "held"}`` (classes, lowest first); None for an NPC, the dead, or after the war.
+
+    "Favours for PCs' Social Level and appointment are received once each season" and
+    "may not be saved beyond the season in which they are received" (001:534-535): what he
+    spent in an earlier season is forgotten with it.
+    """
+    season = favour_season(state)
+    if season is None or officer["player"] is None or officer["dead"]:
+        return None
+    received = rules.season_favours(officer)
+    record = state.get("favours", {}).get(officer["id"])
+    spent = list(record["spent"]) if record and record["season"] == season else []
+    held = sorted((Counter(received) - Counter(spent)).elements())
+    return {"season": season, "received": received, "spent": spent, "held": held}
+
+
+def prime_minister_seat(state: State) -> Seat | None:
+    """The Prime Minister's seat if a player holds it (a seat revoked holds no one)."""
+    return next(
+        (
+            s
+            for s in state["seats"].values()
+            if s["role"] == "prime-minister" and not s.get("vacant")
+        ),
+        None,
+    )
+
+
+def decide_influence(
+    state: State, seat: Seat, p: payloads.Influence, rng: random.Random
+) -> dict[str, Any]:
+    """``influence``'s data: the seat's character spends favours he holds this season on
+    the NPC Prime Minister's Force Commitment, and the die is rolled (001:1306: one ship
+    on 7, two on 9, his wish's way). Refused, nothing changed: a player Prime Minister, no
+    living character, favours he does not hold (``conflict``), favours that add nothing
+    (``invalid``)."""
+    pm = prime_minister_seat(state)
+    if pm is not None:
+        raise ActionError(
+            "conflict",
+            f"the Prime Minister is a player ({pm['name']}): player characters make their "
+            "own decisions and influence has no effect on them (Briny, INFLUENCE); talk "
+            "to him",
+        )
+    officer = officers.seat_officer(state, seat)
+    favours = favours_for(state, officer) if officer is not None else None
+    if officer is None or favours is None:
+        raise ActionError("conflict", "your seat has no living character to spend favours")
+    # the book's rule on the favours named, then whether he holds them
+    brought = rules.favours_brought(p.favours, rules.PRIME_MINISTER_FAVOUR)
+    if Counter(p.favours) - Counter(favours["held"]):
+        held = ", ".join(map(str, favours["held"])) or "none"
+        asked = ", ".join(map(str, sorted(p.favours)))
+        raise ActionError(
+            "conflict",
+            f"'favours': {officer['name']} does not hold favours of class {asked} this "
+            f"season (he holds: {held})",
+        )
+    die = rng.randint(1, 6)
+    moved = rules.influence_swing(die, brought["modifier"])
+    return {
+        "officer": officer["id"],
+        "season": favours["season"],
+        "wish": p.wish,
+        "favours": sorted(p.favours),
+        "combined": brought["combined"],
+        "modifier": brought["modifier"],
+        "die": die,
+        "total": die + brought["modifier"],
+        "ships": _WISH[p.wish] * moved,
+    }
+
+
+def apply_influence(state: State, data: events.Influence) -> None:
+    """The influence kept for the Prime Minister's roll, its favours expended ("Once used
+    to influence a decision, a favour is expended", 001:478)."""
+    state["cabinet"].setdefault("influence", []).append(
+        {
+            "officer": data["officer"],
+            "wish": data["wish"],
+            "modifier": data["modifier"],
+            "die": data["die"],
+            "ships": data["ships"],
+        }
+    )
+    kept = state.setdefault("favours", {})
+    record = kept.get(data["officer"])
+    if record is None or record["season"] != data["season"]:
+        record = kept[data["officer"]] = {"season": data["season"], "spent": []}
+    record["spent"] = sorted(record["spent"] + data["favours"])
+
+
+_READ = ("officer", "wish", "favours", "combined", "modifier", "die", "total", "ships")
+
+INFLUENCE = Spec(
+    "influence",
+    payloads.Influence,
+    # a seated player's character in the cabinet, where the Prime Minister decides in May
+    # (the GM spends them for a player with "as"); the Prime Minister does not influence
+    # himself
+    {role: Grant(("cabinet",)) for role in ("first-sea-lord", "admiral", "captain")},
+    decide_influence,
+    apply_influence,
+    events.Influence,
+    # the influencer and the GM, who rolls for the NPC Prime Minister; nobody else
+    View("private", lambda data, after: {k: copy.deepcopy(data[k]) for k in _READ}),
+    touches=("own", "cabinet"),
+    notice=notices.influenced,
+)
