@@ -128,13 +128,11 @@ def test_a_characters_officer_is_him_field_by_field() -> None:
         if f.name not in ("player", "wounds"):
             assert getattr(officer, f.name) == getattr(him, f.name), f.name
     assert officer.player is True and officer.wounds == ("eye",)
-    # besides his fields: the seat that plays him, its conditional orders for the summer,
-    # and his weeks at the Royal Naval Academy (the campaign's, not the character's)
-    assert set(OfficerRecord.__annotations__) == {f.name for f in dataclasses.fields(Character)} | {
-        "player",
-        "orders",
-        "academy",
-    }
+    # besides his fields, the campaign's (the seat that plays him, its conditional orders,
+    # his weeks at the Academy): what a character is built from leaves them out
+    fields = {f.name for f in dataclasses.fields(Character)}
+    assert set(OfficerRecord.__annotations__) == fields | set(rules.CAMPAIGN_FIELDS)
+    assert not fields & set(rules.CAMPAIGN_FIELDS)
     # ``spent``, ``used`` and ``prize_money`` only where he has some: the records of those
     # who have none as they were
     fields_ = {f.name for f in dataclasses.fields(Character)}

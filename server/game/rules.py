@@ -105,6 +105,7 @@ __all__ = [
     "ORDERS_MOST",
     "ACADEMY",
     "ACADEMY_WEEKS",
+    "CAMPAIGN_FIELDS",
     "FAVOUR_CLASSES",
     "PRIME_MINISTER_FAVOUR",
     "favours_brought",
@@ -482,8 +483,13 @@ def battle_officer(officer: Mapping[str, Any], role: str, name: str) -> dict[str
     return Character.from_dict(_character_fields(officer)).aboard(role, name)
 
 
+#: an officer record's fields that are the campaign's, not his character's: the seat that
+#: plays him, its conditional orders for the summer, his weeks at the Royal Naval Academy
+CAMPAIGN_FIELDS = ("player", "orders", "academy")
+
+
 def _character_fields(officer: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in officer.items() if k not in ("player", "orders")}
+    return {k: v for k, v in officer.items() if k not in CAMPAIGN_FIELDS}
 
 
 #: the posts of the Naval Appointments Table, in the book's order (Briny, APPOINTMENTS)
