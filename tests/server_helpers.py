@@ -330,6 +330,25 @@ def _state(game: Game) -> dict[str, Any]:
     return game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]
 
 
+def red_meets(game: Game, enemy: str) -> dict[str, Any]:
+    """The cabinet's ships (3) and deployment (5) set by its seats ``pm`` and ``fsl``, the
+    force rolled, the Red (seat ``red``) on patrol off Ushant and the enemy's force
+    ``enemy`` sent there: the first fight of the days that follow (advanced two at a time,
+    24 at most), as the state has it."""
+    gm = game.gm()
+    assert game.players["pm"].act("set_ships", digit=3)["ok"]
+    assert game.players["fsl"].act("set_deployment", digit=5)["ok"]
+    assert gm.act("roll_force")["ok"]
+    assert game.players["red"].act("deploy", squadron="Red", patrol=USHANT_POINT)["ok"]
+    assert gm.act("move_enemy", force=enemy, to=USHANT_POINT)["ok"]
+    for _ in range(12):
+        assert gm.act("advance", days=2)["ok"]
+        fights = [e for e in _state(game)["engagements"] if not e["over"]]
+        if fights:
+            return fights[0]
+    raise AssertionError("no fight in 24 days")
+
+
 def _force_of(state: dict[str, Any], squadron: str) -> dict[str, Any]:
     return next(f for f in state["forces"] if f.get("squadron") == squadron)
 

@@ -18,8 +18,8 @@ from strategy.characters.btq_tables import _RAW, PRIZE_MONEY, PRIZE_RANKS, PRIZE
 from strategy.characters.creation import roll_sheet
 from strategy.characters.prize_money import prize_money, prize_row, prize_share, prize_size
 from strategy.errors import UnknownName
-from tests.conftest import PLAY_SEED, USHANT
-from tests.server_helpers import Game, new_app
+from tests.conftest import PLAY_SEED
+from tests.server_helpers import Game, new_app, red_meets
 from tests.test_server_battle_officers import _campaign
 
 #: the book's table, each cell as printed ("Level (Number of Automatic Successes)"), in
@@ -190,19 +190,7 @@ def test_a_prize_taken_in_a_fought_engagement_is_in_the_log_and_replays(tmp_path
     )
     me = captain.seat["officer"]
     gm = game.gm()
-    assert game.players["pm"].act("set_ships", digit=3)["ok"]
-    assert game.players["fsl"].act("set_deployment", digit=5)["ok"]
-    assert gm.act("roll_force")["ok"]
-    assert game.players["red"].act("deploy", squadron="Red", patrol=USHANT)["ok"]
-    assert gm.act("move_enemy", force="sp-cartagena", to=USHANT)["ok"]
-    fight = None
-    for _ in range(12):
-        assert gm.act("advance", days=2)["ok"]
-        fights = [e for e in _state(game)["engagements"] if not e["over"]]
-        if fights:
-            fight = fights[0]
-            break
-    assert fight is not None, "no fight in 24 days"
+    fight = red_meets(game, "sp-cartagena")
     assert gm.act("engage_decision", engagement=fight["id"], decision="npc", rounds="all")["ok"]
     log = game.rest("get", f"/api/campaigns/{game.id}/log").json
     ended = [

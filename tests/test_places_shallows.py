@@ -23,6 +23,7 @@ from maps.places import (
     load_shallows,
     shallows_at,
 )
+from tests.dice_helpers import ScriptedRandom
 
 SEED_003 = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "003_33876539a4758c53.txt"
 
@@ -64,19 +65,6 @@ STRAITS = [
     (9.20, 41.32),
     (10.65, 57.90),
 ]
-
-
-class ScriptedRandom(random.Random):
-    """A Random whose randint answers from a script (the book's worked throws)."""
-
-    def __init__(self, throws: list[int]) -> None:
-        super().__init__(0)
-        self.throws = list(throws)
-
-    def randint(self, a: int, b: int) -> int:
-        value = self.throws.pop(0)
-        assert a <= value <= b
-        return value
 
 
 def test_at_least_twenty_named_shallows_of_known_kinds() -> None:

@@ -13,20 +13,7 @@ import pytest
 from maps import sailing, sea
 from maps.sailing import SHIPS, movement_table, reach_knots, ship_rating
 from maps.sea import Sea, Stream, meets, outlook, risk_shallows, sail
-
-
-class ScriptedRandom(random.Random):
-    """A Random whose randint answers from a script (the book's throws)."""
-
-    def __init__(self, throws: list[int]) -> None:
-        super().__init__(0)
-        self.throws = list(throws)
-
-    def randint(self, a: int, b: int) -> int:
-        value = self.throws.pop(0)
-        assert a <= value <= b
-        return value
-
+from tests.dice_helpers import ScriptedRandom
 
 # --- seed 003 "Speed": the movement table -----------------------------------------------
 

@@ -13,8 +13,8 @@ from typing import Any
 from server import game as server_game
 from server.game import calendar, engagements, officers, views
 from strategy.characters.creation import roll_sheet
-from tests.conftest import PLAY_SEED, USHANT
-from tests.server_helpers import Game, new_app
+from tests.conftest import PLAY_SEED
+from tests.server_helpers import Game, new_app, red_meets
 from tests.test_server_battle_officers import _campaign
 
 
@@ -147,19 +147,7 @@ def test_a_wounded_captain_fights_wounded_heals_with_the_months_and_the_log_repl
     of August tests his First Aid; a replay of the log is the state."""
     game, captain, me = _seated_maimed(tmp_path)
     gm = game.gm()
-    assert game.players["pm"].act("set_ships", digit=3)["ok"]
-    assert game.players["fsl"].act("set_deployment", digit=5)["ok"]
-    assert gm.act("roll_force")["ok"]
-    assert game.players["red"].act("deploy", squadron="Red", patrol=USHANT)["ok"]
-    assert gm.act("move_enemy", force="fr-brest", to=USHANT)["ok"]
-    fight = None
-    for _ in range(12):
-        assert gm.act("advance", days=2)["ok"]
-        fights = [e for e in _state(game)["engagements"] if not e["over"]]
-        if fights:
-            fight = fights[0]
-            break
-    assert fight is not None, "no fight in 24 days"
+    fight = red_meets(game, "fr-brest")
     assert _state(game)["day"] < 30  # (still June: nothing has healed him)
     ours = next(s for s in fight["sides"]["a"] if s["code"] == "FG")
     assert ours["officers"][0] == {**ours["officers"][0], "id": me, "health": "maimed"}
