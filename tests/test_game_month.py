@@ -53,9 +53,9 @@ def test_an_order_is_routed_in_the_month_of_its_day(monkeypatch, day: int, month
     asked: list[int] = []
     route = rules.route
 
-    def spy(origin: Any, destination: Any, ship: str, month: int) -> dict[str, Any]:
+    def spy(origin: Any, destination: Any, ship: str, month: int, *more: Any) -> dict[str, Any]:
         asked.append(month)
-        return route(origin, destination, ship, month)
+        return route(origin, destination, ship, month, *more)
 
     monkeypatch.setattr(rules, "route", spy)
     state = _summer(day)
@@ -73,9 +73,9 @@ def test_an_enemy_squadron_sorties_in_the_month_of_the_day_it_sails(monkeypatch,
     asked: list[int] = []
     route = rules.route
 
-    def spy(origin: Any, destination: Any, ship: str, month: int) -> dict[str, Any]:
+    def spy(origin: Any, destination: Any, ship: str, month: int, *more: Any) -> dict[str, Any]:
         asked.append(month)
-        return route(origin, destination, ship, month)
+        return route(origin, destination, ship, month, *more)
 
     monkeypatch.setattr(rules, "route", spy)
     monkeypatch.setattr(rules, "scenario", lambda: {**SCENARIO(), "sortie_chance": 1.0})
