@@ -192,8 +192,8 @@ def test_a_captain_petitions_for_a_substitution_from_the_orders_panel(
 ):
     """Briny 001:903-907: before the fleet sails, a captain petitions from his form to send
     Thermopylae (4th rate, not sailing on roll 35) in place of Dreadnought (4th rate,
-    sailing); the NPC Captain of the Fleet's die cannot make the 7 without influence, and
-    the notice says so."""
+    sailing), his favours of class 3 and more ticked: the NPC Captain of the Fleet's die
+    with their modifier against the 7, the notice says so, and the favours are spent."""
     game = Campaign.new(browser_server, seed=5)
     try:
         game.add("fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "birth": RICH})
@@ -205,6 +205,12 @@ def test_a_captain_petitions_for_a_substitution_from_the_orders_panel(
         form.wait_for()
         form.locator("select[name=ship]").select_option("TH")
         form.locator("select[name=replaces]").select_option("DR")
+        ticked = []
+        for box in form.locator("input[name=favour]").all():
+            if int(box.get_attribute("value") or 0) >= 3:  # one below 3 alone adds nothing
+                box.check()
+                ticked.append(int(box.get_attribute("value") or 0))
+        assert ticked, "a rich man's favours"
         seq = fg.seq()
         form.locator("button[data-action=substitute]").click()
         fg.wait_event("substitute", after=seq)
@@ -214,9 +220,24 @@ def test_a_captain_petitions_for_a_substitution_from_the_orders_panel(
             timeout=30,
         ).json()["notices"]
         (said,) = [n["text"] for n in told if n["type"] == "substitution"]
-        assert said.startswith("Thermopylae for Dreadnought: refused (rolled ")
-        assert said.endswith(", needed 7)")
-        assert "DR" in [d["ship"] for d in game.state()["deployment"]]
+        (petition,) = [
+            e["data"]
+            for e in requests.get(
+                f"{game.url}/api/campaigns/{game.id}/log",
+                headers={"Authorization": f"Bearer {game.seats['gm']['token']}"},
+                timeout=30,
+            ).json()["events"]
+            if e["type"] == "substitute"
+        ]
+        modifier = sum(c - 2 for c in ticked)
+        assert (petition["favours"], petition["modifier"]) == (sorted(ticked), modifier)
+        verdict = "granted" if petition["die"] + modifier >= 7 else "refused"
+        assert said == (
+            f"Thermopylae for Dreadnought: {verdict} (rolled {petition['die']} + {modifier},"
+            " needed 7)"
+        )
+        going = [d["ship"] for d in game.state()["deployment"]]
+        assert ("TH" in going) is (verdict == "granted")
     finally:
         game.close()
 

@@ -148,3 +148,38 @@ def test_a_player_captain_of_the_fleet_substitutes_one_ship_as_he_sees_fit(
     }
     state, problems = server_game.replay(_log(fresh_game))
     assert problems == [] and sub in [d["ship"] for d in state["deployment"]]
+
+
+def test_a_petitions_favours_move_the_die_and_are_spent(fresh_game: Game) -> None:
+    """Briny 001:905, "Influence may be used to modify the die roll": the petitioner's
+    favours of the season brought to bear on the NPC Captain of the Fleet (Influence Table
+    B's class 3, a Captain's): each favour of class 3 or more one more on the die for each
+    class above 2; granted on 7 with them; spent whatever the die; one he does not hold
+    refused, nothing changed."""
+    gm = fresh_game.gm()
+    fg = fresh_game.add("fg", "captain", ship="FG", officer={"name": "Aubrey", "birth": RICH})
+    assert gm.act("roll_force")["ok"]
+    sailing = {d["ship"] for d in _state(fresh_game)["deployment"]}
+    sub, out, _ = _pair(sailing)
+    held = _state(fresh_game, fg.token)["favours"]["held"]
+    usable = [c for c in held if c >= 3]  # a class below 3 alone adds nothing here
+    assert usable, held
+    seqs = len(_log(fresh_game)["events"])
+    refused = fg.act("substitute", ship=sub, replaces=out, favours=[9])["error"]
+    assert (
+        refused["code"] == "conflict" and "does not hold favours of class 9" in refused["message"]
+    )
+    assert len(_log(fresh_game)["events"]) == seqs
+    ack = fg.act("substitute", ship=sub, replaces=out, favours=usable)
+    assert ack["ok"], ack
+    (event,) = events_of(_log(fresh_game), "substitute")
+    data = event["data"]
+    modifier = sum(c - 2 for c in usable)
+    assert (data["favours"], data["modifier"]) == (sorted(usable), modifier)
+    assert data["granted"] is (data["die"] + modifier >= 7)
+    after = _state(fresh_game, fg.token).get("favours", {"held": []})["held"]
+    assert sorted(after + usable) == sorted(held)  # spent, granted or not
+    words = _notices(fresh_game, fg.token)[-1]["text"]
+    assert f"rolled {data['die']} + {modifier}, needed 7" in words
+    state, problems = server_game.replay(_log(fresh_game))
+    assert problems == []

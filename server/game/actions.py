@@ -356,7 +356,7 @@ def _decide_substitute(
     state: State, seat: Seat, p: payloads.Substitute, rng: random.Random
 ) -> Data:
     ship, replaces = _ship_code(p.ship), _ship_code(p.replaces)
-    return substitutions.decide_substitute(state, seat, ship, replaces, rng)
+    return substitutions.decide_substitute(state, seat, ship, replaces, rng, p.favours)
 
 
 def _decide_apply_appointment(

@@ -343,6 +343,11 @@ class Substitute(Acted):
     replaces: str  # the ship she is sent in place of
     die: int | None  # the NPC Captain of the Fleet's 1d6 (None: the player's choice)
     granted: bool
+    # a petition's favours brought to bear (their season, the classes spent, the die's
+    # modifier); none: no key (a petition logged before favours were played)
+    season: NotRequired[str]
+    favours: NotRequired[list[int]]
+    modifier: NotRequired[int]
 
 
 class ApplyAppointment(Acted):

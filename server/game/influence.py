@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import copy
 import random
-from collections import Counter
 from typing import Any
 
 from server.game import events, notices, officers, payloads, rules
 from server.game.errors import ActionError
+from server.game.favours import BOOK_SEASONS, favour_season, favours_for, held_or_refused, spend
 from server.game.spec import Grant, Spec, View
-from server.game.state import OfficerRecord, Seat, State, season_date
+from server.game.state import Seat, State
 
 __all__ = [
     "BOOK_SEASONS",
@@ -30,44 +30,12 @@ __all__ = [
     "decide_influence",
     "favour_season",
     "favours_for",
+    "held_or_refused",
     "prime_minister_seat",
+    "spend",
 ]
 
-#: the book's season of each phase (Briny, "the year is divided into seasons"): the cabinet
-#: is May's ("The Prime Minister determines the number of ships sent in May"), the spring's
-BOOK_SEASONS = {
-    "cabinet": "spring",
-    "summer": "summer",
-    "autumn": "autumn",
-    "winter": "winter",
-    "spring": "spring",
-}
 _WISH = {"more": 1, "fewer": -1}
-
-
-def favour_season(state: State) -> str | None:
-    """The season whose favours are held now, by its first month's year ("1806 spring": the
-    spring and the cabinet after it); None when the war is over."""
-    book = BOOK_SEASONS.get(state["phase"])
-    return None if book is None else f"{season_date(state, 0).year} {book}"
-
-
-def favours_for(state: State, officer: OfficerRecord) -> dict[str, Any] | None:
-    """A player character's favours this season: ``{"season", "received", "spent",
-    "held"}`` (classes, lowest first); None for an NPC, the dead, or after the war.
-
-    "Favours for PCs' Social Level and appointment are received once each season" and
-    "may not be saved beyond the season in which they are received" (001:534-535): what he
-    spent in an earlier season is forgotten with it.
-    """
-    season = favour_season(state)
-    if season is None or officer["player"] is None or officer["dead"]:
-        return None
-    received = rules.season_favours(officer)
-    record = state.get("favours", {}).get(officer["id"])
-    spent = list(record["spent"]) if record and record["season"] == season else []
-    held = sorted((Counter(received) - Counter(spent)).elements())
-    return {"season": season, "received": received, "spent": spent, "held": held}
 
 
 def prime_minister_seat(state: State) -> Seat | None:
@@ -104,14 +72,7 @@ def decide_influence(
         raise ActionError("conflict", "your seat has no living character to spend favours")
     # the book's rule on the favours named, then whether he holds them
     brought = rules.favours_brought(p.favours, rules.PRIME_MINISTER_FAVOUR)
-    if Counter(p.favours) - Counter(favours["held"]):
-        held = ", ".join(map(str, favours["held"])) or "none"
-        asked = ", ".join(map(str, sorted(p.favours)))
-        raise ActionError(
-            "conflict",
-            f"'favours': {officer['name']} does not hold favours of class {asked} this "
-            f"season (he holds: {held})",
-        )
+    held_or_refused(officer, favours, p.favours)
     die = rng.randint(1, 6)
     moved = rules.influence_swing(die, brought["modifier"])
     return {
@@ -139,11 +100,7 @@ def apply_influence(state: State, data: events.Influence) -> None:
             "ships": data["ships"],
         }
     )
-    kept = state.setdefault("favours", {})
-    record = kept.get(data["officer"])
-    if record is None or record["season"] != data["season"]:
-        record = kept[data["officer"]] = {"season": data["season"], "spent": []}
-    record["spent"] = sorted(record["spent"] + data["favours"])
+    spend(state, data["officer"], data["season"], data["favours"])
 
 
 _READ = ("officer", "wish", "favours", "combined", "modifier", "die", "total", "ships")

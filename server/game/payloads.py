@@ -446,6 +446,15 @@ class Substitute(Payload):
     type: Literal["substitute"]
     ship: Annotated[Text, Field(max_length=8)]
     replaces: Annotated[Text, Field(max_length=8)]
+    # a petition's favours brought to bear on the NPC Captain of the Fleet's die ("Influence
+    # may be used to modify the die roll", 001:905): classes he holds this season
+    favours: (
+        Annotated[
+            list[Annotated[int, Field(ge=rules.FAVOUR_CLASSES[0], le=rules.FAVOUR_CLASSES[1])]],
+            Field(max_length=16),
+        ]
+        | None
+    ) = None
 
 
 def _appointment(value: Any) -> str:

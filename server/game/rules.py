@@ -106,6 +106,7 @@ __all__ = [
     "ACADEMY",
     "ACADEMY_WEEKS",
     "CAMPAIGN_FIELDS",
+    "CAPTAIN_OF_THE_FLEET_FAVOUR",
     "FAVOUR_CLASSES",
     "PRIME_MINISTER_FAVOUR",
     "favours_brought",
@@ -603,17 +604,20 @@ def substitution(
     in_code: str,
     by_player: bool,
     rng: random.Random,
+    modifier: int = 0,
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """A substitution (Briny 001:903-907, :func:`strategy.campaign.plan.substitute`): the
     deployment after it (each record ``{"fleet", "squadron", "ship", "order"}``) and its
     record; a petition to the NPC Captain of the Fleet rolls its die from ``rng``, a player
-    Captain of the Fleet's needs none. InvalidMove (a ValueError) when it may not be."""
+    Captain of the Fleet's needs none; ``modifier``, the influence brought to bear on the
+    petition's die. InvalidMove (a ValueError) when it may not be."""
     plan = [_Deployment(d["fleet"], d["squadron"], d["ship"], d["order"]) for d in deployment]
     after, record = _substitute(
         plan,
         out_code,
         in_code,
         player_captain_of_the_fleet=by_player,
+        modifier=modifier,
         dice=None if by_player else RandomDice(rng),
     )
     return [d.to_dict() for d in after], record
@@ -728,6 +732,9 @@ ORDERS_MOST = 10
 FAVOUR_CLASSES = (_influence.CLASSES.start, _influence.CLASSES.stop - 1)
 #: Influence Table B's class for a Prime Minister: a modification of one on his decision
 PRIME_MINISTER_FAVOUR = _influence.favour_needed("Prime Minister")
+#: the NPC Captain of the Fleet's class: the post is a captain's (Influence Table B's
+#: "Captain")
+CAPTAIN_OF_THE_FLEET_FAVOUR = _influence.favour_needed("Captain")
 
 
 def season_favours(officer: Mapping[str, Any]) -> list[int]:

@@ -14,6 +14,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from server.game import favours as favour_book
 from server.game import officers, rules
 from server.game.errors import ActionError
 from server.game.state import OfficerRecord, Seat, State, current_year
@@ -33,13 +34,19 @@ def _player_captain_of_the_fleet(state: State) -> OfficerRecord | None:
 
 
 def decide_substitute(
-    state: State, seat: Seat, in_code: str, out_code: str, rng: random.Random
+    state: State,
+    seat: Seat,
+    in_code: str,
+    out_code: str,
+    rng: random.Random,
+    favours: list[int] | None = None,
 ) -> dict[str, Any]:
     """``substitute``'s data: ship ``in_code`` in place of ``out_code``. The seat's character
     is the player Captain of the Fleet (one substitution a summer, any rate, no die), or
     petitions the NPC Captain of the Fleet (once a summer; the same rate; his 1d6 from the
-    campaign's source, granted on 7: "Influence may be used to modify the die roll", and
-    none is played here). Refused, nothing changed, otherwise."""
+    campaign's source, granted on 7: "Influence may be used to modify the die roll": the
+    ``favours`` he holds this season brought to bear, Influence Table B's class of a
+    Captain). Refused, nothing changed, otherwise."""
     officer = officers.seat_officer(state, seat)
     if officer is None:
         raise ActionError("conflict", "your seat has no living officer to petition for")
@@ -59,7 +66,19 @@ def decide_substitute(
         raise ActionError("conflict", "the Captain of the Fleet substitutes one ship a summer")
     if not by_player and any(s["officer"] == officer["id"] for s in made):
         raise ActionError("conflict", f"{officer['name']} has petitioned this summer")
-    _, record = rules.substitution(state["deployment"], out_code, in_code, by_player, rng)
+    brought: dict[str, Any] = {}
+    if favours:
+        if by_player:
+            raise ActionError("invalid", "'favours': the Captain of the Fleet needs none")
+        held = favour_book.favours_for(state, officer)
+        if held is None:
+            raise ActionError("conflict", f"'favours': {officer['name']} holds no favours")
+        modifier = rules.favours_brought(favours, rules.CAPTAIN_OF_THE_FLEET_FAVOUR)["modifier"]
+        favour_book.held_or_refused(officer, held, favours)
+        brought = {"season": held["season"], "favours": sorted(favours), "modifier": modifier}
+    _, record = rules.substitution(
+        state["deployment"], out_code, in_code, by_player, rng, brought.get("modifier", 0)
+    )
     return {
         "officer": officer["id"],
         "player": seat["id"],
@@ -69,6 +88,7 @@ def decide_substitute(
         "replaces": record["out"],
         "die": record.get("die"),
         "granted": record["granted"],
+        **brought,
     }
 
 
@@ -85,6 +105,8 @@ def apply_substitute(state: State, data: Any) -> None:
             "granted": data["granted"],
         }
     )
+    if data.get("favours"):  # spent whatever the die (001:478)
+        favour_book.spend(state, data["officer"], data["season"], data["favours"])
     if not data["granted"]:
         return
     ship = rules.briny_ship(data["ship"])
@@ -113,4 +135,5 @@ def words(data: Mapping[str, Any]) -> str:
     if data["by"] == "player":
         return f"{head}: made by the Captain of the Fleet"
     verdict = "granted" if data["granted"] else "refused"
-    return f"{head}: {verdict} (rolled {data['die']}, needed 7)"
+    rolled = f"{data['die']} + {data['modifier']}" if data.get("modifier") else data["die"]
+    return f"{head}: {verdict} (rolled {rolled}, needed 7)"

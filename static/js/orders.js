@@ -565,20 +565,28 @@ function shipTablesSection(ctx, mine, allowed) {
  * (the rules' `fleet` less the state's `deployment`) in place of one that is; the server
  * judges the petition (the same rate, the NPC Captain of the Fleet's die) or the player
  * Captain of the Fleet's choice. */
-function substituteSection(ctx, state) {
+function substituteSection(ctx, state, favours) {
   const going = new Set((state.deployment || []).map((d) => d.ship));
   const fleet = ctx.rules?.fleet || [];
   const idle = select(fleet.filter((s) => !going.has(s.code)).map((s) => [s.code, s.name]));
   idle.name = "ship";
   const out = select((state.deployment || []).map((d) => [d.ship, d.name || d.ship]));
   out.name = "replaces";
-  const send = actionButton(ctx, "Petition", () => ({ type: "substitute", ship: idle.value,
-    replaces: out.value }), { name: "substitute", okText: "sent" });
+  // the favours he holds this season, any of them brought to bear on the die
+  const boxes = (favours?.held || []).map((c) => el("label", {}, el("input", {
+    type: "checkbox", name: "favour", value: String(c) }), ` class ${c}`));
+  const send = actionButton(ctx, "Petition", () => {
+    const chosen = boxes.map((b) => b.querySelector("input")).filter((b) => b.checked)
+      .map((b) => Number(b.value));
+    return { type: "substitute", ship: idle.value, replaces: out.value,
+      ...(chosen.length ? { favours: chosen } : {}) };
+  }, { name: "substitute", okText: "sent" });
   return el("fieldset", { class: "substitute" }, el("legend", {}, "Substitution"),
     el("p", { class: "muted" }, "Before the fleet sails: a ship not going on campaign in "
-      + "place of one that is (a petition: the same rate, granted on a 7)."),
+      + "place of one that is (a petition: the same rate, granted on a 7; favours "
+      + "brought to bear move the die)."),
     el("div", { class: "row" }, labelled("Send", idle), labelled("In place of", out),
-      send.nodes));
+      ...boxes, send.nodes));
 }
 
 /** His officer's favours this season (Briny, INFLUENCE: the state's `favours`, or the
@@ -677,17 +685,17 @@ function seatSections(ctx, seat, state, mine) {
   if (allowed("study") && seat.officer) {
     sections.push(academySection(ctx, seat, state));
   }
+  // his own favours; the GM acting as a seat reads that seat's (`favours_of`)
+  const favours = seat.role === "gm" ? null : (state.favours_of?.[seat.id] ?? state.favours);
   if (allowed("substitute") && seat.officer && state.day === 0
     && (state.deployment || []).length) {
-    sections.push(substituteSection(ctx, state));
+    sections.push(substituteSection(ctx, state, favours));
   }
   // his own character's, or (the GM acting as his seat) the GM's copy of it
   const tables = state.ship_tables_of?.[seat.id] ?? state.ship_tables;
   if (tables && ["apply_ship", "buy_rank", "draw_pay"].some(allowed)) {
     sections.push(shipTablesSection(ctx, tables, allowed));
   }
-  // his own favours; the GM acting as a seat reads that seat's (`favours_of`)
-  const favours = seat.role === "gm" ? null : (state.favours_of?.[seat.id] ?? state.favours);
   if (allowed("influence") && favours) {
     sections.push(influenceSection(ctx, favours));
   }
