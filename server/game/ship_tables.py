@@ -272,7 +272,7 @@ def choices(state: State, seat: Seat) -> dict[str, Any] | None:
     for code in rules.fleet_codes():
         try:
             cell = rules.ship_purchase(row, code, out["social_level"])
-        except ValueError:
+        except rules.rules_errors.InvalidMove:  # not for him: not offered
             continue
         out["buy"].append({"ship": code, "row": cell["row"], "price": cell["purchase_price"]})
     return out
