@@ -30,6 +30,7 @@ from maps.sea import STRENGTH_POINTS, Sea, meets, outlook, risk_shallows, sail
 from maps.timing import sail_runs
 from maps.wind import prevailing_wind, wind_codes
 from server.game.scenario import Scenario
+from server.game.state import SEASON_DAYS
 from strategy import errors as rules_errors
 from strategy.campaign import academy, resolve_summer
 from strategy.campaign import appointments as _appointments
@@ -719,10 +720,10 @@ def volunteer_deployment(
 
 
 #: the Royal Naval Academy (Briny, NAVAL ABILITY): its fee a week, the weeks of study that
-#: make a level of NA, the most NA it gives; the weeks of study a season has at most (its
-#: whole weeks: 13 of 91 or 92 days, 12 of a 90-day winter)
+#: make a level of NA, the most NA it gives; the weeks of study a season has at most (the
+#: whole weeks of the longest, 92 days: a 90-day winter has 12)
 ACADEMY = academy
-ACADEMY_WEEKS = 13
+ACADEMY_WEEKS = SEASON_DAYS // 7
 
 #: the most a conditional order (poltroonery, reckless bravery) moves the death roll: the
 #: span of 2d6 (Briny, POLTROONERY: "the minimum die roll for death he will accept")
