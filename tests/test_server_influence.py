@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from server import game
-from server.game import ActionError, influence, rules
+from server.game import ActionError, rules
+from server.game.favours import favours_for
 from server.game.state import event_rng
 from strategy.campaign.plan import COMMITMENT_COLUMNS
 from tests.server_helpers import SEATS, Game, phase_states
@@ -75,7 +76,7 @@ def _influence(
 def test_his_favours_this_season_by_table_a_and_his_post() -> None:
     state = _cabinet()
     barham = state["officers"]["barham"]
-    favours = influence.favours_for(state, barham)
+    favours = favours_for(state, barham)
     assert favours is not None
     # the cabinet is May's: the spring's favours (the Prime Minister decides in May)
     assert favours["season"] == "1805 spring"
@@ -96,7 +97,7 @@ def test_his_favours_this_season_by_table_a_and_his_post() -> None:
     )[:2]
     assert (kind, data["officer"], data["as"], data["ships"]) == ("influence", "barham", "fsl", 1)
     npc = {**barham, "id": "npc", "player": None}  # an NPC's are not played
-    assert influence.favours_for(state, npc) is None
+    assert favours_for(state, npc) is None
 
 
 def test_the_worked_example_one_ship_more_moves_the_npc_prime_ministers_column() -> None:
@@ -113,7 +114,7 @@ def test_the_worked_example_one_ship_more_moves_the_npc_prime_ministers_column()
         "total": 7,
         "ships": 1,
     }
-    held = influence.favours_for(state, state["officers"]["barham"])
+    held = favours_for(state, state["officers"]["barham"])
     assert held is not None and held["spent"] == [8, 9]
     assert 8 not in held["held"] and 9 not in held["held"]
     assert state["cabinet"]["influence"] == [
@@ -241,7 +242,7 @@ def test_a_prime_minister_seated_after_the_influences_decides_for_himself() -> N
     _, rolled = game.decide(state, _seat(state, "gm"), {"type": "roll_force"}, Scripted([]))[:2]
     assert rolled["influence"] == {"moves": [2], "void": True}
     assert rolled["roll"] == 24 and rolled["rolled"] == {}
-    held = influence.favours_for(state, state["officers"]["barham"])
+    held = favours_for(state, state["officers"]["barham"])
     assert held is not None and held["spent"] == [8, 9]
 
 
@@ -249,7 +250,7 @@ def test_favours_are_not_saved_beyond_their_season() -> None:
     state = _cabinet()
     _influence(state, "more", [8, 9], [6])
     state["phase"] = "autumn"  # a season on: his favours received anew, the spring's gone
-    favours = influence.favours_for(state, state["officers"]["barham"])
+    favours = favours_for(state, state["officers"]["barham"])
     assert favours is not None and favours["season"] == "1805 autumn"
     assert favours["spent"] == [] and favours["held"] == favours["received"]
 

@@ -2,7 +2,7 @@
 the Force Commitment's last paragraphs, 001:1306-1307): a seated player's favours, and the
 ``influence`` action that spends them in the cabinet.
 
-A player character receives his favours each season (:func:`favours_for`): his Social
+A player character receives his favours each season (:func:`server.game.favours.favours_for`): his Social
 Level's (Influence Table A) and his Government post's; they are not saved beyond it. In
 the cabinet he brings some to bear on the Prime Minister's number of ships, more or fewer:
 the die is rolled when he does (the campaign's seeded source), and the ships it moves are
@@ -19,20 +19,15 @@ from typing import Any
 
 from server.game import events, notices, officers, payloads, rules
 from server.game.errors import ActionError
-from server.game.favours import BOOK_SEASONS, favour_season, favours_for, held_or_refused, spend
+from server.game.favours import favours_for, held_or_refused, spend
 from server.game.spec import Grant, Spec, View
 from server.game.state import Seat, State
 
 __all__ = [
-    "BOOK_SEASONS",
     "INFLUENCE",
     "apply_influence",
     "decide_influence",
-    "favour_season",
-    "favours_for",
-    "held_or_refused",
     "prime_minister_seat",
-    "spend",
 ]
 
 _WISH = {"more": 1, "fewer": -1}

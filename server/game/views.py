@@ -23,7 +23,7 @@ import jsonpatch
 
 from server.game.engagements import odds_match
 from server.game.errors import ActionError
-from server.game.influence import favours_for
+from server.game.favours import favours_for
 from server.game.money import favourable as money_favourable
 from server.game.money import investments_for
 from server.game.notices import orders_words
