@@ -2,8 +2,9 @@
 the Force Commitment's last paragraphs, 001:1306-1307): a seated player's favours, and the
 ``influence`` action that spends them in the cabinet.
 
-A player character receives his favours each season (:func:`server.game.favours.favours_for`): his Social
-Level's (Influence Table A) and his Government post's; they are not saved beyond it. In
+A player character receives his favours each season
+(:func:`server.game.favours.favours_for`): his Social Level's (Influence Table A) and his
+Government post's; they are not saved beyond it. In
 the cabinet he brings some to bear on the Prime Minister's number of ships, more or fewer:
 the die is rolled when he does (the campaign's seeded source), and the ships it moves are
 logged, so that ``roll_force`` moves the NPC Prime Minister's own die by them
