@@ -330,6 +330,17 @@ def _state(game: Game) -> dict[str, Any]:
     return game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]
 
 
+def assert_officers_replay(campaign: Game, log: dict[str, Any]) -> None:
+    """The campaign's ``log`` replays with no problem to the officers its state shows (the
+    GM's view; each officer's ``berth`` is the view's, read from the state)."""
+    replayed, problems = game.replay(log)
+    assert problems == []
+    now = {o["id"]: o for o in _state(campaign)["officers"]}
+    assert {
+        oid: {**o, "berth": now[oid]["berth"]} for oid, o in replayed["officers"].items()
+    } == now
+
+
 def red_meets(game: Game, enemy: str) -> dict[str, Any]:
     """The cabinet's ships (3) and deployment (5) set by its seats ``pm`` and ``fsl``, the
     force rolled, the Red (seat ``red``) on patrol off Ushant and the enemy's force

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from server import game as server_game
 from server.game import engagements, officers, views
 from strategy.campaign.fleet import MARINE_RANKS, NAVY_RANKS
 from strategy.characters.btq_tables import _RAW, PRIZE_MONEY, PRIZE_RANKS, PRIZE_SIZES
@@ -19,7 +18,7 @@ from strategy.characters.creation import roll_sheet
 from strategy.characters.prize_money import prize_money, prize_row, prize_share, prize_size
 from strategy.errors import UnknownName
 from tests.conftest import PLAY_SEED
-from tests.server_helpers import Game, new_app, red_meets
+from tests.server_helpers import Game, assert_officers_replay, new_app, red_meets
 from tests.test_server_battle_officers import _campaign
 
 #: the book's table, each cell as printed ("Level (Number of Automatic Successes)"), in
@@ -210,9 +209,4 @@ def test_a_prize_taken_in_a_fought_engagement_is_in_the_log_and_replays(tmp_path
     ]
     him = next(o for o in _state(game)["officers"] if o["id"] == me)
     assert [p["share"] for p in him["prize_money"]] == [p["share"] for p in mine]
-    replayed, problems = server_game.replay(log)
-    assert problems == []
-    now = {o["id"]: o for o in _state(game)["officers"]}
-    assert {
-        oid: {**o, "berth": now[oid]["berth"]} for oid, o in replayed["officers"].items()
-    } == now
+    assert_officers_replay(game, log)
