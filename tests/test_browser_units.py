@@ -1090,7 +1090,8 @@ def test_a_sheet_shows_his_health_and_the_measures_he_spent_this_mission(js) -> 
 
 def test_a_sheet_shows_his_prize_money_this_mission(js) -> None:
     """BtQ "Prize Money": each prize his ship took this Naval Mission and his share of it
-    as the book writes it, "Level (Number of Automatic Successes)"."""
+    as the book writes it, "Level (Number of Automatic Successes)", with the guineas the
+    server paid into his funds for it (a share logged before it paid them has none)."""
     sheet = {
         "nationality": "English", "religion": "Protestant", "social_class": "Noble",
         "profession": "Sailor", "position": "Captain",
@@ -1104,11 +1105,16 @@ def test_a_sheet_shows_his_prize_money_this_mission(js) -> None:
     out = js(
         """const read = (o) => [...officers.sheetView(o, {fleet: []})
           .querySelectorAll('[data-prize]')].map((n) => n.textContent);
-        return [read(arg), read({...arg, prize_money: [arg.prize]})];""",
+        return [read(arg), read({...arg, prize_money: [arg.prize]}),
+          read({...arg, prize_money: [{...arg.prize, guineas: 12}]})];""",
         {**officer, "prize": prize},
     )
     assert out[0] == []
     assert out[1] == ["Vif (Cutter, Un-rated Vessel), as Lieutenant: 4(1), 3(2), 2(3), 1(3)"]
+    assert out[2] == [
+        "Vif (Cutter, Un-rated Vessel), as Lieutenant: 4(1), 3(2), 2(3), 1(3): "
+        "12 guineas into his funds"
+    ]
 
 
 OUTCOME = {"dead": False, "wound": None, "mentioned": 0, "promoted": None}

@@ -11,11 +11,18 @@ from typing import Any
 
 import pytest
 
-from server.game import engagements, officers, views
+from server.game import engagements, money, officers, views
+from server.game.errors import ActionError
 from strategy.campaign.fleet import MARINE_RANKS, NAVY_RANKS
 from strategy.characters.btq_tables import _RAW, PRIZE_MONEY, PRIZE_RANKS, PRIZE_SIZES
 from strategy.characters.creation import roll_sheet
-from strategy.characters.prize_money import prize_money, prize_row, prize_share, prize_size
+from strategy.characters.prize_money import (
+    prize_money,
+    prize_row,
+    prize_share,
+    prize_size,
+    share_guineas,
+)
 from strategy.errors import UnknownName
 from tests.conftest import PLAY_SEED
 from tests.server_helpers import Game, assert_officers_replay, new_app, red_meets
@@ -118,15 +125,38 @@ def test_each_captor_takes_a_share_of_each_prize() -> None:
     assert prize_money([], captors) == {}
 
 
+#: each cell's guineas read by hand: its best choice, level x successes x 2 (a month's
+#: support at Social Level L is 2 x L guineas, Briny 001:144)
+GUINEAS = {
+    ("Captain", 0): 18, ("Captain", 1): 24, ("Captain", 2): 32,  # 3(3); 4(3) or 3(4); 4(4)
+    ("Lieutenant", 0): 12, ("Lieutenant", 1): 18, ("Lieutenant", 2): 24,
+    ("Midshipman", 0): 12, ("Midshipman", 1): 12, ("Midshipman", 2): 18,
+    ("Warrant Officer", 0): 12, ("Warrant Officer", 1): 12, ("Warrant Officer", 2): 18,
+    ("Able Seaman", 0): 8, ("Able Seaman", 1): 8, ("Able Seaman", 2): 12,
+    ("Seaman", 0): 4, ("Seaman", 1): 4, ("Seaman", 2): 6,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("row", "column"), sorted(READ))
+def test_a_share_pays_its_best_choice_in_guineas(row: str, column: int) -> None:
+    """Into his purse (docs/rules-notes.md, "Prize Money", "Into his purse"): an automatic
+    success against a Wealth opposition of L is a month's support at Social Level L (Briny
+    001:144, "2x his SL each month"); the share pays the choice that buys most."""
+    assert share_guineas(READ[row, column]) == GUINEAS[row, column]
+
+
 def test_the_red_squadrons_prizes_pay_the_officers_aboard() -> None:
     """The worked example: the Red's frigate FG and brig-sloop DR fight the Alexandre (a
     Fifth Rate, "Rated 4-6") and the cutter Vif ("Un-rated Vessel") off Ushant; both
     strike, and both British ships hold the field. FG's captain takes the Captain's row
     of each: 6(1), 5(2), 4(3), 3(4), 2(5) and 5(1), 4(2), 3(3), 2(4); her lieutenants and
     her Marines' major the Lieutenant's: 5(1), 4(2), 3(3), 2(4) and 4(1), 3(2), 2(3),
-    1(3). On the roster with the engagement; his own view shows it, another's does not;
-    the end of the Naval Mission spends it."""
+    1(3). On the roster with the engagement, its guineas in his funds (24 + 18 for the
+    captain, 18 + 12 for a lieutenant: "Into his purse"), once; his own view shows it,
+    another's does not; the end of the Naval Mission takes the shares off his sheet and
+    leaves the guineas in his funds."""
     work = _campaign()
+    before = {oid: o["funds"] for oid, o in work["officers"].items()}
     fight = engagements.open_engagement(work, "red", "fr", 4, random.Random(3))
     assert fight["outcome"]["struck"] == ["b0", "b1"]
     assert [(s["name"], s["type"]) for s in fight["sides"]["b"]] == [
@@ -156,15 +186,38 @@ def test_the_red_squadrons_prizes_pay_the_officers_aboard() -> None:
         "size": "Rated 4-6",
         "as": "Captain",
         "share": captain[0],
+        "guineas": GUINEAS["Captain", 1],
     }
+    gained = {oid: o["funds"] - before[oid] for oid, o in work["officers"].items()}
+    assert gained["FG-captain"] == 24 + 18
+    assert gained["FG-lt1"] == gained["FG-rm"] == gained["DR-lt3"] == 18 + 12
+    assert {oid for oid, g in gained.items() if g} == set(aboard)  # no one else is paid
     engagements.carry_wounds(work, fight)  # (an advance applied again pays nothing twice)
     assert len(work["officers"]["FG-captain"]["prize_money"]) == 2
+    assert work["officers"]["FG-captain"]["funds"] == before["FG-captain"] + 42
     gm = {"id": "gm", "role": "gm"}
     other = {"id": "someone", "role": "captain"}
     assert views.officer_for(record, gm)["prize_money"] == record["prize_money"]  # type: ignore[arg-type]
     assert "prize_money" not in views.officer_for(record, other)  # type: ignore[arg-type]
     officers.mission_over(work)
     assert "prize_money" not in work["officers"]["FG-captain"]
+    assert work["officers"]["FG-captain"]["funds"] == before["FG-captain"] + 42
+
+
+def test_prize_guineas_are_spent_from_the_same_purse() -> None:
+    """The purse the prize money lands in is the one his spending draws on: FG's captain,
+    958 guineas in hand, may not invest a block of 1000 (Briny, INVESTMENT); the
+    Alexandre and the Vif pay him 42, and the same investment is taken from his funds."""
+    work = _campaign()
+    work["officers"]["FG-captain"] = {**work["officers"]["FG-captain"], "funds": 958}
+    seat = {"id": "fg", "role": "captain", "officer": "FG-captain"}
+    with pytest.raises(ActionError, match="has 958 guineas"):
+        money.decide_invest(work, seat, "Arms", 1000)  # type: ignore[arg-type]
+    engagements.open_engagement(work, "red", "fr", 4, random.Random(3))
+    assert work["officers"]["FG-captain"]["funds"] == 1000
+    data = money.decide_invest(work, seat, "Arms", 1000)  # type: ignore[arg-type]
+    money.apply_invest(work, data)
+    assert work["officers"]["FG-captain"]["funds"] == 0
 
 
 def _state(game: Game) -> dict[str, Any]:
@@ -189,6 +242,7 @@ def test_a_prize_taken_in_a_fought_engagement_is_in_the_log_and_replays(tmp_path
     )
     me = captain.seat["officer"]
     gm = game.gm()
+    before = next(o for o in _state(game)["officers"] if o["id"] == me)["funds"]
     fight = red_meets(game, "sp-cartagena")
     assert gm.act("engage_decision", engagement=fight["id"], decision="npc", rounds="all")["ok"]
     log = game.rest("get", f"/api/campaigns/{game.id}/log").json
@@ -207,6 +261,56 @@ def test_a_prize_taken_in_a_fought_engagement_is_in_the_log_and_replays(tmp_path
         [list(s) for s in READ["Captain", 2]],
         [list(s) for s in READ["Captain", 1]],
     ]
+    assert [p["guineas"] for p in mine] == [GUINEAS["Captain", 2], GUINEAS["Captain", 1]]
     him = next(o for o in _state(game)["officers"] if o["id"] == me)
     assert [p["share"] for p in him["prize_money"]] == [p["share"] for p in mine]
+    # the guineas in his purse, as his sheet shows it; a replay of the log pays them too
+    assert him["funds"] == before + 32 + 24
     assert_officers_replay(game, log)
+
+
+def test_a_version_5_fight_replays_its_prizes_paying_none(tmp_path: Path) -> None:
+    """Rules version 5 logged a prize's shares without their guineas and paid none (docs/
+    rules-notes.md "The rules' version", 5 -> 6): the Red's fight with the Cartagena
+    squadron, its round's shares stripped of ``guineas`` and the log tagged version 5,
+    replays with no problem to the captain's funds before the fight; tagged today's
+    version, the same round is a problem (today's rules pay them)."""
+    import copy
+
+    from server import game as server_game
+
+    app = new_app(tmp_path)
+    game = Game.new(app, seed=PLAY_SEED)
+    game.add("pm", "prime-minister")
+    game.add("fsl", "first-sea-lord")
+    game.add("red", "admiral", squadron="Red")
+    sheet = roll_sheet("Captain", random.Random(5)).to_dict()
+    captain = game.add(
+        "fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "na": 8, "sheet": sheet}
+    )
+    me = captain.seat["officer"]
+    before = next(o for o in _state(game)["officers"] if o["id"] == me)["funds"]
+    fight = red_meets(game, "sp-cartagena")
+    assert game.gm().act("engage_decision", engagement=fight["id"], decision="npc", rounds="all")[
+        "ok"
+    ]
+    log = copy.deepcopy(game.rest("get", f"/api/campaigns/{game.id}/log").json)
+    rounds = [
+        e["data"]["round"]
+        for e in log["events"]
+        if e["type"] == "engage_decision" and "prize_money" in (e["data"].get("round") or {})
+    ]
+    assert rounds
+    for shares in rounds[-1]["prize_money"].values():
+        for share in shares:
+            del share["guineas"]
+    _, problems = server_game.replay(log)
+    assert problems and "engage_decision decides differently on replay (round)" in problems[0]
+    log["events"][0]["data"]["rules"] = 5
+    replayed, problems = server_game.replay(log)
+    assert problems == []
+    assert replayed["officers"][me]["funds"] == before
+    assert [p["share"] for p in replayed["officers"][me]["prize_money"]] == [
+        [list(s) for s in READ["Captain", 2]],
+        [list(s) for s in READ["Captain", 1]],
+    ]

@@ -877,7 +877,7 @@ def _used(record: Engagement) -> dict[str, list[str]]:
 
 def carry_wounds(state: State, record: Engagement) -> None:
     """An engagement's ``wounds``, ``spent`` Measures, ``used`` traits and ``prize_money``
-    onto the campaign's roster (again
+    (each share's guineas into his funds, once) onto the campaign's roster (again
     when an ``advance`` that fought it is applied: the roster is not in that event's data).
     Each officer's record is replaced, not changed: an advance decides on a copy of the
     state sharing the records of its roster (:func:`server.game.forces.advance`)."""
@@ -896,8 +896,11 @@ def carry_wounds(state: State, record: Engagement) -> None:
         officer = roster[oid]
         paid = list(officer.get("prize_money", ()))
         mine = [{"engagement": record["id"], **p} for p in shares]
-        paid += [p for p in mine if p not in paid]
-        roster[oid] = cast(OfficerRecord, {**officer, "prize_money": paid})
+        new = [p for p in mine if p not in paid]
+        # its guineas into his purse (a share logged before they were has none: it
+        # replays as it was decided, into his sheet only)
+        funds = officer["funds"] + sum(p.get("guineas", 0) for p in new)
+        roster[oid] = cast(OfficerRecord, {**officer, "prize_money": paid + new, "funds": funds})
     for oid, traits in record.get("used", {}).items():
         # (each once: this may be applied again, and a trait used is not his to use twice)
         officer = roster[oid]

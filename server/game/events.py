@@ -414,7 +414,8 @@ class Round(Record):
     outcome: dict[str, Any] | None
     # when over: each British ship's Ship Morale after it, mended by Command where it can be
     morale: NotRequired[dict[str, dict[str, Any]]]
-    # when over and an enemy ship was taken: each captor's shares of her (BtQ Prize Money)
+    # when over and an enemy ship was taken: each captor's shares of her (BtQ Prize Money),
+    # each with the guineas it pays into his funds
     prize_money: NotRequired[dict[str, list[dict[str, Any]]]]
 
 

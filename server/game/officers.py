@@ -301,8 +301,9 @@ def mission_over(state: State) -> None:
     """The season's sailing over, the Naval Mission with it: every officer's Measures
     whole again (seed 000, "Overcoming Great Hardship": "At the end of a Naval Mission,
     all Measures return to their full value"), his once-a-Naval-Mission traits (Jack
-    Tar's repeat) his again, his prize money spent ("a passing increase in liquidity that
-    is spent quickly")."""
+    Tar's repeat) his again, his prize money's shares off his sheet ("a passing increase
+    in liquidity that is spent quickly": their guineas went into his funds when he took
+    them, and stay there)."""
     roster = state["officers"]
     mission = ("spent", "used", "prize_money")
     for oid, officer in list(roster.items()):

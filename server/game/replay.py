@@ -95,6 +95,21 @@ def _v3_fights(state: State, event: dict[str, Any]) -> bool:
     return state["phase"] == "summer" and event.get("seat") is None
 
 
+def _v5_unpaid(version: int, event: dict[str, Any], whole: bool) -> Allowance:
+    """Version 5 (and before) logged a prize's shares without the ``guineas`` they pay: an
+    ``engage_decision`` is compared without its round's ``prize_money``, an ``advance``
+    whose fights took a prize stands as logged. Nothing more when the event already stands
+    as logged (``whole``)."""
+    if version >= 6 or whole:
+        return Allowance()
+    kind, data = event["type"], event["data"]
+    if kind == "engage_decision":
+        return Allowance(frozenset({"round.prize_money"}))
+    fights = data.get("engagements") if kind == "advance" and isinstance(data, dict) else None
+    took = any(isinstance(f, dict) and "prize_money" in f for f in fights or ())
+    return Allowance(decision=took)
+
+
 #: the events whose route version 4 timed by other knots, without the sea
 _V4_ROUTED = ("deploy", "sail", "move_enemy", "plan_cruise")
 
@@ -138,6 +153,12 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     at sea in a ``roll_force``, showed a voyage (``show_voyage``: its legs' sea outlook) or
     routed a ship detached from her squadron (a ``sail``: version 4 gave her the
     squadron's draught and pace) stands as logged.
+
+    5 -> 6: BtQ's prize money into the purse (docs/rules-notes.md "Prize Money", "Into his
+    purse"): a share of a prize now carries the ``guineas`` it pays into his funds.
+    Version 5 logged its shares without them and paid none: an ``engage_decision`` is
+    compared without its round's ``prize_money``, and an ``advance`` (the clock's too)
+    whose fights took a prize stands as logged, so each pays as it was decided.
     """
     kind, data = event["type"], event["data"]
     keys: set[str] = set()
@@ -168,7 +189,8 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
             if kind == "seat_created" and "args" not in data:
                 body = {k: v for k, v in seat.items() if k != "id" and v is not None}
                 event = {**event, "data": {**data, "args": body}}
-    return event, Allowance(frozenset(keys), decision)
+    late = _v5_unpaid(version, event, decision)
+    return event, Allowance(frozenset(keys | late.keys), decision or late.decision)
 
 
 def replay(log: Any) -> tuple[State, list[str]]:

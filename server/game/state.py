@@ -88,7 +88,9 @@ SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
 #: 5: voyages meet the sea (issue 31): seed 003's movement table (larger ships faster), a
 #: force at the pace of its slowest ship; irons, calms and currents thrown as a force puts
 #: to sea, and shallow water as she sails into it (groundings and their damage).
-RULES_VERSION = 5
+#: 6: BtQ's prize money into the purse: each share of a prize taken pays its guineas into
+#: the captor's funds (docs/rules-notes.md "Prize Money", "Into his purse").
+RULES_VERSION = 6
 
 Position = list[float]  # [lon, lat] in degrees
 
@@ -170,7 +172,8 @@ class OfficerRecord(Record):
     spent: NotRequired[dict[str, int]]  # the Measures' points spent this Naval Mission
     used: NotRequired[list[str]]  # his traits used once a Naval Mission (Jack Tar), a use a name
     # his shares of the prizes taken this Naval Mission (BtQ Prize Money): engagement, prize,
-    # type, size, as (the table's row), share ([Wealth opposition, automatic successes], ...)
+    # type, size, as (the table's row), share ([Wealth opposition, automatic successes], ...),
+    # guineas (paid into his funds as he took it; none in a share logged before)
     prize_money: NotRequired[list[dict[str, Any]]]
     orders: NotRequired[dict[str, Any]]  # his player's conditional orders for the summer
     # his weeks at the Royal Naval Academy: the season he last studied in ("1805 autumn"),

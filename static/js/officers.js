@@ -133,10 +133,13 @@ export function sheetView(officer, rules) {
     + `${r.kind ? ")" : ""}`)),
   el("h4", {}, "Curios"), list(sheet.curios || []),
   // BtQ Prize Money: each prize his ship took this Naval Mission, his share as the book
-  // writes it, "Level (Number of Automatic Successes)" in one Wealth test
+  // writes it, "Level (Number of Automatic Successes)" in one Wealth test, and the guineas
+  // the server paid into his funds for it (none in a share logged before it paid them)
   el("h4", {}, "Prize money"), list((officer.prize_money || []).map((p) => el("span",
     { dataset: { prize: p.prize } }, `${p.prize} (${p.type}, ${p.size}), as ${p.as}: `
-    + p.share.map(([level, n]) => `${level}(${n})`).join(", "))), "none this Naval Mission"));
+    + p.share.map(([level, n]) => `${level}(${n})`).join(", ")
+    + (p.guineas !== undefined ? `: ${p.guineas} guineas into his funds` : ""))),
+  "none this Naval Mission"));
 }
 
 export function createOfficersPanel(root, ctx) {

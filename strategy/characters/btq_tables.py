@@ -61,6 +61,7 @@ __all__ = [
     "PRIZE_MONEY",
     "PRIZE_COMMANDER",
     "PRIZE_RANKS",
+    "PRIZE_GUINEAS_PER_LEVEL",
     "WEALTH_LIMIT",
     "BootyCell",
     "Grant",
@@ -263,7 +264,12 @@ PRIZE_MONEY: Mapping[str, Mapping[str, tuple[tuple[int, int], ...]]] = MappingPr
 #: the row her captain takes, and each campaign rank's row aboard (our reading)
 PRIZE_COMMANDER: str = _PRIZE["commander"]
 PRIZE_RANKS: Mapping[str, str] = MappingProxyType(dict(_PRIZE["ranks"]))
+#: the guineas an automatic success against a Wealth opposition of 1 is worth: a month's
+#: support at Social Level 1 (Briny 001:144, "2x his SL each month"; our reading, the
+#: data file's ``guineas``)
+PRIZE_GUINEAS_PER_LEVEL: int = _PRIZE["guineas"]["per_level"]
 check(len(PRIZE_SIZES) == 3 and len(PRIZE_MONEY) == 6, "prize_money: three sizes, six ranks")
+check(PRIZE_GUINEAS_PER_LEVEL > 0, "prize_money: guineas per level")
 check(
     PRIZE_COMMANDER in PRIZE_MONEY and set(PRIZE_RANKS.values()) <= set(PRIZE_MONEY),
     "prize_money: a row for each",

@@ -4,12 +4,17 @@ in prize money to the Captain, Officers and Crew of the ship ... [it] simply giv
 receiving character an AUTOMATIC success in a Wealth test against a certain opposition or
 lower. The table below shows the share of the Prize Money taken by each rank dependent
 upon the size of the ship captured" (btq_characters.json ``prize_money``). No card is
-drawn: the share is the table's. docs/rules-notes.md, "Prize Money".
+drawn: the share is the table's. Its guineas go into his purse: an automatic success
+against a Wealth opposition of L is a month's support at Social Level L (Briny 001:144,
+"2x his SL each month"), the share paid its best choice. docs/rules-notes.md, "Prize
+Money".
 
 >>> prize_share("Lieutenant", False, 5)
 ((5, 1), (4, 2), (3, 3), (2, 4))
 >>> prize_size(None), prize_size(3), prize_row("Post Captain", False), prize_row("Lieutenant", True)
 ('Un-rated Vessel', 'Rated 1-3', 'Captain', 'Captain')
+>>> share_guineas(prize_share("Lieutenant", False, 5))
+18
 """
 
 from __future__ import annotations
@@ -17,10 +22,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from strategy.characters.btq_tables import PRIZE_COMMANDER, PRIZE_MONEY, PRIZE_RANKS, PRIZE_SIZES
+from strategy.characters.btq_tables import (
+    PRIZE_COMMANDER,
+    PRIZE_GUINEAS_PER_LEVEL,
+    PRIZE_MONEY,
+    PRIZE_RANKS,
+    PRIZE_SIZES,
+)
 from strategy.errors import UnknownName
 
-__all__ = ["prize_size", "prize_row", "prize_share", "prize_money"]
+__all__ = ["prize_size", "prize_row", "prize_share", "share_guineas", "prize_money"]
 
 
 def prize_size(rate: int | None) -> str:
@@ -50,26 +61,38 @@ def prize_share(rank: str, commands: bool, rate: int | None) -> tuple[tuple[int,
     return PRIZE_MONEY[prize_row(rank, commands)][prize_size(rate)]
 
 
+def share_guineas(share: Iterable[Iterable[int]]) -> int:
+    """The guineas a share puts in his purse: its best choice ``(level, successes)``, each
+    automatic success against a Wealth opposition of ``level`` a month's support at Social
+    Level ``level`` (Briny 001:144: "Guineas equal to 2x his SL each month for support";
+    BtQ 000:811: "Each level of Wealth equates to the ordinary living standard of a level
+    of society"). The campaign buys in guineas, so the choice that buys most is his."""
+    return max(level * successes * PRIZE_GUINEAS_PER_LEVEL for level, successes in share)
+
+
 def prize_money(
     prizes: Iterable[Mapping[str, Any]], captors: Iterable[Mapping[str, Any]]
 ) -> dict[str, list[dict[str, Any]]]:
     """Each officer's shares of the ``prizes`` (``{"name", "type", "rate"}``: the enemy
     ships captured) taken by his ship: ``captors`` are the officers aboard her
     (``{"id", "rank", "commands"}``). ``{officer id: [{"prize", "type", "size", "as",
-    "share": [[level, successes], ...]}, ...]}``, a share for each prize."""
+    "share": [[level, successes], ...], "guineas"}, ...]}``, a share for each prize, with
+    the guineas it pays into his purse (:func:`share_guineas`)."""
     prizes = list(prizes)
     out: dict[str, list[dict[str, Any]]] = {}
     for officer in captors:
         row = prize_row(officer["rank"], officer["commands"])
         for prize in prizes:
             size = prize_size(prize["rate"])
+            share = PRIZE_MONEY[row][size]
             out.setdefault(officer["id"], []).append(
                 {
                     "prize": prize["name"],
                     "type": prize["type"],
                     "size": size,
                     "as": row,
-                    "share": [list(s) for s in PRIZE_MONEY[row][size]],
+                    "share": [list(s) for s in share],
+                    "guineas": share_guineas(share),
                 }
             )
     return out
