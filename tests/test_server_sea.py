@@ -13,6 +13,8 @@ import pytest
 from server.game import engagements, rules
 from server.game.state import State, initial_state, season_date
 from strategy.campaign.dice import RandomDice
+from strategy.combat.data import PRECIPITATION
+from strategy.combat.sea import sea_precipitation
 from tests.server_helpers import map_force, map_ship
 
 B, S, G, H = "Becalmed", "Steady Breeze", "Good Wind", "High Seas"
@@ -149,3 +151,40 @@ def test_a_seated_captains_ship_draws_from_his_own_deck_and_may_turn_up_the_joke
         assert all("JK" not in drawn[sid] for sid in ("a1", "b0", "b1"))
         jokers += drawn["a0"].count("JK")
     assert jokers > 0
+
+
+def test_a_map_battle_is_fought_in_the_rain_or_fog_of_its_second_die() -> None:
+    """docs/rules-notes.md, "Precipitation and fog at sea": the d6 after the wind's brings
+    the rain or fog (strategy.combat.sea.sea_precipitation); the battle is set up with it,
+    its conditions say it, its replayable form keeps it, and its words name it."""
+    wet = set()
+    for seed in range(60):
+        work = _state(25.0, 38.0)  # the Aegean in July: a fresh wind
+        record = engagements.open_engagement(work, "red", "fr", 40, random.Random(seed))
+        weather = record["weather"]
+        dice = RandomDice(record["battle"]["seed"] ^ rules.WEATHER_SALT)
+        assert (weather["roll"], weather["precipitation"]["roll"]) == (dice.d6(), dice.d6())
+        rain = weather["precipitation"]
+        assert rain["name"] == sea_precipitation(weather["name"], rain["roll"])
+        assert (rain["modifier"], rain["awareness"]) == (
+            PRECIPITATION[rain["name"]]["modifier"],
+            PRECIPITATION[rain["name"]]["awareness"],
+        )
+        assert weather["words"] == rules.weather_words(weather["name"], rain["name"])
+        if rain["name"] == "No Rain":
+            assert "precipitation" not in record["battle"]
+            continue
+        wet.add((weather["name"], rain["name"]))
+        assert record["battle"]["precipitation"] == rain["name"]
+        assert f"; {rain['name']}: every " in weather["words"]
+        conditions = [e for e in record["log"] if e.get("type") == "conditions"]
+        assert [(e["precipitation"], e["modifier"]) for e in conditions] in (
+            [],  # the prey got away: no battle
+            [(rain["name"], rain["modifier"])],
+        )
+        replayed = rules.Battle.from_dict(record["battle"])
+        assert replayed.precipitation["name"] == rain["name"]
+        assert replayed.events == [e for e in record["log"] if "phase" not in e]
+        tests = [e for e in replayed.events if e["type"] == "test" and "sides" in e]
+        assert all(e.get("weather", 0) == rain["modifier"] for e in tests)
+    assert wet == {("Steady Breeze", "Mist"), ("Good Wind", "Squall"), ("High Seas", "Storm/Snow")}

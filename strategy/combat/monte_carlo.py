@@ -97,6 +97,7 @@ def odds(
     chase: bool = False,
     *,
     weather: str = "Steady Breeze",
+    precipitation: str = "No Rain",
     policies: Mapping[str, Any] | None = None,
     distance: int | None = None,
     hunter: str = "a",
@@ -139,6 +140,7 @@ def odds(
     side(side_a), side(side_b)  # refuse bad sides here, before any run is handed out
     options = {
         "weather": weather,
+        "precipitation": precipitation,
         "policies": dict(policies) if policies else None,
         "distance": distance,
         "record": record,
