@@ -6,6 +6,8 @@ of the battle, Mist's and Fog's on Awareness; the weather as an opponent's card 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from strategy.cards.dealer import ScriptedDealer
 from strategy.combat import Battle
@@ -205,3 +207,25 @@ def test_mist_leaves_every_other_test_as_it_was() -> None:
     contested(b, "positioning", (a0, 2), (b0, 2), skill_of="seamanship")
     test = b.events[-1]
     assert [s["pool"] for s in test["sides"]] == [2, 2] and "weather" not in test
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    weather=st.sampled_from(sorted(WEATHER)),
+    rain=st.sampled_from(sorted(PRECIPITATION)),
+)
+def test_every_test_of_a_battle_is_made_in_its_weather(seed: int, weather: str, rain: str) -> None:
+    """Whatever the weather and the rain: each contest's event names the modifier its pools
+    took (the precipitation's, and Mist's or Fog's on Awareness), every unopposed test the
+    precipitation's, and recording changes nothing."""
+    kw = {"seed": seed, "weather": weather, "precipitation": rain, "max_rounds": 30}
+    b = Battle("Fifth Rate", ["Brig Sloop", "Cutter"], **kw)
+    outcome = b.run()
+    assert Battle("Fifth Rate", ["Brig Sloop", "Cutter"], record=False, **kw).run() == outcome
+    wet, sight = BOOK_RAIN[rain]
+    for e in b.events:
+        if e["type"] != "test" or e.get("result") == "no cards":
+            continue
+        eye = sight if "awareness" in (e["what"], e.get("skill")) else 0
+        assert e.get("weather", 0) == wet + (eye if "sides" in e else 0), e
