@@ -182,9 +182,12 @@ def test_a_map_battle_is_fought_in_the_rain_or_fog_of_its_second_die() -> None:
         assert weather["words"] == rules.weather_words(weather["name"], rain["name"])
         if rain["name"] == "No Rain":
             assert "precipitation" not in record["battle"]
+            assert "precipitation" not in engagements.odds_match(record)
             continue
         wet.add((weather["name"], rain["name"]))
         assert record["battle"]["precipitation"] == rain["name"]
+        # the odds preview fights in it too
+        assert engagements.odds_match(record)["precipitation"] == rain["name"]
         assert f"; {rain['name']}: every " in weather["words"]
         conditions = [e for e in record["log"] if e.get("type") == "conditions"]
         assert [(e["precipitation"], e["modifier"]) for e in conditions] in (
