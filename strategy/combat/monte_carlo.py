@@ -113,7 +113,8 @@ def odds(
     Sides are roster type names ("Fifth Rate"), named ships, spec dicts or lists of
     them. With ``chase`` each battle opens with a chase (side ``hunter`` hunting the
     other): an escape counts as "escaped", else the battle starts at the chase's distance
-    with its Gage.
+    with its Gage. ``weather`` and ``precipitation``: what they are fought in (Step One's
+    weather, Matters Nautical's rain or fog: :class:`~strategy.combat.battle.Battle`).
 
     Early stop: after every ``every`` battles the rates are checked, and the run stops
     once every rate is :func:`settled` to within ``within`` (two percentage points by
