@@ -424,6 +424,9 @@ def test_a_battle_is_fought_to_its_end_through_the_captains_buttons(
     )
     text = captain.page.locator(box).inner_text()
     assert "Over:" in text
+    # its weather in the server's words, rain or fog and all (docs/client.md, "Battles")
+    weather = captain.page.locator(f"{box} p.weather").inner_text()
+    assert weather == f"Weather: {record['weather']['words']}"
     assert captain.page.locator(f"{box} .card").count() > 0, "cards are drawn as cards"
     suits = captain.js(f"[...document.querySelectorAll('{box} .card')].map((c) => c.textContent)")
     assert all(re.fullmatch(r"(10|[2-9JQKA])[♥♦♣♠]|🃏", s) for s in suits), suits[:10]

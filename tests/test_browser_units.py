@@ -410,6 +410,27 @@ NAMES = {"a0": "Amazon", "b0": "Le Vif"}
             },
             "Le Vif flees: the range opens to out of range",
         ),
+        (
+            {
+                "type": "conditions",
+                "weather": "Good Wind",
+                "precipitation": "Squall",
+                "modifier": -1,
+                "awareness": 0,
+                "ships": [{"id": "a0", "name": "Amazon"}, {"id": "b0", "name": "Le Vif"}],
+            },
+            "Weather: Good Wind, Squall. In the fight: Amazon and Le Vif",
+        ),
+        (
+            {
+                "type": "test",
+                "what": "positioning",
+                "weather": -1,
+                "sides": [{"who": "a0", "cards": ["2C"]}, {"who": "b0", "cards": ["3C"]}],
+                "winner": "b0",
+            },
+            "Positioning, -1 in the weather: Amazon against Le Vif: Le Vif wins",
+        ),
     ],
 )
 def test_the_rounds_read_in_plain_words_from_the_events_fields(js, event, words) -> None:

@@ -30,6 +30,19 @@ def test_battle_prints_a_round_by_round_log() -> None:
     assert "positioning test" in r.stdout and r.stdout.splitlines()[-1].startswith("Outcome:")
 
 
+def test_battle_in_a_squall_says_so_and_takes_a_card_off_every_test() -> None:
+    """BtQ, Matters Nautical: a Squall's -1 "applied to any test in that weather"."""
+    args = ("battle", "--a", "Fifth Rate", "--b", "Brig Sloop", "--seed", "3")
+    r = _cli(*args, "--precipitation", "Squall")
+    assert r.returncode == 0, r.stderr
+    assert "Weather: Steady Breeze, Squall (every test -1)" in r.stdout
+    data = json.loads(_cli(*args, "--precipitation", "Squall", "--json").stdout)
+    tests = [e for e in data["events"] if e["type"] == "test" and "sides" in e]
+    assert tests and all(e["weather"] == -1 for e in tests)
+    r = _cli("odds", "--a", "Cutter", "--b", "Cutter", "-n", "20", "--precipitation", "Fog")
+    assert r.returncode == 0, r.stderr
+
+
 def test_battle_json_is_events_and_outcome_and_repeats_by_seed() -> None:
     args = (
         "battle",
@@ -66,6 +79,10 @@ def test_odds_prints_the_rates() -> None:
     [
         (("battle", "--a", "Sixty Rate", "--b", "Cutter"), "unknown ship"),
         (("battle", "--a", "Cutter", "--b", "Cutter", "--weather", "Drizzle"), "unknown weather"),
+        (
+            ("battle", "--a", "Cutter", "--b", "Cutter", "--precipitation", "Drizzle"),
+            "unknown precipitation",
+        ),
         (("battle", "--a", "Cutter", "--b", "Cutter", "--policy-a", "coward"), "unknown policy"),
         (("battle", "--a", "Cutter", "--b", "Cutter", "--distance", "9"), "distance"),
         (("odds", "--a", "Cutter", "--b", "Cutter", "-n", "0"), "positive"),

@@ -17,6 +17,7 @@ import pytest
 
 from server import game
 from server.game.replay import Allowance, upgrade
+from strategy.combat import Battle
 from tests.conftest import ROOT
 from tests.test_server_battle_officers import _campaign
 
@@ -118,3 +119,21 @@ def test_a_version_3_log_is_compared_without_healed_and_its_fights_stand_as_logg
     assert upgrade(3, state, season)[1].keys == frozenset({"healed"})
     assert upgrade(3, state, fight)[1] == Allowance(frozenset(), True)
     assert not upgrade(3, state, {**season, "type": "invest"})[1].decision
+
+
+def test_a_version_5_advance_stands_as_logged_and_its_fights_go_on_dry() -> None:
+    """5 -> 6 (docs/rules-notes.md, "Precipitation and fog at sea"): a battle on the map is
+    fought in the rain or fog of a second d6. The fights an ``advance`` of version 5 opened
+    (their weather, their rounds fought out at once) stand as logged; an ``engage_decision``
+    of a fight it opened is decided again: its battle, saved without precipitation, is dry
+    as it was, and an investment is checked as ever."""
+    state = _campaign()
+    advance = {"seq": 9, "type": "advance", "seat": "gm", "data": {"days": 1, "day": 1}}
+    fight = {"seq": 9, "type": "engage_decision", "seat": "s1", "data": {"engagement": "e1"}}
+    assert upgrade(5, state, advance)[1] == Allowance(frozenset(), True)
+    assert upgrade(5, state, fight)[1] == Allowance()
+    assert upgrade(5, state, {**fight, "type": "invest"})[1] == Allowance()
+    saved = Battle("Fifth Rate", "Cutter", seed=4, distance=3).to_dict()
+    assert "precipitation" not in saved and Battle.from_dict(saved).precipitation["name"] == (
+        "No Rain"
+    )

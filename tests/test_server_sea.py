@@ -6,14 +6,25 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from server.game import engagements, rules
+from server.game import engagements, replay, rules
 from server.game.state import State, initial_state, season_date
 from strategy.campaign.dice import RandomDice
-from tests.server_helpers import map_force, map_ship
+from strategy.combat.data import PRECIPITATION
+from strategy.combat.sea import sea_precipitation
+from tests.conftest import PLAY_SEED
+from tests.server_helpers import (
+    Game,
+    assert_officers_replay,
+    map_force,
+    map_ship,
+    new_app,
+    red_meets,
+)
 
 B, S, G, H = "Becalmed", "Steady Breeze", "Good Wind", "High Seas"
 #: docs/rules-notes.md's table, by the wind model's strength: d6 = 1 .. 6
@@ -149,3 +160,76 @@ def test_a_seated_captains_ship_draws_from_his_own_deck_and_may_turn_up_the_joke
         assert all("JK" not in drawn[sid] for sid in ("a1", "b0", "b1"))
         jokers += drawn["a0"].count("JK")
     assert jokers > 0
+
+
+def test_a_map_battle_is_fought_in_the_rain_or_fog_of_its_second_die() -> None:
+    """docs/rules-notes.md, "Precipitation and fog at sea": the d6 after the wind's brings
+    the rain or fog (strategy.combat.sea.sea_precipitation); the battle is set up with it,
+    its conditions say it, its replayable form keeps it, and its words name it."""
+    wet = set()
+    for seed in range(60):
+        work = _state(25.0, 38.0)  # the Aegean in July: a fresh wind
+        record = engagements.open_engagement(work, "red", "fr", 40, random.Random(seed))
+        weather = record["weather"]
+        dice = RandomDice(record["battle"]["seed"] ^ rules.WEATHER_SALT)
+        assert (weather["roll"], weather["precipitation"]["roll"]) == (dice.d6(), dice.d6())
+        rain = weather["precipitation"]
+        assert rain["name"] == sea_precipitation(weather["name"], rain["roll"])
+        assert (rain["modifier"], rain["awareness"]) == (
+            PRECIPITATION[rain["name"]]["modifier"],
+            PRECIPITATION[rain["name"]]["awareness"],
+        )
+        assert weather["words"] == rules.weather_words(weather["name"], rain["name"])
+        if rain["name"] == "No Rain":
+            assert "precipitation" not in record["battle"]
+            assert "precipitation" not in engagements.odds_match(record)
+            continue
+        wet.add((weather["name"], rain["name"]))
+        assert record["battle"]["precipitation"] == rain["name"]
+        # the odds preview fights in it too
+        assert engagements.odds_match(record)["precipitation"] == rain["name"]
+        assert f"; {rain['name']}: every " in weather["words"]
+        conditions = [e for e in record["log"] if e.get("type") == "conditions"]
+        assert [(e["precipitation"], e["modifier"]) for e in conditions] in (
+            [],  # the prey got away: no battle
+            [(rain["name"], rain["modifier"])],
+        )
+        replayed = rules.Battle.from_dict(record["battle"])
+        assert replayed.precipitation["name"] == rain["name"]
+        assert replayed.events == [e for e in record["log"] if "phase" not in e]
+        tests = [e for e in replayed.events if e["type"] == "test" and "sides" in e]
+        assert all(e.get("weather", 0) == rain["modifier"] for e in tests)
+    assert wet == {("Steady Breeze", "Mist"), ("Good Wind", "Squall"), ("High Seas", "Storm/Snow")}
+
+
+def test_a_fight_in_the_mist_is_fought_out_and_its_log_replays_to_it(tmp_path: Path) -> None:
+    """Through the protocol: test_server_play's summer meets the French in a mist off Ushant
+    (docs/rules-notes.md, "Precipitation and fog at sea": a Steady Breeze's 6); the battle
+    panel's words say so, the fight is fought out in it, and a replay of the log is the
+    state, the engagement's weather and log included."""
+    app = new_app(tmp_path)
+    game = Game.new(app, seed=PLAY_SEED)
+    game.add("pm", "prime-minister")
+    game.add("fsl", "first-sea-lord")
+    game.add("red", "admiral", squadron="Red")
+    fight = red_meets(game, "fr-brest")
+    assert fight["weather"]["precipitation"] == {
+        "name": "Mist",
+        "roll": 6,
+        "modifier": 0,
+        "awareness": -2,
+    }
+    assert fight["weather"]["words"] == "Steady Breeze; Mist: every Awareness test -2 cards"
+    assert fight["battle"]["precipitation"] == "Mist"
+    ack = game.gm().act("engage_decision", engagement=fight["id"], decision="npc", rounds="all")
+    assert ack["ok"]
+    state = game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]
+    done = next(e for e in state["engagements"] if e["id"] == fight["id"])
+    assert done["over"]
+    conditions = next(e for e in done["log"] if e.get("type") == "conditions")
+    assert (conditions["precipitation"], conditions["awareness"]) == ("Mist", -2)
+    log = game.rest("get", f"/api/campaigns/{game.id}/log").json
+    assert_officers_replay(game, log)
+    replayed, _ = replay(log)
+    again = replayed["engagements"][fight["id"]]
+    assert again["weather"] == done["weather"] and again["log"] == done["log"]

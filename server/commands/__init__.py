@@ -30,6 +30,12 @@ def battle_arguments(p: argparse.ArgumentParser) -> None:
         default="Steady Breeze",
         help="Becalmed, Steady Breeze, Good Wind, High Seas or Storm (default Steady Breeze)",
     )
+    p.add_argument(
+        "--precipitation",
+        default="No Rain",
+        help="No Rain, Mist, Fog, Squall, Storm/Snow or Blizzard (default No Rain): its"
+        " modifier on every test, Mist's and Fog's on Awareness (BtQ, Matters Nautical)",
+    )
     for side in ("a", "b"):
         p.add_argument(
             f"--policy-{side}",

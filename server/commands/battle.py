@@ -84,7 +84,13 @@ def _fate(e: dict[str, Any]) -> str:
 Line = Callable[[dict[str, Any]], "str | None"]
 _LINES: dict[str, Line] = {
     "conditions": lambda e: (
-        f"Weather: {e['weather']}. Ships: "
+        f"Weather: {e['weather']}"
+        + (
+            f", {e['precipitation']} (every test {e['modifier']:+d})"
+            if "precipitation" in e
+            else ""
+        )
+        + ". Ships: "
         + ", ".join(f"{s['id']} {s['name']}" for s in e["ships"])
     ),
     "distance": lambda e: f"Starting distance {e['distance']}",
@@ -134,6 +140,7 @@ def run(args: argparse.Namespace) -> int:
         args.b if len(args.b) > 1 else args.b[0],
         seed=args.seed,
         weather=args.weather,
+        precipitation=args.precipitation,
         policies={"a": args.policy_a, "b": args.policy_b},
         distance=args.distance,
         chase=args.chase or None,

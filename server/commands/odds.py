@@ -39,6 +39,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         chase=args.chase,
         weather=args.weather,
+        precipitation=args.precipitation,
         policies={"a": args.policy_a, "b": args.policy_b},
         **runtime.battle_workers(),
     )

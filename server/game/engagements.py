@@ -306,6 +306,7 @@ def open_engagement(
         [_fighter(s, work) for s in side_b],
         seed=seed,
         weather=record["weather"]["name"],
+        precipitation=record["weather"]["precipitation"]["name"],
         policies={"a": "aggressive", "b": "cautious"},
         chase=result.to_dict() if not result.escaped else None,
         distance=None if not result.escaped else 5,
@@ -354,12 +355,15 @@ def odds_match(record: Engagement) -> dict[str, Any]:
     sides: dict[str, list[dict[str, Any]]] = {k: list(battle[k]) for k in "ab"}
     for join in battle.get("joins", ()):
         sides[join["side"]] += join["ships"]
-    return {
+    match = {
         "a": sides["a"],
         "b": sides["b"],
         "weather": battle["weather"],
         "policies": dict(battle["policies"]),
     }
+    if "precipitation" in battle:  # (a dry battle's match as it was)
+        match["precipitation"] = battle["precipitation"]
+    return match
 
 
 def _sides(work: State, force_ids: list[str], prefix: str) -> list[BattleShip]:

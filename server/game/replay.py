@@ -158,13 +158,18 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     purse"): a share of a prize now carries the ``guineas`` it pays into his funds.
     Version 5 logged its shares without them and paid none: an ``engage_decision`` is
     compared without its round's ``prize_money``, and an ``advance`` (the clock's too)
-    whose fights took a prize stands as logged, so each pays as it was decided.
+    whose fights took a prize stands as logged, so each pays as it was decided. A battle on
+    the map is fought in rain or fog (docs/rules-notes.md "Precipitation and fog at sea"):
+    the engagements an ``advance`` opened (their weather, their fights) stand as logged; a
+    fight version 5 opened is dry and is fought on as it was.
     """
     kind, data = event["type"], event["data"]
     keys: set[str] = set()
     decision = version < 3 and (_v2_vacancy(state, event) or _v2_autumn_clock(state, event))
+    # (every version before 6 fought an advance's new fights dry: upgrade() sees no other)
+    decision = decision or kind == "advance"
     if version < 5:
-        decision = decision or kind in ("roll_force", "advance", "show_voyage")
+        decision = decision or kind in ("roll_force", "show_voyage")
         # (a ship detached was routed as her whole squadron: its draught, its pace)
         detached = kind == "sail" and isinstance(data, dict) and bool(data.get("detach"))
         decision = decision or detached

@@ -70,10 +70,12 @@ from strategy.combat.boarding import ACTIONS as BOARDING_ACTIONS
 from strategy.combat.combatant import SKILLS as OFFICER_SKILLS
 from strategy.combat.crew import ship_crew as _ship_crew
 from strategy.combat.data import REPAIRS as COMBAT_REPAIRS
+from strategy.combat.data import precipitation as precipitation_row
 from strategy.combat.hardship import IN_BATTLE as HARDSHIP_MEASURES
 from strategy.combat.hardship import open_to as hardship_open_to
 from strategy.combat.hwyf import CHOICES as HWYF_BOOK
 from strategy.combat.orders import normalise
+from strategy.combat.sea import sea_precipitation
 from strategy.ships import AREAS as DAMAGE_AREAS
 from strategy.ships import ROSTER, named_ship, ship_type
 from strategy.ships import STATES as DAMAGE_STATES
@@ -145,6 +147,7 @@ __all__ = [
     "battle_odds",
     "battle_officer",
     "battle_weather",
+    "weather_words",
     "build_world",
     "blockade_point",
     "briny_ship",
@@ -231,16 +234,51 @@ def battle_odds(side_a: Any, side_b: Any, n: int = 1000, seed: int = 0, **option
 def battle_weather(lon: float, lat: float, month: int, seed: int) -> dict[str, Any]:
     """The weather a battle at (lon, lat) in ``month`` (1..12) is fought in: the prevailing
     wind there (:func:`maps.wind.prevailing_wind`) and a d6 drawn from the battle's ``seed``
-    (:func:`strategy.combat.sea_weather`; docs/rules-notes.md, "Weather at sea").
-    ``{"name", "roll", "month", "wind": {"from_deg", "strength", "region"}}``."""
+    (:func:`strategy.combat.sea_weather`; docs/rules-notes.md, "Weather at sea"), and the
+    rain or fog it brings on the next d6 of the same dice (:func:`strategy.combat.sea.
+    sea_precipitation`; "Precipitation and fog at sea"). ``{"name", "roll", "month",
+    "wind": {"from_deg", "strength", "region"}, "precipitation": {"name", "roll",
+    "modifier", "awareness"}, "words"}``."""
     wind = prevailing_wind(lon, lat, month)
-    roll = RandomDice(seed ^ WEATHER_SALT).d6()
+    dice = RandomDice(seed ^ WEATHER_SALT)
+    roll = dice.d6()
+    name = sea_weather(wind.strength, roll)
+    wet_roll = dice.d6()  # (after the wind's: the wind is the die it always was)
+    rain = precipitation_row(sea_precipitation(name, wet_roll))
     return {
-        "name": sea_weather(wind.strength, roll),
+        "name": name,
         "roll": roll,
         "month": month,
         "wind": {"from_deg": wind.from_deg, "strength": wind.strength, "region": wind.region},
+        "precipitation": {
+            "name": rain["name"],
+            "roll": wet_roll,
+            "modifier": rain["modifier"],
+            "awareness": rain["awareness"],
+        },
+        "words": weather_words(name, rain["name"]),
     }
+
+
+def weather_words(weather: str, rain: str) -> str:
+    """A battle's weather in words for its panel: Step One's weather, then the rain or fog
+    and what it does to the tests (000:1207-1213), e.g. "Good Wind (Handling -1); Squall:
+    every test -1 card"."""
+    w = WEATHER[weather]
+    mods = ", ".join(f"{k.title()} {w[k]:+d}" for k in ("speed", "handling") if w[k])
+    if w["sets"]:
+        text = f"{weather} (Speed 0, boats may tow)"
+    else:
+        text = f"{weather} ({mods})" if mods else weather
+    row = precipitation_row(rain)
+    mod, sight = row["modifier"], row["awareness"]
+    if mod:
+        text += f"; {rain}: every test {mod:+d} card{'s' if mod < -1 else ''}"
+    elif sight:
+        text += f"; {rain}: every Awareness test {sight:+d} cards"
+    else:
+        text += "; no rain"
+    return text
 
 
 def ship_crew(campaign_seed: int | str, code: str) -> dict[str, int]:

@@ -89,7 +89,9 @@ SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
 #: force at the pace of its slowest ship; irons, calms and currents thrown as a force puts
 #: to sea, and shallow water as she sails into it (groundings and their damage).
 #: 6: BtQ's prize money into the purse: each share of a prize taken pays its guineas into
-#: the captor's funds (docs/rules-notes.md "Prize Money", "Into his purse").
+#: the captor's funds (docs/rules-notes.md "Prize Money", "Into his purse"); a battle's rain
+#: and fog (BtQ "Weather as a Static Modifier"): a second d6 after the wind's brings
+#: precipitation, its modifier on every test, Mist's and Fog's on Awareness.
 RULES_VERSION = 6
 
 Position = list[float]  # [lon, lat] in degrees
@@ -287,6 +289,16 @@ class SeaWind(Record):
     region: str
 
 
+class Precipitation(Record):
+    """The rain or fog of a battle on the map, its d6 and its modifiers to every test and to
+    every Awareness test (docs/rules-notes.md, "Precipitation and fog at sea")."""
+
+    name: str
+    roll: int
+    modifier: int
+    awareness: int
+
+
 class BattleWeather(Record):
     """BtQ's weather of a battle on the map, the d6 and the wind it came from
     (docs/rules-notes.md, "Weather at sea")."""
@@ -295,6 +307,9 @@ class BattleWeather(Record):
     roll: int
     month: int
     wind: SeaWind
+    # the rain or fog on the next d6 and its words (a fight of rules version 5 has none)
+    precipitation: NotRequired[Precipitation]
+    words: NotRequired[str]
 
 
 class Breakout(Record):

@@ -232,6 +232,7 @@ def match_odds_answer(match: str, n: int, seed: int) -> bytes:
         n,
         seed,
         weather=fight["weather"],
+        precipitation=fight.get("precipitation", "No Rain"),
         policies=fight["policies"],
         **runtime.battle_workers(),
     )

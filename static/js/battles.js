@@ -79,7 +79,9 @@ function testSentence(e, n) {
   const what = cap(words(e.what));
   const by = [e.officer, e.ship ? n(e.ship) : null].filter(Boolean);
   const whose = e.area ? ` of the ${cap(e.area)}` : "";
-  const head = `${what}${whose}${by.length ? ` (${by.join(", ")})` : ""}`;
+  // the rain or fog's cards on each pool (the event's own number)
+  const wet = e.weather ? `, ${e.weather} in the weather` : "";
+  const head = `${what}${whose}${by.length ? ` (${by.join(", ")})` : ""}${wet}`;
   if (Array.isArray(e.sides)) {
     if (!e.sides.length) return `${head}: no cards on either side, no result`;
     const against = e.sides.map((s) => n(s.who)).join(" against ");
@@ -191,7 +193,8 @@ const FATE_WORDS = { sunk: "sinks", struck: "strikes her colours", taken: "is ta
 function combatSentence(e, n, names) {
   switch (e.type) {
     case "conditions":
-      return `Weather: ${e.weather}${Array.isArray(e.ships) && e.ships.length ? `. In the fight: ${
+      return `Weather: ${e.weather}${e.precipitation ? `, ${e.precipitation}` : ""}${
+        Array.isArray(e.ships) && e.ships.length ? `. In the fight: ${
         listed(e.ships.map((s) => n(s.id) || s.name))}` : ""}`;
     case "test": return testSentence(e, n);
     case "decision": return decisionSentence(e, n);
@@ -596,6 +599,9 @@ export function createBattlesPanel(root, ctx) {
       ? el("strong", { class: "outcome" }, `Over: ${outcomeText(engagement.outcome, names)}`)
       : mine.length ? el("strong", {}, "Your ship is engaged: give your orders.")
         : "Being fought: awaiting the captains."),
+    // the weather in the server's words (its rain or fog and what it does to the tests)
+    engagement.weather?.words ? el("p", { class: "weather" }, `Weather: ${engagement.weather.words}`)
+      : null,
     !engagement.over && engagement.deadline ? el("p", { class: "deadline", dataset: {
       deadline: engagement.deadline } }, `Round ${(engagement.view?.round ?? 0) + 1} is fought`
       + ` at ${deadlineText(engagement.deadline)}, with the orders given then (standing orders`

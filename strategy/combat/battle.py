@@ -37,6 +37,7 @@ from typing import Any
 from strategy.cards.dealer import Dealer, ScriptedDealer
 from strategy.combat import phases
 from strategy.combat.combatant import SideLike, side
+from strategy.combat.data import precipitation as _precipitation
 from strategy.combat.data import weather as _weather
 from strategy.combat.end import OUTCOMES
 from strategy.combat.orders import give, plain
@@ -47,12 +48,17 @@ from strategy.errors import InvalidMove
 
 __all__ = ["OUTCOMES", "Battle", "battle"]
 
+_DRY = "No Rain"  # no precipitation: no modifier, and nothing more in the battle's record
+
 
 class Battle:
     """A battle between side "a" and side "b", stepped one round at a time.
 
     ``side_a``/``side_b``: a ship (roster type name, named ship, spec dict) or a list.
     ``policies``: {"a": name or Policy, "b": ...} for sides without live orders.
+    ``weather``: Step One's weather; ``precipitation``: the rain or fog it is fought in
+    (Matters Nautical, "Weather as a Static Modifier", 000:1207: its modifier "applied to
+    any test in that weather", Mist's and Fog's to every Awareness test).
     ``distance``: start at this distance (skips the Awareness test); ``chase``: a result
     of :func:`strategy.chase.chase` ("escaped", or a distance plus Gage), or True to
     play one. ``record=False`` keeps no events (odds runs); ``dealer`` replaces the
@@ -67,6 +73,7 @@ class Battle:
         *,
         seed: int = 0,
         weather: str = "Steady Breeze",
+        precipitation: str = "No Rain",
         policies: Mapping[str, Any] | None = None,
         distance: int | None = None,
         chase: Any = None,
@@ -76,6 +83,11 @@ class Battle:
     ) -> None:
         self.seed = seed
         self.weather = _weather(weather)
+        self.precipitation = _precipitation(precipitation)
+        #: the precipitation's modifier to every test's pool (000:1207), and its further
+        #: modifier to Awareness tests (Mist -2, a fog bank -4): read by the card tests
+        self.wet = int(self.precipitation["modifier"])
+        self.sight = int(self.precipitation["awareness"])
         pols = policies or {}
         if pols.keys() - {"a", "b"}:
             raise InvalidMove("policies: keys are the sides 'a' and 'b'")
@@ -280,6 +292,8 @@ class Battle:
             "max_rounds": self.max_rounds,
             "decisions": list(self.given),
         }
+        if self.precipitation["name"] != _DRY:  # (a dry battle keeps its saved form)
+            out["precipitation"] = self.precipitation["name"]
         if self.joins:  # (only then: a battle no ship joined keeps its saved form)
             out["joins"] = [dict(j) for j in self.joins]
         return out
@@ -292,6 +306,7 @@ class Battle:
             data["b"],
             seed=data["seed"],
             weather=data["weather"],
+            precipitation=data.get("precipitation", _DRY),
             policies=data["policies"],
             distance=data["distance"],
             chase=data["chase"],

@@ -8,6 +8,12 @@ the same pools against the same Card of Fate ("FOUR: ... He does NOT shuffle thi
 back into his deck"), as every test of the game does (:func:`strategy.cards.trials.
 contested_test`), at most 25 times, then no result (docs/rules-notes.md).
 
+Every test is made in the battle's weather (Matters Nautical, "Weather as a Static
+Modifier", 000:1207: "a simple modifier is applied to any test in that weather"): the
+precipitation's modifier on each pool a ship's men overturn, and Mist's or Fog's on each
+Awareness test (000:1213, "all Awareness tests made on the ship are at -2 ... -4"); a GM's
+difficulty pool is no test made in it. The test's event names it (``weather``).
+
 >>> from strategy.cards.dealer import ScriptedDealer
 >>> from strategy.combat.battle import Battle
 >>> b = Battle("Fifth Rate", "Fifth Rate", distance=3, dealer=ScriptedDealer(
@@ -27,10 +33,12 @@ if TYPE_CHECKING:
     from strategy.combat.battle import Battle
     from strategy.combat.state import ShipState
 
-__all__ = ["RESULTS", "unopposed", "contested"]
+__all__ = ["RESULTS", "DIFFICULTY", "unopposed", "contested"]
 
 #: a test's result by its best success level
 RESULTS = ("failure", "ordinary", "critical", "perfect")
+#: the label of a GM's difficulty pool in a contest (a static test's opposition)
+DIFFICULTY = "difficulty"
 _MAX_REDRAWS = 25
 #: the cards a Naysayer's curse takes off a pool, and gives his if it comes true
 _CURSE = 2
@@ -51,6 +59,9 @@ def unopposed(
     his own boon (:func:`_naysay`); failed, his Jack Tar repeats it (:meth:`ShipState.
     repeat`; ``repeat`` on the repeated test's event)."""
     info: dict[str, Any] = {} if area is None else {"area": area}
+    if b.wet:
+        pool += b.wet
+        info["weather"] = b.wet
     cursed = None
     if officer is not None:
         info["officer"] = officer
@@ -113,6 +124,14 @@ def contested(
     the previous result ignored"; :meth:`ShipState.repeat`, ``repeat`` on its event).
     """
     (who_a, pool_a), (who_b, pool_b) = a, b_
+    if b.wet or b.sight:
+        sight = b.sight if "awareness" in (skill_of, info.get("skill")) else 0
+        if b.wet + sight:
+            pool_a, pool_b = (
+                _in_weather(who_a, pool_a, b.wet + sight),
+                _in_weather(who_b, pool_b, b.wet + sight),
+            )
+            info = {**info, "weather": b.wet + sight}
     cursed = None
     if b.naysaying or b.reputed:
         pools = [pool_a, pool_b]
@@ -177,6 +196,14 @@ def _contest(
         if key_a != key_b:
             return (0 if key_a > key_b else 1), best_a, best_b
     return -1, best_a, best_b
+
+
+def _in_weather(who: Any, pool: int, mod: int) -> int:
+    """A side's pool in the weather: ``mod`` on it, but on a GM's difficulty pool (a
+    static test's opposition, no test made in the weather)."""
+    if isinstance(who, tuple) and who[1] == DIFFICULTY:
+        return pool
+    return pool + mod
 
 
 def _ship_of(who: Any) -> ShipState:

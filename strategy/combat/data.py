@@ -1,10 +1,15 @@
 """The combat engine's tables, read once through :func:`strategy.loader.load`, checked and
 frozen: ``combat.json`` (range chart, damage penalties, repair skills, weapons, morale,
-...), ``shot.json`` (Cannon Ammunition) and ``weather.json`` (Step One's weather table, and
-the weather at sea under each prevailing wind strength of seed 003).
+...), ``shot.json`` (Cannon Ammunition) and ``weather.json`` (Step One's weather table, the
+weather at sea under each prevailing wind strength of seed 003, and Matters Nautical's
+static modifiers of wind and precipitation with the precipitation at sea).
 
 >>> WEATHER["Storm"]["handling"], SHOT["shot"]["heated"]["pool"], MOVE_BY_LEVEL
 (-3, -2, (0, 1, 2, 3))
+>>> PRECIPITATION["Squall"]["modifier"], STATIC_WIND["Storm winds"]
+(-1, -2)
+>>> SEA_PRECIPITATION["Good Wind"]
+('No Rain', 'No Rain', 'No Rain', 'No Rain', 'No Rain', 'Squall')
 >>> AREAS, SUIT_AREA
 (('hull', 'guns', 'crew', 'rigging'), (0, 2, 1, 3))
 """
@@ -26,6 +31,10 @@ __all__ = [
     "WEATHER",
     "SEA_WEATHER",
     "WIND_STRENGTHS",
+    "PRECIPITATION",
+    "STATIC_WIND",
+    "SEA_PRECIPITATION",
+    "OPPONENT_MULTIPLIER",
     "SHOT",
     "TOWING",
     "LONG_RANGE",
@@ -39,6 +48,7 @@ __all__ = [
     "REPAIRS",
     "WEAPONS",
     "weather",
+    "precipitation",
 ]
 
 #: the four areas of a ship in the engine's order (an area is an index into this):
@@ -126,6 +136,48 @@ def _weather() -> tuple[
     return freeze(out), freeze(towing), freeze({k: tuple(sea[k]) for k in WIND_STRENGTHS})
 
 
+def _static() -> tuple[
+    Mapping[str, int | None], Mapping[str, Mapping[str, Any]], Mapping[str, tuple[str, ...]], int
+]:
+    """Matters Nautical's static modifiers (000:1207-1213): the wind's and the
+    precipitation's (Mist/Fog's "**" the Awareness modifiers of its footnote), the weather
+    as an opponent's multiplier (000:1215), and the precipitation at sea by d6."""
+    raw = load("weather.json")
+    static = raw["static"]
+    wind = {w["name"]: w["modifier"] for w in static["wind"]}
+    check(
+        list(wind) == ["No Wind", "Light Wind", "Strong Wind", "Storm winds", "Typhoon"]
+        and wind["No Wind"] is None
+        and all(isinstance(v, int) and v <= 0 for k, v in wind.items() if k != "No Wind"),
+        "weather.json: static wind, the book's five, No Wind none (becalmed), the rest <= 0",
+    )
+    check(
+        all(w["wind"] in wind for w in raw["weather"]),
+        "weather.json: each Step One weather names its static wind",
+    )
+    rain = {p["name"]: p for p in static["precipitation"]}
+    check(
+        list(rain) == ["No Rain", "Mist", "Fog", "Squall", "Storm/Snow", "Blizzard"]
+        and all(
+            isinstance(p["modifier"], int)
+            and isinstance(p["awareness"], int)
+            and p["modifier"] <= 0
+            and p["awareness"] <= 0
+            for p in rain.values()
+        ),
+        "weather.json: static precipitation, the book's (Mist/Fog as Mist and Fog), <= 0",
+    )
+    times = static["opponent_multiplier"]
+    check(isinstance(times, int) and times > 0, "weather.json: the opponent's multiplier")
+    sea = raw["precipitation_at_sea"]
+    steps = [w["name"] for w in raw["weather"]]
+    check(
+        all(len(sea[k]) == 6 and set(sea[k]) <= set(rain) for k in steps),
+        "weather.json: precipitation_at_sea gives one for each d6 under each Step One weather",
+    )
+    return freeze(wind), freeze(rain), freeze({k: tuple(sea[k]) for k in steps}), times
+
+
 def _shot() -> Mapping[str, Any]:
     raw = load("shot.json")
     out = {}
@@ -146,6 +198,10 @@ COMBAT = _combat()
 #: area index hit by each suit, in the card order S, H, D, C
 SUIT_AREA = tuple(AREAS.index(COMBAT["suit_areas"][s]) for s in "SHDC")
 WEATHER, TOWING, SEA_WEATHER = _weather()
+#: Matters Nautical's static modifiers (000:1207): the wind's by name (No Wind: None, the
+#: ship becalmed), the precipitation's rows (``modifier`` to any test, ``awareness`` to
+#: Awareness tests: Mist -2, Fog -4); the precipitation at sea by Step One's weather and d6
+STATIC_WIND, PRECIPITATION, SEA_PRECIPITATION, OPPONENT_MULTIPLIER = _static()
 SHOT = _shot()
 LONG_RANGE = COMBAT["long_range"]
 MOVE_BY_LEVEL = (0, *(COMBAT["positioning_move"][k] for k in ("ordinary", "critical", "perfect")))
@@ -172,3 +228,15 @@ def weather(name: str) -> Mapping[str, Any]:
         if key.lower() == str(name).strip().lower():
             return row
     raise InvalidMove(f"unknown weather {name!r}; valid: {', '.join(WEATHER)}")
+
+
+def precipitation(name: str) -> Mapping[str, Any]:
+    """A precipitation row by name (case-insensitive): ``name``, ``modifier`` (to any test in
+    it), ``awareness`` (to every Awareness test besides)."""
+    row = PRECIPITATION.get(name)
+    if row is not None:
+        return row
+    for key, row in PRECIPITATION.items():
+        if key.lower() == str(name).strip().lower():
+            return row
+    raise InvalidMove(f"unknown precipitation {name!r}; valid: {', '.join(PRECIPITATION)}")

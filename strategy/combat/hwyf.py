@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from strategy.combat.cardtests import contested
+from strategy.combat.cardtests import DIFFICULTY, contested
 from strategy.combat.combatant import SKILLS, Officer
 from strategy.combat.data import COMBAT
 from strategy.errors import UnknownName
@@ -134,7 +134,7 @@ def test(b: Battle, s: ShipState, o: Officer, c: Choice, pool: int, foe: ShipSta
         info = {"choice": c.id, "against": foe.id}
     else:
         # a contest with no foe to contest (none in range) is Routine
-        them = ((s, "difficulty", True), c.pool if c.pool is not None else _ROUTINE)
+        them = ((s, DIFFICULTY, True), c.pool if c.pool is not None else _ROUTINE)
         info = {} if c.plain else {"choice": c.id, "difficulty": c.difficulty or "Routine"}
     w, _, _ = contested(
         b,

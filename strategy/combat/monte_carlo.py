@@ -97,6 +97,7 @@ def odds(
     chase: bool = False,
     *,
     weather: str = "Steady Breeze",
+    precipitation: str = "No Rain",
     policies: Mapping[str, Any] | None = None,
     distance: int | None = None,
     hunter: str = "a",
@@ -112,7 +113,8 @@ def odds(
     Sides are roster type names ("Fifth Rate"), named ships, spec dicts or lists of
     them. With ``chase`` each battle opens with a chase (side ``hunter`` hunting the
     other): an escape counts as "escaped", else the battle starts at the chase's distance
-    with its Gage.
+    with its Gage. ``weather`` and ``precipitation``: what they are fought in (Step One's
+    weather, Matters Nautical's rain or fog: :class:`~strategy.combat.battle.Battle`).
 
     Early stop: after every ``every`` battles the rates are checked, and the run stops
     once every rate is :func:`settled` to within ``within`` (two percentage points by
@@ -139,6 +141,7 @@ def odds(
     side(side_a), side(side_b)  # refuse bad sides here, before any run is handed out
     options = {
         "weather": weather,
+        "precipitation": precipitation,
         "policies": dict(policies) if policies else None,
         "distance": distance,
         "record": record,

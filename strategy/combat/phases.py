@@ -473,10 +473,12 @@ def hwyf(b: Battle, s: ShipState, foe: ShipState | None = None) -> int:
 
 def broadside_pool(b: Battle, s: ShipState, hwyf: int) -> int | None:
     """Gunnery + Broadside + weather gage + How Will You Fight? + damage and morale +
-    shot; None if no cards or a required test fails (the shot is then not loaded)."""
+    shot + the precipitation's modifier; None if no cards or a required test fails (the
+    shot is then not loaded)."""
     m = s.damage.m
     want = s.orders.shot
-    pool = (s.fire_base + s.gage + hwyf + m.fire + s.shot_mods[want]) // s.crew_div
+    # (the weather's modifier on the pool, as on every test's: 000:1207)
+    pool = (s.fire_base + s.gage + hwyf + m.fire + s.shot_mods[want] + b.wet) // s.crew_div
     if pool <= 0:
         # no cards to overturn: the gun crews do not even try (the Corsair, round 3)
         if b.record:

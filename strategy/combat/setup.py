@@ -44,14 +44,7 @@ _BROADSIDE = 1  # BtQ Distance 1, "Broadside!": where a hunter alongside may cho
 def setup(b: Battle, given: Mapping[str, Any]) -> None:
     """Steps One and Two, before the first round; ``given`` the first step's orders."""
     if b.record:
-        b.emit(
-            "conditions",
-            weather=b.weather["name"],
-            ships=[
-                {"id": s.id, "name": s.spec.name, "type": s.spec.type, "side": s.side}
-                for s in b.ships
-            ],
-        )
+        _conditions(b)
     # (ships that joined before the first round come onto the range chart after these)
     first = b.ships[: b.first["a"] + b.first["b"]]
     a = [s for s in first if s.side == "a"]
@@ -82,6 +75,24 @@ def setup(b: Battle, given: Mapping[str, Any]) -> None:
     for s in first:
         _discipline(b, given, s)
     _joined(b, len(first))
+
+
+def _conditions(b: Battle) -> None:
+    """Step One's ``conditions`` event: the weather, the rain or fog with its modifiers to
+    every test and to Awareness tests (000:1207-1213; a dry battle's event names none), the
+    ships."""
+    rain = b.precipitation
+    wet = {}
+    if rain["name"] != "No Rain":
+        wet = {"precipitation": rain["name"], "modifier": b.wet, "awareness": b.sight}
+    b.emit(
+        "conditions",
+        weather=b.weather["name"],
+        **wet,
+        ships=[
+            {"id": s.id, "name": s.spec.name, "type": s.spec.type, "side": s.side} for s in b.ships
+        ],
+    )
 
 
 def _joined(b: Battle, joined: int) -> None:
