@@ -638,6 +638,7 @@ _CAPTAINS_ORDERS = (
     "boarding",
     "fire_by",
     "hardship",
+    "muskets",
 )
 
 
@@ -652,7 +653,7 @@ def _orders(record: Engagement, ship_ids: list[str], p: Any) -> dict[str, Any]:
     if p.decision == "strike":
         return {"strike": True}
     orders: dict[str, Any] = {"move": p.decision}
-    for key in ("shot", "range", "repair"):
+    for key in ("shot", "range", "repair", "muskets"):
         if getattr(p, key) is not None:
             orders[key] = getattr(p, key)
     enemies = {s["id"] for s in record["sides"]["b"]}
