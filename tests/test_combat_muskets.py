@@ -163,3 +163,18 @@ def test_an_unknown_muskets_order_is_refused() -> None:
     assert ORDERS == ("crew", "captain", "master", "gunner", "hold")
     with pytest.raises(InvalidMove, match="muskets"):
         normalise(bt, bt.ships[0], {"move": "hold", "muskets": "rigging"})
+
+
+def test_marines_with_no_cards_do_not_fire_nor_return_fire() -> None:
+    """The Cutter's Crew Maimed (-3 to all card pools) leaves her Marines no card of the
+    Long band's 2: she does not return the fire, and the Fifth Rate's is a static test."""
+    bt = _at(1, ["7D", "2C", "7S"])
+    a0, b0 = bt.ships
+    b0.damage.hit(CREW, 2)
+    assert b0.mods_all() == -3
+    a0.orders.muskets = "crew"
+    volleys(bt)
+    said = [(e["ship"], e["returned"]) for e in bt.events if e["type"] == "muskets"]
+    assert said == [("a0", False)]
+    test = next(e for e in bt.events if e["type"] == "test" and e["what"] == "muskets")
+    assert "sides" not in test and test["result"] == "critical"

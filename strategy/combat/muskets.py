@@ -99,13 +99,14 @@ def volleys(b: Battle) -> None:
     """Step Six's musketry: each ship ordered to fire, then each ship fired on that
     returns it; two ships firing at each other one contested test, the rest each a test
     against a Card of Fate; then ships whose Crew died leave (a boarding's as its rule
-    says)."""
+    says). Marines with no cards to overturn (her damage and morale take more than the
+    band gives) do not fire, as guns with none do not ("cannot_fire")."""
     aims: dict[str, tuple[ShipState, str]] = {}
     for s in b.ships:
         want = s.orders.muskets
         if want in AIMS and s.active and s.acting:
             t = target(b, s)
-            if t is not None:
+            if t is not None and pool(b, s, t) > 0:
                 aims[s.id] = (t, want)
     if not aims:
         return
@@ -113,7 +114,7 @@ def volleys(b: Battle) -> None:
         # (no order about muskets: her Marines return the fire of the first firing at her)
         if s.id not in aims and s.orders.muskets is None and s.active and s.acting:
             firer = next((sid for sid, (t, _) in aims.items() if t is s), None)
-            if firer is not None:
+            if firer is not None and pool(b, s, b.by_id[firer]) > 0:
                 aims[s.id] = (b.by_id[firer], "crew")
     done: set[str] = set()
     for sid, (t, aim) in aims.items():
