@@ -106,7 +106,7 @@ def volleys(b: Battle) -> None:
         want = s.orders.muskets
         if want in AIMS and s.active and s.acting:
             t = target(b, s)
-            if t is not None and pool(b, s, t) > 0:
+            if t is not None and t.active and pool(b, s, t) > 0:
                 aims[s.id] = (t, want)
     if not aims:
         return
