@@ -867,7 +867,9 @@ def test_an_orders_form_offers_the_marines_muskets_and_the_log_tells_their_fire(
            returned: true},
           {type: 'decision', ship: 'a0', orders: {move: 'hold', muskets: 'hold'}}],
           names, {hunter: 'Amazon', prey: 'Le Vif'}).map((l) => l.text);
-        return {offered, sent, lines};""")
+        const standing = [o.standingAction({decision: 'close', muskets: 'gunner'}),
+                          o.standingText({move: 'close', muskets: 'hold'})];
+        return {offered, sent, lines, standing};""")
     assert out["offered"] == [
         ["", "return the enemy's fire"],
         ["crew", "her Marines fire at the enemy's crew"],
@@ -890,6 +892,10 @@ def test_an_orders_form_offers_the_marines_muskets_and_the_log_tells_their_fire(
         "Amazon's Marines fire on Le Vif, aiming at her captain: muskets at Long range, 2 cards",
         "Le Vif's Marines return the fire of Amazon: muskets at Long range, 1 card",
         "Amazon's orders: hold, her Marines hold their fire",
+    ]
+    assert out["standing"] == [
+        {"type": "standing_orders", "decision": "close", "muskets": "gunner"},
+        "close, her Marines hold their fire",
     ]
 
 

@@ -435,3 +435,16 @@ def test_a_captain_orders_his_marines_to_fire_and_the_log_replays(officers_fight
     assert tests and tests[0]["round"] == fired[0]["round"]
     log = g.rest("get", f"/api/campaigns/{g.id}/log").json
     assert_officers_replay(g, log)
+
+
+def test_standing_orders_carry_his_marines_orders_into_the_rounds_he_does_not_order(
+    officers_fight,
+) -> None:
+    g, captain, fight, ship = (officers_fight[k] for k in ("game", "captain", "fight", "ship"))
+    bad = captain.act("standing_orders", decision="close", muskets="rigging")
+    assert bad["ok"] is False
+    assert captain.act("standing_orders", decision="close", muskets="captain")["ok"]
+    standing = g.rest("get", f"/api/campaigns/{g.id}/state").json["state"]["standing"]
+    assert standing == {captain.seat["id"]: {"move": "close", "muskets": "captain"}}
+    assert g.gm().act("engage_decision", engagement=fight["id"], decision="npc")["ok"]
+    assert _decided(_record(g, fight["id"]), ship["id"])["orders"]["muskets"] == "captain"

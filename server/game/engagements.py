@@ -597,7 +597,7 @@ def decide_standing(
     if p.decision is None:
         return {"seat": seat["id"], "orders": None}
     orders: dict[str, Any] = {"strike": True} if p.decision == "strike" else {"move": p.decision}
-    for key in ("shot", "range", "repair"):
+    for key in ("shot", "range", "repair", "muskets"):
         if getattr(p, key) is not None and p.decision != "strike":
             orders[key] = getattr(p, key)
     return {"seat": seat["id"], "orders": orders}

@@ -618,6 +618,7 @@ class StandingOrders(Payload):
     shot: Literal[rules.SHOTS] | None = None  # type: ignore[valid-type]
     range: Distance | None = None
     repair: Literal[rules.REPAIRS] | None = None  # type: ignore[valid-type]
+    muskets: MusketOrder | None = None  # his ships' Marines: as engage_decision's
 
 
 #: a place of a voyage or a cruise as :func:`_places` takes it (stripped after the check)

@@ -80,18 +80,22 @@ export function standingAction(draft) {
   const action = { type: "standing_orders" };
   if (!draft.decision) return action;
   action.decision = draft.decision;
-  for (const key of ["shot", "repair"]) if (draft[key]) action[key] = draft[key];
+  for (const key of ["shot", "repair", "muskets"]) if (draft[key]) action[key] = draft[key];
   if (draft.range !== undefined && draft.range !== "") action.range = Number(draft.range);
   return action;
 }
 
-/** Standing orders as the server keeps them (move, shot, range, repair; or strike), in words. */
+/**
+ * Standing orders as the server keeps them (move, shot, range, repair, muskets; or strike), in
+ * words.
+ */
 export function standingText(orders) {
   if (!orders) return "none: the NPC policy fights your rounds when you are away";
   if (orders.strike) return "strike her colours";
   return [orders.move || orders.decision, orders.shot, orders.range !== undefined
     && orders.range !== null ? `at distance ${orders.range}` : null,
-  orders.repair ? `repair ${orders.repair} first` : null].filter(Boolean).join(", ");
+  orders.repair ? `repair ${orders.repair} first` : null,
+  orders.muskets ? musketWords(orders.muskets) : null].filter(Boolean).join(", ");
 }
 
 /** The Marines' order (the vocabulary's `muskets`) in words. */
@@ -213,7 +217,8 @@ export function shipOrdersForm(ctx, engagement, ship, drafts, opts) {
 export function standingForm(ctx, current) {
   const rules = ctx.rules || {};
   const draft = current?.strike ? { decision: "strike" } : { decision: current?.move || "",
-    shot: current?.shot || "", range: current?.range ?? "", repair: current?.repair || "" };
+    shot: current?.shot || "", range: current?.range ?? "", repair: current?.repair || "",
+    muskets: current?.muskets || "" };
   const error = el("p", { class: "error", role: "alert" });
   const set = (k) => (v) => { draft[k] = v; };
   const decision = select([["", "none (clear them)"], ...(rules.decisions
@@ -225,6 +230,8 @@ export function standingForm(ctx, current) {
     set("range"), { dataset: { standing: "range" } });
   const repair = select([["", "nothing first"], ...(rules.repairs || []).map((r) => [r, r])],
     draft.repair, set("repair"), { dataset: { standing: "repair" } });
+  const muskets = select([["", "return the enemy's fire"], ...(rules.muskets || []).map((m) =>
+    [m, musketWords(m)])], draft.muskets, set("muskets"), { dataset: { standing: "muskets" } });
   const save = el("button", { type: "button", dataset: { standingSave: "1" }, onclick:
     async () => {
       error.textContent = "";
@@ -235,5 +242,5 @@ export function standingForm(ctx, current) {
     el("p", { class: "current" }, `For the rounds you do not order yourself: `
       + `${standingText(current)}.`),
     row("Decision", decision), row("Shot", shot), row("Range", range),
-    row("Repair first", repair), save, error);
+    row("Repair first", repair), row("Muskets", muskets), save, error);
 }
