@@ -857,6 +857,69 @@ def test_an_orders_form_knows_her_officers_enemies_and_when_she_is_alongside(js)
     assert out[6] == "Fire at a prime angle (gunnery, Challenging)"
 
 
+def test_an_orders_form_offers_the_marines_muskets_and_the_log_tells_their_fire(js) -> None:
+    """BtQ's musket (000:1117): the form offers the vocabulary's ``muskets`` orders (none
+    chosen: they return fire), sends the one chosen, and the round's ``muskets`` event and
+    the order read in words."""
+    out = js("""
+        const o = await import('/static/js/battle_orders.js');
+        const e = {id: 'e1', sides: {a: [{id: 'a0', name: 'Amazon'}],
+                   b: [{id: 'b0', name: 'Le Vif', type: 'Cutter'}]},
+                   choices: {decisions: ['close', 'hold'], shots: ['roundshot']},
+                   view: {round: 0, ships: [], distances: []}};
+        const sent = [];
+        const ctx = {rules: {muskets: ['crew', 'captain', 'master', 'gunner', 'hold']},
+                     act: async (a) => { sent.push(a); return {ok: true}; }};
+        const form = o.shipOrdersForm(ctx, e, {id: 'a0', name: 'Amazon'}, new Map(),
+                                      {several: false, pending: false, round: 1});
+        document.body.append(form);
+        const pick = form.querySelector('select[data-order=muskets]');
+        const offered = [...pick.options].map((op) => [op.value, op.textContent]);
+        pick.value = 'captain';
+        pick.dispatchEvent(new Event('change'));
+        form.querySelector('button[data-decision=hold]').click();
+        await new Promise((r) => setTimeout(r, 0));
+        form.remove();
+        const names = {a0: 'Amazon', b0: 'Le Vif'};
+        const lines = battles.logLines([
+          {type: 'muskets', ship: 'a0', target: 'b0', aim: 'captain', range: 'Long', pool: 2,
+           returned: false},
+          {type: 'muskets', ship: 'b0', target: 'a0', aim: 'crew', range: 'Long', pool: 1,
+           returned: true},
+          {type: 'decision', ship: 'a0', orders: {move: 'hold', muskets: 'hold'}}],
+          names, {hunter: 'Amazon', prey: 'Le Vif'}).map((l) => l.text);
+        const standing = [o.standingAction({decision: 'close', muskets: 'gunner'}),
+                          o.standingText({move: 'close', muskets: 'hold'})];
+        return {offered, sent, lines, standing};""")
+    assert out["offered"] == [
+        ["", "return the enemy's fire"],
+        ["crew", "her Marines fire at the enemy's crew"],
+        ["captain", "her Marines fire at the enemy's captain"],
+        ["master", "her Marines fire at the enemy's master"],
+        ["gunner", "her Marines fire at the enemy's gunner"],
+        ["hold", "her Marines hold their fire"],
+    ]
+    assert out["sent"] == [
+        {
+            "type": "engage_decision",
+            "engagement": "e1",
+            "decision": "hold",
+            "shot": "roundshot",
+            "muskets": "captain",
+            "round": 1,
+        }
+    ]
+    assert out["lines"] == [
+        "Amazon's Marines fire on Le Vif, aiming at her captain: muskets at Long range, 2 cards",
+        "Le Vif's Marines return the fire of Amazon: muskets at Long range, 1 card",
+        "Amazon's orders: hold, her Marines hold their fire",
+    ]
+    assert out["standing"] == [
+        {"type": "standing_orders", "decision": "close", "muskets": "gunner"},
+        "close, her Marines hold their fire",
+    ]
+
+
 RED = {
     "id": "channel-red",
     "side": "Britain",

@@ -12,7 +12,7 @@ import pytest
 from server.game import engagements, forces, payloads, rules, views
 from server.game.state import initial_state
 from strategy.combat import morale as rules_morale
-from tests.server_helpers import map_force, map_ship
+from tests.server_helpers import assert_officers_replay, map_force, map_ship
 
 
 def _campaign(seed: int = 1) -> dict:
@@ -396,3 +396,55 @@ def test_her_captains_page_may_offer_his_speech_to_a_maimed_crew_and_the_round_i
     assert not any(e.get("what") == "discipline to act" and e["ship"] == "a0" for e in fought)
     now = work["engagements"][record["id"]]
     assert captain["id"] not in now.get("hardship", {}).get("a0", {})
+
+
+def test_a_captain_orders_his_marines_to_fire_and_the_log_replays(officers_fight) -> None:
+    """BtQ's musket (000:1117, "only really used by Marines onboard ship"): the captain's
+    ``muskets`` order reaches the battle; once in musket shot (Distance 0 or 1) his Marines
+    fire after the guns and the enemy returns it; an order of none of the vocabulary's is
+    refused; the log replays to the same state."""
+    g, captain, fight, ship = (officers_fight[k] for k in ("game", "captain", "fight", "ship"))
+    refused = captain.act(
+        "engage_decision", engagement=fight["id"], decision="close", muskets="rigging"
+    )
+    assert refused["error"]["code"] == "invalid"
+    record = _record(g, fight["id"])
+    for _ in range(20):
+        if record["over"] or any(e.get("type") == "muskets" for e in record["log"]):
+            break
+        round_ = (record.get("view") or {}).get("round", 0) + 1
+        ack = captain.act(
+            "engage_decision",
+            engagement=fight["id"],
+            decision="close",
+            range=1,
+            muskets="crew",
+            round=round_,
+        )
+        assert ack["ok"], ack
+        if set(record["awaiting"].values()) > {captain.seat["id"]}:  # the admiral's ships
+            assert g.players["red"].act(
+                "engage_decision", engagement=fight["id"], decision="close"
+            )["ok"]
+        record = _record(g, fight["id"])
+    assert _decided(record, ship["id"])["orders"]["muskets"] == "crew"
+    fired = [e for e in record["log"] if e.get("type") == "muskets"]
+    assert fired and fired[0]["ship"] == ship["id"] and fired[0]["aim"] == "crew"
+    assert fired[0]["range"] in ("Point Blank", "Long")
+    tests = [e for e in record["log"] if e.get("type") == "test" and e.get("what") == "muskets"]
+    assert tests and tests[0]["round"] == fired[0]["round"]
+    log = g.rest("get", f"/api/campaigns/{g.id}/log").json
+    assert_officers_replay(g, log)
+
+
+def test_standing_orders_carry_his_marines_orders_into_the_rounds_he_does_not_order(
+    officers_fight,
+) -> None:
+    g, captain, fight, ship = (officers_fight[k] for k in ("game", "captain", "fight", "ship"))
+    bad = captain.act("standing_orders", decision="close", muskets="rigging")
+    assert bad["ok"] is False
+    assert captain.act("standing_orders", decision="close", muskets="captain")["ok"]
+    standing = g.rest("get", f"/api/campaigns/{g.id}/state").json["state"]["standing"]
+    assert standing == {captain.seat["id"]: {"move": "close", "muskets": "captain"}}
+    assert g.gm().act("engage_decision", engagement=fight["id"], decision="npc")["ok"]
+    assert _decided(_record(g, fight["id"]), ship["id"])["orders"]["muskets"] == "captain"

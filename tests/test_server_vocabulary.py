@@ -38,6 +38,7 @@ def test_the_rules_answer_is_cached_json_with_every_word(tmp_path) -> None:
         "repairs",
         "hwyf",
         "boarding_actions",
+        "muskets",
         "hardship",
         "table_f",
         "ranks",
@@ -110,6 +111,7 @@ def test_the_fleet_and_the_words_of_combat_and_campaign() -> None:
     prime = next(c for c in words["hwyf"] if c["id"] == "prime_angle")
     assert (prime["skill"], prime["against"]) == ("seamanship", "seamanship")
     assert words["boarding_actions"] == ["melee", "captain", "master", "gunner", "firebrands"]
+    assert words["muskets"] == ["crew", "captain", "master", "gunner", "hold"]
     # seed 000, Healing's Damage Areas: Physical - Guts, Ship Morale - Discipline
     assert words["hardship"] == {"Guts": "Physical", "Discipline": "Ship Morale"}
     assert [w["name"] for w in words["weathers"]] == list(WEATHER)

@@ -601,7 +601,7 @@ def decide_standing(
     if p.decision is None:
         return {"seat": seat["id"], "orders": None}
     orders: dict[str, Any] = {"strike": True} if p.decision == "strike" else {"move": p.decision}
-    for key in ("shot", "range", "repair"):
+    for key in ("shot", "range", "repair", "muskets"):
         if getattr(p, key) is not None and p.decision != "strike":
             orders[key] = getattr(p, key)
     return {"seat": seat["id"], "orders": orders}
@@ -642,6 +642,7 @@ _CAPTAINS_ORDERS = (
     "boarding",
     "fire_by",
     "hardship",
+    "muskets",
 )
 
 
@@ -656,7 +657,7 @@ def _orders(record: Engagement, ship_ids: list[str], p: Any) -> dict[str, Any]:
     if p.decision == "strike":
         return {"strike": True}
     orders: dict[str, Any] = {"move": p.decision}
-    for key in ("shot", "range", "repair"):
+    for key in ("shot", "range", "repair", "muskets"):
         if getattr(p, key) is not None:
             orders[key] = getattr(p, key)
     enemies = {s["id"] for s in record["sides"]["b"]}

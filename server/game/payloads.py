@@ -578,6 +578,7 @@ Cards = Annotated[int, Field(ge=0, le=40)]
 Distance = Annotated[int, Field(ge=0, le=2)]
 HwyfChoice = Literal[rules.HWYF_CHOICES]  # type: ignore[valid-type]
 BoardingAction = Literal[rules.BOARDING_ACTIONS]  # type: ignore[valid-type]
+MusketOrder = Literal[rules.MUSKET_ORDERS]  # type: ignore[valid-type]
 
 
 class EngageDecision(Payload):
@@ -596,6 +597,9 @@ class EngageDecision(Payload):
     hwyf: dict[OfficerId, HwyfChoice] | None = None  # How Will You Fight?: each one's choice
     boarding: dict[OfficerId, BoardingAction] | None = None  # a boarding: what each one does
     fire_by: OfficerId | None = None  # the officer aboard who fights a fire
+    # her Marines' muskets: fire at the enemy's crew or an officer, or hold; none given,
+    # they return the fire of a ship firing at her (BtQ, "Ranged Combat Challenges")
+    muskets: MusketOrder | None = None
     # Overcoming Great Hardship: who spends a point of Guts to fight on hurt, or {officer:
     # "Guts" | "Discipline"} (her captain's Discipline: her crew fight on a Maimed morale)
     hardship: list[OfficerId] | dict[OfficerId, Literal["Guts", "Discipline"]] | None = None
@@ -614,6 +618,7 @@ class StandingOrders(Payload):
     shot: Literal[rules.SHOTS] | None = None  # type: ignore[valid-type]
     range: Distance | None = None
     repair: Literal[rules.REPAIRS] | None = None  # type: ignore[valid-type]
+    muskets: MusketOrder | None = None  # his ships' Marines: as engage_decision's
 
 
 #: a place of a voyage or a cruise as :func:`_places` takes it (stripped after the check)

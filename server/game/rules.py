@@ -74,6 +74,7 @@ from strategy.combat.data import precipitation as precipitation_row
 from strategy.combat.hardship import IN_BATTLE as HARDSHIP_MEASURES
 from strategy.combat.hardship import open_to as hardship_open_to
 from strategy.combat.hwyf import CHOICES as HWYF_BOOK
+from strategy.combat.muskets import ORDERS as MUSKET_ORDERS
 from strategy.combat.orders import normalise
 from strategy.combat.sea import sea_precipitation
 from strategy.ships import AREAS as DAMAGE_AREAS
@@ -98,6 +99,7 @@ __all__ = [
     "WEATHER",
     "ADMIRAL_RANKS",
     "BOARDING_ACTIONS",
+    "MUSKET_ORDERS",
     "COMBAT_SKILLS",
     "DAMAGE_AREAS",
     "HWYF_CHOICES",

@@ -58,6 +58,9 @@ def vocabulary() -> dict[str, Any]:
             for c in rules.HWYF_BOOK.values()
         ],
         "boarding_actions": list(rules.BOARDING_ACTIONS),
+        # her Marines' fire (BtQ "Tools of the Navy", the musket): what they fire at, or
+        # hold it; no order, they return the fire of a ship firing at her
+        "muskets": list(rules.MUSKET_ORDERS),
         # Overcoming Great Hardship in battle: each Measure an officer may spend, against
         # its damage area (his wounds, her Ship Morale); who may spend which is the
         # engagement's ``hardship``

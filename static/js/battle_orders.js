@@ -1,10 +1,10 @@
 // A captain's and an admiral's orders in battle: the round's orders form for each ship the
 // seat orders (decision, shot, range, target, repair and who leads it, who fights a fire,
-// each officer's How Will You Fight? choice, boarding action and Overcoming Great Hardship:
-// a wounded officer's Guts, her commander's Discipline against her Ship Morale), and the
-// standing orders form. The choices are the server's words (GET /api/rules) and what the
-// engagement says each officer may spend (its `hardship`); the server checks every order
-// and says why it refuses one.
+// her Marines' muskets, each officer's How Will You Fight? choice, boarding action and
+// Overcoming Great Hardship: a wounded officer's Guts, her commander's Discipline against
+// her Ship Morale), and the standing orders form. The choices are the server's words (GET
+// /api/rules) and what the engagement says each officer may spend (its `hardship`); the
+// server checks every order and says why it refuses one.
 
 import { el, newId } from "./util.js";
 
@@ -58,7 +58,7 @@ export function orderAction(engagementId, shipId, decision, draft, several) {
   const action = { type: "engage_decision", engagement: engagementId, decision };
   if (several) action.ship = shipId;
   if (decision === "strike") return action;
-  for (const key of ["shot", "target", "repair", "repair_by", "fire_by"]) {
+  for (const key of ["shot", "target", "repair", "repair_by", "fire_by", "muskets"]) {
     if (draft[key]) action[key] = draft[key];
   }
   if (draft.range !== undefined && draft.range !== "") action.range = Number(draft.range);
@@ -80,18 +80,28 @@ export function standingAction(draft) {
   const action = { type: "standing_orders" };
   if (!draft.decision) return action;
   action.decision = draft.decision;
-  for (const key of ["shot", "repair"]) if (draft[key]) action[key] = draft[key];
+  for (const key of ["shot", "repair", "muskets"]) if (draft[key]) action[key] = draft[key];
   if (draft.range !== undefined && draft.range !== "") action.range = Number(draft.range);
   return action;
 }
 
-/** Standing orders as the server keeps them (move, shot, range, repair; or strike), in words. */
+/**
+ * Standing orders as the server keeps them (move, shot, range, repair, muskets; or strike), in
+ * words.
+ */
 export function standingText(orders) {
   if (!orders) return "none: the NPC policy fights your rounds when you are away";
   if (orders.strike) return "strike her colours";
   return [orders.move || orders.decision, orders.shot, orders.range !== undefined
     && orders.range !== null ? `at distance ${orders.range}` : null,
-  orders.repair ? `repair ${orders.repair} first` : null].filter(Boolean).join(", ");
+  orders.repair ? `repair ${orders.repair} first` : null,
+  orders.muskets ? musketWords(orders.muskets) : null].filter(Boolean).join(", ");
+}
+
+/** The Marines' order (the vocabulary's `muskets`) in words. */
+export function musketWords(order) {
+  return order === "hold" ? "her Marines hold their fire"
+    : `her Marines fire at the enemy's ${String(order).replaceAll("_", " ")}`;
 }
 
 /** A How Will You Fight? choice as its label: the book's words and the skill tested. */
@@ -144,6 +154,9 @@ export function shipOrdersForm(ctx, engagement, ship, drafts, opts) {
     { dataset: { order: "repair_by" } });
   const fireBy = select([["", "whoever is nearest"], ...people], draft.fire_by, set("fire_by"),
     { dataset: { order: "fire_by" } });
+  // her Marines' muskets (the vocabulary's orders); none given, they return fire
+  const muskets = select([["", "return the enemy's fire"], ...(rules.muskets || []).map((m) =>
+    [m, musketWords(m)])], draft.muskets, set("muskets"), { dataset: { order: "muskets" } });
   const boardingOn = alongside(engagement, ship.id);
   const offered = hardshipOffered(engagement, ship.id);
   const hwyf = [["", "his best skill"], ...(rules.hwyf || []).map((c) => [c.id, hwyfLabel(c)])];
@@ -190,7 +203,7 @@ export function shipOrdersForm(ctx, engagement, ship, drafts, opts) {
   el("legend", {}, `${opts.several ? `${ship.name}: orders` : "Your orders"} for round `
     + `${opts.round}`),
   row("Shot", shot), row("Range", range), row("Target", target), row("Repair", repair),
-  row("Repair led by", repairBy), row("Fire fought by", fireBy),
+  row("Repair led by", repairBy), row("Fire fought by", fireBy), row("Muskets", muskets),
   officers.length ? el("table", { class: "officers-orders" }, el("caption", {},
     `${ship.name}'s officers`), el("tr", {}, el("th", {}, "Officer"),
     el("th", {}, "How will you fight?"), boardingOn ? el("th", {}, "Boarding") : null,
@@ -204,7 +217,8 @@ export function shipOrdersForm(ctx, engagement, ship, drafts, opts) {
 export function standingForm(ctx, current) {
   const rules = ctx.rules || {};
   const draft = current?.strike ? { decision: "strike" } : { decision: current?.move || "",
-    shot: current?.shot || "", range: current?.range ?? "", repair: current?.repair || "" };
+    shot: current?.shot || "", range: current?.range ?? "", repair: current?.repair || "",
+    muskets: current?.muskets || "" };
   const error = el("p", { class: "error", role: "alert" });
   const set = (k) => (v) => { draft[k] = v; };
   const decision = select([["", "none (clear them)"], ...(rules.decisions
@@ -216,6 +230,8 @@ export function standingForm(ctx, current) {
     set("range"), { dataset: { standing: "range" } });
   const repair = select([["", "nothing first"], ...(rules.repairs || []).map((r) => [r, r])],
     draft.repair, set("repair"), { dataset: { standing: "repair" } });
+  const muskets = select([["", "return the enemy's fire"], ...(rules.muskets || []).map((m) =>
+    [m, musketWords(m)])], draft.muskets, set("muskets"), { dataset: { standing: "muskets" } });
   const save = el("button", { type: "button", dataset: { standingSave: "1" }, onclick:
     async () => {
       error.textContent = "";
@@ -226,5 +242,5 @@ export function standingForm(ctx, current) {
     el("p", { class: "current" }, `For the rounds you do not order yourself: `
       + `${standingText(current)}.`),
     row("Decision", decision), row("Shot", shot), row("Range", range),
-    row("Repair first", repair), save, error);
+    row("Repair first", repair), row("Muskets", muskets), save, error);
 }

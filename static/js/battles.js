@@ -2,7 +2,7 @@
 // the chase and each combat round (cards as cards), the damage tracks as boxes filling, the
 // orders form of each ship the seat orders (battle_orders.js), her officers, the odds bar.
 
-import { shipOrdersForm, standingForm } from "./battle_orders.js";
+import { musketWords, shipOrdersForm, standingForm } from "./battle_orders.js";
 import {
   cardElement, deadlineText, el, fill, getJSON, looksLikeCard, newId, position, query, show,
 } from "./util.js";
@@ -123,8 +123,15 @@ function decisionSentence(e, n) {
       `${who} ${words(v)}`)}` : null,
     o.boarding && Object.keys(o.boarding).length ? `boarding: ${each(o.boarding, (who, v) =>
       `${who} ${v}`)}` : null,
+    o.muskets ? musketWords(o.muskets) : null,
     hardshipWords(o.hardship)];
   return `${n(e.ship)}'s orders: ${parts.filter(Boolean).join(", ") || "as before"}`;
+}
+
+function musketsSentence(e, n) {
+  const aim = e.aim && e.aim !== "crew" ? `, aiming at her ${words(e.aim)}` : "";
+  return `${n(e.ship)}'s Marines ${e.returned ? "return the fire of" : "fire on"} ${
+    n(e.target)}${aim}: muskets at ${e.range} range, ${count(e.pool, "card")}`;
 }
 
 function moveSentence(e, n) {
@@ -205,6 +212,7 @@ function combatSentence(e, n, names) {
     case "move": return moveSentence(e, n);
     case "weather_gage": return `${n(e.ship)} takes the weather gage (bonus ${e.bonus})`;
     case "broadside": return broadsideSentence(e, [], n);
+    case "muskets": return musketsSentence(e, n);
     case "hit": return hitSentence(e, n);
     case "damage_state": return `${n(e.ship)}'s ${cap(e.area)} is now ${e.state}`;
     case "repair":

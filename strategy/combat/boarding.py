@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from strategy.combat.combatant import Officer
     from strategy.combat.state import ShipState
 
-__all__ = ["ACTIONS", "Boarding", "start", "round_", "wound"]
+__all__ = ["ACTIONS", "Boarding", "start", "round_", "crew_dead", "wound"]
 
 _FOE_POOL = int(WEAPONS[COMBAT["crew_foe_weapon"]])
 _OFFICER_POOL = int(WEAPONS[COMBAT["officer_weapon"]])
@@ -75,7 +75,7 @@ def round_(b: Battle, boarding: Boarding) -> None:
     tally = {att.id: [0, 0], dfn.id: [0, 0]}
     for s, foe in ((att, dfn), (dfn, att)):
         _officers(b, boarding, s, foe, tally[s.id])
-    if not _crew_dead(b, boarding):
+    if not crew_dead(b, boarding):
         _command(b, boarding, tally)
 
 
@@ -134,7 +134,7 @@ def _command(b: Battle, boarding: Boarding, tally: dict[str, list[int]]) -> None
         out_of_battle(b, loser, "taken")
         return
     hit(b, loser, CREW, 1, None, winner.id, "boarding")
-    if _crew_dead(b, boarding):
+    if crew_dead(b, boarding):
         return
     if winner is dfn and dfn.orders.turn_tide and tally[dfn.id][1] == 0:
         boarding.attacker, boarding.defender = dfn, att
@@ -245,7 +245,7 @@ def _firebrands(b: Battle, s: ShipState, o: Officer, foe: ShipState, pen: int) -
     return best > 0
 
 
-def _crew_dead(b: Battle, boarding: Boarding) -> bool:
+def crew_dead(b: Battle, boarding: Boarding) -> bool:
     """A Dead crew ends it: the boarded ship is taken, a boarding ship decimated."""
     done = False
     for s, fate in ((boarding.defender, "taken"), (boarding.attacker, "decimated")):

@@ -47,6 +47,8 @@ __all__ = [
     "REPAIR_SKILLS",
     "REPAIRS",
     "WEAPONS",
+    "RANGED_WEAPONS",
+    "MUSKET_RANGE",
     "weather",
     "precipitation",
 ]
@@ -83,6 +85,7 @@ def _combat() -> Mapping[str, Any]:
         raw["officer_weapon"] in raw["weapons"] and raw["crew_foe_weapon"] in raw["weapons"],
         "combat.json: the officers' and crew foes' weapons are weapons",
     )
+    _check_ranged(raw)
     check(
         raw["how_will_you_fight_difficulty"] in raw["static_difficulty"],
         "combat.json: How Will You Fight? is tested against a static difficulty",
@@ -106,6 +109,35 @@ def _combat() -> Mapping[str, Any]:
         "combat.json: a positioning move per success level",
     )
     return freeze(raw)
+
+
+#: the range bands of the ranged weapons' tables (seed 000:1117-1147), nearest first
+_BANDS = ("Point Blank", "Normal", "Long", "Extreme")
+
+
+def _check_ranged(raw: Mapping[str, Any]) -> None:
+    """Tools of the Navy's ranged weapons: each a table of bands nearest first (the book's
+    order; the thrown knife has no Extreme), each further and no better than the last;
+    the Marines' weapon one of them; each Distance the Marines fire at, a band of it."""
+    for name, rows in raw["ranged_weapons"].items():
+        bands = [r["range"] for r in rows]
+        feet = [r["feet"] for r in rows]
+        cards = [r["cards"] for r in rows]
+        check(
+            bands == list(_BANDS[: len(bands)])
+            and all(isinstance(v, int) and v > 0 for v in (*feet, *cards))
+            and feet == sorted(set(feet))
+            and cards == sorted(cards, reverse=True),
+            f"combat.json: ranged weapon {name}: bands nearest first, further and no better",
+        )
+    weapon = raw["ranged_weapons"].get(raw["marines_weapon"])
+    check(weapon is not None, "combat.json: the Marines' weapon is a ranged weapon")
+    distances = [r["distance"] for r in raw["musket_range"]]
+    check(
+        distances == list(range(len(distances)))
+        and all(r["range"] in [w["range"] for w in weapon] for r in raw["musket_range"]),
+        "combat.json: musket_range gives a band of the Marines' weapon from Distance 0 up",
+    )
 
 
 def _weather() -> tuple[
@@ -217,6 +249,18 @@ REPAIR_SKILLS = COMBAT["repair_skills"]
 #: their index), then the fire
 REPAIRS = (*AREAS, "fire")
 WEAPONS = COMBAT["weapons"]
+#: Tools of the Navy's ranged weapons (seed 000:1117-1147): weapon -> band -> cards
+RANGED_WEAPONS = freeze(
+    {w: {r["range"]: int(r["cards"]) for r in rows} for w, rows in COMBAT["ranged_weapons"].items()}
+)
+#: the Marines' card pool at each Distance they fire at (their weapon's band there; none
+#: beyond): docs/rules-notes.md, "Muskets and the Marines' fire"
+MUSKET_RANGE = freeze(
+    {
+        r["distance"]: (r["range"], RANGED_WEAPONS[COMBAT["marines_weapon"]][r["range"]])
+        for r in COMBAT["musket_range"]
+    }
+)
 
 
 def weather(name: str) -> Mapping[str, Any]:

@@ -26,6 +26,7 @@ from strategy.combat.cardtests import unopposed
 from strategy.combat.combatant import DEFAULT_SKILL
 from strategy.combat.data import REPAIRS, SHOT
 from strategy.combat.end import check_end, out_of_battle
+from strategy.combat.muskets import ORDERS as MUSKET_ORDERS
 from strategy.errors import InvalidMove
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ ROUND_KEYS = (
     "boarding",
     "tow",
     "joker",
+    "muskets",
 )
 #: every key a live captain may give: the round's, and on the first step only the
 #: starting distance and the Discipline cards
@@ -90,6 +92,9 @@ class Orders:
     boarding: Mapping[str, str] | None
     tow: Any
     joker: Any
+    #: her Marines' fire (:mod:`strategy.combat.muskets`): an aim, ``hold``, or None
+    #: (they return the fire of a ship firing at her)
+    muskets: str | None
     #: a live captain's orders as checked (None for a policy's)
     given: Mapping[str, Any] | None
 
@@ -116,7 +121,7 @@ class Orders:
             # put back only after orders that set them)
             self.fire = self.repair_by = self.hwyf = self.surrender = self.turn_tide = None
             self.fire_by = self.hardship = None
-            self.boarding = self.tow = self.joker = self.given = None
+            self.boarding = self.tow = self.joker = self.given = self.muskets = None
             self.strike = False
             self._more = False
 
@@ -141,6 +146,7 @@ class Orders:
         self.fire_by, self.hardship = get("fire_by"), get("hardship")
         self.surrender, self.turn_tide = get("surrender"), get("turn_tide")
         self.boarding, self.tow, self.joker = get("boarding"), get("tow"), get("joker")
+        self.muskets = get("muskets")
         self.given = o
         self._more = True
 
@@ -258,6 +264,8 @@ def normalise(b: Battle, s: ShipState, raw: Any) -> dict[str, Any]:
     if rep is not None and rep not in REPAIRS:
         raise InvalidMove(f"repair {rep!r}; valid: {', '.join(REPAIRS)}")
     _targets(b, s, o)
+    if o.get("muskets") is not None and o["muskets"] not in MUSKET_ORDERS:
+        raise InvalidMove(f"muskets {o['muskets']!r}; valid: {', '.join(MUSKET_ORDERS)}")
     if o.get("joker") is not None:
         card(o["joker"])
     _officers(s, o)

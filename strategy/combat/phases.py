@@ -5,7 +5,9 @@
 - Step Four, Positioning: each pair of enemies in contact contests the distance;
 - Step Five, How Will You Fight?: each fit officer of a ship firing tests his choice;
 - Step Six, Broadside!: every ship in range fires against one Card of Fate, the damage
-  lands after all have fired; ships alongside fight a boarding round instead;
+  lands after all have fired; then the Marines ordered to fire their muskets, and those
+  fired on, fire (:mod:`strategy.combat.muskets`); ships alongside fight a boarding round
+  instead of the guns;
 - Step Seven, Continuing the Engagement: the battle goes on while a captain wishes it.
 
 >>> from strategy.combat.battle import Battle
@@ -19,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from strategy.cards.core import JOKER, LEVELS, NAMES, card, joker
-from strategy.combat import boarding, fire, shot
+from strategy.combat import boarding, fire, muskets, shot
 from strategy.combat import hwyf as _hwyf
 from strategy.combat.cardtests import contested, unopposed
 from strategy.combat.damage import SUIT_AREA
@@ -327,16 +329,17 @@ def _fight(b: Battle) -> None:
                 pool = broadside_pool(b, s, hwyf(b, s, plan[0][0]) if s.spec.officers else 0)
                 if pool is not None:
                     shots.append((s, plan, pool))
+    pairs = {id(s.boarding): s.boarding for s in b.ships if s.boarding is not None}
+    if shots:
+        _volley(b, shots)
+    if not b.over:
+        # (after the guns: the Marines fire at what is left in musket shot)
+        muskets.volleys(b)
     if boarded:
-        pairs = {id(s.boarding): s.boarding for s in b.ships if s.boarding is not None}
-        if shots:
-            _volley(b, shots)
         for pair in pairs.values():
             if not b.over and pair.attacker.active and pair.defender.active:
                 boarding.round_(b, pair)
         check_out(b)
-    elif shots:
-        _volley(b, shots)
 
 
 def _volley(b: Battle, shots: list[tuple[ShipState, Plan, int]]) -> None:
