@@ -138,10 +138,17 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     at sea in a ``roll_force``, showed a voyage (``show_voyage``: its legs' sea outlook) or
     routed a ship detached from her squadron (a ``sail``: version 4 gave her the
     squadron's draught and pace) stands as logged.
+
+    5 -> 6: the summer is a year of service (docs/rules-notes.md "A Year of Service"): its
+    resolution (a ``resolve_summer``, the GM's or the clock's) gives each officer who
+    sailed it a card of Appendix II and its gain; version 5 gave none, and its summer's
+    resolution stands as logged.
     """
     kind, data = event["type"], event["data"]
     keys: set[str] = set()
     decision = version < 3 and (_v2_vacancy(state, event) or _v2_autumn_clock(state, event))
+    # (5 -> 6: the summer's years of service)
+    decision = decision or (version < 6 and kind == "resolve_summer")
     if version < 5:
         decision = decision or kind in ("roll_force", "advance", "show_voyage")
         # (a ship detached was routed as her whole squadron: its draught, its pace)

@@ -88,7 +88,9 @@ SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
 #: 5: voyages meet the sea (issue 31): seed 003's movement table (larger ships faster), a
 #: force at the pace of its slowest ship; irons, calms and currents thrown as a force puts
 #: to sea, and shallow water as she sails into it (groundings and their damage).
-RULES_VERSION = 5
+#: 6: the summer is a year of service (seed 000, Appendix II "Years of Service"): each
+#: officer who sailed it and lives overturns a card and gains what its row gives.
+RULES_VERSION = 6
 
 Position = list[float]  # [lon, lat] in degrees
 
