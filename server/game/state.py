@@ -521,7 +521,8 @@ class YearRecord(Record):
     engagements: list[dict[str, Any]]  # each fight: id, day, forces, sides, outcome
     results: dict[str, Result]
     report: dict[str, Any] | None
-    # officer id -> his rank, NA, funds, wounds, experience, berth, whether he lives
+    # officer id -> his rank, NA, funds, wounds, experience, berth, whether he lives, his
+    # Health and Experiences (his sheet's state and count)
     officers: NotRequired[dict[str, dict[str, Any]]]
     seasons: NotRequired[list[SeasonRecord]]  # autumn, winter and spring, as they end
 

@@ -71,15 +71,16 @@ export function rankOrder(rules) {
 /**
  * An officer's career, one point a year (each summer gone by, as it left him) and one for
  * him now: {x, rank, na, funds, wounds, health, experiences}; a figure the seat may not see
- * is null. His Health is the server's (a year's ``health``, his sheet's state now); his
- * Experiences his sheet's (one more each summer he sails: a year of service).
+ * is null. His Health is the server's (a year's ``health``, his sheet's state now), and
+ * so are his Experiences (a year's ``experiences``, his sheet's now: one more each summer
+ * he sails, a year of service).
  */
 export function careerPoints(state, id) {
   const num = (v) => (typeof v === "number" ? v : null);
   const point = (label, o) => ({
     x: label, rank: o.rank ?? null, dead: !!o.dead, na: num(o.na), funds: num(o.funds),
     wounds: Array.isArray(o.wounds) ? o.wounds.length : num(o.wounds),
-    health: o.health ?? o.sheet?.state ?? null, experiences: num(o.sheet?.experiences),
+    health: o.health ?? o.sheet?.state ?? null, experiences: num(o.experiences ?? o.sheet?.experiences),
   });
   const points = (state?.years || []).filter((y) => y.officers?.[id])
     .map((y) => point(String(y.year), y.officers[id]));
