@@ -9,6 +9,7 @@ what its row of the naval chart gives, one Experience more on his sheet.
 from __future__ import annotations
 
 import copy
+import json
 import random
 import re
 from typing import Any
@@ -275,7 +276,8 @@ def test_the_summer_is_a_year_of_service_for_all_who_sailed(officers_summer) -> 
         assert any("a year of service (" in text for text in season)
     # the others read no one's year of service
     pm = g.rest("get", f"/api/campaigns/{g.id}/state", token=g.players["pm"].token).json
-    assert "a year of service" not in str(pm) and '"service"' not in str(pm)
+    text = json.dumps(pm)
+    assert "a year of service" not in text and '"service"' not in text
     assert_officers_replay(g, copy.deepcopy(log))
 
 
