@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
-__all__ = ["ScriptedRandom"]
+__all__ = ["ScriptedChoices", "ScriptedRandom"]
 
 
 class ScriptedRandom(random.Random):
@@ -18,4 +20,18 @@ class ScriptedRandom(random.Random):
     def randint(self, a: int, b: int) -> int:
         value = self.throws.pop(0)
         assert a <= value <= b
+        return value
+
+
+class ScriptedChoices(random.Random):
+    """A Random whose choice answers from a script (a player's picks in the book's
+    example), each among the options offered."""
+
+    def __init__(self, picks: list[Any]) -> None:
+        super().__init__(0)
+        self.picks = list(picks)
+
+    def choice(self, seq: Sequence[Any]) -> Any:
+        value = self.picks.pop(0)
+        assert value in seq, (value, seq)
         return value

@@ -78,9 +78,9 @@ def test_a_career_is_charted_per_year_and_another_players_officer_by_rank_only(
     own = two_summers.seats["fg"]["officer"]
     state = two_summers.state("fg")
     points = len(state["years"]) + 1  # each summer gone by and now
-    fg.wait(f"{CHARTS}.length === 5 && {CHARTS}.every(c => c.dataset.drawn === '1')")
+    fg.wait(f"{CHARTS}.length === 6 && {CHARTS}.every(c => c.dataset.drawn === '1')")
     charts = fg.js(f"{CHARTS}.map(c => [c.dataset.chart, c.data[0].x.length, c.data[0].y])")
-    assert [c[0] for c in charts] == ["rank", "na", "funds", "wounds", "health"]
+    assert [c[0] for c in charts] == ["rank", "na", "funds", "wounds", "health", "experiences"]
     assert all(c[1] == points for c in charts), charts
     now = next(o for o in state["officers"] if o["id"] == own)
     by = {c[0]: c[2] for c in charts}
@@ -93,6 +93,11 @@ def test_a_career_is_charted_per_year_and_another_players_officer_by_rank_only(
     assert by["health"] == [y["officers"][own]["health"] for y in state["years"]] + [
         now["sheet"]["state"]
     ]
+    # his Experiences: one more each summer he sailed and lived (a year of service)
+    assert by["experiences"] == [y["officers"][own]["experiences"] for y in state["years"]] + [
+        now["sheet"]["experiences"]
+    ]
+    assert by["experiences"] == sorted(by["experiences"])  # (gained, never lost)
     fg.page.locator("#career-page").screenshot(path=str(ARTIFACTS / "history_career.png"))
     # the rank axis is the ladder's order (/api/rules), not the order he held them
     ladder = fg.js("document.getElementById('career-rank').layout.yaxis.categoryarray")

@@ -181,9 +181,14 @@ def _kept(engagement: Any) -> dict[str, Any]:
 
 def _careers(state: State) -> dict[str, dict[str, Any]]:
     """Each officer as the year leaves him: the career pages' points (his Health, his
-    sheet's state, his own and the GM's to see)."""
+    sheet's state, and his Experiences, its count: a year of service a summer he sailed;
+    his own and the GM's to see)."""
     return {
-        oid: {**{k: v for k, v in o.items() if k in _CAREER}, "health": o["sheet"]["state"]}
+        oid: {
+            **{k: v for k, v in o.items() if k in _CAREER},
+            "health": o["sheet"]["state"],
+            "experiences": o["sheet"].get("experiences", 0),
+        }
         for oid, o in state["officers"].items()
     }
 

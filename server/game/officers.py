@@ -45,6 +45,7 @@ __all__ = [
     "summer_officers",
     "summer_orders",
     "summer_changes",
+    "years_of_service",
 ]
 
 
@@ -252,6 +253,25 @@ def summer_changes(state: State, report: Mapping[str, Any]) -> dict[str, Officer
         after = rules.officer_after(officer, change, guineas.get(oid, 0), year)
         out[oid] = {**after, "player": officer["player"]}  # type: ignore[typeddict-item]
     return out
+
+
+def years_of_service(
+    changed: Mapping[str, OfficerRecord], seed: int
+) -> tuple[dict[str, OfficerRecord], dict[str, dict[str, Any]]]:
+    """The summer's year of service (seed 000, Appendix II "Years of Service":
+    :mod:`strategy.characters.service`) for each officer who sailed it and lives, in the
+    order of ``changed`` (:func:`summer_changes`): each as it leaves him, and ``{officer
+    id: the year's card, row and gain}``. Each officer's deck is seeded from a source of
+    its own, seeded by the summer's ``seed``, so the summer's other rolls draw as before."""
+    rng = random.Random(f"service/{seed}")
+    after: dict[str, OfficerRecord] = dict(changed)
+    services: dict[str, dict[str, Any]] = {}
+    for oid, officer in changed.items():
+        if officer["dead"]:
+            continue
+        record, services[oid] = rules.officer_served(officer, rng.getrandbits(64))
+        after[oid] = {**record, "player": officer["player"]}  # type: ignore[typeddict-item]
+    return after, services
 
 
 def months_turned(state: State, start: int, end: int) -> int:

@@ -161,13 +161,18 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     whose fights took a prize stands as logged, so each pays as it was decided. A battle on
     the map is fought in rain or fog (docs/rules-notes.md "Precipitation and fog at sea"):
     the engagements an ``advance`` opened (their weather, their fights) stand as logged; a
-    fight version 5 opened is dry and is fought on as it was.
+    fight version 5 opened is dry and is fought on as it was. The summer is a year of
+    service (docs/rules-notes.md "A Year of Service"): its resolution (a
+    ``resolve_summer``, the GM's or the clock's) gives each officer who sailed it a card of
+    Appendix II and its gain; version 5 gave none, and its summer's resolution stands as
+    logged.
     """
     kind, data = event["type"], event["data"]
     keys: set[str] = set()
     decision = version < 3 and (_v2_vacancy(state, event) or _v2_autumn_clock(state, event))
-    # (every version before 6 fought an advance's new fights dry: upgrade() sees no other)
-    decision = decision or kind == "advance"
+    # (every version before 6 fought an advance's new fights dry and gave no year of service
+    # at the summer's end: upgrade() sees no other)
+    decision = decision or kind in ("advance", "resolve_summer")
     if version < 5:
         decision = decision or kind in ("roll_force", "show_voyage")
         # (a ship detached was routed as her whole squadron: its draught, its pace)

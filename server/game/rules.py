@@ -63,6 +63,7 @@ from strategy.characters import MEASURES, Character, character_from, roll_charac
 from strategy.characters.btq_tables import HEALTH
 from strategy.characters.health import standing
 from strategy.characters.prize_money import prize_money as _prize_money
+from strategy.characters.service import year_of_service
 from strategy.chase import ChasePolicy, chase, sail_ho
 from strategy.combat import OUTCOMES, SHOT, WEATHER, Battle, morale, odds, sea_weather
 from strategy.combat import battle as fight_battle
@@ -183,6 +184,7 @@ __all__ = [
     "player_deck",
     "officer_after",
     "officer_healed",
+    "officer_served",
     "officer_mission_over",
     "officer_spending",
     "prize_money",
@@ -465,6 +467,18 @@ def officer_healed(
     dealer = Dealer(random.Random(seed))
     after, done = character.healed(months, dealer, gm=officer.get("player") is None)
     return after.to_dict(), done
+
+
+def officer_served(officer: Mapping[str, Any], seed: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A character's dict after a year of service and the year's record
+    (:func:`strategy.characters.service.year_of_service`); its card from a deck seeded by
+    ``seed`` (drawn from the campaign's seeded source), a player's own deck (with the
+    joker) for a player's character, the GM's for an NPC."""
+    character = Character.from_dict(_character_fields(officer))
+    rng = random.Random(seed)
+    deck = Deck.gm(rng) if officer.get("player") is None else Deck.player(rng)
+    service = year_of_service(character.sheet, deck, rng)
+    return character.serving(service).to_dict(), service
 
 
 def officer_spending(officer: Mapping[str, Any], left: Mapping[str, int]) -> dict[str, Any]:

@@ -17,6 +17,7 @@ __all__ = [
     "resolve",
     "resolve_season",
     "return_words",
+    "service_words",
 ]
 
 
@@ -33,6 +34,11 @@ def resolve(state: State, rng: random.Random) -> dict[str, Any]:
     if orders:  # (and one with no conditional orders as before they could be given)
         extra["officers"] = orders
     data = resolve_season(state, rng, deployment, state["results"], extra)
+    # the summer is a year of service for all who sailed it (not a season's cruise: once
+    # a year; docs/rules-notes.md "A Year of Service")
+    data["officers"], served = officers.years_of_service(data["officers"], data["seed"])
+    for oid, service in served.items():
+        data["report"]["outcomes"][oid]["service"] = service
     if invested:  # the book's table pays them by the ships sent and the commanders' results
         data["report"]["returns"] = money.returns(state, data["report"])
     renewed = appointments.renewals(state, data["officers"], data["seed"])
@@ -144,7 +150,18 @@ def outcome_words(o: Mapping[str, Any], private: bool) -> str:
             parts.append(f"{o['guineas']} guineas of prize money")
         if private and o["na"][1] > o["na"][0]:
             parts.append(f"Naval Ability {o['na'][0]} to {o['na'][1]}")
+        if private and o.get("service"):
+            parts.append(service_words(o["service"]))
     return f"{o['rank']} {o['name']}: {'; '.join(parts) or 'came home unremarked'}"
+
+
+def service_words(service: Mapping[str, Any]) -> str:
+    """A year of service in words (seed 000, Appendix II "Years of Service"), e.g. "a year
+    of service (KH): +1 Guts" or "a year of service (JK as AD): +1 Influence, +1 Gunnery";
+    "nothing gained" when his sheet had no room for what the card gave."""
+    drawn = service["card"] + (f" as {service['as']}" if service.get("as") else "")
+    gained = [f"+1 {service['gain'][k]}" for k in ("measure", "skill") if k in service["gain"]]
+    return f"a year of service ({drawn}): {', '.join(gained) or 'nothing gained'}"
 
 
 def return_words(r: Mapping[str, Any]) -> str:

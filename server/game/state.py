@@ -91,7 +91,9 @@ SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
 #: 6: BtQ's prize money into the purse: each share of a prize taken pays its guineas into
 #: the captor's funds (docs/rules-notes.md "Prize Money", "Into his purse"); a battle's rain
 #: and fog (BtQ "Weather as a Static Modifier"): a second d6 after the wind's brings
-#: precipitation, its modifier on every test, Mist's and Fog's on Awareness.
+#: precipitation, its modifier on every test, Mist's and Fog's on Awareness; the summer a
+#: year of service (seed 000, Appendix II "Years of Service"): each officer who sailed it
+#: and lives overturns a card and gains what its row gives.
 RULES_VERSION = 6
 
 Position = list[float]  # [lon, lat] in degrees
@@ -537,7 +539,8 @@ class YearRecord(Record):
     engagements: list[dict[str, Any]]  # each fight: id, day, forces, sides, outcome
     results: dict[str, Result]
     report: dict[str, Any] | None
-    # officer id -> his rank, NA, funds, wounds, experience, berth, whether he lives
+    # officer id -> his rank, NA, funds, wounds, experience, berth, whether he lives, his
+    # Health and Experiences (his sheet's state and count)
     officers: NotRequired[dict[str, dict[str, Any]]]
     seasons: NotRequired[list[SeasonRecord]]  # autumn, winter and spring, as they end
 

@@ -70,15 +70,17 @@ export function rankOrder(rules) {
 
 /**
  * An officer's career, one point a year (each summer gone by, as it left him) and one for
- * him now: {x, rank, na, funds, wounds, health}; a figure the seat may not see is null.
- * His Health is the server's (a year's ``health``, his sheet's state now).
+ * him now: {x, rank, na, funds, wounds, health, experiences}; a figure the seat may not see
+ * is null. His Health is the server's (a year's ``health``, his sheet's state now), and
+ * so are his Experiences (a year's ``experiences``, his sheet's now: one more each summer
+ * he sails, a year of service).
  */
 export function careerPoints(state, id) {
   const num = (v) => (typeof v === "number" ? v : null);
   const point = (label, o) => ({
     x: label, rank: o.rank ?? null, dead: !!o.dead, na: num(o.na), funds: num(o.funds),
     wounds: Array.isArray(o.wounds) ? o.wounds.length : num(o.wounds),
-    health: o.health ?? o.sheet?.state ?? null,
+    health: o.health ?? o.sheet?.state ?? null, experiences: num(o.experiences ?? o.sheet?.experiences),
   });
   const points = (state?.years || []).filter((y) => y.officers?.[id])
     .map((y) => point(String(y.year), y.officers[id]));
@@ -87,9 +89,10 @@ export function careerPoints(state, id) {
   return points;
 }
 
-/** The charts a career's points hold: rank always, NA, wealth, wounds, health where seen. */
+/** The charts a career's points hold: rank always, NA, wealth, wounds, health and
+ * Experiences where seen. */
 export function careerCharts(points) {
-  return ["rank", "na", "funds", "wounds", "health"]
+  return ["rank", "na", "funds", "wounds", "health", "experiences"]
     .filter((k) => points.some((p) => p[k] !== null));
 }
 
@@ -111,6 +114,7 @@ const CHARTS = {
   funds: { title: "Wealth (guineas)", colour: "#c9a227" },
   wounds: { title: "Wounds", colour: "#e53935" },
   health: { title: "Health", colour: "#6d4c41" },
+  experiences: { title: "Experiences (BtQ sheet)", colour: "#2e7d32" },
 };
 
 /** The career page's charts: step lines across the years, rank on the ladder's order. */
@@ -135,7 +139,7 @@ function careerSection(points, rules) {
       yaxis: key === "rank" || key === "health"
         ? { type: "category", categoryorder: "array",
           categoryarray: key === "rank" ? ladder : rules?.health || [] }
-        : { rangemode: "tozero", ...(key === "wounds" ? { dtick: 1 } : {}) },
+        : { rangemode: "tozero", ...(["wounds", "experiences"].includes(key) ? { dtick: 1 } : {}) },
     });
     node.dataset.chart = key;
     node.dataset.points = String(shown.length);

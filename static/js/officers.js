@@ -115,7 +115,9 @@ export function sheetView(officer, rules) {
   el("h4", {}, "Beat to Quarters sheet"),
   pairs([["Nationality", sheet.nationality], ["Religion", sheet.religion],
     ["Social class", sheet.social_class], ["Profession", sheet.profession],
-    ["Position", sheet.position], ["Wealth", sheet.wealth], ["State", sheet.state]]),
+    ["Position", sheet.position], ["Wealth", sheet.wealth], ["State", sheet.state],
+    // his Experiences: those he was made with, and one a summer he sails (a year of service)
+    ["Experiences", sheet.experiences]]),
   el("h4", {}, "Measures"),
   el("table", { class: "measures" }, el("tr", {}, measures.map(([m]) => el("th", {}, m))),
     el("tr", {}, measures.map(([m, v]) => el("td", { dataset: { measure: m } }, show(v)))),

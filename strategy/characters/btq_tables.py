@@ -39,6 +39,7 @@ __all__ = [
     "BOOTY",
     "ENGLISH_SPEAKING",
     "EXPERIENCE",
+    "EXPERIENCE_CHARTS",
     "MEASURES",
     "MEASURE_LIMIT",
     "NATIONALITIES",
@@ -64,6 +65,7 @@ __all__ = [
     "PRIZE_GUINEAS_PER_LEVEL",
     "WEALTH_LIMIT",
     "BootyCell",
+    "ChartRow",
     "Grant",
     "Position",
     "Profession",
@@ -72,6 +74,7 @@ __all__ = [
     "booty",
     "card",
     "card_kind",
+    "chart_row",
     "choice",
     "nationality",
     "position",
@@ -178,6 +181,22 @@ class BootyCell:
     reputation_kind: str | None = None
     reputations: int = 0
     curio: str | None = None
+    choose: bool = False
+
+
+@dataclass(frozen=True)
+class ChartRow:
+    """One row of an experience chart (Appendix I "Life before Recruitment", Appendix II
+    "Years of Service"): its card, the story and gain as printed, the Measures a face or
+    ace gives a point in (all four where the chart says "a measure"; none for a number
+    card), whether it gives a point in any skill (number and ace), or ``choose`` (the
+    joker: "Choose any card from the above")."""
+
+    suit: str
+    kind: str
+    text: str
+    measures: tuple[str, ...] = ()
+    skill: bool = False
     choose: bool = False
 
 
@@ -372,6 +391,23 @@ def _booty(rows: list[Mapping[str, Any]], where: str) -> Mapping[tuple[str, str]
     return MappingProxyType(out)
 
 
+def _chart(rows: list[Mapping[str, Any]], where: str) -> Mapping[tuple[str, str], ChartRow]:
+    out = {}
+    for r in rows:
+        named = r.get("measures", ())
+        measures = MEASURES if named == "any" else tuple(named)
+        cell = ChartRow(r["suit"], r["kind"], r["text"], measures, r.get("skill", False),
+                        r.get("choose", False))  # fmt: skip
+        check(set(measures) <= set(MEASURES), f"experience chart {where}: a Measure")
+        # Step Three and Step Six, One: a number card a skill, a face a Measure, an ace both
+        want = (cell.kind in ("face", "ace"), cell.kind in ("number", "ace"))
+        check(cell.choose or (bool(measures), cell.skill) == want, f"experience chart {where}")
+        out[(cell.suit, cell.kind)] = cell
+    keys = {(s, k) for s in "DHSC" for k in ("number", "face", "ace")} | {("JK", "joker")}
+    check(set(out) == keys, f"experience chart {where}: every suit and kind once")
+    return MappingProxyType(out)
+
+
 SOCIAL_CLASSES: Mapping[str, SocialClass] = MappingProxyType(
     {c["name"]: _social_class(c) for c in _RAW["social_classes"]["classes"]}
 )
@@ -392,6 +428,10 @@ TRAITS: Mapping[str, Trait] = MappingProxyType(
 check(all(p in POSITIONS for t in TRAITS.values() for p in t.positions or ()), "trait positions")
 BOOTY: Mapping[str, Mapping[tuple[str, str], BootyCell]] = MappingProxyType(
     {k: _booty(_RAW["booty"][k], k) for k in ("life", "naval")}
+)
+#: Appendix I and II's experience charts, "life" and "naval", by ``(suit, kind)``
+EXPERIENCE_CHARTS: Mapping[str, Mapping[tuple[str, str], ChartRow]] = MappingProxyType(
+    {k: _chart(_RAW["experience_charts"][k], k) for k in ("life", "naval")}
 )
 
 _NATIONALITIES = _index(NATIONALITIES)
@@ -447,3 +487,10 @@ def booty(table: str, c: int) -> BootyCell:
     """The cell of Booty table ``table`` ("life" or "naval") for card ``c``."""
     kind = card_kind(c)
     return BOOTY[table][("JK", "joker") if kind == "joker" else (suit(c), kind)]
+
+
+def chart_row(table: str, c: int) -> ChartRow:
+    """The row of experience chart ``table`` ("life": Appendix I, "naval": Appendix II,
+    Years of Service) for card ``c``."""
+    kind = card_kind(c)
+    return EXPERIENCE_CHARTS[table][("JK", "joker") if kind == "joker" else (suit(c), kind)]

@@ -42,6 +42,7 @@ from strategy.characters.birth import Birth, check_na, roll_birth_filling, roll_
 from strategy.characters.btq_tables import MEASURES, REPUTATION_LIMITS, trait
 from strategy.characters.creation import build_sheet, roll_sheet
 from strategy.characters.health import heal, spent_from, standing
+from strategy.characters.service import served
 from strategy.characters.sheet import Sheet, sheet_from, split_trait
 from strategy.combat.combatant import SKILLS
 from strategy.combat.data import COMBAT
@@ -210,6 +211,12 @@ class Character:
         if self.spent or self.used or self.prize_money:
             return replace(self, spent=(), used=(), prize_money=())
         return self
+
+    def serving(self, service: Mapping[str, Any]) -> Character:
+        """Him after a year of service (:func:`strategy.characters.service.served`: seed
+        000, Appendix II "Years of Service"): the Measure and skill its card gave, one
+        Experience more on his sheet."""
+        return replace(self, sheet=served(self.sheet, service))
 
     def to_dict(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self)}

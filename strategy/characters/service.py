@@ -1,0 +1,97 @@
+"""A Year of Service: the experience an officer gains from a summer at sea (seed 000,
+Appendix II, "Experience Table: Years of Service", ~2605-2655; Step Six, One, ~695).
+
+Beat to Quarters gives a character his Experiences before play ("Experiences"), one card
+each, and calls its naval chart "Years of Service"; Briny counts the summers an officer
+sails ("Experience", seed 001 ~1100). The campaign reads them together: each summer an
+officer sails and lives is one year of service, one more Experience. He overturns a card
+from his deck (a player's has the joker, the GM's does not) and gains what its row of the
+naval chart gives: a number card +1 point in any skill, a face card +1 to one of the two
+Measures its suit names, an ace both; the joker is any card of the chart. The choices
+the row leaves open are drawn from the seeded source, within the sheet's limits
+(docs/rules-notes.md, "A Year of Service").
+
+>>> import random
+>>> from strategy.cards.dealer import ScriptedDealer
+>>> from strategy.characters.creation import roll_sheet
+>>> sheet = roll_sheet("Lieutenant", random.Random(2))
+>>> got = year_of_service(sheet, ScriptedDealer("KH"), random.Random(1))
+>>> got["card"], list(got["gain"]), got["gain"]["measure"] in ("Guts", "Discipline")
+('KH', ['measure'], True)
+>>> served(sheet, got).experiences == sheet.experiences + 1
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from strategy.cards.core import DECK, JOKER, name
+from strategy.cards.dealer import Pile
+from strategy.characters.btq_tables import (
+    MEASURE_LIMIT,
+    SKILL_LIMIT,
+    SKILLS,
+    card,
+    chart_row,
+)
+from strategy.characters.sheet import Sheet, sheet_from
+from strategy.errors import InvalidMove
+
+__all__ = ["CHART", "SERVICE_SKILLS", "served", "year_of_service"]
+
+#: the chart a year of service draws on (Appendix II)
+CHART = "naval"
+#: the skills a year's point may go to: "any skill" but Command, which his Naval Ability
+#: governs (strategy.characters.character.command_of), and Profession, a trade named only
+#: when it is taken (Step Two)
+SERVICE_SKILLS: tuple[str, ...] = tuple(s for s in SKILLS if s not in ("Command", "Profession"))
+
+
+def year_of_service(sheet: Sheet, pile: Pile, rng: random.Random) -> dict[str, Any]:
+    """One year of service for the officer of ``sheet``: the card overturned from
+    ``pile``, the chart's row as printed and the gain (``{"measure": M, "skill": S}``,
+    either left out when the row gives none or his sheet has no room for it), chosen
+    uniformly by ``rng`` among what the row and the limits allow. The joker's card
+    (``"as"``) is drawn from the 52."""
+    drawn = pile.draw(1)[0]
+    out: dict[str, Any] = {"card": name(drawn)}
+    pile.shuffle()  # (every card back: one card a year, as creation overturns them)
+    if drawn == JOKER:  # "Choose any card from the above"
+        drawn = rng.choice(DECK)
+        out["as"] = name(drawn)
+    row = chart_row(CHART, drawn)
+    gain: dict[str, str] = {}
+    measures = [m for m in row.measures if sheet.measures[m] < MEASURE_LIMIT]
+    if measures:
+        gain["measure"] = rng.choice(measures)
+    skills = [s for s in SERVICE_SKILLS if sheet.skills.get(s, 0) < SKILL_LIMIT]
+    if row.skill and skills:
+        gain["skill"] = rng.choice(skills)
+    out.update(text=row.text, gain=gain)
+    return out
+
+
+def served(sheet: Sheet, service: Mapping[str, Any]) -> Sheet:
+    """``sheet`` after a year of service (:func:`year_of_service`'s record): +1 to the
+    Measure and the skill gained, one Experience more. Raises InvalidMove for a gain the
+    card's row does not give."""
+    drawn = card(service.get("as") or service["card"])
+    row = chart_row(CHART, drawn)
+    gain = service.get("gain") or {}
+    if set(gain) - {"measure", "skill"}:
+        raise InvalidMove(f"service.gain: {sorted(gain)} is not a measure and a skill")
+    measures, skills = dict(sheet.measures), dict(sheet.skills)
+    if "measure" in gain:
+        if gain["measure"] not in row.measures:
+            raise InvalidMove(f"service.gain.measure: {gain['measure']!r} is not the card's")
+        measures[gain["measure"]] += 1
+    if "skill" in gain:
+        if not row.skill or gain["skill"] not in SERVICE_SKILLS:
+            raise InvalidMove(f"service.gain.skill: {gain['skill']!r} is not the card's")
+        skills[gain["skill"]] = skills.get(gain["skill"], 0) + 1
+    data = sheet.to_dict()
+    data.update(measures=measures, skills=skills, experiences=sheet.experiences + 1)
+    return sheet_from(data)  # (checked again: within every limit)
