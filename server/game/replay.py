@@ -95,6 +95,18 @@ def _v3_fights(state: State, event: dict[str, Any]) -> bool:
     return state["phase"] == "summer" and event.get("seat") is None
 
 
+def _v5_sea_damage(state: State) -> bool:
+    """Version 5 neither fought with the sea's damage points nor mended them: ``state``
+    (before an ``advance``) has a ship bearing some, or a route with shallows unthrown."""
+    for force in state["forces"].values():
+        if any(ship.get("damage") for ship in force["ships"]):
+            return True
+        route: Any = force.get("route") or {}
+        if len(route.get("risks") or ()) > route.get("thrown", 0):
+            return True
+    return False
+
+
 #: the events whose route version 4 timed by other knots, without the sea
 _V4_ROUTED = ("deploy", "sail", "move_enemy", "plan_cruise")
 
@@ -138,10 +150,16 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     at sea in a ``roll_force``, showed a voyage (``show_voyage``: its legs' sea outlook) or
     routed a ship detached from her squadron (a ``sail``: version 4 gave her the
     squadron's draught and pace) stands as logged.
+
+    5 -> 6: the sea's damage points go into battle and are mended in port (docs/rules-notes.md
+    "Damage off the sea in battle"): an ``advance`` sailed while a ship bore damage points
+    or a force had shallows yet to pass (it may have opened a fight with her or brought her
+    into port) stands as logged.
     """
     kind, data = event["type"], event["data"]
     keys: set[str] = set()
     decision = version < 3 and (_v2_vacancy(state, event) or _v2_autumn_clock(state, event))
+    decision = decision or (version < 6 and kind == "advance" and _v5_sea_damage(state))
     if version < 5:
         decision = decision or kind in ("roll_force", "advance", "show_voyage")
         # (a ship detached was routed as her whole squadron: its draught, its pace)

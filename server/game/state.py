@@ -88,7 +88,9 @@ SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
 #: 5: voyages meet the sea (issue 31): seed 003's movement table (larger ships faster), a
 #: force at the pace of its slowest ship; irons, calms and currents thrown as a force puts
 #: to sea, and shallow water as she sails into it (groundings and their damage).
-RULES_VERSION = 5
+#: 6: the sea's damage points go into battle as Hull boxes struck, and are mended in a
+#: friendly port (docs/rules-notes.md "Damage off the sea in battle").
+RULES_VERSION = 6
 
 Position = list[float]  # [lon, lat] in degrees
 
@@ -214,7 +216,7 @@ class Ship(Record):
     named: NotRequired[bool]  # one of BtQ's Friends and Foes, with her traits
     cargo: NotRequired[Any]  # a Sail Ho! prize's cargo
     morale: NotRequired[str]  # her Ship Morale after her last fight (healthy .. dead)
-    damage: NotRequired[int]  # seed 003's damage points from shallow water (rocks)
+    damage: NotRequired[int]  # seed 003's damage points from shallow water (rocks), till port
 
 
 class Orders(Record):
