@@ -37,7 +37,7 @@ def _tampered(log: dict[str, Any], seq: int, version: int | None) -> dict[str, A
 def test_a_new_campaign_logs_the_version_of_its_rules(day_60) -> None:
     first = day_60["log"]["events"][0]
     assert first["type"] == "campaign_created"
-    assert first["data"]["rules"] == game.RULES_VERSION == 5
+    assert first["data"]["rules"] == game.RULES_VERSION == 6
     _, problems = game.replay(day_60["log"])
     assert problems == []
 
