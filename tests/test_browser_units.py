@@ -1304,3 +1304,30 @@ def test_the_sea_a_passage_met_reads_in_words(js) -> None:
         " (the sea: 2 in irons, 1 calm day swept)",
         " (the sea: in a current)",
     ]
+
+
+def test_a_ship_bearing_the_seas_damage_reads_with_what_it_costs_her(js) -> None:
+    """docs/rules-notes.md "Damage off the sea in battle": a ship in words names the damage
+    points the view says she bears, of her Strength Points, and the Hull boxes they strike
+    in her next fight; a whole ship, only her name and type."""
+    out = js(
+        """
+        const forces = await import('/static/js/map_forces.js');
+        return arg.map((ship) => forces.shipWords(ship));""",
+        [
+            {"name": "Dreadnought", "type": "Fourth Rate"},
+            {
+                "name": "Dreadnought",
+                "type": "Fourth Rate",
+                "damage": 10,
+                "strength": 48,
+                "hull_struck": 3,
+            },
+            {"name": "Vif", "type": "Cutter", "damage": 6, "strength": 32, "hull_struck": 1},
+        ],
+    )
+    assert out == [
+        "Dreadnought (Fourth Rate)",
+        "Dreadnought (Fourth Rate, 10 of 48 damage points: 3 Hull boxes struck in her next fight)",
+        "Vif (Cutter, 6 of 32 damage points: 1 Hull box struck in her next fight)",
+    ]

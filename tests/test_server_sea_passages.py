@@ -14,7 +14,10 @@ import pytest
 
 from maps.sea import risk_shallows
 from server import game as server_game
-from server.game import forces, rules
+from server.game import engagements, forces, rules
+from server.game.replay import upgrade
+from server.game.state import initial_state
+from strategy import errors as rules_errors
 from tests.server_helpers import Game, map_force, map_ship, new_app
 from tests.test_sea import ScriptedRandom
 
@@ -58,7 +61,7 @@ def test_a_shallow_water_passage_rolls_its_dice_when_sailed(
         return risk_shallows(ScriptedRandom([1, 4, 3, 2, 5])).as_dict()
 
     monkeypatch.setattr(rules, "shallow_throw", scripted)
-    assert gm.act("advance", days=2)["ok"]
+    assert gm.act("advance", days=1)["ok"]  # (the band is passed, the Nore not reached)
     log = g.rest("get", f"/api/campaigns/{g.id}/log").json
     advance = next(e for e in log["events"] if e["type"] == "advance")
     (grounding,) = advance["data"]["groundings"]
@@ -74,6 +77,8 @@ def test_a_shallow_water_passage_rolls_its_dice_when_sailed(
     assert sorted(grounding["seats"]) == sorted([captain.seat["id"], red.seat["id"]])
     ship = next(s for f in _state(g)["forces"] for s in f["ships"] if s["code"] == "DR")
     assert ship["damage"] == 7  # the rocks' damage points on her record
+    # and what they cost her in a fight, in her view: 7 of 48 of her 15 Hull boxes, 2
+    assert (ship["strength"], ship["hull_struck"]) == (48, 2)
     # the sea's dice of her passage, thrown as she put to sea, are in the event too
     dr = next(f for f in advance["data"]["forces"].values() if f["ships"][0]["code"] == "DR")
     assert dr["route"] is None or "sailed" in dr["route"]
@@ -86,6 +91,126 @@ def test_a_shallow_water_passage_rolls_its_dice_when_sailed(
 
     _, problems = server_game.replay(log)  # the state equals its log
     assert problems == []
+
+
+def _forces_of(state: dict[str, Any]) -> dict[str, Any]:
+    """Each force as the state keeps it (without what the view adds to it)."""
+    added = ("rating", "strength", "hull_struck")
+    forces_ = state["forces"]
+    return {
+        f["id"]: {
+            **{k: v for k, v in f.items() if k not in added},
+            "ships": [{k: v for k, v in s.items() if k not in added} for s in f["ships"]],
+        }
+        for f in (forces_.values() if isinstance(forces_, dict) else forces_)
+    }
+
+
+def test_a_ship_off_the_rocks_mends_her_damage_in_a_friendly_port(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/rules-notes.md "Damage off the sea in battle": Dreadnought strikes rocks on her
+    way to the Nore (7 damage points, 2 Hull boxes in a fight) and sails on into the Nore,
+    a British port: her damage points are mended there, and the log replays to that."""
+    g = Game.new(new_app(tmp_path), seed=7)
+    gm = g.gm()
+    pm, fsl = g.add("pm", "prime-minister"), g.add("fsl", "first-sea-lord")
+    captain = g.add("dr", "captain", ship="DR")
+    assert pm.act("set_ships", digit=3)["ok"] and fsl.act("set_deployment", digit=5)["ok"]
+    assert gm.act("roll_force")["ok"]
+    assert captain.act("sail", ship="DR", to="the-nore")["ok"]
+    monkeypatch.setattr(
+        rules, "shallow_throw", lambda rng: risk_shallows(ScriptedRandom([1, 4, 3, 2, 5])).as_dict()
+    )
+    assert gm.act("advance", days=1)["ok"]
+    dr = next(f for f in _state(g)["forces"] if f["ships"][0]["code"] == "DR")
+    assert dr["port"] is None and dr["ships"][0]["damage"] == 7
+    assert gm.act("advance", days=1)["ok"]
+    dr = next(f for f in _state(g)["forces"] if f["ships"][0]["code"] == "DR")
+    assert dr["port"] == "the-nore"
+    assert not {"damage", "strength", "hull_struck"} & set(dr["ships"][0])
+    replayed, problems = server_game.replay(g.rest("get", f"/api/campaigns/{g.id}/log").json)
+    assert problems == []
+    assert _forces_of(replayed) == _forces_of(_state(g))
+
+
+@pytest.mark.parametrize(
+    ("port", "mended"), [("the-nore", True), ("plymouth", True), ("brest", False)]
+)
+def test_only_a_friendly_port_mends_the_seas_damage(port: str, mended: bool) -> None:
+    """A British ship bearing the rocks' damage points comes into ``port``: a British port
+    mends them, an enemy's does not (she lies there a prize or under a flag of truce)."""
+    ship = {**map_ship("Y", "Fourth Rate"), "damage": 9}
+    force = map_force("ship-y", "Britain", [ship], -1.1, 50.7)
+    route = rules.route("spithead", port, "Fourth Rate", 6)
+    old = {k: v for k, v in route.items() if k not in ("sea", "outlook")}  # (no dice)
+    force["route"] = {**old, "to": port, "start_day": 0.0}
+    state: Any = {"forces": {"ship-y": force}, "engagements": {}, "deployment": [], "seats": {}}
+    forces._move(state, 30.0, 30, random.Random(5))
+    assert force["port"] == port
+    assert ship.get("damage") == (None if mended else 9)
+
+
+def test_the_seas_damage_points_strike_hull_boxes_in_proportion() -> None:
+    """Seed 003 line 20 (Ship's Strength Points 32, 48, 64 by her size) read against BtQ's
+    Hull boxes (docs/rules-notes.md "Damage off the sea in battle"): the points strike her
+    Hull's boxes, all levels, in proportion, to the nearest box, never the last."""
+    # Fourth Rate, 15 Hull boxes (5, 5, 5), 48 points: 7 -> 2.19 -> 2; 12 -> 3.75 -> 4
+    assert [rules.hull_struck("Fourth Rate", "Fourth Rate", d) for d in (1, 2, 7, 12)] == [
+        0,
+        1,
+        2,
+        4,
+    ]
+    # a Cutter, 3 Hull boxes of 32 points: 6 -> 0.56 -> 1; 48 (past her points) -> 2, afloat
+    assert rules.hull_struck("Cutter", "Cutter", 6) == 1
+    assert rules.hull_struck("Cutter", "Cutter", 48) == 2
+    # the struck boxes come aboard crossed from the Injured right, as hits would be
+    battle = rules.Battle(
+        [{"type": "Fourth Rate", "struck": 7}], ["Fourth Rate"], seed=1, record=False
+    )
+    hull = battle.ships[0].damage
+    assert hull.boxes()["hull"] == [5, 2, 0] and hull.states()["hull"] == "injured"
+    again = rules.Battle.from_dict(battle.to_dict())
+    assert again.ships[0].damage.boxes()["hull"] == [5, 2, 0]
+    with pytest.raises(rules_errors.InvalidMove):
+        rules.Battle([{"type": "Cutter", "struck": 3}], ["Cutter"], seed=1)
+
+
+def test_a_ship_brings_the_seas_damage_into_her_next_battle() -> None:
+    """The rocks' damage points on her record (12 on a Fifth Rate of 48 points: 3 of her 12
+    Hull boxes) go into her next battle crossed; her sister, whole, fights whole."""
+    work = initial_state({"id": "c1", "name": "Test", "year": 1805, "seed": 1})
+    work["forces"] = {
+        "red": map_force(
+            "red",
+            "Britain",
+            [
+                {**map_ship("FG", "Fifth Rate", "B"), "damage": 12},
+                map_ship("DR", "Brig Sloop", "F"),
+            ],
+        ),
+        "fr": map_force("fr", "France", [map_ship("Alexandre", "Fifth Rate")]),
+    }
+    record = engagements.open_engagement(work, "red", "fr", 4, random.Random(1))
+    fg, dr = record["battle"]["a"]
+    assert fg["struck"] == 3 and "struck" not in dr
+    start = rules.Battle(record["battle"]["a"], record["battle"]["b"], seed=1, record=False)
+    assert [s.damage.boxes()["hull"] for s in start.ships[:2]] == [[3, 0, 0], [0, 0, 0]]
+
+
+def test_a_version_5_advance_of_a_ship_bearing_the_seas_damage_stands_as_logged() -> None:
+    """Rules version 5 neither fought with the sea's damage points nor mended them: its
+    ``advance`` while a ship bore some stands as logged (server/game/replay.py upgrade);
+    one over a sea that did her none is decided again."""
+    work = initial_state({"id": "c1", "name": "Test", "year": 1805, "seed": 1})
+    ship = map_ship("FG", "Fifth Rate", "B")
+    work["forces"] = {"red": map_force("red", "Britain", [ship])}
+    event = {"seq": 9, "type": "advance", "seat": "gm", "data": {}}
+    assert not upgrade(5, work, event)[1].decision
+    ship["damage"] = 5
+    assert upgrade(5, work, event)[1].decision
+    assert not upgrade(5, work, {**event, "type": "sail"})[1].decision
 
 
 def test_a_small_ship_does_not_throw_for_the_inshore_band() -> None:

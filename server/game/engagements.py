@@ -201,8 +201,9 @@ def _aboard(state: State, code: str) -> list[dict[str, str]]:
 def _fighter(ship: BattleShip, state: State, deck: str = "gm") -> dict[str, Any]:
     """The combat engine's spec: Friends and Foes fight as themselves, traits and all; a
     crew drawn for her from the Essential Crew table (the skills no book prints); a
-    British ship with her officers from the campaign's roster; ``deck`` "gm" (the GM's 52,
-    no joker) or "player" (a seated captain's 52 + joker)."""
+    British ship with her officers from the campaign's roster; her Ship Morale and the Hull
+    boxes her record's damage points cross (:func:`rules.hull_struck`) as she comes to it;
+    ``deck`` "gm" (the GM's 52, no joker) or "player" (a seated captain's 52 + joker)."""
     spec: dict[str, Any] = {
         "type": ship["name"] if ship["named"] else ship["type"],
         "name": ship["name"],
@@ -211,9 +212,14 @@ def _fighter(ship: BattleShip, state: State, deck: str = "gm") -> dict[str, Any]
         "crew": rules.ship_crew(state["campaign"]["seed"], ship["code"]),
     }
     ships = state["forces"][ship["force"]]["ships"]
-    morale = next((s.get("morale") for s in ships if s["code"] == ship["code"]), None)
+    record: Any = next((s for s in ships if s["code"] == ship["code"]), None) or {}
+    morale = record.get("morale")
     if morale not in (None, "healthy"):  # what her last fight left her
         spec["morale"] = morale
+    if record.get("damage"):  # what the sea did to her, not yet mended in port
+        struck = rules.hull_struck(spec["type"], ship["type"], record["damage"])
+        if struck:
+            spec["struck"] = struck
     if ship.get("officers"):
         spec["officers"] = [
             rules.battle_officer(state["officers"][o["id"]], o["role"], o["name"])

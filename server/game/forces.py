@@ -342,7 +342,17 @@ def _move(work: State, now: float, day: int, rng: random.Random) -> list[dict[st
             force["route"] = None
             if isinstance(route["to"], str) and rules.is_port(route["to"]):
                 force["port"] = route["to"]
+                _mend(force, route["to"])
     return thrown
+
+
+def _mend(force: Force, port: str) -> None:
+    """A force come into a friendly port mends the damage points the sea gave her ships
+    (aground, on rocks: seed 003, "Shallow Water"); docs/rules-notes.md "Damage off the
+    sea in battle"."""
+    if rules.mends_in(port, force["side"]):
+        for ship in force["ships"]:
+            ship.pop("damage", None)
 
 
 def _shallows(

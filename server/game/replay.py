@@ -166,6 +166,9 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     ``resolve_summer``, the GM's or the clock's) gives each officer who sailed it a card of
     Appendix II and its gain; version 5 gave none, and its summer's resolution stands as
     logged.
+    And the sea's damage points go into battle and are mended in port (docs/rules-notes.md
+    "Damage off the sea in battle"): what an ``advance`` did with them stands as logged, as
+    every version 5 ``advance`` does.
     """
     kind, data = event["type"], event["data"]
     keys: set[str] = set()

@@ -69,7 +69,9 @@ from strategy.combat import OUTCOMES, SHOT, WEATHER, Battle, morale, odds, sea_w
 from strategy.combat import battle as fight_battle
 from strategy.combat.boarding import ACTIONS as BOARDING_ACTIONS
 from strategy.combat.combatant import SKILLS as OFFICER_SKILLS
+from strategy.combat.combatant import combatant
 from strategy.combat.crew import ship_crew as _ship_crew
+from strategy.combat.damage import struck_boxes
 from strategy.combat.data import REPAIRS as COMBAT_REPAIRS
 from strategy.combat.data import precipitation as precipitation_row
 from strategy.combat.hardship import IN_BATTLE as HARDSHIP_MEASURES
@@ -168,6 +170,8 @@ __all__ = [
     "shallow_throw",
     "slowest_type",
     "strength_points",
+    "hull_struck",
+    "mends_in",
     "distance_nm",
     "fight_battle",
     "force_organisation",
@@ -980,6 +984,21 @@ def shallow_throw(rng: random.Random) -> dict[str, Any]:
 def strength_points(ship: str) -> int:
     """Seed 003's Ship's Strength Points of a roster type by her size: 32, 48 or 64."""
     return STRENGTH_POINTS[sailing_ship_type(ship).size]
+
+
+def hull_struck(ship: str, roster_type: str, damage: int) -> int:
+    """The Hull boxes the ``damage`` points on her record cross before her next fight
+    (:func:`strategy.combat.damage.struck_boxes`): ``ship`` as the battle takes her (her
+    roster type, or a named ship's name), against her roster type's Strength Points."""
+    hull = combatant(ship).boxes[0]
+    return struck_boxes(damage, strength_points(roster_type), hull)
+
+
+def mends_in(port_id: str, side: str) -> bool:
+    """Whether a ship of ``side`` mends the damage points the sea gave her on coming into
+    ``port_id``: a friendly port (for Britain any but the enemy's; for the enemy its own:
+    docs/rules-notes.md "Damage off the sea in battle")."""
+    return is_enemy_port(port_id) != (side == "Britain")
 
 
 def grounding_words(name: str, place: str, day: int, grounding: dict[str, Any]) -> str:

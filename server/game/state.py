@@ -93,7 +93,8 @@ SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
 #: and fog (BtQ "Weather as a Static Modifier"): a second d6 after the wind's brings
 #: precipitation, its modifier on every test, Mist's and Fog's on Awareness; the summer a
 #: year of service (seed 000, Appendix II "Years of Service"): each officer who sailed it
-#: and lives overturns a card and gains what its row gives.
+#: and lives overturns a card and gains what its row gives; the sea's damage points into
+#: battle as Hull boxes struck, mended in a friendly port ("Damage off the sea in battle").
 RULES_VERSION = 6
 
 Position = list[float]  # [lon, lat] in degrees
@@ -221,7 +222,7 @@ class Ship(Record):
     named: NotRequired[bool]  # one of BtQ's Friends and Foes, with her traits
     cargo: NotRequired[Any]  # a Sail Ho! prize's cargo
     morale: NotRequired[str]  # her Ship Morale after her last fight (healthy .. dead)
-    damage: NotRequired[int]  # seed 003's damage points from shallow water (rocks)
+    damage: NotRequired[int]  # seed 003's damage points from shallow water (rocks), till port
 
 
 class Orders(Record):

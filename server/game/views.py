@@ -28,7 +28,13 @@ from server.game.money import favourable as money_favourable
 from server.game.money import investments_for
 from server.game.notices import orders_words
 from server.game.officers import berth_of, seat_officer
-from server.game.rules import PRIME_MINISTER_FAVOUR, measures_now, ship_rating
+from server.game.rules import (
+    PRIME_MINISTER_FAVOUR,
+    hull_struck,
+    measures_now,
+    ship_rating,
+    strength_points,
+)
 from server.game.season import report_for
 from server.game.ship_tables import choices as ship_choices
 from server.game.sighting import SIGHTING_NM, distance_nm
@@ -150,9 +156,16 @@ def public_officer(officer: OfficerRecord) -> dict[str, Any]:
 
 def rated(force: dict[str, Any]) -> dict[str, Any]:
     """A force's view with its ``rating`` for the chart's symbol: its largest afloat ship's
-    (:func:`server.game.rules.ship_rating`; None when none is afloat)."""
+    (:func:`server.game.rules.ship_rating`; None when none is afloat); a ship bearing the
+    sea's damage points with her ``strength`` (Strength Points) and the Hull boxes they
+    would cross in a fight (``hull_struck``, :func:`server.game.rules.hull_struck`)."""
     afloat = [s["type"] for s in force.get("ships", ()) if s.get("status", "afloat") == "afloat"]
     force["rating"] = ship_rating(afloat)
+    for ship in force.get("ships", ()):
+        if ship.get("damage"):
+            battle_type = ship["name"] if ship.get("named") else ship["type"]
+            ship["strength"] = strength_points(ship["type"])
+            ship["hull_struck"] = hull_struck(battle_type, ship["type"], ship["damage"])
     return force
 
 

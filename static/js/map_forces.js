@@ -15,6 +15,15 @@ export function forceColour(force) {
 const GONE = new Set(["sunk", "taken", "struck", "decimated", "captured", "wrecked", "lost"]);
 export const afloatShips = (force) => (force.ships || []).filter((s) => !GONE.has(s.status));
 
+/** A ship in words: her name, type and the sea's damage points she bears, of her Strength
+ * Points, with the Hull boxes they cross in her next fight (all the view's). */
+export function shipWords(ship) {
+  const struck = ship.hull_struck;
+  const damage = ship.damage ? `, ${ship.damage} of ${ship.strength} damage points: `
+    + `${struck} Hull box${struck === 1 ? "" : "es"} struck in her next fight` : "";
+  return `${ship.name} (${ship.type}${damage})`;
+}
+
 /** A force's label: a squadron by its colour, a ship on her own (or enemy) by her name. */
 function shortName(force) {
   const ships = afloatShips(force);
@@ -71,8 +80,7 @@ export function forceFeatures(forces, tag, stacksByKey = null) {
         radius: 5 + Math.min(6, ships), opacity: tag === "replay" ? 0.7 : british ? 0.95 : 0.85,
         stroke: british ? 1 : 1.6,
         hover: s.forces.map((f) => `${f.name} (${f.side}${f.rating ? `, ${f.rating.label}`
-          : ""}): ${afloatShips(f).map((x) => `${x.name} (${x.type}${x.damage
-          ? `, ${x.damage} damage points` : ""})`).join(", ")}`).join("\n"),
+          : ""}): ${afloatShips(f).map(shipWords).join(", ")}`).join("\n"),
       }));
       if (stacksByKey) stacksByKey.set(s.key, s.forces);
     }

@@ -4,6 +4,7 @@
 // `as`), of any British force (his own `sail` / `deploy`: the unseated ones are his to
 // order) and of any enemy force (`move_enemy`).
 
+import { afloatShips, shipWords } from "./map_forces.js";
 import { ownForces, ownSeat } from "./store.js";
 import { el, fill, labelled, placeText, position, roleName, round } from "./util.js";
 
@@ -436,9 +437,11 @@ function movementSection(ctx, forces, role, phase, title = null) {
 
 function forcesTable(forces) {
   if (!forces.length) return el("p", { class: "muted" }, "No forces of yours at sea yet.");
-  return el("table", {}, el("tr", {}, el("th", {}, "Force"), el("th", {}, "Where"),
-    el("th", {}, "Orders")), forces.map((f) => el("tr", { dataset: { force: f.id } },
-    el("td", {}, f.name), el("td", {}, f.port || position(f.lon, f.lat)),
+  return el("table", {}, el("tr", {}, el("th", {}, "Force"), el("th", {}, "Ships"),
+    el("th", {}, "Where"), el("th", {}, "Orders")),
+  forces.map((f) => el("tr", { dataset: { force: f.id } }, el("td", {}, f.name),
+    el("td", { class: "ships" }, afloatShips(f).map(shipWords).join("; ")),
+    el("td", {}, f.port || position(f.lon, f.lat)),
     el("td", {}, f.orders ? `${f.orders.kind} ${placeText(f.orders.target)}`
       + (f.route ? ` (${round(f.route.days, 1)} d)` : "") : "—"))));
 }

@@ -297,6 +297,9 @@ class Combatant:
     morale: str = "healthy"
     deck: str = "player"
     traits: tuple[str, ...] = ()
+    #: Hull boxes crossed before she fights: the damage points she brings from the sea
+    #: (seed 003, "Shallow Water"; :func:`strategy.combat.damage.struck_boxes`)
+    struck: int = 0
 
     def skill(self, key: str) -> int:
         """The crew's skill."""
@@ -335,6 +338,8 @@ class Combatant:
             "morale": self.morale,
             "deck": self.deck,
             "traits": list(self.traits),
+            # (only then: a ship whole from the sea keeps the saved form she had)
+            **({"struck": self.struck} if self.struck else {}),
         }
 
 
@@ -381,6 +386,7 @@ _KEYS = {
     "speed",
     "handling",
     "weather_relief",
+    "struck",
 }
 
 
@@ -400,9 +406,10 @@ def combatant(spec: ShipLike) -> Combatant:
     ``skills`` (crew), ``crew`` (the crew's skills drawn from the Essential Crew table,
     :func:`strategy.combat.crew.ship_crew`: under her printed skills, her traits' bonus
     and ``skills``, in place of the default 3), ``officers`` (list of dicts: name, role,
-    skills, discipline, measures, weapon), ``morale`` (healthy/injured/maimed) and ``deck``
-    ("player"/"gm"); a dict from :meth:`Combatant.to_dict` (with ``boxes``) is taken as it
-    stands.
+    skills, discipline, measures, weapon), ``morale`` (healthy/injured/maimed), ``deck``
+    ("player"/"gm") and ``struck`` (Hull boxes crossed before she fights, fewer than her
+    Hull's boxes: what the sea did to her); a dict from :meth:`Combatant.to_dict` (with
+    ``boxes``) is taken as it stands.
     """
     if isinstance(spec, Combatant):
         return spec
@@ -443,7 +450,11 @@ def combatant(spec: ShipLike) -> Combatant:
     else:
         built = _ships.ship(spec["type"], spec.get("traits", ()))
         fields = _from_spec(built, spec.get("name"), spec.get("skills"), spec.get("crew"))
-    return Combatant(**fields, **extra)
+    struck = spec.get("struck", 0)
+    hull = sum(fields["boxes"][0])
+    if not isinstance(struck, int) or isinstance(struck, bool) or not 0 <= struck < hull:
+        raise InvalidMove(f"struck {struck!r}: 0 up to {hull - 1} of her {hull} Hull boxes")
+    return Combatant(**fields, **extra, struck=struck)
 
 
 def side(value: SideLike) -> tuple[Combatant, ...]:

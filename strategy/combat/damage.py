@@ -46,6 +46,7 @@ __all__ = [
     "Damage",
     "hit",
     "wound",
+    "struck_boxes",
 ]
 
 HULL, GUNS, CREW, RIGGING = range(4)
@@ -294,3 +295,22 @@ def wound(health: int, level: int) -> int:
     (1, 2, 3, 3)
     """
     return min(DEAD, health + level)
+
+
+def struck_boxes(points: int, strength: int, hull: Iterable[int]) -> int:
+    """The Hull boxes ``points`` damage points taken at sea (seed 003, line 97-104: aground,
+    on rocks) cross before her next fight: her Hull's boxes, all levels, in the proportion
+    the points bear to her Ship's Strength Points ``strength`` (seed 003, line 20), to the
+    nearest box (a half up), short of the last (she comes to the fight afloat; a Hull all
+    crossed is "holed and sinking"). docs/rules-notes.md "Damage off the sea in battle".
+
+    >>> struck_boxes(7, 48, (3, 3, 3)), struck_boxes(0, 48, (3, 3, 3))
+    (1, 0)
+    >>> struck_boxes(12, 32, (2, 2, 1)), struck_boxes(60, 32, (2, 2, 1))
+    (2, 4)
+    """
+    if points < 0 or strength < 1:
+        raise InvalidMove(f"damage points {points} of {strength} Strength Points")
+    size = sum(hull)
+    # round half up in whole numbers: points * size / strength
+    return min(size - 1, (2 * points * size + strength) // (2 * strength))
