@@ -201,14 +201,12 @@ def test_a_ship_brings_the_seas_damage_into_her_next_battle() -> None:
 
 def test_a_version_5_advance_of_a_ship_bearing_the_seas_damage_stands_as_logged() -> None:
     """Rules version 5 neither fought with the sea's damage points nor mended them: its
-    ``advance`` while a ship bore some stands as logged (server/game/replay.py upgrade);
-    one over a sea that did her none is decided again."""
+    ``advance`` while a ship bore some stands as logged (server/game/replay.py upgrade, as
+    every version 5 ``advance`` does: its fights were dry too); an order is decided again."""
     work = initial_state({"id": "c1", "name": "Test", "year": 1805, "seed": 1})
-    ship = map_ship("FG", "Fifth Rate", "B")
+    ship = {**map_ship("FG", "Fifth Rate", "B"), "damage": 5}
     work["forces"] = {"red": map_force("red", "Britain", [ship])}
     event = {"seq": 9, "type": "advance", "seat": "gm", "data": {}}
-    assert not upgrade(5, work, event)[1].decision
-    ship["damage"] = 5
     assert upgrade(5, work, event)[1].decision
     assert not upgrade(5, work, {**event, "type": "sail"})[1].decision
 
