@@ -94,7 +94,8 @@ def test_metrics_count_actions_events_sockets_and_database_time(live_server: Liv
     assert _total(after, "admiralty_db_seconds_count") > _total(
         before, "admiralty_db_seconds_count"
     )
-    assert _value(after, "admiralty_db_seconds_count", statement="INSERT") > 0
+    assert _value(after, "admiralty_db_seconds_count", transaction="write") > 0
+    assert _value(after, "admiralty_db_seconds_count", transaction="read") > 0
     assert _eventually(lambda: _value(_scrape(url), "admiralty_sockets", campaign=cid) == 1)
     gm.close()
     assert _eventually(

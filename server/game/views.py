@@ -266,6 +266,16 @@ def _head(state: State, seat: Seat) -> dict[str, Any]:
     }
 
 
+def _head_reads(state: State) -> tuple[Any, ...]:
+    """What :func:`_head` reads of the state (the seat's role aside)."""
+    campaign = state["campaign"]
+    return (
+        tuple(campaign[k] for k in ("id", "name", "year", "seed")),
+        *(state.get(k) for k in ("phase", "day", "year", "paused", "deadline")),
+        dict(state["clock"]),
+    )
+
+
 def _plays(state: State, seat: Seat) -> bool:
     """Whether ``seat`` plays an officer of the fleet (who then reads all of him)."""
     return any(o["player"] == seat["id"] for o in state["officers"].values())
@@ -347,6 +357,10 @@ class Section:
     #: its key reads the state, not the seat alone: looked up again when the section is
     #: touched (any other key of a seat stays what it was)
     by_state: bool = False
+    #: what of the state it reads, for every seat alike (a copy): where that is as it was
+    #: when the section was last built, it is not built again nor compared (the head, which
+    #: every event would otherwise rebuild)
+    reads: Callable[[State], Any] | None = None
 
     def seen_by(self, seat: Seat) -> bool:
         if self.gm_only:
@@ -356,7 +370,7 @@ class Section:
 
 #: a seat's view, part by part, in the order of its fields
 SECTIONS: tuple[Section, ...] = (
-    Section("head", _head, _gm_or(_everyone)),
+    Section("head", _head, _gm_or(_everyone), reads=_head_reads),
     Section(
         "seats", lambda s, seat: {"seats": [public_seat(x) for x in s["seats"].values()]}, _everyone
     ),
@@ -522,6 +536,8 @@ class Tracker:
     seq: int
     values: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     sent: dict[str, Keys] = field(default_factory=dict)  # seat -> its keys (never changed)
+    # each section's read of the state when its values were built (:attr:`Section.reads`)
+    read: dict[str, Any] = field(default_factory=dict)
     # who sees what, from ``sent`` (None: to be made anew, when a seat's keys moved)
     seen: Audiences | None = None
 
@@ -723,7 +739,7 @@ def _changes(
     """:func:`changes` as its groups: each distinct change and its seats (``seats``, or
     every seat of the state), each section's patch computed once."""
     touched = SECTION_NAMES if touches is None else touches
-    names = frozenset(_ALWAYS).union(touched)
+    names = _moved(tracker, state, frozenset(_ALWAYS).union(touched))
     if (
         seats is None
         and not any(SECTION_BY_NAME[name].by_state for name in names)
@@ -759,6 +775,22 @@ def _changes(
             del tracker.values[gone]
     tracker.seq = seq
     return list(groups.values())
+
+
+def _moved(tracker: Tracker, state: State, names: frozenset[str]) -> frozenset[str]:
+    """``names`` but the sections whose read of the state is as it was when they were last
+    built (:attr:`Section.reads`); the others' reads kept for the next event."""
+    kept = set()
+    for name in names:
+        reads = SECTION_BY_NAME[name].reads
+        if reads is None:
+            continue
+        now = reads(state)
+        if name in tracker.read and tracker.read[name] == now:
+            kept.add(name)
+        else:
+            tracker.read[name] = now
+    return names - kept if kept else names
 
 
 def _kept_changes(

@@ -276,7 +276,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     store = open_store(app.config["DATABASE_URL"])
     store.others_first = others_first
     metrics = metrics_.install(app)
-    metrics.watch_engine(store.engine)
+    metrics.time_store(store)
     emit = metrics.count_emits(
         lambda rooms, payload: socketio.emit(delivery.event_name(payload), payload, to=rooms)
     )

@@ -13,7 +13,8 @@ has a campaign label, and a campaign's series goes when its last socket leaves.
   ``admiralty_act_seconds{type}``: their handling time, ack included.
 - ``admiralty_joins_total{result}``: ``join`` calls.
 - ``admiralty_events_sent_total{type}``: events emitted, one per room they go to.
-- ``admiralty_db_seconds{statement}``: time in the database driver per statement, by verb.
+- ``admiralty_db_seconds{transaction}``: the store's transactions, ``write`` (its commit
+  and fsync included) or ``read``.
 - ``process_*``: this process's CPU, memory and file descriptors.
 """
 
@@ -38,16 +39,14 @@ from prometheus_client import (
 )
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
-from sqlalchemy import Engine, event
 
 from server.game import ACTIONS, ActionError
+from server.web.storage import Store
 
 __all__ = ["Metrics", "ack_result", "action_type", "install"]
 
 ACT_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 DB_BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 2.5)
-VERBS = frozenset({"SELECT", "INSERT", "UPDATE", "DELETE", "BEGIN", "COMMIT", "PRAGMA"})
-_STARTED = "admiralty.metrics.started"  # a connection's statement start, in its info dict
 
 Handler = Callable[..., dict[str, Any]]
 
@@ -97,12 +96,6 @@ def ack_result(ack: Any) -> str:
     return code if isinstance(code, str) and code.isidentifier() else "internal"
 
 
-def _verb(statement: str) -> str:
-    words = statement.split(None, 1)
-    verb = words[0].upper() if words else ""
-    return verb if verb in VERBS else "OTHER"
-
-
 class Metrics:
     """One app's metrics and the hooks that move them."""
 
@@ -134,8 +127,8 @@ class Metrics:
         )
         self.db_seconds = Histogram(
             "admiralty_db_seconds",
-            "Time in the database driver per statement, by statement verb",
-            ["statement"],
+            "Time the store's transactions took, by kind (write: its commit included; read)",
+            ["transaction"],
             buckets=DB_BUCKETS,
             registry=r,
         )
@@ -198,21 +191,9 @@ class Metrics:
         ``sessions()`` as the connected sockets."""
         self.sockets.joined, self.sockets.lock, self.sockets.sessions = joined, lock, sessions
 
-    def watch_engine(self, engine: Engine) -> None:
-        """Time every statement ``engine`` runs (SQLAlchemy's cursor events)."""
-
-        def before(conn: Any, _cursor: Any, _stmt: str, *_args: Any) -> None:
-            conn.info[_STARTED] = time.perf_counter()
-
-        def after(conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-            started = conn.info.pop(_STARTED, None)
-            if started is not None:
-                self._child(self.db_seconds, _verb(statement)).observe(
-                    time.perf_counter() - started
-                )
-
-        event.listen(engine, "before_cursor_execute", before)
-        event.listen(engine, "after_cursor_execute", after)
+    def time_store(self, store: Store) -> None:
+        """Time ``store``'s transactions (:attr:`Store.timed`)."""
+        store.timed = lambda kind, seconds: self._child(self.db_seconds, kind).observe(seconds)
 
     # -- the page ----------------------------------------------------------------------
 

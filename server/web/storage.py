@@ -190,12 +190,28 @@ class Store:
         self._leading = False  # an append is writing a transaction
         #: the lead append's turn for the others ready to run (the server's: ``gevent.sleep``)
         self.others_first: Callable[[], None] = lambda: None
+        #: told each transaction's kind (``write``, ``read``) and seconds, its commit's
+        #: included (the metrics' ``admiralty_db_seconds``): timed here, once a transaction,
+        #: not by SQLAlchemy's statement events, whose dispatch every connection and
+        #: statement would pay for
+        self.timed: Callable[[str, float], None] = lambda kind, seconds: None
 
     @contextmanager
     def _writing(self) -> Iterator[Connection]:
         """One write transaction (committed at the end, rolled back on an error)."""
-        with self._one_writer, self.engine.begin() as conn:
+        with self._one_writer:
+            start = time.perf_counter()
+            with self.engine.begin() as conn:
+                yield conn
+            self.timed("write", time.perf_counter() - start)
+
+    @contextmanager
+    def _reading(self) -> Iterator[Connection]:
+        """One connection to read with."""
+        start = time.perf_counter()
+        with self.engine.connect() as conn:
             yield conn
+        self.timed("read", time.perf_counter() - start)
 
     def create_campaign(
         self, row: dict[str, Any], first: StoredEvent, gm_token: tuple[str, str]
@@ -209,13 +225,13 @@ class Store:
             conn.execute(insert(events).values(campaign_id=row["id"], **_event_row(first)))
 
     def campaign(self, campaign_id: str) -> dict[str, Any] | None:
-        with self.engine.connect() as conn:
+        with self._reading() as conn:
             row = conn.execute(select(campaigns).where(campaigns.c.id == campaign_id)).first()
         return dict(row._mapping) if row else None
 
     def seat_for_token_hash(self, campaign_id: str, token_hash: str) -> str | None:
         """The id of the seat whose current token hashes to ``token_hash``."""
-        with self.engine.connect() as conn:
+        with self._reading() as conn:
             found = conn.execute(_SEAT_FOR_TOKEN, {"campaign": campaign_id, "hash": token_hash})
             return found.scalar()
 
@@ -223,13 +239,13 @@ class Store:
         """The seq of the event ``seat_id``'s act of client action id ``action_id`` made,
         or None (no such act logged)."""
         bounds = {"campaign": campaign_id, "seat": seat_id, "action": action_id}
-        with self.engine.connect() as conn:
+        with self._reading() as conn:
             return conn.execute(_ACTION_SEQ, bounds).scalar()
 
     def seat_of_token_hash(self, token_hash: str) -> tuple[str, str] | None:
         """``(campaign id, seat id)`` of the seat whose current token hashes to
         ``token_hash`` in any campaign (token hashes are unique), or None."""
-        with self.engine.connect() as conn:
+        with self._reading() as conn:
             row = conn.execute(
                 select(seats.c.campaign_id, seats.c.id).where(seats.c.token_hash == token_hash)
             ).first()
@@ -383,7 +399,7 @@ class Store:
         self, campaign_id: str, since: int = 0, until: int | None = None
     ) -> Iterator[StoredEvent]:
         """The events after ``since`` in log order (up to ``until``, if given)."""
-        with self.engine.connect() as conn:
+        with self._reading() as conn:
             if until is None:
                 rows = conn.execute(_EVENTS_AFTER, {"campaign": campaign_id, "since": since}).all()
             else:
@@ -399,7 +415,7 @@ class Store:
         )
         if at_most is not None:
             query = query.where(snapshots.c.seq <= at_most)
-        with self.engine.connect() as conn:
+        with self._reading() as conn:
             row = conn.execute(query.order_by(snapshots.c.seq.desc()).limit(1)).first()
         return (row.seq, row.state) if row else None
 
@@ -410,7 +426,7 @@ class Store:
 
     def recent_campaigns(self, since: float, limit: int) -> list[str]:
         """The campaigns written to since ``since`` (epoch seconds), the latest first."""
-        with self.engine.connect() as conn:
+        with self._reading() as conn:
             return list(
                 conn.execute(
                     select(campaigns.c.id)
@@ -431,7 +447,7 @@ class Store:
 
     def due_campaigns(self, now: float, limit: int = 100) -> list[str]:
         """The campaigns whose clock is due at ``now`` (epoch seconds), the longest due first."""
-        with self.engine.connect() as conn:
+        with self._reading() as conn:
             return list(
                 conn.execute(
                     select(campaigns.c.id)
@@ -443,7 +459,7 @@ class Store:
 
     def last_seq(self, campaign_id: str) -> int:
         """The campaign's last event's seq (0 for none)."""
-        with self.engine.connect() as conn:
+        with self._reading() as conn:
             got = conn.execute(
                 select(func.max(events.c.seq)).where(events.c.campaign_id == campaign_id)
             ).scalar()
@@ -458,7 +474,7 @@ class Store:
             .where(events.c.campaign_id.in_(campaign_ids))
             .group_by(events.c.campaign_id)
         )
-        with self.engine.connect() as conn:
+        with self._reading() as conn:
             found = {row[0]: int(row[1]) for row in conn.execute(query)}
         return {c: found.get(c, 0) for c in campaign_ids}
 
@@ -470,7 +486,7 @@ class Store:
         dies lets go with it (a lock on its open file or its database session)."""
         key = zlib.crc32(campaign_id.encode())
         if self.engine.dialect.name == "postgresql":
-            with self.engine.connect() as conn:
+            with self.engine.connect() as conn:  # (held for the turn: not a read to time)
                 conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": key})
                 conn.commit()
                 try:
