@@ -37,7 +37,7 @@ def _tampered(log: dict[str, Any], seq: int, version: int | None) -> dict[str, A
 def test_a_new_campaign_logs_the_version_of_its_rules(day_60) -> None:
     first = day_60["log"]["events"][0]
     assert first["type"] == "campaign_created"
-    assert first["data"]["rules"] == game.RULES_VERSION == 5
+    assert first["data"]["rules"] == game.RULES_VERSION == 6
     _, problems = game.replay(day_60["log"])
     assert problems == []
 
@@ -118,3 +118,37 @@ def test_a_version_3_log_is_compared_without_healed_and_its_fights_stand_as_logg
     assert upgrade(3, state, season)[1].keys == frozenset({"healed"})
     assert upgrade(3, state, fight)[1] == Allowance(frozenset(), True)
     assert not upgrade(3, state, {**season, "type": "invest"})[1].decision
+
+
+def _unheard(log: dict[str, Any], version: int) -> dict[str, Any]:
+    """``log`` as rules ``version`` 5 logged its summer: no hero's dice in its report, its
+    changes or its officers."""
+    out = copy.deepcopy(log)
+    out["events"][0]["data"]["rules"] = version
+    for event in out["events"]:
+        if event["type"] != "resolve_summer":
+            continue
+        data = event["data"]
+        data["report"].pop("mentions", None)
+        for change in data["report"]["changes"].values():
+            change.pop("mentions", None)
+        for outcome in data["report"]["outcomes"].values():
+            outcome.pop("hero", None)
+        for officer in data["officers"].values():
+            officer.pop("mentions", None)
+    return out
+
+
+def test_a_version_5_summer_stands_as_logged_without_its_heroes(officers_summer) -> None:
+    """5 -> 6 (docs/rules-notes.md, "Mentions in Despatches as status"): version 5 rolled no
+    die for a mention: what resolved a season (``resolve_summer``, ``next_season``, the
+    clock's in a summer or after it) stands as logged; as version 6 the same log is a
+    problem, for today's summer rolls its heroes' dice."""
+    state = _campaign()
+    summer = {"seq": 9, "type": "resolve_summer", "seat": "gm", "data": {}}
+    assert upgrade(5, state, summer)[1] == Allowance(frozenset(), True)
+    assert not upgrade(5, state, {**summer, "type": "invest"})[1].decision
+    _, problems = game.replay(_unheard(officers_summer["log"], 5))
+    assert problems == []
+    _, problems = game.replay(_unheard(officers_summer["log"], 6))
+    assert any("resolve_summer" in p for p in problems), problems

@@ -249,7 +249,7 @@ def summer_changes(state: State, report: Mapping[str, Any]) -> dict[str, Officer
         if officer is None or oid in out:
             continue
         change = report["changes"].get(oid, {})
-        after = rules.officer_after(officer, change, guineas.get(oid, 0), year)
+        after = rules.officer_after(officer, change, guineas.get(oid, 0), year, report["season"])
         out[oid] = {**after, "player": officer["player"]}  # type: ignore[typeddict-item]
     return out
 

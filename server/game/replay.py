@@ -95,6 +95,14 @@ def _v3_fights(state: State, event: dict[str, Any]) -> bool:
     return state["phase"] == "summer" and event.get("seat") is None
 
 
+def _v5_season(state: State, event: dict[str, Any]) -> bool:
+    """Version 5 heard no hero's dice: ``event`` is one that may resolve a season (a
+    ``resolve_summer``, a ``next_season``, the clock's in a summer or after it)."""
+    if event["type"] in ("resolve_summer", "next_season"):
+        return True
+    return event.get("seat") is None and state["phase"] in ("summer", *OFF_SEASONS)
+
+
 #: the events whose route version 4 timed by other knots, without the sea
 _V4_ROUTED = ("deploy", "sail", "move_enemy", "plan_cruise")
 
@@ -138,10 +146,16 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     at sea in a ``roll_force``, showed a voyage (``show_voyage``: its legs' sea outlook) or
     routed a ship detached from her squadron (a ``sail``: version 4 gave her the
     squadron's draught and pace) stands as logged.
+
+    5 -> 6: a Mention in Despatches makes a public hero (docs/rules-notes.md "Mentions in
+    Despatches as status"): a season rolls a die a mention after its other dice and keeps
+    them on the hero's record. What resolved a season (``resolve_summer``, ``next_season``,
+    the clock's in a summer) stands as logged: its report and officers never had them.
     """
     kind, data = event["type"], event["data"]
     keys: set[str] = set()
     decision = version < 3 and (_v2_vacancy(state, event) or _v2_autumn_clock(state, event))
+    decision = decision or (version < 6 and _v5_season(state, event))
     if version < 5:
         decision = decision or kind in ("roll_force", "advance", "show_voyage")
         # (a ship detached was routed as her whole squadron: its draught, its pace)

@@ -8,10 +8,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from server.game import appointments, money, officers, rules
+from server.game.rules import HERO_MONTHS, LASTING_POINTS
 from server.game.state import State
 
 __all__ = [
     "gazette",
+    "hero_words",
     "outcome_words",
     "report_for",
     "resolve",
@@ -78,6 +80,7 @@ def _outcomes(
     """Each officer's outcome as the Gazette and his own sheet read it: ``public`` (what
     was gazetted: death, mentions, promotion) and ``guineas`` (his prize money, private)."""
     promoted = {p["officer"]: p for p in report["promotions"]}
+    heard = {m["officer"]: m["dice"] for m in report.get("mentions", ())}
     squadron_of = {d["ship"]: d["squadron"] or "Independent" for d in deployment}
     out: dict[str, dict[str, Any]] = {}
     for rec in report["personal_outcomes"]:
@@ -103,6 +106,11 @@ def _outcomes(
             "guineas": after["funds"] - officer["funds"],
             "na": [officer["na"], after["na"]],
         }
+        if heard.get(oid):  # his Status Points a month as a public hero (001:1084): his own
+            out[oid]["hero"] = {
+                "dice": heard[oid],
+                "docked": after.get("mentions", [{}])[-1].get("docked"),
+            }
         # what came of his conditional orders (his own and the GM's to read: not gazetted)
         if "poltroonery" in rec:
             out[oid]["poltroonery"] = rec["poltroonery"]["outcome"]
@@ -132,6 +140,8 @@ def outcome_words(o: Mapping[str, Any], private: bool) -> str:
         if o["mentioned"]:
             times = "" if o["mentioned"] == 1 else f" {o['mentioned']} times"
             parts.append(f"mentioned in despatches{times}")
+        if private and o.get("hero"):
+            parts.append(hero_words(o["hero"]))
         if o["promoted"]:
             parts.append(f"promoted to {o['promoted']}")
         if private and o.get("declined") == "declined":
@@ -145,6 +155,17 @@ def outcome_words(o: Mapping[str, Any], private: bool) -> str:
         if private and o["na"][1] > o["na"][0]:
             parts.append(f"Naval Ability {o['na'][0]} to {o['na'][1]}")
     return f"{o['rank']} {o['name']}: {'; '.join(parts) or 'came home unremarked'}"
+
+
+def hero_words(hero: Mapping[str, Any]) -> str:
+    """A hero's Status Points in words (Briny 001:1084), e.g. "a public hero: 4 Status
+    Points a month for three months from his ship's docking (1805-09), then 1 a month"."""
+    points = sum(hero["dice"])
+    lasting = LASTING_POINTS * len(hero["dice"])
+    return (
+        f"a public hero: {points} Status Points a month for {HERO_MONTHS} months from his "
+        f"ship's docking ({hero['docked']}), then {lasting} a month"
+    )
 
 
 def return_words(r: Mapping[str, Any]) -> str:

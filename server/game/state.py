@@ -88,7 +88,9 @@ SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
 #: 5: voyages meet the sea (issue 31): seed 003's movement table (larger ships faster), a
 #: force at the pace of its slowest ship; irons, calms and currents thrown as a force puts
 #: to sea, and shallow water as she sails into it (groundings and their damage).
-RULES_VERSION = 5
+#: 6: a Mention in Despatches makes a public hero (Briny 001:1084): a die of Status Points
+#: a month per mention, rolled after a season's other dice and kept on his record.
+RULES_VERSION = 6
 
 Position = list[float]  # [lon, lat] in degrees
 
@@ -176,6 +178,9 @@ class OfficerRecord(Record):
     # his weeks at the Royal Naval Academy: the season he last studied in ("1805 autumn"),
     # its weeks studied, and the quarters of a level of NA studied towards the next
     academy: NotRequired[dict[str, Any]]
+    # his Mentions in Despatches (Briny 001:1084): each the die of his Status Points a month
+    # for three months from the month his ship docked in London ("YYYY-MM"), then one
+    mentions: NotRequired[list[dict[str, Any]]]
 
 
 class Seat(SeatRecord):
