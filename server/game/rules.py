@@ -37,6 +37,7 @@ from strategy.campaign import appointments as _appointments
 from strategy.campaign import force_organisation as table_f
 from strategy.campaign import influence as _influence
 from strategy.campaign import ship_tables as _ship_tables
+from strategy.campaign.courts import VERDICTS, reduced_rank
 from strategy.campaign.dice import RandomDice
 from strategy.campaign.fleet import (
     ADMIRAL_RANKS,
@@ -179,6 +180,8 @@ __all__ = [
     "player_deck",
     "officer_after",
     "HERO_MONTHS",
+    "VERDICTS",
+    "reduced_rank",
     "LASTING_POINTS",
     "hero_points",
     "officer_healed",
@@ -495,7 +498,7 @@ def battle_officer(officer: Mapping[str, Any], role: str, name: str) -> dict[str
 
 #: an officer record's fields that are the campaign's, not his character's: the seat that
 #: plays him, its conditional orders for the summer, his weeks at the Royal Naval Academy
-CAMPAIGN_FIELDS = ("player", "orders", "academy")
+CAMPAIGN_FIELDS = ("player", "orders", "academy", "court_martial")
 
 
 def _character_fields(officer: Mapping[str, Any]) -> dict[str, Any]:

@@ -89,7 +89,8 @@ SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
 #: force at the pace of its slowest ship; irons, calms and currents thrown as a force puts
 #: to sea, and shallow water as she sails into it (groundings and their damage).
 #: 6: a Mention in Despatches makes a public hero (Briny 001:1084): a die of Status Points
-#: a month per mention, rolled after a season's other dice and kept on his record.
+#: a month per mention, rolled after a season's other dice and kept on his record; a player
+#: character's court-martial (a captain's 6, an admiral's 5-6, a poltroon's 6) on his record.
 RULES_VERSION = 6
 
 Position = list[float]  # [lon, lat] in degrees
@@ -181,6 +182,8 @@ class OfficerRecord(Record):
     # his Mentions in Despatches (Briny 001:1084): each the die of his Status Points a month
     # for three months from the month his ship docked in London ("YYYY-MM"), then one
     mentions: NotRequired[list[dict[str, Any]]]
+    # the court-martial he faces, not yet sat (Briny 001:1101): {"reason", "season"}
+    court_martial: NotRequired[dict[str, Any]]
 
 
 class Seat(SeatRecord):
