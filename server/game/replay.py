@@ -149,8 +149,8 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
 
     5 -> 6: a Mention in Despatches makes a public hero (docs/rules-notes.md "Mentions in
     Despatches as status"): a season rolls a die a mention after its other dice and keeps
-    them on the hero's record, and marks a player character's court-martial on his. What
-    resolved a season (``resolve_summer``, ``next_season``,
+    them on the hero's record, marks a player character's court-martial on his and sends
+    an NPC admiral who resigns ashore. What resolved a season (``resolve_summer``, ``next_season``,
     the clock's in a summer) stands as logged: its report and officers never had them.
     """
     kind, data = event["type"], event["data"]

@@ -197,15 +197,23 @@ def report_for(report: Mapping[str, Any] | None, seat: Mapping[str, Any]) -> Any
         return report  # no summer yet, or one resolved before officers were kept
     outcomes = report["outcomes"]
     mine = [oid for oid, o in outcomes.items() if o["player"] == seat["id"]]
+    # the NPC admirals who resign (Briny 001:1101): public, the last lines of every seat's
+    quits = [
+        f"{o['rank']} {o['name']} resigns his flag ({r['reason']})"
+        for r in report.get("resignations", ())
+        for o in (outcomes.get(r["officer"]),)
+        if o is not None
+    ]
     if seat["role"] == "gm":
         words = [outcome_words(o, True) for o in outcomes.values() if o["player"]]
         words += [return_words(r) for r in report.get("returns", ())]
-        return {**report, "words": words, "yours": None}
+        return {**report, "words": words + quits, "yours": None}
     gazetted = {oid: _public(o) for oid, o in outcomes.items() if gazette(o) and oid not in mine}
     words = [outcome_words(outcomes[oid], True) for oid in mine]
     invested = [dict(r) for r in report.get("returns", ()) if r["player"] == seat["id"]]
     words += [return_words(r) for r in invested]
     words += [outcome_words(o, False) for o in gazetted.values() if o["player"]]
+    words += quits
     return {
         "season": report["season"],
         "roll": report["roll"],

@@ -90,7 +90,8 @@ SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
 #: to sea, and shallow water as she sails into it (groundings and their damage).
 #: 6: a Mention in Despatches makes a public hero (Briny 001:1084): a die of Status Points
 #: a month per mention, rolled after a season's other dice and kept on his record; a player
-#: character's court-martial (a captain's 6, an admiral's 5-6, a poltroon's 6) on his record.
+#: character's court-martial (a captain's 6, an admiral's 5-6, a poltroon's 6) on his record;
+#: an NPC admiral with a BR of 5 or 6 resigns his flag when the fleet is home.
 RULES_VERSION = 6
 
 Position = list[float]  # [lon, lat] in degrees
