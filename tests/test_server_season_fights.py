@@ -131,7 +131,7 @@ def test_a_log_of_rules_3_keeps_its_fights_and_season_outcomes_as_logged() -> No
     fought a round or resolved a fight or a season stands as logged, and nothing else (a
     log of today's version is decided again, never upgraded; docs/rules-notes.md, "The
     rules' version")."""
-    assert game.RULES_VERSION == 5
+    assert game.RULES_VERSION == 6
     state = copy.deepcopy(phase_states()[0]["summer"])
     resolve = {"type": "resolve_summer", "seat": "gm", "data": {}}
     advance = {"type": "advance", "seat": "gm", "data": {"results": state["results"]}}
