@@ -332,12 +332,21 @@ def _state(game: Game) -> dict[str, Any]:
 
 def assert_officers_replay(campaign: Game, log: dict[str, Any]) -> None:
     """The campaign's ``log`` replays with no problem to the officers its state shows (the
-    GM's view; each officer's ``berth`` is the view's, read from the state)."""
+    GM's view; each officer's ``berth`` is the view's, read from the state, and a hero's
+    ``hero`` his Status Points this month, read from the replayed record)."""
     replayed, problems = game.replay(log)
     assert problems == []
     now = {o["id"]: o for o in _state(campaign)["officers"]}
+    month = game.month_now(replayed)
+    gm = next(s for s in replayed["seats"].values() if s["role"] == "gm")
+    heroes = {
+        oid: {"hero": game.officer_for(o, gm, month)["hero"]}
+        for oid, o in replayed["officers"].items()
+        if o.get("mentions")
+    }
     assert {
-        oid: {**o, "berth": now[oid]["berth"]} for oid, o in replayed["officers"].items()
+        oid: {**o, "berth": now[oid]["berth"], **heroes.get(oid, {})}
+        for oid, o in replayed["officers"].items()
     } == now
 
 

@@ -133,13 +133,19 @@ def test_a_characters_officer_is_him_field_by_field() -> None:
     fields = {f.name for f in dataclasses.fields(Character)}
     assert set(OfficerRecord.__annotations__) == fields | set(rules.CAMPAIGN_FIELDS)
     assert not fields & set(rules.CAMPAIGN_FIELDS)
-    # ``spent``, ``used`` and ``prize_money`` only where he has some: the records of those
-    # who have none as they were
+    # ``spent``, ``used``, ``prize_money`` and ``mentions`` only where he has some: the
+    # records of those who have none as they were
     fields_ = {f.name for f in dataclasses.fields(Character)}
-    assert set(him.to_dict()) == fields_ - {"spent", "used", "prize_money"}
+    assert set(him.to_dict()) == fields_ - {"spent", "used", "prize_money", "mentions"}
     prize = {"engagement": "e1", "prize": "Vif", "type": "Cutter", "size": "Un-rated Vessel",
              "as": "Captain", "share": [[5, 1], [4, 2], [3, 3], [2, 4]]}  # fmt: skip
-    spent = dataclasses.replace(him, spent=(("Guts", 1),), used=("Jack Tar",), prize_money=(prize,))
+    spent = dataclasses.replace(
+        him,
+        spent=(("Guts", 1),),
+        used=("Jack Tar",),
+        prize_money=(prize,),
+        mentions=({"die": 4, "docked": "1805-09"},),
+    )
     assert set(spent.to_dict()) == fields_
     assert Character.from_dict(spent.to_dict()) == spent
 

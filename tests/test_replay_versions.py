@@ -138,3 +138,37 @@ def test_a_version_5_advance_stands_as_logged_and_its_fights_go_on_dry() -> None
     assert "precipitation" not in saved and Battle.from_dict(saved).precipitation["name"] == (
         "No Rain"
     )
+
+
+def _unheard(log: dict[str, Any], version: int) -> dict[str, Any]:
+    """``log`` as rules ``version`` 5 logged its summer: no hero's dice in its report, its
+    changes or its officers."""
+    out = copy.deepcopy(log)
+    out["events"][0]["data"]["rules"] = version
+    for event in out["events"]:
+        if event["type"] != "resolve_summer":
+            continue
+        data = event["data"]
+        data["report"].pop("mentions", None)
+        for change in data["report"]["changes"].values():
+            change.pop("mentions", None)
+        for outcome in data["report"]["outcomes"].values():
+            outcome.pop("hero", None)
+        for officer in data["officers"].values():
+            officer.pop("mentions", None)
+    return out
+
+
+def test_a_version_5_summer_stands_as_logged_without_its_heroes(officers_summer) -> None:
+    """5 -> 6 (docs/rules-notes.md, "Mentions in Despatches as status"): version 5 rolled no
+    die for a mention: what resolved a season (``resolve_summer``, ``next_season``, the
+    clock's in a summer or after it) stands as logged; as version 6 the same log is a
+    problem, for today's summer rolls its heroes' dice."""
+    state = _campaign()
+    summer = {"seq": 9, "type": "resolve_summer", "seat": "gm", "data": {}}
+    assert upgrade(5, state, summer)[1] == Allowance(frozenset(), True)
+    assert not upgrade(5, state, {**summer, "type": "invest"})[1].decision
+    _, problems = game.replay(_unheard(officers_summer["log"], 5))
+    assert problems == []
+    _, problems = game.replay(_unheard(officers_summer["log"], 6))
+    assert any("resolve_summer" in p for p in problems), problems

@@ -46,6 +46,8 @@ RULE_REFUSALS = {
     ("draw_pay", True): "conflict",
     ("substitute", False): "conflict",  # no living officer to petition for
     ("substitute", True): "conflict",
+    ("court_martial", False): "not_found",  # the walk has no officer o-1 to try
+    ("court_martial", True): "not_found",
 }
 #: the actions aimed at ships at sea: outside the summer, at the volunteers' cruises
 AT_SEA = ("sail", "move_enemy", "plan_cruise")
@@ -112,6 +114,7 @@ PLAIN = {
     "buy_rank": {"ship": "NE"},
     "draw_pay": {},
     "substitute": {"ship": "TH", "replaces": "DR"},
+    "court_martial": {"officer": "o-1", "verdict": "acquitted"},
     "note": {"text": "The Toulon squadron sails on day 12"},
     "move_enemy": {"force": "fr-brest", "to": "toulon"},
     "show_voyage": {"to": "all", "voyage": {"stops": ["portsmouth", "plymouth"]}},

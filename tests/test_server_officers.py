@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from server import game
 from server.game import ActionError
-from tests.server_helpers import SEATS, Game, phase_states
+from tests.server_helpers import SEATS, Game, assert_officers_replay, phase_states
 
 CAPTAINS = ("Master & Commander", "Captain", "Post Captain")
-PRIVATE = ("birth", "sheet", "funds", "na", "wounds", "experience")
+PRIVATE = ("birth", "sheet", "funds", "na", "wounds", "experience", "mentions", "hero")
 
 
 def _log(g: Game) -> list[dict[str, Any]]:
@@ -277,6 +277,44 @@ def test_the_summer_replays_from_its_log(officers_summer) -> None:
     assert {o["id"]: o["rank"] for o in final["officers"]} == {
         oid: o["rank"] for oid, o in state["officers"].items()
     }
+
+
+def test_a_character_mentioned_in_despatches_is_a_public_hero(officers_summer) -> None:
+    """Briny 001:1084: "One die is rolled to get the number of Status Points per MiD he
+    receives, starting when the ship docks back in London, for the next three months":
+    each living officer mentioned in the summer of 1805 has his die on his record, docked
+    in September; his own sheet reads his Status Points this month (the autumn's first: the
+    die), his own report and notice say so; the Gazette tells the others he was mentioned,
+    never his dice; the log replays to the same heroes."""
+    g: Game = officers_summer["game"]
+    made = officers_summer["officers"]
+    final = _state(g)
+    raw = officers_summer["log"]["events"][-1]["data"]["report"]
+    assert final["date"].startswith("1805-09")
+    officers = {o["id"]: o for o in final["officers"]}
+    heard = {h["officer"]: h["dice"] for h in raw["mentions"]}
+    assert heard, "the summer of the fixture mentions some"
+    for oid, o in officers.items():
+        dice = heard.get(oid, [])
+        assert [m["die"] for m in o.get("mentions", [])] == dice, oid
+        assert all(m["docked"] == "1805-09" for m in o.get("mentions", []))
+        if dice:
+            assert o["hero"] == {"mentions": len(dice), "month": "1805-09", "points": sum(dice)}
+        else:
+            assert "hero" not in o
+    key = "fg"  # Captain Jack Aubrey, mentioned once as the fixture's summer falls
+    oid, die = made[key], sum(heard[made[key]])
+    player = g.players[key]
+    own = next(o for o in _state(g, player.token)["officers"] if o["id"] == oid)
+    assert own["hero"]["points"] == die
+    words = f"a public hero: {die} Status Points a month for 3 months from his ship's docking"
+    assert words in _state(g, player.token)["report"]["words"][0]
+    told = g.rest("get", f"/api/campaigns/{g.id}/notices", token=player.token).json["notices"]
+    assert any(n["type"] == "season" and words in n["text"] for n in told), told
+    pm = _state(g, g.players["pm"].token)
+    assert pm["report"]["gazette"][oid]["mentioned"] == 1
+    assert "public hero" not in json.dumps(pm)
+    assert_officers_replay(g, officers_summer["log"])
 
 
 def test_no_seat_reads_another_characters_sheet(officers_summer) -> None:

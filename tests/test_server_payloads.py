@@ -47,6 +47,7 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "buy_rank": ("captain", "autumn"),
     "draw_pay": ("captain", "summer"),
     "substitute": ("captain", "summer"),
+    "court_martial": ("gm", "autumn"),
     "note": ("gm", "summer"),
     "move_enemy": ("gm", "summer"),
     "show_voyage": ("gm", "summer"),
@@ -276,6 +277,10 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
     "preview": st.sampled_from([False, True, None]),
     "wish": st.sampled_from(["more", "fewer", "all"]),
     "favours": st.sampled_from([[8], [7, 7], [8, 9], [7], [], [10], [9, 9]]),
+    "officer": st.sampled_from(["FG-captain", "RO-captain", "o-1", ""]),
+    "verdict": st.sampled_from(
+        ["acquitted", "dismissal from command", "reduction in rank", "hanged"]
+    ),
 }
 
 

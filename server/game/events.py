@@ -48,6 +48,7 @@ __all__ = [
     "Influence",
     "Invest",
     "Liquidate",
+    "CourtMartial",
     "Study",
     "ApplyShip",
     "BuyRank",
@@ -270,6 +271,20 @@ class Liquidate(Acted):
     guineas: int  # what it fetched: the capital less the fee
     fee: int
     funds: int  # his funds after
+
+
+class CourtMartial(Acted):
+    """A court-martial sat (server.game.courts): its verdict and the officer after it."""
+
+    officer: str
+    player: str  # his seat
+    reason: str  # why he faced it: his battle result, or poltroonery
+    season: str  # the season he came home from ("1805 summer")
+    verdict: str  # acquitted, dismissal from command or reduction in rank
+    rank: str  # his rank after it
+    was: str  # his rank before it
+    ship: str | None  # his berth after it: ashore (None) unless acquitted
+    squadron: str | None
 
 
 class Study(Acted):

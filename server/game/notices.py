@@ -30,6 +30,7 @@ from server.game import appointments, rules, ship_tables, substitutions
 from server.game.state import Seat, State
 
 __all__ = [
+    "court_martial",
     "LOST",
     "Seen",
     "advanced",
@@ -525,6 +526,28 @@ def study(seen: Seen) -> list[Notice]:
         f"{data['guineas']} guineas: his Naval Ability is {data['na']}"
     )
     return [{"type": "academy", "text": text}]
+
+
+#: a court-martial's verdict in words (BtQ 000:1353, "Punishments")
+VERDICT_WORDS = {
+    "acquitted": "acquitted",
+    "dismissal from command": "found guilty and dismissed from his command",
+    "reduction in rank": "found guilty and reduced in rank to {rank}",
+}
+
+
+def court_martial(seen: Seen) -> list[Notice]:
+    """A court-martial sat: told to every seat (Briny 001:1101: "will face a Court Martial
+    when they return"), e.g. "Court-martial of Captain Jack Aubrey (captain's battle result
+    6, 1805 summer): found guilty and dismissed from his command"."""
+    data = seen.data
+    if "verdict" not in data:
+        return []
+    officer = seen.state["officers"].get(data["officer"])
+    name = officer["name"] if officer else data["officer"]
+    verdict = VERDICT_WORDS[data["verdict"]].format(rank=data["rank"])
+    text = f"Court-martial of {data['was']} {name} ({data['reason']}, {data['season']}): {verdict}"
+    return [{"type": "court_martial", "text": text, "officer": data["officer"]}]
 
 
 def conditional_orders(seen: Seen) -> list[Notice]:

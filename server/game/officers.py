@@ -250,8 +250,28 @@ def summer_changes(state: State, report: Mapping[str, Any]) -> dict[str, Officer
         if officer is None or oid in out:
             continue
         change = report["changes"].get(oid, {})
-        after = rules.officer_after(officer, change, guineas.get(oid, 0), year)
+        after = rules.officer_after(officer, change, guineas.get(oid, 0), year, report["season"])
         out[oid] = {**after, "player": officer["player"]}  # type: ignore[typeddict-item]
+        if officer.get("court_martial"):  # a court not sat yet still waits for him
+            out[oid]["court_martial"] = officer["court_martial"]
+    # "NPC Admirals with a BR of 5 or 6 will always resign" (Briny 001:1101), back in London
+    # ("If the NPC is at sea he will not resign until back in London", 001:512): he strikes
+    # his flag and goes ashore, and the fleet's next roll fills it
+    for rec in report.get("resignations", ()):
+        oid = rec["officer"]
+        npc = out.get(oid) or state["officers"].get(oid)
+        if npc is not None and not npc["player"] and not npc["dead"]:
+            out[oid] = {**npc, "ship": None, "squadron": None, "appointment": None, "serves": None}
+    # a player's character faces the court when he returns (Briny 001:1101, 001:1063): the
+    # GM sits it (court_martial); an NPC's is only reported
+    reasons: dict[str, list[str]] = {}
+    for court in report.get("courts_martial", ()):
+        reasons.setdefault(court["officer"], []).append(court["reason"])
+    for oid, why in reasons.items():
+        after_ = out.get(oid)
+        if after_ is not None and after_["player"] and not after_["dead"]:
+            season = f"{year} {report['season']}"
+            after_["court_martial"] = {"reason": "; ".join(why), "season": season}
     return out
 
 

@@ -54,6 +54,7 @@ __all__ = [
     "Influence",
     "Invest",
     "Liquidate",
+    "CourtMartial",
     "Study",
     "MoveEnemy",
     "NextSeason",
@@ -406,6 +407,16 @@ class Liquidate(Payload):
 
     type: Literal["liquidate"]
     investment: Annotated[Text, Field(min_length=1, max_length=40)]
+
+
+class CourtMartial(Payload):
+    """The GM sits the court-martial a player's character faces (Briny 001:1101; BtQ
+    000:1353, "Punishments"): ``officer``, his id; ``verdict``, acquitted or guilty and
+    sentenced (``/api/rules`` ``limits.verdicts``)."""
+
+    type: Literal["court_martial"]
+    officer: Annotated[Text, Field(max_length=40)]
+    verdict: Literal[rules.VERDICTS]  # type: ignore[valid-type]
 
 
 class Study(Payload):

@@ -110,6 +110,14 @@ def _v5_unpaid(version: int, event: dict[str, Any], whole: bool) -> Allowance:
     return Allowance(decision=took)
 
 
+def _v5_season(state: State, event: dict[str, Any]) -> bool:
+    """Version 5 heard no hero's dice: ``event`` is one that may resolve a season (a
+    ``resolve_summer``, a ``next_season``, the clock's in a summer or after it)."""
+    if event["type"] in ("resolve_summer", "next_season"):
+        return True
+    return event.get("seat") is None and state["phase"] in ("summer", *OFF_SEASONS)
+
+
 #: the events whose route version 4 timed by other knots, without the sea
 _V4_ROUTED = ("deploy", "sail", "move_enemy", "plan_cruise")
 
@@ -154,28 +162,23 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     routed a ship detached from her squadron (a ``sail``: version 4 gave her the
     squadron's draught and pace) stands as logged.
 
-    5 -> 6: BtQ's prize money into the purse (docs/rules-notes.md "Prize Money", "Into his
-    purse"): a share of a prize now carries the ``guineas`` it pays into his funds.
-    Version 5 logged its shares without them and paid none: an ``engage_decision`` is
-    compared without its round's ``prize_money``, and an ``advance`` (the clock's too)
-    whose fights took a prize stands as logged, so each pays as it was decided. A battle on
-    the map is fought in rain or fog (docs/rules-notes.md "Precipitation and fog at sea"):
-    the engagements an ``advance`` opened (their weather, their fights) stand as logged; a
-    fight version 5 opened is dry and is fought on as it was. The summer is a year of
-    service (docs/rules-notes.md "A Year of Service"): its resolution (a
-    ``resolve_summer``, the GM's or the clock's) gives each officer who sailed it a card of
-    Appendix II and its gain; version 5 gave none, and its summer's resolution stands as
-    logged.
-    And the sea's damage points go into battle and are mended in port (docs/rules-notes.md
-    "Damage off the sea in battle"): what an ``advance`` did with them stands as logged, as
-    every version 5 ``advance`` does.
+    5 -> 6: the rules of issue 31's second part, each of which a version 5 log never had:
+    BtQ's prize money into the purse ("Prize Money", "Into his purse": an
+    ``engage_decision`` is compared without its round's ``prize_money``), a battle on the
+    map fought in rain or fog ("Precipitation and fog at sea"), the sea's damage points
+    into battle and mended in port ("Damage off the sea in battle"), the summer a year of
+    service ("A Year of Service"), and a Mention in Despatches a public hero, a player
+    character's court-martial on his record, an NPC admiral beaten resigning ("Mentions in
+    Despatches as status", "Courts-martial"; docs/rules-notes.md). Every ``advance`` (its
+    fights opened dry, their prizes paid nothing, the sea's damage neither fought with nor
+    mended) and what resolved a season (``resolve_summer``, ``next_season``, the clock's in
+    a summer or after it) stand as logged; a fight version 5 opened goes on dry.
     """
     kind, data = event["type"], event["data"]
     keys: set[str] = set()
     decision = version < 3 and (_v2_vacancy(state, event) or _v2_autumn_clock(state, event))
-    # (every version before 6 fought an advance's new fights dry and gave no year of service
-    # at the summer's end: upgrade() sees no other)
-    decision = decision or kind in ("advance", "resolve_summer")
+    # (every version before 6: upgrade() sees no other)
+    decision = decision or kind == "advance" or _v5_season(state, event)
     if version < 5:
         decision = decision or kind in ("roll_force", "show_voyage")
         # (a ship detached was routed as her whole squadron: its draught, its pace)

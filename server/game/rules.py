@@ -37,6 +37,7 @@ from strategy.campaign import appointments as _appointments
 from strategy.campaign import force_organisation as table_f
 from strategy.campaign import influence as _influence
 from strategy.campaign import ship_tables as _ship_tables
+from strategy.campaign.courts import VERDICTS, reduced_rank
 from strategy.campaign.dice import RandomDice
 from strategy.campaign.fleet import (
     ADMIRAL_RANKS,
@@ -53,6 +54,7 @@ from strategy.campaign.investment import FAVOURS as INVESTMENT_FAVOURS
 from strategy.campaign.investment import KINDS as INVESTMENT_KINDS
 from strategy.campaign.investment import liquidation_value
 from strategy.campaign.map_results import MAP_FATES, map_battle_result, season_fight, ship_fate
+from strategy.campaign.mentions import HERO_MONTHS, LASTING_POINTS, hero_points
 from strategy.campaign.plan import influenced_commitment as _influenced
 from strategy.campaign.plan import npc_captain_volunteers, volunteer_ship, volunteer_squadron
 from strategy.campaign.plan import substitute as _substitute
@@ -187,6 +189,11 @@ __all__ = [
     "npc_officers",
     "player_deck",
     "officer_after",
+    "HERO_MONTHS",
+    "VERDICTS",
+    "reduced_rank",
+    "LASTING_POINTS",
+    "hero_points",
     "officer_healed",
     "officer_served",
     "officer_mission_over",
@@ -453,11 +460,15 @@ def campaign_officer(officer: Mapping[str, Any], player: bool) -> Any:
 
 
 def officer_after(
-    officer: Mapping[str, Any], change: Mapping[str, Any], guineas: int, year: int
+    officer: Mapping[str, Any],
+    change: Mapping[str, Any],
+    guineas: int,
+    year: int,
+    season: str = "summer",
 ) -> dict[str, Any]:
     """A character's dict after a season (:meth:`strategy.characters.Character.after_summer`)."""
     character = Character.from_dict(_character_fields(officer))
-    return character.after_summer(change, guineas, year).to_dict()
+    return character.after_summer(change, guineas, year, season).to_dict()
 
 
 def officer_healed(
@@ -545,7 +556,7 @@ def battle_officer(officer: Mapping[str, Any], role: str, name: str) -> dict[str
 
 #: an officer record's fields that are the campaign's, not his character's: the seat that
 #: plays him, its conditional orders for the summer, his weeks at the Royal Naval Academy
-CAMPAIGN_FIELDS = ("player", "orders", "academy")
+CAMPAIGN_FIELDS = ("player", "orders", "academy", "court_martial")
 
 
 def _character_fields(officer: Mapping[str, Any]) -> dict[str, Any]:
@@ -585,11 +596,13 @@ def appointment_check(name: str, officer: Mapping[str, Any]) -> None:
 def appointment_roll(
     name: str, officer: Mapping[str, Any], rng: random.Random, by_player: bool, renewing: bool
 ) -> dict[str, Any]:
-    """The appointee's roll for the character (his NA; the dice a d6 from ``rng``): a
-    player appointee's choice, an NPC's 1d6 and the modifiers against the post's Roll;
-    ``renewing``: the September renewal (its result also under ``renewed``)."""
+    """The appointee's roll for the character (his NA and his mentions in despatches; the
+    dice a d6 from ``rng``): a player appointee's choice, an NPC's 1d6 and the modifiers
+    against the post's Roll; ``renewing``: the September renewal (its result also under
+    ``renewed``)."""
     roll = _appointments.renewal if renewing else _appointments.appointment_roll
-    return roll(_appointments.post(name), RandomDice(rng), officer["na"], 0, by_player)
+    mids = len(officer.get("mentions") or ())  # the Crown Prince's aide reads them
+    return roll(_appointments.post(name), RandomDice(rng), officer["na"], mids, by_player)
 
 
 def appointment_words(rolled: Mapping[str, Any]) -> str:

@@ -8,10 +8,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from server.game import appointments, money, officers, rules
+from server.game.rules import HERO_MONTHS, LASTING_POINTS
 from server.game.state import State
 
 __all__ = [
     "gazette",
+    "hero_words",
     "outcome_words",
     "report_for",
     "resolve",
@@ -84,6 +86,7 @@ def _outcomes(
     """Each officer's outcome as the Gazette and his own sheet read it: ``public`` (what
     was gazetted: death, mentions, promotion) and ``guineas`` (his prize money, private)."""
     promoted = {p["officer"]: p for p in report["promotions"]}
+    heard = {m["officer"]: m["dice"] for m in report.get("mentions", ())}
     squadron_of = {d["ship"]: d["squadron"] or "Independent" for d in deployment}
     out: dict[str, dict[str, Any]] = {}
     for rec in report["personal_outcomes"]:
@@ -109,6 +112,11 @@ def _outcomes(
             "guineas": after["funds"] - officer["funds"],
             "na": [officer["na"], after["na"]],
         }
+        if heard.get(oid):  # his Status Points a month as a public hero (001:1084): his own
+            out[oid]["hero"] = {
+                "dice": heard[oid],
+                "docked": after.get("mentions", [{}])[-1].get("docked"),
+            }
         # what came of his conditional orders (his own and the GM's to read: not gazetted)
         if "poltroonery" in rec:
             out[oid]["poltroonery"] = rec["poltroonery"]["outcome"]
@@ -138,6 +146,8 @@ def outcome_words(o: Mapping[str, Any], private: bool) -> str:
         if o["mentioned"]:
             times = "" if o["mentioned"] == 1 else f" {o['mentioned']} times"
             parts.append(f"mentioned in despatches{times}")
+        if private and o.get("hero"):
+            parts.append(hero_words(o["hero"]))
         if o["promoted"]:
             parts.append(f"promoted to {o['promoted']}")
         if private and o.get("declined") == "declined":
@@ -162,6 +172,17 @@ def service_words(service: Mapping[str, Any]) -> str:
     drawn = service["card"] + (f" as {service['as']}" if service.get("as") else "")
     gained = [f"+1 {service['gain'][k]}" for k in ("measure", "skill") if k in service["gain"]]
     return f"a year of service ({drawn}): {', '.join(gained) or 'nothing gained'}"
+
+
+def hero_words(hero: Mapping[str, Any]) -> str:
+    """A hero's Status Points in words (Briny 001:1084), e.g. "a public hero: 4 Status
+    Points a month for three months from his ship's docking (1805-09), then 1 a month"."""
+    points = sum(hero["dice"])
+    lasting = LASTING_POINTS * len(hero["dice"])
+    return (
+        f"a public hero: {points} Status Points a month for {HERO_MONTHS} months from his "
+        f"ship's docking ({hero['docked']}), then {lasting} a month"
+    )
 
 
 def return_words(r: Mapping[str, Any]) -> str:
@@ -193,15 +214,23 @@ def report_for(report: Mapping[str, Any] | None, seat: Mapping[str, Any]) -> Any
         return report  # no summer yet, or one resolved before officers were kept
     outcomes = report["outcomes"]
     mine = [oid for oid, o in outcomes.items() if o["player"] == seat["id"]]
+    # the NPC admirals who resign (Briny 001:1101): public, the last lines of every seat's
+    quits = [
+        f"{o['rank']} {o['name']} resigns his flag ({r['reason']})"
+        for r in report.get("resignations", ())
+        for o in (outcomes.get(r["officer"]),)
+        if o is not None
+    ]
     if seat["role"] == "gm":
         words = [outcome_words(o, True) for o in outcomes.values() if o["player"]]
         words += [return_words(r) for r in report.get("returns", ())]
-        return {**report, "words": words, "yours": None}
+        return {**report, "words": words + quits, "yours": None}
     gazetted = {oid: _public(o) for oid, o in outcomes.items() if gazette(o) and oid not in mine}
     words = [outcome_words(outcomes[oid], True) for oid in mine]
     invested = [dict(r) for r in report.get("returns", ()) if r["player"] == seat["id"]]
     words += [return_words(r) for r in invested]
     words += [outcome_words(o, False) for o in gazetted.values() if o["player"]]
+    words += quits
     return {
         "season": report["season"],
         "roll": report["roll"],

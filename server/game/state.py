@@ -94,7 +94,11 @@ SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
 #: precipitation, its modifier on every test, Mist's and Fog's on Awareness; the summer a
 #: year of service (seed 000, Appendix II "Years of Service"): each officer who sailed it
 #: and lives overturns a card and gains what its row gives; the sea's damage points into
-#: battle as Hull boxes struck, mended in a friendly port ("Damage off the sea in battle").
+#: battle as Hull boxes struck, mended in a friendly port ("Damage off the sea in battle");
+#: a Mention in Despatches makes a public hero (Briny 001:1084): a die of Status Points
+#: a month per mention, rolled after a season's other dice and kept on his record; a player
+#: character's court-martial (a captain's 6, an admiral's 5-6, a poltroon's 6) on his record;
+#: an NPC admiral with a BR of 5 or 6 resigns his flag when the fleet is home.
 RULES_VERSION = 6
 
 Position = list[float]  # [lon, lat] in degrees
@@ -184,6 +188,11 @@ class OfficerRecord(Record):
     # his weeks at the Royal Naval Academy: the season he last studied in ("1805 autumn"),
     # its weeks studied, and the quarters of a level of NA studied towards the next
     academy: NotRequired[dict[str, Any]]
+    # his Mentions in Despatches (Briny 001:1084): each the die of his Status Points a month
+    # for three months from the month his ship docked in London ("YYYY-MM"), then one
+    mentions: NotRequired[list[dict[str, Any]]]
+    # the court-martial he faces, not yet sat (Briny 001:1101): {"reason", "season"}
+    court_martial: NotRequired[dict[str, Any]]
 
 
 class Seat(SeatRecord):

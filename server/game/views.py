@@ -30,6 +30,7 @@ from server.game.notices import orders_words
 from server.game.officers import berth_of, seat_officer
 from server.game.rules import (
     PRIME_MINISTER_FAVOUR,
+    hero_points,
     hull_struck,
     measures_now,
     ship_rating,
@@ -56,6 +57,7 @@ from server.game.state import (
 
 __all__ = [
     "audiences",
+    "month_now",
     "hears",
     "SECTIONS",
     "public_data",
@@ -135,12 +137,23 @@ def public_seat(seat: Seat) -> dict[str, Any]:
     return public
 
 
-def officer_for(officer: OfficerRecord, seat: Seat) -> dict[str, Any]:
-    """What ``seat`` sees of an officer: all of him for the GM and for his own player; his
-    name, rank, berth and whether he lives for everyone else (the officers are all of the
-    British fleet: the enemy's are never in the state)."""
+def month_now(state: State) -> str:
+    """The campaign's month now, ``"YYYY-MM"`` (its game date's: :func:`season_date`)."""
+    date = season_date(state)
+    return f"{date.year:04d}-{date.month:02d}"
+
+
+def officer_for(officer: OfficerRecord, seat: Seat, month: str | None = None) -> dict[str, Any]:
+    """What ``seat`` sees of an officer: all of him for the GM and for his own player (and,
+    mentioned in despatches, his ``hero`` status in ``month``); his name, rank, berth and
+    whether he lives for everyone else (the officers are all of the British fleet: the
+    enemy's are never in the state)."""
     if is_gm(seat) or (officer["player"] is not None and officer["player"] == seat["id"]):
         whole = {**_copied(officer), "berth": berth_of(officer)}
+        mentions = officer.get("mentions")
+        if mentions and month is not None:  # a public hero (Briny 001:1084)
+            points = hero_points(mentions, month)
+            whole["hero"] = {"mentions": len(mentions), "month": month, "points": points}
         if officer.get("spent"):  # his Measures as they stand this Naval Mission (BtQ)
             whole["measures_now"] = measures_now(officer)
         if officer.get("orders"):  # his conditional orders in words, as his notice has them
@@ -387,7 +400,9 @@ SECTIONS: tuple[Section, ...] = (
     ),
     Section(
         "officers",
-        lambda s, seat: {"officers": [officer_for(o, seat) for o in s["officers"].values()]},
+        lambda s, seat: {
+            "officers": [officer_for(o, seat, month_now(s)) for o in s["officers"].values()]
+        },
         _gm_or(lambda s, seat: seat["id"] if _plays(s, seat) else "public"),
         by_state=True,
     ),

@@ -194,7 +194,7 @@ class CampaignService:
                 raise ActionError("not_found", f"no officer {officer_id!r}")
             if viewer["role"] != "gm" and officer["player"] != viewer["id"]:
                 raise ActionError("forbidden", "an officer's sheet is his player's and the GM's")
-            return game.officer_for(officer, viewer)
+            return game.officer_for(officer, viewer, game.month_now(state))
 
     def engagement_odds(
         self, campaign_id: str, seat: dict[str, Any], engagement_id: str

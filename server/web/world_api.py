@@ -312,6 +312,7 @@ def rules_vocabulary() -> Response:
                     "most_na": rules.ACADEMY.MOST_NA,
                 },
                 "favours": list(rules.FAVOUR_CLASSES),  # a favour's class (Briny, INFLUENCE)
+                "verdicts": list(rules.VERDICTS),  # a court-martial's (BtQ, "Punishments")
                 "campaign_id": f"^{CAMPAIGN_ID.pattern}$",
                 "token": TOKEN_PATTERN,
             },

@@ -111,7 +111,13 @@ export function sheetView(officer, rules) {
     ["Strength", birth.strength], ["Constitution", officer.constitution],
     ["Expertise", officer.expertise],
     ["Wounds", (officer.wounds || []).length ? officer.wounds : "none"],
-    ["Experience", `${show(officer.experience)} summer${officer.experience === 1 ? "" : "s"}`]]),
+    ["Experience", `${show(officer.experience)} summer${officer.experience === 1 ? "" : "s"}`],
+    // a public hero's Status Points this month, as the server reckons them (Briny MiD)
+    ["Mentioned in despatches", officer.hero ? `${officer.hero.mentions} time${
+      officer.hero.mentions === 1 ? "" : "s"}: a public hero, ${officer.hero.points
+    } Status Points this month` : "never"],
+    ["Court-martial", officer.court_martial ? `faces one (${officer.court_martial.reason}, `
+      + `${officer.court_martial.season})` : "none"]]),
   el("h4", {}, "Beat to Quarters sheet"),
   pairs([["Nationality", sheet.nationality], ["Religion", sheet.religion],
     ["Social class", sheet.social_class], ["Profession", sheet.profession],

@@ -517,6 +517,25 @@ function academySection(ctx, seat, state) {
     el("p", { class: "muted", dataset: { na: String(officer?.na ?? "") } }, now + "."));
 }
 
+/** The courts-martial the players' characters face (Briny 001:1101), for the GM to sit:
+ * each officer's reason and season as his record has them, the verdicts from /api/rules
+ * (BtQ, "Punishments"). */
+function courtsSection(ctx, state) {
+  const facing = (state.officers || []).filter((o) => o.court_martial && !o.dead);
+  const rows = facing.map((o) => {
+    const verdict = select((ctx.rules?.limits?.verdicts || []).map((v) => [v, v]));
+    verdict.name = "verdict";
+    const send = actionButton(ctx, "Sit the court",
+      () => ({ type: "court_martial", officer: o.id, verdict: verdict.value }),
+      { name: "court_martial", okText: "sat" });
+    return el("div", { class: "row", dataset: { court: o.id } },
+      el("span", {}, `${o.rank} ${o.name} (${o.court_martial.reason}, `
+        + `${o.court_martial.season})`), labelled("Verdict", verdict), send.nodes);
+  });
+  return el("fieldset", { class: "courts" }, el("legend", {}, "Courts-martial"),
+    rows.length ? rows : el("p", { class: "muted" }, "No officer faces a court-martial."));
+}
+
 /** His ship and rank by Ship Tables A and B (Briny 001:548-628), from the state's
  * `ship_tables`: the ships he may apply for (each the roll her NPC captain needs), the
  * captaincies he may buy (each its price) and his month's pay. */
@@ -699,6 +718,9 @@ function seatSections(ctx, seat, state, mine) {
   if (tables && ["apply_ship", "buy_rank", "draw_pay"].some(allowed)) {
     sections.push(shipTablesSection(ctx, tables, allowed));
   }
+  if (allowed("court_martial")) {
+    sections.push(courtsSection(ctx, state));
+  }
   if (allowed("influence") && favours) {
     sections.push(influenceSection(ctx, favours));
   }
@@ -767,7 +789,9 @@ export function createOrdersPanel(root, ctx) {
         (state.investments || []).map((i) => [i.id, i.liquidated ?? null]),
         state.favourable ?? null, state.ship_tables ?? null, state.ship_tables_of ?? null,
         state.favours ?? null, state.favours_of ?? null, state.day === 0,
-        (state.deployment || []).map((d) => d.ship)];
+        (state.deployment || []).map((d) => d.ship),
+        // the courts-martial the GM may sit: the form drawn anew as they are faced and sat
+        (state.officers || []).filter((o) => o.court_martial).map((o) => o.id)];
       const nextKey = JSON.stringify([seat.role, state.phase, state.paused, state.cabinet, cruises,
         held,
         mine.map((f) => f.id), gm ? [forceIds, state.seats.map((s) => [s.id, s.role,

@@ -38,6 +38,7 @@ from strategy.campaign.fleet import (
     officers_from,
 )
 from strategy.campaign.investment import investment_returns
+from strategy.campaign.mentions import mention_dice
 from strategy.campaign.outcomes import (
     Contexts,
     Plan,
@@ -114,7 +115,9 @@ def resolve_summer(
     officers rolling against them), ``personal_outcomes`` (each officer's dice and what
     came of them), ``promotions``, ``midshipmen_purchased``, ``plunder_shares``,
     ``courts_martial``, ``resignations``, ``changes`` (per officer: NA, rank, ship, dead,
-    wound; see :func:`apply_report`) and ``investment``.
+    wound, the dice of his mentions; see :func:`apply_report`), ``investment`` and
+    ``mentions`` (each living officer mentioned in despatches: his ``mids`` and a die each,
+    his Status Points a month for three months: :mod:`strategy.campaign.mentions`).
     """
     choices = dict(choices or {})
     if dice is None:
@@ -163,6 +166,8 @@ def resolve_summer(
     _record_changes(notable, changes)
     report["changes"] = changes
     report["investment"] = _investment(cmd, result, ship_result, choices)
+    # (rolled last, so every die before them falls as it did before mentions raised status)
+    report["mentions"] = _mentions(outcomes, changes, dice)
     return report
 
 
@@ -299,6 +304,23 @@ def _courts_martial(
         elif br >= 5:
             resign.append({"officer": adm.id, "reason": f"NPC admiral's battle result {br}"})
     return courts, resign
+
+
+def _mentions(
+    outcomes: Sequence[Mapping[str, Any]], changes: dict[str, dict[str, Any]], dice: Dice
+) -> list[dict[str, Any]]:
+    """Each living officer mentioned in despatches rolls one die a mention: his Status
+    Points a month for its first three months (001:1084, "Mention in Despatches"); into
+    ``changes`` as his ``mentions`` (the dice), in the order of the records."""
+    out = []
+    for rec in outcomes:
+        if rec["dead"] or not rec["mids"]:
+            continue  # the dead are no public heroes
+        rolled = mention_dice(rec["mids"], dice)
+        change = changes.setdefault(rec["officer"], {})
+        change["mentions"] = [*change.get("mentions", ()), *rolled]
+        out.append({"officer": rec["officer"], "mids": rec["mids"], "dice": rolled})
+    return out
 
 
 #: per ship, the plunder of her whole company and of her captains and lieutenants

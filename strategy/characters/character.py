@@ -37,6 +37,7 @@ from strategy.campaign.fleet import (
     is_marine,
     rank_index,
 )
+from strategy.campaign.mentions import docked_month
 from strategy.campaign.tables import nelson_wound
 from strategy.characters.birth import Birth, check_na, roll_birth_filling, roll_na
 from strategy.characters.btq_tables import MEASURES, REPUTATION_LIMITS, trait
@@ -118,7 +119,10 @@ class Character:
     Mission used in it (Jack Tar's repeat, a name a use); ``prize_money`` his shares of the
     prizes his ship took this Naval Mission (seed 000, "Prize Money": each
     ``{"engagement", "prize", "type", "size", "as", "share"}``, the share's ``(Wealth
-    opposition, automatic successes)`` choices); his sheet's ``state`` his Health.
+    opposition, automatic successes)`` choices); his sheet's ``state`` his Health;
+    ``mentions`` his Mentions in Despatches, each ``{"die", "docked"}``: the Status Points
+    a month it gives him for three months from the month (``"YYYY-MM"``) his ship docked
+    in London, then one (Briny 001:1084, :mod:`strategy.campaign.mentions`).
     """
 
     id: str
@@ -142,6 +146,7 @@ class Character:
     spent: tuple[tuple[str, int], ...] = ()
     used: tuple[str, ...] = ()
     prize_money: tuple[Mapping[str, Any], ...] = ()
+    mentions: tuple[Mapping[str, Any], ...] = ()
 
     def officer(self, player: bool) -> Officer:
         """The campaign's view of him (:class:`strategy.campaign.fleet.Officer`): each of
@@ -221,13 +226,15 @@ class Character:
     def to_dict(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out.update(wounds=list(self.wounds), birth=self.birth.to_dict(), sheet=self.sheet.to_dict())
-        del out["spent"], out["used"], out["prize_money"]
+        del out["spent"], out["used"], out["prize_money"], out["mentions"]
         if self.spent:  # (only when some are: the records of those who spent none as they were)
             out["spent"] = dict(self.spent)
         if self.used:  # (likewise)
             out["used"] = list(self.used)
         if self.prize_money:  # (likewise)
             out["prize_money"] = [dict(p) for p in self.prize_money]
+        if self.mentions:  # (likewise)
+            out["mentions"] = [dict(m) for m in self.mentions]
         return out
 
     @classmethod
@@ -240,14 +247,23 @@ class Character:
         fields_["spent"] = tuple((m, spent[m]) for m in MEASURES if spent.get(m))
         fields_["used"] = tuple(data.get("used") or ())
         fields_["prize_money"] = tuple(dict(p) for p in data.get("prize_money") or ())
+        fields_["mentions"] = tuple(dict(m) for m in data.get("mentions") or ())
         return cls(**fields_)
 
-    def after_summer(self, change: Mapping[str, Any], guineas: int, year: int) -> Character:
+    def after_summer(
+        self, change: Mapping[str, Any], guineas: int, year: int, season: str = "summer"
+    ) -> Character:
         """Him after a season (``change``: the report's ``changes`` entry for him, see
-        :func:`strategy.campaign.season.apply_report`; ``guineas``: his prize money)."""
+        :func:`strategy.campaign.season.apply_report`; ``guineas``: his prize money;
+        ``year`` and ``season`` the campaign's, his ship docking back in London at its
+        end with the dice of his mentions in despatches)."""
         if change.get("dead"):
             return replace(self, dead=True, experience=self.experience + 1)
         new = replace(self, funds=self.funds + guineas, experience=self.experience + 1)
+        if change.get("mentions"):  # a public hero from the month his ship docks (001:1084)
+            docked = docked_month(year, season)
+            heard = tuple({"die": die, "docked": docked} for die in change["mentions"])
+            new = replace(new, mentions=(*self.mentions, *heard))
         if "na" in change:
             new = replace(new, na=change["na"], sheet=_with_command(new.sheet, change["na"]))
         if "rank" in change:
