@@ -290,7 +290,8 @@ def years_of_service(
         if officer["dead"]:
             continue
         record, services[oid] = rules.officer_served(officer, rng.getrandbits(64))
-        after[oid] = {**record, "player": officer["player"]}  # type: ignore[typeddict-item]
+        # (what the record does not carry stays his: a court-martial waiting for him)
+        after[oid] = {**officer, **record, "player": officer["player"]}  # type: ignore[typeddict-item]
     return after, services
 
 
