@@ -96,8 +96,10 @@ def _seats(state: State, force: Force, code: str) -> list[str]:
 
 
 def _near(force: Force) -> list[dict[str, Any]]:
-    """The enemy ports whose approaches the force lies in (as :func:`_approaches` asks)."""
-    if not force["afloat"] or force["port"] or force["route"]:
+    """The enemy ports within sight of the force, out of harbour (:func:`_approaches` asks
+    her to lie there, not under way: an order to sail changes no view's ``own``, an
+    ``advance`` does)."""
+    if not force["afloat"] or force["port"]:
         return []
     at = (force["lon"], force["lat"])
     return [
@@ -110,7 +112,7 @@ def _near(force: Force) -> list[dict[str, Any]]:
 
 def boats(state: State, code: str) -> dict[str, Any] | None:
     """What the skirmish form of ship ``code`` offers (a captain's page; the GM's for any):
-    the enemy ports within sight (none: she lies off none, or is under way), her living
+    the enemy ports within sight (none: she lies off none, or is in harbour), her living
     officers in the order of command (each his id, name, rank, Discipline as it stands and
     Health), and her last skirmish; None for a ship not afloat on campaign."""
     for force in state["forces"].values():
@@ -217,7 +219,7 @@ def decide_skirmish(
             p.mission,
             port["name"],
             outcome["victory"],
-            prize and f"a {prize['type']}",
+            None if prize is None else f"a {prize['type']}",
         ),
     }
 

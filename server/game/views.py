@@ -291,9 +291,10 @@ def _own_section(state: State, seat: Seat) -> dict[str, Any]:
     if is_gm(seat):  # what each seat's character may do, for the GM acting as its seat
         of = {s["id"]: ship_choices(state, s) for s in state["seats"].values()}
         out["ship_tables_of"] = {sid: c for sid, c in of.items() if c is not None}
-    if seat["role"] == "captain" and seat.get("ship") and state["phase"] == "summer":
+    code = seat.get("ship") if seat["role"] == "captain" else None
+    if code and state["phase"] == "summer":
         # his ship's boats: the enemy ports she lies off, her officers (BtQ Skirmish Rules)
-        if (mine := skirmishes.boats(state, seat["ship"])) is not None:
+        if (mine := skirmishes.boats(state, code)) is not None:
             out["skirmish"] = mine
     if is_gm(seat) and state["phase"] == "summer":  # every British ship off an enemy port
         near = (
