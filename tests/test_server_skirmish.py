@@ -159,3 +159,10 @@ def test_a_captains_boats_off_brest_are_told_to_him_his_admiral_and_the_gm(tmp_p
     log = g.rest("get", f"/api/campaigns/{g.id}/log").json
     assert len(events_of(log, "skirmish")) == 1
     assert_officers_replay(g, log)
+    replayed, _ = game.replay(log)  # and to the same ship: her morale, her day's skirmish
+    state = g.rest("get", f"/api/campaigns/{g.id}/state").json["state"]
+    force = events_of(log, "skirmish")[0]["data"]["force"]
+    live = next(f for f in state["forces"] if f["id"] == force)
+    again = replayed["forces"][live["id"]]
+    assert [s.get("morale") for s in again["ships"]] == [s.get("morale") for s in live["ships"]]
+    assert [s.get("skirmish") for s in again["ships"]] == [s.get("skirmish") for s in live["ships"]]
