@@ -105,16 +105,16 @@ def _near(force: Force) -> list[dict[str, Any]]:
     return [
         {"id": p["id"], "name": p["name"]}
         for p in rules.ports()
-        if p["kind"] in ("enemy-arsenal", "enemy-port")
-        and distance_nm(at, tuple(p["anchorage"])) <= SIGHTING_NM
+        if distance_nm(at, tuple(p["anchorage"])) <= SIGHTING_NM and rules.is_enemy_port(p["id"])
     ]
 
 
-def boats(state: State, code: str) -> dict[str, Any] | None:
+def boats(state: State, code: str, near_only: bool = False) -> dict[str, Any] | None:
     """What the skirmish form of ship ``code`` offers (a captain's page; the GM's for any):
     the enemy ports within sight (none: she lies off none, or is in harbour), her living
     officers in the order of command (each his id, name, rank, Discipline as it stands and
-    Health), and her last skirmish; None for a ship not afloat on campaign."""
+    Health), and her last skirmish; None for a ship not afloat on campaign (with
+    ``near_only``, for one off no enemy port either: the GM's list, built cheaply)."""
     for force in state["forces"].values():
         if force["side"] != "Britain":
             continue
@@ -123,6 +123,9 @@ def boats(state: State, code: str) -> dict[str, Any] | None:
         )
         if ship is None:
             continue
+        ports = _near(force)
+        if near_only and not ports:
+            return None
         crew = sorted(
             (o for o in state["officers"].values() if o["ship"] == code and not o["dead"]),
             key=_rank,
@@ -142,7 +145,7 @@ def boats(state: State, code: str) -> dict[str, Any] | None:
         return {
             "ship": code,
             "name": ship["name"],
-            "ports": _near(force),
+            "ports": ports,
             "officers": officers,
             "morale": ship.get("morale", "healthy"),
             "last": copy.deepcopy(ship.get("skirmish")),

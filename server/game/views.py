@@ -298,12 +298,12 @@ def _own_section(state: State, seat: Seat) -> dict[str, Any]:
             out["skirmish"] = mine
     if is_gm(seat) and state["phase"] == "summer":  # every British ship off an enemy port
         near = (
-            skirmishes.boats(state, s["code"])
+            skirmishes.boats(state, s["code"], near_only=True)
             for f in state["forces"].values()
-            if f["side"] == "Britain"
+            if f["side"] == "Britain" and f["afloat"] and not f["port"]
             for s in f["ships"]
         )
-        if of := {b["ship"]: b for b in near if b is not None and b["ports"]}:
+        if of := {b["ship"]: b for b in near if b is not None}:
             out["skirmish_of"] = of
     if is_gm(seat):  # each seat's, for the GM to spend them as that seat
         every = {s["id"]: f for s in state["seats"].values() if (f := _favours(state, s))}
