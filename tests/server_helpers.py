@@ -608,3 +608,33 @@ def long_campaign(app: Flask, events: int, seed: int = 918273645) -> tuple[Game,
             state = game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]
             fights = [e["id"] for e in state["engagements"] if not e["over"]]
     return game, red.token
+
+
+# -- a ship's boats off Brest (test_server_skirmish) -----------------------------------------
+
+
+def off_brest(app: Flask, seed: int) -> Game:
+    """A summer (cabinet 3, 5) where the Red squadron blockades Brest, advanced day by day
+    until it lies at its station off the port: its captain ``fg`` (FG), its admiral ``red``,
+    the Blue's ``blue``, a minister ``pm`` and an observer ``obs`` seated."""
+    game = Game.new(app, seed=seed)
+    gm = game.gm()
+    for key, role, extra in (
+        ("pm", "prime-minister", {}),
+        ("fsl", "first-sea-lord", {}),
+        ("red", "admiral", {"squadron": "Red"}),
+        ("blue", "admiral", {"squadron": "Blue"}),
+        ("fg", "captain", {"ship": "FG"}),
+        ("obs", "observer", {}),
+    ):
+        game.add(key, role, **extra)
+    assert game.players["pm"].act("set_ships", digit=3)["ok"]
+    assert game.players["fsl"].act("set_deployment", digit=5)["ok"]
+    assert gm.act("roll_force")["ok"]
+    assert game.players["red"].act("deploy", squadron="Red", blockade="brest")["ok"]
+    for _ in range(10):
+        if not _force_of(_state(game), "Red")["route"]:
+            break
+        assert gm.act("advance", days=1)["ok"]
+    game.drain()
+    return game

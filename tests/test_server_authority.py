@@ -48,6 +48,8 @@ RULE_REFUSALS = {
     ("substitute", True): "conflict",
     ("court_martial", False): "not_found",  # the walk has no officer o-1 to try
     ("court_martial", True): "not_found",
+    ("skirmish", False): "conflict",  # the walk's ships lie in port, not off an enemy's
+    ("skirmish", True): "conflict",
 }
 #: the actions aimed at ships at sea: outside the summer, at the volunteers' cruises
 AT_SEA = ("sail", "move_enemy", "plan_cruise")
@@ -88,6 +90,13 @@ def _aimed(action: str, role: str, command: str, phase: str) -> list[dict[str, A
         return [{"squadron": v, "station": "channel"} for k, v in targets if k == "squadron"]
     if action == "volunteer":
         return [{k: v} for k, v in targets]
+    if action == "skirmish":  # her boats away: a cutting-out led by her captain
+        party = {"party": {"FG-captain": "board"}}
+        return [
+            {k: v, "mission": "cutting_out", "port": "brest", **party}
+            for k, v in targets
+            if k == "ship"
+        ]
     return [{k: v, "to": "plymouth"} for k, v in targets]
 
 

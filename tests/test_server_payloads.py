@@ -55,6 +55,7 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "plan_cruise": ("gm", "autumn-at-sea"),
     "reassign": ("gm", "summer"),
     "say": ("captain", "summer"),
+    "skirmish": ("captain", "summer"),
 }
 
 
@@ -281,6 +282,12 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
     "verdict": st.sampled_from(
         ["acquitted", "dismissal from command", "reduction in rank", "hanged"]
     ),
+    "mission": st.sampled_from(["cutting_out", "landing_party", "raid"]),
+    "port": st.sampled_from(["brest", "portsmouth", "atlantis"]),
+    "party": st.sampled_from(
+        [{"FG-captain": "board"}, {"FG-lt1": "scout", "FG-captain": "storm"}, {"o-1": "dance"}, {}]
+    ),
+    "cards": st.sampled_from([{"FG-lt1": 2}, {"FG-captain": 1}, {"FG-lt1": 99}, {}]),
 }
 
 

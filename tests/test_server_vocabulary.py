@@ -40,6 +40,7 @@ def test_the_rules_answer_is_cached_json_with_every_word(tmp_path) -> None:
         "boarding_actions",
         "muskets",
         "hardship",
+        "skirmishes",
         "table_f",
         "ranks",
         "decisions",
@@ -111,6 +112,11 @@ def test_the_fleet_and_the_words_of_combat_and_campaign() -> None:
     prime = next(c for c in words["hwyf"] if c["id"] == "prime_angle")
     assert (prime["skill"], prime["against"]) == ("seamanship", "seamanship")
     assert words["boarding_actions"] == ["melee", "captain", "master", "gunner", "firebrands"]
+    # the skirmishes' missions and tasks, the engine's (strategy/data/skirmish.json)
+    assert [m["id"] for m in words["skirmishes"]] == list(rules.SKIRMISH_MISSIONS)
+    board = words["skirmishes"][0]["tasks"][0]
+    assert (board["id"], board["weapon"], board["cards"]) == ("board", "Cutlass", 4)
+    assert board["foe"] == 3  # the foe's Boarding Weapons
     assert words["muskets"] == ["crew", "captain", "master", "gunner", "hold"]
     # seed 000, Healing's Damage Areas: Physical - Guts, Ship Morale - Discipline
     assert words["hardship"] == {"Guts": "Physical", "Discipline": "Ship Morale"}

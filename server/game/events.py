@@ -78,6 +78,7 @@ __all__ = [
     "SetShips",
     "ShowVoyage",
     "StandingOrders",
+    "Skirmish",
 ]
 
 Acted = TypedDict(
@@ -493,3 +494,25 @@ class Say(Acted):
     to: str
     text: str
     day: int
+
+
+class Skirmish(Acted):
+    """A cutting-out expedition or a landing party fought (server.game.skirmishes): the
+    party and its tasks, the skirmish as the cards fell, what it left."""
+
+    ship: str  # her code
+    name: str
+    force: str
+    mission: str  # cutting_out, landing_party
+    port: str  # the enemy port's id
+    day: int
+    commander: str  # the officer who led it, by id
+    party: dict[str, str]  # officer id -> his task, the commander first
+    outcome: dict[str, Any]  # strategy.combat.skirmish.skirmish's record, officers by id
+    victory: bool
+    health: dict[str, str]  # officer id -> injured, maimed or dead: the wounded
+    morale: str  # her Ship Morale after it
+    prize: dict[str, Any] | None  # the vessel cut out: name, type
+    prize_money: dict[str, list[dict[str, Any]]]  # officer id -> his share of the prize
+    seats: list[str]  # told: her captain's seat, her squadron's admiral's
+    text: str

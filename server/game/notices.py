@@ -43,6 +43,7 @@ __all__ = [
     "message",
     "notices_for",
     "orders_given",
+    "skirmished",
     "orders_words",
     "place_words",
     "season_opens",
@@ -617,5 +618,26 @@ def message(seen: Seen) -> list[Notice]:
             "name": said["name"],
             "to": said["to"],
             "message": said["text"],
+        }
+    ]
+
+
+def skirmished(seen: Seen) -> list[Notice]:
+    """A cutting-out expedition or a landing party fought (BtQ, "The Skirmish Rules"): told
+    to her captain, her squadron's admiral and the GM, in words and fields."""
+    data = seen.data
+    if "victory" not in data:
+        return []
+    return [
+        {
+            "type": "skirmish",
+            "text": data["text"],
+            "ship": data["ship"],
+            "mission": data["mission"],
+            "port": data["port"],
+            "day": data["day"],
+            "victory": data["victory"],
+            "health": dict(data["health"]),
+            "morale": data["morale"],
         }
     ]

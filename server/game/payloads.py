@@ -56,6 +56,8 @@ __all__ = [
     "Liquidate",
     "CourtMartial",
     "Study",
+    "Skirmish",
+    "SkirmishTask",
     "MoveEnemy",
     "NextSeason",
     "PlanCruise",
@@ -630,6 +632,24 @@ class StandingOrders(Payload):
     range: Distance | None = None
     repair: Literal[rules.REPAIRS] | None = None  # type: ignore[valid-type]
     muskets: MusketOrder | None = None  # his ships' Marines: as engage_decision's
+
+
+#: a task of a skirmish's mission (strategy/data/skirmish.json)
+SkirmishTask = Annotated[Text, Field(max_length=40)]
+
+
+class Skirmish(Payload):
+    """A cutting-out expedition or a landing party (BtQ 000:1153-1199) from a ship lying in
+    an enemy port's approaches: ``ship`` her code, ``mission``, ``port`` the enemy port's
+    id, ``party`` each of her officers who goes and his task (the highest ranking commands),
+    ``cards`` the commander's Discipline cards to the others."""
+
+    type: Literal["skirmish"]
+    ship: Annotated[Text, Field(max_length=8)]
+    mission: Literal[rules.SKIRMISH_MISSIONS]  # type: ignore[valid-type]
+    port: Annotated[Text, Field(max_length=40)]
+    party: Annotated[dict[OfficerId, SkirmishTask], Field(min_length=1, max_length=12)]
+    cards: Annotated[dict[OfficerId, Cards], Field(max_length=12)] = {}
 
 
 #: a place of a voyage or a cruise as :func:`_places` takes it (stripped after the check)

@@ -26,6 +26,7 @@ from server.game import (
     influence,
     payloads,
     seating,
+    skirmishes,
 )
 from server.game.authority import READS, Granted, require_seat
 from server.game.errors import ActionError, refusals
@@ -79,6 +80,7 @@ SPECS: Mapping[str, Spec[Any, Any]] = MappingProxyType(
             actions.ADVANCE,
             engagements.ENGAGE_DECISION,
             engagements.STANDING_ORDERS,
+            skirmishes.SKIRMISH,
             actions.RESOLVE_SUMMER,
             actions.SHOW_VOYAGE,
             cruises.VOLUNTEER,

@@ -69,11 +69,13 @@ from strategy.characters.service import year_of_service
 from strategy.chase import ChasePolicy, chase, sail_ho
 from strategy.combat import OUTCOMES, SHOT, WEATHER, Battle, morale, odds, sea_weather
 from strategy.combat import battle as fight_battle
+from strategy.combat import skirmish as _skirmish
 from strategy.combat.boarding import ACTIONS as BOARDING_ACTIONS
 from strategy.combat.combatant import SKILLS as OFFICER_SKILLS
 from strategy.combat.combatant import combatant
 from strategy.combat.crew import ship_crew as _ship_crew
 from strategy.combat.damage import struck_boxes
+from strategy.combat.data import DAMAGE_LEVELS as HEALTH_LEVELS
 from strategy.combat.data import REPAIRS as COMBAT_REPAIRS
 from strategy.combat.data import precipitation as precipitation_row
 from strategy.combat.hardship import IN_BATTLE as HARDSHIP_MEASURES
@@ -104,6 +106,10 @@ __all__ = [
     "WEATHER",
     "ADMIRAL_RANKS",
     "BOARDING_ACTIONS",
+    "SKIRMISHES",
+    "SKIRMISH_MISSIONS",
+    "fight_skirmish",
+    "skirmish_task",
     "MUSKET_ORDERS",
     "COMBAT_SKILLS",
     "DAMAGE_AREAS",
@@ -233,6 +239,9 @@ REPAIRS = tuple(COMBAT_REPAIRS)  # what a ship's men may repair, fire last (BtQ,
 COMBAT_SKILLS = tuple(OFFICER_SKILLS)  # the skills an officer tests in battle
 #: How Will You Fight?: a skill named alone, or one of the book's choices (strategy/data/hwyf.json)
 HWYF_CHOICES = (*OFFICER_SKILLS, *HWYF_BOOK)
+#: the campaign's skirmishes (BtQ 000:1153-1199; strategy/data/skirmish.json), by id
+SKIRMISHES = _skirmish.MISSIONS
+SKIRMISH_MISSIONS = tuple(SKIRMISHES)
 SCENARIO = Path(__file__).resolve().parent.parent / "data" / "scenario.json"
 #: a battle's weather die is drawn from ``Random(battle seed ^ WEATHER_SALT)``: its own
 #: stream, so that the engagement's other draws stay as they were
@@ -500,6 +509,41 @@ def officer_spending(officer: Mapping[str, Any], left: Mapping[str, int]) -> dic
     """A character's dict after a battle left his Measures at ``left``
     (:meth:`strategy.characters.Character.spending`)."""
     return Character.from_dict(_character_fields(officer)).spending(left).to_dict()
+
+
+def skirmish_task(mission: str, task: str) -> Any:
+    """The task ``task`` of skirmish ``mission``; an unknown one raises UnknownName."""
+    return _skirmish.task(mission, task)
+
+
+def fight_skirmish(
+    mission: str,
+    party: Sequence[tuple[Mapping[str, Any], str]],
+    cards: Mapping[str, int],
+    morale: str,
+    rng: random.Random,
+    player: bool,
+) -> dict[str, Any]:
+    """A skirmish of the campaign (:func:`strategy.combat.skirmish.skirmish`): ``party``
+    the officers' records with their tasks, its commander first, each known by his id;
+    ``cards`` his Discipline cards by id; ``morale`` the ship's; the characters' cards from
+    a player's deck when ``player`` (a seated captain's), else the GM's (an NPC's)."""
+    members, tasks = [], {}
+    for officer, task in party:
+        aboard = battle_officer(officer, "officer", officer["id"])
+        members.append(
+            _skirmish.Member(
+                officer["id"],
+                aboard["skills"],
+                aboard["discipline"],
+                aboard["measures"].get("Guts", 0),
+                HEALTH_LEVELS.index(aboard.get("health", "healthy")),
+            )
+        )
+        tasks[officer["id"]] = _skirmish.task(mission, task)
+    gm = Deck.gm(rng)
+    deck = Deck.player(rng) if player else gm
+    return _skirmish.skirmish(gm, deck, members[0], members[1:], tasks, cards, morale)
 
 
 def prize_money(

@@ -31,8 +31,11 @@ Command = Literal["own", "other"]
 #: ``public`` every seat alike; ``private`` the seat that made the choice (and the GM);
 #: ``forces`` the players, of what the forces did (observers nothing); ``gm`` the GM only;
 #: ``voyage`` the seats it is shown to; ``talk`` those who hear it; ``summer`` and
-#: ``season`` each seat its own cut of the season's report
-Audience = Literal["public", "private", "forces", "gm", "voyage", "talk", "summer", "season"]
+#: ``season`` each seat its own cut of the season's report; ``told`` the seats its data's
+#: ``seats`` names (and the GM)
+Audience = Literal[
+    "public", "private", "forces", "gm", "voyage", "talk", "summer", "season", "told"
+]
 
 P = TypeVar("P", bound=BaseModel)  # the action's payload
 E = TypeVar("E")  # the event's logged data (a TypedDict of server.game.events)

@@ -232,6 +232,9 @@ class Ship(Record):
     cargo: NotRequired[Any]  # a Sail Ho! prize's cargo
     morale: NotRequired[str]  # her Ship Morale after her last fight (healthy .. dead)
     damage: NotRequired[int]  # seed 003's damage points from shallow water (rocks), till port
+    # her last cutting-out expedition or landing party (BtQ Skirmish Rules): day, mission,
+    # port, victory, text (one a day)
+    skirmish: NotRequired[dict[str, Any]]
 
 
 class Orders(Record):

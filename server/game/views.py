@@ -21,6 +21,7 @@ from typing import Any, cast
 
 import jsonpatch
 
+from server.game import skirmishes
 from server.game.engagements import odds_match
 from server.game.errors import ActionError
 from server.game.favours import favours_for
@@ -313,6 +314,20 @@ def _own_section(state: State, seat: Seat) -> dict[str, Any]:
     if is_gm(seat):  # what each seat's character may do, for the GM acting as its seat
         of = {s["id"]: ship_choices(state, s) for s in state["seats"].values()}
         out["ship_tables_of"] = {sid: c for sid, c in of.items() if c is not None}
+    code = seat.get("ship") if seat["role"] == "captain" else None
+    if code and state["phase"] == "summer":
+        # his ship's boats: the enemy ports she lies off, her officers (BtQ Skirmish Rules)
+        if (mine := skirmishes.boats(state, code)) is not None:
+            out["skirmish"] = mine
+    if is_gm(seat) and state["phase"] == "summer":  # every British ship off an enemy port
+        near = (
+            skirmishes.boats(state, s["code"], near_only=True)
+            for f in state["forces"].values()
+            if f["side"] == "Britain" and f["afloat"] and not f["port"]
+            for s in f["ships"]
+        )
+        if of := {b["ship"]: b for b in near if b is not None}:
+            out["skirmish_of"] = of
     if is_gm(seat):  # each seat's, for the GM to spend them as that seat
         every = {s["id"]: f for s in state["seats"].values() if (f := _favours(state, s))}
         if every:
@@ -965,6 +980,8 @@ def _view_key(spec: Spec[Any, Any], author: str | None, data: dict[str, Any], se
         return "seat:" + seat["id"] if mine else "season"
     if audience == "private" and (data.get("as") or author) == seat["id"]:
         return "seat:" + seat["id"]
+    if audience == "told":
+        return "told" if seat["id"] in data["seats"] else "untold"
     if seat["role"] in PLAYERS and (_told(data, seat) or _grounded(data, seat)):
         told = [f"{n['kind']}/{n['engagement']}" for n in _told(data, seat)]
         grounded = enumerate(data.get("groundings") or ())
@@ -996,6 +1013,8 @@ def _player_data(
         return {"voyage": data["shown"]["id"]} if shown_to(data["shown"], seat) else None
     if view.audience == "private":  # his own choice, money or orders (and the GM's)
         return extras(data, after) if acting == seat["id"] else None
+    if view.audience == "told":  # the seats it names (and the GM's)
+        return extras(data, after) if seat["id"] in data["seats"] else None
     if seat["role"] == "observer" or view.audience != "forces":
         return None  # the GM's own events; the observers' is the view's change
     out = extras(data, after)

@@ -65,6 +65,30 @@ def vocabulary() -> dict[str, Any]:
         # its damage area (his wounds, her Ship Morale); who may spend which is the
         # engagement's ``hardship``
         "hardship": dict(rules.HARDSHIP_MEASURES),
+        # the campaign's skirmishes (BtQ "The Skirmish Rules", skirmish.json): each mission's
+        # words, what a victory wins and its tasks (a weapon against a foe's, or a skill
+        # against a difficulty: the cards each side overturns)
+        "skirmishes": [
+            {
+                "id": m.id,
+                "book": m.book,
+                "victory": m.victory,
+                "prize": m.prize,
+                "tasks": [
+                    {
+                        "id": t.id,
+                        "book": t.book,
+                        "weapon": t.weapon,
+                        "range": t.range,
+                        "skill": t.skill,
+                        "cards": t.pool,
+                        "foe": t.foe,
+                    }
+                    for t in m.tasks.values()
+                ],
+            }
+            for m in rules.SKIRMISHES.values()
+        ],
         # the ladders of rank, lowest first (fleet.json): the career pages' rank axis
         "ranks": {"navy": list(rules.NAVY_RANKS), "marines": list(rules.MARINE_RANKS)},
         "table_f": {

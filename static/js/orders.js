@@ -673,6 +673,71 @@ function conditionalOrdersSection(ctx, seat, state) {
       officer?.orders_words ? `Given: ${officer.orders_words}` : "No orders given."));
 }
 
+/** A task of a skirmish in words, as the rules give it (`/api/rules` `skirmishes`). */
+function taskWords(t) {
+  const with_ = t.weapon ? `${t.weapon}${t.range ? ` at ${t.range}` : ""}, ${t.cards} cards`
+    : `${t.skill}`;
+  return `${t.book} (${with_}; the foe ${t.foe} cards)`;
+}
+
+/** A ship's boats sent away (BtQ "The Skirmish Rules"): a cutting-out expedition or a
+ * landing party from a ship lying off an enemy port, as the view offers it (`skirmish`,
+ * the GM's `skirmish_of`: the ports within sight, her officers in the order of command,
+ * her last skirmish); the missions and their tasks are the rules'. The first officer given
+ * a task commands; the cards are his Discipline cards to the others (the server checks
+ * them). */
+function skirmishSection(ctx, boats) {
+  const missions = ctx.rules?.skirmishes || [];
+  const last = boats.last ? `Her last: day ${boats.last.day}, ${boats.last.text}.`
+    : "Her boats have not been away this summer.";
+  const parts = [el("p", { class: "muted", dataset: { morale: boats.morale } },
+    `Ship Morale ${boats.morale}. ${last}`)];
+  if (!(boats.ports || []).length) {
+    parts.push(el("p", { class: "muted" }, "She lies off no enemy port: her boats may go "
+      + "away only within sight of one."));
+    return el("fieldset", { class: "skirmish" }, el("legend", {},
+      `${boats.name}: cutting out and landing parties`), parts);
+  }
+  const mission = select(missions.map((m) => [m.id, m.book]));
+  const port = select(boats.ports.map((p) => [p.id, p.name]));
+  const rows = el("div", { class: "party" });
+  const picks = [];
+  function drawRows() {
+    const m = missions.find((x) => x.id === mission.value);
+    picks.length = 0;
+    fill(rows, (boats.officers || []).map((o) => {
+      const task = select([["", "stays aboard"], ...(m?.tasks || []).map((t) => [t.id,
+        taskWords(t)])]);
+      const cards = el("input", { type: "number", min: 0, max: o.discipline, value: "0" });
+      picks.push({ id: o.id, task, cards });
+      return el("div", { class: "row", dataset: { officer: o.id } },
+        labelled(`${o.rank} ${o.name} (${o.health}; Discipline ${o.discipline})`, task),
+        labelled("Cards", cards));
+    }));
+  }
+  mission.addEventListener("change", drawRows);
+  drawRows();
+  const send = actionButton(ctx, "Send the boats away", () => {
+    const party = {};
+    const cards = {};
+    for (const p of picks) {
+      if (!p.task.value) continue;
+      const first = !Object.keys(party).length;
+      party[p.id] = p.task.value;
+      if (!first && Number(p.cards.value)) cards[p.id] = Number(p.cards.value);
+    }
+    if (!Object.keys(party).length) throw new Error("Give at least one officer a task.");
+    return { type: "skirmish", ship: boats.ship, mission: mission.value, port: port.value,
+      party, cards };
+  }, { primary: true, name: "skirmish", okText: "fought: see the notices" });
+  parts.push(el("div", { class: "row" }, labelled("Mission", mission), labelled("Off", port)),
+    rows, el("p", { class: "muted" }, "The first officer given a task commands; his "
+      + "Discipline cards go to the others."), el("div", { class: "row" }, send.nodes));
+  if (boats.today) parts.push(el("p", { class: "muted" }, "Her boats have been away today."));
+  return el("fieldset", { class: "skirmish" }, el("legend", {},
+    `${boats.name}: cutting out and landing parties`), parts);
+}
+
 /** A seat's own sections (its role's), sent through `ctx` (the GM's acting-as ctx too). */
 function seatSections(ctx, seat, state, mine) {
   const sections = [];
@@ -724,6 +789,12 @@ function seatSections(ctx, seat, state, mine) {
   if (allowed("influence") && favours) {
     sections.push(influenceSection(ctx, favours));
   }
+  // his ship's boats (the GM acting as his seat: the GM's copy of the ship's, `skirmish_of`)
+  const boats = seat.role === "gm" ? null
+    : (state.skirmish_of?.[seat.ship] ?? state.skirmish);
+  if (allowed("skirmish") && boats) {
+    sections.push(skirmishSection(ctx, boats));
+  }
   const sends = Object.values(ctx.rules?.actions || {}).some((grants) => grants[seat.role]);
   if (!sends) {
     sections.push(el("p", { class: "muted" }, "You are watching: no orders to give."));
@@ -757,8 +828,11 @@ function actAsSections(ctx, state, choice) {
   if (!may(ctx.rules, "sail", "gm", state.phase)) {
     return { actor: null, sections: [el("p", { class: "muted" }, "Forces sail in the summer.")] };
   }
+  // an NPC captain's boats: the ships of the force lying off an enemy port
+  const boats = may(ctx.rules, "skirmish", "gm", state.phase)
+    ? (force.ships || []).map((sh) => state.skirmish_of?.[sh.code]).filter(Boolean) : [];
   return { actor: null, sections: [movementSection(ctx, [force], "gm", state.phase,
-    `Orders for ${force.name}`)] };
+    `Orders for ${force.name}`), ...boats.map((b) => skirmishSection(ctx, b))] };
 }
 
 /** The Orders panel; render() rebuilds its forms only when what they offer changes. */
@@ -789,7 +863,8 @@ export function createOrdersPanel(root, ctx) {
         (state.investments || []).map((i) => [i.id, i.liquidated ?? null]),
         state.favourable ?? null, state.ship_tables ?? null, state.ship_tables_of ?? null,
         state.favours ?? null, state.favours_of ?? null, state.day === 0,
-        (state.deployment || []).map((d) => d.ship),
+        (state.deployment || []).map((d) => d.ship), state.skirmish ?? null,
+        state.skirmish_of ?? null,
         // the courts-martial the GM may sit: the form drawn anew as they are faced and sat
         (state.officers || []).filter((o) => o.court_martial).map((o) => o.id)];
       const nextKey = JSON.stringify([seat.role, state.phase, state.paused, state.cabinet, cruises,
