@@ -54,6 +54,7 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "plan_cruise": ("gm", "autumn-at-sea"),
     "reassign": ("gm", "summer"),
     "say": ("captain", "summer"),
+    "year_of_service": ("captain", "autumn"),
 }
 
 
@@ -276,6 +277,9 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
     "preview": st.sampled_from([False, True, None]),
     "wish": st.sampled_from(["more", "fewer", "all"]),
     "favours": st.sampled_from([[8], [7, 7], [8, 9], [7], [], [10], [9, 9]]),
+    "measure": st.sampled_from(["Guts", "Discipline", "Charm", "Influence", "Wealth", None]),
+    "skill": st.sampled_from(["Awareness", "Gunnery", "Command", "Profession", "Dance", None]),
+    "card": st.sampled_from(["AH", "QS", "JK", "10D", "1X", None]),
 }
 
 

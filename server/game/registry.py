@@ -25,6 +25,7 @@ from server.game import (
     influence,
     payloads,
     seating,
+    service,
 )
 from server.game.authority import READS, Granted, require_seat
 from server.game.errors import ActionError, refusals
@@ -62,6 +63,7 @@ SPECS: Mapping[str, Spec[Any, Any]] = MappingProxyType(
             actions.INVEST,
             actions.LIQUIDATE,
             actions.STUDY,
+            service.YEAR_OF_SERVICE,
             actions.CONDITIONAL_ORDERS,
             actions.FAVOUR_INVESTOR,
             influence.INFLUENCE,
