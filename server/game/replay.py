@@ -164,8 +164,10 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     fight version 5 opened is dry and is fought on as it was. The summer is a year of
     service (docs/rules-notes.md "A Year of Service"): its resolution (a
     ``resolve_summer``, the GM's or the clock's) gives each officer who sailed it a card of
-    Appendix II and its gain; version 5 gave none, and its summer's resolution stands as
-    logged.
+    Appendix II and its gain (a seated player's his to choose, with ``year_of_service``,
+    else the dice's when the autumn's turn moves on: an ``advance`` or ``next_season``
+    ``served``); version 5 gave none, and its summer's resolution stands as logged (no
+    card waits for a choice after it: its autumn moves on as it did).
     And the sea's damage points go into battle and are mended in port (docs/rules-notes.md
     "Damage off the sea in battle"): what an ``advance`` did with them stands as logged, as
     every version 5 ``advance`` does.
