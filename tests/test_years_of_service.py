@@ -456,6 +456,22 @@ def test_the_dice_choose_when_the_season_moves_on(officers_summer) -> None:
         assert state["officers"][oid]["sheet"] == data["served"][oid]["sheet"]
 
 
+def test_the_dice_choose_when_the_turns_deadline_passes(officers_summer) -> None:
+    """The turn clock moves the autumn on when its deadline passes (a season with no ship
+    at sea passes at once): the cards still waiting are the dice's in the event it logs."""
+    state, problems = game.replay(copy.deepcopy(officers_summer["log"]))
+    assert problems == []
+    waiting = pending(state)
+    assert waiting
+    state["clock"]["turn_seconds"] = 600
+    state["deadline"] = "2026-12-01T18:00:00.000Z"
+    kind, data = game.decide_tick(state, "2026-12-01T18:00:01.000Z", random.Random(0))
+    assert (kind, data["due"]) == ("next_season", "deadline")
+    assert {oid: got["service"] for oid, got in data["served"].items()} == {
+        oid: year["dice"] for oid, year in waiting.items()
+    }
+
+
 def test_a_summer_logged_before_the_years_of_service_stands_as_logged(officers_summer) -> None:
     """Version 5 gave no year of service: its ``resolve_summer`` stands as logged
     (server/game/replay.py ``upgrade``)."""
