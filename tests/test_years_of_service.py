@@ -434,6 +434,18 @@ def test_the_player_chooses_and_the_dice_choose_when_the_turn_moves_on(service_a
     service = [n for n in told.json["notices"] if n["type"] == "service"]
     assert [n["open"] for n in service] == [True, False]
     assert service[1]["text"].startswith("Thomas Cochrane: a year of service (")
+    for key in ("blue", "fg"):  # told what the dice chose for them; the GM of every one
+        told = g.rest("get", f"/api/campaigns/{g.id}/notices", token=g.players[key].token)
+        service = [n for n in told.json["notices"] if n["type"] == "service"]
+        assert [(n["officer"], n["open"]) for n in service] == [
+            (made[key], True),
+            (made[key], False),
+        ]
+        assert service[1]["text"].endswith(", the dice's choice")
+        assert f"({turned[key]['card']}" in service[1]["text"]
+    told = g.rest("get", f"/api/campaigns/{g.id}/notices").json["notices"]
+    dice = [n["officer"] for n in told if n["type"] == "service" and "dice's" in n["text"]]
+    assert sorted(dice) == sorted([made["blue"], made["fg"]])
     assert_officers_replay(g, copy.deepcopy(log))
 
 

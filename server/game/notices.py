@@ -224,7 +224,19 @@ def _groundings(seen: Seen) -> list[Notice]:
 
 
 def advanced(seen: Seen) -> list[Notice]:
-    return battles(seen) + _breakouts(seen) + _groundings(seen)
+    return battles(seen) + _breakouts(seen) + _groundings(seen) + _served(seen)
+
+
+def _served(seen: Seen) -> list[Notice]:
+    """The years of service the dice chose as the autumn moved on, none chosen before it
+    (seed 000, Appendix II): told to each officer's player, and to the GM."""
+    out = []
+    for oid, got in (seen.data.get("served") or {}).items():
+        officer = seen.state["officers"].get(oid)
+        name = officer["name"] if officer else oid
+        text = f"{name}: {season.service_words(got['service'])}, the dice's choice"
+        out.append({"type": "service", "text": text, "officer": oid, "open": False})
+    return out
 
 
 # -- orders ---------------------------------------------------------------------------------
@@ -361,6 +373,7 @@ def cruise_planned(seen: Seen) -> list[Notice]:
 def season_opens(seen: Seen) -> list[Notice]:
     """A new season; the volunteers' report of the one that ended, with his own outcome."""
     out = [{"type": "season", "text": f"the {seen.data['phase']} opens", "yours": None}]
+    out += _served(seen)
     report = (seen.data.get("volunteers") or {}).get("report") or {}
     if report:
         words = report.get("words") or []
