@@ -464,6 +464,67 @@ def officers_summer(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return {"game": game, "officers": made, "seen": seen, "log": log}
 
 
+def _choice_from(offer: dict[str, Any]) -> dict[str, Any]:
+    """The first choice a card's ``offer`` allows (its first row's first Measure, the first
+    skill it may raise, the row's card for a joker)."""
+    row = offer["rows"][0]
+    choice: dict[str, Any] = {"card": row["card"]} if len(offer["rows"]) > 1 else {}
+    if row["measures"]:
+        choice["measure"] = row["measures"][0]
+    if row["skill"] and offer["skills"]:
+        choice["skill"] = offer["skills"][0]
+    return choice
+
+
+@pytest.fixture(scope="module")
+def service_autumn(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The autumn after a summer resolved for three seated characters (test_years_of_service):
+    each card turned; the Red admiral chooses his year of service from what his card
+    offers; the captain of FG asks for a gain his card does not give (refused); then the GM
+    advances the autumn a day, and the dice choose for the two who did not. The game, the
+    officers by key, the years of service as turned (``turned``), the Red's choice and the
+    acks, the GM's state before the captain's refusal and after it, and the log."""
+    app = new_app(tmp_path_factory.mktemp("service"))
+    game = Game.new(app, seed=PLAY_SEED)
+    gm = game.gm()
+    made = seat_characters(
+        game,
+        ("red", "admiral", {"squadron": "Red"}, {"name": "Thomas Cochrane", "na": 8}),
+        ("blue", "admiral", {"squadron": "Blue"}, {"name": "Edward Pellew"}),
+        ("fg", "captain", {"ship": "FG"}, {"name": "Jack Aubrey", "rank": "Captain", "na": 7}),
+    )
+    game.add("pm", "prime-minister")
+    game.add("fsl", "first-sea-lord")
+    assert game.players["pm"].act("set_ships", digit=3)["ok"]
+    assert game.players["fsl"].act("set_deployment", digit=5)["ok"]
+    assert gm.act("roll_force")["ok"]
+    assert gm.act("resolve_summer")["ok"]
+    state = lambda: game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]  # noqa: E731
+    outcomes = state()["report"]["outcomes"]
+    turned = {key: outcomes[oid].get("service") for key, oid in made.items()}
+    choice = _choice_from(turned["red"]["offer"])
+    acks = {"red": game.players["red"].act("year_of_service", **choice)}
+    before = state()
+    # a Measure his card's row does not name (a number card names none; a joker, no card)
+    fg_row = turned["fg"]["offer"]["rows"][0]
+    other = next(m for m in ("Charm", "Influence", "Discipline") if m not in fg_row["measures"])
+    wrong = {"measure": other, **({"skill": "Gunnery"} if fg_row["skill"] else {})}
+    acks["fg"] = game.players["fg"].act("year_of_service", **wrong)
+    after = state()
+    assert gm.act("advance", days=1)["ok"]
+    log = game.rest("get", f"/api/campaigns/{game.id}/log").json
+    return {
+        "game": game,
+        "officers": made,
+        "turned": turned,
+        "choice": choice,
+        "acks": acks,
+        "before": before,
+        "after": after,
+        "log": log,
+    }
+
+
 #: a character born rich (Briny, Birth Table C: a Very Wealthy nobleman's orphan inherits
 #: 7,500 guineas), so that he has the capital to invest
 RICH = {"social_class": "Nobleman", "orphan": True, "father": "Very Wealthy"}

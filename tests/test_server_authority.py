@@ -50,6 +50,8 @@ RULE_REFUSALS = {
     ("court_martial", True): "not_found",
     ("skirmish", False): "conflict",  # the walk's ships lie in port, not off an enemy's
     ("skirmish", True): "conflict",
+    ("year_of_service", False): "conflict",  # no living officer, no card turned
+    ("year_of_service", True): "conflict",
 }
 #: the actions aimed at ships at sea: outside the summer, at the volunteers' cruises
 AT_SEA = ("sail", "move_enemy", "plan_cruise")
@@ -131,6 +133,7 @@ PLAIN = {
     "standing_orders": {"decision": "close", "shot": "grapeshot"},
     "reassign": {"seat": "fg", "ship": "DR"},  # the Red captain's seat to another Red ship
     "say": {"to": "all", "text": "Is Villeneuve out?"},
+    "year_of_service": {"measure": "Guts", "skill": "Awareness"},
 }
 SET_UP = {  # the set-up through REST, judged by the same table
     "seat_created": lambda state, seat, command: game.decide_seat(

@@ -56,6 +56,7 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "reassign": ("gm", "summer"),
     "say": ("captain", "summer"),
     "skirmish": ("captain", "summer"),
+    "year_of_service": ("captain", "autumn"),
 }
 
 
@@ -288,6 +289,9 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
         [{"FG-captain": "board"}, {"FG-lt1": "scout", "FG-captain": "storm"}, {"o-1": "dance"}, {}]
     ),
     "cards": st.sampled_from([{"FG-lt1": 2}, {"FG-captain": 1}, {"FG-lt1": 99}, {}]),
+    "measure": st.sampled_from(["Guts", "Discipline", "Charm", "Influence", "Wealth", None]),
+    "skill": st.sampled_from(["Awareness", "Gunnery", "Command", "Profession", "Dance", None]),
+    "card": st.sampled_from(["AH", "QS", "JK", "10D", "1X", None]),
 }
 
 

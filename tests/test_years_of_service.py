@@ -17,7 +17,9 @@ from typing import Any
 import pytest
 
 from server import game
+from server.game.rules import service_offer
 from server.game.season import outcome_words
+from server.game.service import pending
 from strategy.cards.core import DECK, JOKER, name
 from strategy.cards.dealer import Deck, ScriptedDealer
 from strategy.characters import roll_sheet
@@ -234,9 +236,12 @@ def test_a_year_of_service_is_the_seeds() -> None:
 
 
 def test_the_summer_is_a_year_of_service_for_all_who_sailed(officers_summer) -> None:
-    """Each officer who sailed the summer and lives has his card, its row and its gain in
-    the report's outcome, his sheet one Experience more and the gain on it; his own seat
-    reads it in his words (and the season notice), nobody else's; the log replays to him."""
+    """Each officer who sailed the summer and lives has his card turned: an NPC's row and
+    gain (the dice's) in the report's outcome, his sheet one Experience more and the gain on
+    it; a seated player's card waits for his choice (what it offers, and the dice's choice
+    if he makes none), his sheet as it was. His own seat reads it in his words (and the
+    season notice, and a ``service`` notice of what he may choose), nobody else's; the log
+    replays to him."""
     g: Game = officers_summer["game"]
     made = officers_summer["officers"]
     log = officers_summer["log"]
@@ -252,33 +257,231 @@ def test_the_summer_is_a_year_of_service_for_all_who_sailed(officers_summer) -> 
     assert sailed, "someone came home"
     for oid in sailed:
         service = raw["report"]["outcomes"][oid]["service"]
+        if oid in made.values():  # a player's: turned, his to choose
+            service = service["dice"]
+            assert set(raw["report"]["outcomes"][oid]["service"]) == {"card", "offer", "dice"}
         row = chart_row("naval", card(service.get("as") or service["card"]))
         assert service["text"] == row.text
         assert set(service["gain"]) <= {"measure", "skill"}
-        assert raw["officers"][oid]["sheet"]["experiences"] >= 1
+        if oid not in made.values():
+            assert raw["officers"][oid]["sheet"]["experiences"] >= 1
     for key, oid in made.items():
         outcome = gm["report"]["outcomes"][oid]
         if outcome["dead"]:
             continue
         service = outcome["service"]
-        sheet, was = officers[oid]["sheet"], before[oid]["sheet"]
-        assert sheet["experiences"] == was["experiences"] + 1
-        if "measure" in service["gain"]:
-            m = service["gain"]["measure"]
-            assert sheet["measures"][m] == was["measures"][m] + 1
+        assert service["card"] == service["dice"]["card"]
+        assert officers[oid]["sheet"]["experiences"] == before[oid]["sheet"]["experiences"]
+        assert officers[oid]["sheet"]["measures"] == before[oid]["sheet"]["measures"]
         mine = g.rest("get", f"/api/campaigns/{g.id}/state", token=g.players[key].token).json[
             "state"
         ]["report"]
-        assert "a year of service (" in mine["words"][0]
+        assert f"a year of service ({service['card']}): yours to choose: " in mine["words"][0]
         assert mine["words"][0] == outcome_words(outcome, True)
+        assert mine["yours"][oid]["service"]["offer"] == service["offer"]
         told = g.rest("get", f"/api/campaigns/{g.id}/notices", token=g.players[key].token)
         season = [n["text"] for n in told.json["notices"] if n["type"] == "season"]
         assert any("a year of service (" in text for text in season)
+        turned = [n for n in told.json["notices"] if n["type"] == "service"]
+        assert [n["officer"] for n in turned] == [oid] and turned[0]["open"]
+        assert f"he turns {service['card']}; yours to choose" in turned[0]["text"]
     # the others read no one's year of service
     pm = g.rest("get", f"/api/campaigns/{g.id}/state", token=g.players["pm"].token).json
     text = json.dumps(pm)
     assert "a year of service" not in text and '"service"' not in text
     assert_officers_replay(g, copy.deepcopy(log))
+
+
+def _pending_state(officers_summer: dict[str, Any], turned: str) -> tuple[dict[str, Any], str]:
+    """The state after the summer of ``officers_summer`` (its log replayed), the Red
+    admiral's character at O'Toole's Measures and skills and his card ``turned``: the
+    state, and his seat's id."""
+    state, problems = game.replay(copy.deepcopy(officers_summer["log"]))
+    assert problems == []
+    oid = officers_summer["officers"]["red"]
+    officer = state["officers"][oid]
+    officer["sheet"] = _otoole().to_dict()
+    dice = {"card": turned, "text": "", "gain": {}}
+    state["report"]["outcomes"][oid]["service"] = {
+        "card": turned,
+        "offer": service_offer(officer, turned),
+        "dice": dice,
+    }
+    return state, officer["player"]
+
+
+def _choose(state: dict[str, Any], seat: str, **choice: Any) -> dict[str, Any]:
+    args = {"type": "year_of_service", **choice}
+    kind, data = game.decide(state, state["seats"][seat], args, random.Random(0))
+    game.apply_event(state, kind, data)
+    return data
+
+
+def test_the_player_chooses_the_books_fleet_action(officers_summer) -> None:
+    """Step Six's example, the choice his player's (Appendix II, Heart Ace: "Gain +1 Guts or
+    +1 Discipline and add one point to a skill of your choice"): O'Toole "overturns AH and
+    gains +1 Discipline and chooses +1 to Awareness". His sheet takes it, one Experience
+    more; the report's outcome holds it in his words; his card waits no more."""
+    state, seat = _pending_state(officers_summer, "AH")
+    oid = officers_summer["officers"]["red"]
+    offered = state["report"]["outcomes"][oid]["service"]["offer"]
+    assert [(r["card"], r["measures"], r["skill"]) for r in offered["rows"]] == [
+        ("AH", ["Guts", "Discipline"], True)
+    ]
+    assert "Awareness" in offered["skills"] and "Command" not in offered["skills"]
+    data = _choose(state, seat, measure="Discipline", skill="Awareness")
+    assert data["service"] == {
+        "card": "AH",
+        "text": "Your ship saves the day during a fleet action. Gain +1 Guts or +1 Discipline "
+        "and add one point to a skill of your choice.",
+        "gain": {"measure": "Discipline", "skill": "Awareness"},
+    }
+    sheet = state["officers"][oid]["sheet"]
+    assert sheet["measures"] == {"Guts": 4, "Discipline": 4, "Charm": 3, "Influence": 4}
+    assert sheet["skills"]["Awareness"] == 3 and sheet["experiences"] == 6
+    outcome = state["report"]["outcomes"][oid]
+    assert outcome["service"] == data["service"]
+    assert outcome_words(outcome, True).endswith(
+        "a year of service (AH): +1 Discipline, +1 Awareness"
+    )
+    assert oid not in pending(state)
+    with pytest.raises(game.ActionError) as err:  # once a year
+        _choose(state, seat, measure="Guts", skill="Awareness")
+    assert err.value.code == "conflict"
+
+
+def test_a_choice_the_card_does_not_give_is_refused(officers_summer) -> None:
+    """What the row does not give, or what it gives left out, is refused (``invalid``) and
+    nothing is changed: Hearts face names Guts or Discipline; a face gives no skill; a
+    number card a skill and no Measure; only a joker is another card, and a joker must be
+    one of the 52."""
+    state, seat = _pending_state(officers_summer, "KH")
+    kept = copy.deepcopy(state)
+    for choice in (
+        {"measure": "Influence"},  # Hearts face: Guts or Discipline
+        {"measure": "Guts", "skill": "Gunnery"},  # a face card gives no skill
+        {},  # what it gives, he must choose
+        {"measure": "Guts", "card": "AH"},  # only a joker is another card
+    ):
+        with pytest.raises(game.ActionError) as err:
+            _choose(state, seat, **choice)
+        assert err.value.code == "invalid", choice
+        assert state == kept
+    number, seat = _pending_state(officers_summer, "7C")
+    with pytest.raises(game.ActionError) as err:
+        _choose(number, seat, measure="Guts", skill="Gunnery")
+    assert err.value.code == "invalid"
+    joker, seat = _pending_state(officers_summer, "JK")
+    assert (
+        len(
+            joker["report"]["outcomes"][officers_summer["officers"]["red"]]["service"]["offer"][
+                "rows"
+            ]
+        )
+        == 12
+    )
+    for choice in ({"measure": "Guts"}, {"card": "JK", "measure": "Guts"}):
+        with pytest.raises(game.ActionError) as err:
+            _choose(joker, seat, **choice)
+        assert err.value.code == "invalid", choice
+    data = _choose(joker, seat, card="QS", measure="Charm")  # "Choose any card from the above"
+    assert (data["service"]["card"], data["service"]["as"]) == ("JK", "QS")
+    assert data["service"]["gain"] == {"measure": "Charm"}
+
+
+def test_the_player_chooses_and_the_dice_choose_when_the_turn_moves_on(service_autumn) -> None:
+    """Through the protocol: the Red admiral chooses what his card offers (told, and his
+    sheet takes it); the captain's choice his card does not give is refused and changes
+    nothing; when the GM moves the autumn on, the dice choose for those who did not, as
+    they drew with the card (the ``advance`` logs it), before the days sail. The log
+    replays to the same officers."""
+    g: Game = service_autumn["game"]
+    made, turned = service_autumn["officers"], service_autumn["turned"]
+    acks = service_autumn["acks"]
+    assert acks["red"]["ok"], acks["red"]
+    assert acks["fg"]["error"]["code"] == "invalid"
+    assert service_autumn["before"] == service_autumn["after"]
+    gm = g.rest("get", f"/api/campaigns/{g.id}/state").json["state"]
+    officers = {o["id"]: o for o in gm["officers"]}
+    log = service_autumn["log"]
+    first = {
+        e["data"]["officer"]["id"]: e["data"]["officer"]["sheet"]
+        for e in log["events"]
+        if e["type"] in ("officer_created", "seat_created") and e["data"].get("officer")
+    }
+    chosen = [e for e in log["events"] if e["type"] == "year_of_service"]
+    assert len(chosen) == 1 and chosen[0]["data"]["officer"] == made["red"]
+    red = gm["report"]["outcomes"][made["red"]]["service"]
+    choice = service_autumn["choice"]
+    assert red["gain"] == {k: v for k, v in choice.items() if k != "card"}
+    assert red["card"] == turned["red"]["card"] and "offer" not in red
+    advance = next(e for e in log["events"] if e["type"] == "advance")
+    assert set(advance["data"]["served"]) == {made["blue"], made["fg"]}
+    for key in ("red", "blue", "fg"):
+        oid = made[key]
+        year = gm["report"]["outcomes"][oid]["service"]
+        if key != "red":  # the dice's, as they drew with the card
+            assert year == turned[key]["dice"]
+        sheet = officers[oid]["sheet"]
+        assert sheet["experiences"] == first[oid]["experiences"] + 1
+        if "measure" in year["gain"]:
+            m = year["gain"]["measure"]
+            assert sheet["measures"][m] == first[oid]["measures"][m] + 1
+        if "skill" in year["gain"]:
+            s = year["gain"]["skill"]
+            assert sheet["skills"][s] == first[oid]["skills"].get(s, 0) + 1
+    told = g.rest("get", f"/api/campaigns/{g.id}/notices", token=g.players["red"].token)
+    service = [n for n in told.json["notices"] if n["type"] == "service"]
+    assert [n["open"] for n in service] == [True, False]
+    assert service[1]["text"].startswith("Thomas Cochrane: a year of service (")
+    for key in ("blue", "fg"):  # told what the dice chose for them; the GM of every one
+        told = g.rest("get", f"/api/campaigns/{g.id}/notices", token=g.players[key].token)
+        service = [n for n in told.json["notices"] if n["type"] == "service"]
+        assert [(n["officer"], n["open"]) for n in service] == [
+            (made[key], True),
+            (made[key], False),
+        ]
+        assert service[1]["text"].endswith(", the dice's choice")
+        assert f"({turned[key]['card']}" in service[1]["text"]
+    told = g.rest("get", f"/api/campaigns/{g.id}/notices").json["notices"]
+    dice = [n["officer"] for n in told if n["type"] == "service" and "dice's" in n["text"]]
+    assert sorted(dice) == sorted([made["blue"], made["fg"]])
+    assert_officers_replay(g, copy.deepcopy(log))
+
+
+def test_the_dice_choose_when_the_season_moves_on(officers_summer) -> None:
+    """A choice not made when the autumn passes to the winter (``next_season``, the GM's or
+    the clock's) is the dice's too: his card's, applied before the season's end."""
+    state, problems = game.replay(copy.deepcopy(officers_summer["log"]))
+    assert problems == []
+    waiting = pending(state)
+    assert set(waiting) == set(officers_summer["officers"].values()) - {
+        oid for oid, o in state["report"]["outcomes"].items() if o["dead"]
+    }
+    gm = next(s for s in state["seats"].values() if s["role"] == "gm")
+    kind, data = game.decide(state, gm, {"type": "next_season"}, random.Random(0))
+    assert set(data["served"]) == set(waiting)
+    game.apply_event(state, kind, data)
+    assert state["phase"] == "winter" and pending(state) == {}
+    for oid, year in waiting.items():
+        assert state["years"][-1]["report"]["outcomes"][oid]["service"] == year["dice"]
+        assert state["officers"][oid]["sheet"] == data["served"][oid]["sheet"]
+
+
+def test_the_dice_choose_when_the_turns_deadline_passes(officers_summer) -> None:
+    """The turn clock moves the autumn on when its deadline passes (a season with no ship
+    at sea passes at once): the cards still waiting are the dice's in the event it logs."""
+    state, problems = game.replay(copy.deepcopy(officers_summer["log"]))
+    assert problems == []
+    waiting = pending(state)
+    assert waiting
+    state["clock"]["turn_seconds"] = 600
+    state["deadline"] = "2026-12-01T18:00:00.000Z"
+    kind, data = game.decide_tick(state, "2026-12-01T18:00:01.000Z", random.Random(0))
+    assert (kind, data["due"]) == ("next_season", "deadline")
+    assert {oid: got["service"] for oid, got in data["served"].items()} == {
+        oid: year["dice"] for oid, year in waiting.items()
+    }
 
 
 def test_a_summer_logged_before_the_years_of_service_stands_as_logged(officers_summer) -> None:

@@ -30,6 +30,7 @@ from server.game import (
     payloads,
     rules,
     season,
+    service,
     ship_tables,
     substitutions,
     views,
@@ -263,7 +264,23 @@ def _decide_advance(state: State, seat: Seat, p: payloads.Advance, rng: random.R
     open_fights = [e["id"] for e in by_id(state["engagements"]) if not e["over"]]
     if open_fights:
         raise ActionError("wrong_phase", f"engagement {open_fights[0]} awaits its captains")
-    return fx.advance(state, p.days, rng)
+    return _advance(state, p.days, rng)
+
+
+def _advance(state: State, days: int, rng: random.Random) -> Data:
+    """``advance``'s data (:func:`server.game.forces.advance`): the turn moves on, and a
+    year of service its player did not choose is the dice's first (``served``:
+    :func:`server.game.service.defaults`), the days sailed with his sheet after it."""
+    served = service.defaults(state)
+    data = fx.advance(service.with_served(state, served), days, rng)
+    if served:  # (a turn with none decides as it did before the players chose)
+        data["served"] = served
+    return data
+
+
+def _apply_advance(state: State, data: events.Advance) -> None:
+    service.apply_served(state, data.get("served", {}))
+    fx.apply_advance(state, data)
 
 
 def _decide_resolve(
@@ -625,7 +642,7 @@ ADVANCE = Spec(
     payloads.Advance,
     {"gm": Grant(AT_SEA)},  # by hand, paused or not: a pause stops only the turn clock
     _decide_advance,
-    fx.apply_advance,
+    _apply_advance,
     events.Advance,
     View(
         "forces",
@@ -643,6 +660,7 @@ ADVANCE = Spec(
             if data.get("healed") or any(e["over"] for e in data["engagements"])
             else ()
         )
+        + (("officers", "report", "years") if data.get("served") else ())
     ),
     notice=notices.advanced,
 )
@@ -880,7 +898,7 @@ def decide_tick(state: State, at: str, rng: random.Random) -> tuple[str, Data]:
         kind, data = "resolve_summer", season.resolve(state, rng)
     else:
         days = min(state["clock"]["turn_days"], season_days(state) - state["day"])
-        kind, data = "advance", fx.advance(state, days, rng)
+        kind, data = "advance", _advance(state, days, rng)
     return kind, {**data, "args": {"type": kind}, "due": reason, "at": at}
 
 

@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from server.game import cruises, events, notices, officers, payloads
+from server.game import cruises, events, notices, officers, payloads, service
 from server.game.authority import OFF
 from server.game.errors import ActionError
 from server.game.spec import Grant, Spec, View
@@ -65,6 +65,10 @@ def decide_next_season(
     the volunteers at sea (``volunteers``: :func:`server.game.cruises.season_outcomes`)."""
     if any(not e["over"] for e in state["engagements"].values()):
         raise ActionError("wrong_phase", "an engagement is still being fought")
+    # a year of service its player did not choose is the dice's as the autumn moves on
+    # (server.game.service), before the season's own decisions
+    served = service.defaults(state)
+    state = service.with_served(state, served)
     phase, year = state["phase"], current_year(state)
     data: dict[str, Any]
     if phase != OFF_SEASONS[-1]:
@@ -82,10 +86,13 @@ def decide_next_season(
     healed = officers.healing(state, months, rng)
     if healed:
         data["healed"] = healed
+    if served:  # (a season with none decides as it did before the players chose)
+        data["served"] = served
     return data
 
 
 def apply_next_season(state: State, data: events.NextSeason) -> None:
+    service.apply_served(state, data.get("served", {}))
     volunteers = data.get("volunteers")
     if volunteers is not None:
         state["officers"].update(volunteers["officers"])

@@ -50,6 +50,8 @@ __all__ = [
     "Liquidate",
     "CourtMartial",
     "Study",
+    "Served",
+    "YearOfService",
     "ApplyShip",
     "BuyRank",
     "DrawPay",
@@ -198,6 +200,8 @@ class NextSeason(Acted):
     volunteers: NotRequired[SeasonOutcomes]  # the season's cruises ended: their outcomes
     # officer id -> his Health after the season's months left, and each month's healing
     healed: NotRequired[dict[str, Any]]
+    # officer id -> a year of service his player did not choose, as the dice chose it
+    served: NotRequired[dict[str, Served]]
 
 
 class Declined(Record):
@@ -297,6 +301,23 @@ class Study(Acted):
     funds: int  # his funds after
     na: int  # his Naval Ability after
     academy: dict[str, Any]  # season, its weeks studied, quarters towards the next level
+
+
+class Served(Record):
+    """One year of service made (seed 000, Appendix II "Years of Service"): its record
+    (``card``, ``as`` for a joker, ``text``, ``gain``) and his sheet after it."""
+
+    service: dict[str, Any]
+    sheet: dict[str, Any]
+
+
+class YearOfService(Acted):
+    """A player's choice of his character's year of service (Appendix II's "of your
+    choice"): the year's record and his sheet after it."""
+
+    officer: str
+    service: dict[str, Any]  # card, as (a joker's), text, gain {measure, skill}
+    sheet: dict[str, Any]  # his BtQ sheet after it: the gain, one Experience more
 
 
 class ApplyShip(Acted):
@@ -418,6 +439,8 @@ class Advance(Acted):
     healed: NotRequired[dict[str, Any]]
     # each ship's throw on a shallow-water risk her force sailed into (rules version 5)
     groundings: NotRequired[list[Grounding]]
+    # officer id -> a year of service his player did not choose, as the dice chose it
+    served: NotRequired[dict[str, Served]]
 
 
 class Round(Record):

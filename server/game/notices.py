@@ -14,8 +14,9 @@ out of a blockaded port: escaped, or sighted and chased), ``orders`` (another se
 ``deploy`` or ``sail`` of a force this seat sees), ``seat_joined``, ``seat_reissued`` (a
 seat handed to a new holder, or its link renewed), ``season`` (the season report),
 ``message`` (table talk addressed to this seat: to all, to it, or to the GM for the GM),
-``appointment`` (an application decided, or his appointment renewed in September), and
-``grounding`` (a ship of his aground or on rocks in shallow water on her passage).
+``appointment`` (an application decided, or his appointment renewed in September),
+``grounding`` (a ship of his aground or on rocks in shallow water on her passage), and
+``service`` (his card of a year of service turned, and what he may choose; his choice made).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from server.game import appointments, rules, ship_tables, substitutions
+from server.game import appointments, rules, season, ship_tables, substitutions
 from server.game.state import Seat, State
 
 __all__ = [
@@ -49,6 +50,7 @@ __all__ = [
     "season_opens",
     "seat_joined",
     "seat_reissued",
+    "service_chosen",
     "summer_over",
     "volunteered",
 ]
@@ -224,7 +226,19 @@ def _groundings(seen: Seen) -> list[Notice]:
 
 
 def advanced(seen: Seen) -> list[Notice]:
-    return battles(seen) + _breakouts(seen) + _groundings(seen)
+    return battles(seen) + _breakouts(seen) + _groundings(seen) + _served(seen)
+
+
+def _served(seen: Seen) -> list[Notice]:
+    """The years of service the dice chose as the autumn moved on, none chosen before it
+    (seed 000, Appendix II): told to each officer's player, and to the GM."""
+    out = []
+    for oid, got in (seen.data.get("served") or {}).items():
+        officer = seen.state["officers"].get(oid)
+        name = officer["name"] if officer else oid
+        text = f"{name}: {season.service_words(got['service'])}, the dice's choice"
+        out.append({"type": "service", "text": text, "officer": oid, "open": False})
+    return out
 
 
 # -- orders ---------------------------------------------------------------------------------
@@ -361,6 +375,7 @@ def cruise_planned(seen: Seen) -> list[Notice]:
 def season_opens(seen: Seen) -> list[Notice]:
     """A new season; the volunteers' report of the one that ended, with his own outcome."""
     out = [{"type": "season", "text": f"the {seen.data['phase']} opens", "yours": None}]
+    out += _served(seen)
     report = (seen.data.get("volunteers") or {}).get("report") or {}
     if report:
         words = report.get("words") or []
@@ -389,8 +404,37 @@ def _renewals(seen: Seen) -> list[Notice]:
     return out
 
 
+def _service_turned(seen: Seen) -> list[Notice]:
+    """His card of a year of service turned, and what it leaves him to choose (seed 000,
+    Appendix II): told to the player whose character it is (his report's own outcome)."""
+    out = []
+    for oid, o in ((seen.view.get("report") or {}).get("yours") or {}).items():
+        year = o.get("service") or {}
+        if "offer" in year:
+            text = (
+                f"{o['name']}'s year of service: he turns {year['card']}; yours to choose: "
+                f"{season.offer_words(year)} (the Report tab), before the autumn's turn "
+                "moves on, or the dice choose"
+            )
+            out.append({"type": "service", "text": text, "officer": oid, "open": True})
+    return out
+
+
 def summer_over(seen: Seen) -> list[Notice]:
-    return _season(seen) + _renewals(seen)
+    return _season(seen) + _service_turned(seen) + _renewals(seen)
+
+
+def service_chosen(seen: Seen) -> list[Notice]:
+    """A year of service chosen: told to the player whose character it is, and to the GM."""
+    data = seen.data
+    if "service" not in data:
+        return []
+    officer = seen.state["officers"].get(data["officer"])
+    name = officer["name"] if officer else data["officer"]
+    text = f"{name}: {season.service_words(data['service'])}"
+    if seen.seat["role"] == "gm":
+        text = f"{text} ({seen.name(seen.acting)}'s choice)"
+    return [{"type": "service", "text": text, "officer": data["officer"], "open": False}]
 
 
 def appointment_decided(seen: Seen) -> list[Notice]:

@@ -11,12 +11,13 @@ of the NPC who held it, who goes ashore. No Flask, no sockets, no clock.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, cast
 
 from server.game import rules
 from server.game.errors import ActionError, refusals
 from server.game.state import (
+    PLAYERS,
     OfficerRecord,
     SeatRecord,
     State,
@@ -45,6 +46,7 @@ __all__ = [
     "summer_officers",
     "summer_orders",
     "summer_changes",
+    "service_choosers",
     "years_of_service",
 ]
 
@@ -275,21 +277,43 @@ def summer_changes(state: State, report: Mapping[str, Any]) -> dict[str, Officer
     return out
 
 
+def service_choosers(state: State, changed: Mapping[str, OfficerRecord]) -> set[str]:
+    """The officers of ``changed`` whose year of service is their player's to choose: those
+    of a seated player (a vacant seat is nobody's: the dice choose for it, as for an NPC)."""
+    out = set()
+    for oid, officer in changed.items():
+        seat = state["seats"].get(officer.get("player") or "")
+        if seat is not None and seat["role"] in PLAYERS and not seat.get("vacant"):
+            out.add(oid)
+    return out
+
+
 def years_of_service(
-    changed: Mapping[str, OfficerRecord], seed: int
+    changed: Mapping[str, OfficerRecord], seed: int, choosers: Collection[str] = ()
 ) -> tuple[dict[str, OfficerRecord], dict[str, dict[str, Any]]]:
     """The summer's year of service (seed 000, Appendix II "Years of Service":
     :mod:`strategy.characters.service`) for each officer who sailed it and lives, in the
     order of ``changed`` (:func:`summer_changes`): each as it leaves him, and ``{officer
     id: the year's card, row and gain}``. Each officer's deck is seeded from a source of
-    its own, seeded by the summer's ``seed``, so the summer's other rolls draw as before."""
+    its own, seeded by the summer's ``seed``, so the summer's other rolls draw as before.
+
+    The officers of ``choosers`` (the seated players') have their card turned, and the
+    choice is theirs (:mod:`server.game.service`): their record is ``{"card", "offer":
+    what they may choose, "dice": the year as the dice would choose it}`` and their sheet
+    is left as it was until they choose (or the dice do, when the autumn's turn moves on)."""
     rng = random.Random(f"service/{seed}")
     after: dict[str, OfficerRecord] = dict(changed)
     services: dict[str, dict[str, Any]] = {}
     for oid, officer in changed.items():
         if officer["dead"]:
             continue
-        record, services[oid] = rules.officer_served(officer, rng.getrandbits(64))
+        # (every officer draws his deck's seed, a chooser too: the others' cards as before)
+        record, service = rules.officer_served(officer, rng.getrandbits(64))
+        if oid in choosers:
+            offered = rules.service_offer(officer, service["card"])
+            services[oid] = {"card": service["card"], "offer": offered, "dice": service}
+            continue
+        services[oid] = service
         # (what the record does not carry stays his: a court-martial waiting for him)
         after[oid] = {**officer, **record, "player": officer["player"]}  # type: ignore[typeddict-item]
     return after, services

@@ -58,6 +58,7 @@ __all__ = [
     "Study",
     "Skirmish",
     "SkirmishTask",
+    "YearOfService",
     "MoveEnemy",
     "NextSeason",
     "PlanCruise",
@@ -427,6 +428,19 @@ class Study(Payload):
 
     type: Literal["study"]
     weeks: Annotated[int, Field(ge=1, le=rules.ACADEMY_WEEKS)]
+
+
+class YearOfService(Payload):
+    """A player's choice of what his character's year of service gives (seed 000, Appendix
+    II "Years of Service": "+1 Guts or +1 Discipline and add one point to a skill of your
+    choice"): ``measure``, one of the two the face or ace names; ``skill``, the point of a
+    number card or an ace; ``card``, the card a joker is ("Choose any card from the
+    above"). What the card gives, he must choose; what it does not, he may not."""
+
+    type: Literal["year_of_service"]
+    measure: Literal[rules.MEASURES] | None = None  # type: ignore[valid-type]
+    skill: Literal[rules.SERVICE_SKILLS] | None = None  # type: ignore[valid-type]
+    card: Annotated[Text, Field(max_length=8)] | None = None
 
 
 class ApplyShip(Payload):

@@ -26,6 +26,7 @@ from server.game import (
     influence,
     payloads,
     seating,
+    service,
     skirmishes,
 )
 from server.game.authority import READS, Granted, require_seat
@@ -64,6 +65,7 @@ SPECS: Mapping[str, Spec[Any, Any]] = MappingProxyType(
             actions.INVEST,
             actions.LIQUIDATE,
             actions.STUDY,
+            service.YEAR_OF_SERVICE,
             actions.CONDITIONAL_ORDERS,
             actions.FAVOUR_INVESTOR,
             influence.INFLUENCE,

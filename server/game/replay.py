@@ -167,12 +167,15 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     ``engage_decision`` is compared without its round's ``prize_money``), a battle on the
     map fought in rain or fog ("Precipitation and fog at sea"), the sea's damage points
     into battle and mended in port ("Damage off the sea in battle"), the summer a year of
-    service ("A Year of Service"), and a Mention in Despatches a public hero, a player
+    service ("A Year of Service": a seated player's card his to choose, with
+    ``year_of_service``, else the dice's when the autumn's turn moves on, an ``advance`` or
+    ``next_season`` ``served``), and a Mention in Despatches a public hero, a player
     character's court-martial on his record, an NPC admiral beaten resigning ("Mentions in
     Despatches as status", "Courts-martial"; docs/rules-notes.md). Every ``advance`` (its
     fights opened dry, their prizes paid nothing, the sea's damage neither fought with nor
     mended) and what resolved a season (``resolve_summer``, ``next_season``, the clock's in
-    a summer or after it) stand as logged; a fight version 5 opened goes on dry.
+    a summer or after it) stand as logged; a fight version 5 opened goes on dry, and no card
+    waits for a choice after its summer: its autumn moves on as it did.
     """
     kind, data = event["type"], event["data"]
     keys: set[str] = set()

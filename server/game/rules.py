@@ -65,7 +65,7 @@ from strategy.characters import MEASURES, Character, character_from, roll_charac
 from strategy.characters.btq_tables import HEALTH
 from strategy.characters.health import standing
 from strategy.characters.prize_money import prize_money as _prize_money
-from strategy.characters.service import year_of_service
+from strategy.characters.service import SERVICE_SKILLS, chosen, offer, year_of_service
 from strategy.chase import ChasePolicy, chase, sail_ho
 from strategy.combat import OUTCOMES, SHOT, WEATHER, Battle, morale, odds, sea_weather
 from strategy.combat import battle as fight_battle
@@ -202,6 +202,10 @@ __all__ = [
     "hero_points",
     "officer_healed",
     "officer_served",
+    "officer_serving",
+    "officer_chose",
+    "service_offer",
+    "SERVICE_SKILLS",
     "officer_mission_over",
     "officer_spending",
     "prize_money",
@@ -503,6 +507,29 @@ def officer_served(officer: Mapping[str, Any], seed: int) -> tuple[dict[str, Any
     deck = Deck.gm(rng) if officer.get("player") is None else Deck.player(rng)
     service = year_of_service(character.sheet, deck, rng)
     return character.serving(service).to_dict(), service
+
+
+def service_offer(officer: Mapping[str, Any], turned: str) -> dict[str, Any]:
+    """What the card ``turned`` in his year of service leaves a player's character to
+    choose (:func:`strategy.characters.service.offer`)."""
+    return offer(Character.from_dict(_character_fields(officer)).sheet, turned)
+
+
+def officer_chose(
+    officer: Mapping[str, Any], turned: str, gain: Mapping[str, str], taken: str | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A character's dict after the year of service his player chose and the year's record
+    (:func:`strategy.characters.service.chosen`: InvalidMove for a choice the card does
+    not give)."""
+    character = Character.from_dict(_character_fields(officer))
+    service = chosen(character.sheet, turned, gain, taken)
+    return character.serving(service).to_dict(), service
+
+
+def officer_serving(officer: Mapping[str, Any], service: Mapping[str, Any]) -> dict[str, Any]:
+    """A character's dict after the year of service ``service`` (a record of
+    :func:`strategy.characters.service.year_of_service`)."""
+    return Character.from_dict(_character_fields(officer)).serving(service).to_dict()
 
 
 def officer_spending(officer: Mapping[str, Any], left: Mapping[str, int]) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from server.game.state import State
 __all__ = [
     "gazette",
     "hero_words",
+    "offer_words",
     "outcome_words",
     "report_for",
     "resolve",
@@ -38,9 +39,11 @@ def resolve(state: State, rng: random.Random) -> dict[str, Any]:
     data = resolve_season(state, rng, deployment, state["results"], extra)
     # the summer is a year of service for all who sailed it (not a season's cruise: once
     # a year; docs/rules-notes.md "A Year of Service")
-    data["officers"], served = officers.years_of_service(data["officers"], data["seed"])
-    for oid, service in served.items():
-        data["report"]["outcomes"][oid]["service"] = service
+    # (a seated player's choice is his: his card is turned now, the gain waits for him)
+    choosers = officers.service_choosers(state, data["officers"])
+    data["officers"], served = officers.years_of_service(data["officers"], data["seed"], choosers)
+    for oid, year in served.items():
+        data["report"]["outcomes"][oid]["service"] = year
     if invested:  # the book's table pays them by the ships sent and the commanders' results
         data["report"]["returns"] = money.returns(state, data["report"])
     renewed = appointments.renewals(state, data["officers"], data["seed"])
@@ -168,7 +171,11 @@ def outcome_words(o: Mapping[str, Any], private: bool) -> str:
 def service_words(service: Mapping[str, Any]) -> str:
     """A year of service in words (seed 000, Appendix II "Years of Service"), e.g. "a year
     of service (KH): +1 Guts" or "a year of service (JK as AD): +1 Influence, +1 Gunnery";
-    "nothing gained" when his sheet had no room for what the card gave."""
+    "nothing gained" when his sheet had no room for what the card gave; a card turned whose
+    gain is still his to choose, what it offers: "a year of service (AH): yours to choose:
+    +1 Guts or +1 Discipline and a point in a skill"."""
+    if "offer" in service:
+        return f"a year of service ({service['card']}): yours to choose: {offer_words(service)}"
     drawn = service["card"] + (f" as {service['as']}" if service.get("as") else "")
     gained = [f"+1 {service['gain'][k]}" for k in ("measure", "skill") if k in service["gain"]]
     return f"a year of service ({drawn}): {', '.join(gained) or 'nothing gained'}"
@@ -183,6 +190,20 @@ def hero_words(hero: Mapping[str, Any]) -> str:
         f"a public hero: {points} Status Points a month for {HERO_MONTHS} months from his "
         f"ship's docking ({hero['docked']}), then {lasting} a month"
     )
+
+
+def offer_words(service: Mapping[str, Any]) -> str:
+    """What a card turned offers its player (``service["offer"]``, seed 000, Appendix II),
+    in words: "+1 Charm or +1 Guts", "a point in a skill", "any card of the chart"."""
+    rows = service["offer"]["rows"]
+    if len(rows) > 1:
+        return "any card of the chart"
+    row, parts = rows[0], []
+    if row["measures"]:
+        parts.append(" or ".join(f"+1 {m}" for m in row["measures"]))
+    if row["skill"] and service["offer"]["skills"]:
+        parts.append("a point in a skill")
+    return " and ".join(parts) or "nothing (his sheet has no room for it)"
 
 
 def return_words(r: Mapping[str, Any]) -> str:

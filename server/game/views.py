@@ -894,7 +894,7 @@ def event_data(
     if audience == "summer":
         return _summer_for(data, seat)
     if audience == "season":
-        return _next_season_for(data, seat)
+        return _next_season_for(data, seat, after)
     if audience == "talk":
         return _said(data, after) if hears(data, seat) else None
     if is_gm(seat) and audience != "public":
@@ -1001,6 +1001,17 @@ def _grounded(data: dict[str, Any], seat: Seat) -> list[dict[str, Any]]:
     return [g for g in data.get("groundings") or () if seat["id"] in g["seats"]]
 
 
+def _served(data: dict[str, Any], after: State, seat: Seat) -> dict[str, Any]:
+    """The years of service the dice chose as the autumn moved on (an ``advance``'s or a
+    ``next_season``'s ``served``) of ``seat``'s own officers: his player's to read."""
+    roster = after["officers"]
+    return {
+        oid: _copied(got)
+        for oid, got in (data.get("served") or {}).items()
+        if oid in roster and roster[oid].get("player") == seat["id"]
+    }
+
+
 def _player_data(
     spec: Spec[Any, Any], author: str | None, data: dict[str, Any], after: State, seat: Seat
 ) -> dict[str, Any] | None:
@@ -1024,6 +1035,9 @@ def _player_data(
     grounded = _grounded(data, seat)
     if grounded:
         out["groundings"] = _copied(grounded)
+    served = _served(data, after, seat)
+    if served:
+        out["served"] = served
     return out
 
 
@@ -1063,9 +1077,10 @@ def _summer_for(data: dict[str, Any], seat: Seat) -> dict[str, Any]:
     return {"appointments": mine} if mine else {}
 
 
-def _next_season_for(data: dict[str, Any], seat: Seat) -> dict[str, Any]:
-    """The new season as ``seat`` reads it: the phase and year, and the volunteers' report
-    of the season that ended, cut for it (their officers are in the view)."""
+def _next_season_for(data: dict[str, Any], seat: Seat, after: State) -> dict[str, Any]:
+    """The new season as ``seat`` reads it: the phase and year, the volunteers' report
+    of the season that ended, cut for it (their officers are in the view), and the years of
+    service the dice chose for his officers (the GM's: all of them)."""
     out: dict[str, Any] = {
         **({"args": data["args"]} if is_gm(seat) else {}),
         "phase": data["phase"],
@@ -1077,4 +1092,7 @@ def _next_season_for(data: dict[str, Any], seat: Seat) -> dict[str, Any]:
             **_summer_for(volunteers, seat),
             "report": _copied(report_for(volunteers["report"], seat)),
         }
+    served = _copied(data.get("served") or {}) if is_gm(seat) else _served(data, after, seat)
+    if served:
+        out["served"] = served
     return out

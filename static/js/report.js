@@ -114,6 +114,72 @@ function wordsSection(report) {
     words.map((line, i) => el("li", { class: i < own ? "yours" : null }, line)));
 }
 
+/**
+ * The `year_of_service` action from a card's offer (the server's `service.offer`: its
+ * `rows`, each with the Measures it may raise and whether it gives a skill, and the
+ * `skills`) and what the form picked: the joker's `card` (a row's) only when it offers
+ * more than one row, the `measure` and `skill` only when the row gives them.
+ */
+export function serviceAction(offer, picked) {
+  const rows = offer?.rows || [];
+  const row = rows.find((r) => r.card === picked.card) || rows[0];
+  const action = { type: "year_of_service" };
+  if (!row) return action;
+  if (rows.length > 1) action.card = row.card;
+  if (row.measures.length && picked.measure) action.measure = picked.measure;
+  if (row.skill && (offer.skills || []).length && picked.skill) action.skill = picked.skill;
+  return action;
+}
+
+/**
+ * The seat's own card of a year of service still his to choose (seed 000, Appendix II:
+ * "of your choice"): a form of what the server's offer allows, sent as `year_of_service`.
+ */
+function serviceSection(report, ctx) {
+  const waiting = Object.entries(report.yours || {}).filter(([, o]) => o.service?.offer);
+  if (!waiting.length) return null;
+  return waiting.map(([id, o]) => {
+    const { offer } = o.service;
+    const rows = offer.rows || [];
+    const card = el("select", { name: "card" }, rows.map((r) => el("option", { value: r.card },
+      `${r.card}: ${r.text}`)));
+    const measure = el("select", { name: "measure" });
+    const skill = el("select", { name: "skill" });
+    const measureRow = el("div", { class: "row" }, labelled("Measure", measure));
+    const skillRow = el("div", { class: "row" }, labelled("Skill", skill));
+    const error = el("p", { class: "error", role: "alert" });
+    const choose = el("button", { type: "submit", class: "primary" }, "Choose");
+    const update = () => {
+      const row = rows.find((r) => r.card === card.value) || rows[0];
+      fill(measure, (row?.measures || []).map((m) => el("option", { value: m }, `+1 ${m}`)));
+      fill(skill, (row?.skill ? offer.skills || [] : []).map((k) => el("option", { value: k },
+        `+1 ${k}`)));
+      measureRow.hidden = !measure.options.length;
+      skillRow.hidden = !skill.options.length;
+    };
+    card.addEventListener("change", update);
+    update();
+    const form = el("form", { class: "year-of-service", dataset: { officer: id },
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        error.textContent = "";
+        choose.disabled = true;
+        const ack = await ctx.act(serviceAction(offer, { card: card.value,
+          measure: measure.value, skill: skill.value }));
+        choose.disabled = false;
+        if (!ack.ok) error.textContent = ack.error.message;
+      } },
+    el("h3", {}, `${o.name}: a year of service (${o.service.card})`),
+    el("p", { class: "muted" }, rows.length > 1 ? "A joker: choose any card of the chart."
+      : rows[0]?.text || ""),
+    rows.length > 1 ? el("div", { class: "row" }, labelled("Card", card)) : null,
+    measureRow, skillRow,
+    el("p", { class: "muted" }, "Choose before the autumn's turn moves on, or the dice choose."),
+    el("div", { class: "row" }, choose), error);
+    return form;
+  });
+}
+
 /** What else the seat reads of the officers: the GM every player's officer, the others the Gazette. */
 function officersSection(report) {
   if (report.outcomes && typeof report.outcomes === "object") {
@@ -176,7 +242,8 @@ export function createReportPanel(root, ctx) {
       const plunder = report.plunder_shares || [];
       const invasion = report.invasion || {};
       const ships = Object.entries(report.ships || {});
-      fill(root, el("h2", {}, "Season report"), wordsSection(report), officersSection(report),
+      fill(root, el("h2", {}, "Season report"), wordsSection(report),
+        serviceSection(report, ctx), officersSection(report),
         el("p", { class: "invasion", dataset: { invaded: String(!!invasion.invaded) } },
           el("strong", {}, "Invasion check: "), invasion.invaded ? "England is INVADED."
             : "no invasion this summer.", invasion.results ? ` Results ${show(invasion.results)}`
