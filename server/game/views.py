@@ -466,7 +466,9 @@ SECTIONS: tuple[Section, ...] = (
         _gm_or(_own),
         observed=False,
     ),
-    Section("notes", lambda s, seat: {"notes": _copied(s["notes"])}, _everyone, gm_only=True),
+    # (a note is never changed once made: the list copied, not the notes, so that a year's
+    # notes are not copied again at each new one)
+    Section("notes", lambda s, seat: {"notes": list(s["notes"])}, _everyone, gm_only=True),
 )
 SECTION_NAMES = tuple(sec.name for sec in SECTIONS)
 SECTION_BY_NAME = {sec.name: sec for sec in SECTIONS}
