@@ -437,13 +437,11 @@ def seat_characters(
     return made
 
 
-@pytest.fixture(scope="module")
-def officers_summer(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """A summer resolved through the protocol for three seated characters (two admirals
-    and a captain, test_server_officers): the game, their officers' ids, what each seat
-    received, and the log."""
-    app = new_app(tmp_path_factory.mktemp("officers"))
-    game = Game.new(app, seed=PLAY_SEED)
+def _characters_sent(folder: Path, observer: bool) -> tuple[Game, Any, dict[str, str]]:
+    """A game whose two admirals and a captain are seated characters (Cochrane, Pellew and
+    Jack Aubrey), with the two ministers (and an observer), its force rolled and sent: the
+    game, the GM's client and the officers' ids by key."""
+    game = Game.new(new_app(folder), seed=PLAY_SEED)
     gm = game.gm()
     made = seat_characters(
         game,
@@ -453,10 +451,20 @@ def officers_summer(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     )
     game.add("pm", "prime-minister")
     game.add("fsl", "first-sea-lord")
-    game.add("obs", "observer")
+    if observer:
+        game.add("obs", "observer")
     assert game.players["pm"].act("set_ships", digit=3)["ok"]
     assert game.players["fsl"].act("set_deployment", digit=5)["ok"]
     assert gm.act("roll_force")["ok"]
+    return game, gm, made
+
+
+@pytest.fixture(scope="module")
+def officers_summer(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """A summer resolved through the protocol for three seated characters (two admirals
+    and a captain, test_server_officers): the game, their officers' ids, what each seat
+    received, and the log."""
+    game, gm, made = _characters_sent(tmp_path_factory.mktemp("officers"), observer=True)
     game.drain()
     assert gm.act("resolve_summer")["ok"]
     seen = {key: p.events() for key, p in game.players.items()}
@@ -484,20 +492,7 @@ def service_autumn(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     advances the autumn a day, and the dice choose for the two who did not. The game, the
     officers by key, the years of service as turned (``turned``), the Red's choice and the
     acks, the GM's state before the captain's refusal and after it, and the log."""
-    app = new_app(tmp_path_factory.mktemp("service"))
-    game = Game.new(app, seed=PLAY_SEED)
-    gm = game.gm()
-    made = seat_characters(
-        game,
-        ("red", "admiral", {"squadron": "Red"}, {"name": "Thomas Cochrane", "na": 8}),
-        ("blue", "admiral", {"squadron": "Blue"}, {"name": "Edward Pellew"}),
-        ("fg", "captain", {"ship": "FG"}, {"name": "Jack Aubrey", "rank": "Captain", "na": 7}),
-    )
-    game.add("pm", "prime-minister")
-    game.add("fsl", "first-sea-lord")
-    assert game.players["pm"].act("set_ships", digit=3)["ok"]
-    assert game.players["fsl"].act("set_deployment", digit=5)["ok"]
-    assert gm.act("roll_force")["ok"]
+    game, gm, made = _characters_sent(tmp_path_factory.mktemp("service"), observer=False)
     assert gm.act("resolve_summer")["ok"]
     state = lambda: game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]  # noqa: E731
     outcomes = state()["report"]["outcomes"]

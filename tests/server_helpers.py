@@ -272,28 +272,9 @@ def play_breakout(app: Flask, seed: int) -> dict[str, Any]:
     """A summer (cabinet 3, 5) where the Red squadron blockades Brest and, once it is at its
     station, the GM sends the Brest squadron to sea for Ferrol: each seat's events of that
     day's ``advance``, the state after it and the log."""
-    game = Game.new(app, seed=seed)
+    game = off_brest(app, seed)
     gm = game.gm()
-    for key, role, extra in (
-        ("pm", "prime-minister", {}),
-        ("fsl", "first-sea-lord", {}),
-        ("red", "admiral", {"squadron": "Red"}),
-        ("blue", "admiral", {"squadron": "Blue"}),
-        ("fg", "captain", {"ship": "FG"}),  # of the Red squadron
-        ("obs", "observer", {}),
-    ):
-        game.add(key, role, **extra)
-    assert game.players["pm"].act("set_ships", digit=3)["ok"]
-    assert game.players["fsl"].act("set_deployment", digit=5)["ok"]
-    assert gm.act("roll_force")["ok"]
-    assert game.players["red"].act("deploy", squadron="Red", blockade="brest")["ok"]
-    for _ in range(10):
-        state = game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]
-        red = next(f for f in state["forces"] if f.get("squadron") == "Red")
-        if not red["route"]:
-            break
-        assert gm.act("advance", days=1)["ok"]
-    game.drain()
+    red = _force_of(_state(game), "Red")  # at her station
     assert gm.act("move_enemy", force="fr-brest", to="ferrol")["ok"]
     assert gm.act("advance", days=1)["ok"]
     seen = {

@@ -224,15 +224,11 @@ def _state(game: Game) -> dict[str, Any]:
     return game.rest("get", f"/api/campaigns/{game.id}/state").json["state"]
 
 
-def test_a_prize_taken_in_a_fought_engagement_is_in_the_log_and_replays(tmp_path: Path) -> None:
-    """Through the protocol: the seated captain of FG (the Red off Ushant) fights the
-    Cartagena squadron the summer brings him to its end (``engage_decision``); the San
-    Justo (a Third Rate) and the Peregrina (a Fifth Rate) strike. The round that ended it
-    carries each captor's
-    shares (``prize_money``: decided with it, no card drawn), his record has them, his
-    sheet (his own view of the state) shows them, and a replay of the log is the state."""
-    app = new_app(tmp_path)
-    game = Game.new(app, seed=PLAY_SEED)
+def _aubrey_fights_cartagena(tmp_path: Path) -> tuple[Game, str, int]:
+    """Jack Aubrey, the seated captain of FG (the Red off Ushant), fights the Cartagena
+    squadron the summer brings him to its end (the GM's NPC rounds): the game, his
+    officer's id and his funds before the fight."""
+    game = Game.new(new_app(tmp_path), seed=PLAY_SEED)
     game.add("pm", "prime-minister")
     game.add("fsl", "first-sea-lord")
     game.add("red", "admiral", squadron="Red")
@@ -241,10 +237,22 @@ def test_a_prize_taken_in_a_fought_engagement_is_in_the_log_and_replays(tmp_path
         "fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "na": 8, "sheet": sheet}
     )
     me = captain.seat["officer"]
-    gm = game.gm()
     before = next(o for o in _state(game)["officers"] if o["id"] == me)["funds"]
     fight = red_meets(game, "sp-cartagena")
-    assert gm.act("engage_decision", engagement=fight["id"], decision="npc", rounds="all")["ok"]
+    assert game.gm().act("engage_decision", engagement=fight["id"], decision="npc", rounds="all")[
+        "ok"
+    ]
+    return game, me, before
+
+
+def test_a_prize_taken_in_a_fought_engagement_is_in_the_log_and_replays(tmp_path: Path) -> None:
+    """Through the protocol: the seated captain of FG (the Red off Ushant) fights the
+    Cartagena squadron the summer brings him to its end (``engage_decision``); the San
+    Justo (a Third Rate) and the Peregrina (a Fifth Rate) strike. The round that ended it
+    carries each captor's
+    shares (``prize_money``: decided with it, no card drawn), his record has them, his
+    sheet (his own view of the state) shows them, and a replay of the log is the state."""
+    game, me, before = _aubrey_fights_cartagena(tmp_path)
     log = game.rest("get", f"/api/campaigns/{game.id}/log").json
     ended = [
         e["data"]["round"]
@@ -279,21 +287,7 @@ def test_a_version_5_fight_replays_its_prizes_paying_none(tmp_path: Path) -> Non
 
     from server import game as server_game
 
-    app = new_app(tmp_path)
-    game = Game.new(app, seed=PLAY_SEED)
-    game.add("pm", "prime-minister")
-    game.add("fsl", "first-sea-lord")
-    game.add("red", "admiral", squadron="Red")
-    sheet = roll_sheet("Captain", random.Random(5)).to_dict()
-    captain = game.add(
-        "fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "na": 8, "sheet": sheet}
-    )
-    me = captain.seat["officer"]
-    before = next(o for o in _state(game)["officers"] if o["id"] == me)["funds"]
-    fight = red_meets(game, "sp-cartagena")
-    assert game.gm().act("engage_decision", engagement=fight["id"], decision="npc", rounds="all")[
-        "ok"
-    ]
+    game, me, before = _aubrey_fights_cartagena(tmp_path)
     log = copy.deepcopy(game.rest("get", f"/api/campaigns/{game.id}/log").json)
     rounds = [
         e["data"]["round"]
