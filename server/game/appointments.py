@@ -1,7 +1,10 @@
-"""The officers' appointments: a player's application in September, and every player's
-military appointment renewed when the summer is resolved and September opens (Briny,
-APPOINTMENTS: "Naval Appointments are made in September"; "Military appointments must be
-renewed in September after the summer campaign").
+"""The officers' appointments: a player's application for a naval post in September or a
+government post in March, every player's military appointment renewed when the summer is
+resolved and September opens, and his government appointment when the spring opens (Briny,
+TIME SEQUENCE: "Civil Appointments are made in March", "Naval Appointments are made in
+September"; APPOINTMENTS: "Military appointments must be renewed in September after the
+summer campaign. Government and civil appointments are renewed in March", 001:108-110,
+001:1110-1111).
 
 The appointee of a post is the holder of the post that appoints to it (the First Sea Lord,
 the Prime Minister, a Board's Supervisor): a player character there chooses (granted), an
@@ -24,6 +27,7 @@ __all__ = [
     "apply_renewals",
     "decide_appointment",
     "renewals",
+    "spring_renewals",
     "words",
 ]
 
@@ -61,12 +65,21 @@ def _first_sea_lord(state: State) -> str | None:
 
 
 def decide_appointment(state: State, seat: Seat, name: str, rng: random.Random) -> dict[str, Any]:
-    """``apply_appointment``'s data: the seat's own character applies for a naval post;
-    refused (nothing changed) when he has none alive, already holds a post, applied for
-    this one this September, does not qualify, or the players fill its places."""
+    """``apply_appointment``'s data: the seat's own character applies for a post, a naval
+    one in the autumn, a government one in the spring; refused (nothing changed) out of its
+    season, or when he has none alive, already holds a post, applied for this one this
+    season, does not qualify, or the players fill its places."""
     officer = officers.seat_officer(state, seat)
     if officer is None:
         raise ActionError("conflict", "your seat has no living officer to appoint")
+    post = rules.appointment_post(name)
+    if post["season"] != state["phase"]:
+        made = (
+            "Naval Appointments are made in September"
+            if post["naval"]
+            else "Civil Appointments are made in March"
+        )
+        raise ActionError("wrong_phase", f"{name}: {made} (the {post['season']})")
     if officer.get("appointment"):
         raise ActionError(
             "conflict",
@@ -79,13 +92,12 @@ def decide_appointment(state: State, seat: Seat, name: str, rng: random.Random) 
         raise ActionError(
             "conflict", f"{officer['name']} applied for {name} this season: once a season"
         )
-    post = rules.appointment_post(name)
     rules.appointment_check(name, officer)
     holders = _holders(state, post, officer)
     if post["count"] is not None and sum(1 for o in holders if o["player"]) >= post["count"]:
         raise ActionError("conflict", f"'appointment': every place of {name} is held by a player")
     rolled = rules.appointment_roll(name, officer, rng, _by_player(state, post), renewing=False)
-    # the NPC in the post steps down for him: in September every military post is open
+    # the NPC in the post steps down for him: in its month every post of the table is open
     full = post["count"] is not None and len(holders) >= post["count"]
     npcs = [o["id"] for o in holders if o["player"] is None]
     serves = _first_sea_lord(state) if name == "Aide to the First Sea Lord" else None
@@ -115,7 +127,10 @@ def apply_appointment(state: State, data: Any) -> None:
 
 def _relief(state: State, post: Mapping[str, Any], was: OfficerRecord) -> str | None:
     """The NPC who takes a post a player lost: one of its rank in his scope (his ship's
-    for a post one a ship) holding none; None when the fleet's books have none."""
+    for a post one a ship) holding none; None when the fleet's books have none, and for a
+    government post (its NPC is the appointee's man, not one of the fleet's officers)."""
+    if not post["naval"]:
+        return None
     for o in state["officers"].values():
         if o["dead"] or o["player"] is not None or o.get("appointment"):
             continue
@@ -143,16 +158,38 @@ def renewals(state: State, changed: Mapping[str, OfficerRecord], seed: int) -> l
         if after.get("appointment") != name:  # his new rank is not the post's
             out.append({**record, "appointment": name, "dismissed": f"promoted to {after['rank']}"})
             continue
-        post = rules.appointment_post(name)
-        rolled = rules.appointment_roll(name, after, rng, _by_player(state, post), renewing=True)
-        relief = None if rolled["renewed"] else _relief(state, post, after)
-        out.append({**record, **rolled, "relief": relief})
+        out.append({**record, **_renewal(state, name, after, rng)})
+    return out
+
+
+def _renewal(state: State, name: str, officer: OfficerRecord, rng: random.Random) -> dict[str, Any]:
+    """His post ``name`` rolled again by its appointee (a player appointee keeps him), and
+    the NPC who takes it when it is lost (``relief``)."""
+    post = rules.appointment_post(name)
+    rolled = rules.appointment_roll(name, officer, rng, _by_player(state, post), renewing=True)
+    relief = None if rolled["renewed"] else _relief(state, post, officer)
+    return {**rolled, "relief": relief}
+
+
+def spring_renewals(state: State, rng: random.Random) -> list[dict[str, Any]]:
+    """Each player character's government post when the spring opens ("Government and
+    civil appointments are renewed in March", 001:1111): rolled again by its appointee (a
+    player Prime Minister keeps him), lost to the appointee's NPC. The King's posts are the
+    ministers' seats, the GM's to give (no roll). The dice: ``rng``, drawn only for these
+    (a spring with none decides as it did before). Empty when no player holds one."""
+    out: list[dict[str, Any]] = []
+    for oid, officer in state["officers"].items():
+        name = officer.get("appointment")
+        if officer["dead"] or not officer["player"] or name not in rules.GOVERNMENT_APPOINTMENTS:
+            continue
+        record = {"officer": oid, "player": officer["player"]}
+        out.append({**record, **_renewal(state, name, officer, rng)})
     return out
 
 
 def apply_renewals(state: State, data: Mapping[str, Any]) -> None:
-    """The renewals of a resolved summer (none in a log from before them): a post not
-    renewed left, and taken by the NPC named."""
+    """The renewals of a resolved summer or an opening spring (none in a log from before
+    them): a post not renewed left, and taken by the NPC named."""
     for rec in data.get("appointments") or ():
         if "dismissed" in rec or rec["renewed"]:
             continue

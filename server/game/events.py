@@ -196,6 +196,9 @@ class NextSeason(Acted):
     volunteers: NotRequired[SeasonOutcomes]  # the season's cruises ended: their outcomes
     # officer id -> his Health after the season's months left, and each month's healing
     healed: NotRequired[dict[str, Any]]
+    # each player's government appointment renewed in March (the spring opened;
+    # server.game.appointments); absent when no player held one
+    appointments: NotRequired[list[dict[str, Any]]]
 
 
 class Declined(Record):

@@ -14,7 +14,7 @@ out of a blockaded port: escaped, or sighted and chased), ``orders`` (another se
 ``deploy`` or ``sail`` of a force this seat sees), ``seat_joined``, ``seat_reissued`` (a
 seat handed to a new holder, or its link renewed), ``season`` (the season report),
 ``message`` (table talk addressed to this seat: to all, to it, or to the GM for the GM),
-``appointment`` (an application decided, or his appointment renewed in September), and
+``appointment`` (an application decided, or his appointment renewed in September or March), and
 ``grounding`` (a ship of his aground or on rocks in shallow water on her passage).
 """
 
@@ -357,7 +357,8 @@ def cruise_planned(seen: Seen) -> list[Notice]:
 
 
 def season_opens(seen: Seen) -> list[Notice]:
-    """A new season; the volunteers' report of the one that ended, with his own outcome."""
+    """A new season; the volunteers' report of the one that ended, with his own outcome;
+    in the spring, his government post renewed or not (the GM is told each player's)."""
     out = [{"type": "season", "text": f"the {seen.data['phase']} opens", "yours": None}]
     report = (seen.data.get("volunteers") or {}).get("report") or {}
     if report:
@@ -365,12 +366,12 @@ def season_opens(seen: Seen) -> list[Notice]:
         own = words[0] if report.get("yours") and words else None
         text = f"the {report['season']}'s cruises are over: their report is out (the History tab)"
         out.append({"type": "season", "text": f"{text}; {own}" if own else text, "yours": own})
-    return out
+    return out + _renewals(seen)
 
 
 def _renewals(seen: Seen) -> list[Notice]:
-    """His naval appointment renewed, not renewed or lost to a promotion in September (the
-    GM is told each player's)."""
+    """His appointment renewed, not renewed or lost to a promotion: a naval one in
+    September, a government one in March (the GM is told each player's)."""
     out = []
     for rec in seen.data.get("appointments") or ():
         text = appointments.words(rec)

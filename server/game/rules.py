@@ -121,6 +121,7 @@ __all__ = [
     "influence_swing",
     "influenced_commitment",
     "season_favours",
+    "GOVERNMENT_APPOINTMENTS",
     "NAVAL_APPOINTMENTS",
     "appointment_check",
     "appointment_post",
@@ -455,9 +456,15 @@ def campaign_officer(officer: Mapping[str, Any], player: bool) -> Any:
 def officer_after(
     officer: Mapping[str, Any], change: Mapping[str, Any], guineas: int, year: int
 ) -> dict[str, Any]:
-    """A character's dict after a season (:meth:`strategy.characters.Character.after_summer`)."""
+    """A character's dict after a season (:meth:`strategy.characters.Character.after_summer`).
+    A promotion dismisses him from a military appointment only: a government post wants
+    "the listed rank or higher" (Briny 001:1122), so he keeps it."""
     character = Character.from_dict(_character_fields(officer))
-    return character.after_summer(change, guineas, year).to_dict()
+    after = character.after_summer(change, guineas, year).to_dict()
+    post = officer.get("appointment")
+    if post in _appointments.GOVERNMENT and not after["dead"] and not after.get("appointment"):
+        after["appointment"], after["serves"] = post, officer.get("serves")
+    return after
 
 
 def officer_healed(
@@ -554,11 +561,19 @@ def _character_fields(officer: Mapping[str, Any]) -> dict[str, Any]:
 
 #: the posts of the Naval Appointments Table, in the book's order (Briny, APPOINTMENTS)
 NAVAL_APPOINTMENTS = tuple(_appointments.NAVAL)
+#: the Government Appointments Table's posts a player applies for in March: all but the
+#: King's (the First Sea Lord's and Prime Minister's are the ministers' seats, the GM's)
+GOVERNMENT_APPOINTMENTS = tuple(
+    name
+    for name, p in _appointments.GOVERNMENT.items()
+    if _appointments.appointee_post(p) != "King"
+)
 
 
 def appointment_post(name: str) -> dict[str, Any]:
     """A post of either Appointments Table as plain data: ``{"appointment", "naval",
-    "ranks", "min_sl", "count", "per", "appointee" (the post that appoints), "roll"}``;
+    "ranks", "min_sl", "count", "per", "appointee" (the post that appoints), "roll",
+    "season" (the one it is filled and renewed in)}``;
     KeyError (UnknownName) for no such post."""
     p = _appointments.post(name)
     return {
@@ -570,6 +585,7 @@ def appointment_post(name: str) -> dict[str, Any]:
         "per": p.per,
         "appointee": _appointments.appointee_post(p),
         "roll": p.roll,
+        "season": _appointments.renewal_season(p),
     }
 
 
@@ -587,7 +603,7 @@ def appointment_roll(
 ) -> dict[str, Any]:
     """The appointee's roll for the character (his NA; the dice a d6 from ``rng``): a
     player appointee's choice, an NPC's 1d6 and the modifiers against the post's Roll;
-    ``renewing``: the September renewal (its result also under ``renewed``)."""
+    ``renewing``: the renewal in September or March (its result also under ``renewed``)."""
     roll = _appointments.renewal if renewing else _appointments.appointment_roll
     return roll(_appointments.post(name), RandomDice(rng), officer["na"], 0, by_player)
 

@@ -915,7 +915,8 @@ def _view_key(spec: Spec[Any, Any], author: str | None, data: dict[str, Any], se
     if audience == "season":
         volunteers = data.get("volunteers")
         mine = volunteers is not None and seat["id"] in _players_of(volunteers)
-        return "seat:" + seat["id"] if mine else "season"
+        renewed = any(r["player"] == seat["id"] for r in data.get("appointments", ()))
+        return "seat:" + seat["id"] if mine or renewed else "season"
     if audience == "private" and (data.get("as") or author) == seat["id"]:
         return "seat:" + seat["id"]
     if seat["role"] in PLAYERS and (_told(data, seat) or _grounded(data, seat)):
@@ -998,8 +999,9 @@ def _summer_for(data: dict[str, Any], seat: Seat) -> dict[str, Any]:
 
 
 def _next_season_for(data: dict[str, Any], seat: Seat) -> dict[str, Any]:
-    """The new season as ``seat`` reads it: the phase and year, and the volunteers' report
-    of the season that ended, cut for it (their officers are in the view)."""
+    """The new season as ``seat`` reads it: the phase and year, the volunteers' report
+    of the season that ended, cut for it (their officers are in the view), and the spring's
+    renewals of government posts (the GM all, a player his own)."""
     out: dict[str, Any] = {
         **({"args": data["args"]} if is_gm(seat) else {}),
         "phase": data["phase"],
@@ -1011,4 +1013,9 @@ def _next_season_for(data: dict[str, Any], seat: Seat) -> dict[str, Any]:
             **_summer_for(volunteers, seat),
             "report": _copied(report_for(volunteers["report"], seat)),
         }
+    renewed = [
+        _copied(r) for r in data.get("appointments", ()) if is_gm(seat) or r["player"] == seat["id"]
+    ]
+    if renewed:
+        out["appointments"] = renewed
     return out
