@@ -333,6 +333,7 @@ class DrawPay(Acted):
     pay: int
     status: int  # the month's Status Points: told, kept nowhere
     funds: int  # his funds after
+    pension: NotRequired[int]  # his title's monthly pension, paid with it (Briny TITLES)
 
 
 class Substitute(Acted):
@@ -446,6 +447,9 @@ class ResolveSummer(Acted):
     # each player's naval appointment renewed in September (server.game.appointments);
     # absent when no player held one
     appointments: NotRequired[list[dict[str, Any]]]
+    # each player's roll for a title after the summer's services (server.game.titles);
+    # absent when none qualified
+    titles: NotRequired[list[dict[str, Any]]]
 
 
 class ShowVoyage(Acted):

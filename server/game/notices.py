@@ -14,7 +14,8 @@ out of a blockaded port: escaped, or sighted and chased), ``orders`` (another se
 ``deploy`` or ``sail`` of a force this seat sees), ``seat_joined``, ``seat_reissued`` (a
 seat handed to a new holder, or its link renewed), ``season`` (the season report),
 ``message`` (table talk addressed to this seat: to all, to it, or to the GM for the GM),
-``appointment`` (an application decided, or his appointment renewed in September or March), and
+``appointment`` (an application decided, or his appointment renewed in September or March),
+``title`` (his roll for a title at the summer's end, conferred or not), and
 ``grounding`` (a ship of his aground or on rocks in shallow water on her passage).
 """
 
@@ -26,7 +27,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from server.game import appointments, rules, ship_tables, substitutions
+from server.game import appointments, rules, ship_tables, substitutions, titles
 from server.game.state import Seat, State
 
 __all__ = [
@@ -388,8 +389,21 @@ def _renewals(seen: Seen) -> list[Notice]:
     return out
 
 
+def _titles(seen: Seen) -> list[Notice]:
+    """His roll for a title after the summer's services (Briny TITLES), conferred or not
+    (the GM is told each player's)."""
+    out = []
+    for rec in seen.data.get("titles") or ():
+        text = titles.words(rec)
+        if seen.seat["role"] == "gm":
+            text = f"{seen.name(rec['player'])}: {text}"
+        notice = {"type": "title", "text": text, "officer": rec["officer"]}
+        out.append({**notice, "title": rec["title"], "granted": rec["granted"]})
+    return out
+
+
 def summer_over(seen: Seen) -> list[Notice]:
-    return _season(seen) + _renewals(seen)
+    return _season(seen) + _renewals(seen) + _titles(seen)
 
 
 def appointment_decided(seen: Seen) -> list[Notice]:
@@ -470,7 +484,8 @@ def pay_drawn(seen: Seen) -> list[Notice]:
         {
             "type": "pay",
             "text": f"{who}: pay for {data['month']} as a {data['row']}, {data['pay']} guineas "
-            f"and {data['status']} Status Points",
+            f"and {data['status']} Status Points"
+            + (f"; his title's pension, {data['pension']} guineas" if data.get("pension") else ""),
             "officer": data["officer"],
             "month": data["month"],
         }

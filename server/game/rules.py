@@ -60,6 +60,7 @@ from strategy.campaign.tables import FLEETS, SQUADRONS, TABLE_F_ROLLS
 from strategy.campaign.tables import Deployment as _Deployment
 from strategy.cards.dealer import Dealer, Deck
 from strategy.characters import MEASURES, Character, character_from, roll_character
+from strategy.characters import titles as _titles
 from strategy.characters.btq_tables import HEALTH
 from strategy.characters.health import standing
 from strategy.characters.prize_money import prize_money as _prize_money
@@ -139,6 +140,13 @@ __all__ = [
     "ship_standing",
     "substitution",
     "social_level",
+    "QUALIFYING_BATTLE_RESULT",
+    "QUALIFYING_MENTIONS",
+    "titled_social_level",
+    "title_pension",
+    "title_roll",
+    "title_words",
+    "officer_titled",
     "REPAIRS",
     "CAPTAIN_RANKS",
     "FLAG_SQUADRONS",
@@ -591,10 +599,10 @@ def appointment_post(name: str) -> dict[str, Any]:
 
 def appointment_check(name: str, officer: Mapping[str, Any]) -> None:
     """ValueError (InvalidMove) unless the character may hold the post: its rank (exactly,
-    on the Naval table), his birth's Social Level, his own title."""
-    birth = Character.from_dict(_character_fields(officer)).birth
+    on the Naval table), his Social Level (his birth's, raised by a title), his own title."""
+    c = Character.from_dict(_character_fields(officer))
     _appointments.check_eligible(
-        _appointments.post(name), officer["rank"], birth.social_level, birth.inherited_title
+        _appointments.post(name), officer["rank"], c.social_level, c.own_title
     )
 
 
@@ -617,9 +625,48 @@ def appointment_words(rolled: Mapping[str, Any]) -> str:
 
 
 def social_level(officer: Mapping[str, Any]) -> int:
-    """A character's Social Level (his Briny birth's)."""
-    level: int = Character.from_dict(_character_fields(officer)).birth.social_level
+    """A character's Social Level: his Briny birth's, raised by a title the King conferred
+    (:attr:`strategy.characters.Character.social_level`)."""
+    level: int = Character.from_dict(_character_fields(officer)).social_level
     return level
+
+
+def titled_social_level(officer: Mapping[str, Any]) -> int:
+    """His Social Level from his record as it is (his birth's, raised by his title), read
+    without building his character (each seat's view reads it)."""
+    return _titles.raised_social_level(officer["birth"]["social_level"], officer.get("title"))
+
+
+def title_roll(
+    officer: Mapping[str, Any], services: int, rng: random.Random
+) -> dict[str, Any] | None:
+    """The King's roll for the character's next title after ``services`` this season
+    (:func:`strategy.characters.titles.title_roll`, a d6 from ``rng``); None for a Duke."""
+    c = Character.from_dict(_character_fields(officer))
+    if _titles.next_title(c.own_title) is None:
+        return None
+    return _titles.title_roll(c.own_title, c.social_level, services, c.title_tries, RandomDice(rng))
+
+
+def officer_titled(officer: Mapping[str, Any], rolled: Mapping[str, Any]) -> dict[str, Any]:
+    """A character's dict after the King's roll (:meth:`Character.titled`)."""
+    return Character.from_dict(_character_fields(officer)).titled(rolled).to_dict()
+
+
+def title_words(rolled: Mapping[str, Any]) -> str:
+    """The King's roll in words (:func:`strategy.characters.titles.title_words`)."""
+    return _titles.title_words(rolled)
+
+
+#: the services that qualify for a title (docs/rules-notes.md "Titles")
+QUALIFYING_BATTLE_RESULT = _titles.QUALIFYING_BATTLE_RESULT
+QUALIFYING_MENTIONS = _titles.QUALIFYING_MENTIONS
+
+
+def title_pension(officer: Mapping[str, Any]) -> int:
+    """The monthly pension of the title the King conferred on him (0: none, or a knight's)."""
+    title = officer.get("title")
+    return (_titles.TITLE_TABLE[title].pension or 0) if title else 0
 
 
 def fleet_codes() -> list[str]:
@@ -817,7 +864,7 @@ def season_favours(officer: Mapping[str, Any]) -> list[int]:
     Social Level's (Influence Table A) and his Government post's Infl, lowest first."""
     # his record's birth holds its Social Level as Character.to_dict wrote it (checked
     # when the record was made): read as it is, each seat's view builds it
-    level = officer["birth"]["social_level"]
+    level = titled_social_level(officer)
     post = _appointments.GOVERNMENT.get(officer.get("appointment") or "")
     return list(_influence.season_favours(level, post.influence if post else ()))
 

@@ -184,6 +184,10 @@ class OfficerRecord(Record):
     # his weeks at the Royal Naval Academy: the season he last studied in ("1805 autumn"),
     # its weeks studied, and the quarters of a level of NA studied towards the next
     academy: NotRequired[dict[str, Any]]
+    # the title the King conferred on him (Briny TITLES: Knight ... Duke), and his
+    # qualifications since his last title that gained none (server.game.titles)
+    title: NotRequired[str]
+    title_tries: NotRequired[int]
 
 
 class Seat(SeatRecord):

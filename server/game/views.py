@@ -34,6 +34,7 @@ from server.game.rules import (
     measures_now,
     ship_rating,
     strength_points,
+    titled_social_level,
 )
 from server.game.season import report_for
 from server.game.ship_tables import choices as ship_choices
@@ -145,12 +146,16 @@ def officer_for(officer: OfficerRecord, seat: Seat) -> dict[str, Any]:
             whole["measures_now"] = measures_now(officer)
         if officer.get("orders"):  # his conditional orders in words, as his notice has them
             whole["orders_words"] = orders_words(officer["orders"])
+        if officer.get("title"):  # the King's title raised his Social Level (Briny TITLES)
+            whole["social_level"] = titled_social_level(officer)
         return whole
     return public_officer(officer)
 
 
 def public_officer(officer: OfficerRecord) -> dict[str, Any]:
     public: dict[str, Any] = {k: officer.get(k) for k in PUBLIC_OFFICER}
+    if officer.get("title"):  # a title the King conferred is gazetted
+        public["title"] = officer["title"]
     return {**public, "berth": berth_of(officer)}
 
 
@@ -991,11 +996,15 @@ def _players_of(data: dict[str, Any]) -> set[str]:
 def _summer_for(data: dict[str, Any], seat: Seat) -> dict[str, Any]:
     """The season's event as ``seat`` reads it beside its view's change (the report and the
     officers are in the view): the GM what it was decided from, a player his own
-    appointment's renewal."""
+    appointment's renewal and his own roll for a title."""
     if is_gm(seat):
         return {k: _copied(v) for k, v in data.items() if k not in _HEAVY + ("at", "due")}
-    mine = [_copied(r) for r in data.get("appointments", ()) if r["player"] == seat["id"]]
-    return {"appointments": mine} if mine else {}
+    out: dict[str, Any] = {}
+    for key in ("appointments", "titles"):  # his own renewal, his own roll for a title
+        mine = [_copied(r) for r in data.get(key, ()) if r["player"] == seat["id"]]
+        if mine:
+            out[key] = mine
+    return out
 
 
 def _next_season_for(data: dict[str, Any], seat: Seat) -> dict[str, Any]:
