@@ -102,7 +102,8 @@ def test_a_title_raises_his_social_level_for_his_posts_and_is_shown(appointment_
     everyone's his title (gazetted)."""
     state, problems = server_game.replay(appointment_years["log"])
     assert problems == []
-    cochrane = state["officers"][appointment_years["officers"]["red"]]
+    # (untitled: the King's rolls of the log aside)
+    cochrane = {**state["officers"][appointment_years["officers"]["red"]], "title": None}
     with pytest.raises(InvalidMove, match="needs a Social Level of 14, not 12"):
         rules.appointment_check("Port Admiral", {**cochrane, "appointment": None})
     marquess = {**cochrane, "title": "Marquess"}
@@ -113,7 +114,8 @@ def test_a_title_raises_his_social_level_for_his_posts_and_is_shown(appointment_
     assert views.officer_for(marquess, own)["social_level"] == 14  # type: ignore[arg-type]
     seen = views.officer_for(marquess, other)  # type: ignore[arg-type]
     assert seen["title"] == "Marquess" and "social_level" not in seen
-    assert "title" not in views.officer_for(cochrane, other)  # the untitled as before
+    untitled = {k: v for k, v in cochrane.items() if k != "title"}
+    assert "title" not in views.officer_for(untitled, other)  # type: ignore[arg-type]
 
 
 def test_above_a_knighthood_a_pension_is_drawn_with_his_pay(appointment_years) -> None:
@@ -129,3 +131,37 @@ def test_above_a_knighthood_a_pension_is_drawn_with_his_pay(appointment_years) -
     state["officers"][oid] = {**state["officers"][oid], "title": "Baron"}
     baron = ship_tables.decide_draw_pay(state, seat)
     assert baron["pension"] == 10 and baron["funds"] == plain["funds"] + 10
+
+
+def test_a_government_post_granted_is_a_service_to_the_state(appointment_years) -> None:
+    """ "being appointed as a minister": Cochrane granted the Chancellor of the Exchequer in
+    March is put to the King's roll with the application; his record after it carries
+    what it gave, and his notice says it."""
+    log, ids = appointment_years["log"], appointment_years["officers"]
+    event = next(
+        e
+        for e in events_of(log, "apply_appointment")
+        if e["data"]["appointment"] == "Chancellor of the Exchequer"
+    )
+    before = state_before(log, event["seq"])["officers"][ids["red"]]
+    after = state_before(log, event["seq"] + 1)["officers"][ids["red"]]
+    rec = event["data"]["title"]
+    assert rec["for"] == ["appointed Chancellor of the Exchequer"] and rec["services"] == 1
+    # the player Prime Minister chose him (no die): the King's die is the event's first
+    rng = server_game.event_rng(log["campaign"]["seed"], event["seq"])
+    assert rec == {**(rules.title_roll(before, 1, rng) or {}), "for": rec["for"]}
+    if rec["granted"]:
+        assert after["title"] == rec["title"] and after.get("title_tries", 0) == 0
+    else:
+        assert after.get("title_tries", 0) == before.get("title_tries", 0) + 1
+    assert after["appointment"] == "Chancellor of the Exchequer"
+    red = appointment_years["notices"]["red"]["notices"]
+    text = next(n["text"] for n in red if n["seq"] == event["seq"])
+    assert text.endswith(titles.words(rec))
+    # a naval post granted rolls nothing
+    naval = next(
+        e
+        for e in events_of(log, "apply_appointment")
+        if e["data"]["appointment"] == "Captain of the Fleet"
+    )
+    assert naval["data"]["granted"] and "title" not in naval["data"]

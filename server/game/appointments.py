@@ -101,7 +101,7 @@ def decide_appointment(state: State, seat: Seat, name: str, rng: random.Random) 
     full = post["count"] is not None and len(holders) >= post["count"]
     npcs = [o["id"] for o in holders if o["player"] is None]
     serves = _first_sea_lord(state) if name == "Aide to the First Sea Lord" else None
-    return {
+    data = {
         "officer": officer["id"],
         "player": seat["id"],
         "year": year,
@@ -109,16 +109,26 @@ def decide_appointment(state: State, seat: Seat, name: str, rng: random.Random) 
         "serves": serves if rolled["granted"] else None,
         "relieved": npcs[0] if rolled["granted"] and full and npcs else None,
     }
+    if rolled["granted"] and not post["naval"]:  # "being appointed as a minister" (TITLES)
+        title = rules.title_roll(officer, 1, rng)
+        if title is not None:  # (a Duke has no higher title to roll for)
+            data["title"] = {**title, "for": ["appointed " + name]}
+    return data
 
 
 def apply_appointment(state: State, data: Any) -> None:
-    """The application kept (once a season), and the post his when granted."""
+    """The application kept (once a season), the post his when granted, and the title the
+    King's roll gave for a government post."""
     state.setdefault("applications", []).append(
         {"officer": data["officer"], "appointment": data["appointment"], "year": data["year"]}
     )
     if not data["granted"]:
         return
     officer = state["officers"][data["officer"]]
+    if data.get("title"):  # the King's roll after the appointment: titled, or a try more
+        kept = {k: v for k, v in officer.items() if k in rules.CAMPAIGN_FIELDS}
+        titled = {**rules.officer_titled(officer, data["title"]), **kept}
+        state["officers"][data["officer"]] = officer = titled  # type: ignore[assignment]
     officer["appointment"], officer["serves"] = data["appointment"], data["serves"]
     if data.get("relieved"):
         npc = state["officers"][data["relieved"]]

@@ -355,8 +355,8 @@ class Substitute(Acted):
 
 
 class ApplyAppointment(Acted):
-    """A player's character applies for a naval post in September: the appointee's
-    choice or roll (server.game.appointments)."""
+    """A player's character applies for a naval post in September or a government post in
+    March: the appointee's choice or roll (server.game.appointments)."""
 
     officer: str
     player: str  # his seat
@@ -371,6 +371,9 @@ class ApplyAppointment(Acted):
     granted: bool
     serves: str | None  # an Aide's officer
     relieved: str | None  # the NPC who held the post and steps down
+    # a government post granted is a service to the state: the King's roll for a title
+    # (server.game.titles, Briny TITLES); absent otherwise
+    title: NotRequired[dict[str, Any]]
 
 
 class Deploy(Acted):

@@ -411,6 +411,8 @@ def appointment_decided(seen: Seen) -> list[Notice]:
     appointment when it is granted."""
     data = seen.data
     text = appointments.words(data)
+    if data.get("title"):  # the King's roll for a title after a government post
+        text = f"{text}; {titles.words(data['title'])}"
     mine = seen.seat["id"] == data["player"]
     if not mine and seen.seat["role"] != "gm":
         if not data["granted"]:
