@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from server import game as server_game
-from server.game import appointments, rules, season
+from server.game import appointments, rules, season, views
 from tests.server_helpers import events_of, state_before
 
 
@@ -336,3 +336,43 @@ def test_a_promotion_keeps_a_government_post(appointment_years) -> None:
         "Vice Admiral",
         "Chancellor of the Exchequer",
     )
+
+
+def test_his_form_offers_the_posts_of_this_seasons_table(appointment_years) -> None:
+    """The state's ``appointment_posts``: in the autumn the naval posts his rank and Social
+    Level reach (the Captain of the Fleet, the First Sea Lord's choice, for Aubrey), in
+    the spring the government posts (the Chancellor, the Prime Minister's choice, for
+    Cochrane); once applied for or held, not again."""
+    log, ids = appointment_years["log"], appointment_years["officers"]
+    granted = _applied(log, "Captain of the Fleet")
+    state = state_before(log, granted["seq"])
+    fg = state["seats"][granted["seat"]]
+    autumn = appointments.choices(state, fg)
+    assert autumn is not None and autumn["held"] is None
+    names = [p["appointment"] for p in autumn["posts"]]
+    assert "Captain of the Fleet" in names and not set(names) & set(rules.GOVERNMENT_APPOINTMENTS)
+    offered = next(p for p in autumn["posts"] if p["appointment"] == "Captain of the Fleet")
+    assert offered == {
+        "appointment": "Captain of the Fleet",
+        "appointee": "First Sea Lord",
+        "by": "player",
+        "needed": 7,
+    }
+    after = state_before(log, granted["seq"] + 1)
+    assert appointments.choices(after, fg) == {
+        "officer": ids["fg"],
+        "held": "Captain of the Fleet",
+        "posts": [],
+    }
+    civil = _applied(log, "Chancellor of the Exchequer")
+    spring = state_before(log, civil["seq"])
+    red = spring["seats"][civil["seat"]]
+    posts = appointments.choices(spring, red)
+    assert posts is not None
+    assert {p["appointment"] for p in posts["posts"]} <= set(rules.GOVERNMENT_APPOINTMENTS)
+    assert {"appointment": "Chancellor of the Exchequer", "appointee": "Prime Minister",
+            "by": "player", "needed": 7} in posts["posts"]  # fmt: skip
+    # his own view carries it; no form out of the autumn and the spring
+    assert views.state_for(spring, red)["appointment_posts"] == posts
+    winter = state_before(log, _springs(log)[0]["seq"])
+    assert appointments.choices(winter, red) is None

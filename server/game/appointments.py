@@ -25,6 +25,7 @@ from server.game.state import OfficerRecord, Seat, State, current_year
 __all__ = [
     "apply_appointment",
     "apply_renewals",
+    "choices",
     "decide_appointment",
     "renewals",
     "spring_renewals",
@@ -114,6 +115,37 @@ def decide_appointment(state: State, seat: Seat, name: str, rng: random.Random) 
         if title is not None:  # (a Duke has no higher title to roll for)
             data["title"] = {**title, "for": ["appointed " + name]}
     return data
+
+
+def choices(state: State, seat: Seat) -> dict[str, Any] | None:
+    """What his form offers: the posts of this season's table (the Naval in the autumn, the
+    Government in the spring) his character may apply for now, each its appointee and the
+    roll it needs (``by``: "player", chosen without a die), or the post he holds already
+    (``held``: one at a time). None out of those seasons or with no living character."""
+    officer = officers.seat_officer(state, seat)
+    if officer is None or state["phase"] not in ("autumn", "spring"):
+        return None
+    if officer.get("appointment"):
+        return {"officer": officer["id"], "held": officer["appointment"], "posts": []}
+    year = current_year(state)
+    tried = {(a["officer"], a["appointment"], a["year"]) for a in state.get("applications", ())}
+    posts = []
+    for name in rules.NAVAL_APPOINTMENTS + rules.GOVERNMENT_APPOINTMENTS:
+        post = rules.appointment_post(name)
+        if post["season"] != state["phase"] or (officer["id"], name, year) in tried:
+            continue
+        try:
+            rules.appointment_check(name, officer)
+        except rules.rules_errors.InvalidMove:  # not for him: not offered
+            continue
+        holders = _holders(state, post, officer)
+        if post["count"] is not None and sum(1 for o in holders if o["player"]) >= post["count"]:
+            continue
+        by = "player" if _by_player(state, post) else "npc"
+        posts.append(
+            {"appointment": name, "appointee": post["appointee"], "by": by, "needed": post["roll"]}
+        )
+    return {"officer": officer["id"], "held": None, "posts": posts}
 
 
 def apply_appointment(state: State, data: Any) -> None:

@@ -21,6 +21,7 @@ from typing import Any, cast
 
 import jsonpatch
 
+from server.game.appointments import choices as appointment_choices
 from server.game.engagements import odds_match
 from server.game.errors import ActionError
 from server.game.favours import favours_for
@@ -295,6 +296,11 @@ def _own_section(state: State, seat: Seat) -> dict[str, Any]:
     if is_gm(seat):  # what each seat's character may do, for the GM acting as its seat
         of = {s["id"]: ship_choices(state, s) for s in state["seats"].values()}
         out["ship_tables_of"] = {sid: c for sid, c in of.items() if c is not None}
+    if (posts := appointment_choices(state, seat)) is not None:
+        out["appointment_posts"] = posts  # the posts he may apply for this season
+    if is_gm(seat):  # each seat's, for the GM acting as its seat
+        posts_of = {s["id"]: appointment_choices(state, s) for s in state["seats"].values()}
+        out["appointment_posts_of"] = {sid: c for sid, c in posts_of.items() if c is not None}
     if is_gm(seat):  # each seat's, for the GM to spend them as that seat
         every = {s["id"]: f for s in state["seats"].values() if (f := _favours(state, s))}
         if every:
