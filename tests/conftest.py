@@ -606,7 +606,10 @@ def appointment_years(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any
     (Captain of FG) applies for Captain of the Fleet (the First Sea Lord's to give), the Red
     admiral Cochrane for the Sick and Hurt Board (an NPC's roll), and the bad applications
     are sent (``refused``: each ack, and whether the state and the log stayed as they were);
-    in the winter Aubrey tries again. The game, every ack, what each seat received, the log."""
+    in the winter Hornblower tries again; in the March of 1806 Cochrane applies for the
+    Chancellor of the Exchequer (the Prime Minister's, a player's, to give) and Hornblower
+    for a naval post; after the summer of 1806 the year goes on to the spring of 1807, whose
+    March renews Cochrane's post. The game, every ack, what each seat received, the log."""
     app = new_app(tmp_path_factory.mktemp("appointments"))
     game = Game.new(app, seed=21)
     gm = game.gm()
@@ -641,6 +644,8 @@ def appointment_years(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any
         "no such post": (ne, "Admiral of the Fleet"),
         "a minister": (pm, "Captain of the Fleet"),
         "the first sea lord": (fsl, "Captain of the Fleet"),
+        "a civil post in september": (red, "Chancellor of the Exchequer"),
+        "the king's post": (red, "First Sea Lord"),
     }
     refused: dict[str, tuple[dict[str, Any], bool]] = {}
     for key, (player, post) in bad.items():
@@ -651,8 +656,15 @@ def appointment_years(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any
     before = snapshot()
     ack = ne.act("apply_appointment", appointment="Captain of the Fleet")
     refused["winter"] = (ack, snapshot() == before)
-    assert gm.act("next_season")["ok"] and gm.act("next_season")["ok"]  # spring, 1806
+    assert gm.act("next_season")["ok"]  # spring: "Civil Appointments are made in March"
+    acks["civil"] = red.act("apply_appointment", appointment="Chancellor of the Exchequer")
+    before = snapshot()
+    ack = ne.act("apply_appointment", appointment="Ship's Adjutant")
+    refused["a naval post in march"] = (ack, snapshot() == before)
+    assert gm.act("next_season")["ok"]  # the cabinet of 1806
     assert gm.act("roll_force")["ok"] and gm.act("resolve_summer")["ok"]
+    for _ in range(2):  # the winter, then the spring of 1807: the civil posts renewed
+        assert gm.act("next_season")["ok"]
     seen = {key: p.events() for key, p in game.players.items()}
     notices = {
         key: game.rest("get", f"/api/campaigns/{game.id}/notices", token=p.token).json

@@ -1107,7 +1107,12 @@ def test_a_sheet_shows_the_briny_record_and_the_btq_sheet(js) -> None:
                   .map((td) => [td.dataset.measure, td.textContent])),
                 skills: [...node.querySelectorAll('[data-skill]')].map((tr) => tr.textContent),
                 text: node.textContent, dead: officers.sheetView({...arg, dead: true})
-                  .querySelector('.dead-mark')?.textContent};""",
+                  .querySelector('.dead-mark')?.textContent,
+                // a title the King conferred, and the Social Level the server says it raised
+                titled: Object.fromEntries([...officers.sheetView(
+                  {...arg, title: "Baron", social_level: 11}, {fleet: []})
+                  .querySelectorAll('dt')].map((dt) =>
+                    [dt.textContent, dt.nextElementSibling.textContent]))};""",
         officer,
     )
     p = out["pairs"]
@@ -1122,6 +1127,12 @@ def test_a_sheet_shows_the_briny_record_and_the_btq_sheet(js) -> None:
         "Labourer",
         "none",
         "1",
+    )
+    titled = out["titled"]
+    assert (titled["Father's title"], titled["Title"], titled["Social level"]) == (
+        "none",
+        "Baron",
+        "11",
     )
     assert (p["Funds"], p["Allowance"], p["Strength"], p["Constitution"]) == (
         "107 guineas",

@@ -133,10 +133,12 @@ def test_a_characters_officer_is_him_field_by_field() -> None:
     fields = {f.name for f in dataclasses.fields(Character)}
     assert set(OfficerRecord.__annotations__) == fields | set(rules.CAMPAIGN_FIELDS)
     assert not fields & set(rules.CAMPAIGN_FIELDS)
-    # ``spent``, ``used``, ``prize_money`` and ``mentions`` only where he has some: the
-    # records of those who have none as they were
+    # ``spent``, ``used``, ``prize_money`` and ``mentions`` only where he has some, ``title``
+    # and ``title_tries`` only for a man the King titled or rolled for: the records of those
+    # who have none as they were
     fields_ = {f.name for f in dataclasses.fields(Character)}
-    assert set(him.to_dict()) == fields_ - {"spent", "used", "prize_money", "mentions"}
+    rare = {"spent", "used", "prize_money", "mentions", "title", "title_tries"}
+    assert set(him.to_dict()) == fields_ - rare
     prize = {"engagement": "e1", "prize": "Vif", "type": "Cutter", "size": "Un-rated Vessel",
              "as": "Captain", "share": [[5, 1], [4, 2], [3, 3], [2, 4]]}  # fmt: skip
     spent = dataclasses.replace(
@@ -146,7 +148,10 @@ def test_a_characters_officer_is_him_field_by_field() -> None:
         prize_money=(prize,),
         mentions=({"die": 4, "docked": "1805-09"},),
     )
-    assert set(spent.to_dict()) == fields_
+    assert set(spent.to_dict()) == fields_ - {"title", "title_tries"}
+    titled = dataclasses.replace(spent, title="Knight", title_tries=1)
+    assert set(titled.to_dict()) == fields_
+    assert Character.from_dict(titled.to_dict()) == titled
     assert Character.from_dict(spent.to_dict()) == spent
 
 

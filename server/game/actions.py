@@ -791,8 +791,9 @@ FAVOUR_INVESTOR = Spec(
 APPLY_APPOINTMENT = Spec(
     "apply_appointment",
     payloads.ApplyAppointment,
-    # his own character's application: "Naval Appointments are made in September"
-    {role: Grant(("autumn",)) for role in ("admiral", "captain")},
+    # his own character's application: "Civil Appointments are made in March" (the
+    # spring), "Naval Appointments are made in September" (the autumn; 001:108-110)
+    {role: Grant(("autumn", "spring")) for role in ("admiral", "captain")},
     _decide_apply_appointment,
     appointments.apply_appointment,
     events.ApplyAppointment,

@@ -1,7 +1,10 @@
-"""The officers' appointments: a player's application in September, and every player's
-military appointment renewed when the summer is resolved and September opens (Briny,
-APPOINTMENTS: "Naval Appointments are made in September"; "Military appointments must be
-renewed in September after the summer campaign").
+"""The officers' appointments: a player's application for a naval post in September or a
+government post in March, every player's military appointment renewed when the summer is
+resolved and September opens, and his government appointment when the spring opens (Briny,
+TIME SEQUENCE: "Civil Appointments are made in March", "Naval Appointments are made in
+September"; APPOINTMENTS: "Military appointments must be renewed in September after the
+summer campaign. Government and civil appointments are renewed in March", 001:108-110,
+001:1110-1111).
 
 The appointee of a post is the holder of the post that appoints to it (the First Sea Lord,
 the Prime Minister, a Board's Supervisor): a player character there chooses (granted), an
@@ -22,8 +25,10 @@ from server.game.state import OfficerRecord, Seat, State, current_year
 __all__ = [
     "apply_appointment",
     "apply_renewals",
+    "choices",
     "decide_appointment",
     "renewals",
+    "spring_renewals",
     "words",
 ]
 
@@ -61,12 +66,21 @@ def _first_sea_lord(state: State) -> str | None:
 
 
 def decide_appointment(state: State, seat: Seat, name: str, rng: random.Random) -> dict[str, Any]:
-    """``apply_appointment``'s data: the seat's own character applies for a naval post;
-    refused (nothing changed) when he has none alive, already holds a post, applied for
-    this one this September, does not qualify, or the players fill its places."""
+    """``apply_appointment``'s data: the seat's own character applies for a post, a naval
+    one in the autumn, a government one in the spring; refused (nothing changed) out of its
+    season, or when he has none alive, already holds a post, applied for this one this
+    season, does not qualify, or the players fill its places."""
     officer = officers.seat_officer(state, seat)
     if officer is None:
         raise ActionError("conflict", "your seat has no living officer to appoint")
+    post = rules.appointment_post(name)
+    if post["season"] != state["phase"]:
+        made = (
+            "Naval Appointments are made in September"
+            if post["naval"]
+            else "Civil Appointments are made in March"
+        )
+        raise ActionError("wrong_phase", f"{name}: {made} (the {post['season']})")
     if officer.get("appointment"):
         raise ActionError(
             "conflict",
@@ -79,17 +93,16 @@ def decide_appointment(state: State, seat: Seat, name: str, rng: random.Random) 
         raise ActionError(
             "conflict", f"{officer['name']} applied for {name} this season: once a season"
         )
-    post = rules.appointment_post(name)
     rules.appointment_check(name, officer)
     holders = _holders(state, post, officer)
     if post["count"] is not None and sum(1 for o in holders if o["player"]) >= post["count"]:
         raise ActionError("conflict", f"'appointment': every place of {name} is held by a player")
     rolled = rules.appointment_roll(name, officer, rng, _by_player(state, post), renewing=False)
-    # the NPC in the post steps down for him: in September every military post is open
+    # the NPC in the post steps down for him: in its month every post of the table is open
     full = post["count"] is not None and len(holders) >= post["count"]
     npcs = [o["id"] for o in holders if o["player"] is None]
     serves = _first_sea_lord(state) if name == "Aide to the First Sea Lord" else None
-    return {
+    data = {
         "officer": officer["id"],
         "player": seat["id"],
         "year": year,
@@ -97,16 +110,57 @@ def decide_appointment(state: State, seat: Seat, name: str, rng: random.Random) 
         "serves": serves if rolled["granted"] else None,
         "relieved": npcs[0] if rolled["granted"] and full and npcs else None,
     }
+    if rolled["granted"] and not post["naval"]:  # "being appointed as a minister" (TITLES)
+        title = rules.title_roll(officer, 1, rng)
+        if title is not None:  # (a Duke has no higher title to roll for)
+            data["title"] = {**title, "for": ["appointed " + name]}
+    return data
+
+
+def choices(state: State, seat: Seat) -> dict[str, Any] | None:
+    """What his form offers: the posts of this season's table (the Naval in the autumn, the
+    Government in the spring) his character may apply for now, each its appointee and the
+    roll it needs (``by``: "player", chosen without a die), or the post he holds already
+    (``held``: one at a time). None out of those seasons or with no living character."""
+    officer = officers.seat_officer(state, seat)
+    if officer is None or state["phase"] not in ("autumn", "spring"):
+        return None
+    if officer.get("appointment"):
+        return {"officer": officer["id"], "held": officer["appointment"], "posts": []}
+    year = current_year(state)
+    tried = {(a["officer"], a["appointment"], a["year"]) for a in state.get("applications", ())}
+    posts = []
+    for name in rules.NAVAL_APPOINTMENTS + rules.GOVERNMENT_APPOINTMENTS:
+        post = rules.appointment_post(name)
+        if post["season"] != state["phase"] or (officer["id"], name, year) in tried:
+            continue
+        try:
+            rules.appointment_check(name, officer)
+        except rules.rules_errors.InvalidMove:  # not for him: not offered
+            continue
+        holders = _holders(state, post, officer)
+        if post["count"] is not None and sum(1 for o in holders if o["player"]) >= post["count"]:
+            continue
+        by = "player" if _by_player(state, post) else "npc"
+        posts.append(
+            {"appointment": name, "appointee": post["appointee"], "by": by, "needed": post["roll"]}
+        )
+    return {"officer": officer["id"], "held": None, "posts": posts}
 
 
 def apply_appointment(state: State, data: Any) -> None:
-    """The application kept (once a season), and the post his when granted."""
+    """The application kept (once a season), the post his when granted, and the title the
+    King's roll gave for a government post."""
     state.setdefault("applications", []).append(
         {"officer": data["officer"], "appointment": data["appointment"], "year": data["year"]}
     )
     if not data["granted"]:
         return
     officer = state["officers"][data["officer"]]
+    if data.get("title"):  # the King's roll after the appointment: titled, or a try more
+        kept = {k: v for k, v in officer.items() if k in rules.CAMPAIGN_FIELDS}
+        titled = {**rules.officer_titled(officer, data["title"]), **kept}
+        state["officers"][data["officer"]] = officer = titled  # type: ignore[assignment]
     officer["appointment"], officer["serves"] = data["appointment"], data["serves"]
     if data.get("relieved"):
         npc = state["officers"][data["relieved"]]
@@ -115,7 +169,10 @@ def apply_appointment(state: State, data: Any) -> None:
 
 def _relief(state: State, post: Mapping[str, Any], was: OfficerRecord) -> str | None:
     """The NPC who takes a post a player lost: one of its rank in his scope (his ship's
-    for a post one a ship) holding none; None when the fleet's books have none."""
+    for a post one a ship) holding none; None when the fleet's books have none, and for a
+    government post (its NPC is the appointee's man, not one of the fleet's officers)."""
+    if not post["naval"]:
+        return None
     for o in state["officers"].values():
         if o["dead"] or o["player"] is not None or o.get("appointment"):
             continue
@@ -143,16 +200,38 @@ def renewals(state: State, changed: Mapping[str, OfficerRecord], seed: int) -> l
         if after.get("appointment") != name:  # his new rank is not the post's
             out.append({**record, "appointment": name, "dismissed": f"promoted to {after['rank']}"})
             continue
-        post = rules.appointment_post(name)
-        rolled = rules.appointment_roll(name, after, rng, _by_player(state, post), renewing=True)
-        relief = None if rolled["renewed"] else _relief(state, post, after)
-        out.append({**record, **rolled, "relief": relief})
+        out.append({**record, **_renewal(state, name, after, rng)})
+    return out
+
+
+def _renewal(state: State, name: str, officer: OfficerRecord, rng: random.Random) -> dict[str, Any]:
+    """His post ``name`` rolled again by its appointee (a player appointee keeps him), and
+    the NPC who takes it when it is lost (``relief``)."""
+    post = rules.appointment_post(name)
+    rolled = rules.appointment_roll(name, officer, rng, _by_player(state, post), renewing=True)
+    relief = None if rolled["renewed"] else _relief(state, post, officer)
+    return {**rolled, "relief": relief}
+
+
+def spring_renewals(state: State, rng: random.Random) -> list[dict[str, Any]]:
+    """Each player character's government post when the spring opens ("Government and
+    civil appointments are renewed in March", 001:1111): rolled again by its appointee (a
+    player Prime Minister keeps him), lost to the appointee's NPC. The King's posts are the
+    ministers' seats, the GM's to give (no roll). The dice: ``rng``, drawn only for these
+    (a spring with none decides as it did before). Empty when no player holds one."""
+    out: list[dict[str, Any]] = []
+    for oid, officer in state["officers"].items():
+        name = officer.get("appointment")
+        if officer["dead"] or not officer["player"] or name not in rules.GOVERNMENT_APPOINTMENTS:
+            continue
+        record = {"officer": oid, "player": officer["player"]}
+        out.append({**record, **_renewal(state, name, officer, rng)})
     return out
 
 
 def apply_renewals(state: State, data: Mapping[str, Any]) -> None:
-    """The renewals of a resolved summer (none in a log from before them): a post not
-    renewed left, and taken by the NPC named."""
+    """The renewals of a resolved summer or an opening spring (none in a log from before
+    them): a post not renewed left, and taken by the NPC named."""
     for rec in data.get("appointments") or ():
         if "dismissed" in rec or rec["renewed"]:
             continue

@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from server.game import cruises, events, notices, officers, payloads, service
+from server.game import appointments, cruises, events, notices, officers, payloads, service
 from server.game.authority import OFF
 from server.game.errors import ActionError
 from server.game.spec import Grant, Spec, View
@@ -62,7 +62,8 @@ def decide_next_season(
 ) -> dict[str, Any]:
     """The next season (autumn, winter, spring, then the next year's summer, its cabinet
     first; after the spring of the last year, the war is over), and the season's end for
-    the volunteers at sea (``volunteers``: :func:`server.game.cruises.season_outcomes`)."""
+    the volunteers at sea (``volunteers``: :func:`server.game.cruises.season_outcomes`);
+    the spring renews the players' government posts (``appointments``)."""
     if any(not e["over"] for e in state["engagements"].values()):
         raise ActionError("wrong_phase", "an engagement is still being fought")
     # a year of service its player did not choose is the dice's as the autumn moves on
@@ -88,6 +89,10 @@ def decide_next_season(
         data["healed"] = healed
     if served:  # (a season with none decides as it did before the players chose)
         data["served"] = served
+    if data["phase"] == "spring":  # "Government and civil appointments are renewed in March"
+        renewed = appointments.spring_renewals(state, rng)
+        if renewed:  # (a spring with none decides as it did before they were renewed)
+            data["appointments"] = renewed
     return data
 
 
@@ -98,6 +103,7 @@ def apply_next_season(state: State, data: events.NextSeason) -> None:
         state["officers"].update(volunteers["officers"])
         officers.follow_berths(state)
     officers.apply_healed(state, data.get("healed", {}))
+    appointments.apply_renewals(state, data)
     officers.mission_over(state)  # the season's sailing was the Naval Mission
     if state["phase"] in OFF_SEASONS:
         _season_over(state, volunteers)

@@ -202,6 +202,9 @@ class NextSeason(Acted):
     healed: NotRequired[dict[str, Any]]
     # officer id -> a year of service his player did not choose, as the dice chose it
     served: NotRequired[dict[str, Served]]
+    # each player's government appointment renewed in March (the spring opened;
+    # server.game.appointments); absent when no player held one
+    appointments: NotRequired[list[dict[str, Any]]]
 
 
 class Declined(Record):
@@ -367,6 +370,7 @@ class DrawPay(Acted):
     pay: int
     status: int  # the month's Status Points: told, kept nowhere
     funds: int  # his funds after
+    pension: NotRequired[int]  # his title's monthly pension, paid with it (Briny TITLES)
 
 
 class Substitute(Acted):
@@ -388,8 +392,8 @@ class Substitute(Acted):
 
 
 class ApplyAppointment(Acted):
-    """A player's character applies for a naval post in September: the appointee's
-    choice or roll (server.game.appointments)."""
+    """A player's character applies for a naval post in September or a government post in
+    March: the appointee's choice or roll (server.game.appointments)."""
 
     officer: str
     player: str  # his seat
@@ -404,6 +408,9 @@ class ApplyAppointment(Acted):
     granted: bool
     serves: str | None  # an Aide's officer
     relieved: str | None  # the NPC who held the post and steps down
+    # a government post granted is a service to the state: the King's roll for a title
+    # (server.game.titles, Briny TITLES); absent otherwise
+    title: NotRequired[dict[str, Any]]
 
 
 class Deploy(Acted):
@@ -482,6 +489,9 @@ class ResolveSummer(Acted):
     # each player's naval appointment renewed in September (server.game.appointments);
     # absent when no player held one
     appointments: NotRequired[list[dict[str, Any]]]
+    # each player's roll for a title after the summer's services (server.game.titles);
+    # absent when none qualified
+    titles: NotRequired[list[dict[str, Any]]]
 
 
 class ShowVoyage(Acted):

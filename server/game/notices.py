@@ -14,7 +14,8 @@ out of a blockaded port: escaped, or sighted and chased), ``orders`` (another se
 ``deploy`` or ``sail`` of a force this seat sees), ``seat_joined``, ``seat_reissued`` (a
 seat handed to a new holder, or its link renewed), ``season`` (the season report),
 ``message`` (table talk addressed to this seat: to all, to it, or to the GM for the GM),
-``appointment`` (an application decided, or his appointment renewed in September),
+``appointment`` (an application decided, or his appointment renewed in September or March),
+``title`` (his roll for a title at the summer's end, conferred or not),
 ``grounding`` (a ship of his aground or on rocks in shallow water on her passage), and
 ``service`` (his card of a year of service turned, and what he may choose; his choice made).
 """
@@ -27,7 +28,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from server.game import appointments, rules, season, ship_tables, substitutions
+from server.game import appointments, rules, season, ship_tables, substitutions, titles
 from server.game.state import Seat, State
 
 __all__ = [
@@ -373,7 +374,8 @@ def cruise_planned(seen: Seen) -> list[Notice]:
 
 
 def season_opens(seen: Seen) -> list[Notice]:
-    """A new season; the volunteers' report of the one that ended, with his own outcome."""
+    """A new season; the volunteers' report of the one that ended, with his own outcome;
+    in the spring, his government post renewed or not (the GM is told each player's)."""
     out = [{"type": "season", "text": f"the {seen.data['phase']} opens", "yours": None}]
     out += _served(seen)
     report = (seen.data.get("volunteers") or {}).get("report") or {}
@@ -382,12 +384,12 @@ def season_opens(seen: Seen) -> list[Notice]:
         own = words[0] if report.get("yours") and words else None
         text = f"the {report['season']}'s cruises are over: their report is out (the History tab)"
         out.append({"type": "season", "text": f"{text}; {own}" if own else text, "yours": own})
-    return out
+    return out + _renewals(seen)
 
 
 def _renewals(seen: Seen) -> list[Notice]:
-    """His naval appointment renewed, not renewed or lost to a promotion in September (the
-    GM is told each player's)."""
+    """His appointment renewed, not renewed or lost to a promotion: a naval one in
+    September, a government one in March (the GM is told each player's)."""
     out = []
     for rec in seen.data.get("appointments") or ():
         text = appointments.words(rec)
@@ -420,8 +422,21 @@ def _service_turned(seen: Seen) -> list[Notice]:
     return out
 
 
+def _titles(seen: Seen) -> list[Notice]:
+    """His roll for a title after the summer's services (Briny TITLES), conferred or not
+    (the GM is told each player's)."""
+    out = []
+    for rec in seen.data.get("titles") or ():
+        text = titles.words(rec)
+        if seen.seat["role"] == "gm":
+            text = f"{seen.name(rec['player'])}: {text}"
+        notice = {"type": "title", "text": text, "officer": rec["officer"]}
+        out.append({**notice, "title": rec["title"], "granted": rec["granted"]})
+    return out
+
+
 def summer_over(seen: Seen) -> list[Notice]:
-    return _season(seen) + _service_turned(seen) + _renewals(seen)
+    return _season(seen) + _service_turned(seen) + _renewals(seen) + _titles(seen)
 
 
 def service_chosen(seen: Seen) -> list[Notice]:
@@ -442,6 +457,8 @@ def appointment_decided(seen: Seen) -> list[Notice]:
     appointment when it is granted."""
     data = seen.data
     text = appointments.words(data)
+    if data.get("title"):  # the King's roll for a title after a government post
+        text = f"{text}; {titles.words(data['title'])}"
     mine = seen.seat["id"] == data["player"]
     if not mine and seen.seat["role"] != "gm":
         if not data["granted"]:
@@ -515,7 +532,8 @@ def pay_drawn(seen: Seen) -> list[Notice]:
         {
             "type": "pay",
             "text": f"{who}: pay for {data['month']} as a {data['row']}, {data['pay']} guineas "
-            f"and {data['status']} Status Points",
+            f"and {data['status']} Status Points"
+            + (f"; his title's pension, {data['pension']} guineas" if data.get("pension") else ""),
             "officer": data["officer"],
             "month": data["month"],
         }

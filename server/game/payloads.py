@@ -484,25 +484,28 @@ class Substitute(Payload):
     ) = None
 
 
+#: the posts a player applies for: the Naval table's in September, the Government table's
+#: (but the King's) in March
+_POSTS = rules.NAVAL_APPOINTMENTS + rules.GOVERNMENT_APPOINTMENTS
+
+
 def _appointment(value: Any) -> str:
-    if not isinstance(value, str) or value not in rules.NAVAL_APPOINTMENTS:
+    if not isinstance(value, str) or value not in _POSTS:
         shown = repr(value) if isinstance(value, str) and len(value) <= 60 else "that"
-        raise _says(
-            f"'appointment': no naval post {shown}; the posts: "
-            + ", ".join(rules.NAVAL_APPOINTMENTS)
-        )
+        raise _says(f"'appointment': no post {shown} to apply for; the posts: " + ", ".join(_POSTS))
     return value
 
 
 class ApplyAppointment(Payload):
     """A player's character applies for a post of the Naval Appointments Table in
-    September (Briny, APPOINTMENTS: "Naval Appointments are made in September")."""
+    September, or of the Government Appointments Table in March (Briny, TIME SEQUENCE:
+    "Civil Appointments are made in March", "Naval Appointments are made in September")."""
 
     type: Literal["apply_appointment"]
     appointment: Annotated[
         str,
         BeforeValidator(_appointment),
-        Field(json_schema_extra={"enum": list(rules.NAVAL_APPOINTMENTS)}),
+        Field(json_schema_extra={"enum": list(_POSTS)}),
     ]
 
 

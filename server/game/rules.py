@@ -62,6 +62,7 @@ from strategy.campaign.tables import FLEETS, SQUADRONS, TABLE_F_ROLLS
 from strategy.campaign.tables import Deployment as _Deployment
 from strategy.cards.dealer import Dealer, Deck
 from strategy.characters import MEASURES, Character, character_from, roll_character
+from strategy.characters import titles as _titles
 from strategy.characters.btq_tables import HEALTH
 from strategy.characters.health import standing
 from strategy.characters.prize_money import prize_money as _prize_money
@@ -129,6 +130,7 @@ __all__ = [
     "influence_swing",
     "influenced_commitment",
     "season_favours",
+    "GOVERNMENT_APPOINTMENTS",
     "NAVAL_APPOINTMENTS",
     "appointment_check",
     "appointment_post",
@@ -146,6 +148,13 @@ __all__ = [
     "ship_standing",
     "substitution",
     "social_level",
+    "QUALIFYING_BATTLE_RESULT",
+    "QUALIFYING_MENTIONS",
+    "titled_social_level",
+    "title_pension",
+    "title_roll",
+    "title_words",
+    "officer_titled",
     "REPAIRS",
     "CAPTAIN_RANKS",
     "FLAG_SQUADRONS",
@@ -479,9 +488,15 @@ def officer_after(
     year: int,
     season: str = "summer",
 ) -> dict[str, Any]:
-    """A character's dict after a season (:meth:`strategy.characters.Character.after_summer`)."""
+    """A character's dict after a season (:meth:`strategy.characters.Character.after_summer`).
+    A promotion dismisses him from a military appointment only: a government post wants
+    "the listed rank or higher" (Briny 001:1122), so he keeps it."""
     character = Character.from_dict(_character_fields(officer))
-    return character.after_summer(change, guineas, year, season).to_dict()
+    after = character.after_summer(change, guineas, year, season).to_dict()
+    post = officer.get("appointment")
+    if post in _appointments.GOVERNMENT and not after["dead"] and not after.get("appointment"):
+        after["appointment"], after["serves"] = post, officer.get("serves")
+    return after
 
 
 def officer_healed(
@@ -636,11 +651,19 @@ def _character_fields(officer: Mapping[str, Any]) -> dict[str, Any]:
 
 #: the posts of the Naval Appointments Table, in the book's order (Briny, APPOINTMENTS)
 NAVAL_APPOINTMENTS = tuple(_appointments.NAVAL)
+#: the Government Appointments Table's posts a player applies for in March: all but the
+#: King's (the First Sea Lord's and Prime Minister's are the ministers' seats, the GM's)
+GOVERNMENT_APPOINTMENTS = tuple(
+    name
+    for name, p in _appointments.GOVERNMENT.items()
+    if _appointments.appointee_post(p) != "King"
+)
 
 
 def appointment_post(name: str) -> dict[str, Any]:
     """A post of either Appointments Table as plain data: ``{"appointment", "naval",
-    "ranks", "min_sl", "count", "per", "appointee" (the post that appoints), "roll"}``;
+    "ranks", "min_sl", "count", "per", "appointee" (the post that appoints), "roll",
+    "season" (the one it is filled and renewed in)}``;
     KeyError (UnknownName) for no such post."""
     p = _appointments.post(name)
     return {
@@ -652,15 +675,16 @@ def appointment_post(name: str) -> dict[str, Any]:
         "per": p.per,
         "appointee": _appointments.appointee_post(p),
         "roll": p.roll,
+        "season": _appointments.renewal_season(p),
     }
 
 
 def appointment_check(name: str, officer: Mapping[str, Any]) -> None:
     """ValueError (InvalidMove) unless the character may hold the post: its rank (exactly,
-    on the Naval table), his birth's Social Level, his own title."""
-    birth = Character.from_dict(_character_fields(officer)).birth
+    on the Naval table), his Social Level (his birth's, raised by a title), his own title."""
+    c = Character.from_dict(_character_fields(officer))
     _appointments.check_eligible(
-        _appointments.post(name), officer["rank"], birth.social_level, birth.inherited_title
+        _appointments.post(name), officer["rank"], c.social_level, c.own_title
     )
 
 
@@ -669,8 +693,8 @@ def appointment_roll(
 ) -> dict[str, Any]:
     """The appointee's roll for the character (his NA and his mentions in despatches; the
     dice a d6 from ``rng``): a player appointee's choice, an NPC's 1d6 and the modifiers
-    against the post's Roll; ``renewing``: the September renewal (its result also under
-    ``renewed``)."""
+    against the post's Roll; ``renewing``: the renewal in September or March (its result
+    also under ``renewed``)."""
     roll = _appointments.renewal if renewing else _appointments.appointment_roll
     mids = len(officer.get("mentions") or ())  # the Crown Prince's aide reads them
     return roll(_appointments.post(name), RandomDice(rng), officer["na"], mids, by_player)
@@ -685,9 +709,48 @@ def appointment_words(rolled: Mapping[str, Any]) -> str:
 
 
 def social_level(officer: Mapping[str, Any]) -> int:
-    """A character's Social Level (his Briny birth's)."""
-    level: int = Character.from_dict(_character_fields(officer)).birth.social_level
+    """A character's Social Level: his Briny birth's, raised by a title the King conferred
+    (:attr:`strategy.characters.Character.social_level`)."""
+    level: int = Character.from_dict(_character_fields(officer)).social_level
     return level
+
+
+def titled_social_level(officer: Mapping[str, Any]) -> int:
+    """His Social Level from his record as it is (his birth's, raised by his title), read
+    without building his character (each seat's view reads it)."""
+    return _titles.raised_social_level(officer["birth"]["social_level"], officer.get("title"))
+
+
+def title_roll(
+    officer: Mapping[str, Any], services: int, rng: random.Random
+) -> dict[str, Any] | None:
+    """The King's roll for the character's next title after ``services`` this season
+    (:func:`strategy.characters.titles.title_roll`, a d6 from ``rng``); None for a Duke."""
+    c = Character.from_dict(_character_fields(officer))
+    if _titles.next_title(c.own_title) is None:
+        return None
+    return _titles.title_roll(c.own_title, c.social_level, services, c.title_tries, RandomDice(rng))
+
+
+def officer_titled(officer: Mapping[str, Any], rolled: Mapping[str, Any]) -> dict[str, Any]:
+    """A character's dict after the King's roll (:meth:`Character.titled`)."""
+    return Character.from_dict(_character_fields(officer)).titled(rolled).to_dict()
+
+
+def title_words(rolled: Mapping[str, Any]) -> str:
+    """The King's roll in words (:func:`strategy.characters.titles.title_words`)."""
+    return _titles.title_words(rolled)
+
+
+#: the services that qualify for a title (docs/rules-notes.md "Titles")
+QUALIFYING_BATTLE_RESULT = _titles.QUALIFYING_BATTLE_RESULT
+QUALIFYING_MENTIONS = _titles.QUALIFYING_MENTIONS
+
+
+def title_pension(officer: Mapping[str, Any]) -> int:
+    """The monthly pension of the title the King conferred on him (0: none, or a knight's)."""
+    title = officer.get("title")
+    return (_titles.TITLE_TABLE[title].pension or 0) if title else 0
 
 
 def fleet_codes() -> list[str]:
@@ -885,7 +948,7 @@ def season_favours(officer: Mapping[str, Any]) -> list[int]:
     Social Level's (Influence Table A) and his Government post's Infl, lowest first."""
     # his record's birth holds its Social Level as Character.to_dict wrote it (checked
     # when the record was made): read as it is, each seat's view builds it
-    level = officer["birth"]["social_level"]
+    level = titled_social_level(officer)
     post = _appointments.GOVERNMENT.get(officer.get("appointment") or "")
     return list(_influence.season_favours(level, post.influence if post else ()))
 

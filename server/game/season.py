@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from server.game import appointments, money, officers, rules
+from server.game import appointments, money, officers, rules, titles
 from server.game.rules import HERO_MONTHS, LASTING_POINTS
 from server.game.state import State
 
@@ -49,6 +49,10 @@ def resolve(state: State, rng: random.Random) -> dict[str, Any]:
     renewed = appointments.renewals(state, data["officers"], data["seed"])
     if renewed:  # (a summer with none decides as it did before appointments were renewed)
         data["appointments"] = renewed
+    # the King's roll for a title after a valuable service (Briny TITLES, 001:1256)
+    titled = titles.summer_titles(state, data["report"], data["officers"], data["seed"])
+    if titled:  # (a summer with none decides as it did before titles were conferred)
+        data["titles"] = titled
     return data
 
 

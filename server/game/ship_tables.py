@@ -215,20 +215,26 @@ def apply_buy_rank(state: State, data: Any) -> None:
 def decide_draw_pay(state: State, seat: Seat) -> dict[str, Any]:
     """``draw_pay``'s data: the seat's character draws this month's pay (Ship Table B by
     his row and his ship's column; an admiral's by the Admiralty Table), once a month;
-    the month's status is told, not kept (the campaign keeps no Status Points)."""
+    the month's status is told, not kept (the campaign keeps no Status Points); a titled
+    officer's pension with it."""
     officer = _officer(state, seat, "draw pay for")
     now = month_key(state)
     if state.get("paid", {}).get(officer["id"]) == now:
         raise ActionError("conflict", f"{officer['name']} has drawn his pay for {now}")
     bought = state.get("captaincies", {}).get(officer["id"])
     got = rules.ship_pay(officer["rank"], officer["ship"], bought)
-    return {
+    data = {
         "officer": officer["id"],
         "player": seat["id"],
         "month": now,
         **got,
         "funds": officer["funds"] + got["pay"],
     }
+    # "Titles above knighthood carry a monthly pension" (Briny TITLES): drawn with his pay
+    pension = rules.title_pension(officer)
+    if pension:  # (an untitled officer's pay is drawn as before)
+        data.update(funds=data["funds"] + pension, pension=pension)
+    return data
 
 
 def apply_draw_pay(state: State, data: Any) -> None:

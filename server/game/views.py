@@ -22,6 +22,7 @@ from typing import Any, cast
 import jsonpatch
 
 from server.game import skirmishes
+from server.game.appointments import choices as appointment_choices
 from server.game.engagements import odds_match
 from server.game.errors import ActionError
 from server.game.favours import favours_for
@@ -36,6 +37,7 @@ from server.game.rules import (
     measures_now,
     ship_rating,
     strength_points,
+    titled_social_level,
 )
 from server.game.season import report_for
 from server.game.ship_tables import choices as ship_choices
@@ -159,12 +161,16 @@ def officer_for(officer: OfficerRecord, seat: Seat, month: str | None = None) ->
             whole["measures_now"] = measures_now(officer)
         if officer.get("orders"):  # his conditional orders in words, as his notice has them
             whole["orders_words"] = orders_words(officer["orders"])
+        if officer.get("title"):  # the King's title raised his Social Level (Briny TITLES)
+            whole["social_level"] = titled_social_level(officer)
         return whole
     return public_officer(officer)
 
 
 def public_officer(officer: OfficerRecord) -> dict[str, Any]:
     public: dict[str, Any] = {k: officer.get(k) for k in PUBLIC_OFFICER}
+    if officer.get("title"):  # a title the King conferred is gazetted
+        public["title"] = officer["title"]
     return {**public, "berth": berth_of(officer)}
 
 
@@ -309,25 +315,11 @@ def _own_section(state: State, seat: Seat) -> dict[str, Any]:
     }
     if favourable := money_favourable(state, seat):
         out["favourable"] = favourable
-    if (ships := ship_choices(state, seat)) is not None:
-        out["ship_tables"] = ships  # what Ship Tables A and B let his character do now
-    if is_gm(seat):  # what each seat's character may do, for the GM acting as its seat
-        of = {s["id"]: ship_choices(state, s) for s in state["seats"].values()}
-        out["ship_tables_of"] = {sid: c for sid, c in of.items() if c is not None}
-    code = seat.get("ship") if seat["role"] == "captain" else None
-    if code and state["phase"] == "summer":
-        # his ship's boats: the enemy ports she lies off, her officers (BtQ Skirmish Rules)
-        if (mine := skirmishes.boats(state, code)) is not None:
-            out["skirmish"] = mine
-    if is_gm(seat) and state["phase"] == "summer":  # every British ship off an enemy port
-        near = (
-            skirmishes.boats(state, s["code"], near_only=True)
-            for f in state["forces"].values()
-            if f["side"] == "Britain" and f["afloat"] and not f["port"]
-            for s in f["ships"]
-        )
-        if of := {b["ship"]: b for b in near if b is not None}:
-            out["skirmish_of"] = of
+    # what Ship Tables A and B let his character do now, the posts he may apply for this
+    # season; the GM's for each seat's character, to act as its seat
+    _own_and_of(out, state, seat, "ship_tables", ship_choices)
+    _own_and_of(out, state, seat, "appointment_posts", appointment_choices)
+    out.update(_boats(state, seat))
     if is_gm(seat):  # each seat's, for the GM to spend them as that seat
         every = {s["id"]: f for s in state["seats"].values() if (f := _favours(state, s))}
         if every:
@@ -335,6 +327,43 @@ def _own_section(state: State, seat: Seat) -> dict[str, Any]:
     elif favours := _favours(state, seat):
         out["favours"] = favours
     return out
+
+
+def _own_and_of(
+    out: dict[str, Any],
+    state: State,
+    seat: Seat,
+    key: str,
+    choices: Callable[[State, Seat], Any],
+) -> None:
+    """``out[key]``: what ``choices`` offers the seat's character (when it offers him
+    anything); the GM's ``out[key + "_of"]``: what it offers each seat's."""
+    if (mine := choices(state, seat)) is not None:
+        out[key] = mine
+    if is_gm(seat):
+        of = {s["id"]: choices(state, s) for s in state["seats"].values()}
+        out[f"{key}_of"] = {sid: c for sid, c in of.items() if c is not None}
+
+
+def _boats(state: State, seat: Seat) -> dict[str, Any]:
+    """In a summer, a captain's ship's boats (``skirmish``: the enemy ports she lies off,
+    her officers; BtQ Skirmish Rules), the GM's every British ship off an enemy port
+    (``skirmish_of``)."""
+    if state["phase"] != "summer":
+        return {}
+    code = seat.get("ship") if seat["role"] == "captain" else None
+    if code and (mine := skirmishes.boats(state, code)) is not None:
+        return {"skirmish": mine}
+    if is_gm(seat):
+        near = (
+            skirmishes.boats(state, s["code"], near_only=True)
+            for f in state["forces"].values()
+            if f["side"] == "Britain" and f["afloat"] and not f["port"]
+            for s in f["ships"]
+        )
+        if of := {b["ship"]: b for b in near if b is not None}:
+            return {"skirmish_of": of}
+    return {}
 
 
 def _favours(state: State, seat: Seat) -> dict[str, Any] | None:
@@ -979,7 +1008,8 @@ def _view_key(spec: Spec[Any, Any], author: str | None, data: dict[str, Any], se
     if audience == "season":
         volunteers = data.get("volunteers")
         mine = volunteers is not None and seat["id"] in _players_of(volunteers)
-        return "seat:" + seat["id"] if mine else "season"
+        renewed = any(r["player"] == seat["id"] for r in data.get("appointments", ()))
+        return "seat:" + seat["id"] if mine or renewed else "season"
     if audience == "private" and (data.get("as") or author) == seat["id"]:
         return "seat:" + seat["id"]
     if audience == "told":
@@ -1072,17 +1102,22 @@ def _players_of(data: dict[str, Any]) -> set[str]:
 def _summer_for(data: dict[str, Any], seat: Seat) -> dict[str, Any]:
     """The season's event as ``seat`` reads it beside its view's change (the report and the
     officers are in the view): the GM what it was decided from, a player his own
-    appointment's renewal."""
+    appointment's renewal and his own roll for a title."""
     if is_gm(seat):
         return {k: _copied(v) for k, v in data.items() if k not in _HEAVY + ("at", "due")}
-    mine = [_copied(r) for r in data.get("appointments", ()) if r["player"] == seat["id"]]
-    return {"appointments": mine} if mine else {}
+    out: dict[str, Any] = {}
+    for key in ("appointments", "titles"):  # his own renewal, his own roll for a title
+        mine = [_copied(r) for r in data.get(key, ()) if r["player"] == seat["id"]]
+        if mine:
+            out[key] = mine
+    return out
 
 
 def _next_season_for(data: dict[str, Any], seat: Seat, after: State) -> dict[str, Any]:
     """The new season as ``seat`` reads it: the phase and year, the volunteers' report
-    of the season that ended, cut for it (their officers are in the view), and the years of
-    service the dice chose for his officers (the GM's: all of them)."""
+    of the season that ended, cut for it (their officers are in the view), the years of
+    service the dice chose for his officers (the GM's: all of them), and the spring's
+    renewals of government posts (the GM all, a player his own)."""
     out: dict[str, Any] = {
         **({"args": data["args"]} if is_gm(seat) else {}),
         "phase": data["phase"],
@@ -1097,4 +1132,9 @@ def _next_season_for(data: dict[str, Any], seat: Seat, after: State) -> dict[str
     served = _copied(data.get("served") or {}) if is_gm(seat) else _served(data, after, seat)
     if served:
         out["served"] = served
+    renewed = [
+        _copied(r) for r in data.get("appointments", ()) if is_gm(seat) or r["player"] == seat["id"]
+    ]
+    if renewed:
+        out["appointments"] = renewed
     return out

@@ -106,7 +106,9 @@ export function sheetView(officer, rules) {
   pairs([["Rank", officer.rank], ["Seniority", officer.seniority], ["Naval Ability", officer.na],
     ["Berth", berthName(berthOf(officer), rules)], ["Appointment", officer.appointment],
     ["Class", birth.social_class], ["Sibling rank", birth.sibling], ["Father", father],
-    ["Title", birth.title || "none"], ["Social level", birth.social_level],
+    // his father's title (Birth Table D); his own, the King's, raises his Social Level
+    ["Father's title", birth.title || "none"], ["Title", officer.title || "none"],
+    ["Social level", officer.social_level ?? birth.social_level],
     ["Funds", `${show(officer.funds)} guineas`], ["Allowance", birth.allowance],
     ["Strength", birth.strength], ["Constitution", officer.constitution],
     ["Expertise", officer.expertise],

@@ -536,6 +536,28 @@ function courtsSection(ctx, state) {
     rows.length ? rows : el("p", { class: "muted" }, "No officer faces a court-martial."));
 }
 
+/** His application for a post (Briny, APPOINTMENTS: "Naval Appointments are made in
+ * September", "Civil Appointments are made in March"), from the state's
+ * `appointment_posts`: the posts of this season's table he may apply for, each its
+ * appointee and the roll it needs, or the post he holds already. */
+function appointmentSection(ctx, mine) {
+  const parts = [];
+  if (mine.held) {
+    parts.push(el("p", { class: "muted", dataset: { held: mine.held } },
+      `You hold ${mine.held}: one appointment at a time.`));
+  } else if (mine.posts.length) {
+    const post = select(mine.posts.map((p) => [p.appointment, `${p.appointment} (the `
+      + `${p.appointee}'s: ${p.by === "player" ? "his choice" : `needs ${p.needed} on a die`})`]));
+    post.name = "appointment";
+    const send = actionButton(ctx, "Apply", () => ({ type: "apply_appointment",
+      appointment: post.value }), { name: "apply_appointment", okText: "applied" });
+    parts.push(el("div", { class: "row" }, labelled("Apply for", post), send.nodes));
+  } else {
+    parts.push(el("p", { class: "muted" }, "No post of this season's table to apply for."));
+  }
+  return el("fieldset", { class: "appointments" }, el("legend", {}, "Appointments"), parts);
+}
+
 /** His ship and rank by Ship Tables A and B (Briny 001:548-628), from the state's
  * `ship_tables`: the ships he may apply for (each the roll her NPC captain needs), the
  * captaincies he may buy (each its price) and his month's pay. */
@@ -786,6 +808,11 @@ function seatSections(ctx, seat, state, mine) {
   if (allowed("court_martial")) {
     sections.push(courtsSection(ctx, state));
   }
+  // his own character's posts to apply for, or (the GM acting as his seat) the GM's copy
+  const posts = state.appointment_posts_of?.[seat.id] ?? state.appointment_posts;
+  if (posts && allowed("apply_appointment")) {
+    sections.push(appointmentSection(ctx, posts));
+  }
   if (allowed("influence") && favours) {
     sections.push(influenceSection(ctx, favours));
   }
@@ -862,6 +889,7 @@ export function createOrdersPanel(root, ctx) {
       const held = [own?.orders ?? null, own?.academy ?? null,
         (state.investments || []).map((i) => [i.id, i.liquidated ?? null]),
         state.favourable ?? null, state.ship_tables ?? null, state.ship_tables_of ?? null,
+        state.appointment_posts ?? null, state.appointment_posts_of ?? null,
         state.favours ?? null, state.favours_of ?? null, state.day === 0,
         (state.deployment || []).map((d) => d.ship), state.skirmish ?? null,
         state.skirmish_of ?? null,

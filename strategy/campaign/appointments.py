@@ -6,7 +6,8 @@ appointment roll and its renewal (Briny En Garde!, APPOINTMENTS).
 "NA 5+", his mentions in despatches for the Crown Prince) against the post's Roll; a player
 appointee "chooses who is appointed". On the Naval table the applicant holds exactly the
 post's rank, on the Government table that rank or higher (or the title); Min SL is his
-Social Level's floor. Military appointments are renewed in September, by the same roll.
+Social Level's floor. Military appointments are renewed in September, government and civil
+appointments in March (:func:`renewal_season`), by the same roll.
 
 >>> post("Ship's Adjutant").roll, post("Ship's Adjutant").special
 (6, 'NA 5+')
@@ -41,6 +42,7 @@ __all__ = [
     "places_full",
     "post",
     "renewal",
+    "renewal_season",
     "roll_words",
 ]
 
@@ -214,11 +216,22 @@ def appointment_roll(
     return {**out, "die": die, "total": total, "granted": total >= p.roll}
 
 
+def renewal_season(p: Post) -> str:
+    """The season whose first month renews (and fills) ``p``: "Military appointments must
+    be renewed in September after the summer campaign. Government and civil appointments
+    are renewed in March" (001:1110-1111; "Civil Appointments are made in March", 001:108).
+
+    >>> renewal_season(post("Captain of the Fleet")), renewal_season(post("Attorney-General"))
+    ('autumn', 'spring')
+    """
+    return "autumn" if p.naval else "spring"
+
+
 def renewal(
     p: Post, dice: Dice, na: int, mids: int = 0, appointee_player: bool = False
 ) -> dict[str, Any]:
-    """A military appointment renewed in September ("Military appointments must be
-    renewed in September after the summer campaign"): the appointee's roll again, as
+    """An appointment renewed in its season (:func:`renewal_season`: a military one in
+    September, a government one in March): the appointee's roll again, as
     :func:`appointment_roll`, its result also as ``renewed``."""
     rolled = appointment_roll(p, dice, na, mids, appointee_player)
     return {**rolled, "renewed": rolled["granted"]}

@@ -45,6 +45,7 @@ from strategy.characters.creation import build_sheet, roll_sheet
 from strategy.characters.health import heal, spent_from, standing
 from strategy.characters.service import served
 from strategy.characters.sheet import Sheet, sheet_from, split_trait
+from strategy.characters.titles import raised_social_level
 from strategy.combat.combatant import SKILLS
 from strategy.combat.data import COMBAT
 from strategy.errors import InvalidMove, RulesError
@@ -147,6 +148,28 @@ class Character:
     used: tuple[str, ...] = ()
     prize_money: tuple[Mapping[str, Any], ...] = ()
     mentions: tuple[Mapping[str, Any], ...] = ()
+    #: the title the King conferred on him (Briny TITLES), and the qualifications since his
+    #: last that gained none ("he subtracts one from the die roll needed")
+    title: str | None = None
+    title_tries: int = 0
+
+    @property
+    def own_title(self) -> str | None:
+        """The title he holds: the King's, else a noble orphan's father's."""
+        return self.title or self.birth.inherited_title
+
+    @property
+    def social_level(self) -> int:
+        """His Social Level: his birth's, raised to his title's New Social Level (Briny
+        TITLES; Status Points, the other way, are not kept by the game)."""
+        return raised_social_level(self.birth.social_level, self.title)
+
+    def titled(self, rolled: Mapping[str, Any]) -> Character:
+        """Him after the King's roll (:func:`strategy.characters.titles.title_roll`): the
+        title his when granted (the tries start again for the next), else one try more."""
+        if rolled["granted"]:
+            return replace(self, title=rolled["title"], title_tries=0)
+        return replace(self, title_tries=self.title_tries + 1)
 
     def officer(self, player: bool) -> Officer:
         """The campaign's view of him (:class:`strategy.campaign.fleet.Officer`): each of
@@ -235,6 +258,9 @@ class Character:
             out["prize_money"] = [dict(p) for p in self.prize_money]
         if self.mentions:  # (likewise)
             out["mentions"] = [dict(m) for m in self.mentions]
+        for key in ("title", "title_tries"):  # (likewise: the untitled as they were)
+            if not out[key]:
+                del out[key]
         return out
 
     @classmethod
