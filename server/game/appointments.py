@@ -158,8 +158,7 @@ def apply_appointment(state: State, data: Any) -> None:
         return
     officer = state["officers"][data["officer"]]
     if data.get("title"):  # the King's roll after the appointment: titled, or a try more
-        kept = {k: v for k, v in officer.items() if k in rules.CAMPAIGN_FIELDS}
-        titled = {**rules.officer_titled(officer, data["title"]), **kept}
+        titled = rules.officer_titled(officer, data["title"])
         state["officers"][data["officer"]] = officer = titled  # type: ignore[assignment]
     officer["appointment"], officer["serves"] = data["appointment"], data["serves"]
     if data.get("relieved"):

@@ -314,8 +314,7 @@ def years_of_service(
             services[oid] = {"card": service["card"], "offer": offered, "dice": service}
             continue
         services[oid] = service
-        # (what the record does not carry stays his: a court-martial waiting for him)
-        after[oid] = {**officer, **record, "player": officer["player"]}  # type: ignore[typeddict-item]
+        after[oid] = record  # type: ignore[assignment]
     return after, services
 
 

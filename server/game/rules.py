@@ -521,7 +521,7 @@ def officer_served(officer: Mapping[str, Any], seed: int) -> tuple[dict[str, Any
     rng = random.Random(seed)
     deck = Deck.gm(rng) if officer.get("player") is None else Deck.player(rng)
     service = year_of_service(character.sheet, deck, rng)
-    return character.serving(service).to_dict(), service
+    return _kept(officer, character.serving(service).to_dict()), service
 
 
 def service_offer(officer: Mapping[str, Any], turned: str) -> dict[str, Any]:
@@ -641,12 +641,19 @@ def battle_officer(officer: Mapping[str, Any], role: str, name: str) -> dict[str
 
 
 #: an officer record's fields that are the campaign's, not his character's: the seat that
-#: plays him, its conditional orders for the summer, his weeks at the Royal Naval Academy
+#: plays him, its conditional orders for the summer, his weeks at the Royal Naval Academy,
+#: the court-martial he faces
 CAMPAIGN_FIELDS = ("player", "orders", "academy", "court_martial")
 
 
 def _character_fields(officer: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in officer.items() if k not in CAMPAIGN_FIELDS}
+
+
+def _kept(officer: Mapping[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """``after`` (his character's dict, changed) with ``officer``'s campaign fields kept:
+    a roll of his own changes neither who plays him nor the court-martial he faces."""
+    return {**after, **{k: officer[k] for k in CAMPAIGN_FIELDS if k in officer}}
 
 
 #: the posts of the Naval Appointments Table, in the book's order (Briny, APPOINTMENTS)
@@ -734,7 +741,7 @@ def title_roll(
 
 def officer_titled(officer: Mapping[str, Any], rolled: Mapping[str, Any]) -> dict[str, Any]:
     """A character's dict after the King's roll (:meth:`Character.titled`)."""
-    return Character.from_dict(_character_fields(officer)).titled(rolled).to_dict()
+    return _kept(officer, Character.from_dict(_character_fields(officer)).titled(rolled).to_dict())
 
 
 def title_words(rolled: Mapping[str, Any]) -> str:

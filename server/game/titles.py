@@ -49,8 +49,7 @@ def summer_titles(
         if rolled is None:
             continue
         out.append({"officer": oid, "player": officer["player"], "for": done, **rolled})
-        after = rules.officer_titled(officer, rolled)
-        changed[oid] = {**after, "player": officer["player"]}  # type: ignore[typeddict-item]
+        changed[oid] = rules.officer_titled(officer, rolled)  # type: ignore[assignment]
     return out
 
 
