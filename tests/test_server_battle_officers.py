@@ -448,3 +448,70 @@ def test_standing_orders_carry_his_marines_orders_into_the_rounds_he_does_not_or
     assert standing == {captain.seat["id"]: {"move": "close", "muskets": "captain"}}
     assert g.gm().act("engage_decision", engagement=fight["id"], decision="npc")["ok"]
     assert _decided(_record(g, fight["id"]), ship["id"])["orders"]["muskets"] == "captain"
+
+
+def _preps(record: dict) -> list[dict]:
+    return [e for e in record["log"] if e.get("phase") == "chase" and e["event"] == "prep_work"]
+
+
+def test_the_hunters_officers_do_their_prep_work_before_the_chase() -> None:
+    """Seed 002, 2.1: "Each character gets one Prep work action; each success gives +1 Gage
+    for the confrontation to follow": every officer aboard the hunter (FG, the lead ship)
+    takes one sea prep action before the chase, an NPC's each the one his best skill
+    serves; a seated captain's standing orders name the one his officers turn to."""
+    work = _campaign()
+    record = engagements.open_engagement(work, "red", "fr", 4, random.Random(3))
+    fg = record["sides"]["a"][0]
+    sheets = {
+        o["name"]: rules.battle_officer(work["officers"][o["id"]], o["role"], o["name"])
+        for o in fg["officers"]
+    }
+    preps = _preps(record)
+    assert [e["character"] for e in preps] == list(sheets)  # one each, none of DR's
+    want = rules.sea_prep(list((n, s["skills"]) for n, s in sheets.items()))
+    assert [(e["action"], e["skill"], e["test"]["a_pool"]) for e in preps] == [
+        (a.action, a.skill, a.pool) for a in want
+    ]
+    chase = next(e for e in record["log"] if e.get("event") == "chase")
+    assert record["log"].index(chase) == len(preps)  # ahead of the chase
+    assert chase["hunter_gage"] == sum(e["success"] for e in preps)
+    # her captain seated, his standing orders name the prep: every officer to it
+    work = _campaign()
+    work["seats"]["s-fg"] = {
+        "id": "s-fg",
+        "role": "captain",
+        "ship": "FG",
+        "squadron": None,
+        "ready": False,
+    }
+    work["standing"]["s-fg"] = {"prep": "bracing the mast"}
+    record = engagements.open_engagement(work, "red", "fr", 4, random.Random(3))
+    preps = _preps(record)
+    assert [e["character"] for e in preps] == list(sheets)
+    assert {(e["action"], e["skill"]) for e in preps} == {("bracing the mast", "Engineering")}
+    assert [e["test"]["a_pool"] for e in preps] == [
+        s["skills"]["engineering"] for s in sheets.values()
+    ]
+    assert record["awaiting"] == {"a0": "s-fg"}  # and he orders her rounds himself
+
+
+def test_a_captains_standing_orders_name_his_officers_prep_work(officers_fight) -> None:
+    g, captain, fight, ship = (officers_fight[k] for k in ("game", "captain", "fight", "ship"))
+    bad = captain.act("standing_orders", prep="clearing for action")
+    assert bad["ok"] is False and bad["error"]["code"] == "invalid"
+    assert captain.act("standing_orders", prep="seeing to the sails")["ok"]
+    standing = g.rest("get", f"/api/campaigns/{g.id}/state").json["state"]["standing"]
+    assert standing == {captain.seat["id"]: {"prep": "seeing to the sails"}}
+    # the prep is before a chase, no order of a round: the round is fought by the policy
+    assert g.gm().act("engage_decision", engagement=fight["id"], decision="npc")["ok"]
+    assert "prep" not in _decided(_record(g, fight["id"]), ship["id"])["orders"]
+    assert captain.act("standing_orders", decision="hold", prep="bracing the mast")["ok"]
+    standing = g.rest("get", f"/api/campaigns/{g.id}/state").json["state"]["standing"]
+    assert standing == {captain.seat["id"]: {"move": "hold", "prep": "bracing the mast"}}
+    assert g.gm().act("engage_decision", engagement=fight["id"], decision="npc")["ok"]
+    orders = _decided(_record(g, fight["id"]), ship["id"])["orders"]
+    assert orders["move"] == "hold" and "prep" not in orders
+    # the fight's chase had FG's officers' prep work (by their best skills: no order then)
+    record = _record(g, fight["id"])
+    assert {e["character"] for e in _preps(record)} == {o["name"] for o in ship["officers"]}
+    assert_officers_replay(g, g.rest("get", f"/api/campaigns/{g.id}/log").json)

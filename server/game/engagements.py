@@ -298,7 +298,8 @@ def open_engagement(
     # every other card from the GM's (BtQ).
     decks = {"hunter_deck": rules.player_deck(rng)} if lead_a["id"] in seated else {}
     policy = rules.ChasePolicy(prey_flees=True) if flees else None
-    result = rules.chase(lead_a["type"], lead_b["type"], rng, policy=policy, **decks)
+    prep = _prep(work, lead_a, seated.get(lead_a["id"]))
+    result = rules.chase(lead_a["type"], lead_b["type"], rng, policy=policy, prep=prep, **decks)
     record["chase"] = {k: v for k, v in result.to_dict().items() if k != "events"}
     record["log"].extend({"phase": "chase", **e} for e in result.to_dict()["events"])
     seed = rng.randrange(2**31)
@@ -347,6 +348,28 @@ def open_engagement(
         _offer(record, battle)
         _remember(record, battle)
     return record
+
+
+def _prep(work: State, hunter: BattleShip, seat: str | None) -> list[Any]:
+    """The hunter's prep work before the chase (seed 002, 2.1, lines 23-24: "Each
+    character gets one Prep work action; each success gives +1 Gage for the confrontation
+    to follow"): one sea prep action for each officer aboard her, testing his own skill;
+    the action her seated captain's (or admiral's) standing orders name, else the one
+    each officer's best skill serves (:func:`rules.sea_prep`). The prey, Market Forces,
+    does none: her preloaded Gage is hers (2.5; docs/rules-notes.md "Prep work on the
+    map"). A ship with no officers on the roster has none to prep her."""
+    officers = hunter.get("officers") or []
+    if not officers:
+        return []
+    holders = [seat, *_commanders(work, [hunter], vacant=True)[hunter["id"]]]
+    ordered = next(
+        (work["standing"][h].get("prep") for h in holders if h in work["standing"]), None
+    )
+    skills = [
+        (o["name"], rules.battle_officer(work["officers"][o["id"]], o["role"], o["name"])["skills"])
+        for o in officers
+    ]
+    return rules.sea_prep(skills, ordered)
 
 
 def odds_match(record: Engagement) -> dict[str, Any]:
@@ -603,13 +626,18 @@ def decide_standing(
     state: State, seat: Seat, p: payloads.StandingOrders, rng: random.Random
 ) -> dict[str, Any]:
     """A captain's or an admiral's standing orders: what his ships do in a round he has
-    not ordered when the GM has it fought (``npc``); ``decision`` None clears them."""
-    if p.decision is None:
+    not ordered when the GM has it fought (``npc``), and the prep work his officers turn
+    to before a chase (``prep``, seed 002, 2.1: :func:`_prep`); neither given clears them."""
+    if p.decision is None and p.prep is None:
         return {"seat": seat["id"], "orders": None}
-    orders: dict[str, Any] = {"strike": True} if p.decision == "strike" else {"move": p.decision}
-    for key in ("shot", "range", "repair", "muskets"):
-        if getattr(p, key) is not None and p.decision != "strike":
-            orders[key] = getattr(p, key)
+    orders: dict[str, Any] = {}
+    if p.decision is not None:
+        orders = {"strike": True} if p.decision == "strike" else {"move": p.decision}
+        for key in ("shot", "range", "repair", "muskets"):
+            if getattr(p, key) is not None and p.decision != "strike":
+                orders[key] = getattr(p, key)
+    if p.prep is not None:  # before a chase, not a round's: :func:`_standing` leaves it out
+        orders["prep"] = p.prep
     return {"seat": seat["id"], "orders": orders}
 
 
@@ -630,8 +658,10 @@ def _standing(state: State, record: Engagement) -> dict[str, Any]:
     for ship in record["sides"]["a"]:
         sid = ship["id"]
         for seat in (record["awaiting"].get(sid), *vacant[sid]):
-            if seat is not None and seat in standing:
-                out[sid] = standing[seat]
+            # (the prep work is before the chase: no order of a round)
+            orders = {k: v for k, v in standing.get(seat or "", {}).items() if k != "prep"}
+            if orders:
+                out[sid] = orders
                 break
     return out
 

@@ -64,7 +64,7 @@ from strategy.characters.btq_tables import HEALTH
 from strategy.characters.health import standing
 from strategy.characters.prize_money import prize_money as _prize_money
 from strategy.characters.service import year_of_service
-from strategy.chase import ChasePolicy, chase, sail_ho
+from strategy.chase import SEA_PREP, ChasePolicy, chase, sail_ho, sea_prep
 from strategy.combat import OUTCOMES, SHOT, WEATHER, Battle, morale, odds, sea_weather
 from strategy.combat import battle as fight_battle
 from strategy.combat.boarding import ACTIONS as BOARDING_ACTIONS
@@ -103,6 +103,7 @@ __all__ = [
     "ADMIRAL_RANKS",
     "BOARDING_ACTIONS",
     "MUSKET_ORDERS",
+    "SEA_PREP",
     "COMBAT_SKILLS",
     "DAMAGE_AREAS",
     "HWYF_CHOICES",
@@ -162,6 +163,7 @@ __all__ = [
     "check_orders",
     "captain_rank",
     "chase",
+    "sea_prep",
     "cruise_route",
     "deepest_type",
     "grounding_words",
