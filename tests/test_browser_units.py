@@ -1361,3 +1361,20 @@ def test_the_prep_work_before_a_chase_reads_as_a_sentence_and_stands_in_the_orde
         "the NPC policy fights your rounds; before a chase, your officers at bracing the mast",
         "hold; before a chase, your officers at bracing the mast",
     ]
+
+
+def test_the_morale_a_chase_cost_reads_in_its_log_and_on_the_ship(js) -> None:
+    """Seed 002, 2.7: the Morale lost at the moment of truth, in the chase's log, and the
+    Ship Morale it left her with wherever the ship is read in words."""
+    out = js("""
+        const forces = await import('/static/js/map_forces.js');
+        const who = {hunter: 'Amazon', prey: 'Le Vif'};
+        const line = battles.logLines([{phase: 'chase', event: 'ship_morale', ship: 'AM',
+          before: 'healthy', after: 'injured'}], {}, who)[0];
+        return [line.words, line.text,
+                forces.shipWords({name: 'Amazon', type: 'Fifth Rate', morale: 'injured'})];""")
+    assert out == [
+        True,
+        "Amazon's Ship Morale falls from healthy to injured",
+        "Amazon (Fifth Rate, Ship Morale injured)",
+    ]

@@ -515,3 +515,26 @@ def test_a_captains_standing_orders_name_his_officers_prep_work(officers_fight) 
     record = _record(g, fight["id"])
     assert {e["character"] for e in _preps(record)} == {o["name"] for o in ship["officers"]}
     assert_officers_replay(g, g.rest("get", f"/api/campaigns/{g.id}/log").json)
+
+
+def test_the_morale_a_chase_costs_is_charged_to_the_hunters_ship_morale() -> None:
+    """Seed 002, 2.7: "On a Critical Fail: spend 1 from the ship's Rations, lose 1 Morale,
+    and the prey is lost": the Morale lost is the hunter's BtQ Ship Morale "damaged by one
+    level" (seed 000:1199), on her record, taken into her next fight."""
+    work = _campaign()
+    record = engagements.open_engagement(work, "red", "fr", 4, random.Random(8), flees=True)
+    truth = [e for e in record["log"] if e.get("event") == "moment_of_truth"][-1]
+    assert truth["result"] == "critical failure" and truth["paid"] == ["ration", "morale"]
+    assert record["outcome"]["how"] == "escaped" and record["chase"]["morale"] == 1
+    lost = {"ship": "FG", "before": "healthy", "after": "injured"}
+    assert record["chase"]["ship_morale"] == lost
+    assert record["log"][-1] == {"phase": "chase", "event": "ship_morale", **lost}
+    fg = next(s for s in work["forces"]["red"]["ships"] if s["code"] == "FG")
+    assert fg["morale"] == "injured"
+    assert "morale" not in work["forces"]["red"]["ships"][1]  # DR did not chase
+    # her next fight: she comes to it Injured (a -1 card modifier, seed 000:1167)
+    again = engagements.open_engagement(work, "red", "fr", 5, random.Random(1))
+    assert again["battle"]["a"][0]["morale"] == "injured"
+    # a level more each time, Dead the last
+    assert rules.morale_lost("injured", 1) == "maimed"
+    assert rules.morale_lost("maimed", 2) == rules.morale_lost("dead", 1) == "dead"

@@ -302,6 +302,10 @@ def open_engagement(
     result = rules.chase(lead_a["type"], lead_b["type"], rng, policy=policy, prep=prep, **decks)
     record["chase"] = {k: v for k, v in result.to_dict().items() if k != "events"}
     record["log"].extend({"phase": "chase", **e} for e in result.to_dict()["events"])
+    if result.morale:  # (only then: a chase that cost no Morale is recorded as it was)
+        lost = _dispirited(british, lead_a, result.morale)
+        record["chase"]["ship_morale"] = lost
+        record["log"].append({"phase": "chase", "event": "ship_morale", **lost})
     seed = rng.randrange(2**31)
     # the sea they fight in: the wind where the enemy was met, in the month of the day
     month = month_of(work, day)
@@ -348,6 +352,21 @@ def open_engagement(
         _offer(record, battle)
         _remember(record, battle)
     return record
+
+
+def _dispirited(force: Force, hunter: BattleShip, levels: int) -> dict[str, Any]:
+    """The Morale the hunter lost at the chase's moment of truth (seed 002, 2.7: "lose 1
+    Morale", on a failure the hunter chose to pay so or a critical failure), charged to her
+    Ship Morale (BtQ's, seed 000:1165-1199: "damaged by one level" each; docs/rules-notes.md
+    "Rations and Morale of the chase"), which she takes to her next fight and mends as a
+    battle's (:func:`_close`). The record is replaced, not changed (an advance decides on
+    a copy). ``{"ship", "before", "after"}``."""
+    ships = force["ships"]
+    i = next(i for i, s in enumerate(ships) if s["code"] == hunter["code"])
+    before = ships[i].get("morale") or "healthy"
+    after = rules.morale_lost(before, levels)
+    ships[i] = {**ships[i], "morale": after}
+    return {"ship": hunter["code"], "before": before, "after": after}
 
 
 def _prep(work: State, hunter: BattleShip, seat: str | None) -> list[Any]:

@@ -623,7 +623,7 @@ class StandingOrders(Payload):
     muskets: MusketOrder | None = None  # his ships' Marines: as engage_decision's
     # the prep work his officers turn to before a chase (seed 002, 2.1): one of the sea
     # prep actions; none given, each officer to the one his best skill serves
-    prep: SeaPrep | None = None
+    prep: SeaPrep | None = None  # type: ignore[valid-type]
 
 
 #: a place of a voyage or a cruise as :func:`_places` takes it (stripped after the check)

@@ -159,6 +159,7 @@ __all__ = [
     "briny_ship",
     "campaign_officer",
     "morale_after",
+    "morale_lost",
     "hardship_open",
     "check_orders",
     "captain_rank",
@@ -519,6 +520,15 @@ def morale_after(battle: Battle, side: str) -> dict[str, dict[str, Any]]:
     lets a test mend it (Injured): ``{ship id: {"morale", "before", "test"}}``. The cards
     come from a deck seeded by the battle's seed: the same battle, the same tests."""
     return morale.mend(battle, side, Dealer(random.Random(f"morale/{battle.seed}")))
+
+
+def morale_lost(before: str, levels: int) -> str:
+    """A Ship Morale ``levels`` levels worse (seed 000:1199, "damaged by one level"; Dead
+    stays Dead): what a chase's moment of truth costs the hunter (seed 002, 2.7, "lose 1
+    Morale")."""
+    for _ in range(levels):
+        before = morale.worse(before)
+    return before
 
 
 def hardship_open(battle: Battle, side: str) -> dict[str, dict[str, list[str]]]:
