@@ -600,23 +600,28 @@ def test_each_officer_preps_by_his_captains_order_or_by_his_best_skill() -> None
 
 def test_prep_work_is_played_ahead_of_the_chase_and_its_gage_is_the_hunters() -> None:
     """Seed 002, 2.1: "Prep work takes place ahead of the chase ... each success gives +1
-    Gage for the confrontation to follow". The heads-up chase above with one prep action
-    first: Jack sees to the sails (Seamanship 4 against Routine: 7C 2C 3C 4C beat 2S 3S
-    4S), so the hunter gives chase with 1 Gage she carries into the fight; the chase's
-    cards are the same ones after the prep's."""
+    Gage for the confrontation to follow". Jack sees to the sails (Seamanship 4 against
+    Routine: 7C 2C 3C 4C beat 2S 3S 4S, the prep's own cards); then the heads-up chase
+    above, its cards as they were: the hunter gives chase with his 1 Gage and carries it
+    into the fight."""
+    prepared = prep_work(
+        sea_prep([("Jack", {"seamanship": 4})], "seeing to the sails"),
+        random.Random(0),
+        gm_deck=ScriptedDealer("7H 2S 3S 4S"),
+        deck=ScriptedDealer("7C 2C 3C 4C"),
+    )
     decks = _decks(
-        cof="7H 2S 3S 4S  5H 7D 8D",
-        hunter="7C 2C 3C 4C  5S 2H 9C  7S 2C 3C  8S 2C 3C",
+        cof="5H 7D 8D",
+        hunter="5S 2H 9C  7S 2C 3C  8S 2C 3C",
         prey="2C 3C 4C  2S 3S 4S  2S 3S 4S",
     )
-    prep = [PrepAction("Jack", "Seamanship", 4, action="seeing to the sails")]
     result = chase(
         "Fifth Rate",
         "Fifth Rate",
         random.Random(0),
         policy=Scripted(moves=True),
         prey_gage=0,
-        prep=prep,
+        prepared=prepared,
         **decks,
     )
     first, second = result.events[:2]
@@ -642,7 +647,10 @@ def test_prep_work_is_played_ahead_of_the_chase_and_its_gage_is_the_hunters() ->
     assert _events(result, "opening")[0]["band"] == "Extreme"
     assert result.distance == 1 and result.hunter_gage == 1  # into the first Positioning
     assert all(d.left == 0 for d in decks.values())
-    # a chase without prep draws no card for it: the chase as it always was
+    # no prep work, the chase as it always was
     plain = chase("Fifth Rate", "Brig Sloop", random.Random(5))
-    assert plain.to_dict() == chase("Fifth Rate", "Brig Sloop", random.Random(5), prep=()).to_dict()
+    assert (
+        plain.to_dict()
+        == chase("Fifth Rate", "Brig Sloop", random.Random(5), prepared=None).to_dict()
+    )
     assert not _events(plain, "prep_work")

@@ -456,18 +456,26 @@ def _preps(record: dict) -> list[dict]:
 
 def test_the_hunters_officers_do_their_prep_work_before_the_chase() -> None:
     """Seed 002, 2.1: "Each character gets one Prep work action; each success gives +1 Gage
-    for the confrontation to follow": every officer aboard the hunter (FG, the lead ship)
-    takes one sea prep action before the chase, an NPC's each the one his best skill
-    serves; a seated captain's standing orders name the one his officers turn to."""
+    for the confrontation to follow": every player's character aboard the hunter (FG, the
+    lead ship) takes one sea prep action before the chase, each the one his best skill
+    serves unless her seated captain's standing orders name one; NPC officers do none (the
+    seed's characters are the players'; docs/rules-notes.md "Prep work on the map")."""
     work = _campaign()
     record = engagements.open_engagement(work, "red", "fr", 4, random.Random(3))
-    fg = record["sides"]["a"][0]
+    assert _preps(record) == []  # an NPC crew: the chase as it was
+    work = _campaign()
+    fg = engagements._side(work["forces"]["red"], "a", work)[0]
+    players = fg["officers"][:2]  # her captain and her first lieutenant, players' characters
+    for o in players:
+        work["officers"][o["id"]] = {**work["officers"][o["id"]], "player": "s-fg"}
     sheets = {
         o["name"]: rules.battle_officer(work["officers"][o["id"]], o["role"], o["name"])
-        for o in fg["officers"]
+        for o in players
     }
+    before = copy.deepcopy(work)
+    record = engagements.open_engagement(work, "red", "fr", 4, random.Random(3))
     preps = _preps(record)
-    assert [e["character"] for e in preps] == list(sheets)  # one each, none of DR's
+    assert [e["character"] for e in preps] == list(sheets)  # one each, none of the NPCs'
     want = rules.sea_prep(list((n, s["skills"]) for n, s in sheets.items()))
     assert [(e["action"], e["skill"], e["test"]["a_pool"]) for e in preps] == [
         (a.action, a.skill, a.pool) for a in want
@@ -475,8 +483,8 @@ def test_the_hunters_officers_do_their_prep_work_before_the_chase() -> None:
     chase = next(e for e in record["log"] if e.get("event") == "chase")
     assert record["log"].index(chase) == len(preps)  # ahead of the chase
     assert chase["hunter_gage"] == sum(e["success"] for e in preps)
-    # her captain seated, his standing orders name the prep: every officer to it
-    work = _campaign()
+    # her captain seated, his standing orders name the prep: every character to it
+    work = before
     work["seats"]["s-fg"] = {
         "id": "s-fg",
         "role": "captain",
@@ -511,9 +519,12 @@ def test_a_captains_standing_orders_name_his_officers_prep_work(officers_fight) 
     assert g.gm().act("engage_decision", engagement=fight["id"], decision="npc")["ok"]
     orders = _decided(_record(g, fight["id"]), ship["id"])["orders"]
     assert orders["move"] == "hold" and "prep" not in orders
-    # the fight's chase had FG's officers' prep work (by their best skills: no order then)
+    # the fight's chase had her captain's prep work, his the one player's character aboard
+    # (by his best skill: no order then)
     record = _record(g, fight["id"])
-    assert {e["character"] for e in _preps(record)} == {o["name"] for o in ship["officers"]}
+    (prep,) = _preps(record)
+    assert prep["character"] == ship["officers"][0]["name"]
+    assert prep["character"].endswith("Jack Aubrey")
     assert_officers_replay(g, g.rest("get", f"/api/campaigns/{g.id}/log").json)
 
 
@@ -522,7 +533,7 @@ def test_the_morale_a_chase_costs_is_charged_to_the_hunters_ship_morale() -> Non
     and the prey is lost": the Morale lost is the hunter's BtQ Ship Morale "damaged by one
     level" (seed 000:1199), on her record, taken into her next fight."""
     work = _campaign()
-    record = engagements.open_engagement(work, "red", "fr", 4, random.Random(8), flees=True)
+    record = engagements.open_engagement(work, "red", "fr", 4, random.Random(0), flees=True)
     truth = [e for e in record["log"] if e.get("event") == "moment_of_truth"][-1]
     assert truth["result"] == "critical failure" and truth["paid"] == ["ration", "morale"]
     assert record["outcome"]["how"] == "escaped" and record["chase"]["morale"] == 1
@@ -536,5 +547,6 @@ def test_the_morale_a_chase_costs_is_charged_to_the_hunters_ship_morale() -> Non
     again = engagements.open_engagement(work, "red", "fr", 5, random.Random(1))
     assert again["battle"]["a"][0]["morale"] == "injured"
     # a level more each time, Dead the last
-    assert rules.morale_lost("injured", 1) == "maimed"
-    assert rules.morale_lost("maimed", 2) == rules.morale_lost("dead", 1) == "dead"
+    assert rules.morale_lost(None, 1) == ("healthy", "injured")
+    assert rules.morale_lost("injured", 1) == ("injured", "maimed")
+    assert rules.morale_lost("maimed", 2)[1] == rules.morale_lost("dead", 1)[1] == "dead"

@@ -298,8 +298,10 @@ def open_engagement(
     # every other card from the GM's (BtQ).
     decks = {"hunter_deck": rules.player_deck(rng)} if lead_a["id"] in seated else {}
     policy = rules.ChasePolicy(prey_flees=True) if flees else None
-    prep = _prep(work, lead_a, seated.get(lead_a["id"]))
-    result = rules.chase(lead_a["type"], lead_b["type"], rng, policy=policy, prep=prep, **decks)
+    prepared = _prep(work, lead_a, seated.get(lead_a["id"]), rng)
+    result = rules.chase(
+        lead_a["type"], lead_b["type"], rng, policy=policy, prepared=prepared, **decks
+    )
     record["chase"] = {k: v for k, v in result.to_dict().items() if k != "events"}
     record["log"].extend({"phase": "chase", **e} for e in result.to_dict()["events"])
     if result.morale:  # (only then: a chase that cost no Morale is recorded as it was)
@@ -363,32 +365,33 @@ def _dispirited(force: Force, hunter: BattleShip, levels: int) -> dict[str, Any]
     a copy). ``{"ship", "before", "after"}``."""
     ships = force["ships"]
     i = next(i for i, s in enumerate(ships) if s["code"] == hunter["code"])
-    before = ships[i].get("morale") or "healthy"
-    after = rules.morale_lost(before, levels)
+    before, after = rules.morale_lost(ships[i].get("morale"), levels)
     ships[i] = {**ships[i], "morale": after}
     return {"ship": hunter["code"], "before": before, "after": after}
 
 
-def _prep(work: State, hunter: BattleShip, seat: str | None) -> list[Any]:
+def _prep(work: State, hunter: BattleShip, seat: str | None, rng: random.Random) -> Any:
     """The hunter's prep work before the chase (seed 002, 2.1, lines 23-24: "Each
     character gets one Prep work action; each success gives +1 Gage for the confrontation
-    to follow"): one sea prep action for each officer aboard her, testing his own skill;
-    the action her seated captain's (or admiral's) standing orders name, else the one
-    each officer's best skill serves (:func:`rules.sea_prep`). The prey, Market Forces,
-    does none: her preloaded Gage is hers (2.5; docs/rules-notes.md "Prep work on the
-    map"). A ship with no officers on the roster has none to prep her."""
-    officers = hunter.get("officers") or []
+    to follow"): one sea prep action for each player's character aboard her (the seed's
+    "characters" are the players'; the NPCs' side has Market Forces' Gage instead, 2.5),
+    testing his own skill; the action her seated captain's (or admiral's) standing orders
+    name, else the one each officer's best skill serves (:func:`rules.sea_prep_work`: its
+    own cards, a seated captain's officers' from a player's deck). The prey does none
+    (docs/rules-notes.md "Prep work on the map"). None: no player's character aboard."""
+    roster = work["officers"]
+    officers = [o for o in hunter.get("officers") or [] if roster[o["id"]].get("player")]
     if not officers:
-        return []
+        return None
     holders = [seat, *_commanders(work, [hunter], vacant=True)[hunter["id"]]]
     ordered = next(
         (work["standing"][h].get("prep") for h in holders if h in work["standing"]), None
     )
     skills = [
-        (o["name"], rules.battle_officer(work["officers"][o["id"]], o["role"], o["name"])["skills"])
+        (o["name"], rules.battle_officer(roster[o["id"]], o["role"], o["name"])["skills"])
         for o in officers
     ]
-    return rules.sea_prep(skills, ordered)
+    return rules.sea_prep_work(skills, ordered, rng, player=seat is not None)
 
 
 def odds_match(record: Engagement) -> dict[str, Any]:

@@ -621,8 +621,8 @@ class StandingOrders(Payload):
     range: Distance | None = None
     repair: Literal[rules.REPAIRS] | None = None  # type: ignore[valid-type]
     muskets: MusketOrder | None = None  # his ships' Marines: as engage_decision's
-    # the prep work his officers turn to before a chase (seed 002, 2.1): one of the sea
-    # prep actions; none given, each officer to the one his best skill serves
+    # the prep work the players' characters aboard turn to before a chase (seed 002, 2.1):
+    # one of the sea prep actions; none given, each to the one his best skill serves
     prep: SeaPrep | None = None  # type: ignore[valid-type]
 
 

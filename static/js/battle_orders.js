@@ -239,7 +239,7 @@ export function standingForm(ctx, current) {
   const muskets = select([["", "return the enemy's fire"], ...(rules.muskets || []).map((m) =>
     [m, musketWords(m)])], draft.muskets, set("muskets"), { dataset: { standing: "muskets" } });
   // the prep work before a chase (seed 002, 2.1): the server's actions and their skills
-  const prep = select([["", "each officer to his best skill"], ...(rules.prep || []).map((p) =>
+  const prep = select([["", "each to his best skill"], ...(rules.prep || []).map((p) =>
     [p.action, `${p.action} (${p.skill})`])], draft.prep, set("prep"),
   { dataset: { standing: "prep" } });
   const save = el("button", { type: "button", dataset: { standingSave: "1" }, onclick:

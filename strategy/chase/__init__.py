@@ -5,7 +5,7 @@
   distance on the BtQ range chart or the prey's escape (:func:`chase`).
 * :mod:`strategy.chase.prep`: prep work before a chase: each character's one action for
   +1 Gage or +2 Plunder (:func:`prep_work`); the sea prep actions of a ship's officers
-  (:func:`sea_prep`), played first in :func:`chase` (its ``prep``).
+  (:func:`sea_prep`), whose Gage and events open :func:`chase` (its ``prepared``).
 * :mod:`strategy.chase.sail_ho`: the "Sail Ho!" prize table: the ship a cruise meets,
   her cargo and her colours (:func:`sail_ho`).
 

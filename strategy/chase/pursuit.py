@@ -40,7 +40,7 @@ cards, then the opposing pool (a static test's difficulty pool comes from ``cof_
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -53,7 +53,7 @@ from strategy.cards.trials import (
     contested_test,
     static_test,
 )
-from strategy.chase.prep import PrepAction, prep_work
+from strategy.chase.prep import PrepWork
 from strategy.errors import InvalidMove
 from strategy.loader import check, freeze, load
 from strategy.ships import ShipSpec, ship
@@ -520,14 +520,14 @@ def chase(
     cof_deck: Pile | None = None,
     hunter_deck: Pile | None = None,
     prey_deck: Pile | None = None,
-    prep: Sequence[PrepAction] = (),
+    prepared: PrepWork | None = None,
 ) -> ChaseResult:
     """Play a chase of ``hunter`` after ``prey`` (ship specs, roster types or named ships).
 
-    ``hunter_gage`` is Gage from prep work done before; ``prep`` the hunter's prep actions
-    played here first (seed 002, 2.1: "Prep work takes place ahead of the chase"), their
-    cards from the GM's deck and the hunter's, their Gage added to ``hunter_gage`` and
-    their events first in the chase's. ``prey_gage`` None means Market Forces:
+    ``hunter_gage`` is Gage from elsewhere; ``prepared`` the hunter's prep work
+    (:func:`~strategy.chase.prep.prep_work`, seed 002, 2.1: "Prep work takes place ahead
+    of the chase"), its Gage added to ``hunter_gage`` and its events first in the chase's
+    log. ``prey_gage`` None means Market Forces:
     :func:`market_gage` with ``market`` (``fought_before``, ``veteran``, ``preloaded``).
     By default every card comes from one GM deck shuffled by ``rng``; pass decks (e.g.
     a player's deck with its joker for the hunter, or stacked decks) to change that.
@@ -544,17 +544,15 @@ def chase(
         prey_gage = market_gage(rng, p, h, **(market or {}))
     gm = cof_deck if cof_deck is not None else Deck.gm(rng)
     hunters = gm if hunter_deck is None else hunter_deck
-    # (no prep, no card drawn: a chase without it is drawn as it always was)
-    done = prep_work(prep, rng, gm_deck=gm, deck=hunters) if prep else None
     state = ChaseState(
         hunter=h,
         prey=p,
         hunter_at=band(_RULES["opening"]["otherwise"]).distance,
-        hunter_gage=hunter_gage + (done.gage if done else 0),
+        hunter_gage=hunter_gage + (prepared.gage if prepared else 0),
         prey_gage=prey_gage,
     )
     preys = gm if prey_deck is None else prey_deck
     run = _Chase(state, policy or ChasePolicy(), gm, hunters, preys)
-    if done is not None:
-        run.events.extend(done.events)
+    if prepared is not None:
+        run.events.extend(prepared.events)
     return run.run()
