@@ -1342,3 +1342,50 @@ def test_a_ship_bearing_the_seas_damage_reads_with_what_it_costs_her(js) -> None
         "Dreadnought (Fourth Rate, 10 of 48 damage points: 3 Hull boxes struck in her next fight)",
         "Vif (Cutter, 6 of 32 damage points: 1 Hull box struck in her next fight)",
     ]
+
+
+def test_the_prep_work_before_a_chase_reads_as_a_sentence_and_stands_in_the_orders(js) -> None:
+    """Seed 002, 2.1: an officer's prep action ahead of the chase in the chase's log, and
+    the standing orders' ``prep`` sent with or without a decision and read back."""
+    out = js("""
+        const o = await import('/static/js/battle_orders.js');
+        const who = {hunter: 'Amazon', prey: 'Le Vif'};
+        const line = battles.logLines([{phase: 'chase', event: 'prep_work',
+          character: 'Captain Jack Aubrey', action: 'seeing to the sails', skill: 'Seamanship',
+          aim: 'gage', success: true, test: {kind: 'static', cof: '7H', a_cards: ['7C'],
+          b_cards: ['2S'], a_pool: 1, b_pool: 1, redraws: [], winner: 'a'}}], {}, who)[0];
+        return {text: line.text, words: line.words,
+          sent: [o.standingAction({decision: '', prep: 'bracing the mast'}),
+                 o.standingAction({decision: 'hold', prep: 'bracing the mast'})],
+          read: [o.standingText({prep: 'bracing the mast'}),
+                 o.standingText({move: 'hold', prep: 'bracing the mast'})]};""")
+    assert out["words"] is True
+    assert out["text"] == (
+        "Before the chase, Captain Jack Aubrey turns to seeing to the sails (Seamanship): "
+        "a success, gage for Amazon"
+    )
+    assert out["sent"] == [
+        {"type": "standing_orders", "prep": "bracing the mast"},
+        {"type": "standing_orders", "prep": "bracing the mast", "decision": "hold"},
+    ]
+    assert out["read"] == [
+        "the NPC policy fights your rounds; before a chase, your officers at bracing the mast",
+        "hold; before a chase, your officers at bracing the mast",
+    ]
+
+
+def test_the_morale_a_chase_cost_reads_in_its_log_and_on_the_ship(js) -> None:
+    """Seed 002, 2.7: the Morale lost at the moment of truth, in the chase's log, and the
+    Ship Morale it left her with wherever the ship is read in words."""
+    out = js("""
+        const forces = await import('/static/js/map_forces.js');
+        const who = {hunter: 'Amazon', prey: 'Le Vif'};
+        const line = battles.logLines([{phase: 'chase', event: 'ship_morale', ship: 'AM',
+          before: 'healthy', after: 'injured'}], {}, who)[0];
+        return [line.words, line.text,
+                forces.shipWords({name: 'Amazon', type: 'Fifth Rate', morale: 'injured'})];""")
+    assert out == [
+        True,
+        "Amazon's Ship Morale falls from healthy to injured",
+        "Amazon (Fifth Rate, Ship Morale injured)",
+    ]

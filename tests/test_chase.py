@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from strategy.cards import Deck, ScriptedDealer
 from strategy.chase import (
     BANDS,
+    SEA_PREP,
     ChasePolicy,
     ChaseResult,
     ChaseState,
@@ -26,6 +27,7 @@ from strategy.chase import (
     market_gage,
     prep_work,
     sail_ho,
+    sea_prep,
 )
 from strategy.errors import OutOfCards
 from strategy.ships import ROSTER, ship
@@ -561,3 +563,94 @@ def test_sail_ho_is_seeded_and_plain_json() -> None:
     json.dumps(a[0])
     with pytest.raises(ValueError):
         sail_ho(random.Random(0), black=0)
+
+
+# -- Prep work at sea, played first in the chase (seed 002, 2.1) ---------------------------
+
+
+def test_the_sea_prep_actions_and_the_skill_each_tests() -> None:
+    """Seed 002, 2.1 (line 24), "Sea Prep Actions", in the book's order, each with its BtQ
+    skill (line 23: "Profession: Seamanship, Profession: Gunnery, and Profession:
+    Carpenter"; docs/rules-notes.md "Prep work on the map")."""
+    assert dict(SEA_PREP) == {
+        "bolstering the crew": "Command",
+        "seeing to the sails": "Seamanship",
+        "bracing the mast": "Engineering",
+        "adjusting the load of the cannons": "Gunnery",
+    }
+
+
+def test_each_officer_preps_by_his_captains_order_or_by_his_best_skill() -> None:
+    officers = [
+        ("Captain Jack", {"command": 5, "seamanship": 6, "gunnery": 2}),
+        ("Lieutenant Tom", {"gunnery": 4, "engineering": 4}),  # a tie: the book's order
+        ("Lieutenant Will", {}),  # no skill of the four: the first, with no cards
+    ]
+    npc = sea_prep(officers)
+    assert [(a.character, a.action, a.skill, a.pool, a.aim) for a in npc] == [
+        ("Captain Jack", "seeing to the sails", "Seamanship", 6, "gage"),
+        ("Lieutenant Tom", "bracing the mast", "Engineering", 4, "gage"),
+        ("Lieutenant Will", "bolstering the crew", "Command", 0, "gage"),
+    ]
+    ordered = sea_prep(officers, "adjusting the load of the cannons")
+    assert [(a.skill, a.pool) for a in ordered] == [("Gunnery", 2), ("Gunnery", 4), ("Gunnery", 0)]
+    with pytest.raises(ValueError, match="seeing to the sails"):
+        sea_prep(officers, "clearing for action")
+
+
+def test_prep_work_is_played_ahead_of_the_chase_and_its_gage_is_the_hunters() -> None:
+    """Seed 002, 2.1: "Prep work takes place ahead of the chase ... each success gives +1
+    Gage for the confrontation to follow". Jack sees to the sails (Seamanship 4 against
+    Routine: 7C 2C 3C 4C beat 2S 3S 4S, the prep's own cards); then the heads-up chase
+    above, its cards as they were: the hunter gives chase with his 1 Gage and carries it
+    into the fight."""
+    prepared = prep_work(
+        sea_prep([("Jack", {"seamanship": 4})], "seeing to the sails"),
+        random.Random(0),
+        gm_deck=ScriptedDealer("7H 2S 3S 4S"),
+        deck=ScriptedDealer("7C 2C 3C 4C"),
+    )
+    decks = _decks(
+        cof="5H 7D 8D",
+        hunter="5S 2H 9C  7S 2C 3C  8S 2C 3C",
+        prey="2C 3C 4C  2S 3S 4S  2S 3S 4S",
+    )
+    result = chase(
+        "Fifth Rate",
+        "Fifth Rate",
+        random.Random(0),
+        policy=Scripted(moves=True),
+        prey_gage=0,
+        prepared=prepared,
+        **decks,
+    )
+    first, second = result.events[:2]
+    assert first["event"] == "prep_work" and first["success"] is True
+    assert (first["character"], first["action"], first["skill"]) == (
+        "Jack",
+        "seeing to the sails",
+        "Seamanship",
+    )
+    assert first["test"]["kind"] == "static" and first["test"]["a_cards"] == [
+        "7C",
+        "2C",
+        "3C",
+        "4C",
+    ]
+    assert second == {
+        "event": "chase",
+        "hunter": "Fifth Rate",
+        "prey": "Fifth Rate",
+        "hunter_gage": 1,
+        "prey_gage": 0,
+    }
+    assert _events(result, "opening")[0]["band"] == "Extreme"
+    assert result.distance == 1 and result.hunter_gage == 1  # into the first Positioning
+    assert all(d.left == 0 for d in decks.values())
+    # no prep work, the chase as it always was
+    plain = chase("Fifth Rate", "Brig Sloop", random.Random(5))
+    assert (
+        plain.to_dict()
+        == chase("Fifth Rate", "Brig Sloop", random.Random(5), prepared=None).to_dict()
+    )
+    assert not _events(plain, "prep_work")

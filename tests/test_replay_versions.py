@@ -93,7 +93,10 @@ def test_a_fight_opened_under_version_3_keeps_the_chase_it_had() -> None:
     chase today's rules decide differently. Logged as version 3 that advance, and the
     orders and days of the fight after it, stand as logged; as version 4 the advance
     stands (version 5 sails a passage otherwise: "Voyages meet the sea"), but the rounds
-    of the fight it opened are fought again by today's battle rules, and differ."""
+    of the fight it opened are fought again by today's battle rules, and differ: the
+    battle is the one the advance logged (its chase as logged), not the one today's
+    advance, decided again to see it is not refused, would open (today's chase has the
+    prep work of seed 002, 2.1): fought again, it ends otherwise too (its notices)."""
     data = Path(__file__).parent / "data" / "summer_1805_log.json.gz"
     log = json.loads(gzip.decompress(data.read_bytes()))
     found = {}
@@ -103,7 +106,7 @@ def test_a_fight_opened_under_version_3_keeps_the_chase_it_had() -> None:
         _, found[version] = game.replay(tagged)
     assert not any("engagement" in p for p in found[3])
     assert not any(p.startswith("seq 11:") for p in found[4])
-    assert found[4][0] == "seq 12: engage_decision decides differently on replay (round)"
+    assert found[4][0] == "seq 12: engage_decision decides differently on replay (notices, round)"
 
 
 def test_a_version_3_log_is_compared_without_healed_and_its_fights_stand_as_logged() -> None:

@@ -448,3 +448,105 @@ def test_standing_orders_carry_his_marines_orders_into_the_rounds_he_does_not_or
     assert standing == {captain.seat["id"]: {"move": "close", "muskets": "captain"}}
     assert g.gm().act("engage_decision", engagement=fight["id"], decision="npc")["ok"]
     assert _decided(_record(g, fight["id"]), ship["id"])["orders"]["muskets"] == "captain"
+
+
+def _preps(record: dict) -> list[dict]:
+    return [e for e in record["log"] if e.get("phase") == "chase" and e["event"] == "prep_work"]
+
+
+def test_the_hunters_officers_do_their_prep_work_before_the_chase() -> None:
+    """Seed 002, 2.1: "Each character gets one Prep work action; each success gives +1 Gage
+    for the confrontation to follow": every player's character aboard the hunter (FG, the
+    lead ship) takes one sea prep action before the chase, each the one his best skill
+    serves unless her seated captain's standing orders name one; NPC officers do none (the
+    seed's characters are the players'; docs/rules-notes.md "Prep work on the map")."""
+    work = _campaign()
+    record = engagements.open_engagement(work, "red", "fr", 4, random.Random(3))
+    assert _preps(record) == []  # an NPC crew: the chase as it was
+    work = _campaign()
+    fg = engagements._side(work["forces"]["red"], "a", work)[0]
+    players = fg["officers"][:2]  # her captain and her first lieutenant, players' characters
+    for o in players:
+        work["officers"][o["id"]] = {**work["officers"][o["id"]], "player": "s-fg"}
+    sheets = {
+        o["name"]: rules.battle_officer(work["officers"][o["id"]], o["role"], o["name"])
+        for o in players
+    }
+    before = copy.deepcopy(work)
+    record = engagements.open_engagement(work, "red", "fr", 4, random.Random(3))
+    preps = _preps(record)
+    assert [e["character"] for e in preps] == list(sheets)  # one each, none of the NPCs'
+    want = rules.sea_prep(list((n, s["skills"]) for n, s in sheets.items()))
+    assert [(e["action"], e["skill"], e["test"]["a_pool"]) for e in preps] == [
+        (a.action, a.skill, a.pool) for a in want
+    ]
+    chase = next(e for e in record["log"] if e.get("event") == "chase")
+    assert record["log"].index(chase) == len(preps)  # ahead of the chase
+    assert chase["hunter_gage"] == sum(e["success"] for e in preps)
+    # her captain seated, his standing orders name the prep: every character to it
+    work = before
+    work["seats"]["s-fg"] = {
+        "id": "s-fg",
+        "role": "captain",
+        "ship": "FG",
+        "squadron": None,
+        "ready": False,
+    }
+    work["standing"]["s-fg"] = {"prep": "bracing the mast"}
+    record = engagements.open_engagement(work, "red", "fr", 4, random.Random(3))
+    preps = _preps(record)
+    assert [e["character"] for e in preps] == list(sheets)
+    assert {(e["action"], e["skill"]) for e in preps} == {("bracing the mast", "Engineering")}
+    assert [e["test"]["a_pool"] for e in preps] == [
+        s["skills"]["engineering"] for s in sheets.values()
+    ]
+    assert record["awaiting"] == {"a0": "s-fg"}  # and he orders her rounds himself
+
+
+def test_a_captains_standing_orders_name_his_officers_prep_work(officers_fight) -> None:
+    g, captain, fight, ship = (officers_fight[k] for k in ("game", "captain", "fight", "ship"))
+    bad = captain.act("standing_orders", prep="clearing for action")
+    assert bad["ok"] is False and bad["error"]["code"] == "invalid"
+    assert captain.act("standing_orders", prep="seeing to the sails")["ok"]
+    standing = g.rest("get", f"/api/campaigns/{g.id}/state").json["state"]["standing"]
+    assert standing == {captain.seat["id"]: {"prep": "seeing to the sails"}}
+    # the prep is before a chase, no order of a round: the round is fought by the policy
+    assert g.gm().act("engage_decision", engagement=fight["id"], decision="npc")["ok"]
+    assert "prep" not in _decided(_record(g, fight["id"]), ship["id"])["orders"]
+    assert captain.act("standing_orders", decision="hold", prep="bracing the mast")["ok"]
+    standing = g.rest("get", f"/api/campaigns/{g.id}/state").json["state"]["standing"]
+    assert standing == {captain.seat["id"]: {"move": "hold", "prep": "bracing the mast"}}
+    assert g.gm().act("engage_decision", engagement=fight["id"], decision="npc")["ok"]
+    orders = _decided(_record(g, fight["id"]), ship["id"])["orders"]
+    assert orders["move"] == "hold" and "prep" not in orders
+    # the fight's chase had her captain's prep work, his the one player's character aboard
+    # (by his best skill: no order then)
+    record = _record(g, fight["id"])
+    (prep,) = _preps(record)
+    assert prep["character"] == ship["officers"][0]["name"]
+    assert prep["character"].endswith("Jack Aubrey")
+    assert_officers_replay(g, g.rest("get", f"/api/campaigns/{g.id}/log").json)
+
+
+def test_the_morale_a_chase_costs_is_charged_to_the_hunters_ship_morale() -> None:
+    """Seed 002, 2.7: "On a Critical Fail: spend 1 from the ship's Rations, lose 1 Morale,
+    and the prey is lost": the Morale lost is the hunter's BtQ Ship Morale "damaged by one
+    level" (seed 000:1199), on her record, taken into her next fight."""
+    work = _campaign()
+    record = engagements.open_engagement(work, "red", "fr", 4, random.Random(0), flees=True)
+    truth = [e for e in record["log"] if e.get("event") == "moment_of_truth"][-1]
+    assert truth["result"] == "critical failure" and truth["paid"] == ["ration", "morale"]
+    assert record["outcome"]["how"] == "escaped" and record["chase"]["morale"] == 1
+    lost = {"ship": "FG", "before": "healthy", "after": "injured"}
+    assert record["chase"]["ship_morale"] == lost
+    assert record["log"][-1] == {"phase": "chase", "event": "ship_morale", **lost}
+    fg = next(s for s in work["forces"]["red"]["ships"] if s["code"] == "FG")
+    assert fg["morale"] == "injured"
+    assert "morale" not in work["forces"]["red"]["ships"][1]  # DR did not chase
+    # her next fight: she comes to it Injured (a -1 card modifier, seed 000:1167)
+    again = engagements.open_engagement(work, "red", "fr", 5, random.Random(1))
+    assert again["battle"]["a"][0]["morale"] == "injured"
+    # a level more each time, Dead the last
+    assert rules.morale_lost(None, 1) == ("healthy", "injured")
+    assert rules.morale_lost("injured", 1) == ("injured", "maimed")
+    assert rules.morale_lost("maimed", 2)[1] == rules.morale_lost("dead", 1)[1] == "dead"

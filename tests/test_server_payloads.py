@@ -239,6 +239,7 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
     "hwyf": st.sampled_from([{"FG-captain": "gunnery"}, {"o-1": "cookery"}]),
     "boarding": st.sampled_from([{"FG-lt1": "melee"}, {"FG-captain": "dance"}]),
     "muskets": st.sampled_from(["crew", "captain", "hold", "rigging"]),
+    "prep": st.sampled_from(["seeing to the sails", "bracing the mast", "clearing for action"]),
     "rounds": st.sampled_from(["one", "all", "some"]),
     "fire_by": st.sampled_from(["o-1", "FG-lt1"]),
     "fire": st.sampled_from([{"b0": 2, "b1": 1}, {"a0": 1}, {"b0": -1}]),

@@ -50,6 +50,7 @@ def test_the_rules_answer_is_cached_json_with_every_word(tmp_path) -> None:
         "actions",
         "next_phase",
         "limits",
+        "prep",
     }
     assert words["decisions"] == list(DECISIONS) and "strike" in words["decisions"]
     assert words["roles"] == list(ROLES)
@@ -59,6 +60,8 @@ def test_the_rules_answer_is_cached_json_with_every_word(tmp_path) -> None:
         words["phases"]
     )
     assert words["season_days"] == SEASON_DAYS
+    # the sea prep actions before a chase (seed 002, 2.1), each with its skill
+    assert words["prep"][1] == {"action": "seeing to the sails", "skill": "Seamanship"}
     # who may send what, when: the authority table itself, for every action a seat sends
     for action, grants in words["actions"].items():
         assert set(grants) == set(TABLE[action].grants)

@@ -298,9 +298,16 @@ def open_engagement(
     # every other card from the GM's (BtQ).
     decks = {"hunter_deck": rules.player_deck(rng)} if lead_a["id"] in seated else {}
     policy = rules.ChasePolicy(prey_flees=True) if flees else None
-    result = rules.chase(lead_a["type"], lead_b["type"], rng, policy=policy, **decks)
+    prepared = _prep(work, lead_a, seated.get(lead_a["id"]), rng)
+    result = rules.chase(
+        lead_a["type"], lead_b["type"], rng, policy=policy, prepared=prepared, **decks
+    )
     record["chase"] = {k: v for k, v in result.to_dict().items() if k != "events"}
     record["log"].extend({"phase": "chase", **e} for e in result.to_dict()["events"])
+    if result.morale:  # (only then: a chase that cost no Morale is recorded as it was)
+        lost = _dispirited(british, lead_a, result.morale)
+        record["chase"]["ship_morale"] = lost
+        record["log"].append({"phase": "chase", "event": "ship_morale", **lost})
     seed = rng.randrange(2**31)
     # the sea they fight in: the wind where the enemy was met, in the month of the day
     month = month_of(work, day)
@@ -347,6 +354,44 @@ def open_engagement(
         _offer(record, battle)
         _remember(record, battle)
     return record
+
+
+def _dispirited(force: Force, hunter: BattleShip, levels: int) -> dict[str, Any]:
+    """The Morale the hunter lost at the chase's moment of truth (seed 002, 2.7: "lose 1
+    Morale", on a failure the hunter chose to pay so or a critical failure), charged to her
+    Ship Morale (BtQ's, seed 000:1165-1199: "damaged by one level" each; docs/rules-notes.md
+    "Rations and Morale of the chase"), which she takes to her next fight and mends as a
+    battle's (:func:`_close`). The record is replaced, not changed (an advance decides on
+    a copy). ``{"ship", "before", "after"}``."""
+    ships = force["ships"]
+    i = next(i for i, s in enumerate(ships) if s["code"] == hunter["code"])
+    before, after = rules.morale_lost(ships[i].get("morale"), levels)
+    ships[i] = {**ships[i], "morale": after}
+    return {"ship": hunter["code"], "before": before, "after": after}
+
+
+def _prep(work: State, hunter: BattleShip, seat: str | None, rng: random.Random) -> Any:
+    """The hunter's prep work before the chase (seed 002, 2.1, lines 23-24: "Each
+    character gets one Prep work action; each success gives +1 Gage for the confrontation
+    to follow"): one sea prep action for each player's character aboard her (the seed's
+    "characters" are the players'; the NPCs' side has Market Forces' Gage instead, 2.5),
+    testing his own skill; the action her seated captain's (or admiral's) standing orders
+    name, else the one each officer's best skill serves (:func:`rules.sea_prep_work`: its
+    own cards, a seated captain's officers' from a player's deck). The prey does none
+    (docs/rules-notes.md "Prep work on the map"). None: no player's character aboard."""
+    roster = work["officers"]
+    officers = [o for o in hunter.get("officers") or [] if roster[o["id"]].get("player")]
+    if not officers:
+        return None
+    holders = [seat, *_commanders(work, [hunter], vacant=True)[hunter["id"]]]
+    ordered = next(
+        (work["standing"][h].get("prep") for h in holders if h in work["standing"]), None
+    )
+    skills = [
+        (o["name"], rules.battle_officer(roster[o["id"]], o["role"], o["name"])["skills"])
+        for o in officers
+    ]
+    return rules.sea_prep_work(skills, ordered, rng, player=seat is not None)
 
 
 def odds_match(record: Engagement) -> dict[str, Any]:
@@ -603,13 +648,18 @@ def decide_standing(
     state: State, seat: Seat, p: payloads.StandingOrders, rng: random.Random
 ) -> dict[str, Any]:
     """A captain's or an admiral's standing orders: what his ships do in a round he has
-    not ordered when the GM has it fought (``npc``); ``decision`` None clears them."""
-    if p.decision is None:
+    not ordered when the GM has it fought (``npc``), and the prep work his officers turn
+    to before a chase (``prep``, seed 002, 2.1: :func:`_prep`); neither given clears them."""
+    if p.decision is None and p.prep is None:
         return {"seat": seat["id"], "orders": None}
-    orders: dict[str, Any] = {"strike": True} if p.decision == "strike" else {"move": p.decision}
-    for key in ("shot", "range", "repair", "muskets"):
-        if getattr(p, key) is not None and p.decision != "strike":
-            orders[key] = getattr(p, key)
+    orders: dict[str, Any] = {}
+    if p.decision is not None:
+        orders = {"strike": True} if p.decision == "strike" else {"move": p.decision}
+        for key in ("shot", "range", "repair", "muskets"):
+            if getattr(p, key) is not None and p.decision != "strike":
+                orders[key] = getattr(p, key)
+    if p.prep is not None:  # before a chase, not a round's: :func:`_standing` leaves it out
+        orders["prep"] = p.prep
     return {"seat": seat["id"], "orders": orders}
 
 
@@ -630,8 +680,10 @@ def _standing(state: State, record: Engagement) -> dict[str, Any]:
     for ship in record["sides"]["a"]:
         sid = ship["id"]
         for seat in (record["awaiting"].get(sid), *vacant[sid]):
-            if seat is not None and seat in standing:
-                out[sid] = standing[seat]
+            # (the prep work is before the chase: no order of a round)
+            orders = {k: v for k, v in standing.get(seat or "", {}).items() if k != "prep"}
+            if orders:
+                out[sid] = orders
                 break
     return out
 

@@ -609,6 +609,7 @@ Distance = Annotated[int, Field(ge=0, le=2)]
 HwyfChoice = Literal[rules.HWYF_CHOICES]  # type: ignore[valid-type]
 BoardingAction = Literal[rules.BOARDING_ACTIONS]  # type: ignore[valid-type]
 MusketOrder = Literal[rules.MUSKET_ORDERS]  # type: ignore[valid-type]
+SeaPrep = Literal[tuple(rules.SEA_PREP)]  # type: ignore[valid-type]
 
 
 class EngageDecision(Payload):
@@ -641,7 +642,8 @@ class EngageDecision(Payload):
 
 class StandingOrders(Payload):
     """A captain's or admiral's orders for the rounds he does not order himself (the GM's
-    ``npc`` fights them so); no ``decision`` clears them."""
+    ``npc`` fights them so) and the prep work before a chase; neither ``decision`` nor
+    ``prep`` clears them."""
 
     type: Literal["standing_orders"]
     decision: Literal[DECISIONS] | None = None  # type: ignore[valid-type]
@@ -649,6 +651,9 @@ class StandingOrders(Payload):
     range: Distance | None = None
     repair: Literal[rules.REPAIRS] | None = None  # type: ignore[valid-type]
     muskets: MusketOrder | None = None  # his ships' Marines: as engage_decision's
+    # the prep work the players' characters aboard turn to before a chase (seed 002, 2.1):
+    # one of the sea prep actions; none given, each to the one his best skill serves
+    prep: SeaPrep | None = None  # type: ignore[valid-type]
 
 
 #: a task of a skirmish's mission (strategy/data/skirmish.json)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import random
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -268,11 +269,16 @@ def _check(state: State, event: dict[str, Any], seed: int, allowed: Allowance) -
     if seat is None and not clocked:
         return f"no seat {author!r} to act"
     rng = event_rng(seed, event["seq"])
+    # an event that stands as logged is decided again only to see it is not refused: the
+    # battles today's decision would open or fight are not the log's, and are not kept
+    # for the events after it (they fight the logged ones, rebuilt from the state)
+    kept = battles_lent(Battles()) if allowed.decision else nullcontext()
     try:
-        if seat is None:  # the turn clock's, at the time it was logged
-            again_kind, again = actions.decide_tick(copy.deepcopy(state), str(data["at"]), rng)
-        else:
-            again_kind, again = kind, _decide_again(state, seat, kind, data, rng)
+        with kept:
+            if seat is None:  # the turn clock's, at the time it was logged
+                again_kind, again = actions.decide_tick(copy.deepcopy(state), str(data["at"]), rng)
+            else:
+                again_kind, again = kind, _decide_again(state, seat, kind, data, rng)
     except Exception as exc:  # a refusal now is a finding, not a crash
         return f"{kind} is refused on replay: {exc}"
     if again_kind != kind:

@@ -10,6 +10,7 @@ Sail Ho!) come from here too.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
@@ -67,7 +68,7 @@ from strategy.characters.btq_tables import HEALTH
 from strategy.characters.health import standing
 from strategy.characters.prize_money import prize_money as _prize_money
 from strategy.characters.service import SERVICE_SKILLS, chosen, offer, year_of_service
-from strategy.chase import ChasePolicy, chase, sail_ho
+from strategy.chase import SEA_PREP, ChasePolicy, PrepWork, chase, prep_work, sail_ho, sea_prep
 from strategy.combat import OUTCOMES, SHOT, WEATHER, Battle, morale, odds, sea_weather
 from strategy.combat import battle as fight_battle
 from strategy.combat import skirmish as _skirmish
@@ -112,6 +113,7 @@ __all__ = [
     "fight_skirmish",
     "skirmish_task",
     "MUSKET_ORDERS",
+    "SEA_PREP",
     "COMBAT_SKILLS",
     "DAMAGE_AREAS",
     "HWYF_CHOICES",
@@ -175,10 +177,13 @@ __all__ = [
     "briny_ship",
     "campaign_officer",
     "morale_after",
+    "morale_lost",
     "hardship_open",
     "check_orders",
     "captain_rank",
     "chase",
+    "sea_prep",
+    "sea_prep_work",
     "cruise_route",
     "deepest_type",
     "grounding_words",
@@ -330,6 +335,30 @@ def player_deck(rng: random.Random) -> Any:
     """A player's deck (52 cards and the joker, BtQ "What do you need") shuffled by ``rng``:
     a seated captain's cards in the chase (the GM's deck is the chase's default)."""
     return Deck.player(rng)
+
+
+def sea_prep_work(
+    officers: list[tuple[str, Mapping[str, int]]],
+    ordered: str | None,
+    rng: random.Random,
+    *,
+    player: bool = False,
+) -> PrepWork:
+    """The prep work at sea of ``officers`` (each his name and his skills aboard) before a
+    chase (seed 002, 2.1: :func:`strategy.chase.sea_prep`, :func:`strategy.chase.prep_work`),
+    ``ordered`` the action his captain names (None: each his best skill's). Its cards are
+    its own: a GM's deck (and a player's for the officers' own cards, ``player``: a seated
+    captain's) shuffled by a source seeded from ``rng``'s state, drawing nothing from it,
+    so that the chase's cards and the battle's dice are those they were without it (as the
+    sea's dice and a battle's weather are their own)."""
+    dice = random.Random(hashlib.sha256(f"prep/{rng.getstate()!r}".encode()).hexdigest())
+    gm = Deck.gm(dice)
+    return prep_work(
+        sea_prep(officers, ordered),
+        dice,
+        gm_deck=gm,
+        deck=Deck.player(dice) if player else gm,
+    )
 
 
 def world(warm: bool = True) -> Any:
@@ -614,6 +643,16 @@ def morale_after(battle: Battle, side: str) -> dict[str, dict[str, Any]]:
     lets a test mend it (Injured): ``{ship id: {"morale", "before", "test"}}``. The cards
     come from a deck seeded by the battle's seed: the same battle, the same tests."""
     return morale.mend(battle, side, Dealer(random.Random(f"morale/{battle.seed}")))
+
+
+def morale_lost(before: str | None, levels: int) -> tuple[str, str]:
+    """A Ship Morale (None: a ship no fight has touched, healthy) and it ``levels`` levels
+    worse (seed 000:1199, "damaged by one level"; Dead stays Dead): what a chase's moment
+    of truth costs the hunter (seed 002, 2.7, "lose 1 Morale")."""
+    was = after = before or morale.LEVELS_OF_MORALE[0]
+    for _ in range(levels):
+        after = morale.worse(after)
+    return was, after
 
 
 def hardship_open(battle: Battle, side: str) -> dict[str, dict[str, list[str]]]:

@@ -61,6 +61,9 @@ def vocabulary() -> dict[str, Any]:
         # her Marines' fire (BtQ "Tools of the Navy", the musket): what they fire at, or
         # hold it; no order, they return the fire of a ship firing at her
         "muskets": list(rules.MUSKET_ORDERS),
+        # the prep work at sea before a chase (seed 002, 2.1): each action and the skill
+        # each officer tests for it; a captain's standing orders name the one he orders
+        "prep": [{"action": a, "skill": skill} for a, skill in rules.SEA_PREP.items()],
         # Overcoming Great Hardship in battle: each Measure an officer may spend, against
         # its damage area (his wounds, her Ship Morale); who may spend which is the
         # engagement's ``hardship``

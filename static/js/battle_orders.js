@@ -78,6 +78,8 @@ export function orderAction(engagementId, shipId, decision, draft, several) {
 /** The `standing_orders` action of the form's choices ({} clears them). */
 export function standingAction(draft) {
   const action = { type: "standing_orders" };
+  // the prep work before a chase stands with or without a decision for the rounds
+  if (draft.prep) action.prep = draft.prep;
   if (!draft.decision) return action;
   action.decision = draft.decision;
   for (const key of ["shot", "repair", "muskets"]) if (draft[key]) action[key] = draft[key];
@@ -86,16 +88,19 @@ export function standingAction(draft) {
 }
 
 /**
- * Standing orders as the server keeps them (move, shot, range, repair, muskets; or strike), in
- * words.
+ * Standing orders as the server keeps them (move, shot, range, repair, muskets; or strike;
+ * and the prep work before a chase), in words.
  */
 export function standingText(orders) {
   if (!orders) return "none: the NPC policy fights your rounds when you are away";
-  if (orders.strike) return "strike her colours";
-  return [orders.move || orders.decision, orders.shot, orders.range !== undefined
+  const prep = orders.prep ? `before a chase, your officers at ${orders.prep}` : null;
+  if (orders.strike) return ["strike her colours", prep].filter(Boolean).join("; ");
+  const rounds = [orders.move || orders.decision, orders.shot, orders.range !== undefined
     && orders.range !== null ? `at distance ${orders.range}` : null,
   orders.repair ? `repair ${orders.repair} first` : null,
   orders.muskets ? musketWords(orders.muskets) : null].filter(Boolean).join(", ");
+  return [rounds || (prep ? "the NPC policy fights your rounds" : ""), prep]
+    .filter(Boolean).join("; ");
 }
 
 /** The Marines' order (the vocabulary's `muskets`) in words. */
@@ -219,6 +224,7 @@ export function standingForm(ctx, current) {
   const draft = current?.strike ? { decision: "strike" } : { decision: current?.move || "",
     shot: current?.shot || "", range: current?.range ?? "", repair: current?.repair || "",
     muskets: current?.muskets || "" };
+  draft.prep = current?.prep || "";
   const error = el("p", { class: "error", role: "alert" });
   const set = (k) => (v) => { draft[k] = v; };
   const decision = select([["", "none (clear them)"], ...(rules.decisions
@@ -232,6 +238,10 @@ export function standingForm(ctx, current) {
     draft.repair, set("repair"), { dataset: { standing: "repair" } });
   const muskets = select([["", "return the enemy's fire"], ...(rules.muskets || []).map((m) =>
     [m, musketWords(m)])], draft.muskets, set("muskets"), { dataset: { standing: "muskets" } });
+  // the prep work before a chase (seed 002, 2.1): the server's actions and their skills
+  const prep = select([["", "each to his best skill"], ...(rules.prep || []).map((p) =>
+    [p.action, `${p.action} (${p.skill})`])], draft.prep, set("prep"),
+  { dataset: { standing: "prep" } });
   const save = el("button", { type: "button", dataset: { standingSave: "1" }, onclick:
     async () => {
       error.textContent = "";
@@ -242,5 +252,6 @@ export function standingForm(ctx, current) {
     el("p", { class: "current" }, `For the rounds you do not order yourself: `
       + `${standingText(current)}.`),
     row("Decision", decision), row("Shot", shot), row("Range", range),
-    row("Repair first", repair), row("Muskets", muskets), save, error);
+    row("Repair first", repair), row("Muskets", muskets),
+    row("Prep before a chase", prep), save, error);
 }

@@ -283,6 +283,11 @@ function chaseSentence(e, who) {
       return `Pursuit round ${e.round} of ${e.of}: ${contest()}; ${hunter} ${won ? "closes to"
         : "stays at"} ${e.hunter_at}`;
     }
+    case "prep_work": // seed 002, 2.1: an officer's one prep action ahead of the chase
+      return `Before the chase, ${e.character} ${e.action ? `turns to ${e.action}` : "preps"} `
+        + `(${e.skill}): ${e.success ? `a success, gage for ${hunter}` : "no gain"}`;
+    case "ship_morale": // seed 002, 2.7: the Morale the moment of truth cost the hunter
+      return `${hunter}'s Ship Morale falls from ${e.before} to ${e.after}`;
     case "crew_action":
       return `${e.side === "hunter" ? hunter : prey}'s crew work for ${e.choice === "gage"
         ? "the gage" : "extra cards"} (${e.skill}): ${e.success ? "they get it" : "they fail"}`;

@@ -16,12 +16,14 @@ const GONE = new Set(["sunk", "taken", "struck", "decimated", "captured", "wreck
 export const afloatShips = (force) => (force.ships || []).filter((s) => !GONE.has(s.status));
 
 /** A ship in words: her name, type and the sea's damage points she bears, of her Strength
- * Points, with the Hull boxes they cross in her next fight (all the view's). */
+ * Points, with the Hull boxes they cross in her next fight, and her Ship Morale as her last
+ * fight or chase left it (all the view's). */
 export function shipWords(ship) {
   const struck = ship.hull_struck;
   const damage = ship.damage ? `, ${ship.damage} of ${ship.strength} damage points: `
     + `${struck} Hull box${struck === 1 ? "" : "es"} struck in her next fight` : "";
-  return `${ship.name} (${ship.type}${damage})`;
+  const morale = ship.morale ? `, Ship Morale ${ship.morale}` : "";
+  return `${ship.name} (${ship.type}${damage}${morale})`;
 }
 
 /** A force's label: a squadron by its colour, a ship on her own (or enemy) by her name. */

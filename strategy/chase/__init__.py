@@ -4,7 +4,8 @@
   the opening test, pursuit rounds, Gage, the moment of truth; it gives the starting
   distance on the BtQ range chart or the prey's escape (:func:`chase`).
 * :mod:`strategy.chase.prep`: prep work before a chase: each character's one action for
-  +1 Gage or +2 Plunder (:func:`prep_work`).
+  +1 Gage or +2 Plunder (:func:`prep_work`); the sea prep actions of a ship's officers
+  (:func:`sea_prep`), whose Gage and events open :func:`chase` (its ``prepared``).
 * :mod:`strategy.chase.sail_ho`: the "Sail Ho!" prize table: the ship a cruise meets,
   her cargo and her colours (:func:`sail_ho`).
 
@@ -13,7 +14,7 @@
 True
 """
 
-from strategy.chase.prep import PrepAction, PrepWork, prep_work
+from strategy.chase.prep import SEA_PREP, PrepAction, PrepWork, prep_work, sea_prep
 from strategy.chase.pursuit import (
     BANDS,
     Band,
@@ -28,6 +29,7 @@ from strategy.chase.sail_ho import SailHo, sail_ho
 
 __all__ = [
     "BANDS",
+    "SEA_PREP",
     "Band",
     "ChasePolicy",
     "ChaseResult",
@@ -40,4 +42,5 @@ __all__ = [
     "market_gage",
     "prep_work",
     "sail_ho",
+    "sea_prep",
 ]

@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +31,7 @@ from strategy.cards.trials import DIFFICULTIES, static_test
 from strategy.errors import InvalidMove
 from strategy.loader import check, freeze, load
 
-__all__ = ["AIMS", "PrepAction", "PrepWork", "prep_work"]
+__all__ = ["AIMS", "SEA_PREP", "PrepAction", "PrepWork", "prep_work", "sea_prep"]
 
 AIMS = ("gage", "plunder")
 """What a prep action's success is for: +1 Gage, or +2 Plunder on the prize (2.1)."""
@@ -42,10 +42,22 @@ def _load_prep() -> Any:
     rules = load("chase.json")["prep_work"]
     check(rules["difficulty"] in DIFFICULTIES, "chase.json: prep work's difficulty is BtQ's")
     check(rules["gage"] > 0 and rules["plunder"] > 0, "chase.json: prep work gives something")
-    return freeze(rules)
+    at_sea = {k: v for k, v in rules["at_sea"].items() if k != "source"}
+    skills = load("btq_characters.json")["skills"]["names"]
+    check(
+        len(at_sea) == 4 and all(v in skills for v in at_sea.values()),
+        "chase.json: the four sea prep actions, each a BtQ skill",
+    )
+    return freeze({**rules, "at_sea": at_sea})
 
 
 _RULES = _load_prep()
+
+SEA_PREP: Mapping[str, str] = _RULES["at_sea"]
+"""Seed 002, 2.1 (line 24), "Sea Prep Actions" in the book's order, each with the BtQ
+skill it tests: bolstering the crew (Command), seeing to the sails (Seamanship), bracing
+the mast ("P:Carpentry": Engineering, BtQ's trade of wood and iron aboard), adjusting the
+load of the cannons (Gunnery)."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +69,7 @@ class PrepAction:
     skill: str
     pool: int
     aim: str = "gage"
+    action: str | None = None  # the book's name of what he does ("seeing to the sails")
 
 
 @dataclass(frozen=True)
@@ -108,14 +121,36 @@ def prep_work(
             gage += _RULES["gage"]
         elif won:
             plunder += _RULES["plunder"]
-        events.append(
-            {
-                "event": "prep_work",
-                "character": action.character,
-                "skill": action.skill,
-                "aim": action.aim,
-                "success": won,
-                "test": result.to_dict(),
-            }
-        )
+        event: dict[str, Any] = {"event": "prep_work", "character": action.character}
+        if action.action is not None:  # (a prep action named by the book: at sea)
+            event["action"] = action.action
+        event.update(skill=action.skill, aim=action.aim, success=won, test=result.to_dict())
+        events.append(event)
     return PrepWork(gage, plunder, tuple(events))
+
+
+def sea_prep(
+    officers: Sequence[tuple[str, Mapping[str, int]]], ordered: str | None = None
+) -> list[PrepAction]:
+    """The prep work at sea before a chase (seed 002, 2.1, lines 23-24): one action for
+    each of ``officers`` (his name and his skills aboard, lower-case keys as
+    :meth:`strategy.characters.Character.aboard` gives them; a skill he lacks is 0), each
+    for +1 Gage. ``ordered``: the :data:`SEA_PREP` action his captain orders them all to;
+    None, each to the one his best skill serves (the first in the book's order on a tie),
+    as an NPC's officers do.
+
+    >>> [a.action for a in sea_prep([("Jack", {"gunnery": 4, "command": 2})])]
+    ['adjusting the load of the cannons']
+    """
+    if ordered is not None and ordered not in SEA_PREP:
+        raise InvalidMove(f"a sea prep action is one of {', '.join(SEA_PREP)}; got {ordered!r}")
+    out = []
+    for name, skills in officers:
+
+        def pool(action: str, skills: Mapping[str, int] = skills) -> int:
+            return int(skills.get(SEA_PREP[action].lower(), 0))
+
+        # (max keeps the first of equals: the book's order breaks a tie)
+        action = ordered if ordered is not None else max(SEA_PREP, key=pool)
+        out.append(PrepAction(name, SEA_PREP[action], pool(action), "gage", action))
+    return out

@@ -53,6 +53,7 @@ from strategy.cards.trials import (
     contested_test,
     static_test,
 )
+from strategy.chase.prep import PrepWork
 from strategy.errors import InvalidMove
 from strategy.loader import check, freeze, load
 from strategy.ships import ShipSpec, ship
@@ -519,10 +520,14 @@ def chase(
     cof_deck: Pile | None = None,
     hunter_deck: Pile | None = None,
     prey_deck: Pile | None = None,
+    prepared: PrepWork | None = None,
 ) -> ChaseResult:
     """Play a chase of ``hunter`` after ``prey`` (ship specs, roster types or named ships).
 
-    ``hunter_gage`` is Gage from prep work. ``prey_gage`` None means Market Forces:
+    ``hunter_gage`` is Gage from elsewhere; ``prepared`` the hunter's prep work
+    (:func:`~strategy.chase.prep.prep_work`, seed 002, 2.1: "Prep work takes place ahead
+    of the chase"), its Gage added to ``hunter_gage`` and its events first in the chase's
+    log. ``prey_gage`` None means Market Forces:
     :func:`market_gage` with ``market`` (``fought_before``, ``veteran``, ``preloaded``).
     By default every card comes from one GM deck shuffled by ``rng``; pass decks (e.g.
     a player's deck with its joker for the hunter, or stacked decks) to change that.
@@ -538,17 +543,16 @@ def chase(
     if prey_gage is None:
         prey_gage = market_gage(rng, p, h, **(market or {}))
     gm = cof_deck if cof_deck is not None else Deck.gm(rng)
+    hunters = gm if hunter_deck is None else hunter_deck
     state = ChaseState(
         hunter=h,
         prey=p,
         hunter_at=band(_RULES["opening"]["otherwise"]).distance,
-        hunter_gage=hunter_gage,
+        hunter_gage=hunter_gage + (prepared.gage if prepared else 0),
         prey_gage=prey_gage,
     )
-    return _Chase(
-        state,
-        policy or ChasePolicy(),
-        gm,
-        gm if hunter_deck is None else hunter_deck,
-        gm if prey_deck is None else prey_deck,
-    ).run()
+    preys = gm if prey_deck is None else prey_deck
+    run = _Chase(state, policy or ChasePolicy(), gm, hunters, preys)
+    if prepared is not None:
+        run.events.extend(prepared.events)
+    return run.run()
