@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -97,7 +98,9 @@ def test_bands_read_onto_the_btq_range_chart() -> None:
         band(6)
 
 
-def test_heads_up_when_the_hunter_reaches_the_prey_moving_down() -> None:
+def _heads_up(**extra: Any) -> tuple[Any, dict[str, Any]]:
+    """Two Fifth Rates' chase on scripted cards, the hunter reaching the prey, moving down:
+    its result and its decks."""
     decks = _decks(
         cof="5H 7D 8D",
         hunter="5S 2H 9C  7S 2C 3C  8S 2C 3C",
@@ -110,7 +113,13 @@ def test_heads_up_when_the_hunter_reaches_the_prey_moving_down() -> None:
         policy=Scripted(moves=True),
         prey_gage=0,
         **decks,
+        **extra,
     )
+    return result, decks
+
+
+def test_heads_up_when_the_hunter_reaches_the_prey_moving_down() -> None:
+    result, _ = _heads_up()
     opening = _events(result, "opening")[0]
     assert opening["result"] == "critical success" and opening["band"] == "Extreme"
     assert opening["rounds"] == 6  # 4 + the hunter's two successes
@@ -610,20 +619,7 @@ def test_prep_work_is_played_ahead_of_the_chase_and_its_gage_is_the_hunters() ->
         gm_deck=ScriptedDealer("7H 2S 3S 4S"),
         deck=ScriptedDealer("7C 2C 3C 4C"),
     )
-    decks = _decks(
-        cof="5H 7D 8D",
-        hunter="5S 2H 9C  7S 2C 3C  8S 2C 3C",
-        prey="2C 3C 4C  2S 3S 4S  2S 3S 4S",
-    )
-    result = chase(
-        "Fifth Rate",
-        "Fifth Rate",
-        random.Random(0),
-        policy=Scripted(moves=True),
-        prey_gage=0,
-        prepared=prepared,
-        **decks,
-    )
+    result, decks = _heads_up(prepared=prepared)
     first, second = result.events[:2]
     assert first["event"] == "prep_work" and first["success"] is True
     assert (first["character"], first["action"], first["skill"]) == (
