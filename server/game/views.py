@@ -286,6 +286,12 @@ def _head(state: State, seat: Seat) -> dict[str, Any]:
     }
 
 
+def _officers(state: State, seat: Seat) -> dict[str, Any]:
+    """Every officer as ``seat`` sees him, in the campaign's month now (read once)."""
+    month = month_now(state)
+    return {"officers": [officer_for(o, seat, month) for o in state["officers"].values()]}
+
+
 def _head_reads(state: State) -> tuple[Any, ...]:
     """What :func:`_head` reads of the state (the seat's role aside)."""
     campaign = state["campaign"]
@@ -444,9 +450,7 @@ SECTIONS: tuple[Section, ...] = (
     ),
     Section(
         "officers",
-        lambda s, seat: {
-            "officers": [officer_for(o, seat, month_now(s)) for o in s["officers"].values()]
-        },
+        _officers,
         _gm_or(lambda s, seat: seat["id"] if _plays(s, seat) else "public"),
         by_state=True,
     ),
