@@ -58,6 +58,7 @@ __all__ = [
     "decide_round",
     "decide_standing",
     "engaged",
+    "hands",
     "fight_absent",
     "in_sight",
     "join_engagement",
@@ -220,12 +221,24 @@ def _fighter(ship: BattleShip, state: State, deck: str = "gm") -> dict[str, Any]
         struck = rules.hull_struck(spec["type"], ship["type"], record["damage"])
         if struck:
             spec["struck"] = struck
+    if record.get("rigging"):  # what a storm did to her masts, not yet mended in port
+        spec["rigging"] = list(record["rigging"])
     if ship.get("officers"):
         spec["officers"] = [
             rules.battle_officer(state["officers"][o["id"]], o["role"], o["name"])
             for o in ship["officers"]
         ]
     return spec
+
+
+def hands(state: State, force: Force) -> list[tuple[str, dict[str, Any], bool]]:
+    """Each afloat ship of a British ``force`` as she would fight (:func:`_fighter`: her
+    crew, officers aboard, Ship Morale and the sea's damage) with whether her captain is
+    seated (his cards his own deck's): ``(code, spec, seated)``, for a test she makes at sea
+    (a storm, docs/rules-notes.md "Storms on a passage")."""
+    side = _side(force, "a", state)
+    commanders = _commanders(state, side)
+    return [(s["code"], _fighter(s, state), commanders[s["id"]][0] is not None) for s in side]
 
 
 def _commanders(
@@ -304,8 +317,13 @@ def open_engagement(
     )
     record["chase"] = {k: v for k, v in result.to_dict().items() if k != "events"}
     record["log"].extend({"phase": "chase", **e} for e in result.to_dict()["events"])
-    if result.morale:  # (only then: a chase that cost no Morale is recorded as it was)
-        lost = _dispirited(british, lead_a, result.morale)
+    short = 0
+    if result.rations:  # (only then: a chase that spent none is recorded as it was)
+        spent, short = _victualled(british, lead_a, result.rations)
+        record["chase"]["ship_rations"] = spent
+        record["log"].append({"phase": "chase", "event": "ship_rations", **spent})
+    if result.morale or short:  # (a Ration she had not is a Morale: "Rations")
+        lost = _dispirited(british, lead_a, result.morale + short)
         record["chase"]["ship_morale"] = lost
         record["log"].append({"phase": "chase", "event": "ship_morale", **lost})
     seed = rng.randrange(2**31)
@@ -354,6 +372,20 @@ def open_engagement(
         _offer(record, battle)
         _remember(record, battle)
     return record
+
+
+def _victualled(force: Force, hunter: BattleShip, rations: int) -> tuple[dict[str, Any], int]:
+    """The Rations the hunter spent at the chase's moment of truth (seed 002, 2.7: "spend 1
+    from the ship's Rations"), from her store (:func:`rules.rations_left`;
+    docs/rules-notes.md "Rations"). The record is replaced, not changed (an advance decides
+    on a copy). ``({"ship", "spent", "before", "after"}, the Rations she had not)``: each of
+    those a level of Ship Morale."""
+    ships = force["ships"]
+    i = next(i for i, s in enumerate(ships) if s["code"] == hunter["code"])
+    before = rules.rations_left(ships[i])
+    after, short = rules.rations_spent(before, rations)
+    ships[i] = {**ships[i], "rations": after}
+    return {"ship": hunter["code"], "spent": rations, "before": before, "after": after}, short
 
 
 def _dispirited(force: Force, hunter: BattleShip, levels: int) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from server.game.state import (
     Engagement,
     Force,
     Grounding,
+    Hunger,
     Investment,
     Note,
     Notice,
@@ -35,6 +36,7 @@ from server.game.state import (
     Route,
     SeatRecord,
     ShownVoyage,
+    Storm,
 )
 
 __all__ = [
@@ -446,6 +448,10 @@ class Advance(Acted):
     healed: NotRequired[dict[str, Any]]
     # each ship's throw on a shallow-water risk her force sailed into (rules version 5)
     groundings: NotRequired[list[Grounding]]
+    # each ship's challenge against a storm her force was at sea in (rules version 6)
+    storms: NotRequired[list[Storm]]
+    # each ship out of Rations a week at sea, and the Ship Morale it cost her
+    rations: NotRequired[list[Hunger]]
     # officer id -> a year of service his player did not choose, as the dice chose it
     served: NotRequired[dict[str, Served]]
 

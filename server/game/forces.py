@@ -188,12 +188,16 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
     opened: list[Any] = []
     breakouts: list[Any] = []
     groundings: list[Any] = []
+    storms: list[Any] = []
+    hungry: list[Any] = []
     sea = sea_dice(rng)
+    skies = sea_dice(rng, "storms")  # (their own: the sea's dice are those they were)
     start = state["day"]
     day = start
     while day < start + days:
         day += 1
         _enemy_orders(work, day, rng)
+        storms.extend(_storms(work, day, skies))
         for force in in_order(work):  # (each may draw the dice)
             if (
                 force["side"] == "Britain"
@@ -218,6 +222,7 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
                     continue
                 fight = engagements.open_engagement(work, british, enemy, day, rng)
                 opened.append(fight)
+        hungry.extend(_victual(work, day))
         if any(not e["over"] for e in opened):
             break
     work["day"] = day
@@ -243,16 +248,104 @@ def advance(state: State, days: int, rng: random.Random) -> dict[str, Any]:
     }
     # (each only when there was one: the advances of a healthy roster, of a sea without
     # shallows, as they were)
-    out.update((k, v) for k, v in (("healed", healed), ("groundings", groundings)) if v)
+    extra = (("healed", healed), ("groundings", groundings), ("storms", storms))
+    out.update((k, v) for k, v in (*extra, ("rations", hungry)) if v)
     return out
 
 
-def sea_dice(rng: random.Random) -> random.Random:
+def sea_dice(rng: random.Random, salt: str = "") -> random.Random:
     """The sea's own dice for an advance (seed 003's irons, calms, currents and shallow
     water; docs/rules-notes.md "Voyages meet the sea"): seeded from the advance's source as
     it stands, drawing nothing from it, so that its other dice (sorties, sightings, chases,
-    battles) are those they were without the sea, as a battle's weather has its own."""
-    return random.Random(hashlib.sha256(repr(rng.getstate()).encode()).hexdigest())
+    battles) are those they were without the sea, as a battle's weather has its own. A
+    ``salt`` gives another stream of the same kind (``"storms"``: the days' storms)."""
+    return random.Random(hashlib.sha256((repr(rng.getstate()) + salt).encode()).hexdigest())
+
+
+def _storms(work: State, day: int, rng: random.Random) -> list[dict[str, Any]]:
+    """The day's wind of each British force at sea (not in a fight: her battle has its own
+    weather), thrown where she is (:func:`rules.storm_day`, in :func:`in_order`'s order);
+    in a storm each of her ships faces the weather as her opponent (BtQ 000:1215,
+    :func:`rules.storm_challenge`) once. Lost, a Rigging box is crossed on her record
+    (``rigging``, the level of each, into her next fight, mended in a friendly port) and a
+    mast carried away holds her force hove to (its route's ``start_day`` moves on).
+    docs/rules-notes.md "Storms on a passage"."""
+    fighting = engagements.engaged(work)
+    out: list[dict[str, Any]] = []
+    for force in in_order(work):
+        if force["side"] != "Britain" or not force["afloat"] or force["port"]:
+            continue
+        if force["id"] in fighting:
+            continue
+        storm = rules.storm_day(force["lon"], force["lat"], month_of(work, day), rng)
+        if storm is None:
+            continue
+        place = rules.sea_place(force["lon"], force["lat"])
+        held = 0
+        for code, spec, seated in engagements.hands(work, force):
+            record = next(s for s in force["ships"] if s["code"] == code)
+            seats = _told(work, force, record)
+            wind, rain = storm["wind"], storm["precipitation"]
+            faced = rules.storm_challenge(spec, wind, rain, rng, seated)
+            # (a Rigging crossed to its last box is hers to lose in a fight, not to a storm)
+            if faced["lost"] and len(record.get("rigging", ())) + 1 < rules.rigging_boxes(spec):
+                record["rigging"] = [*record.get("rigging", ()), faced["rigging"]]
+            held = max(held, faced["held"])
+            out.append(
+                {
+                    "force": force["id"],
+                    "ship": record["code"],
+                    "name": record["name"],
+                    "place": place,
+                    "at": [force["lon"], force["lat"]],
+                    "day": day,
+                    **storm,
+                    **faced,
+                    "seats": seats,
+                    "text": rules.storm_words(record["name"], place, day, faced),
+                }
+            )
+        if held and force["route"]:
+            force["route"]["start_day"] += held
+    return out
+
+
+def _victual(work: State, day: int) -> list[dict[str, Any]]:
+    """A day at sea for each British ship out of port (docs/rules-notes.md "Rations"): each
+    :data:`rules.RATION_DAYS` days she spends a Ration from her store (``rations``, absent
+    while full; ``at_sea``, her days since the last); one she has not costs a level of Ship
+    Morale. Returns the ships it cost Morale, for the log and her seats."""
+    out: list[dict[str, Any]] = []
+    for force in in_order(work):
+        if force["side"] != "Britain" or not force["afloat"] or force["port"]:
+            continue
+        for i, ship in enumerate(force["ships"]):
+            if ship["status"] != "afloat":
+                continue
+            days = ship.get("at_sea", 0) + 1
+            if days < rules.RATION_DAYS:
+                force["ships"][i] = {**ship, "at_sea": days}
+                continue
+            left, short = rules.rations_spent(rules.rations_left(ship), 1)
+            ship = {**ship, "at_sea": 0, "rations": left}
+            if short:
+                before, after = rules.morale_lost(ship.get("morale"), short)
+                ship["morale"] = after
+                out.append(
+                    {
+                        "force": force["id"],
+                        "ship": ship["code"],
+                        "name": ship["name"],
+                        "day": day,
+                        "before": before,
+                        "after": after,
+                        "seats": _told(work, force, ship),
+                        "text": f"{ship['name']} is out of rations on day {day}: "
+                        f"Ship Morale {before} to {after}",
+                    }
+                )
+            force["ships"][i] = ship
+    return out
 
 
 def _scratch(state: State) -> State:
@@ -352,7 +445,10 @@ def _mend(force: Force, port: str) -> None:
     sea in battle"."""
     if rules.mends_in(port, force["side"]):
         for ship in force["ships"]:
-            ship.pop("damage", None)
+            # (and a storm's rigging; her store of Rations refilled: docs/rules-notes.md
+            # "Storms on a passage", "Rations")
+            for key in ("damage", "rigging", "rations", "at_sea"):
+                cast(dict[str, Any], ship).pop(key, None)
 
 
 def _shallows(
@@ -388,13 +484,11 @@ def _shallows(
     return out
 
 
-def _grounding(
-    work: State, force: Force, ship: Any, risk: Any, grounding: dict[str, Any], day: int
-) -> dict[str, Any]:
-    """One ship's throw on a shallow-water risk as the log and the notices keep it: told
-    to her captain's seat and her squadron's admiral's (the GM reads them all)."""
+def _told(work: State, force: Force, ship: Any) -> list[str]:
+    """The seats told what the sea did to a ship: her captain's and her squadron's
+    admiral's (the GM reads them all)."""
     squadron = force.get("squadron")
-    seats = sorted(
+    return sorted(
         s["id"]
         for s in work["seats"].values()
         if force["side"] == "Britain"
@@ -404,6 +498,14 @@ def _grounding(
             or (s["role"] == "admiral" and squadron is not None and s.get("squadron") == squadron)
         )
     )
+
+
+def _grounding(
+    work: State, force: Force, ship: Any, risk: Any, grounding: dict[str, Any], day: int
+) -> dict[str, Any]:
+    """One ship's throw on a shallow-water risk as the log and the notices keep it: told
+    to her captain's seat and her squadron's admiral's (the GM reads them all)."""
+    seats = _told(work, force, ship)
     return {
         "force": force["id"],
         "ship": ship["code"],

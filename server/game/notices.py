@@ -16,7 +16,9 @@ seat handed to a new holder, or its link renewed), ``season`` (the season report
 ``message`` (table talk addressed to this seat: to all, to it, or to the GM for the GM),
 ``appointment`` (an application decided, or his appointment renewed in September or March),
 ``title`` (his roll for a title at the summer's end, conferred or not),
-``grounding`` (a ship of his aground or on rocks in shallow water on her passage), and
+``grounding`` (a ship of his aground or on rocks in shallow water on her passage),
+``storm`` (a ship of his that faced a storm at sea, the weather her opponent),
+``rations`` (a ship of his out of Rations a week at sea, her Ship Morale lost), and
 ``service`` (his card of a year of service turned, and what he may choose; his choice made).
 """
 
@@ -226,8 +228,53 @@ def _groundings(seen: Seen) -> list[Notice]:
     ]
 
 
+def _told(seen: Seen, key: str) -> list[dict[str, Any]]:
+    """The entries of the advance's ``key`` told to the seat (the GM is told them all)."""
+    return [
+        x
+        for x in seen.data.get(key) or ()
+        if seen.seat["role"] == "gm" or seen.seat["id"] in x["seats"]
+    ]
+
+
+def _storms(seen: Seen) -> list[Notice]:
+    """Each ship of his that faced a storm at sea, the weather her opponent (BtQ
+    000:1215; docs/rules-notes.md "Storms on a passage"), weathered or lost."""
+    return [
+        {
+            "type": "storm",
+            "text": x["text"],
+            "force": x["force"],
+            "ship": x["ship"],
+            "place": x["place"],
+            "day": x["day"],
+            "lost": x["lost"],
+            "box": x["box"],
+            "held": x["held"],
+        }
+        for x in _told(seen, "storms")
+    ]
+
+
+def _hungry(seen: Seen) -> list[Notice]:
+    """Each ship of his out of Rations a week at sea, her Ship Morale a level down
+    (docs/rules-notes.md "Rations")."""
+    return [
+        {
+            "type": "rations",
+            "text": x["text"],
+            "force": x["force"],
+            "ship": x["ship"],
+            "day": x["day"],
+            "morale": x["after"],
+        }
+        for x in _told(seen, "rations")
+    ]
+
+
 def advanced(seen: Seen) -> list[Notice]:
-    return battles(seen) + _breakouts(seen) + _groundings(seen) + _served(seen)
+    sea = _groundings(seen) + _storms(seen) + _hungry(seen)
+    return battles(seen) + _breakouts(seen) + sea + _served(seen)
 
 
 def _served(seen: Seen) -> list[Notice]:

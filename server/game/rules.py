@@ -69,6 +69,7 @@ from strategy.characters.health import standing
 from strategy.characters.prize_money import prize_money as _prize_money
 from strategy.characters.service import SERVICE_SKILLS, chosen, offer, year_of_service
 from strategy.chase import SEA_PREP, ChasePolicy, PrepWork, chase, prep_work, sail_ho, sea_prep
+from strategy.chase import rations as _rations
 from strategy.combat import OUTCOMES, SHOT, WEATHER, Battle, morale, odds, sea_weather
 from strategy.combat import battle as fight_battle
 from strategy.combat import skirmish as _skirmish
@@ -85,7 +86,7 @@ from strategy.combat.hardship import open_to as hardship_open_to
 from strategy.combat.hwyf import CHOICES as HWYF_BOOK
 from strategy.combat.muskets import ORDERS as MUSKET_ORDERS
 from strategy.combat.orders import normalise
-from strategy.combat.sea import sea_precipitation
+from strategy.combat.sea import is_storm, sea_precipitation, weather_challenge
 from strategy.ships import AREAS as DAMAGE_AREAS
 from strategy.ships import ROSTER, named_ship, ship_type
 from strategy.ships import STATES as DAMAGE_STATES
@@ -95,6 +96,7 @@ __all__ = [
     "DAMAGE_AREAS",
     "DAMAGE_STATES",
     "HEALTH",
+    "HEALTH_LEVELS",
     "FLEETS",
     "FLEET_SHIPS",
     "HWYF_BOOK",
@@ -187,12 +189,21 @@ __all__ = [
     "cruise_route",
     "deepest_type",
     "grounding_words",
+    "storm_day",
+    "storm_challenge",
+    "storm_words",
+    "sea_place",
+    "RATION_DAYS",
+    "rations_store",
+    "rations_spent",
+    "rations_left",
     "risks_shallow",
     "sail_sea",
     "shallow_throw",
     "slowest_type",
     "strength_points",
     "hull_struck",
+    "rigging_boxes",
     "mends_in",
     "distance_nm",
     "fight_battle",
@@ -1187,6 +1198,11 @@ def hull_struck(ship: str, roster_type: str, damage: int) -> int:
     return struck_boxes(damage, strength_points(roster_type), hull)
 
 
+def rigging_boxes(spec: Mapping[str, Any]) -> int:
+    """The Rigging boxes, all levels, of a ship as a battle takes her (``spec``)."""
+    return sum(combatant(spec["type"]).boxes[DAMAGE_AREAS.index("rigging")])
+
+
 def mends_in(port_id: str, side: str) -> bool:
     """Whether a ship of ``side`` mends the damage points the sea gave her on coming into
     ``port_id``: a friendly port (for Britain any but the enemy's; for the enemy its own:
@@ -1211,6 +1227,95 @@ def grounding_words(name: str, place: str, day: int, grounding: dict[str, Any]) 
     else:
         parts.append("got off at once")
     return f"{name} {what} in {place} on day {day}: {', '.join(parts)}"
+
+
+#: Days at sea a Ration feeds a ship's company (docs/rules-notes.md "Rations")
+RATION_DAYS = _rations.RATION_DAYS
+#: how far off a port a storm is named by it ("off Brest"); further out, by its position
+OFF_PORT_NM = 240.0
+
+
+def rations_store(ship: str) -> int:
+    """The full store of Rations of a ship of roster type ``ship`` (seed 002's Rations;
+    :func:`strategy.chase.rations.store`)."""
+    return _rations.store(ship)
+
+
+def rations_left(ship: Mapping[str, Any]) -> int:
+    """The Rations in a map ship's store: her record's ``rations``, or, absent (never yet
+    spent, or refilled in a friendly port), her full store."""
+    return int(ship.get("rations", rations_store(ship["type"])))
+
+
+def rations_spent(left: int, rations: int) -> tuple[int, int]:
+    """``rations`` spent from ``left``: (left after, Ship Morale levels lost for those she
+    had not; :func:`strategy.chase.rations.spend`)."""
+    return _rations.spend(left, rations)
+
+
+def storm_day(lon: float, lat: float, month: int, rng: random.Random) -> dict[str, Any] | None:
+    """The day's wind of a ship at sea at (lon, lat) in ``month``, thrown with ``rng`` as a
+    battle's is (:func:`battle_weather`: the prevailing wind there and a d6, then the
+    precipitation's d6), when it is a storm (:func:`strategy.combat.sea.is_storm`): ``{"name",
+    "roll", "wind", "precipitation", "rain_roll", "strength"}``, the static wind and
+    precipitation the weather's pool is made of; None on a day of no storm (one die thrown,
+    docs/rules-notes.md "Storms on a passage")."""
+    strength = prevailing_wind(lon, lat, month).strength
+    roll = rng.randint(1, 6)
+    name = sea_weather(strength, roll)
+    if not is_storm(name):
+        return None
+    rain_roll = rng.randint(1, 6)
+    return {
+        "name": name,
+        "roll": roll,
+        "wind": WEATHER[name]["wind"],
+        "precipitation": sea_precipitation(name, rain_roll),
+        "rain_roll": rain_roll,
+        "strength": strength,
+    }
+
+
+def storm_challenge(
+    spec: Mapping[str, Any], wind: str, rain: str, rng: random.Random, player: bool
+) -> dict[str, Any]:
+    """A ship (a battle's spec of her, her officers aboard) against the storm, the weather
+    her opponent (:func:`strategy.combat.sea.weather_challenge`): the GM's deck and, for a
+    seated captain's ship (``player``), hers, each shuffled by ``rng``."""
+    gm = Deck.gm(rng)
+    deck = Deck.player(rng) if player else None
+    return weather_challenge(dict(spec), wind, rain, gm, deck).to_dict()
+
+
+def sea_place(lon: float, lat: float) -> str:
+    """Where a ship at sea is, in words: off the nearest port within :data:`OFF_PORT_NM`
+    ("off Brest"), else her position ("at 45.0N 20.0W")."""
+    near = min(ports(), key=lambda p: distance_nm((lon, lat), tuple(p["anchorage"])))
+    if distance_nm((lon, lat), tuple(near["anchorage"])) <= OFF_PORT_NM:
+        return f"off {near['name']}"
+    ns, ew = ("N" if lat >= 0 else "S"), ("E" if lon >= 0 else "W")
+    return f"at {abs(lat):.1f}{ns} {abs(lon):.1f}{ew}"
+
+
+def storm_words(name: str, place: str, day: int, storm: Mapping[str, Any]) -> str:
+    """A ship's challenge against a storm in words.
+
+    >>> words = storm_words("Trident", "off Brest", 4, {"wind": "Storm winds",
+    ...     "precipitation": "Blizzard", "weather": 10, "lost": True, "box": "maimed",
+    ...     "held": 1})
+    >>> print(words)  # doctest: +NORMALIZE_WHITESPACE
+    a storm off Brest on day 4 (Storm winds, Blizzard: 10 cards): Trident lost to it,
+    a Rigging box maimed, a mast carried away, 1 day hove to
+    """
+    rain = "" if storm["precipitation"] == "No Rain" else f", {storm['precipitation']}"
+    head = f"a storm {place} on day {day} ({storm['wind']}{rain}: {storm['weather']} cards)"
+    if not storm["lost"]:
+        return f"{head}: {name} weathered it"
+    text = f"{head}: {name} lost to it, a Rigging box {storm['box']}"
+    if storm["held"]:
+        held = storm["held"]
+        text += f", a mast carried away, {held:g} day{'' if held == 1 else 's'} hove to"
+    return text
 
 
 def sail_pieces(track: Sequence[Sequence[float]], month: int) -> list[dict[str, Any]]:

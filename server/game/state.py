@@ -51,6 +51,8 @@ __all__ = [
     "Record",
     "Fight",
     "Grounding",
+    "Storm",
+    "Hunger",
     "Result",
     "Route",
     "SeaWind",
@@ -236,6 +238,10 @@ class Ship(Record):
     cargo: NotRequired[Any]  # a Sail Ho! prize's cargo
     morale: NotRequired[str]  # her Ship Morale after her last fight (healthy .. dead)
     damage: NotRequired[int]  # seed 003's damage points from shallow water (rocks), till port
+    # the level (1 Injured, 2 Maimed, 3 Dead) of each Rigging box a storm crossed, till port
+    rigging: NotRequired[list[int]]
+    rations: NotRequired[int]  # Rations left in her store (absent: full), refilled in port
+    at_sea: NotRequired[int]  # her days at sea since she last spent a Ration
     # her last cutting-out expedition or landing party (BtQ Skirmish Rules): day, mission,
     # port, victory, text (one a day)
     skirmish: NotRequired[dict[str, Any]]
@@ -367,6 +373,54 @@ class Grounding(Record):
     tries: list[int]
     days: float
     strength: int
+    seats: list[str]
+    text: str
+
+
+class Storm(Record):
+    """A ship's challenge against a storm, the weather her opponent (BtQ 000:1215) on a day
+    her force was at sea in one (server.game.forces): the day's wind die and Step One's
+    weather it made, the static wind and precipitation (the latter's die), her pool and
+    tester, the weather's pool, the test, and what losing it cost: a Rigging box at the
+    weather's level (``rigging`` 1-3, ``box`` its name), ``held`` days hove to; told to her
+    captain's and her admiral's seats (and the GM), in words. docs/rules-notes.md "Storms
+    on a passage"."""
+
+    force: str
+    ship: str  # her code
+    name: str
+    place: str  # "off Brest", or her position
+    at: Position
+    day: int
+    roll: int
+    wind: str
+    precipitation: str
+    rain_roll: int
+    strength: str  # the prevailing wind's (seed 003)
+    pool: int
+    tester: str | None
+    weather: int
+    test: dict[str, Any]
+    lost: bool
+    level: str | None  # the weather's winning success level
+    rigging: int | None
+    box: str | None
+    held: int
+    seats: list[str]
+    text: str
+
+
+class Hunger(Record):
+    """A week at sea a ship out of Rations could not feed, a level of her Ship Morale lost
+    (docs/rules-notes.md "Rations"): told to her captain's and her admiral's seats (and the
+    GM), in words."""
+
+    force: str
+    ship: str
+    name: str
+    day: int
+    before: str
+    after: str
     seats: list[str]
     text: str
 

@@ -31,10 +31,12 @@ from server.game.money import investments_for
 from server.game.notices import orders_words
 from server.game.officers import berth_of, seat_officer
 from server.game.rules import (
+    HEALTH_LEVELS,
     PRIME_MINISTER_FAVOUR,
     hero_points,
     hull_struck,
     measures_now,
+    rations_store,
     ship_rating,
     strength_points,
     titled_social_level,
@@ -178,7 +180,9 @@ def rated(force: dict[str, Any]) -> dict[str, Any]:
     """A force's view with its ``rating`` for the chart's symbol: its largest afloat ship's
     (:func:`server.game.rules.ship_rating`; None when none is afloat); a ship bearing the
     sea's damage points with her ``strength`` (Strength Points) and the Hull boxes they
-    would cross in a fight (``hull_struck``, :func:`server.game.rules.hull_struck`)."""
+    would cross in a fight (``hull_struck``, :func:`server.game.rules.hull_struck`); one
+    whose store of Rations is spent into with her full store (``rations_store``); one a
+    storm struck with her Rigging boxes crossed by their level's name (``rigging_struck``)."""
     afloat = [s["type"] for s in force.get("ships", ()) if s.get("status", "afloat") == "afloat"]
     force["rating"] = ship_rating(afloat)
     for ship in force.get("ships", ()):
@@ -186,6 +190,10 @@ def rated(force: dict[str, Any]) -> dict[str, Any]:
             battle_type = ship["name"] if ship.get("named") else ship["type"]
             ship["strength"] = strength_points(ship["type"])
             ship["hull_struck"] = hull_struck(battle_type, ship["type"], ship["damage"])
+        if "rations" in ship:  # Rations spent (docs/rules-notes.md "Rations"), of her store
+            ship["rations_store"] = rations_store(ship["type"])
+        if ship.get("rigging"):  # a storm's Rigging boxes, by their damage level's name
+            ship["rigging_struck"] = [HEALTH_LEVELS[v] for v in ship["rigging"]]
     return force
 
 
@@ -1018,10 +1026,13 @@ def _view_key(spec: Spec[Any, Any], author: str | None, data: dict[str, Any], se
         return "seat:" + seat["id"]
     if audience == "told":
         return "told" if seat["id"] in data["seats"] else "untold"
-    if seat["role"] in PLAYERS and (_told(data, seat) or _grounded(data, seat)):
+    if seat["role"] in PLAYERS and (
+        _told(data, seat) or any(_grounded(data, seat, k) for k in _SEA_TOLD)
+    ):
         told = [f"{n['kind']}/{n['engagement']}" for n in _told(data, seat)]
-        grounded = enumerate(data.get("groundings") or ())
-        told += [f"aground/{i}" for i, g in grounded if seat["id"] in g["seats"]]
+        for key in _SEA_TOLD:
+            entries = enumerate(data.get(key) or ())
+            told += [f"{key}/{i}" for i, g in entries if seat["id"] in g["seats"]]
         return "player:" + ",".join(told)
     return "player" if seat["role"] in PLAYERS else seat["role"]
 
@@ -1032,9 +1043,15 @@ def _told(data: dict[str, Any], seat: Seat) -> list[dict[str, Any]]:
     return [n for n in data.get("notices") or () if seat["id"] in n["seats"]]
 
 
-def _grounded(data: dict[str, Any], seat: Seat) -> list[dict[str, Any]]:
-    """The groundings of an ``advance`` told to ``seat`` (her captain's, her admiral's)."""
-    return [g for g in data.get("groundings") or () if seat["id"] in g["seats"]]
+#: what an ``advance`` tells a ship's captain and admiral of the sea: shallow water, storms,
+#: a week out of Rations (each entry names the ``seats`` told)
+_SEA_TOLD = ("groundings", "storms", "rations")
+
+
+def _grounded(data: dict[str, Any], seat: Seat, key: str = "groundings") -> list[dict[str, Any]]:
+    """The entries of an ``advance``'s ``key`` (:data:`_SEA_TOLD`) told to ``seat`` (her
+    captain's, her admiral's)."""
+    return [g for g in data.get(key) or () if seat["id"] in g["seats"]]
 
 
 def _served(data: dict[str, Any], after: State, seat: Seat) -> dict[str, Any]:
@@ -1068,9 +1085,10 @@ def _player_data(
     told = _told(data, seat)
     if told:
         out["notices"] = _copied(told)
-    grounded = _grounded(data, seat)
-    if grounded:
-        out["groundings"] = _copied(grounded)
+    for key in _SEA_TOLD:
+        grounded = _grounded(data, seat, key)
+        if grounded:
+            out[key] = _copied(grounded)
     served = _served(data, after, seat)
     if served:
         out["served"] = served

@@ -6,6 +6,8 @@
 * :mod:`strategy.chase.prep`: prep work before a chase: each character's one action for
   +1 Gage or +2 Plunder (:func:`prep_work`); the sea prep actions of a ship's officers
   (:func:`sea_prep`), whose Gage and events open :func:`chase` (its ``prepared``).
+* :mod:`strategy.chase.rations`: a ship's store of Rations, spent at sea and by the
+  chase, a Ration she has not a Ship Morale lost (:func:`~strategy.chase.rations.spend`).
 * :mod:`strategy.chase.sail_ho`: the "Sail Ho!" prize table: the ship a cruise meets,
   her cargo and her colours (:func:`sail_ho`).
 

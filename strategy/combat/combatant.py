@@ -300,6 +300,10 @@ class Combatant:
     #: Hull boxes crossed before she fights: the damage points she brings from the sea
     #: (seed 003, "Shallow Water"; :func:`strategy.combat.damage.struck_boxes`)
     struck: int = 0
+    #: Rigging boxes crossed before she fights, each at its damage level (1 Injured, 2
+    #: Maimed, 3 Dead): what a storm she lost to did to her masts (BtQ 000:1215, "Weather
+    #: as an Opponent"; docs/rules-notes.md "Storms on a passage")
+    rigging: tuple[int, ...] = ()
 
     def skill(self, key: str) -> int:
         """The crew's skill."""
@@ -340,6 +344,7 @@ class Combatant:
             "traits": list(self.traits),
             # (only then: a ship whole from the sea keeps the saved form she had)
             **({"struck": self.struck} if self.struck else {}),
+            **({"rigging": list(self.rigging)} if self.rigging else {}),
         }
 
 
@@ -387,6 +392,7 @@ _KEYS = {
     "handling",
     "weather_relief",
     "struck",
+    "rigging",
 }
 
 
@@ -408,8 +414,9 @@ def combatant(spec: ShipLike) -> Combatant:
     and ``skills``, in place of the default 3), ``officers`` (list of dicts: name, role,
     skills, discipline, measures, weapon), ``morale`` (healthy/injured/maimed), ``deck``
     ("player"/"gm") and ``struck`` (Hull boxes crossed before she fights, fewer than her
-    Hull's boxes: what the sea did to her); a dict from :meth:`Combatant.to_dict` (with
-    ``boxes``) is taken as it stands.
+    Hull's boxes: what the sea did to her) and ``rigging`` (the damage level, 1 to 3, of
+    each Rigging box a storm crossed, fewer than her Rigging's boxes); a dict from
+    :meth:`Combatant.to_dict` (with ``boxes``) is taken as it stands.
     """
     if isinstance(spec, Combatant):
         return spec
@@ -454,7 +461,17 @@ def combatant(spec: ShipLike) -> Combatant:
     hull = sum(fields["boxes"][0])
     if not isinstance(struck, int) or isinstance(struck, bool) or not 0 <= struck < hull:
         raise InvalidMove(f"struck {struck!r}: 0 up to {hull - 1} of her {hull} Hull boxes")
-    return Combatant(**fields, **extra, struck=struck)
+    rigging = spec.get("rigging", ())
+    aloft = sum(fields["boxes"][AREAS.index("rigging")])
+    if (
+        not isinstance(rigging, list | tuple)
+        or len(rigging) >= aloft
+        or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 3 for v in rigging)
+    ):
+        raise InvalidMove(
+            f"rigging {rigging!r}: up to {aloft - 1} levels (1 to 3) of her {aloft} Rigging boxes"
+        )
+    return Combatant(**fields, **extra, struck=struck, rigging=tuple(rigging))
 
 
 def side(value: SideLike) -> tuple[Combatant, ...]:

@@ -35,6 +35,8 @@ __all__ = [
     "STATIC_WIND",
     "SEA_PRECIPITATION",
     "OPPONENT_MULTIPLIER",
+    "STORM_WINDS",
+    "JURY_MAST_DAYS",
     "SHOT",
     "TOWING",
     "LONG_RANGE",
@@ -210,6 +212,22 @@ def _static() -> tuple[
     return freeze(wind), freeze(rain), freeze({k: tuple(sea[k]) for k in steps}), times
 
 
+def _storm() -> tuple[frozenset[str], int]:
+    """The weather as a ship's opponent at sea (docs/rules-notes.md "Storms on a passage"):
+    the static winds that make a storm of the day, and the days a mast carried away holds
+    her."""
+    raw = load("weather.json")
+    storm = raw["storm_at_sea"]
+    winds = [w["name"] for w in raw["static"]["wind"]]
+    check(
+        bool(storm["winds"]) and set(storm["winds"]) <= set(winds),
+        "weather.json: storm_at_sea's winds are static winds of the book",
+    )
+    days = storm["jury_mast_days"]
+    check(isinstance(days, int) and days >= 0, "weather.json: storm_at_sea's jury_mast_days")
+    return frozenset(storm["winds"]), days
+
+
 def _shot() -> Mapping[str, Any]:
     raw = load("shot.json")
     out = {}
@@ -234,6 +252,10 @@ WEATHER, TOWING, SEA_WEATHER = _weather()
 #: ship becalmed), the precipitation's rows (``modifier`` to any test, ``awareness`` to
 #: Awareness tests: Mist -2, Fog -4); the precipitation at sea by Step One's weather and d6
 STATIC_WIND, PRECIPITATION, SEA_PRECIPITATION, OPPONENT_MULTIPLIER = _static()
+#: the static winds in which the weather is a ship's opponent at sea, and the days a mast
+#: it carries away (its critical or perfect win) holds her (docs/rules-notes.md "Storms on
+#: a passage")
+STORM_WINDS, JURY_MAST_DAYS = _storm()
 SHOT = _shot()
 LONG_RANGE = COMBAT["long_range"]
 MOVE_BY_LEVEL = (0, *(COMBAT["positioning_move"][k] for k in ("ordinary", "critical", "perfect")))

@@ -21,21 +21,50 @@ storm winds and blizzard ten cards.
 ('Squall', 'Fog')
 >>> static_modifier("Storm winds", "Storm/Snow"), weather_pool("Storm winds", "Blizzard")
 (-4, 10)
+
+A ship at sea in a storm (a day whose static wind is one of :data:`STORM_WINDS`) faces it
+as the challenge itself: her Seamanship and Handling against the weather's pool
+(:func:`weather_challenge`; docs/rules-notes.md "Storms on a passage").
+
+>>> is_storm("High Seas"), is_storm("Good Wind")
+(True, False)
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
+from strategy.cards.dealer import Pile
+from strategy.cards.trials import CRITICAL, FAILURE, LEVEL_NAMES, TestResult, contested_test
+from strategy.combat.combatant import ShipLike, combatant
 from strategy.combat.data import (
+    DAMAGE_LEVELS,
+    JURY_MAST_DAYS,
     OPPONENT_MULTIPLIER,
     SEA_PRECIPITATION,
     SEA_WEATHER,
     STATIC_WIND,
+    STORM_WINDS,
+    WEATHER,
     WIND_STRENGTHS,
     precipitation,
 )
+from strategy.combat.state import ShipState
 from strategy.errors import InvalidMove
 
-__all__ = ["WIND_STRENGTHS", "sea_weather", "sea_precipitation", "static_modifier", "weather_pool"]
+__all__ = [
+    "JURY_MAST_DAYS",
+    "STORM_WINDS",
+    "WIND_STRENGTHS",
+    "WeatherChallenge",
+    "is_storm",
+    "sea_weather",
+    "sea_precipitation",
+    "static_modifier",
+    "weather_challenge",
+    "weather_pool",
+]
 
 
 def sea_weather(strength: str, roll: int) -> str:
@@ -79,3 +108,82 @@ def weather_pool(wind: str, rain: str) -> int:
     """Weather as an Opponent (000:1215): "calculate the modifier from the table above and
     double it - that is the card pool for the weather in the challenge"."""
     return -OPPONENT_MULTIPLIER * static_modifier(wind, rain)
+
+
+def is_storm(weather: str) -> bool:
+    """Whether Step One's ``weather`` (a name of :data:`strategy.combat.WEATHER`) is a storm
+    a ship at sea faces as her opponent: its static wind (High Seas "Storm winds", Storm
+    "Typhoon") is one of :data:`STORM_WINDS`."""
+    row = WEATHER.get(weather)
+    if row is None:
+        raise InvalidMove(f"weather {weather!r}; valid: {', '.join(WEATHER)}")
+    return row["wind"] in STORM_WINDS
+
+
+@dataclass(frozen=True, slots=True)
+class WeatherChallenge:
+    """A ship's challenge against the weather (000:1215): the static wind and precipitation,
+    her pool and the officer who tested it (None: her crew), the weather's pool, and the
+    test (side a hers, side b the weather's). Lost, the weather's best success ``level``
+    crosses one of her Rigging boxes at that level (``rigging``), and a critical or better
+    carries a mast away: her force lies hove to ``held`` days rigging a jury mast."""
+
+    wind: str
+    precipitation: str
+    pool: int
+    tester: str | None
+    weather: int
+    test: TestResult
+
+    @property
+    def lost(self) -> bool:
+        return self.test.winner == "b"
+
+    @property
+    def level(self) -> int:
+        """The weather's winning success level (FAILURE when she weathered it)."""
+        return self.test.b_score.best if self.lost else FAILURE
+
+    @property
+    def held(self) -> int:
+        return JURY_MAST_DAYS if self.level >= CRITICAL else 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON: what was tested, the test, and what it cost her."""
+        return {
+            "wind": self.wind,
+            "precipitation": self.precipitation,
+            "pool": self.pool,
+            "tester": self.tester,
+            "weather": self.weather,
+            "test": self.test.to_dict(),
+            "lost": self.lost,
+            "level": LEVEL_NAMES[self.level],
+            "rigging": self.level if self.lost else None,
+            "box": DAMAGE_LEVELS[self.level] if self.lost else None,
+            "held": self.held,
+        }
+
+
+def weather_challenge(
+    ship: ShipLike, wind: str, rain: str, gm_deck: Pile, deck: Pile | None = None
+) -> WeatherChallenge:
+    """Weather as an Opponent (000:1215) for ``ship`` in static ``wind`` and ``rain``: the
+    weather's pool (:func:`weather_pool`, from the GM's deck) against hers, the sailing
+    pool of Positioning without a foe (Seamanship of her master, or her crew's when he has
+    none, his wounds and Discipline as in battle, with her Handling, her damage's and Ship
+    Morale's modifiers; the weather is the opponent, so not a modifier too), from ``deck``
+    (a seated captain's; default the GM's). The Card of Fate is the GM's.
+
+    >>> from strategy.cards.dealer import ScriptedDealer as Stacked
+    >>> gm = Stacked("9C 2H 3H 4H 5H 6H 9H 5D 6D 7D 8D 10S JS QS KS AS")
+    >>> trident = weather_challenge("Fifth Rate", "Storm winds", "Blizzard", gm)
+    >>> trident.pool, trident.weather, trident.lost, trident.to_dict()["level"]
+    (5, 10, True, 'critical')
+    """
+    spec = combatant(ship)
+    her = ShipState("a0", "a", 0, spec)
+    pool = max(0, her.skill("seamanship") + spec.handling + her.damage.m.pos + her.morale_mod)
+    against = weather_pool(wind, rain)
+    test = contested_test(gm_deck, deck or gm_deck, pool, gm_deck, against, kind="weather")
+    return WeatherChallenge(wind, rain, pool, her.tester("seamanship"), against, test)

@@ -17,7 +17,7 @@ from typing import Any
 
 from strategy.combat.cardtests import unopposed
 from strategy.combat.combatant import SKILLS, Combatant, repair_pools
-from strategy.combat.damage import DEAD, HULL, INJURED, MAIMED, Damage, wound
+from strategy.combat.damage import DEAD, HULL, INJURED, MAIMED, RIGGING, Damage, wound
 from strategy.combat.data import DAMAGE_LEVELS, LOST, MORALE, REPAIR_SKILLS, REPAIRS, TOWING
 from strategy.combat.orders import Orders
 from strategy.combat.shot import POOL_MODS
@@ -90,6 +90,9 @@ class ShipState:
         # as ordinary successes cross them (docs/rules-notes.md "Damage off the sea")
         for _ in range(spec.struck):
             self.damage.hit(HULL, INJURED)
+        # and a storm's: each Rigging box at the level the weather crossed it
+        for level in spec.rigging:
+            self.damage.hit(RIGGING, level)
         self.status = "active"
         #: still fighting (status "active"); kept as a flag for the hot path
         self.active = True
