@@ -6,6 +6,7 @@ to the ship's captain, her admiral and the GM."""
 
 from __future__ import annotations
 
+import copy
 import random
 from pathlib import Path
 from typing import Any
@@ -14,10 +15,12 @@ import pytest
 
 from maps.sea import risk_shallows
 from server import game as server_game
-from server.game import engagements, forces, rules
+from server.game import engagements, forces, rules, views
 from server.game.replay import upgrade
 from server.game.state import initial_state
 from strategy import errors as rules_errors
+from strategy.cards.dealer import Deck, ScriptedDealer
+from strategy.combat.sea import weather_challenge
 from tests.server_helpers import Game, map_force, map_ship, new_app
 from tests.test_sea import ScriptedRandom
 
@@ -277,3 +280,217 @@ def test_the_gms_voyage_planner_shows_each_legs_outlook(world_client) -> None:
     assert whole["best"] <= body["properties"]["days"] + 0.01 and whole["worst"] >= whole["mean"]
     route = world_client.get("/api/route?from=portsmouth&to=barbados&ship=Brig%20Sloop").json
     assert route["properties"]["outlook"]["best"] <= route["properties"]["days"] + 0.01
+
+
+#: a storm (docs/rules-notes.md "Storms on a passage"): Storm winds and a blizzard, the
+#: weather's ten cards (BtQ 000:1219, the Trident's)
+_BLIZZARD = {
+    "name": "High Seas",
+    "roll": 6,
+    "wind": "Storm winds",
+    "precipitation": "Blizzard",
+    "rain_roll": 6,
+    "strength": "fresh",
+}
+
+
+def _lost_to_the_storm(
+    spec: dict[str, Any], wind: str, rain: str, rng: random.Random, player: bool
+) -> dict[str, Any]:
+    """The storm's test with the Trident's cards: the CoF 9C, her pool all hearts short of
+    a nine (no success), the weather's 9H a critical success: a mast carried away."""
+    pool = weather_challenge(spec, wind, rain, Deck.gm(random.Random(0))).pool  # (her pool)
+    hers = " ".join(["2H", "3H", "4H", "5H", "6H", "7H", "8H", "10H", "JH", "QH", "KH"][:pool])
+    stack = f"9C {hers} 9H 2D 3D 4D 5D 6D 7D 8D 10D JD"
+    return weather_challenge(spec, wind, rain, ScriptedDealer(stack)).to_dict()
+
+
+def test_a_storm_at_sea_is_faced_and_a_lost_one_carries_a_mast_away(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """BtQ 000:1215-1221, "Weather as an Opponent": Dreadnought at sea on a day of Storm
+    winds and a blizzard faces the weather's ten cards and loses to its critical success:
+    a Rigging box Maimed on her record (into her next fight), a day hove to rigging a jury
+    mast (her passage's start a day on), in the advance's ``storms``, a ``storm`` notice
+    to her captain, her admiral and the GM, read on her in their view; the log replays."""
+    g = Game.new(new_app(tmp_path), seed=7)
+    gm = g.gm()
+    pm, fsl = g.add("pm", "prime-minister"), g.add("fsl", "first-sea-lord")
+    red = g.add("red", "admiral", squadron="Red")
+    blue = g.add("blue", "admiral", squadron="Blue")
+    captain = g.add("dr", "captain", ship="DR")
+    assert pm.act("set_ships", digit=3)["ok"] and fsl.act("set_deployment", digit=5)["ok"]
+    assert gm.act("roll_force")["ok"]
+    assert captain.act("sail", ship="DR", to="plymouth")["ok"]
+    monkeypatch.setattr(
+        rules, "shallow_throw", lambda rng: risk_shallows(ScriptedRandom([5])).as_dict()
+    )
+    assert gm.act("advance", days=1)["ok"]  # (out of port: no storm in harbour)
+    dr = next(f for f in _state(g)["forces"] if f["ships"][0]["code"] == "DR")
+    start = dr["route"]["start_day"]
+    monkeypatch.setattr(rules, "storm_day", lambda lon, lat, month, rng: dict(_BLIZZARD))
+    monkeypatch.setattr(rules, "storm_challenge", _lost_to_the_storm)
+    assert gm.act("advance", days=1)["ok"]
+
+    log = g.rest("get", f"/api/campaigns/{g.id}/log").json
+    advance = [e for e in log["events"] if e["type"] == "advance"][-1]
+    mine = [s for s in advance["data"]["storms"] if s["ship"] == "DR"]
+    assert len(mine) == 1  # once for the day's storm, not each hour of it
+    (storm,) = mine
+    assert (storm["wind"], storm["precipitation"], storm["weather"]) == (
+        "Storm winds",
+        "Blizzard",
+        10,
+    )
+    assert (storm["lost"], storm["level"], storm["box"], storm["held"]) == (
+        True,
+        "critical",
+        "maimed",
+        1,
+    )
+    assert storm["place"].startswith(("off ", "at ")) and storm["day"] == 2
+    assert sorted(storm["seats"]) == sorted([captain.seat["id"], red.seat["id"]])
+    dr = next(f for f in _state(g)["forces"] if f["ships"][0]["code"] == "DR")
+    assert dr["ships"][0]["rigging"] == [2] and dr["ships"][0]["rigging_struck"] == ["maimed"]
+    assert dr["route"] is None or dr["route"]["start_day"] == start + 1  # a day hove to
+
+    for player in (captain, red, gm):
+        told = [n for n in _notices(g, player.token) if n["type"] == "storm"]
+        assert "DR" in [n["ship"] for n in told], player.seat
+        text = next(n["text"] for n in told if n["ship"] == "DR")
+        assert "a mast carried away" in text and "Blizzard: 10 cards" in text
+    blues = [n for n in _notices(g, blue.token) if n["type"] == "storm"]
+    assert "DR" not in [n["ship"] for n in blues]
+
+    _, problems = server_game.replay(log)
+    assert problems == []
+
+
+def test_a_storm_is_thrown_for_each_british_force_at_sea_not_in_harbour_nor_a_fight(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The day's wind is thrown once for each British force at sea; each of her afloat
+    ships faces it once; a force in harbour, in a fight, or the enemy's, throws nothing."""
+    work = initial_state({"id": "c1", "name": "Test", "year": 1805, "seed": 1})
+    sunk = {**map_ship("SK", "Cutter"), "status": "sunk"}
+    at_sea = map_force(
+        "red",
+        "Britain",
+        [map_ship("FG", "Fifth Rate", "B"), map_ship("DR", "Brig Sloop", "F"), sunk],
+    )
+    in_port = {**map_force("blue", "Britain", [map_ship("HA", "Third Rate")]), "port": "plymouth"}
+    work["forces"] = {
+        "red": at_sea,
+        "blue": in_port,
+        "fr": map_force("fr", "France", [map_ship("Vif", "Cutter")]),
+    }
+    thrown: list[tuple[float, float]] = []
+
+    def day(lon: float, lat: float, month: int, rng: random.Random) -> dict[str, Any]:
+        thrown.append((lon, lat))
+        return dict(_BLIZZARD)
+
+    monkeypatch.setattr(rules, "storm_day", day)
+    monkeypatch.setattr(rules, "storm_challenge", _lost_to_the_storm)
+    storms = forces._storms(work, 3, random.Random(1))
+    assert len(thrown) == 1 and [s["ship"] for s in storms] == ["FG", "DR"]
+    assert [s["rigging"] for s in at_sea["ships"][:2]] == [[2], [2]]
+    # her next fight: the Maimed Rigging box comes aboard crossed
+    record = engagements.open_engagement(work, "red", "fr", 4, random.Random(1))
+    assert record["battle"]["a"][0]["rigging"] == [2]
+
+
+def test_the_days_wind_is_a_storm_on_a_six_in_fresh_waters_only() -> None:
+    """docs/rules-notes.md "Weather at sea": under a fresh prevailing wind a d6 of 6 is High
+    Seas (Storm winds), a storm; then its precipitation's d6 (a 6, Storm/Snow: 8 cards).
+    A fair wind's 6 is a Good Wind: no storm, and no second die."""
+    fresh, fair = (20.0, -42.0), (-5.5, 48.3)  # the roaring forties; off Ushant in July
+    storm = rules.storm_day(*fresh, 7, ScriptedRandom([6, 6]))
+    assert storm is not None
+    assert (storm["name"], storm["wind"], storm["precipitation"]) == (
+        "High Seas",
+        "Storm winds",
+        "Storm/Snow",
+    )
+    assert rules.storm_day(*fresh, 7, ScriptedRandom([5])) is None
+    assert rules.storm_day(*fair, 7, ScriptedRandom([6])) is None
+
+
+def test_a_week_at_sea_spends_a_ration_and_an_empty_store_costs_ship_morale() -> None:
+    """docs/rules-notes.md "Rations": every seventh day at sea a British ship spends a
+    Ration of her store (a Fifth Rate's 16); out of Rations, the week costs a level of
+    Ship Morale, told to her seats; in harbour she spends none."""
+    work = initial_state({"id": "c1", "name": "Test", "year": 1805, "seed": 1})
+    hungry = {**map_ship("DR", "Brig Sloop"), "rations": 0}
+    at_sea = map_force("red", "Britain", [map_ship("FG", "Fifth Rate"), hungry])
+    in_port = {**map_force("blue", "Britain", [map_ship("HA", "Third Rate")]), "port": "plymouth"}
+    work["forces"] = {"red": at_sea, "blue": in_port}
+    told = [forces._victual(work, d) for d in range(1, 8)]
+    assert told[:6] == [[]] * 6
+    fg, dr = work["forces"]["red"]["ships"]
+    assert (fg["rations"], fg["at_sea"]) == (15, 0)
+    assert (dr["rations"], dr["morale"]) == (0, "injured")
+    (week,) = told[6]
+    assert (week["ship"], week["before"], week["after"], week["day"]) == (
+        "DR",
+        "healthy",
+        "injured",
+        7,
+    )
+    assert "out of rations" in week["text"]
+    assert work["forces"]["blue"]["ships"][0] == map_ship("HA", "Third Rate")
+
+
+def test_the_chase_spends_the_hunters_rations_and_one_she_has_not_is_a_morale() -> None:
+    """Seed 002, 2.7: each Ration the moment of truth pays comes out of the hunter's store
+    (a Fifth Rate's 16); from a store of one, the second she has not costs a level of Ship
+    Morale beside the Morale the chase itself cost."""
+
+    def chase(rations: int | None) -> tuple[dict[str, Any], dict[str, Any]]:
+        work = initial_state({"id": "c1", "name": "Test", "year": 1805, "seed": 1})
+        fg = map_ship("FG", "Fifth Rate", "B")
+        if rations is not None:
+            fg["rations"] = rations
+        work["forces"] = {
+            "red": map_force("red", "Britain", [fg]),
+            "fr": map_force("fr", "France", [map_ship("Vif", "Cutter")]),
+        }
+        record = engagements.open_engagement(work, "red", "fr", 4, random.Random(3), flees=True)
+        return record, work["forces"]["red"]["ships"][0]
+
+    record, fg = chase(None)
+    assert (record["chase"]["rations"], record["chase"]["morale"]) == (2, 1)
+    spent = {"ship": "FG", "spent": 2, "before": 16, "after": 14}
+    assert record["chase"]["ship_rations"] == spent
+    assert {"phase": "chase", "event": "ship_rations", **spent} in record["log"]
+    assert (fg["rations"], fg["morale"]) == (14, "injured")
+    record, fg = chase(1)
+    assert record["chase"]["ship_rations"]["after"] == 0
+    assert record["chase"]["ship_morale"] == {"ship": "FG", "before": "healthy", "after": "maimed"}
+    assert (fg["rations"], fg["morale"]) == (0, "maimed")
+
+
+def test_a_friendly_port_mends_a_storms_rigging_and_refills_her_rations() -> None:
+    """docs/rules-notes.md "Storms on a passage", "Rations": a British ship come into a
+    British port has her masts refitted and her store refilled; the view shows a store
+    spent into with its size (``rations_store``)."""
+    ship = {**map_ship("Y", "Fourth Rate"), "rigging": [2], "rations": 3, "at_sea": 4}
+    force = map_force("ship-y", "Britain", [ship], -1.1, 50.7)
+    assert views.rated(copy.deepcopy(force))["ships"][0]["rations_store"] == 16
+    route = rules.route("spithead", "plymouth", "Fourth Rate", 6)
+    old = {k: v for k, v in route.items() if k not in ("sea", "outlook")}  # (no dice)
+    force["route"] = {**old, "to": "plymouth", "start_day": 0.0}
+    state: Any = {"forces": {"ship-y": force}, "engagements": {}, "deployment": [], "seats": {}}
+    forces._move(state, 30.0, 30, random.Random(5))
+    assert force["port"] == "plymouth" and not {"rigging", "rations", "at_sea"} & set(ship)
+    assert "rations_store" not in views.rated(copy.deepcopy(force))["ships"][0]
+
+
+def test_a_version_5_advance_with_storms_and_rations_stands_as_logged() -> None:
+    """Version 5 threw no storms and kept no Rations: its ``advance`` stands as logged
+    (server/game/replay.py upgrade), whatever the days' winds; an order is decided again."""
+    work = initial_state({"id": "c1", "name": "Test", "year": 1805, "seed": 1})
+    work["forces"] = {"red": map_force("red", "Britain", [map_ship("FG", "Fifth Rate")])}
+    event = {"seq": 9, "type": "advance", "seat": "gm", "data": {"storms": []}}
+    assert upgrade(5, work, event)[1].decision
+    assert not upgrade(5, work, {**event, "type": "sail", "data": {}})[1].decision
