@@ -1344,6 +1344,29 @@ def test_a_ship_bearing_the_seas_damage_reads_with_what_it_costs_her(js) -> None
     ]
 
 
+def test_a_storms_rigging_and_a_ships_rations_read_on_her_and_in_the_chases_log(js) -> None:
+    """docs/rules-notes.md "Storms on a passage", "Rations": a ship in words names the
+    Rigging boxes a storm crossed (the view's ``rigging_struck``) and her Rations left of her
+    store once she has spent into it; the chase's log says the Rations it spent."""
+    out = js(
+        """
+        const forces = await import('/static/js/map_forces.js');
+        const who = {hunter: 'Amazon', prey: 'Le Vif'};
+        const line = battles.logLines([{phase: 'chase', event: 'ship_rations', ship: 'AM',
+          spent: 2, before: 16, after: 14}], {}, who)[0];
+        return [line.text, ...arg.map((ship) => forces.shipWords(ship))];""",
+        [
+            {"name": "Amazon", "type": "Fifth Rate", "rigging": [2], "rigging_struck": ["maimed"]},
+            {"name": "Amazon", "type": "Fifth Rate", "rations": 3, "rations_store": 16},
+        ],
+    )
+    assert out == [
+        "Amazon spends 2 Rations of her store: 16 to 14",
+        "Amazon (Fifth Rate, storm damage: Rigging box maimed in her next fight)",
+        "Amazon (Fifth Rate, Rations 3 of 16)",
+    ]
+
+
 def test_the_prep_work_before_a_chase_reads_as_a_sentence_and_stands_in_the_orders(js) -> None:
     """Seed 002, 2.1: an officer's prep action ahead of the chase in the chase's log, and
     the standing orders' ``prep`` sent with or without a decision and read back."""

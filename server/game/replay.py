@@ -172,10 +172,12 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     ``year_of_service``, else the dice's when the autumn's turn moves on, an ``advance`` or
     ``next_season`` ``served``), and a Mention in Despatches a public hero, a player
     character's court-martial on his record, an NPC admiral beaten resigning ("Mentions in
-    Despatches as status", "Courts-martial"; docs/rules-notes.md). Every ``advance`` (its
-    fights opened dry, their prizes paid nothing, the sea's damage neither fought with nor
-    mended) and what resolved a season (``resolve_summer``, ``next_season``, the clock's in
-    a summer or after it) stand as logged; a fight version 5 opened goes on dry, and no card
+    Despatches as status", "Courts-martial"; docs/rules-notes.md), the weather a ship's
+    opponent at sea and her store of Rations ("Storms on a passage", "Rations"). Every
+    ``advance`` (its fights opened dry, their prizes paid nothing, the sea's damage neither
+    fought with nor mended, no storm thrown, no Ration spent) and what resolved a season
+    (``resolve_summer``, ``next_season``, the clock's in a summer or after it) stand as
+    logged; a fight version 5 opened goes on dry, and no card
     waits for a choice after its summer: its autumn moves on as it did.
     """
     kind, data = event["type"], event["data"]

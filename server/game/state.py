@@ -100,7 +100,9 @@ SEASON_DAYS = 92  # the summer season: 1 June to 31 August (Briny, CAMPAIGN)
 #: a Mention in Despatches makes a public hero (Briny 001:1084): a die of Status Points
 #: a month per mention, rolled after a season's other dice and kept on his record; a player
 #: character's court-martial (a captain's 6, an admiral's 5-6, a poltroon's 6) on his record;
-#: an NPC admiral with a BR of 5 or 6 resigns his flag when the fleet is home.
+#: an NPC admiral with a BR of 5 or 6 resigns his flag when the fleet is home; the weather a
+#: ship's opponent on a stormy day at sea (BtQ 000:1215: a Rigging box, a day hove to) and
+#: her store of Rations, spent a week at sea and by the chase, refilled in a friendly port.
 RULES_VERSION = 6
 
 Position = list[float]  # [lon, lat] in degrees

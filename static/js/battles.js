@@ -288,6 +288,8 @@ function chaseSentence(e, who) {
         + `(${e.skill}): ${e.success ? `a success, gage for ${hunter}` : "no gain"}`;
     case "ship_morale": // seed 002, 2.7: the Morale the moment of truth cost the hunter
       return `${hunter}'s Ship Morale falls from ${e.before} to ${e.after}`;
+    case "ship_rations": // seed 002, 2.7: the Rations the moment of truth spent from her store
+      return `${hunter} spends ${count(e.spent, "Ration")} of her store: ${e.before} to ${e.after}`;
     case "crew_action":
       return `${e.side === "hunter" ? hunter : prey}'s crew work for ${e.choice === "gage"
         ? "the gage" : "extra cards"} (${e.skill}): ${e.success ? "they get it" : "they fail"}`;

@@ -16,14 +16,19 @@ const GONE = new Set(["sunk", "taken", "struck", "decimated", "captured", "wreck
 export const afloatShips = (force) => (force.ships || []).filter((s) => !GONE.has(s.status));
 
 /** A ship in words: her name, type and the sea's damage points she bears, of her Strength
- * Points, with the Hull boxes they cross in her next fight, and her Ship Morale as her last
+ * Points, with the Hull boxes they cross in her next fight, the Rigging boxes a storm
+ * crossed, her Rations left of her store once spent into, and her Ship Morale as her last
  * fight or chase left it (all the view's). */
 export function shipWords(ship) {
   const struck = ship.hull_struck;
   const damage = ship.damage ? `, ${ship.damage} of ${ship.strength} damage points: `
     + `${struck} Hull box${struck === 1 ? "" : "es"} struck in her next fight` : "";
+  const aloft = ship.rigging_struck || [];
+  const rigging = aloft.length ? `, storm damage: Rigging box${aloft.length === 1 ? "" : "es"} `
+    + `${aloft.join(", ")} in her next fight` : "";
+  const rations = ship.rations_store ? `, Rations ${ship.rations} of ${ship.rations_store}` : "";
   const morale = ship.morale ? `, Ship Morale ${ship.morale}` : "";
-  return `${ship.name} (${ship.type}${damage}${morale})`;
+  return `${ship.name} (${ship.type}${damage}${rigging}${rations}${morale})`;
 }
 
 /** A force's label: a squadron by its colour, a ship on her own (or enemy) by her name. */

@@ -289,7 +289,8 @@ function describe(event, seats) {
     case "advance":
       return `the clock advances ${d.days} day${d.days === 1 ? "" : "s"} to day ${d.day}`
         + (d.groundings || []).filter((g) => g.result !== "clear").map((g) => `; ${g.text}`)
-          .join("");
+          .join("")
+        + [...(d.storms || []), ...(d.rations || [])].map((x) => `; ${x.text}`).join("");
     case "ready":
       return `${who(d.seat)} is ${d.ready ? "ready" : "not ready"}`;
     case "seat_created":
