@@ -80,7 +80,7 @@ def test_the_discovery_roll_bands(
 def test_the_victualling_boards_same_roll_takes_one_from_the_squadrons(
     dice: list[int], modifier: int, found_out: bool, short: bool
 ) -> None:
-    """"The same roll is then used to determine if -1 is taken": the same comparison, on the
+    """ "The same roll is then used to determine if -1 is taken": the same comparison, on the
     dice alone (docs/rules-notes.md, "Embezzlement")."""
     rec = discovery(perk("Victualling Board Supervisor"), 3000, ScriptedDice(dice), modifier)
     assert (rec["found_out"], rec["short"]) == (found_out, short)
