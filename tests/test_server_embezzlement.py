@@ -102,11 +102,20 @@ def test_a_board_supervisor_embezzles_and_is_found_out_or_not(
 
 
 def test_a_ships_post_found_out_under_an_npc_captain_faces_the_court() -> None:
-    """A Purser's 1d6 x 100: 3 x 100 = 300 below 350 (no player captain: the court)."""
+    """A Purser's 1d6 x 100: 3 x 100 = 300 below 350 (no player captain: the court), joined
+    to a court he faces already."""
     state = _purser("winter", captain_played=False)
     data = _act(state, PURSER_SEAT, {"type": "embezzle", "guineas": 350}, [3])
     assert (data["found_out"], data["captain"], data["court_martial"]) == (True, None, True)
     assert state["officers"]["emb"]["court_martial"]["reason"] == "embezzlement"
+    # a charge he faces already: one court, both reasons, its season kept
+    joined = _purser("winter", captain_played=False)
+    joined["officers"]["emb"]["court_martial"] = {"reason": "poltroonery", "season": "1805 summer"}
+    _act(joined, PURSER_SEAT, {"type": "embezzle", "guineas": 350}, [3])
+    assert joined["officers"]["emb"]["court_martial"] == {
+        "reason": "poltroonery; embezzlement",
+        "season": "1805 summer",
+    }
 
 
 @pytest.mark.parametrize("ignore", [True, False])
