@@ -48,6 +48,10 @@ RULE_REFUSALS = {
     ("substitute", True): "conflict",
     ("court_martial", False): "not_found",  # the walk has no officer o-1 to try
     ("court_martial", True): "not_found",
+    ("embezzle", False): "conflict",  # no living officer, so no post to embezzle in
+    ("embezzle", True): "conflict",
+    ("ignore_offence", False): "conflict",  # no offence found out waits for a captain
+    ("ignore_offence", True): "conflict",
     ("skirmish", False): "conflict",  # the walk's ships lie in port, not off an enemy's
     ("skirmish", True): "conflict",
     ("year_of_service", False): "conflict",  # no living officer, no card turned
@@ -126,6 +130,8 @@ PLAIN = {
     "draw_pay": {},
     "substitute": {"ship": "TH", "replaces": "DR"},
     "court_martial": {"officer": "o-1", "verdict": "acquitted"},
+    "embezzle": {"guineas": 500},
+    "ignore_offence": {"officer": "o-1", "ignore": True},
     "note": {"text": "The Toulon squadron sails on day 12"},
     "move_enemy": {"force": "fr-brest", "to": "toulon"},
     "show_voyage": {"to": "all", "voyage": {"stops": ["portsmouth", "plymouth"]}},

@@ -74,6 +74,13 @@ def test_the_rules_answer_is_cached_json_with_every_word(tmp_path) -> None:
     # the limits the pages hold to are the server's own, never a copy in the browser
     assert words["next_phase"] == {"autumn": "winter", "winter": "spring", "spring": "cabinet"}
     assert words["limits"]["say"] == SAY_MAX and words["limits"]["turn_days"] == MAX_TURN_DAYS
+    # the book's sums (001:1164-1206): a ship's post 600, the 2,400 posts, the Boards' 3,600
+    most = words["limits"]["embezzlement"]
+    assert (most["Purser"], most["Inspector General RM"], most["Naval Yards Supervisor"]) == (
+        600,
+        2400,
+        3600,
+    )
     assert re.fullmatch(words["limits"]["campaign_id"], "c1f3a9e2b7")
     assert not re.fullmatch(words["limits"]["campaign_id"], "a" * 33)
     assert re.fullmatch(words["limits"]["token"], new_token())

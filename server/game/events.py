@@ -51,6 +51,8 @@ __all__ = [
     "Invest",
     "Liquidate",
     "CourtMartial",
+    "Embezzle",
+    "IgnoreOffence",
     "Study",
     "Served",
     "YearOfService",
@@ -295,6 +297,42 @@ class CourtMartial(Acted):
     was: str  # his rank before it
     ship: str | None  # his berth after it: ashore (None) unless acquitted
     squadron: str | None
+
+
+class Embezzle(Acted):
+    """A post's money embezzled and the discovery roll (server.game.embezzlement)."""
+
+    officer: str  # the embezzler
+    player: str  # his seat
+    post: str
+    year: int  # the summer whose September ends its year
+    season: str  # the book's season now ("1805 autumn"): his favours' and his court's
+    guineas: int
+    funds: int  # his funds after
+    favours: list[int]  # the classes spent on the roll (none: [])
+    modifier: int  # what they add to the roll
+    dice: list[int]  # the discovery roll's dice: 1d6 or 2d6
+    roll: int
+    total: int  # the roll and the modifier
+    noticed: int  # the total times the post's multiple: found out when below the sum
+    found_out: bool
+    short: bool  # the Victualling Board's: -1 on every squadron's battle result die
+    captain: str | None  # the player captain of his ship who decides on it, found out
+    court_martial: bool  # he faces a court-martial now (found out, no captain to decide)
+    seats: list[str]  # the seats told: his, and the deciding captain's
+
+
+class IgnoreOffence(Acted):
+    """A player captain ignores, or not, the offence of his ship's embezzler found out."""
+
+    officer: str  # the embezzler
+    captain: str  # the captain's character
+    post: str
+    year: int
+    guineas: int
+    ignore: bool
+    season: str  # the season of the offence: the court's
+    seats: list[str]  # the embezzler's seat and the captain's
 
 
 class Study(Acted):

@@ -30,6 +30,7 @@ __all__ = [
     "apply_liquidate",
     "decide_liquidate",
     "returns",
+    "victualling_board",
 ]
 
 #: the most one investment holds: a bound for the payload, far beyond any officer's purse
@@ -250,3 +251,12 @@ def apply_favour(state: State, data: Any) -> None:
             investment[flag] = True  # type: ignore[literal-required]
         else:
             investment.pop(flag, None)  # type: ignore[misc]
+
+
+def victualling_board(state: State) -> bool:
+    """Whether the Victualling Board's embezzlement takes -1 from every squadron's battle
+    result die this summer (Briny 001:1200: "until next September"): an embezzlement of
+    this year's (:func:`server.game.embezzlement.embezzlement_year`) whose roll fell short
+    (:func:`strategy.campaign.embezzlement.discovery`'s ``short``)."""
+    year = current_year(state)
+    return any(e["short"] and e["year"] == year for e in state.get("embezzlements", ()))

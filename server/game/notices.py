@@ -35,6 +35,8 @@ from server.game.state import Seat, State
 
 __all__ = [
     "court_martial",
+    "embezzled",
+    "offence_decided",
     "LOST",
     "Seen",
     "advanced",
@@ -658,6 +660,58 @@ def court_martial(seen: Seen) -> list[Notice]:
     verdict = VERDICT_WORDS[data["verdict"]].format(rank=data["rank"])
     text = f"Court-martial of {data['was']} {name} ({data['reason']}, {data['season']}): {verdict}"
     return [{"type": "court_martial", "text": text, "officer": data["officer"]}]
+
+
+def _named(seen: Seen, officer_id: str) -> str:
+    officer = seen.state["officers"].get(officer_id)
+    return officer["name"] if officer else officer_id
+
+
+def embezzled(seen: Seen) -> list[Notice]:
+    """An embezzlement and its discovery roll (Briny 001:1164-1206): told to him and to the
+    GM in words; to his ship's player captain only when found out, for his choice."""
+    data = seen.data
+    if "dice" not in data:
+        return []
+    name = _named(seen, data["officer"])
+    roll = f"{data['roll']} + {data['modifier']}" if data["modifier"] else f"{data['roll']}"
+    head = (
+        f"{data['guineas']} guineas as {data['post']}: discovery roll {roll} = "
+        f"{data['total']}, {data['noticed']} noticed"
+    )
+    captain = _named(seen, data["captain"]) if data["captain"] else None
+    if not data["found_out"]:
+        fate = "not found out"
+    elif captain:
+        fate = f"found out; Captain {captain} chooses whether to ignore the offence"
+    else:
+        fate = "found out: a court-martial awaits"
+    if data["short"]:
+        fate += "; short weight: -1 on every squadron's battle result die until September"
+    if seen.seat["role"] == "gm":
+        text = f"{name} ({seen.name(seen.acting)}) embezzled {head}: {fate}"
+    elif seen.acting == seen.seat["id"]:
+        text = f"You embezzled {head}: {fate}"
+    else:  # the captain who decides
+        text = (
+            f"{name}, {data['post']} of your ship, is found out embezzling {data['guineas']} "
+            "guineas: ignore the offence, or have him court-martialled (the Orders panel)"
+        )
+    notice = {"type": "embezzlement", "text": text, "officer": data["officer"]}
+    return [{**notice, "found_out": data["found_out"]}]
+
+
+def offence_decided(seen: Seen) -> list[Notice]:
+    """A player captain's choice on his ship's embezzler found out (Briny 001:1172): told
+    to the embezzler, the captain and the GM."""
+    data = seen.data
+    if "ignore" not in data:
+        return []
+    name, captain = _named(seen, data["officer"]), _named(seen, data["captain"])
+    what = f"the offence of {name}, {data['post']} ({data['guineas']} guineas)"
+    fate = "ignored: no court-martial" if data["ignore"] else "reported: a court-martial awaits"
+    text = f"Captain {captain}: {what} {fate}"
+    return [{"type": "offence", "text": text, "officer": data["officer"], "ignore": data["ignore"]}]
 
 
 def conditional_orders(seen: Seen) -> list[Notice]:

@@ -55,6 +55,8 @@ __all__ = [
     "Invest",
     "Liquidate",
     "CourtMartial",
+    "Embezzle",
+    "IgnoreOffence",
     "Study",
     "Skirmish",
     "SkirmishTask",
@@ -420,6 +422,34 @@ class CourtMartial(Payload):
     type: Literal["court_martial"]
     officer: Annotated[Text, Field(max_length=40)]
     verdict: Literal[rules.VERDICTS]  # type: ignore[valid-type]
+
+
+#: the favours brought to bear on an NPC's die: classes he holds this season (001:494-508)
+_Favours = Annotated[
+    list[Annotated[int, Field(ge=rules.FAVOUR_CLASSES[0], le=rules.FAVOUR_CLASSES[1])]],
+    Field(max_length=16),
+]
+
+
+class Embezzle(Payload):
+    """A player's character holding a post with the perk embezzles ``guineas`` once a year
+    (Briny, APPOINTMENTS 001:1164-1206: up to 600, 2,400 or 3,600 by the post, its own
+    limit checked by the rules); ``favours``, classes he holds this season brought to bear
+    on the discovery roll ("This discovery roll can be modified by influence")."""
+
+    type: Literal["embezzle"]
+    guineas: Annotated[int, Field(ge=1, le=rules.EMBEZZLEMENT_MOST)]
+    favours: _Favours | None = None
+
+
+class IgnoreOffence(Payload):
+    """A player captain's choice on the embezzler of his ship found out (Briny 001:1172:
+    "PC captains can choose to ignore the offence"): ``officer``, the embezzler's id;
+    ``ignore`` true to ignore it, false to have him court-martialled."""
+
+    type: Literal["ignore_offence"]
+    officer: Annotated[Text, Field(max_length=40)]
+    ignore: bool
 
 
 class Study(Payload):

@@ -35,6 +35,7 @@ from server.game.state import SEASON_DAYS
 from strategy import errors as rules_errors
 from strategy.campaign import academy, resolve_summer
 from strategy.campaign import appointments as _appointments
+from strategy.campaign import embezzlement as _embezzlement
 from strategy.campaign import force_organisation as table_f
 from strategy.campaign import influence as _influence
 from strategy.campaign import ship_tables as _ship_tables
@@ -134,6 +135,10 @@ __all__ = [
     "influence_swing",
     "influenced_commitment",
     "season_favours",
+    "EMBEZZLEMENT_MOST",
+    "EMBEZZLING_POSTS",
+    "embezzlement_perk",
+    "embezzlement_roll",
     "GOVERNMENT_APPOINTMENTS",
     "NAVAL_APPOINTMENTS",
     "appointment_check",
@@ -1019,6 +1024,29 @@ def favours_brought(favours: Sequence[int], needed: int) -> dict[str, Any]:
 def influence_swing(die: int, modifier: int) -> int:
     """The ships an NPC Prime Minister adds or subtracts for one influence (001:1306)."""
     return _influence.swing(die, modifier)
+
+
+#: the posts that may embezzle once a year (Briny, APPOINTMENTS 001:1164-1206), in order
+EMBEZZLING_POSTS = tuple(_embezzlement.PERKS)
+#: the most any post embezzles a year: the payload's bound (each post's own is its perk's)
+EMBEZZLEMENT_MOST = max(p.most for p in _embezzlement.PERKS.values())
+
+
+def embezzlement_perk(name: str) -> dict[str, Any]:
+    """Post ``name``'s embezzlement (:class:`strategy.campaign.embezzlement.Perk`) as a
+    plain dict (``with``: whom influence sways its roll); UnknownName for a post without."""
+    perk = asdict(_embezzlement.perk(name))
+    perk["with"] = perk.pop("with_")
+    return perk
+
+
+def embezzlement_roll(
+    name: str, guineas: int, rng: random.Random, modifier: int = 0
+) -> dict[str, Any]:
+    """The discovery roll of ``guineas`` embezzled in post ``name``, its dice drawn as the
+    server draws its own (``randint``): :func:`strategy.campaign.embezzlement.discovery`."""
+    perk = _embezzlement.perk(name)
+    return _embezzlement.discovery(perk, guineas, _DrawnDice(rng), modifier)
 
 
 def influenced_commitment(digit: int, moves: Sequence[int], rng: random.Random) -> dict[str, Any]:

@@ -36,6 +36,8 @@ def resolve(state: State, rng: random.Random) -> dict[str, Any]:
     orders = officers.summer_orders(state)
     if orders:  # (and one with no conditional orders as before they could be given)
         extra["officers"] = orders
+    if money.victualling_board(state):  # the Board's theft: -1 till September
+        extra["victualling_board"] = True
     data = resolve_season(state, rng, deployment, state["results"], extra)
     # the summer is a year of service for all who sailed it (not a season's cruise: once
     # a year; docs/rules-notes.md "A Year of Service")

@@ -43,6 +43,7 @@ __all__ = [
     "Application",
     "ShipApplication",
     "Substitution",
+    "Embezzlement",
     "Investment",
     "Note",
     "Notice",
@@ -579,6 +580,23 @@ class Application(Record):
     year: int  # the summer of the September he applied in
 
 
+class Embezzlement(Record):
+    """A player character's embezzlement (Briny, APPOINTMENTS 001:1164-1206: "once a
+    year"), kept for the year it counts in and, for the Victualling Board, the -1 on the
+    squadrons' battle result die until next September."""
+
+    officer: str
+    post: str
+    year: int  # the summer whose September ends its year (server.game.embezzlement)
+    season: str  # the book's season it was made in ("1805 autumn")
+    guineas: int
+    found_out: bool
+    short: bool  # the Victualling Board's: -1 on every squadron's battle result die
+    # the player captain of his ship who decides on the offence found out, until he does
+    captain: NotRequired[str]
+    ignored: NotRequired[bool]  # the player captain's choice, once made
+
+
 class ShipApplication(Record):
     """A player's application to a ship by Ship Table A (Briny 001:564: after a refusal he
     "may only apply to Ships of a lower standing" that month, and two refusals cost one
@@ -662,6 +680,8 @@ class State(Record):
     paid: NotRequired[dict[str, str]]
     # the substitutions petitioned for or made (absent until the first)
     substitutions: NotRequired[list[Substitution]]
+    # the embezzlements made (absent until the first)
+    embezzlements: NotRequired[list[Embezzlement]]
 
 
 def initial_state(campaign: dict[str, Any]) -> State:

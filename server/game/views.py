@@ -23,6 +23,7 @@ import jsonpatch
 
 from server.game import skirmishes
 from server.game.appointments import choices as appointment_choices
+from server.game.embezzlement import choices as embezzlement_choices
 from server.game.engagements import odds_match
 from server.game.errors import ActionError
 from server.game.favours import favours_for
@@ -333,6 +334,8 @@ def _own_section(state: State, seat: Seat) -> dict[str, Any]:
     # season; the GM's for each seat's character, to act as its seat
     _own_and_of(out, state, seat, "ship_tables", ship_choices)
     _own_and_of(out, state, seat, "appointment_posts", appointment_choices)
+    # his post's embezzlement, and his ship's embezzlers found out for a player captain
+    _own_and_of(out, state, seat, "embezzlement", embezzlement_choices)
     out.update(_boats(state, seat))
     if is_gm(seat):  # each seat's, for the GM to spend them as that seat
         every = {s["id"]: f for s in state["seats"].values() if (f := _favours(state, s))}

@@ -313,6 +313,10 @@ def rules_vocabulary() -> Response:
                 },
                 "favours": list(rules.FAVOUR_CLASSES),  # a favour's class (Briny, INFLUENCE)
                 "verdicts": list(rules.VERDICTS),  # a court-martial's (BtQ, "Punishments")
+                # the most each post embezzles a year (Briny, APPOINTMENTS 001:1164-1206)
+                "embezzlement": {
+                    post: rules.embezzlement_perk(post)["most"] for post in rules.EMBEZZLING_POSTS
+                },
                 "campaign_id": f"^{CAMPAIGN_ID.pattern}$",
                 "token": TOKEN_PATTERN,
             },

@@ -558,6 +558,55 @@ function appointmentSection(ctx, mine) {
   return el("fieldset", { class: "appointments" }, el("legend", {}, "Appointments"), parts);
 }
 
+/** His post's embezzlement (Briny, APPOINTMENTS 001:1164-1206), from the state's
+ * `embezzlement`: the most he may take, the discovery roll and whose influence moves it,
+ * this year's if made; and, for a player captain, his ship's embezzlers found out, each his
+ * to ignore or to court-martial. The server judges and rolls; the notices tell the result. */
+function embezzleSection(ctx, mine, favours, allowed) {
+  const parts = [];
+  const post = mine.post;
+  if (post && allowed("embezzle")) {
+    const roll = `${post.dice}d6 x ${post.times}`;
+    const judge = post.captain ? `Captain ${post.captain} judges the offence found out.`
+      : `Influence with ${post.with} moves the roll (a class ${post.favour} favour by one).`;
+    parts.push(el("p", { class: "muted" }, `${post.appointment}: up to ${post.most} guineas `
+      + `once a year; found out when the discovery roll (${roll}) is below the sum. ${judge}`));
+    if (post.made) {
+      const fate = post.made.found_out ? "found out" : "not found out";
+      parts.push(el("p", { class: "muted", dataset: { made: String(post.made.guineas),
+        found: String(post.made.found_out) } },
+      `This year: ${post.made.guineas} guineas (${post.made.season}), ${fate}.`));
+    } else if (!post.now) {
+      parts.push(el("p", { class: "muted" }, "Not during the campaign season (the summer)."));
+    } else {
+      const guineas = el("input", { type: "number", min: 1, max: post.most, name: "guineas",
+        value: String(post.most) });
+      const boxes = post.favour === null ? [] : (favours?.held || []).map((c) =>
+        el("label", {}, el("input", { type: "checkbox", name: "favour", value: String(c),
+          dataset: { favour: String(c) } }), ` class ${c}`));
+      const send = actionButton(ctx, "Embezzle", () => {
+        const chosen = boxes.map((b) => b.querySelector("input")).filter((b) => b.checked)
+          .map((b) => Number(b.value));
+        return { type: "embezzle", guineas: Number(guineas.value),
+          ...(chosen.length ? { favours: chosen } : {}) };
+      }, { name: "embezzle", okText: "done: see the notices" });
+      parts.push(el("div", { class: "row" }, labelled("Guineas", guineas), ...boxes,
+        send.nodes));
+    }
+  }
+  if (allowed("ignore_offence")) {
+    for (const o of mine.offences || []) {
+      const choose = (ignore) => actionButton(ctx, ignore ? "Ignore the offence"
+        : "Court-martial him", () => ({ type: "ignore_offence", officer: o.officer, ignore }),
+      { name: "ignore_offence", okText: ignore ? "ignored" : "reported" });
+      parts.push(el("div", { class: "row", dataset: { offence: o.officer } },
+        el("span", {}, `${o.name}, ${o.post}, found out embezzling ${o.guineas} guineas. `),
+        choose(true).nodes, choose(false).nodes));
+    }
+  }
+  return el("fieldset", { class: "embezzle" }, el("legend", {}, "Embezzlement"), parts);
+}
+
 /** His ship and rank by Ship Tables A and B (Briny 001:548-628), from the state's
  * `ship_tables`: the ships he may apply for (each the roll her NPC captain needs), the
  * captaincies he may buy (each its price) and his month's pay. */
@@ -813,6 +862,11 @@ function seatSections(ctx, seat, state, mine) {
   if (posts && allowed("apply_appointment")) {
     sections.push(appointmentSection(ctx, posts));
   }
+  // his post's embezzlement, his ship's embezzlers found out (the GM's copy for the seat)
+  const theft = state.embezzlement_of?.[seat.id] ?? state.embezzlement;
+  if (theft && (allowed("embezzle") || allowed("ignore_offence"))) {
+    sections.push(embezzleSection(ctx, theft, favours, allowed));
+  }
   if (allowed("influence") && favours) {
     sections.push(influenceSection(ctx, favours));
   }
@@ -890,6 +944,7 @@ export function createOrdersPanel(root, ctx) {
         (state.investments || []).map((i) => [i.id, i.liquidated ?? null]),
         state.favourable ?? null, state.ship_tables ?? null, state.ship_tables_of ?? null,
         state.appointment_posts ?? null, state.appointment_posts_of ?? null,
+        state.embezzlement ?? null, state.embezzlement_of ?? null,
         state.favours ?? null, state.favours_of ?? null, state.day === 0,
         (state.deployment || []).map((d) => d.ship), state.skirmish ?? null,
         state.skirmish_of ?? null,
