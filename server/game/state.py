@@ -237,7 +237,7 @@ class Ship(Record):
     morale: NotRequired[str]  # her Ship Morale after her last fight (healthy .. dead)
     damage: NotRequired[int]  # seed 003's damage points from shallow water (rocks), till port
     # her last cutting-out expedition or landing party (BtQ Skirmish Rules): day, mission,
-    # port, victory, text (one a day)
+    # port, victory, text, prize (the vessel cut out: name, type; one a day)
     skirmish: NotRequired[dict[str, Any]]
 
 
