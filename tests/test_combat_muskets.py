@@ -12,7 +12,8 @@ from strategy.combat import Battle
 from strategy.combat.damage import CREW
 from strategy.combat.data import COMBAT, MUSKET_RANGE, RANGED_WEAPONS
 from strategy.combat.muskets import ORDERS, band, volleys
-from strategy.combat.orders import normalise
+from strategy.combat.orders import Orders, normalise
+from strategy.combat.policies import POLICIES
 from strategy.combat.setup import setup
 from strategy.errors import InvalidMove
 from tests.combat_helpers import TAIL
@@ -140,8 +141,7 @@ def test_an_officer_already_down_leaves_the_marines_the_crew() -> None:
 
 
 def test_no_order_about_muskets_fires_none() -> None:
-    """The policies order no musketry: a round with none ordered is as before (the
-    golden battles hold it)."""
+    """Nobody ordering musketry, nobody fires: the Marines only answer fire."""
     bt = _at(1, ["7D", "7S"])
     before = len(bt.events)
     volleys(bt)
@@ -178,3 +178,68 @@ def test_marines_with_no_cards_do_not_fire_nor_return_fire() -> None:
     assert said == [("a0", False)]
     test = next(e for e in bt.events if e["type"] == "test" and e["what"] == "muskets")
     assert "sides" not in test and test["result"] == "critical"
+
+
+def _npc(bt: Battle, sid: str, name: str) -> Orders:
+    """Ship ``sid``'s orders for the round as the NPC policy ``name`` gives them."""
+    ship = bt.by_id[sid]
+    POLICIES[name].orders(bt, ship, ship.orders)
+    return ship.orders
+
+
+def test_an_npc_going_to_board_opens_musket_fire_and_the_enemy_answers() -> None:
+    """An NPC captain going to board from Distance 1 orders his Marines to fire at the
+    enemy's crew (Point Blank, "deadly nearer to the enemy"): her 5 cards against the
+    Cutter's 5, at least hers. Alongside, the Cutter's Marines answer in one contested
+    test: 7S is a critical success against the 7D, 3H an ordinary one."""
+    bt = _at(1, [])
+    a0, b0 = bt.ships
+    orders = _npc(bt, "a0", "boarder")
+    assert (orders.move, orders.muskets) == ("board", "crew")
+    assert orders.as_dict()["muskets"] == "crew"  # the decision event tells it
+    bt2 = _at(0, ["7D", "7S", "2C", "KD", "3H", "2D", "3D", "4D", "5D"])
+    a0, b0 = bt2.ships
+    _npc(bt2, "a0", "boarder")
+    volleys(bt2)
+    said = [
+        (e["ship"], e["range"], e["pool"], e["returned"])
+        for e in bt2.events
+        if e["type"] == "muskets"
+    ]
+    assert said == [("a0", "Point Blank", 5, False), ("b0", "Point Blank", 5, True)]
+    assert _hits(bt2) == [("b0", "a0", "crew", "maimed"), ("a0", "b0", "crew", "injured")]
+
+
+def test_an_npc_holds_the_muskets_at_long_range_and_when_the_enemys_pool_is_greater() -> None:
+    """No fire opened at Distance 1 with the guns (Long, 2 cards: "notoriously
+    inaccurate at long range"), nor going to board from further off; nor alongside when
+    her Crew Injured (-1) leaves her Marines fewer cards than the enemy's: she waits to
+    answer his."""
+    bt = _at(1, [])
+    assert _npc(bt, "a0", "aggressive").muskets is None  # closing to fire her guns
+    far = _at(3, [])
+    assert _npc(far, "a0", "boarder").muskets is None  # not alongside this round
+    bt = _at(0, ["7D", "7S", "2C", "3C", "4C", "5C"])
+    a0, b0 = bt.ships
+    for _ in range(4):  # the Fifth Rate's four Injured boxes of Crew
+        a0.damage.hit(CREW, 1)
+    assert a0.mods_all() == -1
+    assert _npc(bt, "a0", "boarder").muskets is None
+    # the Cutter, alongside with the greater pool, opens it: even a runner answers boarders
+    assert _npc(bt, "b0", "runner").muskets == "crew"
+
+
+def test_a_battle_saved_before_npcs_opened_musket_fire_is_rebuilt_as_it_was_fought() -> None:
+    """A battle's saved form without ``npc_muskets`` (rules version 5's) is fought with
+    policies that never open fire; today's carries it and its boarder opens fire."""
+    new = Battle("Fifth Rate", "Cutter", distance=1, seed=3, policies={"a": "boarder"})
+    new.step({})
+    saved = new.to_dict()
+    assert saved["npc_muskets"] is True
+    decision = next(e for e in new.events if e["type"] == "decision" and e["ship"] == "a0")
+    assert decision["orders"]["muskets"] == "crew"
+    old = Battle.from_dict({k: v for k, v in saved.items() if k != "npc_muskets"})
+    assert old.npc_muskets is False and "npc_muskets" not in old.to_dict()
+    decision = next(e for e in old.events if e["type"] == "decision" and e["ship"] == "a0")
+    assert "muskets" not in decision["orders"]
+    assert not any(e["type"] == "muskets" and not e["returned"] for e in old.events)

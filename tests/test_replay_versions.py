@@ -129,7 +129,7 @@ def test_a_version_5_advance_stands_as_logged_and_its_fights_go_on_dry() -> None
     fought in the rain or fog of a second d6. The fights an ``advance`` of version 5 opened
     (their weather, their rounds fought out at once) stand as logged; an ``engage_decision``
     of a fight it opened is decided again: its battle, saved without precipitation, is dry
-    as it was, and an investment is checked as ever."""
+    as it was, its NPC captains open no musket fire, and an investment is checked as ever."""
     state = _campaign()
     advance = {"seq": 9, "type": "advance", "seat": "gm", "data": {"days": 1, "day": 1}}
     fight = {"seq": 9, "type": "engage_decision", "seat": "s1", "data": {"engagement": "e1"}}
@@ -141,6 +141,10 @@ def test_a_version_5_advance_stands_as_logged_and_its_fights_go_on_dry() -> None
     assert "precipitation" not in saved and Battle.from_dict(saved).precipitation["name"] == (
         "No Rain"
     )
+    # nor did its NPC captains open musket fire (docs/rules-notes.md, "Muskets and the
+    # Marines' fire"): its battle, saved without ``npc_muskets``, goes on without it
+    old = {k: v for k, v in saved.items() if k != "npc_muskets"}
+    assert saved["npc_muskets"] is True and Battle.from_dict(old).npc_muskets is False
 
 
 def _unheard(log: dict[str, Any], version: int) -> dict[str, Any]:

@@ -58,7 +58,7 @@ RULE_REFUSALS = {
     ("year_of_service", True): "conflict",
 }
 #: the actions aimed at ships at sea: outside the summer, at the volunteers' cruises
-AT_SEA = ("sail", "move_enemy", "plan_cruise")
+AT_SEA = ("sail", "move_enemy", "plan_cruise", "skirmish")
 
 
 def _state(action: str, phase: str, paused: bool) -> dict[str, Any]:

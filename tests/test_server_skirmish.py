@@ -1,7 +1,8 @@
 """The ``skirmish`` action: a captain's cutting-out expedition or landing party from his ship
-lying off an enemy port in the summer (BtQ 000:1153-1199, "The Skirmish Rules"), fought at
-once, its outcome on the roster and the ship, told to him, his admiral and the GM, and
-replayed from the log.
+lying off an enemy port in the summer or on a volunteers' cruise after it (BtQ
+000:1153-1199, "The Skirmish Rules"), fought at once, its outcome on the roster, the ship
+and the enemy's force in the port, told to him, his admiral and the GM, and replayed from
+the log.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 
 from server import game
-from server.game import ActionError, rules
+from server.game import ActionError, rules, skirmishes
 from strategy.combat.morale import worse
 from tests.server_helpers import (
     SEATS,
@@ -73,8 +74,16 @@ def test_the_skirmish_stands_on_the_roster_and_the_ship_won_or_lost() -> None:
             assert state["officers"][oid]["sheet"]["state"] == level.title()
             assert state["officers"][oid]["dead"] == (level == "dead")
         if data["victory"]:
-            assert ship["morale"] == "healthy" and data["prize"]["type"] == "Brig Sloop"
-            assert "cut out a Brig Sloop from Brest" in data["text"]
+            # the Brest squadron holds no sloop: a merchantman at anchor, Prize Money only
+            assert ship["morale"] == "healthy" and data["prize"] == {
+                "name": "a merchantman cut out of Brest",
+                "type": "Brig Sloop",
+                "force": None,
+                "code": None,
+            }
+            assert "cut out a merchantman from Brest" in data["text"]
+            assert ship["skirmish"]["prize"]["name"] == "a merchantman cut out of Brest"
+            assert state["forces"]["fr-brest"] == summer["forces"]["fr-brest"]
             for oid in data["prize_money"]:
                 share = data["prize_money"][oid][0]["guineas"]
                 assert state["officers"][oid]["funds"] == before[oid] + share > before[oid]
@@ -166,3 +175,120 @@ def test_a_captains_boats_off_brest_are_told_to_him_his_admiral_and_the_gm(tmp_p
     again = replayed["forces"][live["id"]]
     assert [s.get("morale") for s in again["ships"]] == [s.get("morale") for s in live["ships"]]
     assert [s.get("skirmish") for s in again["ships"]] == [s.get("skirmish") for s in live["ships"]]
+
+
+def _won(state: dict[str, Any], args: dict[str, Any], seat: str = "fg") -> tuple[str, Any]:
+    """The first of 40 seeds on which ``args`` wins, decided on a copy of ``state``."""
+    for seq in range(40):
+        kind, data = _decide(copy.deepcopy(state), args, seq, seat)
+        if data["victory"]:
+            return kind, data
+    raise AssertionError("no skirmish won in 40 seeds")
+
+
+def _with_ships(state: dict[str, Any], force: str, *ships: tuple[str, str]) -> dict[str, Any]:
+    """``state`` with the enemy ``force`` holding ``ships`` (name, roster type) after its own."""
+    state = copy.deepcopy(state)
+    for name, type_ in ships:
+        state["forces"][force]["ships"].append(
+            {"code": name, "name": name, "type": type_, "named": False, "status": "afloat"}
+        )
+    return state
+
+
+def test_what_a_cutting_out_carries_off_is_a_vessel_of_the_prizes_class_else_a_merchantman() -> (
+    None
+):
+    """The mission's prize is a Brig Sloop: the boats take the first afloat vessel of her
+    class (the roster's Sloop: a Brig or a Ship Sloop) of the enemy in harbour there; a
+    port holding none (the Brest squadron's ships of the line and frigate) gives up a
+    merchantman; a sloop at sea or in another port is not taken, nor one taken already."""
+    summer = _off_brest(phase_states()[0]["summer"])
+    assert skirmishes.cut_out(summer, "brest", "Brest", "Brig Sloop") == {
+        "name": "a merchantman cut out of Brest",
+        "type": "Brig Sloop",
+        "force": None,
+        "code": None,
+    }
+    state = _with_ships(summer, "fr-brest", ("Vésuve", "Ship Sloop"), ("Abeille", "Brig Sloop"))
+    got = skirmishes.cut_out(state, "brest", "Brest", "Brig Sloop")
+    assert got == {"name": "Vésuve", "type": "Ship Sloop", "force": "fr-brest", "code": "Vésuve"}
+    state["forces"]["fr-brest"]["ships"][-2]["status"] = "taken"
+    assert skirmishes.cut_out(state, "brest", "Brest", "Brig Sloop")["name"] == "Abeille"
+    at_sea = _with_ships(summer, "fr-brest", ("Abeille", "Brig Sloop"))
+    at_sea["forces"]["fr-brest"]["port"] = None  # she has put to sea
+    assert skirmishes.cut_out(at_sea, "brest", "Brest", "Brig Sloop")["force"] is None
+    toulon = _with_ships(summer, "fr-toulon", ("Abeille", "Brig Sloop"))
+    assert skirmishes.cut_out(toulon, "brest", "Brest", "Brig Sloop")["force"] is None
+
+
+def test_the_brig_sloop_cut_out_leaves_the_enemys_force_and_every_seat_that_sees_it() -> None:
+    """A cutting-out won off Brest, the Brest squadron holding a brig: she is taken off
+    his force (her status ``taken``), her name on the prize's shares and in the words; the
+    others seeing the Brest squadron see it diminished (its ships, not the skirmish)."""
+    summer = _with_ships(
+        _off_brest(phase_states()[0]["summer"]), "fr-brest", ("Abeille", "Brig Sloop")
+    )
+    kind, data = _won(summer, CUT_OUT)
+    assert data["prize"] == {
+        "name": "Abeille",
+        "type": "Brig Sloop",
+        "force": "fr-brest",
+        "code": "Abeille",
+    }
+    assert (
+        data["text"] == "the boats of the Fiddler's Green cut out the Brig Sloop Abeille from Brest"
+    )
+    assert {s["prize"] for shares in data["prize_money"].values() for s in shares} == {"Abeille"}
+    state = copy.deepcopy(summer)
+    game.apply_event(state, kind, data)
+    brest = state["forces"]["fr-brest"]
+    assert [(s["name"], s["status"]) for s in brest["ships"]][-2:] == [
+        ("Comète", "afloat"),
+        ("Abeille", "taken"),
+    ]
+    assert brest["afloat"]  # four ships still afloat
+    fg = next(s for s in state["forces"][data["force"]]["ships"] if s["code"] == "FG")
+    assert fg["skirmish"]["prize"] == {"name": "Abeille", "type": "Brig Sloop"}
+    for key in ("pm", "fg", "gm"):  # a British seat who sees Brest, her captain, the GM
+        seat = state["seats"][key]
+        seen = next(f for f in game.state_for(state, seat)["forces"] if f["id"] == "fr-brest")
+        assert [s["status"] for s in seen["ships"] if s["name"] == "Abeille"] == ["taken"], key
+
+
+def test_a_port_whose_last_vessel_is_cut_out_has_no_force_afloat() -> None:
+    """The enemy's force in the port was one sloop: cut out, it leaves the map (afloat no
+    more: the players' chart shows it no longer, the GM's keeps it as the fights' do)."""
+    summer = _off_brest(phase_states()[0]["summer"])
+    summer["forces"]["fr-brest"]["ships"] = []
+    state = _with_ships(summer, "fr-brest", ("Abeille", "Brig Sloop"))
+    kind, data = _won(state, CUT_OUT)
+    game.apply_event(state, kind, data)
+    assert state["forces"]["fr-brest"]["afloat"] is False
+    pm = state["seats"]["pm"]
+    assert "fr-brest" not in {f["id"] for f in game.state_for(state, pm)["forces"]}
+
+
+@pytest.mark.parametrize("season", ["autumn", "winter", "spring"])
+def test_a_volunteers_cruise_sends_her_boats_away_off_an_enemy_port(season: str) -> None:
+    """After the summer the volunteers' cruises are the ships at sea (Briny, VOLUNTEERS):
+    the Red squadron's cruise lying off Brest sends FG's boats away by the same rules, and
+    her captain's page offers it; in harbour she may not, and with no cruise FG is not
+    afloat at all."""
+    phases = phase_states()[0]
+    at_sea = phases[f"{season}-at-sea"]
+    state = _off_brest(at_sea)
+    fg = state["seats"]["fg"]
+    boats = game.state_for(state, fg)["skirmish"]
+    assert boats["ship"] == "FG" and {"id": "brest", "name": "Brest"} in boats["ports"]
+    # her officers after the summer's changes, the first in the order of command leading
+    args = {**CUT_OUT, "party": {boats["officers"][0]["id"]: "board"}}
+    assert _refused(copy.deepcopy(at_sea), args).code == "conflict"  # in harbour
+    assert _refused(copy.deepcopy(phases[season]), args).code == "not_found"
+    kind, data = _decide(state, args)
+    assert kind == "skirmish" and data["force"] == "cruise-c1"
+    assert data["seats"] == ["fg", "red"]
+    game.apply_event(state, kind, data)
+    ship = next(s for s in state["forces"]["cruise-c1"]["ships"] if s["code"] == "FG")
+    assert ship["skirmish"]["day"] == state["day"]
+    assert game.state_for(state, fg)["skirmish"]["today"] is True

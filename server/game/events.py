@@ -589,7 +589,9 @@ class Skirmish(Acted):
     victory: bool
     health: dict[str, str]  # officer id -> injured, maimed or dead: the wounded
     morale: str  # her Ship Morale after it
-    prize: dict[str, Any] | None  # the vessel cut out: name, type
+    # the vessel cut out: name, type, and the enemy force and ship code she is taken from
+    # (both None: a merchantman, Prize Money only)
+    prize: dict[str, Any] | None
     prize_money: dict[str, list[dict[str, Any]]]  # officer id -> his share of the prize
     seats: list[str]  # told: her captain's seat, her squadron's admiral's
     text: str

@@ -177,7 +177,8 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     ``advance`` (its fights opened dry, their prizes paid nothing, the sea's damage neither
     fought with nor mended, no storm thrown, no Ration spent) and what resolved a season
     (``resolve_summer``, ``next_season``, the clock's in a summer or after it) stand as
-    logged; a fight version 5 opened goes on dry, and no card
+    logged; a fight version 5 opened goes on dry, its NPC captains opening no musket fire
+    (its battle saved without ``npc_muskets``: "Muskets and the Marines' fire"), and no card
     waits for a choice after its summer: its autumn moves on as it did.
     """
     kind, data = event["type"], event["data"]

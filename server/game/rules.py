@@ -252,6 +252,7 @@ __all__ = [
     "sail_pieces",
     "sailing_type",
     "scenario",
+    "ship_class",
     "scenario_model",
     "ship_crew",
     "ship_rating",
@@ -441,6 +442,12 @@ def home_port(fleet: str, blockade: bool) -> str:
 def roster_type(name: str) -> str:
     """The BtQ roster name for ``name`` (any case); ValueError naming the valid ones."""
     return ship_type(name).name
+
+
+def ship_class(name: str) -> str:
+    """The BtQ roster's class of ship type ``name`` ("Ships and Guns": a Brig Sloop and a
+    Ship Sloop are both Sloops, the Sixth and Fifth Rates Frigates); ValueError for none."""
+    return ship_type(name).ship_class
 
 
 def sailing_type(name: str) -> str:

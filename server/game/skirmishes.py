@@ -1,14 +1,16 @@
 """Cutting-out expeditions and landing parties (BtQ 000:1153-1199, "The Skirmish Rules"): the
 ``skirmish`` action a captain orders from his ship lying in an enemy port's approaches in
-the summer (the GM for an NPC's ship), fought at once by
+the summer, or on a volunteers' cruise after it (the GM for an NPC's ship), fought at once by
 :func:`server.game.rules.fight_skirmish` from the campaign's seeded source.
 
 Its party is his ship's living officers he names, each with a task of the mission
 (strategy/data/skirmish.json), the highest ranking commanding; his Discipline cards go to
 the others. The outcome stands on the roster and the ship: each officer's wounds, her Ship
-Morale one level down if the skirmish is lost, and a vessel cut out shared as Prize Money
-by the officers who cut her out and live (BtQ, "Prize Money"). Told to her captain's seat,
-her squadron's admiral's and the GM (docs/rules-notes.md, "Skirmishes").
+Morale one level down if the skirmish is lost, and a vessel cut out (:func:`cut_out`: the
+enemy's in that harbour if he holds one of her class, taken off his force; else a
+merchantman) shared as Prize Money by the officers who cut her out and live (BtQ, "Prize
+Money"). Told to her captain's seat, her squadron's admiral's and the GM (docs/rules-notes.md,
+"Skirmishes").
 """
 
 from __future__ import annotations
@@ -18,13 +20,13 @@ import random
 from typing import Any, cast
 
 from server.game import authority, events, notices, payloads, rules
-from server.game.authority import OTHER, OWN
+from server.game.authority import AT_SEA, OTHER, OWN
 from server.game.errors import ActionError
-from server.game.sighting import SIGHTING_NM, distance_nm
+from server.game.sighting import SIGHTING_NM, distance_nm, in_order
 from server.game.spec import Grant, Spec, View
 from server.game.state import Force, OfficerRecord, Seat, State
 
-__all__ = ["SKIRMISH", "apply_skirmish", "boats", "decide_skirmish", "words"]
+__all__ = ["SKIRMISH", "apply_skirmish", "boats", "cut_out", "decide_skirmish", "words"]
 
 #: a Marine's rank (the book's "highest ranking player" commands: a sea officer before him)
 _MARINES = frozenset(rules.MARINE_RANKS)
@@ -154,11 +156,48 @@ def boats(state: State, code: str, near_only: bool = False) -> dict[str, Any] | 
     return None
 
 
+def cut_out(state: State, port: str, port_name: str, prize: str) -> dict[str, Any]:
+    """The vessel a cutting-out expedition that won carries off from enemy port ``port``:
+    the first afloat ship of the roster class of the mission's ``prize`` (a Brig Sloop's:
+    Sloop, a Brig or a Ship Sloop) of the enemy forces in harbour there (in the order the
+    rules walk the forces), ``{"name", "type", "force", "code"}``, taken off her force;
+    else, the port holding none, a merchantman at anchor there, of the prize's type for
+    her size (Sail Ho!'s merchant "Brig" is fought as a Brig Sloop), with no ``force``:
+    Prize Money only."""
+    wanted = rules.ship_class(prize)
+    for force in in_order(state):
+        if force["side"] == "Britain" or not force["afloat"] or force["port"] != port:
+            continue
+        for ship in force["ships"]:
+            if ship["status"] == "afloat" and rules.ship_class(ship["type"]) == wanted:
+                return {
+                    "name": ship["name"],
+                    "type": ship["type"],
+                    "force": force["id"],
+                    "code": ship["code"],
+                }
+    return {
+        "name": f"a merchantman cut out of {port_name}",
+        "type": prize,
+        "force": None,
+        "code": None,
+    }
+
+
+def _prize_words(prize: dict[str, Any]) -> str:
+    """The vessel cut out in words: the enemy's by her type and name, else a merchantman."""
+    if prize["force"] is None:
+        return "a merchantman"
+    return f"the {prize['type']} {prize['name']}"
+
+
 def words(name: str, mission: str, port: str, victory: bool, prize: str | None) -> str:
     """The outcome in words.
 
-    >>> words("Hermes", "cutting_out", "Brest", True, "a Brig Sloop")
-    'the boats of the Hermes cut out a Brig Sloop from Brest'
+    >>> words("Hermes", "cutting_out", "Brest", True, "the Brig Sloop Vésuve")
+    'the boats of the Hermes cut out the Brig Sloop Vésuve from Brest'
+    >>> words("Hermes", "cutting_out", "Brest", True, "a merchantman")
+    'the boats of the Hermes cut out a merchantman from Brest'
     >>> words("Hermes", "landing_party", "Brest", False, None)
     'the landing party of the Hermes was beaten back near Brest'
     """
@@ -191,7 +230,7 @@ def decide_skirmish(
     mission = rules.SKIRMISHES[p.mission]
     prize = None
     if outcome["victory"] and mission.prize is not None:
-        prize = {"name": f"a {mission.prize} cut out of {port['name']}", "type": mission.prize}
+        prize = cut_out(state, p.port, port["name"], mission.prize)
     shares: dict[str, list[dict[str, Any]]] = {}
     if prize is not None:
         health = outcome["health"]
@@ -200,7 +239,7 @@ def decide_skirmish(
             for o, _ in party
             if health.get(o["id"]) != "dead"
         ]
-        shares = rules.prize_money([prize], captors)
+        shares = rules.prize_money([{"name": prize["name"], "type": prize["type"]}], captors)
     return {
         "ship": code,
         "name": ship["name"],
@@ -222,15 +261,16 @@ def decide_skirmish(
             p.mission,
             port["name"],
             outcome["victory"],
-            None if prize is None else f"a {prize['type']}",
+            None if prize is None else _prize_words(prize),
         ),
     }
 
 
 def apply_skirmish(state: State, data: events.Skirmish) -> None:
     """The skirmish on the roster and the ship: each officer's wounds on his sheet (the dead
-    dead), her Ship Morale, her day's skirmish (one a day), the prize's shares in the
-    purses of those who cut her out."""
+    dead), her Ship Morale, her day's skirmish (one a day) with the vessel she cut out, the
+    prize's shares in the purses of those who cut her out, and the enemy's vessel taken
+    off his force in the port (his force leaves the map when she was his last)."""
     roster = state["officers"]
     for oid, level in data["health"].items():
         officer = roster[oid]
@@ -243,6 +283,7 @@ def apply_skirmish(state: State, data: events.Skirmish) -> None:
         funds = officer["funds"] + sum(s["guineas"] for s in mine)
         paid = [*officer.get("prize_money", ()), *mine]
         roster[oid] = cast(OfficerRecord, {**officer, "prize_money": paid, "funds": funds})
+    prize = data["prize"]
     for ship in state["forces"][data["force"]]["ships"]:
         if ship["code"] == data["ship"]:
             ship["morale"] = data["morale"]
@@ -252,7 +293,14 @@ def apply_skirmish(state: State, data: events.Skirmish) -> None:
                 "port": data["port"],
                 "victory": data["victory"],
                 "text": data["text"],
+                "prize": None if prize is None else {k: prize[k] for k in ("name", "type")},
             }
+    if prize is not None and prize.get("force") is not None:
+        enemy = state["forces"][prize["force"]]
+        for ship in enemy["ships"]:
+            if ship["code"] == prize["code"]:
+                ship["status"] = "taken"
+        enemy["afloat"] = any(s["status"] == "afloat" for s in enemy["ships"])
 
 
 _READ = (
@@ -263,9 +311,10 @@ _READ = (
 SKIRMISH = Spec(
     "skirmish",
     payloads.Skirmish,
-    # his own ship's boats, in the summer at sea (BtQ's Naval Missions; Briny's summer is
-    # the fleet's season at sea); the GM sends an NPC captain's (or a player's with "as")
-    {"captain": Grant(("summer",), (OWN,)), "gm": Grant(("summer",), (OTHER,))},
+    # his own ship's boats, at sea (BtQ's Naval Missions): in the summer, the fleet's
+    # season at sea, and after it on a volunteers' cruise (the only ships afloat then); the
+    # GM sends an NPC captain's (or a player's with "as")
+    {"captain": Grant(AT_SEA, (OWN,)), "gm": Grant(AT_SEA, (OTHER,))},
     decide_skirmish,
     apply_skirmish,
     events.Skirmish,

@@ -246,7 +246,7 @@ class Ship(Record):
     rations: NotRequired[int]  # Rations left in her store (absent: full), refilled in port
     at_sea: NotRequired[int]  # her days at sea since she last spent a Ration
     # her last cutting-out expedition or landing party (BtQ Skirmish Rules): day, mission,
-    # port, victory, text (one a day)
+    # port, victory, text, prize (the vessel cut out: name, type; one a day)
     skirmish: NotRequired[dict[str, Any]]
 
 

@@ -23,6 +23,7 @@ import jsonpatch
 
 from server.game import skirmishes
 from server.game.appointments import choices as appointment_choices
+from server.game.authority import AT_SEA
 from server.game.embezzlement import choices as embezzlement_choices
 from server.game.engagements import odds_match
 from server.game.errors import ActionError
@@ -363,10 +364,10 @@ def _own_and_of(
 
 
 def _boats(state: State, seat: Seat) -> dict[str, Any]:
-    """In a summer, a captain's ship's boats (``skirmish``: the enemy ports she lies off,
-    her officers; BtQ Skirmish Rules), the GM's every British ship off an enemy port
-    (``skirmish_of``)."""
-    if state["phase"] != "summer":
+    """At sea (the summer, a volunteers' cruise after it), a captain's ship's boats
+    (``skirmish``: the enemy ports she lies off, her officers; BtQ Skirmish Rules), the
+    GM's every British ship off an enemy port (``skirmish_of``)."""
+    if state["phase"] not in AT_SEA:
         return {}
     code = seat.get("ship") if seat["role"] == "captain" else None
     if code and (mine := skirmishes.boats(state, code)) is not None:

@@ -760,7 +760,7 @@ function taskWords(t) {
 function skirmishSection(ctx, boats) {
   const missions = ctx.rules?.skirmishes || [];
   const last = boats.last ? `Her last: day ${boats.last.day}, ${boats.last.text}.`
-    : "Her boats have not been away this summer.";
+    : "Her boats have not been away this season.";
   const parts = [el("p", { class: "muted", dataset: { morale: boats.morale } },
     `Ship Morale ${boats.morale}. ${last}`)];
   if (!(boats.ports || []).length) {

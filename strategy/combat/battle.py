@@ -63,7 +63,8 @@ class Battle:
     of :func:`strategy.chase.chase` ("escaped", or a distance plus Gage), or True to
     play one. ``record=False`` keeps no events (odds runs); ``dealer`` replaces the
     shuffled decks (a :class:`~strategy.cards.dealer.ScriptedDealer` replays a stacked
-    deck).
+    deck). ``npc_muskets``: the policies open musket fire (False: a battle saved before
+    they did, as :meth:`from_dict` rebuilds one saved without it).
     """
 
     def __init__(
@@ -80,8 +81,12 @@ class Battle:
         record: bool = True,
         dealer: Any = None,
         max_rounds: int = 100,
+        npc_muskets: bool = True,
     ) -> None:
         self.seed = seed
+        #: the policies open musket fire (:meth:`~strategy.combat.policies.Policy.muskets`);
+        #: False: a battle saved before they did, rebuilt as it was fought
+        self.npc_muskets = bool(npc_muskets)
         self.weather = _weather(weather)
         self.precipitation = _precipitation(precipitation)
         #: the precipitation's modifier to every test's pool (000:1207), and its further
@@ -294,6 +299,8 @@ class Battle:
         }
         if self.precipitation["name"] != _DRY:  # (a dry battle keeps its saved form)
             out["precipitation"] = self.precipitation["name"]
+        if self.npc_muskets:  # (a battle saved without it was fought without NPC musketry)
+            out["npc_muskets"] = True
         if self.joins:  # (only then: a battle no ship joined keeps its saved form)
             out["joins"] = [dict(j) for j in self.joins]
         return out
@@ -312,6 +319,7 @@ class Battle:
             chase=data["chase"],
             record=data.get("record", True),
             max_rounds=data.get("max_rounds", 100),
+            npc_muskets=data.get("npc_muskets", False),
         )
         joins = sorted(data.get("joins", ()), key=lambda j: j["at"])
         for i, d in enumerate([*data["decisions"], None]):

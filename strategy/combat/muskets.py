@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from strategy.combat.battle import Battle
     from strategy.combat.state import ShipState
 
-__all__ = ["AIMS", "ORDERS", "band", "pool", "target", "volleys"]
+__all__ = ["AIMS", "ORDERS", "band", "pool", "pool_at", "target", "volleys"]
 
 #: what the Marines may be ordered to fire at: the enemy's crew, or one of her officers
 #: (the officers a boarder may go for: captain, master, gunner)
@@ -74,11 +74,16 @@ def band(distance: int) -> tuple[str, int] | None:
     return MUSKET_RANGE.get(distance)
 
 
-def pool(b: Battle, s: ShipState, foe: ShipState) -> int:
-    """Her Marines' pool against ``foe``: the musket's cards at their Distance, with her
-    damage and Ship Morale ("-1/-3 to all card pools"; 0 out of musket shot)."""
-    got = band(b.distance(s, foe))
+def pool_at(s: ShipState, distance: int) -> int:
+    """Her Marines' pool at ``distance``: the musket's cards in its band, with her damage
+    and Ship Morale ("-1/-3 to all card pools"; 0 out of musket shot)."""
+    got = band(distance)
     return 0 if got is None else got[1] + s.mods_all()
+
+
+def pool(b: Battle, s: ShipState, foe: ShipState) -> int:
+    """Her Marines' pool against ``foe``, at their Distance (:func:`pool_at`)."""
+    return pool_at(s, b.distance(s, foe))
 
 
 def target(b: Battle, s: ShipState) -> ShipState | None:

@@ -136,6 +136,11 @@ class Orders:
         self.boarding = boarding
         self._more = True
 
+    def fire_muskets(self, aim: str) -> None:
+        """A policy's order to her Marines (:meth:`Policy.muskets`), beside its :meth:`npc`."""
+        self.muskets = aim
+        self._more = True
+
     def load(self, o: Mapping[str, Any]) -> None:
         """A live captain's orders, checked and completed by :func:`normalise`."""
         get = o.get
@@ -167,6 +172,8 @@ class Orders:
             }
             if self.boarding is not None:
                 out["boarding"] = self.boarding
+            if self.muskets is not None:  # (a policy that orders none says nothing of it)
+                out["muskets"] = self.muskets
         out["continue"] = self.continue_
         return out
 

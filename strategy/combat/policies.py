@@ -38,6 +38,9 @@ The round's orders (a dict; every key optional, the engine fills the rest from d
                (a critical or perfect success on Hull or Rigging sets the enemy on fire)
 ``tow``        True in a Becalmed sea: boats out, Speed 1, half card pools for crew work
 ``joker``      the card a joker in this round's Broadside! counts as (default the CoF)
+``muskets``    her Marines' fire (:mod:`strategy.combat.muskets`): "crew", "captain",
+               "master", "gunner" or "hold"; default none (they return fire); a policy
+               opens fire alongside or going to board (:meth:`Policy.muskets`)
 
 On the first step only: ``start_distance`` (3..5, used if this side wins the Awareness
 test) and ``discipline`` (``{officer: cards}`` from the commander's Discipline).
@@ -52,6 +55,7 @@ from typing import TYPE_CHECKING, Any
 
 from strategy.combat.damage import CREW, DEAD, GUNS, HULL, MAIMED, RIGGING
 from strategy.combat.hardship import discipline_cards
+from strategy.combat.muskets import pool_at
 from strategy.combat.orders import Orders
 from strategy.errors import InvalidMove
 
@@ -73,7 +77,8 @@ def strength(ship: ShipState) -> float:
 
 class Policy:
     """Base NPC captain: close to Broadside! range, roundshot, repair the worst area,
-    fight on until Hull and Crew are both Maimed."""
+    fight on until Hull and Crew are both Maimed; her Marines open fire alongside or going
+    to board when their pool is at least the enemy's (:meth:`muskets`)."""
 
     name = "base"
     close_to = 1
@@ -161,6 +166,32 @@ class Policy:
             return "board", 0
         return "close", self.close_to
 
+    def muskets(self, battle: Battle, ship: ShipState, foe: ShipState, move: str) -> str | None:
+        """Her Marines' order (:mod:`strategy.combat.muskets`): at the enemy's crew when
+        she lies alongside (lashed to her) or goes to board from Distance 1 ("deadly
+        nearer to the enemy": Point Blank, 000:1117), and her Marines' pool there is at
+        least the enemy's (he returns the fire, "each delivers the HIGHEST result",
+        000:1111: she does not open an exchange she is the weaker in); else none (they
+        return fire only).
+
+        >>> from strategy.cards.dealer import ScriptedDealer
+        >>> from strategy.combat.battle import Battle
+        >>> from strategy.combat.setup import setup
+        >>> b = Battle("Fifth Rate", "Cutter", distance=1, dealer=ScriptedDealer([]))
+        >>> setup(b, {})
+        >>> a0, b0 = b.ships
+        >>> boarder = POLICIES["boarder"]
+        >>> boarder.muskets(b, a0, b0, "board"), boarder.muskets(b, a0, b0, "close")
+        ('crew', None)
+        """
+        if ship.boarding is not None:
+            pair = ship.boarding
+            foe = pair.defender if pair.attacker is ship else pair.attacker
+        elif move != "board" or battle.distance(ship, foe) > 1:
+            return None
+        mine = pool_at(ship, 0)
+        return "crew" if mine > 0 and mine >= pool_at(foe, 0) else None
+
     def boards_alongside(self, battle: Battle, ship: ShipState, foe: ShipState) -> bool:
         """A chase brought ``ship`` (the hunter) alongside ``foe``: board now (True), or lie
         at Distance 1 and fight with the guns first (False), as her first move would."""
@@ -178,6 +209,9 @@ class Policy:
             return
         move, rng = self.move(battle, ship, foe)
         o.npc(move, rng, foe.id, self.shot, self.repair(battle, ship))
+        # (a battle saved before NPCs opened musket fire is fought as it was)
+        if battle.npc_muskets and (aim := self.muskets(battle, ship, foe, move)) is not None:
+            o.fire_muskets(aim)
 
     def decide(self, battle: Battle, ship: ShipState) -> dict[str, Any]:
         """The orders for the coming round as a dict (:meth:`orders` as the vocabulary
