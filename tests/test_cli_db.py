@@ -40,6 +40,21 @@ def _stamp(url: str, revision: str) -> None:
         engine.dispose()
 
 
+def _action_index(url: str) -> str:
+    """The definition of the action ids' index, as the database reads it."""
+    engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+    sql = (
+        "SELECT sql FROM sqlite_master WHERE name = 'ix_events_action'"
+        if url.startswith("sqlite")
+        else "SELECT indexdef FROM pg_indexes WHERE indexname = 'ix_events_action'"
+    )
+    try:
+        with engine.connect() as conn:
+            return str(conn.execute(text(sql)).scalar_one())
+    finally:
+        engine.dispose()
+
+
 def _walk(cwd: Path, url: str) -> None:
     """Every command on a new database: none, head, one down, head again."""
     head = head_revision()
@@ -53,10 +68,13 @@ def _walk(cwd: Path, url: str) -> None:
     assert db("check") == ""
     assert db("upgrade") == f"upgraded from none to {head} (head)"
     assert schema_versions(url) == [head]
+    # an act without an action id (the browser's) writes no entry in their index (0005)
+    assert "action IS NOT NULL" in _action_index(url)
     assert db("upgrade") == f"already at {head} (head)"
     below = revisions()[1]  # the revision before the head
     assert db("downgrade", "-1").startswith(f"downgraded from {head} to {below} (older")
     assert schema_versions(url) == [below]
+    assert "IS NOT NULL" not in _action_index(url)
     assert db("current").startswith(f"{below} (older than this version's head")
     assert db("upgrade", head) == f"upgraded from {below} to {head} (head)"
     assert db("current") == f"{head} (head)"

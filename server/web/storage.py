@@ -87,6 +87,8 @@ seats = Table(
     Column("token_hash", String(64), nullable=False, unique=True),
 )
 
+_GIVEN = text("action IS NOT NULL")  # an act's action id, where it gave one
+
 events = Table(
     "events",
     metadata,
@@ -96,9 +98,18 @@ events = Table(
     Column("seat", String(32), nullable=True),
     Column("data", Text, nullable=False),
     # the client's action id of the act that made it (docs/protocol.md): one event per seat
-    # and id, found again when the act is sent again
+    # and id, found again when the act is sent again; indexed only where given (an act
+    # without one, every act of the browser's, writes no entry: migration 0005)
     Column("action", String(64), nullable=True),
-    Index("ix_events_action", "campaign_id", "seat", "action", unique=True),
+    Index(
+        "ix_events_action",
+        "campaign_id",
+        "seat",
+        "action",
+        unique=True,
+        sqlite_where=_GIVEN,
+        postgresql_where=_GIVEN,
+    ),
 )
 
 
@@ -543,7 +554,7 @@ def _event_row(e: StoredEvent) -> dict[str, Any]:
 #: the newest revision of server/migrations (tests/test_topology.py checks it is Alembic's
 #: head): a store already at it is opened without loading Alembic, most of half a second
 #: of a restart
-SCHEMA_HEAD = "0004"
+SCHEMA_HEAD = "0005"
 
 
 def default_database_url() -> str:
