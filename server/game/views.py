@@ -22,6 +22,7 @@ from typing import Any, cast
 import jsonpatch
 
 from server.game import skirmishes
+from server.game.announcements import announcements
 from server.game.appointments import choices as appointment_choices
 from server.game.engagements import odds_match
 from server.game.errors import ActionError
@@ -325,6 +326,9 @@ def _own_section(state: State, seat: Seat) -> dict[str, Any]:
     # season; the GM's for each seat's character, to act as its seat
     _own_and_of(out, state, seat, "ship_tables", ship_choices)
     _own_and_of(out, state, seat, "appointment_posts", appointment_choices)
+    # the announced applications and resignations, for favours for or against
+    if (announced := announcements(state, seat)) is not None:
+        out["announced"] = announced
     out.update(_boats(state, seat))
     if is_gm(seat):  # each seat's, for the GM to spend them as that seat
         every = {s["id"]: f for s in state["seats"].values() if (f := _favours(state, s))}
@@ -1141,4 +1145,8 @@ def _next_season_for(data: dict[str, Any], seat: Seat, after: State) -> dict[str
     ]
     if renewed:
         out["appointments"] = renewed
+    # the resignations asked and the applications announced, rolled: public, as announced
+    for key in ("resignations", "applications"):
+        if data.get(key):
+            out[key] = _copied(data[key])
     return out
