@@ -133,8 +133,9 @@ def test_favours_against_a_resignation_take_from_the_die() -> None:
 
 
 def test_an_npc_at_sea_resigns_only_when_he_is_home() -> None:
-    """The Royal Oak's Ship's Adjutant asked while she cruises the winter and the spring: the winter's
-    end draws no die (he waits); the spring's, with the cruise home, rolls him."""
+    """The Royal Oak's Ship's Adjutant asked while she cruises the winter and the spring:
+    the winter's end draws no die (he waits); the spring's, with the cruise home, rolls
+    him."""
     state = _season("winter")
     state["cruises"] = {
         "c1": {"id": "c1", "ships": ["RO"], "squadron": None, "seasons": ["winter", "spring"]}
