@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["ScriptedChoices", "ScriptedRandom"]
+__all__ = ["ScriptedChoices", "ScriptedD6", "ScriptedRandom"]
 
 
 class ScriptedRandom(random.Random):
@@ -35,3 +35,12 @@ class ScriptedChoices(random.Random):
         value = self.picks.pop(0)
         assert value in seq, (value, seq)
         return value
+
+
+class ScriptedD6(ScriptedRandom):
+    """A Random whose d6s answer from a script, however they are drawn: ``randint(1, 6)``,
+    or one ``random()`` (:class:`strategy.campaign.dice.RandomDice`'s d6 is
+    ``floor(random() * 6) + 1``)."""
+
+    def random(self) -> float:
+        return (self.throws.pop(0) - 0.5) / 6

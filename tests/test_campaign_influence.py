@@ -7,15 +7,20 @@ from __future__ import annotations
 
 import pytest
 
-from strategy.campaign.appointments import GOVERNMENT, NAVAL
+from strategy.campaign.appointments import GOVERNMENT, NAVAL, appointee_post
 from strategy.campaign.dice import ScriptedDice
+from strategy.campaign.fleet import MARINE_RANKS, NAVY_RANKS
 from strategy.campaign.influence import (
+    CLASSES,
     TABLE_A,
     TABLE_B,
     TABLE_C,
+    appointee_favour,
     bring_to_bear,
     favour_needed,
     mistress_favours,
+    rank_favour,
+    resigns,
     season_favours,
     social_favour,
     swing,
@@ -243,3 +248,59 @@ def test_a_worked_example_one_ship_more_from_column_1() -> None:
     assert influenced_commitment(3, [-1], ScriptedDice([5]))["column"] == 3
     with pytest.raises(InvalidMove):
         influenced_commitment(1, [3], ScriptedDice([]))
+
+
+@pytest.mark.parametrize(
+    ("rank", "favour"),
+    [
+        ("Midshipman", 1),  # below the table's lowest row: a Lieutenant's
+        ("Lieutenant", 1),
+        ("Master & Commander", 2),
+        ("Captain", 3),
+        ("Post Captain", 3),
+        ("Rear Admiral", 4),
+        ("Vice Admiral", 5),
+        ("Admiral", 6),
+        ("Major RM", 2),
+        ("Colonel RM", 3),
+        ("Major General RM", 4),
+        ("General RM", 6),
+    ],
+)
+def test_an_npcs_rank_reads_its_row_of_table_b(rank: str, favour: int) -> None:
+    """The NPC asked to resign is influenced by his rank's row (docs/rules-notes.md,
+    "Announced decisions")."""
+    assert rank_favour(rank) == favour
+
+
+@pytest.mark.parametrize(
+    ("appointee", "favour"),
+    [
+        ("Captain", 3),
+        ("1st Lieutenant", 1),
+        ("Admiral", 6),
+        ("First Sea Lord", 7),
+        ("Prime Minister", 8),
+        ("Crown Prince", 8),
+        ("Chairman of Patriotic Fund", 4),
+        ("Chancellor of the Exchequer", 7),
+        ("Naval Yards Supervisor", 5),
+        ("Port Admiral", 4),
+    ],
+)
+def test_an_appointee_reads_its_row_of_table_b(appointee: str, favour: int) -> None:
+    assert appointee_favour(appointee) == favour
+
+
+def test_every_appointee_of_the_tables_and_every_rank_is_read_and_an_npc_resigns_on_7() -> None:
+    for p in (*NAVAL.values(), *GOVERNMENT.values()):
+        assert appointee_favour(appointee_post(p)) in CLASSES
+    assert all(rank_favour(r) in CLASSES for r in (*NAVY_RANKS, *MARINE_RANKS))
+    with pytest.raises(UnknownName):
+        rank_favour("Bosun")
+    assert (resigns(6, 0), resigns(6, 1), resigns(1, 6), resigns(6, 2 - 2)) == (
+        False,
+        True,
+        True,
+        False,
+    )

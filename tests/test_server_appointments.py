@@ -58,18 +58,43 @@ def test_a_post_the_player_first_sea_lord_gives_is_granted_without_a_die(
 
 
 def test_an_npc_appointee_rolls_one_die_against_the_posts_roll(appointment_years) -> None:
+    """Announced to the NPC appointee when made (001:1115), rolled when the season moves on:
+    1d6 and his modifiers (no favours were brought to bear) against the post's Roll."""
     log, ids = appointment_years["log"], appointment_years["officers"]
     assert appointment_years["acks"]["rolled"]["ok"]
-    data = _applied(log, "Supervisor - Sick and Hurt Board")["data"]
+    applied = _applied(log, "Supervisor - Sick and Hurt Board")
+    data = applied["data"]
     assert data["by"] == "npc" and data["appointee"] == "Chairman of Patriotic Fund"
-    assert 1 <= data["die"] <= 6 and data["needed"] == 7 and data["modifiers"] == []
-    assert data["total"] == data["die"] and data["granted"] is False  # 7 wants influence
-    words = f"Supervisor - Sick and Hurt Board: not appointed (rolled {data['die']}, needed 7)"
+    assert (data["die"], data["granted"], data["announced"]) == (None, None, "ap1")
+    assert data["needed"] == 7 and data["modifiers"] == []
     red = appointment_years["notices"]["red"]["notices"]
-    assert words in [n["text"] for n in red]
+    announced = next(n for n in red if n["seq"] == applied["seq"])
+    assert announced["text"].startswith("Supervisor - Sick and Hurt Board: announced to the NPC")
+    # announced: the others are told, for their favours
+    theirs = [
+        n for n in appointment_years["notices"]["ne"]["notices"] if n["seq"] == applied["seq"]
+    ]
+    assert "Cochrane applies for Supervisor - Sick and Hurt Board (ap1)" in theirs[0]["text"]
+    # rolled as the autumn moves on into the winter
+    turned = next(e for e in events_of(log, "next_season") if e["seq"] > applied["seq"])
+    (rec,) = turned["data"]["applications"]
+    assert (rec["id"], rec["officer"], rec["influence"], rec["for"], rec["against"]) == (
+        "ap1",
+        ids["red"],
+        0,
+        0,
+        0,
+    )
+    assert 1 <= rec["die"] <= 6 and rec["total"] == rec["die"] and rec["granted"] is False
+    words = f"Supervisor - Sick and Hurt Board: not appointed (rolled {rec['die']}, needed 7)"
+    assert words in [n["text"] for n in red if n["seq"] == turned["seq"]]
     # a refused application is not news to the others
-    seq = _applied(log, "Supervisor - Sick and Hurt Board")["seq"]
-    assert not [n for n in appointment_years["notices"]["ne"]["notices"] if n["seq"] == seq]
+    seq = turned["seq"]
+    assert not [
+        n
+        for n in appointment_years["notices"]["ne"]["notices"]
+        if n["seq"] == seq and n["type"] == "appointment"
+    ]
     assert state_before(log, seq + 1)["officers"][ids["red"]]["appointment"] is None
 
 
@@ -219,10 +244,16 @@ def test_the_log_with_appointments_replays(appointment_years) -> None:
             "appointment": "Captain of the Fleet",
             "year": 1805,
         },
-        {
+        {  # announced to the NPC appointee, refused when the autumn moved on
             "officer": appointment_years["officers"]["red"],
             "appointment": "Supervisor - Sick and Hurt Board",
             "year": 1805,
+            "id": "ap1",
+            "player": _applied(appointment_years["log"], "Supervisor - Sick and Hurt Board")[
+                "seat"
+            ],
+            "status": "refused",
+            "influence": [],
         },
         {  # the March of 1806 (the year of the summer before it)
             "officer": appointment_years["officers"]["red"],
@@ -362,6 +393,7 @@ def test_his_form_offers_the_posts_of_this_seasons_table(appointment_years) -> N
     assert appointments.choices(after, fg) == {
         "officer": ids["fg"],
         "held": "Captain of the Fleet",
+        "announced": None,
         "posts": [],
     }
     civil = _applied(log, "Chancellor of the Exchequer")

@@ -38,6 +38,10 @@ RULE_REFUSALS = {
     ("influence", True): "conflict",
     ("apply_appointment", False): "conflict",  # no living officer to appoint
     ("apply_appointment", True): "conflict",
+    ("ask_resignation", False): "conflict",  # no living character to ask it
+    ("ask_resignation", True): "conflict",
+    ("influence_appointment", False): "conflict",  # no living character to spend favours
+    ("influence_appointment", True): "conflict",
     ("apply_ship", False): "conflict",  # no living officer to apply for a ship
     ("apply_ship", True): "conflict",
     ("buy_rank", False): "conflict",  # no living officer to buy a captaincy for
@@ -125,6 +129,8 @@ PLAIN = {
     "favour_investor": {"investment": "i1805-1"},
     "influence": {"wish": "more", "favours": [8]},
     "apply_appointment": {"appointment": "Captain of the Fleet"},
+    "ask_resignation": {"officer": "FG-lt1"},
+    "influence_appointment": {"announcement": "rs1", "wish": "for", "favours": [1]},
     "apply_ship": {"ship": "TH"},
     "buy_rank": {"ship": "NE"},
     "draw_pay": {},

@@ -43,6 +43,8 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "liquidate": ("captain", "autumn"),
     "study": ("captain", "winter"),
     "apply_appointment": ("captain", "autumn"),
+    "ask_resignation": ("captain", "winter"),
+    "influence_appointment": ("admiral", "spring"),
     "apply_ship": ("captain", "autumn"),
     "buy_rank": ("captain", "autumn"),
     "draw_pay": ("captain", "summer"),
@@ -280,9 +282,10 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
     "stay": st.sampled_from([0, 2, 61]),
     "weeks": st.sampled_from([0, 1, 4, 13, 14]),
     "preview": st.sampled_from([False, True, None]),
-    "wish": st.sampled_from(["more", "fewer", "all"]),
+    "wish": st.sampled_from(["more", "fewer", "for", "against", "all"]),
+    "announcement": st.sampled_from(["ap1", "rs1", "rs99", "xx1", "ap0"]),
     "favours": st.sampled_from([[8], [7, 7], [8, 9], [7], [], [10], [9, 9]]),
-    "officer": st.sampled_from(["FG-captain", "RO-captain", "o-1", ""]),
+    "officer": st.sampled_from(["FG-captain", "RO-captain", "FG-lt1", "FSL", "o-1", ""]),
     "verdict": st.sampled_from(
         ["acquitted", "dismissal from command", "reduction in rank", "hanged"]
     ),

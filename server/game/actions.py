@@ -792,13 +792,15 @@ APPLY_APPOINTMENT = Spec(
     "apply_appointment",
     payloads.ApplyAppointment,
     # his own character's application: "Civil Appointments are made in March" (the
-    # spring), "Naval Appointments are made in September" (the autumn; 001:108-110)
-    {role: Grant(("autumn", "spring")) for role in ("admiral", "captain")},
+    # spring), "Naval Appointments are made in September" (the autumn; 001:108-110), a
+    # post a resignation left vacant in any season ashore (001:1110)
+    {role: Grant(("autumn", "winter", "spring")) for role in ("admiral", "captain")},
     _decide_apply_appointment,
     appointments.apply_appointment,
     events.ApplyAppointment,
     PUBLIC,  # the book's applications are announced, their results gazetted
-    touches=("officers", "own"),  # a favouring post: whom he may favour
+    # a favouring post: whom he may favour; announced: every seat's list of announcements
+    touches=("officers", "own"),
     notice=notices.appointment_decided,
 )
 # -- Ship Tables A and B (server.game.ship_tables) -----------------------------------------

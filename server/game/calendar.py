@@ -14,7 +14,16 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from server.game import appointments, cruises, events, notices, officers, payloads, service
+from server.game import (
+    announcements,
+    appointments,
+    cruises,
+    events,
+    notices,
+    officers,
+    payloads,
+    service,
+)
 from server.game.authority import OFF
 from server.game.errors import ActionError
 from server.game.spec import Grant, Spec, View
@@ -63,7 +72,9 @@ def decide_next_season(
     """The next season (autumn, winter, spring, then the next year's summer, its cabinet
     first; after the spring of the last year, the war is over), and the season's end for
     the volunteers at sea (``volunteers``: :func:`server.game.cruises.season_outcomes`);
-    the spring renews the players' government posts (``appointments``)."""
+    the spring renews the players' government posts (``appointments``); the resignations
+    asked and the applications announced are rolled (``resignations``, ``applications``:
+    :func:`server.game.announcements.season_end`)."""
     if any(not e["over"] for e in state["engagements"].values()):
         raise ActionError("wrong_phase", "an engagement is still being fought")
     # a year of service its player did not choose is the dice's as the autumn moves on
@@ -93,6 +104,9 @@ def decide_next_season(
         renewed = appointments.spring_renewals(state, rng)
         if renewed:  # (a spring with none decides as it did before they were renewed)
             data["appointments"] = renewed
+    # the pre-monthly phase of the next month: the resignations asked and the applications
+    # announced rolled (Briny 001:512, 001:1115); a season with none draws no die
+    data.update(announcements.season_end(state, rng))
     return data
 
 
@@ -104,6 +118,7 @@ def apply_next_season(state: State, data: events.NextSeason) -> None:
         officers.follow_berths(state)
     officers.apply_healed(state, data.get("healed", {}))
     appointments.apply_renewals(state, data)
+    announcements.apply_season_end(state, data)
     officers.mission_over(state)  # the season's sailing was the Naval Mission
     if state["phase"] in OFF_SEASONS:
         _season_over(state, volunteers)

@@ -42,7 +42,9 @@ from server.game.state import (
 __all__ = [
     "Acted",
     "Advance",
+    "AskResignation",
     "CampaignCreated",
+    "InfluenceAppointment",
     "ConditionalOrders",
     "Deploy",
     "EngageDecision",
@@ -209,6 +211,12 @@ class NextSeason(Acted):
     # each player's government appointment renewed in March (the spring opened;
     # server.game.appointments); absent when no player held one
     appointments: NotRequired[list[dict[str, Any]]]
+    # the resignations asked of NPCs, rolled as the season moves on (Briny 001:512:
+    # "pre-monthly"; server.game.announcements): absent when none was asked
+    resignations: NotRequired[list[dict[str, Any]]]
+    # the applications announced to NPC appointees, rolled after the resignations, with
+    # the favours for and against (001:509): absent when none was announced
+    applications: NotRequired[list[dict[str, Any]]]
 
 
 class Declined(Record):
@@ -433,7 +441,8 @@ class Substitute(Acted):
 
 class ApplyAppointment(Acted):
     """A player's character applies for a naval post in September or a government post in
-    March: the appointee's choice or roll (server.game.appointments)."""
+    March (or a post a resignation left vacant): a player appointee's choice, or announced
+    to an NPC appointee and rolled when the season moves on (server.game.appointments)."""
 
     officer: str
     player: str  # his seat
@@ -443,14 +452,44 @@ class ApplyAppointment(Acted):
     by: str  # "player": a player's character there chose; "npc": it rolled
     needed: int  # the post's Roll
     modifiers: list[dict[str, Any]]  # {"why", "modifier"}
-    die: int | None  # the NPC's 1d6 (None: a player chose)
+    die: int | None  # the NPC's 1d6 (None: a player chose, or announced: rolled later)
     total: int | None
-    granted: bool
+    granted: bool | None  # None: announced to an NPC appointee, decided as the season ends
     serves: str | None  # an Aide's officer
     relieved: str | None  # the NPC who held the post and steps down
     # a government post granted is a service to the state: the King's roll for a title
     # (server.game.titles, Briny TITLES); absent otherwise
     title: NotRequired[dict[str, Any]]
+    # announced to an NPC appointee: its id, for favours for or against (absent: decided)
+    announced: NotRequired[str]
+
+
+class AskResignation(Acted):
+    """A player's character asks that an NPC resign his post (Briny 001:512), announced:
+    rolled when the season moves on (server.game.announcements)."""
+
+    id: str  # the announcement's, "rs1"
+    officer: str  # the NPC asked
+    name: str  # his name and rank, as gazetted
+    rank: str
+    appointment: str  # the post he holds
+    asker: str  # the asker's character
+    player: str  # the asker's seat
+    year: int
+
+
+class InfluenceAppointment(Acted):
+    """Favours brought to bear for or against an announced application or resignation
+    (Briny 001:494-512), spent at once, counted when it is rolled."""
+
+    officer: str  # the influencer's character
+    season: str  # the season the favours were received in, e.g. "1805 autumn"
+    announcement: str  # "ap1" or "rs1"
+    wish: str  # "for" or "against"
+    favours: list[int]  # the classes spent
+    needed: int  # Influence Table B's class for the NPC who decides
+    combined: list[int]  # brought to bear after combining two of a class into the next
+    modifier: int  # the die roll modification, its wish's way when rolled
 
 
 class Deploy(Acted):

@@ -41,6 +41,7 @@ __all__ = [
     "Seen",
     "advanced",
     "appointment_decided",
+    "appointment_influenced",
     "battles",
     "conditional_orders",
     "cruise_planned",
@@ -52,6 +53,7 @@ __all__ = [
     "skirmished",
     "orders_words",
     "place_words",
+    "resignation_asked",
     "season_opens",
     "seat_joined",
     "seat_reissued",
@@ -433,7 +435,137 @@ def season_opens(seen: Seen) -> list[Notice]:
         own = words[0] if report.get("yours") and words else None
         text = f"the {report['season']}'s cruises are over: their report is out (the History tab)"
         out.append({"type": "season", "text": f"{text}; {own}" if own else text, "yours": own})
-    return out + _renewals(seen)
+    return out + _renewals(seen) + _resignations(seen) + _applications(seen)
+
+
+def _officer_name(seen: Seen, oid: str) -> str:
+    officer = seen.state["officers"].get(oid)
+    return f"{officer['rank']} {officer['name']}" if officer else oid
+
+
+def resignation_words(rec: Mapping[str, Any]) -> str:
+    """A resignation asked, rolled as the season turned, e.g. "resigns (rolled 5, favours
+    +2, needed 7)", "stays (rolled 3, needed 7)"; "at sea: waits until he is home"."""
+    if rec.get("lapsed"):
+        return "the ask lapses (he is no longer in the post)"
+    if rec.get("waiting"):
+        return "at sea: no NPC will leave his men in the lurch; rolled when he is home"
+    signed = rec["for"] - rec["against"]
+    swayed = f", favours {signed:+d}" if rec["for"] or rec["against"] else ""
+    verdict = f"resigns: {rec['appointment']} is vacant" if rec["resigned"] else "stays in his post"
+    return f"{verdict} (rolled {rec['die']}{swayed}, needed {rec['needed']})"
+
+
+def _influencers(seen: Seen, aid: str) -> set[str]:
+    """The seats that brought favours to bear on the announcement ``aid``."""
+    records = [*seen.state.get("applications", ()), *seen.state.get("asked_resignations", ())]
+    return {
+        i["player"]
+        for r in records
+        if r.get("id") == aid
+        for i in r.get("influence", ())
+        if i.get("player")
+    }
+
+
+def _resignations(seen: Seen) -> list[Notice]:
+    """The resignations asked, rolled as the season turned: public (every seat)."""
+    out = []
+    for rec in seen.data.get("resignations") or ():
+        text = f"{_officer_name(seen, rec['officer'])}, {rec['appointment']}, asked to resign"
+        out.append(
+            {
+                "type": "resignation",
+                "text": f"{text}: {resignation_words(rec)}",
+                "officer": rec["officer"],
+                "post": rec["appointment"],
+                "resigned": bool(rec.get("resigned")),
+            }
+        )
+    return out
+
+
+def _applications(seen: Seen) -> list[Notice]:
+    """The announced applications rolled as the season turned: in words to the applicant,
+    those who brought favours to bear and the GM; to the others when granted."""
+    out = []
+    me = seen.seat["id"]
+    for rec in seen.data.get("applications") or ():
+        told = me == rec["player"] or me in _influencers(seen, rec["id"])
+        name = _officer_name(seen, rec["officer"])
+        if told or seen.seat["role"] == "gm":
+            text = appointments.words(rec)
+            if rec.get("title"):
+                text = f"{text}; {titles.words(rec['title'])}"
+            text = text if me == rec["player"] else f"{name}: {text}"
+        elif rec["granted"]:
+            text = f"{name} appointed {rec['appointment']}"
+        else:
+            continue
+        out.append(
+            {
+                "type": "appointment",
+                "text": text,
+                "officer": rec["officer"],
+                "post": rec["appointment"],
+                "granted": rec["granted"],
+            }
+        )
+    return out
+
+
+def resignation_asked(seen: Seen) -> list[Notice]:
+    """A resignation asked of an NPC, announced: to every seat, for favours for or against
+    before the season moves on."""
+    data = seen.data
+    asker = seen.state["officers"].get(data["asker"])
+    who = asker["name"] if asker else data["asker"]
+    if seen.seat["id"] == data["player"]:
+        who = "You"
+    elif seen.seat["role"] == "gm":
+        who = f"{who} ({seen.name(data['player'])})"
+    text = (
+        f"{who} ask{'' if who == 'You' else 's'} that {data['rank']} {data['name']} resign as "
+        f"{data['appointment']} ({data['id']}): 7 on a die when the season moves on; anyone "
+        "may bring favours to bear for or against"
+    )
+    return [
+        {
+            "type": "resignation",
+            "text": text,
+            "officer": data["officer"],
+            "post": data["appointment"],
+            "resigned": False,
+        }
+    ]
+
+
+def appointment_influenced(seen: Seen) -> list[Notice]:
+    """Favours brought to bear on an announced application or resignation: told to the
+    influencer and to the GM, who rolls for the NPC."""
+    data = seen.data
+    if "modifier" not in data:
+        return []
+    favours = " and ".join(str(f) for f in data["favours"])
+    words = (
+        f"favours of class {favours} {data['wish']} {data['announcement']}: "
+        f"{data['modifier']} on the die (Table B's class {data['needed']}), counted when the "
+        "season moves on"
+    )
+    if seen.seat["role"] == "gm":
+        officer = seen.state["officers"].get(data["officer"])
+        name = officer["name"] if officer else data["officer"]
+        text = f"{name} ({seen.name(seen.acting)}) brought {words}"
+    else:
+        text = f"Your influence: {words}"
+    return [
+        {
+            "type": "influence",
+            "text": text,
+            "officer": data["officer"],
+            "announcement": data["announcement"],
+        }
+    ]
 
 
 def _renewals(seen: Seen) -> list[Notice]:
@@ -503,17 +635,25 @@ def service_chosen(seen: Seen) -> list[Notice]:
 
 def appointment_decided(seen: Seen) -> list[Notice]:
     """An application decided: in words to the applicant and the GM; to the others, the
-    appointment when it is granted."""
+    appointment when it is granted. Announced to an NPC appointee: told to every seat, for
+    their favours."""
     data = seen.data
     text = appointments.words(data)
     if data.get("title"):  # the King's roll for a title after a government post
         text = f"{text}; {titles.words(data['title'])}"
     mine = seen.seat["id"] == data["player"]
-    if not mine and seen.seat["role"] != "gm":
+    officer = seen.state["officers"].get(data["officer"])
+    name = officer["name"] if officer else data["officer"]
+    if data.get("announced") and not mine:
+        text = (
+            f"{name} applies for {data['appointment']} ({data['announced']}), announced to the "
+            f"NPC {data['appointee']}: rolled when the season moves on; anyone may bring "
+            "favours to bear for or against"
+        )
+    elif not mine and seen.seat["role"] != "gm":
         if not data["granted"]:
             return []
-        officer = seen.state["officers"].get(data["officer"])
-        text = f"{officer['name'] if officer else data['officer']} appointed {data['appointment']}"
+        text = f"{name} appointed {data['appointment']}"
     elif not mine:
         text = f"{seen.name(data['player'])}: {text}"
     return [

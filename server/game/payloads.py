@@ -40,6 +40,8 @@ __all__ = [
     "MISSIONS",
     "ApplyAppointment",
     "ApplyShip",
+    "AskResignation",
+    "InfluenceAppointment",
     "BuyRank",
     "DrawPay",
     "Substitute",
@@ -536,6 +538,31 @@ class ApplyAppointment(Payload):
         str,
         BeforeValidator(_appointment),
         Field(json_schema_extra={"enum": list(_POSTS)}),
+    ]
+
+
+class AskResignation(Payload):
+    """A player's character asks that an NPC resign the post he holds (Briny 001:512:
+    "If a character wants a NPC to resign, it must be announced by the announcements
+    deadline"): ``officer``, the NPC's id; rolled when the season moves on."""
+
+    type: Literal["ask_resignation"]
+    officer: Annotated[Text, Field(min_length=1, max_length=40)]
+
+
+class InfluenceAppointment(Payload):
+    """Favours brought to bear on an announced decision of an NPC (Briny 001:509-512:
+    "Influence may be used to seek or block appointments"; "Anyone may use influence for or
+    against"): ``announcement``, an announced application's id (``ap1``) or a resignation
+    asked's (``rs1``); ``wish``, for it or against it; ``favours``, the classes he spends of
+    those he holds this season."""
+
+    type: Literal["influence_appointment"]
+    announcement: Annotated[str, Field(pattern=r"^(ap|rs)[1-9][0-9]{0,5}$", max_length=8)]
+    wish: Literal["for", "against"]
+    favours: Annotated[
+        list[Annotated[int, Field(ge=rules.FAVOUR_CLASSES[0], le=rules.FAVOUR_CLASSES[1])]],
+        Field(min_length=1, max_length=16),
     ]
 
 

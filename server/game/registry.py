@@ -18,6 +18,7 @@ from pydantic import BaseModel
 
 from server.game import (
     actions,
+    announcements,
     calendar,
     clock,
     courts,
@@ -71,6 +72,8 @@ SPECS: Mapping[str, Spec[Any, Any]] = MappingProxyType(
             actions.FAVOUR_INVESTOR,
             influence.INFLUENCE,
             actions.APPLY_APPOINTMENT,
+            announcements.ASK_RESIGNATION,
+            announcements.INFLUENCE_APPOINTMENT,
             actions.APPLY_SHIP,
             actions.BUY_RANK,
             actions.DRAW_PAY,

@@ -179,13 +179,16 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     (``resolve_summer``, ``next_season``, the clock's in a summer or after it) stand as
     logged; a fight version 5 opened goes on dry, its NPC captains opening no musket fire
     (its battle saved without ``npc_muskets``: "Muskets and the Marines' fire"), and no card
-    waits for a choice after its summer: its autumn moves on as it did.
+    waits for a choice after its summer: its autumn moves on as it did. An application to
+    an NPC appointee is announced and rolled when the season moves on, with the favours
+    brought to bear on it ("Announced decisions"): version 5 rolled it when made, so an
+    ``apply_appointment`` stands as logged (its data applies as a decided one's).
     """
     kind, data = event["type"], event["data"]
     keys: set[str] = set()
     decision = version < 3 and (_v2_vacancy(state, event) or _v2_autumn_clock(state, event))
     # (every version before 6: upgrade() sees no other)
-    decision = decision or kind == "advance" or _v5_season(state, event)
+    decision = decision or kind in ("advance", "apply_appointment") or _v5_season(state, event)
     if version < 5:
         decision = decision or kind in ("roll_force", "show_voyage")
         # (a ship detached was routed as her whole squadron: its draught, its pace)

@@ -141,6 +141,11 @@ __all__ = [
     "embezzlement_roll",
     "GOVERNMENT_APPOINTMENTS",
     "NAVAL_APPOINTMENTS",
+    "RESIGNS_ON",
+    "appointee_favour",
+    "appointment_modifiers",
+    "npc_resigns",
+    "rank_favour",
     "appointment_check",
     "appointment_post",
     "appointment_roll",
@@ -758,15 +763,48 @@ def appointment_check(name: str, officer: Mapping[str, Any]) -> None:
 
 
 def appointment_roll(
-    name: str, officer: Mapping[str, Any], rng: random.Random, by_player: bool, renewing: bool
+    name: str,
+    officer: Mapping[str, Any],
+    rng: random.Random,
+    by_player: bool,
+    renewing: bool,
+    influence: int | None = None,
 ) -> dict[str, Any]:
     """The appointee's roll for the character (his NA and his mentions in despatches; the
     dice a d6 from ``rng``): a player appointee's choice, an NPC's 1d6 and the modifiers
-    against the post's Roll; ``renewing``: the renewal in September or March (its result
-    also under ``renewed``)."""
-    roll = _appointments.renewal if renewing else _appointments.appointment_roll
+    (and the favours' signed ``influence`` on an announced application) against the post's
+    Roll; ``renewing``: the renewal in September or March (its result also under
+    ``renewed``)."""
     mids = len(officer.get("mentions") or ())  # the Crown Prince's aide reads them
-    return roll(_appointments.post(name), RandomDice(rng), officer["na"], mids, by_player)
+    post = _appointments.post(name)
+    if renewing:
+        return _appointments.renewal(post, RandomDice(rng), officer["na"], mids, by_player)
+    return _appointments.appointment_roll(
+        post, RandomDice(rng), officer["na"], mids, by_player, influence
+    )
+
+
+def appointment_modifiers(name: str, officer: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The character's modifiers to the appointee's roll for post ``name`` (his NA, his
+    mentions in despatches: :func:`strategy.campaign.appointments.modifiers`)."""
+    mids = len(officer.get("mentions") or ())
+    return _appointments.modifiers(_appointments.post(name), officer["na"], mids)
+
+
+def appointee_favour(name: str) -> int:
+    """Influence Table B's class for the NPC appointee of post ``name`` (Briny 001:1122:
+    "if a NPC must be influenced if the player wants to improve his chances")."""
+    return _influence.appointee_favour(_appointments.appointee_post(_appointments.post(name)))
+
+
+def rank_favour(rank: str) -> int:
+    """Influence Table B's class for the decisions of an NPC of ``rank``."""
+    return _influence.rank_favour(rank)
+
+
+def npc_resigns(die: int, modifier: int) -> bool:
+    """Whether an NPC asked to resign does: 7 on 1d6 and the favours (Briny 001:512)."""
+    return _influence.resigns(die, modifier)
 
 
 def appointment_words(rolled: Mapping[str, Any]) -> str:
@@ -1007,6 +1045,8 @@ ORDERS_MOST = 10
 FAVOUR_CLASSES = (_influence.CLASSES.start, _influence.CLASSES.stop - 1)
 #: Influence Table B's class for a Prime Minister: a modification of one on his decision
 PRIME_MINISTER_FAVOUR = _influence.favour_needed("Prime Minister")
+#: "NPCs will resign on a 7 on 1d6, so influence is needed!" (Briny 001:512)
+RESIGNS_ON = _influence.RESIGNS_ON
 #: the NPC Captain of the Fleet's class: the post is a captain's (Influence Table B's
 #: "Captain")
 CAPTAIN_OF_THE_FLEET_FAVOUR = _influence.favour_needed("Captain")

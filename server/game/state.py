@@ -41,6 +41,7 @@ __all__ = [
     "YearRecord",
     "Force",
     "Application",
+    "ResignationAsked",
     "ShipApplication",
     "Substitution",
     "Embezzlement",
@@ -578,6 +579,30 @@ class Application(Record):
     officer: str
     appointment: str
     year: int  # the summer of the September he applied in
+    # announced to an NPC appointee (absent: decided when made): its id ("ap1"), his seat,
+    # "announced" until rolled as the season moves on, then "granted", "refused" or
+    # "lapsed"; the favours brought to bear on it, each {"officer", "player", "wish",
+    # "modifier"}
+    id: NotRequired[str]
+    player: NotRequired[str]
+    status: NotRequired[str]
+    influence: NotRequired[list[dict[str, Any]]]
+
+
+class ResignationAsked(Record):
+    """A resignation a player's character asked of an NPC in a post (Briny 001:512):
+    announced, rolled when the season moves on (``waiting`` while he is at sea), then
+    ``resigned``, ``stayed`` or ``lapsed``."""
+
+    id: str  # "rs1"
+    officer: str  # the NPC
+    appointment: str
+    ship: str | None  # his ship then (a post one a ship is vacant on her)
+    asker: str  # the asker's character
+    player: str  # the asker's seat
+    year: int
+    status: str
+    influence: list[dict[str, Any]]  # as an Application's
 
 
 class Embezzlement(Record):
@@ -671,6 +696,8 @@ class State(Record):
     cruised: NotRequired[int]
     # the applications for posts made (absent until the first)
     applications: NotRequired[list[Application]]
+    # the resignations asked of NPCs (absent until the first)
+    asked_resignations: NotRequired[list[ResignationAsked]]
     # the applications to ships by Ship Table A (absent until the first)
     ship_applications: NotRequired[list[ShipApplication]]
     # officer id -> the row of Ship Table B he bought (a captaincy: Junior, Senior, Post

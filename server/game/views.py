@@ -22,6 +22,7 @@ from typing import Any, cast
 import jsonpatch
 
 from server.game import skirmishes
+from server.game.announcements import announcements
 from server.game.appointments import choices as appointment_choices
 from server.game.authority import AT_SEA
 from server.game.embezzlement import choices as embezzlement_choices
@@ -337,6 +338,9 @@ def _own_section(state: State, seat: Seat) -> dict[str, Any]:
     _own_and_of(out, state, seat, "appointment_posts", appointment_choices)
     # his post's embezzlement, and his ship's embezzlers found out for a player captain
     _own_and_of(out, state, seat, "embezzlement", embezzlement_choices)
+    # the announced applications and resignations, for favours for or against
+    if (announced := announcements(state, seat)) is not None:
+        out["announced"] = announced
     out.update(_boats(state, seat))
     if is_gm(seat):  # each seat's, for the GM to spend them as that seat
         every = {s["id"]: f for s in state["seats"].values() if (f := _favours(state, s))}
@@ -1163,4 +1167,8 @@ def _next_season_for(data: dict[str, Any], seat: Seat, after: State) -> dict[str
     ]
     if renewed:
         out["appointments"] = renewed
+    # the resignations asked and the applications announced, rolled: public, as announced
+    for key in ("resignations", "applications"):
+        if data.get(key):
+            out[key] = _copied(data[key])
     return out

@@ -545,9 +545,13 @@ function appointmentSection(ctx, mine) {
   if (mine.held) {
     parts.push(el("p", { class: "muted", dataset: { held: mine.held } },
       `You hold ${mine.held}: one appointment at a time.`));
+  } else if (mine.announced) {
+    parts.push(el("p", { class: "muted", dataset: { announcedPost: mine.announced } },
+      `Your application for ${mine.announced} is announced: rolled when the season moves on.`));
   } else if (mine.posts.length) {
     const post = select(mine.posts.map((p) => [p.appointment, `${p.appointment} (the `
-      + `${p.appointee}'s: ${p.by === "player" ? "his choice" : `needs ${p.needed} on a die`})`]));
+      + `${p.appointee}'s: ${p.by === "player" ? "his choice"
+        : `announced, needs ${p.needed} on a die`})`]));
     post.name = "appointment";
     const send = actionButton(ctx, "Apply", () => ({ type: "apply_appointment",
       appointment: post.value }), { name: "apply_appointment", okText: "applied" });
@@ -605,6 +609,53 @@ function embezzleSection(ctx, mine, favours, allowed) {
     }
   }
   return el("fieldset", { class: "embezzle" }, el("legend", {}, "Embezzlement"), parts);
+}
+
+/** The announced applications and resignations (Briny 001:509-512: "Influence may be used
+ * to seek or block appointments"; "NPCs will resign on a 7 on 1d6, so influence is
+ * needed!"), from the state's `announced`: favours his officer holds brought to bear for or
+ * against each, and an NPC in a post asked to resign; all rolled when the season moves on. */
+function announcedSection(ctx, announced, favours, allowed) {
+  const parts = [];
+  const held = favours?.held || [];
+  const items = [
+    ...announced.applications.map((a) => ({ ...a, what: `${a.name}'s application for `
+      + `${a.appointment} (the NPC ${a.appointee}'s, needs ${a.needed})` })),
+    ...announced.resignations.map((r) => ({ ...r, what: `${r.rank} ${r.name} asked to resign `
+      + `as ${r.appointment} (needs ${r.needed}${r.status === "waiting" ? "; at sea" : ""})` })),
+  ];
+  for (const item of items) {
+    const row = [el("span", {}, `${item.id}: ${item.what}; Table B's class ${item.favour}. `)];
+    const mine = item.influence.map((i) => `${i.wish} ${i.modifier}`);
+    if (mine.length) row.push(el("span", { class: "muted" }, `Favours: ${mine.join(", ")}. `));
+    if (allowed("influence_appointment") && held.length) {
+      const wish = select([["for", "For"], ["against", "Against"]], "for");
+      wish.name = "wish";
+      const boxes = held.map((c) => el("label", {}, el("input", { type: "checkbox",
+        name: "favour", value: String(c) }), ` class ${c}`));
+      const send = actionButton(ctx, "Bring favours to bear", () => {
+        const chosen = boxes.map((b) => b.querySelector("input")).filter((b) => b.checked)
+          .map((b) => Number(b.value));
+        if (!chosen.length) throw new Error("Tick the favours to bring to bear.");
+        return { type: "influence_appointment", announcement: item.id, wish: wish.value,
+          favours: chosen };
+      }, { name: "influence_appointment", okText: "favours spent" });
+      row.push(labelled("Wish", wish), ...boxes, ...send.nodes);
+    }
+    parts.push(el("div", { class: "row", dataset: { announcement: item.id } }, row));
+  }
+  if (!items.length) parts.push(el("p", { class: "muted" }, "Nothing is announced."));
+  if (allowed("ask_resignation") && announced.npcs.length) {
+    const npc = select(announced.npcs.map((n) => [n.officer, `${n.rank} ${n.name}, `
+      + `${n.appointment}${n.at_sea ? " (at sea)" : ""}`]));
+    npc.name = "npc";
+    const ask = actionButton(ctx, "Ask him to resign", () => ({ type: "ask_resignation",
+      officer: npc.value }), { name: "ask_resignation", okText: "announced" });
+    parts.push(el("div", { class: "row" }, labelled("An NPC in a post", npc), ask.nodes));
+  }
+  return el("fieldset", { class: "announced" }, el("legend", {}, "Announcements"),
+    el("p", { class: "muted" }, "Rolled when the season moves on: an NPC resigns on 7 on a "
+      + "die; favours for or against move the die."), parts);
 }
 
 /** His ship and rank by Ship Tables A and B (Briny 001:548-628), from the state's
@@ -867,6 +918,12 @@ function seatSections(ctx, seat, state, mine) {
   if (theft && (allowed("embezzle") || allowed("ignore_offence"))) {
     sections.push(embezzleSection(ctx, theft, favours, allowed));
   }
+  // what is announced, for favours for or against (the GM's copy lists everyone's)
+  if (state.announced && seat.officer
+    && (allowed("ask_resignation") || allowed("influence_appointment"))) {
+    const held = state.favours_of?.[seat.id] ?? state.favours;
+    sections.push(announcedSection(ctx, state.announced, held, allowed));
+  }
   if (allowed("influence") && favours) {
     sections.push(influenceSection(ctx, favours));
   }
@@ -946,6 +1003,7 @@ export function createOrdersPanel(root, ctx) {
         state.appointment_posts ?? null, state.appointment_posts_of ?? null,
         state.embezzlement ?? null, state.embezzlement_of ?? null,
         state.favours ?? null, state.favours_of ?? null, state.day === 0,
+        state.announced ?? null,
         (state.deployment || []).map((d) => d.ship), state.skirmish ?? null,
         state.skirmish_of ?? null,
         // the courts-martial the GM may sit: the form drawn anew as they are faced and sat

@@ -190,12 +190,19 @@ def modifiers(p: Post, na: int, mids: int = 0) -> list[dict[str, Any]]:
 
 
 def appointment_roll(
-    p: Post, dice: Dice, na: int, mids: int = 0, appointee_player: bool = False
+    p: Post,
+    dice: Dice,
+    na: int,
+    mids: int = 0,
+    appointee_player: bool = False,
+    influence: int | None = None,
 ) -> dict[str, Any]:
     """The appointment of an eligible applicant: a player appointee grants it (he
-    "chooses who is appointed"; no die), an NPC rolls 1d6 and grants it when the die and
-    the modifiers reach the post's Roll. ``{"appointment", "appointee", "by", "die",
-    "needed", "modifiers", "total", "granted"}``.
+    "chooses who is appointed"; no die), an NPC rolls 1d6 and grants it when the die, the
+    modifiers and ``influence`` (the favours brought to bear for and against, signed:
+    "Influence may be used to seek or block appointments", 001:509) reach the post's Roll.
+    ``{"appointment", "appointee", "by", "die", "needed", "modifiers", "total",
+    "granted"}``, and ``influence`` when given.
 
     >>> from strategy.campaign.dice import ScriptedDice
     >>> appointment_roll(post("Captain of the Fleet"), ScriptedDice([6]), na=9)["granted"]
@@ -209,10 +216,12 @@ def appointment_roll(
         "needed": p.roll,
         "modifiers": mods,
     }
+    if influence is not None:
+        out["influence"] = influence
     if appointee_player:
         return {**out, "die": None, "total": None, "granted": True}
     die = dice.d6()
-    total = die + sum(m["modifier"] for m in mods)
+    total = die + sum(m["modifier"] for m in mods) + (influence or 0)
     return {**out, "die": die, "total": total, "granted": total >= p.roll}
 
 
@@ -245,7 +254,8 @@ def places_full(p: Post, holders: int) -> bool:
 
 def roll_words(rolled: Mapping[str, Any]) -> str:
     """An appointment roll in words, e.g. "Ship's Adjutant: appointed (rolled 5, needed 6
-    less 1)"; a player appointee's "(chosen by the First Sea Lord)"."""
+    less 1)"; with favours brought to bear, "(rolled 4, favours +3, needed 7)"; a player
+    appointee's "(chosen by the First Sea Lord)"."""
     renewing = "renewed" in rolled
     if rolled["granted"]:
         result = "renewed" if renewing else "appointed"
@@ -255,4 +265,5 @@ def roll_words(rolled: Mapping[str, Any]) -> str:
         return f"{rolled['appointment']}: {result} (chosen by the {rolled['appointee']})"
     less = sum(m["modifier"] for m in rolled["modifiers"])
     needed = f"needed {rolled['needed']}" + (f" less {less}" if less else "")
-    return f"{rolled['appointment']}: {result} (rolled {rolled['die']}, {needed})"
+    swayed = f", favours {rolled['influence']:+d}" if rolled.get("influence") else ""
+    return f"{rolled['appointment']}: {result} (rolled {rolled['die']}{swayed}, {needed})"

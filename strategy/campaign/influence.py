@@ -13,6 +13,8 @@ brought to bear on one decision. Once used, a favour is expended.
 {'combined': [8, 9], 'modifier': 3}
 >>> swing(5, 2), swing(4, 2), swing(6, 3)
 (1, 0, 2)
+>>> rank_favour("Post Captain"), appointee_favour("Chairman of Patriotic Fund"), RESIGNS_ON
+(3, 4, 7)
 """
 
 from __future__ import annotations
@@ -27,12 +29,16 @@ from strategy.loader import check, freeze, load
 
 __all__ = [
     "CLASSES",
+    "RESIGNS_ON",
     "TABLE_A",
     "TABLE_B",
     "TABLE_C",
+    "appointee_favour",
     "bring_to_bear",
     "favour_needed",
     "mistress_favours",
+    "rank_favour",
+    "resigns",
     "season_favours",
     "social_favour",
     "swing",
@@ -83,6 +89,25 @@ TABLE_B: Mapping[str, int]
 #: Influence Table C: a mistress's Social Level -> {"normal", "influential"} (None: "-")
 TABLE_C: Mapping[int, Mapping[str, int | None]]
 CLASSES, TABLE_A, TABLE_B, TABLE_C = _load()
+
+
+def _positions() -> tuple[Mapping[str, str], Mapping[str, str], int]:
+    raw = freeze(load("influence.json"))
+    ranks, appointees = raw["positions"]["ranks"], raw["positions"]["appointees"]
+    for name, position in (*ranks.items(), *appointees.items()):
+        check(
+            position in TABLE_B, f"influence positions: {name} reads {position!r}, not on Table B"
+        )
+    roll = raw["resignation"]["roll"]
+    check(roll == 7, "an NPC resigns on a 7 on 1d6 (001:512)")
+    return ranks, appointees, roll
+
+
+_RANK_POSITIONS: Mapping[str, str]
+_APPOINTEE_POSITIONS: Mapping[str, str]
+#: "NPCs will resign on a 7 on 1d6, so influence is needed!" (001:512)
+RESIGNS_ON: int
+_RANK_POSITIONS, _APPOINTEE_POSITIONS, RESIGNS_ON = _positions()
 
 
 def social_favour(social_level: int) -> int | None:
@@ -158,3 +183,32 @@ def swing(die: int, modifier: int) -> int:
     favours' modifier, one ship on 7, two on 9 (001:1306; 8 reads as 7, 10 and more as 9)."""
     total = die + modifier
     return 2 if total >= 9 else 1 if total >= 7 else 0
+
+
+def rank_favour(rank: str) -> int:
+    """Influence Table B's class for the decisions of an NPC of ``rank`` (the table's row
+    of his rank: docs/rules-notes.md "Influence and favours"); UnknownName off the ladders."""
+    position = _RANK_POSITIONS.get(rank)
+    if position is None:
+        raise UnknownName(f"no rank {rank!r} to read on Influence Table B")
+    return TABLE_B[position]
+
+
+def appointee_favour(appointee: str) -> int:
+    """Influence Table B's class for the NPC who holds the appointing post ``appointee``
+    (an Appointments Table's Appointee: "if a NPC must be influenced if the player wants to
+    improve his chances", 001:1122); UnknownName for no such appointee."""
+    position = _APPOINTEE_POSITIONS.get(appointee)
+    if position is None:
+        raise UnknownName(f"no appointee {appointee!r} to read on Influence Table B")
+    return TABLE_B[position]
+
+
+def resigns(die: int, modifier: int) -> bool:
+    """Whether an NPC asked to resign does: "NPCs will resign on a 7 on 1d6, so influence
+    is needed!" (001:512): the die and the favours' signed modifier reach 7.
+
+    >>> resigns(6, 0), resigns(5, 2), resigns(6, 2 - 1)
+    (False, True, True)
+    """
+    return die + modifier >= RESIGNS_ON
