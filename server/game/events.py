@@ -45,6 +45,7 @@ __all__ = [
     "Deploy",
     "EngageDecision",
     "FavourInvestor",
+    "FlagSeat",
     "Influence",
     "Invest",
     "Liquidate",
@@ -184,6 +185,19 @@ class SetClock(Acted):
     clock: Clock
 
 
+class FlagSeat(Record):
+    """A captain's seat that followed its character's promotion to flag rank
+    (server.game.officers.flag_seats): an admiral's seat now, of his squadron or ashore."""
+
+    player: str  # the seat
+    officer: str
+    rank: str  # his flag rank
+    flag: str | None  # the squadron his promotion gave him
+    squadron: str | None  # the seat's squadron now; None: ashore with him
+    was: str | None  # the ship he left
+    relief: OfficerRecord | None  # her NPC captain (None: the season gave her one)
+
+
 class SeasonOutcomes(Record):
     """The volunteers' outcomes at a season's end (server.game.cruises.season_outcomes),
     as the summer's are resolved."""
@@ -192,6 +206,7 @@ class SeasonOutcomes(Record):
     preset: dict[str, int]  # results earned on the map, by ship code
     report: dict[str, Any]  # strategy.campaign.resolve_summer's report, with ``outcomes``
     officers: dict[str, OfficerRecord]  # every officer it changed, after it
+    seats: NotRequired[list[FlagSeat]]  # the captains' seats that followed a flag
 
 
 class NextSeason(Acted):
@@ -492,6 +507,8 @@ class ResolveSummer(Acted):
     # each player's roll for a title after the summer's services (server.game.titles);
     # absent when none qualified
     titles: NotRequired[list[dict[str, Any]]]
+    # the captains' seats that followed their characters to flag rank; absent when none
+    seats: NotRequired[list[FlagSeat]]
 
 
 class ShowVoyage(Acted):

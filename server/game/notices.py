@@ -16,7 +16,8 @@ seat handed to a new holder, or its link renewed), ``season`` (the season report
 ``message`` (table talk addressed to this seat: to all, to it, or to the GM for the GM),
 ``appointment`` (an application decided, or his appointment renewed in September or March),
 ``title`` (his roll for a title at the summer's end, conferred or not),
-``grounding`` (a ship of his aground or on rocks in shallow water on her passage), and
+``grounding`` (a ship of his aground or on rocks in shallow water on her passage),
+``seat_moved`` (his seat gone with his character to flag rank), and
 ``service`` (his card of a year of service turned, and what he may choose; his choice made).
 """
 
@@ -40,6 +41,7 @@ __all__ = [
     "battles",
     "conditional_orders",
     "cruise_planned",
+    "flag_seat_words",
     "influence_words",
     "influenced",
     "message",
@@ -384,7 +386,7 @@ def season_opens(seen: Seen) -> list[Notice]:
         own = words[0] if report.get("yours") and words else None
         text = f"the {report['season']}'s cruises are over: their report is out (the History tab)"
         out.append({"type": "season", "text": f"{text}; {own}" if own else text, "yours": own})
-    return out + _renewals(seen)
+    return out + _renewals(seen) + _flag_seats(seen, seen.data.get("volunteers") or {})
 
 
 def _renewals(seen: Seen) -> list[Notice]:
@@ -435,8 +437,49 @@ def _titles(seen: Seen) -> list[Notice]:
     return out
 
 
+def flag_seat_words(rec: Mapping[str, Any], name: str) -> str:
+    """A seat that followed its character to flag rank, in words (docs/rules-notes.md "A
+    seat follows a promotion to flag rank")."""
+    relief = rec["relief"]
+    left = (
+        f"; {relief['rank']} {relief['name']} (NPC) takes command of {rec['was']}" if relief else ""
+    )
+    if rec["squadron"] is not None:
+        return (
+            f"{name}, promoted {rec['rank']}, hoists his flag in the {rec['squadron']} "
+            f"squadron: the seat is that squadron's admiral's now, no longer "
+            f"{rec['was']}'s captain's{left}"
+        )
+    flag = f"the {rec['flag']} squadron's" if rec["flag"] else "a squadron's"
+    return (
+        f"{name}, promoted {rec['rank']}, goes ashore and the seat with him: {flag} "
+        f"admiral's seat is another's, and the GM may hand this seat a squadron "
+        f"(reassign){left}"
+    )
+
+
+def _flag_seats(seen: Seen, data: Mapping[str, Any]) -> list[Notice]:
+    """His seat gone with his character to flag rank: told to him and the GM (naming the
+    seat)."""
+    out = []
+    for rec in data.get("seats") or ():
+        officer = seen.state["officers"].get(rec["officer"])
+        text = flag_seat_words(rec, officer["name"] if officer else rec["officer"])
+        if seen.seat["role"] == "gm":
+            text = f"{seen.name(rec['player'])}: {text}"
+        notice = {"type": "seat_moved", "text": text, "seat": rec["player"]}
+        out.append({**notice, "officer": rec["officer"], "squadron": rec["squadron"]})
+    return out
+
+
 def summer_over(seen: Seen) -> list[Notice]:
-    return _season(seen) + _service_turned(seen) + _renewals(seen) + _titles(seen)
+    return (
+        _season(seen)
+        + _service_turned(seen)
+        + _renewals(seen)
+        + _titles(seen)
+        + _flag_seats(seen, seen.data)
+    )
 
 
 def service_chosen(seen: Seen) -> list[Notice]:

@@ -10,6 +10,7 @@ of the NPC who held it, who goes ashore. No Flask, no sockets, no clock.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, cast
@@ -30,11 +31,13 @@ from server.game.state import (
 __all__ = [
     "MINISTERS",
     "admiral_choices",
+    "apply_flag_seats",
     "apply_healed",
     "apply_officers",
     "apply_study",
     "berth_of",
     "decide_study",
+    "flag_seats",
     "follow_berths",
     "healing",
     "mission_over",
@@ -180,6 +183,78 @@ def follow_berths(state: State) -> None:
             seat["ship"] = officer["ship"]
         elif seat["role"] == "admiral" and officer["squadron"]:
             seat["squadron"] = officer["squadron"]
+
+
+def flag_seats(
+    state: State, changed: Mapping[str, OfficerRecord], seed: int
+) -> list[dict[str, Any]]:
+    """The captains' seats whose characters the season (``changed``: :func:`summer_changes`)
+    promoted to flag rank: a seat follows its character (docs/rules-notes.md "A seat
+    follows a promotion to flag rank"). It becomes the admiral's seat of the squadron he
+    hoists his flag in, unless another seat is that squadron's admiral's: then it goes
+    ashore with him (his flag's berth left to the fleet's next roll) till the GM hands it a
+    squadron (``reassign``). The ship he left gets an NPC captain (unless the season's
+    promotions gave her one), rolled from a source of its own seeded by the season's
+    ``seed`` (the season's other rolls draw as before). Each ``{"player": the seat,
+    "officer", "rank", "flag": the squadron of his promotion, "squadron": the seat's now
+    (None: ashore), "was": the ship he left, "relief": her NPC captain's record or None}``."""
+    rng = random.Random(f"relief/{seed}")
+    roster = {**state["officers"], **changed}
+    taken = {s["squadron"] for s in state["seats"].values() if s["role"] == "admiral"}
+    out: list[dict[str, Any]] = []
+    for seat in state["seats"].values():
+        after = changed.get(seat.get("officer") or "")
+        if seat["role"] != "captain" or after is None or after["dead"]:
+            continue
+        if after["rank"] not in rules.ADMIRAL_RANKS:
+            continue
+        flag = after["squadron"]
+        squadron = flag if flag is not None and flag not in taken else None
+        taken.add(squadron)
+        ship = seat["ship"]
+        captained = any(
+            o["ship"] == ship and not o["dead"] and o["rank"] in rules.CAPTAIN_RANKS
+            for o in roster.values()
+        )
+        relief = None
+        if ship is not None and not captained:
+            oid = _free_id(roster, f"{ship}-captain")
+            relief = {**rules.npc_captain(ship, oid, current_year(state), rng), "player": None}
+            roster[oid] = relief  # type: ignore[assignment]
+        out.append(
+            {
+                "player": seat["id"],
+                "officer": after["id"],
+                "rank": after["rank"],
+                "flag": flag,
+                "squadron": squadron,
+                "was": ship,
+                "relief": relief,
+            }
+        )
+    return out
+
+
+def _free_id(roster: Mapping[str, Any], oid: str) -> str:
+    """``oid``, or ``oid-2``, ``oid-3``...: the first no officer of ``roster`` has (an NPC
+    ashore keeps his record)."""
+    n = 1
+    while (oid if n == 1 else f"{oid}-{n}") in roster:
+        n += 1
+    return oid if n == 1 else f"{oid}-{n}"
+
+
+def apply_flag_seats(state: State, moved: Sequence[Mapping[str, Any]]) -> None:
+    """Each seat of ``moved`` (:func:`flag_seats`) an admiral's, of his squadron or ashore
+    with him, and each ship he left with her NPC captain. Records are replaced, not changed
+    (an advance's copy of the state shares the roster's records)."""
+    roster = state["officers"]
+    for rec in moved:
+        seat = state["seats"][rec["player"]]
+        seat["role"], seat["ship"], seat["squadron"] = "admiral", None, rec["squadron"]
+        roster[rec["officer"]] = {**roster[rec["officer"]], "squadron": rec["squadron"]}
+        if rec["relief"] is not None:
+            roster[rec["relief"]["id"]] = copy.deepcopy(rec["relief"])
 
 
 def roster_npcs(state: State, rng: random.Random) -> list[OfficerRecord]:

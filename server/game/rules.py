@@ -49,6 +49,7 @@ from strategy.campaign.fleet import (
     default_officers,
 )
 from strategy.campaign.fleet import SHIPS as FLEET_SHIPS
+from strategy.campaign.fleet import npc_captain as fleet_npc_captain
 from strategy.campaign.fleet import ship as fleet_ship
 from strategy.campaign.investment import BLOCK as INVESTMENT_BLOCK
 from strategy.campaign.investment import FAVOURS as INVESTMENT_FAVOURS
@@ -206,6 +207,7 @@ __all__ = [
     "layers",
     "new_officer",
     "npc_captain_volunteers",
+    "npc_captain",
     "npc_officers",
     "player_deck",
     "officer_after",
@@ -503,6 +505,12 @@ def npc_officers(
     seated = [Character.from_dict(_character_fields(p)).officer(True) for p in players]
     npcs = default_officers(rng, seated)[len(seated) :]
     return [roll_character(o, year, rng).to_dict() for o in npcs]
+
+
+def npc_captain(code: str, oid: str, year: int, rng: random.Random) -> dict[str, Any]:
+    """An NPC character for ship ``code``'s captaincy, of id ``oid``, rolled from ``rng``
+    (:func:`strategy.campaign.fleet.npc_captain`)."""
+    return roll_character(fleet_npc_captain(rng, code, oid), year, rng).to_dict()
 
 
 def campaign_officer(officer: Mapping[str, Any], player: bool) -> Any:

@@ -81,7 +81,11 @@ def resolve_season(
             report["ships"][code]["interpretation"] = r["interpretation"]
     changed = officers.summer_changes(state, report)
     report["outcomes"] = _outcomes(state, report, changed, deployment)
-    return {"seed": seed, "preset": preset, "report": report, "officers": changed}
+    out = {"seed": seed, "preset": preset, "report": report, "officers": changed}
+    moved = officers.flag_seats(state, changed, seed)
+    if moved:  # (a season with none decides as it did before seats followed a flag)
+        out["seats"] = moved
+    return out
 
 
 def _outcomes(

@@ -1100,13 +1100,14 @@ def _players_of(data: dict[str, Any]) -> set[str]:
     outcomes = data["report"].get("outcomes", {})
     invested = {r["player"] for r in data["report"].get("returns", ()) if r["player"]}
     appointed = {r["player"] for r in data.get("appointments", ())}
-    return {o["player"] for o in outcomes.values() if o["player"]} | invested | appointed
+    moved = {r["player"] for r in data.get("seats", ())}
+    return {o["player"] for o in outcomes.values() if o["player"]} | invested | appointed | moved
 
 
 def _summer_for(data: dict[str, Any], seat: Seat) -> dict[str, Any]:
     """The season's event as ``seat`` reads it beside its view's change (the report and the
     officers are in the view): the GM what it was decided from, a player his own
-    appointment's renewal and his own roll for a title."""
+    appointment's renewal, his own roll for a title and his own seat that followed a flag."""
     if is_gm(seat):
         return {k: _copied(v) for k, v in data.items() if k not in _HEAVY + ("at", "due")}
     out: dict[str, Any] = {}
@@ -1114,6 +1115,14 @@ def _summer_for(data: dict[str, Any], seat: Seat) -> dict[str, Any]:
         mine = [_copied(r) for r in data.get(key, ()) if r["player"] == seat["id"]]
         if mine:
             out[key] = mine
+    # his own seat gone with his flag, and the NPC who took his ship as anyone sees an NPC
+    moved = [
+        {**_copied(r), "relief": r["relief"] and public_officer(r["relief"])}
+        for r in data.get("seats", ())
+        if r["player"] == seat["id"]
+    ]
+    if moved:
+        out["seats"] = moved
     return out
 
 
