@@ -48,6 +48,8 @@ RULE_REFUSALS = {
     ("substitute", True): "conflict",
     ("court_martial", False): "not_found",  # the walk has no officer o-1 to try
     ("court_martial", True): "not_found",
+    ("disgrace", False): "not_found",  # the walk has no officer o-1 to disgrace
+    ("disgrace", True): "not_found",
     ("skirmish", False): "conflict",  # the walk's ships lie in port, not off an enemy's
     ("skirmish", True): "conflict",
     ("year_of_service", False): "conflict",  # no living officer, no card turned
@@ -126,6 +128,7 @@ PLAIN = {
     "draw_pay": {},
     "substitute": {"ship": "TH", "replaces": "DR"},
     "court_martial": {"officer": "o-1", "verdict": "acquitted"},
+    "disgrace": {"officer": "o-1", "cause": "duel"},
     "note": {"text": "The Toulon squadron sails on day 12"},
     "move_enemy": {"force": "fr-brest", "to": "toulon"},
     "show_voyage": {"to": "all", "voyage": {"stops": ["portsmouth", "plymouth"]}},

@@ -48,6 +48,7 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "draw_pay": ("captain", "summer"),
     "substitute": ("captain", "summer"),
     "court_martial": ("gm", "autumn"),
+    "disgrace": ("gm", "autumn"),
     "note": ("gm", "summer"),
     "move_enemy": ("gm", "summer"),
     "show_voyage": ("gm", "summer"),
@@ -284,6 +285,7 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
     "verdict": st.sampled_from(
         ["acquitted", "dismissal from command", "reduction in rank", "hanged"]
     ),
+    "cause": st.sampled_from(["debt", "duel", "cleared", "gambling", None]),
     "mission": st.sampled_from(["cutting_out", "landing_party", "raid"]),
     "port": st.sampled_from(["brest", "portsmouth", "atlantis"]),
     "party": st.sampled_from(

@@ -50,6 +50,7 @@ __all__ = [
     "Invest",
     "Liquidate",
     "CourtMartial",
+    "Disgrace",
     "Study",
     "Served",
     "YearOfService",
@@ -308,6 +309,20 @@ class CourtMartial(Acted):
     was: str  # his rank before it
     ship: str | None  # his berth after it: ashore (None) unless acquitted
     squadron: str | None
+
+
+class Disgrace(Acted):
+    """A player's character disgraced, or his debt's disgrace cleared (server.game.disgrace):
+    where he serves after it."""
+
+    officer: str
+    player: str  # his seat
+    cause: str  # debt, duel or cleared
+    season: str  # when ("1806 autumn")
+    ship: str | None  # his berth after it: a Blockade ship ...
+    squadron: str | None  # ... or, an admiral, the Blockade squadron
+    was: str | None  # the berth he left (None: none, or he stays where he is)
+    relieved: str | None  # the NPC captain of that Blockade ship, who takes the berth he left
 
 
 class Study(Acted):

@@ -17,7 +17,8 @@ seat handed to a new holder, or its link renewed), ``season`` (the season report
 ``appointment`` (an application decided, or his appointment renewed in September or March),
 ``title`` (his roll for a title at the summer's end, conferred or not),
 ``grounding`` (a ship of his aground or on rocks in shallow water on her passage),
-``seat_moved`` (his seat gone with his character to flag rank), and
+``seat_moved`` (his seat gone with his character to flag rank), ``disgrace`` (a
+character disgraced and sent to the Blockade, or his debt's disgrace cleared), and
 ``service`` (his card of a year of service turned, and what he may choose; his choice made).
 """
 
@@ -34,6 +35,7 @@ from server.game.state import Seat, State
 
 __all__ = [
     "court_martial",
+    "disgraced",
     "LOST",
     "Seen",
     "advanced",
@@ -654,6 +656,33 @@ def court_martial(seen: Seen) -> list[Notice]:
     verdict = VERDICT_WORDS[data["verdict"]].format(rank=data["rank"])
     text = f"Court-martial of {data['was']} {name} ({data['reason']}, {data['season']}): {verdict}"
     return [{"type": "court_martial", "text": text, "officer": data["officer"]}]
+
+
+#: what lifts a disgrace, in words (Briny 001:335, 001:359)
+DISGRACE_WORDS = {
+    "debt": "an unpaid debt: he remains with it until he is able to pay",
+    "duel": "a duel: he cannot return until he is Mentioned in Despatches",
+}
+
+
+def disgraced(seen: Seen) -> list[Notice]:
+    """A disgrace declared or a debt's cleared: told to every seat (a public event), e.g.
+    "Captain Jack Aubrey is disgraced (a duel: ...) and joins the Blockade ship Mercury"."""
+    data = seen.data
+    if "cause" not in data:
+        return []
+    officer = seen.state["officers"].get(data["officer"])
+    name = f"{officer['rank']} {officer['name']}" if officer else data["officer"]
+    if data["cause"] == "cleared":
+        text = f"{name} has paid his debt: his disgrace is lifted, and he may leave the Blockade"
+    else:
+        where = (
+            f"the Blockade ship {rules.briny_ship(data['ship'])['name']}"
+            if data["ship"]
+            else "the Blockade squadron"
+        )
+        text = f"{name} is disgraced ({DISGRACE_WORDS[data['cause']]}) and joins {where}"
+    return [{"type": "disgrace", "text": text, "officer": data["officer"], "cause": data["cause"]}]
 
 
 def conditional_orders(seen: Seen) -> list[Notice]:

@@ -46,6 +46,7 @@ __all__ = [
     "officer_for_seat",
     "roster_npcs",
     "seat_officer",
+    "stays_on_blockade",
     "summer_officers",
     "summer_orders",
     "summer_changes",
@@ -118,6 +119,31 @@ def seat_officer(state: State, seat: SeatRecord) -> OfficerRecord | None:
     oid = seat.get("officer")
     officer = state["officers"].get(oid) if oid else None
     return officer if officer is not None and not officer["dead"] else None
+
+
+#: what lifts a disgrace, by its cause (Briny 001:335, 001:359)
+_UNTIL = {
+    "debt": "he pays his debt (the GM clears it)",
+    "duel": "he is Mentioned in Despatches",
+}
+
+
+def stays_on_blockade(
+    officer: Mapping[str, Any] | None, ship: str | None = None, squadron: str | None = None
+) -> None:
+    """Refused (``conflict``) when a disgraced ``officer`` would leave the Blockade for
+    ``ship`` (or ``squadron``): "he must join a Blockade ship and remain with it" (Briny
+    001:335), "cannot return until being Mentioned In Dispatches" (001:359)."""
+    disgrace = officer.get("disgrace") if officer is not None else None
+    if officer is None or not disgrace:
+        return
+    if squadron == rules.BLOCKADE or (ship is not None and rules.blockade_ship(ship)):
+        return
+    raise ActionError(
+        "conflict",
+        f"{officer['name']} is disgraced ({disgrace['cause']}): he stays with the Blockade "
+        f"till {_UNTIL[disgrace['cause']]}",
+    )
 
 
 def officer_for_seat(
@@ -331,6 +357,11 @@ def summer_changes(state: State, report: Mapping[str, Any]) -> dict[str, Officer
         out[oid] = {**after, "player": officer["player"]}  # type: ignore[typeddict-item]
         if officer.get("court_martial"):  # a court not sat yet still waits for him
             out[oid]["court_martial"] = officer["court_martial"]
+        # a disgrace stays on his record, but a duel's lifted by a mention (Briny 001:359:
+        # "cannot return until being Mentioned In Dispatches")
+        disgrace = officer.get("disgrace")
+        if disgrace and not (disgrace["cause"] == "duel" and rec.get("mids")):
+            out[oid]["disgrace"] = disgrace
     # "NPC Admirals with a BR of 5 or 6 will always resign" (Briny 001:1101), back in London
     # ("If the NPC is at sea he will not resign until back in London", 001:512): he strikes
     # his flag and goes ashore, and the fleet's next roll fills it

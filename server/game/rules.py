@@ -213,6 +213,10 @@ __all__ = [
     "officer_after",
     "HERO_MONTHS",
     "VERDICTS",
+    "BLOCKADE",
+    "BLOCKADE_SHIPS",
+    "DISGRACE_CAUSES",
+    "blockade_ship",
     "reduced_rank",
     "LASTING_POINTS",
     "hero_points",
@@ -482,6 +486,21 @@ def briny_ship(code: str) -> dict[str, str]:
     return {"name": ship.name, "type": ship.roster}
 
 
+#: the squadron of the fleet's Blockade ships (fleet.json's last, checked there)
+BLOCKADE = "Blockade"
+#: the Blockade squadron's ships, in the fleet's order (Briny Table C)
+BLOCKADE_SHIPS = tuple(code for code, s in FLEET_SHIPS.items() if s.squadron == BLOCKADE)
+#: a disgrace's causes as the GM declares them (Briny 001:335 a debt unpaid, 001:357-359
+#: a duel between shipmates or Marines), and "cleared": a debt paid (docs/rules-notes.md
+#: "Disgrace")
+DISGRACE_CAUSES = ("debt", "duel", "cleared")
+
+
+def blockade_ship(code: str) -> bool:
+    """Whether the Briny fleet's ship ``code`` is one of the Blockade squadron's."""
+    return fleet_ship(code).squadron == BLOCKADE
+
+
 def captain_rank(code: str) -> str:
     """The rank of the captain of the Briny fleet's ship ``code`` (Ship Table B)."""
     return fleet_ship(code).captain_rank
@@ -689,8 +708,8 @@ def battle_officer(officer: Mapping[str, Any], role: str, name: str) -> dict[str
 
 #: an officer record's fields that are the campaign's, not his character's: the seat that
 #: plays him, its conditional orders for the summer, his weeks at the Royal Naval Academy,
-#: the court-martial he faces
-CAMPAIGN_FIELDS = ("player", "orders", "academy", "court_martial")
+#: the court-martial he faces, his disgrace
+CAMPAIGN_FIELDS = ("player", "orders", "academy", "court_martial", "disgrace")
 
 
 def _character_fields(officer: Mapping[str, Any]) -> dict[str, Any]:

@@ -171,6 +171,8 @@ def public_officer(officer: OfficerRecord) -> dict[str, Any]:
     public: dict[str, Any] = {k: officer.get(k) for k in PUBLIC_OFFICER}
     if officer.get("title"):  # a title the King conferred is gazetted
         public["title"] = officer["title"]
+    if officer.get("disgrace"):  # a disgrace is the talk of the service (the seats panel)
+        public["disgrace"] = dict(officer["disgrace"])
     return {**public, "berth": berth_of(officer)}
 
 

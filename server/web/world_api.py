@@ -313,6 +313,7 @@ def rules_vocabulary() -> Response:
                 },
                 "favours": list(rules.FAVOUR_CLASSES),  # a favour's class (Briny, INFLUENCE)
                 "verdicts": list(rules.VERDICTS),  # a court-martial's (BtQ, "Punishments")
+                "disgrace": list(rules.DISGRACE_CAUSES),  # a disgrace's causes (Briny)
                 "campaign_id": f"^{CAMPAIGN_ID.pattern}$",
                 "token": TOKEN_PATTERN,
             },
