@@ -16,13 +16,14 @@ import jsonpatch
 from flask import Flask
 
 from server import game
-from server.game import engagements
+from server.game import engagements, rules
 from server.web.app import create_app
 from server.web.services import services
 from tests.protocol_check import CheckedTestClient, check_rest
 
 __all__ = [
     "SEATS",
+    "assert_seats_follow_records",
     "map_force",
     "map_ship",
     "SEED",
@@ -313,22 +314,37 @@ def _state(game: Game) -> dict[str, Any]:
 
 def assert_officers_replay(campaign: Game, log: dict[str, Any]) -> None:
     """The campaign's ``log`` replays with no problem to the officers its state shows (the
-    GM's view; each officer's ``berth`` is the view's, read from the state, and a hero's
-    ``hero`` his Status Points this month, read from the replayed record)."""
+    GM's view of each replayed record: his ``berth``, a hero's Status Points this month, a
+    titled man's Social Level, ...) and to the seats it shows."""
     replayed, problems = game.replay(log)
     assert problems == []
-    now = {o["id"]: o for o in _state(campaign)["officers"]}
+    now = _state(campaign)
     month = game.month_now(replayed)
     gm = next(s for s in replayed["seats"].values() if s["role"] == "gm")
-    heroes = {
-        oid: {"hero": game.officer_for(o, gm, month)["hero"]}
-        for oid, o in replayed["officers"].items()
-        if o.get("mentions")
-    }
+    officers = {oid: game.officer_for(o, gm, month) for oid, o in replayed["officers"].items()}
+    assert officers == {o["id"]: o for o in now["officers"]}
+    seats = {s["id"]: (s["role"], s["ship"], s["squadron"], s.get("officer")) for s in now["seats"]}
     assert {
-        oid: {**o, "berth": now[oid]["berth"], **heroes.get(oid, {})}
-        for oid, o in replayed["officers"].items()
-    } == now
+        sid: (s["role"], s["ship"], s["squadron"], s.get("officer"))
+        for sid, s in replayed["seats"].items()
+    } == seats
+
+
+def assert_seats_follow_records(state: dict[str, Any]) -> None:
+    """Every seat's living character is where his seat is (docs/rules-notes.md "A seat
+    follows a promotion to flag rank"): a captain's seat holds a captain's rank and his
+    record's ship, an admiral's seat a flag rank and his record's squadron (both None:
+    ashore with him). ``state`` is a view's (lists) or the state itself (by id)."""
+    seats = state["seats"].values() if isinstance(state["seats"], dict) else state["seats"]
+    roster = state["officers"]
+    officers = roster if isinstance(roster, dict) else {o["id"]: o for o in roster}
+    for seat in seats:
+        officer = officers.get(seat.get("officer") or "")
+        if officer is None or officer["dead"] or seat["role"] not in ("admiral", "captain"):
+            continue
+        ranks = rules.CAPTAIN_RANKS if seat["role"] == "captain" else rules.ADMIRAL_RANKS
+        where = (officer["rank"] in ranks, officer["ship"], officer["squadron"])
+        assert where == (True, seat["ship"], seat["squadron"]), (seat, officer["rank"], where)
 
 
 def red_meets(game: Game, enemy: str) -> dict[str, Any]:
@@ -507,11 +523,12 @@ def play_cruise_years(
     game: Game, years: int = 3, birth: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     """``years`` years through the protocol: the GM plays each summer out; each autumn the
-    ``fg`` seat's captain volunteers his ship for the autumn and winter and the GM plans
-    her missions each season (CRUISE_MISSIONS), advances the days to each season's end
-    (her fights fought by her captain) and moves on; each spring ``fg`` invests 1000 guineas
-    in arms when he has them; a dead character's seat gets a new one, of ``birth``
-    (``new``: the years it did). Every ack, by what it was for."""
+    ``fg`` seat's captain (while a captain) volunteers his ship for the autumn and winter
+    and the GM plans her missions each season (CRUISE_MISSIONS), advances the days to each
+    season's end (her fights fought by her captain) and moves on; each spring ``fg``
+    invests 1000 guineas in arms when he has them; a dead character's seat gets a new one,
+    of ``birth`` (``new``: the years it did). At every season every seat is where its
+    character is (:func:`assert_seats_follow_records`). Every ack, by what it was for."""
     gm, fg = game.gm(), game.players["fg"]
 
     def state() -> dict[str, Any]:
@@ -521,16 +538,18 @@ def play_cruise_years(
     rounds = 0
     new: list[int] = []
     for _year in range(years):
+        assert_seats_follow_records(state())
         assert gm.act("roll_force")["ok"]
         play_out_summer(gm.act, state)
         for phase in ("autumn", "winter", "spring"):
             now = state()
+            assert_seats_follow_records(now)  # the summer's or the last season's promotions
             me = next(s for s in now["seats"] if s["id"] == fg.seat["id"])
             officer = next(o for o in now["officers"] if o["id"] == me["officer"])
             if officer["dead"]:  # the player makes his seat a new character
                 new_character(game, fg.token, f"Tom Pullings {now['year']}", birth)
                 new.append(now["year"])
-            if phase == "autumn":
+            if phase == "autumn" and me["role"] == "captain":  # (an admiral now: no ship)
                 acks.setdefault("volunteer", []).append(
                     fg.act("volunteer", ship=me["ship"], seasons=2)
                 )
@@ -549,6 +568,7 @@ def play_cruise_years(
                 ack = gm.act("advance", days=min(30, now["season_days"] - now["day"]))
                 assert ack["ok"], ack
             acks.setdefault("next_season", []).append(gm.act("next_season"))
+    assert_seats_follow_records(state())
     return {"acks": acks, "rounds": rounds, "new": new}
 
 

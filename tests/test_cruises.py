@@ -14,7 +14,20 @@ import pytest
 
 from server import game as server_game
 from server.game import ActionError, cruises
-from tests.server_helpers import CRUISE_MISSIONS, SEATS, SEED, Game, phase_states, views_after
+from tests.conftest import RICH
+from tests.server_helpers import (
+    CRUISE_MISSIONS,
+    SEATS,
+    SEED,
+    Game,
+    assert_officers_replay,
+    assert_seats_follow_records,
+    events_of,
+    new_app,
+    phase_states,
+    play_cruise_years,
+    views_after,
+)
 
 
 def _state(game: Game, token: str | None = None) -> dict[str, Any]:
@@ -173,6 +186,58 @@ def test_a_dead_captains_seat_has_its_players_new_character(cruise_years):
     mine = [o for o in state["officers"] if o["player"] == fg["id"]]
     assert any(o["dead"] for o in mine)
     assert next(o for o in mine if o["id"] == fg["officer"])["name"].startswith("Tom Pullings")
+
+
+def _notices(game: Game, key: str) -> list[dict[str, Any]]:
+    """Every notice of seat ``key``, page by page."""
+    got, since = [], 0
+    while True:
+        page = game.rest(
+            "get", f"/api/campaigns/{game.id}/notices?since={since}", token=game.players[key].token
+        ).json
+        got += page["notices"]
+        if not page["more"]:
+            return got
+        since = page["next"]
+
+
+def test_a_captain_promoted_to_flag_rank_takes_his_seat_to_his_squadron(tmp_path) -> None:
+    """The cruise-years property run's seed 94: the ``fg`` seat's second character (Tom
+    Pullings, Post Captain of RO) is promoted Rear Admiral of the White at the end of the
+    autumn of 1807. His seat follows him (every season checked by play_cruise_years): the
+    White's admiral's seat now, RO under a new NPC captain; told to him and the GM; the
+    log replays to the same seats and officers."""
+    game = Game.new(new_app(tmp_path), seed=94)
+    game.gm()
+    game.add("fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "na": 8, "birth": RICH})
+    game.add("red", "admiral", squadron="Red", officer={"name": "Thomas Cochrane"})
+    game.add("obs", "observer")
+    play_cruise_years(game, birth=RICH)
+    state = _state(game)
+    fg = next(s for s in state["seats"] if s["id"] == game.players["fg"].seat["id"])
+    me = next(o for o in state["officers"] if o["id"] == fg["officer"])
+    assert (fg["role"], fg["ship"], fg["squadron"]) == ("admiral", None, "White")
+    assert (me["rank"], me["ship"], me["squadron"]) == ("Rear Admiral", None, "White")
+    ro = [o for o in state["officers"] if o["ship"] == "RO" and o["rank"] == "Post Captain"]
+    assert [(o["player"], o["dead"]) for o in ro if not o["dead"]] == [(None, False)]
+    log = game.rest("get", f"/api/campaigns/{game.id}/log").json
+    (moved,) = [
+        rec
+        for e in events_of(log, "next_season")
+        for rec in (e["data"].get("volunteers") or {}).get("seats", ())
+    ]
+    assert (moved["player"], moved["flag"], moved["was"]) == (fg["id"], "White", "RO")
+    assert moved["relief"]["id"] in {o["id"] for o in ro}
+    for key, start in (("fg", "Tom Pullings"), ("gm", "")):
+        (told,) = [n for n in _notices(game, key) if n["type"] == "seat_moved"]
+        assert told["seat"] == fg["id"] and told["squadron"] == "White"
+        assert "promoted Rear Admiral, hoists his flag in the White squadron" in told["text"]
+        assert told["text"].startswith(start or fg["name"])
+    assert not [n for n in _notices(game, "red") if n["type"] == "seat_moved"]
+    assert_officers_replay(game, log)
+    replayed, _ = server_game.replay(log)
+    assert_seats_follow_records(replayed)
+    assert replayed["seats"][fg["id"]]["role"] == "admiral"
 
 
 def test_the_three_year_log_replays(cruise_years):

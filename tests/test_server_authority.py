@@ -56,6 +56,8 @@ RULE_REFUSALS = {
     ("embezzle", True): "conflict",
     ("ignore_offence", False): "conflict",  # no offence found out waits for a captain
     ("ignore_offence", True): "conflict",
+    ("disgrace", False): "not_found",  # the walk has no officer o-1 to disgrace
+    ("disgrace", True): "not_found",
     ("skirmish", False): "conflict",  # the walk's ships lie in port, not off an enemy's
     ("skirmish", True): "conflict",
     ("year_of_service", False): "conflict",  # no living officer, no card turned
@@ -138,6 +140,7 @@ PLAIN = {
     "court_martial": {"officer": "o-1", "verdict": "acquitted"},
     "embezzle": {"guineas": 500},
     "ignore_offence": {"officer": "o-1", "ignore": True},
+    "disgrace": {"officer": "o-1", "cause": "duel"},
     "note": {"text": "The Toulon squadron sails on day 12"},
     "move_enemy": {"force": "fr-brest", "to": "toulon"},
     "show_voyage": {"to": "all", "voyage": {"stops": ["portsmouth", "plymouth"]}},

@@ -52,6 +52,7 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "court_martial": ("gm", "autumn"),
     "embezzle": ("admiral", "autumn"),
     "ignore_offence": ("captain", "autumn"),
+    "disgrace": ("gm", "autumn"),
     "note": ("gm", "summer"),
     "move_enemy": ("gm", "summer"),
     "show_voyage": ("gm", "summer"),
@@ -290,6 +291,7 @@ GOOD = {  # values that pass a field's check, so that the rules behind it run to
         ["acquitted", "dismissal from command", "reduction in rank", "hanged"]
     ),
     "ignore": st.booleans(),
+    "cause": st.sampled_from(["debt", "duel", "cleared", "gambling", None]),
     "mission": st.sampled_from(["cutting_out", "landing_party", "raid"]),
     "port": st.sampled_from(["brest", "portsmouth", "atlantis"]),
     "party": st.sampled_from(

@@ -4,10 +4,21 @@ connected (``presence``), and the GM ordering a squadron no seat commands."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
+import pytest
+
 from server import game
-from tests.server_helpers import Game, Player, socket_client
+from server.game import officers as game_officers
+from server.game import rules
+from tests.server_helpers import (
+    Game,
+    Player,
+    assert_seats_follow_records,
+    phase_states,
+    socket_client,
+)
 
 # Table F 31 (cabinet 3, 1): the Red, Blue and Blockade squadrons sail, the White stays home
 SHIPS, DEPLOY = 3, 1
@@ -265,3 +276,47 @@ def test_the_gm_sails_the_unseated_blockade_squadron(fresh_game: Game) -> None:
         "ok"
     ]
     assert game.replay(_log(g))[1] == []
+
+
+@pytest.mark.parametrize("flag, seat_to", [("White", "White"), ("Red", None)])
+def test_a_promotion_to_flag_rank_goes_ashore_when_the_squadrons_seat_is_taken(
+    flag: str, seat_to: str | None
+) -> None:
+    """A seated captain (FG's) promoted Rear Admiral by a season (a scripted promotion):
+    his seat becomes the admiral's seat of his flag's squadron (the White: no seat holds
+    it), or goes ashore with him when another seat is its admiral's (the Red: Calder's);
+    FG gets an NPC captain of a fresh id (her old one, ashore, keeps his record)."""
+    state = copy.deepcopy(phase_states()[0]["autumn"])
+    state["officers"]["FG-captain"]["player"] = "fg"
+    state["seats"]["fg"]["officer"] = "FG-captain"
+    was = state["officers"]["FG-captain"]
+    promoted = {**was, "rank": "Rear Admiral", "ship": None, "squadron": flag}
+    # an old captain of hers, ashore: his id is not taken over
+    state["officers"]["FG-captain-2"] = {**was, "id": "FG-captain-2", "player": None, "ship": None}
+    (moved,) = game_officers.flag_seats(state, {"FG-captain": promoted}, seed=7)
+    assert (moved["player"], moved["officer"], moved["flag"]) == ("fg", "FG-captain", flag)
+    assert (moved["squadron"], moved["was"], moved["rank"]) == (seat_to, "FG", "Rear Admiral")
+    relief = moved["relief"]
+    assert (relief["id"], relief["ship"], relief["player"]) == ("FG-captain-3", "FG", None)
+    assert relief["rank"] in rules.CAPTAIN_RANKS
+    assert game_officers.flag_seats(state, {"FG-captain": promoted}, seed=7) == [moved]
+    state["officers"]["FG-captain"] = promoted
+    game_officers.apply_flag_seats(state, [moved])
+    seat = state["seats"]["fg"]
+    assert (seat["role"], seat["ship"], seat["squadron"]) == ("admiral", None, seat_to)
+    assert state["officers"]["FG-captain"]["squadron"] == seat_to
+    assert state["officers"]["FG-captain-3"] == relief
+    assert_seats_follow_records(state)
+
+
+def test_a_captain_promoted_within_captains_ranks_moves_no_seat() -> None:
+    """Only a flag rank moves a captain's seat this way (a captain's new ship is
+    follow_berths'); a dead man's seat is not moved."""
+    state = copy.deepcopy(phase_states()[0]["autumn"])
+    state["officers"]["FG-captain"]["player"] = "fg"
+    state["seats"]["fg"]["officer"] = "FG-captain"
+    was = state["officers"]["FG-captain"]
+    captain = {**was, "rank": "Post Captain"}
+    dead = {**was, "rank": "Rear Admiral", "ship": None, "squadron": "White", "dead": True}
+    assert game_officers.flag_seats(state, {"FG-captain": captain}, seed=7) == []
+    assert game_officers.flag_seats(state, {"FG-captain": dead}, seed=7) == []

@@ -297,6 +297,7 @@ def _apply_resolve(state: State, data: events.ResolveSummer) -> None:
         officer.pop("orders", None)
     state["officers"].update(data.get("officers", {}))
     money.apply_summer(state, data)
+    officers.apply_flag_seats(state, data.get("seats", ()))
     officers.follow_berths(state)
     appointments.apply_renewals(state, data)
     calendar.summer_over(state)

@@ -115,6 +115,7 @@ def apply_next_season(state: State, data: events.NextSeason) -> None:
     volunteers = data.get("volunteers")
     if volunteers is not None:
         state["officers"].update(volunteers["officers"])
+        officers.apply_flag_seats(state, volunteers.get("seats", ()))
         officers.follow_berths(state)
     officers.apply_healed(state, data.get("healed", {}))
     appointments.apply_renewals(state, data)

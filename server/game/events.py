@@ -49,12 +49,14 @@ __all__ = [
     "Deploy",
     "EngageDecision",
     "FavourInvestor",
+    "FlagSeat",
     "Influence",
     "Invest",
     "Liquidate",
     "CourtMartial",
     "Embezzle",
     "IgnoreOffence",
+    "Disgrace",
     "Study",
     "Served",
     "YearOfService",
@@ -190,6 +192,19 @@ class SetClock(Acted):
     clock: Clock
 
 
+class FlagSeat(Record):
+    """A captain's seat that followed its character's promotion to flag rank
+    (server.game.officers.flag_seats): an admiral's seat now, of his squadron or ashore."""
+
+    player: str  # the seat
+    officer: str
+    rank: str  # his flag rank
+    flag: str | None  # the squadron his promotion gave him
+    squadron: str | None  # the seat's squadron now; None: ashore with him
+    was: str | None  # the ship he left
+    relief: OfficerRecord | None  # her NPC captain (None: the season gave her one)
+
+
 class SeasonOutcomes(Record):
     """The volunteers' outcomes at a season's end (server.game.cruises.season_outcomes),
     as the summer's are resolved."""
@@ -198,6 +213,7 @@ class SeasonOutcomes(Record):
     preset: dict[str, int]  # results earned on the map, by ship code
     report: dict[str, Any]  # strategy.campaign.resolve_summer's report, with ``outcomes``
     officers: dict[str, OfficerRecord]  # every officer it changed, after it
+    seats: NotRequired[list[FlagSeat]]  # the captains' seats that followed a flag
 
 
 class NextSeason(Acted):
@@ -341,6 +357,20 @@ class IgnoreOffence(Acted):
     ignore: bool
     season: str  # the season of the offence: the court's
     seats: list[str]  # the embezzler's seat and the captain's
+
+
+class Disgrace(Acted):
+    """A player's character disgraced, or his debt's disgrace cleared (server.game.disgrace):
+    where he serves after it."""
+
+    officer: str
+    player: str  # his seat
+    cause: str  # debt, duel or cleared
+    season: str  # when ("1806 autumn")
+    ship: str | None  # his berth after it: a Blockade ship ...
+    squadron: str | None  # ... or, an admiral, the Blockade squadron
+    was: str | None  # the berth he left (None: none, or he stays where he is)
+    relieved: str | None  # the NPC captain of that Blockade ship, who takes the berth he left
 
 
 class Study(Acted):
@@ -575,6 +605,8 @@ class ResolveSummer(Acted):
     # each player's roll for a title after the summer's services (server.game.titles);
     # absent when none qualified
     titles: NotRequired[list[dict[str, Any]]]
+    # the captains' seats that followed their characters to flag rank; absent when none
+    seats: NotRequired[list[FlagSeat]]
 
 
 class ShowVoyage(Acted):

@@ -19,6 +19,8 @@ seat handed to a new holder, or its link renewed), ``season`` (the season report
 ``grounding`` (a ship of his aground or on rocks in shallow water on her passage),
 ``storm`` (a ship of his that faced a storm at sea, the weather her opponent),
 ``rations`` (a ship of his out of Rations a week at sea, her Ship Morale lost), and
+``seat_moved`` (his seat gone with his character to flag rank), ``disgrace`` (a
+character disgraced and sent to the Blockade, or his debt's disgrace cleared), and
 ``service`` (his card of a year of service turned, and what he may choose; his choice made).
 """
 
@@ -37,6 +39,7 @@ __all__ = [
     "court_martial",
     "embezzled",
     "offence_decided",
+    "disgraced",
     "LOST",
     "Seen",
     "advanced",
@@ -45,6 +48,7 @@ __all__ = [
     "battles",
     "conditional_orders",
     "cruise_planned",
+    "flag_seat_words",
     "influence_words",
     "influenced",
     "message",
@@ -435,7 +439,13 @@ def season_opens(seen: Seen) -> list[Notice]:
         own = words[0] if report.get("yours") and words else None
         text = f"the {report['season']}'s cruises are over: their report is out (the History tab)"
         out.append({"type": "season", "text": f"{text}; {own}" if own else text, "yours": own})
-    return out + _renewals(seen) + _resignations(seen) + _applications(seen)
+    return (
+        out
+        + _renewals(seen)
+        + _resignations(seen)
+        + _applications(seen)
+        + _flag_seats(seen, seen.data.get("volunteers") or {})
+    )
 
 
 def _officer_name(seen: Seen, oid: str) -> str:
@@ -616,8 +626,49 @@ def _titles(seen: Seen) -> list[Notice]:
     return out
 
 
+def flag_seat_words(rec: Mapping[str, Any], name: str) -> str:
+    """A seat that followed its character to flag rank, in words (docs/rules-notes.md "A
+    seat follows a promotion to flag rank")."""
+    relief = rec["relief"]
+    left = (
+        f"; {relief['rank']} {relief['name']} (NPC) takes command of {rec['was']}" if relief else ""
+    )
+    if rec["squadron"] is not None:
+        return (
+            f"{name}, promoted {rec['rank']}, hoists his flag in the {rec['squadron']} "
+            f"squadron: the seat is that squadron's admiral's now, no longer "
+            f"{rec['was']}'s captain's{left}"
+        )
+    flag = f"the {rec['flag']} squadron's" if rec["flag"] else "a squadron's"
+    return (
+        f"{name}, promoted {rec['rank']}, goes ashore and the seat with him: {flag} "
+        f"admiral's seat is another's, and the GM may hand this seat a squadron "
+        f"(reassign){left}"
+    )
+
+
+def _flag_seats(seen: Seen, data: Mapping[str, Any]) -> list[Notice]:
+    """His seat gone with his character to flag rank: told to him and the GM (naming the
+    seat)."""
+    out = []
+    for rec in data.get("seats") or ():
+        officer = seen.state["officers"].get(rec["officer"])
+        text = flag_seat_words(rec, officer["name"] if officer else rec["officer"])
+        if seen.seat["role"] == "gm":
+            text = f"{seen.name(rec['player'])}: {text}"
+        notice = {"type": "seat_moved", "text": text, "seat": rec["player"]}
+        out.append({**notice, "officer": rec["officer"], "squadron": rec["squadron"]})
+    return out
+
+
 def summer_over(seen: Seen) -> list[Notice]:
-    return _season(seen) + _service_turned(seen) + _renewals(seen) + _titles(seen)
+    return (
+        _season(seen)
+        + _service_turned(seen)
+        + _renewals(seen)
+        + _titles(seen)
+        + _flag_seats(seen, seen.data)
+    )
 
 
 def service_chosen(seen: Seen) -> list[Notice]:
@@ -852,6 +903,33 @@ def offence_decided(seen: Seen) -> list[Notice]:
     fate = "ignored: no court-martial" if data["ignore"] else "reported: a court-martial awaits"
     text = f"Captain {captain}: {what} {fate}"
     return [{"type": "offence", "text": text, "officer": data["officer"], "ignore": data["ignore"]}]
+
+
+#: what lifts a disgrace, in words (Briny 001:335, 001:359)
+DISGRACE_WORDS = {
+    "debt": "an unpaid debt: he remains with it until he is able to pay",
+    "duel": "a duel: he cannot return until he is Mentioned in Despatches",
+}
+
+
+def disgraced(seen: Seen) -> list[Notice]:
+    """A disgrace declared or a debt's cleared: told to every seat (a public event), e.g.
+    "Captain Jack Aubrey is disgraced (a duel: ...) and joins the Blockade ship Mercury"."""
+    data = seen.data
+    if "cause" not in data:
+        return []
+    officer = seen.state["officers"].get(data["officer"])
+    name = f"{officer['rank']} {officer['name']}" if officer else data["officer"]
+    if data["cause"] == "cleared":
+        text = f"{name} has paid his debt: his disgrace is lifted, and he may leave the Blockade"
+    else:
+        where = (
+            f"the Blockade ship {rules.briny_ship(data['ship'])['name']}"
+            if data["ship"]
+            else "the Blockade squadron"
+        )
+        text = f"{name} is disgraced ({DISGRACE_WORDS[data['cause']]}) and joins {where}"
+    return [{"type": "disgrace", "text": text, "officer": data["officer"], "cause": data["cause"]}]
 
 
 def conditional_orders(seen: Seen) -> list[Notice]:

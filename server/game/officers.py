@@ -10,6 +10,7 @@ of the NPC who held it, who goes ashore. No Flask, no sockets, no clock.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, cast
@@ -30,11 +31,13 @@ from server.game.state import (
 __all__ = [
     "MINISTERS",
     "admiral_choices",
+    "apply_flag_seats",
     "apply_healed",
     "apply_officers",
     "apply_study",
     "berth_of",
     "decide_study",
+    "flag_seats",
     "follow_berths",
     "healing",
     "mission_over",
@@ -43,6 +46,7 @@ __all__ = [
     "officer_for_seat",
     "roster_npcs",
     "seat_officer",
+    "stays_on_blockade",
     "summer_officers",
     "summer_orders",
     "summer_changes",
@@ -117,6 +121,31 @@ def seat_officer(state: State, seat: SeatRecord) -> OfficerRecord | None:
     return officer if officer is not None and not officer["dead"] else None
 
 
+#: what lifts a disgrace, by its cause (Briny 001:335, 001:359)
+_UNTIL = {
+    "debt": "he pays his debt (the GM clears it)",
+    "duel": "he is Mentioned in Despatches",
+}
+
+
+def stays_on_blockade(
+    officer: Mapping[str, Any] | None, ship: str | None = None, squadron: str | None = None
+) -> None:
+    """Refused (``conflict``) when a disgraced ``officer`` would leave the Blockade for
+    ``ship`` (or ``squadron``): "he must join a Blockade ship and remain with it" (Briny
+    001:335), "cannot return until being Mentioned In Dispatches" (001:359)."""
+    disgrace = officer.get("disgrace") if officer is not None else None
+    if officer is None or not disgrace:
+        return
+    if squadron == rules.BLOCKADE or (ship is not None and rules.blockade_ship(ship)):
+        return
+    raise ActionError(
+        "conflict",
+        f"{officer['name']} is disgraced ({disgrace['cause']}): he stays with the Blockade "
+        f"till {_UNTIL[disgrace['cause']]}",
+    )
+
+
 def officer_for_seat(
     state: State, seat: SeatRecord, given: Any, oid: str, rng: random.Random
 ) -> dict[str, Any]:
@@ -180,6 +209,78 @@ def follow_berths(state: State) -> None:
             seat["ship"] = officer["ship"]
         elif seat["role"] == "admiral" and officer["squadron"]:
             seat["squadron"] = officer["squadron"]
+
+
+def flag_seats(
+    state: State, changed: Mapping[str, OfficerRecord], seed: int
+) -> list[dict[str, Any]]:
+    """The captains' seats whose characters the season (``changed``: :func:`summer_changes`)
+    promoted to flag rank: a seat follows its character (docs/rules-notes.md "A seat
+    follows a promotion to flag rank"). It becomes the admiral's seat of the squadron he
+    hoists his flag in, unless another seat is that squadron's admiral's: then it goes
+    ashore with him (his flag's berth left to the fleet's next roll) till the GM hands it a
+    squadron (``reassign``). The ship he left gets an NPC captain (unless the season's
+    promotions gave her one), rolled from a source of its own seeded by the season's
+    ``seed`` (the season's other rolls draw as before). Each ``{"player": the seat,
+    "officer", "rank", "flag": the squadron of his promotion, "squadron": the seat's now
+    (None: ashore), "was": the ship he left, "relief": her NPC captain's record or None}``."""
+    rng = random.Random(f"relief/{seed}")
+    roster = {**state["officers"], **changed}
+    taken = {s["squadron"] for s in state["seats"].values() if s["role"] == "admiral"}
+    out: list[dict[str, Any]] = []
+    for seat in state["seats"].values():
+        after = changed.get(seat.get("officer") or "")
+        if seat["role"] != "captain" or after is None or after["dead"]:
+            continue
+        if after["rank"] not in rules.ADMIRAL_RANKS:
+            continue
+        flag = after["squadron"]
+        squadron = flag if flag is not None and flag not in taken else None
+        taken.add(squadron)
+        ship = seat["ship"]
+        captained = any(
+            o["ship"] == ship and not o["dead"] and o["rank"] in rules.CAPTAIN_RANKS
+            for o in roster.values()
+        )
+        relief = None
+        if ship is not None and not captained:
+            oid = _free_id(roster, f"{ship}-captain")
+            relief = {**rules.npc_captain(ship, oid, current_year(state), rng), "player": None}
+            roster[oid] = relief  # type: ignore[assignment]
+        out.append(
+            {
+                "player": seat["id"],
+                "officer": after["id"],
+                "rank": after["rank"],
+                "flag": flag,
+                "squadron": squadron,
+                "was": ship,
+                "relief": relief,
+            }
+        )
+    return out
+
+
+def _free_id(roster: Mapping[str, Any], oid: str) -> str:
+    """``oid``, or ``oid-2``, ``oid-3``...: the first no officer of ``roster`` has (an NPC
+    ashore keeps his record)."""
+    n = 1
+    while (oid if n == 1 else f"{oid}-{n}") in roster:
+        n += 1
+    return oid if n == 1 else f"{oid}-{n}"
+
+
+def apply_flag_seats(state: State, moved: Sequence[Mapping[str, Any]]) -> None:
+    """Each seat of ``moved`` (:func:`flag_seats`) an admiral's, of his squadron or ashore
+    with him, and each ship he left with her NPC captain. Records are replaced, not changed
+    (an advance's copy of the state shares the roster's records)."""
+    roster = state["officers"]
+    for rec in moved:
+        seat = state["seats"][rec["player"]]
+        seat["role"], seat["ship"], seat["squadron"] = "admiral", None, rec["squadron"]
+        roster[rec["officer"]] = {**roster[rec["officer"]], "squadron": rec["squadron"]}
+        if rec["relief"] is not None:
+            roster[rec["relief"]["id"]] = copy.deepcopy(rec["relief"])
 
 
 def roster_npcs(state: State, rng: random.Random) -> list[OfficerRecord]:
@@ -256,6 +357,11 @@ def summer_changes(state: State, report: Mapping[str, Any]) -> dict[str, Officer
         out[oid] = {**after, "player": officer["player"]}  # type: ignore[typeddict-item]
         if officer.get("court_martial"):  # a court not sat yet still waits for him
             out[oid]["court_martial"] = officer["court_martial"]
+        # a disgrace stays on his record, but a duel's lifted by a mention (Briny 001:359:
+        # "cannot return until being Mentioned In Dispatches")
+        disgrace = officer.get("disgrace")
+        if disgrace and not (disgrace["cause"] == "duel" and rec.get("mids")):
+            out[oid]["disgrace"] = disgrace
     # "NPC Admirals with a BR of 5 or 6 will always resign" (Briny 001:1101), back in London
     # ("If the NPC is at sea he will not resign until back in London", 001:512): he strikes
     # his flag and goes ashore, and the fleet's next roll fills it

@@ -59,6 +59,7 @@ __all__ = [
     "CourtMartial",
     "Embezzle",
     "IgnoreOffence",
+    "Disgrace",
     "Study",
     "Skirmish",
     "SkirmishTask",
@@ -452,6 +453,17 @@ class IgnoreOffence(Payload):
     type: Literal["ignore_offence"]
     officer: Annotated[Text, Field(max_length=40)]
     ignore: bool
+
+
+class Disgrace(Payload):
+    """The GM declares a player's character disgraced (Briny 001:1272-1276, 001:335,
+    001:357-359): ``officer``, his id; ``cause``, ``debt`` (a loan he cannot pay) or
+    ``duel`` (a duel with a shipmate, or between Marines), or ``cleared`` (his debt paid:
+    the disgrace of a debt lifted) (``/api/rules`` ``limits.disgrace``)."""
+
+    type: Literal["disgrace"]
+    officer: Annotated[Text, Field(max_length=40)]
+    cause: Literal[rules.DISGRACE_CAUSES]  # type: ignore[valid-type]
 
 
 class Study(Payload):

@@ -50,6 +50,7 @@ from strategy.campaign.fleet import (
     default_officers,
 )
 from strategy.campaign.fleet import SHIPS as FLEET_SHIPS
+from strategy.campaign.fleet import npc_captain as fleet_npc_captain
 from strategy.campaign.fleet import ship as fleet_ship
 from strategy.campaign.investment import BLOCK as INVESTMENT_BLOCK
 from strategy.campaign.investment import FAVOURS as INVESTMENT_FAVOURS
@@ -227,11 +228,16 @@ __all__ = [
     "layers",
     "new_officer",
     "npc_captain_volunteers",
+    "npc_captain",
     "npc_officers",
     "player_deck",
     "officer_after",
     "HERO_MONTHS",
     "VERDICTS",
+    "BLOCKADE",
+    "BLOCKADE_SHIPS",
+    "DISGRACE_CAUSES",
+    "blockade_ship",
     "reduced_rank",
     "LASTING_POINTS",
     "hero_points",
@@ -508,6 +514,21 @@ def briny_ship(code: str) -> dict[str, str]:
     return {"name": ship.name, "type": ship.roster}
 
 
+#: the squadron of the fleet's Blockade ships (fleet.json's last, checked there)
+BLOCKADE = "Blockade"
+#: the Blockade squadron's ships, in the fleet's order (Briny Table C)
+BLOCKADE_SHIPS = tuple(code for code, s in FLEET_SHIPS.items() if s.squadron == BLOCKADE)
+#: a disgrace's causes as the GM declares them (Briny 001:335 a debt unpaid, 001:357-359
+#: a duel between shipmates or Marines), and "cleared": a debt paid (docs/rules-notes.md
+#: "Disgrace")
+DISGRACE_CAUSES = ("debt", "duel", "cleared")
+
+
+def blockade_ship(code: str) -> bool:
+    """Whether the Briny fleet's ship ``code`` is one of the Blockade squadron's."""
+    return fleet_ship(code).squadron == BLOCKADE
+
+
 def captain_rank(code: str) -> str:
     """The rank of the captain of the Briny fleet's ship ``code`` (Ship Table B)."""
     return fleet_ship(code).captain_rank
@@ -531,6 +552,12 @@ def npc_officers(
     seated = [Character.from_dict(_character_fields(p)).officer(True) for p in players]
     npcs = default_officers(rng, seated)[len(seated) :]
     return [roll_character(o, year, rng).to_dict() for o in npcs]
+
+
+def npc_captain(code: str, oid: str, year: int, rng: random.Random) -> dict[str, Any]:
+    """An NPC character for ship ``code``'s captaincy, of id ``oid``, rolled from ``rng``
+    (:func:`strategy.campaign.fleet.npc_captain`)."""
+    return roll_character(fleet_npc_captain(rng, code, oid), year, rng).to_dict()
 
 
 def campaign_officer(officer: Mapping[str, Any], player: bool) -> Any:
@@ -709,8 +736,8 @@ def battle_officer(officer: Mapping[str, Any], role: str, name: str) -> dict[str
 
 #: an officer record's fields that are the campaign's, not his character's: the seat that
 #: plays him, its conditional orders for the summer, his weeks at the Royal Naval Academy,
-#: the court-martial he faces
-CAMPAIGN_FIELDS = ("player", "orders", "academy", "court_martial")
+#: the court-martial he faces, his disgrace
+CAMPAIGN_FIELDS = ("player", "orders", "academy", "court_martial", "disgrace")
 
 
 def _character_fields(officer: Mapping[str, Any]) -> dict[str, Any]:

@@ -83,7 +83,11 @@ def resolve_season(
             report["ships"][code]["interpretation"] = r["interpretation"]
     changed = officers.summer_changes(state, report)
     report["outcomes"] = _outcomes(state, report, changed, deployment)
-    return {"seed": seed, "preset": preset, "report": report, "officers": changed}
+    out = {"seed": seed, "preset": preset, "report": report, "officers": changed}
+    moved = officers.flag_seats(state, changed, seed)
+    if moved:  # (a season with none decides as it did before seats followed a flag)
+        out["seats"] = moved
+    return out
 
 
 def _outcomes(
@@ -121,6 +125,8 @@ def _outcomes(
             "guineas": after["funds"] - officer["funds"],
             "na": [officer["na"], after["na"]],
         }
+        if officer.get("disgrace") and not after.get("disgrace") and not rec["dead"]:
+            out[oid]["disgrace_lifted"] = officer["disgrace"]["cause"]  # a duel's, mentioned
         if heard.get(oid):  # his Status Points a month as a public hero (001:1084): his own
             out[oid]["hero"] = {
                 "dice": heard[oid],
@@ -143,6 +149,10 @@ POLTROONERY_WORDS = {
 }
 
 
+#: a duel's disgrace lifted by his mention (Briny 001:359), after "mentioned in despatches"
+_LIFTED = ", his disgrace lifted: free to leave the Blockade"
+
+
 def outcome_words(o: Mapping[str, Any], private: bool) -> str:
     """One officer's summer in words, e.g. "Captain Jack Aubrey: mentioned in despatches;
     promoted to Post Captain; 340 guineas of prize money" (the sums only when ``private``)."""
@@ -154,7 +164,8 @@ def outcome_words(o: Mapping[str, Any], private: bool) -> str:
             parts.append(f"wounded ({o['wound']})")
         if o["mentioned"]:
             times = "" if o["mentioned"] == 1 else f" {o['mentioned']} times"
-            parts.append(f"mentioned in despatches{times}")
+            lifted = _LIFTED * bool(o.get("disgrace_lifted"))
+            parts.append(f"mentioned in despatches{times}{lifted}")
         if private and o.get("hero"):
             parts.append(hero_words(o["hero"]))
         if o["promoted"]:
@@ -272,4 +283,5 @@ def report_for(report: Mapping[str, Any] | None, seat: Mapping[str, Any]) -> Any
 
 def _public(o: Mapping[str, Any]) -> dict[str, Any]:
     keys = ("name", "rank", "player", "squadron", "dead", "wound", "mentioned", "promoted")
-    return {k: o[k] for k in keys}
+    lifted = {"disgrace_lifted": o["disgrace_lifted"]} if o.get("disgrace_lifted") else {}
+    return {**{k: o[k] for k in keys}, **lifted}  # a disgrace is public, and its end

@@ -17,7 +17,7 @@ from typing import Any
 from server.game import authority, engagements, events, payloads, rules, views
 from server.game.authority import ANY
 from server.game.errors import ActionError
-from server.game.officers import seat_officer
+from server.game.officers import seat_officer, stays_on_blockade
 from server.game.spec import Grant, Spec, View
 from server.game.state import OfficerRecord, Seat, State, by_id
 
@@ -28,6 +28,8 @@ __all__ = [
     "apply_revoke",
     "decide_reassign",
     "decide_revoke",
+    "holder_of",
+    "in_fight",
     "seat_warnings",
 ]
 
@@ -63,7 +65,7 @@ def _target(state: State, seat: Seat, p: Any) -> tuple[str | None, str | None]:
     return squadron, ship
 
 
-def _in_fight(state: State, seat: Seat, squadron: str | None, ship: str | None) -> str | None:
+def in_fight(state: State, seat: Seat, squadron: str | None, ship: str | None) -> str | None:
     """An open engagement the seat, or the command it is handed, is fighting in."""
     for e in by_id(state["engagements"]):
         if e["over"]:
@@ -77,7 +79,7 @@ def _in_fight(state: State, seat: Seat, squadron: str | None, ship: str | None) 
     return None
 
 
-def _holder(
+def holder_of(
     state: State, role: str, berth: str, officer: OfficerRecord | None
 ) -> OfficerRecord | None:
     """The living officer in the berth ``officer`` goes to: a ship's captain, or the flag
@@ -103,12 +105,13 @@ def decide_reassign(
     if seat is None or seat["role"] == "gm":
         raise ActionError("not_found", f"no seat {p.seat!r} to reassign")
     squadron, ship = _target(state, seat, p)
-    fight = _in_fight(state, seat, squadron, ship)
+    fight = in_fight(state, seat, squadron, ship)
     if fight is not None:
         raise ActionError("wrong_phase", f"engagement {fight} is being fought: reassign after it")
     officer = seat_officer(state, seat)
+    stays_on_blockade(officer, ship, squadron)
     new = squadron or ship or ""
-    holder = _holder(state, seat["role"], new, officer)
+    holder = holder_of(state, seat["role"], new, officer)
     if holder is not None and holder["player"] is not None:
         raise ActionError("conflict", f"that berth is {holder['name']}'s, {holder['player']}'s")
     return {

@@ -89,6 +89,7 @@ def _check_ship(
     """Whether he may apply for ship ``code`` now (refused, nothing changed, if not):
     ``{"row", "social_level", "rejections"}`` (``level``: his Social Level, if known)."""
     name = rules.briny_ship(code)["name"]
+    officers.stays_on_blockade(officer, code)
     if officer["ship"] == code:
         raise ActionError("conflict", f"'ship': {officer['name']} commands {name} already")
     if not officer["ship"] or officer["rank"] not in rules.CAPTAIN_RANKS:
@@ -175,6 +176,7 @@ def decide_buy_rank(state: State, seat: Seat, code: str) -> dict[str, Any]:
     Table B, 001:588-590: Master & Commander, Junior, Senior and Post Captain), the
     command of ship ``code``'s row, at her column's price from his funds."""
     officer = _officer(state, seat, "buy a rank for")
+    officers.stays_on_blockade(officer, code)  # a disgraced man buys a Blockade ship's only
     row = _row(state, officer) if officer["ship"] else officer["rank"]
     cell = rules.ship_purchase(row, code, rules.social_level(officer))
     price = cell["purchase_price"]

@@ -199,6 +199,8 @@ class OfficerRecord(Record):
     mentions: NotRequired[list[dict[str, Any]]]
     # the court-martial he faces, not yet sat (Briny 001:1101): {"reason", "season"}
     court_martial: NotRequired[dict[str, Any]]
+    # his disgrace (server.game.disgrace): {"cause": debt or duel, "season"}, till lifted
+    disgrace: NotRequired[dict[str, Any]]
     # the title the King conferred on him (Briny TITLES: Knight ... Duke), and his
     # qualifications since his last title that gained none (server.game.titles)
     title: NotRequired[str]

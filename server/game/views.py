@@ -176,6 +176,8 @@ def public_officer(officer: OfficerRecord) -> dict[str, Any]:
     public: dict[str, Any] = {k: officer.get(k) for k in PUBLIC_OFFICER}
     if officer.get("title"):  # a title the King conferred is gazetted
         public["title"] = officer["title"]
+    if officer.get("disgrace"):  # a disgrace is the talk of the service (the seats panel)
+        public["disgrace"] = dict(officer["disgrace"])
     return {**public, "berth": berth_of(officer)}
 
 
@@ -1126,13 +1128,14 @@ def _players_of(data: dict[str, Any]) -> set[str]:
     outcomes = data["report"].get("outcomes", {})
     invested = {r["player"] for r in data["report"].get("returns", ()) if r["player"]}
     appointed = {r["player"] for r in data.get("appointments", ())}
-    return {o["player"] for o in outcomes.values() if o["player"]} | invested | appointed
+    moved = {r["player"] for r in data.get("seats", ())}
+    return {o["player"] for o in outcomes.values() if o["player"]} | invested | appointed | moved
 
 
 def _summer_for(data: dict[str, Any], seat: Seat) -> dict[str, Any]:
     """The season's event as ``seat`` reads it beside its view's change (the report and the
     officers are in the view): the GM what it was decided from, a player his own
-    appointment's renewal and his own roll for a title."""
+    appointment's renewal, his own roll for a title and his own seat that followed a flag."""
     if is_gm(seat):
         return {k: _copied(v) for k, v in data.items() if k not in _HEAVY + ("at", "due")}
     out: dict[str, Any] = {}
@@ -1140,6 +1143,14 @@ def _summer_for(data: dict[str, Any], seat: Seat) -> dict[str, Any]:
         mine = [_copied(r) for r in data.get(key, ()) if r["player"] == seat["id"]]
         if mine:
             out[key] = mine
+    # his own seat gone with his flag, and the NPC who took his ship as anyone sees an NPC
+    moved = [
+        {**_copied(r), "relief": r["relief"] and public_officer(r["relief"])}
+        for r in data.get("seats", ())
+        if r["player"] == seat["id"]
+    ]
+    if moved:
+        out["seats"] = moved
     return out
 
 

@@ -317,6 +317,7 @@ def rules_vocabulary() -> Response:
                 "embezzlement": {
                     post: rules.embezzlement_perk(post)["most"] for post in rules.EMBEZZLING_POSTS
                 },
+                "disgrace": list(rules.DISGRACE_CAUSES),  # a disgrace's causes (Briny)
                 "campaign_id": f"^{CAMPAIGN_ID.pattern}$",
                 "token": TOKEN_PATTERN,
             },

@@ -119,7 +119,10 @@ export function sheetView(officer, rules) {
       officer.hero.mentions === 1 ? "" : "s"}: a public hero, ${officer.hero.points
     } Status Points this month` : "never"],
     ["Court-martial", officer.court_martial ? `faces one (${officer.court_martial.reason}, `
-      + `${officer.court_martial.season})` : "none"]]),
+      + `${officer.court_martial.season})` : "none"],
+    // with the Blockade till a duel's mention or a debt paid (Briny 001:335, 001:359)
+    ["Disgrace", officer.disgrace ? `disgraced (${officer.disgrace.cause}, `
+      + `${officer.disgrace.season}): with the Blockade` : "none"]]),
   el("h4", {}, "Beat to Quarters sheet"),
   pairs([["Nationality", sheet.nationality], ["Religion", sheet.religion],
     ["Social class", sheet.social_class], ["Profession", sheet.profession],

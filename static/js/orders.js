@@ -536,6 +536,31 @@ function courtsSection(ctx, state) {
     rows.length ? rows : el("p", { class: "muted" }, "No officer faces a court-martial."));
 }
 
+/** Disgrace (Briny 001:335, 001:357-359), for the GM to declare for a player's character:
+ * the causes from /api/rules (a debt, a duel, or a debt's disgrace "cleared"); each
+ * character's disgrace as his record has it. The server says who may be disgraced. */
+function disgraceSection(ctx, state) {
+  const players = (state.officers || []).filter((o) => o.player && !o.dead);
+  if (!players.length) {
+    return el("fieldset", { class: "disgrace" }, el("legend", {}, "Disgrace"),
+      el("p", { class: "muted" }, "No player's character to disgrace."));
+  }
+  const officer = select(players.map((o) => [o.id, `${o.rank} ${o.name}`
+    + (o.disgrace ? ` (disgraced: ${o.disgrace.cause}, ${o.disgrace.season})` : "")]));
+  officer.name = "officer";
+  const cause = select((ctx.rules?.limits?.disgrace || []).map((c) => [c, c]));
+  cause.name = "cause";
+  const send = actionButton(ctx, "Declare",
+    () => ({ type: "disgrace", officer: officer.value, cause: cause.value }),
+    { name: "disgrace", okText: "declared" });
+  return el("fieldset", { class: "disgrace" }, el("legend", {}, "Disgrace"),
+    el("p", { class: "muted" }, "A debt he cannot pay or a duel with a shipmate: he joins "
+      + "a Blockade ship, his seat with him, till he pays (cleared) or is mentioned in "
+      + "despatches."),
+    el("div", { class: "row" }, labelled("Officer", officer), labelled("Cause", cause),
+      send.nodes));
+}
+
 /** His application for a post (Briny, APPOINTMENTS: "Naval Appointments are made in
  * September", "Civil Appointments are made in March"), from the state's
  * `appointment_posts`: the posts of this season's table he may apply for, each its
@@ -908,6 +933,9 @@ function seatSections(ctx, seat, state, mine) {
   if (allowed("court_martial")) {
     sections.push(courtsSection(ctx, state));
   }
+  if (allowed("disgrace")) {
+    sections.push(disgraceSection(ctx, state));
+  }
   // his own character's posts to apply for, or (the GM acting as his seat) the GM's copy
   const posts = state.appointment_posts_of?.[seat.id] ?? state.appointment_posts;
   if (posts && allowed("apply_appointment")) {
@@ -1007,7 +1035,10 @@ export function createOrdersPanel(root, ctx) {
         (state.deployment || []).map((d) => d.ship), state.skirmish ?? null,
         state.skirmish_of ?? null,
         // the courts-martial the GM may sit: the form drawn anew as they are faced and sat
-        (state.officers || []).filter((o) => o.court_martial).map((o) => o.id)];
+        (state.officers || []).filter((o) => o.court_martial).map((o) => o.id),
+        // the players' characters the GM may disgrace, and their disgrace
+        (state.officers || []).filter((o) => o.player && !o.dead)
+          .map((o) => [o.id, o.disgrace?.cause ?? null])];
       const nextKey = JSON.stringify([seat.role, state.phase, state.paused, state.cabinet, cruises,
         held,
         mine.map((f) => f.id), gm ? [forceIds, state.seats.map((s) => [s.id, s.role,

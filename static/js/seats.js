@@ -272,6 +272,14 @@ export function createSeatsPanel(root, tab, ctx) {
     return [reissue, revoke];
   }
 
+  /** His character's disgrace (Briny 001:335, 001:359), as the state's officer has it. */
+  function disgraceNote(seat) {
+    const officer = (ctx.store.state?.officers || []).find((o) => o.id === seat.officer);
+    if (!officer?.disgrace) return null;
+    return el("span", { class: "disgrace", dataset: { disgrace: seat.id } },
+      ` disgraced (${officer.disgrace.cause}, ${officer.disgrace.season})`);
+  }
+
   function seatRow(seat, online) {
     const note = notes.get(seat.id) || {};
     const command = seat.squadron ? `${seat.squadron} squadron` : seat.ship || "";
@@ -282,7 +290,8 @@ export function createSeatsPanel(root, tab, ctx) {
     online ? "●" : "○")),
     el("td", {}, `${roleName(seat.role)} ${seat.name || ""}`.trim(),
       command ? el("span", { class: "muted" }, ` – ${command}`) : null,
-      seat.vacant ? el("span", { class: "vacant" }, " (vacant)") : null),
+      seat.vacant ? el("span", { class: "vacant" }, " (vacant)") : null,
+      disgraceNote(seat)),
     el("td", {}, seat.role === "gm" ? el("span", { class: "muted" }, "you") : linkCell(seat)),
     el("td", {}, seat.role === "gm" ? null : [rowButtons(seat), reassignControl(seat)],
       note.done ? el("span", { class: "ok-text" }, ` ${note.done}`) : null,
@@ -299,7 +308,9 @@ export function createSeatsPanel(root, tab, ctx) {
     form.fillOfficers();
     const seats = state.seats || [];
     const presence = store.presence || {};
-    const key = JSON.stringify([seats, presence, seating, links]);
+    const disgraced = (state.officers || []).filter((o) => o.disgrace)
+      .map((o) => [o.id, o.disgrace]);
+    const key = JSON.stringify([seats, presence, seating, links, disgraced]);
     if (key === lastKey) return;
     lastKey = key;
     const warnings = seating?.warnings || [];

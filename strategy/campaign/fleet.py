@@ -46,6 +46,7 @@ __all__ = [
     "default_officers",
     "is_marine",
     "naval_ability",
+    "npc_captain",
     "officers_from",
     "rank_index",
     "rm_general_of",
@@ -332,6 +333,24 @@ def _npc(r: Callable[[], float], spec: _Spec) -> Officer:
     return _made(spec, con, na)
 
 
+def _captain_spec(code: str, oid: str | None = None) -> _Spec:
+    """The spec of ship ``code``'s NPC captain (his id ``{code}-captain`` unless given)."""
+    s = SHIPS[code]
+    name = f"Captain of {s.name}"
+    return (oid or f"{code}-captain", name, s.captain_rank, code, None, None, None)
+
+
+def npc_captain(rng: random.Random, code: str, oid: str | None = None) -> Officer:
+    """An NPC captain for ship ``code``, his dice drawn from ``rng`` as every NPC's
+    (:func:`default_officers`): the berth a captain promoted out of her leaves.
+
+    >>> o = npc_captain(random.Random(1), "RO", "RO-captain-2")
+    >>> o.id, o.rank, o.ship, o.player
+    ('RO-captain-2', 'Post Captain', 'RO', False)
+    """
+    return _npc(rng.random, _captain_spec(ship(code).code, oid))
+
+
 def _ship_specs(code: str, taken: _Taken, players: Sequence[Officer]) -> list[_Spec]:
     """A ship's NPCs for the berths her players leave empty: captain, lieutenants (the
     first the Ship's Adjutant unless a player is), Marine commander, midshipmen, able
@@ -339,9 +358,7 @@ def _ship_specs(code: str, taken: _Taken, players: Sequence[Officer]) -> list[_S
     s = SHIPS[code]
     specs: list[_Spec] = []
     if not any(taken.get((code, None, r)) for r in CAPTAIN_RANKS):
-        specs.append(
-            (f"{code}-captain", f"Captain of {s.name}", s.captain_rank, code, None, None, None)
-        )
+        specs.append(_captain_spec(code))
     adjutant = any(p.ship == code and p.appointment == "Ship's Adjutant" for p in players)
     berths_ = (
         ("Lieutenant", s.lieutenants, "lt", "Lieutenant {n}"),
