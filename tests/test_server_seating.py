@@ -309,6 +309,33 @@ def test_a_promotion_to_flag_rank_goes_ashore_when_the_squadrons_seat_is_taken(
     assert_seats_follow_records(state)
 
 
+def test_a_disgraced_captain_promoted_hoists_his_flag_in_the_blockade() -> None:
+    """Disgraced (a debt: nothing lifts it at sea), the captain promoted Rear Admiral of the
+    White goes to the Blockade's admiral's seat, not the White's; his record with it."""
+    state = copy.deepcopy(phase_states()[0]["autumn"])
+    state["officers"]["FG-captain"]["player"] = "fg"
+    state["seats"]["fg"]["officer"] = "FG-captain"
+    was = state["officers"]["FG-captain"]
+    disgrace = {"cause": "debt", "season": "1805 autumn"}
+    promoted = {**was, "rank": "Rear Admiral", "ship": None, "squadron": "White"}
+    (free,) = game_officers.flag_seats(state, {"FG-captain": promoted}, seed=7)
+    assert free["squadron"] == "White"
+    promoted["disgrace"] = disgrace
+    (moved,) = game_officers.flag_seats(state, {"FG-captain": promoted}, seed=7)
+    assert (moved["flag"], moved["squadron"], moved["was"]) == (
+        rules.BLOCKADE,
+        rules.BLOCKADE,
+        "FG",
+    )
+    state["officers"]["FG-captain"] = promoted
+    game_officers.apply_flag_seats(state, [moved])
+    seat = state["seats"]["fg"]
+    assert (seat["role"], seat["squadron"]) == ("admiral", rules.BLOCKADE)
+    assert state["officers"]["FG-captain"]["squadron"] == rules.BLOCKADE
+    assert state["officers"]["FG-captain"]["disgrace"] == disgrace
+    assert_seats_follow_records(state)
+
+
 def test_a_captain_promoted_within_captains_ranks_moves_no_seat() -> None:
     """Only a flag rank moves a captain's seat this way (a captain's new ship is
     follow_berths'); a dead man's seat is not moved."""

@@ -221,7 +221,8 @@ def flag_seats(
     ashore with him (his flag's berth left to the fleet's next roll) till the GM hands it a
     squadron (``reassign``). The ship he left gets an NPC captain (unless the season's
     promotions gave her one), rolled from a source of its own seeded by the season's
-    ``seed`` (the season's other rolls draw as before). Each ``{"player": the seat,
+    ``seed`` (the season's other rolls draw as before). A disgraced man's flag is the
+    Blockade's (docs/rules-notes.md "Disgrace"). Each ``{"player": the seat,
     "officer", "rank", "flag": the squadron of his promotion, "squadron": the seat's now
     (None: ashore), "was": the ship he left, "relief": her NPC captain's record or None}``."""
     rng = random.Random(f"relief/{seed}")
@@ -234,7 +235,8 @@ def flag_seats(
             continue
         if after["rank"] not in rules.ADMIRAL_RANKS:
             continue
-        flag = after["squadron"]
+        # disgraced, he hoists his flag in the Blockade ("must join a Blockade ship until")
+        flag = rules.BLOCKADE if after.get("disgrace") else after["squadron"]
         squadron = flag if flag is not None and flag not in taken else None
         taken.add(squadron)
         ship = seat["ship"]
