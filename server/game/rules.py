@@ -907,9 +907,12 @@ def ship_automatic(code: str) -> bool:
     return _ship_tables.is_automatic(code)
 
 
-def ship_application(code: str, level: int, rejections: int, rng: random.Random) -> dict[str, Any]:
-    """An application to ship ``code`` rolled by Ship Table A (its die from ``rng``)."""
-    return _ship_tables.application(code, level, rejections, RandomDice(rng))
+def ship_application(
+    code: str, level: int, rejections: int, rng: random.Random, influence: int = 0
+) -> dict[str, Any]:
+    """An application to ship ``code`` rolled by Ship Table A (its die from ``rng``, moved
+    by the ``influence`` brought to bear)."""
+    return _ship_tables.application(code, level, rejections, RandomDice(rng), influence)
 
 
 def command_row(code: str) -> str:
