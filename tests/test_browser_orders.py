@@ -157,11 +157,12 @@ def test_a_captain_applies_for_a_ship_and_draws_his_pay_from_the_orders_panel(
         form.wait_for()
         ships = form.locator("select[name=ship] option")
         # the ships of his row and what each needs, from the server (the page knows no rule)
+        taken = "her captain takes a class 3 favour"
         assert ships.all_text_contents() == [
-            "Vanguard (needs 1 on a die)",
-            "Thermopylae (needs 0 on a die)",
-            "Dreadnought (needs 0 on a die)",
-            "Glenmorangie (needs 0 on a die)",
+            f"Vanguard (needs 1 on a die; {taken})",
+            f"Thermopylae (needs 0 on a die; {taken})",
+            f"Dreadnought (needs 0 on a die; {taken})",
+            f"Glenmorangie (needs 0 on a die; {taken})",
         ]
         form.locator("select[name=ship]").select_option("TH")
         seq = fg.seq()
@@ -183,6 +184,55 @@ def test_a_captain_applies_for_a_ship_and_draws_his_pay_from_the_orders_panel(
         )
         # Thermopylae is column 5: a Senior Captain's 26 guineas
         assert next(o for o in game.state()["officers"] if o["id"] == oid)["funds"] == funds + 26
+    finally:
+        game.close()
+
+
+def test_a_captain_brings_a_favour_to_bear_on_a_ship_application_from_the_orders_panel(
+    browser, browser_server, seat_pages
+):
+    """Briny 001:554 ("This die roll may be modified by influence with NPC Ship
+    Commander"): a Post Captain of Social Level 13 applies for Ferocious (Table A: 2
+    needed) from his form with his class 3 favour ticked: her NPC Post Captain takes a
+    Captain's class 3, so his die moves by one, the notice says so and the favour is
+    spent."""
+    game = Campaign.new(browser_server, seed=5)
+    try:
+        game.add("ro", "captain", ship="RO", officer={"name": "Edward Pellew", "birth": RICH})
+        ro = open_seat(browser, browser_server, game.seats["ro"]["link"])
+        seat_pages.append(ro)
+        ro.tab("orders")
+        form = ro.page.locator("fieldset.ship-tables")
+        form.wait_for()
+        form.locator("select[name=ship]").select_option("FE")
+        boxes = form.locator("input[name=ship_favour]")
+        assert boxes.count() == 1 and boxes.get_attribute("value") == "3"
+        boxes.check()
+        seq = ro.seq()
+        form.locator("button[data-action=apply_ship]").click()
+        ro.wait_event("apply_ship", after=seq)
+        headers = {"Authorization": f"Bearer {game.seats['ro']['token']}"}
+        (applied,) = [
+            e["data"]
+            for e in requests.get(
+                f"{game.url}/api/campaigns/{game.id}/log",
+                headers={"Authorization": f"Bearer {game.gm_token}"},
+                timeout=30,
+            ).json()["events"]
+            if e["type"] == "apply_ship"
+        ]
+        assert (applied["favours"], applied["influence"]) == ([3], 1)
+        assert applied["total"] == applied["die"] + 1 and applied["accepted"] is (
+            applied["die"] + 1 >= 2
+        )
+        told = requests.get(
+            f"{game.url}/api/campaigns/{game.id}/notices?since=0", headers=headers, timeout=30
+        ).json()["notices"]
+        verdict = "accepted" if applied["accepted"] else "refused"
+        assert [n["text"] for n in told if n["type"] == "ship_application"] == [
+            f"Ferocious: {verdict} (rolled {applied['die']} and +1 by favours, needed 2)"
+        ]
+        ro.wait("!document.querySelector('fieldset.ship-tables input[name=ship_favour]')")
     finally:
         game.close()
 

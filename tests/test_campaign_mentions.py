@@ -12,7 +12,7 @@ import pytest
 
 from strategy.campaign import RandomDice, ScriptedDice, resolve_summer
 from strategy.campaign.fleet import default_officers
-from strategy.campaign.mentions import docked_month, hero_points, mention_dice
+from strategy.campaign.mentions import docked_month, hero_points, mention_dice, shame_points
 from strategy.characters import Character, roll_character
 from strategy.errors import InvalidMove
 
@@ -102,3 +102,69 @@ def test_a_hero_keeps_his_mentions_on_his_record() -> None:
     assert [m["docked"] for m in later.mentions] == ["1805-09", "1806-03", "1806-03"]
     assert Character.from_dict(later.to_dict()) == later
     assert later.to_dict()["mentions"][1] == {"die": 6, "docked": "1806-03"}
+
+
+def test_a_poltroon_found_out_loses_twice_his_modifier_every_month_till_redeemed() -> None:
+    """Briny 001:1062: found out, "he loses twice as many SPs as the modification he took on
+    his death roll every month hereafter until he has redeemed himself": a poltroon who took
+    2 loses 4 a month from the month his ship docked (the summer's fleet in September),
+    every month after, until a mention of a later season redeems him from its docking; a
+    mention docked with the shame does not."""
+    shame = [{"lost": 4, "docked": "1805-09"}]
+    months = ["1805-08", "1805-09", "1805-12", "1806-08"]
+    assert [shame_points(shame, [], m) for m in months] == [0, 4, 4, 4]
+    redeemed = [{"die": 5, "docked": "1806-09"}]
+    assert [shame_points(shame, redeemed, m) for m in ("1806-08", "1806-09", "1807-01")] == [
+        4,
+        0,
+        0,
+    ]
+    assert shame_points(shame, [{"die": 5, "docked": "1805-09"}], "1805-10") == 4
+    two = [*shame, {"lost": 6, "docked": "1806-09"}]  # found out again: both count
+    assert shame_points(two, [], "1806-09") == 10
+
+
+def test_a_poltroons_shame_stays_on_his_record() -> None:
+    """The report's ``shame`` for a poltroon found out goes on his record with the month his
+    ship docked; a record with none writes none (older records read as they did)."""
+    officer = default_officers(random.Random(3))[0]
+    c = roll_character(officer, 1805, random.Random(3))
+    assert "shames" not in c.to_dict()
+    after = c.after_summer({"shame": 6}, 0, 1805)
+    assert after.shames == ({"lost": 6, "docked": "1805-09"},)
+    assert Character.from_dict(after.to_dict()) == after
+    assert after.to_dict()["shames"] == [{"lost": 6, "docked": "1805-09"}]
+
+
+def test_the_season_charges_a_poltroon_found_out_and_no_other() -> None:
+    """A poltroon's d6 of 3-5 (found out) or 6 (in irons, "in addition to the loss of SP")
+    puts twice his modifier in his change as ``shame``; 1-2 (unnoticed) none."""
+    from strategy.campaign.season import _shames
+
+    outcomes = [
+        {"officer": "a", "dead": False, "poltroonery": {"sp_lost_monthly": 4}},
+        {"officer": "b", "dead": False, "poltroonery": {"sp_lost_monthly": 0}},
+        {"officer": "c", "dead": True, "poltroonery": {"sp_lost_monthly": 6}},
+        {"officer": "d", "dead": False},
+    ]
+    changes: dict[str, dict[str, int]] = {"a": {"na": 5}}
+    _shames(outcomes, changes)
+    assert changes == {"a": {"na": 5, "shame": 4}}
+
+
+def test_his_sheet_reads_the_status_points_he_loses_this_month() -> None:
+    """His own view (and the GM's) has ``poltroon``: the Status Points his shame costs him
+    in the campaign's month, beside his hero's; nobody else's view has it."""
+    from server.game.views import officer_for
+
+    officer = default_officers(random.Random(3))[0]
+    record = {
+        **roll_character(officer, 1805, random.Random(3))
+        .after_summer({"shame": 4}, 0, 1805)
+        .to_dict(),
+        "player": "s1",
+    }
+    own = officer_for(record, {"id": "s1", "role": "captain"}, "1805-10")  # type: ignore[arg-type]
+    assert own["poltroon"] == {"found_out": 1, "month": "1805-10", "lost": 4}
+    other = officer_for(record, {"id": "s2", "role": "captain"}, "1805-10")  # type: ignore[arg-type]
+    assert "poltroon" not in other and "shames" not in other

@@ -237,3 +237,62 @@ def test_a_captaincy_bought_and_a_months_pay_drawn(fresh_game: Game) -> None:
     state, problems = server_game.replay(_log(fresh_game))
     assert problems == [] and state["officers"][officer]["rank"] == "Post Captain"
     del gm
+
+
+def test_favours_brought_to_bear_on_the_npc_ship_commanders_die(
+    fresh_game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Briny 001:554, "This die roll may be modified by influence with NPC Ship Commander": a
+    Post Captain of Social Level 13 holds a class 3 favour this season (Influence Table A);
+    Ferocious's NPC Post Captain takes a Captain's class (3: Table B), so it moves his die
+    by one: he rolls 1, needs 2, and is accepted by the favour, which is spent."""
+    dice = ScriptedDice([1])  # Ferocious's NPC Ship Commander's die
+    monkeypatch.setattr(rules, "RandomDice", lambda rng: dice)
+    ro = fresh_game.add("ro", "captain", ship="RO", officer={"name": "Pellew", "birth": RICH})
+    state = _state(fresh_game, ro.token)
+    assert state["favours"]["held"] == [3]
+    fe = next(s for s in state["ship_tables"]["ships"] if s["ship"] == "FE")
+    assert fe == {"ship": "FE", "needed": 2, "favour": rules.rank_favour("Post Captain")} and (
+        fe["favour"] == 3
+    )
+    ack = ro.act("apply_ship", ship="FE", favours=[3])
+    assert ack["ok"], ack
+    data = events_of(_log(fresh_game), "apply_ship")[-1]["data"]
+    assert (data["die"], data["modifier"], data["influence"], data["total"]) == (1, 0, 1, 2)
+    assert data["accepted"] and data["favours"] == [3]
+    assert _state(fresh_game, ro.token)["favours"]["held"] == []  # expended (001:478)
+    assert _notices(fresh_game, ro.token, "ship_application")[-1]["text"] == (
+        "Ferocious: accepted (rolled 1 and +1 by favours, needed 2)"
+    )
+    monkeypatch.setattr(rules, "RandomDice", lambda rng: ScriptedDice([1]))  # the same die
+    state, problems = server_game.replay(_log(fresh_game))
+    assert problems == [] and state["favours"][ro.seat["officer"]]["spent"] == [3]
+
+
+def test_favours_on_a_ship_application_refused_change_nothing(fresh_game: Game) -> None:
+    """Favours he does not hold, a favour below the commander's class alone, or favours on
+    a Blockade ship, which takes him without a die: one error each, nothing spent."""
+    fg = fresh_game.add("fg", "captain", ship="FG", officer={"name": "Pellew", "birth": RICH})
+    poor = fresh_game.add("ne", "captain", ship="NE", officer={"name": "Bush"})
+    sloop = fresh_game.add("ho", "captain", ship="HO", officer={"name": "Kydd", "birth": RICH})
+    seqs = len(_log(fresh_game)["events"])
+    refusals = {
+        "not held": fg.act("apply_ship", ship="VA", favours=[9])["error"],
+        "adds nothing": fg.act("apply_ship", ship="VA", favours=[1])["error"]["code"],
+        "none held": poor.act("apply_ship", ship="VA", favours=[3])["error"]["code"],
+        "out of range": fg.act("apply_ship", ship="VA", favours=[0])["error"]["code"],
+        "automatic": sloop.act("apply_ship", ship="CA", favours=[3])["error"]["code"],
+    }
+    assert refusals == {
+        "not held": {
+            "code": "conflict",
+            "message": "'favours': Pellew does not hold favours of class 9 this season "
+            "(he holds: 3)",
+        },
+        "adds nothing": "invalid",
+        "none held": "conflict",
+        "out of range": "invalid",
+        "automatic": "invalid",
+    }
+    assert len(_log(fresh_game)["events"]) == seqs
+    assert _state(fresh_game, fg.token)["favours"]["held"] == [3]

@@ -359,7 +359,7 @@ def _ship_code(value: str) -> str:
 
 
 def _decide_apply_ship(state: State, seat: Seat, p: payloads.ApplyShip, rng: random.Random) -> Data:
-    return ship_tables.decide_ship(state, seat, _ship_code(p.ship), rng)
+    return ship_tables.decide_ship(state, seat, _ship_code(p.ship), rng, p.favours)
 
 
 def _decide_buy_rank(state: State, seat: Seat, p: payloads.BuyRank, rng: random.Random) -> Data:

@@ -418,7 +418,10 @@ class ApplyShip(Acted):
     needed: NotRequired[int]  # Ship Table A's minimum
     die: NotRequired[int]
     modifier: NotRequired[int]  # -1 for every two rejections
+    influence: NotRequired[int]  # the favours' modification of the die (none: not brought)
     total: NotRequired[int]
+    season: NotRequired[str]  # the season whose favours he spent ("1805 autumn")
+    favours: NotRequired[list[int]]  # the classes spent
     accepted: bool
     exchanged: str | None  # her NPC captain, who takes the ship he left
 

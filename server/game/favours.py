@@ -14,7 +14,14 @@ from server.game import rules
 from server.game.errors import ActionError
 from server.game.state import OfficerRecord, State, season_date
 
-__all__ = ["BOOK_SEASONS", "favour_season", "favours_for", "held_or_refused", "spend"]
+__all__ = [
+    "BOOK_SEASONS",
+    "brought_to_bear",
+    "favour_season",
+    "favours_for",
+    "held_or_refused",
+    "spend",
+]
 
 #: the book's season of each phase (Briny, "the year is divided into seasons"): the cabinet
 #: is May's ("The Prime Minister determines the number of ships sent in May"), the spring's
@@ -62,6 +69,21 @@ def held_or_refused(officer: OfficerRecord, favours: dict[str, Any], asked: list
             f"'favours': {officer['name']} does not hold favours of class "
             f"{', '.join(map(str, sorted(asked)))} this season (he holds: {held})",
         )
+
+
+def brought_to_bear(
+    state: State, officer: OfficerRecord, asked: list[int], needed: int
+) -> dict[str, Any]:
+    """Favours ``asked`` that ``officer`` brings to bear on an NPC's die of Influence Table
+    B's class ``needed`` (001:494-508): ``{"season", "favours", "combined", "modifier"}``,
+    to be spent with :func:`spend`. Refused, nothing changed: none held (``conflict``),
+    favours that add nothing (``invalid``), favours he does not hold (``conflict``)."""
+    held = favours_for(state, officer)
+    if held is None:
+        raise ActionError("conflict", f"'favours': {officer['name']} holds no favours")
+    brought = rules.favours_brought(asked, needed)
+    held_or_refused(officer, held, asked)
+    return {"season": held["season"], "favours": sorted(asked), **brought}
 
 
 def spend(state: State, officer_id: str, season: str, favours: list[int]) -> None:

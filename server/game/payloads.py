@@ -489,10 +489,13 @@ class YearOfService(Payload):
 
 class ApplyShip(Payload):
     """A player's character applies for the command of a ship by Ship Table A (Briny
-    001:554-566): ``ship``, her two-letter code."""
+    001:554-566): ``ship``, her two-letter code; ``favours``, classes he holds this season
+    brought to bear on her NPC Ship Commander's die ("This die roll may be modified by
+    influence")."""
 
     type: Literal["apply_ship"]
     ship: Annotated[Text, Field(max_length=8)]
+    favours: _Favours | None = None
 
 
 class BuyRank(Payload):

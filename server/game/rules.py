@@ -57,7 +57,7 @@ from strategy.campaign.investment import FAVOURS as INVESTMENT_FAVOURS
 from strategy.campaign.investment import KINDS as INVESTMENT_KINDS
 from strategy.campaign.investment import liquidation_value
 from strategy.campaign.map_results import MAP_FATES, map_battle_result, season_fight, ship_fate
-from strategy.campaign.mentions import HERO_MONTHS, LASTING_POINTS, hero_points
+from strategy.campaign.mentions import HERO_MONTHS, LASTING_POINTS, hero_points, shame_points
 from strategy.campaign.plan import influenced_commitment as _influenced
 from strategy.campaign.plan import npc_captain_volunteers, volunteer_ship, volunteer_squadron
 from strategy.campaign.plan import substitute as _substitute
@@ -241,6 +241,7 @@ __all__ = [
     "reduced_rank",
     "LASTING_POINTS",
     "hero_points",
+    "shame_points",
     "officer_healed",
     "officer_served",
     "officer_serving",
@@ -907,9 +908,12 @@ def ship_automatic(code: str) -> bool:
     return _ship_tables.is_automatic(code)
 
 
-def ship_application(code: str, level: int, rejections: int, rng: random.Random) -> dict[str, Any]:
-    """An application to ship ``code`` rolled by Ship Table A (its die from ``rng``)."""
-    return _ship_tables.application(code, level, rejections, RandomDice(rng))
+def ship_application(
+    code: str, level: int, rejections: int, rng: random.Random, influence: int = 0
+) -> dict[str, Any]:
+    """An application to ship ``code`` rolled by Ship Table A (its die from ``rng``, moved
+    by the ``influence`` brought to bear)."""
+    return _ship_tables.application(code, level, rejections, RandomDice(rng), influence)
 
 
 def command_row(code: str) -> str:

@@ -15,6 +15,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from server.game import favours as favour_book
 from server.game import officers, rules
 from server.game.errors import ActionError
 from server.game.state import (
@@ -35,6 +36,7 @@ __all__ = [
     "decide_draw_pay",
     "decide_ship",
     "month_key",
+    "ship_favour",
     "words",
 ]
 
@@ -128,16 +130,39 @@ def _check_ship(
     return {"row": row, "social_level": level, "rejections": len(refused)}
 
 
-def decide_ship(state: State, seat: Seat, code: str, rng: random.Random) -> dict[str, Any]:
+def ship_favour(state: State, code: str) -> int:
+    """Influence Table B's class of ship ``code``'s NPC Ship Commander, who decides an
+    application to her (001:554): his rank's row (a Captain's when she has none)."""
+    holder = _commander(state, code)
+    return rules.rank_favour(holder["rank"] if holder else "Captain")
+
+
+def decide_ship(
+    state: State, seat: Seat, code: str, rng: random.Random, favours: list[int] | None = None
+) -> dict[str, Any]:
     """``apply_ship``'s data: the seat's character applies for the command of ship
     ``code`` (Briny 001:554-566): her NPC Ship Commander's roll of 1d6 from the
-    campaign's source, less one for every two rejections this month, against Ship Table
+    campaign's source, less one for every two rejections this month, plus the ``favours``
+    he holds this season brought to bear ("This die roll may be modified by influence
+    with NPC Ship Commander": Table B's class of the commander's rank), against Ship Table
     A's minimum for his Social Level (Caligula and Tickler take him without a die).
     Accepted, he takes her command and her captain his."""
     officer = _officer(state, seat, "apply for a ship")
     checked = _check_ship(state, seat, officer, code)
-    rolled = rules.ship_application(code, checked["social_level"], checked["rejections"], rng)
+    brought: dict[str, Any] = {}
+    if favours:
+        if rules.ship_automatic(code):
+            raise ActionError(
+                "invalid",
+                f"'favours': {rules.briny_ship(code)['name']} takes him without a die "
+                "(acceptance is automatic): no favour moves it",
+            )
+        brought = favour_book.brought_to_bear(state, officer, favours, ship_favour(state, code))
+    rolled = rules.ship_application(
+        code, checked["social_level"], checked["rejections"], rng, brought.get("modifier", 0)
+    )
     holder = _commander(state, code)
+    spent = {k: brought[k] for k in ("season", "favours")} if brought else {}
     return {
         "officer": officer["id"],
         "player": seat["id"],
@@ -147,6 +172,7 @@ def decide_ship(state: State, seat: Seat, code: str, rng: random.Random) -> dict
         "row": checked["row"],
         "rejections": checked["rejections"],
         **rolled,
+        **spent,
         "exchanged": holder["id"] if rolled["accepted"] and holder is not None else None,
     }
 
@@ -162,6 +188,8 @@ def apply_ship(state: State, data: Any) -> None:
             "accepted": data["accepted"],
         }
     )
+    if data.get("favours"):  # spent whatever the die (001:478)
+        favour_book.spend(state, data["officer"], data["season"], data["favours"])
     if not data["accepted"]:
         return
     roster = state["officers"]
@@ -275,7 +303,9 @@ def choices(state: State, seat: Seat) -> dict[str, Any] | None:
         needed = rules.ship_minimum(code, checked["social_level"])
         if needed is None and not rules.ship_automatic(code):
             continue
-        out["ships"].append({"ship": code, "needed": needed})
+        # the favour class of her NPC commander (none to bring when he takes him anyway)
+        favour = None if needed is None else ship_favour(state, code)
+        out["ships"].append({"ship": code, "needed": needed, "favour": favour})
     row = _row(state, officer)
     for code in rules.fleet_codes():
         try:
@@ -294,4 +324,5 @@ def words(data: Mapping[str, Any]) -> str:
     if data.get("automatic"):
         return f"{name}: {verdict} (automatic)"
     less = f" less {-data['modifier']}" if data["modifier"] else ""
-    return f"{name}: {verdict} (rolled {data['die']}{less}, needed {data['needed']})"
+    more = f" and {data['influence']:+d} by favours" if data.get("influence") else ""
+    return f"{name}: {verdict} (rolled {data['die']}{less}{more}, needed {data['needed']})"

@@ -197,6 +197,9 @@ class OfficerRecord(Record):
     # his Mentions in Despatches (Briny 001:1084): each the die of his Status Points a month
     # for three months from the month his ship docked in London ("YYYY-MM"), then one
     mentions: NotRequired[list[dict[str, Any]]]
+    # his poltroonery found out (Briny 001:1062): each the Status Points he loses a month
+    # from the month his ship docked ("YYYY-MM") till a later mention redeems him
+    shames: NotRequired[list[dict[str, Any]]]
     # the court-martial he faces, not yet sat (Briny 001:1101): {"reason", "season"}
     court_martial: NotRequired[dict[str, Any]]
     # his disgrace (server.game.disgrace): {"cause": debt or duel, "season"}, till lifted

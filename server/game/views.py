@@ -40,6 +40,7 @@ from server.game.rules import (
     hull_struck,
     measures_now,
     rations_store,
+    shame_points,
     ship_rating,
     strength_points,
     titled_social_level,
@@ -162,6 +163,10 @@ def officer_for(officer: OfficerRecord, seat: Seat, month: str | None = None) ->
         if mentions and month is not None:  # a public hero (Briny 001:1084)
             points = hero_points(mentions, month)
             whole["hero"] = {"mentions": len(mentions), "month": month, "points": points}
+        shames = officer.get("shames")
+        if shames and month is not None:  # a poltroon found out (Briny 001:1062)
+            lost = shame_points(shames, mentions or (), month)
+            whole["poltroon"] = {"found_out": len(shames), "month": month, "lost": lost}
         if officer.get("spent"):  # his Measures as they stand this Naval Mission (BtQ)
             whole["measures_now"] = measures_now(officer)
         if officer.get("orders"):  # his conditional orders in words, as his notice has them

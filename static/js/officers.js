@@ -118,6 +118,9 @@ export function sheetView(officer, rules) {
     ["Mentioned in despatches", officer.hero ? `${officer.hero.mentions} time${
       officer.hero.mentions === 1 ? "" : "s"}: a public hero, ${officer.hero.points
     } Status Points this month` : "never"],
+    // a poltroon found out loses Status Points a month till redeemed (Briny 001:1062)
+    ["Poltroonery", officer.poltroon ? `found out: loses ${officer.poltroon.lost
+    } Status Points this month` : "never found out"],
     ["Court-martial", officer.court_martial ? `faces one (${officer.court_martial.reason}, `
       + `${officer.court_martial.season})` : "none"],
     // with the Blockade till a duel's mention or a debt paid (Briny 001:335, 001:359)

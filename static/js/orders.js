@@ -684,9 +684,10 @@ function announcedSection(ctx, announced, favours, allowed) {
 }
 
 /** His ship and rank by Ship Tables A and B (Briny 001:548-628), from the state's
- * `ship_tables`: the ships he may apply for (each the roll her NPC captain needs), the
+ * `ship_tables`: the ships he may apply for (each the roll her NPC captain needs and the
+ * favour class he takes, with the favours held to bring to bear), the
  * captaincies he may buy (each its price) and his month's pay. */
-function shipTablesSection(ctx, mine, allowed) {
+function shipTablesSection(ctx, mine, allowed, favours) {
   const names = Object.fromEntries((ctx.rules?.fleet || []).map((s) => [s.code, s.name]));
   const named = (code) => names[code] || code;
   const parts = [el("p", { class: "muted" }, `Social Level ${mine.social_level}.`)];
@@ -694,12 +695,20 @@ function shipTablesSection(ctx, mine, allowed) {
     const ships = mine.ships || [];
     if (ships.length) {
       const ship = select(ships.map((s) => [s.ship, `${named(s.ship)} (`
-        + `${s.needed === null ? "accepted without a die" : `needs ${s.needed} on a die`})`]));
+        + `${s.needed === null ? "accepted without a die"
+          : `needs ${s.needed} on a die; her captain takes a class ${s.favour} favour`})`]));
       ship.name = "ship";
-      const send = actionButton(ctx, "Apply", () => ({ type: "apply_ship", ship: ship.value }),
-        { name: "apply_ship", okText: "applied" });
+      // the favours he holds this season, any of them brought to bear on her captain's die
+      const boxes = (favours?.held || []).map((c) => el("label", {}, el("input", {
+        type: "checkbox", name: "ship_favour", value: String(c) }), ` class ${c}`));
+      const send = actionButton(ctx, "Apply", () => {
+        const chosen = boxes.map((b) => b.querySelector("input")).filter((b) => b.checked)
+          .map((b) => Number(b.value));
+        return { type: "apply_ship", ship: ship.value,
+          ...(chosen.length ? { favours: chosen } : {}) };
+      }, { name: "apply_ship", okText: "applied" });
       parts.push(el("div", { class: "row" }, labelled("Apply for the command of", ship),
-        send.nodes));
+        ...boxes, send.nodes));
     } else {
       parts.push(el("p", { class: "muted" }, "No ship of your row to apply for this month."));
     }
@@ -928,7 +937,7 @@ function seatSections(ctx, seat, state, mine) {
   // his own character's, or (the GM acting as his seat) the GM's copy of it
   const tables = state.ship_tables_of?.[seat.id] ?? state.ship_tables;
   if (tables && ["apply_ship", "buy_rank", "draw_pay"].some(allowed)) {
-    sections.push(shipTablesSection(ctx, tables, allowed));
+    sections.push(shipTablesSection(ctx, tables, allowed, favours));
   }
   if (allowed("court_martial")) {
     sections.push(courtsSection(ctx, state));

@@ -31,6 +31,7 @@ __all__ = [
     "hero_words",
     "mention_dice",
     "months_since",
+    "shame_points",
 ]
 
 #: "for the next three months" the die's points (001:1084)
@@ -79,6 +80,31 @@ def hero_points(mentions: Iterable[Mapping[str, Any]], now: str) -> int:
             continue
         total += m["die"] if since < HERO_MONTHS else LASTING_POINTS
     return total
+
+
+def shame_points(
+    shames: Iterable[Mapping[str, Any]], mentions: Iterable[Mapping[str, Any]], now: str
+) -> int:
+    """The Status Points a month a poltroon found out loses in the month ``now`` (Briny
+    001:1062, "he loses twice as many SPs as the modification he took on his death roll
+    every month hereafter until he has redeemed himself"): each of his ``shames`` (each
+    ``{"lost", "docked"}``) from the month his ship docked, until a Mention in Despatches
+    of a later season redeems it from the month its ship docks (docs/rules-notes.md,
+    "Conditional orders").
+
+    >>> shame_points([{"lost": 4, "docked": "1805-09"}], [], "1806-02")
+    4
+    >>> redeemed = [{"die": 3, "docked": "1806-09"}]
+    >>> shame_points([{"lost": 4, "docked": "1805-09"}], redeemed, "1806-09")
+    0
+    """
+    heard = [m["docked"] for m in mentions if months_since(m["docked"], now) >= 0]
+    return sum(
+        s["lost"]
+        for s in shames
+        if months_since(s["docked"], now) >= 0
+        and not any(months_since(s["docked"], d) > 0 for d in heard)
+    )
 
 
 def hero_words(mentions: Sequence[Mapping[str, Any]], now: str) -> str:

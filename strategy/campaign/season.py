@@ -164,6 +164,7 @@ def resolve_summer(
     report["courts_martial"] = courts
     report["resignations"] = resign
     _record_changes(notable, changes)
+    _shames(outcomes, changes)
     report["changes"] = changes
     report["investment"] = _investment(cmd, result, ship_result, choices)
     # (rolled last, so every die before them falls as it did before mentions raised status)
@@ -304,6 +305,16 @@ def _courts_martial(
         elif br >= 5:
             resign.append({"officer": adm.id, "reason": f"NPC admiral's battle result {br}"})
     return courts, resign
+
+
+def _shames(outcomes: Sequence[Mapping[str, Any]], changes: dict[str, dict[str, Any]]) -> None:
+    """Each living poltroon found out: into ``changes`` as his ``shame``, the Status Points
+    he loses a month ("twice as many SPs as the modification he took on his death roll
+    every month hereafter", 001:1062); no die."""
+    for rec in outcomes:
+        lost = (rec.get("poltroonery") or {}).get("sp_lost_monthly")
+        if lost and not rec["dead"]:
+            changes.setdefault(rec["officer"], {})["shame"] = lost
 
 
 def _mentions(

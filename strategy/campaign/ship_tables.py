@@ -157,10 +157,14 @@ def application_modifier(rejections: int) -> int:
     return -(rejections // 2)
 
 
-def application(code: str, social_level: int, rejections: int, dice: Dice) -> dict[str, Any]:
+def application(
+    code: str, social_level: int, rejections: int, dice: Dice, influence: int = 0
+) -> dict[str, Any]:
     """One application to ship ``code`` to an NPC Ship Commander (001:554-566): a die
-    (none when acceptance is automatic) plus :func:`application_modifier` against Ship
-    Table A's minimum. Raises :class:`InvalidMove` where the table prints "-"."""
+    (none when acceptance is automatic) plus :func:`application_modifier` and the
+    ``influence`` brought to bear ("This die roll may be modified by influence with NPC
+    Ship Commander", 001:554; kept as ``influence`` when not 0) against Ship Table A's
+    minimum. Raises :class:`InvalidMove` where the table prints "-"."""
     s = ship(code)
     record: dict[str, Any] = {"ship": s.code, "social_level": social_level}
     if s.code in AUTOMATIC:
@@ -172,13 +176,16 @@ def application(code: str, social_level: int, rejections: int, dice: Dice) -> di
         )
     modifier = application_modifier(rejections)
     die = dice.d6()
+    total = die + modifier + influence
+    moved = {"influence": influence} if influence else {}
     return {
         **record,
         "needed": needed,
         "die": die,
         "modifier": modifier,
-        "total": die + modifier,
-        "accepted": die + modifier >= needed,
+        **moved,
+        "total": total,
+        "accepted": total >= needed,
     }
 
 

@@ -123,7 +123,9 @@ class Character:
     opposition, automatic successes)`` choices); his sheet's ``state`` his Health;
     ``mentions`` his Mentions in Despatches, each ``{"die", "docked"}``: the Status Points
     a month it gives him for three months from the month (``"YYYY-MM"``) his ship docked
-    in London, then one (Briny 001:1084, :mod:`strategy.campaign.mentions`).
+    in London, then one (Briny 001:1084, :mod:`strategy.campaign.mentions`); ``shames``
+    his poltroonery found out, each ``{"lost", "docked"}``: the Status Points he loses a
+    month from the month his ship docked till a mention redeems him (001:1062).
     """
 
     id: str
@@ -148,6 +150,7 @@ class Character:
     used: tuple[str, ...] = ()
     prize_money: tuple[Mapping[str, Any], ...] = ()
     mentions: tuple[Mapping[str, Any], ...] = ()
+    shames: tuple[Mapping[str, Any], ...] = ()
     #: the title the King conferred on him (Briny TITLES), and the qualifications since his
     #: last that gained none ("he subtracts one from the die roll needed")
     title: str | None = None
@@ -249,7 +252,7 @@ class Character:
     def to_dict(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out.update(wounds=list(self.wounds), birth=self.birth.to_dict(), sheet=self.sheet.to_dict())
-        del out["spent"], out["used"], out["prize_money"], out["mentions"]
+        del out["spent"], out["used"], out["prize_money"], out["mentions"], out["shames"]
         if self.spent:  # (only when some are: the records of those who spent none as they were)
             out["spent"] = dict(self.spent)
         if self.used:  # (likewise)
@@ -258,6 +261,8 @@ class Character:
             out["prize_money"] = [dict(p) for p in self.prize_money]
         if self.mentions:  # (likewise)
             out["mentions"] = [dict(m) for m in self.mentions]
+        if self.shames:  # (likewise)
+            out["shames"] = [dict(m) for m in self.shames]
         for key in ("title", "title_tries"):  # (likewise: the untitled as they were)
             if not out[key]:
                 del out[key]
@@ -274,6 +279,7 @@ class Character:
         fields_["used"] = tuple(data.get("used") or ())
         fields_["prize_money"] = tuple(dict(p) for p in data.get("prize_money") or ())
         fields_["mentions"] = tuple(dict(m) for m in data.get("mentions") or ())
+        fields_["shames"] = tuple(dict(m) for m in data.get("shames") or ())
         return cls(**fields_)
 
     def after_summer(
@@ -290,6 +296,9 @@ class Character:
             docked = docked_month(year, season)
             heard = tuple({"die": die, "docked": docked} for die in change["mentions"])
             new = replace(new, mentions=(*self.mentions, *heard))
+        if change.get("shame"):  # a poltroon found out, from the month his ship docks (001:1062)
+            lost = {"lost": change["shame"], "docked": docked_month(year, season)}
+            new = replace(new, shames=(*self.shames, lost))
         if "na" in change:
             new = replace(new, na=change["na"], sheet=_with_command(new.sheet, change["na"]))
         if "rank" in change:
