@@ -22,9 +22,9 @@ from typing import Any
 
 from server.game import appointments, events, notices, officers, payloads, rules
 from server.game.errors import ActionError
-from server.game.favours import favours_for, held_or_refused, spend
+from server.game.favours import brought_to_bear, favours_for, spend
 from server.game.spec import Grant, Spec, View
-from server.game.state import OFF_SEASONS, OfficerRecord, Seat, State, current_year
+from server.game.state import OFF_SEASONS, PLAYERS, OfficerRecord, Seat, State, current_year
 
 __all__ = [
     "ASK_RESIGNATION",
@@ -38,8 +38,6 @@ __all__ = [
     "season_end",
 ]
 
-#: who asks and who brings favours to bear: a seated player's character (the GM for him)
-_PLAYERS = ("prime-minister", "first-sea-lord", "admiral", "captain")
 #: an ask waits for its roll while it is ``announced``, or ``waiting`` for the NPC at sea
 _PENDING = ("announced", "waiting")
 
@@ -153,16 +151,14 @@ def decide_influence_appointment(
     a decision rolled already (``conflict``), no such announcement (``not_found``), favours
     that add nothing (``invalid``)."""
     officer = _character(state, seat, "spend favours")
-    favours = favours_for(state, officer)
-    if favours is None:
+    if favours_for(state, officer) is None:  # (before the announcement is looked up)
         raise ActionError("conflict", f"'favours': {officer['name']} holds no favours")
     kind, record = _announcement(state, p.announcement)
     needed = _needed(state, kind, record)
-    brought = rules.favours_brought(p.favours, needed)
-    held_or_refused(officer, favours, p.favours)
+    brought = brought_to_bear(state, officer, p.favours, needed)
     return {
         "officer": officer["id"],
-        "season": favours["season"],
+        "season": brought["season"],
         "announcement": p.announcement,
         "wish": p.wish,
         "favours": sorted(p.favours),
@@ -358,7 +354,7 @@ ASK_RESIGNATION = Spec(
     payloads.AskResignation,
     # a seated player's character, in a season ashore, announced before the season's turn
     # (the GM asks for a player with "as")
-    {role: Grant(OFF_SEASONS) for role in _PLAYERS},
+    {role: Grant(OFF_SEASONS) for role in PLAYERS},
     decide_ask_resignation,
     apply_ask_resignation,
     events.AskResignation,
@@ -372,7 +368,7 @@ ASK_RESIGNATION = Spec(
 INFLUENCE_APPOINTMENT = Spec(
     "influence_appointment",
     payloads.InfluenceAppointment,
-    {role: Grant(OFF_SEASONS) for role in _PLAYERS},
+    {role: Grant(OFF_SEASONS) for role in PLAYERS},
     decide_influence_appointment,
     apply_influence_appointment,
     events.InfluenceAppointment,

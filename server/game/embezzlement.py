@@ -25,7 +25,7 @@ from typing import Any
 from server.game import events, notices, officers, payloads, rules
 from server.game.authority import PLAYING
 from server.game.errors import ActionError
-from server.game.favours import favour_season, favours_for, held_or_refused, spend
+from server.game.favours import brought_to_bear, favour_season, spend
 from server.game.spec import Grant, Spec, View
 from server.game.state import Embezzlement, OfficerRecord, Seat, State, current_year
 
@@ -128,11 +128,7 @@ def decide_embezzle(
                 "influence has no effect on player characters (Briny, INFLUENCE); he may ignore "
                 "the offence",
             )
-        held = favours_for(state, officer)
-        if held is None:
-            raise ActionError("conflict", f"'favours': {officer['name']} holds no favours")
-        modifier = rules.favours_brought(favours, perk["favour"])["modifier"]
-        held_or_refused(officer, held, favours)
+        modifier = brought_to_bear(state, officer, favours, perk["favour"])["modifier"]
     rolled = rules.embezzlement_roll(post, p.guineas, rng, modifier)
     deciding = captain if rolled["found_out"] and captain is not None else None
     told = [seat["id"]] + ([deciding["player"]] if deciding and deciding["player"] else [])

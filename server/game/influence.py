@@ -20,7 +20,7 @@ from typing import Any
 
 from server.game import events, notices, officers, payloads, rules
 from server.game.errors import ActionError
-from server.game.favours import favours_for, held_or_refused, spend
+from server.game.favours import brought_to_bear, spend
 from server.game.spec import Grant, Spec, View
 from server.game.state import Seat, State
 
@@ -63,17 +63,15 @@ def decide_influence(
             "to him",
         )
     officer = officers.seat_officer(state, seat)
-    favours = favours_for(state, officer) if officer is not None else None
-    if officer is None or favours is None:
+    if officer is None:
         raise ActionError("conflict", "your seat has no living character to spend favours")
     # the book's rule on the favours named, then whether he holds them
-    brought = rules.favours_brought(p.favours, rules.PRIME_MINISTER_FAVOUR)
-    held_or_refused(officer, favours, p.favours)
+    brought = brought_to_bear(state, officer, p.favours, rules.PRIME_MINISTER_FAVOUR)
     die = rng.randint(1, 6)
     moved = rules.influence_swing(die, brought["modifier"])
     return {
         "officer": officer["id"],
-        "season": favours["season"],
+        "season": brought["season"],
         "wish": p.wish,
         "favours": sorted(p.favours),
         "combined": brought["combined"],

@@ -70,12 +70,10 @@ def decide_substitute(
     if favours:
         if by_player:
             raise ActionError("invalid", "'favours': the Captain of the Fleet needs none")
-        held = favour_book.favours_for(state, officer)
-        if held is None:
-            raise ActionError("conflict", f"'favours': {officer['name']} holds no favours")
-        modifier = rules.favours_brought(favours, rules.CAPTAIN_OF_THE_FLEET_FAVOUR)["modifier"]
-        favour_book.held_or_refused(officer, held, favours)
-        brought = {"season": held["season"], "favours": sorted(favours), "modifier": modifier}
+        whole = favour_book.brought_to_bear(
+            state, officer, favours, rules.CAPTAIN_OF_THE_FLEET_FAVOUR
+        )
+        brought = {k: whole[k] for k in ("season", "favours", "modifier")}
     _, record = rules.substitution(
         state["deployment"], out_code, in_code, by_player, rng, brought.get("modifier", 0)
     )
