@@ -203,9 +203,9 @@ def test_a_ship_that_struck_and_her_victor() -> None:
 # Engine battles (1 against 1, 30 rounds at most) that end each way for the British ship
 # a0: (policies a, b), seed -> the engine's status of a0 and b0, and a0's fate.
 ENGINE = [
-    (("aggressive", "aggressive"), 19, "active", "taken", "enemy_captured"),
+    (("aggressive", "aggressive"), 5, "active", "taken", "enemy_captured"),
     (("aggressive", "aggressive"), 17, "active", "sunk", "enemy_sunk"),
-    (("aggressive", "aggressive"), 1, "active", "active", "disengaged"),
+    (("aggressive", "aggressive"), 2, "active", "active", "disengaged"),
     # her crew Dead, she strikes as BtQ's Corsair does
     (("aggressive", "aggressive"), 0, "struck", "active", "struck"),
     (("aggressive", "aggressive"), 4, "struck", "active", "struck"),

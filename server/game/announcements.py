@@ -105,7 +105,7 @@ def decide_ask_resignation(
 def apply_ask_resignation(state: State, data: events.AskResignation) -> None:
     """The ask kept, announced, for its roll when the season moves on."""
     npc = state["officers"][data["officer"]]
-    state.setdefault("asked_resignations", []).append(  # type: ignore[typeddict-item]
+    state.setdefault("asked_resignations", []).append(
         {
             "id": data["id"],
             "officer": data["officer"],
@@ -175,7 +175,7 @@ def apply_influence_appointment(state: State, data: events.InfluenceAppointment)
     records = state.get("applications", []) if aid.startswith("ap") else _asked(state)
     record = next(r for r in records if r.get("id") == aid)
     officer = state["officers"][data["officer"]]
-    record["influence"].append(  # type: ignore[typeddict-item]
+    record["influence"].append(
         {
             "officer": data["officer"],
             "player": officer["player"],
@@ -297,11 +297,13 @@ def announcements(state: State, seat: Seat) -> dict[str, Any] | None:
         return None
     roster = state["officers"]
 
+    mine = officer["id"] if officer else None
+
     def theirs(record: Mapping[str, Any]) -> list[dict[str, Any]]:
         return [
             {"officer": i["officer"], "wish": i["wish"], "modifier": i["modifier"]}
             for i in record.get("influence", ())
-            if gm or i["officer"] == (officer or {}).get("id")
+            if gm or i["officer"] == mine
         ]
 
     applications = [

@@ -21,7 +21,7 @@ from typing import Any
 
 from server.game import officers, rules
 from server.game.errors import ActionError
-from server.game.state import OfficerRecord, Seat, State, current_year
+from server.game.state import Application, OfficerRecord, Seat, State, current_year
 
 __all__ = [
     "announced_application",
@@ -228,9 +228,14 @@ def apply_appointment(state: State, data: Any) -> None:
     """The application kept (once a season): announced, it waits for the season's end with
     its id and the favours brought to bear on it; decided, the post his when granted, and
     the title the King's roll gave for a government post."""
-    record = {"officer": data["officer"], "appointment": data["appointment"], "year": data["year"]}
+    record: Application = {
+        "officer": data["officer"],
+        "appointment": data["appointment"],
+        "year": data["year"],
+    }
     if data.get("announced"):
-        record.update(id=data["announced"], player=data["player"], status="announced", influence=[])
+        record["id"], record["player"] = data["announced"], data["player"]
+        record["status"], record["influence"] = "announced", []
     state.setdefault("applications", []).append(record)
     if data["granted"]:
         _grant(state, data)
