@@ -17,7 +17,15 @@ from typing import Any
 import pytest
 
 from server import game
-from server.game import ActionError, announcements, appointments, notices, officers, rules
+from server.game import (
+    ActionError,
+    announcements,
+    appointments,
+    money,
+    notices,
+    officers,
+    rules,
+)
 from server.game.favours import favours_for
 from tests.conftest import RICH
 from tests.dice_helpers import ScriptedD6, ScriptedRandom
@@ -386,3 +394,130 @@ def test_through_the_protocol_announced_influenced_rolled_and_told() -> None:
         state, problems = game.replay(log)
         assert problems == []
         assert state["asked_resignations"][0]["influence"][0]["player"] == red.seat["id"]
+
+
+# -- favours asked of the NPC favourers (Briny 001:1303-1305) ------------------------------
+
+
+def _favourers(phase: str) -> dict[str, Any]:
+    """The walk's ``phase`` with Hornblower (NE's captain's seat) the Chancellor of the
+    Exchequer (a player's character: a class 7 and 8 favour a season besides his birth's),
+    the Victualling Board Supervisor an NPC; Aubrey invests 1000 guineas in arms and in
+    finance (i1806-1, i1806-2: paid by the summer of 1806), Calder in commerce (i1806-3)."""
+    state = _season(phase)
+    state["officers"]["pc-ne"]["appointment"] = "Chancellor of the Exchequer"
+    assert rules.season_favours(state["officers"]["pc-ne"]) == [4, 7, 8]
+    for seat, kind in (("fg", "arms"), ("fg", "finance"), ("red", "commerce")):
+        _act(state, seat, type="invest", kind=kind, guineas=1000)
+    return state
+
+
+@pytest.mark.parametrize(("die", "granted"), [(4, True), (3, False)])
+def test_the_npc_victualling_board_supervisor_favours_on_7_with_the_favours(
+    die: int, granted: bool
+) -> None:
+    """Aubrey asks the NPC Victualling Board Supervisor (Table B's Vice Admiral, class 5) to
+    make his arms investment the supplier; the Chancellor's class 7 favour for it (+3): die
+    4 + 3 reaches 7 and the investment is the arms supplier, counted one ship more when the
+    summer pays; die 3 + 3 does not."""
+    state = _favourers("winter")
+    offered = announcements.announcements(state, state["seats"]["fg"])["investments"]
+    # (the finance one's Chancellor is a player's character: not offered)
+    assert offered == [
+        {
+            "id": "i1806-1",
+            "kind": "arms",
+            "post": "Victualling Board Supervisor",
+            "officer": "pc-fg",
+        }
+    ]
+    asked = _act(state, "fg", type="ask_favour", investment="i1806-1")
+    assert asked == {
+        "id": "fv1",
+        "investment": "i1806-1",
+        "kind": "arms",
+        "post": "Victualling Board Supervisor",
+        "flag": "supplier",
+        "asker": "pc-fg",
+        "player": "fg",
+        "year": 1806,
+    }
+    ne = _act(state, "ne", type="influence_appointment", announcement="fv1", wish="for",
+              favours=[7])  # fmt: skip
+    assert (ne["needed"], ne["modifier"]) == (5, 3)
+    seen = announcements.announcements(state, state["seats"]["red"])  # announced to all
+    assert [(f["id"], f["needed"], f["favour"]) for f in seen["favours_asked"]] == [("fv1", 7, 5)]
+    (rec,) = _turn(state, [die])["favours"]
+    assert (rec["die"], rec["for"], rec["against"], rec["total"], rec["needed"]) == (
+        die, 3, 0, die + 3, 7)  # fmt: skip
+    assert rec["granted"] is granted
+    assert state["asked_favours"][0]["status"] == ("granted" if granted else "refused")
+    arms = next(i for i in state["investments"] if i["id"] == "i1806-1")
+    assert arms.get("supplier", False) is granted
+    assert f"(rolled {die}, favours +3, needed 7)" in notices.favour_words(rec)
+    # the summer of 1806 counts his arms one ship more (strategy.campaign's ``supplier``)
+    state["phase"], state["year"] = "summer", 1806
+    (choice,) = [c for c in money.choices(state) if c["investor"] == "i1806-1"]
+    assert choice.get("supplier", False) is granted
+
+
+def test_favours_against_take_from_the_favourers_die_and_a_later_grant_replaces() -> None:
+    """Against: the Chancellor's class 8 against (+4) takes 6 to 2. Two grants of the Board's
+    favour in a summer: the later replaces the earlier, as a player holder's naming does."""
+    state = _favourers("autumn")
+    _act(state, "fg", type="ask_favour", investment="i1806-1")
+    _act(state, "ne", type="influence_appointment", announcement="fv1", wish="against",
+         favours=[8])  # fmt: skip
+    (rec,) = _turn(state, [6])["favours"]
+    assert (rec["total"], rec["granted"]) == (2, False)
+    # Calder's arms too; both granted in the winter's turn: Calder's, asked later, holds
+    _act(state, "red", type="invest", kind="arms", guineas=1000)  # i1806-4
+    state["phase"] = "winter"
+    _act(state, "fg", type="ask_favour", investment="i1806-1")  # fv2: asked again, decided
+    _act(state, "red", type="ask_favour", investment="i1806-4")  # fv3
+    assert [r["granted"] for r in _turn(state, [6, 6])["favours"]] == [False, False]
+    # (6 alone is short of 7: the Chancellor's favours grant them in the spring)
+    state["phase"] = "spring"
+    _act(state, "fg", type="ask_favour", investment="i1806-1")  # fv4
+    _act(state, "red", type="ask_favour", investment="i1806-4")  # fv5
+    for aid in ("fv4", "fv5"):
+        _act(state, "ne", type="influence_appointment", announcement=aid, wish="for",
+             favours=[7 if aid == "fv4" else 8])  # fmt: skip
+    assert [r["granted"] for r in _turn(state, [6, 6])["favours"]] == [True, True]
+    suppliers = [i["id"] for i in state["investments"] if i.get("supplier")]
+    assert suppliers == ["i1806-4"]
+
+
+@pytest.mark.parametrize(
+    ("seat", "investment", "code", "message"),
+    [
+        ("fg", "i1806-2", "conflict", "is a player's character: he makes his own decisions"),
+        ("red", "i1806-1", "conflict", "holds no investment 'i1806-1'"),  # not his
+        ("red", "i1806-3", "conflict", "no post favours a commerce investment"),
+        ("fg", "i1899-1", "conflict", "holds no investment 'i1899-1'"),
+        ("fg", "i1806-1", "conflict", "is asked of the Victualling Board Supervisor already"),
+    ],
+)
+def test_a_bad_favour_asked_is_one_error_and_changes_nothing(
+    seat: str, investment: str, code: str, message: str
+) -> None:
+    state = _favourers("spring")
+    _act(state, "fg", type="ask_favour", investment="i1806-1")  # fv1: asked once
+    err = _refused(state, seat, type="ask_favour", investment=investment)
+    assert err.code == code and message in err.message, err
+
+
+def test_a_favour_is_asked_only_in_the_seasons_whose_turn_comes_before_the_summer_pays() -> None:
+    """The cabinet's investments are paid by the summer before any season turns: no ask
+    there (the player holder names his at once with ``favour_investor``); a favour asked of
+    an investment sold by the turn lapses, no die drawn."""
+    cabinet = copy.deepcopy(phase_states()[0]["cabinet"])
+    _character(cabinet, "fg", "Post Captain", 1)
+    _act(cabinet, "fg", type="invest", kind="arms", guineas=1000)
+    err = _refused(cabinet, "fg", type="ask_favour", investment="i1805-1")
+    assert err.code == "wrong_phase"
+    state = _favourers("winter")
+    _act(state, "fg", type="ask_favour", investment="i1806-1")
+    _act(state, "fg", type="liquidate", investment="i1806-1")
+    (rec,) = _turn(state, [])["favours"]
+    assert rec["lapsed"] is True and state["asked_favours"][0]["status"] == "lapsed"

@@ -40,6 +40,8 @@ RULE_REFUSALS = {
     ("apply_appointment", True): "conflict",
     ("ask_resignation", False): "conflict",  # no living character to ask it
     ("ask_resignation", True): "conflict",
+    ("ask_favour", False): "conflict",  # no living character, so no investment to ask for
+    ("ask_favour", True): "conflict",
     ("influence_appointment", False): "conflict",  # no living character to spend favours
     ("influence_appointment", True): "conflict",
     ("apply_ship", False): "conflict",  # no living officer to apply for a ship
@@ -132,6 +134,7 @@ PLAIN = {
     "influence": {"wish": "more", "favours": [8]},
     "apply_appointment": {"appointment": "Captain of the Fleet"},
     "ask_resignation": {"officer": "FG-lt1"},
+    "ask_favour": {"investment": "i1806-1"},
     "influence_appointment": {"announcement": "rs1", "wish": "for", "favours": [1]},
     "apply_ship": {"ship": "TH"},
     "buy_rank": {"ship": "NE"},

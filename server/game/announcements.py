@@ -3,14 +3,16 @@ TIME SEQUENCE 001:114 "any influenceable action must be announced. This includes
 applications ..., Appointments desired, or a Request for an officer or appointment-holder to
 Retire"; INFLUENCE 001:509-512).
 
-Two things are announced and wait for the season's end: an application to an NPC appointee
-(:func:`server.game.appointments.decide_appointment`) and a resignation a player's character
-asks of an NPC holding a post (``ask_resignation``: "NPCs will resign on a 7 on 1d6, so
-influence is needed!"). Until then anyone may bring favours for or against either
-(``influence_appointment``); the favours are spent at once. When the season moves on
-(``next_season``: the next month's pre-monthly phase) the resignations are rolled first, an
-NPC at sea waiting until he is home, then the applications (:func:`season_end`). No Flask,
-no sockets, no clock.
+Three things are announced and wait for the season's end: an application to an NPC
+appointee (:func:`server.game.appointments.decide_appointment`), a resignation a player's
+character asks of an NPC holding a post (``ask_resignation``: "NPCs will resign on a 7 on
+1d6, so influence is needed!") and an investor's ask that the NPC Victualling Board
+Supervisor or Chancellor of the Exchequer favour his investment (``ask_favour``: "Non-player
+characters will manipulate funds on a die roll of 7 on one die", 001:1305). Until then anyone
+may bring favours for or against any (``influence_appointment``); the favours are spent at
+once. When the season moves on (``next_season``: the next month's pre-monthly phase) the
+resignations are rolled first, an NPC at sea waiting until he is home, then the
+applications, then the favours asked (:func:`season_end`). No Flask, no sockets, no clock.
 """
 
 from __future__ import annotations
@@ -20,19 +22,22 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from server.game import appointments, events, notices, officers, payloads, rules
+from server.game import appointments, events, money, notices, officers, payloads, rules
 from server.game.errors import ActionError
 from server.game.favours import brought_to_bear, favours_for, spend
 from server.game.spec import Grant, Spec, View
 from server.game.state import OFF_SEASONS, PLAYERS, OfficerRecord, Seat, State, current_year
 
 __all__ = [
+    "ASK_FAVOUR",
     "ASK_RESIGNATION",
     "INFLUENCE_APPOINTMENT",
     "announcements",
+    "apply_ask_favour",
     "apply_ask_resignation",
     "apply_influence_appointment",
     "apply_season_end",
+    "decide_ask_favour",
     "decide_ask_resignation",
     "decide_influence_appointment",
     "season_end",
@@ -120,24 +125,138 @@ def apply_ask_resignation(state: State, data: events.AskResignation) -> None:
     )
 
 
+def _favours_asked(state: State) -> list[dict[str, Any]]:
+    return state.get("asked_favours", [])  # type: ignore[return-value]
+
+
+#: the favourers' posts by the kind of investment each favours (Briny, INVESTMENT)
+_POST_OF_KIND = {rules.INVESTMENT_FAVOURS[flag]: post for post, flag in money.FAVOURERS.items()}
+
+
+def _askable_investments(state: State, officer: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """His investments an NPC favourer may be asked to favour: of a favoured kind, paid by the
+    next summer (made since the last), not sold, none asked already and pending; their post
+    held by no player's character."""
+    pending = {f["investment"] for f in _favours_asked(state) if f["status"] in _PENDING}
+    return [
+        {"id": i["id"], "kind": i["kind"], "post": _POST_OF_KIND[i["kind"]]}
+        for i in state.get("investments", ())
+        if i["officer"] == officer["id"]
+        and i["year"] == money.year_paid(state)
+        and "liquidated" not in i
+        and i["kind"] in _POST_OF_KIND
+        and i["id"] not in pending
+        and money.player_holder(state, _POST_OF_KIND[i["kind"]]) is None
+    ]
+
+
+def decide_ask_favour(
+    state: State, seat: Seat, p: payloads.AskFavour, rng: random.Random
+) -> dict[str, Any]:
+    """``ask_favour``'s data: the seat's character asks the NPC Victualling Board Supervisor
+    (an arms investment: his supplier) or Chancellor of the Exchequer (a finance one: his
+    favoured financier) to favour his investment ``p.investment`` paid by the next summer,
+    announced for everyone's favours (001:1305). Refused, nothing changed: no living
+    character; not his investment, sold, or of another summer (``conflict``); a commerce
+    investment, which no post favours (``conflict``); a player's character in the post, who
+    decides for himself (``conflict``: talk to him); asked already (``conflict``)."""
+    asker = _character(state, seat, "ask a favour")
+    found = next(
+        (
+            i
+            for i in state.get("investments", ())
+            if i["id"] == p.investment and i["officer"] == asker["id"] and "liquidated" not in i
+        ),
+        None,
+    )
+    if found is None or found["year"] != money.year_paid(state):
+        raise ActionError(
+            "conflict",
+            f"'investment': {asker['name']} holds no investment {p.investment!r} paid by the "
+            "next summer",
+        )
+    post = _POST_OF_KIND.get(found["kind"])
+    if post is None:
+        raise ActionError(
+            "conflict",
+            f"'investment': no post favours a {found['kind']} investment (the Victualling "
+            "Board Supervisor an arms one, the Chancellor of the Exchequer a finance one)",
+        )
+    holder = money.player_holder(state, post)
+    if holder is not None:
+        raise ActionError(
+            "conflict",
+            f"{holder['name']}, {post}, is a player's character: he makes his own decisions "
+            "(talk to him)",
+        )
+    if any(
+        f["investment"] == found["id"] and f["status"] in _PENDING for f in _favours_asked(state)
+    ):
+        raise ActionError(
+            "conflict", f"{found['id']} is asked of the {post} already: bring favours to bear on it"
+        )
+    return {
+        "id": f"fv{len(_favours_asked(state)) + 1}",
+        "investment": found["id"],
+        "kind": found["kind"],
+        "post": post,
+        "flag": money.FAVOURERS[post],
+        "asker": asker["id"],
+        "player": seat["id"],
+        "year": found["year"],
+    }
+
+
+def apply_ask_favour(state: State, data: events.AskFavour) -> None:
+    """The ask kept, announced, for its roll when the season moves on."""
+    state.setdefault("asked_favours", []).append(
+        {
+            "id": data["id"],
+            "investment": data["investment"],
+            "post": data["post"],
+            "flag": data["flag"],
+            "asker": data["asker"],
+            "player": data["player"],
+            "year": data["year"],
+            "status": "announced",
+            "influence": [],
+        }
+    )
+
+
+#: an announcement's id's prefix -> its kind
+_KINDS = {"ap": "application", "rs": "resignation", "fv": "favour"}
+
+
+def _records(state: State, aid: str) -> tuple[str, list[dict[str, Any]]]:
+    """The kind of the announcement ``aid`` and the records of its kind."""
+    kind = _KINDS[aid[:2]]
+    if kind == "application":
+        return kind, state.get("applications", [])  # type: ignore[return-value]
+    return kind, _asked(state) if kind == "resignation" else _favours_asked(state)
+
+
 def _announcement(state: State, aid: str) -> tuple[str, dict[str, Any]]:
-    """The announced decision ``aid`` (``ap1``: an application; ``rs1``: a resignation)
-    and its kind; ``not_found`` for none, ``conflict`` for one rolled already."""
-    kind = "application" if aid.startswith("ap") else "resignation"
-    records = state.get("applications", []) if kind == "application" else _asked(state)
+    """The announced decision ``aid`` (``ap1``: an application; ``rs1``: a resignation;
+    ``fv1``: a favour asked) and its kind; ``not_found`` for none, ``conflict`` for one
+    rolled already."""
+    kind, records = _records(state, aid)
     found = next((r for r in records if r.get("id") == aid), None)
     if found is None:
         raise ActionError("not_found", f"'announcement': no announced {kind} {aid!r}")
     if found["status"] not in _PENDING:
         raise ActionError("conflict", f"the {kind} {aid} is decided ({found['status']})")
-    return kind, found  # type: ignore[return-value]
+    return kind, found
 
 
 def _needed(state: State, kind: str, record: Mapping[str, Any]) -> int:
     """Influence Table B's class for the NPC who decides: the appointee of the post
-    applied for, or the NPC asked to resign (his rank's row)."""
+    applied for, the NPC asked to resign (his rank's row), or the NPC holding the post asked
+    to favour an investment (the post's row)."""
     if kind == "application":
         return rules.appointee_favour(record["appointment"])
+    if kind == "favour":
+        return rules.post_favour(record["post"])
     return rules.rank_favour(state["officers"][record["officer"]]["rank"])
 
 
@@ -172,8 +291,7 @@ def apply_influence_appointment(state: State, data: events.InfluenceAppointment)
     """The influence kept on its announcement for the roll, its favours expended ("Once
     used to influence a decision, a favour is expended", 001:478)."""
     aid = data["announcement"]
-    records = state.get("applications", []) if aid.startswith("ap") else _asked(state)
-    record = next(r for r in records if r.get("id") == aid)
+    record = next(r for r in _records(state, aid)[1] if r.get("id") == aid)
     officer = state["officers"][data["officer"]]
     record["influence"].append(
         {
@@ -243,11 +361,44 @@ def _resignations(state: State, rng: random.Random) -> list[dict[str, Any]]:
     return out
 
 
+def _favours(state: State, rng: random.Random) -> list[dict[str, Any]]:
+    """Each favour asked and not yet rolled, in the order asked: the NPC favourer's 1d6 and
+    the favours for less those against; he favours the investment on 7 (001:1305). The
+    investment sold, or a player's character in the post by then (he decides for himself),
+    the ask lapses. Rolled on the posts as the season found them (the NPC then in the post
+    decides)."""
+    out: list[dict[str, Any]] = []
+    for ask in _favours_asked(state):
+        if ask["status"] not in _PENDING:
+            continue
+        rec = {k: ask[k] for k in ("id", "investment", "post", "flag", "asker", "player", "year")}
+        held = next((i for i in state.get("investments", ()) if i["id"] == ask["investment"]), None)
+        if held is None or "liquidated" in held or money.player_holder(state, ask["post"]):
+            out.append({**rec, "lapsed": True})
+            continue
+        signed = {"for": 0, "against": 0}
+        for i in ask["influence"]:
+            signed[i["wish"]] += i["modifier"]
+        die = rng.randint(1, 6)
+        out.append(
+            {
+                **rec,
+                "die": die,
+                **signed,
+                "total": die + signed["for"] - signed["against"],
+                "needed": rules.NPC_FAVOURS_ON,
+                "granted": rules.npc_favours(die, signed["for"] - signed["against"]),
+            }
+        )
+    return out
+
+
 def season_end(state: State, rng: random.Random) -> dict[str, Any]:
     """What the season's end decides of the announcements (``next_season``'s
-    ``resignations`` and ``applications``): the resignations first ("Resignations ... occur
-    pre-monthly before the purchase of new ranks"), then the applications on the posts as
-    they leave them. Empty when nothing was announced (no die drawn)."""
+    ``resignations``, ``applications`` and ``favours``): the resignations first
+    ("Resignations ... occur pre-monthly before the purchase of new ranks"), then the
+    applications on the posts as they leave them, then the favours asked of the NPC
+    favourers. Empty when nothing was announced (no die drawn)."""
     out: dict[str, Any] = {}
     resigned = _resignations(state, rng)
     if resigned:
@@ -258,6 +409,10 @@ def season_end(state: State, rng: random.Random) -> dict[str, Any]:
             work = copy.deepcopy(state)
             _apply_resignations(work, resigned)
         out["applications"] = appointments.decide_announced(work, rng)
+    # (drawn after the others: a season with none draws as it did before they were asked)
+    favoured = _favours(state, rng)
+    if favoured:
+        out["favours"] = favoured
     return out
 
 
@@ -276,10 +431,26 @@ def _apply_resignations(state: State, resigned: list[dict[str, Any]]) -> None:
             npc["appointment"] = npc["serves"] = None
 
 
+def _apply_favours(state: State, favoured: list[dict[str, Any]]) -> None:
+    """The favours asked, decided: a grant flags the investment as a player holder's naming
+    does (the post's one investment of that summer: a later grant replaces it)."""
+    asks = {a["id"]: a for a in _favours_asked(state)}
+    for rec in favoured:
+        ask = asks[rec["id"]]
+        if rec.get("lapsed"):
+            ask["status"] = "lapsed"
+            continue
+        ask["status"] = "granted" if rec["granted"] else "refused"
+        if rec["granted"]:
+            money.grant_favour(state, rec["investment"], rec["flag"], rec["year"])
+
+
 def apply_season_end(state: State, data: Mapping[str, Any]) -> None:
-    """The resignations and applications the season's end decided (none in an older log)."""
+    """The resignations, applications and favours asked the season's end decided (none in
+    an older log)."""
     _apply_resignations(state, data.get("resignations") or [])
     appointments.apply_announced(state, data.get("applications") or [])
+    _apply_favours(state, data.get("favours") or [])
 
 
 # -- what a seat's form reads ---------------------------------------------------------------
@@ -287,10 +458,12 @@ def apply_season_end(state: State, data: Mapping[str, Any]) -> None:
 
 def announcements(state: State, seat: Seat) -> dict[str, Any] | None:
     """What the seat's form of announcements offers in the seasons after the summer: the
-    applications and resignations announced and not yet rolled (public), each with Table
-    B's class for its NPC and the seat's own influences on it (the GM's: everyone's,
-    named); the NPCs in posts his character may ask to resign (``npcs``). None out of those
-    seasons, or for a seat with no living character (the GM: always)."""
+    applications, resignations and favours asked, announced and not yet rolled (public),
+    each with Table B's class for its NPC and the seat's own influences on it (the GM's:
+    everyone's, named); the NPCs in posts his character may ask to resign (``npcs``); his
+    investments he may ask an NPC favourer to favour (``investments``: id, kind, post; the
+    GM's: every character's). None out of those seasons, or for a seat with no living
+    character (the GM: always)."""
     gm = seat["role"] == "gm"
     officer = officers.seat_officer(state, seat)
     if state["phase"] not in OFF_SEASONS or (officer is None and not gm):
@@ -336,6 +509,20 @@ def announcements(state: State, seat: Seat) -> dict[str, Any] | None:
         for r in _asked(state)
         if r["status"] in _PENDING
     ]
+    favours_asked = [
+        {
+            "id": f["id"],
+            "investment": f["investment"],
+            "post": f["post"],
+            "asker": f["asker"],
+            "name": roster[f["asker"]]["name"] if f["asker"] in roster else f["asker"],
+            "needed": rules.NPC_FAVOURS_ON,
+            "favour": rules.post_favour(f["post"]),
+            "influence": theirs(f),
+        }
+        for f in _favours_asked(state)
+        if f["status"] in _PENDING
+    ]
     asked = {r["officer"] for r in resignations}
     npcs = [
         {
@@ -348,7 +535,18 @@ def announcements(state: State, seat: Seat) -> dict[str, Any] | None:
         for o in roster.values()
         if _askable(o) and o["id"] not in asked
     ]
-    return {"applications": applications, "resignations": resignations, "npcs": npcs}
+    # his own investments he may ask an NPC favourer for (the GM's: every character's)
+    askers = [o for o in roster.values() if o["player"] and not o["dead"]] if gm else [officer]
+    investments = [
+        {**i, "officer": o["id"]} for o in askers if o for i in _askable_investments(state, o)
+    ]
+    return {
+        "applications": applications,
+        "resignations": resignations,
+        "favours_asked": favours_asked,
+        "npcs": npcs,
+        "investments": investments,
+    }
 
 
 ASK_RESIGNATION = Spec(
@@ -366,6 +564,24 @@ ASK_RESIGNATION = Spec(
     ),
     touches=("own",),
     notice=notices.resignation_asked,
+)
+ASK_FAVOUR = Spec(
+    "ask_favour",
+    payloads.AskFavour,
+    # an investor's character, in a season ashore: the season's turn that rolls it comes
+    # before the next summer pays (none comes between the cabinet and the summer's pay);
+    # the GM asks for a player with "as"
+    {role: Grant(OFF_SEASONS) for role in PLAYERS},
+    decide_ask_favour,
+    apply_ask_favour,
+    events.AskFavour,
+    # announced for everyone's favours: every seat reads it (the investment's id and kind,
+    # never its capital)
+    View(
+        "public", lambda data, after: {k: copy.deepcopy(v) for k, v in data.items() if k != "args"}
+    ),
+    touches=("own",),
+    notice=notices.favour_asked,
 )
 INFLUENCE_APPOINTMENT = Spec(
     "influence_appointment",

@@ -42,6 +42,7 @@ from server.game.state import (
 __all__ = [
     "Acted",
     "Advance",
+    "AskFavour",
     "AskResignation",
     "CampaignCreated",
     "InfluenceAppointment",
@@ -233,6 +234,9 @@ class NextSeason(Acted):
     # the applications announced to NPC appointees, rolled after the resignations, with
     # the favours for and against (001:509): absent when none was announced
     applications: NotRequired[list[dict[str, Any]]]
+    # the favours asked of the NPC Victualling Board Supervisor and Chancellor of the
+    # Exchequer, rolled after the applications (001:1305): absent when none was asked
+    favours: NotRequired[list[dict[str, Any]]]
 
 
 class Declined(Record):
@@ -509,6 +513,21 @@ class AskResignation(Acted):
     asker: str  # the asker's character
     player: str  # the asker's seat
     year: int
+
+
+class AskFavour(Acted):
+    """An investor's character asks the NPC Victualling Board Supervisor or Chancellor of the
+    Exchequer to favour his investment (Briny 001:1305), announced: rolled when the season
+    moves on (server.game.announcements)."""
+
+    id: str  # the announcement's, "fv1"
+    investment: str  # his investment's id
+    kind: str  # its kind: arms or finance
+    post: str  # the post asked: the Victualling Board Supervisor or the Chancellor
+    flag: str  # the favour a grant gives it: supplier or favoured
+    asker: str  # the investor's character
+    player: str  # the asker's seat
+    year: int  # the summer that pays the investment
 
 
 class InfluenceAppointment(Acted):

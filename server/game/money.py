@@ -26,6 +26,9 @@ __all__ = [
     "decide_invest",
     "due",
     "favourable",
+    "grant_favour",
+    "player_holder",
+    "year_paid",
     "investments_for",
     "apply_liquidate",
     "decide_liquidate",
@@ -37,7 +40,7 @@ __all__ = [
 MAX_GUINEAS = 1_000_000
 
 
-def _year_paid(state: State) -> int:
+def year_paid(state: State) -> int:
     """The summer an investment made now pays in: this year's from its cabinet (before the
     first of June), the next year's from the seasons after the summer."""
     year = current_year(state)
@@ -55,7 +58,7 @@ def decide_invest(state: State, seat: Seat, kind: str, guineas: int) -> dict[str
             "conflict",
             f"'guineas': {officer['name']} has {officer['funds']} guineas, not {guineas}",
         )
-    year = _year_paid(state)
+    year = year_paid(state)
     made = [i for i in state.get("investments", ()) if i["year"] == year]
     investment: Investment = {
         "id": f"i{year}-{len(made) + 1}",
@@ -245,12 +248,32 @@ def decide_favour(state: State, seat: Seat, investment_id: str) -> dict[str, Any
 
 def apply_favour(state: State, data: Any) -> None:
     """The post favours one investment a summer: the one named, no longer any other."""
-    flag = data["flag"]
-    for investment in due(state):
-        if investment["id"] == data["investment"]:
+    grant_favour(state, data["investment"], data["flag"], current_year(state))
+
+
+def grant_favour(state: State, investment_id: str, flag: str, year: int) -> None:
+    """The favour ``flag`` on the investment ``investment_id`` of the summer ``year``, no
+    longer on any other of that summer's (one a post a summer, a player holder's naming
+    or an NPC's grant alike)."""
+    for investment in state.get("investments", ()):
+        if investment["year"] != year or "liquidated" in investment:
+            continue
+        if investment["id"] == investment_id:
             investment[flag] = True  # type: ignore[literal-required]
         else:
             investment.pop(flag, None)  # type: ignore[misc]
+
+
+def player_holder(state: State, post: str) -> Mapping[str, Any] | None:
+    """The living player's character holding ``post``, if any (else an NPC holds it)."""
+    return next(
+        (
+            o
+            for o in state["officers"].values()
+            if o.get("appointment") == post and o["player"] is not None and not o["dead"]
+        ),
+        None,
+    )
 
 
 def victualling_board(state: State) -> bool:

@@ -48,6 +48,8 @@ __all__ = [
     "battles",
     "conditional_orders",
     "cruise_planned",
+    "favour_asked",
+    "favour_words",
     "flag_seat_words",
     "influence_words",
     "influenced",
@@ -444,6 +446,7 @@ def season_opens(seen: Seen) -> list[Notice]:
         + _renewals(seen)
         + _resignations(seen)
         + _applications(seen)
+        + _favours(seen)
         + _flag_seats(seen, seen.data.get("volunteers") or {})
     )
 
@@ -468,7 +471,11 @@ def resignation_words(rec: Mapping[str, Any]) -> str:
 
 def _influencers(seen: Seen, aid: str) -> set[str]:
     """The seats that brought favours to bear on the announcement ``aid``."""
-    records = [*seen.state.get("applications", ()), *seen.state.get("asked_resignations", ())]
+    records = [
+        *seen.state.get("applications", ()),
+        *seen.state.get("asked_resignations", ()),
+        *seen.state.get("asked_favours", ()),
+    ]
     return {
         i["player"]
         for r in records
@@ -522,6 +529,72 @@ def _applications(seen: Seen) -> list[Notice]:
             }
         )
     return out
+
+
+def favour_words(rec: Mapping[str, Any]) -> str:
+    """A favour asked of an NPC favourer, rolled as the season turned, e.g. "the Victualling
+    Board Supervisor makes i1806-1 his arms supplier (rolled 5, favours +2, needed 7)"."""
+    if rec.get("lapsed"):
+        return f"the ask of the {rec['post']} lapses (the investment sold, or a player in the post)"
+    signed = rec["for"] - rec["against"]
+    swayed = f", favours {signed:+d}" if rec["for"] or rec["against"] else ""
+    favour = "his arms supplier" if rec["flag"] == "supplier" else "his favoured financier"
+    verdict = (
+        f"the {rec['post']} makes {rec['investment']} {favour}"
+        if rec["granted"]
+        else f"the {rec['post']} does not favour {rec['investment']}"
+    )
+    return f"{verdict} (rolled {rec['die']}{swayed}, needed {rec['needed']})"
+
+
+def _favours(seen: Seen) -> list[Notice]:
+    """The favours asked of NPC favourers rolled as the season turned: in words to the
+    asker, those who brought favours to bear and the GM; to the others when granted."""
+    out = []
+    me = seen.seat["id"]
+    for rec in seen.data.get("favours") or ():
+        told = me == rec["player"] or me in _influencers(seen, rec["id"])
+        if not (told or seen.seat["role"] == "gm" or rec.get("granted")):
+            continue
+        text = favour_words(rec)
+        if me != rec["player"]:
+            text = f"{_officer_name(seen, rec['asker'])}'s ask ({rec['id']}): {text}"
+        out.append(
+            {
+                "type": "favour",
+                "text": text,
+                "investment": rec["investment"],
+                "post": rec["post"],
+                "granted": bool(rec.get("granted")),
+            }
+        )
+    return out
+
+
+def favour_asked(seen: Seen) -> list[Notice]:
+    """A favour asked of an NPC favourer, announced: to every seat, for favours for or
+    against before the season moves on."""
+    data = seen.data
+    asker = seen.state["officers"].get(data["asker"])
+    who = asker["name"] if asker else data["asker"]
+    if seen.seat["id"] == data["player"]:
+        who = "You"
+    elif seen.seat["role"] == "gm":
+        who = f"{who} ({seen.name(data['player'])})"
+    text = (
+        f"{who} ask{'' if who == 'You' else 's'} the {data['post']} to favour the "
+        f"{data['kind']} investment {data['investment']} ({data['id']}): 7 on a die when the "
+        "season moves on; anyone may bring favours to bear for or against"
+    )
+    return [
+        {
+            "type": "favour",
+            "text": text,
+            "investment": data["investment"],
+            "post": data["post"],
+            "granted": False,
+        }
+    ]
 
 
 def resignation_asked(seen: Seen) -> list[Notice]:

@@ -40,6 +40,7 @@ __all__ = [
     "MISSIONS",
     "ApplyAppointment",
     "ApplyShip",
+    "AskFavour",
     "AskResignation",
     "InfluenceAppointment",
     "BuyRank",
@@ -565,15 +566,25 @@ class AskResignation(Payload):
     officer: Annotated[Text, Field(min_length=1, max_length=40)]
 
 
+class AskFavour(Payload):
+    """An investor's character asks the NPC Victualling Board Supervisor (an arms
+    investment) or Chancellor of the Exchequer (a finance one) to favour his investment
+    (Briny 001:1305: "Non-player characters will manipulate funds on a die roll of 7 on one
+    die"): ``investment``, its id; announced, rolled when the season moves on."""
+
+    type: Literal["ask_favour"]
+    investment: Annotated[Text, Field(min_length=1, max_length=40)]
+
+
 class InfluenceAppointment(Payload):
     """Favours brought to bear on an announced decision of an NPC (Briny 001:509-512:
     "Influence may be used to seek or block appointments"; "Anyone may use influence for or
-    against"): ``announcement``, an announced application's id (``ap1``) or a resignation
-    asked's (``rs1``); ``wish``, for it or against it; ``favours``, the classes he spends of
-    those he holds this season."""
+    against"): ``announcement``, an announced application's id (``ap1``), a resignation
+    asked's (``rs1``) or a favour asked's (``fv1``); ``wish``, for it or against it;
+    ``favours``, the classes he spends of those he holds this season."""
 
     type: Literal["influence_appointment"]
-    announcement: Annotated[str, Field(pattern=r"^(ap|rs)[1-9][0-9]{0,5}$", max_length=8)]
+    announcement: Annotated[str, Field(pattern=r"^(ap|rs|fv)[1-9][0-9]{0,5}$", max_length=8)]
     wish: Literal["for", "against"]
     favours: Annotated[
         list[Annotated[int, Field(ge=rules.FAVOUR_CLASSES[0], le=rules.FAVOUR_CLASSES[1])]],

@@ -74,6 +74,7 @@ SPECS: Mapping[str, Spec[Any, Any]] = MappingProxyType(
             influence.INFLUENCE,
             actions.APPLY_APPOINTMENT,
             announcements.ASK_RESIGNATION,
+            announcements.ASK_FAVOUR,
             announcements.INFLUENCE_APPOINTMENT,
             actions.APPLY_SHIP,
             actions.BUY_RANK,

@@ -55,7 +55,7 @@ from strategy.campaign.fleet import ship as fleet_ship
 from strategy.campaign.investment import BLOCK as INVESTMENT_BLOCK
 from strategy.campaign.investment import FAVOURS as INVESTMENT_FAVOURS
 from strategy.campaign.investment import KINDS as INVESTMENT_KINDS
-from strategy.campaign.investment import liquidation_value
+from strategy.campaign.investment import NPC_FAVOURS_ON, liquidation_value, npc_favours
 from strategy.campaign.map_results import MAP_FATES, map_battle_result, season_fight, ship_fate
 from strategy.campaign.mentions import HERO_MONTHS, LASTING_POINTS, hero_points, shame_points
 from strategy.campaign.plan import influenced_commitment as _influenced
@@ -125,6 +125,9 @@ __all__ = [
     "INVESTMENT_FAVOURS",
     "INVESTMENT_KINDS",
     "liquidation_value",
+    "NPC_FAVOURS_ON",
+    "npc_favours",
+    "post_favour",
     "ORDERS_MOST",
     "ACADEMY",
     "ACADEMY_WEEKS",
@@ -823,6 +826,12 @@ def appointee_favour(name: str) -> int:
     """Influence Table B's class for the NPC appointee of post ``name`` (Briny 001:1122:
     "if a NPC must be influenced if the player wants to improve his chances")."""
     return _influence.appointee_favour(_appointments.appointee_post(_appointments.post(name)))
+
+
+def post_favour(post: str) -> int:
+    """Influence Table B's class for the NPC holding post ``post``, read as an appointee's
+    row (the Victualling Board Supervisor a Vice Admiral's, the Chancellor a Minister's)."""
+    return _influence.appointee_favour(post)
 
 
 def rank_favour(rank: str) -> int:

@@ -41,6 +41,7 @@ __all__ = [
     "YearRecord",
     "Force",
     "Application",
+    "FavourAsked",
     "ResignationAsked",
     "ShipApplication",
     "Substitution",
@@ -610,6 +611,22 @@ class ResignationAsked(Record):
     influence: list[dict[str, Any]]  # as an Application's
 
 
+class FavourAsked(Record):
+    """An investor's ask that the NPC Victualling Board Supervisor or Chancellor of the
+    Exchequer favour his investment (Briny 001:1305): announced, rolled when the season
+    moves on, then ``granted``, ``refused`` or ``lapsed``."""
+
+    id: str  # "fv1"
+    investment: str
+    post: str  # the post asked
+    flag: str  # the favour a grant gives: supplier or favoured
+    asker: str  # the investor's character
+    player: str  # the asker's seat
+    year: int  # the summer that pays the investment
+    status: str
+    influence: list[dict[str, Any]]  # as an Application's
+
+
 class Embezzlement(Record):
     """A player character's embezzlement (Briny, APPOINTMENTS 001:1164-1206: "once a
     year"), kept for the year it counts in and, for the Victualling Board, the -1 on the
@@ -703,6 +720,8 @@ class State(Record):
     applications: NotRequired[list[Application]]
     # the resignations asked of NPCs (absent until the first)
     asked_resignations: NotRequired[list[ResignationAsked]]
+    # the favours investors asked of NPC favourers (absent until the first)
+    asked_favours: NotRequired[list[FavourAsked]]
     # the applications to ships by Ship Table A (absent until the first)
     ship_applications: NotRequired[list[ShipApplication]]
     # officer id -> the row of Ship Table B he bought (a captaincy: Junior, Senior, Post

@@ -24,24 +24,29 @@ __all__ = [
     "BLOCK",
     "FAVOURS",
     "KINDS",
+    "NPC_FAVOURS_ON",
     "arms_finance",
     "commerce",
     "investment_returns",
     "liquidation_value",
+    "npc_favours",
 ]
 
 
-def _load() -> tuple[tuple[MappingProxyType, ...], MappingProxyType, int, int]:
+def _load() -> tuple[tuple[MappingProxyType, ...], MappingProxyType, int, int, int]:
     raw = load("table_investment.json")
     rows = tuple(MappingProxyType(dict(r)) for r in raw["ships_sent"])
     numbers = [r["number"] for r in rows]
     check(numbers == sorted(numbers) and bool(rows[-1].get("all")), "ships-sent rows rise to 'All'")
     com = MappingProxyType({int(k): v for k, v in raw["commerce"].items()})
     check(sorted(com) == [1, 2, 3, 4, 5, 6], "Commerce rows 1..6")
-    return rows, com, raw["block"], raw["liquidation_fee"]
+    check(raw["npc_favour"]["roll"] == 7, "an NPC favours an investor on a 7 on one die (001:1305)")
+    return rows, com, raw["block"], raw["liquidation_fee"], raw["npc_favour"]["roll"]
 
 
-_ROWS, _COMMERCE, BLOCK, _FEE = _load()
+#: ``NPC_FAVOURS_ON``: "Non-player characters will manipulate funds on a die roll of 7 on one
+#: die" (001:1305), the NPC Victualling Board Supervisor's award of purchases too
+_ROWS, _COMMERCE, BLOCK, _FEE, NPC_FAVOURS_ON = _load()
 #: what a character may invest in (Briny, INVESTMENT: Arms, Finance and Commerce)
 KINDS = ("arms", "finance", "commerce")
 #: an investment's favours, each the one kind it takes: the Victualling Board's arms
@@ -78,6 +83,17 @@ def commerce(average_result: float) -> dict[str, Any]:
 def liquidation_value(capital: int) -> int:
     """What a solvent investment fetches when liquidated: capital less the 10% fee."""
     return capital - capital * _FEE // 100
+
+
+def npc_favours(die: int, modifier: int) -> bool:
+    """Whether an NPC Victualling Board Supervisor or Chancellor of the Exchequer favours the
+    investor who asked: one die and the favours' signed modifier reach 7 (001:1305: "These
+    die rolls may be modified by the use of influence").
+
+    >>> npc_favours(6, 0), npc_favours(5, 2), npc_favours(6, 2 - 1)
+    (False, True, True)
+    """
+    return die + modifier >= NPC_FAVOURS_ON
 
 
 def investment_returns(
