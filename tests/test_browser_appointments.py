@@ -84,3 +84,45 @@ def test_a_captain_asks_an_npc_to_resign_and_brings_a_favour_to_bear(
         assert rec["resigned"] == (rec["die"] + rec["for"] >= 7)
     finally:
         game.close()
+
+
+def test_a_captain_asks_the_npc_victualling_board_to_favour_his_investment(
+    browser, browser_server, seat_pages
+):
+    """Briny 001:1305: in the autumn the captain's Orders panel offers his arms investment
+    paid by the next summer to the NPC Victualling Board Supervisor (the server's
+    ``announced.investments``); he asks, the ask is announced (``fv1``), and when the GM
+    moves the season on the die is rolled: "a die roll of 7 on one die"."""
+    game = Campaign.new(browser_server, seed=21)
+    try:
+        game.add("fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "birth": RICH})
+        game.roll()
+        assert game.act("resolve_summer")["ok"]  # the autumn
+        fg_id = game.seats["fg"]["seat"]
+        assert game.act("invest", kind="arms", guineas=1000, **{"as": fg_id})["ok"]
+        (offered,) = game.state("fg")["announced"]["investments"]
+        assert offered["post"] == "Victualling Board Supervisor"
+        fg = open_seat(browser, browser_server, game.seats["fg"]["link"])
+        seat_pages.append(fg)
+        fg.tab("orders")
+        form = fg.page.locator("fieldset.announced")
+        form.wait_for()
+        form.locator("select[name=investment]").select_option(offered["id"])
+        seq = fg.seq()
+        form.locator("button[data-action=ask_favour]").click()
+        asked = fg.wait_event("ask_favour", after=seq)
+        assert (asked["data"]["id"], asked["data"]["investment"]) == ("fv1", offered["id"])
+        assert asked["data"]["flag"] == "supplier"
+        form.locator("[data-announcement=fv1]").wait_for()  # announced: listed for favours
+        seq = fg.seq()
+        assert game.act("next_season")["ok"]
+        turned = fg.wait_event("next_season", after=seq)
+        (rec,) = turned["data"]["favours"]
+        assert (rec["investment"], rec["post"], rec["needed"]) == (
+            offered["id"],
+            "Victualling Board Supervisor",
+            7,
+        )
+        assert rec["granted"] == (rec["die"] + rec["for"] - rec["against"] >= 7)
+    finally:
+        game.close()

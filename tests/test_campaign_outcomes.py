@@ -9,10 +9,12 @@ import pytest
 from strategy.campaign import ScriptedDice
 from strategy.campaign.fleet import Officer
 from strategy.campaign.investment import (
+    NPC_FAVOURS_ON,
     arms_finance,
     commerce,
     investment_returns,
     liquidation_value,
+    npc_favours,
 )
 from strategy.campaign.outcomes import OutcomeContext, personal_outcome
 from strategy.campaign.promotions import Vacancies, next_step, resolve_promotions
@@ -328,6 +330,14 @@ def test_investment_returns_supplier_and_financier() -> None:
         with pytest.raises(ValueError):
             investment_returns(12, 2.0, [bad])
     assert liquidation_value(3000) == 2700
+
+
+def test_an_npc_favourer_favours_on_7_on_one_die_with_influence() -> None:
+    """001:1305: "Non-player characters will manipulate funds on a die roll of 7 on one
+    die ... These die rolls may be modified by the use of influence"."""
+    assert NPC_FAVOURS_ON == 7
+    assert [npc_favours(die, 0) for die in range(1, 7)] == [False] * 6  # beyond one die
+    assert (npc_favours(4, 3), npc_favours(3, 3), npc_favours(6, 3 - 2)) == (True, False, True)
 
 
 def test_midshipman_vacancies_beyond_two_are_purchased() -> None:

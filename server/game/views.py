@@ -1183,8 +1183,9 @@ def _next_season_for(data: dict[str, Any], seat: Seat, after: State) -> dict[str
     ]
     if renewed:
         out["appointments"] = renewed
-    # the resignations asked and the applications announced, rolled: public, as announced
-    for key in ("resignations", "applications"):
+    # the resignations asked, the applications announced and the favours asked, rolled:
+    # public, as announced
+    for key in ("resignations", "applications", "favours"):
         if data.get(key):
             out[key] = _copied(data[key])
     return out

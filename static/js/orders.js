@@ -639,8 +639,9 @@ function embezzleSection(ctx, mine, favours, allowed) {
 /** The announced applications and resignations (Briny 001:509-512: "Influence may be used
  * to seek or block appointments"; "NPCs will resign on a 7 on 1d6, so influence is
  * needed!"), from the state's `announced`: favours his officer holds brought to bear for or
- * against each, and an NPC in a post asked to resign; all rolled when the season moves on. */
-function announcedSection(ctx, announced, favours, allowed) {
+ * against each, an NPC in a post asked to resign, and an NPC favourer asked to favour an
+ * investment of his officer's (001:1305); all rolled when the season moves on. */
+function announcedSection(ctx, announced, favours, allowed, officer) {
   const parts = [];
   const held = favours?.held || [];
   const items = [
@@ -648,6 +649,8 @@ function announcedSection(ctx, announced, favours, allowed) {
       + `${a.appointment} (the NPC ${a.appointee}'s, needs ${a.needed})` })),
     ...announced.resignations.map((r) => ({ ...r, what: `${r.rank} ${r.name} asked to resign `
       + `as ${r.appointment} (needs ${r.needed}${r.status === "waiting" ? "; at sea" : ""})` })),
+    ...(announced.favours_asked || []).map((f) => ({ ...f, what: `${f.name} asks the `
+      + `${f.post} to favour ${f.investment} (needs ${f.needed})` })),
   ];
   for (const item of items) {
     const row = [el("span", {}, `${item.id}: ${item.what}; Table B's class ${item.favour}. `)];
@@ -678,9 +681,18 @@ function announcedSection(ctx, announced, favours, allowed) {
       officer: npc.value }), { name: "ask_resignation", okText: "announced" });
     parts.push(el("div", { class: "row" }, labelled("An NPC in a post", npc), ask.nodes));
   }
+  // his investments an NPC favourer may be asked to favour (Briny 001:1305)
+  const own = (announced.investments || []).filter((i) => i.officer === officer);
+  if (allowed("ask_favour") && own.length) {
+    const inv = select(own.map((i) => [i.id, `${i.id} (${i.kind}): the ${i.post}`]));
+    inv.name = "investment";
+    const ask = actionButton(ctx, "Ask him to favour it", () => ({ type: "ask_favour",
+      investment: inv.value }), { name: "ask_favour", okText: "announced" });
+    parts.push(el("div", { class: "row" }, labelled("Your investment", inv), ask.nodes));
+  }
   return el("fieldset", { class: "announced" }, el("legend", {}, "Announcements"),
-    el("p", { class: "muted" }, "Rolled when the season moves on: an NPC resigns on 7 on a "
-      + "die; favours for or against move the die."), parts);
+    el("p", { class: "muted" }, "Rolled when the season moves on: an NPC resigns, or favours "
+      + "an investment, on 7 on a die; favours for or against move the die."), parts);
 }
 
 /** His ship and rank by Ship Tables A and B (Briny 001:548-628), from the state's
@@ -957,9 +969,9 @@ function seatSections(ctx, seat, state, mine) {
   }
   // what is announced, for favours for or against (the GM's copy lists everyone's)
   if (state.announced && seat.officer
-    && (allowed("ask_resignation") || allowed("influence_appointment"))) {
+    && ["ask_resignation", "ask_favour", "influence_appointment"].some(allowed)) {
     const held = state.favours_of?.[seat.id] ?? state.favours;
-    sections.push(announcedSection(ctx, state.announced, held, allowed));
+    sections.push(announcedSection(ctx, state.announced, held, allowed, seat.officer));
   }
   if (allowed("influence") && favours) {
     sections.push(influenceSection(ctx, favours));
