@@ -780,8 +780,8 @@ FAVOUR_INVESTOR = Spec(
     "favour_investor",
     payloads.FavourInvestor,
     # his own character's post, before the summer's returns are paid (the GM acts for a
-    # player with "as"; an NPC holder favours no one: the book's "7 on one die" needs the
-    # influence that is not played)
+    # player with "as"; an NPC holder is asked instead: server.game.announcements'
+    # ``ask_favour``)
     {role: Grant(("cabinet", "summer")) for role in ("admiral", "captain")},
     _decide_favour_investor,
     money.apply_favour,
