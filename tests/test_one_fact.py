@@ -133,11 +133,11 @@ def test_a_characters_officer_is_him_field_by_field() -> None:
     fields = {f.name for f in dataclasses.fields(Character)}
     assert set(OfficerRecord.__annotations__) == fields | set(rules.CAMPAIGN_FIELDS)
     assert not fields & set(rules.CAMPAIGN_FIELDS)
-    # ``spent``, ``used``, ``prize_money`` and ``mentions`` only where he has some, ``title``
-    # and ``title_tries`` only for a man the King titled or rolled for: the records of those
-    # who have none as they were
+    # ``spent``, ``used``, ``prize_money``, ``mentions`` and ``shames`` only where he has
+    # some, ``title`` and ``title_tries`` only for a man the King titled or rolled for: the
+    # records of those who have none as they were
     fields_ = {f.name for f in dataclasses.fields(Character)}
-    rare = {"spent", "used", "prize_money", "mentions", "title", "title_tries"}
+    rare = {"spent", "used", "prize_money", "mentions", "shames", "title", "title_tries"}
     assert set(him.to_dict()) == fields_ - rare
     prize = {"engagement": "e1", "prize": "Vif", "type": "Cutter", "size": "Un-rated Vessel",
              "as": "Captain", "share": [[5, 1], [4, 2], [3, 3], [2, 4]]}  # fmt: skip
@@ -147,6 +147,7 @@ def test_a_characters_officer_is_him_field_by_field() -> None:
         used=("Jack Tar",),
         prize_money=(prize,),
         mentions=({"die": 4, "docked": "1805-09"},),
+        shames=({"lost": 4, "docked": "1805-09"},),
     )
     assert set(spent.to_dict()) == fields_ - {"title", "title_tries"}
     titled = dataclasses.replace(spent, title="Knight", title_tries=1)
