@@ -549,6 +549,12 @@ def announcements(state: State, seat: Seat) -> dict[str, Any] | None:
     }
 
 
+def _announced(data: dict[str, Any], after: State) -> dict[str, Any]:
+    """An announcement's or an influence's data as the seats that see it read it (its
+    arguments left out)."""
+    return {k: copy.deepcopy(v) for k, v in data.items() if k != "args"}
+
+
 ASK_RESIGNATION = Spec(
     "ask_resignation",
     payloads.AskResignation,
@@ -559,9 +565,7 @@ ASK_RESIGNATION = Spec(
     apply_ask_resignation,
     events.AskResignation,
     # "it must be announced": every seat reads it
-    View(
-        "public", lambda data, after: {k: copy.deepcopy(v) for k, v in data.items() if k != "args"}
-    ),
+    View("public", _announced),
     touches=("own",),
     notice=notices.resignation_asked,
 )
@@ -577,9 +581,7 @@ ASK_FAVOUR = Spec(
     events.AskFavour,
     # announced for everyone's favours: every seat reads it (the investment's id and kind,
     # never its capital)
-    View(
-        "public", lambda data, after: {k: copy.deepcopy(v) for k, v in data.items() if k != "args"}
-    ),
+    View("public", _announced),
     touches=("own",),
     notice=notices.favour_asked,
 )
@@ -592,10 +594,7 @@ INFLUENCE_APPOINTMENT = Spec(
     events.InfluenceAppointment,
     # the influencer and the GM, who rolls for the NPC (the book's influence went with
     # the orders to the GM); the result, its favours summed, is public when rolled
-    View(
-        "private",
-        lambda data, after: {k: copy.deepcopy(v) for k, v in data.items() if k != "args"},
-    ),
+    View("private", _announced),
     touches=("own",),
     notice=notices.appointment_influenced,
 )

@@ -217,6 +217,15 @@ def _breakouts(seen: Seen) -> list[Notice]:
     ]
 
 
+def _told(seen: Seen, key: str) -> list[dict[str, Any]]:
+    """The entries of the advance's ``key`` told to the seat (the GM is told them all)."""
+    return [
+        x
+        for x in seen.data.get(key) or ()
+        if seen.seat["role"] == "gm" or seen.seat["id"] in x["seats"]
+    ]
+
+
 def _groundings(seen: Seen) -> list[Notice]:
     """Each ship that ran aground or struck rocks on a shallow-water risk (seed 003,
     "Shallow Water"), to her captain and her admiral (the GM told them all); a clear throw
@@ -233,17 +242,8 @@ def _groundings(seen: Seen) -> list[Notice]:
             "damage": g["damage"],
             "days": g["days"],
         }
-        for g in seen.data.get("groundings") or ()
-        if g["result"] != "clear" and (seen.seat["role"] == "gm" or seen.seat["id"] in g["seats"])
-    ]
-
-
-def _told(seen: Seen, key: str) -> list[dict[str, Any]]:
-    """The entries of the advance's ``key`` told to the seat (the GM is told them all)."""
-    return [
-        x
-        for x in seen.data.get(key) or ()
-        if seen.seat["role"] == "gm" or seen.seat["id"] in x["seats"]
+        for g in _told(seen, "groundings")
+        if g["result"] != "clear"
     ]
 
 
