@@ -852,6 +852,59 @@ def clock_table(tmp_path: Path) -> tuple[Game, Clock]:
     return game, hands
 
 
+# -- what moves the game, in notices (test_server_notices) ----------------------------
+
+
+@pytest.fixture(scope="module")
+def notice_table(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Every act that moves the game, once (seed 3): the ministers' digits (the First Sea
+    Lord's by the GM for him), Aubrey (captain of FG, RICH) investing and liquidating, the
+    force rolled, every player ready, the GM's clock, pause, resume, deadline and an
+    advance by hand, a voyage shown to FG, standing orders, the Brest squadron moved, the Red
+    admiral's seat handed the Blue squadron, a captain's seat for NE given its character,
+    then revoked. The game, the acks, what each seat was told (by key: its notices' page)
+    and received live, and the log's seqs by event type."""
+    app = new_app(tmp_path_factory.mktemp("notices"))
+    game = Game.new(app, seed=3)
+    gm = game.gm()
+    pm, fsl = game.add("pm", "prime-minister"), game.add("fsl", "first-sea-lord")
+    red = game.add("red", "admiral", squadron="Red")
+    fg = game.add("fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "birth": RICH})
+    game.add("obs", "observer")
+    acks: dict[str, dict[str, Any]] = {}
+    acks["set_ships"] = pm.act("set_ships", digit=3)
+    acks["set_deployment"] = gm.act("set_deployment", digit=5, **{"as": fsl.seat["id"]})
+    acks["invest"] = fg.act("invest", kind="arms", guineas=2000)
+    acks["liquidate"] = fg.act("liquidate", investment="i1805-1")
+    acks["roll_force"] = gm.act("roll_force")
+    for key in ("pm", "fsl", "red", "fg"):  # no turn clock runs: the turn is the GM's
+        acks[f"ready_{key}"] = game.players[key].act("ready")
+    acks["advance"] = gm.act("advance", days=2)
+    acks["set_clock"] = gm.act("set_clock", turn_days=3, turn_seconds=3600, round_seconds=120)
+    acks["pause"] = gm.act("pause")
+    acks["resume"] = gm.act("resume")
+    acks["set_deadline"] = gm.act("set_deadline", deadline="2030-01-01T12:00:00Z")
+    voyage = {"stops": ["portsmouth", "plymouth"]}
+    acks["show_voyage"] = gm.act("show_voyage", to=[fg.seat["id"]], voyage=voyage)
+    acks["standing_orders"] = fg.act("standing_orders", decision="close", shot="chainshot")
+    acks["move_enemy"] = gm.act("move_enemy", force="fr-brest", to=USHANT)
+    acks["reassign"] = gm.act("reassign", seat=red.seat["id"], squadron="Blue")
+    ne, _ = game.seat("captain", ship="NE", name="Hornblower")
+    body = {"seat": ne, "officer": {"name": "Horatio Hornblower"}}
+    assert game.rest("post", f"/api/campaigns/{game.id}/officers", json=body).status_code == 201
+    assert game.rest("post", f"/api/campaigns/{game.id}/seats/{ne}/revoke").status_code == 200
+    seen = {key: p.events() for key, p in game.players.items()}
+    told = {}
+    for key, player in game.players.items():
+        notices = f"/api/campaigns/{game.id}/notices?since=0"
+        told[key] = game.rest("get", notices, token=player.token).json
+    log = game.rest("get", f"/api/campaigns/{game.id}/log").json["events"]
+    seqs: dict[str, list[int]] = {}
+    for event in log:
+        seqs.setdefault(event["type"], []).append(event["seq"])
+    return {"game": game, "acks": acks, "told": told, "seen": seen, "seqs": seqs, "ne": ne}
+
+
 _FLEET_SEATS = (
     ("pm", "prime-minister", {}),
     ("fsl", "first-sea-lord", {}),

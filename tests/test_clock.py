@@ -82,7 +82,7 @@ def test_everyone_ready_moves_the_turn_at_once(clock_table) -> None:
     told = game.rest("get", f"/api/campaigns/{game.id}/notices?since=0", token=red.token).json
     [turn] = [n for n in told["notices"] if n["type"] == "turn"]
     assert turn["seq"] == event["seq"] and turn["due"] == "ready"
-    assert turn["text"] == "Every player is ready: the campaign moves on to 1805-06-04."
+    assert turn["text"] == "Every player is ready: the campaign moves on to 4 June 1805."
     _replays(game)
 
 

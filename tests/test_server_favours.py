@@ -135,3 +135,36 @@ def test_the_favourer_reads_whom_he_may_favour_and_no_capital() -> None:
     assert [i["id"] for i in chancellor["favourable"]] == ["i1805-2", "i1805-4"]
     for key in ("admiral", "prime-minister"):  # no post: nothing to read
         assert "favourable" not in game.state_for(cabinet, cabinet["seats"][SEATS[key]["id"]])
+
+
+def _notices(state: dict[str, Any], data: dict[str, Any], author: str, key: str) -> list[Any]:
+    """The notices seat ``key`` gets of a ``favour_investor`` logged as ``data`` (seq 9),
+    as the server builds them (server.web.campaigns ``history``): from the event as that
+    seat reads it, its view's change aside."""
+    spec = game.SPECS["favour_investor"]
+    seat = state["seats"][SEATS[key]["id"]]
+    seen = game.event_data(spec, author, data, state, seat)
+    payload = game.payload(spec, 9, data, seen, [])
+    view = game.state_for(state, seat)
+    return game.notices_for(spec.notice, payload, author, data, seat, state, view)
+
+
+def test_a_favour_is_told_to_its_giver_and_the_gm_only() -> None:
+    """Briny 001:1303: the Board's purchases are its Supervisor's business (and the GM's)."""
+    cabinet = _cabinet()
+    board = SEATS["captain"]["id"]
+    data = _act(cabinet, "captain", "i1805-3")
+    [mine] = _notices(cabinet, data, board, "captain")
+    assert mine == {
+        "seq": 9,
+        "type": "favour",
+        "text": "You as Victualling Board Supervisor: Post Captain Coe's investment made his "
+        "arms supplier",
+        "investment": "i1805-3",
+        "post": "Victualling Board Supervisor",
+        "granted": True,
+    }
+    [gm] = _notices(cabinet, data, board, "gm")
+    assert gm["text"].startswith("Aubrey as Victualling Board Supervisor: ")
+    for key in ("blue-captain", "admiral", "prime-minister", "observer"):
+        assert _notices(cabinet, data, board, key) == [], key

@@ -569,6 +569,7 @@ SET_SHIPS = Spec(
     events.SetShips,
     View("private", _digit),  # a minister's choice is his own till the roll
     touches=("cabinet",),
+    notice=notices.digit_chosen,
 )
 SET_DEPLOYMENT = Spec(
     "set_deployment",
@@ -579,6 +580,7 @@ SET_DEPLOYMENT = Spec(
     events.SetDeployment,
     View("private", _digit),
     touches=("cabinet",),
+    notice=notices.digit_chosen,
 )
 ROLL_FORCE = Spec(
     "roll_force",
@@ -588,6 +590,7 @@ ROLL_FORCE = Spec(
     _apply_roll_force,
     events.RollForce,
     View("forces", _force_read),
+    notice=notices.force_rolled,
 )
 DEPLOY = Spec(
     "deploy",
@@ -637,6 +640,7 @@ READY = Spec(
     events.Ready,
     PUBLIC,
     touches=(),
+    notice=notices.everyone_ready,
 )
 ADVANCE = Spec(
     "advance",
@@ -679,8 +683,18 @@ RESOLVE_SUMMER = Spec(
 
 def _table_spec(name: str, payload: Any, decide: Any, apply: Any, event: Any) -> Spec:
     """The GM's act on the table itself (the pause, the deadline, the clock): in any phase,
-    seen by every seat, no section of a view changed but the head."""
-    return Spec(name, payload, {"gm": Grant(ANY)}, decide, apply, event, PUBLIC, touches=())
+    seen by every seat, no section of a view changed but the head; told to the players."""
+    return Spec(
+        name,
+        payload,
+        {"gm": Grant(ANY)},
+        decide,
+        apply,
+        event,
+        PUBLIC,
+        touches=(),
+        notice=notices.table_set,
+    )
 
 
 PAUSE = _table_spec("pause", payloads.Pause, _decide_pause, _set("paused", True), events.Pause)
@@ -716,6 +730,7 @@ SHOW_VOYAGE = Spec(
     events.ShowVoyage,
     View("voyage"),
     touches=("voyages",),
+    notice=notices.voyage_shown,
 )
 INVEST = Spec(
     "invest",
@@ -732,6 +747,7 @@ INVEST = Spec(
         lambda data, after: copy.deepcopy({k: data[k] for k in ("investment", "funds")}),
     ),
     touches=("own", "officers"),
+    notice=notices.invested,
 )
 LIQUIDATE = Spec(
     "liquidate",
@@ -747,6 +763,7 @@ LIQUIDATE = Spec(
         lambda data, after: {k: data[k] for k in ("investment", "guineas", "fee", "funds")},
     ),
     touches=("own", "officers"),
+    notice=notices.liquidated,
 )
 STUDY = Spec(
     "study",
@@ -788,6 +805,7 @@ FAVOUR_INVESTOR = Spec(
     events.FavourInvestor,
     View("private", lambda data, after: {k: data[k] for k in ("investment", "flag", "post")}),
     touches=("own",),
+    notice=notices.investor_favoured,
 )
 APPLY_APPOINTMENT = Spec(
     "apply_appointment",
@@ -1084,6 +1102,7 @@ OFFICER_CREATED = Spec(
     _apply_officer,
     events.OfficerCreated,
     SEATING,
+    notice=notices.officer_seated,
     aims=("seat",),
     act=False,
 )

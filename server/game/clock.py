@@ -33,6 +33,7 @@ from typing import Any
 from server.game.state import PLAYERS, State, by_id
 
 __all__ = [
+    "all_ready",
     "due",
     "next_due",
     "overdue_round",
@@ -94,7 +95,7 @@ def rearm(state: State, kind: str, data: dict[str, Any]) -> None:
             record["deadline"] = _after(at, clock["round_seconds"])
 
 
-def _all_ready(state: State) -> bool:
+def all_ready(state: State) -> bool:
     """Every seated player is ready (a vacant seat is nobody's: it is not waited for)."""
     players = [s for s in state["seats"].values() if s["role"] in PLAYERS and not s.get("vacant")]
     return bool(players) and all(s["ready"] for s in players)
@@ -125,7 +126,7 @@ def due(state: State, now: dt.datetime) -> str | None:
         return None  # the turn waits for the fight; or no clock: the GM moves it by hand
     if state["deadline"] is not None and parse_time(state["deadline"]) <= now:
         return "deadline"
-    return "ready" if _all_ready(state) else None
+    return "ready" if all_ready(state) else None
 
 
 def _running(state: State) -> bool:
@@ -143,7 +144,7 @@ def next_due(state: State) -> str | None:
     if any(_round_due(e, None) for e in fights):
         return _NOW
     if not fights and _running(state):
-        if _all_ready(state):
+        if all_ready(state):
             return _NOW
         if state["deadline"] is not None:
             times.append(state["deadline"])

@@ -27,6 +27,7 @@ from server.game import events, payloads, rules
 from server.game.authority import AT_SEA, OTHER, OWN, PLAYING, require_command
 from server.game.errors import ActionError
 from server.game.notices import battles as battle_notices
+from server.game.notices import standing_given
 from server.game.sighting import SIGHTING_NM, distance_nm, in_order
 from server.game.spec import Grant, Spec, View
 from server.game.state import (
@@ -1111,4 +1112,5 @@ STANDING_ORDERS = Spec(
     events.StandingOrders,
     View("private", lambda data, after: {k: data[k] for k in ("seat", "orders")}),
     touches=("own",),
+    notice=standing_given,
 )

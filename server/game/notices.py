@@ -26,16 +26,33 @@ character disgraced and sent to the Blockade, or his debt's disgrace cleared), a
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
-from server.game import appointments, rules, season, ship_tables, substitutions, titles
+from server.game import appointments, clock, rules, season, ship_tables, substitutions, titles
 from server.game.state import Seat, State
 
 __all__ = [
+    "everyone_ready",
+    "clock_words",
+    "date_words",
+    "digit_chosen",
+    "force_rolled",
+    "invested",
+    "investor_favoured",
+    "liquidated",
+    "moved_on",
+    "officer_seated",
+    "reassigned",
+    "seat_revoked",
+    "standing_given",
+    "standing_words",
+    "table_set",
+    "voyage_shown",
     "court_martial",
     "embezzled",
     "offence_decided",
@@ -145,7 +162,7 @@ def _clock(seen: Seen, due: Any) -> list[Notice]:
         done = f"engagement {seen.data.get('engagement')} fought the round without the absent"
     else:
         date = seen.view.get("date")
-        done = f"the campaign moves on to {date}" if date else "the campaign moves on"
+        done = f"the campaign moves on to {date_words(date)}" if date else "the campaign moves on"
     return [{"type": "turn", "due": due, "text": f"{_DUE_WORDS[due]}: {done}."}]
 
 
@@ -283,8 +300,10 @@ def _hungry(seen: Seen) -> list[Notice]:
 
 
 def advanced(seen: Seen) -> list[Notice]:
+    """A turn moved on: by the GM's hand (the clock's say so: :func:`_clock`), the fights,
+    breakouts and hazards of the sea it brought, the years of service the dice chose."""
     sea = _groundings(seen) + _storms(seen) + _hungry(seen)
-    return battles(seen) + _breakouts(seen) + sea + _served(seen)
+    return moved_on(seen) + battles(seen) + _breakouts(seen) + sea + _served(seen)
 
 
 def _served(seen: Seen) -> list[Notice]:
@@ -369,7 +388,7 @@ def _role_words(seat: Mapping[str, Any]) -> str:
     if seat.get("squadron"):
         return f"{role} of the {seat['squadron']} squadron"
     if seat.get("ship"):
-        return f"captain of {seat['ship']}"
+        return f"captain of {_ship_name(seat['ship'])}"
     return role
 
 
@@ -1095,3 +1114,322 @@ def skirmished(seen: Seen) -> list[Notice]:
             "morale": data["morale"],
         }
     ]
+
+
+# -- what moves the game: the cabinet, the clock, the seats, the GM's acts ------------------
+
+
+def date_words(iso: str | None) -> str:
+    """A game date of a view (ISO 8601) in words.
+
+    >>> date_words("1805-06-04")
+    '4 June 1805'
+    """
+    if not iso:
+        return "the same day"
+    day = dt.date.fromisoformat(iso)
+    return f"{day.day} {day:%B %Y}"
+
+
+def _by(seen: Seen) -> str:
+    """Who sent the event, in words: the GM (for a seat he acted for), or the seat."""
+    who = seen.name(seen.author)
+    if seen.acting != seen.author:
+        return f"{who}, for {seen.name(seen.acting)},"
+    return who
+
+
+#: Table F's two digits, by the action that chooses each (Briny, Campaign Determination)
+_DIGIT_WORDS = {
+    "set_ships": "the number of ships (Table F's first digit)",
+    "set_deployment": "the deployment (Table F's second digit)",
+}
+
+
+def digit_chosen(seen: Seen) -> list[Notice]:
+    """A minister's Table F digit: told to him and to the GM, who rolls the force; secret
+    from every other seat till the roll (Briny, Campaign Determination)."""
+    if "digit" not in seen.data:
+        return []
+    what = _DIGIT_WORDS[seen.kind]
+    if seen.seat["role"] == "gm":
+        text = f"{seen.name(seen.acting)} chose {what}: {seen.data['digit']}"
+    else:
+        text = f"You chose {what}: {seen.data['digit']}"
+    return [{"type": "cabinet", "text": text, "digit": seen.data["digit"]}]
+
+
+def force_rolled(seen: Seen) -> list[Notice]:
+    """The cabinet's force rolled and the summer begun: told to every seat, each from its
+    own view (the digits and the ships at sea to the players, the date to all)."""
+    head = f"the summer of {seen.view.get('year')} begins ({date_words(seen.view.get('date'))})"
+    cabinet = seen.view.get("cabinet") or {}
+    if cabinet.get("roll") is None:  # an observer sees no cabinet
+        return [{"type": "force", "text": f"The cabinet's force is rolled: {head}", "roll": None}]
+    rolled = (seen.data.get("rolled") or {}).keys()
+    dice = [w for key, w in _MINISTERS_DIGITS if key in rolled]
+    by_dice = f" ({' and '.join(dice)} rolled)" if dice else ""
+    deployment = seen.view.get("deployment") or ()
+    squadrons = sorted({s["squadron"] for s in deployment if s["squadron"]})
+    at_sea = f": {len(deployment)} ships on campaign, the {_and(squadrons)} squadrons"
+    text = f"The cabinet's force is rolled, Table F {cabinet['roll']}{by_dice}{at_sea}; {head}"
+    return [{"type": "force", "text": text, "roll": cabinet["roll"]}]
+
+
+#: the ministers' digits of Table F, in words
+_MINISTERS_DIGITS = (
+    ("ships_digit", "the Prime Minister's digit"),
+    ("deployment_digit", "the First Sea Lord's digit"),
+)
+
+
+def _and(names: list[str]) -> str:
+    """Names in words: "Blue", "Blue and Red", "Blockade, Blue and Red"."""
+    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1] if names else "")))
+
+
+def everyone_ready(seen: Seen) -> list[Notice]:
+    """A seat ready that made every seated player ready, told to the GM when the turn clock
+    will not move the turn for them (none runs, the campaign is paused, a fight is open):
+    the turn is his to move on (server.game.clock)."""
+    if seen.seat["role"] != "gm" or not seen.data.get("ready"):
+        return []
+    if not clock.all_ready(seen.state) or clock.due(seen.state, _LONG_AGO) == "ready":
+        return []  # somebody is not ready; or the clock moves the turn now (its own notice)
+    text = "Every player is ready: the turn is yours to move on (no turn clock moves it now)"
+    return [{"type": "ready", "text": text}]
+
+
+#: a time before any deadline: the clock's ``due`` at it says only what is due at once
+_LONG_AGO = dt.datetime(1, 1, 1, tzinfo=dt.UTC)
+
+
+def _minutes(seconds: int | None) -> str:
+    if seconds is None:
+        return "no limit"
+    minutes = seconds / 60
+    return f"{minutes:g} minute{'' if minutes == 1 else 's'}"
+
+
+def clock_words(clock_set: Mapping[str, Any]) -> str:
+    """The turn clock in words: "3 days a turn, a turn lasts 10 minutes, a battle round
+    waits 2 minutes"."""
+    days = clock_set["turn_days"]
+    turn = (
+        f"a turn lasts {_minutes(clock_set['turn_seconds'])}"
+        if clock_set["turn_seconds"] is not None
+        else "the GM moves each turn on by hand"
+    )
+    rounds = (
+        f"a battle round waits {_minutes(clock_set['round_seconds'])}"
+        if clock_set["round_seconds"] is not None
+        else "a battle round waits for its captains"
+    )
+    return f"{days} day{'' if days == 1 else 's'} a turn, {turn}, {rounds}"
+
+
+def _deadline_words(deadline: str | None) -> str:
+    if not deadline:
+        return "no deadline"
+    at = clock.parse_time(deadline)
+    return f"{at.day} {at:%B %Y, %H:%M} UTC"
+
+
+def table_set(seen: Seen) -> list[Notice]:
+    """The GM's pause, resume, deadline or clock: told to every seat but his (the players
+    wait on them), in words, from the view's head after it."""
+    if seen.author == seen.seat["id"]:
+        return []
+    who = seen.name(seen.author)
+    head = seen.view
+    deadline = _deadline_words(head.get("deadline"))
+    if seen.kind == "pause":
+        text = f"{who} paused the campaign: the turn clock waits till he resumes it"
+    elif seen.kind == "resume":
+        text = f"{who} resumed the campaign: the turn's deadline is {deadline}"
+    elif seen.kind == "set_deadline":
+        text = f"{who} set the turn's deadline: {deadline}"
+    else:
+        text = f"{who} set the turn clock: {clock_words(head['clock'])}"
+    return [{"type": "clock", "text": text, "deadline": head.get("deadline")}]
+
+
+def moved_on(seen: Seen) -> list[Notice]:
+    """A turn the GM moved on by hand (the clock's own say so: :func:`_clock`): told to
+    every seat that reads the event, with the date it comes to."""
+    if seen.author is None or seen.author == seen.seat["id"]:
+        return []
+    days = seen.data.get("days")
+    span = f" {days} day{'' if days == 1 else 's'}," if days else ""  # (not an observer's)
+    date = seen.view.get("date")
+    text = f"{seen.name(seen.author)} moved the campaign on{span} to {date_words(date)}"
+    return [{"type": "turn", "text": text, "due": None}]
+
+
+def _money_who(seen: Seen) -> str:
+    return "You" if seen.seat["role"] != "gm" else seen.name(seen.acting)
+
+
+def invested(seen: Seen) -> list[Notice]:
+    """An investment made (Briny, INVESTMENT): a pre-monthly action of his own, announced
+    to no one; told to him and to the GM."""
+    if "investment" not in seen.data:
+        return []
+    i = seen.data["investment"]
+    text = (
+        f"{_money_who(seen)} invested {i['guineas']} guineas in {i['kind']}, paid by the "
+        f"summer of {i['year']}'s campaign: {seen.data['funds']} guineas left"
+    )
+    return [{"type": "investment", "text": text, "investment": i["id"], "kind": i["kind"]}]
+
+
+def liquidated(seen: Seen) -> list[Notice]:
+    """An investment liquidated "for the capital in them minus a 10% liquidation fee"
+    (Briny, INVESTMENT): told to him and to the GM."""
+    data = seen.data
+    if "fee" not in data:
+        return []
+    held = next(
+        (i for i in seen.state.get("investments", ()) if i["id"] == data["investment"]), None
+    )
+    what = f"the {held['kind']} investment" if held else "an investment"
+    text = (
+        f"{_money_who(seen)} liquidated {what} for {data['guineas']} guineas (a fee of "
+        f"{data['fee']}): {data['funds']} guineas now"
+    )
+    kind = held["kind"] if held else None
+    return [{"type": "investment", "text": text, "investment": data["investment"], "kind": kind}]
+
+
+def investor_favoured(seen: Seen) -> list[Notice]:
+    """A player holder's favour (Briny 001:1303-1304): told to him and to the GM."""
+    data = seen.data
+    if "flag" not in data:
+        return []
+    held = next(
+        (i for i in seen.state.get("investments", ()) if i["id"] == data["investment"]), None
+    )
+    whose = _officer_name(seen, held["officer"]) if held else data["investment"]
+    favour = "his arms supplier" if data["flag"] == "supplier" else "his favoured financier"
+    text = f"{_money_who(seen)} as {data['post']}: {whose}'s investment made {favour}"
+    return [
+        {
+            "type": "favour",
+            "text": text,
+            "investment": data["investment"],
+            "post": data["post"],
+            "granted": True,
+        }
+    ]
+
+
+def _ship_name(code: str | None) -> str:
+    return rules.briny_ship(code)["name"] if code else "no ship"
+
+
+def _berth_words(role: str, squadron: str | None, ship: str | None) -> str:
+    if role == "admiral":
+        return f"the {squadron} squadron" if squadron else "no squadron"
+    return _ship_name(ship)
+
+
+def reassigned(seen: Seen) -> list[Notice]:
+    """A seat handed to another command: told to every seat (the seats are public), its
+    own in the second person."""
+    data = seen.data
+    seat = seen.state["seats"][data["seat"]]
+    now = _berth_words(seat["role"], data["squadron"], data["ship"])
+    was = _berth_words(
+        seat["role"],
+        data["was"] if seat["role"] == "admiral" else None,
+        data["was"] if seat["role"] == "captain" else None,
+    )
+    whose = "Your seat" if seat["id"] == seen.seat["id"] else f"{seat['name']}'s seat"
+    text = f"{whose} now commands {now}, not {was}"
+    if data["officer"]:
+        text += f"; {_officer_name(seen, data['officer'])} goes with it"
+    if data["relieved"]:
+        text += f", and {_officer_name(seen, data['relieved'])} takes {was}"
+    return [{"type": "seat_reassigned", "text": text, "seat": seat["id"], "role": seat["role"]}]
+
+
+def seat_revoked(seen: Seen) -> list[Notice]:
+    """A seat revoked: told to every seat (and to it: its link opens nothing more)."""
+    seat = seen.state["seats"][seen.data["seat"]]
+    if seat["id"] == seen.seat["id"]:
+        text = "The GM revoked your seat: its link opens nothing more"
+    else:
+        text = (
+            f"{seat['name']}'s seat ({_role_words(seat)}) is revoked: it stands vacant till the "
+            "GM hands it on, and nobody waits for it"
+        )
+    return [_seat_news("seat_revoked", cast(dict[str, Any], seat), text)]
+
+
+def officer_seated(seen: Seen) -> list[Notice]:
+    """A character made and seated: told to every seat but the one that made him (his own
+    seat in the second person when the GM made him); a character made for no seat yet is
+    the GM's own business."""
+    officer = seen.data.get("officer") or {}
+    player = officer.get("player")
+    if not player or seen.author == seen.seat["id"]:
+        return []
+    name = f"{officer['rank']} {officer['name']}"
+    seat = seen.state["seats"].get(player)
+    if player == seen.seat["id"]:
+        text = f"{seen.name(seen.author)} made your character: {name}"
+    elif seat is not None:
+        text = f"{name} takes the seat of {seat['name']}, {_role_words(seat)}"
+    else:
+        return []
+    return [{"type": "officer", "text": text, "officer": officer["id"], "seat": player}]
+
+
+def voyage_shown(seen: Seen) -> list[Notice]:
+    """A planned voyage the GM shows: told to the seats it is shown to (not him)."""
+    if seen.author == seen.seat["id"] or "voyage" not in seen.data:
+        return []
+    shown = next(
+        (v for v in seen.view.get("voyages") or () if v["id"] == seen.data["voyage"]), None
+    )
+    if shown is None:
+        return []
+    stops = ", ".join(place_words(s) for s in shown["stops"])
+    text = f"{seen.name(seen.author)} shows you a voyage of a {shown['ship']}: {stops} (the map)"
+    return [{"type": "voyage", "text": text, "voyage": shown["id"]}]
+
+
+#: a standing order in words (server.game.engagements.decide_standing's fields)
+_STANDING_WORDS = {
+    "move": "{}",
+    "shot": "loaded with {}",
+    "range": "at range {}",
+    "repair": "repairs: {}",
+    "muskets": "muskets: {}",
+    "prep": "before a chase: {}",
+}
+
+
+def standing_words(orders: Mapping[str, Any] | None) -> str:
+    """Standing orders in words: "close, chain shot, at range 2"; none: cleared."""
+    if not orders:
+        return "none: the GM's NPC policy fights his ships"
+    if orders.get("strike"):
+        words = ["strike"]
+    else:
+        words = []
+    words += [_STANDING_WORDS[k].format(v) for k, v in orders.items() if k in _STANDING_WORDS]
+    return ", ".join(words)
+
+
+def standing_given(seen: Seen) -> list[Notice]:
+    """A captain's or admiral's standing orders for a round he does not order: told to him
+    and to the GM, who has such rounds fought."""
+    if "orders" not in seen.data:
+        return []
+    words = standing_words(seen.data["orders"])
+    if seen.seat["role"] == "gm":
+        text = f"Standing orders of {seen.name(seen.acting)}: {words}"
+    else:
+        text = f"Your standing orders: {words}"
+    return [{"type": "standing_orders", "text": text}]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from server.game import authority, engagements, events, payloads, rules, views
+from server.game import authority, engagements, events, notices, payloads, rules, views
 from server.game.authority import ANY
 from server.game.errors import ActionError
 from server.game.officers import seat_officer, stays_on_blockade
@@ -245,6 +245,7 @@ REASSIGN = Spec(
     apply_reassign,
     events.Reassign,
     View("public", views.public_data),
+    notice=notices.reassigned,
 )
 SEAT_REVOKED: Spec[Any, events.SeatRevoked] = Spec(
     "seat_revoked",
@@ -254,5 +255,6 @@ SEAT_REVOKED: Spec[Any, events.SeatRevoked] = Spec(
     apply_revoke,
     events.SeatRevoked,
     View("public", views.public_data),
+    notice=notices.seat_revoked,
     act=False,
 )
