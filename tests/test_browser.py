@@ -205,6 +205,7 @@ def test_errors_show_next_to_the_control_that_caused_them(
             "document.querySelector('[data-current=set_ships]').textContent.includes('4')",
             timeout=10,
         )
+        gm.page.once("dialog", lambda d: d.accept())  # it asks first: irreversible
         gm.page.click("button[data-action=roll_force]")
         gm.wait("window.__admiralty.store.state.phase === 'summer'", timeout=60)
         gm.page.get_by_label("Days", exact=True).fill("45")

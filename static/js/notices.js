@@ -61,6 +61,9 @@ export function createTalkPanel(root, tab, ctx) {
   error);
   const silent = el("p", { class: "muted", hidden: true },
     "Observers read the public messages and send none.");
+  // the server's talk audience: a private message reaches its sender, its recipient and the
+  // GM (docs/protocol.md, `say`); every player is told so where he writes
+  const overheard = el("p", { class: "muted", id: "talk-gm-reads" });
   const desktop = el("button", { type: "button", onclick: async () => {
     if (!("Notification" in window)) return;
     const answer = await Notification.requestPermission();
@@ -68,7 +71,7 @@ export function createTalkPanel(root, tab, ctx) {
   } }, "Desktop notices");
 
   fill(root, el("h2", {}, "Notices"), el("div", { class: "row" }, desktop), feed,
-    el("h2", {}, "Table talk"), chat, form, silent);
+    el("h2", {}, "Table talk"), overheard, chat, form, silent);
 
   function renderBadge() {
     const unread = notices.filter((n) => n.seq > lastRead).length;
@@ -156,6 +159,9 @@ export function createTalkPanel(root, tab, ctx) {
     const observer = seat?.role === "observer";
     form.hidden = observer;
     silent.hidden = !observer;
+    overheard.textContent = seat?.role === "gm"
+      ? "You read every message, the private ones between players included."
+      : "The Games Master reads every message, private ones included.";
     const options = [["all", "Everyone"]];
     if (seat?.role !== "gm") options.push(["gm", "The Games Master"]);
     for (const s of recipients(store.state?.seats, seat?.id)) {

@@ -69,8 +69,10 @@ export function may(rules, type, role, phase) {
 function gmSections(ctx, state) {
   const out = [];
   if (may(ctx.rules, "roll_force", "gm", state.phase)) {
-    const roll = actionButton(ctx, "Roll the force (Table F)", () => ({ type: "roll_force" }),
-      { primary: true, name: "roll_force" });
+    // irreversible: the cabinet's choices end and the summer begins (as "Resolve the summer")
+    const roll = actionButton(ctx, "Roll the force (Table F)", () => (
+      window.confirm("Roll the force now? The cabinet's choices end and the summer begins.")
+        ? { type: "roll_force" } : null), { primary: true, name: "roll_force" });
     out.push(el("fieldset", {}, el("legend", {}, "Cabinet"),
       el("p", { class: "muted" }, `Prime Minister's digit: ${state.cabinet?.ships_digit ?? "—"}; `
         + `First Sea Lord's: ${state.cabinet?.deployment_digit ?? "—"}`),
@@ -79,8 +81,11 @@ function gmSections(ctx, state) {
   if (may(ctx.rules, "next_season", "gm", state.phase)) {
     const after = ctx.rules.next_phase[state.phase];
     const words = after === "cabinet" ? "the next summer" : after ? `the ${after}` : "";
-    const next = actionButton(ctx, `On to ${words || "the next season"}`,
-      () => ({ type: "next_season" }), { primary: true, name: "next_season" });
+    const label = `On to ${words || "the next season"}`;
+    // irreversible: the season ends (as "Resolve the summer")
+    const next = actionButton(ctx, label, () => (
+      window.confirm(`${label}? The ${state.phase} ends.`) ? { type: "next_season" } : null),
+    { primary: true, name: "next_season" });
     out.push(el("fieldset", {}, el("legend", {}, `The ${state.phase} of ${state.year ?? ""}`),
       el("div", { class: "row" }, next.nodes)));
   }
