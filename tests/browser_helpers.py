@@ -203,16 +203,27 @@ class SeatPage:
             self.page.close()
 
 
-def open_seat(browser, url: str, link: str, timeout: float = 60.0, context: Any = None) -> SeatPage:
+def open_seat(
+    browser,
+    url: str,
+    link: str,
+    timeout: float = 60.0,
+    context: Any = None,
+    init_script: str | None = None,
+) -> SeatPage:
     """Open a seat's link and wait until the map is drawn and the seat has joined.
 
     Without ``context`` the page gets a browser context of its own (a separate person);
     pages of one shared context share its HTTP cache (plotly.js, the map layers).
+    ``init_script`` runs in the page before its own scripts (e.g. a shorter ack time:
+    ``window.__admiraltyAckMs``).
     """
     own = context is None
     if own:
         context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
+    if init_script:
+        page.add_init_script(init_script)
     errors: list[str] = []
     page.on(
         "console",

@@ -39,6 +39,7 @@ from tests.server_helpers import (
 
 if TYPE_CHECKING:
     from tests.browser_helpers import Campaign, SeatPage
+    from tests.slow_server import SlowServer
 
 # The suite plays whole summers from one seat in seconds: its acts are not limited (the
 # servers it starts inherit this); the tests of the limit set their own
@@ -696,6 +697,26 @@ def browser_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     live = LiveServer(tmp_path_factory.mktemp("browser")).start()
     try:
         yield live.url
+    finally:
+        live.stop()
+
+
+@pytest.fixture(scope="module")
+def slow_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SlowServer]:
+    """A live ``admiralty serve`` whose acks are late when a test says so
+    (tests/slow_server.py): a slow server, or an answer lost on its way."""
+    from tests.slow_server import CONTROL, SlowServer
+
+    folder = tmp_path_factory.mktemp("slow")
+    control = folder / "slow.json"
+    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+    live = LiveServer(
+        folder,
+        env={CONTROL: str(control), "PYTHONPATH": path},
+        command=[sys.executable, "-m", "tests.slow_server"],
+    ).start()
+    try:
+        yield SlowServer(live.url, control)
     finally:
         live.stop()
 

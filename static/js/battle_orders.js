@@ -120,7 +120,12 @@ function select(options, value, onchange, attrs = {}) {
   const node = el("select", { id: newId("o"), ...attrs }, options.map(([v, text]) =>
     el("option", { value: v }, text)));
   node.value = value ?? "";
-  if (node.value !== String(value ?? "")) node.value = "";
+  if (node.value !== String(value ?? "")) {
+    // no longer offered (a target struck, a Measure spent): the choice shown is the one
+    // sent, never a stale one behind "the nearest"
+    node.value = "";
+    onchange("");
+  }
   node.addEventListener("change", () => onchange(node.value));
   return node;
 }

@@ -15,7 +15,7 @@ import { createSeatsPanel } from "./seats.js";
 import {
   caughtUp, createStore, notify, ownSeat, receive, refresh, setSnapshot, subscribe,
 } from "./store.js";
-import { deadlineText, el, fill, gameDate, getJSON, roleName } from "./util.js";
+import { deadlineText, el, fill, gameDate, getJSON, roleName, seatTitle } from "./util.js";
 import { createVoyagePanel } from "./voyage.js";
 
 const campaign = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -26,7 +26,7 @@ const GAP_WAIT_MS = 1000; // how long an out-of-order event waits for the one be
 
 const debug = {
   store, joined: false, connection: "connecting", reconnects: 0, caughtUp: null,
-  notices: [], errors: [], renders: 0, gaps: 0,
+  notices: [], errors: [], renders: 0, gaps: 0, pending: 0, resent: 0,
 };
 window.__admiralty = debug;
 
@@ -44,14 +44,24 @@ function setConnection(text, kind) {
   node.className = `item conn ${kind || ""}`;
 }
 
+/** The status line's word for the acts sent and not answered within the ack's time (net.js
+ * sends each again with its action id until it is answered): pending, never failed. */
+function setPending(n) {
+  debug.pending = n;
+  if (n) debug.resent += 1;
+  const node = $("st-pending");
+  node.textContent = n ? `${n} order${n === 1 ? "" : "s"} sent, awaiting the server's answer`
+    : "";
+  node.hidden = !n;
+}
+
 // -- the status line: always visible -------------------------------------------------------
 function renderStatus() {
   const state = store.state;
   const seat = ownSeat(store);
   if (!state || !seat) return;
   $("st-campaign").textContent = state.campaign?.name || campaign;
-  const own = seat.squadron ? ` (${seat.squadron})` : seat.ship ? ` (${seat.ship})` : "";
-  $("st-seat").textContent = `${roleName(seat.role)} ${seat.name || ""}${own}`.trim();
+  $("st-seat").textContent = seatTitle(seat);
   $("st-phase").textContent = state.phase;
   $("st-date").textContent = `${gameDate(state.date)} (day ${state.day ?? 0})`;
   $("st-deadline").textContent = deadlineText(state.deadline);
@@ -118,6 +128,18 @@ function awaitGap(resync) {
   gapTimer = setTimeout(() => {
     gapTimer = null;
     if (store.pending.size > 0) {
+      debug.gaps += 1;
+      resync();
+    }
+  }, GAP_WAIT_MS);
+}
+
+/** An act's ack says it is logged as `seq`: its event comes on the socket (after the ack,
+ * under load); should it not come while the socket stays up, the page joins again from its
+ * seq and the ack of that join brings it (the true state, no reload). */
+function awaitSeq(seq, resync) {
+  setTimeout(() => {
+    if (store.seq < seq) {
       debug.gaps += 1;
       resync();
     }
@@ -207,6 +229,7 @@ async function start() {
           notify(store, payload.type);
         }
       },
+      pending: setPending,
       presence(payload) {
         store.presence = { ...store.presence, [payload.seat]: !!payload.online };
         notify(store, "presence");
@@ -248,7 +271,16 @@ async function start() {
     history ??= joined.then(() => pages(0));
     return history;
   };
-  const ctx = { store, map, rules: world.rules, campaign, token, act: net.act, notice,
+  /** One act (net.js: sent again with its action id until answered; `onPending` told when
+   * its answer is late); once logged, its event awaited. */
+  const act = async (action, onPending) => {
+    const ack = await net.act(action, onPending);
+    if (ack.ok && typeof ack.seq === "number" && ack.seq > store.seq) {
+      awaitSeq(ack.seq, () => net.resync());
+    }
+    return ack;
+  };
+  const ctx = { store, map, rules: world.rules, campaign, token, act, notice,
     selectTab, history: fetchHistory };
   talk = createTalkPanel($("panel-talk"), $("tab-talk"), ctx);
   const panels = [
@@ -276,9 +308,12 @@ async function start() {
     debug.renders += 1;
     debug.seq = store.seq;
   });
+  // the deadline's time left, counted down each second (a turn may be a minute long)
   setInterval(() => {
-    if (store.state) $("st-deadline").textContent = deadlineText(store.state.deadline);
-  }, 30000);
+    if (!store.state) return;
+    const text = deadlineText(store.state.deadline);
+    if ($("st-deadline").textContent !== text) $("st-deadline").textContent = text;
+  }, 1000);
 }
 
 start();

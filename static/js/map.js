@@ -137,7 +137,8 @@ export function createMap(div, layers, ports) {
       let dateText = state?.date ? gameDate(String(state.date)) : (state && typeof state.day
         === "number" ? `Day ${state.day}` : "");
       if (month) dateText += ` · ${seasonOf(month)}`;
-      corner.setDate(dateText);
+      // the corner follows the date (and the rose the month's wind) whatever else changed
+      if (corner.setDate(dateText)) corner.draw();
       div.dataset.season = month ? seasonOf(month) : "";
       const key = JSON.stringify([forces, engagements.map((e) =>
         [e.id, e.over, e.outcome?.how, e.lon, e.lat]), seatNow?.id]);

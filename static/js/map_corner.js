@@ -54,8 +54,12 @@ export function createCorner(windNow) {
   return {
     node,
     draw,
+    /** Set the date's text; true when it changed (draw() it then). */
     setDate(text) {
+      if (text === dateText) return false;
       dateText = text;
+      node.dataset.date = text;
+      return true;
     },
   };
 }

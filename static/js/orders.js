@@ -6,14 +6,44 @@
 
 import { afloatShips, shipWords } from "./map_forces.js";
 import { ownForces, ownSeat } from "./store.js";
-import { el, fill, labelled, placeText, position, roleName, round } from "./util.js";
+import {
+  el, fill, labelled, placeText, position, roleName, round, seasonTitle,
+} from "./util.js";
 
-/** A button that sends an action and shows the ack's error beside itself. */
+/** The acts of the panel's buttons awaiting their ack, by the button's action and label: a
+ * form drawn anew meanwhile (its event came before its ack) holds its button too. */
+const flying = new Map();
+const AWAITING = "sent; awaiting the server's answer…";
+
+/** A button that sends an action and shows the ack's error beside itself. A late answer is
+ * pending, not failed: the act is sent again with its action id until the server answers
+ * (net.js), the button held meanwhile (a second click is no second act), and so is the
+ * same button of a form drawn anew before the answer. */
 export function actionButton(ctx, label, makeAction, opts = {}) {
   const error = el("p", { class: "error", role: "alert" });
   const done = el("span", { class: "ok-text", "aria-live": "polite" });
   const button = el("button", { type: "button", class: opts.primary ? "primary" : null,
     dataset: { action: opts.name || "" } }, label);
+  const key = `${opts.name || ""}|${label}`;
+
+  /** This button shows `sending` (its act's ack, and whether it is late) until answered. */
+  function follow(sending) {
+    button.disabled = true;
+    if (sending.late) done.textContent = AWAITING;
+    sending.told.push(() => { done.textContent = AWAITING; });
+    sending.ack.then((ack) => {
+      button.disabled = false;
+      done.textContent = "";
+      if (ack.ok) {
+        done.textContent = opts.okText || "done";
+        setTimeout(() => { done.textContent = ""; }, 2500);
+      } else {
+        error.textContent = `${ack.error.message} (${ack.error.code})`;
+      }
+    });
+  }
+
+  if (flying.has(key)) follow(flying.get(key));
   button.addEventListener("click", async () => {
     error.textContent = "";
     done.textContent = "";
@@ -25,16 +55,16 @@ export function actionButton(ctx, label, makeAction, opts = {}) {
       return;
     }
     if (!action) return;
-    button.disabled = true;
-    const ack = await ctx.act(action);
-    button.disabled = false;
-    if (ack.ok) {
-      done.textContent = opts.okText || "done";
-      setTimeout(() => { done.textContent = ""; }, 2500);
-      if (opts.after) opts.after(ack);
-    } else {
-      error.textContent = `${ack.error.message} (${ack.error.code})`;
-    }
+    const sending = { late: false, told: [], ack: null };
+    sending.ack = ctx.act(action, () => {
+      sending.late = true;
+      sending.told.forEach((tell) => tell());
+    });
+    flying.set(key, sending);
+    follow(sending);
+    const ack = await sending.ack;
+    if (flying.get(key) === sending) flying.delete(key);
+    if (ack.ok && opts.after) opts.after(ack);
   });
   return { button, error, done, nodes: [button, done, error] };
 }
@@ -86,7 +116,7 @@ function gmSections(ctx, state) {
     const next = actionButton(ctx, label, () => (
       window.confirm(`${label}? The ${state.phase} ends.`) ? { type: "next_season" } : null),
     { primary: true, name: "next_season" });
-    out.push(el("fieldset", {}, el("legend", {}, `The ${state.phase} of ${state.year ?? ""}`),
+    out.push(el("fieldset", {}, el("legend", {}, seasonTitle(state.phase, state.date)),
       el("div", { class: "row" }, next.nodes)));
   }
   if (may(ctx.rules, "advance", "gm", state.phase)) {

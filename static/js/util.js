@@ -115,6 +115,17 @@ export function gameDate(iso) {
   return `${d} ${months[m - 1]} ${y}`;
 }
 
+/** A season by its calendar years, from the game's date now (ISO): "The spring of 1806",
+ * a winter across two years "The winter of 1805–06" (the campaign's year, the state's
+ * `year`, runs from one summer to the next: the spring after the summer of 1805 is 1806's). */
+export function seasonTitle(phase, iso) {
+  const [y, m] = String(iso || "").split("-").map(Number);
+  if (!y) return `The ${phase}`;
+  if (phase !== "winter") return `The ${phase} of ${y}`;
+  const from = m === 12 ? y : y - 1;
+  return `The winter of ${from}–${String(from + 1).slice(-2)}`;
+}
+
 /** A deadline (ISO UTC) as local text with what is left, or "none". */
 export function deadlineText(iso, now = Date.now()) {
   if (!iso) return "none";
@@ -123,7 +134,9 @@ export function deadlineText(iso, now = Date.now()) {
   const left = when.getTime() - now;
   const hours = Math.floor(Math.abs(left) / 3600000);
   const minutes = Math.floor((Math.abs(left) % 3600000) / 60000);
-  const span = hours ? `${hours} h ${minutes} min` : `${minutes} min`;
+  // under a minute, the seconds: a one-minute turn is never "in 0 min" all along
+  const seconds = Math.floor(Math.abs(left) / 1000);
+  const span = hours ? `${hours} h ${minutes} min` : minutes ? `${minutes} min` : `${seconds} s`;
   const stamp = when.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
   return left >= 0 ? `${stamp} (in ${span})` : `${stamp} (passed ${span} ago)`;
 }
@@ -168,6 +181,15 @@ export function roleName(role) {
     "first-sea-lord": "First Sea Lord", admiral: "Admiral", captain: "Captain",
     observer: "Observer" };
   return names[role] || role;
+}
+
+/** A seat as the status line names it: its role, and its name where that says more (the
+ * GM's seat is called "Games Master"), and its squadron or ship. */
+export function seatTitle(seat) {
+  const role = roleName(seat.role);
+  const name = seat.name && seat.name !== role ? ` ${seat.name}` : "";
+  const own = seat.squadron ? ` (${seat.squadron})` : seat.ship ? ` (${seat.ship})` : "";
+  return `${role}${name}${own}`;
 }
 
 /** Human text for any small value found in a generic record. */
