@@ -10,11 +10,12 @@ character asks of an NPC holding a post (``ask_resignation``: "NPCs will resign 
 Supervisor or Chancellor of the Exchequer favour his investment (``ask_favour``: "Non-player
 characters will manipulate funds on a die roll of 7 on one die", 001:1305) and a Marine's
 request for a change of ship (``ask_transfer``: "Privates and Subalterns may request a change
-from the Brigadier-General of Marines, rolling 7 on 1d6 for success", 001:940). Until then anyone
-may bring favours for or against any (``influence_appointment``); the favours are spent at
-once. When the season moves on (``next_season``: the next month's pre-monthly phase) the
-resignations are rolled first, an NPC at sea waiting until he is home, then the
-applications, then the favours asked, then the changes of ship (:func:`season_end`). No Flask, no sockets, no clock.
+from the Brigadier-General of Marines, rolling 7 on 1d6 for success", 001:940). Until then
+anyone may bring favours for or against any (``influence_appointment``); the favours are
+spent at once. When the season moves on (``next_season``: the next month's pre-monthly
+phase) the resignations are rolled first, an NPC at sea waiting until he is home, then the
+applications, then the favours asked, then the changes of ship (:func:`season_end`). No
+Flask, no sockets, no clock.
 """
 
 from __future__ import annotations
@@ -590,8 +591,8 @@ def announcements(state: State, seat: Seat) -> dict[str, Any] | None:
     everyone's, named); the NPCs in posts his character may ask to resign (``npcs``); his
     investments he may ask an NPC favourer to favour (``investments``: id, kind, post; the
     GM's: every character's); the Marines' changes of ship requested (``transfers``) and,
-    for a Private or Subaltern who may request one, ``transfer``. None out of those seasons, or for a seat with no living
-    character (the GM: always)."""
+    for a Private or Subaltern who may request one, ``transfer``. None out of those
+    seasons, or for a seat with no living character (the GM: always)."""
     gm = seat["role"] == "gm"
     officer = officers.seat_officer(state, seat)
     if state["phase"] not in OFF_SEASONS or (officer is None and not gm):

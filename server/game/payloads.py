@@ -589,8 +589,9 @@ class InfluenceAppointment(Payload):
     """Favours brought to bear on an announced decision of an NPC (Briny 001:509-512:
     "Influence may be used to seek or block appointments"; "Anyone may use influence for or
     against"): ``announcement``, an announced application's id (``ap1``), a resignation
-    asked's (``rs1``), a favour asked's (``fv1``) or a change of ship's (``mc1``); ``wish``, for it or against it;
-    ``favours``, the classes he spends of those he holds this season."""
+    asked's (``rs1``), a favour asked's (``fv1``) or a change of ship's (``mc1``);
+    ``wish``, for it or against it; ``favours``, the classes he spends of those he holds
+    this season."""
 
     type: Literal["influence_appointment"]
     announcement: Annotated[str, Field(pattern=r"^(ap|rs|fv|mc)[1-9][0-9]{0,5}$", max_length=8)]
