@@ -684,7 +684,7 @@ def announcements(state: State, seat: Seat) -> dict[str, Any] | None:
     investments = [
         {**i, "officer": o["id"]} for o in askers if o for i in _askable_investments(state, o)
     ]
-    out = {
+    out: dict[str, Any] = {
         "applications": applications,
         "resignations": resignations,
         "favours_asked": favours_asked,
