@@ -190,6 +190,7 @@ SEATS = {  # the seats of the walk: one of each role, and a captain of the Blue 
     "first-sea-lord": {"id": "fsl", "role": "first-sea-lord", "name": "Barham"},
     "admiral": {"id": "red", "role": "admiral", "name": "Calder", "squadron": "Red"},
     "captain": {"id": "fg", "role": "captain", "name": "Aubrey", "ship": "FG"},
+    "marine": {"id": "rm", "role": "marine", "name": "Sharpe"},  # his ship drawn as he enrols
     "observer": {"id": "obs", "role": "observer", "name": "Press"},
     "blue-captain": {"id": "ne", "role": "captain", "name": "Hornblower", "ship": "NE"},
 }

@@ -64,6 +64,8 @@ RULE_REFUSALS = {
     ("skirmish", True): "conflict",
     ("year_of_service", False): "conflict",  # no living officer, no card turned
     ("year_of_service", True): "conflict",
+    ("ask_transfer", False): "conflict",  # no living Marine to request a change of ship
+    ("ask_transfer", True): "conflict",
 }
 #: the actions aimed at ships at sea: outside the summer, at the volunteers' cruises
 AT_SEA = ("sail", "move_enemy", "plan_cruise", "skirmish")
@@ -135,6 +137,7 @@ PLAIN = {
     "apply_appointment": {"appointment": "Captain of the Fleet"},
     "ask_resignation": {"officer": "FG-lt1"},
     "ask_favour": {"investment": "i1806-1"},
+    "ask_transfer": {},
     "influence_appointment": {"announcement": "rs1", "wish": "for", "favours": [1]},
     "apply_ship": {"ship": "TH"},
     "buy_rank": {"ship": "NE"},
@@ -153,6 +156,9 @@ PLAIN = {
     "say": {"to": "all", "text": "Is Villeneuve out?"},
     "year_of_service": {"measure": "Guts", "skill": "Awareness"},
 }
+#: a character the Royal Marines take (Briny 001:938: endurance (12 + 12) x 6 = 144 of 135,
+#: sabre 12 of 12, NA above 1), so that the Marine's own seat enrols him as the others seat theirs
+ENROLS = {"na": 3, "birth": {"strength": 12, "constitution": 12, "expertise": 12}}
 SET_UP = {  # the set-up through REST, judged by the same table
     "seat_created": lambda state, seat, command: game.decide_seat(
         state, seat, {"role": "observer"}, "s-9", game.event_rng(SEED, 9), "o-9"
@@ -164,7 +170,9 @@ SET_UP = {  # the set-up through REST, judged by the same table
     "officer_created": lambda state, seat, command: game.decide_officer(
         state,
         seat,
-        {"officer": {}} if command == OWN else {"officer": {}, "seat": SEATS["blue-captain"]["id"]},
+        {"officer": ENROLS}
+        if command == OWN
+        else {"officer": {}, "seat": SEATS["blue-captain"]["id"]},
         "o-9",
         game.event_rng(SEED, 9),
     ),

@@ -45,6 +45,7 @@ SENDER = {  # a seat that may send each action, and the phase it may send it in
     "apply_appointment": ("captain", "autumn"),
     "ask_resignation": ("captain", "winter"),
     "ask_favour": ("captain", "winter"),
+    "ask_transfer": ("marine", "winter"),
     "influence_appointment": ("admiral", "spring"),
     "apply_ship": ("captain", "autumn"),
     "buy_rank": ("captain", "autumn"),

@@ -100,6 +100,7 @@ ROLE_WORDS = {
     "first-sea-lord": "first-sea-lord",
     "admiral": "admiral",
     "captain": "captain",
+    "marine": "marine",
     "observer": "observer",
 }
 

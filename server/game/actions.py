@@ -857,8 +857,9 @@ BUY_RANK = Spec(
 DRAW_PAY = Spec(
     "draw_pay",
     payloads.DrawPay,
-    # his month's pay, at sea too ("While on campaign, characters continue to receive pay")
-    {role: Grant(PLAYING) for role in ("admiral", "captain")},
+    # his month's pay, at sea too ("While on campaign, characters continue to receive pay");
+    # a Marine's by Naval Table G (Briny 001:944)
+    {role: Grant(PLAYING) for role in ("admiral", "captain", "marine")},
     _decide_draw_pay,
     ship_tables.apply_draw_pay,
     events.DrawPay,
@@ -957,6 +958,8 @@ def decide_seat(
     if body.officer is not None:
         data.update(officers.officer_for_seat(state, seat, body.officer, oid, rng))
         seat["officer"] = data["officer"]["id"]
+        if seat["role"] == "marine":  # enrolled: his berth the ship he was assigned to
+            seat["ship"] = data["officer"]["ship"]
     return data
 
 

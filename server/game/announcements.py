@@ -8,11 +8,14 @@ appointee (:func:`server.game.appointments.decide_appointment`), a resignation a
 character asks of an NPC holding a post (``ask_resignation``: "NPCs will resign on a 7 on
 1d6, so influence is needed!") and an investor's ask that the NPC Victualling Board
 Supervisor or Chancellor of the Exchequer favour his investment (``ask_favour``: "Non-player
-characters will manipulate funds on a die roll of 7 on one die", 001:1305). Until then anyone
-may bring favours for or against any (``influence_appointment``); the favours are spent at
-once. When the season moves on (``next_season``: the next month's pre-monthly phase) the
-resignations are rolled first, an NPC at sea waiting until he is home, then the
-applications, then the favours asked (:func:`season_end`). No Flask, no sockets, no clock.
+characters will manipulate funds on a die roll of 7 on one die", 001:1305) and a Marine's
+request for a change of ship (``ask_transfer``: "Privates and Subalterns may request a change
+from the Brigadier-General of Marines, rolling 7 on 1d6 for success", 001:940). Until then
+anyone may bring favours for or against any (``influence_appointment``); the favours are
+spent at once. When the season moves on (``next_season``: the next month's pre-monthly
+phase) the resignations are rolled first, an NPC at sea waiting until he is home, then the
+applications, then the favours asked, then the changes of ship (:func:`season_end`). No
+Flask, no sockets, no clock.
 """
 
 from __future__ import annotations
@@ -31,14 +34,17 @@ from server.game.state import OFF_SEASONS, PLAYERS, OfficerRecord, Seat, State, 
 __all__ = [
     "ASK_FAVOUR",
     "ASK_RESIGNATION",
+    "ASK_TRANSFER",
     "INFLUENCE_APPOINTMENT",
     "announcements",
     "apply_ask_favour",
     "apply_ask_resignation",
+    "apply_ask_transfer",
     "apply_influence_appointment",
     "apply_season_end",
     "decide_ask_favour",
     "decide_ask_resignation",
+    "decide_ask_transfer",
     "decide_influence_appointment",
     "season_end",
 ]
@@ -224,8 +230,64 @@ def apply_ask_favour(state: State, data: events.AskFavour) -> None:
     )
 
 
+def _transfers_asked(state: State) -> list[dict[str, Any]]:
+    return state.get("asked_transfers", [])  # type: ignore[return-value]
+
+
+def decide_ask_transfer(
+    state: State, seat: Seat, p: payloads.AskTransfer, rng: random.Random
+) -> dict[str, Any]:
+    """``ask_transfer``'s data: the seat's Marine requests a change of ship from the
+    Brigadier-General of Marines (001:940), announced for everyone's favours. Refused,
+    nothing changed: no living character, not a Marine, a Marine above Subaltern ("Promotion
+    above subaltern means a suitable berth might be found on another ship"), in no ship,
+    asked already and not yet rolled (``conflict``)."""
+    officer = _character(state, seat, "request a change of ship")
+    name, rank = officer["name"], officer["rank"]
+    if rank not in rules.MARINE_RANKS:
+        raise ActionError("conflict", f"{name} is no Marine: a {rank} changes ship by Ship Table A")
+    if not rules.marine_may_ask_change(rank):
+        raise ActionError(
+            "conflict",
+            f"only Privates and Subalterns may request a change of ship; {name} is a {rank}: "
+            "his berth comes with his promotion (Briny 001:940-942)",
+        )
+    if not officer["ship"]:
+        raise ActionError("conflict", f"{name} serves in no ship to change")
+    if any(
+        t["officer"] == officer["id"] and t["status"] in _PENDING for t in _transfers_asked(state)
+    ):
+        raise ActionError(
+            "conflict", f"{name}'s change of ship is asked already: bring favours to bear on it"
+        )
+    return {
+        "id": f"mc{len(_transfers_asked(state)) + 1}",
+        "officer": officer["id"],
+        "name": name,
+        "rank": rank,
+        "ship": officer["ship"],
+        "player": seat["id"],
+        "year": current_year(state),
+    }
+
+
+def apply_ask_transfer(state: State, data: events.AskTransfer) -> None:
+    """The request kept, announced, for its roll when the season moves on."""
+    state.setdefault("asked_transfers", []).append(
+        {
+            "id": data["id"],
+            "officer": data["officer"],
+            "ship": data["ship"],
+            "player": data["player"],
+            "year": data["year"],
+            "status": "announced",
+            "influence": [],
+        }
+    )
+
+
 #: an announcement's id's prefix -> its kind
-_KINDS = {"ap": "application", "rs": "resignation", "fv": "favour"}
+_KINDS = {"ap": "application", "rs": "resignation", "fv": "favour", "mc": "change of ship"}
 
 
 def _records(state: State, aid: str) -> tuple[str, list[dict[str, Any]]]:
@@ -233,6 +295,8 @@ def _records(state: State, aid: str) -> tuple[str, list[dict[str, Any]]]:
     kind = _KINDS[aid[:2]]
     if kind == "application":
         return kind, state.get("applications", [])  # type: ignore[return-value]
+    if kind == "change of ship":
+        return kind, _transfers_asked(state)
     return kind, _asked(state) if kind == "resignation" else _favours_asked(state)
 
 
@@ -251,8 +315,10 @@ def _announcement(state: State, aid: str) -> tuple[str, dict[str, Any]]:
 
 def _needed(state: State, kind: str, record: Mapping[str, Any]) -> int:
     """Influence Table B's class for the NPC who decides: the appointee of the post
-    applied for, the NPC asked to resign (his rank's row), or the NPC holding the post asked
-    to favour an investment (the post's row)."""
+    applied for, the NPC asked to resign (his rank's row), the NPC holding the post asked
+    to favour an investment (the post's row), or the Brigadier-General of Marines."""
+    if kind == "change of ship":
+        return rules.MARINE_CHANGE_FAVOUR
     if kind == "application":
         return rules.appointee_favour(record["appointment"])
     if kind == "favour":
@@ -393,6 +459,47 @@ def _favours(state: State, rng: random.Random) -> list[dict[str, Any]]:
     return out
 
 
+def _transfers(state: State, rng: random.Random) -> list[dict[str, Any]]:
+    """Each change of ship requested and not yet rolled, in the order asked: the
+    Brigadier-General's 1d6 and the favours for less those against; on 7 (001:940) the
+    Marine is moved to another ship drawn from ``rng`` among those that may take him
+    (:func:`server.game.officers.marine_ships`, his own left out). His ship on a cruise
+    going on into the next season, he waits till she is home ("subject to that ship's
+    deployment"); dead, or promoted above Subaltern by then, the request lapses."""
+    out: list[dict[str, Any]] = []
+    for ask in _transfers_asked(state):
+        if ask["status"] not in _PENDING:
+            continue
+        marine = state["officers"].get(ask["officer"])
+        rec = {k: ask[k] for k in ("id", "officer", "player", "ship")}
+        if marine is None or marine["dead"] or not rules.marine_may_ask_change(marine["rank"]):
+            out.append({**rec, "lapsed": True})
+            continue
+        rec["ship"] = marine["ship"]
+        if _at_sea(state, marine):
+            out.append({**rec, "waiting": True})
+            continue
+        signed = {"for": 0, "against": 0}
+        for i in ask["influence"]:
+            signed[i["wish"]] += i["modifier"]
+        die = rng.randint(1, 6)
+        granted = rules.marine_change_granted(die, signed["for"] - signed["against"])
+        others = [c for c in officers.marine_ships(state) if c != marine["ship"]]
+        granted = granted and bool(others)
+        out.append(
+            {
+                **rec,
+                "die": die,
+                **signed,
+                "total": die + signed["for"] - signed["against"],
+                "needed": rules.MARINE_CHANGE_ON,
+                "granted": granted,
+                "to": rules.marine_ship(others, rng) if granted else None,
+            }
+        )
+    return out
+
+
 def season_end(state: State, rng: random.Random) -> dict[str, Any]:
     """What the season's end decides of the announcements (``next_season``'s
     ``resignations``, ``applications`` and ``favours``): the resignations first
@@ -413,6 +520,9 @@ def season_end(state: State, rng: random.Random) -> dict[str, Any]:
     favoured = _favours(state, rng)
     if favoured:
         out["favours"] = favoured
+    moved = _transfers(state, rng)  # (last: a season with none draws as before)
+    if moved:
+        out["transfers"] = moved
     return out
 
 
@@ -445,12 +555,30 @@ def _apply_favours(state: State, favoured: list[dict[str, Any]]) -> None:
             money.grant_favour(state, rec["investment"], rec["flag"], rec["year"])
 
 
+def _apply_transfers(state: State, moved: list[dict[str, Any]]) -> None:
+    """The changes of ship decided: a granted one moves the Marine (his record replaced, not
+    changed) and his seat with him."""
+    asks = {a["id"]: a for a in _transfers_asked(state)}
+    roster = state["officers"]
+    for rec in moved:
+        ask = asks[rec["id"]]
+        if rec.get("lapsed") or rec.get("waiting"):
+            ask["status"] = "lapsed" if rec.get("lapsed") else "waiting"
+            continue
+        ask["status"] = "granted" if rec["granted"] else "refused"
+        if rec["granted"]:
+            roster[rec["officer"]] = {**roster[rec["officer"]], "ship": rec["to"]}
+    if any(rec.get("granted") for rec in moved):
+        officers.follow_berths(state)
+
+
 def apply_season_end(state: State, data: Mapping[str, Any]) -> None:
-    """The resignations, applications and favours asked the season's end decided (none in
-    an older log)."""
+    """The resignations, applications, favours asked and changes of ship the season's end
+    decided (none in an older log)."""
     _apply_resignations(state, data.get("resignations") or [])
     appointments.apply_announced(state, data.get("applications") or [])
     _apply_favours(state, data.get("favours") or [])
+    _apply_transfers(state, data.get("transfers") or [])
 
 
 # -- what a seat's form reads ---------------------------------------------------------------
@@ -462,8 +590,9 @@ def announcements(state: State, seat: Seat) -> dict[str, Any] | None:
     each with Table B's class for its NPC and the seat's own influences on it (the GM's:
     everyone's, named); the NPCs in posts his character may ask to resign (``npcs``); his
     investments he may ask an NPC favourer to favour (``investments``: id, kind, post; the
-    GM's: every character's). None out of those seasons, or for a seat with no living
-    character (the GM: always)."""
+    GM's: every character's); the Marines' changes of ship requested (``transfers``) and,
+    for a Private or Subaltern who may request one, ``transfer``. None out of those
+    seasons, or for a seat with no living character (the GM: always)."""
     gm = seat["role"] == "gm"
     officer = officers.seat_officer(state, seat)
     if state["phase"] not in OFF_SEASONS or (officer is None and not gm):
@@ -523,6 +652,21 @@ def announcements(state: State, seat: Seat) -> dict[str, Any] | None:
         for f in _favours_asked(state)
         if f["status"] in _PENDING
     ]
+    transfers = [
+        {
+            "id": t["id"],
+            "officer": t["officer"],
+            "name": roster[t["officer"]]["name"],
+            "rank": roster[t["officer"]]["rank"],
+            "ship": t["ship"],
+            "status": t["status"],
+            "needed": rules.MARINE_CHANGE_ON,
+            "favour": rules.MARINE_CHANGE_FAVOUR,
+            "influence": theirs(t),
+        }
+        for t in _transfers_asked(state)
+        if t["status"] in _PENDING
+    ]
     asked = {r["officer"] for r in resignations}
     npcs = [
         {
@@ -540,13 +684,28 @@ def announcements(state: State, seat: Seat) -> dict[str, Any] | None:
     investments = [
         {**i, "officer": o["id"]} for o in askers if o for i in _askable_investments(state, o)
     ]
-    return {
+    out: dict[str, Any] = {
         "applications": applications,
         "resignations": resignations,
         "favours_asked": favours_asked,
+        "transfers": transfers,
         "npcs": npcs,
         "investments": investments,
     }
+    # his Marine's change of ship he may request now (a Private or Subaltern in a ship, none
+    # asked and pending)
+    if (
+        officer is not None
+        and officer["ship"]
+        and rules.marine_may_ask_change(officer["rank"])
+        and not any(t["officer"] == officer["id"] for t in transfers)
+    ):
+        out["transfer"] = {
+            "ship": officer["ship"],
+            "needed": rules.MARINE_CHANGE_ON,
+            "favour": rules.MARINE_CHANGE_FAVOUR,
+        }
+    return out
 
 
 def _announced(data: dict[str, Any], after: State) -> dict[str, Any]:
@@ -584,6 +743,20 @@ ASK_FAVOUR = Spec(
     View("public", _announced),
     touches=("own",),
     notice=notices.favour_asked,
+)
+ASK_TRANSFER = Spec(
+    "ask_transfer",
+    payloads.AskTransfer,
+    # a Marine's own request, in a season ashore, rolled at the season's turn as the other
+    # influenceable decisions of NPCs (the GM asks for him with "as")
+    {"marine": Grant(OFF_SEASONS)},
+    decide_ask_transfer,
+    apply_ask_transfer,
+    events.AskTransfer,
+    # announced for everyone's favours: every seat reads it
+    View("public", _announced),
+    touches=("own",),
+    notice=notices.transfer_asked,
 )
 INFLUENCE_APPOINTMENT = Spec(
     "influence_appointment",

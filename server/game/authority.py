@@ -52,11 +52,12 @@ __all__ = [
 ]
 
 # What each player commands: an admiral his squadron, a captain his ship, and each player his
-# own seat (its character); the GM and observers nothing.
+# own seat (its character: a Marine commands nothing else); the GM and observers nothing.
 COMMANDS = MappingProxyType(
     {
         "admiral": ("squadron", "ship", "seat"),
         "captain": ("ship", "seat"),
+        "marine": ("seat",),  # his ship's Marines are her captain's to order
         "prime-minister": ("seat",),
         "first-sea-lord": ("seat",),
     }

@@ -237,6 +237,9 @@ class NextSeason(Acted):
     # the favours asked of the NPC Victualling Board Supervisor and Chancellor of the
     # Exchequer, rolled after the applications (001:1305): absent when none was asked
     favours: NotRequired[list[dict[str, Any]]]
+    # the Marines' changes of ship requested, rolled after the favours (001:940): absent
+    # when none was asked
+    transfers: NotRequired[list[dict[str, Any]]]
 
 
 class Declined(Record):
@@ -528,6 +531,19 @@ class AskFavour(Acted):
     asker: str  # the investor's character
     player: str  # the asker's seat
     year: int  # the summer that pays the investment
+
+
+class AskTransfer(Acted):
+    """A Marine requests a change of ship from the Brigadier-General of Marines (Briny
+    001:940), announced: rolled when the season moves on (server.game.announcements)."""
+
+    id: str  # the announcement's, "mc1"
+    officer: str  # the Marine
+    name: str  # his name and rank, as gazetted
+    rank: str
+    ship: str  # the ship he asks to leave
+    player: str  # his seat
+    year: int
 
 
 class InfluenceAppointment(Acted):

@@ -82,6 +82,8 @@ __all__ = [
     "seat_reissued",
     "service_chosen",
     "summer_over",
+    "transfer_asked",
+    "transfer_words",
     "volunteered",
 ]
 
@@ -466,6 +468,7 @@ def season_opens(seen: Seen) -> list[Notice]:
         + _resignations(seen)
         + _applications(seen)
         + _favours(seen)
+        + _transfers(seen)
         + _flag_seats(seen, seen.data.get("volunteers") or {})
     )
 
@@ -494,6 +497,7 @@ def _influencers(seen: Seen, aid: str) -> set[str]:
         *seen.state.get("applications", ()),
         *seen.state.get("asked_resignations", ()),
         *seen.state.get("asked_favours", ()),
+        *seen.state.get("asked_transfers", ()),
     ]
     return {
         i["player"]
@@ -588,6 +592,76 @@ def _favours(seen: Seen) -> list[Notice]:
             }
         )
     return out
+
+
+def transfer_words(rec: Mapping[str, Any]) -> str:
+    """A Marine's change of ship, rolled as the season turned, e.g. "the Brigadier-General
+    of Marines moves him from Caligula to Thermopylae (rolled 5, favours +2, needed 7)"."""
+    if rec.get("lapsed"):
+        return "the request lapses (he is no longer a Private or Subaltern of Marines)"
+    if rec.get("waiting"):
+        return "his ship is at sea: the request is rolled when she is home"
+    signed = rec["for"] - rec["against"]
+    swayed = f", favours {signed:+d}" if rec["for"] or rec["against"] else ""
+    was = rules.briny_ship(rec["ship"])["name"]
+    verdict = (
+        f"the Brigadier-General of Marines moves him from {was} to "
+        f"{rules.briny_ship(rec['to'])['name']}"
+        if rec["granted"]
+        else f"the Brigadier-General of Marines keeps him in {was}"
+    )
+    return f"{verdict} (rolled {rec['die']}{swayed}, needed {rec['needed']})"
+
+
+def _transfers(seen: Seen) -> list[Notice]:
+    """The Marines' changes of ship rolled as the season turned: in words to the Marine,
+    those who brought favours to bear and the GM, granted or not; to the others when
+    granted."""
+    out = []
+    me = seen.seat["id"]
+    for rec in seen.data.get("transfers") or ():
+        told = me == rec["player"] or me in _influencers(seen, rec["id"])
+        if not (told or seen.seat["role"] == "gm" or rec.get("granted")):
+            continue
+        text = transfer_words(rec)
+        if me != rec["player"]:
+            text = f"{_officer_name(seen, rec['officer'])}'s change of ship ({rec['id']}): {text}"
+        out.append(
+            {
+                "type": "transfer",
+                "text": text,
+                "officer": rec["officer"],
+                "ship": rec.get("to") or rec["ship"],
+                "granted": bool(rec.get("granted")),
+            }
+        )
+    return out
+
+
+def transfer_asked(seen: Seen) -> list[Notice]:
+    """A Marine's change of ship requested, announced: to every seat, for favours for or
+    against before the season moves on."""
+    data = seen.data
+    who = f"{data['rank']} {data['name']}"
+    if seen.seat["id"] == data["player"]:
+        who = "You"
+    elif seen.seat["role"] == "gm":
+        who = f"{who} ({seen.name(data['player'])})"
+    text = (
+        f"{who} request{'' if who == 'You' else 's'} a change of ship from "
+        f"{rules.briny_ship(data['ship'])['name']} ({data['id']}): the Brigadier-General of "
+        "Marines grants it on 7 on a die when the season moves on; anyone may bring favours "
+        "to bear for or against"
+    )
+    return [
+        {
+            "type": "transfer",
+            "text": text,
+            "officer": data["officer"],
+            "ship": data["ship"],
+            "granted": False,
+        }
+    ]
 
 
 def favour_asked(seen: Seen) -> list[Notice]:

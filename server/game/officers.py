@@ -40,6 +40,7 @@ __all__ = [
     "flag_seats",
     "follow_berths",
     "healing",
+    "marine_ships",
     "mission_over",
     "months_turned",
     "new_officer",
@@ -74,11 +75,14 @@ def _berth_rank(seat: SeatRecord) -> tuple[str, tuple[str, ...]]:
         return "Rear Admiral", rules.ADMIRAL_RANKS
     if seat["role"] == "captain":
         return rules.captain_rank(seat["ship"] or ""), rules.CAPTAIN_RANKS
+    if seat["role"] == "marine":  # "enrol in the RM as privates" (Briny 001:938)
+        return rules.MARINE_ENROLMENT_RANK, (rules.MARINE_ENROLMENT_RANK,)
     raise ActionError("invalid", f"a {seat['role']}'s seat has no berth for an officer")
 
 
 def _holder(state: State, seat: SeatRecord, rank: str) -> OfficerRecord | None:
-    """The living officer who holds the seat's berth now (an NPC after the roll)."""
+    """The living officer who holds the seat's berth now (an NPC after the roll); a
+    Marine's none: a Private is one of his detachment's men, no officer's berth."""
     for o in state["officers"].values():
         if o["dead"]:
             continue
@@ -106,7 +110,7 @@ def _seated(officer: OfficerRecord, seat: SeatRecord) -> OfficerRecord:
         )
     return {
         **officer,
-        "ship": seat["ship"] if seat["role"] == "captain" else None,
+        "ship": seat["ship"] if seat["role"] in ("captain", "marine") else None,
         "squadron": seat["squadron"] if seat["role"] == "admiral" else None,
         "appointment": MINISTERS.get(seat["role"]),
         "serves": None,
@@ -165,12 +169,52 @@ def officer_for_seat(
         officer = new_officer(state, given, oid, default, rng)
     else:
         raise ActionError("invalid", "'officer' is an officer object or an officer's id")
+    if seat["role"] == "marine":
+        seat = {**seat, "ship": _enrolled(state, officer, rng)}
     seated = _seated(officer, seat)
     holder = _holder(state, seat, seated["rank"])
     if holder is not None and holder["player"] is not None and holder["id"] != seated["id"]:
         raise ActionError("conflict", f"that berth is {holder['name']}'s, {holder['player']}'s")
     ashore = holder["id"] if holder is not None and holder["id"] != seated["id"] else None
     return {"officer": seated, "ashore": ashore}
+
+
+def marine_ships(state: State) -> list[str]:
+    """The British ships a Marine may be assigned to, in the fleet's order: every ship of
+    the fleet carries a detachment (Briny 001:932); those the war took (sunk, struck,
+    taken, as the map's forces hold them) are afloat no more."""
+    lost = {
+        s["code"]
+        for f in state["forces"].values()
+        if f["side"] == "Britain"
+        for s in f["ships"]
+        if s["status"] in ("sunk", "struck", "taken")
+    }
+    return [code for code in rules.fleet_codes() if code not in lost]
+
+
+def _enrolled(state: State, officer: OfficerRecord, rng: random.Random) -> str:
+    """The ship a character enrolling in the Royal Marines is assigned to, drawn from
+    ``rng`` among :func:`marine_ships` (Briny 001:940: "Marines will be randomly assigned
+    to a ship"); refused (``conflict``), nothing drawn, if he does not meet 001:938's
+    requirements (no die: "above average candidates")."""
+    if officer["rank"] != rules.MARINE_ENROLMENT_RANK:
+        raise ActionError(
+            "invalid",
+            f"officer.rank: a Marine enrols as a {rules.MARINE_ENROLMENT_RANK}, "
+            f'not a {officer["rank"]} ("The only way to become an officer of the Marines '
+            'is being promoted!")',
+        )
+    short = rules.marine_enrolment(officer)
+    if short:
+        raise ActionError(
+            "conflict",
+            f"{officer['name']} may not enrol in the Royal Marines: it needs " + "; ".join(short),
+        )
+    ships = marine_ships(state)
+    if not ships:
+        raise ActionError("conflict", "no British ship afloat to take a Marine")
+    return rules.marine_ship(ships, rng)
 
 
 def new_officer(
@@ -195,17 +239,23 @@ def apply_officers(state: State, data: Mapping[str, Any]) -> None:
         if npc.get("appointment") and npc["appointment"] == officer.get("appointment"):
             npc["appointment"] = npc["serves"] = None  # a minister's post, now the seat's
     if officer["player"]:
-        state["seats"][officer["player"]]["officer"] = officer["id"]
+        seat = state["seats"][officer["player"]]
+        seat["officer"] = officer["id"]
+        if seat["role"] == "marine":  # his seat's berth: the ship he was assigned to
+            seat["ship"] = officer["ship"]
 
 
 def follow_berths(state: State) -> None:
     """A seat follows its character into the berth a promotion gave him (a captain to his
-    new ship, Briny's "he'll have to change his ship"; an admiral to his squadron)."""
+    new ship, Briny's "he'll have to change his ship"; an admiral to his squadron; a
+    Marine to the detachment of another ship, 001:942)."""
     for seat in state["seats"].values():
         officer = seat_officer(state, seat)
         if officer is None:
             continue
         if seat["role"] == "captain" and officer["ship"] and officer["rank"] in rules.CAPTAIN_RANKS:
+            seat["ship"] = officer["ship"]
+        elif seat["role"] == "marine" and officer["ship"]:  # "a suitable berth" (001:942)
             seat["ship"] = officer["ship"]
         elif seat["role"] == "admiral" and officer["squadron"]:
             seat["squadron"] = officer["squadron"]

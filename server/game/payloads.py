@@ -42,6 +42,7 @@ __all__ = [
     "ApplyShip",
     "AskFavour",
     "AskResignation",
+    "AskTransfer",
     "InfluenceAppointment",
     "BuyRank",
     "DrawPay",
@@ -576,15 +577,24 @@ class AskFavour(Payload):
     investment: Annotated[Text, Field(min_length=1, max_length=40)]
 
 
+class AskTransfer(Payload):
+    """A Marine's request for a change of ship (Briny 001:940: "Privates and Subalterns may
+    request a change from the Brigadier-General of Marines, rolling 7 on 1d6 for success"):
+    announced, rolled when the season moves on."""
+
+    type: Literal["ask_transfer"]
+
+
 class InfluenceAppointment(Payload):
     """Favours brought to bear on an announced decision of an NPC (Briny 001:509-512:
     "Influence may be used to seek or block appointments"; "Anyone may use influence for or
     against"): ``announcement``, an announced application's id (``ap1``), a resignation
-    asked's (``rs1``) or a favour asked's (``fv1``); ``wish``, for it or against it;
-    ``favours``, the classes he spends of those he holds this season."""
+    asked's (``rs1``), a favour asked's (``fv1``) or a change of ship's (``mc1``);
+    ``wish``, for it or against it; ``favours``, the classes he spends of those he holds
+    this season."""
 
     type: Literal["influence_appointment"]
-    announcement: Annotated[str, Field(pattern=r"^(ap|rs|fv)[1-9][0-9]{0,5}$", max_length=8)]
+    announcement: Annotated[str, Field(pattern=r"^(ap|rs|fv|mc)[1-9][0-9]{0,5}$", max_length=8)]
     wish: Literal["for", "against"]
     favours: Annotated[
         list[Annotated[int, Field(ge=rules.FAVOUR_CLASSES[0], le=rules.FAVOUR_CLASSES[1])]],
@@ -901,7 +911,8 @@ class CampaignBody(Body):
 
 
 class SeatBody(Body):
-    """``POST /api/campaigns/<id>/seats``: an admiral names his squadron, a captain his ship."""
+    """``POST /api/campaigns/<id>/seats``: an admiral names his squadron, a captain his ship;
+    a marine's ship is drawn when his character enrols."""
 
     role: Literal[SEAT_ROLES]  # type: ignore[valid-type]
     name: Annotated[Text, Field(max_length=200)] | None = None
@@ -913,7 +924,7 @@ class SeatBody(Body):
     @model_validator(mode="after")
     def _command(self) -> SeatBody:
         # the ministers' characters hold their posts (Briny, Government Appointments Table)
-        characters = ("admiral", "captain", "prime-minister", "first-sea-lord")
+        characters = ("admiral", "captain", "marine", "prime-minister", "first-sea-lord")
         if self.officer is not None and self.role not in characters:
             raise _says(f"a {self.role}'s seat has no berth for an officer")
         if self.role == "admiral":
@@ -922,6 +933,9 @@ class SeatBody(Body):
         elif self.role == "captain":
             if self.ship is None:
                 raise _says("a captain needs a 'ship' (two-letter code)")
+        elif self.role == "marine" and (self.squadron is not None or self.ship is not None):
+            # "Marines will be randomly assigned to a ship" (Briny 001:940)
+            raise _says("a marine's ship is drawn when his character enrols: no squadron or ship")
         elif self.squadron is not None or self.ship is not None:
             raise _says(f"a {self.role} has no squadron or ship")
         return self

@@ -75,6 +75,7 @@ SPECS: Mapping[str, Spec[Any, Any]] = MappingProxyType(
             actions.APPLY_APPOINTMENT,
             announcements.ASK_RESIGNATION,
             announcements.ASK_FAVOUR,
+            announcements.ASK_TRANSFER,
             announcements.INFLUENCE_APPOINTMENT,
             actions.APPLY_SHIP,
             actions.BUY_RANK,

@@ -38,6 +38,7 @@ from strategy.campaign import appointments as _appointments
 from strategy.campaign import embezzlement as _embezzlement
 from strategy.campaign import force_organisation as table_f
 from strategy.campaign import influence as _influence
+from strategy.campaign import marines as _marines
 from strategy.campaign import ship_tables as _ship_tables
 from strategy.campaign.courts import VERDICTS, reduced_rank
 from strategy.campaign.dice import RandomDice
@@ -104,6 +105,13 @@ __all__ = [
     "HWYF_BOOK",
     "HARDSHIP_MEASURES",
     "MARINE_RANKS",
+    "MARINE_CHANGE_FAVOUR",
+    "MARINE_CHANGE_ON",
+    "MARINE_ENROLMENT_RANK",
+    "marine_change_granted",
+    "marine_enrolment",
+    "marine_may_ask_change",
+    "marine_ship",
     "MEASURES",
     "NAVY_RANKS",
     "OUTCOMES",
@@ -1090,6 +1098,39 @@ RESIGNS_ON = _influence.RESIGNS_ON
 #: the NPC Captain of the Fleet's class: the post is a captain's (Influence Table B's
 #: "Captain")
 CAPTAIN_OF_THE_FLEET_FAVOUR = _influence.favour_needed("Captain")
+
+# -- the Royal Marines as a player's career (strategy.campaign.marines) ---------------------
+
+#: the rank a Marine enrols in (Briny 001:938: "enrol in the RM as privates")
+MARINE_ENROLMENT_RANK = _marines.ENROLMENT_RANK
+#: "rolling 7 on 1d6 for success" (001:940)
+MARINE_CHANGE_ON = _marines.CHANGE_ON
+#: Influence Table B's class for the Brigadier-General of Marines, who decides a change
+MARINE_CHANGE_FAVOUR = _influence.favour_needed(_marines.CHANGE_DECIDED_BY)
+
+
+def marine_enrolment(officer: Mapping[str, Any]) -> list[str]:
+    """What keeps the character ``officer`` (a record) out of the Royal Marines (Briny
+    001:938), in words; none: he enrols. His endurance is his birth's Strength and his
+    Constitution now (less what wounds took) times 6; his expertise (sabre) the record's
+    one duelling expertise (docs/rules-notes.md, "The Royal Marines' enrolment")."""
+    endurance = _marines.endurance(officer["birth"]["strength"], officer["constitution"])
+    return _marines.enrolment_refusals(endurance, officer["expertise"], officer["na"])
+
+
+def marine_may_ask_change(rank: str) -> bool:
+    """Whether a Marine of ``rank`` may request a change of ship (a Private or Subaltern)."""
+    return _marines.may_ask_change(rank)
+
+
+def marine_change_granted(die: int, modifier: int) -> bool:
+    """Whether the Brigadier-General of Marines grants a change: 7 on 1d6 and the favours."""
+    return _marines.change_granted(die, modifier)
+
+
+def marine_ship(codes: Sequence[str], rng: random.Random) -> str:
+    """The ship a Marine is randomly assigned to, of ``codes`` (InvalidMove: none)."""
+    return _marines.assigned_ship(codes, rng)
 
 
 def season_favours(officer: Mapping[str, Any]) -> list[int]:

@@ -291,8 +291,8 @@ def choices(state: State, seat: Seat) -> dict[str, Any] | None:
         "ships": [],
         "buy": [],
     }
-    if not officer["ship"]:
-        return out
+    if not officer["ship"] or officer["rank"] in rules.MARINE_RANKS:
+        return out  # a Marine's ship is the Brigadier-General's to change (ask_transfer)
     tried = _this_month(state, officer["id"])
     out["rejections"] = sum(1 for a in tried if not a["accepted"])
     for code in rules.fleet_codes():

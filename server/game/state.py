@@ -42,6 +42,7 @@ __all__ = [
     "Force",
     "Application",
     "FavourAsked",
+    "TransferAsked",
     "ResignationAsked",
     "ShipApplication",
     "Substitution",
@@ -112,7 +113,7 @@ Position = list[float]  # [lon, lat] in degrees
 
 
 #: the seats' roles (docs/protocol.md, Seats)
-Role = Literal["gm", "prime-minister", "first-sea-lord", "admiral", "captain", "observer"]
+Role = Literal["gm", "prime-minister", "first-sea-lord", "admiral", "captain", "marine", "observer"]
 #: the campaign's phases: the cabinet and the summer, the seasons after it (the year goes
 #: round to the next cabinet), over when the war is
 Phase = Literal["cabinet", "summer", "autumn", "winter", "spring", "over"]
@@ -124,7 +125,7 @@ Status = Literal["afloat", "sunk", "struck", "taken", "decimated"]
 Decision = Literal["close", "hold", "flee", "board", "strike"]
 ROLES: tuple[Role, ...] = get_args(Role)
 #: the seats of the fleet's players: their readiness moves the turn on, their orders are theirs
-PLAYERS: tuple[Role, ...] = ("prime-minister", "first-sea-lord", "admiral", "captain")
+PLAYERS: tuple[Role, ...] = ("prime-minister", "first-sea-lord", "admiral", "captain", "marine")
 PHASES: tuple[Phase, ...] = get_args(Phase)
 DECISIONS: tuple[Decision, ...] = get_args(Decision)
 
@@ -158,7 +159,7 @@ class SeatRecord(Record):
     role: Role
     name: str
     squadron: str | None  # an admiral's squadron
-    ship: str | None  # a captain's ship (two-letter code)
+    ship: str | None  # a captain's ship (two-letter code), a Marine's detachment's
     officer: NotRequired[str | None]  # the id of the seat's character
 
 
@@ -627,6 +628,20 @@ class FavourAsked(Record):
     influence: list[dict[str, Any]]  # as an Application's
 
 
+class TransferAsked(Record):
+    """A Marine's request for a change of ship (Briny 001:940): announced, rolled when the
+    season moves on, then ``granted``, ``refused``, ``waiting`` (his ship at sea) or
+    ``lapsed``."""
+
+    id: str  # "mc1"
+    officer: str  # the Marine
+    ship: str  # his ship when he asked
+    player: str  # his seat
+    year: int
+    status: str
+    influence: list[dict[str, Any]]  # as an Application's
+
+
 class Embezzlement(Record):
     """A player character's embezzlement (Briny, APPOINTMENTS 001:1164-1206: "once a
     year"), kept for the year it counts in and, for the Victualling Board, the -1 on the
@@ -722,6 +737,8 @@ class State(Record):
     asked_resignations: NotRequired[list[ResignationAsked]]
     # the favours investors asked of NPC favourers (absent until the first)
     asked_favours: NotRequired[list[FavourAsked]]
+    # the Marines' changes of ship requested (absent until the first)
+    asked_transfers: NotRequired[list[TransferAsked]]
     # the applications to ships by Ship Table A (absent until the first)
     ship_applications: NotRequired[list[ShipApplication]]
     # officer id -> the row of Ship Table B he bought (a captaincy: Junior, Senior, Post

@@ -1183,9 +1183,9 @@ def _next_season_for(data: dict[str, Any], seat: Seat, after: State) -> dict[str
     ]
     if renewed:
         out["appointments"] = renewed
-    # the resignations asked, the applications announced and the favours asked, rolled:
-    # public, as announced
-    for key in ("resignations", "applications", "favours"):
+    # the resignations asked, the applications announced, the favours asked and the Marines'
+    # changes of ship requested, rolled: public, as announced
+    for key in ("resignations", "applications", "favours", "transfers"):
         if data.get(key):
             out[key] = _copied(data[key])
     return out

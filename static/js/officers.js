@@ -44,7 +44,8 @@ export function seatRows(seats, officers, ownId) {
  * squadron, a captain's ship) whose officer is dead or who has none.
  */
 export function needsCharacter(seat, officers) {
-  if (!seat || !(seat.ship || seat.squadron)) return false;
+  // a marine's seat has no ship till his character enrols (its ship is drawn then)
+  if (!seat || !(seat.ship || seat.squadron || seat.role === "marine")) return false;
   if (!seat.officer) return true;
   const officer = (officers || []).find((o) => o.id === seat.officer);
   return !!officer?.dead;
@@ -75,6 +76,13 @@ export function characterBody(seat, fields) {
   if (name) officer.name = name;
   if (rank) officer.rank = rank;
   if (na) officer.na = Number(na);
+  // his birth's Strength, Constitution and Expertise, where typed (a Marine's enrolment)
+  const birth = {};
+  for (const key of ["strength", "constitution", "expertise"]) {
+    const value = String(fields[key] ?? "").trim();
+    if (value) birth[key] = Number(value);
+  }
+  if (Object.keys(birth).length) officer.birth = birth;
   return { officer, seat };
 }
 
@@ -245,6 +253,46 @@ export function createOfficersPanel(root, ctx) {
     return form;
   }
 
+  /** A marine's own enrolment (Briny 001:938): his character's name, Strength,
+   * Constitution, Expertise and NA, or rolled; the server says whether he is taken. */
+  function enrolForm(seat) {
+    if (forms.has(seat.id)) return forms.get(seat.id);
+    const input = (placeholder) => el("input", { type: "number", step: 1, placeholder });
+    const fields = { name: el("input", { type: "text", maxlength: 200, autocomplete: "off",
+      placeholder: "rolled" }), strength: input("rolled"), constitution: input("rolled"),
+    expertise: input("rolled"), na: input("rolled") };
+    const error = el("p", { class: "error", role: "alert" });
+    const done = el("span", { class: "ok-text", "aria-live": "polite" });
+    const button = el("button", { type: "button", class: "primary",
+      dataset: { action: "enrol" } }, "Enrol in the Royal Marines");
+    button.addEventListener("click", async () => {
+      error.textContent = done.textContent = "";
+      button.disabled = true;
+      try {
+        const typed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.value]));
+        await getJSON(`/api/campaigns/${encodeURIComponent(ctx.campaign)}/officers`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${ctx.token}`, "Content-Type": "application/json" },
+          body: JSON.stringify(characterBody(seat.id, typed)),
+        });
+        done.textContent = "enrolled";
+      } catch (err) {
+        error.textContent = err.message;
+      } finally {
+        button.disabled = false;
+      }
+    });
+    const form = el("fieldset", { class: "enrol", dataset: { seat: seat.id } },
+      el("legend", {}, "Enrol in the Royal Marines"),
+      el("div", { class: "row" }, labelled("Name", fields.name), labelled("NA", fields.na)),
+      el("div", { class: "row" }, labelled("Strength", fields.strength),
+        labelled("Constitution", fields.constitution),
+        labelled("Expertise (sabre)", fields.expertise)),
+      el("div", { class: "row" }, button, done), error);
+    forms.set(seat.id, form);
+    return form;
+  }
+
   function characterSection(seat, officers) {
     const id = selected || seat?.officer || null;
     const officer = officers.find((o) => o.id === id);
@@ -252,6 +300,7 @@ export function createOfficersPanel(root, ctx) {
     const box = (...children) => el("section", { class: "character-panel", "aria-label":
       "Character", dataset: { officer: officer?.id || "" } }, head, children);
     if (!officer) {
+      if (seat?.role === "marine" && needsCharacter(seat, officers)) return box(enrolForm(seat));
       return box(el("p", { class: "muted" }, seat?.role === "gm"
         ? "Click an officer to open his sheet." : "This seat has no character."));
     }

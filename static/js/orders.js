@@ -686,6 +686,9 @@ function announcedSection(ctx, announced, favours, allowed, officer) {
       + `as ${r.appointment} (needs ${r.needed}${r.status === "waiting" ? "; at sea" : ""})` })),
     ...(announced.favours_asked || []).map((f) => ({ ...f, what: `${f.name} asks the `
       + `${f.post} to favour ${f.investment} (needs ${f.needed})` })),
+    ...(announced.transfers || []).map((t) => ({ ...t, what: `${t.rank} ${t.name} requests `
+      + `a change of ship from ${t.ship} (the Brigadier-General of Marines'; needs ${t.needed}`
+      + `${t.status === "waiting" ? "; at sea" : ""})` })),
   ];
   for (const item of items) {
     const row = [el("span", {}, `${item.id}: ${item.what}; Table B's class ${item.favour}. `)];
@@ -724,6 +727,15 @@ function announcedSection(ctx, announced, favours, allowed, officer) {
     const ask = actionButton(ctx, "Ask him to favour it", () => ({ type: "ask_favour",
       investment: inv.value }), { name: "ask_favour", okText: "announced" });
     parts.push(el("div", { class: "row" }, labelled("Your investment", inv), ask.nodes));
+  }
+  // his Marine's change of ship (Briny 001:940), when the server offers it
+  if (allowed("ask_transfer") && announced.transfer) {
+    const ask = actionButton(ctx, "Request a change of ship", () => ({ type: "ask_transfer" }),
+      { name: "ask_transfer", okText: "announced" });
+    parts.push(el("div", { class: "row", dataset: { transfer: announced.transfer.ship } },
+      el("span", {}, `From ${announced.transfer.ship}: the Brigadier-General of Marines decides `
+        + `(needs ${announced.transfer.needed}; Table B's class ${announced.transfer.favour}). `),
+      ask.nodes));
   }
   return el("fieldset", { class: "announced" }, el("legend", {}, "Announcements"),
     el("p", { class: "muted" }, "Rolled when the season moves on: an NPC resigns, or favours "
@@ -1004,7 +1016,7 @@ function seatSections(ctx, seat, state, mine) {
   }
   // what is announced, for favours for or against (the GM's copy lists everyone's)
   if (state.announced && seat.officer
-    && ["ask_resignation", "ask_favour", "influence_appointment"].some(allowed)) {
+    && ["ask_resignation", "ask_favour", "ask_transfer", "influence_appointment"].some(allowed)) {
     const held = state.favours_of?.[seat.id] ?? state.favours;
     sections.push(announcedSection(ctx, state.announced, held, allowed, seat.officer));
   }

@@ -179,7 +179,7 @@ export function query(params) {
 export function roleName(role) {
   const names = { gm: "Games Master", "prime-minister": "Prime Minister",
     "first-sea-lord": "First Sea Lord", admiral: "Admiral", captain: "Captain",
-    observer: "Observer" };
+    marine: "Marine", observer: "Observer" };
   return names[role] || role;
 }
 
