@@ -50,7 +50,9 @@ function renderStatus() {
   const seat = ownSeat(store);
   if (!state || !seat) return;
   $("st-campaign").textContent = state.campaign?.name || campaign;
-  const own = seat.squadron ? ` (${seat.squadron})` : seat.ship ? ` (${seat.ship})` : "";
+  // an admiral's or captain's seat with no command is ashore with its character
+  const ashore = ["admiral", "captain"].includes(seat.role) ? " (ashore)" : "";
+  const own = seat.squadron ? ` (${seat.squadron})` : seat.ship ? ` (${seat.ship})` : ashore;
   $("st-seat").textContent = `${roleName(seat.role)} ${seat.name || ""}${own}`.trim();
   $("st-phase").textContent = state.phase;
   $("st-date").textContent = `${gameDate(state.date)} (day ${state.day ?? 0})`;
