@@ -24,7 +24,7 @@ from server.game.errors import ActionError
 from server.game.officers import berth_of, relief_captain
 from server.game.seating import in_fight
 from server.game.spec import Grant, Spec, View
-from server.game.state import Seat, State, current_year
+from server.game.state import OfficerRecord, Seat, State, current_year
 
 __all__ = ["COURT_MARTIAL", "apply_court_martial", "court_seen", "decide_court_martial"]
 
@@ -78,7 +78,8 @@ def decide_court_martial(
     relief = None
     if ashore and officer["ship"] and officer["rank"] in rules.CAPTAIN_RANKS:
         # the ship he commanded gets a captain, as a ship a promotion left does
-        roster = {**state["officers"], officer["id"]: {**officer, "ship": None}}
+        roster: dict[str, OfficerRecord] = {**state["officers"]}
+        roster[officer["id"]] = {**officer, "ship": None}
         relief = relief_captain(roster, officer["ship"], current_year(state), rng)
     return {
         "officer": officer["id"],
@@ -104,8 +105,8 @@ def apply_court_martial(state: State, data: events.CourtMartial) -> None:
     naval post needs exactly its rank); his seat ashore with him, and the ship he left to
     her NPC captain. Records are replaced, not changed."""
     roster = state["officers"]
-    officer = dict(roster[data["officer"]])
-    charges = list(officer.get("courts_martial", ()))
+    officer: dict[str, Any] = dict(roster[data["officer"]])
+    charges: list[dict[str, Any]] = list(officer.get("courts_martial") or ())
     sat = {"reason": data["reason"], "season": data["season"]}
     if sat in charges:
         charges.remove(sat)
@@ -136,12 +137,6 @@ def court_seen(data: dict[str, Any], after: State) -> dict[str, Any]:
     return out
 
 
-def _touched(data: dict[str, Any]) -> tuple[str, ...] | None:
-    """His record (and his ship's new captain); any section when his seat moved (its role
-    and berth key what it sees)."""
-    return None if data["seat"] else ("officers",)
-
-
 COURT_MARTIAL = Spec(
     "court_martial",
     payloads.CourtMartial,
@@ -151,6 +146,6 @@ COURT_MARTIAL = Spec(
     apply_court_martial,
     events.CourtMartial,
     View("public", court_seen),  # a court-martial is the talk of the service
-    touches=_touched,
+    # (any section: a seat gone ashore with him is seen anew, its berth and its role)
     notice=notices.court_martial,
 )

@@ -9,9 +9,10 @@ discovery dice rolled at once from the campaign's source, the favours he holds t
 brought to bear on them (Influence Table B: the ship's Captain, or a Lord of the
 Admiralty). Found out, he faces a court-martial (one more of his record's
 ``courts_martial``, sat by the GM's ``court_martial``), unless his ship's captain is a
-player: "PC captains can choose to ignore the offence" (the ``ignore_offence`` action). The Victualling Board's roll also
-takes -1 from every squadron's battle result die until September
-(:func:`server.game.money.victualling_board`, the summer's ``victualling_board`` choice).
+player: "PC captains can choose to ignore the offence" (the ``ignore_offence`` action). The
+Victualling Board's roll also takes -1 from every squadron's battle result die until
+September (:func:`server.game.money.victualling_board`, the summer's ``victualling_board``
+choice).
 No Flask, no sockets, no clock.
 """
 

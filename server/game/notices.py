@@ -933,9 +933,7 @@ def court_martial(seen: Seen) -> list[Notice]:
         # (an admiral reduced below flag rank: his seat a captain's now)
         reduced = data["was"] in rules.ADMIRAL_RANKS and data["role"] == "captain"
         now = ", a captain's now," if reduced else ""
-        text += (
-            f"; his seat{now} goes ashore with him till the GM hands it {command} (reassign)"
-        )
+        text += f"; his seat{now} goes ashore with him till the GM hands it {command} (reassign)"
     pending = data.get("pending") or 0
     if pending:
         more = "another court-martial" if pending == 1 else f"{pending} more courts-martial"

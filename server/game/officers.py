@@ -271,7 +271,7 @@ def relief_captain(
     if captained:
         return None
     oid = _free_id(roster, f"{ship}-captain")
-    return {**rules.npc_captain(ship, oid, year, rng), "player": None}  # type: ignore[typeddict-item]
+    return cast(OfficerRecord, {**rules.npc_captain(ship, oid, year, rng), "player": None})
 
 
 def _free_id(roster: Mapping[str, Any], oid: str) -> str:
@@ -340,7 +340,7 @@ def admiral_choices(
     choices: list[dict[str, str | None]] = []
     for seat in state["seats"].values():
         officer = seat_officer(state, seat) if seat["role"] == "admiral" else None
-        if officer is None:
+        if officer is None or not seat["squadron"]:  # (ashore with him: no squadron to lead)
             continue
         group = next((d for d in deployment if d["squadron"] == seat["squadron"]), None)
         if group is not None:
