@@ -333,9 +333,10 @@ def assert_officers_replay(campaign: Game, log: dict[str, Any]) -> None:
 
 def assert_seats_follow_records(state: dict[str, Any]) -> None:
     """Every seat's living character is where his seat is (docs/rules-notes.md "A seat
-    follows a promotion to flag rank"): a captain's seat holds a captain's rank and his
-    record's ship, an admiral's seat a flag rank and his record's squadron (both None:
-    ashore with him). ``state`` is a view's (lists) or the state itself (by id)."""
+    follows a promotion to flag rank", "Courts-martial"): a captain's seat holds a captain's
+    rank and his record's ship, an admiral's seat a flag rank and his record's squadron
+    (both None: ashore with him; a captain's seat ashore may hold a man a court reduced
+    below a captain's rank). ``state`` is a view's (lists) or the state itself (by id)."""
     seats = state["seats"].values() if isinstance(state["seats"], dict) else state["seats"]
     roster = state["officers"]
     officers = roster if isinstance(roster, dict) else {o["id"]: o for o in roster}
@@ -344,7 +345,10 @@ def assert_seats_follow_records(state: dict[str, Any]) -> None:
         if officer is None or officer["dead"] or seat["role"] not in ("admiral", "captain"):
             continue
         ranks = rules.CAPTAIN_RANKS if seat["role"] == "captain" else rules.ADMIRAL_RANKS
-        where = (officer["rank"] in ranks, officer["ship"], officer["squadron"])
+        fits = officer["rank"] in ranks
+        if seat["role"] == "captain" and not seat["ship"]:  # (ashore: below a captain too)
+            fits = fits or officer["rank"] not in rules.ADMIRAL_RANKS
+        where = (fits, officer["ship"], officer["squadron"])
         assert where == (True, seat["ship"], seat["squadron"]), (seat, officer["rank"], where)
 
 

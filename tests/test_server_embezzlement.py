@@ -92,8 +92,8 @@ def test_a_board_supervisor_embezzles_and_is_found_out_or_not(
     assert (data["year"], data["season"]) == (1806, "1805 autumn"), "his year ends next September"
     emb = state["officers"]["emb"]
     assert emb["funds"] == 3100, "the guineas in his pockets, found out or not"
-    court = {"reason": "embezzlement", "season": "1805 autumn"}
-    assert emb.get("court_martial") == (court if found_out else None)
+    court = [{"reason": "embezzlement", "season": "1805 autumn"}]
+    assert emb.get("courts_martial") == (court if found_out else None)
     if found_out:  # the GM's court_martial sits it
         gm = state["seats"]["gm"]
         args = {"type": "court_martial", "officer": "emb", "verdict": "dismissal from command"}
@@ -102,20 +102,19 @@ def test_a_board_supervisor_embezzles_and_is_found_out_or_not(
 
 
 def test_a_ships_post_found_out_under_an_npc_captain_faces_the_court() -> None:
-    """A Purser's 1d6 x 100: 3 x 100 = 300 below 350 (no player captain: the court), joined
-    to a court he faces already."""
+    """A Purser's 1d6 x 100: 3 x 100 = 300 below 350 (no player captain: the court), after
+    a court he faces already (each its own, sat in turn: "Courts-martial")."""
     state = _purser("winter", captain_played=False)
     data = _act(state, PURSER_SEAT, {"type": "embezzle", "guineas": 350}, [3])
     assert (data["found_out"], data["captain"], data["court_martial"]) == (True, None, True)
-    assert state["officers"]["emb"]["court_martial"]["reason"] == "embezzlement"
-    # a charge he faces already: one court, both reasons, its season kept
+    embezzled = {"reason": "embezzlement", "season": "1805 winter"}
+    assert state["officers"]["emb"]["courts_martial"] == [embezzled]
+    # a charge he faces already: it stands, the embezzlement's after it
     joined = _purser("winter", captain_played=False)
-    joined["officers"]["emb"]["court_martial"] = {"reason": "poltroonery", "season": "1805 summer"}
+    poltroon = {"reason": "poltroonery", "season": "1805 summer"}
+    joined["officers"]["emb"]["courts_martial"] = [poltroon]
     _act(joined, PURSER_SEAT, {"type": "embezzle", "guineas": 350}, [3])
-    assert joined["officers"]["emb"]["court_martial"] == {
-        "reason": "poltroonery; embezzlement",
-        "season": "1805 summer",
-    }
+    assert joined["officers"]["emb"]["courts_martial"] == [poltroon, embezzled]
 
 
 @pytest.mark.parametrize("ignore", [True, False])
@@ -130,7 +129,7 @@ def test_a_player_captain_chooses_to_ignore_the_offence_or_not(ignore: bool) -> 
         False,
     )
     assert data["seats"] == [PURSER_SEAT, CAPTAIN]
-    assert "court_martial" not in state["officers"]["emb"], "not till the captain chooses"
+    assert "courts_martial" not in state["officers"]["emb"], "not till the captain chooses"
     captain_seat = state["seats"][CAPTAIN]
     offered = game.state_for(state, captain_seat)["embezzlement"]["offences"]
     assert offered == [
@@ -138,8 +137,8 @@ def test_a_player_captain_chooses_to_ignore_the_offence_or_not(ignore: bool) -> 
     ]
     chose = _act(state, CAPTAIN, {"type": "ignore_offence", "officer": "emb", "ignore": ignore}, [])
     assert (chose["ignore"], chose["season"]) == (ignore, "1805 autumn")
-    court = state["officers"]["emb"].get("court_martial")
-    assert court == (None if ignore else {"reason": "embezzlement", "season": "1805 autumn"})
+    court = state["officers"]["emb"].get("courts_martial")
+    assert court == (None if ignore else [{"reason": "embezzlement", "season": "1805 autumn"}])
     assert "offences" not in (game.state_for(state, captain_seat).get("embezzlement") or {})
     again = _refused(state, CAPTAIN, {"type": "ignore_offence", "officer": "emb", "ignore": True})
     assert again.code == "conflict", "chosen once"

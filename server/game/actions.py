@@ -416,8 +416,10 @@ def _ship_force(state: State, seat: Seat, code: str, kind: Granted) -> tuple[For
             continue
         for ship in force["ships"]:
             if ship["code"] == code and ship["status"] == "afloat":
+                # (an admiral's seat ashore, with no squadron, has no ship of its own)
+                mine = seat.get("squadron")
                 own = (seat["role"] == "captain" and seat.get("ship") == code) or (
-                    seat["role"] == "admiral" and force.get("squadron") == seat.get("squadron")
+                    seat["role"] == "admiral" and mine is not None and force.get("squadron") == mine
                 )
                 authority.require_command(
                     kind, seat["role"], OWN if own else OTHER, _not_yours(seat, code)

@@ -7,11 +7,12 @@ The ``embezzle`` action: the post's limit (600, 2,400 or 3,600 guineas), once a 
 for the 2,400 posts ("not during the campaign season"); the guineas into his funds; the
 discovery dice rolled at once from the campaign's source, the favours he holds this season
 brought to bear on them (Influence Table B: the ship's Captain, or a Lord of the
-Admiralty). Found out, he faces a court-martial (his record's ``court_martial``, sat by the
-GM's ``court_martial``), unless his ship's captain is a player: "PC captains can choose to
-ignore the offence" (the ``ignore_offence`` action). The Victualling Board's roll also
-takes -1 from every squadron's battle result die until September
-(:func:`server.game.money.victualling_board`, the summer's ``victualling_board`` choice).
+Admiralty). Found out, he faces a court-martial (one more of his record's
+``courts_martial``, sat by the GM's ``court_martial``), unless his ship's captain is a
+player: "PC captains can choose to ignore the offence" (the ``ignore_offence`` action). The
+Victualling Board's roll also takes -1 from every squadron's battle result die until
+September (:func:`server.game.money.victualling_board`, the summer's ``victualling_board``
+choice).
 No Flask, no sockets, no clock.
 """
 
@@ -155,14 +156,10 @@ def decide_embezzle(
 
 
 def _charged(state: State, officer_id: str, season: str) -> None:
-    """He faces a court-martial for embezzlement: one court with a charge he faces already
-    (the reasons joined, its season kept)."""
+    """He faces a court-martial for embezzlement, after any he faces already (each its own
+    court, sat in turn: :func:`server.game.officers.charges_with`)."""
     officer = state["officers"][officer_id]
-    court = officer.get("court_martial")
-    if court is None:
-        officer["court_martial"] = {"reason": REASON, "season": season}
-    elif REASON not in court["reason"].split("; "):
-        officer["court_martial"] = {**court, "reason": f"{court['reason']}; {REASON}"}
+    officer["courts_martial"] = officers.charges_with(officer, REASON, season)
 
 
 def apply_embezzle(state: State, data: events.Embezzle) -> None:

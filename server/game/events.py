@@ -317,17 +317,23 @@ class Liquidate(Acted):
 
 
 class CourtMartial(Acted):
-    """A court-martial sat (server.game.courts): its verdict and the officer after it."""
+    """A court-martial sat (server.game.courts): its verdict, the officer after it and his
+    seat ashore with him."""
 
     officer: str
     player: str  # his seat
-    reason: str  # why he faced it: his battle result, or poltroonery
-    season: str  # the season he came home from ("1805 summer")
+    reason: str  # why he faced it: his battle result, poltroonery, embezzlement
+    season: str  # the season the charge was made in ("1805 summer")
     verdict: str  # acquitted, dismissal from command or reduction in rank
     rank: str  # his rank after it
     was: str  # his rank before it
     ship: str | None  # his berth after it: ashore (None) unless acquitted
     squadron: str | None
+    left: str | None  # the command he left, guilty (a ship's code or a squadron)
+    seat: str | None  # his seat, gone ashore with him (None: no seat moved)
+    role: str | None  # that seat's role now (a flag officer reduced: a captain's)
+    relief: dict[str, Any] | None  # the NPC captain rolled for the ship he left
+    pending: int  # the courts he faces still, to be sat after this one
 
 
 class Embezzle(Acted):

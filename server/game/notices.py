@@ -1008,7 +1008,9 @@ VERDICT_WORDS = {
 def court_martial(seen: Seen) -> list[Notice]:
     """A court-martial sat: told to every seat (Briny 001:1101: "will face a Court Martial
     when they return"), e.g. "Court-martial of Captain Jack Aubrey (captain's battle result
-    6, 1805 summer): found guilty and dismissed from his command"."""
+    6, 1805 summer): found guilty and dismissed from his command; Post Captain Arthur
+    Cockburn (NPC) takes command of FG; his seat goes ashore with him till the GM hands it a
+    ship (reassign)", and the courts he faces still."""
     data = seen.data
     if "verdict" not in data:
         return []
@@ -1016,6 +1018,19 @@ def court_martial(seen: Seen) -> list[Notice]:
     name = officer["name"] if officer else data["officer"]
     verdict = VERDICT_WORDS[data["verdict"]].format(rank=data["rank"])
     text = f"Court-martial of {data['was']} {name} ({data['reason']}, {data['season']}): {verdict}"
+    relief = data.get("relief")
+    if relief:
+        text += f"; {relief['rank']} {relief['name']} (NPC) takes command of {data['left']}"
+    if data.get("seat"):
+        command = "a squadron" if data["role"] == "admiral" else "a ship"
+        # (an admiral reduced below flag rank: his seat a captain's now)
+        reduced = data["was"] in rules.ADMIRAL_RANKS and data["role"] == "captain"
+        now = ", a captain's now," if reduced else ""
+        text += f"; his seat{now} goes ashore with him till the GM hands it {command} (reassign)"
+    pending = data.get("pending") or 0
+    if pending:
+        more = "another court-martial" if pending == 1 else f"{pending} more courts-martial"
+        text += f"; he faces {more}"
     return [{"type": "court_martial", "text": text, "officer": data["officer"]}]
 
 

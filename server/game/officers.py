@@ -36,6 +36,7 @@ __all__ = [
     "apply_officers",
     "apply_study",
     "berth_of",
+    "charges_with",
     "decide_study",
     "flag_seats",
     "follow_berths",
@@ -45,6 +46,7 @@ __all__ = [
     "months_turned",
     "new_officer",
     "officer_for_seat",
+    "relief_captain",
     "roster_npcs",
     "seat_officer",
     "stays_on_blockade",
@@ -290,15 +292,9 @@ def flag_seats(
         squadron = flag if flag is not None and flag not in taken else None
         taken.add(squadron)
         ship = seat["ship"]
-        captained = any(
-            o["ship"] == ship and not o["dead"] and o["rank"] in rules.CAPTAIN_RANKS
-            for o in roster.values()
-        )
-        relief = None
-        if ship is not None and not captained:
-            oid = _free_id(roster, f"{ship}-captain")
-            relief = {**rules.npc_captain(ship, oid, current_year(state), rng), "player": None}
-            roster[oid] = relief  # type: ignore[assignment]
+        relief = relief_captain(roster, ship, current_year(state), rng) if ship else None
+        if relief is not None:
+            roster[relief["id"]] = relief
         out.append(
             {
                 "player": seat["id"],
@@ -311,6 +307,21 @@ def flag_seats(
             }
         )
     return out
+
+
+def relief_captain(
+    roster: Mapping[str, OfficerRecord], ship: str, year: int, rng: random.Random
+) -> OfficerRecord | None:
+    """The NPC captain rolled from ``rng`` for ship ``ship`` when no living officer of
+    ``roster`` captains her (a captain's rank aboard), with a fresh id; else None."""
+    captained = any(
+        o["ship"] == ship and not o["dead"] and o["rank"] in rules.CAPTAIN_RANKS
+        for o in roster.values()
+    )
+    if captained:
+        return None
+    oid = _free_id(roster, f"{ship}-captain")
+    return cast(OfficerRecord, {**rules.npc_captain(ship, oid, year, rng), "player": None})
 
 
 def _free_id(roster: Mapping[str, Any], oid: str) -> str:
@@ -379,7 +390,7 @@ def admiral_choices(
     choices: list[dict[str, str | None]] = []
     for seat in state["seats"].values():
         officer = seat_officer(state, seat) if seat["role"] == "admiral" else None
-        if officer is None:
+        if officer is None or not seat["squadron"]:  # (ashore with him: no squadron to lead)
             continue
         group = next((d for d in deployment if d["squadron"] == seat["squadron"]), None)
         if group is not None:
@@ -407,8 +418,8 @@ def summer_changes(state: State, report: Mapping[str, Any]) -> dict[str, Officer
         change = report["changes"].get(oid, {})
         after = rules.officer_after(officer, change, guineas.get(oid, 0), year, report["season"])
         out[oid] = {**after, "player": officer["player"]}  # type: ignore[typeddict-item]
-        if officer.get("court_martial"):  # a court not sat yet still waits for him
-            out[oid]["court_martial"] = officer["court_martial"]
+        if officer.get("courts_martial"):  # the courts not sat yet still wait for him
+            out[oid]["courts_martial"] = copy.deepcopy(officer["courts_martial"])
         # a disgrace stays on his record, but a duel's lifted by a mention (Briny 001:359:
         # "cannot return until being Mentioned In Dispatches")
         disgrace = officer.get("disgrace")
@@ -422,8 +433,9 @@ def summer_changes(state: State, report: Mapping[str, Any]) -> dict[str, Officer
         npc = out.get(oid) or state["officers"].get(oid)
         if npc is not None and not npc["player"] and not npc["dead"]:
             out[oid] = {**npc, "ship": None, "squadron": None, "appointment": None, "serves": None}
-    # a player's character faces the court when he returns (Briny 001:1101, 001:1063): the
-    # GM sits it (court_martial); an NPC's is only reported
+    # a player's character faces the court when he returns (Briny 001:1101, 001:1063), after
+    # any he faces already (an embezzler's): the GM sits each (court_martial); an NPC's is
+    # only reported
     reasons: dict[str, list[str]] = {}
     for court in report.get("courts_martial", ()):
         reasons.setdefault(court["officer"], []).append(court["reason"])
@@ -431,8 +443,17 @@ def summer_changes(state: State, report: Mapping[str, Any]) -> dict[str, Officer
         after_ = out.get(oid)
         if after_ is not None and after_["player"] and not after_["dead"]:
             season = f"{year} {report['season']}"
-            after_["court_martial"] = {"reason": "; ".join(why), "season": season}
+            after_["courts_martial"] = charges_with(after_, "; ".join(why), season)
     return out
+
+
+def charges_with(officer: Mapping[str, Any], reason: str, season: str) -> list[dict[str, Any]]:
+    """The courts-martial ``officer`` faces with one more for ``reason`` in ``season``, after
+    those he faces already (each its own court, sat in the order they were made); the same
+    charge of the same season is not made twice."""
+    charges = [dict(c) for c in officer.get("courts_martial", ())]
+    charge = {"reason": reason, "season": season}
+    return charges if charge in charges else [*charges, charge]
 
 
 def service_choosers(state: State, changed: Mapping[str, OfficerRecord]) -> set[str]:

@@ -748,8 +748,8 @@ def battle_officer(officer: Mapping[str, Any], role: str, name: str) -> dict[str
 
 #: an officer record's fields that are the campaign's, not his character's: the seat that
 #: plays him, its conditional orders for the summer, his weeks at the Royal Naval Academy,
-#: the court-martial he faces, his disgrace
-CAMPAIGN_FIELDS = ("player", "orders", "academy", "court_martial", "disgrace")
+#: the courts-martial he faces, his disgrace
+CAMPAIGN_FIELDS = ("player", "orders", "academy", "courts_martial", "disgrace")
 
 
 def _character_fields(officer: Mapping[str, Any]) -> dict[str, Any]:
@@ -758,7 +758,7 @@ def _character_fields(officer: Mapping[str, Any]) -> dict[str, Any]:
 
 def _kept(officer: Mapping[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     """``after`` (his character's dict, changed) with ``officer``'s campaign fields kept:
-    a roll of his own changes neither who plays him nor the court-martial he faces."""
+    a roll of his own changes neither who plays him nor the courts-martial he faces."""
     return {**after, **{k: officer[k] for k in CAMPAIGN_FIELDS if k in officer}}
 
 

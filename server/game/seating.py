@@ -109,6 +109,13 @@ def decide_reassign(
     if fight is not None:
         raise ActionError("wrong_phase", f"engagement {fight} is being fought: reassign after it")
     officer = seat_officer(state, seat)
+    ranks = rules.ADMIRAL_RANKS if seat["role"] == "admiral" else rules.CAPTAIN_RANKS
+    if officer is not None and officer["rank"] not in ranks:  # a court reduced him below it
+        raise ActionError(
+            "conflict",
+            f"{officer['rank']} {officer['name']} holds no {seat['role']}'s rank "
+            f"({', '.join(ranks)}): his seat stays ashore with him",
+        )
     stays_on_blockade(officer, ship, squadron)
     new = squadron or ship or ""
     holder = holder_of(state, seat["role"], new, officer)
@@ -169,7 +176,8 @@ def apply_revoke(state: State, data: events.SeatRevoked) -> None:
 
 def seat_warnings(state: State) -> list[dict[str, Any]]:
     """What the GM is warned of: each seat standing vacant (``vacant``: revoked, nobody
-    plays it till it is reissued; never waited for), and once the force is rolled each
+    plays it till it is reissued; never waited for), each admiral's or captain's seat
+    ashore with its character, with no command (``ashore``), and once the force is rolled each
     admiral's or captain's seat whose squadron or ship is not on campaign this summer
     (``idle``), each squadron on campaign with no admiral and each British ship afloat with
     neither a captain nor her squadron's admiral at the table (``unseated``: the GM orders
@@ -177,6 +185,8 @@ def seat_warnings(state: State) -> list[dict[str, Any]]:
     "ship", "text"}``."""
     seats = list(state["seats"].values())
     out = [_vacant(state, s) for s in seats if s.get("vacant")]
+    ashore = [s for s in seats if s["role"] in ("admiral", "captain") and not _berth(s)]
+    out += [_ashore(state, s) for s in ashore]
     if state["phase"] == "cabinet":
         return out
     british = [f for f in state["forces"].values() if f["side"] == "Britain" and f["afloat"]]
@@ -186,6 +196,8 @@ def seat_warnings(state: State) -> list[dict[str, Any]]:
     admirals = {s["squadron"] for s in seated if s["role"] == "admiral"}
     captains = {s["ship"] for s in seated if s["role"] == "captain"}
     for seat in seats:
+        if seat in ashore:
+            continue  # warned of above: no command to be idle
         if seat["role"] == "admiral" and seat["squadron"] not in squadrons:
             text = f"{seat['name']}: the {seat['squadron']} squadron is not on campaign this summer"
             out.append({"kind": "idle", "seat": seat["id"], "text": text})
@@ -200,6 +212,20 @@ def seat_warnings(state: State) -> list[dict[str, Any]]:
             text = f"{code} ({force['name']}) has no captain nor admiral at the table"
             out.append({"kind": "unseated", "ship": code, "text": text})
     return out
+
+
+def _ashore(state: State, seat: Seat) -> dict[str, Any]:
+    """The warning of an admiral's or captain's seat with no command: ashore with its
+    character (a court-martial's verdict, a flag with no squadron's seat free), till the GM
+    hands it one."""
+    officer = seat_officer(state, seat)
+    who = f"{officer['rank']} {officer['name']}" if officer is not None else "its character"
+    command = "a squadron" if seat["role"] == "admiral" else "a ship"
+    text = (
+        f"{seat['name']}'s seat is ashore with {who}: it commands nothing till the GM "
+        f"hands it {command} (reassign)"
+    )
+    return {"kind": "ashore", "seat": seat["id"], "text": text}
 
 
 #: who stands in for a vacant seat, by its role (what the rules do without it)

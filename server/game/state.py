@@ -202,8 +202,9 @@ class OfficerRecord(Record):
     # his poltroonery found out (Briny 001:1062): each the Status Points he loses a month
     # from the month his ship docked ("YYYY-MM") till a later mention redeems him
     shames: NotRequired[list[dict[str, Any]]]
-    # the court-martial he faces, not yet sat (Briny 001:1101): {"reason", "season"}
-    court_martial: NotRequired[dict[str, Any]]
+    # the courts-martial he faces, not yet sat (Briny 001:1101), in the order they were
+    # made, the first the GM sits next: each {"reason", "season"}; only where he has some
+    courts_martial: NotRequired[list[dict[str, Any]]]
     # his disgrace (server.game.disgrace): {"cause": debt or duel, "season"}, till lifted
     disgrace: NotRequired[dict[str, Any]]
     # the title the King conferred on him (Briny TITLES: Knight ... Duke), and his

@@ -129,8 +129,9 @@ export function sheetView(officer, rules) {
     // a poltroon found out loses Status Points a month till redeemed (Briny 001:1062)
     ["Poltroonery", officer.poltroon ? `found out: loses ${officer.poltroon.lost
     } Status Points this month` : "never found out"],
-    ["Court-martial", officer.court_martial ? `faces one (${officer.court_martial.reason}, `
-      + `${officer.court_martial.season})` : "none"],
+    // each charge its own court, sat in the order they were made (Briny 001:1101, 001:1164)
+    ["Court-martial", (officer.courts_martial || []).length ? `faces ${officer.courts_martial
+      .map((c) => `one (${c.reason}, ${c.season})`).join(", then ")}` : "none"],
     // with the Blockade till a duel's mention or a debt paid (Briny 001:335, 001:359)
     ["Disgrace", officer.disgrace ? `disgraced (${officer.disgrace.cause}, `
       + `${officer.disgrace.season}): with the Blockade` : "none"]]),

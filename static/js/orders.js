@@ -552,20 +552,24 @@ function academySection(ctx, seat, state) {
     el("p", { class: "muted", dataset: { na: String(officer?.na ?? "") } }, now + "."));
 }
 
-/** The courts-martial the players' characters face (Briny 001:1101), for the GM to sit:
- * each officer's reason and season as his record has them, the verdicts from /api/rules
- * (BtQ, "Punishments"). */
+/** The courts-martial the players' characters face (Briny 001:1101, 001:1164), for the GM to
+ * sit: each officer's charges as his record has them (reason and season), in the order they
+ * were made; the first is sat next (its verdict from /api/rules, BtQ "Punishments"), the
+ * others wait their turn. */
 function courtsSection(ctx, state) {
-  const facing = (state.officers || []).filter((o) => o.court_martial && !o.dead);
+  const facing = (state.officers || []).filter((o) => (o.courts_martial || []).length && !o.dead);
+  const charge = (c) => `${c.reason}, ${c.season}`;
   const rows = facing.map((o) => {
+    const [first, ...later] = o.courts_martial;
     const verdict = select((ctx.rules?.limits?.verdicts || []).map((v) => [v, v]));
     verdict.name = "verdict";
     const send = actionButton(ctx, "Sit the court",
       () => ({ type: "court_martial", officer: o.id, verdict: verdict.value }),
       { name: "court_martial", okText: "sat" });
     return el("div", { class: "row", dataset: { court: o.id } },
-      el("span", {}, `${o.rank} ${o.name} (${o.court_martial.reason}, `
-        + `${o.court_martial.season})`), labelled("Verdict", verdict), send.nodes);
+      el("span", {}, `${o.rank} ${o.name} (${charge(first)})`), labelled("Verdict", verdict),
+      send.nodes, later.length ? el("span", { class: "muted", dataset: { later: o.id } },
+        ` then: ${later.map(charge).join("; then: ")}`) : null);
   });
   return el("fieldset", { class: "courts" }, el("legend", {}, "Courts-martial"),
     rows.length ? rows : el("p", { class: "muted" }, "No officer faces a court-martial."));
@@ -1103,7 +1107,8 @@ export function createOrdersPanel(root, ctx) {
         (state.deployment || []).map((d) => d.ship), state.skirmish ?? null,
         state.skirmish_of ?? null,
         // the courts-martial the GM may sit: the form drawn anew as they are faced and sat
-        (state.officers || []).filter((o) => o.court_martial).map((o) => o.id),
+        (state.officers || []).filter((o) => o.courts_martial).map((o) => [o.id,
+          o.courts_martial]),
         // the players' characters the GM may disgrace, and their disgrace
         (state.officers || []).filter((o) => o.player && !o.dead)
           .map((o) => [o.id, o.disgrace?.cause ?? null])];

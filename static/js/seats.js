@@ -1,9 +1,10 @@
 // The GM's Seats panel: add a seat of any role with its officer (POST .../seats), each seat's
 // invite link with a copy button, reissue (POST .../seats/<seat>/token) and revoke
 // (POST .../seats/<seat>/revoke), hand a seat to another squadron or ship (`reassign`), the
-// server's warnings (GET .../seats: vacant seats, idle seats, unseated commands) and a dot per
-// seat for who is connected now (the join ack's `presence`, then `presence` events). What is
-// vacant, idle or unseated is the server's to say: this module shows its words.
+// server's warnings (GET .../seats: vacant seats, seats ashore, idle seats, unseated
+// commands) and a dot per seat for who is connected now (the join ack's `presence`, then
+// `presence` events). What is vacant, ashore, idle or unseated is the server's to say: this
+// module shows its words.
 
 import { ownSeat } from "./store.js";
 import { el, fill, getJSON, labelled, roleName } from "./util.js";
@@ -282,7 +283,9 @@ export function createSeatsPanel(root, tab, ctx) {
 
   function seatRow(seat, online) {
     const note = notes.get(seat.id) || {};
-    const command = seat.squadron ? `${seat.squadron} squadron` : seat.ship || "";
+    // an admiral's or captain's seat with no command is ashore with its character
+    const ashore = ["admiral", "captain"].includes(seat.role) ? "ashore" : "";
+    const command = seat.squadron ? `${seat.squadron} squadron` : seat.ship || ashore;
     return el("tr", { dataset: { seat: seat.id, online: String(online),
       vacant: String(!!seat.vacant) } },
     el("td", {}, el("span", { class: `presence ${online ? "online" : "offline"}`,

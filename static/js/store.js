@@ -105,7 +105,10 @@ export function ownForces(store) {
   const forces = store.state?.forces || [];
   if (!seat) return [];
   if (seat.role === "gm") return forces.filter((f) => f.side === "Britain");
-  if (seat.role === "admiral") return forces.filter((f) => f.squadron === seat.squadron);
+  // (an admiral's seat ashore, with no squadron, commands no force)
+  if (seat.role === "admiral") {
+    return seat.squadron ? forces.filter((f) => f.squadron === seat.squadron) : [];
+  }
   if (seat.role === "captain") {
     return forces.filter((f) => (f.ships || []).some((s) => s.code === seat.ship));
   }

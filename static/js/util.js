@@ -188,7 +188,9 @@ export function roleName(role) {
 export function seatTitle(seat) {
   const role = roleName(seat.role);
   const name = seat.name && seat.name !== role ? ` ${seat.name}` : "";
-  const own = seat.squadron ? ` (${seat.squadron})` : seat.ship ? ` (${seat.ship})` : "";
+  // an admiral's or captain's seat with no command is ashore with its character
+  const ashore = ["admiral", "captain"].includes(seat.role) ? " (ashore)" : "";
+  const own = seat.squadron ? ` (${seat.squadron})` : seat.ship ? ` (${seat.ship})` : ashore;
   return `${role}${name}${own}`;
 }
 
