@@ -13,7 +13,7 @@ import datetime as dt
 from typing import Any
 
 from server import game
-from server.game import rules
+from server.game import rules, season
 from strategy.campaign.map_results import MAP_FATES, OFF_THE_CHART
 
 Summer = tuple[Any, dict[str, Any], dict[str, list[dict[str, Any]]]]
@@ -71,12 +71,13 @@ def test_the_report_says_which_results_were_fought_on_the_chart_and_which_rolled
         assert report["ships"] == gm["ships"], key
         for oid, o in {**report["gazette"], **(report["yours"] or {})}.items():
             assert o["fought"] == outcomes[oid]["fought"], (key, oid)
-    # the words: each player's officer's line says where his result came from
-    players = [o for o in outcomes.values() if o["player"]]
-    assert players
-    for o in players:
+    # the words (a player's officer's line, the Gazette's): each says where his result
+    # came from
+    for o in outcomes.values():
         where = "(fought on the chart)" if o["fought"] else "(off the chart)"
-        assert any(w.startswith(f"{o['rank']} {o['name']}: {where} ") for w in gm["words"])
+        for private in (True, False):
+            line = season.outcome_words(o, private)
+            assert line.startswith(f"{o['rank']} {o['name']}: {where} "), line
 
 
 def test_a_rolled_result_is_worded_off_the_chart_never_as_a_fight(
