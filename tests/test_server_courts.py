@@ -38,7 +38,7 @@ def test_a_captain_whose_ship_was_sunk_faces_the_court_the_gm_sits(
     sunk = game_season.resolve_season
 
     def fg_sunk(state, rng, deployment, results, extra):  # type: ignore[no-untyped-def]
-        lost = {"result": 6, "interpretation": "Own ship sunk."}
+        lost = {"result": 6, "engagement": "e0", "fate": "sunk", "interpretation": "Own ship sunk."}
         return sunk(state, rng, deployment, {**results, "FG": lost}, extra)
 
     monkeypatch.setattr(game_season, "resolve_season", fg_sunk)
