@@ -102,3 +102,15 @@ def test_the_report_shows_which_results_were_fought_and_which_rolled(
     assert any("(off the chart)" in line or "(fought on the chart)" in line for line in lines)
     gm.page.locator("#chart-results").scroll_into_view_if_needed()
     gm.screenshot("season-report-sources.png")
+    # the season page's who rose and who fell: each says where his result came from
+    gm.tab("history")
+    gm.wait("document.getElementById('panel-history').dataset.history === '1'")
+    listed = gm.js(
+        "[...document.querySelectorAll('#season-page [data-list] li')].map((l) =>"
+        " [l.dataset.officer, l.dataset.source, l.textContent])"
+    )
+    assert listed
+    for oid, source, text in listed:
+        fought = bool(outcomes[oid]["fought"])
+        assert source == ("fought" if fought else "rolled"), oid
+        assert text.endswith(" — fought on the chart" if fought else " — rolled off the chart")
