@@ -526,8 +526,8 @@ def test_the_season_report_and_the_replay(
     assert "Invasion check" in report
     bars = gm.js("document.getElementById('chart-results').data.map((t) => t.name)")
     assert bars == [f"Result {r}" for r in range(1, 7)]
-    squadrons = gm.js("document.getElementById('chart-results').data[0].x")
-    assert "Red" in squadrons
+    squadrons, sources = gm.js("document.getElementById('chart-results').data[0].x")
+    assert "Red" in squadrons and ("Red", "fought") in zip(squadrons, sources, strict=True)
     people = gm.js("document.getElementById('chart-people').data.map((t) => t.name)")
     assert "Deaths" in people and "Mentions in despatches" in people and "Promotions" in people
     gm.screenshot("season-report.png")

@@ -161,13 +161,20 @@ def test_the_one_reducer_applies_any_events_change_and_never_the_state_it_is_giv
 
 
 def test_report_counts_by_squadron(js) -> None:
-    """Officers count for the squadron of the ship they rolled with (their context's)."""
+    """Officers count for the squadron of the ship they rolled with (their context's), and
+    for where her result came from: fought on the chart (a report resolved before ships
+    kept their fights: her ``preset``) apart from rolled off it."""
     report = {
         "ships": {
-            "FG": {"name": "Fiddler's Green", "squadron": "Red", "battle_result": 6},
-            "DR": {"name": "Dreadnought", "squadron": "Red", "battle_result": 2},
-            "ME": {"name": "Mercury", "squadron": None, "battle_result": 5},
-            "RO": {"name": "Royal Oak", "squadron": "White", "battle_result": 3},
+            "FG": {
+                "name": "Fiddler's Green",
+                "squadron": "Red",
+                "battle_result": 6,
+                "preset": True,
+            },
+            "DR": {"name": "Dreadnought", "squadron": "Red", "battle_result": 2, "preset": False},
+            "ME": {"name": "Mercury", "squadron": None, "battle_result": 5, "preset": False},
+            "RO": {"name": "Royal Oak", "squadron": "White", "battle_result": 3, "preset": False},
         },
         "contexts": [
             {"modifier_ship": "Fiddler's Green"},
@@ -197,14 +204,27 @@ def test_report_counts_by_squadron(js) -> None:
     }
     rules = {"squadrons": ["White", "Red", "Blue", "Blockade"]}
     results = js("return report.resultsBySquadron(arg[0], arg[1]);", [report, rules])
-    assert results["squadrons"] == ["White", "Red", "Independent"], "the rules' order"
-    assert results["counts"]["Red"] == [0, 1, 0, 0, 0, 1]
-    assert results["counts"]["Independent"] == [0, 0, 0, 0, 1, 0]
+    # the rules' order, fought before rolled
+    assert results == [
+        {"squadron": "White", "source": "rolled", "counts": [0, 0, 1, 0, 0, 0]},
+        {"squadron": "Red", "source": "fought", "counts": [0, 0, 0, 0, 0, 1]},
+        {"squadron": "Red", "source": "rolled", "counts": [0, 1, 0, 0, 0, 0]},
+        {"squadron": "Independent", "source": "rolled", "counts": [0, 0, 0, 0, 1, 0]},
+    ]
     people = js("return report.peopleBySquadron(arg[0], arg[1]);", [report, rules])
-    assert list(people) == ["White", "Red", "Independent"]
-    assert people["Red"] == {"deaths": 1, "mentions": 3, "wounded": 1, "promotions": 1, "courts": 2}
-    assert people["Independent"]["mentions"] == 1
-    assert people["White"]["mentions"] == 0
+    where = [(g.pop("squadron"), g.pop("source")) for g in people]
+    assert where == [
+        ("White", "rolled"),
+        ("Red", "fought"),
+        ("Red", "rolled"),
+        ("Independent", "rolled"),
+    ]
+    # the Fiddler's Green's fight: her captain dead and court-martialled, her admiral's
+    # mention; the Dreadnought's rolled result: her lieutenant's mentions and wound
+    assert people[1] == {"deaths": 1, "mentions": 1, "wounded": 0, "promotions": 0, "courts": 2}
+    assert people[2] == {"deaths": 0, "mentions": 2, "wounded": 1, "promotions": 1, "courts": 0}
+    assert people[3]["mentions"] == 1
+    assert people[0]["mentions"] == 0
 
 
 def test_a_voyage_is_timed_leg_by_leg(js) -> None:
@@ -1229,6 +1249,7 @@ def test_the_people_chart_counts_the_seats_outcomes(js) -> None:
             "promoted": "Post Captain",
             "guineas": 340,
             "na": [7, 8],
+            "fought": [{"engagement": "e1", "date": "1805-06-12", "against": ["Intrepid"]}],
         },
         "FG-lt1": {
             **OUTCOME,
@@ -1239,6 +1260,7 @@ def test_the_people_chart_counts_the_seats_outcomes(js) -> None:
             "dead": True,
             "guineas": 0,
             "na": [5, 5],
+            "fought": [],
         },
         "RO-mid1": {
             **OUTCOME,
@@ -1276,16 +1298,19 @@ def test_the_people_chart_counts_the_seats_outcomes(js) -> None:
         [gm_report, player, rules],
     )
     gm, mine, gazette, bare, empty = out
-    assert list(gm) == ["White", "Red"]
-    assert gm["Red"] == {"deaths": 1, "mentions": 2, "wounded": 0, "promotions": 1, "courts": 0}
-    assert gm["White"] == {"deaths": 0, "mentions": 0, "wounded": 1, "promotions": 0, "courts": 1}
-    assert mine == {"Red": {"deaths": 1, "mentions": 2, "wounded": 0, "promotions": 1, "courts": 0}}
+    none = {"deaths": 0, "mentions": 0, "wounded": 0, "promotions": 0, "courts": 0}
+    aubrey = {**none, "squadron": "Red", "source": "fought", "mentions": 2, "promotions": 1}
+    godwin = {**none, "squadron": "Red", "source": "rolled", "deaths": 1}
+    # Ned's outcome does not say where his result came from (resolved before it was kept)
+    ned = {**none, "squadron": "White", "source": None, "wounded": 1, "courts": 1}
+    assert gm == [ned, aubrey, godwin]
+    assert mine == [aubrey, godwin], "a death off the chart is not counted as a fight's"
     assert gazette == {
-        "deaths": ["Lieutenant Thomas Godwin (Red)"],
+        "deaths": ["Lieutenant Thomas Godwin (Red) — rolled off the chart"],
         "mentions": [],
         "promotions": [],
     }
-    assert bare == {} and empty == {}, "nothing throws without the keys"
+    assert bare == [] and empty == [], "nothing throws without the keys"
 
 
 def test_the_sea_a_passage_met_reads_in_words(js) -> None:

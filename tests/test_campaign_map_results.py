@@ -12,10 +12,13 @@ from hypothesis import strategies as st
 
 from strategy.campaign.map_results import (
     MAP_FATES,
+    OFF_THE_CHART,
     map_battle_reading,
     map_battle_result,
+    rolled_reading,
     ship_fate,
 )
+from strategy.campaign.tables import ORDERS, interpretation
 from strategy.combat import Battle, battle
 from strategy.errors import InvalidMove, UnknownName
 from tests.test_combat_book import hermes_against_the_corsair
@@ -260,3 +263,22 @@ def test_every_ship_of_a_battle_has_one_fate_its_outcome_allows(
         for order in "BICF":
             result, words = map_battle_result(fate, order)
             assert 1 <= result <= 6 and words
+
+
+def test_a_rolled_reading_is_never_the_words_of_a_fight() -> None:
+    """docs/rules-notes.md, "A result rolled off the chart": a result rolled on the Battle
+    Result Table, not fought on the map, is the book's Interpretation as an action off the
+    chart, for every order and result; no fight's words on the map open so."""
+    assert rolled_reading("B", 1) == "Off the chart: Blockade successful, enemy ship captured."
+    assert rolled_reading("C", 6) == "Off the chart: Attack fails, own ship sunk by red-hot shot."
+    assert rolled_reading("I", 4) == "Off the chart: Pyrrhic victory."
+    assert rolled_reading("F", 3) == "Off the chart: Inconclusive."
+    fought = {map_battle_result(fate, order)[1] for fate in MAP_FATES for order in ORDERS}
+    assert not any(words.startswith(OFF_THE_CHART) for words in fought)
+    for order in ORDERS:
+        for result in range(1, 7):
+            words = rolled_reading(order, result)
+            assert words == OFF_THE_CHART + interpretation(order, result)
+            assert words not in fought
+    with pytest.raises(InvalidMove):
+        rolled_reading("X", 1)

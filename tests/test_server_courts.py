@@ -45,7 +45,7 @@ def _sunk_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Game, s
     sunk = game_season.resolve_season
 
     def fg_sunk(state, rng, deployment, results, extra):  # type: ignore[no-untyped-def]
-        lost = {"result": 6, "interpretation": "Own ship sunk."}
+        lost = {"result": 6, "engagement": "e0", "fate": "sunk", "interpretation": "Own ship sunk."}
         return sunk(state, rng, deployment, {**results, "FG": lost}, extra)
 
     monkeypatch.setattr(game_season, "resolve_season", fg_sunk)

@@ -640,7 +640,8 @@ class ResolveSummer(Acted):
     seed: int
     preset: dict[str, int]  # results already earned on the map, by ship code
     # strategy.campaign.resolve_summer's season report; with ``outcomes`` and, when
-    # investments were due, ``returns`` (server.game.money.returns)
+    # investments were due, ``returns`` (server.game.money.returns); each ship's and each
+    # outcome's ``fought``: her fights on the map, none when her result was rolled
     report: dict[str, Any]
     officers: NotRequired[dict[str, OfficerRecord]]  # every officer it changed, after it
     # each player's naval appointment renewed in September (server.game.appointments);

@@ -172,7 +172,9 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
     ``year_of_service``, else the dice's when the autumn's turn moves on, an ``advance`` or
     ``next_season`` ``served``), and a Mention in Despatches a public hero, a player
     character's court-martial on his record, an NPC admiral beaten resigning ("Mentions in
-    Despatches as status", "Courts-martial"; docs/rules-notes.md), the weather a ship's
+    Despatches as status", "Courts-martial"; docs/rules-notes.md), the season report
+    telling each result fought on the chart or rolled off it, worded so ("A result rolled
+    off the chart": version 5's report has no ``fought``), the weather a ship's
     opponent at sea and her store of Rations ("Storms on a passage", "Rations"). Every
     ``advance`` (its fights opened dry, their prizes paid nothing, the sea's damage neither
     fought with nor mended, no storm thrown, no Ration spent) and what resolved a season

@@ -57,7 +57,13 @@ from strategy.campaign.investment import BLOCK as INVESTMENT_BLOCK
 from strategy.campaign.investment import FAVOURS as INVESTMENT_FAVOURS
 from strategy.campaign.investment import KINDS as INVESTMENT_KINDS
 from strategy.campaign.investment import NPC_FAVOURS_ON, liquidation_value, npc_favours
-from strategy.campaign.map_results import MAP_FATES, map_battle_result, season_fight, ship_fate
+from strategy.campaign.map_results import (
+    MAP_FATES,
+    map_battle_result,
+    rolled_reading,
+    season_fight,
+    ship_fate,
+)
 from strategy.campaign.mentions import HERO_MONTHS, LASTING_POINTS, hero_points, shame_points
 from strategy.campaign.plan import influenced_commitment as _influenced
 from strategy.campaign.plan import npc_captain_volunteers, volunteer_ship, volunteer_squadron
@@ -270,6 +276,7 @@ __all__ = [
     "route_feature",
     "roster_type",
     "route",
+    "rolled_reading",
     "rules_errors",
     "sail_ho",
     "sail_pieces",

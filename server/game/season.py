@@ -9,13 +9,14 @@ from typing import Any
 
 from server.game import appointments, money, officers, rules, titles
 from server.game.rules import HERO_MONTHS, LASTING_POINTS
-from server.game.state import State
+from server.game.state import State, season_date
 
 __all__ = [
     "gazette",
     "hero_words",
     "offer_words",
     "outcome_words",
+    "source_words",
     "report_for",
     "resolve",
     "resolve_season",
@@ -78,9 +79,13 @@ def resolve_season(
         **extra,
     }
     report = rules.resolve_summer(deployment, officers.summer_officers(state), seed, choices)
-    for code, r in results.items():
-        if code in report["ships"] and r.get("interpretation"):
-            report["ships"][code]["interpretation"] = r["interpretation"]
+    fought = _fought(state, results)
+    for code, ship in report["ships"].items():
+        ship["fought"] = fought.get(code, [])
+        if ship["fought"]:  # in the words of what happened to her
+            ship["interpretation"] = results[code]["interpretation"]
+        else:  # the book's result as an action the map did not show
+            ship["interpretation"] = rules.rolled_reading(ship["order"], ship["battle_result"])
     changed = officers.summer_changes(state, report)
     report["outcomes"] = _outcomes(state, report, changed, deployment)
     out = {"seed": seed, "preset": preset, "report": report, "officers": changed}
@@ -88,6 +93,30 @@ def resolve_season(
     if moved:  # (a season with none decides as it did before seats followed a flag)
         out["seats"] = moved
     return out
+
+
+def _fought(
+    state: State, results: Mapping[str, Mapping[str, Any]]
+) -> dict[str, list[dict[str, Any]]]:
+    """Each ship's fights on the map this season, in the order fought (``results[code]
+    ["fights"]``), as the report names them: the ``engagement``, its ``date`` and the enemy
+    ships she met there (``against``). A ship with none rolled her result off the chart
+    (docs/rules-notes.md, "A result rolled off the chart")."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for code, r in results.items():
+        fights = r.get("fights") or [r]  # (a result saved before the fights were kept)
+        out[code] = [_named(state, str(f["engagement"])) for f in fights]
+    return out
+
+
+def _named(state: State, engagement: str) -> dict[str, Any]:
+    """One fight as the report names it (an engagement no longer on the map: its id only)."""
+    record = state["engagements"].get(engagement)
+    if record is None:
+        return {"engagement": engagement, "date": None, "against": []}
+    against = list(dict.fromkeys(s["name"] for s in record["sides"]["b"]))
+    date = season_date(state, record["day"]).isoformat()
+    return {"engagement": engagement, "date": date, "against": against}
 
 
 def _outcomes(
@@ -125,6 +154,10 @@ def _outcomes(
             "guineas": after["funds"] - officer["funds"],
             "na": [officer["na"], after["na"]],
         }
+        # the result his outcome was rolled against: his ship's, an admiral's flagship's
+        ship = rec.get("flagship") or officer["ship"]
+        if ship in report["ships"]:
+            out[oid]["fought"] = [dict(f) for f in report["ships"][ship]["fought"]]
         if officer.get("disgrace") and not after.get("disgrace") and not rec["dead"]:
             out[oid]["disgrace_lifted"] = officer["disgrace"]["cause"]  # a duel's, mentioned
         if heard.get(oid):  # his Status Points a month as a public hero (001:1084): his own
@@ -182,7 +215,15 @@ def outcome_words(o: Mapping[str, Any], private: bool) -> str:
             parts.append(f"Naval Ability {o['na'][0]} to {o['na'][1]}")
         if private and o.get("service"):
             parts.append(service_words(o["service"]))
-    return f"{o['rank']} {o['name']}: {'; '.join(parts) or 'came home unremarked'}"
+    source = f"({source_words(o['fought'])}) " if "fought" in o else ""
+    return f"{o['rank']} {o['name']}: {source}{'; '.join(parts) or 'came home unremarked'}"
+
+
+def source_words(fought: Sequence[Mapping[str, Any]]) -> str:
+    """Where a result came from, in words: "fought on the chart" (its fights on the map),
+    or "off the chart" (rolled on the Battle Result Table: docs/rules-notes.md, "A result
+    rolled off the chart")."""
+    return "fought on the chart" if fought else "off the chart"
 
 
 def service_words(service: Mapping[str, Any]) -> str:
@@ -282,6 +323,8 @@ def report_for(report: Mapping[str, Any] | None, seat: Mapping[str, Any]) -> Any
 
 
 def _public(o: Mapping[str, Any]) -> dict[str, Any]:
-    keys = ("name", "rank", "player", "squadron", "dead", "wound", "mentioned", "promoted")
+    keys = ["name", "rank", "player", "squadron", "dead", "wound", "mentioned", "promoted"]
+    if "fought" in o:  # where his result came from is as public as his ship's
+        keys.append("fought")
     lifted = {"disgrace_lifted": o["disgrace_lifted"]} if o.get("disgrace_lifted") else {}
     return {**{k: o[k] for k in keys}, **lifted}  # a disgrace is public, and its end

@@ -4,7 +4,7 @@
 // whole log as a JSON file. Only rendering: the server cut each year for the seat
 // (state.years, docs/protocol.md "State"); no rule is decided here.
 
-import { outcomesOf, panelWidth } from "./report.js";
+import { officerLine, outcomesOf, panelWidth, sourceOf } from "./report.js";
 import { el, fill, getJSON, labelled, plotly, position, show } from "./util.js";
 
 /**
@@ -38,15 +38,14 @@ export function sailedBySquadron(deployment, squadrons = []) {
 /** Who rose and who fell in a report: its officers promoted, killed, wounded, mentioned. */
 export function roseAndFell(report) {
   const all = Object.entries(outcomesOf(report) || {});
-  const who = (o) => `${o.rank} ${o.name}${o.squadron ? ` (${o.squadron})` : ""}`;
   const pick = (test, text) => all.filter(([, o]) => test(o)).map(([id, o]) => ({ id,
-    text: text(o), player: !!o.player }));
+    text: text(o), player: !!o.player, source: sourceOf(o) }));
   return {
-    promoted: pick((o) => !o.dead && o.promoted, (o) => `${who(o)} to ${o.promoted}`),
-    killed: pick((o) => o.dead, who),
-    wounded: pick((o) => !o.dead && o.wound, (o) => `${who(o)}: ${o.wound}`),
-    mentioned: pick((o) => !o.dead && o.mentioned, (o) => `${who(o)}`
-      + `${o.mentioned > 1 ? `, ${o.mentioned} times` : ""}`),
+    promoted: pick((o) => !o.dead && o.promoted, (o) => officerLine(o, ` to ${o.promoted}`)),
+    killed: pick((o) => o.dead, (o) => officerLine(o)),
+    wounded: pick((o) => !o.dead && o.wound, (o) => officerLine(o, `: ${o.wound}`)),
+    mentioned: pick((o) => !o.dead && o.mentioned, (o) => officerLine(o,
+      o.mentioned > 1 ? `, ${o.mentioned} times` : "")),
   };
 }
 
@@ -150,7 +149,8 @@ function careerSection(points, rules) {
 function list(title, items, kind) {
   return el("div", { dataset: { list: kind } }, el("h4", {}, `${title} (${items.length})`),
     items.length ? el("ul", { class: "plain" }, items.map((i) => el("li", {
-      class: i.player ? "yours" : null, dataset: { officer: i.id } }, i.text)))
+      class: i.player ? "yours" : null, dataset: { officer: i.id, source: String(i.source) } },
+    i.text)))
       : el("p", { class: "muted" }, "None."));
 }
 

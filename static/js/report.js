@@ -15,29 +15,72 @@ function inRulesOrder(squadrons, rules) {
 }
 
 /**
- * Each officer's squadron, as a report of a summer resolved before officers were kept tells
- * it: the ship whose company he rolled his personal outcome with (his context's ship; the
- * flagship for an admiral and his staff) and that ship's squadron in the report. An officer
- * who rolled with no ship is the Admiralty's.
+ * Where a result came from: "fought" (her fights on the map, the record's `fought`), "rolled"
+ * (none: the book's Battle Result Table, an action off the chart), or null where the report
+ * does not say (an officer's outcome resolved before fights were recorded); a ship of such a
+ * report by her `preset` (her result earned on the map).
+ */
+export function sourceOf(rec) {
+  if (Array.isArray(rec?.fought)) return rec.fought.length ? "fought" : "rolled";
+  if (typeof rec?.preset === "boolean") return rec.preset ? "fought" : "rolled";
+  return null;
+}
+
+/** A source in words, long (tables, lists) and short (a chart's axis). */
+export const SOURCE_WORDS = { fought: "fought on the chart", rolled: "rolled off the chart" };
+const SOURCE_AXIS = { fought: "fought", rolled: "off the chart" };
+const sourceWords = (source) => SOURCE_WORDS[source] || "not recorded";
+const sourceAxis = (source) => SOURCE_AXIS[source] || "not recorded";
+const SOURCE_ORDER = ["fought", "rolled", null];
+
+/** A ship's fights on the map in words: "12 June 1805 against Intrepid, Minerve; …". */
+export function foughtWords(fought) {
+  return (fought || []).map((f) => [f.date ? gameDate(f.date) : null,
+    (f.against || []).length ? `against ${f.against.join(", ")}` : null]
+    .filter(Boolean).join(" ") || "a fight on the map").join("; ");
+}
+
+/**
+ * An officer by rank and name, his squadron, `what` came to him (" to Post Captain") and,
+ * when told, where the result he rolled against came from (" — rolled off the chart").
+ */
+export function officerLine(o, what = "") {
+  const source = sourceOf(o);
+  return `${o.rank} ${o.name}${o.squadron ? ` (${o.squadron})` : ""}${what}`
+    + `${source ? ` — ${SOURCE_WORDS[source]}` : ""}`;
+}
+
+/** `groups` ({squadron, source, ...}) in the rules' squadron order, fought before rolled. */
+function inGroupOrder(groups, rules) {
+  const order = inRulesOrder([...new Set(groups.map((g) => g.squadron))], rules);
+  return [...groups].sort((a, b) => order.indexOf(a.squadron) - order.indexOf(b.squadron)
+    || SOURCE_ORDER.indexOf(a.source) - SOURCE_ORDER.indexOf(b.source));
+}
+
+/**
+ * Each officer's squadron and source, as a report of a summer resolved before officers were
+ * kept tells it: the ship whose company he rolled his personal outcome with (his context's
+ * ship; the flagship for an admiral and his staff), that ship's squadron and where her result
+ * came from. An officer who rolled with no ship is the Admiralty's, his source untold.
  */
 function squadronsOfOfficers(report) {
   const byName = {};
-  for (const ship of Object.values(report.ships || {})) {
-    byName[ship.name] = ship.squadron || "Independent";
-  }
+  for (const ship of Object.values(report.ships || {})) byName[ship.name] = ship;
   const contexts = report.contexts || [];
   const out = {};
   for (const p of report.personal_outcomes || []) {
-    out[p.officer] = byName[contexts[p.context]?.modifier_ship] || "Admiralty";
+    const ship = byName[contexts[p.context]?.modifier_ship];
+    out[p.officer] = ship ? { squadron: ship.squadron || "Independent", source: sourceOf(ship) }
+      : { squadron: "Admiralty", source: null };
   }
   return out;
 }
 
 /**
  * The officers' outcomes the seat's report holds, by officer id, each with his `squadron`,
- * `dead`, `mentioned`, `wound` and `promoted`: the GM's `outcomes`; a player's own (`yours`)
- * and the Gazette's (`gazette`). Null for a report without them (resolved before officers
- * were kept), whose `personal_outcomes` are counted instead.
+ * `dead`, `mentioned`, `wound`, `promoted` and `fought`: the GM's `outcomes`; a player's own
+ * (`yours`) and the Gazette's (`gazette`). Null for a report without them (resolved before
+ * officers were kept), whose `personal_outcomes` are counted instead.
  */
 export function outcomesOf(report) {
   if (!report) return null;
@@ -46,29 +89,40 @@ export function outcomesOf(report) {
   return null;
 }
 
-/** Counts per squadron of the Briny battle results 1..6. */
+/**
+ * The Briny battle results 1..6 counted per squadron and source: [{squadron, source, counts}],
+ * a ship's result fought on the chart apart from one rolled off it.
+ */
 export function resultsBySquadron(report, rules) {
-  const counts = {};
+  const groups = {};
   for (const ship of Object.values(report.ships || {})) {
-    const sq = ship.squadron || "Independent";
-    counts[sq] ||= [0, 0, 0, 0, 0, 0];
+    const squadron = ship.squadron || "Independent";
+    const source = sourceOf(ship);
+    const group = groups[`${squadron}|${source}`] ||= { squadron, source,
+      counts: [0, 0, 0, 0, 0, 0] };
     const r = Number(ship.battle_result);
-    if (r >= 1 && r <= 6) counts[sq][r - 1] += 1;
+    if (r >= 1 && r <= 6) group.counts[r - 1] += 1;
   }
-  return { squadrons: inRulesOrder(Object.keys(counts), rules), counts };
+  return inGroupOrder(Object.values(groups), rules);
 }
 
-/** Deaths, mentions, wounds, promotions and courts martial per squadron. */
+/**
+ * Deaths, mentions, wounds, promotions and courts martial per squadron and source:
+ * [{squadron, source, deaths, ...}], what came of a fight on the chart apart from what came
+ * of a result rolled off it (each officer's by the result his outcome was rolled against).
+ */
 export function peopleBySquadron(report, rules) {
   const outcomes = outcomesOf(report);
-  const squadronOf = outcomes
-    ? Object.fromEntries(Object.entries(outcomes).map(([id, o]) => [id, o.squadron]))
+  const whereOf = outcomes
+    ? Object.fromEntries(Object.entries(outcomes).map(([id, o]) => [id,
+      { squadron: o.squadron, source: sourceOf(o) }]))
     : squadronsOfOfficers(report);
   const rows = {};
   const row = (officer) => {
-    const sq = squadronOf[officer] || "Admiralty";
-    rows[sq] ||= { deaths: 0, mentions: 0, wounded: 0, promotions: 0, courts: 0 };
-    return rows[sq];
+    const squadron = whereOf[officer]?.squadron || "Admiralty";
+    const source = whereOf[officer]?.source ?? null;
+    return (rows[`${squadron}|${source}`] ||= { squadron, source, deaths: 0, mentions: 0,
+      wounded: 0, promotions: 0, courts: 0 });
   };
   if (outcomes) {
     for (const [id, o] of Object.entries(outcomes)) {
@@ -90,18 +144,18 @@ export function peopleBySquadron(report, rules) {
     }
   }
   for (const c of report.courts_martial || []) row(c.officer).courts += 1;
-  return Object.fromEntries(inRulesOrder(Object.keys(rows), rules).map((sq) => [sq, rows[sq]]));
+  return inGroupOrder(Object.values(rows), rules);
 }
 
 /** The Gazette's lists (deaths, mentions, promotions), each officer by rank and name. */
 export function gazetteLists(gazette) {
   const all = Object.values(gazette || {});
-  const who = (o) => `${o.rank} ${o.name}${o.squadron ? ` (${o.squadron})` : ""}`;
   return {
-    deaths: all.filter((o) => o.dead).map(who),
-    mentions: all.filter((o) => !o.dead && o.mentioned).map((o) => `${who(o)}`
-      + `${o.mentioned > 1 ? `, ${o.mentioned} times` : ""}`),
-    promotions: all.filter((o) => !o.dead && o.promoted).map((o) => `${who(o)} to ${o.promoted}`),
+    deaths: all.filter((o) => o.dead).map((o) => officerLine(o)),
+    mentions: all.filter((o) => !o.dead && o.mentioned).map((o) => officerLine(o,
+      o.mentioned > 1 ? `, ${o.mentioned} times` : "")),
+    promotions: all.filter((o) => !o.dead && o.promoted)
+      .map((o) => officerLine(o, ` to ${o.promoted}`)),
   };
 }
 
@@ -186,10 +240,11 @@ function officersSection(report) {
     const players = Object.entries(report.outcomes).filter(([, o]) => o.player);
     if (!players.length) return null;
     return el("details", { open: true, class: "outcomes" }, el("summary", {},
-      "The players' officers"), el("table", {}, el("tr", {}, ["Officer", "Squadron", "Outcome",
-      "Guineas", "NA"].map((h) => el("th", {}, h))), players.map(([id, o]) => el("tr", {
-      dataset: { officer: id, dead: String(!!o.dead) } }, el("td", {}, `${o.rank} ${o.name}`),
-    el("td", {}, o.squadron || "—"), el("td", {}, o.dead ? el("span", { class: "dead-mark" },
+      "The players' officers"), el("table", {}, el("tr", {}, ["Officer", "Squadron", "Result",
+      "Outcome", "Guineas", "NA"].map((h) => el("th", {}, h))), players.map(([id, o]) => el("tr", {
+      dataset: { officer: id, dead: String(!!o.dead), source: String(sourceOf(o)) } },
+    el("td", {}, `${o.rank} ${o.name}`), el("td", {}, o.squadron || "—"),
+    el("td", {}, sourceOf(o) ? sourceWords(sourceOf(o)) : "—"), el("td", {}, o.dead ? el("span", { class: "dead-mark" },
       "dead") : [o.wound ? `wounded (${o.wound}) ` : "", o.mentioned ? `mentioned ${o.mentioned} `
       : "", o.promoted ? `promoted to ${o.promoted}` : ""].join("").trim() || "—"),
     el("td", {}, show(o.guineas)), el("td", {}, Array.isArray(o.na) ? o.na.join(" → ")
@@ -211,6 +266,14 @@ function officersSection(report) {
 export function panelWidth() {
   const side = document.getElementById("side");
   return Math.max(260, (side ? side.clientWidth : 380) - 28);
+}
+
+/** A chart's margins under a title of two lines. */
+const TWO_LINE_TITLE = { l: 40, r: 8, t: 52, b: 110 };
+
+/** A chart's two-level axis of `groups`: each squadron, then where its results came from. */
+function axis(groups) {
+  return [groups.map((g) => g.squadron), groups.map((g) => sourceAxis(g.source))];
 }
 
 function chart(id, traces, layout) {
@@ -236,39 +299,48 @@ export function createReportPanel(root, ctx) {
           "The report appears here when the GM resolves the summer."));
         return;
       }
-      const { squadrons, counts } = resultsBySquadron(report, ctx.rules);
+      const results = resultsBySquadron(report, ctx.rules);
       const people = peopleBySquadron(report, ctx.rules);
-      const groups = Object.keys(people);
       const plunder = report.plunder_shares || [];
       const invasion = report.invasion || {};
       const ships = Object.entries(report.ships || {});
+      const fought = ships.filter(([, s]) => sourceOf(s) === "fought").length;
       fill(root, el("h2", {}, "Season report"), wordsSection(report),
         serviceSection(report, ctx), officersSection(report),
         el("p", { class: "invasion", dataset: { invaded: String(!!invasion.invaded) } },
           el("strong", {}, "Invasion check: "), invasion.invaded ? "England is INVADED."
             : "no invasion this summer.", invasion.results ? ` Results ${show(invasion.results)}`
             : ""),
+        el("p", { class: "muted sources" }, "A result fought on the chart is what her fights "
+          + "on the map earned her; one rolled off the chart is the book's Battle Result Table, "
+          + "for actions too small for the map. The charts count them apart."),
         chart("chart-results", [1, 2, 3, 4, 5, 6].map((r) => ({
-          type: "bar", name: `Result ${r}`, x: squadrons, y: squadrons.map((s) => counts[s][r - 1]),
-          marker: { color: RESULT_COLOURS[r - 1] },
-        })), { title: { text: "Battle results by squadron (1 best, 6 worst)" },
-          yaxis: { title: { text: "ships" }, dtick: 1 } }),
+          type: "bar", name: `Result ${r}`, x: axis(results),
+          y: results.map((g) => g.counts[r - 1]), marker: { color: RESULT_COLOURS[r - 1] },
+        })), { title: { text: "Battle results by squadron (1 best, 6 worst):<br>fought on "
+          + "the chart, or rolled off it" }, margin: TWO_LINE_TITLE,
+        yaxis: { title: { text: "ships" }, dtick: 1 } }),
         chart("chart-people", [["deaths", "Deaths", "#6d1b1b"], ["wounded", "Wounded", "#e57373"],
           ["mentions", "Mentions in despatches", "#1565c0"], ["promotions", "Promotions",
             "#2e7d32"], ["courts", "Courts martial", "#6d6d6d"]].map(([k, name, colour]) => ({
-          type: "bar", name, x: groups, y: groups.map((g) => people[g][k]),
+          type: "bar", name, x: axis(people), y: people.map((g) => g[k]),
           marker: { color: colour },
-        })), { title: { text: "Deaths, mentions and promotions" }, barmode: "group" }),
+        })), { title: { text: "Deaths, mentions and promotions:<br>of fights on the chart, "
+          + "or of results rolled off it" }, margin: TWO_LINE_TITLE, barmode: "group" }),
         plunder.length ? chart("chart-plunder", [{
           type: "bar", x: plunder.map((p) => p.admiral), y: plunder.map((p) => p.guineas),
           text: plunder.map((p) => p.fraction), marker: { color: "#c9a227" },
           hovertemplate: "%{x}: %{y} guineas (%{text})<extra></extra>",
         }], { title: { text: "Plunder: admirals' shares (guineas)" } }) : null,
-        ships.length ? el("details", {}, el("summary", {}, "Ships"), el("table", {},
-          el("tr", {}, ["Ship", "Squadron", "Result", ""].map((h) => el("th", {}, h))),
-          ships.map(([code, s]) => el("tr", {}, el("td", {}, `${s.name} (${code})`),
-            el("td", {}, s.squadron || "—"), el("td", {}, s.battle_result),
-            el("td", {}, s.interpretation || ""))))) : null);
+        ships.length ? el("details", { class: "ships" }, el("summary", {}, `Ships (${fought} `
+          + `fought on the chart, ${ships.length - fought} rolled off it)`), el("table", {},
+          el("tr", {}, ["Ship", "Squadron", "Result", "Where", ""].map((h) => el("th", {}, h))),
+          ships.map(([code, s]) => el("tr", { dataset: { ship: code,
+            source: String(sourceOf(s)) } }, el("td", {}, `${s.name} (${code})`),
+          el("td", {}, s.squadron || "—"), el("td", {}, s.battle_result),
+          el("td", {}, sourceOf(s) === "fought" && s.fought?.length
+            ? `${SOURCE_WORDS.fought}: ${foughtWords(s.fought)}` : sourceWords(sourceOf(s))),
+          el("td", {}, s.interpretation || ""))))) : null);
       root.dataset.report = "1";
     },
   };

@@ -14,6 +14,8 @@ happened (docs/rules-notes.md, "Briny result of a fight").
 >>> ship_fate({"how": "a_wins", "ships": {"a0": {"side": "a", "status": "active"},
 ...     "b0": {"side": "b", "status": "decimated"}}}, "a0")
 'enemy_captured'
+>>> rolled_reading("B", 1)
+'Off the chart: Blockade successful, enemy ship captured.'
 >>> season_fight([{"result": 3, "fate": "disengaged"}, {"result": 1, "fate": "enemy_captured"},
 ...     {"result": 4, "fate": "escaped"}])
 1
@@ -34,9 +36,11 @@ from strategy.loader import check, load
 __all__ = [
     "MAP_FATES",
     "LOST_FATES",
+    "OFF_THE_CHART",
     "MapReading",
     "map_battle_reading",
     "map_battle_result",
+    "rolled_reading",
     "season_fight",
     "ship_fate",
 ]
@@ -99,6 +103,19 @@ def map_battle_result(fate: str, order: str) -> tuple[int, str]:
     """The Briny battle result (1..6) and its wording for a ship's fate under her order."""
     cell = map_battle_reading(fate, order)
     return cell.result, cell.wording
+
+
+#: how a result rolled on the Battle Result Table, not fought on the map, opens its words
+OFF_THE_CHART = "Off the chart: "
+
+
+def rolled_reading(order: str, result: int) -> str:
+    """The words of a ship's season's result rolled on the Battle Result Table, not earned
+    in a fight on the map: the book's Interpretation as an action the chart did not show
+    ("Off the chart: Blockade successful, enemy ship captured."), never the words of a
+    fight the map saw (docs/rules-notes.md, "A result rolled off the chart"). The table is
+    the campaign's abstraction of the actions too small for a map (001, CAMPAIGN OUTCOME)."""
+    return OFF_THE_CHART + interpretation(order, result)
 
 
 def _fled(events: Iterable[Mapping[str, Any]]) -> set[str]:
