@@ -116,19 +116,21 @@ def decide_ask_resignation(
 def apply_ask_resignation(state: State, data: events.AskResignation) -> None:
     """The ask kept, announced, for its roll when the season moves on."""
     npc = state["officers"][data["officer"]]
-    state.setdefault("asked_resignations", []).append(
-        {
-            "id": data["id"],
-            "officer": data["officer"],
-            "appointment": data["appointment"],
-            "ship": npc["ship"],
-            "asker": data["asker"],
-            "player": data["player"],
-            "year": data["year"],
-            "status": "announced",
-            "influence": [],
-        }
+    record = {"id": data["id"], "officer": data["officer"], "appointment": data["appointment"]}
+    _announce(
+        state.setdefault("asked_resignations", []), {**record, "ship": npc["ship"], **_by(data)}
     )
+
+
+def _by(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Who asked an announced decision, for whom, and in which naval year."""
+    return {key: data[key] for key in ("asker", "player", "year") if key in data}
+
+
+def _announce(records: list[Any], record: dict[str, Any]) -> None:
+    """``record`` kept among ``records`` (the state's of its kind), announced, with no
+    favours yet."""
+    records.append({**record, "status": "announced", "influence": []})
 
 
 def _favours_asked(state: State) -> list[dict[str, Any]]:
@@ -215,19 +217,8 @@ def decide_ask_favour(
 
 def apply_ask_favour(state: State, data: events.AskFavour) -> None:
     """The ask kept, announced, for its roll when the season moves on."""
-    state.setdefault("asked_favours", []).append(
-        {
-            "id": data["id"],
-            "investment": data["investment"],
-            "post": data["post"],
-            "flag": data["flag"],
-            "asker": data["asker"],
-            "player": data["player"],
-            "year": data["year"],
-            "status": "announced",
-            "influence": [],
-        }
-    )
+    record = {key: data[key] for key in ("id", "investment", "post", "flag")}
+    _announce(state.setdefault("asked_favours", []), {**record, **_by(data)})
 
 
 def _transfers_asked(state: State) -> list[dict[str, Any]]:
@@ -273,17 +264,8 @@ def decide_ask_transfer(
 
 def apply_ask_transfer(state: State, data: events.AskTransfer) -> None:
     """The request kept, announced, for its roll when the season moves on."""
-    state.setdefault("asked_transfers", []).append(
-        {
-            "id": data["id"],
-            "officer": data["officer"],
-            "ship": data["ship"],
-            "player": data["player"],
-            "year": data["year"],
-            "status": "announced",
-            "influence": [],
-        }
-    )
+    record = {key: data[key] for key in ("id", "officer", "ship")}
+    _announce(state.setdefault("asked_transfers", []), {**record, **_by(data)})
 
 
 #: an announcement's id's prefix -> its kind

@@ -485,10 +485,22 @@ def resignation_words(rec: Mapping[str, Any]) -> str:
         return "the ask lapses (he is no longer in the post)"
     if rec.get("waiting"):
         return "at sea: no NPC will leave his men in the lurch; rolled when he is home"
+    verdict = f"resigns: {rec['appointment']} is vacant" if rec["resigned"] else "stays in his post"
+    return _rolled(verdict, rec)
+
+
+def _rolled(verdict: str, rec: Mapping[str, Any]) -> str:
+    """An announced decision's verdict with its die, the favours' sway and the 7 needed."""
     signed = rec["for"] - rec["against"]
     swayed = f", favours {signed:+d}" if rec["for"] or rec["against"] else ""
-    verdict = f"resigns: {rec['appointment']} is vacant" if rec["resigned"] else "stays in his post"
     return f"{verdict} (rolled {rec['die']}{swayed}, needed {rec['needed']})"
+
+
+def _hears(seen: Seen, rec: Mapping[str, Any]) -> bool:
+    """Whether the seat is told an announced decision's roll whatever came of it: the
+    asker's player, those who brought favours to bear on it, the GM."""
+    me = seen.seat["id"]
+    return me == rec["player"] or me in _influencers(seen, rec["id"]) or seen.seat["role"] == "gm"
 
 
 def _influencers(seen: Seen, aid: str) -> set[str]:
@@ -531,9 +543,8 @@ def _applications(seen: Seen) -> list[Notice]:
     out = []
     me = seen.seat["id"]
     for rec in seen.data.get("applications") or ():
-        told = me == rec["player"] or me in _influencers(seen, rec["id"])
         name = _officer_name(seen, rec["officer"])
-        if told or seen.seat["role"] == "gm":
+        if _hears(seen, rec):
             text = appointments.words(rec)
             if rec.get("title"):
                 text = f"{text}; {titles.words(rec['title'])}"
@@ -559,15 +570,13 @@ def favour_words(rec: Mapping[str, Any]) -> str:
     Board Supervisor makes i1806-1 his arms supplier (rolled 5, favours +2, needed 7)"."""
     if rec.get("lapsed"):
         return f"the ask of the {rec['post']} lapses (the investment sold, or a player in the post)"
-    signed = rec["for"] - rec["against"]
-    swayed = f", favours {signed:+d}" if rec["for"] or rec["against"] else ""
     favour = "his arms supplier" if rec["flag"] == "supplier" else "his favoured financier"
     verdict = (
         f"the {rec['post']} makes {rec['investment']} {favour}"
         if rec["granted"]
         else f"the {rec['post']} does not favour {rec['investment']}"
     )
-    return f"{verdict} (rolled {rec['die']}{swayed}, needed {rec['needed']})"
+    return _rolled(verdict, rec)
 
 
 def _favours(seen: Seen) -> list[Notice]:
@@ -576,8 +585,7 @@ def _favours(seen: Seen) -> list[Notice]:
     out = []
     me = seen.seat["id"]
     for rec in seen.data.get("favours") or ():
-        told = me == rec["player"] or me in _influencers(seen, rec["id"])
-        if not (told or seen.seat["role"] == "gm" or rec.get("granted")):
+        if not (_hears(seen, rec) or rec.get("granted")):
             continue
         text = favour_words(rec)
         if me != rec["player"]:
@@ -601,8 +609,6 @@ def transfer_words(rec: Mapping[str, Any]) -> str:
         return "the request lapses (he is no longer a Private or Subaltern of Marines)"
     if rec.get("waiting"):
         return "his ship is at sea: the request is rolled when she is home"
-    signed = rec["for"] - rec["against"]
-    swayed = f", favours {signed:+d}" if rec["for"] or rec["against"] else ""
     was = rules.briny_ship(rec["ship"])["name"]
     verdict = (
         f"the Brigadier-General of Marines moves him from {was} to "
@@ -610,7 +616,7 @@ def transfer_words(rec: Mapping[str, Any]) -> str:
         if rec["granted"]
         else f"the Brigadier-General of Marines keeps him in {was}"
     )
-    return f"{verdict} (rolled {rec['die']}{swayed}, needed {rec['needed']})"
+    return _rolled(verdict, rec)
 
 
 def _transfers(seen: Seen) -> list[Notice]:
@@ -620,8 +626,7 @@ def _transfers(seen: Seen) -> list[Notice]:
     out = []
     me = seen.seat["id"]
     for rec in seen.data.get("transfers") or ():
-        told = me == rec["player"] or me in _influencers(seen, rec["id"])
-        if not (told or seen.seat["role"] == "gm" or rec.get("granted")):
+        if not (_hears(seen, rec) or rec.get("granted")):
             continue
         text = transfer_words(rec)
         if me != rec["player"]:
