@@ -438,6 +438,28 @@ def seat_characters(
     return made
 
 
+def board_supervisor_appointed(game: Game, post: str) -> dict[str, str]:
+    """The Red admiral's Vice Admiral Thomas Troubridge (a rich birth) home from a summer
+    resolved at once, then appointed to the Board's ``post`` by the player First Sea Lord
+    (Lord Barham): the characters' officer ids by key (the post's rank and Social Level
+    check is the caller's to waive: no birth reaches a Board's Min SL of 16)."""
+    admiral = {"name": "Thomas Troubridge", "rank": "Vice Admiral", "birth": RICH}
+    made = seat_characters(
+        game,
+        ("red", "admiral", {"squadron": "Red"}, admiral),
+        ("fsl", "first-sea-lord", {}, {"name": "Lord Barham", "birth": RICH}),
+    )
+    game.add("pm", "prime-minister")
+    assert game.players["pm"].act("set_ships", digit=3)["ok"]
+    assert game.players["fsl"].act("set_deployment", digit=5)["ok"]
+    gm = game.gm()
+    assert gm.act("roll_force")["ok"]
+    assert gm.act("resolve_summer")["ok"]
+    applied = game.players["red"].act("apply_appointment", appointment=post)
+    assert applied["ok"], applied
+    return made
+
+
 def _characters_sent(folder: Path, observer: bool) -> tuple[Game, Any, dict[str, str]]:
     """A game whose two admirals and a captain are seated characters (Cochrane, Pellew and
     Jack Aubrey), with the two ministers (and an observer), its force rolled and sent: the

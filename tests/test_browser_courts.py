@@ -14,7 +14,7 @@ import pytest
 
 from server.game import rules
 from tests.browser_helpers import open_seat
-from tests.conftest import RICH, ROOT, LiveServer, seat_characters
+from tests.conftest import ROOT, LiveServer, board_supervisor_appointed
 from tests.server_helpers import Game, new_app
 
 pytestmark = pytest.mark.browser
@@ -30,19 +30,7 @@ def _two_charges(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Game,
     server started on the file applies the log as logged. Returns the game and his id."""
     monkeypatch.setattr(rules, "appointment_check", lambda name, officer: None)
     g = Game.new(new_app(tmp_path), seed=4)
-    admiral = {"name": "Thomas Troubridge", "rank": "Vice Admiral", "birth": RICH}
-    made = seat_characters(
-        g,
-        ("red", "admiral", {"squadron": "Red"}, admiral),
-        ("fsl", "first-sea-lord", {}, {"name": "Lord Barham", "birth": RICH}),
-    )
-    g.add("pm", "prime-minister")
-    assert g.players["pm"].act("set_ships", digit=3)["ok"]
-    assert g.players["fsl"].act("set_deployment", digit=5)["ok"]
-    gm = g.gm()
-    assert gm.act("roll_force")["ok"]
-    assert gm.act("resolve_summer")["ok"]
-    assert g.players["red"].act("apply_appointment", appointment=POST)["ok"]
+    made = board_supervisor_appointed(g, POST)
     assert g.players["red"].act("embezzle", guineas=3600)["ok"]
     state = g.rest("get", f"/api/campaigns/{g.id}/state").json["state"]
     officer = next(o for o in state["officers"] if o["id"] == made["red"])

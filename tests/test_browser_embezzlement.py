@@ -12,7 +12,7 @@ import pytest
 
 from server.game import rules
 from tests.browser_helpers import open_seat
-from tests.conftest import RICH, ROOT, LiveServer, seat_characters
+from tests.conftest import ROOT, LiveServer, board_supervisor_appointed
 from tests.server_helpers import Game, new_app
 
 pytestmark = pytest.mark.browser
@@ -29,20 +29,7 @@ def _board_in_autumn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[G
     admiral's token."""
     monkeypatch.setattr(rules, "appointment_check", lambda name, officer: None)
     g = Game.new(new_app(tmp_path), seed=21)
-    admiral = {"name": "Thomas Troubridge", "rank": "Vice Admiral", "birth": RICH}
-    seat_characters(
-        g,
-        ("red", "admiral", {"squadron": "Red"}, admiral),
-        ("fsl", "first-sea-lord", {}, {"name": "Lord Barham", "birth": RICH}),
-    )
-    g.add("pm", "prime-minister")
-    assert g.players["pm"].act("set_ships", digit=3)["ok"]
-    assert g.players["fsl"].act("set_deployment", digit=5)["ok"]
-    gm = g.gm()
-    assert gm.act("roll_force")["ok"]
-    assert gm.act("resolve_summer")["ok"]
-    applied = g.players["red"].act("apply_appointment", appointment=POST)
-    assert applied["ok"], applied
+    board_supervisor_appointed(g, POST)
     return g, g.players["red"].token
 
 
