@@ -362,7 +362,11 @@ def test_the_captain_orders_a_repair_and_how_his_officers_fight_and_the_admiral_
     orders = decided[-1]["orders"]
     assert orders["repair"] == "hull" and orders["repair_by"] == leader["name"]
     assert orders["hwyf"] == {fighter["name"]: "prime_angle"}
-    # the round reads in plain words on his page
+    # the round reads in plain words on his page, its log folded till he opens it
+    captain.wait(f"document.querySelector('{box} details.round') !== null", timeout=15)
+    captain.js(
+        f"document.querySelectorAll('{box} details.round').forEach((d) => {{ d.open = true; }})"
+    )
     captain.wait(
         f"document.querySelector('{box}').innerText.includes('led by {leader['name']}')",
         timeout=15,
@@ -425,6 +429,9 @@ def test_a_battle_is_fought_to_its_end_through_the_captains_buttons(
     )
     text = captain.page.locator(box).inner_text()
     assert "Over:" in text
+    # ended, it is a line; opened, its weather, ships and log by round (issue 32, item 6)
+    captain.page.locator(f"{box} details.ended > summary").click()
+    captain.page.locator(f"{box} details.round > summary").first.click()
     # its weather in the server's words, rain or fog and all (docs/client.md, "Battles")
     weather = captain.page.locator(f"{box} p.weather").inner_text()
     assert weather == f"Weather: {record['weather']['words']}"
@@ -493,8 +500,11 @@ def test_a_maimed_captain_spends_the_measure_his_fight_offers_him_from_his_order
             e.get("what") == "guts to act" and e.get("officer") == aboard[0]["name"] for e in mine
         )
         assert me not in record.get("hardship", {}).get(ship, {})  # his Guts is at 1
+        # (in the first round's log, folded till opened: spent before Step Two, as Edwards')
+        captain.js(
+            f"document.querySelectorAll('{box} details.round').forEach((d) => {{ d.open = true; }})"
+        )
         captain.wait(
-            # (in the Set-up's rounds, folded away: spent before Step Two, as Edwards' speech)
             f"document.querySelector('{box}').textContent.includes('fights on through his wounds"
             " (Guts, 1 left)')",
             timeout=15,

@@ -282,10 +282,26 @@ def test_a_broadside_line_draws_its_cards_under_it_and_the_outcome_names_ships(j
         return [div.querySelector('.sentence').textContent,
                 div.querySelectorAll('.test-cards .card').length,
                 battles.outcomeText({how: 'a_wins', rounds: 3,
-                    ships: {b0: {status: 'struck'}, a0: {status: 'active'}}}, names)];""")
+                    ships: {b0: {status: 'struck'}, a0: {status: 'active'}}}, names),
+                battles.outcomeText({how: 'b_wins', rounds: 1, ships: {
+                    a0: {side: 'a', status: 'struck'}, a1: {side: 'a', status: 'sunk'},
+                    b0: {side: 'b', status: 'active'}, b1: {side: 'b', status: 'taken'}}},
+                    {...names, a1: 'Arethusa', b1: 'La Bonne'}, {},
+                    {a: ['Britain'], b: ['France', 'Spain']}),
+                battles.outcomeText({how: 'escaped', rounds: 2, ships: {
+                    a0: {side: 'a', status: 'active'}, b0: {side: 'b', status: 'escaped'}}},
+                    names, {}, {a: ['Britain'], b: ['France']})];""")
     assert text[0] == "Amazon's broadside (grapeshot, 2 cards) at Le Vif: 1 hit (injured)"
     assert text[1] == 3  # the Card of Fate and her two cards, under the sentence
-    assert text[2] == "British victory after 3 rounds (Le Vif struck)"
+    # each side named, its own losses beside its name (issue 32: never "side A")
+    assert text[2] == "Britain won after 3 rounds. Britain: no ship lost; The enemy: Le Vif struck"
+    assert text[3] == (
+        "France and Spain won after 1 round. Britain: Amazon struck, Arethusa sunk; "
+        "France and Spain: La Bonne taken"
+    )
+    assert text[4] == (
+        "France got away after 2 rounds. Britain: no ship lost; France: Le Vif escaped"
+    )
 
 
 def test_damage_boxes_follow_the_rules_states_and_the_ships_type(js) -> None:
@@ -851,7 +867,8 @@ def test_an_orders_form_offers_each_officer_the_measures_the_engagement_says_he_
             "round": 1,
         }
     ]
-    assert out["old"] == {"o-1": ["Guts"], "o-2": ["Guts"], "o-3": ["Guts"]}
+    # an engagement that names no hardship offers none: the page guesses no wound (issue 32)
+    assert out["old"] == {}
     assert out["none"] == {}
     assert out["list"] == ["o-2"] and out["map"] == {"o-1": "Discipline"}
 

@@ -232,12 +232,29 @@ def _visible(state: State, seat: Seat) -> list[Any]:
     return seen
 
 
-def _engagement(record: Any, hidden: tuple[str, ...]) -> dict[str, Any]:
+def _nations(state: State, record: Any) -> dict[str, list[str]]:
+    """Each side's nations, in the order its forces came (``a`` is Britain's): what the
+    battle panel names the sides by ("Britain: ...; France: ..."), never "side A"."""
+    out: dict[str, list[str]] = {}
+    for key, ships in record["sides"].items():
+        seen: list[str] = []
+        for ship in ships:
+            force = state["forces"].get(ship["force"])
+            nation = force["side"] if force else None
+            if nation and nation not in seen:
+                seen.append(nation)
+        out[key] = seen
+    return out
+
+
+def _engagement(state: State, record: Any, hidden: tuple[str, ...]) -> dict[str, Any]:
     """An engagement's record but its ``hidden`` keys, and its battle's ``view`` without the
-    engine's copy of the outcome, which the record's own ``outcome`` holds once over."""
+    engine's copy of the outcome, which the record's own ``outcome`` holds once over; with
+    its sides' ``nations`` (:func:`_nations`)."""
     seen = {k: _copied(v) for k, v in record.items() if k not in hidden}
     if isinstance(seen.get("view"), dict):
         seen["view"].pop("outcome", None)
+    seen["nations"] = _nations(state, record)
     return seen
 
 
@@ -262,10 +279,12 @@ def _engagements(state: State, seat: Seat) -> list[Any]:
     """Engagements as ``seat`` may see them: players never get a battle's seed (it would
     tell the cards to come) nor other captains' orders pending for the next round."""
     if is_gm(seat):
-        return [_engagement(e, ()) for e in state["engagements"].values()]
+        return [_engagement(state, e, ()) for e in state["engagements"].values()]
     if not sees_engagements(seat):
         return []
-    return [_engagement(e, ("battle", "key", "pending")) for e in state["engagements"].values()]
+    return [
+        _engagement(state, e, ("battle", "key", "pending")) for e in state["engagements"].values()
+    ]
 
 
 def _cabinet(state: State, seat: Seat) -> dict[str, Any]:

@@ -34,14 +34,12 @@ export function alongside(engagement, shipId) {
 
 /**
  * What each officer aboard `shipId` may spend on Overcoming Great Hardship next round, as the
- * engagement says (`hardship`: {ship id: {officer id: [Measure]}}): {officer id: [Measure]}.
- * An engagement that does not say (a state from before it did) offers every officer Guts.
+ * engagement says (`hardship`: {ship id: {officer id: [Measure]}}): {officer id: [Measure]},
+ * only for his own wounds and her Ship Morale (the server's reading). An engagement that
+ * does not say offers nobody anything: the page knows no wound the server did not name.
  */
 export function hardshipOffered(engagement, shipId) {
-  if (!engagement.hardship) {
-    return Object.fromEntries(officersOf(engagement, shipId).map((o) => [o.id, ["Guts"]]));
-  }
-  return engagement.hardship[shipId] || {};
+  return engagement.hardship?.[shipId] || {};
 }
 
 /** A Measure spent on Overcoming Great Hardship as its label: the Measure and its area. */
@@ -185,8 +183,10 @@ export function shipOrdersForm(ctx, engagement, ship, drafts, opts) {
     }, { dataset: { order: "hardship", officer: o.id },
       "aria-label": `${o.name}: overcoming great hardship` }) : el("span", { class: "muted" },
       "none");
+    // his wounds as the server says (what a Guts offered him is for)
     return el("tr", { dataset: { officer: o.id } }, el("th", { scope: "row" }, o.name,
-      el("span", { class: "muted" }, ` ${o.role}`)), el("td", {}, pick),
+      el("span", { class: "muted" }, ` ${o.role}${o.health ? `, ${o.health}` : ""}`)),
+    el("td", {}, pick),
     boardingOn ? el("td", {}, board) : null, el("td", {}, hurt));
   });
   const decisions = choices.decisions || rules.decisions || [];

@@ -1,6 +1,8 @@
-// The Battles panel: every engagement this seat may see, streamed from the state and events:
-// the chase and each combat round (cards as cards), the damage tracks as boxes filling, the
-// orders form of each ship the seat orders (battle_orders.js), her officers, the odds bar.
+// The Battles panel: every engagement this seat may see, streamed from the state and events.
+// One being fought shows the round's choices first (the orders form of each ship the seat
+// orders, battle_orders.js), then the odds bar, her officers and the damage tracks as boxes
+// filling, then the log folded by round (cards as cards), each round drawn when opened; an
+// ended one is a line (its outcome, each side named), drawn whole when opened.
 
 import { musketWords, shipOrdersForm, standingForm } from "./battle_orders.js";
 import {
@@ -411,15 +413,40 @@ export function eventLine(event, names) {
   return [...lineElement(line, names).childNodes];
 }
 
-export function outcomeText(outcome, names = {}) {
+/** The nations of side `key` in words (the view's `nations`), else Britain or the enemy. */
+function sideName(key, nations = {}) {
+  const named = nations?.[key] || [];
+  return named.length ? listed(named) : key === "a" ? "Britain" : "the enemy";
+}
+
+/**
+ * An engagement's outcome in words, each side named by its nations (the view's `nations`,
+ * docs/protocol.md "Engagements"): how it ended, then each side's ships that did not fight
+ * on: "France won after 5 rounds. Britain: Fiddler's Green struck; France: no ship lost".
+ * A ship's side is the engagement's `sides`, else her id's letter (`a0`.. British).
+ */
+export function outcomeText(outcome, names = {}, sides = {}, nations = {}) {
   if (!outcome) return "—";
   if (typeof outcome === "string") return outcome;
-  const how = { a_wins: "British victory", b_wins: "enemy victory", escaped: "escaped",
-    disengaged: "both disengaged" }[outcome.how] || outcome.how || "";
-  const fates = Object.entries(outcome.ships || {}).filter(([, v]) => v.status
-    && v.status !== "active").map(([id, v]) => `${names[id] || id} ${v.status}`);
-  return `${how}${outcome.rounds ? ` after ${outcome.rounds} round${outcome.rounds === 1 ? ""
-    : "s"}` : ""}${fates.length ? ` (${fates.join(", ")})` : ""}`;
+  const sideOf = (id) => Object.keys(sides || {}).find((k) => (sides[k] || [])
+    .some((s) => s.id === id)) || String(id)[0];
+  const ships = Object.entries(outcome.ships || {}).map(([id, v]) => ({ id, ...v,
+    side: v.side || sideOf(id) }));
+  // an escape is the side whose ship got away (the outcome's own fates say which)
+  const fled = ships.find((v) => v.status === "escaped")?.side || "b";
+  const how = { a_wins: `${sideName("a", nations)} won`, b_wins: `${sideName("b", nations)} won`,
+    escaped: `${sideName(fled, nations)} got away`, disengaged: "both sides disengaged" }[
+    outcome.how] || words(outcome.how || "");
+  const lost = { a: [], b: [] };
+  for (const v of ships) {
+    if (v.status && v.status !== "active") {
+      (lost[v.side] ||= []).push(`${names[v.id] || v.name || v.id} ${v.status}`);
+    }
+  }
+  const each = Object.entries(lost).map(([k, fates]) => `${cap(sideName(k, nations))}: ${
+    fates.length ? fates.join(", ") : "no ship lost"}`);
+  return `${cap(how)}${outcome.rounds ? ` after ${count(outcome.rounds, "round")}` : ""}. ${
+    each.join("; ")}`;
 }
 
 /**
@@ -490,6 +517,9 @@ export function createBattlesPanel(root, ctx) {
   const oddsCache = new Map();
   const shotChoice = new Map();
   const drafts = new Map(); // each ship's orders form, kept between renders
+  // what the reader opened (a round's log, an ended engagement), kept open between renders
+  const openLogs = new Set();
+  const openEnded = new Set();
   let lastKey = null;
   let lastWaiting = 0;
 
@@ -573,26 +603,13 @@ export function createBattlesPanel(root, ctx) {
         : null, error);
   }
 
-  function engagementBox(engagement, forces) {
-    const names = shipNames(engagement);
-    const caps = {};
-    const types = {};
-    const aboard = {};
-    const records = {};
-    for (const side of Object.values(engagement.sides || {})) {
-      for (const ship of side) {
-        caps[ship.id] = ship.caps;
-        types[ship.id] = ship.type;
-        aboard[ship.id] = ship.officers;
-        records[ship.id] = ship;
-      }
-    }
-    const mine = myShips(engagement);
-    const forceName = (id) => forces.find((f) => f.id === id)?.name || id;
-    // each side's forces (squadrons that joined fight on their side): "A and B vs C"
-    const sideForces = (k) => [...new Set((engagement.sides?.[k] || []).map((s) => s.force))]
-      .map(forceName).join(" and ");
-    const title = `${sideForces("a")} vs ${sideForces("b")}`;
+  /**
+   * The log by round, newest first, each round a <details> folded: its lines are built only
+   * when it is opened (a folded round costs its summary alone), and kept open across the
+   * panel's redraws. The log is the view's (it travels once, docs/protocol.md): nothing to
+   * fetch, only to draw on demand.
+   */
+  function logRounds(engagement, names) {
     const log = engagement.log || [];
     const rounds = new Map();
     for (const e of log) {
@@ -601,46 +618,141 @@ export function createBattlesPanel(root, ctx) {
       rounds.get(key).push(e);
     }
     const who = chaseNames(log, engagement.sides);
-    const odds = oddsCache.get(engagement.id);
-    if (!engagement.over && mine.length) fetchOdds(engagement);
-    const groups = [...rounds.entries()];
-    return el("article", { class: `engagement${engagement.over ? "" : " open"}`, dataset: {
-      engagement: engagement.id, over: String(!!engagement.over), awaitingMe: String(mine.length
-        > 0), rounds: String(engagement.view?.round ?? 0), logLength: String(log.length) } },
-    el("h3", {}, `${engagement.id}: ${title}`, el("span", { class: "muted" },
-      ` – day ${engagement.day ?? "?"}${typeof engagement.lon === "number"
-        ? `, at ${position(engagement.lon, engagement.lat)}` : ""}`)),
-    el("p", { class: "status" }, engagement.over
-      ? el("strong", { class: "outcome" }, `Over: ${outcomeText(engagement.outcome, names)}`)
-      : mine.length ? el("strong", {}, "Your ship is engaged: give your orders.")
-        : "Being fought: awaiting the captains."),
+    return el("div", { class: "rounds", "aria-label": `Log (${log.length} events)` },
+      [...rounds.entries()].reverse().map(([key, events]) => {
+        const id = `${engagement.id}/${key}`;
+        const box = el("details", { class: "round", dataset: { round: key } },
+          el("summary", {}, `${key} (${count(events.length, "event")})`));
+        const build = () => {
+          if (!box.querySelector("ol.log")) {
+            box.append(el("ol", { class: "log" }, logLines(events, names, who)
+              .map((line) => lineElement(line, names))));
+          }
+        };
+        box.addEventListener("toggle", () => {
+          if (box.open) {
+            openLogs.add(id);
+            build();
+          } else {
+            openLogs.delete(id);
+          }
+        });
+        if (openLogs.has(id)) {
+          build();
+          box.open = true;
+        }
+        return box;
+      }));
+  }
+
+  function shipCards(engagement) {
+    const caps = {};
+    const types = {};
+    const aboard = {};
+    for (const side of Object.values(engagement.sides || {})) {
+      for (const ship of side) {
+        caps[ship.id] = ship.caps;
+        types[ship.id] = ship.type;
+        aboard[ship.id] = ship.officers;
+      }
+    }
+    return (engagement.view?.ships || []).map((ship) => shipCard({ type: types[ship.id],
+      ...ship }, caps[ship.id], ctx.rules, aboard[ship.id]));
+  }
+
+  function titleOf(engagement, forces) {
+    const forceName = (id) => forces.find((f) => f.id === id)?.name || id;
+    // each side's forces (squadrons that joined fight on their side): "A and B vs C"
+    const sideForces = (k) => [...new Set((engagement.sides?.[k] || []).map((s) => s.force))]
+      .map(forceName).join(" and ");
+    return `${sideForces("a")} vs ${sideForces("b")}`;
+  }
+
+  const weatherLine = (engagement) => (engagement.weather?.words
     // the weather in the server's words (its rain or fog and what it does to the tests)
-    engagement.weather?.words ? el("p", { class: "weather" }, `Weather: ${engagement.weather.words}`)
-      : null,
-    !engagement.over && engagement.deadline ? el("p", { class: "deadline", dataset: {
-      deadline: engagement.deadline } }, `Round ${(engagement.view?.round ?? 0) + 1} is fought`
-      + ` at ${deadlineText(engagement.deadline)}, with the orders given then (standing orders`
-      + " for the rest)") : null,
-    odds && !odds.loading ? (odds.error ? el("p", { class: "error" }, `Odds: ${odds.error}`)
-      : oddsBar(odds)) : null,
-    !engagement.over ? mine.map((sid) => shipOrdersForm(ctx, engagement, records[sid]
-      || { id: sid, name: names[sid] || sid }, drafts, { several: mine.length > 1,
-      pending: !!(engagement.pending && sid in engagement.pending),
-      round: (engagement.view?.round ?? 0) + 1 })) : null,
-    !engagement.over && ctx.store.seat?.role === "gm" ? gmControls(engagement) : null,
-    // The newest round first and open; the older ones folded; then the ships' damage.
-    el("div", { class: "rounds", "aria-label": `Log (${log.length} events)` },
-      [...groups].reverse().map(([key, events], i) => el("details", { open: i === 0 || null },
-        el("summary", {}, `${key} (${events.length})`), el("ol", { class: "log" },
-          logLines(events, names, who).map((line) => lineElement(line, names)))))),
-    (engagement.view?.ships || []).map((ship) => shipCard({ type: types[ship.id], ...ship },
-      caps[ship.id], ctx.rules, aboard[ship.id])));
+    ? el("p", { class: "weather" }, `Weather: ${engagement.weather.words}`) : null);
+
+  const outcomeOf = (engagement, names) => outcomeText(engagement.outcome, names,
+    engagement.sides, engagement.nations);
+
+  function boxData(engagement, mine) {
+    return { engagement: engagement.id, over: String(!!engagement.over),
+      awaitingMe: String(mine.length > 0), rounds: String(engagement.view?.round ?? 0),
+      logLength: String((engagement.log || []).length) };
+  }
+
+  /**
+   * An ended engagement in one line (its forces, day and outcome, each side named); opened,
+   * its weather, ships and log by round are drawn, and only then.
+   */
+  function endedBox(engagement, forces) {
+    const names = shipNames(engagement);
+    const body = el("div", { class: "ended-body" });
+    const build = () => {
+      if (!body.childNodes.length) {
+        fill(body, weatherLine(engagement), shipCards(engagement), logRounds(engagement, names));
+      }
+    };
+    const box = el("details", { class: "ended" }, el("summary", {}, `${engagement.id}: `
+      + `${titleOf(engagement, forces)}, day ${engagement.day ?? "?"}: `,
+    el("strong", { class: "outcome" }, `Over: ${outcomeOf(engagement, names)}`)), body);
+    box.addEventListener("toggle", () => {
+      if (box.open) {
+        openEnded.add(engagement.id);
+        build();
+      } else {
+        openEnded.delete(engagement.id);
+      }
+    });
+    if (openEnded.has(engagement.id)) {
+      build();
+      box.open = true;
+    }
+    return el("article", { class: "engagement", dataset: boxData(engagement, []) }, box);
+  }
+
+  /**
+   * An engagement being fought: the round's choices first (each of the seat's ships' orders
+   * form, the GM's controls), then its state, odds and ships, then its log folded by round.
+   */
+  function engagementBox(engagement, forces) {
+    const names = shipNames(engagement);
+    const records = {};
+    for (const side of Object.values(engagement.sides || {})) {
+      for (const ship of side) records[ship.id] = ship;
+    }
+    const mine = myShips(engagement);
+    const odds = oddsCache.get(engagement.id);
+    if (mine.length) fetchOdds(engagement);
+    const round = (engagement.view?.round ?? 0) + 1;
+    return el("article", { class: "engagement open", dataset: boxData(engagement, mine) },
+      el("h3", {}, `${engagement.id}: ${titleOf(engagement, forces)}`, el("span",
+        { class: "muted" }, ` – day ${engagement.day ?? "?"}${typeof engagement.lon === "number"
+          ? `, at ${position(engagement.lon, engagement.lat)}` : ""}`)),
+      el("p", { class: "status" }, mine.length
+        ? el("strong", {}, "Your ship is engaged: give your orders.")
+        : "Being fought: awaiting the captains."),
+      mine.map((sid) => shipOrdersForm(ctx, engagement, records[sid]
+        || { id: sid, name: names[sid] || sid }, drafts, { several: mine.length > 1,
+        pending: !!(engagement.pending && sid in engagement.pending), round })),
+      ctx.store.seat?.role === "gm" ? gmControls(engagement) : null,
+      engagement.deadline ? el("p", { class: "deadline", dataset: {
+        deadline: engagement.deadline } }, `Round ${round} is fought at ${
+        deadlineText(engagement.deadline)}, with the orders given then (standing orders for the`
+        + " rest)") : null,
+      weatherLine(engagement),
+      odds && !odds.loading ? (odds.error ? el("p", { class: "error" }, `Odds: ${odds.error}`)
+        : oddsBar(odds)) : null,
+      shipCards(engagement),
+      logRounds(engagement, names));
   }
 
   function render(store) {
     const state = store.state;
     if (!state) return;
-    const engagements = [...(state.engagements || [])].sort((x, y) => (y.day ?? 0) - (x.day ?? 0)
+    // the ones being fought first (their choices are the round's), then the ended, newest first
+    const engagements = [...(state.engagements || [])].sort((x, y) => Number(!!x.over)
+      - Number(!!y.over) || (y.day ?? 0) - (x.day ?? 0)
       || String(y.id).localeCompare(String(x.id), undefined, { numeric: true }));
     const key = JSON.stringify([engagements.map((e) => [e.id, (e.log || []).length, e.over,
       e.awaiting, e.pending, e.view?.round]), store.seat?.id, state.standing?.[store.seat?.id]]);
@@ -656,11 +768,18 @@ export function createBattlesPanel(root, ctx) {
     lastWaiting = waiting;
     lastKey = key;
     const role = store.seat?.role;
-    fill(root, el("h2", {}, "Battles"), role === "captain" || role === "admiral"
-      ? standingForm(ctx, state.standing?.[store.seat.id]) : null, engagements.length
-      ? engagements.map((e) => engagementBox(e, state.forces || []))
-      : el("p", { class: "muted" }, "No engagement yet. When a British force comes within "
-        + "sight of the enemy, the chase and the fight appear here."));
+    const forces = state.forces || [];
+    const fought = engagements.filter((e) => !e.over);
+    const ended = engagements.filter((e) => e.over);
+    // the round's choices first; the standing orders for the rounds not ordered; then the
+    // ended engagements, a line each
+    fill(root, el("h2", {}, "Battles"), fought.map((e) => engagementBox(e, forces)),
+      role === "captain" || role === "admiral"
+        ? standingForm(ctx, state.standing?.[store.seat.id]) : null, engagements.length
+        ? null : el("p", { class: "muted" }, "No engagement yet. When a British force comes "
+        + "within sight of the enemy, the chase and the fight appear here."),
+      ended.length ? el("section", { class: "ended-engagements" }, el("h3", {},
+        `Ended (${ended.length})`), ended.map((e) => endedBox(e, forces))) : null);
     root.dataset.count = String(engagements.length);
     if (firstAwaiting) {
       ctx.selectTab("battles");
