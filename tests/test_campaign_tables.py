@@ -401,7 +401,9 @@ def test_table_f_garbles_read_as_documented() -> None:
 
 
 #: Briny 001:709, the key under Naval Table E, as printed
-ORDER_KEY = "B = Blockade Duty, I = Independent Action, F = Fleet Action, C = Cutting Out Expedition"
+ORDER_KEY = (
+    "B = Blockade Duty, I = Independent Action, F = Fleet Action, C = Cutting Out Expedition"
+)
 
 
 def test_the_order_letters_words_letter_by_letter() -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 __all__ = ["register", "render", "run"]
 
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "campaign",
