@@ -33,7 +33,7 @@ def test_a_cruise_volunteered_planned_sailed_and_its_season_page(
     # the admiral's page is told at once: his own volunteer form lists the cruise
     red.tab("orders")
     red.wait(f"!!document.querySelector('fieldset.volunteer li[data-cruise={cruise['id']}]')")
-    assert "independent action" in red.js(
+    assert "on Independent Action" in red.js(
         f"document.querySelector('li[data-cruise={cruise['id']}]').textContent"
     )
     # again: refused, the error beside the button, nothing changed

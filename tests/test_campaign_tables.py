@@ -16,6 +16,8 @@ import pytest
 from strategy.campaign import battle_result, force_organisation, personal_outcome_targets
 from strategy.campaign.fleet import SHIPS, ship_named
 from strategy.campaign.tables import (
+    ORDER_WORDS,
+    ORDERS,
     force_commitment,
     interpretation,
     nelson_wound,
@@ -396,6 +398,22 @@ def test_table_f_garbles_read_as_documented() -> None:
     assert {r72[c].order for c in ("NE", "VA", "GL")} == {"B"}
     assert [d.fleet for d in force_organisation(73) if d.ship == "VA"] == ["Mediterranean"]
     assert [d.fleet for d in force_organisation(76) if d.ship == "TH"] == ["Channel Fleet"]
+
+
+#: Briny 001:709, the key under Naval Table E, as printed
+ORDER_KEY = (
+    "B = Blockade Duty, I = Independent Action, F = Fleet Action, C = Cutting Out Expedition"
+)
+
+
+def test_the_order_letters_words_letter_by_letter() -> None:
+    """Briny 001:709: each order letter of Tables E and F and the book's words for it, in
+    the book's order; Table F prints every letter and no other."""
+    book = dict(part.split(" = ") for part in ORDER_KEY.split(", "))
+    assert dict(ORDER_WORDS) == book
+    assert ORDERS == ("B", "I", "F", "C") == tuple(book)
+    printed = {order for rows in BOOK_F.values() for *_, order in rows}
+    assert printed - {"?"} == set(book)  # "?": roll 72's cell with no order
 
 
 def test_every_table_f_ship_is_a_fleet_ship_and_sails_once() -> None:

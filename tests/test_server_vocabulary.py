@@ -144,13 +144,80 @@ def test_the_fleet_and_the_words_of_combat_and_campaign() -> None:
     assert words["ranks"]["marines"][0] == "Private RM"
     assert words["ranks"]["marines"][-3:] == list(fleet.RM_GENERAL_RANKS)
     digits = words["table_f"]
-    assert digits == {
-        "ships_digits": [1, 2, 3, 4, 5, 6, 7],
-        "deployment_digits": [1, 2, 3, 4, 5, 6],
-    }
+    assert digits["ships_digits"] == [1, 2, 3, 4, 5, 6, 7]
+    assert digits["deployment_digits"] == [1, 2, 3, 4, 5, 6]
+    assert set(digits) == {"ships_digits", "deployment_digits", "orders", "ships",
+                           "deployments", "rolls"}  # fmt: skip
     for a in digits["ships_digits"]:
         for b in digits["deployment_digits"]:
             assert force_organisation(a * 10 + b)
+
+
+def test_the_order_letters_are_the_books_words() -> None:
+    """Briny 001:709: "B = Blockade Duty, I = Independent Action, F = Fleet Action, C =
+    Cutting Out Expedition", as the one transcription holds them (strategy)."""
+    orders = vocabulary()["table_f"]["orders"]
+    assert orders == {
+        "B": "Blockade Duty",
+        "I": "Independent Action",
+        "F": "Fleet Action",
+        "C": "Cutting Out Expedition",
+    }
+    assert orders == dict(tables.ORDER_WORDS)
+
+
+def test_a_table_f_roll_in_words_is_the_books_row() -> None:
+    """Roll 14 as the book prints it: "Channel Fleet Blue NE, VA, GL (I) / Blockade ME, CA,
+    TI (B), EN (C) / Mediterranean Red FE, DR, AC (F) / West Indies (none) HO (I)"."""
+    assert vocabulary()["table_f"]["rolls"]["14"] == (
+        "Channel Fleet: Blue — Nemesis, Vanguard, Glenmorangie (Independent Action); "
+        "Blockade — Mercury, Caligula, Tickler (Blockade Duty), Enterprise (Cutting Out "
+        "Expedition). Mediterranean: Red — Ferocious, Dreadnought, Achilles (Fleet Action). "
+        "West Indies: no squadron — Hornet (Independent Action)"
+    )
+
+
+@pytest.mark.parametrize("roll", sorted(tables.TABLE_F_ROLLS))
+def test_every_table_f_roll_in_words_names_each_ship_it_sends_with_its_order(roll) -> None:
+    words = vocabulary()["table_f"]["rolls"][str(roll)]
+    sent = force_organisation(roll)
+    for at in {d.fleet for d in sent}:
+        assert words.count(f"{at}: ") == 1
+    for d in sent:
+        name = fleet.SHIPS[d.ship].name
+        assert words.count(name) == 1
+        # her order is the next order written after her name
+        after = words[words.index(name) :]
+        assert after[after.index("(") + 1 :].startswith(tables.ORDER_WORDS[d.order])
+
+
+def test_each_prime_ministers_digit_says_how_many_ships_and_which() -> None:
+    """Briny 001:713: the Prime Minister "determines the number of ships sent": digit 2
+    sends 15 ships whatever the deployment (Table F's rolls 21..26); digit 1 sends 11, but
+    roll 16 leaves Hornet out; 7 is "the whole fleet" (a player Prime Minister's), 14 to 17
+    ships as the deployment has it (rolls 71..76)."""
+    ships = vocabulary()["table_f"]["ships"]
+    assert ships["2"] == (
+        "15 ships (White: Royal Oak, Indomitable, Thermopylae, Halcyon; Red: Ferocious, "
+        "Fiddler's Green, Dreadnought; Blue: Nemesis, Glenmorangie, Devonshire; Blockade: "
+        "Mercury, Hornet, Enterprise, Caligula, Tickler)"
+    )
+    assert ships["1"].startswith("10 to 11 ships (Red: Ferocious, Dreadnought, Achilles;")
+    assert ships["1"].endswith("; Hornet only with some deployments")
+    assert ships["7"].startswith("the whole fleet: 14 to 17 ships (")
+    for digit in ("1", "2", "3", "4", "5", "6"):
+        assert "whole fleet" not in ships[digit]
+
+
+def test_each_first_sea_lords_digit_says_the_orders_it_gives() -> None:
+    """Briny 001:713: the deployment "is determined by the First Sea Lord": whatever the
+    Prime Minister's digit, a 1 puts every ship on Blockade Duty (rolls 11..71 print only
+    (B)); a 6 sends mostly Fleet Actions (rolls 16..76)."""
+    deployments = vocabulary()["table_f"]["deployments"]
+    assert deployments["1"].startswith("orders: all Blockade Duty; fleets: mostly Channel Fleet")
+    assert deployments["6"].startswith("orders: mostly Fleet Action (also ")
+    assert deployments["4"].startswith("orders: chiefly Independent Action (also ")
+    assert set(deployments) == {"1", "2", "3", "4", "5", "6"}
 
 
 def test_the_cabinet_actions_take_exactly_table_fs_digits() -> None:

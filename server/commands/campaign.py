@@ -9,13 +9,6 @@ from typing import Any
 
 __all__ = ["register", "render", "run"]
 
-_ORDER_NAMES = {
-    "B": "Blockade Duty",
-    "I": "Independent Action",
-    "F": "Fleet Action",
-    "C": "Cutting Out Expedition",
-}
-
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -109,6 +102,8 @@ def _heading(report: Mapping[str, Any]) -> list[str]:
 
 
 def _deployment(report: Mapping[str, Any]) -> list[str]:
+    from server.game import rules
+
     lines, current = ["", "Deployment"], None
     for d in report["deployment"]:
         if d["fleet"] != current:
@@ -116,7 +111,7 @@ def _deployment(report: Mapping[str, Any]) -> list[str]:
             lines.append(f"  {current}")
         lines.append(
             f"    {d['squadron'] or '(none)':9} {_ship_name(d['ship']):16} {d['ship']} "
-            f"{_ORDER_NAMES[d['order']]}"
+            f"{rules.ORDER_WORDS[d['order']]}"
         )
     return lines
 

@@ -436,7 +436,7 @@ def volunteered(seen: Seen) -> list[Notice]:
     if cruise is None:
         return []
     names = ", ".join(rules.briny_ship(code)["name"] for code in cruise["ships"])
-    duty = "on Blockade Duty" if cruise["order"] == "B" else "on independent action"
+    duty = f"on {rules.ORDER_WORDS[cruise['order']]}"  # Briny 001:709's words
     seasons = " and ".join(cruise["seasons"])
     text = (
         f"{seen.name(cruise['seat'])} volunteered {names} for the {seasons}, {duty}, "

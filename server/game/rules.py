@@ -68,7 +68,7 @@ from strategy.campaign.mentions import HERO_MONTHS, LASTING_POINTS, hero_points,
 from strategy.campaign.plan import influenced_commitment as _influenced
 from strategy.campaign.plan import npc_captain_volunteers, volunteer_ship, volunteer_squadron
 from strategy.campaign.plan import substitute as _substitute
-from strategy.campaign.tables import FLEETS, SQUADRONS, TABLE_F_ROLLS
+from strategy.campaign.tables import FLEETS, ORDER_WORDS, SQUADRONS, TABLE_F_ROLLS
 from strategy.campaign.tables import Deployment as _Deployment
 from strategy.cards.dealer import Dealer, Deck
 from strategy.characters import MEASURES, Character, character_from, roll_character
@@ -123,6 +123,7 @@ __all__ = [
     "OUTCOMES",
     "ROSTER",
     "TABLE_F_ROLLS",
+    "ORDER_WORDS",
     "WEATHER",
     "ADMIRAL_RANKS",
     "BOARDING_ACTIONS",

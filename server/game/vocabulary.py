@@ -3,11 +3,80 @@ the rules' own tables through the doorway (:mod:`server.game.rules`)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from server.game import rules
 
-__all__ = ["vocabulary"]
+__all__ = ["deployment_words", "roll_words", "ships_words", "vocabulary"]
+
+
+def _names(codes: list[str]) -> str:
+    return ", ".join(rules.FLEET_SHIPS[c].name for c in codes)
+
+
+def _most_first(counts: Counter[str]) -> str:
+    """``counts``' keys, most first (ties in the order first met): "all X" for one key;
+    "mostly X" when X is more than half, else "chiefly X"; the others after it."""
+    ranked = [k for k, _ in counts.most_common()]
+    if len(ranked) == 1:
+        return f"all {ranked[0]}"
+    lead = "mostly" if 2 * counts[ranked[0]] > counts.total() else "chiefly"
+    return f"{lead} {ranked[0]} (also {', '.join(ranked[1:])})"
+
+
+def roll_words(roll: int) -> str:
+    """What Table F's ``roll`` sends, in words (Briny, Navy Table F): each fleet's squadrons
+    in the order the book prints them, their ships by name, each with its order in the
+    book's words (001:709)."""
+    fleets: dict[str, dict[str, list[tuple[str, list[str]]]]] = {}
+    for d in rules.TABLE_F_ROLLS[roll]:
+        lines = fleets.setdefault(d.fleet, {}).setdefault(d.squadron or "no squadron", [])
+        if lines and lines[-1][0] == d.order:
+            lines[-1][1].append(d.ship)
+        else:
+            lines.append((d.order, [d.ship]))
+    return ". ".join(
+        f"{fleet}: "
+        + "; ".join(
+            f"{squadron} — "
+            + ", ".join(f"{_names(codes)} ({rules.ORDER_WORDS[order]})" for order, codes in lines)
+            for squadron, lines in squadrons.items()
+        )
+        for fleet, squadrons in fleets.items()
+    )
+
+
+def ships_words(digit: int, deployment_digits: list[int]) -> str:
+    """What the Prime Minister's number ``digit`` chooses (Briny 001:713, Navy Table F): how
+    many ships Table F's rolls ``digit``1..``digit``6 send, which (by squadron, Ship Table
+    C), and those only some deployments send; all the fleet: "the whole fleet"."""
+    rolls = [[d.ship for d in rules.TABLE_F_ROLLS[10 * digit + e]] for e in deployment_digits]
+    sizes = sorted({len(r) for r in rolls})
+    every = [c for c in rolls[0] if all(c in r for r in rolls)]
+    some = [c for c in rules.FLEET_SHIPS if any(c in r for r in rolls) and c not in every]
+    count = f"{sizes[0]} ships" if len(sizes) == 1 else f"{sizes[0]} to {sizes[-1]} ships"
+    sent = set(every) | set(some)
+    whole = "the whole fleet: " if sent == set(rules.FLEET_SHIPS) else ""
+    of = {sq: [c for c in rules.FLEET_SHIPS if c in sent and rules.FLEET_SHIPS[c].squadron == sq]
+          for sq in rules.SQUADRONS}  # fmt: skip
+    by_squadron = [f"{sq}: {_names(codes)}" for sq, codes in of.items() if codes]
+    words = f"{whole}{count} ({'; '.join(by_squadron)})"
+    return f"{words}; {_names(some)} only with some deployments" if some else words
+
+
+def deployment_words(digit: int, ships_digits: list[int]) -> str:
+    """What the First Sea Lord's deployment ``digit`` chooses (Briny 001:713, Navy Table
+    F), whatever the Prime Minister's digit (his choice is secret till the roll): the
+    orders of the ships Table F's rolls 1``digit``..7``digit`` send and the fleets they
+    go to, most first."""
+    orders: Counter[str] = Counter()
+    fleets: Counter[str] = Counter()
+    for n in ships_digits:
+        for d in rules.TABLE_F_ROLLS[10 * n + digit]:
+            orders[rules.ORDER_WORDS[d.order]] += 1
+            fleets[d.fleet] += 1
+    return f"orders: {_most_first(orders)}; fleets: {_most_first(fleets)}"
 
 
 def vocabulary() -> dict[str, Any]:
@@ -15,7 +84,8 @@ def vocabulary() -> dict[str, Any]:
     types (BtQ roster, in rate order) with their boxes per damage area and state, the Briny
     fleet's ships (Ship Table A order), shot, damage areas and states, squadrons, fleets,
     weathers, battle outcomes, an officer's Measures, the ranks (Navy and Royal Marines,
-    lowest first) and the digits of Navy Table F."""
+    lowest first), the digits of Navy Table F and what each chooses, its rolls and its order
+    letters in words."""
     return {
         "ship_types": [
             {
@@ -94,8 +164,20 @@ def vocabulary() -> dict[str, Any]:
         ],
         # the ladders of rank, lowest first (fleet.json): the career pages' rank axis
         "ranks": {"navy": list(rules.NAVY_RANKS), "marines": list(rules.MARINE_RANKS)},
-        "table_f": {
-            "ships_digits": sorted({roll // 10 for roll in rules.TABLE_F_ROLLS}),
-            "deployment_digits": sorted({roll % 10 for roll in rules.TABLE_F_ROLLS}),
-        },
+        "table_f": _table_f(),
+    }
+
+
+def _table_f() -> dict[str, Any]:
+    """Navy Table F's digits and, in words, what each chooses and what each roll sends;
+    the order letters' words (Briny 001:709)."""
+    ships = sorted({roll // 10 for roll in rules.TABLE_F_ROLLS})
+    deployments = sorted({roll % 10 for roll in rules.TABLE_F_ROLLS})
+    return {
+        "ships_digits": ships,
+        "deployment_digits": deployments,
+        "orders": dict(rules.ORDER_WORDS),
+        "ships": {str(n): ships_words(n, deployments) for n in ships},
+        "deployments": {str(e): deployment_words(e, ships) for e in deployments},
+        "rolls": {str(roll): roll_words(roll) for roll in sorted(rules.TABLE_F_ROLLS)},
     }

@@ -5,7 +5,9 @@
 // (state.years, docs/protocol.md "State"); no rule is decided here.
 
 import { officerLine, outcomesOf, panelWidth, sourceOf } from "./report.js";
-import { el, fill, getJSON, labelled, plotly, position, show } from "./util.js";
+import {
+  el, fill, getJSON, labelled, onOrder, orderText, plotly, position, show,
+} from "./util.js";
 
 /**
  * The seasons the seat can read, oldest first: each summer gone by (`state.years`) and the
@@ -163,7 +165,7 @@ function sailedSection(season, rules) {
     el("details", { dataset: { squadron: sq } }, el("summary", {}, `${sq}: ${ships.length} `
       + `ship${ships.length === 1 ? "" : "s"}`), el("ul", { class: "plain" }, ships.map((s) =>
       el("li", {}, `${s.name} (${s.ship}), ${s.type}${s.fleet ? `, ${s.fleet}` : ""}`
-        + `${s.order ? `, order ${s.order}` : ""}`)))))
+        + `${s.order ? `, order ${orderText(rules, s.order)}` : ""}`)))))
     : el("p", { class: "muted" }, "No ship sailed.")];
 }
 
@@ -196,8 +198,8 @@ function offSeasonPage(page, year, rules) {
     el("h3", {}, `The ${page.season} of ${year}: the volunteers`),
     el("section", { dataset: { section: "cruised" } }, el("h3", {}, "What cruised"),
       el("ul", { class: "plain" }, (page.cruises || []).map((c) => el("li", {
-        dataset: { cruise: c.id } }, `${c.ships.map(name).join(", ")}: ${c.order === "B"
-        ? "Blockade Duty" : "independent action"}${c.seasons.length > 1
+        dataset: { cruise: c.id } }, `${c.ships.map(name).join(", ")}: `
+        + `${onOrder(rules, c.order)}${c.seasons.length > 1
         ? ` (committed for the ${c.seasons.join(" and ")})` : ""}${c.missions.length
         ? `; missions ${c.missions.join(", ")}` : ""}${c.ships.filter((x) => results[x])
         .map((x) => `; ${name(x)}: ${results[x].interpretation}`).join("")}`)))),

@@ -7,7 +7,7 @@
 import { afloatShips, shipWords } from "./map_forces.js";
 import { ownForces, ownSeat } from "./store.js";
 import {
-  el, fill, labelled, placeText, position, roleName, round, seasonTitle,
+  el, fill, labelled, onOrder, orderText, placeText, position, roleName, round, seasonTitle,
 } from "./util.js";
 
 /** The acts of the panel's buttons awaiting their ack, by the button's action and label: a
@@ -76,16 +76,44 @@ function select(options, value) {
   return node;
 }
 
-/** A minister's Table F digit: the digits the rules give (GET /api/rules `table_f`). */
-function digitSection(ctx, title, type, digits, current) {
+/** A minister's Table F digit: the digits the rules give (GET /api/rules `table_f`), each
+ * with what it chooses in words beside it (`words`: the rules' `ships` or `deployments`). */
+function digitSection(ctx, title, type, digits, current, words, what) {
+  const meaning = (d) => words?.[String(d)] || "";
   const digit = select(digits.map((d) => [d, String(d)]), current);
   const send = actionButton(ctx, "Choose", () => ({ type, digit: Number(digit.value) }),
     { primary: true, name: type });
-  return el("fieldset", {}, el("legend", {}, title),
-    el("div", { class: "row" }, labelled(digits.length ? `Digit (${digits[0]}–`
-      + `${digits[digits.length - 1]})` : "Digit", digit), send.nodes),
+  const range = digits.length ? ` (${digits[0]}–${digits[digits.length - 1]})` : "";
+  const chosen = el("p", { class: "digit-meaning", "aria-live": "polite",
+    dataset: { meaning: type } });
+  const showChosen = () => { chosen.textContent = `${digit.value}: ${meaning(digit.value)}`; };
+  digit.addEventListener("change", showChosen);
+  showChosen();
+  return el("fieldset", { class: "digit", dataset: { digits: type } }, el("legend", {}, title),
+    el("div", { class: "row" }, labelled(`${what}${range}`, digit), send.nodes), chosen,
+    el("details", {}, el("summary", {}, "What each digit chooses"),
+      el("ul", { class: "plain digit-meanings" }, digits.map((d) => el("li",
+        { dataset: { digit: String(d) } }, `${d}: ${meaning(d)}`)))),
     el("p", { class: "muted", dataset: { current: type } },
-      current ? `Your choice: ${current}` : "Not chosen yet: the GM rolls for you if you don't."));
+      current ? `Your choice: ${current} — ${meaning(current)}`
+        : "Not chosen yet: the GM rolls for you if you don't."));
+}
+
+/** The cabinet's digits as the GM sees them, each with what it chooses, and the roll
+ * they make in words when both are chosen (/api/rules `table_f`). */
+function cabinetWords(rules, cabinet) {
+  const f = rules?.table_f || {};
+  const ships = cabinet?.ships_digit;
+  const deploy = cabinet?.deployment_digit;
+  const roll = ships && deploy ? f.rolls?.[String(10 * ships + deploy)] : null;
+  return [
+    el("p", { class: "muted", dataset: { cabinet: "ships" } }, `Prime Minister's digit: `
+      + `${ships ? `${ships} — ${f.ships?.[String(ships)] || ""}` : "— (rolled if not chosen)"}`),
+    el("p", { class: "muted", dataset: { cabinet: "deployment" } }, `First Sea Lord's digit: `
+      + `${deploy ? `${deploy} — ${f.deployments?.[String(deploy)] || ""}`
+        : "— (rolled if not chosen)"}`),
+    roll ? el("p", { dataset: { cabinet: "roll" } }, `Roll ${10 * ships + deploy} sends: ${roll}`)
+      : null];
 }
 
 /** Whether `seat` may send an action of `type` in this phase, by the server's table of who
@@ -104,9 +132,7 @@ function gmSections(ctx, state) {
       window.confirm("Roll the force now? The cabinet's choices end and the summer begins.")
         ? { type: "roll_force" } : null), { primary: true, name: "roll_force" });
     out.push(el("fieldset", {}, el("legend", {}, "Cabinet"),
-      el("p", { class: "muted" }, `Prime Minister's digit: ${state.cabinet?.ships_digit ?? "—"}; `
-        + `First Sea Lord's: ${state.cabinet?.deployment_digit ?? "—"}`),
-      el("div", { class: "row" }, roll.nodes)));
+      cabinetWords(ctx.rules, state.cabinet), el("div", { class: "row" }, roll.nodes)));
   }
   if (may(ctx.rules, "next_season", "gm", state.phase)) {
     const after = ctx.rules.next_phase[state.phase];
@@ -190,8 +216,8 @@ function cruiseList(ctx, state) {
   if (!cruises.length) return el("p", { class: "muted" }, "No ship has volunteered yet.");
   const name = (code) => (ctx.rules?.fleet || []).find((s) => s.code === code)?.name || code;
   return el("ul", { class: "cruises" }, cruises.map((c) => el("li", { dataset: { cruise: c.id } },
-    `${c.id}: ${c.ships.map(name).join(", ")}, ${c.order === "B" ? "on Blockade Duty"
-      : "on independent action"}, for the ${c.seasons.join(" and ")}; `
+    `${c.id}: ${c.ships.map(name).join(", ")}, ${onOrder(ctx.rules, c.order)}, `
+      + `for the ${c.seasons.join(" and ")}; `
       + (c.missions.length ? `missions: ${c.missions.map((m) => placeText(m)).join(", ")}`
         : "missions not planned yet (the GM's voyage planner)"))));
 }
@@ -481,13 +507,13 @@ function forcesTable(forces) {
       + (f.route ? ` (${round(f.route.days, 1)} d)` : "") : "—"))));
 }
 
-function deploymentTable(deployment) {
+function deploymentTable(deployment, rules) {
   if (!deployment || !deployment.length) return null;
   return el("details", {}, el("summary", {}, `Force organisation (${deployment.length} ships)`),
     el("table", {}, el("tr", {}, ["Fleet", "Squadron", "Ship", "Order"].map((h) =>
       el("th", {}, h))), deployment.map((d) => el("tr", {}, el("td", {}, d.fleet),
       el("td", {}, d.squadron || "—"), el("td", {}, d.name ? `${d.name} (${d.ship})` : d.ship),
-      el("td", {}, d.order)))));
+      el("td", { dataset: { order: d.order } }, orderText(rules, d.order))))));
 }
 
 /** His officer's investments (Briny, INVESTMENT): the form, in blocks of 1000 guineas by
@@ -963,11 +989,13 @@ function seatSections(ctx, seat, state, mine) {
   const allowed = (type) => may(ctx.rules, type, seat.role, state.phase);
   if (allowed("set_ships")) {
     sections.push(digitSection(ctx, "Number of ships (Table F)", "set_ships",
-      ctx.rules?.table_f?.ships_digits || [], state.cabinet?.ships_digit));
+      ctx.rules?.table_f?.ships_digits || [], state.cabinet?.ships_digit,
+      ctx.rules?.table_f?.ships, "Ships sent"));
   }
   if (allowed("set_deployment")) {
     sections.push(digitSection(ctx, "Deployment (Table F)", "set_deployment",
-      ctx.rules?.table_f?.deployment_digits || [], state.cabinet?.deployment_digit));
+      ctx.rules?.table_f?.deployment_digits || [], state.cabinet?.deployment_digit,
+      ctx.rules?.table_f?.deployments, "Deployment"));
   }
   if (seat.role !== "gm" && allowed("sail")) {
     const afloat = mine.filter((f) => f.afloat !== false);
@@ -1145,7 +1173,7 @@ export function createOrdersPanel(root, ctx) {
       const readyButton = forms.querySelector("button[data-action=ready]");
       if (readyButton && actor) readyButton.textContent = actor.ready ? "Not ready" : "Ready";
       fill(live, el("h2", {}, seat.role === "gm" ? "British forces" : "Your forces"),
-        forcesTable(mine), deploymentTable(state.deployment));
+        forcesTable(mine), deploymentTable(state.deployment, ctx.rules));
     },
   };
   return createdPanel;

@@ -233,6 +233,18 @@ export function placeText(target) {
   return target === null || target === undefined ? "" : String(target);
 }
 
+/** A Table F order letter with the book's words for it (/api/rules `table_f.orders`, Briny
+ * 001:709): "B (Blockade Duty)"; a letter the rules do not know, as is. */
+export function orderText(rules, letter) {
+  const words = rules?.table_f?.orders?.[letter];
+  return words ? `${letter} (${words})` : String(letter ?? "");
+}
+
+/** What a cruise's order (B or I) puts her on, in the book's words: "on Blockade Duty". */
+export function onOrder(rules, letter) {
+  return `on ${rules?.table_f?.orders?.[letter] || letter}`;
+}
+
 let plotlyLoading = null;
 /** plotly.js, for the panels' charts only (the map is MapLibre's): loaded once, when a chart
  * is first drawn, from the URL the page names (`<meta name="plotly">`, hashed by the server),

@@ -24,6 +24,7 @@ from strategy.loader import check, load
 __all__ = [
     "FLEETS",
     "ORDERS",
+    "ORDER_WORDS",
     "Deployment",
     "Modifiers",
     "Targets",
@@ -44,7 +45,22 @@ __all__ = [
 ]
 
 FLEETS = ("Channel Fleet", "Mediterranean", "West Indies")
-ORDERS = ("B", "I", "F", "C")
+
+
+def _load_order_words() -> MappingProxyType:
+    words = load("table_f.json")["orders"]
+    check(
+        all(len(k) == 1 and k.isupper() and isinstance(v, str) and v for k, v in words.items()),
+        "Table F orders: one capital letter each, with its words",
+    )
+    return MappingProxyType(dict(words))
+
+
+#: the order letters of Tables E and F and the book's words for each (Briny 001:709:
+#: "B = Blockade Duty, I = Independent Action, F = Fleet Action, C = Cutting Out
+#: Expedition"), in the book's order
+ORDER_WORDS: Mapping[str, str] = _load_order_words()
+ORDERS = tuple(ORDER_WORDS)
 
 
 @dataclass(frozen=True, slots=True)
