@@ -134,8 +134,9 @@ def test_a_version_5_advance_stands_as_logged_and_its_fights_go_on_dry() -> None
     advance = {"seq": 9, "type": "advance", "seat": "gm", "data": {"days": 1, "day": 1}}
     fight = {"seq": 9, "type": "engage_decision", "seat": "s1", "data": {"engagement": "e1"}}
     assert upgrade(5, state, advance)[1] == Allowance(frozenset(), True)
-    # (decided again, compared without the prize money version 5 did not pay)
-    assert upgrade(5, state, fight)[1] == Allowance(frozenset({"round.prize_money"}))
+    # (decided again, compared without the prize money version 5 did not pay, and without
+    # the notices it worded by the engagement's id)
+    assert upgrade(5, state, fight)[1] == Allowance(frozenset({"round.prize_money", "notices"}))
     assert upgrade(5, state, {**fight, "type": "invest"})[1] == Allowance()
     saved = Battle("Fifth Rate", "Cutter", seed=4, distance=3).to_dict()
     assert "precipitation" not in saved and Battle.from_dict(saved).precipitation["name"] == (
