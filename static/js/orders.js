@@ -6,9 +6,7 @@
 
 import { afloatShips, shipWords } from "./map_forces.js";
 import { ownForces, ownSeat } from "./store.js";
-import {
-  el, fill, labelled, placeText, position, roleName, round, seasonTitle,
-} from "./util.js";
+import { el, fill, labelled, placeText, position, roleName, round, seasonTitle, refusalText } from "./util.js";
 
 /** The acts of the panel's buttons awaiting their ack, by the button's action and label: a
  * form drawn anew meanwhile (its event came before its ack) holds its button too. */
@@ -38,7 +36,7 @@ export function actionButton(ctx, label, makeAction, opts = {}) {
         done.textContent = opts.okText || "done";
         setTimeout(() => { done.textContent = ""; }, 2500);
       } else {
-        error.textContent = `${ack.error.message} (${ack.error.code})`;
+        error.textContent = refusalText(ack.error);
       }
     });
   }
@@ -391,7 +389,7 @@ function movementSection(ctx, forces, role, phase, title = null) {
     delete previewBox.dataset.pending;
     previewBox.dataset.order = JSON.stringify(order);
     if (!ack.ok) {
-      previewBox.textContent = `No route: ${ack.error.message} (${ack.error.code})`;
+      previewBox.textContent = `No route: ${refusalText(ack.error)}`;
       delete previewBox.dataset.distance;
       ctx.map.setPreview(null);
       return;
