@@ -103,7 +103,7 @@ def test_an_investment_beyond_his_funds_or_off_the_book_is_refused(fresh_game: G
     assert funds < 1000  # a birth without an inheritance: 1000 guineas are beyond him
     assert poor.act("invest", kind="arms", guineas=1000)["error"] == {
         "code": "conflict",
-        "message": f"'guineas': Jack Aubrey has {funds} guineas, not 1000",
+        "message": f"'guineas': Jack Aubrey has {funds:,} guineas, not the 1,000 asked",
     }
     assert poor.act("invest", kind="arms", guineas=1500)["error"] == {
         "code": "invalid",

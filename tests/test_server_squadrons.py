@@ -100,7 +100,7 @@ def test_the_opening_is_told_to_the_seats_in_the_fight_and_no_others(squadron_fi
             "seats": seats,
             "forces": ["channel-red", "fr-brest", "channel-blue"],
             "outcome": None,
-            "text": f"engagement {fight['id']} opened on day {fight['day']}: the Red "
+            "text": f"a battle opened on day {fight['day']}: the Red "
             "Squadron, Channel Fleet and the Blue Squadron, Channel Fleet against the "
             "Brest Squadron",
         }, key
@@ -130,7 +130,7 @@ def test_the_end_is_told_to_the_same_seats_and_the_log_replays(squadron_fights) 
         (notice,) = event["data"]["notices"]
         assert notice["kind"] == "ended" and notice["seats"] == seats, key
         assert notice["outcome"] == over["outcome"]["how"]
-        assert notice["text"].startswith(f"engagement {fight['id']} (the Red Squadron")
+        assert notice["text"].startswith("the battle of the Red Squadron")
     for key in _OTHERS:
         assert all("notices" not in e["data"] for e in got[key]), key
     # every British ship of both squadrons earned her Briny result in it

@@ -565,9 +565,9 @@ def notices(state: State, record: Engagement, *kinds: str) -> list[Notice]:
     for kind in kinds:
         how = (record["outcome"] or {}).get("how") if kind == "ended" else None
         if kind == "opened":
-            text = f"engagement {record['id']} opened on day {record['day']}: {fight}"
+            text = f"a battle opened on day {record['day']}: {fight}"
         else:
-            text = f"engagement {record['id']} ({fight}) is over: {_ended(record)}"
+            text = f"the battle of {fight} is over: {_ended(record)}"
         out.append(
             {
                 "kind": kind,

@@ -56,7 +56,8 @@ def decide_invest(state: State, seat: Seat, kind: str, guineas: int) -> dict[str
     if guineas > officer["funds"]:
         raise ActionError(
             "conflict",
-            f"'guineas': {officer['name']} has {officer['funds']} guineas, not {guineas}",
+            f"'guineas': {officer['name']} has {officer['funds']:,} guineas, "
+            f"not the {guineas:,} asked",
         )
     year = year_paid(state)
     made = [i for i in state.get("investments", ()) if i["year"] == year]

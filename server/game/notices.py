@@ -161,7 +161,8 @@ def _clock(seen: Seen, due: Any) -> list[Notice]:
     elif seen.kind == "resolve_summer":
         done = "the summer is over"
     elif seen.kind == "engage_decision":
-        done = f"engagement {seen.data.get('engagement')} fought the round without the absent"
+        battle = _battle_words(seen, seen.data.get("engagement"))
+        done = f"{battle} fought the round without the absent"
     else:
         date = seen.view.get("date")
         done = f"the campaign moves on to {date_words(date)}" if date else "the campaign moves on"
@@ -174,6 +175,13 @@ def _clock(seen: Seen, due: Any) -> list[Notice]:
 def _engagements(seen: Seen) -> list[dict[str, Any]]:
     """The engagements the seat's view shows after the event."""
     return list(seen.view.get("engagements") or [])
+
+
+def _battle_words(seen: Seen, engagement: Any) -> str:
+    """A battle as a person names it: by the day it was fought, not its engagement's id."""
+    record = next((e for e in _engagements(seen) if e["id"] == engagement), None)
+    day = (record or {}).get("day")
+    return "the battle" if day is None else f"the battle of day {day}"
 
 
 def _lost(seen: Seen, engagement: str) -> list[Notice]:
@@ -189,7 +197,7 @@ def _lost(seen: Seen, engagement: str) -> list[Notice]:
                 {
                     "type": "ship_lost",
                     "text": f"the {whose} ship {ship.get('name', sid)} was {ship['status']}"
-                    f" in engagement {engagement}",
+                    f" in {_battle_words(seen, engagement)}",
                     "engagement": engagement,
                     "ship": sid,
                     "name": ship.get("name", sid),

@@ -98,14 +98,15 @@ def _v3_fights(state: State, event: dict[str, Any]) -> bool:
 
 def _v5_unpaid(version: int, event: dict[str, Any], whole: bool) -> Allowance:
     """Version 5 (and before) logged a prize's shares without the ``guineas`` they pay: an
-    ``engage_decision`` is compared without its round's ``prize_money``, an ``advance``
-    whose fights took a prize stands as logged. Nothing more when the event already stands
-    as logged (``whole``)."""
+    ``engage_decision`` is compared without its round's ``prize_money`` (nor its ``notices``:
+    version 5 told a battle's end by its engagement's id, today by its forces' names), an
+    ``advance`` whose fights took a prize stands as logged. Nothing more when the event
+    already stands as logged (``whole``)."""
     if version >= 6 or whole:
         return Allowance()
     kind, data = event["type"], event["data"]
     if kind == "engage_decision":
-        return Allowance(frozenset({"round.prize_money"}))
+        return Allowance(frozenset({"round.prize_money", "notices"}))
     fights = data.get("engagements") if kind == "advance" and isinstance(data, dict) else None
     took = any(isinstance(f, dict) and "prize_money" in f for f in fights or ())
     return Allowance(decision=took)
@@ -165,7 +166,8 @@ def upgrade(version: int, state: State, event: dict[str, Any]) -> tuple[dict[str
 
     5 -> 6: the rules of issue 31's second part, each of which a version 5 log never had:
     BtQ's prize money into the purse ("Prize Money", "Into his purse": an
-    ``engage_decision`` is compared without its round's ``prize_money``), a battle on the
+    ``engage_decision`` is compared without its round's ``prize_money``, and without its
+    ``notices``, which name a battle by its forces, not its engagement's id), a battle on the
     map fought in rain or fog ("Precipitation and fog at sea"), the sea's damage points
     into battle and mended in port ("Damage off the sea in battle"), the summer a year of
     service ("A Year of Service": a seated player's card his to choose, with

@@ -6,7 +6,7 @@
 // /api/rules) and what the engagement says each officer may spend (its `hardship`); the
 // server checks every order and says why it refuses one.
 
-import { el, newId } from "./util.js";
+import { el, newId, refusalText } from "./util.js";
 
 /** Her officers aboard, as the engagement record lists them (British ships). */
 export function officersOf(engagement, shipId) {
@@ -201,7 +201,7 @@ export function shipOrdersForm(ctx, engagement, ship, drafts, opts) {
       const ack = await ctx.act({ ...orderAction(engagement.id, ship.id, decision, draft,
         opts.several), round: opts.round });
       if (!ack.ok) {
-        error.textContent = `${ack.error.message} (${ack.error.code})`;
+        error.textContent = refusalText(ack.error);
         for (const b of group) b.disabled = false;
       } else {
         draft.hardship = {}; // spent: the engagement no longer offers it
@@ -251,7 +251,7 @@ export function standingForm(ctx, current) {
     async () => {
       error.textContent = "";
       const ack = await ctx.act(standingAction(draft));
-      if (!ack.ok) error.textContent = `${ack.error.message} (${ack.error.code})`;
+      if (!ack.ok) error.textContent = refusalText(ack.error);
     } }, "Set standing orders");
   return el("fieldset", { class: "standing-orders" }, el("legend", {}, "Standing orders"),
     el("p", { class: "current" }, `For the rounds you do not order yourself: `

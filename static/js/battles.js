@@ -6,7 +6,8 @@
 
 import { musketWords, shipOrdersForm, standingForm } from "./battle_orders.js";
 import {
-  cardElement, deadlineText, el, fill, getJSON, looksLikeCard, newId, position, query, show,
+  cardElement, deadlineText, el, fill, getJSON, looksLikeCard, newId, position, query,
+  refusalText, show,
 } from "./util.js";
 
 // The words of combat (decisions, shots, damage areas and states, each ship type's boxes)
@@ -558,7 +559,7 @@ export function createBattlesPanel(root, ctx) {
       error.textContent = "";
       const ack = await ctx.act({ type: "engage_decision", engagement: engagement.id,
         decision: "npc" });
-      if (!ack.ok) error.textContent = `${ack.error.message} (${ack.error.code})`;
+      if (!ack.ok) error.textContent = refusalText(ack.error);
     } }, "Fight this round by NPC policies");
     return el("div", {}, el("fieldset", {}, el("legend", {}, "Games Master"),
       el("p", { class: "muted" }, `Awaiting: ${holders.map((h) => seats.find((s) => s.id === h)
@@ -589,7 +590,7 @@ export function createBattlesPanel(root, ctx) {
         for (const b of ev.target.parentNode.querySelectorAll("button")) b.disabled = true;
         const ack = await ctx.act(action);
         if (!ack.ok) {
-          error.textContent = `${ack.error.message} (${ack.error.code})`;
+          error.textContent = refusalText(ack.error);
           for (const b of ev.target.parentNode.querySelectorAll("button")) b.disabled = false;
         }
       },

@@ -4,6 +4,7 @@
 // whole log as a JSON file. Only rendering: the server cut each year for the seat
 // (state.years, docs/protocol.md "State"); no rule is decided here.
 
+import { outcomeText } from "./battles.js";
 import { officerLine, outcomesOf, panelWidth, sourceOf } from "./report.js";
 import {
   el, fill, getJSON, labelled, onOrder, orderText, plotly, position, show,
@@ -51,17 +52,13 @@ export function roseAndFell(report) {
   };
 }
 
-/** An engagement's outcome in words, from the server's record of it. */
-export function outcomeText(outcome) {
+/** An engagement's outcome in words, from the server's record of it: the battle panel's
+ * words (British or enemy victory), its ships by their names. */
+function fightOutcome(outcome) {
   if (!outcome) return "not fought out";
-  const name = (id) => outcome.ships?.[id]?.name || id;
-  const parts = [outcome.winner ? `side ${outcome.winner.toUpperCase()} won` : "no winner",
-    outcome.how ? `(${String(outcome.how).replaceAll("_", " ")})` : null,
-    outcome.rounds ? `after ${outcome.rounds} rounds` : null];
-  for (const key of ["sunk", "taken", "struck", "escaped"]) {
-    if ((outcome[key] || []).length) parts.push(`${key}: ${outcome[key].map(name).join(", ")}`);
-  }
-  return parts.filter(Boolean).join(" ");
+  const names = Object.fromEntries(Object.entries(outcome.ships || {})
+    .map(([id, ship]) => [id, ship.name || id]));
+  return outcomeText(outcome, names);
 }
 
 /** The ranks in the order of the ladders /api/rules gives (Navy, then Royal Marines). */
@@ -174,10 +171,10 @@ function foughtSection(season) {
   const fights = [...season.engagements].sort((a, b) => (a.day ?? 0) - (b.day ?? 0));
   const side = (ships) => (ships || []).map((s) => `${s.name} (${s.type})`).join(", ") || "—";
   return [el("h3", {}, "What was fought"), fights.length ? el("table", { class: "fights" },
-    el("tr", {}, ["Day", "Where", "Side A", "Side B", "Outcome"].map((h) => el("th", {}, h))),
+    el("tr", {}, ["Day", "Where", "British", "Enemy", "Outcome"].map((h) => el("th", {}, h))),
     fights.map((e) => el("tr", { dataset: { engagement: e.id } }, el("td", {}, show(e.day)),
       el("td", {}, position(e.lon, e.lat)), el("td", {}, side(e.sides?.a)),
-      el("td", {}, side(e.sides?.b)), el("td", {}, outcomeText(e.outcome)))))
+      el("td", {}, side(e.sides?.b)), el("td", {}, fightOutcome(e.outcome)))))
     : el("p", { class: "muted" }, "No engagement was fought.")];
 }
 

@@ -280,7 +280,7 @@ async function start() {
     }
     return ack;
   };
-  const ctx = { store, map, rules: world.rules, campaign, token, act, notice,
+  const ctx = { store, map, rules: world.rules, ports: world.ports, campaign, token, act, notice,
     selectTab, history: fetchHistory };
   talk = createTalkPanel($("panel-talk"), $("tab-talk"), ctx);
   const panels = [

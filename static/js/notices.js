@@ -4,7 +4,7 @@
 // (permission asked on a click, never on load), and the table talk (`say`) with its form.
 // Every text from the server or a player is set as text (el() makes text nodes), never HTML.
 
-import { el, fill, getJSON, labelled, roleName } from "./util.js";
+import { el, fill, getJSON, labelled, roleName, refusalText } from "./util.js";
 
 const TOAST_MS = 6000;
 const FETCH_DELAY_MS = 150; // events come in bursts: one notices request for the burst
@@ -56,7 +56,7 @@ export function createTalkPanel(root, tab, ctx) {
     const ack = await ctx.act({ type: "say", to: to.value, text: text.value });
     send.disabled = false;
     if (ack.ok) text.value = "";
-    else error.textContent = ack.error.message;
+    else error.textContent = refusalText(ack.error);
   } }, el("div", { class: "row" }, labelled("To", to)), text, el("div", { class: "row" }, send),
   error);
   const silent = el("p", { class: "muted", hidden: true },

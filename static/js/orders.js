@@ -7,7 +7,8 @@
 import { afloatShips, shipWords } from "./map_forces.js";
 import { ownForces, ownSeat } from "./store.js";
 import {
-  el, fill, labelled, onOrder, orderText, placeText, position, roleName, round, seasonTitle,
+  el, fill, labelled, onOrder, orderText, placeText, position, refusalText, roleName, round,
+  seasonTitle,
 } from "./util.js";
 
 /** The acts of the panel's buttons awaiting their ack, by the button's action and label: a
@@ -38,7 +39,7 @@ export function actionButton(ctx, label, makeAction, opts = {}) {
         done.textContent = opts.okText || "done";
         setTimeout(() => { done.textContent = ""; }, 2500);
       } else {
-        error.textContent = `${ack.error.message} (${ack.error.code})`;
+        error.textContent = refusalText(ack.error);
       }
     });
   }
@@ -417,7 +418,7 @@ function movementSection(ctx, forces, role, phase, title = null) {
     delete previewBox.dataset.pending;
     previewBox.dataset.order = JSON.stringify(order);
     if (!ack.ok) {
-      previewBox.textContent = `No route: ${ack.error.message} (${ack.error.code})`;
+      previewBox.textContent = `No route: ${refusalText(ack.error)}`;
       delete previewBox.dataset.distance;
       ctx.map.setPreview(null);
       return;

@@ -3,7 +3,7 @@
 // a player steps through the events his page received.
 
 import { replay } from "./events.js";
-import { el, fill, gameDate, labelled, placeText, plotly, roleName, show } from "./util.js";
+import { el, fill, gameDate, labelled, placeText, plotly, roleName, show, refusalText } from "./util.js";
 
 const RESULT_COLOURS = ["#1b5e20", "#66bb6a", "#bdbdbd", "#ffb74d", "#e53935", "#6d1b1b"];
 
@@ -221,7 +221,7 @@ function serviceSection(report, ctx) {
         const ack = await ctx.act(serviceAction(offer, { card: card.value,
           measure: measure.value, skill: skill.value }));
         choose.disabled = false;
-        if (!ack.ok) error.textContent = ack.error.message;
+        if (!ack.ok) error.textContent = refusalText(ack.error);
       } },
     el("h3", {}, `${o.name}: a year of service (${o.service.card})`),
     el("p", { class: "muted" }, rows.length > 1 ? "A joker: choose any card of the chart."
@@ -348,15 +348,39 @@ export function createReportPanel(root, ctx) {
 
 // -- the event log and its replay -------------------------------------------------------------
 
-function describe(event, seats) {
+/**
+ * The names of what a state holds by id (its seats, officers by rank and name, forces, and
+ * the ports of /api/ports), for the log's lines: a person reads names, never ids.
+ */
+export function namesById(state, ports = []) {
+  const names = new Map();
+  for (const p of ports) names.set(p.id, p.name);
+  for (const f of state?.forces || []) names.set(f.id, f.name);
+  for (const o of state?.officers || []) names.set(o.id, [o.rank, o.name].filter(Boolean).join(" "));
+  for (const s of state?.seats || []) names.set(s.id, s.name || roleName(s.role));
+  return names;
+}
+
+/** `value` with each id in it that `names` knows given as its name. */
+function named(value, names) {
+  if (typeof value === "string") return names.get(value) ?? value;
+  if (Array.isArray(value)) return value.map((v) => named(v, names));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [names.get(k) ?? k,
+      named(v, names)]));
+  }
+  return value;
+}
+
+function describe(event, names) {
   const d = event.data || {};
-  const who = (id) => seats.find((s) => s.id === id)?.name || id;
+  const who = (id) => names.get(id) || id;
   switch (event.type) {
     case "deploy":
     case "sail":
     case "move_enemy":
-      return `${event.type.replace("_", " ")}: ${d.force} → ${d.orders ? `${d.orders.kind} `
-        + `${placeText(d.orders.target)}` : ""}${d.route ? ` (${Math.round(d.route.distance_nm)} nm, `
+      return `${event.type.replace("_", " ")}: ${who(d.force)} → ${d.orders ? `${d.orders.kind} `
+        + `${placeText(named(d.orders.target, names))}` : ""}${d.route ? ` (${Math.round(d.route.distance_nm)} nm, `
         + `${Number(d.route.days).toFixed(1)} days)` : ""}`;
     case "advance":
       return `the clock advances ${d.days} day${d.days === 1 ? "" : "s"} to day ${d.day}`
@@ -377,7 +401,7 @@ function describe(event, seats) {
     case "engage_decision": {
       const order = d.args?.decision || d.orders?.move || (d.orders?.strike ? "strike" : "");
       const shot = d.args?.shot || d.orders?.shot;
-      return `engagement ${d.engagement}: ${who(d.as || event.seat) || "a captain"} orders `
+      return `battle: ${who(d.as || event.seat) || "a captain"} orders `
         + `${order || "the round"}${shot ? ` (${shot})` : ""}`;
     }
     case "set_ships":
@@ -391,15 +415,16 @@ function describe(event, seats) {
     case "resolve_summer":
       return "the summer is resolved";
     case "show_voyage":
-      return `the GM shows a voyage (${(d.shown?.stops || []).join(" → ")}, ${d.shown?.ship})`
+      return `the GM shows a voyage (${(d.shown?.stops || []).map(who).join(" → ")}, `
+        + `${d.shown?.ship})`
         + ` to ${d.shown?.to === "all" ? "every seat" : (d.shown?.to || []).map(who).join(", ")}`;
     case "say":
       return `${d.name || who(d.seat)} to ${d.to === "all" ? "all" : d.to === "gm" ? "the GM"
         : who(d.to)}: ${d.text}`;
     default:
-      return `${event.type.replaceAll("_", " ")} ${Object.keys(d).length ? show(Object.fromEntries(
-        Object.entries(d).filter(([k]) => !["forces", "engagements", "view", "args"]
-          .includes(k)))) : ""}`;
+      return `${event.type.replaceAll("_", " ")} ${Object.keys(d).length ? show(named(
+        Object.fromEntries(Object.entries(d).filter(([k]) => !["forces", "engagements", "view",
+          "args"].includes(k))), names)) : ""}`;
   }
 }
 
@@ -440,8 +465,8 @@ export function createLogPanel(root, ctx) {
     .map(([label, fn]) => el("button", { type: "button", onclick: fn }, label));
   slider.addEventListener("input", () => step(Number(slider.value)));
 
-  const item = (f, seats) => el("li", { dataset: { seq: f.event.seq } },
-    el("span", { class: "muted" }, `#${f.event.seq} `), describe(f.event, seats));
+  const item = (f, names) => el("li", { dataset: { seq: f.event.seq } },
+    el("span", { class: "muted" }, `#${f.event.seq} `), describe(f.event, names));
 
   /** Replay `events` from `base`, or, with `more`, carry the replay on by those events. */
   function load(events, base, more = false) {
@@ -449,9 +474,9 @@ export function createLogPanel(root, ctx) {
     const added = replayFrames(events, from);
     frames = more ? [...frames, ...added] : added;
     slider.max = String(Math.max(0, frames.length - 1));
-    const seats = ctx.store.state?.seats || [];
-    if (more) list.append(...added.map((f) => item(f, seats)));
-    else fill(list, added.map((f) => item(f, seats)));
+    const names = namesById(ctx.store.state, ctx.ports);
+    if (more) list.append(...added.map((f) => item(f, names)));
+    else fill(list, added.map((f) => item(f, names)));
     root.dataset.events = String(frames.length);
   }
 

@@ -7,7 +7,7 @@
 // module shows its words.
 
 import { ownSeat } from "./store.js";
-import { el, fill, getJSON, labelled, roleName } from "./util.js";
+import { el, fill, getJSON, labelled, roleName, refusalText } from "./util.js";
 
 /** A link as the GM hands it on: absolute, from this page's origin if the API's is relative. */
 export function absoluteLink(link, origin = location.origin) {
@@ -189,7 +189,7 @@ export function createSeatsPanel(root, tab, ctx) {
         lastKey = null;
         load();
       } catch (err) {
-        error.textContent = `${err.message} (${err.code})`;
+        error.textContent = refusalText(err);
       } finally {
         button.disabled = false;
       }
@@ -237,7 +237,7 @@ export function createSeatsPanel(root, tab, ctx) {
       const ack = await ctx.act({ type: "reassign", seat: seat.id, [field]: to.value });
       button.disabled = false;
       noted(seat.id, ack.ok ? { done: `handed to ${to.value}` }
-        : { error: `${ack.error.message} (${ack.error.code})` });
+        : { error: refusalText(ack.error) });
       if (ack.ok) load();
     });
     return [labelled("To", to), button];
@@ -253,7 +253,7 @@ export function createSeatsPanel(root, tab, ctx) {
         noted(seat.id, { done: "new link issued; the old one is dead" });
         load();
       } catch (err) {
-        noted(seat.id, { error: `${err.message} (${err.code})` });
+        noted(seat.id, { error: refusalText(err) });
       }
     });
     const revoke = el("button", { type: "button", dataset: { action: "revoke" },
@@ -267,7 +267,7 @@ export function createSeatsPanel(root, tab, ctx) {
         noted(seat.id, { done: "revoked: the seat is vacant" });
         load();
       } catch (err) {
-        noted(seat.id, { error: `${err.message} (${err.code})` });
+        noted(seat.id, { error: refusalText(err) });
       }
     });
     return [reissue, revoke];

@@ -165,6 +165,19 @@ export async function getJSON(url, options = {}) {
   return body;
 }
 
+/**
+ * A refusal as a person reads it: the server's message without the field it names (the
+ * form it is shown beside says which) and without its protocol code.
+ * refusalText({code: "conflict", message: "'guineas': Jack Aubrey has 7 guineas, not the
+ * 1,000 asked"}) -> "Jack Aubrey has 7 guineas, not the 1,000 asked";
+ * "'turn_days' must be ..." -> "turn days must be ...".
+ */
+export function refusalText(error) {
+  const message = String(error?.message ?? error ?? "");
+  return message.replace(/^'[A-Za-z_]+': /, "")
+    .replace(/^'([A-Za-z_]+)' /, (_, field) => `${field.replace(/_/g, " ")} `);
+}
+
 /** Query string from an object (arrays repeat the key). */
 export function query(params) {
   const q = new URLSearchParams();

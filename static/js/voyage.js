@@ -3,7 +3,7 @@
 // plotly chart of speed (and point of sail where the route gives it) along the way.
 
 import { panelWidth } from "./report.js";
-import { el, fill, getJSON, labelled, plotly, position, query, round } from "./util.js";
+import { el, fill, getJSON, labelled, plotly, position, query, round, refusalText } from "./util.js";
 
 // GET /api/voyage routes the whole plan in one request (legs with their miles by point of
 // sail); with it off, each leg is routed with /api/route and drawn without points of sail.
@@ -469,7 +469,7 @@ export function createVoyagePanel(root, tab, ctx) {
       showButton.disabled = true;
       const ack = await ctx.act({ type: "show_voyage", to, voyage: planned });
       showButton.disabled = false;
-      if (!ack.ok) showError.textContent = `${ack.error.message} (${ack.error.code})`;
+      if (!ack.ok) showError.textContent = refusalText(ack.error);
       else showDone.textContent = `Shown to ${audienceText(to, ctx.store.state?.seats)}.`;
     } }, "Show this voyage");
     refreshSeats();
@@ -495,7 +495,7 @@ export function createVoyagePanel(root, tab, ctx) {
           .filter(Boolean);
         const ack = await ctx.act({ type: "plan_cruise", cruise: cruise.value,
           missions: chosen, stay: Number(stay.value) });
-        if (!ack.ok) cruiseError.textContent = `${ack.error.message} (${ack.error.code})`;
+        if (!ack.ok) cruiseError.textContent = refusalText(ack.error);
         else cruiseDone.textContent = `Cruise ${cruise.value} sails on its missions.`;
       } }, "Send the cruise on these missions");
     shownSeats = () => { refreshSeats(); refreshCruises(); };
