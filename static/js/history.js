@@ -53,7 +53,7 @@ export function roseAndFell(report) {
 }
 
 /** An engagement's outcome in words, from the server's record of it: the battle panel's
- * words (British or enemy victory), its ships by their names. */
+ * words (Britain or the enemy won, each side's ships lost), its ships by their names. */
 function fightOutcome(outcome) {
   if (!outcome) return "not fought out";
   const names = Object.fromEntries(Object.entries(outcome.ships || {})
