@@ -590,23 +590,34 @@ def favour_words(rec: Mapping[str, Any]) -> str:
 def _favours(seen: Seen) -> list[Notice]:
     """The favours asked of NPC favourers rolled as the season turned: in words to the
     asker, those who brought favours to bear and the GM; to the others when granted."""
+    return _rolls_told(
+        seen,
+        ("favours", "favour", "ask", "asker"),
+        favour_words,
+        lambda rec: {"investment": rec["investment"], "post": rec["post"]},
+    )
+
+
+def _rolls_told(
+    seen: Seen,
+    kind: tuple[str, str, str, str],
+    words: Callable[[Mapping[str, Any]], str],
+    fields: Callable[[Mapping[str, Any]], dict[str, Any]],
+) -> list[Notice]:
+    """The announced decisions rolled as the season turned, ``kind`` (the event's key for
+    them, the notices' type, what was asked and the key of the officer who asked), each
+    a notice in ``words``: to the asker's player, those who brought favours to bear and the
+    GM, granted or not; to the others (told whose ask it was) when granted."""
+    key, type_, what, who = kind
     out = []
-    me = seen.seat["id"]
-    for rec in seen.data.get("favours") or ():
+    for rec in seen.data.get(key) or ():
         if not (_hears(seen, rec) or rec.get("granted")):
             continue
-        text = favour_words(rec)
-        if me != rec["player"]:
-            text = f"{_officer_name(seen, rec['asker'])}'s ask ({rec['id']}): {text}"
-        out.append(
-            {
-                "type": "favour",
-                "text": text,
-                "investment": rec["investment"],
-                "post": rec["post"],
-                "granted": bool(rec.get("granted")),
-            }
-        )
+        text = words(rec)
+        if seen.seat["id"] != rec["player"]:
+            text = f"{_officer_name(seen, rec[who])}'s {what} ({rec['id']}): {text}"
+        granted = bool(rec.get("granted"))
+        out.append({"type": type_, "text": text, **fields(rec), "granted": granted})
     return out
 
 
@@ -631,24 +642,12 @@ def _transfers(seen: Seen) -> list[Notice]:
     """The Marines' changes of ship rolled as the season turned: in words to the Marine,
     those who brought favours to bear and the GM, granted or not; to the others when
     granted."""
-    out = []
-    me = seen.seat["id"]
-    for rec in seen.data.get("transfers") or ():
-        if not (_hears(seen, rec) or rec.get("granted")):
-            continue
-        text = transfer_words(rec)
-        if me != rec["player"]:
-            text = f"{_officer_name(seen, rec['officer'])}'s change of ship ({rec['id']}): {text}"
-        out.append(
-            {
-                "type": "transfer",
-                "text": text,
-                "officer": rec["officer"],
-                "ship": rec.get("to") or rec["ship"],
-                "granted": bool(rec.get("granted")),
-            }
-        )
-    return out
+    return _rolls_told(
+        seen,
+        ("transfers", "transfer", "change of ship", "officer"),
+        transfer_words,
+        lambda rec: {"officer": rec["officer"], "ship": rec.get("to") or rec["ship"]},
+    )
 
 
 def transfer_asked(seen: Seen) -> list[Notice]:
