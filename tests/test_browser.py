@@ -199,7 +199,7 @@ def test_errors_show_next_to_the_control_that_caused_them(
         game.add("pm", "prime-minister")
         pm = _open(seat_pages, browser, browser_server, game, "pm", shared_context)
         gm = _open(seat_pages, browser, browser_server, game, "gm", shared_context)
-        pm.page.get_by_label("Digit (1–7)").select_option("4")
+        pm.page.get_by_label("Ships sent (1–7)").select_option("4")
         pm.page.click("button[data-action=set_ships]")
         pm.wait(
             "document.querySelector('[data-current=set_ships]').textContent.includes('4')",
@@ -212,7 +212,9 @@ def test_errors_show_next_to_the_control_that_caused_them(
         gm.page.click("button[data-action=advance]")
         error = gm.page.locator("button[data-action=advance] ~ p.error")
         error.wait_for(state="visible", timeout=10_000)
-        assert "invalid" in error.inner_text()
+        # the refusal in words (its code and field left to the protocol)
+        assert error.inner_text().startswith("days must be from 1 to ")
+        assert error.inner_text().endswith(", not 45")
         assert gm.js("window.__admiralty.store.state.day") == 0
         gm.page.get_by_label("Days", exact=True).fill("1")
         gm.page.click("button[data-action=advance]")
@@ -555,7 +557,7 @@ def test_the_season_report_and_the_replay(
     assert "resolved" in gm.page.locator("#panel-log li.current").inner_text()
     gm.page.click("#panel-log button:text('◀ Back')")
     gm.wait(f"document.getElementById('panel-log').dataset.step === '{total - 2}'")
-    assert "engagement e" in gm.page.locator("#panel-log li.current").inner_text()
+    assert "battle: " in gm.page.locator("#panel-log li.current").inner_text()  # its last fight
     # the summer's last fight: the forces as they were then, on the map
     assert any(str(m).startswith("replay-") for m in gm.traces())
     gm.screenshot("replay.png")
