@@ -650,15 +650,21 @@ def _transfers(seen: Seen) -> list[Notice]:
     )
 
 
+def _asker_words(seen: Seen, name: str) -> str:
+    """Who announced a decision, as the seat reads it: "You" to his player, his name and
+    his seat's to the GM, his name to the others."""
+    if seen.seat["id"] == seen.data["player"]:
+        return "You"
+    if seen.seat["role"] == "gm":
+        return f"{name} ({seen.name(seen.data['player'])})"
+    return name
+
+
 def transfer_asked(seen: Seen) -> list[Notice]:
     """A Marine's change of ship requested, announced: to every seat, for favours for or
     against before the season moves on."""
     data = seen.data
-    who = f"{data['rank']} {data['name']}"
-    if seen.seat["id"] == data["player"]:
-        who = "You"
-    elif seen.seat["role"] == "gm":
-        who = f"{who} ({seen.name(data['player'])})"
+    who = _asker_words(seen, f"{data['rank']} {data['name']}")
     text = (
         f"{who} request{'' if who == 'You' else 's'} a change of ship from "
         f"{rules.briny_ship(data['ship'])['name']} ({data['id']}): the Brigadier-General of "
@@ -681,11 +687,7 @@ def favour_asked(seen: Seen) -> list[Notice]:
     against before the season moves on."""
     data = seen.data
     asker = seen.state["officers"].get(data["asker"])
-    who = asker["name"] if asker else data["asker"]
-    if seen.seat["id"] == data["player"]:
-        who = "You"
-    elif seen.seat["role"] == "gm":
-        who = f"{who} ({seen.name(data['player'])})"
+    who = _asker_words(seen, asker["name"] if asker else data["asker"])
     text = (
         f"{who} ask{'' if who == 'You' else 's'} the {data['post']} to favour the "
         f"{data['kind']} investment {data['investment']} ({data['id']}): 7 on a die when the "
@@ -707,11 +709,7 @@ def resignation_asked(seen: Seen) -> list[Notice]:
     before the season moves on."""
     data = seen.data
     asker = seen.state["officers"].get(data["asker"])
-    who = asker["name"] if asker else data["asker"]
-    if seen.seat["id"] == data["player"]:
-        who = "You"
-    elif seen.seat["role"] == "gm":
-        who = f"{who} ({seen.name(data['player'])})"
+    who = _asker_words(seen, asker["name"] if asker else data["asker"])
     text = (
         f"{who} ask{'' if who == 'You' else 's'} that {data['rank']} {data['name']} resign as "
         f"{data['appointment']} ({data['id']}): 7 on a die when the season moves on; anyone "
