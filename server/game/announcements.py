@@ -97,10 +97,7 @@ def decide_ask_resignation(
         held = npc.get("appointment")
         why = f"{held} is the King's to give" if held else "he holds no appointment"
         raise ActionError("conflict", f"{npc['name']} has no post to resign: {why}")
-    if any(r["officer"] == npc["id"] and r["status"] in _PENDING for r in _asked(state)):
-        raise ActionError(
-            "conflict", f"{npc['name']} is asked to resign already: bring favours to bear on it"
-        )
+    _not_pending(_asked(state), "officer", npc["id"], f"{npc['name']} is asked to resign")
     return {
         "id": f"rs{len(_asked(state)) + 1}",
         "officer": npc["id"],
@@ -125,6 +122,13 @@ def apply_ask_resignation(state: State, data: events.AskResignation) -> None:
 def _by(data: Mapping[str, Any]) -> dict[str, Any]:
     """Who asked an announced decision, for whom, and in which naval year."""
     return {key: data[key] for key in ("asker", "player", "year") if key in data}
+
+
+def _not_pending(records: list[dict[str, Any]], key: str, value: str, asked: str) -> None:
+    """Refused (``conflict``) while a record of ``records`` whose ``key`` is ``value`` is
+    announced and not yet rolled: favours are brought to bear on that one instead."""
+    if any(r[key] == value and r["status"] in _PENDING for r in records):
+        raise ActionError("conflict", f"{asked} already: bring favours to bear on it")
 
 
 def _announce(records: list[Any], record: dict[str, Any]) -> None:
@@ -197,12 +201,8 @@ def decide_ask_favour(
             f"{holder['name']}, {post}, is a player's character: he makes his own decisions "
             "(talk to him)",
         )
-    if any(
-        f["investment"] == found["id"] and f["status"] in _PENDING for f in _favours_asked(state)
-    ):
-        raise ActionError(
-            "conflict", f"{found['id']} is asked of the {post} already: bring favours to bear on it"
-        )
+    asked = f"{found['id']} is asked of the {post}"
+    _not_pending(_favours_asked(state), "investment", found["id"], asked)
     return {
         "id": f"fv{len(_favours_asked(state)) + 1}",
         "investment": found["id"],
@@ -245,12 +245,8 @@ def decide_ask_transfer(
         )
     if not officer["ship"]:
         raise ActionError("conflict", f"{name} serves in no ship to change")
-    if any(
-        t["officer"] == officer["id"] and t["status"] in _PENDING for t in _transfers_asked(state)
-    ):
-        raise ActionError(
-            "conflict", f"{name}'s change of ship is asked already: bring favours to bear on it"
-        )
+    asked = f"{name}'s change of ship is asked"
+    _not_pending(_transfers_asked(state), "officer", officer["id"], asked)
     return {
         "id": f"mc{len(_transfers_asked(state)) + 1}",
         "officer": officer["id"],
