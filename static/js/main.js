@@ -104,6 +104,52 @@ function wireTabs() {
   selectTab("orders");
 }
 
+// -- the sheet (a phone's layout) ------------------------------------------------------------
+/** The panels' heights on a phone (css: body[data-sheet]): collapsed to the tab bar, lowered
+ * over the chart's lower part, raised over most of it. A desktop shows the side panel
+ * whatever the word. */
+const SHEET = ["collapsed", "lowered", "raised"];
+function setSheet(where) {
+  document.body.dataset.sheet = where;
+  const i = SHEET.indexOf(where);
+  $("sheet-lower").disabled = i === 0;
+  $("sheet-raise").disabled = i === SHEET.length - 1;
+  $("sheet-grip").setAttribute("aria-label", i === SHEET.length - 1 ? "Collapse the panels"
+    : "Raise the panels");
+  $("side").dataset.sheet = where;
+}
+function wireSheet() {
+  const step = (by) => setSheet(SHEET[Math.max(0, Math.min(SHEET.length - 1,
+    SHEET.indexOf(document.body.dataset.sheet) + by))]);
+  $("sheet-lower").addEventListener("click", () => step(-1));
+  $("sheet-raise").addEventListener("click", () => step(1));
+  // the grip: up a step at a time, and from the top back down to the tab bar
+  $("sheet-grip").addEventListener("click", () => {
+    const i = SHEET.indexOf(document.body.dataset.sheet);
+    setSheet(SHEET[i === SHEET.length - 1 ? 0 : i + 1]);
+  });
+  // a tab chosen under a collapsed sheet shows its panel
+  $("tabs").addEventListener("click", () => {
+    if (document.body.dataset.sheet === "collapsed") setSheet("lowered");
+  });
+  setSheet("lowered");
+}
+
+/** The chart's view buttons: a row on a desktop, on a phone a "Views" button that opens them
+ * (css) and closes once one is chosen. */
+function wireViews() {
+  const box = $("views");
+  const toggle = $("views-toggle");
+  const show = (open) => {
+    box.classList.toggle("open", open);
+    toggle.setAttribute("aria-expanded", String(open));
+  };
+  toggle.addEventListener("click", () => show(!box.classList.contains("open")));
+  box.addEventListener("click", (ev) => {
+    if (ev.target !== toggle && ev.target.closest(".views")) show(false);
+  });
+}
+
 // -- start ----------------------------------------------------------------------------------
 /** The map layers, the ports and the rules' vocabulary (the words the panels use). */
 async function loadWorld() {
@@ -168,6 +214,8 @@ function refetchState() {
 
 async function start() {
   wireTabs();
+  wireSheet();
+  wireViews();
   if (!campaign || !token) {
     setConnection("no seat token in the link", "warn");
     notice("Open this page with the link your Games Master gave you (it carries ?token=...).");

@@ -1,0 +1,213 @@
+"""A phone is a first-class seat (issue 32, item 5), in Debian's headless Chromium with touch
+emulation: at 390x844 (a phone) and at 1280x800 (a laptop) every panel of the play page fits
+for the GM, an admiral and a captain (no horizontal scroll of the page or of a panel, no
+button, field, cell or tab cut or running past its panel, the tab bar one line); on the phone
+the chart is the page's whole width and at least 40% of its height under the lowered sheet,
+its view buttons one small button; and with taps alone an admiral gives his squadron an
+order and a captain fights a round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser_helpers import Campaign, SeatPage, open_seat
+from tests.conftest import USHANT, bring_red_to_the_brest_squadron
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 800}
+SEATS = ("gm", "red", "fg")
+
+#: What does not fit on the page as it is now: the page's own width, then each visible
+#: button, field, cell and tab whose right edge passes its panel's or the viewport's, or whose
+#: text is wider than its box (cut); and the tab bar's lines.
+FIT = """() => {
+  const bad = [];
+  const vw = innerWidth;
+  const doc = document.scrollingElement;
+  if (doc.scrollWidth > vw) bad.push(`page ${doc.scrollWidth} > ${vw}`);
+  const panel = document.querySelector("[role=tabpanel]:not([hidden])");
+  const side = document.getElementById("side").getBoundingClientRect();
+  if (panel.scrollWidth > panel.clientWidth) {
+    bad.push(`panel ${panel.id} ${panel.scrollWidth} > ${panel.clientWidth}`);
+  }
+  const box = panel.getBoundingClientRect();
+  const right = Math.min(vw, box.width ? box.right : side.right);
+  const what = "button, select, input, textarea, td, th, summary, [role=tab]";
+  const name = (n) => `${n.tagName.toLowerCase()}${n.id ? "#" + n.id : ""}`
+    + ` "${(n.innerText || n.value || "").trim().slice(0, 30)}"`;
+  for (const n of document.querySelectorAll(`#side ${what}, #status .item, #views button`)) {
+    if (!n.offsetParent && n.getClientRects().length === 0) continue;
+    const r = n.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const limit = panel.contains(n) ? right : vw;
+    if (r.right > limit + 0.5) bad.push(`${name(n)} right ${Math.round(r.right)} > ${limit}`);
+    if (n.scrollWidth > n.clientWidth + 1 && n.tagName !== "SELECT") {
+      bad.push(`${name(n)} cut: ${n.scrollWidth} > ${n.clientWidth}`);
+    }
+  }
+  const tabs = [...document.querySelectorAll("#tabs [role=tab]")].filter((t) => !t.hidden);
+  if (new Set(tabs.map((t) => Math.round(t.getBoundingClientRect().top))).size !== 1) {
+    bad.push("the tab bar wraps");
+  }
+  const bar = document.getElementById("tabs");
+  if (bar.scrollWidth > bar.clientWidth) bad.push(`tab bar ${bar.scrollWidth} > ${bar.clientWidth}`);
+  return bad;
+}"""
+
+#: The chart on a phone: its canvas's box, what the sheet leaves of it, the views' box, the
+#: corner's (the compass and date) box.
+CHART = """() => {
+  const box = (n) => { if (!n) return null; const r = n.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width,
+      height: r.height}; };
+  return {canvas: box(document.querySelector("#map canvas")),
+    sheet: box(document.getElementById("side")), views: box(document.getElementById("views")),
+    corner: box(document.querySelector("#map .map-corner")), width: innerWidth,
+    height: innerHeight, sheetState: document.body.dataset.sheet};
+}"""
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and (
+        b["top"] < a["bottom"]
+    )
+
+
+def _tabs(seat: SeatPage) -> list[str]:
+    return seat.js(
+        "[...document.querySelectorAll('#tabs [role=tab]')].filter((t) => !t.hidden)"
+        ".map((t) => t.id.slice(4))"
+    )
+
+
+def check_fit(seat: SeatPage, who: str) -> list[str]:
+    """Every tab of ``seat``'s panel opened by a tap, what does not fit in each."""
+    bad = []
+    for name in _tabs(seat):
+        seat.page.locator(f"#tab-{name}").tap()
+        seat.wait(f"!document.getElementById('panel-{name}').hidden")
+        bad += [f"{who} {name}: {b}" for b in seat.js(FIT)]
+    seat.page.locator("#tab-orders").tap()
+    return bad
+
+
+def _context(browser: Any, size: dict[str, int]) -> Any:
+    phone = size["width"] < 700
+    return browser.new_context(viewport=size, has_touch=True, is_mobile=phone)
+
+
+def _open_fight(game: Campaign) -> str | None:
+    """The GM advances a day at a time (20 at most) till a fight opens: its id."""
+    for _ in range(20):
+        fights = [e for e in game.state()["engagements"] if not e["over"]]
+        if fights:
+            return fights[0]["id"]
+        if not game.act("advance", days=1)["ok"]:
+            return None
+    return None
+
+
+@pytest.fixture(scope="module")
+def sized(browser: Any) -> Any:
+    """One touch context per size (its seats' pages share its HTTP cache)."""
+    contexts = {"phone": _context(browser, PHONE), "laptop": _context(browser, LAPTOP)}
+    yield contexts
+    for context in contexts.values():
+        context.close()
+
+
+def test_every_panel_fits_a_phone_and_a_laptop_and_taps_alone_play_a_round(
+    browser, browser_server, seat_pages, sized
+):
+    game = Campaign.new(browser_server, seed=11)
+    try:
+        bring_red_to_the_brest_squadron(game, ("fg", "captain", {"ship": "FG"}))
+        pages = {
+            (size, key): open_seat(
+                browser, browser_server, game.seats[key]["link"], context=sized[size]
+            )
+            for size in sized
+            for key in SEATS
+        }
+        seat_pages.extend(pages.values())
+        red, fg = pages["phone", "red"], pages["phone", "fg"]
+
+        # the chart on the phone: the whole width, 40% of the height above the lowered sheet
+        chart = red.js(CHART)
+        assert chart["sheetState"] == "lowered"
+        assert chart["canvas"]["width"] >= chart["width"], chart
+        assert chart["sheet"]["top"] - chart["canvas"]["top"] >= 0.4 * chart["height"], chart
+        # its views one small button, clear of the compass; opened, a grid of buttons
+        assert chart["views"]["height"] <= 40 and chart["views"]["width"] <= 120, chart
+        assert not _overlap(chart["views"], chart["corner"]), chart
+        red.page.locator("#views-toggle").tap()
+        red.page.locator("#views button:text('Channel')").tap()
+        assert red.js("document.getElementById('views').classList.contains('open')") is False
+        # the sheet: collapsed to its tab bar (the chart grows), raised, lowered by taps
+        red.page.locator("#sheet-lower").tap()
+        low = red.js(CHART)
+        assert low["sheetState"] == "collapsed" and low["sheet"]["height"] < 100, low
+        red.wait(
+            "document.querySelector('#map canvas').getBoundingClientRect().height"
+            f" > {chart['canvas']['height'] + 200}"
+        )
+        assert red.js("document.getElementById('panel-orders').offsetParent") is None
+        red.page.locator("#sheet-grip").tap()
+        red.page.locator("#sheet-raise").tap()
+        high = red.js(CHART)
+        assert high["sheetState"] == "raised" and high["sheet"]["height"] > 0.7 * 844, high
+        red.page.locator("#sheet-lower").tap()
+        assert red.js(CHART)["sheetState"] == "lowered"
+
+        # the admiral's order by taps: patrol, the sea off Ushant tapped on the chart, confirmed
+        red.page.get_by_label("Order", exact=True).select_option("patrol")
+        x, y = red.js("([lon, lat]) => window.__admiralty.map.pixelOf(lon, lat)", USHANT)
+        red.page.touchscreen.tap(x, y)
+        red.wait(
+            "(() => { const p = document.querySelector('#panel-orders .preview');"
+            " return p && !p.dataset.pending && p.dataset.distance; })()",
+            timeout=60,
+        )
+        seq = red.seq()
+        red.page.locator("button[data-action=orders]").tap()
+        red_force = next(f["id"] for f in game.state()["forces"] if f.get("squadron") == "Red")
+        order = red.wait_event("deploy", f"e.data.force === '{red_force}'", after=seq)
+        assert order["data"]["orders"]["kind"] in ("patrol", "station"), order  # (its ground)
+
+        fight = _open_fight(game)
+        assert fight, "seed 11: the Red meets the Brest squadron off Ushant"
+        box = f"#panel-battles article[data-engagement={fight}]"
+        for page in pages.values():
+            page.wait(f"document.querySelector('{box}') !== null", timeout=30)
+
+        # every panel of every seat at both sizes, the battle open
+        bad = []
+        for (size, key), page in pages.items():
+            bad += check_fit(page, f"{key} at {size}")
+        assert not bad, "\n".join(bad)
+
+        # the captain fights a round with taps: his ship's decision, then the admiral's ships'
+        fg.page.locator("#tab-battles").tap()
+        form = fg.page.locator(f"{box} fieldset.orders-round").first
+        form.wait_for()
+        before = fg.seq()
+        form.locator("button[data-decision]").first.tap()
+        fg.wait_event("engage_decision", f"e.data.engagement === '{fight}'", after=before)
+        red.page.locator("#tab-battles").tap()
+        record = next(e for e in game.state("red")["engagements"] if e["id"] == fight)
+        for ship in [s for s, h in record["awaiting"].items() if h == game.seats["red"]["seat"]]:
+            seq = red.seq()
+            red.page.locator(
+                f"{box} fieldset.orders-round[data-ship={ship}] button[data-decision=hold]"
+            ).tap()
+            red.wait_event("engage_decision", f"e.data.engagement === '{fight}'", after=seq)
+        # the round is fought once the last orders are in: its event on the captain's page
+        fg.wait_event(
+            "engage_decision", f"e.data.engagement === '{fight}' && !!e.data.round", after=before
+        )
+    finally:
+        game.close()
