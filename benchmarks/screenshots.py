@@ -50,6 +50,8 @@ def main() -> None:
                 for key, name in SEATS:
                     context = browser.new_context(viewport={"width": width, "height": height})
                     page = open_seat(browser, live.url, game.seats[key]["link"], context=context)
+                    if page.page.locator("#views-toggle").is_visible():  # a phone's views
+                        page.page.click("#views-toggle")
                     page.page.click("#views button:text('Channel')")
                     page.page.wait_for_timeout(2500)
                     path = out / f"{name}-{width}x{height}.png"
