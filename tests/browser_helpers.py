@@ -23,6 +23,7 @@ __all__ = [
     "Campaign",
     "GmClient",
     "SeatPage",
+    "open_fight",
     "open_seat",
     "wait_until",
 ]
@@ -133,6 +134,17 @@ class Campaign:
     def close(self) -> None:
         if self.gm:
             self.gm.close()
+
+
+def open_fight(game: Campaign) -> str | None:
+    """The GM advances a day at a time (20 at most) till a fight opens: its id."""
+    for _ in range(20):
+        fights = [e for e in game.state()["engagements"] if not e["over"]]
+        if fights:
+            return fights[0]["id"]
+        if not game.act("advance", days=1)["ok"]:
+            return None
+    return None
 
 
 def wait_until(page: Any, expression: str, timeout: float = 10.0, arg: Any = None) -> None:

@@ -766,6 +766,25 @@ def shared_context(browser: Any) -> Iterator[Any]:
     context.close()
 
 
+#: a phone's screen (CSS pixels), for the layout's tests and the screenshots
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def touch_contexts(browser: Any) -> Iterator[dict[str, Any]]:
+    """A touch screen's browser context per size, by name: "phone" (390x844, mobile) and
+    "laptop" (the tests' 1280x800); the seats' pages of one share its HTTP cache."""
+    from tests.browser_helpers import VIEWPORT
+
+    contexts = {
+        "phone": browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True),
+        "laptop": browser.new_context(viewport=VIEWPORT, has_touch=True),
+    }
+    yield contexts
+    for context in contexts.values():
+        context.close()
+
+
 @pytest.fixture
 def seat_pages(browser: Any, browser_server: str) -> Iterator[list[SeatPage]]:
     """Pages opened by a test; each must end without a console error or page error."""

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from strategy.characters.creation import roll_sheet
-from tests.browser_helpers import Campaign, open_seat
+from tests.browser_helpers import Campaign, open_fight, open_seat
 from tests.conftest import bring_red_to_the_brest_squadron
 
 pytestmark = pytest.mark.browser
@@ -19,17 +19,6 @@ PANEL = "#panel-battles"
 NODES = f"document.querySelectorAll('{PANEL} *').length"
 #: the enemy squadrons the GM sends after the Red, one fight each, once the first is over
 ENEMIES = ("fr-rochefort", "sp-ferrol", "nl-texel", "fr-brest")
-
-
-def _open_fight(game: Campaign) -> str | None:
-    """The GM advances a day at a time (20 at most) till a fight opens: its id."""
-    for _ in range(20):
-        fights = [e for e in game.state()["engagements"] if not e["over"]]
-        if fights:
-            return fights[0]["id"]
-        if not game.act("advance", days=1)["ok"]:
-            return None
-    return None
 
 
 def test_a_captain_reads_his_choices_first_and_each_ended_battle_in_a_line(
@@ -45,7 +34,7 @@ def test_a_captain_reads_his_choices_first_and_each_ended_battle_in_a_line(
             browser, browser_server, game.seats["fg"]["link"], context=shared_context
         )
         seat_pages.append(captain)
-        fight = _open_fight(game)
+        fight = open_fight(game)
         assert fight, "seed 11: the Red meets the Brest squadron off Ushant"
         box = f"{PANEL} article[data-engagement={fight}]"
         captain.wait(f"document.querySelector('{box}[data-awaiting-me=true]') !== null", timeout=30)
@@ -97,7 +86,7 @@ def test_a_captain_reads_his_choices_first_and_each_ended_battle_in_a_line(
             where = [forces[red]["lon"], forces[red]["lat"]]
             if not game.act("move_enemy", force=enemy, to=where)["ok"]:
                 continue
-            eid = _open_fight(game)
+            eid = open_fight(game)
             if eid is None:
                 break
             fought.append(eid)
