@@ -29,6 +29,7 @@ __all__ = [
     "SEED",
     "CLOCK_START",
     "play_out_summer",
+    "fight_engagements",
     "SQUADRON_SEATS",
     "Clock",
     "Game",
@@ -471,6 +472,41 @@ def play_out_summer(
             ack = act("advance", days=min(30, 92 - now["day"]))
             assert ack["ok"], ack
     assert act("resolve_summer")["ok"]
+
+
+def fight_engagements(
+    act: Callable[..., dict[str, Any]], state: Callable[[], dict[str, Any]], wanted: int
+) -> int:
+    """The GM brings about ``wanted`` fought engagements in the rolled summer through
+    ``act`` and ``state`` (as :func:`play_out_summer`): each day he sends every enemy force
+    at sea after the nearest British force it has not fought yet (a pair meets once,
+    server/game/forces.py ``_contacts``), advances a day and has the NPC policies fight
+    what opened. Returns the number ended (fewer than ``wanted`` if the summer runs out)."""
+    for _ in range(90):
+        now = state()
+        fights = [e["id"] for e in now["engagements"] if not e["over"]]
+        for eid in fights:
+            ack = act("engage_decision", engagement=eid, decision="npc", rounds="all")
+            assert ack["ok"], ack
+        if fights:
+            continue
+        ended = [e for e in now["engagements"] if e["over"]]
+        if len(ended) >= wanted or now["day"] >= 90:
+            return len(ended)
+        met = {frozenset(e["forces"]) for e in now["engagements"]}
+        afloat = [f for f in now["forces"] if f["afloat"]]
+        british = [f for f in afloat if f["side"] == "Britain"]
+        for enemy in (f for f in afloat if f["side"] != "Britain"):
+            free = [b for b in british if frozenset((b["id"], enemy["id"])) not in met]
+            if free:
+                b = min(
+                    free,
+                    key=lambda b: (b["lon"] - enemy["lon"]) ** 2 + (b["lat"] - enemy["lat"]) ** 2,
+                )
+                act("move_enemy", force=enemy["id"], to=[b["lon"], b["lat"]])
+        ack = act("advance", days=1)
+        assert ack["ok"], ack
+    return len([e for e in state()["engagements"] if e["over"]])
 
 
 # -- reading a log -----------------------------------------------------------------------

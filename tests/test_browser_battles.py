@@ -13,6 +13,7 @@ import pytest
 from strategy.characters.creation import roll_sheet
 from tests.browser_helpers import Campaign, open_fight, open_seat
 from tests.conftest import bring_red_to_the_brest_squadron
+from tests.server_helpers import fight_engagements
 
 pytestmark = pytest.mark.browser
 PANEL = "#panel-battles"
@@ -136,5 +137,46 @@ def test_a_captain_reads_his_choices_first_and_each_ended_battle_in_a_line(
             ".filter((d) => d.querySelector('ol.log')).map((d) => d.open)"
         )
         assert drawn == [True], drawn
+    finally:
+        game.close()
+
+
+def test_after_ten_battles_the_captains_and_the_observers_panels_stay_small(
+    browser, browser_server, seat_pages, shared_context
+):
+    """Ten engagements fought through the server (the GM sends each enemy force after a
+    British one it has not met), then the captain's and the observer's pages opened as a
+    player first sees them (the captain sees every engagement, the observer none): at most
+    1,500 nodes in the battle panel, each ended battle a line naming its sides, its log
+    drawn only on demand."""
+    game = Campaign.new(browser_server, seed=11)
+    try:
+        bring_red_to_the_brest_squadron(
+            game, ("fg", "captain", {"ship": "FG"}), ("obs", "observer", {})
+        )
+        assert fight_engagements(game.act, game.state, 10) >= 10, "seed 11: ten fights"
+        ended = [e for e in game.state("fg")["engagements"] if e["over"]]
+        assert sum(len(e["log"]) for e in ended) > 1500  # their logs alone would overflow
+        for key in ("fg", "obs"):
+            seat = open_seat(
+                browser, browser_server, game.seats[key]["link"], context=shared_context
+            )
+            seat_pages.append(seat)
+            seat.tab("battles")
+            # (an observer sees no engagement: views.sees_engagements)
+            shown = len(game.state(key).get("engagements", []))
+            seat.wait(
+                f"document.querySelectorAll('{PANEL} article[data-over=true]').length === {shown}",
+                timeout=30,
+            )
+            nodes = seat.js(NODES)
+            assert shown == (len(ended) if key == "fg" else 0), (key, shown)
+            assert nodes <= 1500, (key, nodes)
+            assert seat.js(f"document.querySelectorAll('{PANEL} ol.log li').length") == 0, key
+            lines = seat.js(
+                f"[...document.querySelectorAll('{PANEL} details.ended > summary')]"
+                ".map((s) => s.innerText)"
+            )
+            assert len(lines) == shown and all("Britain: " in line for line in lines), lines
     finally:
         game.close()

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 import requests
 
-from tests.browser_helpers import open_seat
+from tests.browser_helpers import Campaign, open_seat
+from tests.conftest import RICH
 
 pytestmark = pytest.mark.browser
 
@@ -29,8 +30,9 @@ ID_PATTERNS = (
 TOKEN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*[A-Za-z0-9_]|[A-Za-z0-9]")
 
 #: everything a person can read in the page's shown panel: its text, the options of its
-#: selects, its charts' titles, ticks and legends (plotly draws them as SVG text) and its
-#: tooltips
+#: selects, its charts' titles, ticks and legends (plotly draws them as SVG text), its
+#: tooltips and the chart's labels placed over the map (its forces', engagements', stations'
+#: and ports': map_labels.js draws them as HTML, not as MapLibre symbol layers)
 SHOWN = """() => {
   const shown = (n) => !!(n.offsetWidth || n.offsetHeight || n.getClientRects().length);
   const texts = [document.body.innerText];
@@ -43,6 +45,7 @@ SHOWN = """() => {
   for (const n of document.querySelectorAll('[title]')) {
     if (shown(n)) texts.push(n.getAttribute('title'));
   }
+  texts.push(...window.__admiralty.map.labelBoxes().map((b) => b.text));
   return texts.join('\\n');
 }"""
 
@@ -177,3 +180,67 @@ def test_a_refusal_reads_as_a_sentence_without_its_field_or_code(
     said = fg.js("document.querySelector('fieldset.invest p.error').textContent")
     assert said == f"{officer['name']} has {officer['funds']:,} guineas, not the {asked:,} asked"
     assert game.state("fg").get("investments") == state.get("investments")  # nothing changed
+
+
+def _shown_ids(seats: dict[str, Any], game: Any, where: str) -> dict[str, list[str]]:
+    """Each seat's id-shaped strings in the shown orders panel ``where`` (its announcements
+    and forms) and the chart's labels."""
+    ids = _held_ids(game)
+    found = {}
+    for key, seat in seats.items():
+        seat.tab("orders")
+        seat.page.evaluate(
+            "() => document.querySelectorAll('details').forEach((d) => { d.open = true; })"
+        )
+        seat.wait(f"document.querySelector({where!r}) !== null", 30)
+        hits = _hits(seat.js(SHOWN), ids)
+        if hits:
+            found[key] = sorted(hits)
+    return found
+
+
+def test_the_announcements_name_the_asker_and_his_investment_for_every_seat(
+    browser, browser_server, seat_pages
+):
+    """Briny 001:1305 and 001:509-512: in the autumn a captain asks the NPC Victualling Board
+    Supervisor to favour his arms investment and an admiral applies for a post; every seat's
+    Orders panel lists the announcements by the asker's name, the post and the investment's
+    kind, never by the announcement's, the investment's or an officer's id (``fv1``,
+    ``i1806-1``, ``o-...``); nor do the chart's labels show one."""
+    game = Campaign.new(browser_server, seed=21)
+    try:
+        game.add("fg", "captain", ship="FG", officer={"name": "Jack Aubrey", "birth": RICH})
+        game.add("red", "admiral", squadron="Red", officer={"name": "Thomas Cochrane"})
+        game.add("obs", "observer")
+        game.roll()
+        assert game.act("resolve_summer")["ok"]  # the autumn: announcements
+        fg_seat = game.seats["fg"]["seat"]
+        assert game.act("invest", kind="arms", guineas=1000, **{"as": fg_seat})["ok"]
+        (offered,) = game.state("fg")["announced"]["investments"]
+        assert game.act("ask_favour", investment=offered["id"], **{"as": fg_seat})["ok"]
+        (asked,) = game.state("gm")["announced"]["favours_asked"]
+        assert (asked["id"], asked["investment"], asked["kind"]) == ("fv1", offered["id"], "arms")
+        seats = {}
+        for key in SEATS:
+            seat = open_seat(browser, browser_server, game.seats[key]["link"])
+            seat_pages.append(seat)
+            seats[key] = seat
+        # the players' characters read the announcement (the form of those who may bring a
+        # favour to bear); the ministers', the GM's and the observer's panels besides
+        readers = {k: seats[k] for k in ("red", "fg")}
+        listed = "fieldset.announced [data-announcement=fv1]"
+        found = _shown_ids(readers, game, listed)
+        others = {k: v for k, v in seats.items() if k not in readers}
+        found.update(_shown_ids(others, game, "#panel-orders"))
+        assert not found, found
+        row = seats["fg"].page.locator(listed).inner_text()
+        assert row.startswith("Jack Aubrey asks the Victualling Board Supervisor to favour his "
+                              "arms investment"), row  # fmt: skip
+        options = seats["fg"].js(
+            "[...document.querySelectorAll('fieldset.announced select option')].map((o) => o.text)"
+        )
+        assert all(offered["id"] not in o for o in options), options
+        labels = seats["red"].js("window.__admiralty.map.labelBoxes().map((b) => b.text)")
+        assert labels, "the chart labels its stations and ports"
+    finally:
+        game.close()

@@ -706,10 +706,41 @@ def test_positions_are_written_one_way(js, args, text) -> None:
     assert js("return [util.position(arg[0], arg[1]), util.position(arg)];", args) == [text] * 2
 
 
-def test_orders_targets_and_places_are_written_as_positions(js) -> None:
+def test_orders_targets_and_places_are_written_as_positions_and_names(js) -> None:
+    """A port's or station's id by its name (the ports of /api/ports, the stations of
+    /api/map); an id the name map does not know is never shown as such (issue 32, item 3)."""
     assert js(
-        "return [util.placeText([-5.6, 48.7]), util.placeText('plymouth'), util.placeText(null)];"
-    ) == ["48°42′N 5°36′W", "plymouth", ""]
+        "const names = util.placeNames([{id: 'plymouth', name: 'Plymouth'}],"
+        " [{id: 'north-sea', name: 'North Sea'}]);"
+        "return [util.placeText([-5.6, 48.7], names), util.placeText('plymouth', names),"
+        " util.placeText('north-sea', names), util.placeText('Plymouth', names),"
+        " util.placeText('spithead', names), util.placeText('plymouth'), util.placeText(null)];"
+    ) == [
+        "48°42′N 5°36′W",
+        "Plymouth",
+        "North Sea",
+        "Plymouth",
+        "an uncharted place",
+        "an uncharted place",
+        "",
+    ]
+
+
+def test_an_investment_is_named_by_its_investor_and_kind_never_its_id(js) -> None:
+    """The favour-an-investor form and the announcements (Briny, INVESTMENT; 001:1305) name
+    an investment by whose and what kind it is, numbered among his of that kind."""
+    assert js(
+        "const all = [{id: 'i1805-1', officer: 'Jack Aubrey', kind: 'arms'},"
+        " {id: 'i1805-2', officer: 'Jack Aubrey', kind: 'arms'},"
+        " {id: 'i1805-3', officer: 'Thomas Cochrane', kind: 'arms'}];"
+        "return [...all.map((i) => orders.investmentWords(i, all, i.officer)),"
+        " orders.investmentWords(all[2], all)];"
+    ) == [
+        "Jack Aubrey's arms investment (1)",
+        "Jack Aubrey's arms investment (2)",
+        "Thomas Cochrane's arms investment",
+        "arms investment",
+    ]
 
 
 def test_the_odds_bar_shows_each_outcome_as_its_own_labelled_part(js) -> None:

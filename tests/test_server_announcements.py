@@ -447,6 +447,8 @@ def test_the_npc_victualling_board_supervisor_favours_on_7_with_the_favours(
     assert (ne["needed"], ne["modifier"]) == (5, 3)
     seen = announcements.announcements(state, state["seats"]["red"])  # announced to all
     assert [(f["id"], f["needed"], f["favour"]) for f in seen["favours_asked"]] == [("fv1", 7, 5)]
+    # (named on the page by its kind, never by its id: issue 32, item 3)
+    assert [f["kind"] for f in seen["favours_asked"]] == ["arms"]
     (rec,) = _turn(state, [die])["favours"]
     assert (rec["die"], rec["for"], rec["against"], rec["total"], rec["needed"]) == (
         die, 3, 0, die + 3, 7)  # fmt: skip

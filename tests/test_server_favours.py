@@ -128,8 +128,8 @@ def test_the_favourer_reads_whom_he_may_favour_and_no_capital() -> None:
     _act(cabinet, "captain", "i1805-3")
     board = game.state_for(cabinet, cabinet["seats"][SEATS["captain"]["id"]])
     assert board["favourable"] == [
-        {"id": "i1805-1", "officer": "Vbs", "favoured": False},
-        {"id": "i1805-3", "officer": "Coe", "favoured": True},
+        {"id": "i1805-1", "officer": "Vbs", "kind": "arms", "favoured": False},
+        {"id": "i1805-3", "officer": "Coe", "kind": "arms", "favoured": True},
     ]
     chancellor = game.state_for(cabinet, cabinet["seats"][SEATS["blue-captain"]["id"]])
     assert [i["id"] for i in chancellor["favourable"]] == ["i1805-2", "i1805-4"]

@@ -145,6 +145,13 @@ def _favours_asked(state: State) -> list[dict[str, Any]]:
 _POST_OF_KIND = {rules.INVESTMENT_FAVOURS[flag]: post for post, flag in money.FAVOURERS.items()}
 
 
+def _kind_of(state: State, investment_id: str) -> str | None:
+    """Investment ``investment_id``'s kind, that the form names it by (never its id); None
+    if it is no longer held."""
+    held = (i for i in state.get("investments", ()) if i["id"] == investment_id)
+    return next((i["kind"] for i in held), None)
+
+
 def _askable_investments(state: State, officer: Mapping[str, Any]) -> list[dict[str, Any]]:
     """His investments an NPC favourer may be asked to favour: of a favoured kind, paid by the
     next summer (made since the last), not sold, none asked already and pending; their post
@@ -620,6 +627,7 @@ def announcements(state: State, seat: Seat) -> dict[str, Any] | None:
         {
             "id": f["id"],
             "investment": f["investment"],
+            "kind": _kind_of(state, f["investment"]),
             "post": f["post"],
             "asker": f["asker"],
             "name": roster[f["asker"]]["name"] if f["asker"] in roster else f["asker"],

@@ -207,8 +207,8 @@ def _favouring_post(state: State, seat: Seat) -> str | None:
 
 def favourable(state: State, seat: Seat) -> list[dict[str, Any]]:
     """What a favourer reads of the investments he may favour: those of his post's kind paid
-    this summer, each its id, its investor's name and whether it is favoured (never the
-    capital); none for any other seat."""
+    this summer, each its id, its investor's name (None if he is off the roster: never his
+    id), its kind and whether it is favoured (never the capital); none for any other seat."""
     post = _favouring_post(state, seat)
     if post is None:
         return []
@@ -217,7 +217,8 @@ def favourable(state: State, seat: Seat) -> list[dict[str, Any]]:
     return [
         {
             "id": i["id"],
-            "officer": roster[i["officer"]]["name"] if i["officer"] in roster else i["officer"],
+            "officer": roster[i["officer"]]["name"] if i["officer"] in roster else None,
+            "kind": i["kind"],
             "favoured": bool(i.get(flag)),
         }
         for i in due(state)

@@ -7,8 +7,8 @@
 import { afloatShips, shipWords } from "./map_forces.js";
 import { ownForces, ownSeat } from "./store.js";
 import {
-  el, fill, labelled, onOrder, orderText, placeText, position, refusalText, roleName, round,
-  seasonTitle,
+  el, fill, labelled, onOrder, orderText, placeNames, placeText, position, refusalText, roleName,
+  round, seasonTitle,
 } from "./util.js";
 
 /** The acts of the panel's buttons awaiting their ack, by the button's action and label: a
@@ -216,10 +216,11 @@ function cruiseList(ctx, state) {
   const cruises = state.cruises || [];
   if (!cruises.length) return el("p", { class: "muted" }, "No ship has volunteered yet.");
   const name = (code) => (ctx.rules?.fleet || []).find((s) => s.code === code)?.name || code;
+  const places = placeNames(ctx.ports, ctx.map?.stations);
   return el("ul", { class: "cruises" }, cruises.map((c) => el("li", { dataset: { cruise: c.id } },
-    `${c.id}: ${c.ships.map(name).join(", ")}, ${onOrder(ctx.rules, c.order)}, `
+    `${c.ships.map(name).join(", ")}, ${onOrder(ctx.rules, c.order)}, `
       + `for the ${c.seasons.join(" and ")}; `
-      + (c.missions.length ? `missions: ${c.missions.map((m) => placeText(m)).join(", ")}`
+      + (c.missions.length ? `missions: ${c.missions.map((m) => placeText(m, places)).join(", ")}`
         : "missions not planned yet (the GM's voyage planner)"))));
 }
 
@@ -497,14 +498,14 @@ function movementSection(ctx, forces, role, phase, title = null) {
     Object.values(rows), el("div", { class: "row" }, previewButton, confirm.nodes), previewBox);
 }
 
-function forcesTable(forces) {
+function forcesTable(forces, places) {
   if (!forces.length) return el("p", { class: "muted" }, "No forces of yours at sea yet.");
   return el("table", {}, el("tr", {}, el("th", {}, "Force"), el("th", {}, "Ships"),
     el("th", {}, "Where"), el("th", {}, "Orders")),
   forces.map((f) => el("tr", { dataset: { force: f.id } }, el("td", {}, f.name),
     el("td", { class: "ships" }, afloatShips(f).map(shipWords).join("; ")),
-    el("td", {}, f.port || position(f.lon, f.lat)),
-    el("td", {}, f.orders ? `${f.orders.kind} ${placeText(f.orders.target)}`
+    el("td", {}, f.port ? placeText(f.port, places) : position(f.lon, f.lat)),
+    el("td", {}, f.orders ? `${f.orders.kind} ${placeText(f.orders.target, places)}`
       + (f.route ? ` (${round(f.route.days, 1)} d)` : "") : "—"))));
 }
 
@@ -549,13 +550,24 @@ function investSection(ctx, seat, state, canInvest) {
 function favourSection(ctx, state) {
   const choices = state.favourable || [];
   const now = choices.find((i) => i.favoured);
-  const which = select(choices.map((i) => [i.id, `${i.officer} (${i.id})`]), now?.id);
+  const which = select(choices.map((i) => [i.id, investmentWords(i, choices, i.officer)]),
+    now?.id);
   const send = actionButton(ctx, "Favour", () => ({ type: "favour_investor",
     investment: which.value }), { name: "favour_investor", okText: "favoured" });
   return el("fieldset", { class: "favour" }, el("legend", {}, "Favour an investor"),
     el("div", { class: "row" }, labelled("Investment", which), send.nodes),
     el("p", { class: "muted", dataset: { favoured: now?.id || "" } },
-      now ? `Favoured this summer: ${now.officer} (${now.id}).` : "No investor favoured yet."));
+      now ? `Favoured this summer: ${investmentWords(now, choices, now.officer)}.`
+        : "No investor favoured yet."));
+}
+
+/** An investment in words among `all` (the form's list), never by its id: its investor's
+ * name `whose` (if any) and its kind, numbered when `all` holds more than one such
+ * ("Jack Aubrey's finance investment (2)"). */
+export function investmentWords(i, all, whose = "") {
+  const same = all.filter((j) => j.kind === i.kind && j.officer === i.officer);
+  const nth = same.length > 1 ? ` (${same.findIndex((j) => j.id === i.id) + 1})` : "";
+  return `${whose ? `${whose}'s ` : ""}${i.kind} investment${nth}`;
 }
 
 /** His officer's weeks at the Royal Naval Academy this season (Briny, NAVAL ABILITY): his
@@ -716,13 +728,13 @@ function announcedSection(ctx, announced, favours, allowed, officer) {
     ...announced.resignations.map((r) => ({ ...r, what: `${r.rank} ${r.name} asked to resign `
       + `as ${r.appointment} (needs ${r.needed}${r.status === "waiting" ? "; at sea" : ""})` })),
     ...(announced.favours_asked || []).map((f) => ({ ...f, what: `${f.name} asks the `
-      + `${f.post} to favour ${f.investment} (needs ${f.needed})` })),
+      + `${f.post} to favour his ${f.kind} investment (needs ${f.needed})` })),
     ...(announced.transfers || []).map((t) => ({ ...t, what: `${t.rank} ${t.name} requests `
       + `a change of ship from ${t.ship} (the Brigadier-General of Marines'; needs ${t.needed}`
       + `${t.status === "waiting" ? "; at sea" : ""})` })),
   ];
   for (const item of items) {
-    const row = [el("span", {}, `${item.id}: ${item.what}; Table B's class ${item.favour}. `)];
+    const row = [el("span", {}, `${item.what}; Table B's class ${item.favour}. `)];
     const mine = item.influence.map((i) => `${i.wish} ${i.modifier}`);
     if (mine.length) row.push(el("span", { class: "muted" }, `Favours: ${mine.join(", ")}. `));
     if (allowed("influence_appointment") && held.length) {
@@ -753,7 +765,7 @@ function announcedSection(ctx, announced, favours, allowed, officer) {
   // his investments an NPC favourer may be asked to favour (Briny 001:1305)
   const own = (announced.investments || []).filter((i) => i.officer === officer);
   if (allowed("ask_favour") && own.length) {
-    const inv = select(own.map((i) => [i.id, `${i.id} (${i.kind}): the ${i.post}`]));
+    const inv = select(own.map((i) => [i.id, `${investmentWords(i, own)}: the ${i.post}`]));
     inv.name = "investment";
     const ask = actionButton(ctx, "Ask him to favour it", () => ({ type: "ask_favour",
       investment: inv.value }), { name: "ask_favour", okText: "announced" });
@@ -1174,7 +1186,8 @@ export function createOrdersPanel(root, ctx) {
       const readyButton = forms.querySelector("button[data-action=ready]");
       if (readyButton && actor) readyButton.textContent = actor.ready ? "Not ready" : "Ready";
       fill(live, el("h2", {}, seat.role === "gm" ? "British forces" : "Your forces"),
-        forcesTable(mine), deploymentTable(state.deployment, ctx.rules));
+        forcesTable(mine, placeNames(ctx.ports, ctx.map?.stations)),
+        deploymentTable(state.deployment, ctx.rules));
     },
   };
   return createdPanel;

@@ -349,12 +349,13 @@ export function createReportPanel(root, ctx) {
 // -- the event log and its replay -------------------------------------------------------------
 
 /**
- * The names of what a state holds by id (its seats, officers by rank and name, forces, and
- * the ports of /api/ports), for the log's lines: a person reads names, never ids.
+ * The names of what a state holds by id (its seats, officers by rank and name, forces, the
+ * ports of /api/ports and the stations of /api/map), for the log's lines: a person reads
+ * names, never ids.
  */
-export function namesById(state, ports = []) {
+export function namesById(state, ports = [], stations = []) {
   const names = new Map();
-  for (const p of ports) names.set(p.id, p.name);
+  for (const p of [...ports, ...stations]) names.set(p.id, p.name);
   for (const f of state?.forces || []) names.set(f.id, f.name);
   for (const o of state?.officers || []) names.set(o.id, [o.rank, o.name].filter(Boolean).join(" "));
   for (const s of state?.seats || []) names.set(s.id, s.name || roleName(s.role));
@@ -380,7 +381,7 @@ function describe(event, names) {
     case "sail":
     case "move_enemy":
       return `${event.type.replace("_", " ")}: ${who(d.force)} → ${d.orders ? `${d.orders.kind} `
-        + `${placeText(named(d.orders.target, names))}` : ""}${d.route ? ` (${Math.round(d.route.distance_nm)} nm, `
+        + `${placeText(d.orders.target, names)}` : ""}${d.route ? ` (${Math.round(d.route.distance_nm)} nm, `
         + `${Number(d.route.days).toFixed(1)} days)` : ""}`;
     case "advance":
       return `the clock advances ${d.days} day${d.days === 1 ? "" : "s"} to day ${d.day}`
@@ -474,7 +475,7 @@ export function createLogPanel(root, ctx) {
     const added = replayFrames(events, from);
     frames = more ? [...frames, ...added] : added;
     slider.max = String(Math.max(0, frames.length - 1));
-    const names = namesById(ctx.store.state, ctx.ports);
+    const names = namesById(ctx.store.state, ctx.ports, ctx.map?.stations);
     if (more) list.append(...added.map((f) => item(f, names)));
     else fill(list, added.map((f) => item(f, names)));
     root.dataset.events = String(frames.length);

@@ -238,12 +238,24 @@ export function position(lon, lat) {
   return `${degreesMinutes(lat, "N", "S")} ${degreesMinutes(lon, "E", "W")}`;
 }
 
-/** An order's target or a place as text: a [lon, lat] pair as a position, a name as is. */
-export function placeText(target) {
+/** The places' names by id: the ports' (/api/ports) and the stations' (/api/map), each
+ * list of {id, name}; what `placeText` reads a port's or station's id by. */
+export function placeNames(...lists) {
+  const names = new Map();
+  for (const list of lists) for (const p of list || []) if (p?.id) names.set(p.id, p.name);
+  return names;
+}
+
+/** An order's target or a place as text: a [lon, lat] pair as a position, a port's or
+ * station's id by its name in `names` (`placeNames`); an id the map does not know is never
+ * shown as such ("an uncharted place"). */
+export function placeText(target, names = new Map()) {
   if (Array.isArray(target) && target.length === 2 && target.every((v) => typeof v === "number")) {
     return position(target);
   }
-  return target === null || target === undefined ? "" : String(target);
+  if (target === null || target === undefined) return "";
+  return names.get(target) ?? ([...names.values()].includes(target) ? target
+    : "an uncharted place");
 }
 
 /** A Table F order letter with the book's words for it (/api/rules `table_f.orders`, Briny
