@@ -367,13 +367,13 @@ def main() -> None:
             live.stop()
     names = ["bare", *servers]
     peer = os.path.basename(str(args.peer))
-    head = "".join(f"{n + (' (' + peer + ')' if n == 'peer' else ''):>18s}" for n in names)
+    head = "".join(f"{n + (' (' + peer + ')' if n == 'peer' else ''):>26s}" for n in names)
     print(f"browser client, {args.runs} runs (median)\n{'':26s}{head}")
     for key in results["this"]:
         print(
             f"{key:26s}"
             + "".join(
-                f"{results[n][key]:18.3f}" if key in results[n] else f"{'-':>18s}" for n in names
+                f"{results[n][key]:26.3f}" if key in results[n] else f"{'-':>26s}" for n in names
             )
         )
     print("\ngoals (beside the bare page):")

@@ -65,7 +65,7 @@ def test_an_event_redraws_the_live_layers_and_never_the_land(
     blue.js("""(() => {
         const m = window.__admiralty.map.maplibre();
         window.__spy = { land: 0, style: 0 };
-        const land = m.getSource("land");
+        const land = m.getSource("chart");  // the static layers' one source
         const setData = land.setData.bind(land);
         land.setData = (d) => { window.__spy.land += 1; return setData(d); };
         const setStyle = m.setStyle.bind(m);
@@ -185,15 +185,18 @@ def test_the_chart_opens_with_everything_drawn_and_an_event_redraws_only_what_it
         drawn = gm.js("""(() => {
             const a = window.__admiralty, m = a.map.maplibre();
             const div = document.getElementById("map");
-            const loaded = ["land", "forces", "wind"].filter((s) => m.isSourceLoaded(s)
+            const loaded = ["chart", "forces", "wind"].filter((s) => m.isSourceLoaded(s)
               && m.querySourceFeatures(s).length > 0);
-            return { loaded, style: m.getStyle().sources.land.data.features.length,
-              wind: div.dataset.windMonth, month: a.store.state.month, land: a.map.counts.land,
+            const land = m.querySourceFeatures("chart", { filter: ["==", ["get", "layer"],
+              "land"] }).length;
+            return { loaded, land, style: m.getStyle().sources.chart.data.features.filter(
+                (f) => f.properties.layer === "land").length,
+              wind: div.dataset.windMonth, month: a.store.state.month, given: a.map.counts.land,
               renders: a.map.counts.renders, officers: document.getElementById("panel-officers")
                 .childElementCount };
         })()""")
-        assert drawn["loaded"] == ["land", "forces", "wind"], drawn
-        assert drawn["style"] > 0 and drawn["land"] == 1, "the land is in the style, given once"
+        assert drawn["loaded"] == ["chart", "forces", "wind"] and drawn["land"] > 0, drawn
+        assert drawn["style"] > 0 and drawn["given"] == 1, "the land is in the style, given once"
         assert drawn["wind"] == str(drawn["month"]), drawn
         assert drawn["renders"] >= 1, drawn
         assert drawn["officers"] == 0, "the Officers tab is built when first shown"

@@ -2,21 +2,19 @@
 // keeps the store live and renders the status line and the panels.
 // window.__admiralty exposes the store and a few hooks for the browser tests.
 
-import { createBattlesPanel } from "./battles.js";
-import { createHistoryPanel } from "./history.js";
 import { createMap, viewButtons, windOf } from "./map.js";
 import { connect } from "./net.js";
-import { createTalkPanel } from "./notices.js";
-import { createOfficersPanel } from "./officers.js";
-import { createOrdersPanel } from "./orders.js";
 import { remember } from "./recent.js";
-import { createLogPanel, createReportPanel } from "./report.js";
-import { createSeatsPanel } from "./seats.js";
 import {
   caughtUp, createStore, notify, ownSeat, receive, refresh, setSnapshot, subscribe,
 } from "./store.js";
 import { deadlineText, el, fill, gameDate, getJSON, roleName, seatTitle } from "./util.js";
-import { createVoyagePanel } from "./voyage.js";
+
+// The panels' modules, asked for at once but not waited for: the map and the join need none
+// of them, so the chart is made while they load (they are most of the page's script).
+const panelModules = Promise.all([import("./battles.js"), import("./history.js"),
+  import("./notices.js"), import("./officers.js"), import("./orders.js"), import("./report.js"),
+  import("./seats.js"), import("./voyage.js")]);
 
 const campaign = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const token = new URLSearchParams(location.search).get("token") || "";
@@ -123,7 +121,7 @@ function loadWorld() {
 }
 
 /** A panel built only when its tab is first shown (the Officers tab: 750 elements for the
- * GM), and kept up to date from then on; while hidden, the events only mark it stale. */
+ * GM; the History tab's pages and charts), and kept up to date from then on; while hidden, the events only mark it stale. */
 function lazyPanel(root, make) {
   let panel = null;
   let stale = null; // the [store, reason] of the last render asked while hidden
@@ -273,7 +271,10 @@ async function start() {
   });
   debug.map = map;
   $("views").append(viewButtons(map));
-  const rules = await world.rules;
+  const [rules, [{ createBattlesPanel }, { createHistoryPanel }, { createTalkPanel },
+    { createOfficersPanel }, { createOrdersPanel }, { createLogPanel, createReportPanel },
+    { createSeatsPanel }, { createVoyagePanel }]] = await Promise.all([world.rules,
+    panelModules]);
   debug.rules = rules;
   let history = null;
   /** The seat's visible history after `since`, a page at a time (each says if more follow):
@@ -319,7 +320,7 @@ async function start() {
     createBattlesPanel($("panel-battles"), ctx),
     createVoyagePanel($("panel-voyage"), $("tab-voyage"), ctx),
     createReportPanel($("panel-report"), ctx),
-    createHistoryPanel($("panel-history"), ctx),
+    lazyPanel($("panel-history"), () => createHistoryPanel($("panel-history"), ctx)),
     lazyPanel($("panel-officers"), () => createOfficersPanel($("panel-officers"), ctx)),
     createSeatsPanel($("panel-seats"), $("tab-seats"), ctx),
     createLogPanel($("panel-log"), ctx),

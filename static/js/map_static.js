@@ -4,7 +4,7 @@
 
 import { centreOf, featureId, featureName } from "./map_geometry.js";
 import { PRIORITY } from "./map_labels.js";
-import { NATION_COLOURS, emptyFC, graticule } from "./map_style.js";
+import { CHART_SOURCE, NATION_COLOURS, graticule } from "./map_style.js";
 
 /** Zoom from which the coast is drawn in detail (/api/map/land, fetched once). */
 export const DETAIL_ZOOM = 4.5;
@@ -30,25 +30,38 @@ export function createStatic(div, layers, ports, maplibre, setSource, counts) {
     at: centreOf(f), bases: f.properties?.bases || [],
     point: f.properties?.patrol_point || null })).filter((s) => s.at);
 
-  /** The static sources' data, given to the style when the map is made (MapLibre loads them
+  /** Each static layer's features (the land's, the overview or the detailed coast). */
+  function parts(land) {
+    return {
+      land: land?.features || [],
+      stations: stations,
+      shallows: fc("shallows"),
+      zones: zones,
+      ports: portList.map((p) => ({ type: "Feature", properties: { id: p.id,
+        nation: NATION_COLOURS[p.nation] ? p.nation : "other", name: p.name },
+      geometry: { type: "Point", coordinates: [p.lon, p.lat] } })),
+      "station-marks": stationPoints.map((s) => ({ type: "Feature",
+        properties: { id: s.id, name: s.name }, geometry: { type: "Point", coordinates: s.at } })),
+      graticule: graticule(10).features,
+    };
+  }
+
+  /** The static layers as ONE source's data (`CHART_SOURCE`), each feature tagged with its
+   * layer (`properties.layer`, each layer of the style filtered on it): one source is tiled
+   * once, so the map renders once as its tiles come, not once for each layer's. */
+  function chart(land) {
+    return { type: "FeatureCollection", features: Object.entries(parts(land)).flatMap(
+      ([layer, features]) => features.map((f) => ({ ...f,
+        properties: { ...(f.properties || {}), layer } }))) };
+  }
+
+  /** The static source's data, given to the style when the map is made (MapLibre loads it
    * with the style: one render for all, none added after). */
   function data() {
     counts.static += 1;
     counts.land += 1;
     div.dataset.coast = "overview";
-    return {
-      land: layers?.land || emptyFC(),
-      stations: layers?.stations || emptyFC(),
-      shallows: layers?.shallows || emptyFC(),
-      zones: layers?.blockade_zones || emptyFC(),
-      ports: { type: "FeatureCollection", features: portList.map((p) => ({
-        type: "Feature", properties: { id: p.id, nation: NATION_COLOURS[p.nation] ? p.nation
-          : "other", name: p.name }, geometry: { type: "Point", coordinates: [p.lon, p.lat] } })) },
-      "station-marks": { type: "FeatureCollection", features: stationPoints.map((s) => ({
-        type: "Feature", properties: { id: s.id, name: s.name },
-        geometry: { type: "Point", coordinates: s.at } })) },
-      graticule: graticule(10),
-    };
+    return { [CHART_SOURCE]: chart(layers?.land) };
   }
 
   /** The static layers' labels: the stations', the ports' (minor ports from closer in). */
@@ -71,7 +84,7 @@ export function createStatic(div, layers, ports, maplibre, setSource, counts) {
     if (!m || detail || m.getZoom() < DETAIL_ZOOM) return;
     detail = fetch("/api/map/land").then((r) => (r.ok ? r.json() : null)).then((land) => {
       if (land) {
-        setSource("land", land);
+        setSource(CHART_SOURCE, chart(land));
         counts.land += 1;
         div.dataset.coast = "detail";
       }
