@@ -101,12 +101,15 @@ export function createMap(div, layers, ports) {
   /** Raise the ready flag on the map's next idle, once all it waits for was given. */
   function settle() {
     if (div.dataset.mapReady === "1" || !loaded || !updated || wind.pending()) return;
-    m.once("idle", () => {
+    const raise = () => {
       if (div.dataset.mapReady === "1" || wind.pending()) return;
       div.dataset.mapReady = "1";
       performance.mark("admiralty:map-ready");
-    });
-    m.triggerRepaint();
+    };
+    // drawn already (no data on its way to the worker, no tile loading): no render to wait
+    // for, and none forced
+    if (m.loaded() && !m.isMoving()) raise();
+    else m.once("idle", raise);
   }
   const ready = new Promise((resolve, reject) => {
     m.once("load", () => resolve(m));
