@@ -1,18 +1,21 @@
-"""The browser client's speed in Debian's headless Chromium, against this checkout's server
-and a server started from the code before issue 29 (``benchmarks/peer.py``; ``--peer DIR``
-another checkout instead, ``--no-peer`` none), the two measured the same way in the same
-run and printed side by side:
+"""The browser client's speed in Debian's headless Chromium, against a bare MapLibre page
+with the same land (the sea chart's own floor: one fill and one line, nothing else), served
+by this checkout's server and measured the same way in the same run, printed side by side
+(``--peer DIR``: another checkout's server measured too, e.g. the code before a change):
 
 - bytes transferred (encoded, as the network carried them) on a first and a second visit;
-- page load to a drawn map;
-- frame times (requestAnimationFrame deltas, p50 and p95) during a scripted pan and zoom;
+- when the map object is made, and when the map has settled (its last render while loading:
+  the land, the forces and the wind drawn) and how many times it rendered until then;
+- frame times (requestAnimationFrame deltas, p50 and p95) during a scripted pan and zoom, and
+  the renderer's CPU a map frame (CDP's TaskDuration over MapLibre's renders meanwhile);
 - event arrival (the Socket.IO packet at the page) to the map showing it, with 2 and 10
-  pages open (the median over the pages; each page's own clock).
+  pages open (the median over the pages; each page's own clock), and the page's own script
+  for the event (its Socket.IO handlers' time), every page ready and quiet before it is sent.
 
-    .venv/bin/python benchmarks/bench_browser.py [--runs 2] [--peer /tmp/before] [--no-peer]
+    .venv/bin/python benchmarks/bench_browser.py [--runs 2] [--peer /tmp/before]
 
-Goals (issue 15): first visit 1.5 MB or less, load 1 s or less, p95 frame 33 ms or less,
-event to map 100 ms or less.
+Goals (issue 32): settled at most 1.3 times the bare page's, at most one render more while
+loading, a frame's renderer CPU at most 1.1 times, the page's script at most 5 ms an event.
 """
 
 from __future__ import annotations
@@ -27,7 +30,6 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from benchmarks.peer import BASE, base_tree  # noqa: E402
 from tests.browser_helpers import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -49,18 +51,40 @@ READY = (
     "window.__admiralty && window.__admiralty.joined"
     " && document.getElementById('map').dataset.mapReady === '1'"
 )
-# Before the page's scripts: note each Socket.IO "event" packet's arrival, and watch for the
-# map showing a wanted route (the map's own draw promise, then the next frame).
+BARE_READY = "document.getElementById('map').dataset.mapReady === '1'"
+BARE_PATH = "/bench-bare"
+# Before the page's scripts: note when MapLibre's map is made and each of its renders, time
+# the Socket.IO "event"/"events" handlers (the page's own script for an event), note each
+# such packet's arrival, and watch for the map showing a wanted route (the map's own draw
+# promise, then the next frame).
 PROBE = """
 (() => {
-  window.__bench = { eventAt: 0, shownAt: 0, want: null, frames: [], recording: false };
+  const b = window.__bench = { eventAt: 0, shownAt: 0, want: null, frames: [],
+    recording: false, madeAt: 0, renders: 0, lastRender: 0, scriptMs: [] };
+  let lib;
+  Object.defineProperty(window, "maplibregl", { configurable: true, get: () => lib, set: (v) => {
+    class Map extends v.Map {
+      constructor(...args) {
+        super(...args);
+        b.madeAt = performance.now();
+        this.on("render", () => { b.renders += 1; b.lastRender = performance.now(); });
+      }
+    }
+    lib = new Proxy(v, { get: (t, k) => (k === "Map" ? Map : t[k]) });
+  } });
   let io;
   Object.defineProperty(window, "io", { configurable: true, get: () => io, set: (v) => {
     io = function (...args) {
       const socket = v(...args);
       socket.onAny((name) => {
-        if (name === "event" || name === "events") window.__bench.eventAt = performance.now();
+        if (name === "event" || name === "events") b.eventAt = performance.now();
       });
+      const on = socket.on.bind(socket);
+      socket.on = (name, handler) => on(name, name === "event" || name === "events"
+        ? (...a) => {
+          const t = performance.now();
+          try { return handler(...a); } finally { b.scriptMs.push(performance.now() - t); }
+        } : handler);
       return socket;
     };
     Object.assign(io, v);
@@ -68,7 +92,6 @@ PROBE = """
   let last = 0;
   let checking = false;
   const tick = (t) => {
-    const b = window.__bench;
     if (b.recording && last) b.frames.push(t - last);
     last = t;
     const map = document.getElementById("map");
@@ -83,26 +106,77 @@ PROBE = """
   requestAnimationFrame(tick);
 })();
 """
+# The bare MapLibre page: the same renderer, the same land (/api/map's), the same camera and
+# size as the chart's, its sources in the style; its flag raised on the idle after loading.
+BARE = """<!doctype html><html><head><meta charset="utf-8">
+<link rel="stylesheet" href="/vendor/maplibre-gl.css">
+<script defer src="/vendor/maplibre-gl.js"></script>
+<style>body {{ margin: 0 }} #map {{ position: absolute; left: {x}px; top: {y}px;
+width: {width}px; height: {height}px }}</style></head>
+<body><div id="map"></div><script type="module">
+const layers = await (await fetch("/api/map")).json();
+const div = document.getElementById("map");
+const m = new maplibregl.Map({{ container: div, center: {center}, zoom: {zoom},
+  attributionControl: false, fadeDuration: 0, style: {{ version: 8,
+  sources: {{ land: {{ type: "geojson", data: layers.land }} }},
+  layers: [{{ id: "sea", type: "background", paint: {{ "background-color": "#dfe6df" }} }},
+    {{ id: "land", type: "fill", source: "land", paint: {{ "fill-color": "#eadcb4" }} }},
+    {{ id: "coast", type: "line", source: "land",
+      paint: {{ "line-color": "#7d6a43", "line-width": 0.7 }} }}] }} }});
+m.once("load", () => m.once("idle", () => {{ div.dataset.mapReady = "1"; }}));
+window.__bare = m;
+</script></body></html>
+"""
 
 
-def _bytes_of(context: Any, url: str) -> tuple[Any, float, int]:
-    """Open ``url`` in a new page of ``context``: the page, seconds to a drawn map, and the
-    encoded bytes it took (CDP's encodedDataLength, headers included) once the network is
-    quiet."""
+def _quiet(page: Any, timeout: float = 30) -> None:
+    """Wait until the map has not rendered for half a second (it has settled)."""
+    wait_until(
+        page,
+        "window.__bench.lastRender > 0 && performance.now() - window.__bench.lastRender > 500",
+        timeout,
+    )
+
+
+def _bytes_of(context: Any, url: str, ready: str = READY) -> tuple[Any, Any, float, int]:
+    """Open ``url`` in a new page of ``context``: the page, its CDP session, seconds to its
+    ready flag, and the encoded bytes it took (CDP's encodedDataLength, headers included)
+    once the network is quiet and the map has settled."""
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
+    cdp.send("Performance.enable")
     total = [0]
     cdp.on(
         "Network.loadingFinished", lambda e: total.__setitem__(0, total[0] + e["encodedDataLength"])
     )
     start = time.monotonic()
     page.goto(url)
-    wait_until(page, READY, 60)
+    wait_until(page, ready, 60)
     load = time.monotonic() - start
     page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(500)
-    return page, load, total[0]
+    _quiet(page)
+    return page, cdp, load, total[0]
+
+
+def _task_seconds(cdp: Any) -> float:
+    """The renderer's main-thread task time so far (CDP Performance's TaskDuration)."""
+    metrics = cdp.send("Performance.getMetrics")["metrics"]
+    return next(m["value"] for m in metrics if m["name"] == "TaskDuration")
+
+
+def _loading(page: Any) -> dict[str, float]:
+    """When the map was made and when it settled (s since navigation), renders until then."""
+    b = page.evaluate("({...window.__bench})")
+    return {"made": b["madeAt"] / 1000, "settled": b["lastRender"] / 1000, "renders": b["renders"]}
+
+
+def _frame_cpu(page: Any, cdp: Any) -> tuple[list[float], float]:
+    """The pan and zoom's rAF deltas, and the renderer's CPU (ms) a map render meanwhile."""
+    renders, cpu = page.evaluate("window.__bench.renders"), _task_seconds(cdp)
+    frames = _frames(page)
+    renders = page.evaluate("window.__bench.renders") - renders
+    return frames, 1000 * (_task_seconds(cdp) - cpu) / max(1, renders)
 
 
 def _frames(page: Any) -> list[float]:
@@ -123,9 +197,12 @@ def _frames(page: Any) -> list[float]:
     return page.evaluate("window.__bench.recording = false, window.__bench.frames")
 
 
-def _event_to_map(browser: Any, url: str, n_pages: int, seed: int) -> list[float]:
-    """Open ``n_pages`` seats' pages, deploy the Red squadron: ms from the event's arrival to
-    the map showing its route, on each page."""
+def _event_to_map(
+    browser: Any, url: str, n_pages: int, seed: int
+) -> tuple[list[float], list[float]]:
+    """Open ``n_pages`` seats' pages, wait until every one is ready and its map quiet, then
+    deploy the Red squadron: on each page, ms from the event's arrival to the map showing its
+    route, and ms of the page's own script for the event."""
     game = Campaign.new(url, seed=seed)
     try:
         game.add("red", "admiral", squadron="Red")
@@ -139,55 +216,119 @@ def _event_to_map(browser: Any, url: str, n_pages: int, seed: int) -> list[float
             page.goto(_link(url, game.seats["red" if i % 2 == 0 else "blue"]["link"]))
             pages.append(page)
         for page in pages:
-            wait_until(page, READY, 90)
+            wait_until(page, READY, 120)
+        for page in pages:
+            _quiet(page, 60)
         force = next(f["id"] for f in game.state()["forces"] if f.get("squadron") == "Red")
         for page in pages:
-            page.evaluate(f"window.__bench.want = {force!r}")
+            page.evaluate(f"window.__bench.want = {force!r}; window.__bench.scriptMs = []")
         ack = game.act(
             "deploy", squadron="Red", station="channel", **{"as": game.seats["red"]["seat"]}
         )
         assert ack["ok"], ack
-        out = []
+        shown, script = [], []
         for page in pages:
             wait_until(page, "window.__bench.shownAt > 0", 60)
-            out.append(page.evaluate("window.__bench.shownAt - window.__bench.eventAt"))
+            shown.append(page.evaluate("window.__bench.shownAt - window.__bench.eventAt"))
+            script.append(page.evaluate("window.__bench.scriptMs.reduce((a, b) => a + b, 0)"))
         context.close()
-        return out
+        return shown, script
     finally:
         game.close()
 
 
-def measure(browser: Any, url: str, runs: int) -> dict[str, float]:
-    first, second, load, p50, p95, ev2, ev10 = [], [], [], [], [], [], []
+def measure(browser: Any, url: str, runs: int, box: dict[str, Any]) -> dict[str, float]:
+    """This server's play page, measured ``runs`` times (the median); ``box`` is given the
+    map's place and camera (the bare page's, after)."""
+    rows: dict[str, list[float]] = {}
+
+    def note(key: str, value: float) -> None:
+        rows.setdefault(key, []).append(value)
+
     for run in range(runs):
         game = Campaign.new(url, seed=run + 1)
         game.add("red", "admiral", squadron="Red")
         game.roll()
         context = browser.new_context(viewport=VIEWPORT)
         context.add_init_script(PROBE)
-        page, seconds, size = _bytes_of(context, _link(url, game.seats["red"]["link"]))
-        first.append(size / 1e6)
-        load.append(seconds)
-        frames = sorted(_frames(page))
-        p50.append(statistics.median(frames))
-        p95.append(frames[int(0.95 * (len(frames) - 1))])
+        page, cdp, seconds, size = _bytes_of(context, _link(url, game.seats["red"]["link"]))
+        box.update(
+            page.evaluate(
+                """(() => { const r = document.getElementById("map").getBoundingClientRect();
+                const m = window.__admiralty.map.maplibre(); const c = m.getCenter();
+                return { x: r.x, y: r.y, width: r.width, height: r.height,
+                  center: [c.lng, c.lat], zoom: m.getZoom() }; })()"""
+            )
+        )
+        note("first visit MB", size / 1e6)
+        note("ready flag s", seconds)
+        for key, value in _loading(page).items():
+            note(
+                {"made": "map made s", "settled": "settled s", "renders": "renders loading"}[key],
+                value,
+            )
+        frames, cpu = _frame_cpu(page, cdp)
+        frames.sort()
+        note("frame p50 ms", statistics.median(frames))
+        note("frame p95 ms", frames[int(0.95 * (len(frames) - 1))])
+        note("renderer CPU/frame ms", cpu)
         page.close()
-        page, _, size = _bytes_of(context, _link(url, game.seats["red"]["link"]))
-        second.append(size / 1e6)
+        page, _, _, size = _bytes_of(context, _link(url, game.seats["red"]["link"]))
+        note("second visit MB", size / 1e6)
         context.close()
         game.close()
-        ev2.append(statistics.median(_event_to_map(browser, url, 2, 100 + run)))
-        ev10.append(statistics.median(_event_to_map(browser, url, 10, 200 + run)))
-    med = statistics.median
-    return {
-        "first visit MB": med(first),
-        "second visit MB": med(second),
-        "load to map s": med(load),
-        "frame p50 ms": med(p50),
-        "frame p95 ms": med(p95),
-        "event->map 2 pages ms": med(ev2),
-        "event->map 10 pages ms": med(ev10),
-    }
+        for n, seed in ((2, 100 + run), (10, 200 + run)):
+            shown, script = _event_to_map(browser, url, n, seed)
+            note(f"event->map {n} pages ms", statistics.median(shown))
+            note(f"script/event {n} pages ms", statistics.median(script))
+    return {key: statistics.median(values) for key, values in rows.items()}
+
+
+def measure_bare(browser: Any, url: str, runs: int, box: dict[str, Any]) -> dict[str, float]:
+    """The bare MapLibre page (served to the browser at ``BARE_PATH`` of ``url``, its map in
+    ``box``), measured as :func:`measure` measures the play page."""
+    rows: dict[str, list[float]] = {}
+    html = BARE.format(**box)
+    for _run in range(runs):
+        context = browser.new_context(viewport=VIEWPORT)
+        context.add_init_script(PROBE)
+        context.route(
+            url + BARE_PATH, lambda route: route.fulfill(body=html, content_type="text/html")
+        )
+        for second in (False, True):
+            page, cdp, seconds, size = _bytes_of(context, url + BARE_PATH, BARE_READY)
+            if second:
+                rows.setdefault("second visit MB", []).append(size / 1e6)
+                break
+            rows.setdefault("first visit MB", []).append(size / 1e6)
+            rows.setdefault("ready flag s", []).append(seconds)
+            names = {"made": "map made s", "settled": "settled s", "renders": "renders loading"}
+            for key, value in _loading(page).items():
+                rows.setdefault(names[key], []).append(value)
+            frames, cpu = _frame_cpu(page, cdp)
+            frames.sort()
+            rows.setdefault("frame p50 ms", []).append(statistics.median(frames))
+            rows.setdefault("frame p95 ms", []).append(frames[int(0.95 * (len(frames) - 1))])
+            rows.setdefault("renderer CPU/frame ms", []).append(cpu)
+            page.close()
+        context.close()
+    return {key: statistics.median(values) for key, values in rows.items()}
+
+
+GOALS = (
+    ("settled s", "settled at most 1.3 times the bare page's", lambda v, b: v <= 1.3 * b),
+    (
+        "renders loading",
+        "renders while loading at most the bare page's + 1",
+        lambda v, b: v <= b + 1,
+    ),
+    (
+        "renderer CPU/frame ms",
+        "a frame's renderer CPU at most 1.1 times",
+        lambda v, b: v <= 1.1 * b,
+    ),
+    ("script/event 2 pages ms", "the page's script at most 5 ms an event", lambda v, b: v <= 5),
+)
 
 
 def _server(root: Path) -> LiveServer:
@@ -204,11 +345,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--peer", help="another checkout to measure beside this one")
-    parser.add_argument("--no-peer", action="store_true", help="measure this checkout only")
     args = parser.parse_args()
-    label = None
-    if not args.peer and not args.no_peer:
-        args.peer, label = base_tree(), BASE
     from playwright.sync_api import sync_playwright
 
     here = Path(__file__).resolve().parent.parent
@@ -220,18 +357,33 @@ def main() -> None:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            box: dict[str, Any] = {}
             for name, live in servers.items():
-                results[name] = measure(browser, live.url, args.runs)
+                results[name] = measure(browser, live.url, args.runs, box)
+            results["bare"] = measure_bare(browser, servers["this"].url, args.runs, box)
             browser.close()
     finally:
         for live in servers.values():
             live.stop()
-    names = list(results)
-    peer = label or os.path.basename(str(args.peer))
-    head = "".join(f"{n + (' (' + peer + ')' if n == 'peer' else ''):>18s}" for n in names)
-    print(f"browser client, {args.runs} runs (median)\n{'':24s}{head}")
-    for key in results[names[0]]:
-        print(f"{key:24s}" + "".join(f"{results[n][key]:18.3f}" for n in names))
+    names = ["bare", *servers]
+    peer = os.path.basename(str(args.peer))
+    head = "".join(f"{n + (' (' + peer + ')' if n == 'peer' else ''):>26s}" for n in names)
+    print(f"browser client, {args.runs} runs (median)\n{'':26s}{head}")
+    for key in results["this"]:
+        print(
+            f"{key:26s}"
+            + "".join(
+                f"{results[n][key]:26.3f}" if key in results[n] else f"{'-':>26s}" for n in names
+            )
+        )
+    print("\ngoals (beside the bare page):")
+    bare = results["bare"]
+    for key, words, met in GOALS:
+        for n in servers:
+            value = results[n][key]
+            ratio = f" ({value / bare[key]:.2f}x)" if key in bare and bare[key] else ""
+            verdict = "met" if met(value, bare.get(key, 0)) else "NOT met"
+            print(f"  {n:5s} {words}: {value:.3f}{ratio} {verdict}")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from urllib.parse import urlparse
 import pytest
 import requests
 
-from tests.browser_helpers import VIEWPORT, SeatPage, open_seat
+from tests.browser_helpers import VIEWPORT, Campaign, SeatPage, open_seat
 
 pytestmark = pytest.mark.browser
 
@@ -65,7 +65,7 @@ def test_an_event_redraws_the_live_layers_and_never_the_land(
     blue.js("""(() => {
         const m = window.__admiralty.map.maplibre();
         window.__spy = { land: 0, style: 0 };
-        const land = m.getSource("land");
+        const land = m.getSource("chart");  // the static layers' one source
         const setData = land.setData.bind(land);
         land.setData = (d) => { window.__spy.land += 1; return setData(d); };
         const setStyle = m.setStyle.bind(m);
@@ -167,3 +167,59 @@ def test_each_force_is_drawn_as_the_ship_symbol_of_its_rating(
     )
     assert any("1st rate" in t for t in legend) and any("Cutter" in t for t in legend), legend
     assert not gm.errors, gm.errors
+
+
+def test_the_chart_opens_with_everything_drawn_and_an_event_redraws_only_what_it_changed(
+    browser, browser_server, seat_pages
+):
+    """The ready flag means drawn: the land (given in the style the map was made with, not
+    added after), the seat's forces and the month's wind all loaded and the map idle. The
+    Officers tab is built only when first shown; an event that moved one force rebuilds that
+    force's row of the Orders panel's table and no other."""
+    game = Campaign.new(browser_server, seed=5)
+    try:
+        game.add("red", "admiral", squadron="Red")
+        game.roll()
+        gm = open_seat(browser, browser_server, game.seats["gm"]["link"])
+        seat_pages.append(gm)
+        drawn = gm.js("""(() => {
+            const a = window.__admiralty, m = a.map.maplibre();
+            const div = document.getElementById("map");
+            const loaded = ["chart", "forces", "wind"].filter((s) => m.isSourceLoaded(s)
+              && m.querySourceFeatures(s).length > 0);
+            const land = m.querySourceFeatures("chart", { filter: ["==", ["get", "layer"],
+              "land"] }).length;
+            return { loaded, land, style: m.getStyle().sources.chart.data.features.filter(
+                (f) => f.properties.layer === "land").length,
+              wind: div.dataset.windMonth, month: a.store.state.month, given: a.map.counts.land,
+              renders: a.map.counts.renders, officers: document.getElementById("panel-officers")
+                .childElementCount };
+        })()""")
+        assert drawn["loaded"] == ["chart", "forces", "wind"] and drawn["land"] > 0, drawn
+        assert drawn["style"] > 0 and drawn["given"] == 1, "the land is in the style, given once"
+        assert drawn["wind"] == str(drawn["month"]), drawn
+        assert drawn["renders"] >= 1, drawn
+        assert drawn["officers"] == 0, "the Officers tab is built when first shown"
+        gm.tab("officers")
+        gm.wait("document.querySelectorAll('#panel-officers tr[data-seat]').length > 0")
+        gm.tab("orders")
+        forces = {f["squadron"]: f["id"] for f in game.state()["forces"] if f.get("squadron")}
+        assert {"Red", "Blue"} <= set(forces), forces
+        row = "#panel-orders tr[data-force='{}']"
+        gm.js(
+            "(ids) => ids.forEach((id, i) => { document.querySelector("
+            "`#panel-orders tr[data-force='${id}']`).dataset.mark = String(i); })",
+            [forces["Red"], forces["Blue"]],
+        )
+        seq = gm.seq()
+        assert game.act(
+            "deploy", squadron="Red", station="channel", **{"as": game.seats["red"]["seat"]}
+        )["ok"]
+        gm.wait_event("deploy", after=seq)
+        gm.wait(f'!document.querySelector("{row.format(forces["Red"])}").dataset.mark')
+        red = gm.page.locator(row.format(forces["Red"])).inner_text()
+        assert "channel" in red.lower() or "Channel" in red, red
+        blue = gm.js(f'document.querySelector("{row.format(forces["Blue"])}").dataset.mark')
+        assert blue == "1", "an unchanged force's row is kept, not rebuilt"
+    finally:
+        game.close()

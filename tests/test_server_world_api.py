@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -147,7 +148,7 @@ def test_map_layers_are_compressed_once_not_on_every_request(world_client, monke
 
     monkeypatch.setattr(assets.brotli, "compress", count_brotli)
     monkeypatch.setattr(assets.gzip, "compress", count_gzip)
-    for url in ("/api/map", "/api/map/land", "/api/wind?month=11"):
+    for url in ("/api/map", "/api/map/land", "/api/wind?month=11", "/api/ports"):
         compressed.clear()
         first = world_client.get(url, headers={"Accept-Encoding": "br"})
         assert first.status_code == 200 and first.headers["Content-Encoding"] == "br"
@@ -160,6 +161,21 @@ def test_map_layers_are_compressed_once_not_on_every_request(world_client, monke
                 assert r.status_code == 200 and r.headers["Content-Encoding"] == encoding
                 assert r.headers["ETag"] == etag
         assert compressed.count("br") <= 1 and compressed.count("gzip") <= 1, (url, compressed)
+
+
+def test_the_ports_are_cached_as_the_map_is(world_client) -> None:
+    """/api/ports, fixed as the layers are, carries their Cache-Control and an ETag: a second
+    request with If-None-Match gets a 304 and no body; the answer is the ports as before."""
+    from server.game import rules
+    from server.web.world_api import LAYER_CACHE
+
+    first = world_client.get("/api/ports")
+    assert first.status_code == 200 and first.headers["Cache-Control"] == LAYER_CACHE
+    assert first.json == {"ports": json.loads(json.dumps(rules.ports()))}
+    again = world_client.get("/api/ports", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and again.data == b""
+    stale = world_client.get("/api/ports", headers={"If-None-Match": '"not-this-one"'})
+    assert stale.status_code == 200 and stale.json == first.json
 
 
 def test_the_protocols_voyage_example_is_planned(world_client) -> None:

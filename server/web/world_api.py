@@ -89,18 +89,20 @@ def land_json() -> bytes:
 
 @cache
 def _packed(key: str) -> assets.Packed:
-    """A map layer's answer (``overview``, ``land`` or a month's wind), compressed once and
-    kept: a 304 or a repeated 200 compresses nothing (170-350 ms of CPU a layer)."""
+    """A map layer's answer (``overview``, ``land``, ``ports`` or a month's wind), compressed
+    once and kept: a 304 or a repeated 200 compresses nothing (170-350 ms of CPU a layer)."""
     if key == "overview":
         return assets.pack(layers_json())
     if key == "land":
         return assets.pack(land_json())
+    if key == "ports":
+        return assets.pack(json.dumps({"ports": rules.ports()}, separators=(",", ":")).encode())
     return assets.pack(json.dumps(rules.wind_layer(int(key)), separators=(",", ":")).encode())
 
 
 def warm_packed() -> None:
     """Pack the map's answers now (the warm-up), not at their first request."""
-    for key in ("overview", "land", *map(str, range(1, 13))):
+    for key in ("overview", "land", "ports", *map(str, range(1, 13))):
         _packed(key)
 
 
@@ -130,7 +132,9 @@ def wind() -> ResponseReturnValue:
 
 @world_api.get("/api/ports")
 def ports() -> ResponseReturnValue:
-    return jsonify(ports=rules.ports())
+    """The ports (id, name, nation, kind, position): fixed as the layers are, so cached as
+    they are (an ETag, a 304 on a second visit)."""
+    return assets.answer(_packed("ports"), "application/json", LAYER_CACHE)
 
 
 def _place(value: str | None, key: str) -> str | tuple[float, float]:

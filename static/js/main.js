@@ -2,21 +2,19 @@
 // keeps the store live and renders the status line and the panels.
 // window.__admiralty exposes the store and a few hooks for the browser tests.
 
-import { createBattlesPanel } from "./battles.js";
-import { createHistoryPanel } from "./history.js";
-import { createMap, viewButtons } from "./map.js";
+import { createMap, viewButtons, windOf } from "./map.js";
 import { connect } from "./net.js";
-import { createTalkPanel } from "./notices.js";
-import { createOfficersPanel } from "./officers.js";
-import { createOrdersPanel } from "./orders.js";
 import { remember } from "./recent.js";
-import { createLogPanel, createReportPanel } from "./report.js";
-import { createSeatsPanel } from "./seats.js";
 import {
   caughtUp, createStore, notify, ownSeat, receive, refresh, setSnapshot, subscribe,
 } from "./store.js";
 import { deadlineText, el, fill, gameDate, getJSON, roleName, seatTitle } from "./util.js";
-import { createVoyagePanel } from "./voyage.js";
+
+// The panels' modules, asked for at once but not waited for: the map and the join need none
+// of them, so the chart is made while they load (they are most of the page's script).
+const panelModules = Promise.all([import("./battles.js"), import("./history.js"),
+  import("./notices.js"), import("./officers.js"), import("./orders.js"), import("./report.js"),
+  import("./seats.js"), import("./voyage.js")]);
 
 const campaign = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const token = new URLSearchParams(location.search).get("token") || "";
@@ -151,20 +149,42 @@ function wireViews() {
 }
 
 // -- start ----------------------------------------------------------------------------------
-/** The map layers, the ports and the rules' vocabulary (the words the panels use). */
-async function loadWorld() {
-  const [layers, ports, rules] = await Promise.all([
-    getJSON("/api/map").catch((err) => {
+/** The map layers, the ports and the rules' vocabulary (the words the panels use), asked
+ * together (play.html preloads them): each a promise, so that the map is made as soon as
+ * its layers and ports are in, while the rules and the join are still on their way. */
+function loadWorld() {
+  return {
+    layers: getJSON("/api/map").catch((err) => {
       notice(`The map layers could not be loaded: ${err.message}`);
       return {};
     }),
-    getJSON("/api/ports").then((b) => b.ports).catch(() => []),
-    getJSON("/api/rules").catch((err) => {
+    ports: getJSON("/api/ports").then((b) => b.ports).catch(() => []),
+    rules: getJSON("/api/rules").catch((err) => {
       notice(`The rules could not be loaded: ${err.message}`);
       return {};
     }),
-  ]);
-  return { layers, ports, rules };
+  };
+}
+
+/** A panel built only when its tab is first shown (the Officers tab: 750 elements for the
+ * GM; the History tab's pages and charts), and kept up to date from then on; while hidden, the events only mark it stale. */
+function lazyPanel(root, make) {
+  let panel = null;
+  let stale = null; // the [store, reason] of the last render asked while hidden
+  const shown = () => {
+    if (root.hidden || !stale) return;
+    panel ??= make();
+    const [store, reason] = stale;
+    stale = null;
+    panel.render(store, reason);
+  };
+  new MutationObserver(shown).observe(root, { attributes: true, attributeFilter: ["hidden"] });
+  return {
+    render(store, reason) {
+      stale = [store, reason];
+      shown();
+    },
+  };
 }
 
 let gapTimer = null;
@@ -223,26 +243,22 @@ async function start() {
   }
   const t0 = performance.now();
   performance.mark("admiralty:start");
-  const world = await loadWorld();
-  const t1 = performance.now();
-  performance.mark("admiralty:world");
-  const map = createMap($("map"), world.layers, world.ports);
-  map.ready.then(() => {
-    performance.mark("admiralty:map");
-    debug.timings = { layers_ms: Math.round(t1 - t0), plot_ms: Math.round(performance.now() - t1) };
-  });
-  debug.map = map;
-  debug.rules = world.rules;
-  $("views").append(viewButtons(map));
-
+  const world = loadWorld();
+  let map = null; // the sea chart, made as soon as its layers are in (below)
   let talk = null; // the Talk panel (notices and table talk), made below
+  const toTalk = []; // what the Talk panel is told before it is made (a fast join)
+  const tellTalk = (fn) => (talk ? fn(talk) : toTalk.push(fn));
   let seated = null; // resolves on the first join accepted (a refused token fetches nothing)
   const joined = new Promise((resolve) => { seated = resolve; });
+  // The join goes at once, in parallel with the map's layers and the rules: the panels are
+  // drawn from its snapshot once they are made (below).
   const net = connect({
     campaign, token, lastSeq: () => store.seq,
     hooks: {
       status: setConnection,
       snapshot(ack) {
+        // the month's wind asked now, while the map loads (the chart takes it when made)
+        if (Number.isInteger(ack.state?.month)) windOf(ack.state.month);
         store.presence = { ...(ack.presence || {}) };
         if (setSnapshot(store, ack.seat, ack.seq, ack.state)) refetchState();
         // the landing page lists the campaigns this browser opened (js/recent.js)
@@ -252,7 +268,7 @@ async function start() {
         debug.joined = true;
         performance.mark("admiralty:joined");
         setConnection("connected", "ok");
-        talk?.joined(ack, true);
+        tellTalk((t) => t.joined(ack, true));
         seated();
         notify(store, "snapshot");
       },
@@ -265,7 +281,7 @@ async function start() {
         const n = ack.events.length;
         setConnection(`reconnected, caught up ${n} event${n === 1 ? "" : "s"}`, "ok");
         if (refetch) refetchState();
-        talk?.joined(ack, false);
+        tellTalk((t) => t.joined(ack, false));
         notify(store, "caught-up");
       },
       event(payload) {
@@ -273,7 +289,7 @@ async function start() {
         if (refetch) refetchState();
         if (gap) awaitGap(() => net.resync());
         if (payload.type) {
-          talk?.event(payload);
+          tellTalk((t) => t.event(payload));
           notify(store, payload.type);
         }
       },
@@ -293,6 +309,21 @@ async function start() {
     },
   });
   debug.net = net;
+  const [layers, ports] = await Promise.all([world.layers, world.ports]);
+  const t1 = performance.now();
+  performance.mark("admiralty:world");
+  map = createMap($("map"), layers, ports);
+  map.ready.then(() => {
+    performance.mark("admiralty:map");
+    debug.timings = { layers_ms: Math.round(t1 - t0), plot_ms: Math.round(performance.now() - t1) };
+  });
+  debug.map = map;
+  $("views").append(viewButtons(map));
+  const [rules, [{ createBattlesPanel }, { createHistoryPanel }, { createTalkPanel },
+    { createOfficersPanel }, { createOrdersPanel }, { createLogPanel, createReportPanel },
+    { createSeatsPanel }, { createVoyagePanel }]] = await Promise.all([world.rules,
+    panelModules]);
+  debug.rules = rules;
   let history = null;
   /** The seat's visible history after `since`, a page at a time (each says if more follow):
    * `{events, base}`, each event's change from the view before (from `since=0`, the first's
@@ -328,16 +359,17 @@ async function start() {
     }
     return ack;
   };
-  const ctx = { store, map, rules: world.rules, ports: world.ports, campaign, token, act, notice,
+  const ctx = { store, map, rules, ports, campaign, token, act, notice,
     selectTab, history: fetchHistory };
   talk = createTalkPanel($("panel-talk"), $("tab-talk"), ctx);
+  for (const fn of toTalk.splice(0)) fn(talk);
   const panels = [
     createOrdersPanel($("panel-orders"), ctx),
     createBattlesPanel($("panel-battles"), ctx),
     createVoyagePanel($("panel-voyage"), $("tab-voyage"), ctx),
     createReportPanel($("panel-report"), ctx),
-    createHistoryPanel($("panel-history"), ctx),
-    createOfficersPanel($("panel-officers"), ctx),
+    lazyPanel($("panel-history"), () => createHistoryPanel($("panel-history"), ctx)),
+    lazyPanel($("panel-officers"), () => createOfficersPanel($("panel-officers"), ctx)),
     createSeatsPanel($("panel-seats"), $("tab-seats"), ctx),
     createLogPanel($("panel-log"), ctx),
     talk,
@@ -356,6 +388,8 @@ async function start() {
     debug.renders += 1;
     debug.seq = store.seq;
   });
+  // a join answered before the panels were made: they draw its snapshot now
+  if (store.state) notify(store, "snapshot");
   // the deadline's time left, counted down each second (a turn may be a minute long)
   setInterval(() => {
     if (!store.state) return;

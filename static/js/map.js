@@ -45,7 +45,7 @@ export { cameraFor, centreOf, contains, featureId, featureName, fitRanges, signe
 export { DETAIL_ZOOM } from "./map_static.js";
 export { onMap, stacks } from "./map_forces.js";
 export { PRIORITY, declutter, overlaps } from "./map_labels.js";
-export { windArrows } from "./map_wind.js";
+export { windArrows, windOf } from "./map_wind.js";
 export { seasonOf } from "./map_corner.js";
 export { VIEWS, viewButtons } from "./map_camera.js";
 
@@ -67,7 +67,10 @@ export function createMap(div, layers, ports) {
   let lastStacks = new Map();
   const picking = createPicking(div, maplibre, { ports: statics.ports,
     stations: statics.stationFeatures, stackOf: (key) => lastStacks.get(key) || [] });
-  const wind = createWind(div, maplibre, sources.setSource, () => corner.draw());
+  const wind = createWind(div, maplibre, sources.setSource, () => {
+    corner.draw();
+    settle();
+  });
   const corner = createCorner(() => wind.best());
   const legend = legendBox();
   const { live } = sources;
@@ -75,23 +78,47 @@ export function createMap(div, layers, ports) {
   let drawing = Promise.resolve();
   let lastKey = null;
 
-  // The page's first draw waits for nothing but the map and its style (every source empty
-  // until the static layers are given to it once, below).
+  // The map is made at once, its style holding the static layers' data (MapLibre loads them
+  // with the style: nothing added after it). The ready flag (`data-map-ready`) means the map
+  // has drawn everything the page had to show: the style and every source loaded, the seat's
+  // forces and the month's wind given, and the map idle (its `idle` after the last of them).
   const start = startCamera(div);
+  let loaded = false;
+  let updated = false;
+  const m = new window.maplibregl.Map({ container: div, style: chartStyle(statics.data()),
+    center: [start.center.lon, start.center.lat], zoom: start.zoom,
+    attributionControl: false, dragRotate: false, pitchWithRotate: false, touchPitch: false,
+    doubleClickZoom: false, boxZoom: false, renderWorldCopies: true, fadeDuration: 0 });
+  map = m;
+  m.touchZoomRotate.disableRotation();
+  performance.mark("admiralty:map-made");
+  counts.renders = 0;
+  const counting = () => {
+    counts.renders += 1;
+    if (div.dataset.mapReady === "1") m.off("render", counting);
+  };
+  m.on("render", counting);
+  /** Raise the ready flag on the map's next idle, once all it waits for was given. */
+  function settle() {
+    if (div.dataset.mapReady === "1" || !loaded || !updated || wind.pending()) return;
+    const raise = () => {
+      if (div.dataset.mapReady === "1" || wind.pending()) return;
+      div.dataset.mapReady = "1";
+      performance.mark("admiralty:map-ready");
+    };
+    // drawn already (no data on its way to the worker, no tile loading): no render to wait
+    // for, and none forced
+    if (m.loaded() && !m.isMoving()) raise();
+    else m.once("idle", raise);
+  }
   const ready = new Promise((resolve, reject) => {
-    const m = new window.maplibregl.Map({ container: div, style: chartStyle(),
-      center: [start.center.lon, start.center.lat], zoom: start.zoom,
-      attributionControl: false, dragRotate: false, pitchWithRotate: false, touchPitch: false,
-      doubleClickZoom: false, boxZoom: false, renderWorldCopies: true, fadeDuration: 0 });
-    m.touchZoomRotate.disableRotation();
     m.once("load", () => resolve(m));
     m.once("error", (ev) => (m.loaded() ? null : reject(ev.error)));
-    map = m;
-  }).then((m) => {
+  }).then(() => {
     div.append(labels.gratLabels, labels.overlay, legend, corner.node, picking.tip);
     // a symbol the style asks for before a force brought it (a restyle): drawn on demand
     m.on("styleimagemissing", (ev) => ensureIcon(m, ev.id));
-    labels.setStatic(statics.draw());
+    labels.setStatic(statics.labels());
     drawing = sources.push();
     // Labels, the graticule's labels and the rose's wind follow the view once it settles:
     // nothing is done per frame while the map moves.
@@ -112,7 +139,9 @@ export function createMap(div, layers, ports) {
     picking.wire(m);
     corner.draw();
     labels.place();
-    div.dataset.mapReady = "1";
+    loaded = true;
+    settle();
+    return m;
   });
 
   let state = null;
@@ -140,6 +169,10 @@ export function createMap(div, layers, ports) {
       // the corner follows the date (and the rose the month's wind) whatever else changed
       if (corner.setDate(dateText)) corner.draw();
       div.dataset.season = month ? seasonOf(month) : "";
+      if (!updated) {
+        updated = true;
+        Promise.resolve().then(settle);
+      }
       const key = JSON.stringify([forces, engagements.map((e) =>
         [e.id, e.over, e.outcome?.how, e.lon, e.lat]), seatNow?.id]);
       if (key === lastKey) return drawing;

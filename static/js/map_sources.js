@@ -31,9 +31,10 @@ export function createSources(maplibre, counts, changed) {
       const data = collection(hidden(name) ? [] : live[name]);
       const json = JSON.stringify(data);
       if (given.get(name) === json) continue;
-      given.set(name, json);
+      // (before the style has loaded there is no source yet: given once it is, push())
       const source = m.getSource(name);
       if (!source) continue;
+      given.set(name, json);
       // the ship symbols these forces show, drawn and registered before they are asked for
       for (const f of data.features) if (f.properties.icon) ensureIcon(m, f.properties.icon);
       source.setData(data);
@@ -66,9 +67,13 @@ export function createSources(maplibre, counts, changed) {
   const drawnIds = () => (replaying ? [] : live.forces.flatMap((f) => f.properties.ids
     .split(" ")));
 
+  /** A static source's new data (the wind's, the detailed coast); asked before the style
+   * has loaded (the wind may come first), given once it has. */
   function setSource(id, data) {
-    const source = maplibre()?.getSource(id);
+    const m = maplibre();
+    const source = m?.getSource(id);
     if (source) source.setData(data);
+    else if (m) m.once("load", () => m.getSource(id)?.setData(data));
   }
 
   return {

@@ -1,10 +1,10 @@
 // The chart's static layers (land, stations, shallows, blockade zones, ports, the graticule):
-// /api/map's overview given to their sources ONCE and never touched by an event, their
+// /api/map's overview in the style the map is made with, never touched by an event, their
 // labels, and the detailed coast (/api/map/land) fetched once the view zooms in.
 
 import { centreOf, featureId, featureName } from "./map_geometry.js";
 import { PRIORITY } from "./map_labels.js";
-import { NATION_COLOURS, emptyFC, graticule } from "./map_style.js";
+import { CHART_SOURCE, NATION_COLOURS, graticule } from "./map_style.js";
 
 /** Zoom from which the coast is drawn in detail (/api/map/land, fetched once). */
 export const DETAIL_ZOOM = 4.5;
@@ -12,8 +12,8 @@ export const DETAIL_ZOOM = 4.5;
 /**
  * The static layers of the chart in `div`: `layers` is /api/map's answer, `ports` /api/ports'
  * (else the layers' ports). `stations` (each {id, name, at, bases, point}), `stationFeatures`,
- * `zones` ({id, name, at}) and `ports`; draw() gives them to the sources (`setSource`) and
- * returns their labels; maybeDetail() fetches the detailed coast once zoomed in far enough.
+ * `zones` ({id, name, at}) and `ports`; data() is their sources' data (for the style the map
+ * is made with), labels() their labels; maybeDetail() fetches the detailed coast once zoomed in far enough.
  * `counts` counts the land's and the static layers' draws (the tests read it).
  */
 export function createStatic(div, layers, ports, maplibre, setSource, counts) {
@@ -30,21 +30,42 @@ export function createStatic(div, layers, ports, maplibre, setSource, counts) {
     at: centreOf(f), bases: f.properties?.bases || [],
     point: f.properties?.patrol_point || null })).filter((s) => s.at);
 
-  function draw() {
-    setSource("land", layers?.land || emptyFC());
-    setSource("stations", layers?.stations || emptyFC());
-    setSource("shallows", layers?.shallows || emptyFC());
-    setSource("zones", layers?.blockade_zones || emptyFC());
-    setSource("ports", { type: "FeatureCollection", features: portList.map((p) => ({
-      type: "Feature", properties: { id: p.id, nation: NATION_COLOURS[p.nation] ? p.nation
-        : "other", name: p.name }, geometry: { type: "Point", coordinates: [p.lon, p.lat] } })) });
-    setSource("station-marks", { type: "FeatureCollection", features: stationPoints.map((s) => ({
-      type: "Feature", properties: { id: s.id, name: s.name },
-      geometry: { type: "Point", coordinates: s.at } })) });
-    setSource("graticule", graticule(10));
+  /** Each static layer's features (the land's, the overview or the detailed coast). */
+  function parts(land) {
+    return {
+      land: land?.features || [],
+      stations: stations,
+      shallows: fc("shallows"),
+      zones: zones,
+      ports: portList.map((p) => ({ type: "Feature", properties: { id: p.id,
+        nation: NATION_COLOURS[p.nation] ? p.nation : "other", name: p.name },
+      geometry: { type: "Point", coordinates: [p.lon, p.lat] } })),
+      "station-marks": stationPoints.map((s) => ({ type: "Feature",
+        properties: { id: s.id, name: s.name }, geometry: { type: "Point", coordinates: s.at } })),
+      graticule: graticule(10).features,
+    };
+  }
+
+  /** The static layers as ONE source's data (`CHART_SOURCE`), each feature tagged with its
+   * layer (`properties.layer`, each layer of the style filtered on it): one source is tiled
+   * once, so the map renders once as its tiles come, not once for each layer's. */
+  function chart(land) {
+    return { type: "FeatureCollection", features: Object.entries(parts(land)).flatMap(
+      ([layer, features]) => features.map((f) => ({ ...f,
+        properties: { ...(f.properties || {}), layer } }))) };
+  }
+
+  /** The static source's data, given to the style when the map is made (MapLibre loads it
+   * with the style: one render for all, none added after). */
+  function data() {
     counts.static += 1;
     counts.land += 1;
     div.dataset.coast = "overview";
+    return { [CHART_SOURCE]: chart(layers?.land) };
+  }
+
+  /** The static layers' labels: the stations', the ports' (minor ports from closer in). */
+  function labels() {
     return [
       ...stationPoints.map((s) => ({ text: s.name, lon: s.at[0], lat: s.at[1],
         cls: "station", priority: PRIORITY.station, minZoom: 0 })),
@@ -63,7 +84,7 @@ export function createStatic(div, layers, ports, maplibre, setSource, counts) {
     if (!m || detail || m.getZoom() < DETAIL_ZOOM) return;
     detail = fetch("/api/map/land").then((r) => (r.ok ? r.json() : null)).then((land) => {
       if (land) {
-        setSource("land", land);
+        setSource(CHART_SOURCE, chart(land));
         counts.land += 1;
         div.dataset.coast = "detail";
       }
@@ -78,7 +99,8 @@ export function createStatic(div, layers, ports, maplibre, setSource, counts) {
     stationFeatures: stations,
     zones: zones.map((f) => ({ id: featureId(f), name: featureName(f), at: centreOf(f) })),
     ports: portList,
-    draw,
+    data,
+    labels,
     maybeDetail,
   };
 }

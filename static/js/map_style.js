@@ -1,5 +1,5 @@
 // The chart's look: its colours, the offline MapLibre style (a paper sea and one GeoJSON
-// source per layer, every one empty until the chart fills it: no tile server, no glyphs, no
+// source per layer, the static ones given their data in it: no tile server, no glyphs, no
 // sprites), the graticule's lines and the chart's stylesheet.
 
 export const SQUADRON_COLOURS = {
@@ -31,29 +31,44 @@ export function emptyFC() {
   return { type: "FeatureCollection", features: [] };
 }
 
-/** The offline MapLibre style: a paper sea, and sources filled once after the first draw. */
-export function chartStyle() {
-  const src = () => ({ type: "geojson", data: emptyFC() });
+/** The one source of the static layers (land, coast, stations, shallows, blockade zones,
+ * ports, station marks, graticule): each feature carries its layer's name (`layer`), and each
+ * layer of the style draws its own. It is tiled with a smaller margin around each tile than
+ * MapLibre's 128 px (its lines are thin), so that each frame draws fewer vertices. */
+export const CHART_SOURCE = "chart";
+const CHART_TILING = { buffer: 32 };
+
+/**
+ * The offline MapLibre style: a paper sea and GeoJSON sources. `data` (source id -> GeoJSON:
+ * the static layers' `CHART_SOURCE`) is in the style the map is made with, so MapLibre loads
+ * it with the style (nothing added after, fewer renders while loading); a source not in it
+ * (the wind, the live ones) starts empty.
+ */
+export function chartStyle(data = {}) {
+  const src = (id) => ({ type: "geojson", data: data[id] || emptyFC(),
+    ...(id === CHART_SOURCE ? CHART_TILING : {}) });
+  const only = (layer) => ({ source: CHART_SOURCE, filter: ["==", ["get", "layer"], layer] });
   const nationColour = ["match", ["get", "nation"],
     ...Object.entries(NATION_COLOURS).flat(), NEUTRAL];
   return {
     version: 8, id: STYLE_ID, name: STYLE_ID,
-    sources: { land: src(), stations: src(), shallows: src(), zones: src(), ports: src(),
-      "station-marks": src(), wind: src(), graticule: src(),
-      ...Object.fromEntries(LIVE.map((name) => [name, src()])) },
+    sources: Object.fromEntries([CHART_SOURCE, "wind", ...LIVE].map((id) => [id, src(id)])),
     layers: [
       { id: "sea", type: "background", paint: { "background-color": SEA } },
-      { id: "graticule", type: "line", source: "graticule",
+      { id: "graticule", type: "line", ...only("graticule"),
         paint: { "line-color": "rgba(110,95,60,0.28)", "line-width": 0.6 } },
-      { id: "land", type: "fill", source: "land", paint: { "fill-color": LAND } },
-      { id: "coast", type: "line", source: "land",
+      // no antialiasing of the land's edge: the coast line is drawn over it (22 ms a frame
+      // in software WebGL for an edge nobody sees)
+      { id: "land", type: "fill", ...only("land"),
+        paint: { "fill-color": LAND, "fill-antialias": false } },
+      { id: "coast", type: "line", ...only("land"),
         paint: { "line-color": COAST, "line-width": 0.7 } },
-      { id: "stations", type: "line", source: "stations",
+      { id: "stations", type: "line", ...only("stations"),
         paint: { "line-color": "rgba(30,70,130,0.5)", "line-width": 1,
           "line-dasharray": [2, 2] } },
-      { id: "shallows", type: "fill", source: "shallows",
+      { id: "shallows", type: "fill", ...only("shallows"),
         paint: { "fill-color": "rgba(110,160,110,0.35)", "fill-outline-color": "#4c7d4c" } },
-      { id: "zones", type: "line", source: "zones",
+      { id: "zones", type: "line", ...only("zones"),
         paint: { "line-color": "rgba(150,40,40,0.55)", "line-width": 1,
           "line-dasharray": [4, 2] } },
       { id: "wind", type: "line", source: "wind",
@@ -61,10 +76,10 @@ export function chartStyle() {
           ...Object.entries(WIND_COLOURS).flat(), "#5b7685"],
         "line-width": ["match", ["get", "strength"], "fresh", 1.6, "fair", 1.1, 0.8],
         "line-opacity": 0.55 } },
-      { id: "station-marks", type: "circle", source: "station-marks",
+      { id: "station-marks", type: "circle", ...only("station-marks"),
         paint: { "circle-radius": 3, "circle-color": "rgba(0,0,0,0)",
           "circle-stroke-color": "rgba(30,70,130,0.9)", "circle-stroke-width": 1.5 } },
-      { id: "ports", type: "circle", source: "ports",
+      { id: "ports", type: "circle", ...only("ports"),
         paint: { "circle-radius": ["interpolate", ["linear"], ["zoom"], 2, 2.2, 6, 4.5],
           "circle-color": nationColour, "circle-stroke-color": "#222",
           "circle-stroke-width": 0.6 } },

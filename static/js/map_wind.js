@@ -27,6 +27,22 @@ export function windArrows(features, length = 2.6) {
       geometry: { type: "MultiLineString", coordinates: segs } }]));
 }
 
+const asked = new Map(); // month -> the promise of its /api/wind answer (null if it failed)
+
+/** The month's wind from /api/wind, asked once: the page asks for it as soon as the join
+ * tells the month, in parallel with the map's loading, and the chart takes it when ready.
+ * A failed answer is asked again next time. */
+export function windOf(month) {
+  if (!asked.has(month)) {
+    asked.set(month, fetch(`/api/wind?month=${month}`).then((r) => (r.ok ? r.json() : null))
+      .catch(() => null).then((wind) => {
+        if (!wind) asked.delete(month);
+        return wind;
+      }));
+  }
+  return asked.get(month);
+}
+
 /**
  * The wind of the chart in `div` on the map `maplibre()` gives: setMonth(month) fetches the
  * month's wind once and gives its arrows through `setSource`; best() is the wind nearest the
@@ -54,11 +70,18 @@ export function createWind(div, maplibre, setSource, changed) {
     return { best, features };
   }
 
+  let pending = false;
   function setMonth(m) {
     if (!m || m === month) return;
     month = m;
-    fetch(`/api/wind?month=${m}`).then((r) => (r.ok ? r.json() : null)).then((wind) => {
-      if (!wind || month !== m) return;
+    pending = true;
+    windOf(m).then((wind) => {
+      if (month !== m) return;
+      pending = false;
+      if (!wind) {
+        changed();
+        return;
+      }
       setSource("wind", { type: "FeatureCollection",
         features: Object.values(windArrows(wind.features)) });
       // told once the map has drawn them (its worker tiles a source's data asynchronously)
@@ -72,11 +95,13 @@ export function createWind(div, maplibre, setSource, changed) {
       else shown();
       summary = summarise(wind.features);
       changed();
-    }).catch(() => {});
+    });
   }
 
   return {
     setMonth,
+    /** A month's wind asked for and not given yet. */
+    pending: () => pending,
     best: () => summary?.best,
     /** The view moved: the wind nearest its new centre. */
     recentred() {

@@ -498,15 +498,55 @@ function movementSection(ctx, forces, role, phase, title = null) {
     Object.values(rows), el("div", { class: "row" }, previewButton, confirm.nodes), previewBox);
 }
 
-function forcesTable(forces, places) {
-  if (!forces.length) return el("p", { class: "muted" }, "No forces of yours at sea yet.");
-  return el("table", {}, el("tr", {}, el("th", {}, "Force"), el("th", {}, "Ships"),
-    el("th", {}, "Where"), el("th", {}, "Orders")),
-  forces.map((f) => el("tr", { dataset: { force: f.id } }, el("td", {}, f.name),
+/** A force's row of the forces table, its places by their names (`placeNames`). */
+function forceRow(f, places) {
+  return el("tr", { dataset: { force: f.id } }, el("td", {}, f.name),
     el("td", { class: "ships" }, afloatShips(f).map(shipWords).join("; ")),
     el("td", {}, f.port ? placeText(f.port, places) : position(f.lon, f.lat)),
     el("td", {}, f.orders ? `${f.orders.kind} ${placeText(f.orders.target, places)}`
-      + (f.route ? ` (${round(f.route.days, 1)} d)` : "") : "—"))));
+      + (f.route ? ` (${round(f.route.days, 1)} d)` : "") : "—"));
+}
+
+/**
+ * The forces table, kept up to date row by row: update(forces) builds a row only for a force
+ * whose record changed (the reducer shares an unchanged force's object between states, so
+ * an event that moved one force rebuilds one row, and one that moved none rebuilds nothing);
+ * every row anew when the places' lists (the ports, the chart's stations) are new.
+ */
+function createForcesTable() {
+  const none = el("p", { class: "muted" }, "No forces of yours at sea yet.");
+  const table = el("table", {}, el("tr", {}, el("th", {}, "Force"), el("th", {}, "Ships"),
+    el("th", {}, "Where"), el("th", {}, "Orders")));
+  const node = el("div", { class: "forces-table" }, none);
+  let rows = new Map(); // force id -> {force, tr}
+  let lists = [];
+  let places = new Map();
+  return {
+    node,
+    update(forces, ports, stations) {
+      if (ports !== lists[0] || stations !== lists[1]) {
+        lists = [ports, stations];
+        places = placeNames(ports, stations);
+        rows = new Map();
+      }
+      const next = new Map();
+      for (const f of forces) {
+        const had = rows.get(f.id);
+        next.set(f.id, had && had.force === f ? had : { force: f, tr: forceRow(f, places) });
+      }
+      const order = [...next.values()].map((r) => r.tr);
+      const now = [...table.children].slice(1);
+      if (order.length !== now.length || order.some((tr, i) => tr !== now[i])) {
+        for (const tr of now) if (!order.includes(tr)) tr.remove();
+        order.forEach((tr, i) => {
+          if (table.children[i + 1] !== tr) table.insertBefore(tr, table.children[i + 1] || null);
+        });
+      }
+      rows = next;
+      const shown = forces.length ? table : none;
+      if (node.firstChild !== shown) node.replaceChildren(shown);
+    },
+  };
 }
 
 function deploymentTable(deployment, rules) {
@@ -1125,6 +1165,16 @@ export function createOrdersPanel(root, ctx) {
     if (ctx.store.state) createdPanel.render(ctx.store);
   });
   root.append(forms, live);
+  // The panel's parts below the forms, each redrawn only when what it shows changed: the
+  // forces table row by row, the force organisation when the deployment is new.
+  const liveHead = el("h2", {});
+  const forcesTable = createForcesTable();
+  const organisation = el("div", {});
+  live.append(liveHead, forcesTable.node, organisation);
+  let deploymentShown;
+  // What the forms were drawn from, by identity (the reducer shares what an event did not
+  // change): an event that touched none of it skips the forms' key altogether.
+  let inputs = null;
   const createdPanel = {
     render(store) {
       const state = store.state;
@@ -1134,60 +1184,74 @@ export function createOrdersPanel(root, ctx) {
       const gm = seat.role === "gm";
       if (gm) fillActAs(actAs, state);
       const choice = gm ? actAs.value : "";
-      const forceIds = (state.forces || []).map((f) => [f.id, f.afloat, (f.ships || []).length]);
-      const cruises = (state.cruises || []).map((c) => [c.id, c.missions]);
-      // his officer's orders, investments and weeks of study: the forms drawn anew with them
-      const own = (state.officers || []).find((o) => o.id === seat.officer);
-      const held = [own?.orders ?? null, own?.academy ?? null,
-        (state.investments || []).map((i) => [i.id, i.liquidated ?? null]),
-        state.favourable ?? null, state.ship_tables ?? null, state.ship_tables_of ?? null,
-        state.appointment_posts ?? null, state.appointment_posts_of ?? null,
-        state.embezzlement ?? null, state.embezzlement_of ?? null,
-        state.favours ?? null, state.favours_of ?? null, state.day === 0,
-        state.announced ?? null,
-        (state.deployment || []).map((d) => d.ship), state.skirmish ?? null,
-        state.skirmish_of ?? null,
-        // the courts-martial the GM may sit: the form drawn anew as they are faced and sat
-        (state.officers || []).filter((o) => o.courts_martial).map((o) => [o.id,
-          o.courts_martial]),
-        // the players' characters the GM may disgrace, and their disgrace
-        (state.officers || []).filter((o) => o.player && !o.dead)
-          .map((o) => [o.id, o.disgrace?.cause ?? null])];
-      const nextKey = JSON.stringify([seat.role, state.phase, state.paused, state.cabinet, cruises,
-        held,
-        mine.map((f) => f.id), gm ? [forceIds, state.seats.map((s) => [s.id, s.role,
-          s.squadron, s.ship])] : 0, choice]);
-      let actor = seat;
-      if (choice) actor = (state.seats || []).find((s) => `seat:${s.id}` === choice) || null;
-      if (nextKey !== key) {
-        key = nextKey;
-        const sections = [];
-        if (gm) {
-          sections.push(el("div", { class: "row act-as" }, labelled("Act as", actAs)));
-        }
-        if (choice) {
-          sections.push(...actAsSections(ctx, state, choice).sections);
-        } else {
-          if (gm) sections.push(...gmSections(ctx, state));
-          sections.push(...seatSections(ctx, seat, state, mine));
-          if (gm && may(ctx.rules, "sail", "gm", state.phase)) {
-            sections.push(el("p", { class: "muted" }, "To order a squadron, a ship or an "
-              + "enemy force, or to give a seat's orders, choose it in Act as."));
+      const nextInputs = [seat, state.phase, state.paused, state.cabinet, state.cruises,
+        state.officers, state.investments, state.favourable, state.ship_tables,
+        state.ship_tables_of, state.appointment_posts, state.appointment_posts_of,
+        state.embezzlement, state.embezzlement_of, state.favours, state.favours_of,
+        state.day === 0, state.announced, state.deployment, state.skirmish, state.skirmish_of,
+        state.forces, state.seats, choice, key];
+      const same = inputs && nextInputs.every((v, i) => v === inputs[i]);
+      inputs = nextInputs;
+      if (!same) {
+        const forceIds = (state.forces || []).map((f) => [f.id, f.afloat, (f.ships || []).length]);
+        const cruises = (state.cruises || []).map((c) => [c.id, c.missions]);
+        // his officer's orders, investments and weeks of study: the forms drawn anew with them
+        const own = (state.officers || []).find((o) => o.id === seat.officer);
+        const held = [own?.orders ?? null, own?.academy ?? null,
+          (state.investments || []).map((i) => [i.id, i.liquidated ?? null]),
+          state.favourable ?? null, state.ship_tables ?? null, state.ship_tables_of ?? null,
+          state.appointment_posts ?? null, state.appointment_posts_of ?? null,
+          state.embezzlement ?? null, state.embezzlement_of ?? null,
+          state.favours ?? null, state.favours_of ?? null, state.day === 0,
+          state.announced ?? null,
+          (state.deployment || []).map((d) => d.ship), state.skirmish ?? null,
+          state.skirmish_of ?? null,
+          // the courts-martial the GM may sit: the form drawn anew as they are faced and sat
+          (state.officers || []).filter((o) => o.courts_martial).map((o) => [o.id,
+            o.courts_martial]),
+          // the players' characters the GM may disgrace, and their disgrace
+          (state.officers || []).filter((o) => o.player && !o.dead)
+            .map((o) => [o.id, o.disgrace?.cause ?? null])];
+        const nextKey = JSON.stringify([seat.role, state.phase, state.paused, state.cabinet, cruises,
+          held,
+          mine.map((f) => f.id), gm ? [forceIds, state.seats.map((s) => [s.id, s.role,
+            s.squadron, s.ship])] : 0, choice]);
+        let actor = seat;
+        if (choice) actor = (state.seats || []).find((s) => `seat:${s.id}` === choice) || null;
+        if (nextKey !== key) {
+          key = nextKey;
+          const sections = [];
+          if (gm) {
+            sections.push(el("div", { class: "row act-as" }, labelled("Act as", actAs)));
           }
+          if (choice) {
+            sections.push(...actAsSections(ctx, state, choice).sections);
+          } else {
+            if (gm) sections.push(...gmSections(ctx, state));
+            sections.push(...seatSections(ctx, seat, state, mine));
+            if (gm && may(ctx.rules, "sail", "gm", state.phase)) {
+              sections.push(el("p", { class: "muted" }, "To order a squadron, a ship or an "
+                + "enemy force, or to give a seat's orders, choose it in Act as."));
+            }
+          }
+          if (state.phase === "over") {
+            sections.push(el("p", {}, "The war is over: see the Report tab."));
+          } else if (["autumn", "winter", "spring"].includes(state.phase)) {
+            sections.push(el("p", {}, `The summer of ${state.year ?? ""} is over (see the Report`
+              + ` tab); it is ${state.phase}.`));
+          }
+          fill(forms, el("h2", {}, "Orders"), sections);
+          inputs[inputs.length - 1] = key;
         }
-        if (state.phase === "over") {
-          sections.push(el("p", {}, "The war is over: see the Report tab."));
-        } else if (["autumn", "winter", "spring"].includes(state.phase)) {
-          sections.push(el("p", {}, `The summer of ${state.year ?? ""} is over (see the Report`
-            + ` tab); it is ${state.phase}.`));
-        }
-        fill(forms, el("h2", {}, "Orders"), sections);
+        const readyButton = forms.querySelector("button[data-action=ready]");
+        if (readyButton && actor) readyButton.textContent = actor.ready ? "Not ready" : "Ready";
       }
-      const readyButton = forms.querySelector("button[data-action=ready]");
-      if (readyButton && actor) readyButton.textContent = actor.ready ? "Not ready" : "Ready";
-      fill(live, el("h2", {}, seat.role === "gm" ? "British forces" : "Your forces"),
-        forcesTable(mine, placeNames(ctx.ports, ctx.map?.stations)),
-        deploymentTable(state.deployment, ctx.rules));
+      liveHead.textContent = gm ? "British forces" : "Your forces";
+      forcesTable.update(mine, ctx.ports, ctx.map?.stations);
+      if (state.deployment !== deploymentShown) {
+        deploymentShown = state.deployment;
+        fill(organisation, deploymentTable(state.deployment, ctx.rules));
+      }
     },
   };
   return createdPanel;
