@@ -2,14 +2,14 @@
 // ship symbols, routes and labels, and the engagements' spots. Each builder returns GeoJSON
 // features for a live source (map_sources.js); the tag of each is what the tests read.
 
-import { ENGAGEMENT, ENGAGEMENT_OVER, NATION_COLOURS, NEUTRAL, SPREAD_SLOTS, SPREAD_STEP,
-  SPREAD_ZOOMS, SQUADRON_COLOURS, iconScale } from "./map_style.js";
+import { BRITISH_OTHER, ENGAGEMENT, ENGAGEMENT_OVER, NATION_COLOURS, NEUTRAL, SPREAD_SLOTS,
+  SPREAD_STEP, SPREAD_ZOOMS, SQUADRON_COLOURS, iconScale } from "./map_style.js";
 import { line, point } from "./map_geometry.js";
 import { PRIORITY } from "./map_labels.js";
 import { ICON_H, ICON_W, iconId } from "./ships.js";
 
 export function forceColour(force) {
-  if (force.side === "Britain") return SQUADRON_COLOURS[force.squadron] || "#f2c200";
+  if (force.side === "Britain") return SQUADRON_COLOURS[force.squadron] || BRITISH_OTHER;
   return NATION_COLOURS[force.side] || NEUTRAL;
 }
 

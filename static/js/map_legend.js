@@ -4,9 +4,9 @@
 // `data-kind` and `data-colour` (the tests compare them with the layers' paint).
 
 import { el } from "./util.js";
-import { ENGAGEMENT, NATION_COLOURS, NEUTRAL, PORT_STROKE, SAIL_COLOURS, SHALLOWS_FILL,
-  SHALLOWS_LINE, SQUADRON_COLOURS, STATION_LINE, STATION_MARK, WIND_COLOURS, ZONE_LINE }
-  from "./map_style.js";
+import { BRITISH_OTHER, ENGAGEMENT, NATION_COLOURS, NEUTRAL, PORT_STROKE, SAIL_COLOURS,
+  SHALLOWS_FILL, SHALLOWS_LINE, SQUADRON_COLOURS, STATION_LINE, STATION_MARK, WIND_COLOURS,
+  ZONE_LINE } from "./map_style.js";
 import { legendIcon } from "./ships.js";
 import { windCanvas } from "./map_wind.js";
 
@@ -38,6 +38,9 @@ export function legendBox() {
       ...Object.entries(SQUADRON_COLOURS).map(([name, colour]) => el("li", {
         class: "ship-symbol", "data-kind": "squadron", "data-colour": colour },
       [legendIcon("third-rate", colour), SQUADRON_WORDS[name] || name])),
+      el("li", { class: "ship-symbol", "data-kind": "squadron", "data-colour": BRITISH_OTHER },
+        [legendIcon("third-rate", BRITISH_OTHER), "Other British forces (another station's, "
+          + "a ship detached)"]),
       heading("Enemy forces (their nation)"),
       ...Object.entries(NATION_COLOURS).filter(([n]) => n !== "Britain").map(([name,
         colour]) => el("li", { class: "ship-symbol", "data-kind": "nation",

@@ -7,6 +7,8 @@ import { ICON_W } from "./ships.js";
 export const SQUADRON_COLOURS = {
   White: "#f4f1e8", Red: "#b3261e", Blue: "#1f4e9c", Blockade: "#6a1b9a",
 };
+/** A British force of no squadron (another station's, a ship detached). */
+export const BRITISH_OTHER = "#f2c200";
 export const NATION_COLOURS = {
   Britain: "#9c1c1c", France: "#1d3f8f", Spain: "#c79100", Netherlands: "#d9640b",
 };
