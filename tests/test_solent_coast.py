@@ -47,6 +47,10 @@ def test_the_chart_draws_gshhs_in_the_box_and_natural_earth_outside() -> None:
     # the same land, but for the 4-decimal rounding and Natural Earth's simplified edge
     assert inside.symmetric_difference(coast).area < 1e-3 * coast.area
     assert "GSHHS" in layers.land()["features"][0]["properties"]["source"]
+    # one land with Natural Earth's at the box's edges: no coast drawn along them (a few
+    # hundredths of a degree where the two coasts cross an edge at different places)
+    edges = shapely.box(*land_model.SOLENT_BOX).boundary.buffer(1e-5)
+    assert drawn.boundary.intersection(edges).length < 0.05
     # the overview the page opens with is Natural Earth's everywhere
     assert "GSHHS" not in layers.land_overview()["features"][0]["properties"]["source"]
     # routing keeps its own land: the model's 10m coast, not the display's
