@@ -26,6 +26,8 @@ from maps.errors import DataError
 
 __all__ = [
     "LAND_FILE",
+    "SOLENT_BOX",
+    "SOLENT_FILE",
     "is_land",
     "is_sea",
     "land_geometry",
@@ -34,9 +36,14 @@ __all__ = [
     "land_tree",
     "lines_cross_land",
     "segment_crosses_land",
+    "solent_coast",
 ]
 
 LAND_FILE = Path(__file__).resolve().parent / "data" / "land.wkb.gz"
+#: The Solent and Spithead (lon0, lat0, lon1, lat1), where the chart draws GSHHS high's
+#: coast instead of Natural Earth's (display only: see :func:`solent_coast`).
+SOLENT_BOX = (-1.9, 50.55, -0.7, 50.95)
+SOLENT_FILE = Path(__file__).resolve().parent / "data" / "solent_coast.wkb.gz"
 
 
 @cache
@@ -48,6 +55,20 @@ def land_geometry() -> MultiPolygon:
     lon0, lat0, lon1, lat1 = geom.bounds
     if lon0 < -180 or lon1 > 180 or lat0 < -90 or lat1 > 90:
         raise DataError(f"{LAND_FILE}: coordinates outside lon/lat range")
+    return geom
+
+
+@cache
+def solent_coast() -> MultiPolygon:
+    """The land of :data:`SOLENT_BOX` from GSHHS high (``scripts/build_solent.py``), for the
+    chart only: the router, the sea and every rule keep :func:`land_geometry`."""
+    geom = shapely.from_wkb(gzip.decompress(SOLENT_FILE.read_bytes()))
+    if not isinstance(geom, MultiPolygon) or not geom.geoms:
+        raise DataError(f"{SOLENT_FILE} is not the Solent's GSHHS MultiPolygon")
+    lon0, lat0, lon1, lat1 = geom.bounds
+    b0, b1, b2, b3 = SOLENT_BOX
+    if lon0 < b0 or lat0 < b1 or lon1 > b2 or lat1 > b3:
+        raise DataError(f"{SOLENT_FILE}: land outside the Solent's box")
     return geom
 
 

