@@ -312,7 +312,9 @@ async function start() {
   const [layers, ports] = await Promise.all([world.layers, world.ports]);
   const t1 = performance.now();
   performance.mark("admiralty:world");
-  map = createMap($("map"), layers, ports);
+  // a join answered already: its state is in the style the map is made with
+  map = createMap($("map"), layers, ports, store.state ? { state: store.state, seat: store.seat }
+    : null);
   map.ready.then(() => {
     performance.mark("admiralty:map");
     debug.timings = { layers_ms: Math.round(t1 - t0), plot_ms: Math.round(performance.now() - t1) };

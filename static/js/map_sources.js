@@ -1,48 +1,79 @@
-// The chart's sources: the static ones filled once (setSource), the live ones (forces,
-// routes, engagements, the preview, a voyage, a replay) each given new data with one setData
-// when (and only when) it changed.
+// The chart's sources: the static layers' one source (filled in the style, again only with
+// the detailed coast), and the live layers' one source (the wind, forces, routes,
+// engagements, the preview, a voyage, a replay), given all its data with ONE setData when
+// (and only when) one of its layers changed.
 
-import { LIVE } from "./map_style.js";
-import { collection } from "./map_geometry.js";
+import { LIVE, LIVE_SOURCE } from "./map_style.js";
 import { ensureIcon } from "./ships.js";
 
 /** During a replay the map shows the forces as they were, not as they are. */
 const HIDDEN_IN_REPLAY = ["routes", "engagements", "forces"];
 
 /**
- * The sources of the map `maplibre()` gives: `live` (each live source's features now, set by
- * the chart), push(names) (those that changed given their data; resolved once drawn, and
- * `changed()` told), setReplaying(on), drawn() and drawnIds() (what the live layers draw),
- * setSource(id, data). `counts` counts the setData calls (the tests read it).
+ * The sources of the map `maplibre()` gives: `live` (each live layer's features now, set by
+ * the chart), data() (the live source's data now, for the style the map is made with: what
+ * it holds counts as given; icons(map) registers its ship symbols), push(names) (if those changed, the live source given its new
+ * data; resolved once drawn, and `changed()` told), hold() (pushes wait, until release()),
+ * setReplaying(on), drawn() and drawnIds() (what the live layers draw), setSource(id, data).
+ * `counts` counts the live source's setData calls (`live`) and each layer's changes
+ * (`sources`; the tests read them).
  */
 export function createSources(maplibre, counts, changed) {
-  // What each live source holds now, and the JSON of what it was last given.
+  // What each live layer holds now, and the JSON of what it was last given.
   const live = Object.fromEntries(LIVE.map((name) => [name, []]));
   const given = new Map();
   let replaying = false;
+  let held = false;
   const hidden = (name) => replaying && HIDDEN_IN_REPLAY.includes(name);
+  const shown = (name) => (hidden(name) ? [] : live[name]);
 
-  /** Give the live sources that changed their new data: one setData each, nothing else. */
-  function push(names = LIVE) {
-    const m = maplibre();
-    if (!m) return Promise.resolve();
+  /** The live source's data: each layer's features tagged with their layer. */
+  function collect() {
+    const features = [];
+    for (const name of LIVE) {
+      for (const f of shown(name)) {
+        features.push({ ...f, properties: { ...f.properties, layer: name } });
+      }
+    }
+    return { type: "FeatureCollection", features };
+  }
+
+  /** Note the layers `names` as given; true if one of them changed since last given. */
+  function note(names) {
     let n = 0;
     for (const name of names) {
-      const data = collection(hidden(name) ? [] : live[name]);
-      const json = JSON.stringify(data);
+      const json = JSON.stringify(shown(name));
       if (given.get(name) === json) continue;
-      // (before the style has loaded there is no source yet: given once it is, push())
-      const source = m.getSource(name);
-      if (!source) continue;
       given.set(name, json);
-      // the ship symbols these forces show, drawn and registered before they are asked for
-      for (const f of data.features) if (f.properties.icon) ensureIcon(m, f.properties.icon);
-      source.setData(data);
-      counts.live += 1;
       counts.sources[name] = (counts.sources[name] || 0) + 1;
       n += 1;
     }
-    if (!n) return Promise.resolve();
+    return n > 0;
+  }
+
+  /** The ship symbols the forces show, drawn and registered before they are asked for. */
+  function icons(m) {
+    for (const name of ["forces", "replay-forces"]) {
+      for (const f of shown(name)) if (f.properties.icon) ensureIcon(m, f.properties.icon);
+    }
+  }
+
+  /** The live source's data for the style the map is made with (counted as given; its
+   * ship symbols registered by icons(map) once the map is made). */
+  function data() {
+    note(LIVE);
+    return collect();
+  }
+
+  /** If the layers `names` changed, the live source given all its data: one setData. */
+  function push(names = LIVE) {
+    const m = maplibre();
+    // (before the style has loaded there is no source yet: given once it is, push())
+    const source = m?.getSource(LIVE_SOURCE);
+    if (!source || held || !note(names)) return Promise.resolve();
+    icons(m);
+    source.setData(collect());
+    counts.live += 1;
     changed();
     // resolved once the map has drawn the new data
     return new Promise((resolve) => {
@@ -55,8 +86,8 @@ export function createSources(maplibre, counts, changed) {
   function drawn() {
     const tags = [];
     for (const name of LIVE) {
-      if (hidden(name)) continue;
-      for (const f of live[name]) {
+      if (name === "wind") continue;
+      for (const f of shown(name)) {
         if (!tags.includes(f.properties.tag)) tags.push(f.properties.tag);
       }
     }
@@ -67,8 +98,7 @@ export function createSources(maplibre, counts, changed) {
   const drawnIds = () => (replaying ? [] : live.forces.flatMap((f) => f.properties.ids
     .split(" ")));
 
-  /** A static source's new data (the wind's, the detailed coast); asked before the style
-   * has loaded (the wind may come first), given once it has. */
+  /** A static source's new data (the detailed coast), given once the style has loaded. */
   function setSource(id, data) {
     const m = maplibre();
     const source = m?.getSource(id);
@@ -78,10 +108,21 @@ export function createSources(maplibre, counts, changed) {
 
   return {
     live,
+    data,
+    icons,
     push,
     drawn,
     drawnIds,
     setSource,
+    /** Pushes wait (the first state waits for its month's wind: both in one setData). */
+    hold() {
+      held = true;
+    },
+    /** Pushes go again: everything that changed meanwhile given now, in one setData. */
+    release() {
+      held = false;
+      return push();
+    },
     setReplaying(on) {
       replaying = on;
     },
