@@ -24,7 +24,7 @@ const GAP_WAIT_MS = 1000; // how long an out-of-order event waits for the one be
 
 const debug = {
   store, joined: false, connection: "connecting", reconnects: 0, caughtUp: null,
-  notices: [], errors: [], renders: 0, gaps: 0, pending: 0, resent: 0,
+  notices: [], errors: [], partMs: {}, renders: 0, gaps: 0, pending: 0, resent: 0,
 };
 window.__admiralty = debug;
 
@@ -365,6 +365,8 @@ async function start() {
     selectTab, history: fetchHistory };
   talk = createTalkPanel($("panel-talk"), $("tab-talk"), ctx);
   for (const fn of toTalk.splice(0)) fn(talk);
+  const PANEL_NAMES = ["orders", "battles", "voyage", "report", "history", "officers", "seats",
+    "log", "talk"];
   const panels = [
     createOrdersPanel($("panel-orders"), ctx),
     createBattlesPanel($("panel-battles"), ctx),
@@ -376,17 +378,23 @@ async function start() {
     createLogPanel($("panel-log"), ctx),
     talk,
   ];
+  // each part's time for the last change (ms; the bench and profile read it)
+  const timed = (name, fn) => {
+    const t = performance.now();
+    fn();
+    debug.partMs[name] = performance.now() - t;
+  };
   subscribe(store, (_store, reason) => {
-    renderStatus();
-    map.update(store.state, store.seat);
-    for (const panel of panels) {
+    timed("status", renderStatus);
+    timed("map", () => map.update(store.state, store.seat));
+    panels.forEach((panel, i) => {
       try {
-        panel.render(store, reason);
+        timed(PANEL_NAMES[i], () => panel.render(store, reason));
       } catch (err) {
         debug.errors.push(String(err));
         throw err;
       }
-    }
+    });
     debug.renders += 1;
     debug.seq = store.seq;
   });

@@ -89,6 +89,7 @@ export function createMap(div, layers, ports, initial = null) {
   let seatNow = null;
   let drawing = Promise.resolve();
   let lastKey = null;
+  let lastSame = null;
 
   let state = null;
   /** The game's state (and the seat) on the chart: the live layers that changed given in one
@@ -114,6 +115,11 @@ export function createMap(div, layers, ports, initial = null) {
       updated = true;
       Promise.resolve().then(settle);
     }
+    // the store's state is patched immutably: forces and engagements that are the very same
+    // arrays as last time are unchanged (no need to compare their JSON)
+    const same = [forces, engagements, seatNow?.id];
+    if (lastSame && same.every((v, i) => v === lastSame[i])) return drawing;
+    lastSame = same;
     const key = JSON.stringify([forces, engagements.map((e) =>
       [e.id, e.over, e.outcome?.how, e.lon, e.lat]), seatNow?.id]);
     if (key === lastKey) return drawing;

@@ -27,13 +27,20 @@ export function createSources(maplibre, counts, changed) {
   const hidden = (name) => replaying && HIDDEN_IN_REPLAY.includes(name);
   const shown = (name) => (hidden(name) ? [] : live[name]);
 
+  // each layer's features tagged with their layer, made again only when the layer changed
+  const tagged = new Map();
   /** The live source's data: each layer's features tagged with their layer. */
   function collect() {
     const features = [];
     for (const name of LIVE) {
-      for (const f of shown(name)) {
-        features.push({ ...f, properties: { ...f.properties, layer: name } });
+      const list = shown(name);
+      let done = tagged.get(name);
+      if (!done || done.from !== list) {
+        done = { from: list, features: list.map((f) => ({ ...f,
+          properties: { ...f.properties, layer: name } })) };
+        tagged.set(name, done);
       }
+      features.push(...done.features);
     }
     return { type: "FeatureCollection", features };
   }
