@@ -20,6 +20,8 @@ const campaign = decodeURIComponent(location.pathname.split("/").filter(Boolean)
 const token = new URLSearchParams(location.search).get("token") || "";
 const store = createStore();
 const $ = (id) => document.getElementById(id);
+/** How long the map's making waits for the join's state (and its wind) after its layers. */
+const JOIN_WAIT_MS = 1500;
 const GAP_WAIT_MS = 1000; // how long an out-of-order event waits for the one before it
 
 const debug = {
@@ -310,6 +312,11 @@ async function start() {
   });
   debug.net = net;
   const [layers, ports] = await Promise.all([world.layers, world.ports]);
+  // The map is made with the join's state and its month's wind in its style when they come
+  // soon after the layers (one load draws all: no setData while loading, fewer renders);
+  // a slow or refused join does not hold it longer than JOIN_WAIT_MS.
+  await Promise.race([joined.then(() => (Number.isInteger(store.state?.month)
+    ? windOf(store.state.month) : null)), new Promise((r) => { setTimeout(r, JOIN_WAIT_MS); })]);
   const t1 = performance.now();
   performance.mark("admiralty:world");
   // a join answered already: its state is in the style the map is made with

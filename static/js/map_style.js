@@ -91,6 +91,10 @@ export function chartStyle(data = {}) {
     ...Object.entries(NATION_COLOURS).flat(), NEUTRAL];
   return {
     version: 8, id: STYLE_ID, name: STYLE_ID,
+    // no paint transitions: MapLibre would otherwise ease every layer's paint in from its
+    // default over 300 ms as the style loads, rendering every frame meanwhile (nothing is
+    // ever restyled after)
+    transition: { duration: 0, delay: 0 },
     sources: {
       [CHART_SOURCE]: { type: "geojson", data: data[CHART_SOURCE] || emptyFC(),
         ...CHART_TILING },
