@@ -4,9 +4,10 @@
 // loaded only when a panel draws a chart (util.plotly), so the map never waits for it.
 // The static layers (land, stations, shallows, blockade zones, ports, the graticule) are one
 // source of the style, its data in the style the map is made with and never touched by an
-// event; the live layers (the month's wind, forces, routes, engagements, the preview, a
-// voyage, a replay) are one other source of the style, given all its data with one setData
-// when (and only when) one of them changed: the first state and its month's wind together. Labels are HTML over the map, placed by priority so that none overlaps another,
+// event; the live layers (forces, routes, engagements, the preview, a voyage, a replay) are
+// one other source of the style, given all its data with one setData when (and only when)
+// one of them changed, and the month's wind a third: the first state and its month's wind
+// in the style the map is made with if known by then, else given together. Labels are HTML over the map, placed by priority so that none overlaps another,
 // nor a ship symbol, a port dot or a control (MapLibre would need a glyph server for
 // text), once a move settles, never per frame.
 //
@@ -25,7 +26,7 @@
 //   map_picking.js   clicks on forces, stacks, engagements, ports, stations, the sea; hovers
 
 import { gameDate } from "./util.js";
-import { LIVE_SOURCE, chartStyle, ensureStyles } from "./map_style.js";
+import { chartStyle, ensureStyles } from "./map_style.js";
 import { createStatic } from "./map_static.js";
 import { createSources } from "./map_sources.js";
 import { engagementFeatures, engagementSpots, forceFeatures, forceLabels, isOwn, onMap,
@@ -151,7 +152,7 @@ export function createMap(div, layers, ports, initial = null) {
   // idle (its `idle` after the last of them).
   const start = startCamera(div);
   const m = new window.maplibregl.Map({ container: div,
-    style: chartStyle({ ...statics.data(), [LIVE_SOURCE]: sources.data() }),
+    style: chartStyle({ ...statics.data(), ...sources.data() }),
     center: [start.center.lon, start.center.lat], zoom: start.zoom,
     attributionControl: false, dragRotate: false, pitchWithRotate: false, touchPitch: false,
     doubleClickZoom: false, boxZoom: false, renderWorldCopies: true, fadeDuration: 0 });

@@ -1,9 +1,9 @@
 // The chart's sources: the static layers' one source (filled in the style, again only with
-// the detailed coast), and the live layers' one source (the wind, forces, routes,
-// engagements, the preview, a voyage, a replay), given all its data with ONE setData when
-// (and only when) one of its layers changed.
+// the detailed coast), the live layers' one source (forces, routes, engagements, the
+// preview, a voyage, a replay), given all its data with ONE setData when (and only when) one
+// of its layers changed, and the month's wind's (given when the month changes).
 
-import { LIVE, LIVE_SOURCE } from "./map_style.js";
+import { LIVE, LIVE_SOURCE, WIND_SOURCE } from "./map_style.js";
 import { ensureIcon } from "./ships.js";
 
 /** During a replay the map shows the forces as they were, not as they are. */
@@ -11,16 +11,17 @@ const HIDDEN_IN_REPLAY = ["routes", "engagements", "forces"];
 
 /**
  * The sources of the map `maplibre()` gives: `live` (each live layer's features now, set by
- * the chart), data() (the live source's data now, for the style the map is made with: what
- * it holds counts as given; icons(map) registers its ship symbols), push(names) (if those changed, the live source given its new
- * data; resolved once drawn, and `changed()` told), hold() (pushes wait, until release()),
+ * the chart; `wind` the month's arrows), data() (the live and wind sources' data now, for the
+ * style the map is made with: what they hold counts as given; icons(map) registers the ship
+ * symbols), push(names) (if those changed, the live source given its new data, the wind's
+ * its own; resolved once drawn, and `changed()` told), hold() (pushes wait, until release()),
  * setReplaying(on), drawn() and drawnIds() (what the live layers draw), setSource(id, data).
- * `counts` counts the live source's setData calls (`live`) and each layer's changes
+ * `counts` counts the live and wind sources' setData calls (`live`) and each layer's changes
  * (`sources`; the tests read them).
  */
 export function createSources(maplibre, counts, changed) {
   // What each live layer holds now, and the JSON of what it was last given.
-  const live = Object.fromEntries(LIVE.map((name) => [name, []]));
+  const live = Object.fromEntries([...LIVE, "wind"].map((name) => [name, []]));
   const given = new Map();
   let replaying = false;
   let held = false;
@@ -65,22 +66,36 @@ export function createSources(maplibre, counts, changed) {
     }
   }
 
-  /** The live source's data for the style the map is made with (counted as given; its
-   * ship symbols registered by icons(map) once the map is made). */
+  const windData = () => ({ type: "FeatureCollection", features: live.wind });
+
+  /** The live and wind sources' data for the style the map is made with (counted as given;
+   * the ship symbols registered by icons(map) once the map is made). */
   function data() {
-    note(LIVE);
-    return collect();
+    note([...LIVE, "wind"]);
+    return { [LIVE_SOURCE]: collect(), [WIND_SOURCE]: windData() };
   }
 
-  /** If the layers `names` changed, the live source given all its data: one setData. */
-  function push(names = LIVE) {
+  /** If the layers `names` changed, the live source given all its data (one setData), and
+   * the wind's its own if it changed (in the same task: drawn in the same frame). */
+  function push(names = [...LIVE, "wind"]) {
     const m = maplibre();
     // (before the style has loaded there is no source yet: given once it is, push())
     const source = m?.getSource(LIVE_SOURCE);
-    if (!source || held || !note(names)) return Promise.resolve();
-    icons(m);
-    source.setData(collect());
-    counts.live += 1;
+    if (!source || held) return Promise.resolve();
+    let n = 0;
+    const state = names.filter((name) => name !== "wind");
+    if (state.length && note(state)) {
+      icons(m);
+      source.setData(collect());
+      counts.live += 1;
+      n += 1;
+    }
+    if (names.includes("wind") && note(["wind"])) {
+      m.getSource(WIND_SOURCE).setData(windData());
+      counts.live += 1;
+      n += 1;
+    }
+    if (!n) return Promise.resolve();
     changed();
     // resolved once the map has drawn the new data
     return new Promise((resolve) => {
@@ -93,7 +108,6 @@ export function createSources(maplibre, counts, changed) {
   function drawn() {
     const tags = [];
     for (const name of LIVE) {
-      if (name === "wind") continue;
       for (const f of shown(name)) {
         if (!tags.includes(f.properties.tag)) tags.push(f.properties.tag);
       }

@@ -1,7 +1,7 @@
-// The chart's look: its colours, the offline MapLibre style (a paper sea and two GeoJSON
-// sources, the static layers' and the live layers', each layer filtered on its features'
-// `layer`: no tile server, no glyphs, no sprites), the graticule's lines and the chart's
-// stylesheet.
+// The chart's look: its colours, the offline MapLibre style (a paper sea and three GeoJSON
+// sources, the static layers', the live layers' (each layer filtered on its features'
+// `layer`) and the wind's: no tile server, no glyphs, no sprites), the graticule's lines and
+// the chart's stylesheet.
 
 import { ICON_W } from "./ships.js";
 
@@ -37,11 +37,14 @@ const WIND_ICON = "wind|";
 export const windIcon = (strength) => `${WIND_ICON}${strength}`;
 const STYLE_ID = "admiralty-chart";
 /** The live layers (each a layer of the style, all drawn from ONE source, `LIVE_SOURCE`, its
- * features tagged with their layer): the month's wind and the game's state over it. */
-export const LIVE = ["wind", "routes", "preview", "voyage", "engagements", "replay-engagements",
+ * features tagged with their layer): the game's state on the chart. */
+export const LIVE = ["routes", "preview", "voyage", "engagements", "replay-engagements",
   "forces", "replay-forces", "voyage-ship"];
 /** The live layers' one source: given new data with one setData when one of them changed. */
 export const LIVE_SOURCE = "live";
+/** The month's wind's source (600 arrows): apart from the live one, so that an event's
+ * setData neither copies nor tiles the wind again; given when the month changes. */
+export const WIND_SOURCE = "wind";
 /** The ship symbols' scale by zoom: [zoom, scale] stops, linear between (as MapLibre's). */
 const ICON_ZOOM = [[2, 0.85], [6, 1.25]];
 /** The port dots' radius by zoom: [zoom, px] stops, linear between (as MapLibre's). */
@@ -78,11 +81,11 @@ const CHART_TILING = { buffer: 32, tolerance: 0.6, maxzoom: 10 };
 const only = (source, layer) => ({ source, filter: ["==", ["get", "layer"], layer] });
 
 /**
- * The offline MapLibre style: a paper sea and two GeoJSON sources, both with their data in
+ * The offline MapLibre style: a paper sea and three GeoJSON sources, each with its data in
  * the style the map is made with (MapLibre loads them with the style: nothing added after,
- * fewer renders while loading): `chart` (the static layers, `data[CHART_SOURCE]`) and the
- * live layers' (`data[LIVE_SOURCE]`, the wind and the state as far as known then, else
- * empty).
+ * fewer renders while loading): `chart` (the static layers, `data[CHART_SOURCE]`), the
+ * live layers' (`data[LIVE_SOURCE]`, the state as far as known then) and the wind's
+ * (`data[WIND_SOURCE]`, the month's if known then), else empty.
  */
 export function chartStyle(data = {}) {
   const chart = (layer) => only(CHART_SOURCE, layer);
@@ -99,6 +102,7 @@ export function chartStyle(data = {}) {
       [CHART_SOURCE]: { type: "geojson", data: data[CHART_SOURCE] || emptyFC(),
         ...CHART_TILING },
       [LIVE_SOURCE]: { type: "geojson", data: data[LIVE_SOURCE] || emptyFC() },
+      [WIND_SOURCE]: { type: "geojson", data: data[WIND_SOURCE] || emptyFC() },
     },
     layers: [
       { id: "sea", type: "background", paint: { "background-color": SEA } },
@@ -118,7 +122,7 @@ export function chartStyle(data = {}) {
         paint: { "line-color": ZONE_LINE, "line-width": 1, "line-dasharray": [4, 2] } },
       // the wind: one arrow a point, of one screen size at every zoom, turned the way the
       // wind blows on the chart; arrows that would crowd one another are left out
-      { id: "wind", type: "symbol", ...live("wind"),
+      { id: "wind", type: "symbol", source: WIND_SOURCE,
         layout: { "icon-image": ["concat", WIND_ICON, ["get", "strength"]], "icon-size": 1,
           "icon-rotate": ["+", ["get", "from_deg"], 180], "icon-rotation-alignment": "map",
           "icon-allow-overlap": false, "icon-ignore-placement": true, "icon-padding": 12 },
