@@ -173,7 +173,10 @@ def test_the_chart_opens_with_everything_drawn_and_an_event_redraws_only_what_it
     browser, browser_server, seat_pages
 ):
     """The ready flag means drawn: the land (given in the style the map was made with, not
-    added after), the seat's forces and the month's wind all loaded and the map idle. The
+    added after), the seat's forces and the month's wind all loaded and the map idle; the
+    style has three sources (the static layers', the live layers' and the wind's), none added
+    after, and the forces and the wind came in one setData each at most (none if in the
+    style already). The
     Officers tab is built only when first shown; an event that moved one force rebuilds that
     force's row of the Orders panel's table and no other."""
     game = Campaign.new(browser_server, seed=5)
@@ -185,17 +188,21 @@ def test_the_chart_opens_with_everything_drawn_and_an_event_redraws_only_what_it
         drawn = gm.js("""(() => {
             const a = window.__admiralty, m = a.map.maplibre();
             const div = document.getElementById("map");
-            const loaded = ["chart", "forces", "wind"].filter((s) => m.isSourceLoaded(s)
-              && m.querySourceFeatures(s).length > 0);
-            const land = m.querySourceFeatures("chart", { filter: ["==", ["get", "layer"],
-              "land"] }).length;
-            return { loaded, land, style: m.getStyle().sources.chart.data.features.filter(
+            const of = (s, layer) => m.querySourceFeatures(s, layer ? { filter: ["==",
+              ["get", "layer"], layer] } : {}).length;
+            const loaded = [["chart", "land"], ["live", "forces"], ["wind", null]].filter(
+              ([s, layer]) => m.isSourceLoaded(s) && of(s, layer) > 0).map(([s, l]) => l || s);
+            return { loaded, land: of("chart", "land"), sources: Object.keys(m.getStyle()
+                .sources), pushed: a.map.counts.live,
+              style: m.getStyle().sources.chart.data.features.filter(
                 (f) => f.properties.layer === "land").length,
               wind: div.dataset.windMonth, month: a.store.state.month, given: a.map.counts.land,
               renders: a.map.counts.renders, officers: document.getElementById("panel-officers")
                 .childElementCount };
         })()""")
-        assert drawn["loaded"] == ["chart", "forces", "wind"] and drawn["land"] > 0, drawn
+        assert drawn["loaded"] == ["land", "forces", "wind"] and drawn["land"] > 0, drawn
+        assert drawn["sources"] == ["chart", "live", "wind"], drawn
+        assert drawn["pushed"] <= 2, "the forces and the wind given once each, if not in the style"
         assert drawn["style"] > 0 and drawn["given"] == 1, "the land is in the style, given once"
         assert drawn["wind"] == str(drawn["month"]), drawn
         assert drawn["renders"] >= 1, drawn

@@ -20,11 +20,13 @@ const campaign = decodeURIComponent(location.pathname.split("/").filter(Boolean)
 const token = new URLSearchParams(location.search).get("token") || "";
 const store = createStore();
 const $ = (id) => document.getElementById(id);
+/** How long the map's making waits for the join's state (and its wind) after its layers. */
+const JOIN_WAIT_MS = 1500;
 const GAP_WAIT_MS = 1000; // how long an out-of-order event waits for the one before it
 
 const debug = {
   store, joined: false, connection: "connecting", reconnects: 0, caughtUp: null,
-  notices: [], errors: [], renders: 0, gaps: 0, pending: 0, resent: 0,
+  notices: [], errors: [], partMs: {}, renders: 0, gaps: 0, pending: 0, resent: 0,
 };
 window.__admiralty = debug;
 
@@ -310,9 +312,16 @@ async function start() {
   });
   debug.net = net;
   const [layers, ports] = await Promise.all([world.layers, world.ports]);
+  // The map is made with the join's state and its month's wind in its style when they come
+  // soon after the layers (one load draws all: no setData while loading, fewer renders);
+  // a slow or refused join does not hold it longer than JOIN_WAIT_MS.
+  await Promise.race([joined.then(() => (Number.isInteger(store.state?.month)
+    ? windOf(store.state.month) : null)), new Promise((r) => { setTimeout(r, JOIN_WAIT_MS); })]);
   const t1 = performance.now();
   performance.mark("admiralty:world");
-  map = createMap($("map"), layers, ports);
+  // a join answered already: its state is in the style the map is made with
+  map = createMap($("map"), layers, ports, store.state ? { state: store.state, seat: store.seat }
+    : null);
   map.ready.then(() => {
     performance.mark("admiralty:map");
     debug.timings = { layers_ms: Math.round(t1 - t0), plot_ms: Math.round(performance.now() - t1) };
@@ -363,6 +372,8 @@ async function start() {
     selectTab, history: fetchHistory };
   talk = createTalkPanel($("panel-talk"), $("tab-talk"), ctx);
   for (const fn of toTalk.splice(0)) fn(talk);
+  const PANEL_NAMES = ["orders", "battles", "voyage", "report", "history", "officers", "seats",
+    "log", "talk"];
   const panels = [
     createOrdersPanel($("panel-orders"), ctx),
     createBattlesPanel($("panel-battles"), ctx),
@@ -374,17 +385,23 @@ async function start() {
     createLogPanel($("panel-log"), ctx),
     talk,
   ];
+  // each part's time for the last change (ms; the bench and profile read it)
+  const timed = (name, fn) => {
+    const t = performance.now();
+    fn();
+    debug.partMs[name] = performance.now() - t;
+  };
   subscribe(store, (_store, reason) => {
-    renderStatus();
-    map.update(store.state, store.seat);
-    for (const panel of panels) {
+    timed("status", renderStatus);
+    timed("map", () => map.update(store.state, store.seat));
+    panels.forEach((panel, i) => {
       try {
-        panel.render(store, reason);
+        timed(PANEL_NAMES[i], () => panel.render(store, reason));
       } catch (err) {
         debug.errors.push(String(err));
         throw err;
       }
-    }
+    });
     debug.renders += 1;
     debug.seq = store.seq;
   });

@@ -2,11 +2,12 @@
 // from the game's own layers (/api/map): no tile server, no glyphs, no sprites (the ship
 // symbols are drawn on a canvas here, ships.js). plotly.js is not the map's host: it is
 // loaded only when a panel draws a chart (util.plotly), so the map never waits for it.
-// The static layers (land, stations, shallows, blockade zones, ports, the month's wind) are
-// sources of the style, filled ONCE with setData and never touched by an event; the live
-// layers (forces, routes, engagements, the preview, a voyage, a replay) are GeoJSON sources
-// of the same style too, each given new data with one setData when (and only when) it
-// changed. Labels are HTML over the map, placed by priority so that none overlaps another,
+// The static layers (land, stations, shallows, blockade zones, ports, the graticule) are one
+// source of the style, its data in the style the map is made with and never touched by an
+// event; the live layers (forces, routes, engagements, the preview, a voyage, a replay) are
+// one other source of the style, given all its data with one setData when (and only when)
+// one of them changed, and the month's wind a third: the first state and its month's wind
+// in the style the map is made with if known by then, else given together. Labels are HTML over the map, placed by priority so that none overlaps another,
 // nor a ship symbol, a port dot or a control (MapLibre would need a glyph server for
 // text), once a move settles, never per frame.
 //
@@ -14,7 +15,7 @@
 //   map_style.js     colours, the offline style, the graticule's lines, the stylesheet
 //   map_geometry.js  cameras, polygons, GeoJSON builders (pure)
 //   map_static.js    the static layers given once, their labels, the detailed coast
-//   map_sources.js   the live sources: setData only for what changed; the replay's hiding
+//   map_sources.js   the live source: one setData when a layer changed; the replay's hiding
 //   map_forces.js    forces, stacks, routes, engagements and their labels as features (pure)
 //   map_overlays.js  an order's preview, the GM's voyage, a replay as features (pure)
 //   map_labels.js    the HTML labels, decluttered; the graticule's labels
@@ -33,7 +34,7 @@ import { engagementFeatures, engagementSpots, forceFeatures, forceLabels, isOwn,
 import { previewFeatures, previewParts, replayFeatures, voyageFeatures, voyageShipFeatures }
   from "./map_overlays.js";
 import { createLabels } from "./map_labels.js";
-import { createWind } from "./map_wind.js";
+import { createWind, ensureWindIcons } from "./map_wind.js";
 import { createCorner, seasonOf } from "./map_corner.js";
 import { legendBox } from "./map_legend.js";
 import { createCamera, startCamera } from "./map_camera.js";
@@ -51,25 +52,35 @@ export { seasonOf } from "./map_corner.js";
 export { VIEWS, viewButtons } from "./map_camera.js";
 
 /**
- * The map. `layers` is /api/map's answer, `ports` /api/ports'. Returns a controller with
+ * The map. `layers` is /api/map's answer, `ports` /api/ports', `initial` ({state, seat}) the
+ * state known when it is made, if any (drawn from the style it is made with). Returns a
+ * controller with
  * update(state, seat), setPreview(track, label, pieces), setVoyage(legs, marker),
  * setReplay(forces), view(name), fitTo(points), focus(lon, lat), onPick(callback) (a click on
  * a force, a station, a port or the sea), and for tests labelBoxes(), counts, maplibre().
  */
-export function createMap(div, layers, ports) {
+export function createMap(div, layers, ports, initial = null) {
   ensureStyles();
   let map = null; // MapLibre's map, made as soon as the page starts (createMap)
   const maplibre = () => map;
   const counts = { static: 0, live: 0, land: 0, sources: {} };
   const sources = createSources(maplibre, counts, () => labels.schedule());
-  const labels = createLabels(div, maplibre, sources.setSource,
-    (m) => symbolBoxes(sources.live.forces, m));
+  const labels = createLabels(div, maplibre, (m) => symbolBoxes(sources.live.forces, m));
   const statics = createStatic(div, layers, ports, maplibre, sources.setSource, counts);
   const camera = createCamera(div, maplibre, statics.maybeDetail);
   let lastStacks = new Map();
   const picking = createPicking(div, maplibre, { ports: statics.ports,
     stations: statics.stationFeatures, stackOf: (key) => lastStacks.get(key) || [] });
-  const wind = createWind(div, maplibre, sources.setSource, () => {
+  // the map's first idle once loaded (what was given before it loaded is drawn by then)
+  let firstIdle = null;
+  const firstDrawn = new Promise((resolve) => { firstIdle = resolve; });
+  // the arrows given to the live source; the first state's push waits for them (hold()), so
+  // that both come in one setData (a failed answer releases it too); drawn once the map is
+  const wind = createWind(div, maplibre, (features) => {
+    if (features) sources.live.wind = features;
+    const drawn = sources.release();
+    return loaded ? drawn : firstDrawn;
+  }, () => {
     corner.draw();
     settle();
   });
@@ -79,19 +90,76 @@ export function createMap(div, layers, ports) {
   let seatNow = null;
   let drawing = Promise.resolve();
   let lastKey = null;
+  let lastSame = null;
 
-  // The map is made at once, its style holding the static layers' data (MapLibre loads them
-  // with the style: nothing added after it). The ready flag (`data-map-ready`) means the map
-  // has drawn everything the page had to show: the style and every source loaded, the seat's
-  // forces and the month's wind given, and the map idle (its `idle` after the last of them).
-  const start = startCamera(div);
+  let state = null;
+  /** The game's state (and the seat) on the chart: the live layers that changed given in one
+   * setData (the first state's held until its month's wind is in, while the map loads). */
+  function show(newState, seat) {
+    state = newState;
+    if (seat !== undefined) seatNow = seat;
+    const forces = (state && state.forces) || [];
+    const engagements = (state && state.engagements) || [];
+    // the game's month is the server's (the state view's), never reckoned here
+    const month = Number.isInteger(state?.month) ? state.month : null;
+    if (month) {
+      wind.setMonth(month);
+      if (wind.pending() && div.dataset.mapReady !== "1") sources.hold();
+    }
+    let dateText = state?.date ? gameDate(String(state.date)) : (state && typeof state.day
+      === "number" ? `Day ${state.day}` : "");
+    if (month) dateText += ` · ${seasonOf(month)}`;
+    // the corner follows the date (and the rose the month's wind) whatever else changed
+    if (corner.setDate(dateText)) corner.draw();
+    div.dataset.season = month ? seasonOf(month) : "";
+    if (!updated) {
+      updated = true;
+      Promise.resolve().then(settle);
+    }
+    // the store's state is patched immutably: forces and engagements that are the very same
+    // arrays as last time are unchanged (no need to compare their JSON)
+    const same = [forces, engagements, seatNow?.id];
+    if (lastSame && same.every((v, i) => v === lastSame[i])) return drawing;
+    lastSame = same;
+    const key = JSON.stringify([forces, engagements.map((e) =>
+      [e.id, e.over, e.outcome?.how, e.lon, e.lat]), seatNow?.id]);
+    if (key === lastKey) return drawing;
+    lastKey = key;
+    lastStacks = new Map();
+    const seen = forces.filter(onMap);
+    live.forces = forceFeatures(forces, "forces", lastStacks);
+    live.routes = routeFeatures(forces);
+    const spots = engagementSpots(engagements.filter((e) => !e.over), forces);
+    live.engagements = engagementFeatures(spots);
+    labels.setLive(forceLabels(seen, spots, seatNow));
+    div.dataset.forces = seen.map((f) => f.id).sort().join(" ");
+    div.dataset.routes = seen.filter((f) => f.route).map((f) => f.id).sort().join(" ");
+    div.dataset.engagements = engagements.map((e) => e.id).join(" ");
+    drawing = sources.push(["forces", "routes", "engagements"]);
+    return drawing;
+  }
+
   let loaded = false;
   let updated = false;
-  const m = new window.maplibregl.Map({ container: div, style: chartStyle(statics.data()),
+  // The state known already (a join answered before the map's layers came) is in the style
+  // the map is made with, with its month's wind if that is in too.
+  if (initial?.state) show(initial.state, initial.seat);
+
+  // The map is made at once, its style holding the static layers' data and the live ones'
+  // as far as known (MapLibre loads them with the style: no source added after it). The ready
+  // flag (`data-map-ready`) means the map has drawn everything the page had to show: the
+  // style and both sources loaded, the seat's forces and the month's wind given, and the map
+  // idle (its `idle` after the last of them).
+  const start = startCamera(div);
+  const m = new window.maplibregl.Map({ container: div,
+    style: chartStyle({ ...statics.data(), ...sources.data() }),
     center: [start.center.lon, start.center.lat], zoom: start.zoom,
     attributionControl: false, dragRotate: false, pitchWithRotate: false, touchPitch: false,
     doubleClickZoom: false, boxZoom: false, renderWorldCopies: true, fadeDuration: 0 });
   map = m;
+  // the wind's arrows and the forces' ship symbols the style's data asks for, registered now
+  ensureWindIcons(m);
+  sources.icons(m);
   m.touchZoomRotate.disableRotation();
   performance.mark("admiralty:map-made");
   counts.renders = 0;
@@ -119,7 +187,8 @@ export function createMap(div, layers, ports) {
   }).then(() => {
     div.append(labels.gratLabels, labels.overlay, legend, corner.node, picking.tip);
     // a symbol the style asks for before a force brought it (a restyle): drawn on demand
-    m.on("styleimagemissing", (ev) => ensureIcon(m, ev.id));
+    m.on("styleimagemissing", (ev) => (String(ev.id).startsWith("wind|") ? ensureWindIcons(m)
+      : ensureIcon(m, ev.id)));
     labels.setStatic(statics.labels());
     drawing = sources.push();
     // Labels, the graticule's labels and the rose's wind follow the view once it settles:
@@ -142,11 +211,12 @@ export function createMap(div, layers, ports) {
     corner.draw();
     labels.place();
     loaded = true;
+    if (m.loaded() && !m.isMoving()) firstIdle();
+    else m.once("idle", firstIdle);
     settle();
     return m;
   });
 
-  let state = null;
   let previewTrack = [];
   let voyageTrack = [];
   let voyageLegs = null;
@@ -157,42 +227,7 @@ export function createMap(div, layers, ports) {
     stations: statics.stations,
     zones: statics.zones,
     ports: statics.ports,
-    update(newState, seat) {
-      state = newState;
-      if (seat !== undefined) seatNow = seat;
-      const forces = (state && state.forces) || [];
-      const engagements = (state && state.engagements) || [];
-      // the game's month is the server's (the state view's), never reckoned here
-      const month = Number.isInteger(state?.month) ? state.month : null;
-      if (month) wind.setMonth(month);
-      let dateText = state?.date ? gameDate(String(state.date)) : (state && typeof state.day
-        === "number" ? `Day ${state.day}` : "");
-      if (month) dateText += ` · ${seasonOf(month)}`;
-      // the corner follows the date (and the rose the month's wind) whatever else changed
-      if (corner.setDate(dateText)) corner.draw();
-      div.dataset.season = month ? seasonOf(month) : "";
-      if (!updated) {
-        updated = true;
-        Promise.resolve().then(settle);
-      }
-      const key = JSON.stringify([forces, engagements.map((e) =>
-        [e.id, e.over, e.outcome?.how, e.lon, e.lat]), seatNow?.id]);
-      if (key === lastKey) return drawing;
-      lastKey = key;
-      lastStacks = new Map();
-      const seen = forces.filter(onMap);
-      live.forces = forceFeatures(forces, "forces", lastStacks);
-      live.routes = routeFeatures(forces);
-      const spots = engagementSpots(engagements.filter((e) => !e.over), forces);
-      live.engagements = engagementFeatures(spots);
-      labels.setLive(forceLabels(seen, spots, seatNow));
-      div.dataset.forces = seen.map((f) => f.id).sort().join(" ");
-      div.dataset.routes = seen.filter((f) => f.route).map((f) => f.id).sort().join(" ");
-      div.dataset.engagements = engagements.map((e) => e.id).join(" ");
-      corner.draw();
-      drawing = sources.push(["forces", "routes", "engagements"]);
-      return drawing;
-    },
+    update: show,
     /** The preview of an order: `pieces` (the server's, each {track, point_of_sail}) colour
      * it by point of sail; without them the whole track is one line. */
     setPreview(track, label, pieces) {

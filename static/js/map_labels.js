@@ -5,7 +5,7 @@
 // top and left edges.
 
 import { el } from "./util.js";
-import { graticule, portRadius } from "./map_style.js";
+import { portRadius } from "./map_style.js";
 
 /** Label priorities: own forces first, then engagements, enemy forces, stations, ports. */
 export const PRIORITY = { own: 0, engagement: 1, british: 2, enemy: 3, station: 4, port: 5 };
@@ -63,11 +63,11 @@ const fmtDeg = (v, pos, neg) => `${Math.abs(Math.round(v))}°${v >= 0 ? pos : ne
  * The labels of the chart in `div` on the map `maplibre()` gives: `overlay` and `gratLabels`
  * (their layers, appended by the chart), setLive(list) and setStatic(list) (labels: {text,
  * lon, lat, cls, priority, minZoom, dy, marker}), place() now or schedule() it for the next
- * frame, placeGraticule(map) (its lines given through `setSource`), boxes() placed and
+ * frame, placeGraticule(map) (the degrees along the edges), boxes() placed and
  * obstacles() (what labels keep clear of). `markerBoxes(map)` gives the force markers'
  * screen boxes ({marker, x, y, w, h}); a label with a `marker` stands beside its own.
  */
-export function createLabels(div, maplibre, setSource, markerBoxes = () => []) {
+export function createLabels(div, maplibre, markerBoxes = () => []) {
   const overlay = el("div", { class: "map-labels", "aria-hidden": "true" });
   const gratLabels = el("div", { class: "map-graticule", "aria-hidden": "true" });
   const lists = { live: [], static: [] };
@@ -171,7 +171,6 @@ export function createLabels(div, maplibre, setSource, markerBoxes = () => []) {
     div.dataset.labels = String(placed.length);
   }
 
-  let gratStep = 10;
   function placeGraticule(m) {
     gratLabels.replaceChildren();
     const b = m.getBounds();
@@ -186,10 +185,6 @@ export function createLabels(div, maplibre, setSource, markerBoxes = () => []) {
       const p = m.project([b.getWest(), lat]);
       gratLabels.append(el("span", { style: `left:2px;top:${Math.round(p.y) - 12}px` },
         fmtDeg(lat, "N", "S")));
-    }
-    if (step !== gratStep) {
-      gratStep = step;
-      setSource("graticule", graticule(step));
     }
   }
 

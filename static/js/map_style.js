@@ -1,6 +1,7 @@
-// The chart's look: its colours, the offline MapLibre style (a paper sea and one GeoJSON
-// source per layer, the static ones given their data in it: no tile server, no glyphs, no
-// sprites), the graticule's lines and the chart's stylesheet.
+// The chart's look: its colours, the offline MapLibre style (a paper sea and three GeoJSON
+// sources, the static layers', the live layers' (each layer filtered on its features'
+// `layer`) and the wind's: no tile server, no glyphs, no sprites), the graticule's lines and
+// the chart's stylesheet.
 
 import { ICON_W } from "./ships.js";
 
@@ -35,9 +36,15 @@ export const WIND_ARROW_PX = 26;
 const WIND_ICON = "wind|";
 export const windIcon = (strength) => `${WIND_ICON}${strength}`;
 const STYLE_ID = "admiralty-chart";
-/** The live sources (each one MapLibre GeoJSON source and layer of the style). */
-export const LIVE = ["routes", "preview", "voyage", "engagements", "replay-engagements", "forces",
-  "replay-forces", "voyage-ship"];
+/** The live layers (each a layer of the style, all drawn from ONE source, `LIVE_SOURCE`, its
+ * features tagged with their layer): the game's state on the chart. */
+export const LIVE = ["routes", "preview", "voyage", "engagements", "replay-engagements",
+  "forces", "replay-forces", "voyage-ship"];
+/** The live layers' one source: given new data with one setData when one of them changed. */
+export const LIVE_SOURCE = "live";
+/** The month's wind's source (600 arrows): apart from the live one, so that an event's
+ * setData neither copies nor tiles the wind again; given when the month changes. */
+export const WIND_SOURCE = "wind";
 /** The ship symbols' scale by zoom: [zoom, scale] stops, linear between (as MapLibre's). */
 const ICON_ZOOM = [[2, 0.85], [6, 1.25]];
 /** The port dots' radius by zoom: [zoom, px] stops, linear between (as MapLibre's). */
@@ -64,68 +71,82 @@ export function emptyFC() {
 /** The one source of the static layers (land, coast, stations, shallows, blockade zones,
  * ports, station marks, graticule): each feature carries its layer's name (`layer`), and each
  * layer of the style draws its own. It is tiled with a smaller margin around each tile than
- * MapLibre's 128 px (its lines are thin), so that each frame draws fewer vertices. */
+ * MapLibre's 128 px (its lines are thin), its lines simplified a little more than MapLibre's
+ * default (0.375 px of a tile's 512) and no deeper than zoom 10 (the Solent's view; deeper
+ * views draw zoom 10's tiles magnified): fewer vertices a frame, fewer tiles to make. */
 export const CHART_SOURCE = "chart";
-const CHART_TILING = { buffer: 32 };
+const CHART_TILING = { buffer: 32, tolerance: 0.6, maxzoom: 10 };
+
+/** A layer of `source` drawing the features tagged `layer`. */
+const only = (source, layer) => ({ source, filter: ["==", ["get", "layer"], layer] });
 
 /**
- * The offline MapLibre style: a paper sea and GeoJSON sources. `data` (source id -> GeoJSON:
- * the static layers' `CHART_SOURCE`) is in the style the map is made with, so MapLibre loads
- * it with the style (nothing added after, fewer renders while loading); a source not in it
- * (the wind, the live ones) starts empty.
+ * The offline MapLibre style: a paper sea and three GeoJSON sources, each with its data in
+ * the style the map is made with (MapLibre loads them with the style: nothing added after,
+ * fewer renders while loading): `chart` (the static layers, `data[CHART_SOURCE]`), the
+ * live layers' (`data[LIVE_SOURCE]`, the state as far as known then) and the wind's
+ * (`data[WIND_SOURCE]`, the month's if known then), else empty.
  */
 export function chartStyle(data = {}) {
-  const src = (id) => ({ type: "geojson", data: data[id] || emptyFC(),
-    ...(id === CHART_SOURCE ? CHART_TILING : {}) });
-  const only = (layer) => ({ source: CHART_SOURCE, filter: ["==", ["get", "layer"], layer] });
+  const chart = (layer) => only(CHART_SOURCE, layer);
+  const live = (layer) => only(LIVE_SOURCE, layer);
   const nationColour = ["match", ["get", "nation"],
     ...Object.entries(NATION_COLOURS).flat(), NEUTRAL];
   return {
     version: 8, id: STYLE_ID, name: STYLE_ID,
-    sources: Object.fromEntries([CHART_SOURCE, "wind", ...LIVE].map((id) => [id, src(id)])),
+    // no paint transitions: MapLibre would otherwise ease every layer's paint in from its
+    // default over 300 ms as the style loads, rendering every frame meanwhile (nothing is
+    // ever restyled after)
+    transition: { duration: 0, delay: 0 },
+    sources: {
+      [CHART_SOURCE]: { type: "geojson", data: data[CHART_SOURCE] || emptyFC(),
+        ...CHART_TILING },
+      [LIVE_SOURCE]: { type: "geojson", data: data[LIVE_SOURCE] || emptyFC() },
+      [WIND_SOURCE]: { type: "geojson", data: data[WIND_SOURCE] || emptyFC() },
+    },
     layers: [
       { id: "sea", type: "background", paint: { "background-color": SEA } },
-      { id: "graticule", type: "line", ...only("graticule"),
+      { id: "graticule", type: "line", ...chart("graticule"),
         paint: { "line-color": "rgba(110,95,60,0.28)", "line-width": 0.6 } },
       // no antialiasing of the land's edge: the coast line is drawn over it (22 ms a frame
       // in software WebGL for an edge nobody sees)
-      { id: "land", type: "fill", ...only("land"),
+      { id: "land", type: "fill", ...chart("land"),
         paint: { "fill-color": LAND, "fill-antialias": false } },
-      { id: "coast", type: "line", ...only("land"),
+      { id: "coast", type: "line", ...chart("land"),
         paint: { "line-color": COAST, "line-width": 0.7 } },
-      { id: "stations", type: "line", ...only("stations"),
+      { id: "stations", type: "line", ...chart("stations"),
         paint: { "line-color": STATION_LINE, "line-width": 1, "line-dasharray": [2, 2] } },
-      { id: "shallows", type: "fill", ...only("shallows"),
+      { id: "shallows", type: "fill", ...chart("shallows"),
         paint: { "fill-color": SHALLOWS_FILL, "fill-outline-color": SHALLOWS_LINE } },
-      { id: "zones", type: "line", ...only("zones"),
+      { id: "zones", type: "line", ...chart("zones"),
         paint: { "line-color": ZONE_LINE, "line-width": 1, "line-dasharray": [4, 2] } },
       // the wind: one arrow a point, of one screen size at every zoom, turned the way the
       // wind blows on the chart; arrows that would crowd one another are left out
-      { id: "wind", type: "symbol", source: "wind",
+      { id: "wind", type: "symbol", source: WIND_SOURCE,
         layout: { "icon-image": ["concat", WIND_ICON, ["get", "strength"]], "icon-size": 1,
           "icon-rotate": ["+", ["get", "from_deg"], 180], "icon-rotation-alignment": "map",
           "icon-allow-overlap": false, "icon-ignore-placement": true, "icon-padding": 12 },
         paint: { "icon-opacity": 0.8 } },
-      { id: "station-marks", type: "circle", ...only("station-marks"),
+      { id: "station-marks", type: "circle", ...chart("station-marks"),
         paint: { "circle-radius": 3, "circle-color": "rgba(0,0,0,0)",
           "circle-stroke-color": STATION_MARK, "circle-stroke-width": 1.5 } },
-      { id: "ports", type: "circle", ...only("ports"),
+      { id: "ports", type: "circle", ...chart("ports"),
         paint: { "circle-radius": ["interpolate", ["linear"], ["zoom"], ...PORT_ZOOM.flat()],
           "circle-color": nationColour, "circle-stroke-color": PORT_STROKE,
           "circle-stroke-width": PORT_STROKE_W } },
       // the live layers, over the static ones
-      ...["routes", "preview", "voyage"].map((id) => ({ id, type: "line", source: id,
+      ...["routes", "preview", "voyage"].map((id) => ({ id, type: "line", ...live(id),
         layout: { "line-cap": "round", "line-join": "round" },
         paint: { "line-color": ["get", "colour"], "line-width": ["get", "width"] } })),
-      ...["engagements", "replay-engagements"].map((id) => ({ id, type: "circle", source: id,
+      ...["engagements", "replay-engagements"].map((id) => ({ id, type: "circle", ...live(id),
         paint: { "circle-radius": 12, "circle-color": ["get", "colour"], "circle-opacity": 0.6 } })),
-      { id: "voyage-ship", type: "circle", source: "voyage-ship",
+      { id: "voyage-ship", type: "circle", ...live("voyage-ship"),
         paint: { "circle-radius": ["get", "radius"], "circle-color": ["get", "colour"],
           "circle-opacity": ["get", "opacity"], "circle-stroke-color": "#222",
           "circle-stroke-width": ["get", "stroke"] } },
       // a force is her ship symbol by rating (ships.js, registered with addImage): icons
       // only, so the style needs no glyphs and no sprite
-      ...["forces", "replay-forces"].map((id) => ({ id, type: "symbol", source: id,
+      ...["forces", "replay-forces"].map((id) => ({ id, type: "symbol", ...live(id),
         layout: { "icon-image": ["get", "icon"], "icon-allow-overlap": true,
           "icon-ignore-placement": true, "icon-anchor": "bottom",
           // spread apart where markers would hide one another (map_forces.js): the offset

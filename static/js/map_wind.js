@@ -57,6 +57,7 @@ export function ensureWindIcons(map) {
 }
 
 const asked = new Map(); // month -> the promise of its /api/wind answer (null if it failed)
+const known = new Map(); // month -> its /api/wind answer, once in
 
 /** The month's wind from /api/wind, asked once: the page asks for it as soon as the join
  * tells the month, in parallel with the map's loading, and the chart takes it when ready.
@@ -65,7 +66,8 @@ export function windOf(month) {
   if (!asked.has(month)) {
     asked.set(month, fetch(`/api/wind?month=${month}`).then((r) => (r.ok ? r.json() : null))
       .catch(() => null).then((wind) => {
-        if (!wind) asked.delete(month);
+        if (wind) known.set(month, wind);
+        else asked.delete(month);
         return wind;
       }));
   }
@@ -74,11 +76,12 @@ export function windOf(month) {
 
 /**
  * The wind of the chart in `div` on the map `maplibre()` gives: setMonth(month) fetches the
- * month's wind once and gives its arrows through `setSource`; best() is the wind nearest the
- * view's centre ({from_deg, strength} or null), recentred() after a move; `changed()` is told
- * when best() may have changed.
+ * month's wind once and gives its arrows to `give(features)` (the live source's `wind`
+ * layer), at once if already in; best() is the wind nearest the view's centre ({from_deg,
+ * strength} or null), recentred() after a move; `changed()` is told when best() may have
+ * changed.
  */
-export function createWind(div, maplibre, setSource, changed) {
+export function createWind(div, maplibre, give, changed) {
   let month = null;
   let summary = null;
 
@@ -100,31 +103,36 @@ export function createWind(div, maplibre, setSource, changed) {
   }
 
   let pending = false;
+  /** The month's wind in: its arrows given, told once the map has drawn them. */
+  function arrived(m, wind) {
+    pending = false;
+    if (!wind) {
+      changed();
+      return;
+    }
+    const lib = maplibre();
+    if (lib) ensureWindIcons(lib);
+    const drawn = give(wind.features);
+    // told once the map has drawn them (its worker tiles a source's data asynchronously)
+    Promise.resolve(drawn).then(() => {
+      if (month !== m) return;
+      div.dataset.windMonth = String(m);
+      div.dataset.windArrows = String(wind.features.length);
+    });
+    summary = summarise(wind.features);
+    changed();
+  }
+
   function setMonth(m) {
     if (!m || m === month) return;
     month = m;
     pending = true;
+    if (known.has(m)) {
+      arrived(m, known.get(m));
+      return;
+    }
     windOf(m).then((wind) => {
-      if (month !== m) return;
-      pending = false;
-      if (!wind) {
-        changed();
-        return;
-      }
-      const lib0 = maplibre();
-      if (lib0) ensureWindIcons(lib0);
-      setSource("wind", { type: "FeatureCollection", features: wind.features });
-      // told once the map has drawn them (its worker tiles a source's data asynchronously)
-      const shown = () => {
-        if (month !== m) return;
-        div.dataset.windMonth = String(m);
-        div.dataset.windArrows = String(wind.features.length);
-      };
-      const lib = maplibre();
-      if (lib) lib.once("idle", shown);
-      else shown();
-      summary = summarise(wind.features);
-      changed();
+      if (month === m) arrived(m, wind);
     });
   }
 
