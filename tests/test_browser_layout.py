@@ -10,90 +10,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_helpers import Campaign, SeatPage, open_fight, open_seat
+from tests.browser_helpers import Campaign, open_fight, open_seat
 from tests.conftest import USHANT, bring_red_to_the_brest_squadron
+from tests.page_checks import CHART, check_fit, overlap
 
 pytestmark = pytest.mark.browser
 
 SEATS = ("gm", "red", "fg")
-
-#: What does not fit on the page as it is now: the page's own width, then each visible
-#: button, field, cell and tab whose right edge passes its panel's or the viewport's, or whose
-#: text is wider than its box (cut); and the tab bar's lines.
-FIT = """() => {
-  const bad = [];
-  const vw = innerWidth;
-  const doc = document.scrollingElement;
-  if (doc.scrollWidth > vw) bad.push(`page ${doc.scrollWidth} > ${vw}`);
-  const panel = document.querySelector("[role=tabpanel]:not([hidden])");
-  const side = document.getElementById("side").getBoundingClientRect();
-  if (panel.scrollWidth > panel.clientWidth) {
-    bad.push(`panel ${panel.id} ${panel.scrollWidth} > ${panel.clientWidth}`);
-  }
-  const box = panel.getBoundingClientRect();
-  const right = Math.min(vw, box.width ? box.right : side.right);
-  const what = "button, select, input, textarea, td, th, summary, [role=tab]";
-  const name = (n) => `${n.tagName.toLowerCase()}${n.id ? "#" + n.id : ""}`
-    + ` "${(n.innerText || n.value || "").trim().slice(0, 30)}"`;
-  for (const n of document.querySelectorAll(`#side ${what}, #status .item, #views button`)) {
-    if (!n.offsetParent && n.getClientRects().length === 0) continue;
-    const r = n.getBoundingClientRect();
-    if (!r.width || !r.height) continue;
-    const limit = panel.contains(n) ? right : vw;
-    if (r.right > limit + 0.5) bad.push(`${name(n)} right ${Math.round(r.right)} > ${limit}`);
-    if (n.scrollWidth > n.clientWidth + 1 && n.tagName !== "SELECT") {
-      bad.push(`${name(n)} cut: ${n.scrollWidth} > ${n.clientWidth}`);
-    }
-  }
-  const tabs = [...document.querySelectorAll("#tabs [role=tab]")].filter((t) => !t.hidden);
-  if (new Set(tabs.map((t) => Math.round(t.getBoundingClientRect().top))).size !== 1) {
-    bad.push("the tab bar wraps");
-  }
-  const bar = document.getElementById("tabs");
-  if (bar.scrollWidth > bar.clientWidth) {
-    bad.push(`tab bar ${bar.scrollWidth} > ${bar.clientWidth}`);
-  }
-  return bad;
-}"""
-
-#: The chart on a phone: its canvas's box, what the sheet leaves of it, the views' box, the
-#: corner's (the compass and date) box.
-CHART = """() => {
-  const box = (n) => { if (!n) return null; const r = n.getBoundingClientRect();
-    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width,
-      height: r.height}; };
-  return {canvas: box(document.querySelector("#map canvas")),
-    sheet: box(document.getElementById("side")), views: box(document.getElementById("views")),
-    corner: box(document.querySelector("#map .map-corner")), width: innerWidth,
-    height: innerHeight, sheetState: document.body.dataset.sheet};
-}"""
-
-
-def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
-    return (
-        a["left"] < b["right"]
-        and b["left"] < a["right"]
-        and a["top"] < b["bottom"]
-        and (b["top"] < a["bottom"])
-    )
-
-
-def _tabs(seat: SeatPage) -> list[str]:
-    return seat.js(
-        "[...document.querySelectorAll('#tabs [role=tab]')].filter((t) => !t.hidden)"
-        ".map((t) => t.id.slice(4))"
-    )
-
-
-def check_fit(seat: SeatPage, who: str) -> list[str]:
-    """Every tab of ``seat``'s panel opened by a tap, what does not fit in each."""
-    bad = []
-    for name in _tabs(seat):
-        seat.page.locator(f"#tab-{name}").tap()
-        seat.wait(f"!document.getElementById('panel-{name}').hidden")
-        bad += [f"{who} {name}: {b}" for b in seat.js(FIT)]
-    seat.page.locator("#tab-orders").tap()
-    return bad
 
 
 def test_every_panel_fits_a_phone_and_a_laptop_and_taps_alone_play_a_round(
@@ -119,7 +42,7 @@ def test_every_panel_fits_a_phone_and_a_laptop_and_taps_alone_play_a_round(
         assert chart["sheet"]["top"] - chart["canvas"]["top"] >= 0.4 * chart["height"], chart
         # its views one small button, clear of the compass; opened, a grid of buttons
         assert chart["views"]["height"] <= 40 and chart["views"]["width"] <= 120, chart
-        assert not _overlap(chart["views"], chart["corner"]), chart
+        assert not overlap(chart["views"], chart["corner"]), chart
         red.page.locator("#views-toggle").tap()
         red.page.locator("#views button:text('Channel')").tap()
         assert red.js("document.getElementById('views').classList.contains('open')") is False

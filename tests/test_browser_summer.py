@@ -15,8 +15,7 @@ import pytest
 
 from tests.browser_helpers import Campaign, SeatPage, open_seat
 from tests.conftest import USHANT
-from tests.test_browser_layout import FIT, check_fit
-from tests.test_browser_names import SHOWN, _crawl, _held_ids, _hits
+from tests.page_checks import FIT, SHOWN, check_fit, crawl, held_ids, ids_in
 
 pytestmark = pytest.mark.browser
 
@@ -64,7 +63,7 @@ def _fits_and_names(pages: dict[str, SeatPage], ids: set[str], moment: str) -> l
     bad = []
     for key, page in pages.items():
         bad += [f"{moment}, {key}: {b}" for b in page.js(FIT)]
-        if hits := _hits(page.js(SHOWN), ids):
+        if hits := ids_in(page.js(SHOWN), ids):
             bad.append(f"{moment}, {key}: ids shown: {sorted(hits)}")
     return bad
 
@@ -236,7 +235,7 @@ def test_a_summers_key_moments_for_every_seat(
             for key in ("gm", *(key for key, _, _ in SEATS))
         }
         seat_pages.extend(pages.values())
-        ids = _held_ids(game)
+        ids = held_ids(game)
         bad: list[str] = []
 
         _cabinet(pages)
@@ -260,8 +259,8 @@ def test_a_summers_key_moments_for_every_seat(
             bad += check_fit(page, f"{key} in the autumn")
             bad += [
                 f"{key} in the autumn, {where}: ids shown: {sorted(hits)}"
-                for where, text in _crawl(page).items()
-                if (hits := _hits(text, ids))
+                for where, text in crawl(page).items()
+                if (hits := ids_in(text, ids))
             ]
         assert not bad, "\n".join(bad)
     finally:
