@@ -25,6 +25,7 @@ __all__ = [
     "SeatPage",
     "open_fight",
     "open_seat",
+    "tap_patrol",
     "wait_until",
 ]
 
@@ -145,6 +146,19 @@ def open_fight(game: Campaign) -> str | None:
         if not game.act("advance", days=1)["ok"]:
             return None
     return None
+
+
+def tap_patrol(seat: SeatPage, point: list[float]) -> None:
+    """With taps, as on a touch screen: ``seat``'s order set to patrol, the sea at ``point``
+    ([lon, lat]) tapped on the chart, and its route previewed (not yet confirmed)."""
+    seat.page.get_by_label("Order", exact=True).select_option("patrol")
+    x, y = seat.js("([lon, lat]) => window.__admiralty.map.pixelOf(lon, lat)", point)
+    seat.page.touchscreen.tap(x, y)
+    seat.wait(
+        "(() => { const p = document.querySelector('#panel-orders .preview');"
+        " return p && !p.dataset.pending && p.dataset.distance; })()",
+        timeout=60,
+    )
 
 
 def wait_until(page: Any, expression: str, timeout: float = 10.0, arg: Any = None) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_helpers import Campaign, open_fight, open_seat
+from tests.browser_helpers import Campaign, open_fight, open_seat, tap_patrol
 from tests.conftest import USHANT, bring_red_to_the_brest_squadron
 from tests.page_checks import CHART, check_fit, overlap
 
@@ -64,14 +64,7 @@ def test_every_panel_fits_a_phone_and_a_laptop_and_taps_alone_play_a_round(
         assert red.js(CHART)["sheetState"] == "lowered"
 
         # the admiral's order by taps: patrol, the sea off Ushant tapped on the chart, confirmed
-        red.page.get_by_label("Order", exact=True).select_option("patrol")
-        x, y = red.js("([lon, lat]) => window.__admiralty.map.pixelOf(lon, lat)", USHANT)
-        red.page.touchscreen.tap(x, y)
-        red.wait(
-            "(() => { const p = document.querySelector('#panel-orders .preview');"
-            " return p && !p.dataset.pending && p.dataset.distance; })()",
-            timeout=60,
-        )
+        tap_patrol(red, USHANT)
         seq = red.seq()
         red.page.locator("button[data-action=orders]").tap()
         red_force = next(f["id"] for f in game.state()["forces"] if f.get("squadron") == "Red")

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser_helpers import Campaign, SeatPage, open_seat
+from tests.browser_helpers import Campaign, SeatPage, open_seat, tap_patrol
 from tests.conftest import USHANT
 from tests.page_checks import FIT, SHOWN, check_fit, crawl, held_ids, ids_in
 
@@ -58,6 +58,16 @@ def _everyone_has(
     return pages["gm"].wait_event(kind, after=after)
 
 
+def _the_gm_asks(pages: dict[str, SeatPage], action: str) -> None:
+    """The GM taps ``action``'s button in his Orders panel and accepts what it asks first:
+    every page has its event, each but his told."""
+    gm = pages["gm"]
+    gm.page.locator("#tab-orders").tap()
+    seq = gm.seq()
+    _tap(gm, action, confirm=True)
+    _everyone_has(pages, action, seq, author="gm")
+
+
 def _fits_and_names(pages: dict[str, SeatPage], ids: set[str], moment: str) -> list[str]:
     """What does not fit, or shows an id, in each page's shown panel now."""
     bad = []
@@ -99,14 +109,7 @@ def _orders(game: Campaign, pages: dict[str, SeatPage]) -> None:
         "(() => { const m = window.__admiralty.map.maplibre(), c = m.getCenter();"
         " return !m.isMoving() && c.lng > -7 && c.lng < 3 && c.lat > 48 && c.lat < 52.5; })()"
     )
-    red.page.get_by_label("Order", exact=True).select_option("patrol")
-    x, y = red.js("([lon, lat]) => window.__admiralty.map.pixelOf(lon, lat)", USHANT)
-    red.page.touchscreen.tap(x, y)
-    red.wait(
-        "(() => { const p = document.querySelector('#panel-orders .preview');"
-        " return p && !p.dataset.pending && p.dataset.distance; })()",
-        timeout=60,
-    )
+    tap_patrol(red, USHANT)
     seq = gm.seq()
     _tap(red, "orders")
     deploy = _everyone_has({"gm": gm, "red": red}, "deploy", seq, told=False)  # (the fleet's)
@@ -205,11 +208,7 @@ def _summer_ends(game: Campaign, pages: dict[str, SeatPage]) -> None:
             if not e["over"]:
                 _fight_out(game, e["id"])
         assert game.act("advance", days=min(30, 92 - state["day"]))["ok"]
-    gm = pages["gm"]
-    gm.page.locator("#tab-orders").tap()
-    seq = gm.seq()
-    _tap(gm, "resolve_summer", confirm=True)
-    _everyone_has(pages, "resolve_summer", seq, author="gm")
+    _the_gm_asks(pages, "resolve_summer")
     for key, page in pages.items():
         page.wait("document.getElementById('panel-report').dataset.report === '1'", 30)
         page.page.locator("#tab-report").tap()
@@ -248,11 +247,7 @@ def test_a_summers_key_moments_for_every_seat(
         _battle_ends(game, pages, fight)
         _summer_ends(game, pages)
         bad += _fits_and_names(pages, ids, "the summer resolved")
-        gm = pages["gm"]
-        gm.page.locator("#tab-orders").tap()
-        seq = gm.seq()
-        _tap(gm, "next_season", confirm=True)
-        _everyone_has(pages, "next_season", seq, author="gm")
+        _the_gm_asks(pages, "next_season")
 
         # every panel of every page: it fits, and names what it shows
         for key, page in pages.items():

@@ -3,8 +3,8 @@
 // blows) and the wind nearest the view's centre, which the corner's rose shows.
 
 import { WIND_ARROW_PX, WIND_COLOURS, windIcon } from "./map_style.js";
+import { PIXEL_RATIO, sharpCanvas } from "./ships.js";
 
-const RATIO = 2; // drawn at twice the CSS pixels, for a sharp edge
 
 /** Draw a wind arrow pointing up (north: MapLibre turns it by the wind) on a 2D context, in
  * a square of WIND_ARROW_PX CSS pixels: a shaft and a head, in the strength's colour. */
@@ -28,20 +28,10 @@ export function drawWindArrow(g, strength) {
   g.fill();
 }
 
-/** A canvas of a wind arrow, for the legend (CSS size WIND_ARROW_PX, turned `deg`). */
+/** A canvas of a wind arrow, for the legend (CSS size `size`). */
 export function windCanvas(strength, size = WIND_ARROW_PX) {
-  const canvas = document.createElement("canvas");
-  canvas.width = WIND_ARROW_PX * RATIO;
-  canvas.height = WIND_ARROW_PX * RATIO;
-  canvas.className = "wind-icon";
-  canvas.style.width = `${size}px`;
-  canvas.style.height = `${size}px`;
-  const g = canvas.getContext("2d");
-  if (g) {
-    g.scale(RATIO, RATIO);
-    drawWindArrow(g, strength);
-  }
-  return canvas;
+  return sharpCanvas(WIND_ARROW_PX, WIND_ARROW_PX, "wind-icon",
+    (g) => drawWindArrow(g, strength), size, size);
 }
 
 /** Register the three arrows (one a strength) with a MapLibre map unless it has them. */
@@ -52,7 +42,7 @@ export function ensureWindIcons(map) {
     const g = canvas.getContext("2d");
     if (!g) continue;
     map.addImage(windIcon(strength), g.getImageData(0, 0, canvas.width, canvas.height),
-      { pixelRatio: RATIO });
+      { pixelRatio: PIXEL_RATIO });
   }
 }
 

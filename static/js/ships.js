@@ -174,18 +174,27 @@ export function ensureIcon(map, id) {
   return true;
 }
 
-/** A canvas of a symbol for the legend (CSS size ICON_W x ICON_H). */
-export function legendIcon(type, colour, count = 1) {
+/**
+ * A canvas `width` x `height` CSS pixels (shown at `cssWidth` x `cssHeight`), drawn at
+ * PIXEL_RATIO for a sharp edge by `draw(g)` on its 2D context (none in a page without one).
+ */
+export function sharpCanvas(width, height, className, draw, cssWidth = width,
+  cssHeight = height) {
   const canvas = document.createElement("canvas");
-  canvas.width = ICON_W * PIXEL_RATIO;
-  canvas.height = ICON_H * PIXEL_RATIO;
-  canvas.className = "ship-icon";
-  canvas.style.width = `${ICON_W}px`;
-  canvas.style.height = `${ICON_H}px`;
+  canvas.width = width * PIXEL_RATIO;
+  canvas.height = height * PIXEL_RATIO;
+  canvas.className = className;
+  canvas.style.width = `${cssWidth}px`;
+  canvas.style.height = `${cssHeight}px`;
   const g = canvas.getContext("2d");
   if (g) {
     g.scale(PIXEL_RATIO, PIXEL_RATIO);
-    drawShip(g, type, colour, count);
+    draw(g);
   }
   return canvas;
+}
+
+/** A canvas of a symbol for the legend (CSS size ICON_W x ICON_H). */
+export function legendIcon(type, colour, count = 1) {
+  return sharpCanvas(ICON_W, ICON_H, "ship-icon", (g) => drawShip(g, type, colour, count));
 }
