@@ -1,23 +1,25 @@
-"""A summer's key moments for every seat, on a phone and on a laptop (issue 32's closing test),
+"""A summer's key moments for every seat, on a phone and on a laptop (issue 32's closing test,
+tests/test_browser_summer_phone.py and tests/test_browser_summer_laptop.py),
 in Debian's headless Chromium with touch emulation: the GM, both ministers, an admiral, a
 captain and an observer each on a page of their own, and each moment acted in the page of
 the seat it belongs to, by taps: the ministers' digits (said in words), the force rolled
 (asked first), the admiral's orders, the GM's turns of the clock, a round of a battle fought
 by the captain and the admiral, the summer resolved and the autumn begun. After each moment
-every page has its event and its notice, shows the new date, fits its screen, and names
-what it shows; at the end every panel of every page is crawled for both."""
+every page has its event and its notice, shows the new date, fits its screen (no page or
+panel scrolled sideways, no button, field, cell or tab past its panel's edge or cut, the tab
+bar one line: issue 32 item 5), and names what it shows; with a battle being fought and in
+the autumn every panel of every page is checked. On a phone the chart is the page's whole
+width above a sheet of panels that taps lower, collapse and raise."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from tests.browser_helpers import Campaign, SeatPage, open_seat, tap_patrol
 from tests.conftest import USHANT
-from tests.page_checks import FIT, SHOWN, check_fit, crawl, held_ids, ids_in
+from tests.page_checks import CHART, FIT, SHOWN, check_fit, crawl, held_ids, ids_in, overlap
 
-pytestmark = pytest.mark.browser
+__all__ = ["SEATS", "play_a_summers_key_moments"]
 
 #: every role's seat: key, role, fields
 SEATS = (
@@ -96,6 +98,37 @@ def _cabinet(pages: dict[str, SeatPage]) -> None:
     _everyone_has(pages, "roll_force", seq)
     for page in pages.values():
         page.wait(f"{CORNER}.includes('1 June 1805')", timeout=20)
+
+
+def _a_phones_chart(red: SeatPage) -> None:
+    """On a phone, the chart is the page's whole width and 40% of its height above the
+    lowered sheet; its views are one small button clear of the compass, opened as a grid that
+    closes once one is chosen; the sheet is collapsed to its tab bar (the chart grows),
+    raised and lowered again by taps."""
+    chart = red.js(CHART)
+    assert chart["sheetState"] == "lowered"
+    assert chart["canvas"]["width"] >= chart["width"], chart
+    assert chart["sheet"]["top"] - chart["canvas"]["top"] >= 0.4 * chart["height"], chart
+    assert chart["views"]["height"] <= 40 and chart["views"]["width"] <= 120, chart
+    assert not overlap(chart["views"], chart["corner"]), chart
+    red.page.locator("#views-toggle").tap()
+    red.page.locator("#views button:text('Europe')").tap()
+    assert red.js("document.getElementById('views').classList.contains('open')") is False
+    red.page.locator("#sheet-lower").tap()
+    low = red.js(CHART)
+    assert low["sheetState"] == "collapsed" and low["sheet"]["height"] < 100, low
+    red.wait(
+        "document.querySelector('#map canvas').getBoundingClientRect().height"
+        f" > {chart['canvas']['height'] + 200}"
+    )
+    assert red.js("document.getElementById('panel-orders').offsetParent") is None
+    red.page.locator("#sheet-grip").tap()
+    red.page.locator("#sheet-raise").tap()
+    high = red.js(CHART)
+    assert high["sheetState"] == "raised", high
+    assert high["sheet"]["height"] > 0.7 * high["height"], high
+    red.page.locator("#sheet-lower").tap()
+    assert red.js(CHART)["sheetState"] == "lowered"
 
 
 def _orders(game: Campaign, pages: dict[str, SeatPage]) -> None:
@@ -219,18 +252,18 @@ def _summer_ends(game: Campaign, pages: dict[str, SeatPage]) -> None:
         assert "fought on the chart" in summary and "rolled off it" in summary, (key, summary)
 
 
-@pytest.mark.parametrize("size", ["phone", "laptop"])
-def test_a_summers_key_moments_for_every_seat(
-    browser, browser_server, seat_pages, touch_contexts, size
-):
-    game = Campaign.new(browser_server, seed=11)
+def play_a_summers_key_moments(
+    browser: Any, url: str, context: Any, seat_pages: list[SeatPage], phone: bool
+) -> None:
+    """The summer's key moments for every seat, each on a page of ``context`` (a phone's
+    when ``phone``); fails on the first moment that goes wrong, and at the end on every page
+    that did not fit or showed an id."""
+    game = Campaign.new(url, seed=11)
     try:
         for key, role, extra in SEATS:
             game.add(key, role, **extra)
         pages = {
-            key: open_seat(
-                browser, browser_server, game.seats[key]["link"], context=touch_contexts[size]
-            )
+            key: open_seat(browser, url, game.seats[key]["link"], context=context)
             for key in ("gm", *(key for key, _, _ in SEATS))
         }
         seat_pages.extend(pages.values())
@@ -239,11 +272,14 @@ def test_a_summers_key_moments_for_every_seat(
 
         _cabinet(pages)
         bad += _fits_and_names(pages, ids, "the force rolled")
+        if phone:
+            _a_phones_chart(pages["red"])
         _orders(game, pages)
         fight = _to_the_fight(game, pages)
         bad += _fits_and_names(pages, ids, "a battle joined")
         _a_round(game, pages, fight)
-        bad += _fits_and_names(pages, ids, "a round fought")
+        for key, page in pages.items():  # every tab of every page, a battle being fought
+            bad += check_fit(page, f"{key}, a round fought")
         _battle_ends(game, pages, fight)
         _summer_ends(game, pages)
         bad += _fits_and_names(pages, ids, "the summer resolved")
