@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 
 import pytest
 
 from strategy.combat import odds
+from tests.conftest import ROOT
 
 
 def test_map_layers_are_geojson_with_patrol_points(world_client) -> None:
@@ -188,3 +190,40 @@ def test_the_protocols_voyage_example_is_planned(world_client) -> None:
     assert r.status_code == 200, r.json
     stops = [f for f in r.json["features"] if f["geometry"]["type"] == "Point"]
     assert len(stops) == example.count("stop=")
+
+
+#: a module's static imports: `import ... from "./x.js"`, `export ... from "./x.js"`,
+#: `import "./x.js"` (relative; a dynamic import() is not one)
+IMPORT = re.compile(
+    r"""^\s*(?:import|export)\b[^;]*?\bfrom\s+["'](\.{1,2}/[^"']+)["']"""
+    r"""|^\s*import\s+["'](\.{1,2}/[^"']+)["']""",
+    re.MULTILINE,
+)
+
+
+def _import_graph(start: str) -> set[str]:
+    """Every module ``start`` (a path under static/) imports, directly or not."""
+    seen, todo = set(), [start]
+    while todo:
+        path = todo.pop()
+        text = (ROOT / "static" / path).read_text()
+        for a, b in IMPORT.findall(text):
+            name = posixpath.normpath(posixpath.join(posixpath.dirname(path), a or b))
+            if name not in seen:
+                seen.add(name)
+                todo.append(name)
+    return seen
+
+
+def test_the_play_page_preloads_main_js_s_whole_import_graph(world_client) -> None:
+    """issue 32 item 9: the play page names every module main.js imports (at any depth) as a
+    modulepreload, so the browser fetches them all with main.js from the first byte instead of
+    one level of imports after another; none more (the panels' modules, imported dynamically,
+    load while the map is made). Hashed as the page's other files."""
+    html = world_client.get("/play/x").get_data(as_text=True)
+    version = html.split('"/static/v/')[1].split("/")[0]
+    preloads = set(re.findall(r'<link rel="modulepreload" href="/static/v/[^/]+/([^"]+)">', html))
+    assert preloads == _import_graph("js/main.js")
+    assert {"js/map.js", "js/map_style.js", "vendor/immutable-json-patch/utils.js"} <= preloads
+    for path in preloads:
+        assert world_client.get(f"/static/v/{version}/{path}").status_code == 200, path

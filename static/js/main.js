@@ -23,6 +23,8 @@ const $ = (id) => document.getElementById(id);
 /** How long the map's making waits for the join's state (and its wind) after its layers. */
 const JOIN_WAIT_MS = 1500;
 const GAP_WAIT_MS = 1000; // how long an out-of-order event waits for the one before it
+/** How long the panels' making waits for the map's first load to be drawn, at most. */
+const PANELS_WAIT_MS = 3000;
 
 const debug = {
   store, joined: false, connection: "connecting", reconnects: 0, caughtUp: null,
@@ -234,6 +236,14 @@ function refetchState() {
   });
 }
 
+/** Run `fn`, noting its time as the part `name`'s for the last change (ms; the bench and
+ * profile read it). */
+function timed(name, fn) {
+  const t = performance.now();
+  fn();
+  debug.partMs[name] = performance.now() - t;
+}
+
 async function start() {
   wireTabs();
   wireSheet();
@@ -333,6 +343,18 @@ async function start() {
     { createSeatsPanel }, { createVoyagePanel }]] = await Promise.all([world.rules,
     panelModules]);
   debug.rules = rules;
+  // The status line and the map follow the store at once; the panels are made once the map
+  // has drawn its first load (PANELS_WAIT_MS at most: a map that cannot draw holds them no
+  // longer), so that their making and first render (the Orders table, the Report) take no
+  // main-thread time from MapLibre's load: its frames, and its worker's calls for the ship
+  // symbols' and wind arrows' images.
+  const early = () => {
+    timed("status", renderStatus);
+    timed("map", () => map.update(store.state, store.seat));
+  };
+  subscribe(store, early);
+  if (store.state) early();
+  await Promise.race([map.firstDrawn, new Promise((r) => { setTimeout(r, PANELS_WAIT_MS); })]);
   let history = null;
   /** The seat's visible history after `since`, a page at a time (each says if more follow):
    * `{events, base}`, each event's change from the view before (from `since=0`, the first's
@@ -385,15 +407,7 @@ async function start() {
     createLogPanel($("panel-log"), ctx),
     talk,
   ];
-  // each part's time for the last change (ms; the bench and profile read it)
-  const timed = (name, fn) => {
-    const t = performance.now();
-    fn();
-    debug.partMs[name] = performance.now() - t;
-  };
   subscribe(store, (_store, reason) => {
-    timed("status", renderStatus);
-    timed("map", () => map.update(store.state, store.seat));
     panels.forEach((panel, i) => {
       try {
         timed(PANEL_NAMES[i], () => panel.render(store, reason));

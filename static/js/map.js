@@ -222,6 +222,8 @@ export function createMap(div, layers, ports, initial = null) {
   let voyageLegs = null;
   const controller = {
     ready,
+    /** Resolves on the map's first idle once loaded: its first load drawn. */
+    firstDrawn,
     div,
     counts,
     stations: statics.stations,

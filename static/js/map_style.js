@@ -98,11 +98,15 @@ export function chartStyle(data = {}) {
     // default over 300 ms as the style loads, rendering every frame meanwhile (nothing is
     // ever restyled after)
     transition: { duration: 0, delay: 0 },
+    // the live and the wind's sources first: MapLibre's worker tiles the sources in this
+    // order, and the frame after their ship symbols and arrows are laid out places them
+    // again (their placement goes stale), a frame then spent while the static layers' large
+    // source is still being tiled rather than after it, at the end of the load
     sources: {
-      [CHART_SOURCE]: { type: "geojson", data: data[CHART_SOURCE] || emptyFC(),
-        ...CHART_TILING },
       [LIVE_SOURCE]: { type: "geojson", data: data[LIVE_SOURCE] || emptyFC() },
       [WIND_SOURCE]: { type: "geojson", data: data[WIND_SOURCE] || emptyFC() },
+      [CHART_SOURCE]: { type: "geojson", data: data[CHART_SOURCE] || emptyFC(),
+        ...CHART_TILING },
     },
     layers: [
       { id: "sea", type: "background", paint: { "background-color": SEA } },
