@@ -1088,3 +1088,22 @@ def orders_table(tmp_path: Path) -> dict[str, Any]:
         g.add(key, role)
     g.drain()
     return {"game": g, "officers": officers}
+
+
+@pytest.fixture(scope="module")
+def blockade(browser_server: str) -> Iterator[Any]:
+    """A summer with the Red squadron on station off Brest, the Brest squadron in it."""
+    from tests.browser_helpers import Campaign
+
+    game = Campaign.new(browser_server, seed=5)
+    game.add("red", "admiral", squadron="Red")
+    game.add("blue", "admiral", squadron="Blue")
+    game.roll()
+    assert game.act("deploy", squadron="Red", blockade="brest")["ok"]
+    for _ in range(15):
+        red = next(f for f in game.state()["forces"] if f.get("squadron") == "Red")
+        if not red["route"]:
+            break
+        assert game.act("advance", days=1)["ok"]
+    yield game
+    game.close()

@@ -266,25 +266,6 @@ def _jump(page: SeatPage, lon: float, lat: float, zoom: float) -> None:
     _settle(page)
 
 
-@pytest.fixture(scope="module")
-def blockade(browser_server):
-    """A summer with the Red squadron on station off Brest, the Brest squadron in it."""
-    from tests.browser_helpers import Campaign
-
-    game = Campaign.new(browser_server, seed=5)
-    game.add("red", "admiral", squadron="Red")
-    game.add("blue", "admiral", squadron="Blue")
-    game.roll()
-    assert game.act("deploy", squadron="Red", blockade="brest")["ok"]
-    for _ in range(15):
-        red = next(f for f in game.state()["forces"] if f.get("squadron") == "Red")
-        if not red["route"]:
-            break
-        assert game.act("advance", days=1)["ok"]
-    yield game
-    game.close()
-
-
 def test_wind_arrows_keep_one_screen_size_at_every_zoom(browser, browser_server, seat_pages, fleet):
     red = open_seat(browser, browser_server, fleet.seats["red"]["link"])
     seat_pages.append(red)
