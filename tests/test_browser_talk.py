@@ -88,7 +88,9 @@ def test_notices_and_the_whole_log_are_there_after_a_reload(
         blue = GmClient(browser_server, game.id, game.seats["blue"]["token"])
         assert blue.act("say", to="all", text="Blue here")["ok"]
         blue.close()
-        messages = "window.__admiralty.feed.filter((n) => n.type === 'message').length === 2"
+        messages = (
+            "(window.__admiralty.feed || []).filter((n) => n.type === 'message').length === 2"
+        )
         red.wait(messages)
         # Blue's seat (made before the page was opened) and the two messages: all unread
         assert red.js("document.getElementById('tab-talk').dataset.unread") == "3"
@@ -185,7 +187,9 @@ def test_a_long_log_comes_a_page_at_a_time(browser, tmp_path, seat_pages) -> Non
         for i in range(4):
             assert game.act("say", to=game.seats["red"]["seat"], text=f"Orders {i}")["ok"]
         red = _open(seat_pages, browser, server.url, game, "red")
-        messages = "window.__admiralty.feed.filter((n) => n.type === 'message').length === 4"
+        messages = (
+            "(window.__admiralty.feed || []).filter((n) => n.type === 'message').length === 4"
+        )
         red.wait(f"window.__admiralty && window.__admiralty.joined && {messages}", timeout=60)
         seen, since, more = [], 0, True
         while more:
