@@ -36,11 +36,13 @@ NODES = "document.querySelectorAll('#panel-battles *').length"
 
 
 def _tap(page: SeatPage, button: str, confirm: bool = False) -> None:
-    """Tap the page's ``button`` (its ``data-action``), its panel raised into view, and
-    accept what it asks first when ``confirm``."""
+    """Tap the page's ``button`` (its ``data-action``); when ``confirm``, it must ask first,
+    and what it asks is accepted."""
+    asked: list[str] = []
     if confirm:
-        page.page.once("dialog", lambda dialog: dialog.accept())
+        page.page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     page.page.locator(f"button[data-action={button}]").first.tap()
+    assert asked or not confirm, f"{button} acted without asking"
 
 
 def _everyone_has(
